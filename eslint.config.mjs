@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import pureCore from './scripts/eslint-pure-core.mjs';
+
+const impure = 'is impure: events/ and projections/live/ take time, ids and randomness from the command context.';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'data/', 'coverage/', '.tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    // The pure core: no clock, no randomness, no I/O, no framework.
+    files: ['events/**/*.ts', 'projections/live/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'pure-core': pureCore },
+    languageOptions: { globals: {} },
+    rules: {
+      'pure-core/only-own-imports': 'error',
+      'no-restricted-globals': [
+        'error',
+        ...['Date', 'process', 'crypto', 'performance', 'setTimeout', 'setInterval', 'setImmediate',
+          'clearTimeout', 'clearInterval', 'clearImmediate', 'queueMicrotask', 'fetch', 'require',
+          'console', 'globalThis', 'window', 'document', 'Buffer', '__dirname', '__filename',
+        ].map((name) => ({ name, message: `${name} ${impure}` })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: `Math.random ${impure}` },
+      ],
+    },
+  },
+);

@@ -1,0 +1,47 @@
+// ESLint plugin: keeps the pure core (events/, projections/live/) free of anything outside it.
+// A file there may import only relative paths that stay inside the folders it is allowed to see.
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Which project folders each pure folder may import from. */
+const ALLOWED = [
+  { folder: 'events', may: ['events'] },
+  { folder: 'projections/live', may: ['events', 'projections/live'] },
+];
+
+function allowedRootsFor(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  const rule = ALLOWED.find((a) => rel === a.folder || rel.startsWith(a.folder + '/'));
+  return rule ? rule.may.map((m) => path.join(ROOT, m)) : null;
+}
+
+const onlyOwnImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The pure core imports nothing outside events/ (and projections/live/).' },
+    schema: [],
+    messages: {
+      outside: "'{{source}}' is outside the pure core: events/ and projections/live/ import no packages, Node built-ins, frameworks or other project folders.",
+    },
+  },
+  create(context) {
+    const roots = allowedRootsFor(context.filename);
+    if (!roots) return {};
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      const target = source.startsWith('.') ? path.resolve(path.dirname(context.filename), source) : null;
+      const inside = target && roots.some((r) => target === r || target.startsWith(r + path.sep));
+      if (!inside) context.report({ node, messageId: 'outside', data: { source } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.value ?? '(dynamic)'),
+      'CallExpression[callee.name="require"]': (node) => check(node, node.arguments[0]?.value ?? '(dynamic)'),
+    };
+  },
+};
+
+export default { rules: { 'only-own-imports': onlyOwnImports } };

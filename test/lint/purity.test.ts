@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const eslintBin = path.join(root, 'node_modules/.bin/eslint');
+
+interface LintMessage { ruleId: string | null; message: string }
+
+/** Lints the given source as if it were the file at `filePath` (relative to the project root). */
+async function lintAs(filePath: string, source: string): Promise<LintMessage[]> {
+  const result = await new Promise<{ stdout: string }>((resolve) => {
+    const proc = execFile(eslintBin, ['--format', 'json', '--stdin', '--stdin-filename', filePath], { cwd: root },
+      (_error, stdout) => resolve({ stdout }));
+    proc.stdin!.end(source);
+  });
+  const [report] = JSON.parse(result.stdout) as [{ messages: LintMessage[] }];
+  return report.messages;
+}
+
+describe('lint keeps the pure core pure', () => {
+  const violations = [
+    ['a clock', 'export const now = Date.now();', 'no-restricted-globals'],
+    ['a constructed date', 'export const d = new Date();', 'no-restricted-globals'],
+    ['randomness', 'export const r = Math.random();', 'no-restricted-properties'],
+    ['a timer', 'setTimeout(() => undefined, 1);', 'no-restricted-globals'],
+    ['process', 'export const env = process.env;', 'no-restricted-globals'],
+    ['a Node built-in', "import { readFileSync } from 'node:fs';\nexport { readFileSync };", 'pure-core/only-own-imports'],
+    ['crypto', "import { randomUUID } from 'crypto';\nexport { randomUUID };", 'pure-core/only-own-imports'],
+    ['NestJS', "import { Injectable } from '@nestjs/common';\nexport { Injectable };", 'pure-core/only-own-imports'],
+    ['typeorm', "import { Entity } from 'typeorm';\nexport { Entity };", 'pure-core/only-own-imports'],
+    ['pg', "import { Pool } from 'pg';\nexport { Pool };", 'pure-core/only-own-imports'],
+    ['another project folder', "import { x } from '../src/main';\nexport { x };", 'pure-core/only-own-imports'],
+  ] as const;
+
+  it.each(violations)('given %s in events/, then lint fails', async (_what, source, rule) => {
+    const messages = await lintAs('events/violation.ts', source);
+    expect(messages.map((m) => m.ruleId)).toContain(rule);
+  });
+
+  it('given a clock in projections/live/, then lint fails', async () => {
+    const messages = await lintAs('projections/live/violation.ts', 'export const now = Date.now();');
+    expect(messages.map((m) => m.ruleId)).toContain('no-restricted-globals');
+  });
+
+  it('given projections/live/ importing a package, then lint fails', async () => {
+    const messages = await lintAs('projections/live/violation.ts', "import { Pool } from 'pg';\nexport { Pool };");
+    expect(messages.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+  });
+
+  it('given projections/live/ importing events/, then lint passes', async () => {
+    const messages = await lintAs('projections/live/ok.ts', "import type { X } from '../../events/x';\nexport type Y = X;");
+    expect(messages).toEqual([]);
+  });
+
+  it('given the same clock outside the pure core (src/), then lint passes', async () => {
+    const messages = await lintAs('src/fine.ts', 'export const now = Date.now();');
+    expect(messages).toEqual([]);
+  });
+});
