@@ -1,0 +1,105 @@
+/**
+ * The EventStore port: the one source of truth of the product.
+ *
+ * Every adapter (embedded PGlite, Postgres, EventStoreDB) passes the same contract suite in
+ * test/contract/. Positions are global, strictly increasing and never reused once a reader has seen
+ * them; a stream's revisions start at 0.
+ */
+
+/** What the stream must look like for an append to go through. A number is the revision of the stream's last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | number;
+
+export interface EventToAppend {
+  /** A UUID. Appending an event whose id is already stored in the same place is a no-op (idempotency). */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+export interface StoredEvent {
+  /** Global position in the log, strictly increasing in read-all order. */
+  position: number;
+  streamId: string;
+  /** 0-based revision within the stream. */
+  revision: number;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append (pass it as the next expected revision). */
+  nextExpectedRevision: number;
+  /** Global position of the last appended (or, on an idempotent retry, already stored) event. */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  limit?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events with a position greater than this; 0 (the default) reads from the start. */
+  after?: number;
+  limit?: number;
+}
+
+export type BatchHandler = (events: StoredEvent[]) => void | Promise<void>;
+
+export interface SubscribeOptions {
+  /** Deliver events with a position greater than this; 0 (the default) replays the whole log first. */
+  after?: number;
+  /** Upper bound of events handed to the handler at once (default 500). */
+  batchSize?: number;
+}
+
+export interface Subscription {
+  /** The position of the last event the handler finished. */
+  readonly position: number;
+  /** Resolves once the subscription has caught up with the log as it was when it started, or later. */
+  readonly caughtUp: Promise<void>;
+  /** Settles when the subscription ends: resolves after stop(), rejects if the handler threw. */
+  readonly done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export type StoreKind = 'embedded' | 'postgres' | 'eventstoredb';
+
+export interface EventStore {
+  readonly kind: StoreKind;
+  /** Appends atomically: all events or none. Throws WrongExpectedRevisionError or IdempotencyConflictError. */
+  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /**
+   * Catch-up, then live: hands the handler every event after `after` in global order, one batch at a
+   * time (the next batch only after the handler's promise resolved), never skipping or repeating one.
+   */
+  subscribe(handler: BatchHandler, options?: SubscribeOptions): Subscription;
+  /** Position of the last event in the log, 0 when empty. */
+  lastPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** Revision of the stream's last event, or 'no_stream'. */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Wrong expected revision on stream ${streamId}: expected ${expected}, actual ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Some, but not all, events of a batch are already stored (or an id is stored in another stream). */
+export class IdempotencyConflictError extends Error {
+  constructor(readonly streamId: string, readonly eventIds: string[]) {
+    super(`Append to ${streamId} conflicts with already stored events ${eventIds.join(', ')}: a batch is stored whole or not at all`);
+    this.name = 'IdempotencyConflictError';
+  }
+}

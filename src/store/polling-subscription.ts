@@ -1,0 +1,97 @@
+import type { BatchHandler, StoredEvent, Subscription } from './event-store';
+
+/**
+ * Wakes pollers early. `wait` resolves on the next `notify`, after `ms`, or at once when a notify
+ * happened since the generation the caller last saw (so a notify between a read and the wait is not lost).
+ */
+export class WakeSignal {
+  private generation = 0;
+  private waiters = new Set<() => void>();
+
+  get current(): number {
+    return this.generation;
+  }
+
+  notify(): void {
+    this.generation++;
+    const waiters = this.waiters;
+    this.waiters = new Set();
+    for (const resolve of waiters) resolve();
+  }
+
+  wait(ms: number, seenGeneration: number): Promise<void> {
+    if (seenGeneration !== this.generation) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+}
+
+export interface PollingSubscriptionOptions {
+  readAll(after: number, limit: number): Promise<StoredEvent[]>;
+  lastPosition(): Promise<number>;
+  handler: BatchHandler;
+  after: number;
+  batchSize: number;
+  wake: WakeSignal;
+  pollIntervalMs: number;
+  onEnd?: () => void;
+}
+
+/**
+ * Catch-up, then live, by reading the log in position order. Correct on its own: notifications only
+ * shorten the wait. Never skips or repeats because the log only ever grows behind the last position
+ * a reader saw (see the ordering note in sql/event-schema.ts).
+ */
+export class PollingSubscription implements Subscription {
+  readonly caughtUp: Promise<void>;
+  readonly done: Promise<void>;
+  private lastHandled: number;
+  private stopped = false;
+  private markCaughtUp!: () => void;
+
+  constructor(private readonly options: PollingSubscriptionOptions) {
+    this.lastHandled = options.after;
+    this.caughtUp = new Promise((resolve) => (this.markCaughtUp = resolve));
+    this.done = this.run().finally(() => {
+      this.markCaughtUp(); // a stopped or failed subscription must not leave anyone waiting
+      options.onEnd?.();
+    });
+    this.done.catch(() => undefined); // the owner observes failures through `done`
+  }
+
+  get position(): number {
+    return this.lastHandled;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.options.wake.notify();
+    await this.done.catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    const { readAll, handler, batchSize, wake, pollIntervalMs } = this.options;
+    const catchUpTarget = await this.options.lastPosition();
+    if (catchUpTarget <= this.lastHandled) this.markCaughtUp();
+    while (!this.stopped) {
+      const seen = wake.current;
+      const batch = await readAll(this.lastHandled, batchSize);
+      if (this.stopped) return;
+      if (batch.length > 0) {
+        await handler(batch);
+        this.lastHandled = batch[batch.length - 1]!.position;
+        if (this.lastHandled >= catchUpTarget) this.markCaughtUp();
+        continue;
+      }
+      this.markCaughtUp();
+      await wake.wait(pollIntervalMs, seen);
+    }
+  }
+}

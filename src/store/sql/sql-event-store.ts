@@ -1,0 +1,205 @@
+import {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  IdempotencyConflictError,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+  BatchHandler,
+  WrongExpectedRevisionError,
+} from '../event-store';
+import { PollingSubscription, WakeSignal } from '../polling-subscription';
+import { APPEND_LOCK, EVENTS_CHANNEL, EVENT_SCHEMA } from './event-schema';
+import type { SqlDatabase, SqlSession } from './sql-database';
+
+interface EventRow {
+  position: number | string;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+const COLUMNS = 'position, stream_id, revision, event_id::text AS event_id, type, data, metadata';
+/** Rows per INSERT statement: 7 parameters each stays far below Postgres' 65,535 parameter limit. */
+const INSERT_CHUNK = 1000;
+
+/** The EventStore port on SQL: the embedded PGlite default and Postgres share this implementation. */
+export class SqlEventStore implements EventStore {
+  readonly kind;
+  private readonly wake = new WakeSignal();
+  private readonly subscriptions = new Set<PollingSubscription>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  private constructor(
+    private readonly db: SqlDatabase,
+    private readonly pollIntervalMs: number,
+  ) {
+    this.kind = db.kind;
+  }
+
+  static async open(db: SqlDatabase, options: { pollIntervalMs?: number } = {}): Promise<SqlEventStore> {
+    await createEventSchema(db);
+    const store = new SqlEventStore(db, options.pollIntervalMs ?? 500);
+    // Notifications only wake subscribers early; polling alone is enough to see every event.
+    store.unlisten = await db.listen(EVENTS_CHANNEL, () => store.wake.notify()).catch(() => null);
+    return store;
+  }
+
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.db.transaction((tx) => appendInTransaction(tx, streamId, events, expected));
+    this.wake.notify();
+    return result;
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const rows = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+      [streamId, options.fromRevision ?? 0, options.limit ?? null],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const rows = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [options.after ?? 0, options.limit ?? null],
+    );
+    return rows.map(toStoredEvent);
+  }
+
+  subscribe(handler: BatchHandler, options: SubscribeOptions = {}): Subscription {
+    const subscription = new PollingSubscription({
+      readAll: (after, limit) => this.readAll({ after, limit }),
+      lastPosition: () => this.lastPosition(),
+      handler,
+      after: options.after ?? 0,
+      batchSize: options.batchSize ?? 500,
+      wake: this.wake,
+      pollIntervalMs: this.pollIntervalMs,
+      onEnd: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async lastPosition(): Promise<number> {
+    const [row] = await this.db.query<{ last: number | string | null }>('SELECT max(position) AS last FROM events');
+    return Number(row?.last ?? 0);
+  }
+
+  /** Stops the subscriptions; the database itself belongs to whoever opened it. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+}
+
+export async function createEventSchema(db: SqlDatabase): Promise<void> {
+  // Two processes starting at once must not race on CREATE TABLE IF NOT EXISTS.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+    await tx.query(EVENT_SCHEMA);
+  });
+}
+
+/**
+ * The append itself, inside a caller's transaction. Exported so that a test can hold such a
+ * transaction open and show what readers see meanwhile.
+ */
+export async function appendInTransaction(
+  tx: SqlSession,
+  streamId: string,
+  events: EventToAppend[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+
+  const retried = await alreadyStored(tx, streamId, events);
+  if (retried) return retried;
+
+  const [head] = await tx.query<{ revision: number | null }>(
+    'SELECT max(revision) AS revision FROM events WHERE stream_id = $1',
+    [streamId],
+  );
+  const current = head?.revision ?? null;
+  checkExpectedRevision(streamId, expected, current);
+  if (events.length === 0) {
+    return { nextExpectedRevision: current ?? -1, position: await lastPositionIn(tx) };
+  }
+
+  let position = await lastPositionIn(tx);
+  let revision = current ?? -1;
+  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+    const chunk = events.slice(start, start + INSERT_CHUNK);
+    const params: unknown[] = [];
+    const values = chunk.map((event) => {
+      params.push(++position, streamId, ++revision, event.id, event.type, toJson(event.data), toJson(event.metadata ?? {}));
+      const n = params.length;
+      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n}::jsonb)`;
+    });
+    await tx.query(
+      `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata) VALUES ${values.join(', ')}`,
+      params,
+    );
+  }
+  await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(position)]);
+  return { nextExpectedRevision: revision, position };
+}
+
+/**
+ * Idempotency: when every event of the batch is already stored, in this stream and in this order,
+ * the append was a retry and succeeds without adding anything. A batch partly stored is refused.
+ */
+async function alreadyStored(tx: SqlSession, streamId: string, events: EventToAppend[]): Promise<AppendResult | null> {
+  if (events.length === 0) return null;
+  const ids = events.map((e) => e.id);
+  const rows = await tx.query<{ event_id: string; stream_id: string; revision: number; position: number | string }>(
+    'SELECT event_id::text AS event_id, stream_id, revision, position FROM events WHERE event_id = ANY($1::uuid[])',
+    [ids],
+  );
+  if (rows.length === 0) return null;
+  const byId = new Map(rows.map((r) => [r.event_id, r]));
+  const stored = ids.map((id) => byId.get(id.toLowerCase()));
+  const wholeBatchInOrder =
+    stored.every((r) => r && r.stream_id === streamId) &&
+    stored.every((r, i) => i === 0 || r!.revision === stored[i - 1]!.revision + 1);
+  if (!wholeBatchInOrder) throw new IdempotencyConflictError(streamId, rows.map((r) => r.event_id));
+  const last = stored[stored.length - 1]!;
+  const [head] = await tx.query<{ revision: number }>('SELECT max(revision) AS revision FROM events WHERE stream_id = $1', [streamId]);
+  return { nextExpectedRevision: head!.revision, position: Number(last.position) };
+}
+
+function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number | null): void {
+  const actual = current ?? 'no_stream';
+  const ok = expected === 'any' || (expected === 'no_stream' ? current === null : current === expected);
+  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+async function lastPositionIn(tx: SqlSession): Promise<number> {
+  const [row] = await tx.query<{ last: number | string | null }>('SELECT max(position) AS last FROM events');
+  return Number(row?.last ?? 0);
+}
+
+function toJson(value: unknown): string {
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    position: Number(row.position),
+    streamId: row.stream_id,
+    revision: row.revision,
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
