@@ -1,23 +1,101 @@
-import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, Redirect, Route, Switch } from 'wouter';
+import { ConnectionBanner } from './components/ConnectionBanner';
+import { HelpDialog } from './components/HelpDialog';
+import { LoadingPage } from './components/LoadingPage';
+import { Navbar } from './components/Navbar';
+import { Notices } from './components/Notices';
+import { OperatorPlaceholder } from './operator/OperatorPlaceholder';
+import { IndexPage } from './player/IndexPage';
+import { PicturePage } from './player/PicturePage';
+import { PointsPage } from './player/PointsPage';
+import { ProfilePage } from './player/ProfilePage';
+import { TeamEditPage } from './player/TeamEditPage';
+import { GrussPage } from './public/GrussPage';
+import { AboutPage, ChangelogPage, NextPage, SpecialPage } from './public/InfoPages';
+import { InvitePage, QrLoginPage } from './public/LinkRoutes';
+import { LoginPage, RegisterPage } from './public/LoginPages';
+import { QrTeamPage } from './public/QrTeamPage';
+import { useAppSelector } from './store';
+import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from './store/selectors';
+import { t } from './texts';
 
-interface Health {
-  status: string;
-  store: { kind: string; lastPosition: number };
+/** auth: a valid session, else login. */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  return loggedIn ? <>{children}</> : <Redirect to="/login" replace />;
 }
 
-/** Placeholder start page until the player screens land: shows that the server and its store answer. */
-export function App() {
-  const [health, setHealth] = useState<Health | null>(null);
-  useEffect(() => {
-    fetch('/api/health')
-      .then((r) => r.json())
-      .then(setHealth)
-      .catch(() => setHealth(null));
-  }, []);
+/** login and register: logged-in users go to auth. */
+function GuestOnly({ children }: { children: ReactNode }) {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  return loggedIn ? <Redirect to="/" replace /> : <>{children}</>;
+}
+
+/** A role route inside auth: without the role, back to auth. */
+function RequireRole({ allowed, children }: { allowed: boolean; children: ReactNode }) {
+  return <RequireAuth>{allowed ? children : <Redirect to="/" replace />}</RequireAuth>;
+}
+
+function NotFound() {
   return (
-    <main>
-      <h1>Quiztool</h1>
-      <p>{health ? `Server bereit (${health.store.kind}, Position ${health.store.lastPosition})` : 'Lade Daten.'}</p>
-    </main>
+    <div className="page page--narrow">
+      <section className="card">
+        <h1>{t.notFound.heading}</h1>
+        <Link href="/" className="button">{t.notFound.back}</Link>
+      </section>
+    </div>
+  );
+}
+
+function Routes() {
+  const isModerator = useAppSelector(selectIsModerator);
+  const isTester = useAppSelector(selectIsTester);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  return (
+    <Switch>
+      <Route path="/register"><GuestOnly><RegisterPage /></GuestOnly></Route>
+      <Route path="/login"><GuestOnly><LoginPage /></GuestOnly></Route>
+      <Route path="/about" component={AboutPage} />
+      <Route path="/changelog" component={ChangelogPage} />
+      <Route path="/invite" component={InvitePage} />
+      <Route path="/next" component={NextPage} />
+      <Route path="/loading" component={LoadingPage} />
+      <Route path="/gruss" component={GrussPage} />
+      <Route path="/special" component={SpecialPage} />
+      <Route path="/team" component={QrTeamPage} />
+      <Route path="/qrlogin" component={QrLoginPage} />
+
+      <Route path="/"><RequireAuth><IndexPage /></RequireAuth></Route>
+      <Route path="/profile_team"><RequireAuth><TeamEditPage /></RequireAuth></Route>
+      <Route path="/points"><RequireAuth><PointsPage /></RequireAuth></Route>
+      <Route path="/profile"><RequireAuth><ProfilePage /></RequireAuth></Route>
+      <Route path="/picture"><RequireAuth><PicturePage /></RequireAuth></Route>
+      <Route path="/tester"><RequireRole allowed={isTester}><OperatorPlaceholder area="tester" /></RequireRole></Route>
+      <Route path="/admin"><RequireRole allowed={isAdmin}><OperatorPlaceholder area="admin" /></RequireRole></Route>
+      <Route path="/moderator/:area">
+        {(params) => {
+          const area = params.area;
+          if (!['control', 'points', 'config', 'picviewer'].includes(area)) return <NotFound />;
+          return <RequireRole allowed={isModerator}><OperatorPlaceholder area={area} /></RequireRole>;
+        }}
+      </Route>
+      <Route component={NotFound} />
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <a className="skip-link" href="#main">{t.app.skipToContent}</a>
+      <Navbar />
+      <ConnectionBanner />
+      <Notices />
+      <main id="main" className="main" tabIndex={-1}>
+        <Routes />
+      </main>
+      <HelpDialog />
+    </>
   );
 }

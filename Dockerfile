@@ -1,0 +1,27 @@
+# The quiz show server: Node 20 on Debian slim. Build context: the repository root (see .dockerignore).
+# Used by docker-compose.yml; on its own: docker build -t quiz-show . && docker run -p 3000:3000 quiz-show
+
+# Build stage: all dependencies, then server (dist/) and web app (web/dist/).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# Runtime stage: production dependencies and the build output only.
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+# Only the build output: the runtime starts the compiled server directly (npm start would build, and the
+# build tools are not in this stage).
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+ENV PORT=3000 DATA_DIR=/data
+EXPOSE 3000
+VOLUME /data
+CMD ["node", "dist/src/main.js"]

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, in one place (documented in README.md). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  eventStoreUrl: string | null;
+  jwtSecret: string | null;
+  adminPassword: string | null;
+  /** Directory of the built web app (web/dist). */
+  webDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    jwtSecret: env.JWT_SECRET || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    webDir: path.join(projectRoot(), 'web/dist'),
+  };
+}
+
+/** The folder holding package.json, whether running from src/ (tests) or dist/src/ (built). */
+function projectRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}

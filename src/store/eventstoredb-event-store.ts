@@ -1,0 +1,614 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  streamNameFilter,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  type AppendResult as EsdbAppendResult,
+  type CurrentRevision,
+  type EventData,
+  type JSONType,
+  type Position,
+  type ReadPosition,
+  type RecordedEvent,
+  type StreamingRead,
+} from '@eventstore/db-client';
+import {
+  IdempotencyConflictError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type BatchHandler,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store';
+
+/*
+ * Positions. ESDB addresses $all by {commit, prepare}, both byte offsets in its transaction log.
+ * Every append over gRPC is an implicit transaction: each event is its own prepare record flagged
+ * "committed", and $all reads and subscriptions report it at commit = prepare = the record's own log
+ * position (server: AllReader, IndexCommitter). So events of one multi-event append do NOT share a
+ * commit position; the append's reply carries the last event's. Only explicit transactions of the
+ * legacy TCP API share one commit position, and this adapter never writes any.
+ * Our number is therefore the commit position itself: unique and strictly increasing in $all order,
+ * and {commit: n, prepare: n} is exactly the event's $all position again. Reading $all forward from
+ * an event's position includes that event, so "after n" reads from n and drops n.
+ * ESDB can only start reading at a record's position (it parses the log from there). A number that
+ * is no record's position, such as lastPosition() - 1, is turned into the position of the last
+ * record below it by reading $all backwards from the end; positions this store handed out recently
+ * are remembered so that the common cases (resuming at a checkpoint, paging) skip that scan.
+ */
+
+/** Port options of this adapter beyond the connection string. */
+export interface EventStoreDbOptions {
+  /**
+   * Only streams whose name starts with this belong to the store, and callers never see the prefix.
+   * '' (the default): every stream that is not a system stream ($...).
+   */
+  streamPrefix?: string;
+  /** $all position at or below which no event of this store lies, so reads can skip older history. */
+  floor?: number;
+}
+
+const READ_PAGE = 1000;
+const BACKWARD_PAGE = 100;
+/** Upper bound of event ids kept in memory for the idempotency check (least recently used streams go first). */
+const MAX_KNOWN_IDS = 100_000;
+const DEFAULT_BATCH_SIZE = 500;
+/** How many recently handed-out positions are remembered as valid places to start reading $all. */
+const MAX_KNOWN_POSITIONS = 10_000;
+/** A subscription whose connection fails this often in a row, without progress, gives up. */
+const MAX_RECONNECTS = 10;
+/** The server sends -1 as an unsigned 64-bit number where it has no position (e.g. old servers on stream reads). */
+const NO_POSITION = 2n ** 63n;
+
+interface KnownEvent {
+  revision: number;
+  position?: number;
+}
+
+/** What this process knows of a stream: its events 0..revision, by lower-case id. */
+interface KnownStream {
+  revision: number;
+  events: Map<string, KnownEvent>;
+}
+
+export class EventStoreDbEventStore implements EventStore {
+  readonly kind = 'eventstoredb' as const;
+  private readonly prefix: string;
+  private readonly floor: number;
+  private readonly known = new Map<string, KnownStream>();
+  private knownIds = 0;
+  /** $all positions of records, in the order they were handed out (a Set keeps insertion order). */
+  private readonly recordPositions = new Set<number>();
+  private readonly subscriptions = new Set<EventStoreDbSubscription>();
+
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly options: EventStoreDbOptions & { connectionString?: string } = {},
+  ) {
+    this.prefix = options.streamPrefix ?? '';
+    if (this.prefix.startsWith('$')) throw new Error('The stream prefix must not start with $ (system streams)');
+    this.floor = options.floor ?? 0;
+  }
+
+  /** Connects to e.g. `esdb://localhost:2113?tls=false` and checks that $all can be read. */
+  static async connect(connectionString: string, options: EventStoreDbOptions = {}): Promise<EventStoreDbEventStore> {
+    const store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), {
+      ...options,
+      connectionString,
+    });
+    try {
+      await store.lastPosition();
+    } catch (error) {
+      await store.client.dispose();
+      throw error;
+    }
+    return store;
+  }
+
+  /**
+   * A store that sees only what it appends itself, on a server that may hold anything: a fresh stream
+   * prefix and a floor at the current end of the log. For tests on a shared server.
+   */
+  static async connectIsolated(connectionString: string): Promise<EventStoreDbEventStore> {
+    const client = EventStoreDBClient.connectionString(connectionString);
+    try {
+      const floor = await endOfLog(client);
+      const streamPrefix = `t${randomUUID().replace(/-/g, '')}-`;
+      return new EventStoreDbEventStore(client, { streamPrefix, floor, connectionString });
+    } catch (error) {
+      await client.dispose();
+      throw error;
+    }
+  }
+
+  /** Another connection to the same server and the same streams (another "process"). */
+  openAnother(): Promise<EventStoreDbEventStore> {
+    const { connectionString, ...options } = this.options;
+    if (!connectionString) throw new Error('openAnother needs a store opened with a connection string');
+    return EventStoreDbEventStore.connect(connectionString, options);
+  }
+
+  /*
+   * Idempotency. ESDB deduplicates by event id, but only partly: with an exact expected revision below
+   * the stream's head it compares the ids stored after that revision (a full match is a no-op, a partial
+   * one is answered with WrongExpectedVersion, indistinguishable from a real conflict); with 'any' it
+   * consults an in-memory cache of recent ids (lost on restart); and when the expected revision equals
+   * the head it checks nothing and would store a repeated id a second time.
+   * So before appending we look at the stream's ids ourselves (incrementally: this process remembers
+   * what it has read, and reads only the revisions after that), which decides retries and partial
+   * batches exactly as the SQL adapters do; and when ESDB answers WrongExpectedVersion we look again,
+   * because a concurrent writer may have stored (part of) this batch in between.
+   * Not covered: an id stored in another stream (ESDB has no index by event id).
+   */
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const expectedRevision = toEsdbExpected(expected);
+    const known = await this.refresh(streamId);
+    if (events.length === 0) return this.appendNothing(streamId, expected, known.revision);
+    const retried = await this.alreadyStored(streamId, events, known);
+    if (retried) return retried;
+    let result: EsdbAppendResult;
+    try {
+      result = await this.client.appendToStream(this.esdbStream(streamId), events.map(toEventData), { expectedRevision });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const retriedMeanwhile = await this.alreadyStored(streamId, events, await this.refresh(streamId));
+      if (retriedMeanwhile) return retriedMeanwhile;
+      throw new WrongExpectedRevisionError(streamId, expected, fromEsdbRevision(error.actualVersion));
+    }
+    const nextExpectedRevision = Number(result.nextExpectedRevision);
+    const commit = result.position?.commit;
+    let position = commit !== undefined && commit < NO_POSITION ? this.handOut(toNumber(commit)) : undefined;
+    this.remember(streamId, events, nextExpectedRevision, position);
+    position ??= await this.positionOf(streamId, nextExpectedRevision);
+    return { nextExpectedRevision, position };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const { fromRevision = 0, limit } = options;
+    if (limit !== undefined && limit <= 0) return [];
+    const read = this.client.readStream(this.esdbStream(streamId), {
+      fromRevision: BigInt(fromRevision),
+      direction: FORWARDS,
+      ...(limit !== undefined ? { maxCount: limit } : {}),
+    });
+    const events: StoredEvent[] = [];
+    try {
+      for await (const resolved of read) {
+        const recorded = resolved.event;
+        if (!recorded || !this.isOurs(recorded)) continue;
+        const commit = recorded.position?.commit;
+        // Stream reads carry the $all position since server 22.6.
+        if (commit === undefined || commit >= NO_POSITION) {
+          throw new Error('EventStoreDB returned no $all position on a stream read: server 22.6 or newer is required');
+        }
+        events.push(this.toStoredEvent(recorded, toNumber(commit)));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /** $all forward in pages, skipping other streams (the client's readAll has no server-side filter). */
+  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const { after = 0, limit = Number.POSITIVE_INFINITY } = options;
+    const events: StoredEvent[] = [];
+    let threshold = Math.max(after, this.floor);
+    let from = await this.startAt(after);
+    while (events.length < limit) {
+      // +1: every page but the first starts with the last record of the previous one again.
+      const pageSize = Math.min(READ_PAGE, Math.max(limit - events.length + 1, 100));
+      let seen = 0;
+      let cursor: Position | null = null;
+      const read = this.client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: pageSize });
+      for await (const resolved of read) {
+        seen++;
+        const recorded = resolved.event;
+        if (!recorded) continue;
+        cursor = recorded.position;
+        const position = toNumber(recorded.position.commit);
+        if (position <= threshold) continue;
+        threshold = position;
+        if (this.isOurs(recorded) && events.length < limit) {
+          events.push(this.toStoredEvent(recorded, allPosition(recorded.position)));
+        }
+      }
+      if (seen < pageSize || !cursor) break;
+      from = cursor;
+    }
+    return events;
+  }
+
+  subscribe(handler: BatchHandler, options: SubscribeOptions = {}): Subscription {
+    const subscription = new EventStoreDbSubscription({
+      open: async (after, batchSize) =>
+        this.client.subscribeToAll(
+          {
+            fromPosition: await this.startAt(after),
+            filter: this.prefix ? streamNameFilter({ prefixes: [this.prefix] }) : streamNameFilter({ regex: '^[^$]' }),
+          },
+          { highWaterMark: batchSize },
+        ),
+      toStoredEvent: (resolved) => {
+        const recorded = resolved.event;
+        if (!recorded || !this.isOurs(recorded)) return null;
+        return this.toStoredEvent(recorded, allPosition(recorded.position));
+      },
+      lastPosition: () => this.lastPosition(),
+      handler,
+      after: options.after ?? 0,
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+      onEnd: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** $all backwards from the end to the first event of ours. */
+  async lastPosition(): Promise<number> {
+    let from: ReadPosition = END;
+    let lowest = Number.POSITIVE_INFINITY;
+    for (;;) {
+      let seen = 0;
+      const read = this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: BACKWARD_PAGE });
+      for await (const resolved of read) {
+        seen++;
+        const recorded = resolved.event;
+        if (!recorded) continue;
+        const position = toNumber(recorded.position.commit);
+        if (position >= lowest) continue;
+        if (position <= this.floor) return 0;
+        if (this.isOurs(recorded)) return this.handOut(allPosition(recorded.position));
+        lowest = position;
+        from = recorded.position;
+      }
+      if (seen < BACKWARD_PAGE) return 0;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.client.dispose();
+  }
+
+  private esdbStream(streamId: string): string {
+    return this.prefix + streamId;
+  }
+
+  private isOurs(recorded: RecordedEvent): boolean {
+    const stream = recorded.streamId;
+    return !stream.startsWith('$') && stream.startsWith(this.prefix) && !recorded.type.startsWith('$');
+  }
+
+  private toStoredEvent(recorded: RecordedEvent, position: number): StoredEvent {
+    return {
+      position: this.handOut(position),
+      streamId: recorded.streamId.slice(this.prefix.length),
+      revision: Number(recorded.revision),
+      id: recorded.id,
+      type: recorded.type,
+      data: recorded.data,
+      metadata: isRecord(recorded.metadata) ? recorded.metadata : {},
+    };
+  }
+
+  /** Remembers a record's position as a valid place to start reading $all. */
+  private handOut(position: number): number {
+    this.recordPositions.add(position);
+    if (this.recordPositions.size > MAX_KNOWN_POSITIONS) {
+      this.recordPositions.delete(this.recordPositions.values().next().value!);
+    }
+    return position;
+  }
+
+  /** Where to read $all from for the records after `after`: a record at or below it (see the note on positions). */
+  private async startAt(after: number): Promise<ReadPosition> {
+    if (after <= this.floor) return this.floor > 0 ? toEsdbPosition(this.floor) : START;
+    if (this.recordPositions.has(after)) return toEsdbPosition(after);
+    let from: ReadPosition = END;
+    for (;;) {
+      let seen = 0;
+      const read = this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: READ_PAGE });
+      for await (const resolved of read) {
+        seen++;
+        const recorded = resolved.event;
+        if (!recorded) continue;
+        if (toNumber(recorded.position.commit) <= after) {
+          await read.cancel();
+          return recorded.position;
+        }
+        from = recorded.position;
+      }
+      if (seen < READ_PAGE) return this.floor > 0 ? toEsdbPosition(this.floor) : START;
+    }
+  }
+
+  private appendNothing(streamId: string, expected: ExpectedRevision, head: number): Promise<AppendResult> {
+    const ok = expected === 'any' || (expected === 'no_stream' ? head < 0 : head === expected);
+    if (!ok) throw new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
+    return this.lastPosition().then((position) => ({ nextExpectedRevision: head, position }));
+  }
+
+  /**
+   * A retry when the whole batch is stored in this stream, in order: the result of the original append
+   * (with the stream's current head). Some but not all of it stored: IdempotencyConflictError.
+   */
+  private async alreadyStored(streamId: string, events: EventToAppend[], known: KnownStream): Promise<AppendResult | null> {
+    const stored = events.map((e) => known.events.get(e.id.toLowerCase()));
+    const storedIds = events.filter((_, i) => stored[i]).map((e) => e.id);
+    if (storedIds.length === 0) return null;
+    const wholeBatchInOrder = stored.every((s, i) => s && (i === 0 || s.revision === stored[i - 1]!.revision + 1));
+    if (!wholeBatchInOrder) throw new IdempotencyConflictError(streamId, storedIds);
+    const last = stored[stored.length - 1]!;
+    return {
+      nextExpectedRevision: known.revision,
+      position: last.position ?? (await this.positionOf(streamId, last.revision)),
+    };
+  }
+
+  /** Reads the stream's events after what this process already knows of it. */
+  private async refresh(streamId: string): Promise<KnownStream> {
+    let entry = this.known.get(streamId);
+    if (entry) this.known.delete(streamId); // re-inserted below as most recently used
+    entry ??= { revision: -1, events: new Map() };
+    this.known.set(streamId, entry);
+    const fresh = await this.readStream(streamId, { fromRevision: entry.revision + 1 });
+    this.add(streamId, entry, fresh);
+    this.evict(streamId);
+    return entry;
+  }
+
+  private remember(streamId: string, events: EventToAppend[], lastRevision: number, lastPosition: number | undefined): void {
+    const entry = this.known.get(streamId);
+    if (!entry || entry.revision !== lastRevision - events.length) return;
+    const first = lastRevision - events.length + 1;
+    const appended = events.map((e, i) => ({
+      id: e.id,
+      revision: first + i,
+      position: i === events.length - 1 ? lastPosition : undefined,
+    }));
+    this.add(streamId, entry, appended);
+  }
+
+  /** Adds events after the entry's revision; concurrent refreshes may overlap, so older ones are skipped. */
+  private add(streamId: string, entry: KnownStream, events: { id: string; revision: number; position?: number }[]): void {
+    const counted = this.known.get(streamId) === entry;
+    for (const e of events) {
+      if (e.revision <= entry.revision) continue;
+      entry.events.set(e.id.toLowerCase(), { revision: e.revision, position: e.position });
+      entry.revision = e.revision;
+      if (counted) this.knownIds++;
+    }
+  }
+
+  private evict(keep: string): void {
+    for (const [streamId, entry] of this.known) {
+      if (this.knownIds <= MAX_KNOWN_IDS) return;
+      if (streamId === keep) continue;
+      this.known.delete(streamId);
+      this.knownIds -= entry.events.size;
+    }
+  }
+
+  private async positionOf(streamId: string, revision: number): Promise<number> {
+    const known = this.known.get(streamId)?.events;
+    for (const e of known?.values() ?? []) if (e.revision === revision && e.position !== undefined) return e.position;
+    const [event] = await this.readStream(streamId, { fromRevision: revision, limit: 1 });
+    if (!event) throw new Error(`Event ${revision} of stream ${streamId} not found`);
+    return event.position;
+  }
+}
+
+interface SubscriptionSource {
+  open(after: number, batchSize: number): Promise<AllStreamSubscription>;
+  toStoredEvent(resolved: AllStreamResolvedEvent): StoredEvent | null;
+  lastPosition(): Promise<number>;
+  handler: BatchHandler;
+  after: number;
+  batchSize: number;
+  onEnd: () => void;
+}
+
+/** The handler's own failure: ends the subscription, unlike a dropped connection. */
+class HandlerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * A catch-up subscription to $all (filtered on the server to our streams), handing the handler
+ * batches of what has arrived, one batch at a time. The client stream is paused while a full batch
+ * waits, so a slow handler holds the server back instead of filling memory. A dropped connection is
+ * reopened after the last handled position, and positions at or below it are skipped, so nothing
+ * is repeated or skipped across reconnects.
+ */
+class EventStoreDbSubscription implements Subscription {
+  readonly caughtUp: Promise<void>;
+  readonly done: Promise<void>;
+  private lastHandled: number;
+  private stopped = false;
+  private markCaughtUp!: () => void;
+  private wake: () => void = () => undefined;
+
+  constructor(private readonly source: SubscriptionSource) {
+    this.lastHandled = source.after;
+    this.caughtUp = new Promise((resolve) => (this.markCaughtUp = resolve));
+    this.done = this.run().finally(() => {
+      this.markCaughtUp(); // a stopped or failed subscription must not leave anyone waiting
+      source.onEnd();
+    });
+    this.done.catch(() => undefined); // the owner observes failures through `done`
+  }
+
+  get position(): number {
+    return this.lastHandled;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.done.catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    let target: number | null = null;
+    let failures = 0;
+    while (!this.stopped) {
+      const before = this.lastHandled;
+      try {
+        target ??= await this.source.lastPosition();
+        if (this.stopped) return;
+        if (target <= this.lastHandled) this.markCaughtUp();
+        await this.consume(target);
+      } catch (error) {
+        if (error instanceof HandlerFailure) throw error.error;
+        if (this.stopped) return;
+        failures = this.lastHandled > before ? 1 : failures + 1;
+        if (failures >= MAX_RECONNECTS) throw error;
+        await this.pause(Math.min(5000, 100 * 2 ** failures));
+      }
+    }
+  }
+
+  /** One connection: returns when stopped, throws when the connection fails. */
+  private async consume(target: number): Promise<void> {
+    const { batchSize, handler } = this.source;
+    const stream = await this.source.open(this.lastHandled, batchSize);
+    const queue: AllStreamResolvedEvent[] = [];
+    let failure: Error | null = null;
+    let ended = false;
+    let waiting: (() => void) | null = null;
+    const wake = () => {
+      const resolve = waiting;
+      waiting = null;
+      resolve?.();
+    };
+    this.wake = wake;
+    stream.on('data', (event) => {
+      queue.push(event);
+      if (queue.length >= batchSize) stream.pause();
+      wake();
+    });
+    stream.on('error', (error) => {
+      failure = error;
+      wake();
+    });
+    stream.on('end', () => {
+      ended = true;
+      wake();
+    });
+    try {
+      while (!this.stopped) {
+        if (queue.length === 0) {
+          if (failure) throw failure;
+          if (ended) throw new Error('EventStoreDB closed the subscription');
+          await new Promise<void>((resolve) => (waiting = resolve));
+          continue;
+        }
+        const arrived = queue.splice(0, batchSize);
+        if (stream.isPaused()) stream.resume();
+        const batch: StoredEvent[] = [];
+        for (const resolved of arrived) {
+          const event = this.source.toStoredEvent(resolved);
+          if (event && event.position > (batch[batch.length - 1]?.position ?? this.lastHandled)) batch.push(event);
+        }
+        if (batch.length > 0) {
+          try {
+            await handler(batch);
+          } catch (error) {
+            throw new HandlerFailure(error);
+          }
+          this.lastHandled = batch[batch.length - 1]!.position;
+        }
+        if (this.lastHandled >= target) this.markCaughtUp();
+      }
+    } finally {
+      this.wake = () => undefined;
+      stream.removeAllListeners('data');
+      stream.on('error', () => undefined); // late errors of a cancelled call must not go unhandled
+      await stream.unsubscribe().catch(() => undefined);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
+
+function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${expected}`);
+  return BigInt(expected);
+}
+
+function fromEsdbRevision(revision: CurrentRevision): number | 'no_stream' {
+  return revision === NO_STREAM ? 'no_stream' : Number(revision);
+}
+
+function toEventData(event: EventToAppend): EventData {
+  return {
+    id: event.id,
+    contentType: 'application/json',
+    type: event.type,
+    // The client JSON-encodes data; undefined would encode to nothing, the SQL adapters store null.
+    data: (event.data === undefined ? null : event.data) as JSONType,
+    metadata: event.metadata,
+  };
+}
+
+/** The number of an event's $all position (see the note on positions at the top). */
+function allPosition(position: Position): number {
+  if (position.commit !== position.prepare) {
+    throw new Error(`Event at $all position ${position.commit}/${position.prepare} belongs to an explicit transaction, which this adapter does not support`);
+  }
+  return toNumber(position.commit);
+}
+
+function toEsdbPosition(position: number): Position {
+  return { commit: BigInt(position), prepare: BigInt(position) };
+}
+
+function toNumber(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Position ${value} exceeds the safe integer range`);
+  return Number(value);
+}
+
+/** The $all position of the last record of any stream, 0 when the log is empty. */
+async function endOfLog(client: EventStoreDBClient): Promise<number> {
+  const [last] = await collect(client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 }));
+  return last?.event ? toNumber(last.event.position.commit) : 0;
+}
+
+async function collect<E>(read: StreamingRead<E>): Promise<E[]> {
+  const items: E[] = [];
+  for await (const item of read) items.push(item);
+  return items;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+}

@@ -1,0 +1,78 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+/** `npm start` as a newcomer runs it: builds when needed, serves the API and web app, prints the admin's credentials. */
+describe('npm start', () => {
+  let dataDir: string;
+  let child: ChildProcess | null = null;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-start-'));
+  });
+  afterEach(async () => {
+    if (child) await stop(child);
+    child = null;
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Like Ctrl-C in a terminal: the signal goes to the whole process group. */
+  async function stop(proc: ChildProcess): Promise<void> {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    process.kill(-proc.pid!, 'SIGINT');
+    await exited;
+    // npm may exit before the server it started: wait until the server is gone (port and data dir free).
+    while (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function start(): Promise<{ output: () => string; readyAfterMs: number }> {
+    let output = '';
+    const began = Date.now();
+    child = spawn('npm', ['start', '--silent'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so that stopping reaches npm, the start script and the server
+    });
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    while (true) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const readyAfterMs = Date.now() - began;
+    console.log(`npm start: /api/health answered after ${readyAfterMs} ms`);
+    return { output: () => output, readyAfterMs };
+  }
+
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+
+  it('given a fresh data dir, then it serves health, the web app, and prints the address and the generated admin password once; after a restart the data is kept', async () => {
+    const first = await start();
+    expect(first.output()).toContain(`http://localhost:${port}`);
+    expect(first.output()).toMatch(/Benutzer "admin", Passwort "[A-Za-z0-9]{16}"/);
+    const page = await fetch(`http://127.0.0.1:${port}/some/client/route`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { store: { lastPosition: number } };
+    expect(health).toMatchObject({ status: 'ok', store: { kind: 'embedded' } });
+
+    await stop(child!);
+
+    const second = await start();
+    expect(second.output()).not.toContain('Passwort');
+    const again = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { store: { lastPosition: number } };
+    expect(again.store.lastPosition).toBe(health.store.lastPosition);
+  });
+});

@@ -1,0 +1,147 @@
+import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/src/logic/countdown';
+import { parseStoredStrokes, scaleStoredStroke } from '../../web/src/logic/drawing';
+import { buildInviteLink, buildLoginLink, readFragmentToken } from '../../web/src/logic/links';
+import { hasPoints, placeTeams } from '../../web/src/logic/placement';
+import { SCHIFFE_DEFAULT_ANSWER, validateSchiffe } from '../../web/src/logic/schiffe';
+import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
+import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
+import {
+  abcdLetters, validateGreeting, validateProfile, validateQrTeam, validateUpload,
+} from '../../web/src/logic/validation';
+
+describe('schiffe validation', () => {
+  it('accepts the example', () => {
+    expect(validateSchiffe('Lager: L15\nPlündern: M14')).toBeNull();
+  });
+  it('refuses empty, one line, and wrong formats', () => {
+    expect(validateSchiffe('  ')).toEqual({ kind: 'empty' });
+    expect(validateSchiffe('Lager: L15')).toEqual({ kind: 'twoLines' });
+    expect(validateSchiffe(SCHIFFE_DEFAULT_ANSWER)).toEqual({ kind: 'line1', was: 'Lager:' });
+    expect(validateSchiffe('Lager: 15\nPlündern: M14')).toEqual({ kind: 'line1', was: 'Lager: 15' });
+    expect(validateSchiffe('Lager: L15\nPluendern: M14')).toEqual({ kind: 'line2', was: 'Pluendern: M14' });
+  });
+});
+
+describe('team search', () => {
+  const teams = [
+    { id: '1', name: 'Alpha' }, { id: '2', name: 'beta' }, { id: '3', name: 'Delta', isNew: true },
+    { id: '4', name: '42 Nerds' }, { id: '5', name: 'Fusionsteam 1' }, { id: '6', name: 'Zebra' },
+  ];
+  const abc = LETTER_RANGES[0];
+  it('lists a letter range case-insensitively, without new teams, only with an empty filter', () => {
+    expect(filterTeams(teams, { filter: '', showAll: false, range: abc }).map((t) => t.id)).toEqual(['1', '2']);
+    expect(filterTeams(teams, { filter: '', showAll: false, range: LETTER_RANGES[1] }).map((t) => t.id)).toEqual(['5']);
+    expect(filterTeams(teams, { filter: '', showAll: false, range: LETTER_RANGES[8] }).map((t) => t.id)).toEqual(['4']);
+  });
+  it('filters from two characters, otherwise lists nothing unless show-all', () => {
+    expect(filterTeams(teams, { filter: 'e', showAll: false, range: null })).toEqual([]);
+    expect(filterTeams(teams, { filter: 'ET', showAll: false, range: abc }).map((t) => t.id)).toEqual(['2']);
+    expect(filterTeams(teams, { filter: 'e', showAll: true, range: null })).toHaveLength(6);
+  });
+  it('groups digits and other characters into 1-#, umlauts to their letter', () => {
+    expect(inLetterRange('#hashtag', LETTER_RANGES[8])).toBe(true);
+    expect(inLetterRange('Ärzte', abc)).toBe(true);
+  });
+  it('fusion section lists only fusion teams outside the special locale', () => {
+    expect(fusionTeams(teams, false).map((t) => t.id)).toEqual(['5']);
+    expect(fusionTeams(teams, true)).toHaveLength(6);
+  });
+});
+
+describe('points placement', () => {
+  it('ranks by total, ties share a place, everything after 3 is place 4', () => {
+    const placed = placeTeams([
+      { name: 'c', rounds: { 1: 1, 2: 1 } }, { name: 'a', rounds: { 1: 5 } }, { name: 'b', rounds: { 1: 2, 2: 3 } },
+      { name: 'd', rounds: { 1: 1 } }, { name: 'e', rounds: { 1: 0 } },
+    ]);
+    expect(placed.map((p) => [p.row.name, p.rank, p.place])).toEqual([
+      ['a', 1, 1], ['b', 1, 1], ['c', 3, 3], ['d', 4, 4], ['e', 5, 4],
+    ]);
+  });
+  it('knows when there is nothing to show', () => {
+    expect(hasPoints(null)).toBe(false);
+    expect(hasPoints({ rounds: [], sortedTeams: [] })).toBe(false);
+    expect(hasPoints({ rounds: [1], sortedTeams: [{ name: 'a', rounds: { 1: 1 } }] })).toBe(true);
+  });
+});
+
+describe('links', () => {
+  it('builds invite and login links from the app root', () => {
+    expect(buildInviteLink('https://quiz.example/profile_team?x=1#y', 'abc')).toBe('https://quiz.example/invite#teamToken=abc');
+    expect(buildLoginLink('http://localhost:5173/', 't1')).toBe('http://localhost:5173/qrlogin#userToken=t1');
+  });
+  it('reads a token from the fragment', () => {
+    expect(readFragmentToken('#teamToken=abc', 'teamToken')).toBe('abc');
+    expect(readFragmentToken('#teamToken=', 'teamToken')).toBeNull();
+    expect(readFragmentToken('', 'teamToken')).toBeNull();
+    expect(readFragmentToken('#userToken=u', 'teamToken')).toBeNull();
+  });
+});
+
+describe('countdown maths', () => {
+  it('uses the middle of the round trip for the offset', () => {
+    expect(serverOffset(10_500, 1_000, 1_200)).toBe(9_400);
+  });
+  it('computes whole seconds left on the server clock, red under 10', () => {
+    expect(secondsLeft(null, 0, 0)).toBeNull();
+    expect(secondsLeft(20_000, 9_000, 1_000)).toBe(10);
+    expect(secondsLeft(20_000, 9_001, 1_000)).toBe(10);
+    expect(secondsLeft(20_000, 30_000, 0)).toBe(0);
+    expect(isUrgent(10)).toBe(false);
+    expect(isUrgent(9)).toBe(true);
+    expect(isUrgent(null)).toBe(false);
+    expect(formatSeconds(75)).toBe('1:15');
+  });
+});
+
+describe('forms', () => {
+  it('greeting', () => {
+    expect(validateGreeting('', 'x')).toBe('missing');
+    expect(validateGreeting('n'.repeat(51), 'x')).toBe('nameTooLong');
+    expect(validateGreeting('n', 'm'.repeat(501))).toBe('messageTooLong');
+    expect(validateGreeting('n', 'm')).toBeNull();
+  });
+  it('qr team', () => {
+    expect(validateQrTeam('', '')).toBe('nameMissing');
+    expect(validateQrTeam('Team', 'drei')).toBe('amountNotNumeric');
+    expect(validateQrTeam('Team', '')).toBeNull();
+    expect(validateQrTeam('Team', '4')).toBeNull();
+  });
+  it('profile', () => {
+    expect(validateProfile('Anna', 'a', 'b')).toBe('passwordMismatch');
+    expect(validateProfile('An', '', '')).toBe('nameTooShort');
+    expect(validateProfile('Anna', '', '')).toBeNull();
+  });
+  it('upload', () => {
+    expect(validateUpload({ type: 'text/plain', size: 1 })).toBe('notImage');
+    expect(validateUpload({ type: 'image/png', size: 10_000_001 })).toBe('tooLarge');
+    expect(validateUpload({ type: 'image/png', size: 10_000_000 })).toBeNull();
+  });
+  it('abcd letters default to 4, at most 26', () => {
+    expect(abcdLetters(undefined)).toEqual(['A', 'B', 'C', 'D']);
+    expect(abcdLetters(40)).toHaveLength(26);
+  });
+});
+
+describe('drawing', () => {
+  it('scales stored strokes by 2.4 and halves the width', () => {
+    const [stroke] = parseStoredStrokes(JSON.stringify([{ width: 10, color: '#000', points: [[24, 48]] }]));
+    expect(scaleStoredStroke(stroke)).toEqual({ width: 5, color: '#000', points: [[10, 20]] });
+    expect(parseStoredStrokes('kein json')).toEqual([]);
+  });
+});
+
+describe('session token', () => {
+  const encode = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
+  it('decodes id, exp and perm and checks expiry', () => {
+    const payload = decodeToken(encode({ id: 7, exp: 100, perm: ['tester', 'x'] }));
+    expect(payload).toEqual({ id: '7', exp: 100, perm: ['tester'] });
+    expect(isExpired(payload!, 99_999)).toBe(false);
+    expect(isExpired(payload!, 100_000)).toBe(true);
+    expect(decodeToken('nope')).toBeNull();
+  });
+  it('labels the highest role', () => {
+    expect(roleLabel(['tester', 'admin'])).toBe('admin');
+    expect(roleLabel([])).toBeNull();
+  });
+});

@@ -1,0 +1,242 @@
+import { AddressInfo } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+import {
+  RealtimeClient, RealtimeError, type RealtimeEvent, type RealtimeOptions, type SocketFactory,
+} from '../../web/src/realtime/client';
+import type { PatchOperation } from '../../web/src/realtime/patch';
+import { bindToStore } from '../../web/src/realtime/storeBinding';
+import { createAppStore } from '../../web/src/store';
+import { t } from '../../web/src/texts';
+
+/** A real WebSocket server speaking PROTOCOL.md, scripted by the test. */
+class TestServer {
+  readonly wss: WebSocketServer;
+  readonly received: Array<{ type: string; id: number; content: Record<string, unknown> }> = [];
+  sockets: WebSocket[] = [];
+  views: Record<string, unknown> = { global: { state: 'qn', countdownEndsAt: null, uberModus: 'quiz' }, user: { id: 1, name: 'Anna' } };
+  versions: Record<string, number> = { global: 1, user: 1 };
+  serverTime = 0;
+  acceptToken = 'good';
+  private nextId = 1;
+
+  constructor() {
+    this.wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    this.wss.on('connection', (socket) => {
+      this.sockets.push(socket);
+      socket.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as { type: string; id: number; content: Record<string, unknown> };
+        this.received.push(msg);
+        this.answer(socket, msg);
+      });
+    });
+  }
+
+  listening(): Promise<void> {
+    return new Promise((resolve) => (this.wss.address() ? resolve() : this.wss.once('listening', () => resolve())));
+  }
+
+  get url(): string {
+    return `ws://127.0.0.1:${(this.wss.address() as AddressInfo).port}/ws`;
+  }
+
+  types(): string[] {
+    return this.received.map((m) => m.type);
+  }
+
+  private answer(socket: WebSocket, msg: { type: string; id: number; content: Record<string, unknown> }): void {
+    let content: Record<string, unknown>;
+    if (msg.type === 'sa') content = { success: msg.content.token === this.acceptToken };
+    else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
+    else if (msg.type === 'gp') content = { success: true, echo: msg.content.message };
+    else if (msg.type === 'ping') return;
+    else content = { success: false, message: 'Unbekannt' };
+    this.reply(socket, msg.id, content);
+  }
+
+  reply(socket: WebSocket, replyTo: number, content: Record<string, unknown>): void {
+    socket.send(JSON.stringify({ type: 'reply', id: this.nextId++, replyTo, content }));
+  }
+
+  push(scope: string, version: number, change: { patch: PatchOperation[] } | { value: unknown }): void {
+    for (const s of this.sockets) s.send(JSON.stringify({ type: 'st', id: this.nextId++, content: { scope, version, ...change } }));
+  }
+
+  dropAll(): void {
+    for (const s of this.sockets) s.terminate();
+    this.sockets = [];
+  }
+
+  close(): Promise<void> {
+    this.dropAll();
+    return new Promise((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+const nodeSocket: SocketFactory = (url, handlers) => {
+  const ws = new WebSocket(url);
+  ws.on('open', () => handlers.onOpen());
+  ws.on('message', (data) => handlers.onMessage(data.toString()));
+  ws.on('close', () => handlers.onClose());
+  ws.on('error', () => undefined);
+  return { send: (data) => ws.send(data), close: () => ws.close() };
+};
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('realtime client against a real ws server', () => {
+  let server: TestServer;
+  let client: RealtimeClient;
+  let events: RealtimeEvent[];
+  let token: string | null;
+
+  function makeClient(extra: Partial<RealtimeOptions> = {}): RealtimeClient {
+    client = new RealtimeClient({
+      url: server.url, createSocket: nodeSocket, getToken: () => token, onEvent: (e) => events.push(e), ...extra,
+    });
+    return client;
+  }
+  const notices = () => events.filter((e) => e.kind === 'notice').map((e) => (e.kind === 'notice' ? e.code : ''));
+
+  beforeEach(async () => {
+    server = new TestServer();
+    await server.listening();
+    events = [];
+    token = 'good';
+  });
+  afterEach(async () => {
+    client?.stop();
+    await server.close();
+  });
+
+  it('sends sa first, then sg, and stores the views, versions and server offset', async () => {
+    server.serverTime = Date.now() + 60_000;
+    makeClient().start();
+    await until(() => client.getStatus() === 'ready');
+    expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
+    expect(server.received[0].content).toEqual({ token: 'good' });
+    expect(client.getViews().user).toEqual({ id: 1, name: 'Anna' });
+    expect(client.getVersions()).toEqual({ global: 1, user: 1 });
+    const snapshot = events.find((e) => e.kind === 'snapshot');
+    expect(snapshot && snapshot.kind === 'snapshot' && snapshot.serverOffsetMs).toBeGreaterThan(59_000);
+  });
+
+  it('applies patches per scope in version order and replaces on a value push', async () => {
+    makeClient().start();
+    await until(() => client.getStatus() === 'ready');
+    server.push('global', 2, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
+    server.push('user', 2, { patch: [{ op: 'add', path: '/points', value: 3 }] });
+    server.push('team', 5, { value: { id: 9, name: 'Die Besten' } });
+    await until(() => client.getVersions().team === 5);
+    expect(client.getViews().global?.state).toBe('qa');
+    expect(client.getViews().user?.points).toBe(3);
+    expect(client.getViews().team?.name).toBe('Die Besten');
+    expect(server.types().filter((t) => t === 'sg')).toHaveLength(1);
+  });
+
+  it('re-syncs with sg on a version gap and on a patch that does not apply', async () => {
+    makeClient().start();
+    await until(() => client.getStatus() === 'ready');
+    server.views = { ...server.views, global: { state: 'qc', countdownEndsAt: 123, uberModus: 'quiz' } };
+    server.versions = { global: 4, user: 1 };
+    server.push('global', 3, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
+    await until(() => client.getVersions().global === 4);
+    expect(client.getViews().global?.state).toBe('qc');
+    server.push('user', 2, { patch: [{ op: 'remove', path: '/missing' }] });
+    await until(() => server.types().filter((t) => t === 'sg').length === 3);
+    await until(() => client.getStatus() === 'ready');
+    server.push('global', 4, { patch: [{ op: 'replace', path: '/state', value: 'qn' }] });
+    server.push('global', 5, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
+    await until(() => client.getVersions().global === 5);
+    expect(client.getViews().global?.state).toBe('qa');
+  });
+
+  it('answers requests by id and queues those sent before the state is loaded', async () => {
+    makeClient();
+    const early = client.request('gp', { message: 'Paris' });
+    const reply = await early;
+    expect(reply).toEqual({ success: true, echo: 'Paris' });
+    expect(server.types().slice(0, 3)).toEqual(['sa', 'sg', 'gp']);
+    const refused = await client.request('xx');
+    expect(refused).toEqual({ success: false, message: 'Unbekannt' });
+  });
+
+  it('refuses to send without a token and reports a failed authentication', async () => {
+    token = null;
+    makeClient();
+    await expect(client.request('gp', { message: 'x' })).rejects.toEqual(new RealtimeError('tooEarly'));
+    client.start();
+    expect(notices()).toEqual(['tooEarly']);
+    token = 'bad';
+    client.start();
+    await until(() => notices().includes('authFailed'));
+  });
+
+  it('refuses commands in maintenance, then waits until recheckAt plus jitter and reconnects', async () => {
+    makeClient({ random: () => 0 });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    const recheckAt = Date.now() + 300;
+    server.push('global', 2, { value: { state: 'ma', countdownEndsAt: null, uberModus: 'quiz', recheckAt } });
+    await until(() => client.getViews().global?.state === 'ma');
+    await expect(client.request('gp', { message: 'x' })).rejects.toEqual(new RealtimeError('maintenance'));
+    expect(notices()).toEqual(['maintenance']);
+    server.dropAll();
+    await until(() => client.getStatus() === 'maintenanceWait');
+    expect(server.types().filter((t) => t === 'sa')).toHaveLength(1);
+    await until(() => client.getStatus() === 'ready', 3000);
+    expect(Date.now()).toBeGreaterThanOrEqual(recheckAt);
+    expect(server.types().filter((t) => t === 'sa')).toHaveLength(2);
+  });
+
+  it('reconnects at once after a short hide when recreateSocketOnVisibilityLost is on', async () => {
+    server.views = { ...server.views, global: { state: 'qn', countdownEndsAt: null, uberModus: 'quiz', featureFlags: { recreateSocketOnVisibilityLost: true } } };
+    const reload = jest.fn();
+    makeClient({ lastHiddenAt: () => Date.now() - 60_000, reload });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    server.dropAll();
+    await until(() => server.types().filter((t) => t === 'sg').length === 2);
+    await until(() => client.getStatus() === 'ready');
+    expect(reload).not.toHaveBeenCalled();
+    expect(notices()).toEqual([]);
+  });
+
+  it('otherwise says the server ended the connection and reloads after the delay', async () => {
+    const reload = jest.fn();
+    makeClient({ lastHiddenAt: () => Date.now() - 6 * 60_000, reload, reloadDelayMs: 50 });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    const inFlight = client.request('slow');
+    server.dropAll();
+    await expect(inFlight).rejects.toEqual(new RealtimeError('closed'));
+    await until(() => reload.mock.calls.length === 1);
+    expect(notices()).toEqual(['closed']);
+    expect(client.getStatus()).toBe('closed');
+  });
+
+  it('feeds the store: snapshot, patched views, versions, status and socket notices', async () => {
+    const store = createAppStore();
+    makeClient({ onEvent: bindToStore(store.dispatch), reload: () => undefined, reloadDelayMs: 10 });
+    client.start();
+    await until(() => store.getState().live.status === 'ready');
+    expect(store.getState().live.loaded).toBe(true);
+    server.push('team', 1, { value: { id: 3, name: 'Quizgeister', proposals: {} } });
+    server.push('team', 2, { patch: [{ op: 'add', path: '/proposals/1', value: { user: 1, message: 'Paris' } }] });
+    await until(() => store.getState().live.versions.team === 2);
+    const before = store.getState().live.views.team;
+    expect(before?.proposals?.['1']?.message).toBe('Paris');
+    server.push('team', 3, { patch: [{ op: 'add', path: '/favorite', value: '1' }] });
+    await until(() => store.getState().live.versions.team === 3);
+    expect(store.getState().live.views.team?.favorite).toBe('1');
+    expect(store.getState().live.views.team?.proposals).toBe(before?.proposals);
+    server.dropAll();
+    await until(() => store.getState().ui.notices.some((n) => n.text === t.socket.closed));
+    expect(store.getState().live.status).toBe('closed');
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Renders the app's screens on the server (react-dom/server, no DOM needed) with a prepared store:
+ * every route and every question type must render without throwing and show its spec texts.
+ */
+import { createElement } from 'react';
+/* wouter ships ESM only; load the real package through SWC (see support/esm.ts). */
+jest.mock('wouter', () => {
+  const { requireEsmPackage } = jest.requireActual<typeof import('./support/esm')>('./support/esm');
+  return requireEsmPackage(require.resolve('wouter'), require);
+});
+
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { Router } from 'wouter';
+import { App } from '../../web/src/App';
+import type { GlobalView, TeamView, Views } from '../../web/src/realtime/views';
+import { createAppStore } from '../../web/src/store';
+import { liveActions } from '../../web/src/store/liveSlice';
+import { sessionActions } from '../../web/src/store/sessionSlice';
+import { t } from '../../web/src/texts';
+
+type Perm = 'admin' | 'moderator' | 'tester';
+
+interface Setup {
+  loggedIn?: boolean;
+  perm?: Perm[];
+  views?: Partial<Views>;
+}
+
+const baseGlobal: GlobalView = { state: 'qn', countdownEndsAt: null, uberModus: 'quiz', lobbyChat: [], allowNewRegistrations: true };
+const team: TeamView = {
+  id: 3,
+  name: 'Quizgeister',
+  stadt: 'Köln',
+  members: { 1: { name: 'Anna', online: true, star: '1' }, 2: { name: 'Ben', online: false } },
+  proposals: { 1: { user: 1, message: 'Paris' }, 2: { user: 2, message: 'Lyon' }, 3: { user: 2, message: 'Hallo Team', chat: true } },
+  favorite: '1',
+};
+
+function render(path: string, setup: Setup = {}): string {
+  const store = createAppStore();
+  if (setup.loggedIn ?? true) {
+    store.dispatch(sessionActions.loggedIn({ token: 'x.y.z', payload: { id: '1', exp: 4_000_000_000, perm: setup.perm ?? [] } }));
+    store.dispatch(sessionActions.userLoaded({ id: '1', login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: 'x', perm: [], teamId: '3' }));
+  }
+  if (setup.views) {
+    const views: Views = { global: baseGlobal, team: null, user: { id: 1, name: 'Anna', points: 3 }, moderator: null, tester: null, ...setup.views };
+    store.dispatch(liveActions.snapshotLoaded({ views, versions: { global: 1 }, serverOffsetMs: 0 }));
+  }
+  return renderToString(createElement(Provider, { store, children: createElement(Router, { ssrPath: path, children: createElement(App) }) }));
+}
+
+const withQuestion = (type: string, extra: Partial<GlobalView> = {}): Partial<Views> => ({
+  global: { ...baseGlobal, state: 'qa', question: { type, question: 'Wie heißt die Hauptstadt?', round: 2, number: 4, points: 1, options: ['Paris', 'Rom', 'Bern'] }, ...extra },
+  team,
+});
+
+const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe('visitor screens', () => {
+  it.each([
+    ['/about', t.about.heading],
+    ['/next', t.next.heading],
+    ['/special', t.special.heading],
+    ['/changelog', '05.11.2020'],
+    ['/gruss', t.gruss.heading],
+    ['/loading', t.loading.text],
+    ['/team', t.loading.text],
+    ['/register', t.auth.registerHeading],
+    ['/login', t.auth.loginPageHeading],
+  ])('%s renders', (path, text) => {
+    const html = render(path, { loggedIn: false });
+    expect(html).toContain(esc(text));
+    expect(html).toContain(t.nav.contact);
+  });
+
+  it('the special quiz locale hides the email field of the registration', () => {
+    expect(render('/login', { loggedIn: false })).not.toContain(t.auth.email);
+  });
+
+  it('the auth area needs a session', () => {
+    expect(render('/', { loggedIn: false })).not.toContain(t.wrapper.selectHeading);
+    expect(render('/points', { loggedIn: false })).not.toContain(t.points.heading);
+  });
+});
+
+describe('player screens', () => {
+  it('shows the loading page until the live state is loaded', () => {
+    expect(render('/')).toContain(t.loading.text);
+  });
+
+  it('shows team selection with letter ranges when the player has no team', () => {
+    const html = render('/', { views: { global: baseGlobal } });
+    expect(html).toContain(t.wrapper.selectHeading);
+    expect(html).toContain(t.findTeam.search);
+    expect(html).toContain('V-Z');
+    expect(html).toContain(t.lobby.empty);
+  });
+
+  it('shows the team header, members with online dots and the no-question view', () => {
+    const html = render('/', { views: { global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' }, team: { ...team, takenAnswer: { message: 'Paris', user: 1 } } } });
+    expect(html).toContain('Quizgeister');
+    expect(html).toContain(t.wrapper.invite);
+    expect(html).toContain('dot--online');
+    expect(html).toContain('dot--offline');
+    expect(html).toContain(t.question.none);
+    expect(html).toContain('Gleich geht es weiter');
+    expect(html).toContain(esc(t.question.takenBy('Anna')));
+  });
+
+  it('renders a normal question with proposals, stars and favourite', () => {
+    const html = render('/', { views: withQuestion('normal', { countdownEndsAt: Date.now() + 60_000, state: 'qc' }) });
+    expect(html).toContain('Wie heißt die Hauptstadt?');
+    expect(html).toContain(t.question.propose);
+    expect(html).toContain('Paris');
+    expect(html).toContain('Hallo Team');
+    expect(html).toContain(t.question.favorite);
+    expect(html).toContain(t.countdown.label);
+    expect(html).toContain('countdown--running');
+  });
+
+  it.each([
+    ['abcd', t.question.abcdChoose],
+    ['quizzle', t.question.quizzleAccept],
+    ['schiffe', t.question.schiffeHelp],
+    ['selfie', t.question.selfieHint],
+    ['zeichnen', t.drawing.clearAll],
+    ['heal_deal', t.healDeal.deal],
+    ['instruction', t.question.instructionAlt],
+    ['finale', t.question.propose],
+  ])('renders the %s question', (type, text) => {
+    expect(render('/', { views: withQuestion(type) })).toContain(esc(text));
+  });
+
+  it('shows "kein Countdown aktiv!" outside a countdown and the quizzle offer alone', () => {
+    expect(render('/', { views: withQuestion('normal') })).toContain(t.countdown.none);
+    const html = render('/', { views: { ...withQuestion('quizzle'), team: { ...team, quizzled: '2' } } });
+    expect(html).toContain(t.question.quizzleOffered(2));
+    expect(html).not.toContain(t.question.quizzleAccept);
+  });
+
+  it('single mode: finale-single out of points', () => {
+    const html = render('/', { views: { ...withQuestion('finale', { uberModus: 'quiz-single' }), user: { id: 1, name: 'Anna', points: 0 } } });
+    expect(html).toContain(t.question.finaleOut);
+  });
+
+  it.each([
+    ['pre', t.uber.pre],
+    ['pause', t.uber.pauseSend],
+    ['post', t.uber.postLink],
+    ['painting', t.uber.paintingHeading],
+    ['instruction', t.uber.instruction],
+  ] as const)('renders the uber mode %s', (modus, text) => {
+    expect(render('/', { views: { global: { ...baseGlobal, uberModus: modus }, team } })).toContain(esc(text));
+  });
+
+  it('a server message replaces the default uber text', () => {
+    const html = render('/', { views: { global: { ...baseGlobal, uberModus: 'pre', uberMessage: '<b>Heute später</b>' }, team } });
+    expect(html).toContain('<b>Heute später</b>');
+    expect(html).not.toContain(esc(t.uber.pre));
+  });
+
+  it('points page with and without published points', () => {
+    expect(render('/points', { views: { global: baseGlobal } })).toContain(t.points.empty);
+    const html = render('/points', { views: { global: { ...baseGlobal, points: { rounds: [1, 2], sortedTeams: [{ name: 'Quizgeister', rounds: { 1: 3, 2: 4 } }, { name: 'Rest', rounds: { 1: 1 } }] } } } });
+    expect(html).toContain(t.points.placeImage(1));
+    expect(html).toContain('Quizgeister');
+    expect(html).toContain('>7<');
+  });
+
+  it('team edit, profile and picture pages', () => {
+    expect(render('/profile_team', { views: { global: baseGlobal, team } })).toContain(t.team.stadt);
+    expect(render('/profile_team', { views: { global: baseGlobal } })).toContain(t.team.noTeam);
+    expect(render('/profile')).toContain(t.profile.newPasswordRepeat);
+    expect(render('/picture')).toContain(t.picture.heading);
+  });
+});
+
+describe('role guards', () => {
+  it('tester, moderator and admin routes need their perm', () => {
+    expect(render('/tester')).not.toContain(t.operator.placeholder);
+    expect(render('/tester', { perm: ['tester'] })).toContain(t.operator.placeholder);
+    expect(render('/moderator/control', { perm: ['tester'] })).not.toContain(t.operator.placeholder);
+    expect(render('/moderator/control', { perm: ['moderator'] })).toContain(t.operator.placeholder);
+    expect(render('/admin', { perm: ['moderator'] })).not.toContain(t.operator.placeholder);
+    expect(render('/admin', { perm: ['admin'] })).toContain(t.operator.placeholder);
+  });
+
+  it('navbar shows role entries only to their roles', () => {
+    expect(render('/', { perm: ['moderator'] })).toContain(t.nav.control);
+    expect(render('/', { perm: ['moderator'] })).not.toContain(`>${t.nav.points}<`);
+    expect(render('/', { perm: [] })).not.toContain(t.nav.admin);
+  });
+});

@@ -1,0 +1,169 @@
+/** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
+import { config } from '../config';
+
+export class HttpError extends Error {
+  constructor(readonly status: number, readonly detail: string | null) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+let currentToken: string | null = null;
+/** The session module sets the token used for the Authorization header. */
+export function setAuthToken(token: string | null): void {
+  currentToken = token;
+}
+
+interface ErrorBody {
+  errors?: Array<{ detail?: string }>;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(path, { method, headers, body: payload });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text === '' ? null : JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const detail = (json as ErrorBody | null)?.errors?.[0]?.detail ?? null;
+    throw new HttpError(response.status, detail);
+  }
+  return json as T;
+}
+
+const api = (path: string) => `${config.apiPrefix}${path}`;
+
+/* ---------- session ---------- */
+
+export async function postTokenAuth(body: { username: string; password: string } | { token: string }): Promise<string> {
+  const reply = await request<{ token?: unknown }>('POST', config.tokenEndpoint, body);
+  if (!reply || typeof reply.token !== 'string') throw new HttpError(500, null);
+  return reply.token;
+}
+
+export interface UserRecord {
+  id: string;
+  login: string;
+  name: string;
+  email: string | null;
+  shownEmailPopupAt: string | number | null;
+  perm: string[];
+  teamId: string | null;
+}
+
+interface JsonApiResource {
+  type: string;
+  id: string | number;
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, { data?: { type: string; id: string | number } | null }>;
+}
+
+function toUser(resource: JsonApiResource): UserRecord {
+  if (resource.type !== 'users') throw new Error(`expected users, got ${resource.type}`);
+  const a = resource.attributes ?? {};
+  const team = resource.relationships?.team?.data;
+  return {
+    id: String(resource.id),
+    login: String(a.login ?? ''),
+    name: String(a.name ?? ''),
+    email: typeof a.email === 'string' ? a.email : null,
+    shownEmailPopupAt: (a.shownEmailPopupAt as string | number | null | undefined) ?? null,
+    perm: Array.isArray(a.perm) ? a.perm.map(String) : [],
+    teamId: team ? String(team.id) : null,
+  };
+}
+
+export async function getCurrentUser(): Promise<UserRecord> {
+  const reply = await request<{ data: JsonApiResource }>('GET', api('/tokens/current'));
+  return toUser(reply.data);
+}
+
+export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }): Promise<void> {
+  const attributes: Record<string, string> = { login: fields.login, name: fields.name, newPassword: fields.newPassword };
+  if (fields.email) attributes.email = fields.email;
+  await request('POST', api('/users'), { data: { type: 'users', attributes } });
+}
+
+export async function saveUser(id: string, attributes: { name?: string; newPassword?: string; shownEmailPopupAt?: string }): Promise<void> {
+  await request('PATCH', api(`/users/${id}`), { data: { type: 'users', id, attributes } });
+}
+
+/* ---------- teams ---------- */
+
+export interface TeamRecord {
+  id: string;
+  name: string;
+  stadt: string;
+  beschreibung: string;
+  url: string;
+  isNew: boolean;
+}
+
+function toTeam(resource: JsonApiResource): TeamRecord {
+  const a = resource.attributes ?? {};
+  return {
+    id: String(resource.id),
+    name: String(a.name ?? ''),
+    stadt: String(a.stadt ?? ''),
+    beschreibung: String(a.beschreibung ?? ''),
+    url: String(a.url ?? ''),
+    isNew: a.isNew === true,
+  };
+}
+
+export async function listTeams(): Promise<TeamRecord[]> {
+  const reply = await request<{ data: JsonApiResource[] }>('GET', api('/teams'));
+  return (reply?.data ?? []).map(toTeam);
+}
+
+export async function createTeam(fields: { name: string; newPassword: string; stadt: string; beschreibung: string }): Promise<TeamRecord> {
+  const reply = await request<{ data: JsonApiResource }>('POST', api('/teams'), { data: { type: 'teams', attributes: fields } });
+  return toTeam(reply.data);
+}
+
+/* ---------- uploads ---------- */
+
+export type UploadKind = 'team' | 'question' | 'user';
+
+export interface UploadReply {
+  success: boolean;
+  fileNames: string[];
+}
+
+/** Multipart upload: `image` for one blob, or `image0..imageN`; optional `fileName`. */
+export async function upload(kind: UploadKind, images: Blob[], options: { fileName?: string; single?: boolean } = {}): Promise<UploadReply> {
+  const form = new FormData();
+  if (options.single && images.length === 1) form.append('image', images[0], 'image.png');
+  else images.forEach((image, i) => form.append(`image${i}`, image, image instanceof File ? image.name : `image${i}.png`));
+  if (options.fileName) form.append('fileName', options.fileName);
+  const reply = await request<Partial<UploadReply>>('POST', api(`/uploads/${kind}`), form);
+  return { success: reply?.success === true, fileNames: Array.isArray(reply?.fileNames) ? reply.fileNames : [] };
+}
+
+/* ---------- public forms ---------- */
+
+export async function sendGreeting(username: string, message: string): Promise<boolean> {
+  const reply = await request<{ success?: boolean }>('POST', api('/fqps/gruss/new'), { username, message });
+  return reply?.success === true;
+}
+
+export async function qrTeamStatus(): Promise<boolean> {
+  const reply = await request<{ success?: boolean }>('GET', api('/fqps/team/status'));
+  return reply?.success === true;
+}
+
+export async function createQrTeam(name: string, amount: string): Promise<boolean> {
+  const reply = await request<{ success?: boolean }>('POST', api('/fqps/team/new'), { name, amount });
+  return reply?.success === true;
+}

@@ -1,0 +1,169 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type PointerEvent } from 'react';
+import {
+  CANVAS_HEIGHT, CANVAS_WIDTH, COLOURS, DEFAULT_COLOUR, DEFAULT_WIDTH, ERASER_WIDTH, REDRAW_DELAY_MS,
+  UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, scaleStoredStroke, type ColourKey, type Stroke,
+} from '../logic/drawing';
+import { t } from '../texts';
+
+export interface DrawingCanvasHandle {
+  /** The drawing as a 600x300 PNG on white. */
+  toPng(): Promise<Blob | null>;
+  clear(): void;
+  isEmpty(): boolean;
+}
+
+type Tool = { kind: 'pen'; width: number } | { kind: 'eraser' };
+
+function drawStroke(ctx: CanvasRenderingContext2D, stroke: Stroke) {
+  if (stroke.points.length === 0) return;
+  ctx.strokeStyle = stroke.color;
+  ctx.lineWidth = stroke.width;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  const [first, ...rest] = stroke.points;
+  ctx.moveTo(first[0], first[1]);
+  if (rest.length === 0) ctx.lineTo(first[0] + 0.1, first[1]);
+  for (const [x, y] of rest) ctx.lineTo(x, y);
+  ctx.stroke();
+}
+
+/** Drawing canvas (300x150): 8 colours, widths 2/5/16/48, eraser (48), clear all; redraws stored strokes. */
+export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: Stroke[] }>(function DrawingCanvas({ storedStrokes }, ref) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const strokes = useRef<Stroke[]>([]);
+  const current = useRef<Stroke | null>(null);
+  const [colour, setColour] = useState<ColourKey>(DEFAULT_COLOUR);
+  const [tool, setTool] = useState<Tool>({ kind: 'pen', width: DEFAULT_WIDTH });
+
+  function repaint() {
+    const ctx = canvasRef.current?.getContext('2d');
+    if (!ctx) return;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
+    for (const stroke of strokes.current) drawStroke(ctx, stroke);
+  }
+
+  useEffect(() => {
+    repaint();
+    if (!storedStrokes || storedStrokes.length === 0) return;
+    const timer = setTimeout(() => {
+      strokes.current = storedStrokes.map(scaleStoredStroke);
+      repaint();
+    }, REDRAW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [storedStrokes]);
+
+  useImperativeHandle(ref, () => ({
+    toPng() {
+      const source = canvasRef.current;
+      const out = document.createElement('canvas');
+      out.width = UPLOAD_WIDTH;
+      out.height = UPLOAD_HEIGHT;
+      const ctx = out.getContext('2d');
+      if (!source || !ctx) return Promise.resolve(null);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, UPLOAD_WIDTH, UPLOAD_HEIGHT);
+      ctx.drawImage(source, 0, 0, UPLOAD_WIDTH, UPLOAD_HEIGHT);
+      return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
+    },
+    clear() {
+      strokes.current = [];
+      repaint();
+    },
+    isEmpty: () => strokes.current.length === 0,
+  }));
+
+  function point(e: PointerEvent<HTMLCanvasElement>): [number, number] {
+    const rect = e.currentTarget.getBoundingClientRect();
+    return [((e.clientX - rect.left) / rect.width) * CANVAS_WIDTH, ((e.clientY - rect.top) / rect.height) * CANVAS_HEIGHT];
+  }
+
+  function onDown(e: PointerEvent<HTMLCanvasElement>) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const colourValue = tool.kind === 'eraser' ? '#ffffff' : COLOURS.find((c) => c.key === colour)!.value;
+    current.current = { width: tool.kind === 'eraser' ? ERASER_WIDTH : tool.width, color: colourValue, points: [point(e)] };
+    strokes.current = [...strokes.current, current.current];
+    repaint();
+  }
+
+  function onMove(e: PointerEvent<HTMLCanvasElement>) {
+    if (!current.current) return;
+    if (e.pointerType === 'mouse' && (e.buttons & 1) === 0) {
+      current.current = null;
+      return;
+    }
+    current.current.points.push(point(e));
+    repaint();
+  }
+
+  const stop = () => {
+    current.current = null;
+  };
+
+  return (
+    <div className="drawing">
+      <canvas
+        ref={canvasRef}
+        width={CANVAS_WIDTH}
+        height={CANVAS_HEIGHT}
+        className="drawing__canvas"
+        role="img"
+        aria-label={t.drawing.canvasLabel}
+        onPointerDown={onDown}
+        onPointerMove={onMove}
+        onPointerUp={stop}
+        onPointerCancel={stop}
+      />
+      <div className="drawing__tools">
+        <div role="radiogroup" aria-label={t.drawing.colourGroup} className="swatches">
+          {COLOURS.map((c) => (
+            <button
+              key={c.key}
+              type="button"
+              role="radio"
+              aria-checked={colour === c.key && tool.kind === 'pen'}
+              aria-label={t.drawing.colours[c.key]}
+              title={t.drawing.colours[c.key]}
+              className="swatch"
+              style={{ background: c.value }}
+              onClick={() => {
+                setColour(c.key);
+                if (tool.kind === 'eraser') setTool({ kind: 'pen', width: DEFAULT_WIDTH });
+              }}
+            />
+          ))}
+        </div>
+        <div role="radiogroup" aria-label={t.drawing.widthGroup} className="widths">
+          {WIDTHS.map((w) => (
+            <button
+              key={w}
+              type="button"
+              role="radio"
+              aria-checked={tool.kind === 'pen' && tool.width === w}
+              aria-label={t.drawing.width(w)}
+              className="width-button"
+              onClick={() => setTool({ kind: 'pen', width: w })}
+            >
+              <span style={{ width: Math.min(w, 24), height: Math.min(w, 24) }} />
+            </button>
+          ))}
+          <button type="button" role="radio" aria-checked={tool.kind === 'eraser'} className="button button--small" onClick={() => setTool({ kind: 'eraser' })}>
+            {t.drawing.eraser}
+          </button>
+        </div>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={() => {
+            strokes.current = [];
+            repaint();
+          }}
+        >
+          {t.drawing.clearAll}
+        </button>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { config } from '../config';
+import { useAppDispatch, useAppSelector } from '../store';
+import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from '../store/selectors';
+import { uiActions, type Splitscreen } from '../store/uiSlice';
+import { t } from '../texts';
+import { UserMenu } from './UserMenu';
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <Link href={href} className="nav__link" aria-current={location === href ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+function External({ href, children }: { href: string; children: ReactNode }) {
+  return <a className="nav__link" href={href} target="_blank" rel="noreferrer">{children}</a>;
+}
+
+function Dropdown({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDoc);
+    return () => document.removeEventListener('mousedown', onDoc);
+  }, [open]);
+  return (
+    <li className="dropdown" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="nav__link nav__button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {label} ▾
+      </button>
+      {open && <ul className="dropdown__menu">{children(() => setOpen(false))}</ul>}
+    </li>
+  );
+}
+
+function SplitscreenMenu() {
+  const dispatch = useAppDispatch();
+  const [, navigate] = useLocation();
+  const choose = (mode: Splitscreen, close: () => void) => {
+    try {
+      localStorage.setItem('splitscreen', mode);
+    } catch {
+      /* not remembered */
+    }
+    dispatch(uiActions.splitscreenSet(mode));
+    navigate('/');
+    close();
+  };
+  return (
+    <Dropdown label={t.nav.splitscreenMenu}>
+      {(close) => (
+        <>
+          <li><button type="button" onClick={() => choose('noChat', close)}>{t.nav.splitscreenNoChat}</button></li>
+          <li><button type="button" onClick={() => choose('withChat', close)}>{t.nav.splitscreenWithChat}</button></li>
+          <li><button type="button" onClick={() => choose('off', close)}>{t.nav.quizOnly}</button></li>
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+/** The navbar: the visitor links, or the player's links with the role entries and the user menu. */
+export function Navbar() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const isModerator = useAppSelector(selectIsModerator);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const isTester = useAppSelector(selectIsTester);
+  const hideNormal = useAppSelector((s) => s.session.testerHidesLinks) && isTester;
+  const dispatch = useAppDispatch();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
+  useEffect(() => setMenuOpen(false), [location]);
+
+  return (
+    <header className="topbar">
+      <nav className="nav" aria-label={t.nav.mainLabel}>
+        <Link href={loggedIn ? '/' : '/login'} className="brand">{t.app.title}</Link>
+        <button type="button" className="nav__toggle" aria-expanded={menuOpen} aria-controls="nav-links" onClick={() => setMenuOpen(!menuOpen)}>
+          {t.nav.menu}
+        </button>
+        <ul id="nav-links" className={`nav__links ${menuOpen ? 'nav__links--open' : ''}`}>
+          {!loggedIn ? (
+            <>
+              <li><NavLink href="/about">{t.nav.contact}</NavLink></li>
+              <li><External href={config.streamUrl}>{t.nav.stream}</External></li>
+              <li><NavLink href="/special">{t.nav.special}</NavLink></li>
+              <li><External href={config.socialLinks[0]}>{t.nav.social}</External></li>
+              <li><NavLink href="/login">{t.nav.login}</NavLink></li>
+            </>
+          ) : (
+            <>
+              {!hideNormal && <li><External href={config.supportUrl}>{t.nav.support}</External></li>}
+              {!hideNormal && <li><External href={config.streamUrl}>{t.nav.stream}</External></li>}
+              {!hideNormal && <li><NavLink href="/special">{t.nav.special}</NavLink></li>}
+              {!hideNormal && <li><External href={config.socialLinks[0]}>{t.nav.social}</External></li>}
+              <li><NavLink href="/">{t.nav.quiztool}</NavLink></li>
+              <SplitscreenMenu />
+              {!isModerator && <li><NavLink href="/points">{t.nav.points}</NavLink></li>}
+              {!hideNormal && <li><NavLink href="/picture">{t.nav.picture}</NavLink></li>}
+              {!hideNormal && <li><NavLink href="/about">{t.nav.contact}</NavLink></li>}
+              {!hideNormal && <li><NavLink href="/next">{t.nav.next}</NavLink></li>}
+              {isTester && <li><NavLink href="/tester">{t.nav.tester}</NavLink></li>}
+              {isModerator && (
+                <>
+                  <li><NavLink href="/moderator/control">{t.nav.control}</NavLink></li>
+                  <li><NavLink href="/moderator/config">{t.nav.config}</NavLink></li>
+                  <li><NavLink href="/moderator/picviewer">{t.nav.picviewer}</NavLink></li>
+                  <li><NavLink href="/moderator/points">{t.nav.moderatorPoints}</NavLink></li>
+                </>
+              )}
+              {isAdmin && <li><NavLink href="/admin">{t.nav.admin}</NavLink></li>}
+            </>
+          )}
+          <li>
+            <button type="button" className="nav__link nav__button" onClick={() => dispatch(uiActions.helpToggled(true))}>{t.nav.help}</button>
+          </li>
+        </ul>
+        {loggedIn && <UserMenu />}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState, type DragEvent } from 'react';
+import { HttpError, upload, type UploadKind } from '../api/http';
+import { UPLOAD_ACCEPT, validateUpload } from '../logic/validation';
+import { useAppDispatch } from '../store';
+import { uiActions } from '../store/uiSlice';
+import { t } from '../texts';
+import { Spinner } from './Spinner';
+
+export type UploadState = 'init' | 'uploading' | 'hasUploaded' | 'error';
+
+interface UploadAreaProps {
+  kind?: UploadKind;
+  fileName?: string;
+  /** Called with the stored file names after a successful upload. */
+  onUploaded?(fileNames: string[]): void;
+  label?: string;
+}
+
+/** Picture upload: drag and drop or the file chooser (png, jpeg, gif), with the states init, uploading, hasUploaded, error. */
+export function UploadArea({ kind = 'team', fileName, onUploaded, label = t.upload.label }: UploadAreaProps) {
+  const [state, setState] = useState<UploadState>('init');
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+  const dispatch = useAppDispatch();
+
+  async function send(files: File[]) {
+    if (files.length === 0) return;
+    for (const file of files) {
+      const problem = validateUpload(file);
+      if (problem) {
+        setState('error');
+        setError(t.upload[problem]);
+        return;
+      }
+    }
+    setError(null);
+    setState('uploading');
+    try {
+      const reply = await upload(kind, files, { fileName });
+      if (!reply.success) {
+        setState('error');
+        dispatch(uiActions.noticeAdded(t.upload.saveFailed));
+        return;
+      }
+      setState('hasUploaded');
+      onUploaded?.(reply.fileNames);
+    } catch (e) {
+      setState('error');
+      if (e instanceof HttpError && e.status === 413) setError(t.upload.tooLarge);
+      else if (e instanceof HttpError && e.status === 415) setError(t.upload.notImage);
+      else dispatch(uiActions.noticeAdded(e instanceof HttpError && e.detail ? e.detail : t.upload.state.error));
+    }
+  }
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragging(false);
+    void send(Array.from(e.dataTransfer.files));
+  }
+
+  return (
+    <div
+      className={`upload ${dragging ? 'upload--dragging' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <p>
+        {t.upload.drop}{' '}
+        <label htmlFor={inputId} className="button button--small">{t.upload.choose}</label>
+      </p>
+      <input
+        id={inputId}
+        className="visually-hidden"
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        multiple={kind === 'team'}
+        aria-label={label}
+        onChange={(e) => {
+          void send(Array.from(e.target.files ?? []));
+          e.target.value = '';
+        }}
+      />
+      <p className="upload__state" role="status">
+        {state === 'uploading' && <><Spinner /> {t.upload.uploading}</>}
+        {state === 'hasUploaded' && t.upload.hasUploaded}
+      </p>
+      {state === 'error' && <p className="form-error" role="alert">{error ?? t.upload.state.error}</p>}
+    </div>
+  );
+}

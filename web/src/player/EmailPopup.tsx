@@ -1,0 +1,39 @@
+import { saveUser } from '../api/http';
+import { Modal } from '../components/Modal';
+import { NewsletterForm } from '../components/NewsletterForm';
+import { useAppDispatch, useAppSelector } from '../store';
+import { sessionActions } from '../store/sessionSlice';
+import { uiActions } from '../store/uiSlice';
+import { specialMode, t } from '../texts';
+
+/** Shown outside the special locale while shownEmailPopupAt is unset; closing stores "now". */
+export function EmailPopup() {
+  const user = useAppSelector((s) => s.session.user);
+  const dispatch = useAppDispatch();
+  if (specialMode || !user || user.shownEmailPopupAt) return null;
+  const close = () => {
+    const now = new Date().toISOString();
+    dispatch(sessionActions.userChanged({ shownEmailPopupAt: now }));
+    void saveUser(user.id, { shownEmailPopupAt: now }).catch(() => undefined);
+  };
+  return (
+    <Modal open title={t.emailPopup.heading} onClose={close} footer={<button type="button" className="button" onClick={close}>{t.emailPopup.close}</button>}>
+      <p>{t.emailPopup.text}</p>
+      <NewsletterForm onSubmitted={() => setTimeout(close, 0)} />
+    </Modal>
+  );
+}
+
+/** The newsletter sign-up popup (enter and cancel), shown when its flag is set. */
+export function NewsletterPopup() {
+  const open = useAppSelector((s) => s.ui.newsletterPopupOpen);
+  const dispatch = useAppDispatch();
+  const close = () => dispatch(uiActions.newsletterPopupToggled(false));
+  return (
+    <Modal open={open} title={t.emailPopup.newsletterHeading} onClose={close}>
+      <p>{t.emailPopup.newsletterText}</p>
+      <NewsletterForm onSubmitted={close} />
+      <button type="button" className="button" onClick={close}>{t.emailPopup.cancel}</button>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'wouter';
+import { PlaceMedal } from '../components/PlaceMedal';
+import { hasPoints, placeTeams } from '../logic/placement';
+import { useAppSelector } from '../store';
+import { selectGlobal } from '../store/selectors';
+import { t } from '../texts';
+
+/** auth/points: the published ranking from the live state, or the explanation that nobody has points yet. */
+export function PointsPage() {
+  const points = useAppSelector((s) => selectGlobal(s)?.points);
+  const myTeam = useAppSelector((s) => s.live.views.team?.name);
+  const overview = points ?? null;
+  if (!hasPoints(overview)) {
+    return (
+      <div className="page page--narrow">
+        <section className="card">
+          <h1>{t.points.heading}</h1>
+          <p>{t.points.empty}</p>
+          <Link href="/" className="button">{t.points.back}</Link>
+        </section>
+      </div>
+    );
+  }
+  const placed = placeTeams(overview.sortedTeams);
+  return (
+    <div className="page">
+      <section className="card">
+        <h1>{t.points.heading}</h1>
+        <div className="table-scroll">
+          <table className="table points-table">
+            <thead>
+              <tr>
+                <th scope="col"><span className="visually-hidden">{t.points.place}</span></th>
+                <th scope="col">{t.points.place}</th>
+                <th scope="col">{t.points.team}</th>
+                {overview.rounds.map((round) => <th scope="col" key={String(round)}>{t.points.round} {round}</th>)}
+                <th scope="col">{t.points.total}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {placed.map(({ row, rank, place, total }) => (
+                <tr key={String(row.id ?? row.name)} className={`place-${place} ${row.name === myTeam ? 'row--mine' : ''}`}>
+                  <td><PlaceMedal place={place} rank={rank} /></td>
+                  <td>{rank}.</td>
+                  <th scope="row">{row.name}</th>
+                  {overview.rounds.map((round) => <td key={String(round)}>{row.rounds?.[String(round)] ?? 0}</td>)}
+                  <td><strong>{total}</strong></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { HttpError, saveUser, type UserRecord } from '../api/http';
+import { Field, FormError } from '../components/Field';
+import { LoadingPage } from '../components/LoadingPage';
+import { validateProfile } from '../logic/validation';
+import { loadCurrentUser } from '../session';
+import { useAppDispatch, useAppSelector } from '../store';
+import { sessionActions } from '../store/sessionSlice';
+import { uiActions } from '../store/uiSlice';
+import { t } from '../texts';
+
+function ProfileForm({ user }: { user: UserRecord }) {
+  const [name, setName] = useState(user.name);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateProfile(name, password, repeat);
+    if (problem) return setError(t.profile[problem]);
+    setError(null);
+    try {
+      await saveUser(user.id, password ? { name, newPassword: password } : { name });
+      dispatch(sessionActions.userChanged({ name }));
+      dispatch(uiActions.noticeAdded(t.profile.saved, 'success'));
+      setPassword('');
+      setRepeat('');
+    } catch (err) {
+      setError(err instanceof HttpError && err.detail ? err.detail : t.forms.failure);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} noValidate>
+      <h1>{t.profile.heading}</h1>
+      <Field label={t.profile.login} value={user.login} onValue={() => undefined} disabled />
+      <Field label={t.profile.name} value={name} onValue={setName} autoComplete="nickname" />
+      <Field label={t.profile.newPassword} type="password" value={password} onValue={setPassword} autoComplete="new-password" />
+      <Field label={t.profile.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" />
+      <FormError message={error} />
+      <button type="submit" className="button button--primary">{t.profile.save}</button>
+    </form>
+  );
+}
+
+/** auth/profile: the current user record, loaded on entry. */
+export function ProfilePage() {
+  const user = useAppSelector((s) => s.session.user);
+  useEffect(() => {
+    void loadCurrentUser();
+  }, []);
+  return <div className="page page--narrow">{user ? <ProfileForm key={user.id} user={user} /> : <LoadingPage />}</div>;
+}

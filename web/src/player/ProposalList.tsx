@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { command } from '../realtime/connection';
+import { useAppDispatch } from '../store';
+import { uiActions } from '../store/uiSlice';
+import { t } from '../texts';
+import { useImageUrl, useProposals, type ProposalEntry } from './useTeam';
+
+/** Sends a team command on a proposal key (gd delete, gf favourite, gs star, go quizzle offer). */
+export function useProposalCommand() {
+  const dispatch = useAppDispatch();
+  return async (type: 'gd' | 'gf' | 'gs' | 'go', key: string) => {
+    const reply = await command(type, { number: Number.isNaN(Number(key)) ? key : Number(key) });
+    if (!reply.success) dispatch(uiActions.noticeAdded(reply.message ?? t.question.sendFailed));
+    return reply.success;
+  };
+}
+
+function ProposalItem({ entry, images }: { entry: ProposalEntry; images: boolean }) {
+  const send = useProposalCommand();
+  const imageUrl = useImageUrl();
+  const [busy, setBusy] = useState(false);
+  const run = async (type: 'gd' | 'gf' | 'gs') => {
+    setBusy(true);
+    await send(type, entry.key);
+    setBusy(false);
+  };
+  if (entry.chat) {
+    return (
+      <li className="proposal proposal--chat">
+        <span className="proposal__author">{entry.author}</span>
+        <span className="proposal__message">{entry.message}</span>
+      </li>
+    );
+  }
+  return (
+    <li className={`proposal ${entry.isFavorite ? 'proposal--favorite' : ''}`}>
+      <div className="proposal__content">
+        <span className="proposal__author">{entry.author}</span>
+        {images ? (
+          <img className="proposal__image" src={imageUrl(entry.message)} alt={t.question.proposalImage(entry.author)} />
+        ) : (
+          <span className="proposal__message">{entry.message || t.placeholders.emptyAnswer}</span>
+        )}
+        {entry.isFavorite && <span className="badge badge--favorite">★ {t.question.favorite}</span>}
+      </div>
+      <div className="proposal__actions">
+        <button
+          type="button"
+          className={`chip ${entry.starredByMe ? 'chip--active' : ''}`}
+          aria-pressed={entry.starredByMe}
+          aria-label={`${entry.starredByMe ? t.question.unstar : t.question.star} (${t.question.stars(entry.starCount)})`}
+          disabled={busy}
+          onClick={() => void run('gs')}
+        >
+          ☆ {entry.starCount}
+        </button>
+        <button type="button" className="chip" aria-pressed={entry.isFavorite} disabled={busy || entry.isFavorite} onClick={() => void run('gf')}>
+          {t.question.makeFavorite}
+        </button>
+        <button type="button" className="chip chip--danger" aria-label={`${t.question.delete}: ${entry.message}`} disabled={busy} onClick={() => void run('gd')}>
+          {t.question.delete}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The team's proposals and chat entries; image proposals for selfie and zeichnen. */
+export function ProposalList({ images = false }: { images?: boolean }) {
+  const proposals = useProposals();
+  return (
+    <section className="proposals" aria-labelledby="proposals-heading">
+      <h3 id="proposals-heading">{t.question.proposals}</h3>
+      {proposals.length === 0 ? (
+        <p className="muted">{t.question.noProposals}</p>
+      ) : (
+        <ul className="proposal-list" aria-live="polite">
+          {proposals.map((entry) => <ProposalItem key={entry.key} entry={entry} images={images} />)}
+        </ul>
+      )}
+    </section>
+  );
+}

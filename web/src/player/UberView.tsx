@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { upload } from '../api/http';
+import { DrawingCanvas, type DrawingCanvasHandle } from '../components/DrawingCanvas';
+import { Field, FormError } from '../components/Field';
+import { UploadArea } from '../components/UploadArea';
+import { useAppSelector } from '../store';
+import { selectGlobal } from '../store/selectors';
+import { t } from '../texts';
+import { QuestionView } from './questions/QuestionView';
+
+/** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
+function UberText({ fallback }: { fallback: string }) {
+  const message = useAppSelector((s) => selectGlobal(s)?.uberMessage);
+  if (message) return <div className="server-message" dangerouslySetInnerHTML={{ __html: message }} />;
+  return <p className="lead">{fallback}</p>;
+}
+
+function PauseView() {
+  const canvas = useRef<DrawingCanvasHandle>(null);
+  const [fileName, setFileName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (fileName.trim() === '') return setError(t.uber.pauseNameMissing);
+    const blob = await canvas.current?.toPng();
+    if (!blob) return;
+    try {
+      const reply = await upload('user', [blob], { fileName, single: true });
+      if (!reply.success) return setError(t.upload.saveFailed);
+      setError(null);
+      setInfo(t.uber.pauseUploaded(fileName));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t.upload.saveFailed);
+    }
+  }
+
+  return (
+    <section className="card uber">
+      <UberText fallback={t.uber.pause} />
+      <DrawingCanvas ref={canvas} />
+      <form className="inline-form" onSubmit={submit} noValidate>
+        <Field label={t.uber.pauseFileName} value={fileName} onValue={setFileName} />
+        <button type="submit" className="button button--primary">{t.uber.pauseSend}</button>
+      </form>
+      <FormError message={error} />
+      {info && <p className="success" role="status">{info}</p>}
+      <UploadArea kind="user" />
+    </section>
+  );
+}
+
+/** One view by the global mode (uberModus): quiz, quiz-single, instruction, pause, post, pre, painting. */
+export function UberView() {
+  const modus = useAppSelector((s) => selectGlobal(s)?.uberModus ?? 'quiz');
+  switch (modus) {
+    case 'pre':
+      return <section className="card uber uber--pre"><UberText fallback={t.uber.pre} /></section>;
+    case 'pause':
+      return <PauseView />;
+    case 'post':
+      return (
+        <section className="card uber">
+          <UberText fallback={t.uber.post} />
+          <Link href="/next" className="button">{t.uber.postLink}</Link>
+        </section>
+      );
+    case 'painting':
+      return (
+        <section className="card uber">
+          <h2>{t.uber.paintingHeading}</h2>
+          <UberText fallback={t.uber.paintingHint} />
+        </section>
+      );
+    case 'instruction':
+      return <section className="card uber"><UberText fallback={t.uber.instruction} /></section>;
+    case 'quiz-single':
+      return (
+        <>
+          <p className="muted">{t.uber.quizSingle}</p>
+          <QuestionView single />
+        </>
+      );
+    default:
+      return <QuestionView single={false} />;
+  }
+}

@@ -1,0 +1,118 @@
+import { config } from '../../config';
+import { CountdownBox } from '../../components/Countdown';
+import type { Question } from '../../realtime/views';
+import { useAppSelector } from '../../store';
+import { selectGlobal, selectTeam, selectUser } from '../../store/selectors';
+import { t } from '../../texts';
+import { ProposalList } from '../ProposalList';
+import { memberName } from '../useTeam';
+import { AbcdQuestion } from './AbcdQuestion';
+import { AnswerForm } from './AnswerForm';
+import { HealDealQuestion } from './HealDealQuestion';
+import { DrawingQuestion, SelfieQuestion } from './ImageQuestions';
+import { QuizzleQuestion } from './QuizzleQuestion';
+import { SchiffeQuestion } from './SchiffeQuestion';
+
+function NoQuestion() {
+  const global = useAppSelector(selectGlobal);
+  const team = useAppSelector(selectTeam);
+  const taken = team?.takenAnswer;
+  return (
+    <section className="card no-question" aria-live="polite">
+      <h2>{t.question.none}</h2>
+      {global?.overviewMessage && <div className="server-message" dangerouslySetInnerHTML={{ __html: global.overviewMessage }} />}
+      {taken && (
+        <div className="taken-answer">
+          <h3>{t.question.takenAnswer}</h3>
+          {taken.message === t.question.noAnswers ? (
+            <p>{t.question.noAnswers}</p>
+          ) : (
+            <p className="taken-answer__message">{taken.message || t.placeholders.emptyAnswer} <span className="muted">{t.question.takenBy(memberName(team, taken.user))}</span></p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function QuestionHeader({ question }: { question: Question }) {
+  return (
+    <header className="question__header">
+      <div className="question__meta">
+        {question.round !== undefined && question.number !== undefined && <span>{t.question.heading(question.round, question.number)}</span>}
+        {question.category && <span className="badge">{question.category}</span>}
+        {typeof question.points === 'number' && <span className="badge badge--points">{t.question.points(question.points)}</span>}
+      </div>
+      {question.question && <p className="question__text">{question.question}</p>}
+    </header>
+  );
+}
+
+function FinaleSingle() {
+  const points = useAppSelector((s) => selectUser(s)?.points ?? 0);
+  if (points <= 0) return <p className="card card--warning" role="alert">{t.question.finaleOut}</p>;
+  return <AnswerForm mode="single" />;
+}
+
+function TeamAnswer({ question }: { question: Question }) {
+  switch (question.type) {
+    case 'normal':
+      return <><AnswerForm mode="team" /><ProposalList /></>;
+    case 'abcd':
+      return <><AbcdQuestion question={question} single={false} /><ProposalList /></>;
+    case 'quizzle':
+      return <QuizzleQuestion />;
+    case 'schiffe':
+      return <SchiffeQuestion />;
+    case 'selfie':
+      return <SelfieQuestion />;
+    case 'zeichnen':
+      return <DrawingQuestion />;
+    case 'heal_deal':
+      return <HealDealQuestion />;
+    case 'finale':
+      return <><AnswerForm mode="team" /><ProposalList /></>;
+    case 'instruction':
+      return <img className="wide-image" src={config.instructionImage} alt={t.question.instructionAlt} />;
+    default:
+      return <><AnswerForm mode="team" /><ProposalList /></>;
+  }
+}
+
+function SingleAnswer({ question }: { question: Question }) {
+  switch (question.type) {
+    case 'abcd':
+      return <AbcdQuestion question={question} single />;
+    case 'finale':
+      return <FinaleSingle />;
+    case 'quizzle':
+    case 'schiffe':
+    case 'zeichnen':
+      return <p className="card card--warning">{t.uber.quizSingle}</p>;
+    case 'instruction':
+      return <img className="wide-image" src={config.instructionImage} alt={t.question.instructionAlt} />;
+    default:
+      return <AnswerForm mode="single" />;
+  }
+}
+
+/** The active question by type with the countdown box, or the "no question" view. */
+export function QuestionView({ single }: { single: boolean }) {
+  const global = useAppSelector(selectGlobal);
+  const question = global?.question;
+  const active = global && (global.state === 'qa' || global.state === 'qc') && question;
+  if (!active || !question) return <NoQuestion />;
+  const key = `${question.round ?? ''}/${question.number ?? ''}/${question.type}`;
+  return (
+    <section className={`card question question--${question.type}`} aria-labelledby="question-heading">
+      <h2 id="question-heading" className="visually-hidden">{question.question ?? question.type}</h2>
+      <div className="question__top">
+        <QuestionHeader question={question} />
+        {question.type !== 'quizzle' && <CountdownBox />}
+      </div>
+      <div key={key} className="question__body">
+        {single ? <SingleAnswer question={question} /> : <TeamAnswer question={question} />}
+      </div>
+    </section>
+  );
+}

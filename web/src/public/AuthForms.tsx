@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { HttpError, registerUser } from '../api/http';
+import { Field, FormError } from '../components/Field';
+import { Spinner } from '../components/Spinner';
+import { login } from '../session';
+import { specialMode, t } from '../texts';
+
+/** Registration: username (login and name), password twice, email unless special mode; then logs in. */
+export function RegisterForm({ with428 }: { with428: boolean }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (username.trim() === '' || password === '') return setError(t.auth.required);
+    if (password !== repeat) return setError(t.auth.passwordMismatch);
+    setBusy(true);
+    setError(null);
+    try {
+      await registerUser({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password });
+      await login({ username, password });
+      navigate('/');
+    } catch (err) {
+      const status = err instanceof HttpError ? err.status : 0;
+      setError(status === 409 ? t.auth.register409 : status === 428 && with428 ? t.auth.register428 : t.auth.registerOther);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="register-heading" noValidate>
+      <h2 id="register-heading">{t.auth.registerHeading}</h2>
+      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={50} autoComplete="username" />
+      <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
+      <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
+      {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} autoComplete="email" />}
+      <FormError message={error} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.registerSubmit}
+      </button>
+    </form>
+  );
+}
+
+/** Login with username and password (case-insensitive on the server); 403 means wrong name or password. */
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (username.trim() === '' || password === '') return setError(t.auth.required);
+    setBusy(true);
+    setError(null);
+    try {
+      await login({ username, password });
+      navigate('/');
+    } catch (err) {
+      setError(err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="login-heading" noValidate>
+      <h2 id="login-heading">{t.auth.loginHeading}</h2>
+      <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
+      <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
+      <FormError message={error} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.loginSubmit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react';
+import { sendGreeting } from '../api/http';
+import { Field, FormError, TextAreaField } from '../components/Field';
+import { SendButton, type SendStatus } from '../components/SendButton';
+import { MAX_GREETING, MAX_NAME, validateGreeting } from '../logic/validation';
+import { t } from '../texts';
+
+/** Greet the wall: name and message, states idle, sending, didSend, error. */
+export function GrussPage() {
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState('');
+  const [status, setStatus] = useState<SendStatus>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateGreeting(name, message);
+    if (problem) {
+      setError(t.gruss[problem]);
+      return;
+    }
+    setError(null);
+    setStatus('sending');
+    try {
+      const ok = await sendGreeting(name, message);
+      setStatus(ok ? 'didSend' : 'error');
+      if (ok) setMessage('');
+      else setError(t.forms.failure);
+    } catch {
+      setStatus('error');
+      setError(t.forms.failure);
+    }
+  }
+
+  return (
+    <div className="page page--narrow">
+      <form className="card form" onSubmit={submit} noValidate>
+        <h1>{t.gruss.heading}</h1>
+        <p>{t.gruss.intro}</p>
+        <Field label={t.gruss.name} value={name} onValue={setName} maxLength={MAX_NAME + 10} />
+        <TextAreaField label={t.gruss.message} value={message} onValue={setMessage} rows={3} maxLength={MAX_GREETING + 10} />
+        {status !== 'error' && <FormError message={error} />}
+        <SendButton status={status} didSendText={t.gruss.didSend} errorMessage={error} />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { createQrTeam, qrTeamStatus } from '../api/http';
+import { Field, FormError } from '../components/Field';
+import { LoadingPage } from '../components/LoadingPage';
+import { SendButton, type SendStatus } from '../components/SendButton';
+import { validateQrTeam } from '../logic/validation';
+import { t } from '../texts';
+
+type ConnectionStatus = 'special' | 'connected' | 'error' | 'loading';
+
+/**
+ * QR team creation by the moderator connection status: loading while checking, connected (the form),
+ * error (no moderator laptop connected), special (the check itself is not available: QR sign-up is off).
+ */
+export function QrTeamPage() {
+  const [connection, setConnection] = useState<ConnectionStatus>('loading');
+  useEffect(() => {
+    let alive = true;
+    qrTeamStatus()
+      .then((ok) => alive && setConnection(ok ? 'connected' : 'error'))
+      .catch(() => alive && setConnection('special'));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  if (connection === 'special') {
+    return (
+      <div className="page page--narrow">
+        <section className="card">
+          <h1>{t.qrTeam.specialHeading}</h1>
+          <p>{t.qrTeam.specialText}</p>
+          <Link href="/" className="button">{t.qrTeam.backToStart}</Link>
+        </section>
+      </div>
+    );
+  }
+  if (connection === 'error') {
+    return (
+      <div className="page page--narrow">
+        <section className="card" role="alert">
+          <h1>{t.qrTeam.errorHeading}</h1>
+          <p>{t.qrTeam.errorText}</p>
+        </section>
+      </div>
+    );
+  }
+  if (connection === 'connected') return <QrTeamForm />;
+  return <LoadingPage />;
+}
+
+function QrTeamForm() {
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [status, setStatus] = useState<SendStatus>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateQrTeam(name, amount);
+    if (problem) return setError(t.qrTeam[problem]);
+    setError(null);
+    setStatus('sending');
+    try {
+      const ok = await createQrTeam(name, amount);
+      setStatus(ok ? 'didSend' : 'error');
+      if (ok) setAmount('');
+      else setError(t.forms.failure);
+    } catch {
+      setStatus('error');
+      setError(t.forms.failure);
+    }
+  }
+
+  if (status === 'didSend') {
+    return (
+      <div className="page page--narrow">
+        <section className="card" role="status">
+          <h1>{t.qrTeam.didSend}</h1>
+          <p>{t.qrTeam.thanks}</p>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow">
+      <form className="card form" onSubmit={submit} noValidate>
+        <h1>{t.qrTeam.heading}</h1>
+        <Field label={t.qrTeam.name} value={name} onValue={setName} required />
+        <Field label={t.qrTeam.amount} value={amount} onValue={setAmount} inputMode="numeric" />
+        <p className="hint">{t.qrTeam.slips}</p>
+        {status !== 'error' && <FormError message={error} />}
+        <SendButton status={status} didSendText={t.qrTeam.didSend} errorMessage={error} />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,405 @@
+/**
+ * The realtime client: one WebSocket to /ws, authenticated with `sa`, loaded with `sg`, kept current by
+ * `st` pushes per scope (full value or RFC 6902 patch), re-synced on a version gap, request/reply by id,
+ * and reconnected after a drop by the spec's rules. Plain TypeScript: the socket, clock, timers,
+ * randomness, page visibility and reload come in as dependencies, so it runs in node tests as well.
+ */
+import { serverOffset } from '../logic/countdown';
+import { applyPatch, type JsonValue, type PatchOperation } from './patch';
+import { EMPTY_VIEWS, SCOPES, featureFlag, type Scope, type Views } from './views';
+
+export interface SocketHandlers {
+  onOpen(): void;
+  onMessage(data: string): void;
+  onClose(): void;
+}
+
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+}
+
+export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketLike;
+
+export interface Reply {
+  success: boolean;
+  message?: string;
+  [key: string]: unknown;
+}
+
+/** Why a request could not be answered; the UI maps each code to the spec's socket message. */
+export type RealtimeErrorCode = 'tooEarly' | 'maintenance' | 'closed' | 'authFailed';
+
+export class RealtimeError extends Error {
+  constructor(readonly code: RealtimeErrorCode) {
+    super(code);
+    this.name = 'RealtimeError';
+  }
+}
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'ready' | 'maintenanceWait' | 'closed' | 'stopped';
+
+export type RealtimeEvent =
+  | { kind: 'snapshot'; views: Views; versions: Partial<Record<Scope, number>>; serverOffsetMs: number }
+  | { kind: 'view'; scope: Scope; view: Views[Scope]; version: number }
+  | { kind: 'status'; status: ConnectionStatus }
+  | { kind: 'notice'; code: RealtimeErrorCode };
+
+export interface RealtimeOptions {
+  url: string;
+  createSocket: SocketFactory;
+  getToken(): string | null;
+  onEvent(event: RealtimeEvent): void;
+  /** When the page was last hidden (epoch ms), or null if it has not been hidden. */
+  lastHiddenAt?(): number | null;
+  reload?(): void;
+  now?(): number;
+  random?(): number;
+  setTimeout?(fn: () => void, ms: number): unknown;
+  clearTimeout?(handle: unknown): void;
+  heartbeatMs?: number;
+  reloadDelayMs?: number;
+}
+
+export const HEARTBEAT_MS = 30_000;
+export const RELOAD_DELAY_MS = 1_500;
+export const VISIBILITY_WINDOW_MS = 5 * 60_000;
+export const RECONNECT_JITTER_MS = 10_000;
+export const MAINTENANCE_ALLOWED = new Set(['ara']);
+
+interface Pending {
+  resolve(reply: Reply): void;
+  reject(error: RealtimeError): void;
+}
+
+interface Queued {
+  type: string;
+  content: object;
+  pending: Pending;
+}
+
+interface Envelope {
+  type: string;
+  id?: number;
+  replyTo?: number;
+  content?: unknown;
+}
+
+interface Push {
+  scope: Scope;
+  version: number;
+  value?: unknown;
+  patch?: PatchOperation[];
+}
+
+function isScope(value: unknown): value is Scope {
+  return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
+}
+
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private status: ConnectionStatus = 'idle';
+  private views: Views = EMPTY_VIEWS;
+  private versions: Partial<Record<Scope, number>> = {};
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private queue: Queued[] = [];
+  private syncing = false;
+  private heartbeat: unknown = null;
+  private reconnectTimer: unknown = null;
+  private readonly o: Required<RealtimeOptions>;
+
+  constructor(options: RealtimeOptions) {
+    this.o = {
+      lastHiddenAt: () => null,
+      reload: () => undefined,
+      now: () => Date.now(),
+      random: () => Math.random(),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      heartbeatMs: HEARTBEAT_MS,
+      reloadDelayMs: RELOAD_DELAY_MS,
+      ...options,
+    };
+  }
+
+  getStatus(): ConnectionStatus {
+    return this.status;
+  }
+
+  getViews(): Views {
+    return this.views;
+  }
+
+  getVersions(): Partial<Record<Scope, number>> {
+    return this.versions;
+  }
+
+  /** Opens the socket; raises the spec's "too early" notice when there is no token yet. */
+  start(): void {
+    if (this.status === 'connecting' || this.status === 'ready') return;
+    if (!this.o.getToken()) {
+      this.o.onEvent({ kind: 'notice', code: 'tooEarly' });
+      return;
+    }
+    this.connect();
+  }
+
+  /** Closes for good (logout): no reconnect, pending requests fail. */
+  stop(): void {
+    this.setStatus('stopped');
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    this.failAll('closed');
+    this.views = EMPTY_VIEWS;
+    this.versions = {};
+  }
+
+  /**
+   * Sends a command and resolves with the server's reply content (success true or false).
+   * Waits until the state is loaded; rejects in maintenance, without a token, or when the socket closes.
+   */
+  request(type: string, content: object = {}): Promise<Reply> {
+    return new Promise<Reply>((resolve, reject) => {
+      const pending: Pending = { resolve, reject };
+      if (!this.o.getToken()) return reject(new RealtimeError('tooEarly'));
+      if (this.views.global?.state === 'ma' && !MAINTENANCE_ALLOWED.has(type)) {
+        this.o.onEvent({ kind: 'notice', code: 'maintenance' });
+        return reject(new RealtimeError('maintenance'));
+      }
+      if (this.status === 'stopped' || this.status === 'closed') return reject(new RealtimeError('closed'));
+      if (this.status !== 'ready') {
+        this.queue.push({ type, content, pending });
+        if (this.status === 'idle') this.start();
+        return;
+      }
+      this.transmit(type, content, pending);
+    });
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.o.onEvent({ kind: 'status', status });
+  }
+
+  private connect(): void {
+    this.setStatus('connecting');
+    this.syncing = false;
+    let socket: SocketLike | null = null;
+    const isCurrent = () => socket !== null && this.socket === socket;
+    socket = this.o.createSocket(this.o.url, {
+      onOpen: () => {
+        if (isCurrent()) void this.authenticate();
+      },
+      onMessage: (data) => {
+        if (isCurrent()) this.receive(data);
+      },
+      onClose: () => {
+        if (isCurrent()) this.handleClose();
+      },
+    });
+    this.socket = socket;
+  }
+
+  private async authenticate(): Promise<void> {
+    const token = this.o.getToken();
+    if (!token) {
+      this.o.onEvent({ kind: 'notice', code: 'tooEarly' });
+      return;
+    }
+    let reply: Reply;
+    try {
+      reply = await this.direct('sa', { token });
+    } catch {
+      return;
+    }
+    if (!reply.success) {
+      this.o.onEvent({ kind: 'notice', code: 'authFailed' });
+      this.failQueue('authFailed');
+      this.stopSocketQuietly('closed');
+      return;
+    }
+    if (await this.resync()) {
+      this.setStatus('ready');
+      this.startHeartbeat();
+      const queued = this.queue;
+      this.queue = [];
+      for (const q of queued) {
+        if (this.views.global?.state === 'ma' && !MAINTENANCE_ALLOWED.has(q.type)) {
+          this.o.onEvent({ kind: 'notice', code: 'maintenance' });
+          q.pending.reject(new RealtimeError('maintenance'));
+        } else this.transmit(q.type, q.content, q.pending);
+      }
+    }
+  }
+
+  /** Loads a fresh snapshot with `sg`; true when it arrived. */
+  private async resync(): Promise<boolean> {
+    if (this.syncing) return false;
+    this.syncing = true;
+    const sentAt = this.o.now();
+    try {
+      const reply = await this.direct('sg', {});
+      if (!reply.success) return false;
+      const receivedAt = this.o.now();
+      const incoming = (reply.views ?? {}) as Partial<Views>;
+      const views: Views = { ...EMPTY_VIEWS };
+      for (const scope of SCOPES) {
+        const view = incoming[scope];
+        if (view !== undefined && view !== null) (views as unknown as Record<Scope, unknown>)[scope] = view;
+      }
+      this.views = views;
+      this.versions = { ...((reply.versions ?? {}) as Partial<Record<Scope, number>>) };
+      const offset = typeof reply.serverTime === 'number' ? serverOffset(reply.serverTime, sentAt, receivedAt) : 0;
+      this.o.onEvent({ kind: 'snapshot', views: this.views, versions: this.versions, serverOffsetMs: offset });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  /** Sends on the open socket right away (sa, sg), bypassing the ready queue. */
+  private direct(type: string, content: object): Promise<Reply> {
+    return new Promise<Reply>((resolve, reject) => this.transmit(type, content, { resolve, reject }));
+  }
+
+  private transmit(type: string, content: object, pending: Pending): void {
+    const socket = this.socket;
+    if (!socket) return pending.reject(new RealtimeError('closed'));
+    const id = this.nextId++;
+    this.pending.set(id, pending);
+    try {
+      socket.send(JSON.stringify({ type, id, content }));
+    } catch {
+      this.pending.delete(id);
+      pending.reject(new RealtimeError('closed'));
+    }
+  }
+
+  private receive(data: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(data) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.type === 'reply' && typeof envelope.replyTo === 'number') {
+      const pending = this.pending.get(envelope.replyTo);
+      if (!pending) return;
+      this.pending.delete(envelope.replyTo);
+      const content = (envelope.content ?? {}) as Reply;
+      pending.resolve({ ...content, success: content.success === true });
+      return;
+    }
+    if (envelope.type === 'st') this.applyPush(envelope.content as Push);
+  }
+
+  private applyPush(push: Push | undefined): void {
+    if (!push || !isScope(push.scope) || typeof push.version !== 'number') return;
+    // Before the first snapshot and while re-syncing, the snapshot that follows includes the change.
+    if (this.syncing || this.status !== 'ready') return;
+    const { scope, version } = push;
+    const current = this.versions[scope];
+    if (push.value !== undefined) {
+      if (current !== undefined && version <= current) return;
+      this.setView(scope, push.value, version);
+      return;
+    }
+    if (current !== undefined && version <= current) return;
+    if (current === undefined || version !== current + 1 || !Array.isArray(push.patch)) {
+      void this.resync();
+      return;
+    }
+    try {
+      const next = applyPatch((this.views[scope] ?? null) as JsonValue, push.patch);
+      this.setView(scope, next, version);
+    } catch {
+      void this.resync();
+    }
+  }
+
+  private setView(scope: Scope, value: unknown, version: number): void {
+    this.views = { ...this.views, [scope]: value ?? null };
+    this.versions = { ...this.versions, [scope]: version };
+    this.o.onEvent({ kind: 'view', scope, view: this.views[scope], version });
+  }
+
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    const beat = () => {
+      this.heartbeat = this.o.setTimeout(beat, this.o.heartbeatMs);
+      // A heartbeat without effect: its reply is not awaited.
+      if (this.status === 'ready') this.socket?.send(JSON.stringify({ type: 'ping', id: this.nextId++, content: {} }));
+    };
+    this.heartbeat = this.o.setTimeout(beat, this.o.heartbeatMs);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== null) this.o.clearTimeout(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private clearTimers(): void {
+    this.stopHeartbeat();
+    if (this.reconnectTimer !== null) this.o.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private failAll(code: RealtimeErrorCode): void {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(new RealtimeError(code));
+    this.failQueue(code);
+  }
+
+  private failQueue(code: RealtimeErrorCode): void {
+    const queued = this.queue;
+    this.queue = [];
+    for (const q of queued) q.pending.reject(new RealtimeError(code));
+  }
+
+  private stopSocketQuietly(status: ConnectionStatus): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.clearTimers();
+    socket?.close();
+    this.setStatus(status);
+  }
+
+  /** The spec's rules after a drop: maintenance wait with jitter, quick reconnect after a short hide, else reload. */
+  private handleClose(): void {
+    this.socket = null;
+    this.clearTimers();
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(new RealtimeError('closed'));
+    const now = this.o.now();
+    const global = this.views.global;
+    const recheckAt = global?.recheckAt ?? null;
+    if (global?.state === 'ma' && recheckAt !== null && recheckAt > now) {
+      this.setStatus('maintenanceWait');
+      const wait = recheckAt - now + this.o.random() * RECONNECT_JITTER_MS;
+      this.reconnectTimer = this.o.setTimeout(() => {
+        this.reconnectTimer = null;
+        if (this.views.global) this.views = { ...this.views, global: { ...this.views.global, state: 'qn' } };
+        this.connect();
+      }, wait);
+      return;
+    }
+    const hiddenAt = this.o.lastHiddenAt();
+    if (hiddenAt !== null && now - hiddenAt < VISIBILITY_WINDOW_MS
+      && featureFlag(global?.featureFlags ?? null, 'recreateSocketOnVisibilityLost')) {
+      this.connect();
+      return;
+    }
+    this.setStatus('closed');
+    this.failQueue('closed');
+    this.o.onEvent({ kind: 'notice', code: 'closed' });
+    this.reconnectTimer = this.o.setTimeout(() => this.o.reload(), this.o.reloadDelayMs);
+  }
+}

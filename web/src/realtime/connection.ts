@@ -1,0 +1,61 @@
+/** Browser glue of the realtime client: the real WebSocket, page visibility, reload, and the store. */
+import { config } from '../config';
+import { store } from '../store';
+import { t } from '../texts';
+import { RealtimeClient, RealtimeError, type Reply, type SocketFactory } from './client';
+import { bindToStore } from './storeBinding';
+
+const browserSocket: SocketFactory = (url, handlers) => {
+  const socket = new WebSocket(url);
+  socket.onopen = () => handlers.onOpen();
+  socket.onmessage = (event: MessageEvent) => handlers.onMessage(typeof event.data === 'string' ? event.data : '');
+  socket.onclose = () => handlers.onClose();
+  return { send: (data) => socket.send(data), close: () => socket.close() };
+};
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}${config.wsPath}`;
+}
+
+function createBrowserClient(): RealtimeClient {
+  let lastHiddenAt: number | null = null;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') lastHiddenAt = Date.now();
+  });
+  return new RealtimeClient({
+    url: socketUrl(),
+    createSocket: browserSocket,
+    getToken: () => store.getState().session.token,
+    lastHiddenAt: () => lastHiddenAt,
+    reload: () => window.location.reload(),
+    onEvent: bindToStore(store.dispatch),
+  });
+}
+
+let client: RealtimeClient | null = null;
+
+/** The one realtime client of the page, created on first use. */
+export const realtime = {
+  start(): void {
+    client ??= createBrowserClient();
+    client.start();
+  },
+  stop(): void {
+    client?.stop();
+  },
+  request(type: string, content: object = {}): Promise<Reply> {
+    client ??= createBrowserClient();
+    return client.request(type, content);
+  },
+};
+
+/** Sends a command; transport problems come back as a failed reply carrying the spec's socket message. */
+export async function command(type: string, content: object = {}): Promise<Reply> {
+  try {
+    return await realtime.request(type, content);
+  } catch (error) {
+    if (error instanceof RealtimeError) return { success: false, message: t.socket[error.code] };
+    return { success: false, message: t.question.sendFailed };
+  }
+}

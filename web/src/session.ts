@@ -1,0 +1,90 @@
+/** Session lifecycle: token in localStorage, expiry, current user, invite token; starts the realtime client. */
+import { getCurrentUser, HttpError, listTeams, postTokenAuth, setAuthToken } from './api/http';
+import { decodeToken, isExpired } from './logic/token';
+import { realtime } from './realtime/connection';
+import { store } from './store';
+import { liveActions } from './store/liveSlice';
+import { sessionActions } from './store/sessionSlice';
+
+const TOKEN_KEY = 'token';
+const TEAM_TOKEN_KEY = 'tokenForTeam';
+let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Adopts a token: false when it is not a token or already expired. */
+function adopt(token: string): boolean {
+  const payload = decodeToken(token);
+  if (!payload || isExpired(payload, Date.now())) return false;
+  const previous = store.getState().session.token;
+  if (previous && previous !== token) {
+    // Another account (one-time login link): the socket must authenticate again.
+    realtime.stop();
+    store.dispatch(liveActions.reset());
+  }
+  storage()?.setItem(TOKEN_KEY, token);
+  setAuthToken(token);
+  store.dispatch(sessionActions.loggedIn({ token, payload }));
+  if (expiryTimer) clearTimeout(expiryTimer);
+  const ms = payload.exp * 1000 - Date.now();
+  if (ms < 2_000_000_000) expiryTimer = setTimeout(logout, ms);
+  realtime.start();
+  void loadCurrentUser();
+  return true;
+}
+
+export function logout(): void {
+  if (expiryTimer) clearTimeout(expiryTimer);
+  expiryTimer = null;
+  storage()?.removeItem(TOKEN_KEY);
+  setAuthToken(null);
+  realtime.stop();
+  store.dispatch(liveActions.reset());
+  store.dispatch(sessionActions.loggedOut());
+}
+
+export async function loadCurrentUser(): Promise<void> {
+  store.dispatch(sessionActions.userLoading());
+  try {
+    store.dispatch(sessionActions.userLoaded(await getCurrentUser()));
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 401 || error.status === 404)) logout();
+    else store.dispatch(sessionActions.userFailed());
+  }
+}
+
+export async function loadTeams(): Promise<void> {
+  store.dispatch(sessionActions.teamsLoading());
+  try {
+    store.dispatch(sessionActions.teamsLoaded(await listTeams()));
+  } catch {
+    store.dispatch(sessionActions.teamsFailed());
+  }
+}
+
+/** Logs in with credentials or a one-time login token; throws HttpError (403: wrong name or password). */
+export async function login(credentials: { username: string; password: string } | { token: string }): Promise<void> {
+  const token = await postTokenAuth(credentials);
+  if (token === '') throw new HttpError(401, null);
+  if (!adopt(token)) throw new HttpError(401, null);
+}
+
+export function setTokenForTeam(token: string | null): void {
+  if (token) storage()?.setItem(TEAM_TOKEN_KEY, token);
+  else storage()?.removeItem(TEAM_TOKEN_KEY);
+  store.dispatch(sessionActions.tokenForTeamSet(token));
+}
+
+/** Restores the session from localStorage at start. */
+export function initSession(): void {
+  const teamToken = storage()?.getItem(TEAM_TOKEN_KEY) ?? null;
+  if (teamToken) store.dispatch(sessionActions.tokenForTeamSet(teamToken));
+  const token = storage()?.getItem(TOKEN_KEY);
+  if (token && !adopt(token)) storage()?.removeItem(TOKEN_KEY);
+}
