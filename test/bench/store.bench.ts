@@ -95,7 +95,7 @@ function printTable(rows: Row[]): void {
   const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => l[c]!.length)));
   const render = (l: string[]) => `| ${l.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
   console.log(render(lines[0]!));
-  console.log(`|${widths.map((w, c) => (c < 2 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w - 1)}:-`)).join('|')}|`);
+  console.log(`|${widths.map((w, c) => (c < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   lines.slice(1).forEach((l) => console.log(render(l)));
 }
 
