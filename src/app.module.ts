@@ -1,20 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { AppConfig } from './config';
 import { HealthController } from './health/health.controller';
-import type { Storage } from './store/storage';
-import { CONFIG, STORAGE } from './tokens';
+import { AuthController } from './http/auth.controller';
+import { QuizzesController } from './http/quizzes.controller';
+import { TeamsController } from './http/teams.controller';
+import { UsersController } from './http/users.controller';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+import { RUNTIME, type Runtime } from './runtime';
 
 @Module({})
 export class AppModule {
-  /** The storage is opened before Nest starts, so that a broken database fails fast with a clear message. */
-  static with(config: AppConfig, storage: Storage): DynamicModule {
+  /** The runtime (storage, engine, secrets) is started before Nest, so a broken database fails fast and clearly. */
+  static with(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      controllers: [HealthController],
-      providers: [
-        { provide: CONFIG, useValue: config },
-        { provide: STORAGE, useValue: storage },
-      ],
+      controllers: [HealthController, AuthController, UsersController, TeamsController, QuizzesController],
+      providers: [{ provide: RUNTIME, useValue: runtime }, RealtimeGateway],
     };
   }
 }

@@ -10,6 +10,8 @@ export interface AppConfig {
   eventStoreUrl: string | null;
   jwtSecret: string | null;
   adminPassword: string | null;
+  /** Extra origins allowed to open the WebSocket, comma-separated (the app's own origin always is). */
+  allowedOrigins: string | null;
   /** Directory of the built web app (web/dist). */
   webDir: string;
 }
@@ -25,6 +27,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: env.EVENTSTORE_URL || null,
     jwtSecret: env.JWT_SECRET || null,
     adminPassword: env.ADMIN_PASSWORD || null,
+    allowedOrigins: env.ALLOWED_ORIGINS || null,
     webDir: path.join(projectRoot(), 'web/dist'),
   };
 }

@@ -1,46 +1,65 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
-import { Credentials } from './identity/credentials';
+import type { PipelineOptions } from './engine/command-pipeline';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
+import { configureAllowedOrigins } from './realtime/origin-policy';
+import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorage, Storage } from './store/storage';
 
 export interface RunningServer {
   app: INestApplication;
+  runtime: Runtime;
   storage: Storage;
   url: string;
   firstAdmin: FirstAdminOutcome;
   close(): Promise<void>;
 }
 
-/** Opens the storage, bootstraps the first admin and serves API, WebSocket and web app. */
-export async function startServer(config: AppConfig, options: { logger?: false } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  logger?: false;
+  pipeline?: PipelineOptions;
+}
+
+/** Opens the storage, bootstraps the first admin, folds the log and serves API, WebSocket and web app. */
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const storage = await openStorage(config);
+  let runtime: Runtime | null = null;
   try {
-    const credentials = await Credentials.open(storage.sql);
-    const firstAdmin = await ensureFirstAdmin(credentials, storage.events, config.adminPassword, Date.now());
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.with(config, storage), {
+    const secrets = await openSecrets(config, storage);
+    const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
+    runtime = await startRuntime(config, storage, secrets, options.pipeline);
+    configureAllowedOrigins(config.allowedOrigins);
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime), {
       logger: options.logger ?? ['log', 'warn', 'error'],
     });
+    // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
+    app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.useBodyParser('json', { limit: '1mb' });
     serveWebApp(app, config.webDir);
     await app.listen(config.port, config.host);
     const address = app.getHttpServer().address() as { port: number };
+    const started = runtime;
     return {
       app,
+      runtime: started,
       storage,
       url: `http://localhost:${address.port}`,
       firstAdmin,
       async close() {
         await app.close();
+        await stopRuntime(started);
         await storage.close();
       },
     };
   } catch (error) {
+    if (runtime) await stopRuntime(runtime);
     await storage.close();
     throw error;
   }

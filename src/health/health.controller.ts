@@ -1,20 +1,21 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { STORAGE } from '../tokens';
-import type { Storage } from '../store/storage';
+import { RUNTIME, type Runtime } from '../runtime';
+
+export const APP_VERSION = '0.10.0';
 
 @Controller('api/health')
 export class HealthController {
-  constructor(@Inject(STORAGE) private readonly storage: Storage) {}
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  /** Liveness for load balancers and docker-compose: the store answers and how far its log goes. */
+  /** Liveness for load balancers and docker-compose: the store answers, how far its log goes, how far the live state is. */
   @Get()
   async health() {
+    const { storage, engine } = this.runtime;
     return {
       status: 'ok',
       version: APP_VERSION,
-      store: { kind: this.storage.events.kind, lastPosition: await this.storage.events.lastPosition() },
+      store: { kind: storage.events.kind, lastPosition: await storage.events.lastPosition() },
+      live: { position: engine.live.position },
     };
   }
 }
-
-export const APP_VERSION = '0.10.0';

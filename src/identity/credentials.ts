@@ -47,6 +47,11 @@ export class Credentials {
     return rows.length === 1;
   }
 
+  /** Gives a reserved login back (the registration was refused after all). */
+  async remove(userId: string): Promise<void> {
+    await this.db.query('DELETE FROM credentials WHERE user_id = $1', [userId]);
+  }
+
   async setPassword(userId: string, passwordHash: string): Promise<void> {
     await this.db.query('UPDATE credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1', [userId, passwordHash]);
   }

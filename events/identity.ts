@@ -1,0 +1,31 @@
+import type { EventEnvelope, Role } from './envelope';
+
+/** Fixed by the lead: the server bootstrap writes it in stream user-<userId>. */
+export type UserRegistered = EventEnvelope<'UserRegistered', 1, {
+  userId: string;
+  login: string;
+  name: string;
+  email: string | null;
+  roles: Role[];
+}>;
+
+export type UserProfileUpdated = EventEnvelope<'UserProfileUpdated', 1, { userId: string; name: string }>;
+
+/** The hash stays in the write side's table; the log only knows that it changed. */
+export type UserPasswordChanged = EventEnvelope<'UserPasswordChanged', 1, { userId: string }>;
+
+export type EmailPopupSeen = EventEnvelope<'EmailPopupSeen', 1, { userId: string; seenAt: number }>;
+
+/** A one-time login link; its token secret lives in the write side's table under linkId. */
+export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: string; userId: string }>;
+
+/** The gateway reports a user's first socket opening and last socket closing. */
+export type UserPresenceChanged = EventEnvelope<'UserPresenceChanged', 1, { userId: string; online: boolean }>;
+
+export type IdentityEvent =
+  | UserRegistered
+  | UserProfileUpdated
+  | UserPasswordChanged
+  | EmailPopupSeen
+  | LoginLinkCreated
+  | UserPresenceChanged;

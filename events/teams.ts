@@ -1,0 +1,41 @@
+import type { EventEnvelope } from './envelope';
+
+export type TeamOrigin = 'dialog' | 'qr';
+
+export interface TeamCreatedDataV1 {
+  teamId: string;
+  name: string;
+  createdBy: string | null;
+}
+
+/** Version 2 (changelog 0.3: teams got a city and a description, later a logo and QR sign-up). */
+export interface TeamCreatedData {
+  teamId: string;
+  name: string;
+  stadt: string;
+  beschreibung: string;
+  url: string;
+  /** QR sign-ups are new until a moderator looks at them; new teams are left out of the letter lists. */
+  isNew: boolean;
+  origin: TeamOrigin;
+  /** The approximate member count of a QR sign-up. */
+  expectedMembers: number | null;
+  createdBy: string | null;
+}
+
+export type TeamCreatedV1 = EventEnvelope<'TeamCreated', 1, TeamCreatedDataV1>;
+export type TeamCreated = EventEnvelope<'TeamCreated', 2, TeamCreatedData>;
+
+export type JoinRoute = 'creation' | 'password' | 'fusion' | 'invite';
+
+/** A user belongs to one team at a time: joining a team leaves the previous one. */
+export type TeamJoined = EventEnvelope<'TeamJoined', 1, { teamId: string; userId: string; via: JoinRoute }>;
+
+export type TeamEdited = EventEnvelope<'TeamEdited', 1, { teamId: string; url: string; stadt: string; beschreibung: string }>;
+
+/** The invite token secret lives in the write side's table under inviteId. */
+export type TeamInviteCreated = EventEnvelope<'TeamInviteCreated', 1, { inviteId: string; teamId: string }>;
+
+export type TeamDeleted = EventEnvelope<'TeamDeleted', 1, { teamId: string }>;
+
+export type TeamEvent = TeamCreated | TeamJoined | TeamEdited | TeamInviteCreated | TeamDeleted;

@@ -1,0 +1,55 @@
+import type { EventMetadata } from './envelope';
+import { CURRENT_VERSION, type EventType, type QuizShowEvent } from './index';
+import type { TeamCreatedData, TeamCreatedDataV1 } from './teams';
+
+/** An event as read from the store, in whatever version it was written. */
+export interface RecordedEvent {
+  type: string;
+  version?: number;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+/** Turns the data of version n into the data of version n + 1. */
+type Upcaster = (data: never) => unknown;
+
+/** Keyed by `<type>@<version it reads>`. */
+const upcasters: Record<string, Upcaster> = {
+  'TeamCreated@1': (data: TeamCreatedDataV1): TeamCreatedData => ({
+    teamId: data.teamId,
+    name: data.name,
+    stadt: '',
+    beschreibung: '',
+    url: '',
+    isNew: false,
+    origin: 'dialog',
+    expectedMembers: null,
+    createdBy: data.createdBy,
+  }),
+};
+
+export class UnknownEventError extends Error {
+  constructor(readonly type: string, readonly version: number) {
+    super(`Unknown event ${type} version ${version}`);
+    this.name = 'UnknownEventError';
+  }
+}
+
+function isKnownType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(CURRENT_VERSION, type);
+}
+
+/** Brings a recorded event up to its current version, one step at a time. */
+export function upcast(recorded: RecordedEvent): QuizShowEvent {
+  const version = recorded.version ?? 1;
+  if (!isKnownType(recorded.type)) throw new UnknownEventError(recorded.type, version);
+  const target: number = CURRENT_VERSION[recorded.type];
+  let data = recorded.data;
+  for (let v = version; v < target; v++) {
+    const step = upcasters[`${recorded.type}@${v}`];
+    if (!step) throw new UnknownEventError(recorded.type, v);
+    data = (step as (d: unknown) => unknown)(data);
+  }
+  if (version > target) throw new UnknownEventError(recorded.type, version);
+  return { type: recorded.type, version: target, data, metadata: recorded.metadata } as QuizShowEvent;
+}

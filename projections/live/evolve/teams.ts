@@ -1,0 +1,42 @@
+import type { TeamEvent } from '../../../events';
+import { uniqueNameKey } from '../rules';
+import type { LiveState, TeamLive } from '../state';
+
+function withoutMember(team: TeamLive, userId: string): TeamLive {
+  return { ...team, memberIds: team.memberIds.filter((id) => id !== userId) };
+}
+
+export function evolveTeams(state: LiveState, event: TeamEvent): Partial<LiveState> {
+  switch (event.type) {
+    case 'TeamCreated': {
+      const d = event.data;
+      const team: TeamLive = {
+        id: d.teamId, name: d.name, lowerName: uniqueNameKey(d.name), stadt: d.stadt, beschreibung: d.beschreibung,
+        url: d.url, isNew: d.isNew, origin: d.origin, memberIds: [], takenAnswer: null,
+      };
+      return { teams: state.teams.set(d.teamId, team), teamIdByName: state.teamIdByName.set(team.lowerName, d.teamId) };
+    }
+    case 'TeamJoined': {
+      const { teamId, userId } = event.data;
+      const user = state.users.get(userId);
+      if (!user || !state.teams.has(teamId)) return {};
+      let teams = state.teams;
+      if (user.teamId && user.teamId !== teamId) teams = teams.update(user.teamId, (t) => withoutMember(t, userId));
+      teams = teams.update(teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
+      return { teams, users: state.users.set(userId, { ...user, teamId }) };
+    }
+    case 'TeamEdited': {
+      const { teamId, url, stadt, beschreibung } = event.data;
+      return { teams: state.teams.update(teamId, (t) => ({ ...t, url, stadt, beschreibung })) };
+    }
+    case 'TeamInviteCreated':
+      return { invites: state.invites.set(event.data.inviteId, event.data.teamId) };
+    case 'TeamDeleted': {
+      const team = state.teams.get(event.data.teamId);
+      if (!team) return {};
+      let users = state.users;
+      for (const id of team.memberIds) users = users.update(id, (u) => ({ ...u, teamId: null }));
+      return { teams: state.teams.delete(team.id), plays: state.plays.delete(team.id), teamIdByName: state.teamIdByName.delete(team.lowerName), users };
+    }
+  }
+}

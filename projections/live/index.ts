@@ -1,0 +1,7 @@
+export { evolve, fold } from './evolve';
+export { PersistentMap } from './persistent-map';
+export * from './points';
+export * from './queries';
+export * from './rules';
+export * from './state';
+export * from './views';

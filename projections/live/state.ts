@@ -1,0 +1,295 @@
+import type {
+  HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, Stroke, TeamOrigin, UberMode,
+} from '../../events';
+import { PersistentMap } from './persistent-map';
+
+/** The spec's global state codes: no question, question active, countdown, maintenance. */
+export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';
+export type QuestionPhase = 'qn' | 'qa' | 'qc';
+export type QuizzleStatus = 'init' | 'offered' | 'accepted';
+
+export interface UserLive {
+  readonly id: string;
+  readonly login: string;
+  readonly name: string;
+  readonly email: string | null;
+  readonly roles: readonly Role[];
+  readonly teamId: string | null;
+  readonly online: boolean;
+  readonly shownEmailPopupAt: number | null;
+  /** Sum of the points of this user's single-player answers. */
+  readonly points: number;
+  /** The current single-player answer, valid while `seq` is the live question's sequence number. */
+  readonly singleAnswer: { readonly seq: number; readonly message: string } | null;
+}
+
+export interface ProposalLive {
+  readonly key: number;
+  readonly userId: string;
+  readonly message: string;
+  readonly chat: boolean;
+}
+
+/**
+ * A team's proposals, favourite, quizzle offer and stars for one question. They belong to the
+ * question with sequence number `seq`; a newer question makes them stale without touching any team
+ * (see teamPlay), so starting a question costs the same for 10 teams as for 1,000.
+ */
+export interface TeamPlay {
+  readonly seq: number;
+  readonly proposals: readonly ProposalLive[];
+  readonly nextKey: number;
+  readonly favorite: number | null;
+  readonly quizzled: number | null;
+  /** Which proposal each member starred (one star per member); a handful of entries per team. */
+  readonly stars: readonly Star[];
+}
+
+export interface Star {
+  readonly userId: string;
+  readonly key: number;
+}
+
+export interface TakenAnswer {
+  readonly seq: number;
+  readonly message: string;
+  readonly userId: string | null;
+}
+
+export interface TeamLive {
+  readonly id: string;
+  readonly name: string;
+  readonly lowerName: string;
+  readonly stadt: string;
+  readonly beschreibung: string;
+  readonly url: string;
+  readonly isNew: boolean;
+  readonly origin: TeamOrigin;
+  readonly memberIds: readonly string[];
+  readonly takenAnswer: TakenAnswer | null;
+}
+
+export interface QuizLive {
+  readonly id: string;
+  readonly name: string;
+  readonly yearWeek: string;
+  readonly content: readonly Question[];
+}
+
+/** A locked-in answer with its rating (the spec's quiz-answer entity). */
+export interface AnswerLive {
+  readonly id: string;
+  readonly nightId: string;
+  readonly quizId: string;
+  readonly round: number;
+  readonly num: number;
+  readonly teamId: string | null;
+  readonly userId: string | null;
+  readonly answer: string;
+  readonly quizzer: string | null;
+  readonly points: number;
+  readonly checked: boolean;
+  readonly liked: boolean;
+  readonly tester: string | null;
+}
+
+export interface NightLive {
+  readonly id: string;
+  readonly quizId: string;
+  readonly startedAt: number;
+  readonly phase: QuestionPhase;
+  /** currentRound / currentQuestion: the last started or reset position. */
+  readonly round: number | null;
+  readonly number: number | null;
+  /** The open question, or the last one that ended (its answer becomes public then). */
+  readonly question: Question | null;
+  readonly mode: PlayMode;
+  readonly questionsStarted: number;
+  readonly countdown: { readonly seconds: number; readonly endsAt: number } | null;
+  readonly quizzle: QuizzleStatus;
+  readonly quizzleAnswer: { readonly teamId: string; readonly key: number; readonly answer: string } | null;
+  /** Sequence number of the question whose answers were locked in last. */
+  readonly lockedInSeq: number | null;
+  /** lagQType: the type of the question that ended last. */
+  readonly lastEndedType: QuestionType | null;
+  readonly timeLastChange: number;
+}
+
+export interface NightSummary {
+  readonly id: string;
+  readonly quizId: string;
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+}
+
+export interface LobbyEntry {
+  readonly userId: string;
+  readonly user: string;
+  readonly message: string;
+  readonly highlight: boolean;
+}
+
+export interface HealDealSettings {
+  readonly startHp: number;
+  readonly healingPerRound: Readonly<Record<number, number>>;
+  readonly damagePerRound: Readonly<Record<number, number>>;
+  readonly damagePerRoundZombie: Readonly<Record<number, number>>;
+}
+
+export interface HealDealChoice {
+  readonly kind: HealDealKind;
+  readonly targetTeamId: string;
+  readonly amount: number;
+}
+
+export interface PendingHealDeal {
+  readonly healings: number;
+  readonly damages: number;
+}
+
+export interface HealDealLive {
+  readonly settings: HealDealSettings;
+  /** teamId -> settled hit points; a team not in here has startHp. */
+  readonly current: PersistentMap<number>;
+  /** `${round}|${teamId}|${kind}` -> the team's choice. */
+  readonly choices: PersistentMap<HealDealChoice>;
+  /** `${round}|${teamId}` -> healings and damages the team receives in that round. */
+  readonly pending: PersistentMap<PendingHealDeal>;
+  readonly calculatedRounds: readonly number[];
+}
+
+export interface ShowLive {
+  readonly overviewMessage: string;
+  readonly featureFlags: string;
+  readonly allowNewRegistrations: boolean;
+  /** Maintenance is on while recheckAt > 0. */
+  readonly recheckAt: number;
+  readonly uberModus: UberMode;
+  readonly uberMessage: string;
+  readonly lobbyChat: readonly LobbyEntry[];
+  readonly painting: readonly Stroke[];
+  readonly points: PointsTable | null;
+  readonly imgPrefix: string;
+}
+
+export interface LiveState {
+  /** Number of events folded. */
+  readonly version: number;
+  /** Counts questions started and resets; stale per-question data is recognised by it. */
+  readonly questionSeq: number;
+  readonly show: ShowLive;
+  readonly users: PersistentMap<UserLive>;
+  readonly userIdByLogin: PersistentMap<string>;
+  readonly teams: PersistentMap<TeamLive>;
+  /** teamId -> the team's proposals etc. of the live question (kept apart: they change on nearly every event). */
+  readonly plays: PersistentMap<TeamPlay>;
+  readonly teamIdByName: PersistentMap<string>;
+  readonly quizzes: PersistentMap<QuizLive>;
+  readonly answers: PersistentMap<AnswerLive>;
+  readonly invites: PersistentMap<string>;
+  readonly loginLinks: PersistentMap<string>;
+  readonly nights: PersistentMap<NightSummary>;
+  readonly night: NightLive | null;
+  readonly healDeal: HealDealLive;
+  /** testerId -> the quiz that tester is checking. */
+  readonly checking: PersistentMap<string>;
+  readonly greetingCount: number;
+  readonly uploadCount: number;
+}
+
+/** Lobby chat entries kept in the live state (older ones stay in the log). */
+export const LOBBY_CHAT_LIMIT = 100;
+export const DEFAULT_START_HP = 10;
+
+/** The play of a team that has done nothing yet in the live question. */
+export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favorite: null, quizzled: null, stars: [] };
+
+export const initialShow: ShowLive = {
+  overviewMessage: '',
+  featureFlags: '',
+  allowNewRegistrations: true,
+  recheckAt: 0,
+  uberModus: 'quiz',
+  uberMessage: '',
+  lobbyChat: [],
+  painting: [],
+  points: null,
+  imgPrefix: '/api/uploads/',
+};
+
+export const initialHealDeal: HealDealLive = {
+  settings: {
+    startHp: DEFAULT_START_HP,
+    healingPerRound: { 1: 1, 2: 2, 3: 3 },
+    damagePerRound: { 1: 1, 2: 2, 3: 3 },
+    damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 },
+  },
+  current: PersistentMap.empty(),
+  choices: PersistentMap.empty(),
+  pending: PersistentMap.empty(),
+  calculatedRounds: [],
+};
+
+export const initialState: LiveState = {
+  version: 0,
+  questionSeq: 0,
+  show: initialShow,
+  users: PersistentMap.empty(),
+  userIdByLogin: PersistentMap.empty(),
+  teams: PersistentMap.empty(),
+  plays: PersistentMap.empty(),
+  teamIdByName: PersistentMap.empty(),
+  quizzes: PersistentMap.empty(),
+  answers: PersistentMap.empty(),
+  invites: PersistentMap.empty(),
+  loginLinks: PersistentMap.empty(),
+  nights: PersistentMap.empty(),
+  night: null,
+  healDeal: initialHealDeal,
+  checking: PersistentMap.empty(),
+  greetingCount: 0,
+  uploadCount: 0,
+};
+
+/*
+ * Constructors for the records that change on nearly every event. They list every field in
+ * declaration order (never a spread) so that all versions share one hidden class: the fold stays
+ * fast and its cost does not depend on how many teams there are.
+ */
+
+export function freshPlay(seq: number): TeamPlay {
+  return teamPlayOf(seq, EMPTY_PLAY.proposals, 1, null, null, EMPTY_PLAY.stars);
+}
+
+export function teamPlayOf(
+  seq: number, proposals: readonly ProposalLive[], nextKey: number, favorite: number | null, quizzled: number | null, stars: readonly Star[],
+): TeamPlay {
+  return { seq, proposals, nextKey, favorite, quizzled, stars };
+}
+
+export function answerRated(a: AnswerLive, points: number, checked: boolean, liked: boolean, tester: string | null): AnswerLive {
+  return {
+    id: a.id, nightId: a.nightId, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, userId: a.userId,
+    answer: a.answer, quizzer: a.quizzer, points, checked, liked, tester,
+  };
+}
+
+/** The next state with a new `plays` map: the hot path of proposals, stars and favourites. */
+export function nextWithPlays(s: LiveState, plays: PersistentMap<TeamPlay>): LiveState {
+  return {
+    version: s.version + 1, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
+    plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers: s.answers, invites: s.invites, loginLinks: s.loginLinks,
+    nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking, greetingCount: s.greetingCount,
+    uploadCount: s.uploadCount,
+  };
+}
+
+/** The next state with new `answers` and `users` maps: the hot path of ratings. */
+export function nextWithAnswers(s: LiveState, answers: PersistentMap<AnswerLive>, users: PersistentMap<UserLive>): LiveState {
+  return {
+    version: s.version + 1, questionSeq: s.questionSeq, show: s.show, users, userIdByLogin: s.userIdByLogin, teams: s.teams,
+    plays: s.plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers, invites: s.invites, loginLinks: s.loginLinks,
+    nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking, greetingCount: s.greetingCount,
+    uploadCount: s.uploadCount,
+  };
+}

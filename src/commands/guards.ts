@@ -1,0 +1,53 @@
+/** Who may do what, and defensive readers for untrusted command fields. */
+import type { Role } from '../../events';
+import type { LiveState, TeamLive, UserLive } from '../../projections/live';
+import { reject, type DecisionContext, type Rejection } from './decision';
+import { texts } from './texts';
+
+export function hasRole(ctx: DecisionContext, role: Role): boolean {
+  return ctx.actor.roles.includes(role);
+}
+
+export function requireRole(ctx: DecisionContext, role: Role): Rejection | null {
+  if (ctx.actor.userId === null) return reject(texts.notAuthenticated, 'unauthenticated');
+  return hasRole(ctx, role) ? null : reject(texts.forbidden, 'forbidden');
+}
+
+export function requireUser(state: LiveState, ctx: DecisionContext): UserLive | Rejection {
+  if (ctx.actor.userId === null) return reject(texts.notAuthenticated, 'unauthenticated');
+  return state.users.get(ctx.actor.userId) ?? reject(texts.notFound(ctx.actor.userId), 'not_found');
+}
+
+export interface Membership {
+  user: UserLive;
+  team: TeamLive;
+}
+
+export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam: string = texts.noTeam): Membership | Rejection {
+  const user = requireUser(state, ctx);
+  if ('ok' in user) return user;
+  const team = user.teamId ? state.teams.get(user.teamId) : undefined;
+  return team ? { user, team } : reject(noTeam, 'precondition');
+}
+
+/** A string field as sent, or '' when it is not a string. */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** A whole number field (numbers or numeric strings), else null. */
+export function wholeNumberOf(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isInteger(n) ? n : null;
+}
+
+/** A finite number field (numbers or numeric strings), else null. */
+export function numberOf(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Quiz ids are strings; moderators type numbers. */
+export function quizIdOf(value: unknown): string {
+  return textOf(value).trim();
+}

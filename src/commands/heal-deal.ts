@@ -1,0 +1,50 @@
+/** Heal and deal: per round each team heals one team and deals damage to another. */
+import { streams } from '../../events';
+import { healDealRound, healDealStatus, isQuestionOpen, type LiveState } from '../../projections/live';
+import type { CalculateHealDeal, ChooseHealDeal } from './commands';
+import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
+import { requireRole, requireTeamMember, textOf } from './guards';
+import { texts } from './texts';
+
+/**
+ * ghd: zombies cannot heal; a heal adds the round's healing to the target, a deal the round's
+ * damage, or the zombie damage when the dealing team is a zombie. A team may change its choice
+ * until the round is calculated.
+ */
+export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if ('ok' in member) return member;
+  if (!isQuestionOpen(state) || state.night!.question!.type !== 'heal_deal') return reject(texts.noHealDealQuestion, 'precondition');
+  if (cmd.kind !== 'heal' && cmd.kind !== 'deal') return reject(texts.unknownSetting);
+  const round = healDealRound(state);
+  if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
+  const targetTeamId = textOf(cmd.team);
+  if (!state.teams.has(targetTeamId)) return reject(texts.notFound(targetTeamId), 'not_found');
+  const own = healDealStatus(state, member.team, round);
+  const settings = state.healDeal.settings;
+  let amount: number;
+  if (cmd.kind === 'heal') {
+    if (own.zombie) return reject(texts.healOnlyForLiving, 'precondition');
+    amount = settings.healingPerRound[round] ?? 0;
+  } else {
+    if (targetTeamId === member.team.id) return reject(texts.noSelfDamage);
+    amount = (own.zombie ? settings.damagePerRoundZombie[round] : settings.damagePerRound[round]) ?? 0;
+  }
+  return accept(streams.night(state.night!.id), draft('HealDealChosen', {
+    round, teamId: member.team.id, kind: cmd.kind, targetTeamId, amount,
+  }));
+}
+
+/** ahd: settles the round: every team's current becomes current + healings - damages. */
+export function calculateHealDeal(state: LiveState, _cmd: CalculateHealDeal, ctx: DecisionContext): Verdict {
+  const denied = requireRole(ctx, 'admin');
+  if (denied) return denied;
+  const round = healDealRound(state);
+  if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
+  const teams = state.teams.values()
+    .map((team) => ({ teamId: team.id, current: healDealStatus(state, team, round).total }))
+    .sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
+  const stream = state.night ? streams.night(state.night.id) : streams.show;
+  return accept(stream, draft('HealDealCalculated', { round, teams }));
+}
+

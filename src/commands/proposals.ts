@@ -1,0 +1,153 @@
+/** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
+import { streams } from '../../events';
+import {
+  abcdLetters, currentSingleAnswer, isQuestionOpen, starOf, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
+} from '../../projections/live';
+import type {
+  AddProposal, AddTeamChat, ChooseFavorite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
+} from './commands';
+import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { hasRole, requireTeamMember, requireUser, textOf, wholeNumberOf, type Membership } from './guards';
+import { shipAnswerProblem } from './ship-answer';
+import { texts } from './texts';
+
+/** Question types that take no written proposals. */
+const WITHOUT_PROPOSALS = new Set(['instruction', 'heal_deal']);
+/** quiz-single does not implement these types. */
+const NOT_IN_SINGLE_MODE = new Set(['quizzle', 'schiffe', 'zeichnen']);
+
+/** Where a team's proposals and chat go: the night's stream, or the team's before any night. */
+function teamChatStream(state: LiveState, teamId: string): string {
+  return state.night ? streams.night(state.night.id) : streams.team(teamId);
+}
+
+/** The answer rules of the open question's type (empty, ABCD letters, ship format). */
+function answerProblem(state: LiveState, message: string): string | null {
+  const question = state.night!.question!;
+  if (message === '') return texts.answerEmpty;
+  if (question.type === 'abcd') {
+    const letters = abcdLetters(question);
+    return letters.includes(message.toUpperCase()) ? null : texts.wrongLetter(letters.join(', '));
+  }
+  if (question.type === 'schiffe') return shipAnswerProblem(message);
+  return null;
+}
+
+function answeringTeam(state: LiveState, ctx: DecisionContext): Membership | Rejection {
+  const member = requireTeamMember(state, ctx);
+  if ('ok' in member) return member;
+  if (!isQuestionOpen(state)) return reject(texts.noQuestionOpen, 'precondition');
+  if (state.night!.mode !== 'team') return reject(texts.teamModeOnly, 'precondition');
+  return member;
+}
+
+function existingProposal(play: TeamPlay, key: unknown): ProposalLive | Rejection {
+  const n = wholeNumberOf(key);
+  return play.proposals.find((p) => p.key === n) ?? reject(texts.proposalNotFound, 'not_found');
+}
+
+/** gp: a proposal for the open question, in the format of its type. */
+export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionContext): Verdict {
+  const member = answeringTeam(state, ctx);
+  if ('ok' in member) return member;
+  if (WITHOUT_PROPOSALS.has(state.night!.question!.type)) return reject(texts.noProposalsForThisType, 'precondition');
+  const raw = textOf(cmd.message).trim();
+  const problem = answerProblem(state, raw);
+  if (problem) return reject(problem);
+  const message = state.night!.question!.type === 'abcd' ? raw.toUpperCase() : raw;
+  const play = teamPlay(state, member.team);
+  return accept(streams.night(state.night!.id), draft('ProposalAdded', {
+    teamId: member.team.id, key: play.nextKey, userId: member.user.id, message, chat: false,
+  }));
+}
+
+/** gc: team chat is a proposal with chat true; allowed at any time. */
+export function addTeamChat(state: LiveState, cmd: AddTeamChat, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if ('ok' in member) return member;
+  const message = textOf(cmd.message).trim();
+  if (message === '') return reject(texts.answerEmpty);
+  const play = teamPlay(state, member.team);
+  return accept(teamChatStream(state, member.team.id), draft('ProposalAdded', {
+    teamId: member.team.id, key: play.nextKey, userId: member.user.id, message, chat: true,
+  }));
+}
+
+/** gd: any member may delete any proposal of the own team. */
+export function deleteProposal(state: LiveState, cmd: DeleteProposal, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if ('ok' in member) return member;
+  const proposal = existingProposal(teamPlay(state, member.team), cmd.number);
+  if ('ok' in proposal) return proposal;
+  return accept(teamChatStream(state, member.team.id), draft('ProposalDeleted', {
+    teamId: member.team.id, key: proposal.key, userId: member.user.id,
+  }));
+}
+
+/** gf: the favourite is what gets locked in; chat entries cannot be favourites. */
+export function chooseFavorite(state: LiveState, cmd: ChooseFavorite, ctx: DecisionContext): Verdict {
+  const member = answeringTeam(state, ctx);
+  if ('ok' in member) return member;
+  const proposal = existingProposal(teamPlay(state, member.team), cmd.number);
+  if ('ok' in proposal) return proposal;
+  if (proposal.chat) return reject(texts.chatIsNoAnswer);
+  return accept(streams.night(state.night!.id), draft('FavoriteChosen', { teamId: member.team.id, key: proposal.key, userId: member.user.id }));
+}
+
+/** gs: one star per member; starring another proposal moves it, starring the same one again takes it back. */
+export function toggleStar(state: LiveState, cmd: ToggleStar, ctx: DecisionContext): Verdict {
+  const member = answeringTeam(state, ctx);
+  if ('ok' in member) return member;
+  const play = teamPlay(state, member.team);
+  const proposal = existingProposal(play, cmd.number);
+  if ('ok' in proposal) return proposal;
+  if (proposal.chat) return reject(texts.chatIsNoAnswer);
+  const key = starOf(play, member.user.id) === proposal.key ? null : proposal.key;
+  return accept(streams.night(state.night!.id), draft('StarToggled', { teamId: member.team.id, userId: member.user.id, key }));
+}
+
+/** go: a team offers a proposal to the moderator, one offer at a time, never after acceptance. */
+export function offerQuizzle(state: LiveState, cmd: OfferQuizzle, ctx: DecisionContext): Verdict {
+  const member = answeringTeam(state, ctx);
+  if ('ok' in member) return member;
+  const night = state.night!;
+  if (night.question!.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
+  if (night.quizzle === 'accepted') return reject(texts.quizzleAlreadyAccepted, 'precondition');
+  if (night.quizzle === 'offered') return reject(texts.quizzleAlreadyOffered, 'conflict');
+  const proposal = existingProposal(teamPlay(state, member.team), cmd.number);
+  if ('ok' in proposal) return proposal;
+  if (proposal.chat) return reject(texts.chatIsNoAnswer);
+  return accept(streams.night(night.id), draft('QuizzleOffered', {
+    teamId: member.team.id, key: proposal.key, userId: member.user.id, answer: proposal.message,
+  }));
+}
+
+/** sp: single-player mode; in the finale only players with points above 0 take part. */
+export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ctx: DecisionContext): Verdict {
+  const user = requireUser(state, ctx);
+  if ('ok' in user) return user;
+  if (!isQuestionOpen(state)) return reject(texts.noQuestionOpen, 'precondition');
+  const night = state.night!;
+  const type = night.question!.type;
+  if (night.mode !== 'single') return reject(texts.singleModeOnly, 'precondition');
+  if (NOT_IN_SINGLE_MODE.has(type)) return reject(texts.notInSingleMode, 'precondition');
+  if (WITHOUT_PROPOSALS.has(type)) return reject(texts.noProposalsForThisType, 'precondition');
+  if (type === 'finale' && user.points <= 0) return reject(texts.finaleOutOfPoints, 'precondition');
+  const raw = textOf(cmd.message).trim();
+  const problem = answerProblem(state, raw);
+  if (problem) return reject(problem);
+  const message = type === 'abcd' ? raw.toUpperCase() : raw;
+  if (currentSingleAnswer(state, user) === message) return accept(streams.night(night.id));
+  return accept(streams.night(night.id), draft('SingleAnswerSubmitted', { userId: user.id, message }));
+}
+
+/** ulc: the lobby chat; moderators' entries are highlighted. */
+export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: DecisionContext): Verdict {
+  const user = requireUser(state, ctx);
+  if ('ok' in user) return user;
+  const message = textOf(cmd.message).trim();
+  if (message === '') return reject(texts.answerEmpty);
+  return accept(streams.show, draft('LobbyChatMessagePosted', {
+    userId: user.id, name: user.name, message, highlight: hasRole(ctx, 'moderator'),
+  }));
+}

@@ -1,0 +1,46 @@
+/**
+ * The ship round (Schiffe Versenken): each team names its camp (Lager) and a field to plunder
+ * (Plündern). asv corrects a ship question: a team scores one point per other team whose camp it
+ * plundered, plus one point if no other team plundered its own camp. Malformed answers score 0.
+ */
+import { streams, type ShipResult } from '../../events';
+import { findQuestion, type AnswerLive, type LiveState } from '../../projections/live';
+import type { CorrectShipQuestion } from './commands';
+import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
+import { quizIdOf, requireRole, wholeNumberOf } from './guards';
+import { parseShipAnswer } from './ship-answer';
+import { texts } from './texts';
+
+export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
+  const parsed = answers.map((a) => ({ answer: a, ship: parseShipAnswer(a.answer) }));
+  return parsed.map(({ answer, ship }) => {
+    if (!ship) return { answerId: answer.id, teamId: answer.teamId, lager: null, pluendern: null, hits: 0, survived: false, points: 0 };
+    const others = parsed.filter((o) => o.answer.id !== answer.id && o.ship);
+    const hits = others.filter((o) => o.ship!.lager === ship.pluendern).length;
+    const survived = !others.some((o) => o.ship!.pluendern === ship.lager);
+    return {
+      answerId: answer.id, teamId: answer.teamId, lager: ship.lager, pluendern: ship.pluendern, hits, survived,
+      points: hits + (survived ? 1 : 0),
+    };
+  });
+}
+
+export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion, ctx: DecisionContext): Verdict {
+  const denied = requireRole(ctx, 'admin');
+  if (denied) return denied;
+  const quizId = quizIdOf(cmd.quiz);
+  const quiz = state.quizzes.get(quizId);
+  if (!quiz) return reject(texts.quizNotFound(quizId), 'not_found');
+  const round = wholeNumberOf(cmd.round);
+  const number = wholeNumberOf(cmd.question);
+  const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);
+  if (!question) return reject(texts.questionNotFound, 'not_found');
+  if (question.type !== 'schiffe') return reject(texts.notAShipQuestion);
+  const answers: AnswerLive[] = [];
+  state.answers.forEach((a) => { if (a.quizId === quizId && a.round === round && a.num === number) answers.push(a); });
+  if (answers.length === 0) return reject(texts.noMatchingAnswer, 'not_found');
+  answers.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return accept(streams.night(answers[0].nightId), draft('ShipQuestionCorrected', {
+    quizId, round: question.round, number: question.number, results: shipResults(answers),
+  }));
+}

@@ -1,0 +1,94 @@
+/**
+ * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
+ * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
+ */
+/** Verbatim from spec/player-side.md §8 and spec/operator-side.md §8. */
+export const specTexts = {
+  // identity (player-side §8)
+  loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
+  loginIsTeamName: 'Konnte diesen Nutzeraccount nicht anlegen, da es bereits ein Team mit diesem Namen.',
+  registrationFailed: 'Konnte diesen Nutzeraccount nicht anlegen.',
+  registrationPasswordMismatch: 'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.',
+  profilePasswordMismatch: 'Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.',
+  displayNameTooShort: 'Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.',
+  // public forms
+  greetingFieldMissing: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.',
+  greetingNameTooLong: 'Der Namen ist länger als 50 Zeichen.',
+  greetingMessageTooLong: 'Die Nachricht ist länger als 500 Zeichen.',
+  qrTeamNameMissing: 'Du musst einen Namen eingeben.',
+  qrTeamAmountNotNumeric: 'Die Mitgliederanzahl muss eine Zahl sien.',
+  formFailed: 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.',
+  moderatorOffline: 'Olafs Laptop ist im Moment nicht verbunden.',
+  // teams
+  teamNameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
+  teamCreationFailed: 'Konnte Gruppe nicht anlegen.',
+  teamJoinFailed: 'Teambeitritt hat leider nicht funktioniert.',
+  teamSaveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
+  notFound: (id: string) => `Konnte das Team/User nicht finden (${id})`,
+  // answers
+  answerEmpty: 'Es muss etwas eingegeben werden.',
+  shipNeedsTwoLines: 'Es müssen zwei Zeilen eingegeben werden.',
+  shipFirstLine: (line: string) => `Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${line}"`,
+  shipSecondLine: (line: string) => `Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${line}"`,
+  finaleOutOfPoints: 'Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.',
+  // uploads
+  uploadNotAnImage: 'Bitte nur Bilder hochladen',
+  uploadTooLarge: 'Bitte nicht zu große Bilder hochladen',
+  uploadNameMissing: 'Du musst eine Auflösung eingeben',
+  uploadFailed: 'Beim Speichern ist ein Fehler aufgetreten.',
+  // socket
+  maintenance: 'Der Server wird gerade neu gestartet, daher kannst du nichts zum Server senden.',
+  notAuthenticated: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
+  // moderator (operator-side §8)
+  uberModeOnlyWithoutQuestion: 'Die Quizart kann nur geändert werden, während keine Frage aktiv ist.',
+  nextQuestionOnlyWithoutQuestion: 'Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.',
+  countdownOnlyWithQuestion: 'Es kann kein Countdown gestartet werden, wenn gerade keine Frage aktiv ist.',
+  instructionsOnlyAtStart: 'Anzeige der Anleitung nur am Anfang des Quizzes möglich.',
+  quizNotFound: (n: string) => `Es gibt kein Quiz mit der Nummer ${n}`,
+  quizEmpty: 'Das ausgewählte Quiz hat keine Fragen (leerer Content).',
+  noFurtherQuestion: 'Es konnte keine weitere Frage gefunden werden.',
+  quizLoadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
+  quizNameMissing: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert',
+  quizYearWeekMissing: 'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert',
+  quizQuestionsMissing: 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert',
+  quizSaveFailed: 'Es ist ein Fehler beim Speichern aufgetreten.',
+  contentUnreadable: 'konnte String nicht einlesen.',
+  // heal and deal, checker
+  healOnlyForLiving: 'Heilen ist nur für Lebende möglich!',
+  regexEmpty: 'regex darf nicht leer sein',
+  notANumber: 'Keine Zahl gesendet, kann nicht updaten.',
+  noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
+
+} as const;
+
+/** ENGINE: situations the spec has no text for (docs/decisions.md, Engine). */
+export const engineTexts = {
+  forbidden: 'Dazu fehlt dir die Berechtigung.',
+  unknownCommand: 'Diesen Befehl gibt es nicht.',
+  noTeam: 'Du bist in keinem Team.',
+  noQuestionOpen: 'Es ist gerade keine Frage aktiv.',
+  proposalNotFound: 'Diesen Vorschlag gibt es nicht.',
+  chatIsNoAnswer: 'Eine Chatnachricht kann keine Antwort sein.',
+  wrongLetter: (letters: string) => `Bitte einen der Buchstaben ${letters} wählen.`,
+  notAQuizzle: 'Die aktuelle Frage ist kein Quizzle.',
+  quizzleAlreadyAccepted: 'Das Quizzle wurde bereits angenommen.',
+  quizzleAlreadyOffered: 'Es wartet bereits ein Quizzle-Vorschlag auf die Entscheidung.',
+  quizzleNothingOffered: 'Es liegt kein Quizzle-Vorschlag vor.',
+  teamModeOnly: 'Gerade läuft der Einzelspielermodus.',
+  singleModeOnly: 'Gerade läuft der Teammodus.',
+  notInSingleMode: 'Dieser Fragetyp ist im Einzelspielermodus nicht verfügbar.',
+  noProposalsForThisType: 'Bei dieser Frage gibt es keine Vorschläge.',
+  noHealDealQuestion: 'Gerade läuft keine Heal-and-Deal-Frage.',
+  healDealRoundCalculated: 'Diese Runde wurde bereits abgerechnet.',
+  noSelfDamage: 'Ein Team kann sich nicht selbst schaden.',
+  unknownUberMode: 'Diese Quizart gibt es nicht.',
+  unknownSetting: 'Diese Einstellung gibt es nicht.',
+  invalidRegex: 'Die Regex ist ungültig.',
+  questionNotFound: 'Diese Frage gibt es nicht.',
+  questionExists: 'Diese Frage gibt es bereits.',
+  notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
+  folderOutsideUploads: 'Dieser Ordner liegt außerhalb der Uploads.',
+  countdownNotDue: 'Der Countdown läuft noch.',
+} as const;
+
+export const texts = { ...specTexts, ...engineTexts } as const;

@@ -1,0 +1,30 @@
+import { streams } from '../../events';
+import { UPLOAD_MAX_BYTES, type LiveState } from '../../projections/live';
+import type { RecordUpload } from './commands';
+import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
+import { requireUser, textOf } from './guards';
+import { texts } from './texts';
+
+/**
+ * An upload the HTTP layer stored: only images (type checked by content there, reported here),
+ * at most 10,000,000 bytes each; pause uploads (kind user) need a name; team and question
+ * uploads need a team.
+ */
+export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionContext): Verdict {
+  const user = requireUser(state, ctx);
+  if ('ok' in user) return user;
+  const files = Array.isArray(cmd.files) ? cmd.files : [];
+  if (files.length === 0 || !['team', 'question', 'user'].includes(cmd.kind)) return reject(texts.uploadFailed);
+  for (const file of files) {
+    if (typeof file !== 'object' || file === null || !textOf(file.mimeType).startsWith('image')) return reject(texts.uploadNotAnImage, 'invalid');
+    if (!(typeof file.size === 'number' && file.size <= UPLOAD_MAX_BYTES)) return reject(texts.uploadTooLarge, 'invalid');
+  }
+  const label = textOf(cmd.fileName).trim();
+  if (cmd.kind === 'user' && label === '') return reject(texts.uploadNameMissing);
+  const teamId = user.teamId;
+  if (cmd.kind !== 'user' && !teamId) return reject(texts.uploadFailed, 'precondition');
+  return accept(teamId && cmd.kind !== 'user' ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
+    uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: cmd.kind === 'user' ? null : teamId,
+    fileNames: files.map((f) => textOf(f.fileName)), label: label || null,
+  }));
+}

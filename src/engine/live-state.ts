@@ -1,0 +1,97 @@
+import { Logger } from '@nestjs/common';
+import { evolve, initialState, type LiveState } from '../../projections/live';
+import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
+import { fromStored } from './stored-events';
+
+export type LiveStateListener = (state: LiveState, previous: LiveState) => void;
+
+/**
+ * The live state of this process: the fold of the store's subscription in global order, nothing else.
+ * A second process on the same store folds the same events and so holds the same state.
+ */
+export class LiveStateService {
+  private current: LiveState = initialState;
+  private folded = 0;
+  private readonly revisions = new Map<string, number>();
+  private readonly listeners = new Set<LiveStateListener>();
+  private waiters: Array<{ position: number; resolve: () => void }> = [];
+  private subscription: Subscription | null = null;
+  private readonly logger = new Logger('LiveState');
+
+  constructor(private readonly store: EventStore) {}
+
+  get state(): LiveState {
+    return this.current;
+  }
+
+  /** Global position of the last event folded into the state. */
+  get position(): number {
+    return this.folded;
+  }
+
+  /** Folds the whole log, then keeps folding as events arrive. Resolves once caught up. */
+  async start(): Promise<void> {
+    this.subscription = this.store.subscribe((batch) => this.apply(batch));
+    this.subscription.done.catch((error: unknown) => this.logger.error(`live state subscription ended: ${String(error)}`));
+    await this.subscription.caughtUp;
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+  }
+
+  /** The expected revision of a stream as this state knows it. */
+  revisionOf(streamId: string): ExpectedRevision {
+    return this.revisions.get(streamId) ?? 'no_stream';
+  }
+
+  /** Resolves once the state includes every event up to `position`. */
+  waitFor(position: number): Promise<void> {
+    if (this.folded >= position) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+  }
+
+  /** Catches up with everything the store holds now (after a conflict: another process appended). */
+  async catchUp(): Promise<void> {
+    await this.waitFor(await this.store.lastPosition());
+  }
+
+  onChange(listener: LiveStateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * An event the engine cannot fold (unknown type or version, a reducer bug) is logged and left out
+   * instead of stopping the show; replay tooling reports the same event the same way.
+   */
+  private evolveSafely(state: LiveState, stored: StoredEvent): LiveState {
+    try {
+      return evolve(state, fromStored(stored));
+    } catch (error) {
+      this.logger.error(`event at position ${stored.position} (${stored.type}) cannot be folded: ${String(error)}`);
+      return state;
+    }
+  }
+
+  private apply(batch: StoredEvent[]): void {
+    const previous = this.current;
+    let state = previous;
+    for (const stored of batch) {
+      state = this.evolveSafely(state, stored);
+      this.revisions.set(stored.streamId, stored.revision);
+      this.folded = stored.position;
+    }
+    this.current = state;
+    for (const listener of this.listeners) {
+      try {
+        listener(state, previous);
+      } catch (error) {
+        this.logger.error(`live state listener failed: ${String(error)}`);
+      }
+    }
+    const ready = this.waiters.filter((w) => w.position <= this.folded);
+    this.waiters = this.waiters.filter((w) => w.position > this.folded);
+    for (const waiter of ready) waiter.resolve();
+  }
+}

@@ -1,0 +1,192 @@
+import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
+import type { Actor, Role } from '../../events';
+import { commandFromWire, WIRE_COMMANDS, type Command, type WireCode } from '../commands';
+import { verifyPassword } from '../identity/passwords';
+import { RUNTIME, type Runtime } from '../runtime';
+import { extrasFor } from './command-replies';
+import { allowedOrigin } from './origin-policy';
+import type { PushClient } from './push-hub';
+
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+export const HEARTBEAT_MS = 30_000;
+
+export const SOCKET_TEXTS = {
+  tooEarly: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
+  authFailed: 'Anmeldung am Server fehlgeschlagen: Das Login ist ungültig oder abgelaufen. Bitte melde dich neu an.',
+  notJson: 'Die Nachricht ist kein gültiges JSON.',
+  badEnvelope: 'Die Nachricht braucht die Form {"type": "...", "id": Zahl, "content": {...}}.',
+  unknownType: (type: string) => `Unbekannter Nachrichtentyp "${type}".`,
+  badContent: 'Der Inhalt (content) der Nachricht muss ein Objekt sein.',
+} as const;
+
+interface Session {
+  socket: WebSocket;
+  alive: boolean;
+  user: { id: string; roles: readonly Role[] } | null;
+  client: PushClient | null;
+}
+
+interface Envelope {
+  type: string;
+  id: unknown;
+  content: Record<string, unknown> | undefined;
+}
+
+/**
+ * The realtime endpoint `/ws` (PROTOCOL.md): authenticate with `sa`, load views with `sg`, send
+ * commands by their message codes; every message gets a reply, pushes arrive as `st`.
+ */
+@WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin })
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
+  private readonly sessions = new Map<WebSocket, Session>();
+  private replyId = 0;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly logger = new Logger('Realtime');
+
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  onModuleInit(): void {
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+  }
+
+  get connectionCount(): number {
+    return this.sessions.size;
+  }
+
+  handleConnection(socket: WebSocket, _request: IncomingMessage): void {
+    const session: Session = { socket, alive: true, user: null, client: null };
+    this.sessions.set(socket, session);
+    socket.on('pong', () => (session.alive = true));
+  }
+
+  handleDisconnect(socket: WebSocket): void {
+    const session = this.sessions.get(socket);
+    this.sessions.delete(socket);
+    if (session) this.signOff(session);
+  }
+
+  private signOff(session: Session): void {
+    if (!session.user || !session.client) return;
+    this.runtime.hub.detach(session.client);
+    if (this.runtime.presence.disconnected(session.user.id)) this.runtime.hub.refreshTeamOf(session.user.id);
+    session.user = null;
+    session.client = null;
+  }
+
+  /** Every frame arrives here as text (see the message parser in server.ts). */
+  @SubscribeMessage('frame')
+  async onFrame(socket: WebSocket, raw: string): Promise<void> {
+    const session = this.sessions.get(socket);
+    if (!session) return;
+    try {
+      const envelope = parseEnvelope(raw);
+      if (typeof envelope === 'string') return this.reply(session, null, { success: false, message: envelope });
+      const content = await this.handle(session, envelope);
+      this.reply(session, envelope.id, content);
+    } catch (error) {
+      this.logger.error(`message failed: ${String(error)}`);
+      this.reply(session, null, { success: false, message: 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.' });
+    }
+  }
+
+  private async handle(session: Session, { type, content }: Envelope): Promise<Record<string, unknown>> {
+    if (type === 'sa') return this.authenticate(session, content?.token);
+    if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
+    if (type === 'sg') return { success: true, serverTime: Date.now(), ...this.runtime.hub.snapshot(session.client) };
+    if (type === 'ping') return { success: true, serverTime: Date.now() };
+    if (!Object.prototype.hasOwnProperty.call(WIRE_COMMANDS, type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
+    const command = commandFromWire(type as WireCode, content, await this.resolveSecrets(type as WireCode, session, content));
+    return this.execute(session, command);
+  }
+
+  private async execute(session: Session, command: Command): Promise<Record<string, unknown>> {
+    const actor = this.actorOf(session);
+    const outcome = await this.runtime.engine.pipeline.execute(command, actor);
+    if (!outcome.ok) return { success: false, message: outcome.message };
+    const extras = await extrasFor(command, outcome.events, {
+      state: this.runtime.engine.live.state, tokens: this.runtime.secrets.tokens, uploadsDir: this.runtime.uploadsDir,
+    });
+    return { success: true, ...extras };
+  }
+
+  /** gj and gi carry secrets: the decider gets only their verdict, never the secret. */
+  private async resolveSecrets(code: WireCode, _session: Session, content: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+    if (code === 'gj') {
+      const hash = typeof content?.id === 'string' ? await this.runtime.secrets.teamPasswords.hashOf(content.id) : null;
+      const password = typeof content?.password === 'string' ? content.password : '';
+      return { passwordOk: hash !== null && password !== '' && (await verifyPassword(hash, password)) };
+    }
+    if (code === 'gi') return { inviteId: await this.runtime.secrets.tokens.redeem('invite', content?.token) };
+    return {};
+  }
+
+  private authenticate(session: Session, token: unknown): Record<string, unknown> {
+    const payload = this.runtime.secrets.jwt.verify(token);
+    const user = payload ? this.runtime.engine.live.state.users.get(payload.id) : undefined;
+    if (!payload || !user) return { success: false, message: SOCKET_TEXTS.authFailed };
+    this.signOff(session); // a second sa on the same socket switches the user
+    // Roles come from the state, not from the token: the token only says who is talking.
+    session.user = { id: user.id, roles: user.roles };
+    session.client = { userId: user.id, roles: user.roles, send: (frame) => this.send(session, frame) };
+    this.runtime.hub.attach(session.client);
+    if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshTeamOf(user.id);
+    return { success: true };
+  }
+
+  private actorOf(session: Session): Actor {
+    return { userId: session.user!.id, roles: [...session.user!.roles] };
+  }
+
+  private reply(session: Session, replyTo: unknown, content: Record<string, unknown>): void {
+    const id = typeof replyTo === 'number' || typeof replyTo === 'string' ? replyTo : null;
+    this.send(session, JSON.stringify({ type: 'reply', id: ++this.replyId, replyTo: id, content }));
+  }
+
+  private send(session: Session, frame: string): boolean {
+    const socket = session.socket;
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.logger.warn(`dropping a client ${socket.bufferedAmount} bytes behind`);
+      socket.terminate();
+      return false;
+    }
+    socket.send(frame);
+    return true;
+  }
+
+  /** Dead connections (no pong since the last ping) are closed; their presence ends with them. */
+  private beat(): void {
+    for (const session of this.sessions.values()) {
+      if (!session.alive) {
+        session.socket.terminate();
+        continue;
+      }
+      session.alive = false;
+      session.socket.ping();
+    }
+  }
+}
+
+function parseEnvelope(raw: string): Envelope | string {
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return SOCKET_TEXTS.notJson;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return SOCKET_TEXTS.badEnvelope;
+  const { type, id, content } = message as Record<string, unknown>;
+  if (typeof type !== 'string' || type.length === 0 || type.length > 20) return SOCKET_TEXTS.badEnvelope;
+  if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content))) return SOCKET_TEXTS.badContent;
+  return { type, id, content: (content ?? undefined) as Record<string, unknown> | undefined };
+}

@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadJwtSecret } from './auth/jwt-secret';
+import { TokenService } from './auth/jwt';
+import { OneTimeTokens } from './auth/one-time-tokens';
+import type { AppConfig } from './config';
+import { Engine } from './engine/engine';
+import type { PipelineOptions } from './engine/command-pipeline';
+import { Credentials } from './identity/credentials';
+import { Presence } from './realtime/presence';
+import { PushHub } from './realtime/push-hub';
+import type { Storage } from './store/storage';
+import { TeamPasswords } from './teams/team-passwords';
+
+/** Nest injection token of the runtime. */
+export const RUNTIME = Symbol('RUNTIME');
+
+/** The write side's secrets: never in events (ARCHITECTURE.md rule 3). */
+export interface Secrets {
+  credentials: Credentials;
+  teamPasswords: TeamPasswords;
+  tokens: OneTimeTokens;
+  jwt: TokenService;
+}
+
+/** Everything a running server holds, built before Nest starts and handed to it as one value. */
+export interface Runtime {
+  config: AppConfig;
+  storage: Storage;
+  engine: Engine;
+  presence: Presence;
+  hub: PushHub;
+  secrets: Secrets;
+  uploadsDir: string;
+}
+
+export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
+  return {
+    credentials: await Credentials.open(storage.sql),
+    teamPasswords: await TeamPasswords.open(storage.sql),
+    tokens: await OneTimeTokens.open(storage.sql),
+    jwt: new TokenService(await loadJwtSecret(config.jwtSecret, config.dataDir)),
+  };
+}
+
+export async function startRuntime(config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}): Promise<Runtime> {
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  const engine = await Engine.start(storage.events, pipeline);
+  const presence = new Presence();
+  const hub = new PushHub(engine.live, presence);
+  hub.start();
+  return { config, storage, engine, presence, hub, secrets, uploadsDir };
+}
+
+export async function stopRuntime(runtime: Runtime): Promise<void> {
+  runtime.hub.stop();
+  await runtime.engine.stop();
+}

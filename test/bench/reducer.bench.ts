@@ -1,0 +1,83 @@
+/**
+ * Reducer bench (issue 3, Speed): folds 1,000,000 events of a night with 1,000 teams and 4,000
+ * players, and the same number at 10 teams, and prints events/s and the cost per event.
+ * Target: at least 1,000,000 events/s; the cost per event at 1,000 teams at most 1.5 x that at 10.
+ *
+ * Each size runs in its own process (no garbage of one measurement in the other's heap). The events
+ * are made in batches of 100,000, as a store subscription delivers them, so the heap holds the live
+ * state rather than a million events; only folding is timed. Median of five nights after a warm-up.
+ * Run: npm run bench:reducer
+ */
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type { QuizShowEvent } from '../../events';
+import { fold, initialState, type LiveState } from '../../projections/live';
+import { benchNight } from '../support/bench-night';
+
+const EVENTS = 1_000_000;
+const RUNS = 5;
+const BATCH = 100_000;
+
+interface Measurement {
+  teams: number;
+  active: number;
+  players: number;
+  events: number;
+  bestMs: number;
+  medianMs: number;
+}
+
+function foldNight(start: LiveState, batches: Iterable<QuizShowEvent[]>): { ms: number; end: LiveState; events: number } {
+  let state = start;
+  let ms = 0;
+  let events = 0;
+  for (const batch of batches) {
+    const t0 = performance.now();
+    state = fold(batch, state);
+    ms += performance.now() - t0;
+    events += batch.length;
+  }
+  return { ms, end: state, events };
+}
+
+function measure(teams: number, active: number): Measurement {
+  const night = benchNight(teams, EVENTS, active);
+  const start = fold(night.setup, initialState);
+  foldNight(start, night.batches(BATCH));
+  const times: number[] = [];
+  let last = { ms: 0, end: start, events: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    last = foldNight(start, night.batches(BATCH));
+    times.push(last.ms);
+  }
+  if (last.end.version !== start.version + last.events) throw new Error('fold lost events');
+  times.sort((a, b) => a - b);
+  return { teams, active, players: last.end.users.size - 2, events: last.events, bestMs: times[0], medianMs: times[Math.floor(RUNS / 2)] };
+}
+
+function measureInChild(teams: number, active = teams): Measurement {
+  return JSON.parse(execFileSync(process.execPath, [__filename, String(teams), String(active)], { encoding: 'utf8' })) as Measurement;
+}
+
+function row(cells: (string | number)[]): string {
+  return cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 14)).join(' ');
+}
+
+function report(small: Measurement, large: Measurement, largeFewActive: Measurement): string {
+  const nsPerEvent = (m: Measurement) => (m.medianMs * 1e6) / m.events;
+  const eventsPerSecond = (m: Measurement) => Math.round(m.events / (m.medianMs / 1000));
+  return [
+    row(['teams', 'active', 'players', 'events', 'best ms', 'median ms', 'events/s', 'ns/event']),
+    ...[small, large, largeFewActive].map((m) => row([
+      m.teams, m.active, m.players, m.events, m.bestMs.toFixed(1), m.medianMs.toFixed(1), eventsPerSecond(m).toLocaleString('en-US'), nsPerEvent(m).toFixed(1),
+    ])),
+    '',
+    `cost per event at 1,000 teams / at 10 teams: ${(nsPerEvent(large) / nsPerEvent(small)).toFixed(2)} (target <= 1.5)`,
+    `events/s at 1,000 teams: ${eventsPerSecond(large).toLocaleString('en-US')} (target >= 1,000,000)`,
+    `1,000 teams of which 10 play / 10 teams: ${(nsPerEvent(largeFewActive) / nsPerEvent(small)).toFixed(2)} (the state's size alone; the rest is touching more teams)`,
+  ].join('\n') + '\n';
+}
+
+const [teamsArg, activeArg] = process.argv.slice(2);
+if (teamsArg) process.stdout.write(JSON.stringify(measure(Number(teamsArg), Number(activeArg))));
+else process.stdout.write(report(measureInChild(10), measureInChild(1000), measureInChild(1000, 10)));

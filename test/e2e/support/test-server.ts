@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../src/config';
+import { RunningServer, startServer, StartOptions } from '../../../src/server';
+
+export const ADMIN_PASSWORD = 'admin-passwort-für-tests';
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  wsUrl: string;
+  dataDir: string;
+  /** Stops the server; the data dir stays for a restart. */
+  stop(): Promise<void>;
+  /** Starts a new server on the same data (a restart). */
+  restart(): Promise<TestServer>;
+  /** Stops and deletes the data. */
+  destroy(): Promise<void>;
+}
+
+/** A real server on the embedded store in a fresh temporary directory, on a free port. */
+export async function startTestServer(options: StartOptions = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'quiz-e2e-')));
+  const server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: 'e2e-secret' }),
+    { logger: false, ...options },
+  );
+  let stopped = false;
+  const stop = async () => {
+    if (!stopped) await server.close();
+    stopped = true;
+  };
+  return {
+    server,
+    url: server.url,
+    wsUrl: server.url.replace('http', 'ws') + '/ws',
+    dataDir: dir,
+    stop,
+    restart: async () => {
+      await stop();
+      return startTestServer(options, dir);
+    },
+    destroy: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON over HTTP with an optional Bearer token. */
+export async function api(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, body: json as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const { status, body } = await api(base, 'POST', '/api/token-auth/', { username, password });
+  if (status !== 200) throw new Error(`login ${username} failed: ${status} ${JSON.stringify(body)}`);
+  return body.token as string;
+}
+
+/** Registers a user and logs in: returns the token and the user id. */
+export async function registerAndLogin(base: string, login_: string, password = 'passwort123'): Promise<{ token: string; userId: string }> {
+  const registered = await api(base, 'POST', '/api/users', { data: { type: 'users', attributes: { login: login_, name: login_, newPassword: password } } });
+  if (registered.status !== 201) throw new Error(`register ${login_} failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  return { token: await login(base, login_, password), userId: registered.body.data.id as string };
+}

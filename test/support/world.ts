@@ -1,0 +1,90 @@
+/**
+ * A deterministic little world for tests, the recording generator and the bench: commands run
+ * through decide() and accepted events are folded with evolve(), with a fake clock and counting ids.
+ */
+import type { QuizShowEvent, Role } from '../../events';
+import { evolve, initialState, type LiveState } from '../../projections/live';
+import { decide, type Command, type Decision, type DecisionContext } from '../../src/commands';
+
+export interface Actor {
+  userId: string | null;
+  roles: Role[];
+}
+
+export const VISITOR: Actor = { userId: null, roles: [] };
+export const SCHEDULER: Actor = { userId: null, roles: [] };
+
+export class World {
+  state: LiveState = initialState;
+  readonly log: QuizShowEvent[] = [];
+  now = Date.UTC(2026, 10, 20, 19, 0, 0);
+  private ids = 0;
+  private commands = 0;
+
+  constructor(readonly idPrefix = 'id') {}
+
+  newId = (): string => `${this.idPrefix}-${String(++this.ids).padStart(5, '0')}`;
+
+  /** The actor of a known user, with the roles from the log. */
+  as(userId: string): Actor {
+    const user = this.state.users.get(userId);
+    return { userId, roles: user ? [...user.roles] : [] };
+  }
+
+  context(actor: Actor): DecisionContext {
+    return { now: this.now, actor, newId: this.newId, commandId: `cmd-${String(++this.commands).padStart(6, '0')}` };
+  }
+
+  /** Runs a command; an accepted one is appended and folded. */
+  run(command: Command, actor: Actor): Decision {
+    const decision = decide(this.state, command, this.context(actor));
+    if (decision.ok) this.append(decision.events);
+    return decision;
+  }
+
+  /** Runs a command that must be accepted, returning its events. */
+  must(command: Command, actor: Actor): QuizShowEvent[] {
+    const decision = this.run(command, actor);
+    if (!decision.ok) throw new Error(`${command.type} rejected: ${decision.message}`);
+    return decision.events;
+  }
+
+  append(events: readonly QuizShowEvent[]): void {
+    for (const event of events) {
+      this.log.push(event);
+      this.state = evolve(this.state, event);
+    }
+  }
+
+  tick(ms: number): void {
+    this.now += ms;
+  }
+
+  /** A user as the server bootstrap writes one (with roles), bypassing registration. */
+  addUser(login: string, roles: Role[] = []): string {
+    const userId = this.newId();
+    const ctx = this.context(VISITOR);
+    this.append([{
+      type: 'UserRegistered', version: 1, data: { userId, login, name: login, email: null, roles },
+      metadata: { eventId: `${ctx.commandId}-0`, commandId: ctx.commandId, actor: VISITOR, recordedAt: this.now },
+    }]);
+    return userId;
+  }
+
+  /** Registers a player and puts them into a new team; returns both ids. */
+  playerWithTeam(login: string, teamName: string): { userId: string; teamId: string } {
+    const [registered] = this.must({ type: 'RegisterUser', login, password: 'pw' }, VISITOR);
+    const userId = (registered.data as { userId: string }).userId;
+    const [created] = this.must({ type: 'CreateTeam', name: teamName, password: 'pw', stadt: 'Köln', beschreibung: 'Wir' }, this.as(userId));
+    return { userId, teamId: (created.data as { teamId: string }).teamId };
+  }
+
+  player(login: string): string {
+    const [registered] = this.must({ type: 'RegisterUser', login, password: 'pw' }, VISITOR);
+    return (registered.data as { userId: string }).userId;
+  }
+
+  joinTeam(userId: string, teamId: string): void {
+    this.must({ type: 'JoinTeam', id: teamId, password: 'pw', passwordOk: true }, this.as(userId));
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Writes events/recordings/night-1.jsonl and its expected views.
+ * Run: npm run build:server && node dist/test/support/write-recording.js
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { recordNight } from './recorded-night';
+import { expectedViewsOf, RECORDING_DIR } from './recording-files';
+
+const night = recordNight();
+function projectRoot(from: string): string {
+  let dir = from;
+  while (!fs.existsSync(path.join(dir, 'package.json')) || fs.existsSync(path.join(dir, 'tsconfig.json')) === false) dir = path.dirname(dir);
+  return dir;
+}
+
+const root = projectRoot(__dirname);
+const dir = path.join(root, RECORDING_DIR);
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(path.join(dir, 'night-1.jsonl'), night.world.log.map((e) => JSON.stringify(e)).join('\n') + '\n');
+fs.writeFileSync(path.join(dir, 'night-1.expected-views.json'), JSON.stringify(expectedViewsOf(night.world.state, night.viewers), null, 2) + '\n');
+process.stdout.write(`wrote ${night.world.log.length} events to ${dir}\n`);

@@ -1,0 +1,45 @@
+import { CURRENT_VERSION, EVENT_TYPES, eventIdFor } from '../../events';
+import { upcast, UnknownEventError } from '../../events/upcasters';
+import { evolve, initialState, teamView } from '../../projections/live';
+
+const metadata = { eventId: 'e1', commandId: 'c1', actor: { userId: null, roles: [] }, recordedAt: 0 };
+
+describe('event ids derive from the command id', () => {
+  it('the same command gives the same ids, one per event', () => {
+    expect(eventIdFor('cmd-1', 0)).toBe(eventIdFor('cmd-1', 0));
+    expect(eventIdFor('cmd-1', 1)).not.toBe(eventIdFor('cmd-1', 0));
+  });
+
+  it('a UUID command id gives UUID event ids', () => {
+    const id = eventIdFor('0b6d7e2c-1f7e-4a63-9c1a-5d2e8f3bffff', 1);
+    expect(id).toBe('0b6d7e2c-1f7e-4a63-9c1a-5d2e8f3b0000');
+    expect(eventIdFor('0b6d7e2c-1f7e-4a63-9c1a-5d2e8f3bffff', 0)).toBe('0b6d7e2c-1f7e-4a63-9c1a-5d2e8f3bffff');
+  });
+});
+
+describe('upcasters', () => {
+  it('TeamCreated v1 (before city and description) reads as v2', () => {
+    const old = { type: 'TeamCreated', version: 1, data: { teamId: 't1', name: 'Alt', createdBy: 'u1' }, metadata };
+    const current = upcast(old);
+    expect(current).toEqual({
+      type: 'TeamCreated', version: 2, metadata,
+      data: { teamId: 't1', name: 'Alt', stadt: '', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1' },
+    });
+    expect(teamView(evolve(initialState, current), 't1')).toEqual(expect.objectContaining({ name: 'Alt', stadt: '' }));
+  });
+
+  it('current versions pass unchanged; a missing version counts as 1', () => {
+    const event = { type: 'UserPresenceChanged', data: { userId: 'u', online: true }, metadata };
+    expect(upcast(event)).toEqual({ ...event, version: 1 });
+  });
+
+  it('unknown types and future versions are refused', () => {
+    expect(() => upcast({ type: 'Nope', version: 1, data: {}, metadata })).toThrow(UnknownEventError);
+    expect(() => upcast({ type: 'TeamCreated', version: 3, data: {}, metadata })).toThrow(UnknownEventError);
+  });
+
+  it('every event type has a current version', () => {
+    expect(EVENT_TYPES.length).toBe(Object.keys(CURRENT_VERSION).length);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['UserRegistered', 'ProposalAdded', 'QuestionStarted', 'CountdownStarted', 'CountdownExpired', 'AnswersLockedIn']));
+  });
+});

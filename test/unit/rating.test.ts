@@ -1,0 +1,103 @@
+import { pointsOverview, testerView, userView } from '../../projections/live';
+import { given } from './support/given';
+import { q, showWithQuestion, type Show } from './support/fixtures';
+
+function lockedIn(): Show & { answerA: string; answerB: string } {
+  const s = showWithQuestion([q(1, 1), q(2, 1)]);
+  const w = s.world;
+  w.must({ type: 'AddProposal', message: 'Goethe' }, w.as(s.anna));
+  w.must({ type: 'AddProposal', message: 'Schiller' }, w.as(s.cleo));
+  const [, locked] = w.must({ type: 'EndQuestion' }, w.as(s.moderator));
+  const answers = (locked.data as { answers: { answerId: string; teamId: string }[] }).answers;
+  return { ...s, answerA: answers.find((a) => a.teamId === s.teamA)!.answerId, answerB: answers.find((a) => a.teamId === s.teamB)!.answerId };
+}
+
+describe('rating answers', () => {
+  it('tua sets absolute points; tu changes them relatively', () => {
+    const s = lockedIn();
+    s.world.must({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 2, checked: true, liked: false }, s.world.as(s.tester));
+    given(s.world).when({ type: 'RateAnswerRelative', answerId: s.answerA, change: -1, checked: true, liked: true }, s.world.as(s.tester))
+      .thenEvents({ type: 'AnswerRated', data: { answerId: s.answerA, points: 1, change: -1, checked: true, liked: true, testerId: s.tester } });
+  });
+
+  it('the absolute score must be a number', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 'drei', checked: true, liked: false }, s.world.as(s.tester))
+      .thenRejected('Keine Zahl gesendet, kann nicht updaten.');
+  });
+
+  it('an unknown answer is reported with its id', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'RateAnswerAbsolute', answerId: 'a-404', value: 1, checked: true, liked: false }, s.world.as(s.tester))
+      .thenRejected('Konnte das Team/User nicht finden (a-404)');
+  });
+
+  it('players cannot rate', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 6, checked: true, liked: false }, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+
+  it('ratings show in the tester view and the points overview (ranks and places)', () => {
+    const s = lockedIn();
+    s.world.must({ type: 'RateAnswerAbsolute', answerId: s.answerB, value: 3, checked: true, liked: false }, s.world.as(s.tester));
+    expect(testerView(s.world.state).answers.find((a) => a.id === s.answerB)).toEqual(expect.objectContaining({ points: 3, checked: true }));
+    const overview = pointsOverview(s.world.state, s.quizId);
+    expect(overview.rounds).toEqual([1, 2]);
+    expect(overview.sortedTeams.map((r) => [r.name, r.rounds, r.total, r.rank, r.place])).toEqual([
+      ['Besserwisser', [3, 0], 3, 1, 1],
+      ['Die Ahnungslosen', [0, 0], 0, 2, 2],
+    ]);
+  });
+
+  it('single-player ratings add up to the user\'s points', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    const w = s.world;
+    w.must({ type: 'EndQuestion' }, w.as(s.moderator));
+    w.must({ type: 'ChangeUberMode', modus: 'quiz-single' }, w.as(s.moderator));
+    w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, w.as(s.moderator));
+    w.must({ type: 'SubmitSingleAnswer', message: 'x' }, w.as(s.anna));
+    const [, locked] = w.must({ type: 'EndQuestion' }, w.as(s.moderator));
+    const answerId = (locked.data as { answers: { answerId: string }[] }).answers[0].answerId;
+    w.must({ type: 'RateAnswerAbsolute', answerId, value: 5, checked: true, liked: false }, w.as(s.tester));
+    w.must({ type: 'RateAnswerRelative', answerId, change: -2, checked: true, liked: false }, w.as(s.tester));
+    expect(userView(w.state, s.anna)!.points).toBe(3);
+  });
+
+  it('ta marks the tester as checking a quiz', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'StartChecking', quiz: s.quizId }, s.world.as(s.tester)).thenEvents({ type: 'CheckingStarted', data: { testerId: s.tester, quizId: s.quizId } });
+    given(s.world).when({ type: 'StartChecking', quiz: 99 }, s.world.as(s.tester)).thenRejected('Es gibt kein Quiz mit der Nummer 99');
+  });
+});
+
+describe('regex bulk rating (trx)', () => {
+  it('marks matching answers case-insensitively, default points 1', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '^goe', mark: 'correct' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'AnswersBulkRated', data: { answerIds: [s.answerA], points: 1, mark: 'correct' } });
+  });
+
+  it('wrong gives 0 points, unchecked takes the check back', () => {
+    const s = lockedIn();
+    s.world.must({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '.', mark: 'correct', points: 2 }, s.world.as(s.moderator));
+    s.world.must({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: 'schiller', mark: 'wrong' }, s.world.as(s.moderator));
+    s.world.must({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: 'GOETHE', mark: 'unchecked' }, s.world.as(s.moderator));
+    const answers = testerView(s.world.state).answers;
+    expect(answers.find((a) => a.id === s.answerA)).toEqual(expect.objectContaining({ points: 0, checked: false }));
+    expect(answers.find((a) => a.id === s.answerB)).toEqual(expect.objectContaining({ points: 0, checked: true }));
+  });
+
+  it('the regex must not be empty or invalid, and must match something', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '', mark: 'correct' }, s.world.as(s.moderator)).thenRejected('regex darf nicht leer sein');
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(', mark: 'correct' }, s.world.as(s.moderator)).thenRejected('Die Regex ist ungültig.');
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: 'kant', mark: 'correct' }, s.world.as(s.moderator))
+      .thenRejected('Keine Antwort mit den gewünschten Einschränkungen gefunden');
+  });
+
+  it('is a moderator tool', () => {
+    const s = lockedIn();
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '.', mark: 'correct' }, s.world.as(s.tester)).thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { upcast } from '../../events/upcasters';
+import { fold, initialState, views } from '../../projections/live';
+import { recordNight } from '../support/recorded-night';
+import { expectedViewsOf, RECORDING_DIR } from '../support/recording-files';
+
+const dir = path.resolve(__dirname, '..', '..', RECORDING_DIR);
+const lines = fs.readFileSync(path.join(dir, 'night-1.jsonl'), 'utf8').trim().split('\n');
+const expected: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'night-1.expected-views.json'), 'utf8'));
+const recorded = lines.map((line) => upcast(JSON.parse(line)));
+const night = recordNight();
+const state = fold(recorded, initialState);
+
+describe('the recorded night (events/recordings/night-1.jsonl)', () => {
+  it('folds to the checked-in views of every scope', () => {
+    expect(expectedViewsOf(state, night.viewers)).toEqual(expected);
+  });
+
+  it('is what the deciders produce today (regenerate with test/support/write-recording.ts)', () => {
+    expect(night.world.log.map((e) => JSON.stringify(e))).toEqual(lines);
+  });
+
+  it('covers a whole night: 3 rounds, 12 teams, 40 players, every question type', () => {
+    const types = new Set(recorded.map((e) => e.type));
+    for (const t of ['ProposalAdded', 'StarToggled', 'FavoriteChosen', 'QuizzleAccepted', 'AnswerRated', 'HealDealChosen', 'HealDealCalculated', 'PointsPublished', 'ShipQuestionCorrected']) {
+      expect(types).toContain(t);
+    }
+    const questionTypes = new Set(recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.question.type] : [])));
+    expect([...questionTypes].sort()).toEqual(['abcd', 'finale', 'heal_deal', 'instruction', 'normal', 'quizzle', 'schiffe', 'selfie', 'zeichnen']);
+    expect(new Set(recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.round] : [])))).toEqual(new Set([1, 2, 3]));
+    expect(state.teams.size).toBe(12);
+    expect(state.users.values().filter((u) => u.roles.length === 0 && u.teamId !== null)).toHaveLength(40);
+  });
+
+  it('published the ranking of all teams with answers', () => {
+    const global = views(state, night.viewers.visitor).global;
+    expect(global.points.rounds).toEqual([1, 2, 3]);
+    expect(global.points.sortedTeams).toHaveLength(12);
+    const totals = global.points.sortedTeams.map((r) => r.total);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  });
+
+  it('a player of the night sees the own team only', () => {
+    const mine = views(state, night.viewers['team-1-player']);
+    expect(mine.team!.id).toBe(night.teamIds[0]);
+    expect(mine.moderator).toBeUndefined();
+  });
+});

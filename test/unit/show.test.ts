@@ -1,0 +1,102 @@
+import { globalView } from '../../projections/live';
+import { VISITOR } from '../support/world';
+import { given } from './support/given';
+import { q, show, showWithQuestion } from './support/fixtures';
+
+const MAINTENANCE = 'Der Server wird gerade neu gestartet, daher kannst du nichts zum Server senden.';
+
+describe('maintenance (ara)', () => {
+  it('a recheck time above 0 turns it on (state ma), 0 turns it off', () => {
+    const s = show();
+    s.world.must({ type: 'SetReconnectAt', recheckAt: s.world.now + 60_000 }, s.world.as(s.admin));
+    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ state: 'ma', recheckAt: s.world.now + 60_000 }));
+    given(s.world).when({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.admin)).thenEvents({ type: 'MaintenanceEnded' });
+  });
+
+  it('blocks everything but ara from an admin', () => {
+    const s = show();
+    s.world.must({ type: 'SetReconnectAt', recheckAt: s.world.now }, s.world.as(s.admin));
+    given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected(MAINTENANCE);
+    given(s.world).when({ type: 'PostLobbyChat', message: 'hallo?' }, s.world.as(s.anna)).thenRejected(MAINTENANCE);
+    given(s.world).when({ type: 'RegisterUser', login: 'neu', password: 'x' }, VISITOR).thenRejected(MAINTENANCE);
+    given(s.world).when({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.moderator)).thenRejected(MAINTENANCE);
+    given(s.world).when({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.admin)).thenEvents({ type: 'MaintenanceEnded' });
+  });
+
+  it('the recheck time must be a number', () => {
+    const s = show();
+    given(s.world).when({ type: 'SetReconnectAt', recheckAt: Number.NaN }, s.world.as(s.admin)).thenRejected('Keine Zahl gesendet, kann nicht updaten.');
+  });
+});
+
+describe('uber modes (mum)', () => {
+  it('changes the mode while no question is open', () => {
+    const s = show();
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator)).thenEvents({ type: 'UberModeChanged', data: { modus: 'pause' } });
+  });
+
+  it('a quiz mode cannot be left while a question is open', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator))
+      .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator))
+      .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
+  });
+
+  it('unknown modes are refused', () => {
+    const s = show();
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'disco' }, s.world.as(s.moderator)).thenRejected('Diese Quizart gibt es nicht.');
+  });
+
+  it('the uber message, painting strokes and clearing', () => {
+    const s = show();
+    given(s.world).when({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator)).thenEvents({ type: 'UberMessageSet' });
+    s.world.must({ type: 'DrawStroke', url: 'bild.png', color: 'red', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.moderator));
+    expect(globalView(s.world.state).painting).toHaveLength(1);
+    s.world.must({ type: 'ClearPainting' }, s.world.as(s.moderator));
+    expect(globalView(s.world.state).painting).toEqual([]);
+    given(s.world).when({ type: 'DrawStroke', url: '', color: '', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+});
+
+describe('admin tools', () => {
+  it('overview message and feature flags', () => {
+    const s = show();
+    s.world.must({ type: 'SetOverviewMessage', message: 'Gleich gehts los' }, s.world.as(s.admin));
+    s.world.must({ type: 'SetFeatureFlags', flags: '{"recreateSocketOnVisibilityLost": true}' }, s.world.as(s.admin));
+    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ overviewMessage: 'Gleich gehts los', featureFlags: '{"recreateSocketOnVisibilityLost": true}' }));
+    given(s.world).when({ type: 'SetOverviewMessage', message: 'x' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+
+  it('registrations are opened and closed through asu', () => {
+    const s = show();
+    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
+    expect(globalView(s.world.state).allowNewRegistrations).toBe(false);
+    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: 'true' }, s.world.as(s.admin));
+    expect(globalView(s.world.state).allowNewRegistrations).toBe(true);
+    given(s.world).when({ type: 'UpdateStateSetting', path: 'global.somethingElse', value: 1 }, s.world.as(s.admin)).thenRejected('Diese Einstellung gibt es nicht.');
+  });
+
+  it('arr resets the live game and ends the night; users, teams, quizzes and settings stay', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    s.world.must({ type: 'SetOverviewMessage', message: 'bleibt' }, s.world.as(s.admin));
+    s.world.must({ type: 'PostLobbyChat', message: 'weg' }, s.world.as(s.anna));
+    const nightId = s.world.state.night!.id;
+    given(s.world).when({ type: 'ResetLiveState' }, s.world.as(s.admin)).thenEvents({ type: 'LiveStateReset', data: { endedNightId: nightId } });
+    s.world.must({ type: 'ResetLiveState' }, s.world.as(s.admin));
+    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ state: 'qn', question: null, lobbyChat: [], overviewMessage: 'bleibt' }));
+    expect(s.world.state.nights.get(nightId)!.endedAt).toBe(s.world.now);
+    expect(s.world.state.teams.size).toBe(2);
+  });
+});
+
+describe('publishing points (mp)', () => {
+  it('publishes the ranking with image places; an empty object unpublishes', () => {
+    const s = show();
+    const content = { rounds: [1, 2], sortedTeams: [{ teamId: s.teamA, name: 'A', rounds: [3, 4], total: 7, rank: 1 }, { teamId: s.teamB, name: 'B', rounds: [1, 1], total: 2, rank: 5 }] };
+    s.world.must({ type: 'PublishPoints', content }, s.world.as(s.moderator));
+    expect(globalView(s.world.state).points.sortedTeams.map((r) => [r.name, r.place])).toEqual([['A', 1], ['B', 4]]);
+    given(s.world).when({ type: 'PublishPoints', content: {} }, s.world.as(s.moderator)).thenEvents({ type: 'PointsUnpublished' });
+    given(s.world).when({ type: 'PublishPoints', content }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+});
