@@ -2,32 +2,16 @@
  * Renders the app's screens on the server (react-dom/server, no DOM needed) with a prepared store:
  * every route and every question type must render without throwing and show its spec texts.
  */
-import { createElement } from 'react';
 /* wouter ships ESM only; load the real package through SWC (see support/esm.ts). */
 jest.mock('wouter', () => {
   const { requireEsmPackage } = jest.requireActual<typeof import('./support/esm')>('./support/esm');
   return requireEsmPackage(require.resolve('wouter'), require);
 });
 
-import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { Router } from 'wouter';
-import { App } from '../../web/src/App';
 import type { GlobalView, TeamView, Views } from '../../web/src/realtime/views';
-import { createAppStore } from '../../web/src/store';
-import { liveActions } from '../../web/src/store/liveSlice';
-import { sessionActions } from '../../web/src/store/sessionSlice';
 import { t } from '../../web/src/texts';
+import { baseGlobal, esc, render } from './support/render';
 
-type Perm = 'admin' | 'moderator' | 'tester';
-
-interface Setup {
-  loggedIn?: boolean;
-  perm?: Perm[];
-  views?: Partial<Views>;
-}
-
-const baseGlobal: GlobalView = { state: 'qn', countdownEndsAt: null, uberModus: 'quiz', lobbyChat: [], allowNewRegistrations: true };
 const team: TeamView = {
   id: 3,
   name: 'Quizgeister',
@@ -37,25 +21,11 @@ const team: TeamView = {
   favorite: '1',
 };
 
-function render(path: string, setup: Setup = {}): string {
-  const store = createAppStore();
-  if (setup.loggedIn ?? true) {
-    store.dispatch(sessionActions.loggedIn({ token: 'x.y.z', payload: { id: '1', exp: 4_000_000_000, perm: setup.perm ?? [] } }));
-    store.dispatch(sessionActions.userLoaded({ id: '1', login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: 'x', perm: [], teamId: '3' }));
-  }
-  if (setup.views) {
-    const views: Views = { global: baseGlobal, team: null, user: { id: 1, name: 'Anna', points: 3 }, moderator: null, tester: null, ...setup.views };
-    store.dispatch(liveActions.snapshotLoaded({ views, versions: { global: 1 }, serverOffsetMs: 0 }));
-  }
-  return renderToString(createElement(Provider, { store, children: createElement(Router, { ssrPath: path, children: createElement(App) }) }));
-}
-
 const withQuestion = (type: string, extra: Partial<GlobalView> = {}): Partial<Views> => ({
   global: { ...baseGlobal, state: 'qa', question: { type, question: 'Wie heißt die Hauptstadt?', round: 2, number: 4, points: 1, options: ['Paris', 'Rom', 'Bern'] }, ...extra },
   team,
 });
 
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('visitor screens', () => {
   it.each([
@@ -178,12 +148,17 @@ describe('player screens', () => {
 
 describe('role guards', () => {
   it('tester, moderator and admin routes need their perm', () => {
-    expect(render('/tester')).not.toContain(t.operator.placeholder);
-    expect(render('/tester', { perm: ['tester'] })).toContain(t.operator.placeholder);
-    expect(render('/moderator/control', { perm: ['tester'] })).not.toContain(t.operator.placeholder);
-    expect(render('/moderator/control', { perm: ['moderator'] })).toContain(t.operator.placeholder);
-    expect(render('/admin', { perm: ['moderator'] })).not.toContain(t.operator.placeholder);
-    expect(render('/admin', { perm: ['admin'] })).toContain(t.operator.placeholder);
+    const views = { global: baseGlobal };
+    expect(render('/tester', { views })).not.toContain(t.tester.check);
+    expect(render('/tester', { perm: ['tester'], views })).toContain(t.tester.check);
+    expect(render('/moderator/control', { perm: ['tester'], views })).not.toContain(t.control.heading);
+    expect(render('/moderator/control', { perm: ['moderator'], views })).toContain(t.control.heading);
+    expect(render('/admin', { perm: ['moderator'], views })).not.toContain(t.admin.flagsHeading);
+    expect(render('/admin', { perm: ['admin'], views })).toContain(t.admin.flagsHeading);
+  });
+
+  it('operator screens wait for the live state', () => {
+    expect(render('/moderator/control', { perm: ['moderator'] })).toContain(t.loading.text);
   });
 
   it('navbar shows role entries only to their roles', () => {

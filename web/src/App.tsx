@@ -5,7 +5,12 @@ import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
-import { OperatorPlaceholder } from './operator/OperatorPlaceholder';
+import { AdminPage } from './operator/admin/AdminPage';
+import { ConfigPage } from './operator/moderator/ConfigPage';
+import { ControlPage } from './operator/moderator/ControlPage';
+import { ModeratorPointsPage } from './operator/moderator/ModeratorPointsPage';
+import { PicViewerPage } from './operator/moderator/PicViewerPage';
+import { TesterPage } from './operator/tester/TesterPage';
 import { IndexPage } from './player/IndexPage';
 import { PicturePage } from './player/PicturePage';
 import { PointsPage } from './player/PointsPage';
@@ -35,6 +40,12 @@ function GuestOnly({ children }: { children: ReactNode }) {
 /** A role route inside auth: without the role, back to auth. */
 function RequireRole({ allowed, children }: { allowed: boolean; children: ReactNode }) {
   return <RequireAuth>{allowed ? children : <Redirect to="/" replace />}</RequireAuth>;
+}
+
+/** Operator screens read the live state from the start: loading page until the first snapshot. */
+function WhenLive({ children }: { children: ReactNode }) {
+  const loaded = useAppSelector((s) => s.live.loaded);
+  return loaded ? <>{children}</> : <LoadingPage />;
 }
 
 function NotFound() {
@@ -71,15 +82,12 @@ function Routes() {
       <Route path="/points"><RequireAuth><PointsPage /></RequireAuth></Route>
       <Route path="/profile"><RequireAuth><ProfilePage /></RequireAuth></Route>
       <Route path="/picture"><RequireAuth><PicturePage /></RequireAuth></Route>
-      <Route path="/tester"><RequireRole allowed={isTester}><OperatorPlaceholder area="tester" /></RequireRole></Route>
-      <Route path="/admin"><RequireRole allowed={isAdmin}><OperatorPlaceholder area="admin" /></RequireRole></Route>
-      <Route path="/moderator/:area">
-        {(params) => {
-          const area = params.area;
-          if (!['control', 'points', 'config', 'picviewer'].includes(area)) return <NotFound />;
-          return <RequireRole allowed={isModerator}><OperatorPlaceholder area={area} /></RequireRole>;
-        }}
-      </Route>
+      <Route path="/tester"><RequireRole allowed={isTester}><WhenLive><TesterPage /></WhenLive></RequireRole></Route>
+      <Route path="/admin"><RequireRole allowed={isAdmin}><WhenLive><AdminPage /></WhenLive></RequireRole></Route>
+      <Route path="/moderator/control"><RequireRole allowed={isModerator}><WhenLive><ControlPage /></WhenLive></RequireRole></Route>
+      <Route path="/moderator/config"><RequireRole allowed={isModerator}><WhenLive><ConfigPage /></WhenLive></RequireRole></Route>
+      <Route path="/moderator/points"><RequireRole allowed={isModerator}><WhenLive><ModeratorPointsPage /></WhenLive></RequireRole></Route>
+      <Route path="/moderator/picviewer"><RequireRole allowed={isModerator}><WhenLive><PicViewerPage /></WhenLive></RequireRole></Route>
       <Route component={NotFound} />
     </Switch>
   );

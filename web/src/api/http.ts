@@ -18,12 +18,20 @@ interface ErrorBody {
   errors?: Array<{ detail?: string }>;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A body sent as it is, with its own content type (the TOML import). */
+export class RawBody {
+  constructor(readonly text: string, readonly contentType: string) {}
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof RawBody) {
+    headers['Content-Type'] = body.contentType;
+    payload = body.text;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
@@ -42,7 +50,16 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   return json as T;
 }
 
-const api = (path: string) => `${config.apiPrefix}${path}`;
+/** GET of a file (teams.txt) with the Authorization header, as a blob. */
+export async function requestBlob(path: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
+  const response = await fetch(path, { headers });
+  if (!response.ok) throw new HttpError(response.status, null);
+  return response.blob();
+}
+
+export const api = (path: string) => `${config.apiPrefix}${path}`;
 
 /* ---------- session ---------- */
 
@@ -62,14 +79,14 @@ export interface UserRecord {
   teamId: string | null;
 }
 
-interface JsonApiResource {
+export interface JsonApiResource {
   type: string;
   id: string | number;
   attributes?: Record<string, unknown>;
   relationships?: Record<string, { data?: { type: string; id: string | number } | null }>;
 }
 
-function toUser(resource: JsonApiResource): UserRecord {
+export function toUser(resource: JsonApiResource): UserRecord {
   if (resource.type !== 'users') throw new Error(`expected users, got ${resource.type}`);
   const a = resource.attributes ?? {};
   const team = resource.relationships?.team?.data;

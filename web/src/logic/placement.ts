@@ -4,8 +4,11 @@ export interface PointsRow {
   id?: string | number;
   name: string;
   url?: string;
-  /** Points per round, keyed by the round as listed in PointsOverview.rounds. */
-  rounds: Record<string, number>;
+  /**
+   * Points per round: keyed by the round as listed in PointsOverview.rounds, or (as the server's
+   * `mup` and published points send them) a list in the order of PointsOverview.rounds.
+   */
+  rounds: Record<string, number> | number[];
   total?: number;
 }
 
@@ -15,6 +18,12 @@ export interface PointsOverview {
 }
 
 export type Place = 1 | 2 | 3 | 4;
+
+/** The points of one round (the round at `index` in PointsOverview.rounds); 0 when missing. */
+export function roundPoints(row: PointsRow, index: number, round: string | number): number {
+  const value = Array.isArray(row.rounds) ? row.rounds[index] : row.rounds?.[String(round)];
+  return Number(value) || 0;
+}
 
 export function totalOf(row: PointsRow): number {
   if (typeof row.total === 'number') return row.total;

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { PlaceMedal } from '../components/PlaceMedal';
-import { hasPoints, placeTeams } from '../logic/placement';
+import { hasPoints, placeTeams, roundPoints } from '../logic/placement';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
@@ -43,7 +43,7 @@ export function PointsPage() {
                   <td><PlaceMedal place={place} rank={rank} /></td>
                   <td>{rank}.</td>
                   <th scope="row">{row.name}</th>
-                  {overview.rounds.map((round) => <td key={String(round)}>{row.rounds?.[String(round)] ?? 0}</td>)}
+                  {overview.rounds.map((round, i) => <td key={String(round)}>{roundPoints(row, i, round)}</td>)}
                   <td><strong>{total}</strong></td>
                 </tr>
               ))}

@@ -29,13 +29,16 @@ export interface HealDealTeam {
   current: number;
   healings: number;
   damages: number;
+  total?: number;
+  zombie?: boolean;
 }
 
 export interface PointsRowView {
   id?: string | number;
   name: string;
   url?: string;
-  rounds: Record<string, number>;
+  /** Keyed by round, or a list in the order of `points.rounds` (the server's shape). */
+  rounds: Record<string, number> | number[];
   total?: number;
 }
 
@@ -57,6 +60,19 @@ export interface GlobalView {
   points?: { rounds?: Array<string | number>; sortedTeams?: PointsRowView[] } | null;
   heal_deals?: Record<string, HealDealTeam>;
   imgPrefix?: string;
+  /** team or single play of the current question. */
+  mode?: 'team' | 'single';
+  /** The moderator's painting strokes. */
+  painting?: PaintingStroke[];
+}
+
+export interface PaintingStroke {
+  url: string;
+  color: string;
+  startX: number;
+  startY: number;
+  endX: number;
+  endY: number;
 }
 
 export interface Proposal {
@@ -92,12 +108,47 @@ export interface UserView {
   points?: number;
 }
 
+/** Heal-and-deal settings per round (keys 1 to 3). */
+export interface HealDealSettingsView {
+  startHp: number;
+  healingPerRound: Record<string, number>;
+  damagePerRound: Record<string, number>;
+  damagePerRoundZombie: Record<string, number>;
+}
+
+/** Moderators only: the live game's position, favourites, single answers, quizzle offer. */
+export interface ModeratorView {
+  currentQuiz: string | number | null;
+  currentRound: number | null;
+  currentQuestion: number | null;
+  timeLastChange?: number | null;
+  quizzleAnswer?: { team: string | number; teamName?: string; answer: string } | null;
+  /** [teamId, favourite] pairs. */
+  teamFavorites?: Array<[string | number, string]>;
+  /** [userId, answer] pairs. */
+  userAnswers?: Array<[string | number, string]>;
+  heal_deal?: HealDealSettingsView;
+  nightId?: string | null;
+  /** The answer of the open (or last) question. */
+  answer?: string | null;
+}
+
+/** Testers and moderators: the answers of the quiz being checked (raw; read by the checker). */
+export interface TesterView {
+  quiz?: string | number;
+  round?: number | null;
+  question?: number | null;
+  state?: GlobalState;
+  countdownEndsAt?: number | null;
+  answers?: unknown[];
+}
+
 export interface Views {
   global: GlobalView | null;
   team: TeamView | null;
   user: UserView | null;
-  moderator: Record<string, unknown> | null;
-  tester: Record<string, unknown> | null;
+  moderator: ModeratorView | null;
+  tester: TesterView | null;
 }
 
 export const EMPTY_VIEWS: Views = { global: null, team: null, user: null, moderator: null, tester: null };

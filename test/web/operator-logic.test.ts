@@ -1,0 +1,287 @@
+import { placeTeams, roundPoints, totalOf } from '../../web/src/logic/placement';
+import {
+  contentFromImport, importedTitle, nextPosition, parseContentText, questionValue, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz,
+  wholeNumberOr, type QuizQuestion,
+} from '../../web/src/logic/quiz';
+import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
+import {
+  chartPoint, cumulativeSeries, joinFolder, niceAxis, parentFolder, pictureTeamName, rankRows, seriesColour, stepPresentation,
+  toFolderEntries, toPointsOverview, uploadUrl,
+} from '../../web/src/operator/moderator/logic';
+import {
+  answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, ratingKey, regexMatches, roundTable,
+  searchTeams, singleFlight, skipOffset, toCheckerAnswer, toCheckerAnswers, wrapOffset, type CheckerAnswer, type Timers,
+} from '../../web/src/operator/tester/logic';
+
+const q = (round: number, number: number, extra: Partial<QuizQuestion> = {}): QuizQuestion => ({
+  type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], ...extra,
+});
+
+describe('next question rule', () => {
+  const content = [q(1, 1), q(1, 2), q(2, 1), q(2, 2), q(3, 2)];
+  it('goes to number + 1 in the same round', () => {
+    expect(nextPosition(content, { round: 1, number: 1 })).toEqual({ round: 1, number: 2 });
+  });
+  it('else to question 1 of the next round', () => {
+    expect(nextPosition(content, { round: 1, number: 2 })).toEqual({ round: 2, number: 1 });
+  });
+  it('else finds nothing (a next round without question 1 does not count)', () => {
+    expect(nextPosition(content, { round: 2, number: 2 })).toBeNull();
+    expect(nextPosition([], { round: 1, number: 1 })).toBeNull();
+  });
+  it('starts the quiz with 1.1 when nothing ran yet (round 0)', () => {
+    expect(nextPosition(content, { round: 0, number: 0 })).toEqual({ round: 1, number: 1 });
+  });
+});
+
+describe('quiz content', () => {
+  it('question value: set points, else the category bracket, else 1', () => {
+    expect(questionValue(q(1, 1, { points: 4 }))).toBe(4);
+    expect(questionValue(q(1, 1, { category: '(3) Geschichte' }))).toBe(3);
+    expect(questionValue(q(1, 1, { category: 'Geschichte' }))).toBe(1);
+    expect(questionValue(q(1, 1, { points: 0 }))).toBe(0);
+  });
+  it('reads imported content as a list, under content, or as rounds of numbered questions', () => {
+    expect(contentFromImport([{ round: 1, number: 1, question: 'x' }])).toHaveLength(1);
+    expect(contentFromImport({ content: [{ round: '2', number: '3' }] })[0]).toMatchObject({ round: 2, number: 3, type: 'normal', points: -1 });
+    const rounds = contentFromImport({ 2: { 1: { question: 'b' } }, 1: [{ question: 'a', options: ['x', 'y'] }, { question: 'a2' }] });
+    expect(rounds.map((x) => [x.round, x.number, x.question])).toEqual([[1, 1, 'a'], [1, 2, 'a2'], [2, 1, 'b']]);
+    expect(rounds[0].options).toEqual(['x', 'y']);
+  });
+  it('reads name and year_week of an import preview', () => {
+    expect(importedTitle({ name: 'KW 47', yearWeek: '2026-47', content: [] })).toEqual({ name: 'KW 47', yearWeek: '2026-47' });
+    expect(importedTitle({ year_week: 202647 })).toEqual({ name: '', yearWeek: '202647' });
+    expect(importedTitle([])).toEqual({ name: '', yearWeek: '' });
+  });
+  it('drops entries without round or number', () => {
+    expect(toQuizContent([{ round: 1 }, null, 'x', { round: 1, number: 2 }])).toHaveLength(1);
+  });
+  it('content text must be a JSON list', () => {
+    expect(parseContentText('[{"round":1}]')).toEqual({ ok: true, content: [{ round: 1 }] });
+    expect(parseContentText('{"round":1}')).toEqual({ ok: false });
+    expect(parseContentText('[{')).toEqual({ ok: false });
+  });
+  it('new quiz checks name, then year_week, then questions', () => {
+    expect(validateNewQuiz({ name: ' ', yearWeek: '', contentText: '' })).toBe('nameMissing');
+    expect(validateNewQuiz({ name: 'Q', yearWeek: '', contentText: '' })).toBe('yearWeekMissing');
+    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '' })).toBe('questionsMissing');
+    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '[]' })).toBe('questionsMissing');
+    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '[x' })).toBe('unreadable');
+    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1,"number":1}]' })).toBeNull();
+  });
+  it('sorts quizzes by id descending, numerically', () => {
+    expect(sortQuizzesByIdDesc([{ id: '2' }, { id: '10' }, { id: '9' }]).map((x) => x.id)).toEqual(['10', '9', '2']);
+  });
+  it('whole numbers from inputs', () => {
+    expect(wholeNumberOr('3', 1)).toBe(3);
+    expect(wholeNumberOr('', 1)).toBe(1);
+    expect(wholeNumberOr('2.5', 1)).toBe(1);
+  });
+});
+
+describe('points', () => {
+  const overview = {
+    rounds: [1, 2, 3],
+    sortedTeams: [
+      { name: 'Alpha', rounds: [5, 1, 0] },
+      { name: 'Beta', rounds: [1, 2, 6] },
+      { name: 'Gamma', rounds: [3, 3, 0] },
+      { name: 'Delta', rounds: { 1: 2, 3: 6 } },
+    ],
+  };
+  it('reads round points from lists (server) and from maps keyed by round', () => {
+    expect(roundPoints(overview.sortedTeams[0], 0, 1)).toBe(5);
+    expect(roundPoints(overview.sortedTeams[3], 2, 3)).toBe(6);
+    expect(roundPoints(overview.sortedTeams[3], 1, 2)).toBe(0);
+    expect(totalOf(overview.sortedTeams[1])).toBe(9);
+    expect(placeTeams(overview.sortedTeams).map((p) => p.row.name)).toEqual(['Beta', 'Delta', 'Alpha', 'Gamma']);
+  });
+  it('ranks by total (ties share a rank) or by the last round', () => {
+    expect(rankRows(overview, 'total').map((r) => [r.row.name, r.rank])).toEqual([['Beta', 1], ['Delta', 2], ['Alpha', 3], ['Gamma', 3]]);
+    expect(rankRows(overview, 'lastRound').map((r) => [r.row.name, r.rank, r.last])).toEqual([
+      ['Beta', 1, 6], ['Delta', 1, 6], ['Alpha', 3, 0], ['Gamma', 3, 0],
+    ]);
+  });
+  it('cumulative series per team', () => {
+    expect(cumulativeSeries(overview).map((s) => s.points)).toEqual([[5, 6, 6], [1, 3, 9], [3, 6, 6], [2, 2, 8]]);
+  });
+  it('reads mup replies, wrapped or not, deriving rounds from the highest round', () => {
+    expect(toPointsOverview({ success: true, rounds: [1], sortedTeams: [] })).toEqual({ rounds: [1], sortedTeams: [] });
+    expect(toPointsOverview({ success: true, points: { sortedTeams: [{ name: 'A', rounds: [1, 2] }] } }).rounds).toEqual([1, 2]);
+    expect(toPointsOverview(null)).toEqual({ rounds: [], sortedTeams: [] });
+  });
+  it('axis rounds up to 1, 2 or 5 steps', () => {
+    expect(niceAxis(9)).toEqual({ max: 10, ticks: [0, 2, 4, 6, 8, 10] });
+    expect(niceAxis(43).max).toBe(50);
+    expect(niceAxis(0)).toEqual({ max: 1, ticks: [0, 1] });
+  });
+  it('maps rounds across the width and points up the height', () => {
+    const frame = { width: 120, height: 110, left: 10, right: 10, top: 10, bottom: 0 };
+    expect(chartPoint(frame, 3, 10, 0, 0)).toEqual({ x: 10, y: 110 });
+    expect(chartPoint(frame, 3, 10, 2, 10)).toEqual({ x: 110, y: 10 });
+    expect(chartPoint(frame, 1, 10, 0, 5)).toEqual({ x: 60, y: 60 });
+  });
+  it('gives 25 teams 25 different colours', () => {
+    expect(new Set(Array.from({ length: 25 }, (_, i) => seriesColour(i))).size).toBe(25);
+  });
+});
+
+describe('picture viewer', () => {
+  it('reads the folder list, folders first', () => {
+    expect(toFolderEntries({ success: true, folder: [{ name: 'b.png', isFile: true }, { name: 'team', isFile: false }, { bad: 1 }] }))
+      .toEqual([{ name: 'team', isFile: false }, { name: 'b.png', isFile: true }]);
+    expect(toFolderEntries({ success: true })).toEqual([]);
+  });
+  it('joins and climbs folders', () => {
+    expect(joinFolder('', 'team')).toBe('team');
+    expect(joinFolder('team/', '/12')).toBe('team/12');
+    expect(parentFolder('team/12')).toBe('team');
+    expect(parentFolder('team')).toBe('');
+    expect(uploadUrl('/api/uploads/', 'team/12', 'a b.png')).toBe('/api/uploads/team/12/a%20b.png');
+  });
+  it('finds the team of a picture by folder id, file prefix or name', () => {
+    const teams = [{ id: '12', name: 'Quizgeister' }, { id: '7', name: 'Eulen' }];
+    expect(pictureTeamName('team/12', 'x.png', teams)).toBe('Quizgeister');
+    expect(pictureTeamName('team', '7_foto.jpg', teams)).toBe('Eulen');
+    expect(pictureTeamName('Eulen', 'x.png', teams)).toBe('Eulen');
+    expect(pictureTeamName('misc', 'x.png', teams)).toBe('misc');
+  });
+  it('presentation starts at -1 and stays in range', () => {
+    expect(stepPresentation(-1, 3, 1)).toBe(0);
+    expect(stepPresentation(2, 3, 1)).toBe(2);
+    expect(stepPresentation(-1, 3, -1)).toBe(-1);
+    expect(stepPresentation(0, 0, 1)).toBe(-1);
+  });
+});
+
+const answer = (id: string, extra: Partial<CheckerAnswer> = {}): CheckerAnswer => ({
+  id, round: 1, num: 1, teamId: id, team: null, userId: null, answer: `Antwort ${id}`, points: 0, checked: false, liked: false, ...extra,
+});
+
+describe('checker', () => {
+  it('colours answers by status', () => {
+    expect(answerStatus({ checked: false, liked: false })).toBe('red');
+    expect(answerStatus({ checked: true, liked: false })).toBe('green');
+    expect(answerStatus({ checked: false, liked: true })).toBe('orange');
+    expect(answerStatus({ checked: true, liked: true })).toBe('yellow');
+  });
+  it('wraps the offset at both ends', () => {
+    expect(wrapOffset(-1, 3)).toBe(2);
+    expect(wrapOffset(3, 3)).toBe(0);
+    expect(wrapOffset(-7, 3)).toBe(2);
+    expect(wrapOffset(5, 0)).toBe(0);
+  });
+  it('filters the question and optionally the unchecked answers, ordered by id', () => {
+    const answers = [answer('10'), answer('2', { checked: true }), answer('3', { num: 2 }), answer('1')];
+    expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: false }).map((a) => a.id)).toEqual(['1', '2', '10']);
+    expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: true }).map((a) => a.id)).toEqual(['1', '10']);
+  });
+  it('picks start offset plus offset, wrapped; nothing when the list is empty', () => {
+    const list = [answer('1'), answer('2'), answer('3')];
+    expect(currentAnswer(list, 1, 0)?.id).toBe('2');
+    expect(currentAnswer(list, 1, -2)?.id).toBe('3');
+    expect(currentAnswer([], 0, 0)).toBeNull();
+  });
+  it('rates with keys 0-6 only when the page body is the target', () => {
+    expect(ratingKey('4', true)).toBe(4);
+    expect(ratingKey('4', false)).toBeNull();
+    expect(ratingKey('7', true)).toBeNull();
+    expect(ratingKey('a', true)).toBeNull();
+  });
+  it('never goes below 0 points', () => {
+    expect(changedPoints(0, -1)).toBe(0);
+    expect(changedPoints(2, 1)).toBe(3);
+  });
+  it('regex: not empty, valid, case-insensitive, only the question', () => {
+    expect(compileRegex('  ')).toEqual({ ok: false, problem: 'empty' });
+    expect(compileRegex('(')).toEqual({ ok: false, problem: 'invalid' });
+    const compiled = compileRegex('^paris$');
+    if (!compiled.ok) throw new Error('expected a regex');
+    const answers = [answer('1', { answer: 'PARIS' }), answer('2', { answer: 'Paris!' }), answer('3', { answer: 'paris', num: 2 })];
+    expect(regexMatches(answers, 1, 1, compiled.regex).map((a) => a.id)).toEqual(['1']);
+  });
+  it('team search: case-insensitive substring, _ lists all, empty lists none', () => {
+    const teams = [{ name: 'Quizgeister' }, { name: 'Eulen' }, { name: 'quiztiere' }];
+    expect(searchTeams(teams, 'QUIZ').map((x) => x.name)).toEqual(['Quizgeister', 'quiztiere']);
+    expect(searchTeams(teams, '_')).toHaveLength(3);
+    expect(searchTeams(teams, '')).toEqual([]);
+  });
+  it('round table: one row per team, cells by question number', () => {
+    const rows = roundTable([answer('1', { num: 1 }), answer('1', { id: '5', num: 2 }), answer('2', { round: 2 })], 1, (a) => `Team ${a.teamId}`);
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0].cells)).toEqual(['1', '2']);
+  });
+  it('reads answers from the tester view and from JSON:API resources', () => {
+    expect(toCheckerAnswer({ id: 4, round: 1, num: 2, teamId: '3', team: 'Eulen', answer: 'x', points: 2, checked: true, liked: false }))
+      .toMatchObject({ id: '4', teamId: '3', team: 'Eulen', checked: true });
+    expect(toCheckerAnswer({ type: 'quiz-answers', id: '9', attributes: { round: 2, num: 1, answer: 'y', points: 1, checked: false, liked: true }, relationships: { team: { data: { type: 'teams', id: 7 } }, user: { data: null } } }))
+      .toMatchObject({ id: '9', round: 2, num: 1, teamId: '7', userId: null, liked: true });
+    expect(toCheckerAnswers([{ round: 1 }, null])).toEqual([]);
+  });
+  it('unskip first returns to the last offset, then steps back one', () => {
+    const skipped = skipOffset(skipOffset({ offset: 4, lastOffset: null }, 'skip'), 'skip');
+    expect(skipped).toEqual({ offset: 6, lastOffset: 5 });
+    const back = skipOffset(skipped, 'unskip');
+    expect(back).toEqual({ offset: 5, lastOffset: null });
+    expect(skipOffset(back, 'unskip')).toEqual({ offset: 4, lastOffset: null });
+  });
+  it('sends a rating only when none is in flight', async () => {
+    const once = singleFlight();
+    let release: () => void = () => undefined;
+    const sent: string[] = [];
+    const first = once(() => new Promise<string>((resolve) => { release = () => resolve('first'); sent.push('first'); }));
+    const second = await once(async () => { sent.push('second'); return 'second'; });
+    expect(second).toBeUndefined();
+    release();
+    expect(await first).toBe('first');
+    expect(await once(async () => 'third')).toBe('third');
+    expect(sent).toEqual(['first']);
+  });
+  it('debounces skip: calls within 50 ms collapse into one', () => {
+    jest.useFakeTimers();
+    try {
+      const timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+      const calls: number[] = [];
+      const skip = debounce((n: number) => calls.push(n), 50, timers);
+      skip(1);
+      jest.advanceTimersByTime(30);
+      skip(2);
+      jest.advanceTimersByTime(49);
+      expect(calls).toEqual([]);
+      jest.advanceTimersByTime(1);
+      expect(calls).toEqual([2]);
+      skip(3);
+      skip.cancel();
+      jest.advanceTimersByTime(100);
+      expect(calls).toEqual([2]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('admin', () => {
+  it('flags are saved only as valid JSON', () => {
+    expect(isValidJson('{"recreateSocketOnVisibilityLost": true}')).toBe(true);
+    expect(isValidJson('{recreate}')).toBe(false);
+    expect(flagsText({ a: true })).toBe('{\n  "a": true\n}');
+    expect(flagsText('{"a":1}')).toBe('{"a":1}');
+    expect(flagsText(null)).toBe('');
+  });
+  it('per-round values are whole numbers', () => {
+    expect(parseWholeNumber('12')).toBe(12);
+    expect(parseWholeNumber(' -3 ')).toBe(-3);
+    expect(parseWholeNumber('1.5')).toBeNull();
+    expect(parseWholeNumber('')).toBeNull();
+  });
+  it('heal-and-deal overview: total = current + heal - deal, highest first', () => {
+    const rows = healDealRows({ 1: { name: 'A', current: 10, healings: 1, damages: 12 }, 2: { name: 'B', current: 5, healings: 2, damages: 0 } });
+    expect(rows.map((r) => [r.name, r.total])).toEqual([['B', 7], ['A', -1]]);
+    expect(healDealRows(undefined)).toEqual([]);
+  });
+  it('ISO date of the recheck time and users by name', () => {
+    expect(isoOf(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(isoOf(Number.NaN)).toBe('');
+    expect(sortByName([{ name: 'Zoe' }, { name: 'anna' }, { name: 'Ömer' }]).map((u) => u.name)).toEqual(['anna', 'Ömer', 'Zoe']);
+  });
+});

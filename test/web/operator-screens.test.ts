@@ -1,0 +1,214 @@
+/**
+ * The operator screens rendered on the server with a prepared store: each shows its spec texts and
+ * the live data it reads (moderator and tester views, global state).
+ */
+/* wouter ships ESM only; load the real package through SWC (see support/esm.ts). */
+jest.mock('wouter', () => {
+  const { requireEsmPackage } = jest.requireActual<typeof import('./support/esm')>('./support/esm');
+  return requireEsmPackage(require.resolve('wouter'), require);
+});
+
+import { createElement } from 'react';
+import { QuizPreviewTable } from '../../web/src/operator/moderator/ConfigPage';
+import { OverviewPanel } from '../../web/src/operator/moderator/ModeratorPointsPage';
+import { RoundTable } from '../../web/src/operator/tester/RoundTable';
+import { SingleChecker } from '../../web/src/operator/tester/SingleChecker';
+import type { GlobalView, ModeratorView, Views } from '../../web/src/realtime/views';
+import { t } from '../../web/src/texts';
+import { baseGlobal, esc, render, renderPart } from './support/render';
+
+const teams = [
+  { id: '3', name: 'Quizgeister', stadt: 'Köln', beschreibung: '', url: '', isNew: false },
+  { id: '4', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false },
+];
+
+const moderator: ModeratorView = {
+  currentQuiz: '7', currentRound: 2, currentQuestion: 3, answer: 'Paris',
+  teamFavorites: [['3', 'Paris'], ['99', 'Rom']], userAnswers: [],
+  quizzleAnswer: { team: '4', teamName: 'Eulen', answer: 'Lyon' },
+  heal_deal: { startHp: 10, healingPerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 } },
+};
+
+const question = { type: 'normal', category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', round: 2, number: 3, points: 2 };
+const live = (global: Partial<GlobalView> = {}, extra: Partial<Views> = {}): Partial<Views> => ({
+  global: { ...baseGlobal, question, ...global }, moderator, ...extra,
+});
+
+describe('moderator control', () => {
+  it('shows position, state, category, answer, countdown buttons and the next-question button', () => {
+    const html = render('/moderator/control', { perm: ['moderator'], views: live({ state: 'qa' }), teams });
+    for (const text of [t.control.currentHeading, t.operator.states.qa, '(2) Erdkunde', 'Hauptstadt von Frankreich?', t.control.next, t.control.stop, t.control.countdownCustom, t.control.resetMenu]) {
+      expect(html).toContain(esc(text));
+    }
+    for (const s of [5, 10, 20, 40, 60]) expect(html).toContain(`>${t.control.countdownSeconds(s)}<`);
+    expect(html).toContain('value="60"');
+  });
+
+  it('lists team favourites with names, and the placeholder for an unknown team', () => {
+    const html = render('/moderator/control', { perm: ['moderator'], views: live(), teams });
+    expect(html).toContain('Quizgeister');
+    expect(html).toContain(esc(t.placeholders.noTeam));
+    expect(html).not.toContain(t.control.noFavourites);
+  });
+
+  it('shows images for zeichnen and selfie favourites', () => {
+    const html = render('/moderator/control', {
+      perm: ['moderator'], teams,
+      views: live({ question: { ...question, type: 'zeichnen' }, imgPrefix: '/api/uploads/' }, { moderator: { ...moderator, teamFavorites: [['3', 'bild.png']] } }),
+    });
+    expect(html).toContain('src="/api/uploads/bild.png"');
+    expect(html).toContain(esc(t.control.favouriteImage('Quizgeister')));
+  });
+
+  it('shows the empty texts of team and single mode', () => {
+    const empty = { ...moderator, teamFavorites: [], userAnswers: [] };
+    expect(render('/moderator/control', { perm: ['moderator'], views: live({}, { moderator: empty }) })).toContain(t.control.noFavourites);
+    expect(render('/moderator/control', { perm: ['moderator'], views: live({ mode: 'single' }, { moderator: empty }) })).toContain(t.control.noUserAnswers);
+  });
+
+  it('offers accept and reject for a quizzle, none once accepted', () => {
+    const quizzle = live({ question: { ...question, type: 'quizzle' }, quizzle: 'offered' });
+    const html = render('/moderator/control', { perm: ['moderator'], views: quizzle });
+    expect(html).toContain('Lyon');
+    expect(html).toContain(t.control.quizzleAccept);
+    expect(html).toContain(t.control.quizzleReject);
+    const accepted = render('/moderator/control', { perm: ['moderator'], views: live({ question: { ...question, type: 'quizzle' }, quizzle: 'accepted' }) });
+    expect(accepted).not.toContain(`>${t.control.quizzleReject}<`);
+  });
+
+  it('has the uber mode select, the message and the painting panel', () => {
+    const html = render('/moderator/control', { perm: ['moderator'], views: live({ painting: [{ url: '', color: '#000', startX: 0, startY: 0, endX: 5, endY: 5 }] }) });
+    expect(html).toContain(t.control.uberSet);
+    expect(html).toContain(esc(t.control.uberModes['quiz-single']));
+    expect(html).toContain(t.control.uberMessageSave);
+    expect(html).toContain(t.control.paintingStrokes(1));
+  });
+});
+
+describe('moderator config, picture viewer and points', () => {
+  it('config: new quiz form and the quiz list', () => {
+    const html = render('/moderator/config', { perm: ['moderator'], views: live() });
+    for (const text of [t.config.newHeading, t.config.name, t.config.yearWeek, t.config.drop, t.config.content, t.config.preview, t.config.allHeading]) {
+      expect(html).toContain(esc(text));
+    }
+  });
+
+  it('picture viewer: folder input, up-folder, presentation', () => {
+    const html = render('/moderator/picviewer', { perm: ['moderator'], views: live() });
+    expect(html).toContain(t.picviewer.folder);
+    expect(html).toContain(t.picviewer.up);
+    expect(html).toContain(t.picviewer.present);
+  });
+
+  it('points: quiz id and show overview, with the current quiz as default', () => {
+    const html = render('/moderator/points', { perm: ['moderator'], views: live() });
+    expect(html).toContain(t.moderatorPoints.show);
+    expect(html).toContain('value="7"');
+  });
+});
+
+describe('tester', () => {
+  it('shows quiz id, check and the mode flag; no regex tool before checking', () => {
+    const html = render('/tester', { perm: ['tester'], views: live({}, { tester: { quiz: '7', answers: [] } }) });
+    expect(html).toContain(t.tester.check);
+    expect(html).toContain(t.tester.modeSingle);
+    expect(html).toContain(t.tester.modeRound);
+    expect(html).toContain('value="7"');
+    expect(html).not.toContain(t.tester.regexHeading);
+  });
+});
+
+describe('admin', () => {
+  it('shows every panel with its spec texts and the version', () => {
+    const global = { allowNewRegistrations: true, featureFlags: '{"recreateSocketOnVisibilityLost":true}', overviewMessage: 'Gleich geht es los', heal_deals: { 3: { name: 'Quizgeister', current: 10, healings: 2, damages: 5 } } };
+    const html = render('/admin', { perm: ['admin', 'moderator'], views: live(global), teams });
+    for (const text of [
+      t.admin.checkPingHeading, t.admin.deleteTeams, t.admin.flagsHeading, t.admin.messageHeading, t.admin.healDealHeading,
+      t.admin.joinTeamHeading, t.admin.getInvite, t.admin.loginUserHeading, t.admin.getLoginLink, t.admin.maintenanceHeading,
+      t.admin.setNow, t.admin.add60, t.admin.sendMaintenance, t.admin.disableMaintenance, t.admin.resetRedis,
+      t.admin.schiffeHeading, t.admin.schiffeCorrect, t.admin.stechenHeading, t.admin.stechenCreate, t.admin.deactivate, t.app.version,
+    ]) expect(html).toContain(esc(text));
+    expect(html).toContain('value="283"');
+    expect(html).toContain('value="Seitenstechen"');
+    expect(html).toContain('Gleich geht es los');
+    expect(html).toContain(esc('recreateSocketOnVisibilityLost'));
+    // Heal and deal: per-round settings from the moderator view, the overview total 10 + 2 - 5.
+    expect(html).toContain(esc(t.admin.fieldLabel(t.admin.zombieDamage, 3)));
+    expect(html).toMatch(/Quizgeister<\/th><td>10<\/td><td>2<\/td><td>5<\/td><td><strong>7<\/strong>/);
+  });
+
+  it('closed registrations offer Aktivieren', () => {
+    expect(render('/admin', { perm: ['admin'], views: live({ allowNewRegistrations: false }) })).toContain(t.admin.activate);
+  });
+});
+
+describe('player points page with the server shape', () => {
+  it('reads round points from lists (index 0 = round 1)', () => {
+    const points = { rounds: [1, 2], sortedTeams: [{ name: 'Quizgeister', rounds: [3, 4], total: 7 }, { name: 'Eulen', rounds: [5, 0], total: 5 }] };
+    const html = render('/points', { views: { global: { ...baseGlobal, points } } });
+    expect(html).toMatch(/Quizgeister<\/th><td>3<\/td><td>4<\/td>/);
+  });
+});
+
+describe('parts that appear after an action', () => {
+  const quiz = {
+    id: '7', name: 'KW 47', yearWeek: '2026-47',
+    content: [
+      { type: 'normal', round: 1, number: 1, category: '(3) Erdkunde', question: 'Hauptstadt?', answer: 'Paris', points: -1, options: [] },
+      { type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Welcher Ton?', answer: 'B', points: 1, options: ['A', 'B'] },
+    ],
+  };
+  const answers = [
+    { id: '1', round: 1, num: 1, teamId: '3', team: null, userId: null, answer: 'Paris', points: 3, checked: true, liked: false },
+    { id: '2', round: 1, num: 1, teamId: '4', team: null, userId: null, answer: 'Lyon', points: 0, checked: false, liked: true },
+    { id: '3', round: 1, num: 2, teamId: '3', team: null, userId: null, answer: 'B', points: 0, checked: false, liked: false },
+  ];
+  const teamName = (a: { teamId: string | null }) => teams.find((team) => team.id === a.teamId)?.name ?? '?';
+
+  it('single checker: correct answer with max points, the answer coloured by status, rating buttons 0-6', () => {
+    const html = renderPart(createElement(SingleChecker, {
+      quizId: '7', quiz, answers, teamName, onRated: () => undefined, position: { round: '1', question: '1' }, onPosition: () => undefined,
+    }), { views: live() });
+    expect(html).toContain(t.tester.correctAnswer);
+    expect(html).toContain(t.tester.maxPoints(3));
+    expect(html).toContain('check-answer--green');
+    expect(html).toContain(t.tester.answerOf('Quizgeister'));
+    for (let v = 0; v <= 6; v += 1) expect(html).toContain(`aria-label="${esc(t.tester.rate(v))}"`);
+    expect(html).toContain(t.tester.skip);
+    expect(html).toContain(t.tester.unskip);
+    expect(html).toContain(t.tester.like);
+  });
+
+  it('single checker: nothing fits', () => {
+    const html = renderPart(createElement(SingleChecker, {
+      quizId: '7', quiz, answers, teamName, onRated: () => undefined, position: { round: '3', question: '1' }, onPosition: () => undefined,
+    }), { views: live() });
+    expect(html).toContain(t.tester.noneFits);
+  });
+
+  it('round table: teams by questions, 384 px per question column', () => {
+    const html = renderPart(createElement(RoundTable, { quiz, answers, teamName, round: '1', onRound: () => undefined }), { views: live() });
+    expect(html).toContain(t.tester.questionColumn(2));
+    expect(html).toContain('width:384px');
+    expect(html).toContain('check-answer--orange');
+    expect(html).toMatch(/Eulen<\/th>/);
+  });
+
+  it('quiz preview table', () => {
+    const html = renderPart(createElement(QuizPreviewTable, { questions: quiz.content }));
+    expect(html).toContain('Welcher Ton?');
+    expect(html).toContain('A · B');
+  });
+
+  it('points overview: publish, unpublish, sort toggle, teams.txt, table and chart with a legend', () => {
+    const overview = { rounds: [1, 2], sortedTeams: Array.from({ length: 22 }, (_, i) => ({ name: `Team ${i + 1}`, rounds: [i, 22 - i] })) };
+    const html = renderPart(createElement(OverviewPanel, { quizId: '7', overview }), { views: live() });
+    for (const text of [t.moderatorPoints.download, t.moderatorPoints.publish, t.moderatorPoints.unpublish, t.moderatorPoints.sortTotal, t.moderatorPoints.chartHeading]) {
+      expect(html).toContain(esc(text));
+    }
+    expect(html).toContain(`aria-label="${esc(t.moderatorPoints.chartLabel)}"`);
+    expect(html.match(/<polyline/g)).toHaveLength(22);
+    expect(html.match(/points-legend__item/g)).toHaveLength(22);
+    expect(html).toContain(t.moderatorPoints.unpublished);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Renders the app on the server (react-dom/server, no DOM needed) with a prepared store.
+ * Test files that use it must load the real wouter through support/esm.ts (see screens.test.ts).
+ */
+import { createElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { Router } from 'wouter';
+import type { TeamRecord } from '../../../web/src/api/http';
+import { App } from '../../../web/src/App';
+import type { GlobalView, Views } from '../../../web/src/realtime/views';
+import { createAppStore } from '../../../web/src/store';
+import { liveActions } from '../../../web/src/store/liveSlice';
+import { sessionActions } from '../../../web/src/store/sessionSlice';
+
+export type Perm = 'admin' | 'moderator' | 'tester';
+
+export interface Setup {
+  loggedIn?: boolean;
+  perm?: Perm[];
+  views?: Partial<Views>;
+  teams?: TeamRecord[];
+}
+
+export const baseGlobal: GlobalView = { state: 'qn', countdownEndsAt: null, uberModus: 'quiz', lobbyChat: [], allowNewRegistrations: true };
+
+function prepareStore(setup: Setup) {
+  const store = createAppStore();
+  if (setup.loggedIn ?? true) {
+    store.dispatch(sessionActions.loggedIn({ token: 'x.y.z', payload: { id: '1', exp: 4_000_000_000, perm: setup.perm ?? [] } }));
+    store.dispatch(sessionActions.userLoaded({ id: '1', login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: 'x', perm: [], teamId: '3' }));
+  }
+  if (setup.teams) store.dispatch(sessionActions.teamsLoaded(setup.teams));
+  if (setup.views) {
+    const views: Views = { global: baseGlobal, team: null, user: { id: 1, name: 'Anna', points: 3 }, moderator: null, tester: null, ...setup.views };
+    store.dispatch(liveActions.snapshotLoaded({ views, versions: { global: 1 }, serverOffsetMs: 0 }));
+  }
+  return store;
+}
+
+export function render(path: string, setup: Setup = {}): string {
+  const store = prepareStore(setup);
+  return renderToString(createElement(Provider, { store, children: createElement(Router, { ssrPath: path, children: createElement(App) }) }));
+}
+
+/** Renders one component (a screen's part that needs interaction to appear in the app) with the store. */
+export function renderPart(element: ReactElement, setup: Setup = {}): string {
+  const store = prepareStore(setup);
+  return renderToString(createElement(Provider, { store, children: element }));
+}
+
+/** HTML-escapes a text the way React renders it. */
+export const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,0 +1,172 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { deleteTeam } from '../../api/operator';
+import { Field, TextAreaField } from '../../components/Field';
+import { wholeNumberOr } from '../../logic/quiz';
+import { loadTeams } from '../../session';
+import { useAppSelector } from '../../store';
+import { selectGlobal } from '../../store/selectors';
+import { t } from '../../texts';
+import { Panel, useCommand, useNotify } from '../shared';
+import { HealDealPanel } from './HealDealPanel';
+import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
+import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
+
+/** Quiz, round and question inputs with their defaults; the action gets the parsed numbers. */
+function PositionPanel({ title, defaults, button, onSubmit, children }: {
+  title: string; defaults: [number, number, number]; button: string;
+  onSubmit(position: { quiz: number; round: number; question: number }): void; children?: ReactNode;
+}) {
+  const [quiz, setQuiz] = useState(String(defaults[0]));
+  const [round, setRound] = useState(String(defaults[1]));
+  const [question, setQuestion] = useState(String(defaults[2]));
+  return (
+    <Panel title={title}>
+      <form className="form" onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit({ quiz: wholeNumberOr(quiz, defaults[0]), round: wholeNumberOr(round, defaults[1]), question: wholeNumberOr(question, defaults[2]) });
+      }}>
+        <div className="inline-form">
+          <Field label={t.operator.quiz} type="number" value={quiz} onValue={setQuiz} />
+          <Field label={t.operator.round} type="number" value={round} onValue={setRound} />
+          <Field label={t.operator.question} type="number" value={question} onValue={setQuestion} />
+        </div>
+        {children}
+        <div className="button-row"><button type="submit" className="button button--primary">{button}</button></div>
+      </form>
+    </Panel>
+  );
+}
+
+/** Check ping: kept from the original, which only alerted; it sends nothing. */
+function CheckPingPanel() {
+  const notify = useNotify();
+  return <PositionPanel title={t.admin.checkPingHeading} defaults={[283, 3, 1]} button={t.admin.checkPing} onSubmit={() => notify(t.admin.checkPingAlert, 'info')} />;
+}
+
+/** Alle Teams löschen: after the confirm prompt, DELETE every loaded team one by one. */
+function DeleteTeamsPanel() {
+  const teams = useAppSelector((s) => s.session.teams);
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  async function deleteAll() {
+    if (!window.confirm(t.admin.deleteTeamsConfirm)) return;
+    setBusy(true);
+    let deleted = 0;
+    for (const team of teams) {
+      try {
+        await deleteTeam(team.id);
+        deleted += 1;
+      } catch {
+        /* counted below */
+      }
+    }
+    setBusy(false);
+    notify(t.admin.deleteTeamsDone(deleted, teams.length - deleted), deleted === teams.length ? 'success' : 'error');
+    void loadTeams();
+  }
+  return (
+    <Panel title={t.admin.deleteTeamsHeading}>
+      <p className="muted">{t.admin.deleteTeamsCount(teams.length)}</p>
+      <button type="button" className="button button--danger" disabled={busy || teams.length === 0} onClick={() => void deleteAll()}>{t.admin.deleteTeams}</button>
+    </Panel>
+  );
+}
+
+/** A text setting with the value now on the server and Speichern. */
+function TextSettingPanel({ title, label, current, hint, onSave }: { title: string; label: string; current: string; hint?: string; onSave(text: string): void }) {
+  const [text, setText] = useState(current);
+  return (
+    <Panel title={title}>
+      <form className="form" onSubmit={(e) => { e.preventDefault(); onSave(text); }}>
+        <TextAreaField label={label} value={text} onValue={setText} rows={4} className="code" hint={hint} />
+        <div className="button-row"><button type="submit" className="button button--primary">{t.admin.save}</button></div>
+      </form>
+      <h3>{t.admin.serverValue}</h3>
+      <pre className="server-value">{current || '–'}</pre>
+    </Panel>
+  );
+}
+
+function FeatureFlagsPanel() {
+  const flags = useAppSelector((s) => flagsText(selectGlobal(s)?.featureFlags));
+  const send = useCommand();
+  const notify = useNotify();
+  return (
+    <TextSettingPanel
+      title={t.admin.flagsHeading} label={t.admin.flags} current={flags} hint={t.admin.flagsHint}
+      onSave={(text) => (isValidJson(text) ? void send('aff', { flags: text }, t.operator.done) : notify(t.admin.flagsInvalid))}
+    />
+  );
+}
+
+function MessagePanel() {
+  const message = useAppSelector((s) => selectGlobal(s)?.overviewMessage ?? '');
+  const send = useCommand();
+  return <TextSettingPanel title={t.admin.messageHeading} label={t.admin.message} current={message} onSave={(text) => void send('ao', { message: text }, t.operator.done)} />;
+}
+
+/** Maintenance: recheck time (epoch ms, default now), ara on and off, arr. */
+function MaintenancePanel() {
+  const send = useCommand();
+  const [recheckAt, setRecheckAt] = useState(() => String(Date.now()));
+  const value = wholeNumberOr(recheckAt, 0);
+  return (
+    <Panel title={t.admin.maintenanceHeading}>
+      <Field label={t.admin.recheckAt} type="number" value={recheckAt} onValue={setRecheckAt} hint={isoOf(value)} />
+      <div className="button-row">
+        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(Date.now()))}>{t.admin.setNow}</button>
+        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(value + ADD_SECONDS_MS))}>{t.admin.add60}</button>
+      </div>
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={() => void send('ara', { recheckAt: value }, t.operator.done)}>{t.admin.sendMaintenance}</button>
+        <button type="button" className="button" onClick={() => void send('ara', { recheckAt: 0 }, t.operator.done)}>{t.admin.disableMaintenance}</button>
+        <button type="button" className="button button--danger" onClick={() => window.confirm(t.admin.resetConfirm) && void send('arr', {}, t.operator.done)}>{t.admin.resetRedis}</button>
+      </div>
+    </Panel>
+  );
+}
+
+function SchiffePanel() {
+  const send = useCommand();
+  return <PositionPanel title={t.admin.schiffeHeading} defaults={[2, 1, 4]} button={t.admin.schiffeCorrect} onSubmit={(p) => void send('asv', p, t.operator.done)} />;
+}
+
+function StechenPanel() {
+  const send = useCommand();
+  const [title, setTitle] = useState(t.admin.stechenDefaultTitle);
+  const [text, setText] = useState('');
+  return (
+    <PositionPanel title={t.admin.stechenHeading} defaults={[283, 3, 1]} button={t.admin.stechenCreate} onSubmit={(p) => void send('aas', { ...p, title, text }, t.operator.done)}>
+      <Field label={t.admin.title} value={title} onValue={setTitle} />
+      <TextAreaField label={t.admin.text} value={text} onValue={setText} rows={3} />
+    </PositionPanel>
+  );
+}
+
+/** Admin: every tool panel of the spec. */
+export function AdminPage() {
+  useEffect(() => {
+    void loadTeams();
+  }, []);
+  return (
+    <div className="page operator">
+      <header className="section-head">
+        <h1>{t.admin.heading}</h1>
+        <span className="badge">{t.admin.version} {t.app.version}</span>
+      </header>
+      <p className="muted">{t.admin.intro} {t.admin.stateNote}</p>
+      <div className="operator-grid">
+        <MaintenancePanel />
+        <MessagePanel />
+        <FeatureFlagsPanel />
+        <HealDealPanel />
+        <JoinTeamPanel />
+        <LoginUserPanel />
+        <SchiffePanel />
+        <StechenPanel />
+        <CheckPingPanel />
+        <DeleteTeamsPanel />
+      </div>
+    </div>
+  );
+}

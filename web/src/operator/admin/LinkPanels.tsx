@@ -1,0 +1,80 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useId, useState } from 'react';
+import { buildInviteLink, buildLoginLink } from '../../logic/links';
+import { useAppSelector } from '../../store';
+import { t } from '../../texts';
+import { Panel, useCommand, useNotify } from '../shared';
+import { useUsers } from '../useOperatorData';
+import { sortByName } from './logic';
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+/** Choose an entry, ask the server for a token (ati / ali), show the link built from it. */
+function LinkPanel({ title, label, placeholder, button, code, choices, build, withQr }: {
+  title: string; label: string; placeholder: string; button: string; code: 'ati' | 'ali';
+  choices: readonly Choice[]; build(pageUrl: string, token: string): string; withQr: boolean;
+}) {
+  const send = useCommand();
+  const notify = useNotify();
+  const selectId = useId();
+  const linkId = useId();
+  const [chosen, setChosen] = useState('');
+  const [link, setLink] = useState<string | null>(null);
+
+  async function create() {
+    if (!chosen) return;
+    const reply = await send(code, { id: chosen });
+    if (!reply.success) return;
+    if (typeof reply.token !== 'string' || reply.token === '') return notify(t.admin.noToken);
+    setLink(build(window.location.href, reply.token));
+  }
+
+  return (
+    <Panel title={title}>
+      <div className="inline-form">
+        <div className="field">
+          <label htmlFor={selectId}>{label}</label>
+          <select id={selectId} value={chosen} onChange={(e) => { setChosen(e.target.value); setLink(null); }}>
+            <option value="">{placeholder}</option>
+            {choices.map((c) => <option key={c.id} value={c.id}>{c.name} (#{c.id})</option>)}
+          </select>
+        </div>
+        <button type="button" className="button button--primary" disabled={!chosen} onClick={() => void create()}>{button}</button>
+      </div>
+      {link && (
+        <>
+          <div className="field">
+            <label htmlFor={linkId}>{t.admin.link}</label>
+            <input id={linkId} readOnly value={link} onFocus={(e) => e.target.select()} />
+          </div>
+          {withQr && <div className="qr"><QRCodeSVG value={link} size={200} marginSize={2} role="img" aria-label={t.admin.qrLabel} /></div>}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** JoinTeam: an invite link for any team (ati → /invite#teamToken=…). */
+export function JoinTeamPanel() {
+  const teams = useAppSelector((s) => s.session.teams);
+  return (
+    <LinkPanel
+      title={t.admin.joinTeamHeading} label={t.admin.team} placeholder={t.admin.chooseTeam} button={t.admin.getInvite}
+      code="ati" choices={sortByName(teams)} build={buildInviteLink} withQr={false}
+    />
+  );
+}
+
+/** LoginUser: a one-time login link for a user (ali → /qrlogin#userToken=…) with its QR code. */
+export function LoginUserPanel() {
+  const users = useUsers();
+  return (
+    <LinkPanel
+      title={t.admin.loginUserHeading} label={t.admin.user} placeholder={t.admin.chooseUser} button={t.admin.getLoginLink}
+      code="ali" choices={sortByName(users)} build={buildLoginLink} withQr
+    />
+  );
+}

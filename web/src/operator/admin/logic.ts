@@ -1,0 +1,54 @@
+/** Pure rules of the admin panels. */
+
+export const ADD_SECONDS_MS = 60_000;
+export const HEAL_DEAL_ROUNDS = [1, 2, 3] as const;
+export const HEAL_DEAL_REFRESH_MS = 1000;
+
+/** Feature flags are saved only as valid JSON text. */
+export function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Flags as text for the editor: text as it is, objects pretty-printed. */
+export function flagsText(flags: unknown): string {
+  if (flags === undefined || flags === null) return '';
+  return typeof flags === 'string' ? flags : JSON.stringify(flags, null, 2);
+}
+
+/** A whole number typed into a settings field; null otherwise. */
+export function parseWholeNumber(value: string): number | null {
+  if (!/^\s*-?\d+\s*$/.test(value)) return null;
+  return Number(value);
+}
+
+/** Recheck time as a readable ISO date; empty for anything that is not a time. */
+export function isoOf(epochMs: number): string {
+  const date = new Date(epochMs);
+  return Number.isFinite(date.getTime()) ? date.toISOString() : '';
+}
+
+export interface HealDealRow {
+  id: string;
+  name: string;
+  current: number;
+  healings: number;
+  damages: number;
+  total: number;
+}
+
+/** Overview rows: total = current + healings - damages, sorted by total (highest first), then name. */
+export function healDealRows(statuses: Record<string, { name: string; current: number; healings: number; damages: number }> | undefined): HealDealRow[] {
+  return Object.entries(statuses ?? {})
+    .map(([id, s]) => ({ id, name: s.name, current: s.current, healings: s.healings, damages: s.damages, total: s.current + s.healings - s.damages }))
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'de'));
+}
+
+/** Users for the login-link list, sorted by name. */
+export function sortByName<T extends { name: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { HttpError } from '../../api/http';
+import { createQuiz, importToml, listQuizzes, saveQuiz, type Quiz } from '../../api/operator';
+import { Field, TextAreaField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { contentFromImport, importedTitle, parseContentText, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz, type QuizQuestion } from '../../logic/quiz';
+import { t } from '../../texts';
+import { Panel, useNotify } from '../shared';
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** Preview of a content list: round, number, category, question, answer, options. */
+export function QuizPreviewTable({ questions }: { questions: readonly QuizQuestion[] }) {
+  if (questions.length === 0) return <p className="muted">{t.config.previewEmpty}</p>;
+  const c = t.config.columns;
+  return (
+    <div className="table-scroll">
+      <table className="table table--compact">
+        <thead>
+          <tr><th scope="col">{c.round}</th><th scope="col">{c.number}</th><th scope="col">{c.category}</th><th scope="col">{c.question}</th><th scope="col">{c.answer}</th><th scope="col">{c.options}</th></tr>
+        </thead>
+        <tbody>
+          {questions.map((q) => (
+            <tr key={`${q.round}.${q.number}`}>
+              <td>{q.round}</td><td>{q.number}</td><td>{q.category}</td><td>{q.question}</td><td>{q.answer}</td><td>{q.options.join(' · ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** TOML drop zone (or file chooser): the server parses it (POST /api/quizzes/import) into content. */
+function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }; onImport(content: QuizQuestion[], title: { name: string; yearWeek: string }): void }) {
+  const notify = useNotify();
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  async function read(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const reply = await importToml(await file.text(), form);
+      const content = contentFromImport(reply);
+      onImport(content, importedTitle(reply));
+      notify(t.config.imported(content.length), 'success');
+    } catch (error) {
+      notify(error instanceof HttpError && error.detail ? `${t.config.importFailed} ${error.detail}` : t.config.importFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div
+      className={`upload ${dragging ? 'upload--dragging' : ''}`}
+      onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e: DragEvent<HTMLDivElement>) => { e.preventDefault(); setDragging(false); void read(e.dataTransfer.files[0]); }}
+    >
+      <p>{t.config.drop} <label htmlFor={inputId} className="button button--small">{t.config.choose}</label></p>
+      <input id={inputId} className="visually-hidden" type="file" accept=".toml,text/plain,application/toml" onChange={(e) => { void read(e.target.files?.[0]); e.target.value = ''; }} />
+      <p role="status">{busy && <><Spinner /> {t.config.importing}</>}</p>
+    </div>
+  );
+}
+
+/** New quiz: name, year_week, TOML import, editable JSON content, preview, save with the spec's checks. */
+function NewQuizForm({ onSaved }: { onSaved(): void }) {
+  const notify = useNotify();
+  const [name, setName] = useState('');
+  const [yearWeek, setYearWeek] = useState('');
+  const [contentText, setContentText] = useState('');
+  const parsed = useMemo(() => parseContentText(contentText), [contentText]);
+  const preview = parsed.ok ? toQuizContent(parsed.content) : [];
+
+  async function save() {
+    const problem = validateNewQuiz({ name, yearWeek, contentText });
+    if (problem) return notify(t.config[problem]);
+    try {
+      await createQuiz({ name: name.trim(), yearWeek: yearWeek.trim(), content: parsed.ok ? parsed.content : [] });
+      notify(t.config.saved, 'success');
+      onSaved();
+    } catch (error) {
+      notify(error instanceof HttpError && error.detail ? error.detail : t.config.saveFailed);
+    }
+  }
+
+  return (
+    <Panel title={t.config.newHeading}>
+      <form className="form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <div className="grid-2">
+          <Field label={t.config.name} value={name} onValue={setName} />
+          <Field label={t.config.yearWeek} value={yearWeek} onValue={setYearWeek} />
+        </div>
+        <TomlDrop
+          form={{ name, yearWeek }}
+          onImport={(content, title) => {
+            setContentText(pretty(content));
+            if (!name.trim()) setName(title.name);
+            if (!yearWeek.trim()) setYearWeek(title.yearWeek);
+          }}
+        />
+        <TextAreaField
+          label={t.config.content}
+          hint={contentText.trim() !== '' && !parsed.ok ? t.config.unreadable : t.config.contentHint}
+          value={contentText}
+          onValue={setContentText}
+          rows={10}
+          className="code"
+          aria-invalid={contentText.trim() !== '' && !parsed.ok}
+        />
+        <h3>{t.config.preview}</h3>
+        <QuizPreviewTable questions={preview} />
+        <div className="button-row"><button type="submit" className="button button--primary">{t.config.save}</button></div>
+      </form>
+    </Panel>
+  );
+}
+
+/** One editable row of "Alle Quizes": week, name and content as JSON, saved with PATCH. */
+function QuizRow({ quiz }: { quiz: Quiz }) {
+  const notify = useNotify();
+  const [name, setName] = useState(quiz.name);
+  const [yearWeek, setYearWeek] = useState(quiz.yearWeek);
+  const [contentText, setContentText] = useState(() => pretty(quiz.content));
+  const label = (field: string) => t.config.rowLabel(quiz.id, field);
+
+  async function save() {
+    const parsed = parseContentText(contentText);
+    if (!parsed.ok) return notify(t.config.unreadable);
+    try {
+      await saveQuiz(quiz.id, { name: name.trim(), yearWeek: yearWeek.trim(), content: parsed.content });
+      notify(t.config.saved, 'success');
+    } catch (error) {
+      notify(error instanceof HttpError && error.detail ? error.detail : t.config.saveFailed);
+    }
+  }
+
+  return (
+    <tr>
+      <th scope="row">{quiz.id}</th>
+      <td><input aria-label={label(t.config.allColumns.week)} value={yearWeek} onChange={(e) => setYearWeek(e.target.value)} /></td>
+      <td><input aria-label={label(t.config.allColumns.name)} value={name} onChange={(e) => setName(e.target.value)} /></td>
+      <td><textarea aria-label={label(t.config.allColumns.content)} className="code" rows={4} value={contentText} onChange={(e) => setContentText(e.target.value)} /></td>
+      <td><button type="button" className="button button--small" onClick={() => void save()}>{t.config.rowSave}</button></td>
+    </tr>
+  );
+}
+
+function AllQuizzes({ quizzes, failed }: { quizzes: readonly Quiz[]; failed: boolean }) {
+  const c = t.config.allColumns;
+  return (
+    <Panel title={t.config.allHeading}>
+      {failed && <p className="form-error" role="alert">{t.config.loadFailed}</p>}
+      {quizzes.length === 0 ? <p className="muted">{t.config.noQuizzes}</p> : (
+        <div className="table-scroll">
+          <table className="table quiz-table">
+            <thead><tr><th scope="col">{c.id}</th><th scope="col">{c.week}</th><th scope="col">{c.name}</th><th scope="col">{c.content}</th><th scope="col"><span className="visually-hidden">{t.config.rowSave}</span></th></tr></thead>
+            <tbody>{quizzes.map((quiz) => <QuizRow key={quiz.id} quiz={quiz} />)}</tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** Moderator config: the new-quiz form and every quiz, sorted by id descending. */
+export function ConfigPage() {
+  const [quizzes, setQuizzes] = useState<Quiz[]>([]);
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(() => {
+    listQuizzes().then((list) => { setQuizzes(sortQuizzesByIdDesc(list)); setFailed(false); }, () => setFailed(true));
+  }, []);
+  useEffect(reload, [reload]);
+  return (
+    <div className="page operator">
+      <h1>{t.config.heading}</h1>
+      <NewQuizForm onSaved={reload} />
+      <AllQuizzes quizzes={quizzes} failed={failed} />
+    </div>
+  );
+}

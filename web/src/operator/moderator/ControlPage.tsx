@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { loadTeams } from '../../session';
+import { useAppSelector } from '../../store';
+import { t } from '../../texts';
+import { useQuiz, useUsers } from '../useOperatorData';
+import { CurrentQuestionPanel } from './CurrentQuestionPanel';
+import { FavouritesPanel } from './FavouritesPanel';
+import { PaintingPanel, UberPanel } from './UberPanel';
+
+/** Moderator control: loads teams, users and the running quiz (for the next-question rule). */
+export function ControlPage() {
+  const currentQuiz = useAppSelector((s) => s.live.views.moderator?.currentQuiz ?? null);
+  const users = useUsers();
+  const [quizInput, setQuizInput] = useState(currentQuiz === null ? '1' : String(currentQuiz));
+  useEffect(() => {
+    void loadTeams();
+  }, []);
+  useEffect(() => {
+    if (currentQuiz !== null) setQuizInput(String(currentQuiz));
+  }, [currentQuiz]);
+  const quizId = currentQuiz === null ? quizInput.trim() : String(currentQuiz);
+  const quiz = useQuiz(quizId === '' ? null : quizId);
+
+  return (
+    <div className="page operator">
+      <h1>{t.control.heading}</h1>
+      <div className="operator-grid">
+        <CurrentQuestionPanel
+          quiz={quiz.status === 'loaded' ? quiz.value : null}
+          quizProblem={quiz.status === 'failed' ? quiz.message : null}
+          quizInput={quizInput}
+          onQuizInput={setQuizInput}
+        />
+        <FavouritesPanel users={users} />
+        <UberPanel />
+        <PaintingPanel />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Field } from '../../components/Field';
+import { nextPosition, wholeNumberOr, type Quiz } from '../../logic/quiz';
+import { useAppSelector } from '../../store';
+import { selectGlobal } from '../../store/selectors';
+import { t } from '../../texts';
+import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
+
+export const COUNTDOWN_PRESETS = [5, 10, 20, 40, 60] as const;
+export const COUNTDOWN_DEFAULT = 60;
+
+const questionIsActive = (state: string | undefined) => state === 'qa' || state === 'qc';
+
+/** Quiz, round and number to start or reset, the start button and the reset menu (mhr). */
+function PositionForm({ quizInput, onQuizInput }: { quizInput: string; onQuizInput(value: string): void }) {
+  const moderator = useAppSelector((s) => s.live.views.moderator);
+  const send = useCommand();
+  const [round, setRound] = useState(String(moderator?.currentRound ?? 1));
+  const [number, setNumber] = useState(String(moderator?.currentQuestion ?? 1));
+  const position = { quiz: quizInput.trim(), round: wholeNumberOr(round, 1), question: wholeNumberOr(number, 1) };
+
+  function reset() {
+    if (!window.confirm(t.control.resetConfirm)) return;
+    void send('mhr', position);
+  }
+
+  return (
+    <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void send('ma', position); }}>
+      <Field label={t.control.quizInput} value={quizInput} onValue={onQuizInput} inputMode="numeric" />
+      <Field label={t.operator.round} value={round} onValue={setRound} type="number" min={1} />
+      <Field label={t.operator.question} value={number} onValue={setNumber} type="number" min={1} />
+      <button type="submit" className="button button--primary">{t.control.start}</button>
+      <details className="menu">
+        <summary className="button">{t.control.resetMenu}</summary>
+        <div className="menu__body">
+          <button type="button" className="button button--danger button--small" onClick={reset}>
+            {t.control.resetTo(position.quiz, position.round, position.question)}
+          </button>
+        </div>
+      </details>
+    </form>
+  );
+}
+
+/** Next question: number + 1, else question 1 of the next round; only in state qn. */
+function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
+  const global = useAppSelector(selectGlobal);
+  const moderator = useAppSelector((s) => s.live.views.moderator);
+  const send = useCommand();
+  const notify = useNotify();
+  const current = { round: moderator?.currentRound ?? 0, number: moderator?.currentQuestion ?? 0 };
+  const next = quiz ? nextPosition(quiz.content, current) : null;
+
+  function start() {
+    if (global?.state !== 'qn') return notify(t.control.nextActive);
+    if (!quiz || !next) return notify(t.operator.noFurtherQuestion);
+    void send('ma', { quiz: quiz.id, round: next.round, question: next.number });
+  }
+
+  return (
+    <button type="button" className="button button--primary button--large" onClick={start}>
+      {t.control.next}{next ? ` (${t.control.nextIs(next.round, next.number)})` : ''}
+    </button>
+  );
+}
+
+/** Countdown presets, a custom value (default 60) and stop (mn). */
+function CountdownControls() {
+  const state = useAppSelector((s) => selectGlobal(s)?.state);
+  const send = useCommand();
+  const notify = useNotify();
+  const [custom, setCustom] = useState(String(COUNTDOWN_DEFAULT));
+
+  function countdown(time: number) {
+    if (!questionIsActive(state)) return notify(t.control.countdownInactive);
+    void send('mc', { time });
+  }
+
+  return (
+    <div className="stack stack--tight">
+      <div role="group" aria-label={t.control.countdownGroup} className="button-row">
+        {COUNTDOWN_PRESETS.map((s) => (
+          <button key={s} type="button" className="button button--small" onClick={() => countdown(s)}>{t.control.countdownSeconds(s)}</button>
+        ))}
+      </div>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); countdown(wholeNumberOr(custom, COUNTDOWN_DEFAULT)); }}>
+        <Field label={t.control.countdownCustom} value={custom} onValue={setCustom} type="number" min={1} />
+        <button type="submit" className="button">{t.control.countdownSend}</button>
+        <button type="button" className="button button--danger" onClick={() => void send('mn')}>{t.control.stop}</button>
+      </form>
+    </div>
+  );
+}
+
+/** Quizzle: the offered answer with accept (mr) and reject (mq); nothing more once accepted. */
+function QuizzlePanel() {
+  const offer = useAppSelector((s) => s.live.views.moderator?.quizzleAnswer ?? null);
+  const status = useAppSelector((s) => selectGlobal(s)?.quizzle ?? 'init');
+  const teams = useAppSelector((s) => s.session.teams);
+  const send = useCommand();
+  const accepted = status === 'accepted';
+  const teamName = offer ? offer.teamName ?? teams.find((team) => team.id === String(offer.team))?.name ?? t.placeholders.noTeam : '';
+  return (
+    <div className="quizzle-offer" aria-live="polite">
+      <h3>{t.control.quizzleHeading}</h3>
+      {offer ? (
+        <>
+          <p className="quizzle-offer__answer">{offer.answer || t.placeholders.emptyAnswer} <span className="muted">{t.control.quizzleFrom(teamName)}</span></p>
+          {accepted ? <p className="success">{t.control.quizzleAccepted}</p> : (
+            <div className="button-row">
+              <button type="button" className="button button--primary" onClick={() => void send('mr')}>{t.control.quizzleAccept}</button>
+              <button type="button" className="button button--danger" onClick={() => void send('mq')}>{t.control.quizzleReject}</button>
+            </div>
+          )}
+        </>
+      ) : <p className="muted">{accepted ? t.control.quizzleAccepted : t.control.quizzleNone}</p>}
+    </div>
+  );
+}
+
+/** The current-question panel of the control page. */
+export function CurrentQuestionPanel({ quiz, quizInput, onQuizInput, quizProblem }: { quiz: Quiz | null; quizInput: string; onQuizInput(value: string): void; quizProblem: string | null }) {
+  const global = useAppSelector(selectGlobal);
+  const moderator = useAppSelector((s) => s.live.views.moderator);
+  const question = global?.question ?? null;
+  const state = global?.state ?? 'qn';
+  return (
+    <Panel title={t.control.currentHeading} className="control-current">
+      <Facts
+        items={[
+          [t.operator.quiz, String(moderator?.currentQuiz ?? '–')],
+          [t.operator.round, String(moderator?.currentRound ?? '–')],
+          [t.operator.question, String(moderator?.currentQuestion ?? '–')],
+          [t.operator.state, <span key="s" className={`state state--${state}`}>{t.operator.states[state] ?? state} ({state})</span>],
+          [t.control.uberMode, global?.uberModus ?? '–'],
+          [t.control.timeLeft, <TimeLeft key="t" />],
+          [t.control.category, question?.category || '–'],
+        ]}
+      />
+      {question ? (
+        <div className="current-question">
+          <p className="current-question__text">{question.question}</p>
+          {moderator?.answer && <p><strong>{t.control.answer}:</strong> {moderator.answer}</p>}
+        </div>
+      ) : <p className="muted">{t.control.noQuestion}</p>}
+      {quizProblem && <p className="form-error" role="alert">{quizProblem}</p>}
+      <NextQuestionButton quiz={quiz} />
+      <CountdownControls />
+      <PositionForm key={`${moderator?.currentRound}-${moderator?.currentQuestion}`} quizInput={quizInput} onQuizInput={onQuizInput} />
+      {question?.type === 'quizzle' && <QuizzlePanel />}
+    </Panel>
+  );
+}

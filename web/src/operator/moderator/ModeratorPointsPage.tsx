@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { downloadTeamsTxt } from '../../api/operator';
+import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { hasPoints, roundPoints, type PointsOverview } from '../../logic/placement';
+import { useAppSelector } from '../../store';
+import { selectGlobal } from '../../store/selectors';
+import { t } from '../../texts';
+import { Panel, useCommand, useNotify } from '../shared';
+import { rankRows, toPointsOverview, type PointsSort } from './logic';
+import { PointsChart } from './PointsChart';
+
+/** Saves a blob as a file through a temporary link. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function PointsTable({ overview, sort }: { overview: PointsOverview; sort: PointsSort }) {
+  const rows = rankRows(overview, sort);
+  const lastIndex = overview.rounds.length - 1;
+  return (
+    <div className="table-scroll">
+      <table className="table points-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.moderatorPoints.rank}</th>
+            <th scope="col">{t.moderatorPoints.team}</th>
+            {overview.rounds.map((round, i) => (
+              <th scope="col" key={String(round)} aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}>{t.moderatorPoints.round(round)}</th>
+            ))}
+            <th scope="col" aria-sort={sort === 'total' ? 'descending' : undefined}>{t.moderatorPoints.total}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ row, rank, total }) => (
+            <tr key={String(row.id ?? row.name)}>
+              <td>{rank}.</td>
+              <th scope="row">{row.name}</th>
+              {overview.rounds.map((round, i) => <td key={String(round)}>{roundPoints(row, i, round)}</td>)}
+              <td><strong>{total}</strong></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The overview panel: teams.txt, publish / unpublish, sort toggle, table and chart. */
+export function OverviewPanel({ quizId, overview }: { quizId: string; overview: PointsOverview }) {
+  const send = useCommand();
+  const notify = useNotify();
+  const [sort, setSort] = useState<PointsSort>('total');
+  const published = useAppSelector((s) => hasPoints(selectGlobal(s)?.points ?? null));
+
+  async function download() {
+    try {
+      saveFile(await downloadTeamsTxt(quizId), 'teams.txt');
+    } catch {
+      notify(t.moderatorPoints.downloadFailed);
+    }
+  }
+
+  return (
+    <Panel title={`${t.operator.quiz} ${quizId}`} actions={<span className="badge" role="status">{published ? t.moderatorPoints.published : t.moderatorPoints.unpublished}</span>}>
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => void download()}>{t.moderatorPoints.download}</button>
+        <button type="button" className="button button--primary" onClick={() => void send('mp', { content: { rounds: overview.rounds, sortedTeams: overview.sortedTeams } }, t.moderatorPoints.published)}>{t.moderatorPoints.publish}</button>
+        <button type="button" className="button button--danger" onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}>{t.moderatorPoints.unpublish}</button>
+        <button type="button" className="button" aria-pressed={sort === 'lastRound'} onClick={() => setSort(sort === 'total' ? 'lastRound' : 'total')}>
+          {t.moderatorPoints.sortToggle}: {sort === 'total' ? t.moderatorPoints.sortTotal : t.moderatorPoints.sortLast}
+        </button>
+      </div>
+      {overview.sortedTeams.length === 0 ? <p className="muted">{t.moderatorPoints.empty}</p> : (
+        <>
+          <PointsTable overview={overview} sort={sort} />
+          <h3>{t.moderatorPoints.chartHeading}</h3>
+          <PointsChart overview={overview} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** Moderator points: quiz id and "show overview" (mup), then the overview panel. */
+export function ModeratorPointsPage() {
+  const send = useCommand();
+  const currentQuiz = useAppSelector((s) => s.live.views.moderator?.currentQuiz ?? null);
+  const [quizInput, setQuizInput] = useState(currentQuiz === null ? '1' : String(currentQuiz));
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<{ quizId: string; overview: PointsOverview } | null>(null);
+
+  async function show() {
+    const quizId = quizInput.trim();
+    setChecking(true);
+    const reply = await send('mup', { quiz: quizId });
+    setChecking(false);
+    if (reply.success) setResult({ quizId, overview: toPointsOverview(reply) });
+  }
+
+  return (
+    <div className="page operator">
+      <h1>{t.moderatorPoints.heading}</h1>
+      <form className="inline-form card" onSubmit={(e) => { e.preventDefault(); void show(); }}>
+        <Field label={t.moderatorPoints.quizId} value={quizInput} onValue={setQuizInput} inputMode="numeric" />
+        <button type="submit" className="button button--primary" disabled={checking}>{checking ? <><Spinner /> {t.moderatorPoints.checking}</> : t.moderatorPoints.show}</button>
+      </form>
+      {result && <OverviewPanel quizId={result.quizId} overview={result.overview} />}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { loadTeams } from '../../session';
+import { useAppSelector } from '../../store';
+import { selectImgPrefix } from '../../store/selectors';
+import { t } from '../../texts';
+import { Panel, useCommand } from '../shared';
+import { joinFolder, parentFolder, pictureTeamName, stepPresentation, toFolderEntries, uploadUrl, type FolderEntry } from './logic';
+
+/** Presentation: a modal with team name and picture; next and before buttons, keys n and b. */
+function Presentation({ pictures, folder, onClose }: { pictures: readonly FolderEntry[]; folder: string; onClose(): void }) {
+  const [index, setIndex] = useState(-1);
+  const prefix = useAppSelector(selectImgPrefix);
+  const teams = useAppSelector((s) => s.session.teams);
+  const step = (direction: 1 | -1) => setIndex((i) => stepPresentation(i, pictures.length, direction));
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      if (e.key === 'n') setIndex((i) => stepPresentation(i, pictures.length, 1));
+      if (e.key === 'b') setIndex((i) => stepPresentation(i, pictures.length, -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pictures.length]);
+
+  const picture = index >= 0 ? pictures[index] : undefined;
+  const team = picture ? pictureTeamName(folder, picture.name, teams) : '';
+  return (
+    <Modal
+      open
+      title={picture ? team || picture.name : t.picviewer.presentationTitle}
+      onClose={onClose}
+      footer={(
+        <>
+          <button type="button" className="button" onClick={() => step(-1)} disabled={index < 0}>{t.picviewer.before}</button>
+          <button type="button" className="button button--primary" onClick={() => step(1)} disabled={index >= pictures.length - 1}>{t.picviewer.next}</button>
+        </>
+      )}
+    >
+      {picture ? (
+        <figure className="presentation">
+          <img src={uploadUrl(prefix, folder, picture.name)} alt={t.picviewer.imageAlt(team || picture.name)} />
+          <figcaption className="muted" aria-live="polite">{t.picviewer.counter(index + 1, pictures.length)} · {picture.name}</figcaption>
+        </figure>
+      ) : <p>{t.picviewer.presentationStart(pictures.length)}</p>}
+    </Modal>
+  );
+}
+
+/** Picture viewer: an upload folder (muf), up-folder, its files and folders, and the presentation. */
+export function PicViewerPage() {
+  const send = useCommand();
+  const prefix = useAppSelector(selectImgPrefix);
+  const [folderInput, setFolderInput] = useState('');
+  const [folder, setFolder] = useState('');
+  const [entries, setEntries] = useState<FolderEntry[]>([]);
+  const [presenting, setPresenting] = useState(false);
+
+  async function open(target: string) {
+    setFolderInput(target);
+    const reply = await send('muf', { folder: target });
+    if (!reply.success) return;
+    setFolder(target);
+    setEntries(toFolderEntries(reply));
+  }
+
+  useEffect(() => {
+    void loadTeams();
+    void open('');
+    // Once on entry: the uploads' top folder.
+  }, []);
+
+  const pictures = entries.filter((e) => e.isFile);
+  return (
+    <div className="page operator">
+      <h1>{t.picviewer.heading}</h1>
+      <Panel title={folder || t.picviewer.root}>
+        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void open(folderInput.trim()); }}>
+          <Field label={t.picviewer.folder} value={folderInput} onValue={setFolderInput} />
+          <button type="submit" className="button button--primary">{t.picviewer.open}</button>
+          <button type="button" className="button" onClick={() => void open(parentFolder(folder))} disabled={folder === ''}>{t.picviewer.up}</button>
+          <button type="button" className="button" onClick={() => setPresenting(true)} disabled={pictures.length === 0}>{t.picviewer.present}</button>
+        </form>
+        {entries.length === 0 ? <p className="muted">{t.picviewer.empty}</p> : (
+          <ul className="folder-list">
+            {entries.map((entry) => (
+              <li key={entry.name} className="folder-list__item">
+                {entry.isFile ? (
+                  <figure>
+                    <img src={uploadUrl(prefix, folder, entry.name)} alt={entry.name} loading="lazy" />
+                    <figcaption>{entry.name}</figcaption>
+                  </figure>
+                ) : (
+                  <button type="button" className="folder-button" aria-label={t.picviewer.folderEntry(entry.name)} onClick={() => void open(joinFolder(folder, entry.name))}>
+                    <span aria-hidden="true">📁</span> {entry.name}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      {presenting && <Presentation pictures={pictures} folder={folder} onClose={() => setPresenting(false)} />}
+    </div>
+  );
+}

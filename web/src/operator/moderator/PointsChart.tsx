@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { PointsOverview } from '../../logic/placement';
+import { t } from '../../texts';
+import { chartPoint, cumulativeSeries, niceAxis, seriesColour, type ChartFrame } from './logic';
+
+const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 20, top: 16, bottom: 36 };
+
+/**
+ * Each team's running total over the rounds as an SVG line chart. With many teams every line stays
+ * thin and muted until its legend entry (or the line) is hovered or focused; then it stands out.
+ */
+export function PointsChart({ overview }: { overview: PointsOverview }) {
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const series = cumulativeSeries(overview);
+  const roundCount = overview.rounds.length;
+  if (roundCount === 0 || series.length === 0) return null;
+  const axis = niceAxis(Math.max(0, ...series.flatMap((s) => s.points)));
+  const at = (index: number, value: number) => chartPoint(FRAME, roundCount, axis.max, index, value);
+  const bottom = FRAME.height - FRAME.bottom;
+  // The highlighted line is drawn last so it lies on top.
+  const order = series.map((_, i) => i).sort((a, b) => Number(a === highlight) - Number(b === highlight));
+
+  return (
+    <figure className="points-chart">
+      <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-label={t.moderatorPoints.chartLabel} className="points-chart__svg">
+        {axis.ticks.map((tick) => {
+          const { y } = at(0, tick);
+          return (
+            <g key={tick} className="points-chart__grid">
+              <line x1={FRAME.left} x2={FRAME.width - FRAME.right} y1={y} y2={y} />
+              <text x={FRAME.left - 8} y={y + 4} textAnchor="end">{tick}</text>
+            </g>
+          );
+        })}
+        {overview.rounds.map((round, i) => (
+          <text key={String(round)} className="points-chart__round" x={at(i, 0).x} y={bottom + 22} textAnchor="middle">{t.moderatorPoints.round(round)}</text>
+        ))}
+        <text className="points-chart__axis" x={12} y={FRAME.top + 4} transform={`rotate(-90 12 ${FRAME.top + 4})`} textAnchor="end">{t.moderatorPoints.chartAxis}</text>
+        {order.map((i) => {
+          const { row, points } = series[i];
+          const active = highlight === i;
+          const dimmed = highlight !== null && !active;
+          const coords = points.map((p, r) => at(r, p));
+          return (
+            <g
+              key={String(row.id ?? row.name) + i}
+              className={`points-chart__series ${active ? 'is-active' : ''} ${dimmed ? 'is-dimmed' : ''}`}
+              style={{ color: seriesColour(i) }}
+              onMouseEnter={() => setHighlight(i)}
+              onMouseLeave={() => setHighlight(null)}
+            >
+              <title>{t.moderatorPoints.seriesLabel(row.name, points.join(' → '))}</title>
+              <polyline points={coords.map((c) => `${c.x},${c.y}`).join(' ')} />
+              {coords.map((c, r) => <circle key={r} cx={c.x} cy={c.y} r={active ? 5 : 3} />)}
+              {active && <text x={coords[coords.length - 1].x} y={coords[coords.length - 1].y - 10} textAnchor="end">{row.name}: {points[points.length - 1]}</text>}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <p className="hint">{t.moderatorPoints.legend}</p>
+        <ul className="points-legend">
+          {series.map(({ row, points }, i) => (
+            <li key={String(row.id ?? row.name) + i}>
+              <button
+                type="button"
+                className={`points-legend__item ${highlight === i ? 'is-active' : ''}`}
+                aria-pressed={highlight === i}
+                onMouseEnter={() => setHighlight(i)}
+                onMouseLeave={() => setHighlight(null)}
+                onFocus={() => setHighlight(i)}
+                onBlur={() => setHighlight(null)}
+                onClick={() => setHighlight(highlight === i ? null : i)}
+              >
+                <span className="points-legend__swatch" style={{ background: seriesColour(i) }} aria-hidden="true" />
+                {t.moderatorPoints.seriesLabel(row.name, String(points[points.length - 1] ?? 0))}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, useMemo, useState } from 'react';
+import { Field } from '../../components/Field';
+import { wholeNumberOr } from '../../logic/quiz';
+import { useAppSelector } from '../../store';
+import { t } from '../../texts';
+import { Panel, useCommand, useNotify } from '../shared';
+import { answerStatus, compileRegex, regexMatches, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
+
+const MARKS: readonly RegexMark[] = ['correct', 'wrong', 'unchecked'];
+
+interface ToolProps {
+  quizId: string;
+  round: number;
+  question: number;
+  answers: readonly CheckerAnswer[];
+}
+
+/** Regex tool (moderators): marks every answer of the question that matches (trx), with a preview count. */
+export function RegexTool({ quizId, round, question, answers }: ToolProps) {
+  const send = useCommand();
+  const notify = useNotify();
+  const markId = useId();
+  const [regex, setRegex] = useState('');
+  const [points, setPoints] = useState('1');
+  const [mark, setMark] = useState<RegexMark>('correct');
+  const compiled = compileRegex(regex);
+  const matches = compiled.ok ? regexMatches(answers, round, question, compiled.regex).length : 0;
+
+  function apply() {
+    if (!compiled.ok) return notify(compiled.problem === 'empty' ? t.tester.regexEmpty : t.tester.regexInvalid);
+    void send('trx', { quiz: quizId, round, question, regex, points: wholeNumberOr(points, 1), mark }, t.tester.regexPreview(matches));
+  }
+
+  return (
+    <Panel title={t.tester.regexHeading}>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+        <Field label={t.tester.regex} value={regex} onValue={setRegex} className="code" />
+        <Field label={t.tester.regexPoints} type="number" min={0} value={points} onValue={setPoints} />
+        <div className="field">
+          <label htmlFor={markId}>{t.tester.regexMark}</label>
+          <select id={markId} value={mark} onChange={(e) => setMark(e.target.value as RegexMark)}>
+            {MARKS.map((m) => <option key={m} value={m}>{t.tester.marks[m]}</option>)}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">{t.tester.regexSend}</button>
+      </form>
+      <p className="hint" role="status">{compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : t.tester.regexInvalid}</p>
+    </Panel>
+  );
+}
+
+/** Team search (moderators): case-insensitive part of the name, '_' lists all; shows each team's answer to the question. */
+export function TeamSearch({ round, question, answers }: Omit<ToolProps, 'quizId'>) {
+  const teams = useAppSelector((s) => s.session.teams);
+  const [query, setQuery] = useState('');
+  const found = useMemo(() => searchTeams(teams, query), [teams, query]);
+  return (
+    <Panel title={t.tester.teamSearchHeading}>
+      <Field label={t.tester.teamSearch} type="search" value={query} onValue={setQuery} />
+      {query.trim() !== '' && (found.length === 0 ? <p className="muted">{t.tester.teamSearchEmpty}</p> : (
+        <ul className="team-answers" aria-live="polite">
+          {found.map((team) => {
+            const own = answers.filter((a) => a.teamId === team.id);
+            const current = own.find((a) => a.round === round && a.num === question);
+            return (
+              <li key={team.id} className="team-answers__item">
+                <strong>{team.name}</strong> <span className="muted">#{team.id} · {t.tester.teamAnswers(own.length)}</span>
+                {current && (
+                  <span className={`team-answers__answer check-answer--${answerStatus(current)}`}>
+                    {current.answer || t.placeholders.emptyAnswer} · {t.tester.points(current.points)}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ))}
+    </Panel>
+  );
+}

@@ -1,0 +1,210 @@
+/** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
+
+export interface CheckerAnswer {
+  id: string;
+  round: number;
+  num: number;
+  teamId: string | null;
+  /** Team name as the server resolved it, when it did. */
+  team: string | null;
+  userId: string | null;
+  answer: string;
+  points: number;
+  checked: boolean;
+  liked: boolean;
+}
+
+const idOf = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+
+/**
+ * One answer from the tester view, a `ta` reply or a JSON:API quiz-answer resource
+ * (attributes plus relationships team and user); null without an id.
+ */
+export function toCheckerAnswer(raw: unknown): CheckerAnswer | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const a = (typeof r.attributes === 'object' && r.attributes !== null ? r.attributes : r) as Record<string, unknown>;
+  const rel = (r.relationships ?? {}) as Record<string, { data?: { id?: unknown } | null }>;
+  const id = idOf(r.id);
+  if (id === null) return null;
+  const teamId = idOf(a.teamId ?? a.team_id ?? rel.team?.data?.id ?? (typeof a.team === 'number' ? a.team : null));
+  return {
+    id,
+    round: Number(a.round) || 0,
+    num: Number(a.num ?? a.number) || 0,
+    teamId,
+    team: typeof a.team === 'string' ? a.team : null,
+    userId: idOf(a.userId ?? a.user_id ?? rel.user?.data?.id ?? (typeof a.user === 'number' || typeof a.user === 'string' ? a.user : null)),
+    answer: typeof a.answer === 'string' ? a.answer : String(a.answer ?? ''),
+    points: Number(a.points) || 0,
+    checked: a.checked === true,
+    liked: a.liked === true,
+  };
+}
+
+export function toCheckerAnswers(list: unknown): CheckerAnswer[] {
+  return Array.isArray(list) ? list.map(toCheckerAnswer).filter((a): a is CheckerAnswer => a !== null) : [];
+}
+
+export type AnswerStatus = 'red' | 'green' | 'orange' | 'yellow';
+
+/** red: unchecked, not liked; green: checked, not liked; orange: unchecked, liked; yellow: checked, liked. */
+export function answerStatus(answer: Pick<CheckerAnswer, 'checked' | 'liked'>): AnswerStatus {
+  if (answer.liked) return answer.checked ? 'yellow' : 'orange';
+  return answer.checked ? 'green' : 'red';
+}
+
+export interface CheckerFilter {
+  round: number;
+  question: number;
+  onlyUnchecked: boolean;
+}
+
+/** The answers of one question in a stable order (by id), optionally only the unchecked ones. */
+export function answersToCheck(answers: readonly CheckerAnswer[], filter: CheckerFilter): CheckerAnswer[] {
+  return answers
+    .filter((a) => a.round === filter.round && a.num === filter.question && (!filter.onlyUnchecked || !a.checked))
+    .sort((a, b) => compareIds(a.id, b.id));
+}
+
+function compareIds(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b);
+}
+
+/** The offset wraps at both ends: -1 is the last answer, count is the first again. */
+export function wrapOffset(offset: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((offset % count) + count) % count;
+}
+
+/** The answer the checker shows: start offset plus offset, wrapped; null when nothing fits. */
+export function currentAnswer(list: readonly CheckerAnswer[], startOffset: number, offset: number): CheckerAnswer | null {
+  if (list.length === 0) return null;
+  return list[wrapOffset(startOffset + offset, list.length)];
+}
+
+/** Where the checker stands: the offset and the offset before the last skip (for unskip). */
+export interface OffsetState {
+  offset: number;
+  lastOffset: number | null;
+}
+
+/** Skip moves on and remembers where it was; unskip first returns there, else goes one back. */
+export function skipOffset(state: OffsetState, direction: 'skip' | 'unskip'): OffsetState {
+  if (direction === 'skip') return { offset: state.offset + 1, lastOffset: state.offset };
+  return state.lastOffset !== null ? { offset: state.lastOffset, lastOffset: null } : { offset: state.offset - 1, lastOffset: null };
+}
+
+/** Runs a task only when none is in flight; a call while one runs is dropped (undefined). */
+export function singleFlight(): <T>(task: () => Promise<T>) => Promise<T | undefined> {
+  let busy = false;
+  return async (task) => {
+    if (busy) return undefined;
+    busy = true;
+    try {
+      return await task();
+    } finally {
+      busy = false;
+    }
+  };
+}
+
+/** Points after a +/- change, never below 0. */
+export function changedPoints(points: number, change: number): number {
+  return Math.max(0, points + change);
+}
+
+/** Rating buttons 0 to 6; the keys 0-6 rate only when the page body has the focus. */
+export const RATING_VALUES = [0, 1, 2, 3, 4, 5, 6] as const;
+
+export function ratingKey(key: string, targetIsBody: boolean): number | null {
+  if (!targetIsBody || !/^[0-6]$/.test(key)) return null;
+  return Number(key);
+}
+
+/* ---------- regex tool ---------- */
+
+export type RegexMark = 'correct' | 'wrong' | 'unchecked';
+
+export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; problem: 'empty' | 'invalid' };
+
+/** The regex must not be empty; it matches case-insensitively. */
+export function compileRegex(source: string): RegexCheck {
+  if (source.trim() === '') return { ok: false, problem: 'empty' };
+  try {
+    return { ok: true, regex: new RegExp(source, 'i') };
+  } catch {
+    return { ok: false, problem: 'invalid' };
+  }
+}
+
+/** The answers of a question the regex would mark (the preview of `trx`). */
+export function regexMatches(answers: readonly CheckerAnswer[], round: number, question: number, regex: RegExp): CheckerAnswer[] {
+  return answers.filter((a) => a.round === round && a.num === question && regex.test(a.answer));
+}
+
+/* ---------- team search ---------- */
+
+/** Case-insensitive substring of the team name; '_' lists every team. */
+export function searchTeams<T extends { name: string }>(teams: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase();
+  if (q === '') return [];
+  const found = q === '_' ? [...teams] : teams.filter((team) => team.name.toLowerCase().includes(q));
+  return found.sort((a, b) => a.name.localeCompare(b.name, 'de'));
+}
+
+/* ---------- round table ---------- */
+
+export interface RoundTableRow {
+  teamId: string;
+  name: string;
+  /** question number → answer */
+  cells: Record<number, CheckerAnswer>;
+}
+
+/** Teams × questions of one round: one row per team that answered, sorted by name. */
+export function roundTable(answers: readonly CheckerAnswer[], round: number, teamName: (answer: CheckerAnswer) => string): RoundTableRow[] {
+  const rows = new Map<string, RoundTableRow>();
+  for (const a of answers) {
+    if (a.round !== round) continue;
+    const key = a.teamId ?? `user:${a.userId ?? a.id}`;
+    const row = rows.get(key) ?? { teamId: key, name: teamName(a), cells: {} };
+    row.cells[a.num] = a;
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+}
+
+/* ---------- debounce ---------- */
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Skip and unskip are debounced (50 ms): calls within the window collapse into the last one. */
+export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number, timers: Timers): ((...args: A) => void) & { cancel(): void } {
+  let handle: unknown = null;
+  const debounced = (...args: A) => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = timers.setTimeout(() => {
+      handle = null;
+      fn(...args);
+    }, ms);
+  };
+  debounced.cancel = () => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+  };
+  return debounced;
+}
+
+export const SKIP_DEBOUNCE_MS = 50;
+export const ROUND_COLUMN_WIDTH_PX = 384;

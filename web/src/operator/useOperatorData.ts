@@ -1,0 +1,53 @@
+/** Data the operator screens load over HTTP on entry: a quiz by id, the user list. */
+import { useEffect, useState } from 'react';
+import { HttpError, type UserRecord } from '../api/http';
+import { getQuiz, listUsers, type Quiz } from '../api/operator';
+import { t } from '../texts';
+
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'loaded'; value: T }
+  | { status: 'failed'; message: string };
+
+/** GET /api/quizzes/:id whenever the id changes; the failure names the spec's text. */
+export function useQuiz(quizId: string | null): Loadable<Quiz> {
+  const [state, setState] = useState<Loadable<Quiz>>({ status: 'idle' });
+  useEffect(() => {
+    if (!quizId) {
+      setState({ status: 'idle' });
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    getQuiz(quizId).then(
+      (quiz) => {
+        if (!current) return;
+        if (quiz.content.length === 0) setState({ status: 'failed', message: t.operator.quizEmpty });
+        else setState({ status: 'loaded', value: quiz });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const notFound = error instanceof HttpError && error.status === 404;
+        setState({ status: 'failed', message: notFound ? t.operator.quizNotFound(quizId) : t.tester.quizLoadFailed });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [quizId]);
+  return state;
+}
+
+/** GET /api/users once (moderator). */
+export function useUsers(): UserRecord[] {
+  const [users, setUsers] = useState<UserRecord[]>([]);
+  useEffect(() => {
+    let current = true;
+    listUsers().then((list) => current && setUsers(list), () => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return users;
+}
