@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
 import { AuthController } from './http/auth.controller';
+import { FormsController } from './http/forms.controller';
 import { QuizzesController } from './http/quizzes.controller';
 import { TeamsController } from './http/teams.controller';
+import { UploadsController } from './http/uploads.controller';
 import { UsersController } from './http/users.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RUNTIME, type Runtime } from './runtime';
@@ -13,7 +15,7 @@ export class AppModule {
   static with(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      controllers: [HealthController, AuthController, UsersController, TeamsController, QuizzesController],
+      controllers: [HealthController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController, FormsController],
       providers: [{ provide: RUNTIME, useValue: runtime }, RealtimeGateway],
     };
   }

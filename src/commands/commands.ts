@@ -17,7 +17,7 @@ export interface ChangePresence { type: 'ChangePresence'; online: boolean }
 // teams
 export interface CreateTeam { type: 'CreateTeam'; name: string; password: string; stadt: string; beschreibung: string; url?: string }
 /** fqps/team/new: QR sign-up by a visitor. */
-export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; amount?: string | number | null }
+export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; amount?: string | number | null; moderatorOnline?: boolean }
 /** gj: `passwordOk` is the gateway's verdict on the password against the write side's hash. */
 export interface JoinTeam { type: 'JoinTeam'; id: string; password: string; passwordOk: boolean }
 /** gi: the gateway resolved the token to its invite id (null: unknown token). */
@@ -173,10 +173,20 @@ export const WIRE_COMMANDS = {
 
 export type WireCode = keyof typeof WIRE_COMMANDS;
 
+/** Fields only the gateway may set (its verdict on a secret); a client cannot send them. */
+const GATEWAY_FIELDS = { passwordOk: false, inviteId: null } as const;
+
+export interface GatewayVerdict {
+  /** gj: whether the password matched the team's hash (the write side checks it). */
+  passwordOk?: boolean;
+  /** gi: the invite the token belongs to, null when unknown. */
+  inviteId?: string | null;
+}
+
 /**
- * Turns a realtime message into a command. The content is taken as sent: the deciders check every
- * field. gj and gi need the gateway's resolution of secrets: pass `passwordOk` / `inviteId`.
+ * Turns a realtime message into a command. The content is taken as sent (the deciders check every
+ * field), except the gateway's own fields: gj and gi need `passwordOk` / `inviteId` from `verdict`.
  */
-export function commandFromWire(code: WireCode, content: Record<string, unknown> | null | undefined, resolved: Record<string, unknown> = {}): Command {
-  return { ...(content ?? {}), ...resolved, type: WIRE_COMMANDS[code] } as Command;
+export function commandFromWire(code: WireCode, content: Record<string, unknown> | null | undefined, verdict: GatewayVerdict = {}): Command {
+  return { ...(content ?? {}), ...GATEWAY_FIELDS, ...verdict, type: WIRE_COMMANDS[code] } as Command;
 }

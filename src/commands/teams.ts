@@ -49,7 +49,7 @@ export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionC
   const amount = amountText === '' ? null : Number(amountText);
   if (amount !== null && !Number.isFinite(amount)) return reject(texts.qrTeamAmountNotNumeric);
   if (name.length > MAX_NAME_LENGTH || !state.show.allowNewRegistrations) return reject(texts.formFailed);
-  if (!isModeratorOnline(state)) return reject(texts.moderatorOffline, 'precondition');
+  if (cmd.moderatorOnline !== true && !isModeratorOnline(state)) return reject(texts.moderatorOffline, 'precondition');
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(streams.team(teamId), draft('TeamCreated', {

@@ -24,4 +24,8 @@ export class Presence {
   isOnline(userId: string): boolean {
     return this.sockets.has(userId);
   }
+
+  onlineUserIds(): IterableIterator<string> {
+    return this.sockets.keys();
+  }
 }
