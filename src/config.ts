@@ -12,6 +12,8 @@ export interface AppConfig {
   adminPassword: string | null;
   /** Extra origins allowed to open the WebSocket, comma-separated (the app's own origin always is). */
   allowedOrigins: string | null;
+  /** Most commands decided and appended together (group commit); 1 turns it off. */
+  commandBatchMax: number;
   /** Directory of the built web app (web/dist). */
   webDir: string;
 }
@@ -28,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     allowedOrigins: env.ALLOWED_ORIGINS || null,
+    commandBatchMax: Math.max(1, Number(env.COMMAND_BATCH_MAX) || 500),
     webDir: path.join(projectRoot(), 'web/dist'),
   };
 }

@@ -34,7 +34,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   try {
     const secrets = await openSecrets(config, storage);
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
-    runtime = await startRuntime(config, storage, secrets, options.pipeline);
+    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, ...options.pipeline });
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime), {
       logger: options.logger ?? ['log', 'warn', 'error'],

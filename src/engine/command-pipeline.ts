@@ -66,14 +66,24 @@ export class CommandPipeline {
     return new Promise((resolve) => {
       const commandId = options.commandId ?? randomUUID();
       this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, resolve });
-      if (!this.draining) void this.drain();
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
+  /**
+   * Each batch starts from setImmediate: the frames that arrived meanwhile are read and queued first.
+   * (With the embedded store a whole batch runs without yielding to I/O, so without this every
+   * batch would hold a single command.)
+   */
   private async drain(): Promise<void> {
-    this.draining = true;
     try {
-      while (this.queue.length > 0) await this.runBatch();
+      while (this.queue.length > 0) {
+        await this.runBatch();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     } finally {
       this.draining = false;
     }

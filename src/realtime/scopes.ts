@@ -1,5 +1,5 @@
 import type { Role } from '../../events';
-import { globalView, moderatorView, teamView, testerView, userView, type LiveState } from '../../projections/live';
+import { currentSingleAnswer, globalView, moderatorView, teamPlay, teamView, testerView, userView, type LiveState } from '../../projections/live';
 import type { Presence } from './presence';
 
 export type ScopeName = 'global' | 'team' | 'user' | 'moderator' | 'tester';
@@ -47,10 +47,15 @@ export function viewOf(key: ScopeKey, state: LiveState, presence: Presence): obj
  */
 export function inputsOf(key: ScopeKey, state: LiveState): readonly unknown[] | null {
   const [name, id] = key.split(':', 2) as [ScopeName, string | undefined];
-  if (name === 'user') return [state.users.get(id!), state.questionSeq, state.night?.id];
+  if (name === 'user') {
+    const user = state.users.get(id!);
+    return [user, user ? currentSingleAnswer(state, user) : null];
+  }
   if (name === 'team') {
     const team = state.teams.get(id!);
-    return [team, state.plays.get(id!), state.questionSeq, state.night?.lockedInSeq, ...(team?.memberIds.map((m) => state.users.get(m)) ?? [])];
+    if (!team) return [team];
+    // The play as the view sees it (a stale one reads as empty), so a new question only touches teams that had proposals.
+    return [team, teamPlay(state, team), state.night?.lockedInSeq, ...team.memberIds.map((m) => state.users.get(m))];
   }
   return null; // global, moderator and tester views span all teams: recomputed on every change
 }

@@ -4,7 +4,7 @@
  * Target: at least 1,000,000 events/s; the cost per event at 1,000 teams at most 1.5 x that at 10.
  *
  * Each size runs in its own process (no garbage of one measurement in the other's heap). The events
- * are made in batches of 100,000, as a store subscription delivers them, so the heap holds the live
+ * are made in batches of 10,000, as a store subscription delivers them, so the heap holds the live
  * state rather than a million events; only folding is timed. Median of five nights after a warm-up.
  * Run: npm run bench:reducer
  */
@@ -16,7 +16,7 @@ import { benchNight } from '../support/bench-night';
 
 const EVENTS = 1_000_000;
 const RUNS = 5;
-const BATCH = 100_000;
+const BATCH = 10_000;
 
 interface Measurement {
   teams: number;
