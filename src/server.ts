@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import type { PipelineOptions } from './engine/command-pipeline';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
+import { requestLog, type LogSink } from './http/request-log';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorage, Storage } from './store/storage';
@@ -24,6 +25,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger?: false;
+  /** Where the request log goes (default: Nest's logger, or nowhere when logger is false). */
+  requestLog?: LogSink;
   pipeline?: PipelineOptions;
 }
 
@@ -42,6 +45,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.useBodyParser('json', { limit: '1mb' });
+    const httpLogger = new Logger('HTTP');
+    app.use(requestLog(options.requestLog ?? (options.logger === false ? () => undefined : (line) => httpLogger.log(line))));
     serveWebApp(app, config.webDir);
     await app.listen(config.port, config.host);
     const address = app.getHttpServer().address() as { port: number };
