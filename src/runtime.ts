@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { startReadProjections, type ReadProjections } from '../projections/read';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/jwt';
 import { OneTimeTokens } from './auth/one-time-tokens';
@@ -31,6 +32,8 @@ export interface Runtime {
   presence: Presence;
   hub: PushHub;
   secrets: Secrets;
+  /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
+  readModels: ReadProjections;
   uploadsDir: string;
 }
 
@@ -50,10 +53,12 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   const presence = new Presence();
   const hub = new PushHub(engine.live, presence);
   hub.start();
-  return { config, storage, engine, presence, hub, secrets, uploadsDir };
+  const readModels = await startReadProjections(storage.sql, storage.events);
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
+  await runtime.readModels.stop();
   runtime.hub.stop();
   await runtime.engine.stop();
 }

@@ -45,6 +45,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.useBodyParser('json', { limit: '1mb' });
+    app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
     const httpLogger = new Logger('HTTP');
     app.use(requestLog(options.requestLog ?? (options.logger === false ? () => undefined : (line) => httpLogger.log(line))));
     serveWebApp(app, config.webDir);

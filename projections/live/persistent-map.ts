@@ -1,16 +1,14 @@
 /**
- * A persistent hash map (hash array mapped trie, 8-way, bitmap-compressed) from string keys.
+ * A persistent hash map (hash array mapped trie, 32-way, bitmap-compressed) from string keys.
  *
  * Why: the live state holds up to thousands of teams and users and is replaced, never mutated, by
  * every event. Copying a plain object of all teams per event costs O(teams); here an update copies
- * one path of small arrays (four levels of at most eight entries for 1,000 teams), so the cost per
- * event barely grows with the number of teams while old states stay intact (structural sharing).
- * Eight-way nodes allocate less per update than the classic 32-way ones, which keeps the garbage
- * collector's work (and so the cost per event) lower for large nights (see test/bench/reducer.bench.ts).
+ * one path of at most two small arrays for 1,000 teams (seven levels at most), so the cost per event
+ * barely grows with the number of teams while old states stay intact (structural sharing).
  */
 
-const BITS = 3;
-const MASK = 7;
+const BITS = 5;
+const MASK = 31;
 
 interface Leaf<V> { readonly kind: 0; readonly hash: number; readonly key: string; readonly value: V }
 interface Branch<V> { readonly kind: 1; readonly bitmap: number; readonly children: readonly TrieNode<V>[] }

@@ -5,7 +5,6 @@
  * the answer of an open question.
  */
 import type { PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
-import { pointsOverview } from './points';
 import {
   currentSingleAnswer, globalStateCode, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay, type HealDealStatus,
 } from './queries';
@@ -275,4 +274,3 @@ export function views(state: LiveState, viewer: Viewer): Views {
   return result;
 }
 
-export { pointsOverview };

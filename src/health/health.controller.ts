@@ -10,12 +10,13 @@ export class HealthController {
   /** Liveness for load balancers and docker-compose: the store answers, how far its log goes, how far the live state is. */
   @Get()
   async health() {
-    const { storage, engine } = this.runtime;
+    const { storage, engine, readModels } = this.runtime;
     return {
       status: 'ok',
       version: APP_VERSION,
       store: { kind: storage.events.kind, lastPosition: await storage.events.lastPosition() },
       live: { position: engine.live.position },
+      projections: await readModels.lag(),
     };
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { QuizLive, UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { attributesOf } from './json-api';
-import { actorOf, AUTH_TEXTS, requestUser } from './request-user';
+import { previewQuizImport } from './quiz-import';
+import { actorOf, AUTH_TEXTS, requestUser, requireRole } from './request-user';
 
 export const QUIZ_TEXTS = {
   loadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
@@ -37,6 +38,19 @@ export class QuizzesController {
     const quiz = this.runtime.engine.live.state.quizzes.get(id);
     if (!quiz) throw httpError(404, QUIZ_TEXTS.loadFailed);
     return { data: quizResource(quiz) };
+  }
+
+  /**
+   * TOML text (Content-Type text/plain or application/toml) → the parsed quiz as a preview; nothing
+   * is saved. `?name=` and `?yearWeek=` from the form win over the file's own.
+   */
+  @Post('import')
+  @HttpCode(200)
+  import(@Body() body: unknown, @Query('name') name: string | undefined, @Query('yearWeek') yearWeek: string | undefined, @Req() request: Request) {
+    requireRole(requestUser(this.runtime, request), 'moderator');
+    const result = previewQuizImport(typeof body === 'string' ? body : '', { name, yearWeek });
+    if (!result.ok) throw new HttpException({ errors: result.errors.map((e) => ({ status: '400', ...e })) }, 400);
+    return result.preview;
   }
 
   @Post()

@@ -26,7 +26,8 @@ describe('GET /api/health on the embedded store', () => {
     server = await start();
     expect(server.firstAdmin).toMatchObject({ created: true, generated: true });
     const response = await request(server.url).get('/api/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok', version: '0.10.0', store: { kind: 'embedded', lastPosition: 1 }, live: { position: 1 } });
+    expect(response.body).toMatchObject({ status: 'ok', version: '0.10.0', store: { kind: 'embedded', lastPosition: 1 }, live: { position: 1 } });
+    expect(response.body.projections).toEqual(expect.arrayContaining([{ projector: expect.any(String), checkpoint: expect.any(Number), lag: expect.any(Number) }]));
   });
 
   it('given the data kept, when the server starts again, then the log and the admin are still there and nothing is added', async () => {

@@ -98,6 +98,22 @@ describe('a quiz night over HTTP and WebSocket', () => {
       expect(ranking[0]).toMatchObject({ name: 'Die Füchse' });
     }
 
+    // The read side: the points table, the teams.txt export and the checker's answers agree with the live night.
+    const points = await api(env.url, 'GET', `/api/points/${quizId}`, undefined, clara.token);
+    expect(points.status).toBe(200);
+    expect(points.body.sortedTeams.map((t: { name: string; total: number }) => [t.name, t.total])).toEqual(
+      overview.sortedTeams.map((t: { name: string; total: number }) => [t.name, t.total]),
+    );
+    expect(points.body.sortedTeams[0]).toMatchObject({ name: 'Die Füchse', total: 2, place: 1 });
+    const txt = await fetch(`${env.url}/api/points/${quizId}/teams.txt`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const bytes = Buffer.from(await txt.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe('#QUIZSHOW-TEAMS\r\n02|00|00|Die Füchse|1\r\n00|00|00|Eulen|1\r\n');
+    expect((await api(env.url, 'GET', `/api/points/${quizId}/teams.txt`, undefined, clara.token)).status).toBe(403);
+    const quizAnswers = await api(env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}&include=user,team`, undefined, adminToken);
+    expect(quizAnswers.body.data.map((a: { attributes: { answer: string; points: number } }) => [a.attributes.answer, a.attributes.points]).sort()).toEqual([['Marseille', 0], ['Paris', 2]]);
+    expect(quizAnswers.body.included).toEqual(expect.arrayContaining([{ type: 'teams', id: expect.any(String), attributes: { name: 'Eulen' } }]));
+
     // Privacy over the whole night: clara (Eulen) never received the Füchse's proposals or chat,
     // nor the moderator's state, nor the answer while the question was open.
     const claraFrames = JSON.stringify(claraWs.frames);

@@ -119,7 +119,7 @@ export function recordNight(): RecordedNight {
           : pick(random, GUESSES[key]);
         if (question.type === 'zeichnen' || question.type === 'selfie') {
           const [upload] = world.must({ type: 'RecordUpload', kind: 'question', files: [{ fileName: `${t}-${message}`, mimeType: 'image/png', size: 20_000 }] }, as(player));
-          message = (upload.data as { fileNames: string[] })[`fileNames`][0];
+          message = (upload.data as { fileNames: string[] }).fileNames[0];
         }
         world.must({ type: 'AddProposal', message }, as(player));
       }

@@ -31,8 +31,18 @@ describe('decide', () => {
       'aas', 'aff', 'ahd', 'ali', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu',
       'ma', 'mc', 'mhr', 'mi', 'mn', 'mp', 'mq', 'mr', 'mua', 'muc', 'muf', 'mum', 'mumm', 'mup', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
     ]);
-    expect(commandFromWire('ma', { quiz: 3, round: 1, question: 2 })).toEqual({ type: 'StartQuestion', quiz: 3, round: 1, question: 2 });
-    expect(commandFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })).toEqual({ type: 'JoinTeam', id: 't', password: 'p', passwordOk: true });
+    expect(commandFromWire('ma', { quiz: 3, round: 1, question: 2 })).toEqual(expect.objectContaining({ type: 'StartQuestion', quiz: 3, round: 1, question: 2 }));
+    expect(commandFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })).toEqual(expect.objectContaining({ type: 'JoinTeam', id: 't', password: 'p', passwordOk: true }));
+  });
+
+  it('a client cannot send the gateway\'s verdict on a password or an invite itself', () => {
+    const s = show();
+    const forged = commandFromWire('gj', { id: s.teamB, password: 'rate', passwordOk: true });
+    given(s.world).when(forged, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
+    const inviteId = (invite.data as { inviteId: string }).inviteId;
+    given(s.world).when(commandFromWire('gi', { token: 'x', inviteId }), s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world).when(commandFromWire('gi', { token: 'x' }, { inviteId }), s.world.as(s.bert)).thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
   });
 
   it('a player sending ma through the wire mapping is rejected', () => {

@@ -51,7 +51,8 @@ describe('starting questions (ma)', () => {
   it('a quiz whose content became empty is refused', () => {
     const s = show();
     // Old logs may hold a quiz without questions (the form always required one).
-    s.world.append([{ ...s.world.log.find((e) => e.type === 'QuizCreated')!, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' } } as never]);
+    const metadata = s.world.log[0].metadata;
+    s.world.append([{ type: 'QuizCreated', version: 1, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' }, metadata }]);
     given(s.world).when({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
   });
 

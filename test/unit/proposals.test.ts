@@ -120,6 +120,13 @@ describe('favourites, stars, deletion', () => {
     given(s.world).when({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'StarToggled', data: { key: null } });
   });
 
+  it('a member who changes team takes the star along', () => {
+    const s = twoProposals();
+    s.world.must({ type: 'ToggleStar', number: 1 }, s.world.as(s.bert));
+    s.world.joinTeam(s.bert, s.teamB);
+    expect(teamView(s.world.state, s.teamA)!.proposals['1'].stars).toBe(0);
+  });
+
   it('deleting the favourite clears it and its stars', () => {
     const s = twoProposals();
     s.world.must({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.anna));

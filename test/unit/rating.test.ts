@@ -1,4 +1,4 @@
-import { pointsOverview, testerView, userView } from '../../projections/live';
+import { placeForRank, pointsExportLine, pointsOverview, testerView, userView } from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion, type Show } from './support/fixtures';
 
@@ -99,5 +99,22 @@ describe('regex bulk rating (trx)', () => {
   it('is a moderator tool', () => {
     const s = lockedIn();
     given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '.', mark: 'correct' }, s.world.as(s.tester)).thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+});
+
+describe('points table rules', () => {
+  it('place images: ranks 1 to 3 keep their place, everything else is 4', () => {
+    expect([1, 2, 3, 4, 5, 12].map(placeForRank)).toEqual([1, 2, 3, 4, 4, 4]);
+  });
+
+  it('equal totals share a rank', () => {
+    const s = lockedIn();
+    s.world.must({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 2, checked: true, liked: false }, s.world.as(s.tester));
+    s.world.must({ type: 'RateAnswerAbsolute', answerId: s.answerB, value: 2, checked: true, liked: false }, s.world.as(s.tester));
+    expect(pointsOverview(s.world.state, s.quizId).sortedTeams.map((r) => r.rank)).toEqual([1, 1]);
+  });
+
+  it('teams.txt line: three two-digit round points, the team name, then 1; missing rounds are 00', () => {
+    expect(pointsExportLine({ teamId: 't', name: 'Quizgurus', rounds: [5, 12], total: 17, rank: 1, place: 1 })).toBe('05|12|00|Quizgurus|1');
   });
 });

@@ -6,7 +6,7 @@ import { SCHIFFE_DEFAULT_ANSWER, validateSchiffe } from '../../web/src/logic/sch
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
 import {
-  abcdLetters, validateGreeting, validateProfile, validateQrTeam, validateUpload,
+  abcdLetters, abcdOptionText, validateGreeting, validateProfile, validateQrTeam, validateUpload,
 } from '../../web/src/logic/validation';
 
 describe('schiffe validation', () => {
@@ -143,5 +143,16 @@ describe('session token', () => {
   it('labels the highest role', () => {
     expect(roleLabel(['tester', 'admin'])).toBe('admin');
     expect(roleLabel([])).toBeNull();
+  });
+});
+
+describe('abcd option text of a proposal', () => {
+  it('names the option of a letter, and nothing for other answers', () => {
+    const options = ['Pferd', 'Katze', 'Fledermaus'];
+    expect(abcdOptionText('C', options)).toBe('Fledermaus');
+    expect(abcdOptionText(' b ', options)).toBe('Katze');
+    expect(abcdOptionText('D', options)).toBeNull();
+    expect(abcdOptionText('Pferd', options)).toBeNull();
+    expect(abcdOptionText('A', undefined)).toBeNull();
   });
 });

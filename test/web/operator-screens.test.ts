@@ -146,7 +146,7 @@ describe('player points page with the server shape', () => {
   it('reads round points from lists (index 0 = round 1)', () => {
     const points = { rounds: [1, 2], sortedTeams: [{ name: 'Quizgeister', rounds: [3, 4], total: 7 }, { name: 'Eulen', rounds: [5, 0], total: 5 }] };
     const html = render('/points', { views: { global: { ...baseGlobal, points } } });
-    expect(html).toMatch(/Quizgeister<\/th><td>3<\/td><td>4<\/td>/);
+    expect(html).toMatch(/Quizgeister<\/th><td class="points-table__points">3<\/td><td class="points-table__points">4<\/td>/);
   });
 });
 

@@ -3,11 +3,15 @@ import {
   freshPlay, LOBBY_CHAT_LIMIT, nextWithPlays, teamPlayOf, type LiveState, type Star, type TeamPlay,
 } from '../state';
 
-/** The hot path: one team's play changes, every other team's is shared with the previous state. */
-function changePlay(state: LiveState, teamId: string, change: (play: TeamPlay) => TeamPlay): LiveState {
+/** The team's play in the live question (a fresh one when it is stale or missing). */
+function livePlay(state: LiveState, teamId: string): TeamPlay {
   const play = state.plays.get(teamId);
-  const current = play !== undefined && play.seq === state.questionSeq ? play : freshPlay(state.questionSeq);
-  return nextWithPlays(state, state.plays.set(teamId, change(current)));
+  return play !== undefined && play.seq === state.questionSeq ? play : freshPlay(state.questionSeq);
+}
+
+/** The hot path: one team's play changes, every other team's is shared with the previous state. */
+function withPlay(state: LiveState, teamId: string, play: TeamPlay): LiveState {
+  return nextWithPlays(state, state.plays.set(teamId, play));
 }
 
 function withStar(stars: readonly Star[], userId: string, key: number | null): Star[] {
@@ -20,12 +24,13 @@ export function evolveProposals(state: LiveState, event: ProposalEvent): LiveSta
   switch (event.type) {
     case 'ProposalAdded': {
       const { teamId, key, userId, message, chat } = event.data;
-      return changePlay(state, teamId, (p) =>
-        teamPlayOf(p.seq, [...p.proposals, { key, userId, message, chat }], key + 1, p.favorite, p.quizzled, p.stars));
+      const p = livePlay(state, teamId);
+      return withPlay(state, teamId, teamPlayOf(p.seq, [...p.proposals, { key, userId, message, chat }], key + 1, p.favorite, p.quizzled, p.stars));
     }
     case 'ProposalDeleted': {
       const { teamId, key } = event.data;
-      return changePlay(state, teamId, (p) => teamPlayOf(
+      const p = livePlay(state, teamId);
+      return withPlay(state, teamId, teamPlayOf(
         p.seq,
         p.proposals.filter((x) => x.key !== key),
         p.nextKey,
@@ -35,16 +40,19 @@ export function evolveProposals(state: LiveState, event: ProposalEvent): LiveSta
       ));
     }
     case 'FavoriteChosen': {
-      const { key } = event.data;
-      return changePlay(state, event.data.teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, key, p.quizzled, p.stars));
+      const { teamId, key } = event.data;
+      const p = livePlay(state, teamId);
+      return withPlay(state, teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, key, p.quizzled, p.stars));
     }
     case 'StarToggled': {
       const { teamId, userId, key } = event.data;
-      return changePlay(state, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, p.quizzled, withStar(p.stars, userId, key)));
+      const p = livePlay(state, teamId);
+      return withPlay(state, teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, p.quizzled, withStar(p.stars, userId, key)));
     }
     case 'QuizzleOffered': {
       const { teamId, key, answer } = event.data;
-      const plays = changePlay(state, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, key, p.stars)).plays;
+      const p = livePlay(state, teamId);
+      const plays = state.plays.set(teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, key, p.stars));
       const night = state.night ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer } } : null;
       return { plays, night };
     }

@@ -1,6 +1,6 @@
 import type { TeamEvent } from '../../../events';
 import { uniqueNameKey } from '../rules';
-import type { LiveState, TeamLive } from '../state';
+import { teamPlayOf, type LiveState, type TeamLive } from '../state';
 
 function withoutMember(team: TeamLive, userId: string): TeamLive {
   return { ...team, memberIds: team.memberIds.filter((id) => id !== userId) };
@@ -21,9 +21,16 @@ export function evolveTeams(state: LiveState, event: TeamEvent): Partial<LiveSta
       const user = state.users.get(userId);
       if (!user || !state.teams.has(teamId)) return {};
       let teams = state.teams;
-      if (user.teamId && user.teamId !== teamId) teams = teams.update(user.teamId, (t) => withoutMember(t, userId));
+      let plays = state.plays;
+      if (user.teamId && user.teamId !== teamId) {
+        teams = teams.update(user.teamId, (t) => withoutMember(t, userId));
+        // A member who leaves takes the star back.
+        plays = plays.update(user.teamId, (p) => (p.stars.some((s) => s.userId === userId)
+          ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
+          : p));
+      }
       teams = teams.update(teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
-      return { teams, users: state.users.set(userId, { ...user, teamId }) };
+      return { teams, plays, users: state.users.set(userId, { ...user, teamId }) };
     }
     case 'TeamEdited': {
       const { teamId, url, stadt, beschreibung } = event.data;

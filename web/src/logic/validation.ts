@@ -42,3 +42,10 @@ export function abcdLetters(optionCount: number | undefined): string[] {
   const count = Math.min(26, Math.max(1, optionCount && optionCount > 0 ? optionCount : 4));
   return Array.from({ length: count }, (_, i) => String.fromCharCode(65 + i));
 }
+
+/** The option text of an abcd letter ("b" or "B" → the second option), or null. */
+export function abcdOptionText(message: string, options: readonly string[] | undefined): string | null {
+  const letter = message.trim().toUpperCase();
+  if (!options || !/^[A-Z]$/.test(letter)) return null;
+  return options[letter.charCodeAt(0) - 65] ?? null;
+}

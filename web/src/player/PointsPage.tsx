@@ -31,20 +31,25 @@ export function PointsPage() {
             <thead>
               <tr>
                 <th scope="col"><span className="visually-hidden">{t.points.place}</span></th>
-                <th scope="col">{t.points.place}</th>
+                <th scope="col" className="points-table__rank">{t.points.place}</th>
                 <th scope="col">{t.points.team}</th>
-                {overview.rounds.map((round) => <th scope="col" key={String(round)}>{t.points.round} {round}</th>)}
-                <th scope="col">{t.points.total}</th>
+                {overview.rounds.map((round) => (
+                  <th scope="col" key={String(round)} className="points-table__points">
+                    <span className="points-table__round-long">{t.points.round} {round}</span>
+                    <span className="points-table__round-short" aria-hidden="true">{t.points.roundShort}{round}</span>
+                  </th>
+                ))}
+                <th scope="col" className="points-table__points">{t.points.total}</th>
               </tr>
             </thead>
             <tbody>
               {placed.map(({ row, rank, place, total }) => (
                 <tr key={String(row.id ?? row.name)} className={`place-${place} ${row.name === myTeam ? 'row--mine' : ''}`}>
                   <td><PlaceMedal place={place} rank={rank} /></td>
-                  <td>{rank}.</td>
+                  <td className="points-table__rank">{rank}.</td>
                   <th scope="row">{row.name}</th>
-                  {overview.rounds.map((round, i) => <td key={String(round)}>{roundPoints(row, i, round)}</td>)}
-                  <td><strong>{total}</strong></td>
+                  {overview.rounds.map((round, i) => <td key={String(round)} className="points-table__points">{roundPoints(row, i, round)}</td>)}
+                  <td className="points-table__points"><strong>{total}</strong></td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { abcdOptionText } from '../logic/validation';
 import { command } from '../realtime/connection';
-import { useAppDispatch } from '../store';
+import { useAppDispatch, useAppSelector } from '../store';
 import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl, useProposals, type ProposalEntry } from './useTeam';
@@ -15,7 +16,7 @@ export function useProposalCommand() {
   };
 }
 
-function ProposalItem({ entry, images }: { entry: ProposalEntry; images: boolean }) {
+function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images: boolean; options?: readonly string[] }) {
   const send = useProposalCommand();
   const imageUrl = useImageUrl();
   const [busy, setBusy] = useState(false);
@@ -39,7 +40,10 @@ function ProposalItem({ entry, images }: { entry: ProposalEntry; images: boolean
         {images ? (
           <img className="proposal__image" src={imageUrl(entry.message)} alt={t.question.proposalImage(entry.author)} />
         ) : (
-          <span className="proposal__message">{entry.message || t.placeholders.emptyAnswer}</span>
+          <span className="proposal__message">
+            {entry.message || t.placeholders.emptyAnswer}
+            {abcdOptionText(entry.message, options) && <span className="proposal__option"> · {abcdOptionText(entry.message, options)}</span>}
+          </span>
         )}
         {entry.isFavorite && <span className="badge badge--favorite">★ {t.question.favorite}</span>}
       </div>
@@ -68,6 +72,7 @@ function ProposalItem({ entry, images }: { entry: ProposalEntry; images: boolean
 /** The team's proposals and chat entries; image proposals for selfie and zeichnen. */
 export function ProposalList({ images = false }: { images?: boolean }) {
   const proposals = useProposals();
+  const options = useAppSelector((s) => (s.live.views.global?.question?.type === 'abcd' ? s.live.views.global.question.options : undefined));
   return (
     <section className="proposals" aria-labelledby="proposals-heading">
       <h3 id="proposals-heading">{t.question.proposals}</h3>
@@ -75,7 +80,7 @@ export function ProposalList({ images = false }: { images?: boolean }) {
         <p className="muted">{t.question.noProposals}</p>
       ) : (
         <ul className="proposal-list" aria-live="polite">
-          {proposals.map((entry) => <ProposalItem key={entry.key} entry={entry} images={images} />)}
+          {proposals.map((entry) => <ProposalItem key={entry.key} entry={entry} images={images} options={options} />)}
         </ul>
       )}
     </section>

@@ -55,6 +55,17 @@ function TeamHeader({ onChange }: { onChange(): void }) {
   const imageUrl = useImageUrl();
   const dispatch = useAppDispatch();
   const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  async function copy(created: string) {
+    try {
+      await navigator.clipboard.writeText(created);
+      setCopied(true);
+    } catch {
+      /* clipboard not allowed: the link is shown in the dialog to copy by hand */
+      setCopied(false);
+    }
+  }
 
   async function invite() {
     if (link) return setLink(null);
@@ -65,13 +76,9 @@ function TeamHeader({ onChange }: { onChange(): void }) {
       return;
     }
     const created = buildInviteLink(window.location.href, token);
+    setCopied(false);
     setLink(created);
-    try {
-      await navigator.clipboard.writeText(created);
-      dispatch(uiActions.noticeAdded(t.invite.copied, 'success'));
-    } catch {
-      /* clipboard not allowed: the link is shown in the dialog */
-    }
+    await copy(created);
   }
 
   if (!team) return null;
@@ -83,7 +90,7 @@ function TeamHeader({ onChange }: { onChange(): void }) {
         <button type="button" className="button" onClick={onChange}>{t.wrapper.changeTeam}</button>
         <button type="button" className="button button--primary" onClick={() => void invite()}>{t.wrapper.invite}</button>
       </div>
-      <InviteDialog link={link} onClose={() => setLink(null)} />
+      <InviteDialog link={link} copied={copied} onCopy={() => link && void copy(link)} onClose={() => setLink(null)} />
     </div>
   );
 }

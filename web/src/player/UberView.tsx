@@ -57,7 +57,12 @@ export function UberView() {
   const modus = useAppSelector((s) => selectGlobal(s)?.uberModus ?? 'quiz');
   switch (modus) {
     case 'pre':
-      return <section className="card uber uber--pre"><UberText fallback={t.uber.pre} /></section>;
+      return (
+        <section className="card uber uber--pre">
+          <p className="uber__kicker" aria-hidden="true">{t.uber.preKicker}</p>
+          <UberText fallback={t.uber.pre} />
+        </section>
+      );
     case 'pause':
       return <PauseView />;
     case 'post':

@@ -18,10 +18,12 @@ export function RegisterPage() {
 export function LoginPage() {
   return (
     <div className="page">
-      <h1>{t.auth.loginPageHeading}</h1>
-      <ol className="steps">
-        {t.auth.steps.map((step) => <li key={step}>{step}</li>)}
-      </ol>
+      <section className="hero" aria-labelledby="login-page-heading">
+        <h1 id="login-page-heading">{t.auth.loginPageHeading}</h1>
+        <ol className="steps">
+          {t.auth.steps.map((step) => <li key={step}>{step}</li>)}
+        </ol>
+      </section>
       <div className="grid-2">
         <LoginForm />
         <RegisterForm with428 />

@@ -20,6 +20,7 @@ function NoQuestion() {
   return (
     <section className="card no-question" aria-live="polite">
       <h2>{t.question.none}</h2>
+      {!taken && !global?.overviewMessage && <p className="muted">{t.question.noneHint}</p>}
       {global?.overviewMessage && <div className="server-message" dangerouslySetInnerHTML={{ __html: global.overviewMessage }} />}
       {taken && (
         <div className="taken-answer">
@@ -27,7 +28,10 @@ function NoQuestion() {
           {taken.message === t.question.noAnswers ? (
             <p>{t.question.noAnswers}</p>
           ) : (
-            <p className="taken-answer__message">{taken.message || t.placeholders.emptyAnswer} <span className="muted">{t.question.takenBy(memberName(team, taken.user))}</span></p>
+            <>
+              <p className="taken-answer__message">{taken.message || t.placeholders.emptyAnswer}</p>
+              <p className="taken-answer__author">{t.question.takenBy(memberName(team, taken.user))}</p>
+            </>
           )}
         </div>
       )}
@@ -106,10 +110,8 @@ export function QuestionView({ single }: { single: boolean }) {
   return (
     <section className={`card question question--${question.type}`} aria-labelledby="question-heading">
       <h2 id="question-heading" className="visually-hidden">{question.question ?? question.type}</h2>
-      <div className="question__top">
-        <QuestionHeader question={question} />
-        {question.type !== 'quizzle' && <CountdownBox />}
-      </div>
+      <QuestionHeader question={question} />
+      {question.type !== 'quizzle' && <div className="question__countdown"><CountdownBox /></div>}
       <div key={key} className="question__body">
         {single ? <SingleAnswer question={question} /> : <TeamAnswer question={question} />}
       </div>

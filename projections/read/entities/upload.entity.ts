@@ -1,0 +1,31 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { UploadKind } from '../../../events';
+
+/** One stored image of an upload (the bytes live in the upload store under `fileName`). */
+@Entity({ name: 'read_uploads' })
+export class UploadRow {
+  @PrimaryColumn({ name: 'upload_id', type: 'text' })
+  uploadId!: string;
+
+  @PrimaryColumn({ name: 'file_index', type: 'integer' })
+  fileIndex!: number;
+
+  @Index('read_uploads_file_name')
+  @Column({ name: 'file_name', type: 'text' })
+  fileName!: string;
+
+  @Column({ type: 'text' })
+  kind!: UploadKind;
+
+  @Column({ name: 'user_id', type: 'text' })
+  userId!: string;
+
+  @Column({ name: 'team_id', type: 'text', nullable: true })
+  teamId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  label!: string | null;
+
+  @Column({ name: 'uploaded_at', type: 'timestamptz' })
+  uploadedAt!: Date;
+}

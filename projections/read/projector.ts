@@ -1,0 +1,14 @@
+import type { PositionedEvent } from './logged-events';
+import type { ReadSqlSession } from './sql';
+
+/**
+ * A read model's writer. `apply` gets the events of one subscription batch that the projector has
+ * not seen yet, in log order, inside the transaction that also moves its checkpoint: rows and
+ * checkpoint commit together or not at all.
+ */
+export interface Projector {
+  readonly name: string;
+  /** The tables it owns: emptied when it is rebuilt. */
+  readonly tables: readonly string[];
+  apply(tx: ReadSqlSession, events: readonly PositionedEvent[]): Promise<void>;
+}

@@ -1,0 +1,41 @@
+import { recordedAt } from '../logged-events';
+import type { Projector } from '../projector';
+
+/** Users' public fields and their team (a user is in one team at a time). */
+export const usersProjector: Projector = {
+  name: 'users',
+  tables: ['read_users'],
+
+  async apply(tx, events) {
+    for (const { event } of events) {
+      const at = recordedAt(event).toISOString();
+      switch (event.type) {
+        case 'UserRegistered': {
+          const d = event.data;
+          await tx.query(
+            `INSERT INTO read_users (id, login, name, email, team_id, roles, shown_email_popup_at, registered_at, updated_at)
+             VALUES ($1, $2, $3, $4, NULL, $5::jsonb, NULL, $6, $6)
+             ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login, name = EXCLUDED.name, email = EXCLUDED.email,
+               roles = EXCLUDED.roles, updated_at = EXCLUDED.updated_at`,
+            [d.userId, d.login, d.name, d.email, JSON.stringify(d.roles), at],
+          );
+          break;
+        }
+        case 'UserProfileUpdated':
+          await tx.query('UPDATE read_users SET name = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.name, at]);
+          break;
+        case 'EmailPopupSeen':
+          await tx.query('UPDATE read_users SET shown_email_popup_at = $2, updated_at = $3 WHERE id = $1', [
+            event.data.userId, new Date(event.data.seenAt).toISOString(), at,
+          ]);
+          break;
+        case 'TeamJoined':
+          await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.teamId, at]);
+          break;
+        case 'TeamDeleted':
+          await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $2 WHERE team_id = $1', [event.data.teamId, at]);
+          break;
+      }
+    }
+  },
+};
