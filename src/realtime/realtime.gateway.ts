@@ -90,7 +90,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!session) return;
     try {
       const envelope = parseEnvelope(raw);
-      if (typeof envelope === 'string') return this.reply(session, null, { success: false, message: envelope });
+      if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
       const content = await this.handle(session, envelope);
       this.reply(session, envelope.id, content);
     } catch (error) {
@@ -177,16 +177,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 }
 
-function parseEnvelope(raw: string): Envelope | string {
+/** The envelope, or what is wrong with the frame (with its id when that much could be read). */
+function parseEnvelope(raw: string): Envelope | { problem: string; id: unknown } {
   let message: unknown;
   try {
     message = JSON.parse(raw);
   } catch {
-    return SOCKET_TEXTS.notJson;
+    return { problem: SOCKET_TEXTS.notJson, id: null };
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return SOCKET_TEXTS.badEnvelope;
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return { problem: SOCKET_TEXTS.badEnvelope, id: null };
   const { type, id, content } = message as Record<string, unknown>;
-  if (typeof type !== 'string' || type.length === 0 || type.length > 20) return SOCKET_TEXTS.badEnvelope;
-  if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content))) return SOCKET_TEXTS.badContent;
+  if (typeof type !== 'string' || type.length === 0 || type.length > 20) return { problem: SOCKET_TEXTS.badEnvelope, id };
+  if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content))) return { problem: SOCKET_TEXTS.badContent, id };
   return { type, id, content: (content ?? undefined) as Record<string, unknown> | undefined };
 }

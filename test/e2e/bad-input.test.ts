@@ -29,17 +29,18 @@ describe('bad input over the wire', () => {
   }
 
   it.each([
-    ['malformed JSON', '{"type": "gp", "id": 1, "content": {', SOCKET_TEXTS.notJson],
-    ['a JSON array', '[1, 2, 3]', SOCKET_TEXTS.badEnvelope],
-    ['a number', '42', SOCKET_TEXTS.badEnvelope],
-    ['a missing type', '{"id": 1, "content": {}}', SOCKET_TEXTS.badEnvelope],
-    ['a type that is not a string', '{"type": 7, "id": 1}', SOCKET_TEXTS.badEnvelope],
-    ['content that is not an object', '{"type": "gp", "id": 1, "content": "Paris"}', SOCKET_TEXTS.badContent],
-    ['an unknown type', '{"type": "xyz", "id": 1, "content": {}}', SOCKET_TEXTS.unknownType('xyz')],
-  ])('given %s, then the reply says what is wrong and nothing is appended', async (_what, frame, message) => {
+    ['malformed JSON', '{"type": "gp", "id": 1, "content": {', SOCKET_TEXTS.notJson, null],
+    ['a JSON array', '[1, 2, 3]', SOCKET_TEXTS.badEnvelope, null],
+    ['a number', '42', SOCKET_TEXTS.badEnvelope, null],
+    ['a missing type', '{"id": 11, "content": {}}', SOCKET_TEXTS.badEnvelope, 11],
+    ['a type that is not a string', '{"type": 7, "id": 12}', SOCKET_TEXTS.badEnvelope, 12],
+    ['content that is not an object', '{"type": "gp", "id": 13, "content": "Paris"}', SOCKET_TEXTS.badContent, 13],
+    ['an unknown type', '{"type": "xyz", "id": 14, "content": {}}', SOCKET_TEXTS.unknownType('xyz'), 14],
+  ])('given %s, then the reply says what is wrong and nothing is appended', async (_what, frame, message, replyTo) => {
     const before = await lastPosition();
     const reply = await client.sendRaw(frame);
     expect(reply.content).toEqual({ success: false, message });
+    expect(reply.replyTo).toBe(replyTo);
     expect(await lastPosition()).toBe(before);
     await expectServerStillServes();
   });
