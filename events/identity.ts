@@ -19,13 +19,10 @@ export type EmailPopupSeen = EventEnvelope<'EmailPopupSeen', 1, { userId: string
 /** A one-time login link; its token secret lives in the write side's table under linkId. */
 export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: string; userId: string }>;
 
-/** The gateway reports a user's first socket opening and last socket closing. */
-export type UserPresenceChanged = EventEnvelope<'UserPresenceChanged', 1, { userId: string; online: boolean }>;
 
 export type IdentityEvent =
   | UserRegistered
   | UserProfileUpdated
   | UserPasswordChanged
   | EmailPopupSeen
-  | LoginLinkCreated
-  | UserPresenceChanged;
+  | LoginLinkCreated;

@@ -20,7 +20,6 @@ function changesOf(state: LiveState, event: QuizShowEvent): LiveState | Partial<
     case 'UserPasswordChanged':
     case 'EmailPopupSeen':
     case 'LoginLinkCreated':
-    case 'UserPresenceChanged':
       return evolveIdentity(state, event);
     case 'TeamCreated':
     case 'TeamJoined':

@@ -15,7 +15,6 @@ export interface UserLive {
   readonly email: string | null;
   readonly roles: readonly Role[];
   readonly teamId: string | null;
-  readonly online: boolean;
   readonly shownEmailPopupAt: number | null;
   /** Sum of the points of this user's single-player answers. */
   readonly points: number;

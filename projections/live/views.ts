@@ -68,6 +68,7 @@ export interface TeamView {
   favorite: number | null;
   quizzled: number | null;
   proposals: Record<string, ProposalView>;
+  /** `online` is laid over by the server from live connections; presence is not part of the log. */
   members: Record<string, { name: string; online: boolean; star: number | null }>;
   takenAnswer: { message: string; user: string | null } | null;
 }
@@ -192,7 +193,7 @@ export function teamView(state: LiveState, teamId: string): TeamView | undefined
   const members: TeamView['members'] = {};
   for (const id of team.memberIds) {
     const user = state.users.get(id);
-    members[id] = { name: user?.name ?? '(nicht gefunden)', online: user?.online ?? false, star: starOf(play, id) };
+    members[id] = { name: user?.name ?? '(nicht gefunden)', online: false, star: starOf(play, id) };
   }
   return {
     id: team.id, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,

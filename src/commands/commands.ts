@@ -11,12 +11,11 @@ export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: st
 export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
 /** ali: admin creates a one-time login link for a user. */
 export interface CreateLoginLink { type: 'CreateLoginLink'; id: string }
-/** Sent by the gateway on a user's first socket opening / last socket closing. */
-export interface ChangePresence { type: 'ChangePresence'; online: boolean }
 
 // teams
 export interface CreateTeam { type: 'CreateTeam'; name: string; password: string; stadt: string; beschreibung: string; url?: string }
 /** fqps/team/new: QR sign-up by a visitor. */
+/** `moderatorOnline`: the server's verdict from live connections (presence is not in the log). */
 export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; amount?: string | number | null; moderatorOnline?: boolean }
 /** gj: `passwordOk` is the gateway's verdict on the password against the write side's hash. */
 export interface JoinTeam { type: 'JoinTeam'; id: string; password: string; passwordOk: boolean }
@@ -110,7 +109,7 @@ export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; files: U
 export interface SubmitGreeting { type: 'SubmitGreeting'; username: string; message: string }
 
 export type Command =
-  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | ChangePresence
+  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink
   | CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam
   | CreateQuiz | EditQuiz | ImportQuiz | AddTieBreakQuestion
   | StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions

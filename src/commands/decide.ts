@@ -5,7 +5,7 @@ import { reject, type Decision, type DecisionContext, type Verdict } from './dec
 import { createQuiz, editQuiz, importQuiz, addTieBreakQuestion } from './quizzes';
 import { calculateHealDeal, chooseHealDeal } from './heal-deal';
 import { hasRole } from './guards';
-import { changePresence, createLoginLink, markEmailPopupSeen, registerUser, updateProfile } from './identity';
+import { createLoginLink, markEmailPopupSeen, registerUser, updateProfile } from './identity';
 import {
   acceptQuizzle, endQuestion, expireCountdown, hardReset, listUploadFolder, queryPointsOverview, rejectQuizzle,
   showInstructions, startCountdown, startNextQuestion, startQuestion,
@@ -31,7 +31,6 @@ const deciders: { [T in CommandType]: Decider<T> } = {
   UpdateProfile: updateProfile,
   MarkEmailPopupSeen: markEmailPopupSeen,
   CreateLoginLink: createLoginLink,
-  ChangePresence: changePresence,
   CreateTeam: createTeam,
   CreateQrTeam: createQrTeam,
   JoinTeam: joinTeam,

@@ -1,6 +1,6 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
 import { MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH, uniqueNameKey, type LiveState } from '../../projections/live';
-import type { ChangePresence, CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
+import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { requireRole, requireUser, textOf } from './guards';
 import { texts } from './texts';
@@ -48,12 +48,4 @@ export function createLoginLink(state: LiveState, cmd: CreateLoginLink, ctx: Dec
   const userId = textOf(cmd.id);
   if (!state.users.has(userId)) return reject(texts.notFound(userId), 'not_found');
   return accept(streams.user(userId), draft('LoginLinkCreated', { linkId: ctx.newId(), userId }));
-}
-
-export function changePresence(state: LiveState, cmd: ChangePresence, ctx: DecisionContext): Verdict {
-  const actor = requireUser(state, ctx);
-  if ('ok' in actor) return actor;
-  const online = cmd.online === true;
-  if (actor.online === online) return accept(streams.user(actor.id));
-  return accept(streams.user(actor.id), draft('UserPresenceChanged', { userId: actor.id, online }));
 }

@@ -13,12 +13,6 @@ function teamNameTaken(state: LiveState, name: string): boolean {
   return state.teamIdByName.has(uniqueNameKey(name));
 }
 
-function isModeratorOnline(state: LiveState): boolean {
-  let online = false;
-  state.users.forEach((u) => { if (u.online && u.roles.includes('moderator')) online = true; });
-  return online;
-}
-
 /** The create-team dialog: registrations must be open, every field is required, names are unique. */
 export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
@@ -49,7 +43,7 @@ export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionC
   const amount = amountText === '' ? null : Number(amountText);
   if (amount !== null && !Number.isFinite(amount)) return reject(texts.qrTeamAmountNotNumeric);
   if (name.length > MAX_NAME_LENGTH || !state.show.allowNewRegistrations) return reject(texts.formFailed);
-  if (cmd.moderatorOnline !== true && !isModeratorOnline(state)) return reject(texts.moderatorOffline, 'precondition');
+  if (cmd.moderatorOnline !== true) return reject(texts.moderatorOffline, 'precondition');
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(streams.team(teamId), draft('TeamCreated', {

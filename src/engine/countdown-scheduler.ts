@@ -8,6 +8,8 @@ import type { LiveStateService } from './live-state';
 /** The server itself, when it acts on time (a countdown's end). */
 export const SCHEDULER_ACTOR: Actor = { userId: null, roles: [] };
 
+const RETRY_MS = 1000;
+
 /**
  * Appends the countdown's expiry at its end instant. The end instant is part of the state (an event
  * recorded it), so after a restart mid-countdown the expiry still happens, at once if it has passed.
@@ -45,10 +47,16 @@ export class CountdownScheduler {
     this.timer = setTimeout(() => void this.expire(endsAt), Math.max(0, endsAt - this.clock() + 5));
   }
 
+  /**
+   * The same command id in every process: the store keeps one expiry, whoever appends it first.
+   * A refused expiry (maintenance blocks every command, or the clocks disagree by a few ms) is tried
+   * again every second while that countdown is still the running one.
+   */
   private async expire(endsAt: number): Promise<void> {
     const outcome = await this.pipeline.execute({ type: 'ExpireCountdown' }, SCHEDULER_ACTOR, { commandId: eventIdFor(`countdown-expiry:${endsAt}`, 0) });
-    // The same command id in every process: the store keeps one expiry, whoever appends it first.
-    if (!outcome.ok) this.logger.debug?.(`countdown ${endsAt} not expired: ${outcome.message}`);
+    if (outcome.ok || this.scheduledFor !== endsAt) return;
+    this.logger.debug?.(`countdown ${endsAt} not expired yet: ${outcome.message}`);
+    this.timer = setTimeout(() => void this.expire(endsAt), RETRY_MS);
   }
 
   private clear(): void {

@@ -1,6 +1,8 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { nightWithDependencies, toJsonLines } from '../replay/night-events';
 import { RUNTIME, type Runtime } from '../runtime';
+import { httpError } from './http-errors';
 import { requestUser, requireRole } from './request-user';
 
 const PAGE = 1000;
@@ -22,7 +24,18 @@ export class NightsController {
     return { data: nights };
   }
 
-  /** The night's events as JSON Lines, in order, streamed page by page. */
+  /** The night and the events it depends on (users, teams, quiz, show settings), as JSON Lines: what `npm run night -- export` writes. */
+  @Get(':id/export')
+  async export(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    requireRole(requestUser(this.runtime, request), 'admin');
+    const events = await nightWithDependencies(this.runtime.storage.events, id);
+    if (!events) throw httpError(404, `Es gibt keinen Abend mit der Nummer ${id}.`);
+    response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="night-${id}.jsonl"`);
+    response.end(toJsonLines(events));
+  }
+
+  /** The night's own stream as JSON Lines, in order, streamed page by page. */
   @Get(':id/events')
   async events(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     requireRole(requestUser(this.runtime, request), 'admin');

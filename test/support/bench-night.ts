@@ -52,7 +52,6 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
       members[t].push(userId);
       setup.push(ev('UserRegistered', 1, { userId, login: userId, name: userId, email: null, roles: [] }));
       setup.push(ev('TeamJoined', 1, { teamId, userId, via: 'password' }));
-      setup.push(ev('UserPresenceChanged', 1, { userId, online: true }));
     }
   }
 

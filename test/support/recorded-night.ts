@@ -54,7 +54,6 @@ export function recordNight(): RecordedNight {
   const moderator = world.addUser('olaf', ['moderator']);
   const testers = [world.addUser('kontrolle-1', ['tester']), world.addUser('kontrolle-2', ['tester'])];
   const as = (id: string) => world.as(id);
-  world.must({ type: 'ChangePresence', online: true }, as(moderator));
   const [quizCreated] = world.must({ type: 'CreateQuiz', name: 'Quiz am Freitag', yearWeek: '2026-47', content: QUESTIONS }, as(moderator));
   const quizId = (quizCreated.data as { quizId: string }).quizId;
 
@@ -81,7 +80,6 @@ export function recordNight(): RecordedNight {
       members[t].push(player);
     }
     world.must({ type: 'EditTeam', url: `https://logos.example/${t + 1}.png`, stadt: 'Köln', beschreibung: `Wir sind Team ${t + 1}` }, as(founder));
-    for (const player of members[t]) world.must({ type: 'ChangePresence', online: true }, as(player));
     world.tick(7_000);
   });
 

@@ -29,7 +29,7 @@ describe('upcasters', () => {
   });
 
   it('current versions pass unchanged; a missing version counts as 1', () => {
-    const event = { type: 'UserPresenceChanged', data: { userId: 'u', online: true }, metadata };
+    const event = { type: 'EmailPopupSeen', data: { userId: 'u', seenAt: 1 }, metadata };
     expect(upcast(event)).toEqual({ ...event, version: 1 });
   });
 

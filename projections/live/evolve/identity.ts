@@ -8,7 +8,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent): Partial<
       const d = event.data;
       const user: UserLive = {
         id: d.userId, login: d.login, name: d.name, email: d.email, roles: d.roles, teamId: null,
-        online: false, shownEmailPopupAt: null, points: 0, singleAnswer: null,
+        shownEmailPopupAt: null, points: 0, singleAnswer: null,
       };
       return { users: state.users.set(d.userId, user), userIdByLogin: state.userIdByLogin.set(uniqueNameKey(d.login), d.userId) };
     }
@@ -20,7 +20,5 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent): Partial<
       return { users: state.users.update(event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
     case 'LoginLinkCreated':
       return { loginLinks: state.loginLinks.set(event.data.linkId, event.data.userId) };
-    case 'UserPresenceChanged':
-      return { users: state.users.update(event.data.userId, (u) => (u.online === event.data.online ? u : { ...u, online: event.data.online })) };
   }
 }

@@ -20,13 +20,12 @@ export interface Show {
   teamB: string;
 }
 
-/** An admin, a moderator (online), a tester, a quiz, and two teams: Anna and Bert in A, Cleo in B. */
+/** An admin, a moderator, a tester, a quiz, and two teams: Anna and Bert in A, Cleo in B. */
 export function show(content: QuestionInput[] = [q(1, 1), q(1, 2), q(2, 1)]): Show {
   const world = new World();
   const admin = world.addUser('admin', ['admin', 'moderator']);
   const moderator = world.addUser('moderator', ['moderator']);
   const tester = world.addUser('tester', ['tester']);
-  world.must({ type: 'ChangePresence', online: true }, world.as(moderator));
   const [created] = world.must({ type: 'CreateQuiz', name: 'Quiz', yearWeek: '2026-47', content }, world.as(moderator));
   const quizId = (created.data as { quizId: string }).quizId;
   const a = world.playerWithTeam('anna', 'Die Ahnungslosen');
