@@ -56,7 +56,7 @@ function measure(teams: number, active: number): Measurement {
 }
 
 function measureInChild(teams: number, active = teams): Measurement {
-  return JSON.parse(execFileSync(process.execPath, [__filename, String(teams), String(active)], { encoding: 'utf8' })) as Measurement;
+  return JSON.parse(execFileSync(process.execPath, [...process.execArgv, __filename, String(teams), String(active)], { encoding: "utf8" })) as Measurement;
 }
 
 function row(cells: (string | number)[]): string {

@@ -17,6 +17,7 @@ import { PointsPage } from './player/PointsPage';
 import { ProfilePage } from './player/ProfilePage';
 import { TeamEditPage } from './player/TeamEditPage';
 import { GrussPage } from './public/GrussPage';
+import { ReplayPage } from './replay/ReplayPage';
 import { AboutPage, ChangelogPage, NextPage, SpecialPage } from './public/InfoPages';
 import { InvitePage, QrLoginPage } from './public/LinkRoutes';
 import { LoginPage, RegisterPage } from './public/LoginPages';
@@ -83,6 +84,7 @@ function Routes() {
       <Route path="/profile"><RequireAuth><ProfilePage /></RequireAuth></Route>
       <Route path="/picture"><RequireAuth><PicturePage /></RequireAuth></Route>
       <Route path="/tester"><RequireRole allowed={isTester}><WhenLive><TesterPage /></WhenLive></RequireRole></Route>
+      <Route path="/admin/replay"><RequireRole allowed={isAdmin}><ReplayPage /></RequireRole></Route>
       <Route path="/admin"><RequireRole allowed={isAdmin}><WhenLive><AdminPage /></WhenLive></RequireRole></Route>
       <Route path="/moderator/control"><RequireRole allowed={isModerator}><WhenLive><ControlPage /></WhenLive></RequireRole></Route>
       <Route path="/moderator/config"><RequireRole allowed={isModerator}><WhenLive><ConfigPage /></WhenLive></RequireRole></Route>

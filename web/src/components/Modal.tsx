@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { t } from '../texts';
+import { Notices } from './Notices';
 
 interface ModalProps {
   open: boolean;
@@ -38,6 +39,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
             <h2 id={titleId}>{title}</h2>
             <button type="button" className="icon-button" aria-label={t.modal.close} onClick={onClose}>×</button>
           </header>
+          <Notices placement="dialog" />
           <div className="modal__body">{children}</div>
           {footer && <footer className="modal__footer">{footer}</footer>}
         </div>

@@ -117,6 +117,7 @@ export function Navbar() {
                 </>
               )}
               {isAdmin && <li><NavLink href="/admin">{t.nav.admin}</NavLink></li>}
+              {isAdmin && <li><NavLink href="/admin/replay">{t.nav.replay}</NavLink></li>}
             </>
           )}
           <li>

@@ -6,6 +6,7 @@ import { useAppSelector } from '../store';
 import { specialMode, t } from '../texts';
 import { CreateTeamDialog, JoinTeamDialog } from './TeamDialogs';
 import { useImageUrl } from './useTeam';
+import { UploadedImage } from '../components/UploadedImage';
 
 type Mode = { kind: 'overview' } | { kind: 'creating' } | { kind: 'joining'; team: TeamRecord };
 
@@ -13,7 +14,7 @@ function TeamRow({ team, onJoin }: { team: TeamRecord; onJoin(): void }) {
   const imageUrl = useImageUrl();
   return (
     <li className="team-row">
-      {team.url ? <img className="avatar" src={imageUrl(team.url)} alt={t.findTeam.avatarAlt(team.name)} /> : <span className="avatar avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
+      {team.url ? <UploadedImage className="avatar" src={imageUrl(team.url)} alt={t.findTeam.avatarAlt(team.name)} /> : <span className="avatar avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
       <span className="team-row__text">
         <strong>{team.name}</strong>
         {team.stadt && <small className="muted">{team.stadt}</small>}

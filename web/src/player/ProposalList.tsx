@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl, useProposals, type ProposalEntry } from './useTeam';
+import { UploadedImage } from '../components/UploadedImage';
 
 /** Sends a team command on a proposal key (gd delete, gf favourite, gs star, go quizzle offer). */
 export function useProposalCommand() {
@@ -38,7 +39,7 @@ function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images
       <div className="proposal__content">
         <span className="proposal__author">{entry.author}</span>
         {images ? (
-          <img className="proposal__image" src={imageUrl(entry.message)} alt={t.question.proposalImage(entry.author)} />
+          <UploadedImage className="proposal__image" src={imageUrl(entry.message)} alt={t.question.proposalImage(entry.author)} />
         ) : (
           <span className="proposal__message">
             {entry.message || t.placeholders.emptyAnswer}

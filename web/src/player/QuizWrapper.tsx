@@ -12,6 +12,7 @@ import { FindTeam } from './FindTeam';
 import { InviteDialog } from './InviteDialog';
 import { UberView } from './UberView';
 import { useImageUrl } from './useTeam';
+import { UploadedImage } from '../components/UploadedImage';
 
 type Phase = 'selectingTeam' | 'joinedTeam';
 
@@ -84,7 +85,7 @@ function TeamHeader({ onChange }: { onChange(): void }) {
   if (!team) return null;
   return (
     <div className="team-header card">
-      {team.url ? <img className="avatar avatar--large" src={imageUrl(team.url)} alt={t.wrapper.logoAlt(team.name)} /> : <span className="avatar avatar--large avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
+      {team.url ? <UploadedImage className="avatar avatar--large" src={imageUrl(team.url)} alt={t.wrapper.logoAlt(team.name)} /> : <span className="avatar avatar--large avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
       <h2 className="team-header__name">{team.name}</h2>
       <div className="button-row">
         <button type="button" className="button" onClick={onChange}>{t.wrapper.changeTeam}</button>

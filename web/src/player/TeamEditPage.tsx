@@ -9,6 +9,7 @@ import { selectTeam } from '../store/selectors';
 import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl } from './useTeam';
+import { UploadedImage } from '../components/UploadedImage';
 
 export const LOGO_PREVIEW_DELAY_MS = 1000;
 
@@ -50,7 +51,7 @@ function TeamEditForm({ team }: { team: TeamView }) {
       <Field label={t.team.name} value={team.name} onValue={() => undefined} readOnly />
       <Field label={t.team.stadt} value={stadt} onValue={setStadt} />
       <Field label={t.team.url} type="url" value={url} onValue={setUrl} />
-      {preview && <img className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}
+      {preview && <UploadedImage className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}
       <TextAreaField label={t.team.beschreibung} value={beschreibung} onValue={setBeschreibung} rows={3} />
       <FormError message={error} />
       <button type="submit" className="button button--primary">{t.team.save}</button>

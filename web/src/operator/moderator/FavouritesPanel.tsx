@@ -4,6 +4,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel } from '../shared';
+import { UploadedImage } from '../../components/UploadedImage';
 
 const IMAGE_TYPES = new Set(['zeichnen', 'selfie']);
 const NO_PAIRS: Array<[string | number, string]> = [];
@@ -54,7 +55,7 @@ export function FavouritesPanel({ users }: { users: readonly UserRecord[] }) {
                     <th scope="row">{name}</th>
                     <td className="answer-cell">
                       {images && favourite
-                        ? <img className="favourite-image" src={imageUrl(favourite)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                        ? <UploadedImage className="favourite-image" src={imageUrl(favourite)} alt={t.control.favouriteImage(name)} loading="lazy" />
                         : favourite || t.placeholders.emptyAnswer}
                     </td>
                   </tr>

@@ -7,6 +7,7 @@ import { selectImgPrefix } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand } from '../shared';
 import { joinFolder, parentFolder, pictureTeamName, stepPresentation, toFolderEntries, uploadUrl, type FolderEntry } from './logic';
+import { UploadedImage } from '../../components/UploadedImage';
 
 /** Presentation: a modal with team name and picture; next and before buttons, keys n and b. */
 function Presentation({ pictures, folder, onClose }: { pictures: readonly FolderEntry[]; folder: string; onClose(): void }) {
@@ -41,7 +42,7 @@ function Presentation({ pictures, folder, onClose }: { pictures: readonly Folder
     >
       {picture ? (
         <figure className="presentation">
-          <img src={uploadUrl(prefix, folder, picture.name)} alt={t.picviewer.imageAlt(team || picture.name)} />
+          <UploadedImage src={uploadUrl(prefix, folder, picture.name)} alt={t.picviewer.imageAlt(team || picture.name)} />
           <figcaption className="muted" aria-live="polite">{t.picviewer.counter(index + 1, pictures.length)} · {picture.name}</figcaption>
         </figure>
       ) : <p>{t.picviewer.presentationStart(pictures.length)}</p>}
@@ -89,7 +90,7 @@ export function PicViewerPage() {
               <li key={entry.name} className="folder-list__item">
                 {entry.isFile ? (
                   <figure>
-                    <img src={uploadUrl(prefix, folder, entry.name)} alt={entry.name} loading="lazy" />
+                    <UploadedImage src={uploadUrl(prefix, folder, entry.name)} alt={entry.name} loading="lazy" />
                     <figcaption>{entry.name}</figcaption>
                   </figure>
                 ) : (

@@ -1,0 +1,133 @@
+/**
+ * describeEvent covers every event type: the samples are typed per type, so adding an event type
+ * to the union fails to compile here (and in describe.ts) until it is described.
+ */
+import { EVENT_TYPES, type EventMetadata, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
+import { evolve, initialState, type LiveState } from '../../projections/live';
+import { actorName, describeEvent, formatDuration, formatTime, shorten } from '../../web/src/replay/describe';
+
+const at = Date.UTC(2026, 10, 20, 19, 30, 5, 42);
+const meta = (userId: string | null = 'u1'): EventMetadata => ({ eventId: 'e', commandId: 'c', actor: { userId, roles: [] }, recordedAt: at });
+const question = { type: 'normal' as const, round: 2, number: 3, category: '(2) Erdkunde', question: 'Hauptstadt?', answer: 'Paris', points: -1, options: [], extraInfo: {} };
+const points = { rounds: [1], sortedTeams: [{ teamId: 't1', name: 'Eulen', rounds: [3], total: 3, rank: 1, place: 1 }] };
+
+type Samples = { [T in EventType]: EventOfType<T> };
+
+const samples: Samples = {
+  UserRegistered: { type: 'UserRegistered', version: 1, data: { userId: 'u1', login: 'anna', name: 'Anna', email: null, roles: ['tester'] }, metadata: meta(null) },
+  UserProfileUpdated: { type: 'UserProfileUpdated', version: 1, data: { userId: 'u1', name: 'Anna B.' }, metadata: meta() },
+  UserPasswordChanged: { type: 'UserPasswordChanged', version: 1, data: { userId: 'u1' }, metadata: meta() },
+  EmailPopupSeen: { type: 'EmailPopupSeen', version: 1, data: { userId: 'u1', seenAt: at }, metadata: meta() },
+  LoginLinkCreated: { type: 'LoginLinkCreated', version: 1, data: { linkId: 'l1', userId: 'u1' }, metadata: meta() },
+  TeamCreated: {
+    type: 'TeamCreated', version: 2, metadata: meta(),
+    data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1' },
+  },
+  TeamJoined: { type: 'TeamJoined', version: 1, data: { teamId: 't1', userId: 'u1', via: 'invite' }, metadata: meta() },
+  TeamEdited: { type: 'TeamEdited', version: 1, data: { teamId: 't1', url: '', stadt: 'Köln', beschreibung: 'x' }, metadata: meta() },
+  TeamInviteCreated: { type: 'TeamInviteCreated', version: 1, data: { inviteId: 'i1', teamId: 't1' }, metadata: meta() },
+  TeamDeleted: { type: 'TeamDeleted', version: 1, data: { teamId: 't1' }, metadata: meta() },
+  QuizCreated: { type: 'QuizCreated', version: 1, data: { quizId: 'q1', name: 'Freitagsquiz', yearWeek: '2026-47', content: [question], origin: 'form' }, metadata: meta() },
+  QuizEdited: { type: 'QuizEdited', version: 1, data: { quizId: 'q1', name: 'Freitagsquiz', yearWeek: '2026-47', content: [question] }, metadata: meta() },
+  TieBreakQuestionAdded: { type: 'TieBreakQuestionAdded', version: 1, data: { quizId: 'q1', question: { ...question, round: 4, number: 1 } }, metadata: meta() },
+  NightStarted: { type: 'NightStarted', version: 1, data: { nightId: 'n1', quizId: 'q1', previousNightId: null }, metadata: meta() },
+  QuestionStarted: { type: 'QuestionStarted', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, question, mode: 'team' }, metadata: meta() },
+  CountdownStarted: { type: 'CountdownStarted', version: 1, data: { nightId: 'n1', seconds: 30, endsAt: at + 30_000 }, metadata: meta() },
+  CountdownExpired: { type: 'CountdownExpired', version: 1, data: { nightId: 'n1', endsAt: at }, metadata: meta(null) },
+  QuestionEnded: { type: 'QuestionEnded', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, reason: 'countdown' }, metadata: meta(null) },
+  AnswersLockedIn: {
+    type: 'AnswersLockedIn', version: 1, metadata: meta(null),
+    data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, answers: [{ answerId: 'a1', teamId: 't1', userId: null, answer: 'Paris', author: 'u1' }] },
+  },
+  LiveGameReset: { type: 'LiveGameReset', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 1, number: 1 }, metadata: meta() },
+  QuizzleAccepted: { type: 'QuizzleAccepted', version: 1, data: { nightId: 'n1', teamId: 't1', proposalKey: 2, answer: 'Eiffelturm' }, metadata: meta() },
+  QuizzleRejected: { type: 'QuizzleRejected', version: 1, data: { nightId: 'n1', teamId: 't1', proposalKey: 2 }, metadata: meta() },
+  ProposalAdded: { type: 'ProposalAdded', version: 1, data: { teamId: 't1', key: 2, userId: 'u1', message: 'Paris', chat: false }, metadata: meta() },
+  ProposalDeleted: { type: 'ProposalDeleted', version: 1, data: { teamId: 't1', key: 2, userId: 'u1' }, metadata: meta() },
+  FavoriteChosen: { type: 'FavoriteChosen', version: 1, data: { teamId: 't1', key: 2, userId: 'u1' }, metadata: meta() },
+  StarToggled: { type: 'StarToggled', version: 1, data: { teamId: 't1', userId: 'u1', key: 2 }, metadata: meta() },
+  QuizzleOffered: { type: 'QuizzleOffered', version: 1, data: { teamId: 't1', key: 2, userId: 'u1', answer: 'Eiffelturm' }, metadata: meta() },
+  SingleAnswerSubmitted: { type: 'SingleAnswerSubmitted', version: 1, data: { userId: 'u1', message: '2962' }, metadata: meta() },
+  LobbyChatMessagePosted: { type: 'LobbyChatMessagePosted', version: 1, data: { userId: 'u1', name: 'Anna', message: 'Hallo', highlight: false }, metadata: meta() },
+  AnswerRated: { type: 'AnswerRated', version: 1, data: { answerId: 'a1', points: 3, change: 1, checked: true, liked: true, testerId: 'u1' }, metadata: meta() },
+  AnswersBulkRated: {
+    type: 'AnswersBulkRated', version: 1, metadata: meta(),
+    data: { quizId: 'q1', round: 2, number: 3, regex: '^paris$', mark: 'correct', points: 2, answerIds: ['a1'] },
+  },
+  CheckingStarted: { type: 'CheckingStarted', version: 1, data: { testerId: 'u1', quizId: 'q1' }, metadata: meta() },
+  HealDealChosen: { type: 'HealDealChosen', version: 1, data: { round: 2, teamId: 't1', kind: 'heal', targetTeamId: 't1', amount: 2 }, metadata: meta() },
+  HealDealCalculated: { type: 'HealDealCalculated', version: 1, data: { round: 2, teams: [{ teamId: 't1', current: 9 }] }, metadata: meta() },
+  HealDealSettingChanged: { type: 'HealDealSettingChanged', version: 1, data: { setting: 'damagePerRound', round: 2, value: 4 }, metadata: meta() },
+  ShipQuestionCorrected: {
+    type: 'ShipQuestionCorrected', version: 1, metadata: meta(),
+    data: { quizId: 'q1', round: 2, number: 3, results: [{ answerId: 'a1', teamId: 't1', lager: 'A1', pluendern: 'B2', hits: 1, survived: true, points: 2 }] },
+  },
+  OverviewMessageSet: { type: 'OverviewMessageSet', version: 1, data: { message: 'Heute drei Runden' }, metadata: meta() },
+  FeatureFlagsSet: { type: 'FeatureFlagsSet', version: 1, data: { flags: '{"a":true}' }, metadata: meta() },
+  MaintenanceStarted: { type: 'MaintenanceStarted', version: 1, data: { recheckAt: at + 60_000 }, metadata: meta() },
+  MaintenanceEnded: { type: 'MaintenanceEnded', version: 1, data: {}, metadata: meta() },
+  RegistrationsOpened: { type: 'RegistrationsOpened', version: 1, data: {}, metadata: meta() },
+  RegistrationsClosed: { type: 'RegistrationsClosed', version: 1, data: {}, metadata: meta() },
+  UberModeChanged: { type: 'UberModeChanged', version: 1, data: { modus: 'pause' }, metadata: meta() },
+  UberMessageSet: { type: 'UberMessageSet', version: 1, data: { message: '<b>Pause</b>' }, metadata: meta() },
+  InstructionsShown: { type: 'InstructionsShown', version: 1, data: {}, metadata: meta() },
+  PaintingStrokeDrawn: { type: 'PaintingStrokeDrawn', version: 1, data: { url: '', color: 'red', startX: 0, startY: 0, endX: 1, endY: 1 }, metadata: meta() },
+  PaintingCleared: { type: 'PaintingCleared', version: 1, data: {}, metadata: meta() },
+  PointsPublished: { type: 'PointsPublished', version: 1, data: { quizId: 'q1', points }, metadata: meta() },
+  PointsUnpublished: { type: 'PointsUnpublished', version: 1, data: {}, metadata: meta() },
+  LiveStateReset: { type: 'LiveStateReset', version: 1, data: { endedNightId: 'n1' }, metadata: meta() },
+  UploadRecorded: { type: 'UploadRecorded', version: 1, data: { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null }, metadata: meta() },
+  GreetingSubmitted: { type: 'GreetingSubmitted', version: 1, data: { greetingId: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }, metadata: meta(null) },
+};
+
+/** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
+const known: LiveState = (['UserRegistered', 'TeamCreated', 'TeamJoined', 'QuizCreated', 'NightStarted', 'QuestionStarted', 'AnswersLockedIn'] as const)
+  .reduce<LiveState>((s, type) => evolve(s, samples[type] as QuizShowEvent), initialState);
+
+describe('describeEvent', () => {
+  it('has a sample for every event type of the union', () => {
+    expect(Object.keys(samples).sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it.each(EVENT_TYPES)('describes %s in German, with names from the state', (type) => {
+    const text = describeEvent(samples[type] as QuizShowEvent, known);
+    expect(text.length).toBeGreaterThan(5);
+    expect(text).not.toContain('undefined');
+    expect(text).not.toContain('[object');
+    expect(text).not.toContain('(unbekannt');
+    expect(text).not.toBe(type);
+  });
+
+  it('uses names, keys and values a moderator recognises', () => {
+    expect(describeEvent(samples.ProposalAdded, known)).toBe('Anna (Eulen) schlägt V2 vor: „Paris“');
+    expect(describeEvent({ ...samples.ProposalAdded, data: { ...samples.ProposalAdded.data, chat: true } }, known)).toBe('Anna (Eulen) im Team-Chat: „Paris“');
+    expect(describeEvent(samples.StarToggled, known)).toBe('Anna (Eulen) gibt V2 einen Stern');
+    expect(describeEvent({ ...samples.StarToggled, data: { ...samples.StarToggled.data, key: null } }, known)).toBe('Anna (Eulen) nimmt den eigenen Stern zurück');
+    expect(describeEvent(samples.AnswerRated, known)).toBe('Anna bewertet „Paris“ (Eulen): 3 Punkte (+1), gelikt');
+    expect(describeEvent(samples.QuestionEnded, known)).toBe('Frage 2.3 beendet (Countdown abgelaufen)');
+    expect(describeEvent(samples.HealDealChosen, known)).toBe('Eulen heilt Eulen um 2 (Runde 2)');
+    expect(describeEvent(samples.TeamJoined, known)).toBe('Anna tritt Team „Eulen“ bei (Einladung)');
+    expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
+  });
+
+  it('falls back to ids for unknown users and teams', () => {
+    expect(describeEvent(samples.FavoriteChosen, initialState)).toBe('(unbekannt: u1) (Team t1) macht V2 zum Favoriten');
+  });
+});
+
+describe('actor and time', () => {
+  it('names the acting user, or System for the scheduler and visitors', () => {
+    expect(actorName(samples.FavoriteChosen, known)).toBe('Anna');
+    expect(actorName(samples.CountdownExpired, known)).toBe('System');
+  });
+
+  it('formats times as HH:MM:SS.mmm in the local time zone and durations to the millisecond', () => {
+    expect(formatTime(new Date(2026, 10, 20, 9, 5, 7, 42).getTime())).toBe('09:05:07.042');
+    expect(formatDuration(-1250)).toBe('1.250 s');
+  });
+
+  it('shortens long messages to one line', () => {
+    expect(shorten('a\n b', 10)).toBe('a b');
+    expect(shorten('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});

@@ -1,0 +1,86 @@
+/** Reading a night's events: the JSON Lines of the night endpoints (or a recording) as engine events. */
+import type { EventMetadata, QuizShowEvent } from '../../../events';
+import { upcast } from '../../../events/upcasters';
+import { api, HttpError } from '../api/http';
+
+export interface NightSummaryRecord {
+  id: string;
+  quizId: string;
+  quizName: string;
+  startedAt: number | string | null;
+  endedAt: number | string | null;
+}
+
+export interface ParsedLog {
+  events: QuizShowEvent[];
+  /** Lines that could not be read (unknown type or version, broken JSON), with their line number. */
+  problems: { line: number; message: string }[];
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * One line: a stored event `{position, streamId, revision, id, type, data, metadata:{…, version}}`
+ * or an engine event `{type, version, data, metadata}` (the recordings). Both go through `upcast`.
+ */
+export function parseEventLine(line: Json): QuizShowEvent {
+  const meta = isObject(line.metadata) ? line.metadata : {};
+  const { version: metaVersion, ...rest } = meta;
+  const version = typeof line.version === 'number' ? line.version : typeof metaVersion === 'number' ? metaVersion : undefined;
+  if (typeof line.type !== 'string') throw new Error('type fehlt');
+  return upcast({ type: line.type, version, data: line.data, metadata: rest as unknown as EventMetadata });
+}
+
+/** Parses JSON Lines; blank lines are skipped, broken ones reported. */
+export function parseEventLog(text: string): ParsedLog {
+  const events: QuizShowEvent[] = [];
+  const problems: ParsedLog['problems'] = [];
+  text.split('\n').forEach((raw, index) => {
+    const trimmed = raw.trim();
+    if (trimmed === '') return;
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (!isObject(parsed)) throw new Error('kein Objekt');
+      events.push(parseEventLine(parsed));
+    } catch (error) {
+      problems.push({ line: index + 1, message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  return { events, problems };
+}
+
+function authHeaders(token: string | null): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function fetchNights(token: string | null): Promise<NightSummaryRecord[]> {
+  const response = await fetch(api('/nights'), { headers: { Accept: 'application/json', ...authHeaders(token) } });
+  if (!response.ok) throw new HttpError(response.status, null);
+  const body = (await response.json()) as { data?: unknown };
+  const list = Array.isArray(body.data) ? body.data : [];
+  return list.filter(isObject).map((n) => ({
+    id: String(n.id),
+    quizId: String(n.quizId ?? ''),
+    quizName: String(n.quizName ?? ''),
+    startedAt: typeof n.startedAt === 'number' || typeof n.startedAt === 'string' ? n.startedAt : null,
+    endedAt: typeof n.endedAt === 'number' || typeof n.endedAt === 'string' ? n.endedAt : null,
+  }));
+}
+
+export interface LoadedNight extends ParsedLog {
+  /** `export`: the night with everything it depends on; `events`: only the night's own stream. */
+  source: 'export' | 'events';
+}
+
+/** The night's export (with users, teams and the quiz) when the server offers it, else the night stream alone. */
+export async function fetchNightLog(nightId: string, token: string | null): Promise<LoadedNight> {
+  const id = encodeURIComponent(nightId);
+  const headers = { Accept: 'application/x-ndjson', ...authHeaders(token) };
+  const exported = await fetch(api(`/nights/${id}/export`), { headers });
+  if (exported.status === 200) return { ...parseEventLog(await exported.text()), source: 'export' };
+  const own = await fetch(api(`/nights/${id}/events`), { headers });
+  if (!own.ok) throw new HttpError(own.status, null);
+  return { ...parseEventLog(await own.text()), source: 'events' };
+}
