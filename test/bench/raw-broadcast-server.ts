@@ -18,4 +18,4 @@ server.on('connection', (socket, request) => {
     for (const client of clients) client.send(frame);
   });
 });
-server.on('listening', () => process.stdout.write('listening\n'));
+server.on('listening', () => process.stdout.write(`listening ${(server.address() as { port: number }).port}\n`));

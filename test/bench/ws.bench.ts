@@ -185,10 +185,17 @@ interface ServerRun {
   teams: Array<{ members: Player[] }>;
 }
 
-function startServer(seeded: Seeded, port: number, batchMax: number): Promise<ChildProcess> {
-  return startProcess(['dist/src/main.js'], {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: seeded.dataDir, JWT_SECRET: SECRET, ADMIN_PASSWORD: 'bench', COMMAND_BATCH_MAX: String(batchMax),
-  }, (out) => out.includes('Quiz-Show läuft'));
+/** Port 0: the OS picks a free one (a random pick may collide with the clients' own ephemeral ports). */
+async function startServer(seeded: Seeded, batchMax: number): Promise<{ server: ChildProcess; port: number }> {
+  let port = 0;
+  const server = await startProcess(['dist/src/main.js'], {
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: seeded.dataDir, JWT_SECRET: SECRET, ADMIN_PASSWORD: 'bench', COMMAND_BATCH_MAX: String(batchMax),
+  }, (out) => {
+    const match = /Quiz-Show läuft: http:\/\/localhost:(\d+)/.exec(out);
+    if (match) port = Number(match[1]);
+    return match !== null;
+  });
+  return { server, port };
 }
 
 async function connectPlayers(server: ChildProcess, seeded: Seeded, port: number): Promise<ServerRun> {
@@ -233,10 +240,8 @@ async function sustainedAcks(run: ServerRun, seconds: number): Promise<number> {
 async function main(): Promise<void> {
   console.log(`bench:ws — ${PLAYERS} players in ${TEAMS} teams of ${PER_TEAM}, over loopback\n`);
   const seeded = await seed();
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-
   // With group commit (the default).
-  let server = await startServer(seeded, port, 500);
+  let { server, port } = await startServer(seeded, 500);
   await new Promise((resolve) => setTimeout(resolve, 1000)); // let start-up garbage settle
   const idleRss = await rssKb(server.pid!);
   let run = await connectPlayers(server, seeded, port);
@@ -265,16 +270,21 @@ async function main(): Promise<void> {
   await stopServer(run);
 
   // The same load without group commit.
-  server = await startServer(seeded, port + 1, 1);
-  run = await connectPlayers(server, seeded, port + 1);
+  ({ server, port } = await startServer(seeded, 1));
+  run = await connectPlayers(server, seeded, port);
   const singleAcks = await sustainedAcks(run, THROUGHPUT_SECONDS);
   await stopServer(run);
 
   // Baseline: a bare ws server broadcasting the same question-start frame to as many clients.
-  const raw = await startProcess(['dist/test/bench/raw-broadcast-server.js'], { PORT: String(port + 2) }, (out) => out.includes('listening'));
+  let rawPort = 0;
+  const raw = await startProcess(['dist/test/bench/raw-broadcast-server.js'], { PORT: '0' }, (out) => {
+    const match = /listening (\d+)/.exec(out);
+    if (match) rawPort = Number(match[1]);
+    return match !== null;
+  });
   const rawClients: Player[] = [];
-  await inBatches(Array.from({ length: PLAYERS }, (_, i) => i), 100, async () => void rawClients.push(await Player.connect(`ws://127.0.0.1:${port + 2}/`)));
-  const control = await Player.connect(`ws://127.0.0.1:${port + 2}/control`);
+  await inBatches(Array.from({ length: PLAYERS }, (_, i) => i), 100, async () => void rawClients.push(await Player.connect(`ws://127.0.0.1:${rawPort}/`)));
+  const control = await Player.connect(`ws://127.0.0.1:${rawPort}/control`);
   const rawLatencies: number[] = [];
   for (let q = 0; q < QUESTION_STARTS; q++) {
     rawLatencies.push(...(await measureFanOut(rawClients, '"qa"', () => control.socket.send(startFrame))).latencies);
