@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Actor } from '../../events';
-import { eventIdFor } from '../store/event-ids';
+import { nameBasedUuid } from '../store/event-ids';
 import type { LiveState } from '../../projections/live';
 import type { CommandPipeline } from './command-pipeline';
 import type { LiveStateService } from './live-state';
@@ -53,7 +53,7 @@ export class CountdownScheduler {
    * again every second while that countdown is still the running one.
    */
   private async expire(endsAt: number): Promise<void> {
-    const outcome = await this.pipeline.execute({ type: 'ExpireCountdown' }, SCHEDULER_ACTOR, { commandId: eventIdFor(`countdown-expiry:${endsAt}`, 0) });
+    const outcome = await this.pipeline.execute({ type: 'ExpireCountdown' }, SCHEDULER_ACTOR, { commandId: nameBasedUuid(`countdown-expiry:${endsAt}`, 0) });
     if (outcome.ok || this.scheduledFor !== endsAt) return;
     this.logger.debug?.(`countdown ${endsAt} not expired yet: ${outcome.message}`);
     this.timer = setTimeout(() => void this.expire(endsAt), RETRY_MS);

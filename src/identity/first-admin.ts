@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../store/event-store';
-import { eventIdFor } from '../store/event-ids';
+import { nameBasedUuid } from '../store/event-ids';
 import type { Credentials } from './credentials';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 
@@ -46,10 +46,10 @@ async function recordRegistration(events: EventStore, userId: string, now: numbe
     `user-${userId}`,
     [
       {
-        id: eventIdFor(commandId, 0),
+        id: nameBasedUuid(commandId, 0),
         type: 'UserRegistered',
         data: { userId, login: FIRST_ADMIN_LOGIN, name: FIRST_ADMIN_LOGIN, email: null, roles: [...FIRST_ADMIN_ROLES] },
-        metadata: { eventId: eventIdFor(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now, version: 1 },
+        metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now, version: 1 },
       },
     ],
     'any',

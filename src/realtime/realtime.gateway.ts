@@ -1,6 +1,5 @@
 import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
 import { commandFromWire, WIRE_COMMANDS, type Command, type WireCode } from '../commands';
@@ -59,11 +58,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (this.heartbeat) clearInterval(this.heartbeat);
   }
 
-  get connectionCount(): number {
-    return this.sessions.size;
-  }
-
-  handleConnection(socket: WebSocket, _request: IncomingMessage): void {
+  handleConnection(socket: WebSocket): void {
     const session: Session = { socket, alive: true, user: null, client: null };
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
@@ -105,7 +100,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (type === 'sg') return { success: true, serverTime: Date.now(), ...this.runtime.hub.snapshot(session.client) };
     if (type === 'ping') return { success: true, serverTime: Date.now() };
     if (!Object.prototype.hasOwnProperty.call(WIRE_COMMANDS, type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
-    const command = commandFromWire(type as WireCode, content, await this.resolveSecrets(type as WireCode, session, content));
+    const command = commandFromWire(type as WireCode, content, await this.resolveSecrets(type as WireCode, content));
     return this.execute(session, command);
   }
 
@@ -120,7 +115,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   /** gj and gi carry secrets: the decider gets only their verdict, never the secret. */
-  private async resolveSecrets(code: WireCode, _session: Session, content: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+  private async resolveSecrets(code: WireCode, content: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
     if (code === 'gj') {
       const hash = typeof content?.id === 'string' ? await this.runtime.secrets.teamPasswords.hashOf(content.id) : null;
       const password = typeof content?.password === 'string' ? content.password : '';

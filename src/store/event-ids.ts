@@ -4,11 +4,11 @@ import { createHash } from 'node:crypto';
 const NAMESPACE = Buffer.from('6f1c2a4e9b7d4c3a8e5f0a1b2c3d4e5f', 'hex');
 
 /**
- * The id of the `index`-th event a command produced. Derived from the command id, so a retried
- * command produces the same ids and the store's idempotency makes the retry append nothing.
+ * A UUID that depends only on the name (and index): the same inputs give the same id in every
+ * process, so appends made from it (the first admin, a countdown's expiry) are idempotent.
  */
-export function eventIdFor(commandId: string, index: number): string {
-  const hash = createHash('sha1').update(NAMESPACE).update(`${commandId}#${index}`).digest();
+export function nameBasedUuid(name: string, index = 0): string {
+  const hash = createHash('sha1').update(NAMESPACE).update(`${name}#${index}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
   hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC variant
   const hex = hash.subarray(0, 16).toString('hex');

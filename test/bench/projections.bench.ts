@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { QuizShowEvent } from '../../events';
 import { ALL_PROJECTORS, openReadDataSource, rebuildProjections } from '../../projections/read';
-import { eventIdFor } from '../../src/store/event-ids';
+import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
@@ -53,7 +53,7 @@ async function appendNight(store: SqlEventStore): Promise<number> {
   let count = 0;
   for (const batch of nightEvents()) {
     const events = batch.map((event) => ({
-      id: eventIdFor(`bench-projections:${count}`, 0),
+      id: nameBasedUuid(`bench-projections:${count}`, 0),
       type: event.type,
       data: event.data,
       metadata: { ...event.metadata, version: event.version, eventId: String(count++) },

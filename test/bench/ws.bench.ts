@@ -18,7 +18,7 @@ import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
 import type { QuizShowEvent } from '../../events';
 import { toStored } from '../../src/engine/stored-events';
-import { eventIdFor } from '../../src/store/event-ids';
+import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { VISITOR, World } from '../support/world';
@@ -82,7 +82,7 @@ async function seed(): Promise<Seeded> {
   const store = await SqlEventStore.open(db);
   for (const { stream, events } of appends) {
     // World's ids are readable strings; the store wants UUIDs, derived from them.
-    await store.append(stream, events.map((e) => ({ ...toStored(e), id: eventIdFor(e.metadata.eventId, 0) })), 'any');
+    await store.append(stream, events.map((e) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, 0) })), 'any');
   }
   await store.close();
   await db.close();

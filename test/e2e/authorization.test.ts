@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../events';
 import { texts } from '../../src/commands';
-import { eventIdFor } from '../../src/store/event-ids';
+import { nameBasedUuid } from '../../src/store/event-ids';
 import { hashPassword } from '../../src/identity/passwords';
 import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
@@ -53,9 +53,9 @@ describe('authorization matrix: every message type from every role', () => {
     await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
     const commandId = `seed:${userId}`;
     const { position } = await env.server.storage.events.append(`user-${userId}`, [{
-      id: eventIdFor(commandId, 0), type: 'UserRegistered',
+      id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
       data: { userId, login: loginName, name: loginName, email: null, roles },
-      metadata: { eventId: eventIdFor(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+      metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
     }], 'no_stream');
     await env.server.runtime.engine.live.waitFor(position);
     return login(env.url, loginName, 'passwort');

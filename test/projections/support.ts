@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { CURRENT_VERSION, type EventMetadata, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
 import { upcast } from '../../events/upcasters';
 import { ALL_PROJECTORS, openReadDataSource, resetProjections } from '../../projections/read';
-import { eventIdFor } from '../../src/store/event-ids';
+import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
@@ -89,7 +89,7 @@ export async function appendEvents(store: SqlEventStore, events: readonly QuizSh
   let position = 0;
   for (let start = 0; start < events.length; start += perAppend) {
     const chunk = events.slice(start, start + perAppend).map((event, i) => ({
-      id: eventIdFor(`test:${run}`, start + i),
+      id: nameBasedUuid(`test:${run}`, start + i),
       type: event.type,
       data: event.data,
       metadata: { ...event.metadata, version: event.version },
