@@ -82,12 +82,15 @@ export class LiveStateService {
       this.revisions.set(stored.streamId, stored.revision);
       this.folded = stored.position;
     }
-    this.current = state;
-    for (const listener of this.listeners) {
-      try {
-        listener(state, previous);
-      } catch (error) {
-        this.logger.error(`live state listener failed: ${String(error)}`);
+    // Events that could not be folded leave the state as it was, but still count as seen (waiters below).
+    if (state !== previous) {
+      this.current = state;
+      for (const listener of this.listeners) {
+        try {
+          listener(state, previous);
+        } catch (error) {
+          this.logger.error(`live state listener failed: ${String(error)}`);
+        }
       }
     }
     const ready = this.waiters.filter((w) => w.position <= this.folded);
