@@ -78,12 +78,13 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
   useEffect(() => setMenuOpen(false), [location]);
+  const operator = loggedIn && (isTester || isModerator || isAdmin);
 
   return (
     <header className="topbar">
       <nav className="nav" aria-label={t.nav.mainLabel}>
         <Link href={loggedIn ? '/' : '/login'} className="brand">{t.app.title}</Link>
-        <button type="button" className="nav__toggle" aria-expanded={menuOpen} aria-controls="nav-links" onClick={() => setMenuOpen(!menuOpen)}>
+        <button type="button" className="nav__toggle" aria-expanded={menuOpen} aria-controls={operator ? 'nav-links nav-operator-links' : 'nav-links'} onClick={() => setMenuOpen(!menuOpen)}>
           {t.nav.menu}
         </button>
         <ul id="nav-links" className={`nav__links ${menuOpen ? 'nav__links--open' : ''}`}>
@@ -107,17 +108,6 @@ export function Navbar() {
               {!hideNormal && <li><NavLink href="/picture">{t.nav.picture}</NavLink></li>}
               {!hideNormal && <li><NavLink href="/about">{t.nav.contact}</NavLink></li>}
               {!hideNormal && <li><NavLink href="/next">{t.nav.next}</NavLink></li>}
-              {isTester && <li><NavLink href="/tester">{t.nav.tester}</NavLink></li>}
-              {isModerator && (
-                <>
-                  <li><NavLink href="/moderator/control">{t.nav.control}</NavLink></li>
-                  <li><NavLink href="/moderator/config">{t.nav.config}</NavLink></li>
-                  <li><NavLink href="/moderator/picviewer">{t.nav.picviewer}</NavLink></li>
-                  <li><NavLink href="/moderator/points">{t.nav.moderatorPoints}</NavLink></li>
-                </>
-              )}
-              {isAdmin && <li><NavLink href="/admin">{t.nav.admin}</NavLink></li>}
-              {isAdmin && <li><NavLink href="/admin/replay">{t.nav.replay}</NavLink></li>}
             </>
           )}
           <li>
@@ -125,6 +115,22 @@ export function Navbar() {
           </li>
         </ul>
         {loggedIn && <UserMenu />}
+        {operator && (
+          // The operator pages in a row of their own, so that the bar stays two tidy rows on a laptop.
+          <ul id="nav-operator-links" className={`nav__links nav__links--operator ${menuOpen ? 'nav__links--open' : ''}`} aria-label={t.nav.operatorLabel}>
+            {isTester && <li><NavLink href="/tester">{t.nav.tester}</NavLink></li>}
+            {isModerator && (
+              <>
+                <li><NavLink href="/moderator/control">{t.nav.control}</NavLink></li>
+                <li><NavLink href="/moderator/config">{t.nav.config}</NavLink></li>
+                <li><NavLink href="/moderator/picviewer">{t.nav.picviewer}</NavLink></li>
+                <li><NavLink href="/moderator/points">{t.nav.moderatorPoints}</NavLink></li>
+              </>
+            )}
+            {isAdmin && <li><NavLink href="/admin">{t.nav.admin}</NavLink></li>}
+            {isAdmin && <li><NavLink href="/admin/replay">{t.nav.replay}</NavLink></li>}
+          </ul>
+        )}
       </nav>
     </header>
   );

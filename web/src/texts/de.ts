@@ -18,6 +18,7 @@ export const de = {
   senders: { system: 'System', database: 'Datenbank' } as Record<string, string>,
   nav: {
     mainLabel: 'Hauptnavigation',
+    operatorLabel: 'Moderation und Verwaltung',
     menu: 'Menü',
     contact: 'Kontakt',
     stream: 'Livestream',

@@ -24,7 +24,7 @@ export function ControlPage() {
   return (
     <div className="page operator">
       <h1>{t.control.heading}</h1>
-      <div className="operator-grid">
+      <div className="operator-grid operator-grid--control">
         <CurrentQuestionPanel
           quiz={quiz.status === 'loaded' ? quiz.value : null}
           quizProblem={quiz.status === 'failed' ? quiz.message : null}

@@ -50,9 +50,26 @@ function Presentation({ pictures, folder, onClose }: { pictures: readonly Folder
   );
 }
 
+/** The folder path for people: a team's folder (named by the team id) by the team's name. */
+function folderTitle(folder: string, teams: ReadonlyArray<{ id: string; name: string }>): string {
+  return folder.split('/').filter(Boolean).map((part) => teams.find((team) => team.id === part)?.name ?? part).join(' / ');
+}
+
+/** A folder to open; a team's upload folder (named by the team id) shows the team's name, the id below. */
+function FolderButton({ name, teamName, onOpen }: { name: string; teamName: string | undefined; onOpen(): void }) {
+  return (
+    <button type="button" className="folder-button" aria-label={t.picviewer.folderEntry(teamName ?? name)} title={name} onClick={onOpen}>
+      <span className="folder-button__icon" aria-hidden="true" />
+      <span className="folder-button__name">{teamName ?? name}</span>
+      {teamName !== undefined && <span className="folder-button__id">{name}</span>}
+    </button>
+  );
+}
+
 /** Picture viewer: an upload folder (muf), up-folder, its files and folders, and the presentation. */
 export function PicViewerPage() {
   const send = useCommand();
+  const teams = useAppSelector((s) => s.session.teams);
   const prefix = useAppSelector(selectImgPrefix);
   const [folderInput, setFolderInput] = useState('');
   const [folder, setFolder] = useState('');
@@ -77,7 +94,7 @@ export function PicViewerPage() {
   return (
     <div className="page operator">
       <h1>{t.picviewer.heading}</h1>
-      <Panel title={folder || t.picviewer.root}>
+      <Panel title={folder === '' ? t.picviewer.root : folderTitle(folder, teams)}>
         <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void open(folderInput.trim()); }}>
           <Field label={t.picviewer.folder} value={folderInput} onValue={setFolderInput} />
           <button type="submit" className="button button--primary">{t.picviewer.open}</button>
@@ -94,9 +111,7 @@ export function PicViewerPage() {
                     <figcaption>{entry.name}</figcaption>
                   </figure>
                 ) : (
-                  <button type="button" className="folder-button" aria-label={t.picviewer.folderEntry(entry.name)} onClick={() => void open(joinFolder(folder, entry.name))}>
-                    <span aria-hidden="true">📁</span> {entry.name}
-                  </button>
+                  <FolderButton name={entry.name} teamName={teams.find((team) => team.id === entry.name)?.name} onOpen={() => void open(joinFolder(folder, entry.name))} />
                 )}
               </li>
             ))}

@@ -3,7 +3,7 @@ import type { PointsOverview } from '../../logic/placement';
 import { t } from '../../texts';
 import { chartPoint, cumulativeSeries, niceAxis, seriesColour, type ChartFrame } from './logic';
 
-const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 20, top: 16, bottom: 36 };
+const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 32, top: 16, bottom: 36 };
 
 /**
  * Each team's running total over the rounds as an SVG line chart. With many teams every line stays

@@ -59,7 +59,8 @@ export function niceAxis(max: number, targetTicks = 5): { max: number; ticks: nu
   if (!(max > 0)) return { max: 1, ticks: [0, 1] };
   const rough = max / targetTicks;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((f) => f * magnitude).find((s) => s >= rough) ?? 10 * magnitude;
+  // Points are whole numbers: no tick between them.
+  const step = Math.max(1, [1, 2, 5, 10].map((f) => f * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
   const top = Math.ceil(max / step) * step;
   const ticks: number[] = [];
   for (let v = 0; v <= top + step / 2; v += step) ticks.push(Math.round(v * 1e6) / 1e6);
