@@ -1,18 +1,9 @@
 /** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
 
-export interface CheckerAnswer {
-  id: string;
-  round: number;
-  num: number;
-  teamId: string | null;
-  /** Team name as the server resolved it, when it did. */
-  team: string | null;
-  userId: string | null;
-  answer: string;
-  points: number;
-  checked: boolean;
-  liked: boolean;
-}
+import type { TesterAnswerView } from '../../../../projections/live';
+
+/** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
+export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;
 
 const idOf = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
 
