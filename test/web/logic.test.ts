@@ -87,6 +87,9 @@ describe('countdown maths', () => {
     expect(secondsLeft(20_000, 9_000, 1_000)).toBe(10);
     expect(secondsLeft(20_000, 9_001, 1_000)).toBe(10);
     expect(secondsLeft(20_000, 30_000, 0)).toBe(0);
+    // A skewed offset cannot show more than the countdown's own length.
+    expect(secondsLeft(20_000, 15_000, -1_500, 4)).toBe(4);
+    expect(secondsLeft(20_000, 15_000, 0, 60)).toBe(5);
     expect(isUrgent(10)).toBe(false);
     expect(isUrgent(9)).toBe(true);
     expect(isUrgent(null)).toBe(false);

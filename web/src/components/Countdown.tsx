@@ -7,6 +7,7 @@ import { t } from '../texts';
 /** Seconds left on the server clock, ticking every second; null without a countdown. */
 export function useSecondsLeft(): number | null {
   const endsAt = useAppSelector((s) => selectGlobal(s)?.countdownEndsAt ?? null);
+  const length = useAppSelector((s) => selectGlobal(s)?.timeLeft ?? null);
   const offset = useAppSelector((s) => s.live.serverOffsetMs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -19,7 +20,7 @@ export function useSecondsLeft(): number | null {
       clearInterval(timer);
     };
   }, [endsAt]);
-  return secondsLeft(endsAt, now, offset);
+  return secondsLeft(endsAt, now, offset, length);
 }
 
 /** Countdown box: time left if set; in state qc without an end instant the "delayed" note; otherwise "kein Countdown aktiv!". */
