@@ -16,10 +16,8 @@ import WebSocket from 'ws';
 import { loadConfig } from '../config';
 import type { StoredEvent } from '../store/event-store';
 import { openStorage, type Storage } from '../store/storage';
-import {
-  compareViews, importEvents, listNights, nightWithDependencies, replayEvents, verifyReadProjections, type Difference, type Replay,
-} from './night-commands';
-import { allEvents, fromJsonLines, toJsonLines } from './night-events';
+import { compareViews, importEvents, listNights, replayEvents, verifyReadProjections, type Difference, type Replay } from './night-commands';
+import { allEvents, fromJsonLines, nightWithDependencies, toJsonLines } from './night-events';
 
 const USAGE = 'Usage: npm run night -- list | export <nightId> [file] | import <file> | replay <nightId|file> [--to N] [--verify] [--server URL]';
 

@@ -1,11 +1,11 @@
-import { ALL_PROJECTORS, openReadDataSource, pointsTable, rebuildProjections, startReadProjections } from '../../projections/read';
+import { ALL_PROJECTORS, openReadDataSource, rebuildProjections, startReadProjections } from '../../projections/read';
 import type { PointsTable } from '../../events';
 import { evolve, globalView, initialState, moderatorView, pointsOverview, teamView, testerView, type LiveState } from '../../projections/live';
 import { fromStored } from '../engine/stored-events';
 import type { EventStore, ExpectedRevision, StoredEvent } from '../store/event-store';
 import { PgliteDatabase } from '../store/sql/pglite-database';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { allEvents, nightWithDependencies } from './night-events';
+import { allEvents } from './night-events';
 
 export interface NightListing {
   id: string;
@@ -119,11 +119,6 @@ export function compareViews(where: string, expected: unknown, actual: unknown):
   return strip(expected) === strip(actual) ? [] : [{ where, detail: `replayed ${strip(expected).slice(0, 300)} … but the system has ${strip(actual).slice(0, 300)} …` }];
 }
 
-/** The points of a quiz as the read model holds them, for printing beside the replay. */
-export function readPoints(sql: SqlDatabase, quizId: string): Promise<PointsTable> {
-  return pointsTable(sql, quizId);
-}
-
 async function rowsOf(db: SqlDatabase, table: string): Promise<string[]> {
   const rows = await db.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
   return rows.map((row) => JSON.stringify(Object.keys(row).sort().map((k) => [k, normalize(row[k])]))).sort();
@@ -147,4 +142,3 @@ function difference(a: string[], b: string[]): string[] {
   });
 }
 
-export { nightWithDependencies };
