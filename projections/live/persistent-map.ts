@@ -5,13 +5,21 @@
  * every event. Copying a plain object of all teams per event costs O(teams); here an update copies
  * one path of at most two small arrays for 1,000 teams (seven levels at most), so the cost per event
  * barely grows with the number of teams while old states stay intact (structural sharing).
+ *
+ * Transient updates: `fold` folds a batch of events under one `Owner` token. Nodes created under the
+ * token belong to that fold alone (no caller has seen them yet), so later updates in the same fold
+ * change them in place instead of copying the path again. Nodes of any earlier state are never
+ * touched, so every state a caller holds stays unchanged. Without an owner every update copies.
  */
 
 const BITS = 5;
 const MASK = 31;
 
-interface Leaf<V> { readonly kind: 0; readonly hash: number; readonly key: string; readonly value: V }
-interface Branch<V> { readonly kind: 1; readonly bitmap: number; readonly children: readonly TrieNode<V>[] }
+/** The token of one fold; see above. */
+export type Owner = object;
+
+interface Leaf<V> { readonly kind: 0; readonly hash: number; readonly key: string; value: V; readonly owner: Owner | null }
+interface Branch<V> { readonly kind: 1; bitmap: number; readonly children: TrieNode<V>[]; readonly owner: Owner | null }
 interface Collision<V> { readonly kind: 2; readonly hash: number; readonly leaves: readonly Leaf<V>[] }
 type TrieNode<V> = Leaf<V> | Branch<V> | Collision<V>;
 
@@ -32,19 +40,30 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-const leaf = <V>(hash: number, key: string, value: V): Leaf<V> => ({ kind: 0, hash, key, value });
-const branch = <V>(bitmap: number, children: readonly TrieNode<V>[]): Branch<V> => ({ kind: 1, bitmap, children });
+const leaf = <V>(hash: number, key: string, value: V, owner: Owner | null): Leaf<V> => ({ kind: 0, hash, key, value, owner });
+const branch = <V>(bitmap: number, children: TrieNode<V>[], owner: Owner | null): Branch<V> => ({ kind: 1, bitmap, children, owner });
 
-function hashOfNode<V>(node: Leaf<V> | Collision<V>): number {
-  return node.hash;
+const owns = (owner: Owner | null, node: { readonly owner: Owner | null }): boolean => owner !== null && node.owner === owner;
+
+/** The branch itself when the fold owns it, else a copy the fold owns. */
+function ownBranch<V>(node: Branch<V>, owner: Owner | null): Branch<V> {
+  return owns(owner, node) ? node : branch(node.bitmap, node.children.slice(), owner);
+}
+
+/** The leaf with a new value: changed in place when the fold owns it. */
+function withValue<V>(node: Leaf<V>, value: V, owner: Owner | null): Leaf<V> {
+  if (node.value === value) return node;
+  if (!owns(owner, node)) return leaf(node.hash, node.key, value, owner);
+  node.value = value;
+  return node;
 }
 
 /** Joins two nodes with different hashes under a new branch at `shift`. */
-function join<V>(a: Leaf<V> | Collision<V>, b: Leaf<V> | Collision<V>, shift: number): Branch<V> {
-  const ai = (hashOfNode(a) >>> shift) & MASK;
-  const bi = (hashOfNode(b) >>> shift) & MASK;
-  if (ai === bi) return branch(1 << ai, [join(a, b, shift + BITS)]);
-  return branch((1 << ai) | (1 << bi), ai < bi ? [a, b] : [b, a]);
+function join<V>(a: Leaf<V> | Collision<V>, b: Leaf<V> | Collision<V>, shift: number, owner: Owner | null): Branch<V> {
+  const ai = (a.hash >>> shift) & MASK;
+  const bi = (b.hash >>> shift) & MASK;
+  if (ai === bi) return branch(1 << ai, [join(a, b, shift + BITS, owner)], owner);
+  return branch((1 << ai) | (1 << bi), ai < bi ? [a, b] : [b, a], owner);
 }
 
 function getIn<V>(root: TrieNode<V> | null, hash: number, key: string): V | undefined {
@@ -65,77 +84,48 @@ function getIn<V>(root: TrieNode<V> | null, hash: number, key: string): V | unde
 }
 
 /** Inserts a key that is not in the trie yet. */
-function insertIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string, value: V): TrieNode<V> {
+function insertIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string, value: V, owner: Owner | null): TrieNode<V> {
   if (node.kind === 0) {
-    if (node.hash === hash) return { kind: 2, hash, leaves: [node, leaf(hash, key, value)] };
-    return join(node, leaf(hash, key, value), shift);
+    if (node.hash === hash) return { kind: 2, hash, leaves: [node, leaf(hash, key, value, owner)] };
+    return join(node, leaf(hash, key, value, owner), shift, owner);
   }
   if (node.kind === 2) {
-    if (node.hash !== hash) return join(node, leaf(hash, key, value), shift);
-    return { kind: 2, hash, leaves: [...node.leaves, leaf(hash, key, value)] };
+    if (node.hash !== hash) return join(node, leaf(hash, key, value, owner), shift, owner);
+    return { kind: 2, hash, leaves: [...node.leaves, leaf(hash, key, value, owner)] };
   }
   const bit = 1 << ((hash >>> shift) & MASK);
   const index = popcount(node.bitmap & (bit - 1));
-  const children = node.children.slice();
+  const next = ownBranch(node, owner);
   if (node.bitmap & bit) {
-    children[index] = insertIn(node.children[index], shift + BITS, hash, key, value);
-    return branch(node.bitmap, children);
+    next.children[index] = insertIn(node.children[index], shift + BITS, hash, key, value, owner);
+  } else {
+    next.children.splice(index, 0, leaf(hash, key, value, owner));
+    next.bitmap |= bit;
   }
-  children.splice(index, 0, leaf(hash, key, value));
-  return branch(node.bitmap | bit, children);
+  return next;
 }
 
-/** Replaces the value of an existing key; null when the key is missing (then setIn inserts it). */
-function replaceIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string, value: V): TrieNode<V> | null {
-  if (node.kind === 0) {
-    if (node.key !== key) return null;
-    return node.value === value ? node : leaf(hash, key, value);
-  }
+/** Replaces the value under key in one walk down the trie; null when the key is missing. */
+function updateIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string, fn: (value: V) => V, owner: Owner | null): TrieNode<V> | null {
+  if (node.kind === 0) return node.key === key ? withValue(node, fn(node.value), owner) : null;
   if (node.kind === 2) {
     const i = node.leaves.findIndex((l) => l.key === key);
     if (i < 0) return null;
-    if (node.leaves[i].value === value) return node;
+    const value = fn(node.leaves[i].value);
+    if (value === node.leaves[i].value) return node;
     const leaves = node.leaves.slice();
-    leaves[i] = leaf(hash, key, value);
+    leaves[i] = leaf(hash, key, value, null);
     return { kind: 2, hash, leaves };
   }
   const bit = 1 << ((hash >>> shift) & MASK);
   if ((node.bitmap & bit) === 0) return null;
   const index = popcount(node.bitmap & (bit - 1));
   const child = node.children[index];
-  const next = replaceIn(child, shift + BITS, hash, key, value);
-  if (next === null) return null;
-  if (next === child) return node;
-  const children = node.children.slice();
-  children[index] = next;
-  return branch(node.bitmap, children);
-}
-
-/** Replaces the value under key in one walk down the trie; a missing key leaves the node as it is. */
-function updateIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string, fn: (value: V) => V): TrieNode<V> {
-  if (node.kind === 0) {
-    if (node.key !== key) return node;
-    const value = fn(node.value);
-    return value === node.value ? node : leaf(hash, key, value);
-  }
-  if (node.kind === 2) {
-    const i = node.leaves.findIndex((l) => l.key === key);
-    if (i < 0) return node;
-    const value = fn(node.leaves[i].value);
-    if (value === node.leaves[i].value) return node;
-    const leaves = node.leaves.slice();
-    leaves[i] = leaf(hash, key, value);
-    return { kind: 2, hash, leaves };
-  }
-  const bit = 1 << ((hash >>> shift) & MASK);
-  if ((node.bitmap & bit) === 0) return node;
-  const index = popcount(node.bitmap & (bit - 1));
-  const child = node.children[index];
-  const next = updateIn(child, shift + BITS, hash, key, fn);
-  if (next === child) return node;
-  const children = node.children.slice();
-  children[index] = next;
-  return branch(node.bitmap, children);
+  const changed = updateIn(child, shift + BITS, hash, key, fn, owner);
+  if (changed === null || changed === child) return changed === null ? null : node;
+  const next = ownBranch(node, owner);
+  next.children[index] = changed;
+  return next;
 }
 
 /** Returns the node without the key, null when it became empty; collapses single-leaf branches. */
@@ -157,12 +147,12 @@ function deleteIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string
     const children = node.children.slice();
     children.splice(index, 1);
     if (children.length === 1 && children[0].kind !== 1) return children[0];
-    return branch(node.bitmap & ~bit, children);
+    return branch(node.bitmap & ~bit, children, null);
   }
   if (node.children.length === 1 && next.kind !== 1) return next;
   const children = node.children.slice();
   children[index] = next;
-  return branch(node.bitmap, children);
+  return branch(node.bitmap, children, null);
 }
 
 function eachIn<V>(node: TrieNode<V>, fn: (value: V, key: string) => void): void {
@@ -172,18 +162,23 @@ function eachIn<V>(node: TrieNode<V>, fn: (value: V, key: string) => void): void
 }
 
 export class PersistentMap<V> {
-  private static readonly EMPTY = new PersistentMap<never>(null, 0);
+  private static readonly EMPTY = new PersistentMap<never>(null, 0, null);
 
-  private constructor(private readonly root: TrieNode<V> | null, readonly size: number) {}
+  private constructor(private root: TrieNode<V> | null, private count: number, private readonly owner: Owner | null) {}
 
   static empty<V>(): PersistentMap<V> {
     return PersistentMap.EMPTY as PersistentMap<V>;
   }
 
   static of<V>(entries: Iterable<readonly [string, V]>): PersistentMap<V> {
+    const owner = {};
     let map = PersistentMap.empty<V>();
-    for (const [k, v] of entries) map = map.set(k, v);
+    for (const [k, v] of entries) map = map.set(k, v, owner);
     return map;
+  }
+
+  get size(): number {
+    return this.count;
   }
 
   get(key: string): V | undefined {
@@ -194,26 +189,34 @@ export class PersistentMap<V> {
     return this.get(key) !== undefined;
   }
 
-  set(key: string, value: V): PersistentMap<V> {
+  /** The map with key set to value; `owner`: see Transient updates above. */
+  set(key: string, value: V, owner: Owner | null = null): PersistentMap<V> {
     const hash = hashOf(key);
-    if (this.root === null) return new PersistentMap(leaf(hash, key, value), 1);
-    const replaced = replaceIn(this.root, 0, hash, key, value);
-    if (replaced !== null) return replaced === this.root ? this : new PersistentMap(replaced, this.size);
-    return new PersistentMap(insertIn(this.root, 0, hash, key, value), this.size + 1);
+    if (this.root === null) return this.with(leaf(hash, key, value, owner), 1, owner);
+    const replaced = updateIn(this.root, 0, hash, key, () => value, owner);
+    if (replaced !== null) return this.with(replaced, this.count, owner);
+    return this.with(insertIn(this.root, 0, hash, key, value, owner), this.count + 1, owner);
   }
 
   /** Replaces the value under key with fn(value); a missing key leaves the map as it is. */
-  update(key: string, fn: (value: V) => V): PersistentMap<V> {
+  update(key: string, fn: (value: V) => V, owner: Owner | null = null): PersistentMap<V> {
     if (this.root === null) return this;
-    const root = updateIn(this.root, 0, hashOf(key), key, fn);
-    return root === this.root ? this : new PersistentMap(root, this.size);
+    const root = updateIn(this.root, 0, hashOf(key), key, fn, owner);
+    return root === null ? this : this.with(root, this.count, owner);
   }
 
   delete(key: string): PersistentMap<V> {
     if (this.root === null) return this;
     const root = deleteIn(this.root, 0, hashOf(key), key);
-    if (root === this.root) return this;
-    return new PersistentMap(root, this.size - 1);
+    return this.with(root, root === this.root ? this.count : this.count - 1, null);
+  }
+
+  private with(root: TrieNode<V> | null, count: number, owner: Owner | null): PersistentMap<V> {
+    if (root === this.root && count === this.count) return this;
+    if (owner === null || this.owner !== owner) return new PersistentMap(root, count, owner);
+    this.root = root;
+    this.count = count;
+    return this;
   }
 
   forEach(fn: (value: V, key: string) => void): void {

@@ -28,8 +28,13 @@ export function teamPlay(state: LiveState, team: TeamLive): TeamPlay {
 }
 
 export function playOfTeam(state: LiveState, teamId: string): TeamPlay {
+  return currentPlay(state, teamId) ?? freshPlay(state.questionSeq);
+}
+
+/** The team's play of the live question; null while the team has done nothing in it. */
+export function currentPlay(state: LiveState, teamId: string): TeamPlay | null {
   const play = state.plays.get(teamId);
-  return play !== undefined && play.seq === state.questionSeq ? play : freshPlay(state.questionSeq);
+  return play !== undefined && play.seq === state.questionSeq ? play : null;
 }
 
 export function currentSingleAnswer(state: LiveState, user: UserLive): string | null {

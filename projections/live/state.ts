@@ -1,7 +1,7 @@
 import type {
   HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, Stroke, TeamOrigin, UberMode,
 } from '../../events';
-import { PersistentMap } from './persistent-map';
+import { PersistentMap, type Owner } from './persistent-map';
 
 /** The spec's global state codes: no question, question active, countdown, maintenance. */
 export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';
@@ -34,6 +34,8 @@ export interface ProposalLive {
  * question with sequence number `seq`; a newer question makes them stale without touching any team
  * (see teamPlay), so starting a question costs the same for 10 teams as for 1,000.
  */
+export const MADE_BY = Symbol('made by fold');
+
 export interface TeamPlay {
   readonly seq: number;
   readonly proposals: readonly ProposalLive[];
@@ -42,6 +44,8 @@ export interface TeamPlay {
   readonly quizzled: number | null;
   /** Which proposal each member starred (one star per member); a handful of entries per team. */
   readonly stars: readonly Star[];
+  /** The fold that made this play and may still change it in place (see fold); a symbol, so JSON leaves it out. */
+  readonly [MADE_BY]: Owner | null;
 }
 
 export interface Star {
@@ -201,7 +205,7 @@ export const LOBBY_CHAT_LIMIT = 100;
 export const DEFAULT_START_HP = 10;
 
 /** The play of a team that has done nothing yet in the live question. */
-export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favorite: null, quizzled: null, stars: [] };
+export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favorite: null, quizzled: null, stars: [], [MADE_BY]: null };
 
 export const initialShow: ShowLive = {
   overviewMessage: '',
@@ -262,8 +266,9 @@ export function freshPlay(seq: number): TeamPlay {
 
 export function teamPlayOf(
   seq: number, proposals: readonly ProposalLive[], nextKey: number, favorite: number | null, quizzled: number | null, stars: readonly Star[],
+  madeBy: Owner | null = null,
 ): TeamPlay {
-  return { seq, proposals, nextKey, favorite, quizzled, stars };
+  return { seq, proposals, nextKey, favorite, quizzled, stars, [MADE_BY]: madeBy };
 }
 
 export function answerRated(a: AnswerLive, points: number, checked: boolean, liked: boolean, tester: string | null): AnswerLive {
@@ -273,8 +278,19 @@ export function answerRated(a: AnswerLive, points: number, checked: boolean, lik
   };
 }
 
-/** The next state with a new `plays` map: the hot path of proposals, stars and favourites. */
-export function nextWithPlays(s: LiveState, plays: PersistentMap<TeamPlay>): LiveState {
+type Draft = { -readonly [K in keyof LiveState]: LiveState[K] };
+
+/**
+ * The next state with a new `plays` map: the hot path of proposals, stars and favourites.
+ * With an owner (inside fold) the state is the fold's own and is changed in place.
+ */
+export function nextWithPlays(s: LiveState, plays: PersistentMap<TeamPlay>, owner: Owner | null): LiveState {
+  if (owner !== null) {
+    const draft = s as Draft;
+    draft.version++;
+    draft.plays = plays;
+    return draft;
+  }
   return {
     version: s.version + 1, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
     plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers: s.answers, invites: s.invites, loginLinks: s.loginLinks,
@@ -283,8 +299,15 @@ export function nextWithPlays(s: LiveState, plays: PersistentMap<TeamPlay>): Liv
   };
 }
 
-/** The next state with new `answers` and `users` maps: the hot path of ratings. */
-export function nextWithAnswers(s: LiveState, answers: PersistentMap<AnswerLive>, users: PersistentMap<UserLive>): LiveState {
+/** The next state with new `answers` and `users` maps: the hot path of ratings (in place as above). */
+export function nextWithAnswers(s: LiveState, answers: PersistentMap<AnswerLive>, users: PersistentMap<UserLive>, owner: Owner | null): LiveState {
+  if (owner !== null) {
+    const draft = s as Draft;
+    draft.version++;
+    draft.answers = answers;
+    draft.users = users;
+    return draft;
+  }
   return {
     version: s.version + 1, questionSeq: s.questionSeq, show: s.show, users, userIdByLogin: s.userIdByLogin, teams: s.teams,
     plays: s.plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers, invites: s.invites, loginLinks: s.loginLinks,

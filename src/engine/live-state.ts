@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { evolve, initialState, type LiveState } from '../../projections/live';
+import { evolve, fold, initialState, type LiveState } from '../../projections/live';
 import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
 import { fromStored } from './stored-events';
 
@@ -62,9 +62,21 @@ export class LiveStateService {
   }
 
   /**
-   * An event the engine cannot fold (unknown type or version, a reducer bug) is logged and left out
-   * instead of stopping the show; replay tooling reports the same event the same way.
+   * The batch folded in one go (fold updates in place what it made itself, see projections/live/evolve.ts).
+   * An event the engine cannot fold (unknown type or version, a reducer bug) makes the batch go again
+   * event by event, and that event is logged and left out instead of stopping the show; replay tooling
+   * reports the same event the same way. fold never changes `previous`, so starting over is safe.
    */
+  private foldBatch(previous: LiveState, batch: StoredEvent[]): LiveState {
+    try {
+      return fold(batch.map(fromStored), previous);
+    } catch {
+      let state = previous;
+      for (const stored of batch) state = this.evolveSafely(state, stored);
+      return state;
+    }
+  }
+
   private evolveSafely(state: LiveState, stored: StoredEvent): LiveState {
     try {
       return evolve(state, fromStored(stored));
@@ -76,12 +88,9 @@ export class LiveStateService {
 
   private apply(batch: StoredEvent[]): void {
     const previous = this.current;
-    let state = previous;
-    for (const stored of batch) {
-      state = this.evolveSafely(state, stored);
-      this.revisions.set(stored.streamId, stored.revision);
-      this.folded = stored.position;
-    }
+    const state = this.foldBatch(previous, batch);
+    for (const stored of batch) this.revisions.set(stored.streamId, stored.revision);
+    if (batch.length > 0) this.folded = batch[batch.length - 1]!.position;
     // Events that could not be folded leave the state as it was, but still count as seen (waiters below).
     if (state !== previous) {
       this.current = state;

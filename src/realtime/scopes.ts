@@ -1,5 +1,5 @@
 import type { Role } from '../../events';
-import { currentSingleAnswer, globalView, moderatorView, teamPlay, teamView, testerView, userView, type LiveState } from '../../projections/live';
+import { currentPlay, currentSingleAnswer, globalView, moderatorView, teamView, testerView, userView, type LiveState } from '../../projections/live';
 import type { Presence } from './presence';
 
 export type ScopeName = 'global' | 'team' | 'user' | 'moderator' | 'tester';
@@ -54,8 +54,9 @@ export function inputsOf(key: ScopeKey, state: LiveState): readonly unknown[] | 
   if (name === 'team') {
     const team = state.teams.get(id!);
     if (!team) return [team];
-    // The play as the view sees it (a stale one reads as empty), so a new question only touches teams that had proposals.
-    return [team, teamPlay(state, team), state.night?.lockedInSeq, ...team.memberIds.map((m) => state.users.get(m))];
+    // The live play, null while empty (a stale play reads as empty): a new question only touches teams that had
+    // proposals, and a proposal of one team leaves every other team's view alone.
+    return [team, currentPlay(state, team.id), state.night?.lockedInSeq, ...team.memberIds.map((m) => state.users.get(m))];
   }
   return null; // global, moderator and tester views span all teams: recomputed on every change
 }

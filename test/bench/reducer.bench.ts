@@ -5,7 +5,9 @@
  *
  * Each size runs in its own process (no garbage of one measurement in the other's heap). The events
  * are made in batches of 10,000, as a store subscription delivers them, so the heap holds the live
- * state rather than a million events; only folding is timed. Median of five nights after a warm-up.
+ * state rather than a million events; only folding is timed. Median of five nights after a warm-up
+ * per process; three processes per size, taken in turns, and the median of their medians is
+ * reported (one process alone varies by up to 20 % on a shared machine).
  * Run: npm run bench:reducer
  */
 import { execFileSync } from 'node:child_process';
@@ -55,8 +57,25 @@ function measure(teams: number, active: number): Measurement {
   return { teams, active, players: last.end.users.size - 2, events: last.events, bestMs: times[0], medianMs: times[Math.floor(RUNS / 2)] };
 }
 
+const PROCESSES = 3;
+
 function measureInChild(teams: number, active = teams): Measurement {
-  return JSON.parse(execFileSync(process.execPath, [...process.execArgv, __filename, String(teams), String(active)], { encoding: "utf8" })) as Measurement;
+  return JSON.parse(execFileSync(process.execPath, [...process.execArgv, __filename, String(teams), String(active)], { encoding: 'utf8' })) as Measurement;
+}
+
+function medianOf(measurements: Measurement[]): Measurement {
+  const sorted = [...measurements].sort((a, b) => a.medianMs - b.medianMs);
+  return { ...sorted[Math.floor(sorted.length / 2)], bestMs: Math.min(...measurements.map((m) => m.bestMs)) };
+}
+
+function measureInTurns(): [Measurement, Measurement, Measurement] {
+  const sizes: [number, number][] = [[10, 10], [1000, 1000], [1000, 10]];
+  const results: Measurement[][] = sizes.map(() => []);
+  for (let round = 0; round < PROCESSES; round++) {
+    sizes.forEach(([teams, active], i) => results[i].push(measureInChild(teams, active)));
+  }
+  process.stdout.write(`medians per process (ms): ${results.map((r, i) => `${sizes[i][0]}/${sizes[i][1]}: ${r.map((m) => m.medianMs.toFixed(0)).join(', ')}`).join('; ')}\n\n`);
+  return results.map(medianOf) as [Measurement, Measurement, Measurement];
 }
 
 function row(cells: (string | number)[]): string {
@@ -80,4 +99,4 @@ function report(small: Measurement, large: Measurement, largeFewActive: Measurem
 
 const [teamsArg, activeArg] = process.argv.slice(2);
 if (teamsArg) process.stdout.write(JSON.stringify(measure(Number(teamsArg), Number(activeArg))));
-else process.stdout.write(report(measureInChild(10), measureInChild(1000), measureInChild(1000, 10)));
+else process.stdout.write(report(...measureInTurns()));

@@ -26,6 +26,36 @@ describe('PersistentMap', () => {
     }));
   });
 
+  it('updates under an owner (inside a fold) give the same contents and never change a map made before', () => {
+    const opsArb = fc.array(op, { maxLength: 200 });
+    fc.assert(fc.property(opsArb, opsArb, (first, second) => {
+      const apply = (start: PersistentMap<number>, ops: Op[], owner: object | null) => ops.reduce(
+        (m, o) => (o.kind === 'set' ? m.set(o.key, o.value, owner) : m.delete(o.key)), start);
+      const earlier = apply(PersistentMap.empty<number>(), first, {});
+      const earlierContents = JSON.stringify(earlier);
+      const earlierSize = earlier.size;
+      const copied = apply(earlier, second, null);
+      const inPlace = apply(earlier, second, {});
+      expect(JSON.stringify(inPlace)).toBe(JSON.stringify(copied));
+      expect(inPlace.size).toBe(copied.size);
+      expect(JSON.stringify(earlier)).toBe(earlierContents);
+      expect(earlier.size).toBe(earlierSize);
+    }));
+  });
+
+  it('under one owner a second update changes the map it made itself instead of copying it', () => {
+    const owner = {};
+    const base = PersistentMap.of(Array.from({ length: 100 }, (_, i) => [`k${i}`, i] as const));
+    const first = base.set('k1', -1, owner);
+    const second = first.set('k2', -2, owner);
+    expect(first).not.toBe(base);
+    expect(second).toBe(first);
+    expect(base.get('k1')).toBe(1);
+    expect(second.get('k1')).toBe(-1);
+    expect(second.get('k2')).toBe(-2);
+    expect(base.set('k1', -1, null)).not.toBe(base.set('k1', -1, null));
+  });
+
   it('holds thousands of keys', () => {
     let map = PersistentMap.empty<number>();
     for (let i = 0; i < 5000; i++) map = map.set(`team-${i}`, i);

@@ -10,6 +10,14 @@ const ALL_TYPES = [
   q(3, 1, 'finale'), q(3, 2, 'selfie'), q(3, 3, 'instruction'),
 ];
 
+/** Freezes everything reachable (maps' trie nodes and symbol-keyed fields included). */
+function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return value;
+  seen.add(value);
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key], seen);
+  return Object.freeze(value);
+}
+
 function snapshot(state: LiveState): string {
   return JSON.stringify(state);
 }
@@ -138,6 +146,19 @@ describe('properties', () => {
       const b = log.slice(at);
       expect(snapshot(fold(b, fold(a, initialState)))).toBe(snapshot(fold([...a, ...b], initialState)));
     }), { numRuns: 30 });
+  });
+
+  it('fold (in place inside a batch) gives what evolve gives event by event, and never changes its input', () => {
+    fc.assert(fc.property(stepsArb, fc.nat(), (steps, cut) => {
+      const log: QuizShowEvent[] = play(steps).log;
+      const at = cut % (log.length + 1);
+      const before = deepFreeze(fold(log.slice(0, at), initialState));
+      const rest = deepFreeze(log.slice(at));
+      const snapshotBefore = snapshot(before);
+      const folded = fold(rest, before); // a write to anything frozen throws here
+      expect(snapshot(folded)).toBe(snapshot(rest.reduce(evolve, before)));
+      expect(snapshot(before)).toBe(snapshotBefore);
+    }), { numRuns: 40 });
   });
 
   it('the random games really play: questions start, proposals are starred and chosen, answers are locked in', () => {

@@ -1,4 +1,5 @@
 import type { NightEvent } from '../../../events';
+import type { Owner } from '../persistent-map';
 import { teamPlayOf, type AnswerLive, type LiveState, type NightLive } from '../state';
 
 function freshNight(id: string, quizId: string, at: number): NightLive {
@@ -13,7 +14,7 @@ function changeNight(state: LiveState, at: number, change: Partial<NightLive>): 
   return state.night ? { night: { ...state.night, ...change, timeLastChange: at } } : {};
 }
 
-export function evolveNight(state: LiveState, event: NightEvent): Partial<LiveState> {
+export function evolveNight(state: LiveState, event: NightEvent, owner: Owner | null): Partial<LiveState> {
   const at = event.metadata.recordedAt;
   switch (event.type) {
     case 'NightStarted': {
@@ -43,15 +44,17 @@ export function evolveNight(state: LiveState, event: NightEvent): Partial<LiveSt
       const d = event.data;
       let answers = state.answers;
       let teams = state.teams;
+      // Up to one answer per team: the maps this event makes are its own until it returns them.
+      const writer = owner ?? {};
       for (const a of d.answers) {
         const answer: AnswerLive = {
           id: a.answerId, nightId: d.nightId, quizId: d.quizId, round: d.round, num: d.number, teamId: a.teamId,
           userId: a.userId, answer: a.answer, quizzer: a.author, points: 0, checked: false, liked: false, tester: null,
         };
-        answers = answers.set(a.answerId, answer);
+        answers = answers.set(a.answerId, answer, writer);
         if (a.teamId) {
           const taken = { seq: state.questionSeq, message: a.answer, userId: a.author };
-          teams = teams.update(a.teamId, (t) => ({ ...t, takenAnswer: taken }));
+          teams = teams.update(a.teamId, (t) => ({ ...t, takenAnswer: taken }), writer);
         }
       }
       return { answers, teams, ...changeNight(state, at, { lockedInSeq: state.questionSeq }) };

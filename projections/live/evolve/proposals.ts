@@ -1,6 +1,7 @@
 import type { ProposalEvent } from '../../../events';
+import type { Owner } from '../persistent-map';
 import {
-  freshPlay, LOBBY_CHAT_LIMIT, nextWithPlays, teamPlayOf, type LiveState, type Star, type TeamPlay,
+  freshPlay, LOBBY_CHAT_LIMIT, MADE_BY, nextWithPlays, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay,
 } from '../state';
 
 /** The team's play in the live question (a fresh one when it is stale or missing). */
@@ -9,45 +10,56 @@ function livePlay(state: LiveState, teamId: string): TeamPlay {
   return play !== undefined && play.seq === state.questionSeq ? play : freshPlay(state.questionSeq);
 }
 
-/** The hot path: one team's play changes, every other team's is shared with the previous state. */
-function withPlay(state: LiveState, teamId: string, play: TeamPlay): LiveState {
-  return nextWithPlays(state, state.plays.set(teamId, play));
+type PlayDraft = { -readonly [K in keyof TeamPlay]: TeamPlay[K] } & { proposals: ProposalLive[]; stars: Star[] };
+
+/**
+ * The hot path: `change` edits a draft of one team's play; every other team's play is shared with
+ * the previous state. Inside a fold the draft is the fold's own copy once it made one (see fold), so
+ * later events of the batch edit it in place; a play a caller holds is never changed.
+ */
+function changePlay(state: LiveState, teamId: string, owner: Owner | null, change: (play: PlayDraft) => void): LiveState {
+  const play = livePlay(state, teamId);
+  if (owner !== null && play[MADE_BY] === owner) {
+    change(play as PlayDraft);
+    return nextWithPlays(state, state.plays, owner);
+  }
+  const draft = teamPlayOf(play.seq, play.proposals.slice(), play.nextKey, play.favorite, play.quizzled, play.stars.slice(), owner) as PlayDraft;
+  change(draft);
+  return nextWithPlays(state, state.plays.set(teamId, draft, owner), owner);
 }
 
-function withStar(stars: readonly Star[], userId: string, key: number | null): Star[] {
-  const out = stars.filter((s) => s.userId !== userId);
-  if (key !== null) out.push({ userId, key });
-  return out;
+/** One star per member: the member's star moves to `key`, or is taken back with null. */
+function setStar(stars: Star[], userId: string, key: number | null): void {
+  const i = stars.findIndex((s) => s.userId === userId);
+  if (i >= 0) stars.splice(i, 1);
+  if (key !== null) stars.push({ userId, key });
 }
 
-export function evolveProposals(state: LiveState, event: ProposalEvent): LiveState | Partial<LiveState> {
+export function evolveProposals(state: LiveState, event: ProposalEvent, owner: Owner | null): LiveState | Partial<LiveState> {
   switch (event.type) {
     case 'ProposalAdded': {
       const { teamId, key, userId, message, chat } = event.data;
-      const p = livePlay(state, teamId);
-      return withPlay(state, teamId, teamPlayOf(p.seq, [...p.proposals, { key, userId, message, chat }], key + 1, p.favorite, p.quizzled, p.stars));
+      return changePlay(state, teamId, owner, (p) => {
+        p.proposals.push({ key, userId, message, chat });
+        p.nextKey = key + 1;
+      });
     }
     case 'ProposalDeleted': {
       const { teamId, key } = event.data;
-      const p = livePlay(state, teamId);
-      return withPlay(state, teamId, teamPlayOf(
-        p.seq,
-        p.proposals.filter((x) => x.key !== key),
-        p.nextKey,
-        p.favorite === key ? null : p.favorite,
-        p.quizzled === key ? null : p.quizzled,
-        p.stars.filter((s) => s.key !== key),
-      ));
+      return changePlay(state, teamId, owner, (p) => {
+        p.proposals = p.proposals.filter((x) => x.key !== key);
+        p.stars = p.stars.filter((s) => s.key !== key);
+        if (p.favorite === key) p.favorite = null;
+        if (p.quizzled === key) p.quizzled = null;
+      });
     }
     case 'FavoriteChosen': {
       const { teamId, key } = event.data;
-      const p = livePlay(state, teamId);
-      return withPlay(state, teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, key, p.quizzled, p.stars));
+      return changePlay(state, teamId, owner, (p) => { p.favorite = key; });
     }
     case 'StarToggled': {
       const { teamId, userId, key } = event.data;
-      const p = livePlay(state, teamId);
-      return withPlay(state, teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, p.quizzled, withStar(p.stars, userId, key)));
+      return changePlay(state, teamId, owner, (p) => setStar(p.stars, userId, key));
     }
     case 'QuizzleOffered': {
       const { teamId, key, answer } = event.data;

@@ -27,11 +27,12 @@ export function AnswerForm({ initial = '', validate, mode, withChat = true, hint
       setError(problem);
       return;
     }
+    // The answer passed the checks: the last check's complaint no longer applies while it is sent.
+    setError(null);
     setBusy(true);
     const reply = await command(type, { message: answer });
     setBusy(false);
     if (reply.success) {
-      setError(null);
       setAnswer(initial);
       setInfo(type === 'sp' ? t.question.submitted : null);
     } else setError(reply.message ?? t.question.sendFailed);
