@@ -142,10 +142,16 @@ function questionView(q: Question, withAnswer: boolean): QuestionView {
   return view;
 }
 
-export function globalView(state: LiveState): GlobalView {
-  const night = state.night;
+/** Every team's heal-and-deal status (the part of the global view that grows with the teams). */
+export function healDealsView(state: LiveState): GlobalView['heal_deals'] {
   const heal_deals: Record<string, HealDealStatus> = {};
   state.teams.forEach((team) => { heal_deals[team.id] = healDealStatus(state, team); });
+  return heal_deals;
+}
+
+/** `heal_deals` may be passed in when the caller still has it for the same teams, heal-and-deal state and round. */
+export function globalView(state: LiveState, heal_deals = healDealsView(state)): GlobalView {
+  const night = state.night;
   return {
     state: globalStateCode(state),
     countdownEndsAt: night?.countdown?.endsAt ?? null,

@@ -3,7 +3,7 @@ import type { Role } from '../../events';
 import type { LiveState } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
-import { inputsOf, scopeNameOf, scopesOf, viewOf, type ScopeKey, type ScopeName } from './scopes';
+import { HealDealsMemo, inputsOf, sameInputs, scopeNameOf, scopesOf, viewOf, type ScopeKey, type ScopeName } from './scopes';
 
 /** A connected, authenticated socket as the hub sees it. */
 export interface PushClient {
@@ -17,9 +17,8 @@ interface Scope {
   key: ScopeKey;
   name: ScopeName;
   view: object | null;
-  json: string;
   version: number;
-  inputs: readonly unknown[] | null;
+  inputs: readonly unknown[];
   clients: Set<PushClient>;
 }
 
@@ -37,6 +36,7 @@ export class PushHub {
   private readonly scopesOfClient = new Map<PushClient, ScopeKey[]>();
   private readonly clientsOfUser = new Map<string, Set<PushClient>>();
   private frameId = 0;
+  private readonly healDeals = new HealDealsMemo();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -98,14 +98,13 @@ export class PushHub {
 
   private refresh(scope: Scope, state: LiveState, force: boolean): void {
     const inputs = inputsOf(scope.key, state);
-    if (!force && inputs && scope.inputs && sameInputs(inputs, scope.inputs)) return;
+    if (!force && sameInputs(inputs, scope.inputs)) return;
     scope.inputs = inputs;
-    const view = viewOf(scope.key, state, this.presence);
-    const json = JSON.stringify(view);
-    if (json === scope.json) return;
+    const view = viewOf(scope.key, state, this.presence, this.healDeals);
+    // The patch is the comparison: an empty one means nothing a client sees has changed.
     const patch = scope.view && view ? compare(scope.view, view) : null;
+    if (patch ? patch.length === 0 : scope.view === view) return;
     scope.view = view;
-    scope.json = json;
     scope.version++;
     const content = patch ? { scope: scope.name, version: scope.version, patch } : { scope: scope.name, version: scope.version, value: view };
     const frame = JSON.stringify({ type: 'st', id: ++this.frameId, content });
@@ -114,6 +113,7 @@ export class PushHub {
 
   /** A member who joined or left a team moves to the new team's scope and gets its whole view. */
   private followTeamChanges(state: LiveState, previous: LiveState): void {
+    if (state.users === previous.users) return;
     for (const [userId, clients] of this.clientsOfUser) {
       const user = state.users.get(userId);
       if (user === previous.users.get(userId)) continue;
@@ -141,8 +141,8 @@ export class PushHub {
     let scope = this.scopes.get(key);
     if (!scope) {
       const state = this.live.state;
-      const view = viewOf(key, state, this.presence);
-      scope = { key, name: scopeNameOf(key), view, json: JSON.stringify(view), version: 1, inputs: inputsOf(key, state), clients: new Set() };
+      const view = viewOf(key, state, this.presence, this.healDeals);
+      scope = { key, name: scopeNameOf(key), view, version: 1, inputs: inputsOf(key, state), clients: new Set() };
       this.scopes.set(key, scope);
     }
     return scope;
@@ -155,8 +155,4 @@ export class PushHub {
     // A scope nobody listens to is not kept up to date; it is computed afresh for its next subscriber.
     if (scope.clients.size === 0) this.scopes.delete(key);
   }
-}
-
-function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }

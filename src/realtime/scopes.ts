@@ -1,5 +1,8 @@
 import type { Role } from '../../events';
-import { currentPlay, currentSingleAnswer, globalView, moderatorView, teamView, testerView, userView, type LiveState } from '../../projections/live';
+import {
+  currentPlay, currentSingleAnswer, globalView, healDealRound, healDealsView, moderatorView, teamView, testerView, userView,
+  type GlobalView, type LiveState,
+} from '../../projections/live';
 import type { Presence } from './presence';
 
 export type ScopeName = 'global' | 'team' | 'user' | 'moderator' | 'tester';
@@ -20,12 +23,30 @@ export function scopesOf(userId: string, teamId: string | null, roles: readonly 
   return keys;
 }
 
+/**
+ * The global view's `heal_deals` (one entry per team) kept while its inputs stay the same, so a
+ * question start does not rebuild it, and the unchanged object is skipped by the patch at once.
+ */
+export class HealDealsMemo {
+  private inputs: readonly unknown[] = [];
+  private value: GlobalView['heal_deals'] | null = null;
+
+  of(state: LiveState): GlobalView['heal_deals'] {
+    const inputs = [state.teams, state.healDeal, healDealRound(state)];
+    if (this.value === null || !sameInputs(inputs, this.inputs)) {
+      this.value = healDealsView(state);
+      this.inputs = inputs;
+    }
+    return this.value;
+  }
+}
+
 /** The view of one scope, with members' online flags from live connections. */
-export function viewOf(key: ScopeKey, state: LiveState, presence: Presence): object | null {
+export function viewOf(key: ScopeKey, state: LiveState, presence: Presence, healDeals: HealDealsMemo): object | null {
   const [name, id] = key.split(':', 2) as [ScopeName, string | undefined];
   switch (name) {
     case 'global':
-      return globalView(state);
+      return globalView(state, healDeals.of(state));
     case 'moderator':
       return moderatorView(state);
     case 'tester':
@@ -42,21 +63,39 @@ export function viewOf(key: ScopeKey, state: LiveState, presence: Presence): obj
 }
 
 /**
- * The inputs a scope's view is computed from, compared by reference: when none changed, the view
- * cannot have changed and is not recomputed (per-event work stays independent of the number of teams).
+ * Everything a scope's view is computed from, compared by reference: when none changed, the view
+ * cannot have changed and is not recomputed. A proposal then touches its team's scope and the
+ * moderator's only; the views that span all teams are rebuilt only when what they show changed.
+ * Each list must name every part of the state its view function reads (projections/live/views.ts).
  */
-export function inputsOf(key: ScopeKey, state: LiveState): readonly unknown[] | null {
+export function inputsOf(key: ScopeKey, state: LiveState): readonly unknown[] {
   const [name, id] = key.split(':', 2) as [ScopeName, string | undefined];
-  if (name === 'user') {
-    const user = state.users.get(id!);
-    return [user, user ? currentSingleAnswer(state, user) : null];
+  switch (name) {
+    case 'global':
+      return [state.night, state.show, state.teams, state.healDeal];
+    case 'moderator':
+      return [state.night, state.teams, state.plays, state.users, state.questionSeq, state.healDeal.settings];
+    case 'tester':
+      return [state.night, state.show, state.answers, state.teams, state.checking];
+    case 'user': {
+      const user = state.users.get(id!);
+      return [user, user ? currentSingleAnswer(state, user) : null];
+    }
+    case 'team': {
+      const team = state.teams.get(id!);
+      if (!team) return [team];
+      // The live play, null while empty (a stale play reads as empty): a new question only touches teams that had
+      // proposals, and a proposal of one team leaves every other team's view alone. The view shows the names of
+      // the members and of the authors of proposals and of the taken answer (who may have left the team since).
+      const play = currentPlay(state, team.id);
+      const users = team.memberIds.map((m) => state.users.get(m));
+      for (const p of play?.proposals ?? []) if (!team.memberIds.includes(p.userId)) users.push(state.users.get(p.userId));
+      if (team.takenAnswer?.userId) users.push(state.users.get(team.takenAnswer.userId));
+      return [team, play, state.night?.lockedInSeq, ...users];
+    }
   }
-  if (name === 'team') {
-    const team = state.teams.get(id!);
-    if (!team) return [team];
-    // The live play, null while empty (a stale play reads as empty): a new question only touches teams that had
-    // proposals, and a proposal of one team leaves every other team's view alone.
-    return [team, currentPlay(state, team.id), state.night?.lockedInSeq, ...team.memberIds.map((m) => state.users.get(m))];
-  }
-  return null; // global, moderator and tester views span all teams: recomputed on every change
+}
+
+export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }

@@ -4,6 +4,7 @@
  * Starts the real server (a child process on a fresh embedded store, seeded with one team per four
  * players through the real deciders) and N simulated players over loopback, then prints:
  *  - question start → every player's push (p50/p99), against a bare `ws` broadcast of the same frame;
+ *    timed after a short pause, and, for comparison, the moment the previous question ended;
  *  - proposal → the push at the proposer's team mates (p50/p99);
  *  - sustained acknowledged commands/s with group commit, and without it (COMMAND_BATCH_MAX=1);
  *  - server RSS per connection.
@@ -154,6 +155,13 @@ function percentiles(values: number[]): { p50: number; p99: number } {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
+/**
+ * A pause before each timed question start, so that it measures the start and not the tail of the
+ * previous question's end (every team's locked-in answer is still being pushed then).
+ */
+const SETTLE_MS = 300;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
@@ -248,14 +256,17 @@ async function main(): Promise<void> {
   const connectedRss = await rssKb(server.pid!);
 
   const starts: number[] = [];
+  const startsRightAfterEnd: number[] = [];
   let startFrame = '';
-  for (let q = 1; q <= QUESTION_STARTS; q++) {
+  for (let q = 1; q <= 2 * QUESTION_STARTS; q++) {
+    const settled = q <= QUESTION_STARTS;
+    if (settled) await settle();
     const started = await measureFanOut(run.players, '"qa"', () => void run.moderator.request('ma', { quiz: seeded.quizId, round: 1, question: q }));
-    starts.push(...started.latencies);
+    (settled ? starts : startsRightAfterEnd).push(...started.latencies);
     startFrame ||= started.frame;
     await measureFanOut(run.players, '"qn"', () => void run.moderator.request('mn'));
   }
-  await measureFanOut(run.players, '"qa"', () => void run.moderator.request('ma', { quiz: seeded.quizId, round: 1, question: QUESTION_STARTS + 1 }));
+  await measureFanOut(run.players, '"qa"', () => void run.moderator.request('ma', { quiz: seeded.quizId, round: 1, question: 2 * QUESTION_STARTS + 1 }));
 
   const proposals: number[] = [];
   const teamsWithMates = run.teams.filter((t) => t.members.length > 1);
@@ -287,6 +298,7 @@ async function main(): Promise<void> {
   const control = await Player.connect(`ws://127.0.0.1:${rawPort}/control`);
   const rawLatencies: number[] = [];
   for (let q = 0; q < QUESTION_STARTS; q++) {
+    await settle();
     rawLatencies.push(...(await measureFanOut(rawClients, '"qa"', () => control.socket.send(startFrame))).latencies);
   }
   for (const c of [...rawClients, control]) c.socket.terminate();
@@ -295,12 +307,15 @@ async function main(): Promise<void> {
 
   const s = percentiles(starts);
   const r = percentiles(rawLatencies);
+  const b = percentiles(startsRightAfterEnd);
   const p = percentiles(proposals);
   const perConnectionKb = (connectedRss - idleRss) / PLAYERS;
   const rows = [
     ['question start → every player (p50 / p99)', `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`, `${starts.length} deliveries; target p99 ≤ 150 ms`],
     ['raw ws broadcast of the same frame (p50 / p99)', `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms`, `${startFrame.length} bytes per frame`],
     ['ratio server / raw (p50 / p99)', `${(s.p50 / r.p50).toFixed(2)} / ${(s.p99 / r.p99).toFixed(2)}`, 'target ≤ 1.5'],
+    ['question start the moment the last one ended (p50 / p99)', `${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} ms`,
+      `ratio to raw ${(b.p50 / r.p50).toFixed(2)} / ${(b.p99 / r.p99).toFixed(2)}; no pause after the previous end`],
     ['proposal → team mates (p50 / p99)', `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms`, `${proposals.length} deliveries, all teams at once`],
     ['acknowledged commands/s, group commit', groupAcks.toFixed(0), 'target ≥ 3,000'],
     ['acknowledged commands/s, without group commit', singleAcks.toFixed(0), 'COMMAND_BATCH_MAX=1'],
