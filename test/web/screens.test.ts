@@ -102,6 +102,18 @@ describe('player screens', () => {
     expect(render('/', { views: withQuestion(type) })).toContain(esc(text));
   });
 
+  it('keeps an open question in view, read-only, during maintenance; an ended one is not shown as open', () => {
+    const open = render('/', { views: withQuestion('normal', { state: 'ma', recheckAt: Date.now() + 60_000 }) });
+    expect(open).toContain('Wie heißt die Hauptstadt?');
+    expect(open).toMatch(/<fieldset[^>]*disabled/);
+    expect(open).not.toContain(esc(t.question.none));
+    const ended = withQuestion('normal', { state: 'ma' });
+    ended.global!.question!.answer = 'Paris';
+    expect(render('/', { views: ended })).toContain(esc(t.question.none));
+    const answering = render('/', { views: withQuestion('normal') });
+    expect(answering).not.toMatch(/<fieldset[^>]*disabled/);
+  });
+
   it('shows "kein Countdown aktiv!" outside a countdown and the quizzle offer alone', () => {
     expect(render('/', { views: withQuestion('normal') })).toContain(t.countdown.none);
     const html = render('/', { views: { ...withQuestion('quizzle'), team: { ...team, quizzled: '2' } } });

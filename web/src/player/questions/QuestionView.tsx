@@ -100,21 +100,25 @@ function SingleAnswer({ question }: { question: Question }) {
   }
 }
 
-/** The active question by type with the countdown box, or the "no question" view. */
+/**
+ * The active question by type with the countdown box, or the "no question" view. During maintenance
+ * an open question (its answer is not public yet) stays in view, read-only, under the maintenance banner.
+ */
 export function QuestionView({ single }: { single: boolean }) {
   const global = useAppSelector(selectGlobal);
   const question = global?.question;
-  const active = global && (global.state === 'qa' || global.state === 'qc') && question;
-  if (!active || !question) return <NoQuestion />;
+  const maintenance = global?.state === 'ma';
+  const open = global?.state === 'qa' || global?.state === 'qc' || (maintenance && question?.answer === undefined);
+  if (!open || !question) return <NoQuestion />;
   const key = `${question.round ?? ''}/${question.number ?? ''}/${question.type}`;
   return (
     <section className={`card question question--${question.type}`} aria-labelledby="question-heading">
       <h2 id="question-heading" className="visually-hidden">{question.question ?? question.type}</h2>
       <QuestionHeader question={question} />
       {question.type !== 'quizzle' && <div className="question__countdown"><CountdownBox /></div>}
-      <div key={key} className="question__body">
+      <fieldset key={key} className="question__body" disabled={maintenance}>
         {single ? <SingleAnswer question={question} /> : <TeamAnswer question={question} />}
-      </div>
+      </fieldset>
     </section>
   );
 }
