@@ -96,7 +96,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   PointsPublished: 1,
   PointsUnpublished: 1,
   LiveStateReset: 1,
-  UploadRecorded: 1,
+  UploadRecorded: 2,
   GreetingSubmitted: 1,
 };
 

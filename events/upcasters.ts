@@ -1,6 +1,7 @@
 import type { EventMetadata } from './envelope';
 import { CURRENT_VERSION, type EventType, type QuizShowEvent } from './index';
 import type { TeamCreatedData, TeamCreatedDataV1 } from './teams';
+import type { UploadRecordedData, UploadRecordedDataV1 } from './uploads';
 
 /** An event as read from the store, in whatever version it was written. */
 export interface RecordedEvent {
@@ -25,6 +26,15 @@ const upcasters: Record<string, Upcaster> = {
     origin: 'dialog',
     expectedMembers: null,
     createdBy: data.createdBy,
+  }),
+  'UploadRecorded@1': (data: UploadRecordedDataV1): UploadRecordedData => ({
+    uploadId: data.uploadId,
+    kind: data.kind,
+    userId: data.userId,
+    teamId: data.teamId,
+    fileNames: data.fileNames,
+    label: data.label,
+    question: null,
   }),
 };
 

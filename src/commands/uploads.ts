@@ -1,5 +1,5 @@
-import { streams } from '../../events';
-import { UPLOAD_MAX_BYTES, type LiveState } from '../../projections/live';
+import { streams, type UploadQuestion } from '../../events';
+import { openQuestion, UPLOAD_MAX_BYTES, type LiveState } from '../../projections/live';
 import type { RecordUpload } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { requireUser, textOf } from './guards';
@@ -8,7 +8,8 @@ import { texts } from './texts';
 /**
  * An upload the HTTP layer stored: only images (type checked by content there, reported here),
  * at most 10,000,000 bytes each; pause uploads (kind user) need a name; team and question
- * uploads need a team.
+ * uploads need a team. A question upload records the open question (qa or qc); while none is open it
+ * is still accepted, with question null (docs/decisions.md, "Question uploads without an open question").
  */
 export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
@@ -26,5 +27,11 @@ export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionC
   return accept(teamId && cmd.kind !== 'user' ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
     uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: cmd.kind === 'user' ? null : teamId,
     fileNames: files.map((f) => textOf(f.fileName)), label: label || null,
+    question: cmd.kind === 'question' ? questionOpenAt(state) : null,
   }));
+}
+
+function questionOpenAt(state: LiveState): UploadQuestion | null {
+  const question = openQuestion(state);
+  return question && state.night ? { nightId: state.night.id, round: question.round, number: question.number } : null;
 }

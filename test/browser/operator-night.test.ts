@@ -294,8 +294,9 @@ describe('an operator night in the browser', () => {
 
     for (const person of [anna, ben]) {
       await see(person.page.getByRole('status').filter({ hasText: MAINTENANCE_BANNER }));
-      // In maintenance (global state "ma") the question is put away; whatever a player sends is refused locally.
-      await see(person.page.getByRole('heading', { name: 'Gerade ist keine Frage aktiv.' }));
+      // In maintenance (global state "ma") the open question stays in view, read-only; whatever a player sends is refused locally.
+      await see(person.page.getByText('Wie viele Bits hat ein Byte?'));
+      expect(await person.page.getByLabel('Deine Antwort').isDisabled()).toBe(true);
       await person.page.getByRole('button', { name: 'Einladen' }).click();
       await see(alert(person.page, MAINTENANCE_SEND_REFUSED));
       expect(await person.page.getByRole('dialog', { name: 'Freunde einladen' }).count()).toBe(0);

@@ -46,8 +46,11 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
     f.make('UserProfileUpdated', { userId: 'u1', name: 'Anna' }),
     f.make('EmailPopupSeen', { userId: 'u2', seenAt: Date.UTC(2026, 10, 20, 18, 0, 0) }),
     f.make('GreetingSubmitted', { greetingId: 'g1', name: 'Oma Erna', message: 'Viel Glück allen!' }),
-    f.make('UploadRecorded', { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null }),
+    f.make('UploadRecorded', { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null, question: null }),
     f.make('NightStarted', { nightId: 'n1', quizId: '1', previousNightId: null }),
+    f.make('UploadRecorded', {
+      uploadId: 'up2', kind: 'question', userId: 'u2', teamId: 't2', fileNames: ['c.png'], label: null, question: { nightId: 'n1', round: 1, number: 1 },
+    }),
     lockIn(1, 1, [['a1', 't1', null, 'Ottawa'], ['a2', 't2', null, 'Toronto'], ['a3', 't3', null, 'ottawa'], ['a9', 't4', null, 'Ottawa?']]),
     f.make('AnswersBulkRated', { quizId: '1', round: 1, number: 1, regex: '^ottawa$', mark: 'correct', points: 2, answerIds: ['a1', 'a3'] }),
     rate('a2', 0, true),

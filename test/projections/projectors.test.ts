@@ -2,11 +2,11 @@ import type { QuizShowEvent } from '../../events';
 import { fold, initialState, pointsOverview } from '../../projections/live';
 import {
   ALL_PROJECTORS, answersProjector, GreetingRow, openReadDataSource, pointsTable, ProjectionRunner, projectionLag, publishedRanking,
-  QuizAnswerRow, rebuildProjections, TeamRow, teamsTxt, type EventLog, type Projector,
+  QuizAnswerRow, rebuildProjections, TeamRow, teamsTxt, UploadRow, type EventLog, type Projector,
 } from '../../projections/read';
-import { quizzesProjector, teamsProjector, usersProjector } from '../../projections/read/projectors';
+import { quizzesProjector, teamsProjector, uploadsProjector, usersProjector } from '../../projections/read/projectors';
 import { KNOWN_TEAMS_TXT, knownNight } from './known-night';
-import { appendEvents, checkpoints, clean, DATABASES, recordedNightEvents, snapshot, type TestDatabase } from './support';
+import { appendEvents, checkpoints, clean, DATABASES, EventFactory, recordedNightEvents, snapshot, type TestDatabase } from './support';
 
 /** Appends the events and lets a runner apply them all. */
 async function project(t: TestDatabase, events: readonly QuizShowEvent[], projectors: readonly Projector[] = ALL_PROJECTORS, batchSize = 1000) {
@@ -119,12 +119,13 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       expect(await t.db.query('SELECT id, name, message, submitted_at FROM read_greetings')).toEqual([
         { id: 'g1', name: 'Oma Erna', message: 'Viel Glück allen!', submitted_at: expect.any(Date) },
       ]);
-      const uploads = await t.db.query<{ upload_id: string; file_index: number; file_name: string; team_id: string }>(
-        'SELECT upload_id, file_index, file_name, team_id FROM read_uploads ORDER BY file_index',
+      const uploads = await t.db.query(
+        'SELECT upload_id, file_index, file_name, team_id, question_night_id, question_round, question_number FROM read_uploads ORDER BY upload_id, file_index',
       );
       expect(uploads).toEqual([
-        { upload_id: 'up1', file_index: 0, file_name: 'a.png', team_id: 't1' },
-        { upload_id: 'up1', file_index: 1, file_name: 'b.png', team_id: 't1' },
+        { upload_id: 'up1', file_index: 0, file_name: 'a.png', team_id: 't1', question_night_id: null, question_round: null, question_number: null },
+        { upload_id: 'up1', file_index: 1, file_name: 'b.png', team_id: 't1', question_night_id: null, question_round: null, question_number: null },
+        { upload_id: 'up2', file_index: 0, file_name: 'c.png', team_id: 't2', question_night_id: 'n1', question_round: 1, question_number: 1 },
       ]);
     });
 
@@ -157,9 +158,38 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         expect(team).toMatchObject({ name: 'Die Ahnungslosen', lowerName: 'die ahnungslosen', stadt: 'Berlin', isNew: false });
         const answers = await ds.getRepository(QuizAnswerRow).find({ where: { quizId: '1', round: 1, num: 1 }, order: { id: 'ASC' } });
         expect(answers.map((a) => [a.id, a.points, a.checked])).toEqual([['a1', 2, true], ['a2', 0, true], ['a3', 2, true], ['a9', 1, true]]);
+        const upload = await ds.getRepository(UploadRow).findOneByOrFail({ uploadId: 'up2', fileIndex: 0 });
+        expect(upload).toMatchObject({ kind: 'question', questionNightId: 'n1', questionRound: 1, questionNumber: 1 });
       } finally {
         await ds.destroy();
       }
+    });
+  });
+
+  describe('uploads: the question of a question upload', () => {
+    it('a stored v1 UploadRecorded (before the question was recorded) reads with null question columns', async () => {
+      const f = new EventFactory();
+      const v2 = f.make('UploadRecorded', { uploadId: 'old', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['old.png'], label: null, question: null });
+      const { question: _dropped, ...v1Data } = v2.data as { question: unknown };
+      await project(t, [{ ...v2, version: 1, data: v1Data } as unknown as QuizShowEvent], [uploadsProjector]);
+      expect(await t.db.query('SELECT upload_id, kind, question_night_id, question_round, question_number FROM read_uploads')).toEqual([
+        { upload_id: 'old', kind: 'question', question_night_id: null, question_round: null, question_number: null },
+      ]);
+    });
+
+    it('a read_uploads table from before the question columns gets them from the schema sync', async () => {
+      await t.db.exec('ALTER TABLE read_uploads DROP COLUMN question_night_id, DROP COLUMN question_round, DROP COLUMN question_number');
+      await openReadDataSource(t.db).then((ds) => ds.destroy());
+      const ds = await openReadDataSource(t.db, { synchronize: false });
+      try {
+        expect((await ds.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
+      } finally {
+        await ds.destroy();
+      }
+      await project(t, knownNight().events, [uploadsProjector]);
+      expect(await t.db.query("SELECT question_night_id, question_round, question_number FROM read_uploads WHERE upload_id = 'up2'")).toEqual([
+        { question_night_id: 'n1', question_round: 1, question_number: 1 },
+      ]);
     });
   });
 

@@ -28,6 +28,13 @@ describe('upcasters', () => {
     expect(teamView(evolve(initialState, current), 't1')).toEqual(expect.objectContaining({ name: 'Alt', stadt: '' }));
   });
 
+  it('UploadRecorded v1 (before the question was recorded) reads as v2 with question null', () => {
+    const data = { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['question/t1/a.png'], label: null };
+    const old = { type: 'UploadRecorded', version: 1, data, metadata };
+    expect(upcast(old)).toEqual({ type: 'UploadRecorded', version: 2, metadata, data: { ...data, question: null } });
+    expect(evolve(initialState, upcast(old)).uploadCount).toBe(1);
+  });
+
   it('current versions pass unchanged; a missing version counts as 1', () => {
     const event = { type: 'EmailPopupSeen', data: { userId: 'u', seenAt: 1 }, metadata };
     expect(upcast(event)).toEqual({ ...event, version: 1 });

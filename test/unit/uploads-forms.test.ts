@@ -1,6 +1,6 @@
 import { VISITOR } from '../support/world';
 import { given } from './support/given';
-import { show } from './support/fixtures';
+import { q, show, showWithQuestion } from './support/fixtures';
 
 const png = (size = 1000) => ({ fileName: 'f1.png', mimeType: 'image/png', size });
 
@@ -28,6 +28,41 @@ describe('uploads', () => {
     given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()], fileName: '' }, s.world.as(s.anna)).thenRejected('Du musst eine Auflösung eingeben');
     given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()], fileName: '1920x1080' }, s.world.as(s.anna))
       .thenEvents({ type: 'UploadRecorded', data: { kind: 'user', teamId: null, label: '1920x1080' } });
+  });
+
+  it('a question upload records the open question: night, round and number', () => {
+    const s = showWithQuestion([q(1, 1), q(2, 1), q(2, 3, 'zeichnen')], 2, 3);
+    const nightId = s.world.state.night!.id;
+    expect(nightId).toEqual(expect.any(String));
+    given(s.world).when({ type: 'RecordUpload', kind: 'question', files: [png()] }, s.world.as(s.anna))
+      .thenEvents({ type: 'UploadRecorded', data: { kind: 'question', teamId: s.teamA, question: { nightId, round: 2, number: 3 } } });
+  });
+
+  it('a question upload during the countdown (qc) still names the question', () => {
+    const s = showWithQuestion([q(1, 1), q(1, 2, 'selfie')], 1, 2);
+    s.world.must({ type: 'StartCountdown', time: 30 }, s.world.as(s.moderator));
+    expect(s.world.state.night!.phase).toBe('qc');
+    given(s.world).when({ type: 'RecordUpload', kind: 'question', files: [png()] }, s.world.as(s.cleo))
+      .thenEvents({ type: 'UploadRecorded', data: { teamId: s.teamB, question: { nightId: s.world.state.night!.id, round: 1, number: 2 } } });
+  });
+
+  it('a question upload while no question is open is recorded with question null', () => {
+    const s = show();
+    given(s.world).when({ type: 'RecordUpload', kind: 'question', files: [png()] }, s.world.as(s.anna))
+      .thenEvents({ type: 'UploadRecorded', data: { kind: 'question', teamId: s.teamA, question: null } });
+    const ended = showWithQuestion([q(1, 1)]);
+    ended.world.must({ type: 'EndQuestion' }, ended.world.as(ended.moderator));
+    expect(ended.world.state.night!.phase).toBe('qn');
+    given(ended.world).when({ type: 'RecordUpload', kind: 'question', files: [png()] }, ended.world.as(ended.anna))
+      .thenEvents({ type: 'UploadRecorded', data: { kind: 'question', question: null } });
+  });
+
+  it('team and pause uploads never name a question, even while one is open', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    given(s.world).when({ type: 'RecordUpload', kind: 'team', files: [png()] }, s.world.as(s.anna))
+      .thenEvents({ type: 'UploadRecorded', data: { kind: 'team', question: null } });
+    given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()], fileName: '1920x1080' }, s.world.as(s.anna))
+      .thenEvents({ type: 'UploadRecorded', data: { kind: 'user', question: null } });
   });
 
   it('team uploads need a team', () => {

@@ -1,7 +1,8 @@
+import type { Question } from '../../events';
 import { placeTeams, roundPoints, totalOf } from '../../web/src/logic/placement';
 import {
   contentFromImport, importedTitle, nextPosition, parseContentText, questionValue, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz,
-  wholeNumberOr, type QuizQuestion,
+  wholeNumberOr,
 } from '../../web/src/logic/quiz';
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
 import {
@@ -13,8 +14,8 @@ import {
   searchTeams, singleFlight, skipOffset, toCheckerAnswer, toCheckerAnswers, wrapOffset, type CheckerAnswer, type Timers,
 } from '../../web/src/operator/tester/logic';
 
-const q = (round: number, number: number, extra: Partial<QuizQuestion> = {}): QuizQuestion => ({
-  type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], ...extra,
+const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
+  type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], extraInfo: {}, ...extra,
 });
 
 describe('next question rule', () => {

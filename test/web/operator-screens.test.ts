@@ -13,7 +13,8 @@ import { QuizPreviewTable } from '../../web/src/operator/moderator/ConfigPage';
 import { OverviewPanel } from '../../web/src/operator/moderator/ModeratorPointsPage';
 import { RoundTable } from '../../web/src/operator/tester/RoundTable';
 import { SingleChecker } from '../../web/src/operator/tester/SingleChecker';
-import type { GlobalView, ModeratorView, Views } from '../../web/src/realtime/views';
+import type { Quiz } from '../../web/src/logic/quiz';
+import type { GlobalView, ModeratorView, QuestionView, Views } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
 import { baseGlobal, esc, render, renderPart } from './support/render';
 
@@ -23,13 +24,15 @@ const teams = [
 ];
 
 const moderator: ModeratorView = {
-  currentQuiz: '7', currentRound: 2, currentQuestion: 3, answer: 'Paris',
+  nightId: 'night-1', currentQuiz: '7', currentRound: 2, currentQuestion: 3, timeLastChange: 1_795_201_200_000, answer: 'Paris',
   teamFavorites: [['3', 'Paris'], ['99', 'Rom']], userAnswers: [],
   quizzleAnswer: { team: '4', teamName: 'Eulen', answer: 'Lyon' },
   heal_deal: { startHp: 10, healingPerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 } },
 };
 
-const question = { type: 'normal', category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', round: 2, number: 3, points: 2 };
+const question: QuestionView = {
+  type: 'normal', category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', options: [], points: 2, round: 2, number: 3, extraInfo: {},
+};
 const live = (global: Partial<GlobalView> = {}, extra: Partial<Views> = {}): Partial<Views> => ({
   global: { ...baseGlobal, question, ...global }, moderator, ...extra,
 });
@@ -109,7 +112,7 @@ describe('moderator config, picture viewer and points', () => {
 
 describe('tester', () => {
   it('shows quiz id, check and the mode flag; no regex tool before checking', () => {
-    const html = render('/tester', { perm: ['tester'], views: live({}, { tester: { quiz: '7', answers: [] } }) });
+    const html = render('/tester', { perm: ['tester'], views: live({}, { tester: { quiz: '7', round: 2, question: 3, state: 'qn', countdownEndsAt: null, checking: {}, answers: [] } }) });
     expect(html).toContain(t.tester.check);
     expect(html).toContain(t.tester.modeSingle);
     expect(html).toContain(t.tester.modeRound);
@@ -120,7 +123,10 @@ describe('tester', () => {
 
 describe('admin', () => {
   it('shows every panel with its spec texts and the version', () => {
-    const global = { allowNewRegistrations: true, featureFlags: '{"recreateSocketOnVisibilityLost":true}', overviewMessage: 'Gleich geht es los', heal_deals: { 3: { name: 'Quizgeister', current: 10, healings: 2, damages: 5 } } };
+    const global: Partial<GlobalView> = {
+      allowNewRegistrations: true, featureFlags: '{"recreateSocketOnVisibilityLost":true}', overviewMessage: 'Gleich geht es los',
+      heal_deals: { 3: { name: 'Quizgeister', current: 10, healings: 2, damages: 5, total: 7, zombie: false } },
+    };
     const html = render('/admin', { perm: ['admin', 'moderator'], views: live(global), teams });
     for (const text of [
       t.admin.checkPingHeading, t.admin.deleteTeams, t.admin.flagsHeading, t.admin.messageHeading, t.admin.healDealHeading,
@@ -144,18 +150,24 @@ describe('admin', () => {
 
 describe('player points page with the server shape', () => {
   it('reads round points from lists (index 0 = round 1)', () => {
-    const points = { rounds: [1, 2], sortedTeams: [{ name: 'Quizgeister', rounds: [3, 4], total: 7 }, { name: 'Eulen', rounds: [5, 0], total: 5 }] };
+    const points = {
+      rounds: [1, 2],
+      sortedTeams: [
+        { teamId: '3', name: 'Quizgeister', rounds: [3, 4], total: 7, rank: 1, place: 1 },
+        { teamId: '4', name: 'Eulen', rounds: [5, 0], total: 5, rank: 2, place: 2 },
+      ],
+    };
     const html = render('/points', { views: { global: { ...baseGlobal, points } } });
     expect(html).toMatch(/Quizgeister<\/th><td class="points-table__points">3<\/td><td class="points-table__points">4<\/td>/);
   });
 });
 
 describe('parts that appear after an action', () => {
-  const quiz = {
+  const quiz: Quiz = {
     id: '7', name: 'KW 47', yearWeek: '2026-47',
     content: [
-      { type: 'normal', round: 1, number: 1, category: '(3) Erdkunde', question: 'Hauptstadt?', answer: 'Paris', points: -1, options: [] },
-      { type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Welcher Ton?', answer: 'B', points: 1, options: ['A', 'B'] },
+      { type: 'normal', round: 1, number: 1, category: '(3) Erdkunde', question: 'Hauptstadt?', answer: 'Paris', points: -1, options: [], extraInfo: {} },
+      { type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Welcher Ton?', answer: 'B', points: 1, options: ['A', 'B'], extraInfo: {} },
     ],
   };
   const answers = [

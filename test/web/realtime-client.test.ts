@@ -6,14 +6,16 @@ import {
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
 import { createAppStore } from '../../web/src/store';
+import type { ProposalView, Views } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
+import { baseGlobal, baseTeam, baseUser } from './support/views';
 
 /** A real WebSocket server speaking PROTOCOL.md, scripted by the test. */
 class TestServer {
   readonly wss: WebSocketServer;
   readonly received: Array<{ type: string; id: number; content: Record<string, unknown> }> = [];
   sockets: WebSocket[] = [];
-  views: Record<string, unknown> = { global: { state: 'qn', countdownEndsAt: null, uberModus: 'quiz' }, user: { id: 1, name: 'Anna' } };
+  views: Partial<Views> = { global: baseGlobal, user: baseUser };
   versions: Record<string, number> = { global: 1, user: 1 };
   serverTime = 0;
   acceptToken = 'good';
@@ -120,7 +122,7 @@ describe('realtime client against a real ws server', () => {
     await until(() => client.getStatus() === 'ready');
     expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
     expect(server.received[0].content).toEqual({ token: 'good' });
-    expect(client.getViews().user).toEqual({ id: 1, name: 'Anna' });
+    expect(client.getViews().user).toEqual(baseUser);
     expect(client.getVersions()).toEqual({ global: 1, user: 1 });
     const snapshot = events.find((e) => e.kind === 'snapshot');
     expect(snapshot && snapshot.kind === 'snapshot' && snapshot.serverOffsetMs).toBeGreaterThan(59_000);
@@ -130,11 +132,11 @@ describe('realtime client against a real ws server', () => {
     makeClient().start();
     await until(() => client.getStatus() === 'ready');
     server.push('global', 2, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
-    server.push('user', 2, { patch: [{ op: 'add', path: '/points', value: 3 }] });
-    server.push('team', 5, { value: { id: 9, name: 'Die Besten' } });
+    server.push('user', 2, { patch: [{ op: 'replace', path: '/points', value: 5 }] });
+    server.push('team', 5, { value: { ...baseTeam, id: '9', name: 'Die Besten' } });
     await until(() => client.getVersions().team === 5);
     expect(client.getViews().global?.state).toBe('qa');
-    expect(client.getViews().user?.points).toBe(3);
+    expect(client.getViews().user?.points).toBe(5);
     expect(client.getViews().team?.name).toBe('Die Besten');
     expect(server.types().filter((t) => t === 'sg')).toHaveLength(1);
   });
@@ -142,7 +144,7 @@ describe('realtime client against a real ws server', () => {
   it('re-syncs with sg on a version gap and on a patch that does not apply', async () => {
     makeClient().start();
     await until(() => client.getStatus() === 'ready');
-    server.views = { ...server.views, global: { state: 'qc', countdownEndsAt: 123, uberModus: 'quiz' } };
+    server.views = { ...server.views, global: { ...baseGlobal, state: 'qc', countdownEndsAt: 123, timeLeft: 60 } };
     server.versions = { global: 4, user: 1 };
     server.push('global', 3, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
     await until(() => client.getVersions().global === 4);
@@ -182,7 +184,7 @@ describe('realtime client against a real ws server', () => {
     client.start();
     await until(() => client.getStatus() === 'ready');
     const recheckAt = Date.now() + 300;
-    server.push('global', 2, { value: { state: 'ma', countdownEndsAt: null, uberModus: 'quiz', recheckAt } });
+    server.push('global', 2, { value: { ...baseGlobal, state: 'ma', recheckAt } });
     await until(() => client.getViews().global?.state === 'ma');
     await expect(client.request('gp', { message: 'x' })).rejects.toEqual(new RealtimeError('maintenance'));
     expect(notices()).toEqual(['maintenance']);
@@ -195,7 +197,7 @@ describe('realtime client against a real ws server', () => {
   });
 
   it('reconnects at once after a short hide when recreateSocketOnVisibilityLost is on', async () => {
-    server.views = { ...server.views, global: { state: 'qn', countdownEndsAt: null, uberModus: 'quiz', featureFlags: { recreateSocketOnVisibilityLost: true } } };
+    server.views = { ...server.views, global: { ...baseGlobal, featureFlags: '{"recreateSocketOnVisibilityLost":true}' } };
     const reload = jest.fn();
     makeClient({ lastHiddenAt: () => Date.now() - 60_000, reload });
     client.start();
@@ -226,14 +228,15 @@ describe('realtime client against a real ws server', () => {
     client.start();
     await until(() => store.getState().live.status === 'ready');
     expect(store.getState().live.loaded).toBe(true);
-    server.push('team', 1, { value: { id: 3, name: 'Quizgeister', proposals: {} } });
-    server.push('team', 2, { patch: [{ op: 'add', path: '/proposals/1', value: { user: 1, message: 'Paris' } }] });
+    server.push('team', 1, { value: baseTeam });
+    const proposal: ProposalView = { user: 'Anna', userId: '1', message: 'Paris', chat: false, stars: 0 };
+    server.push('team', 2, { patch: [{ op: 'add', path: '/proposals/1', value: { ...proposal } }] });
     await until(() => store.getState().live.versions.team === 2);
     const before = store.getState().live.views.team;
-    expect(before?.proposals?.['1']?.message).toBe('Paris');
-    server.push('team', 3, { patch: [{ op: 'add', path: '/favorite', value: '1' }] });
+    expect(before?.proposals['1']).toEqual(proposal);
+    server.push('team', 3, { patch: [{ op: 'replace', path: '/favorite', value: 1 }] });
     await until(() => store.getState().live.versions.team === 3);
-    expect(store.getState().live.views.team?.favorite).toBe('1');
+    expect(store.getState().live.views.team?.favorite).toBe(1);
     expect(store.getState().live.views.team?.proposals).toBe(before?.proposals);
     server.dropAll();
     await until(() => store.getState().ui.notices.some((n) => n.text === t.socket.closed));

@@ -76,7 +76,10 @@ const samples: Samples = {
   PointsPublished: { type: 'PointsPublished', version: 1, data: { quizId: 'q1', points }, metadata: meta() },
   PointsUnpublished: { type: 'PointsUnpublished', version: 1, data: {}, metadata: meta() },
   LiveStateReset: { type: 'LiveStateReset', version: 1, data: { endedNightId: 'n1' }, metadata: meta() },
-  UploadRecorded: { type: 'UploadRecorded', version: 1, data: { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null }, metadata: meta() },
+  UploadRecorded: {
+    type: 'UploadRecorded', version: 2, metadata: meta(),
+    data: { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null, question: { nightId: 'n1', round: 2, number: 3 } },
+  },
   GreetingSubmitted: { type: 'GreetingSubmitted', version: 1, data: { greetingId: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }, metadata: meta(null) },
 };
 
@@ -108,6 +111,14 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.HealDealChosen, known)).toBe('Eulen heilt Eulen um 2 (Runde 2)');
     expect(describeEvent(samples.TeamJoined, known)).toBe('Anna tritt Team „Eulen“ bei (Einladung)');
     expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
+  });
+
+  it('names the question of a question upload, and none without one', () => {
+    expect(describeEvent(samples.UploadRecorded, known)).toBe('Anna lädt 2 Bilder hoch (Antwortbild, Runde 2, Frage 3)');
+    const withoutQuestion = { ...samples.UploadRecorded, data: { ...samples.UploadRecorded.data, fileNames: ['a.png'], question: null } };
+    expect(describeEvent(withoutQuestion, known)).toBe('Anna lädt 1 Bild hoch (Antwortbild)');
+    const team = { ...samples.UploadRecorded, data: { ...samples.UploadRecorded.data, kind: 'team' as const, question: null } };
+    expect(describeEvent(team, known)).toBe('Anna lädt 2 Bilder hoch (Teambild)');
   });
 
   it('falls back to ids for unknown users and teams', () => {

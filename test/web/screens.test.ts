@@ -8,21 +8,37 @@ jest.mock('wouter', () => {
   return requireEsmPackage(require.resolve('wouter'), require);
 });
 
-import type { GlobalView, TeamView, Views } from '../../web/src/realtime/views';
+import type { GlobalView, QuestionView, TeamView, Views } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
-import { baseGlobal, esc, render } from './support/render';
+import { baseGlobal, baseUser, esc, render } from './support/render';
 
+/** Team 3 as the engine sends it: proposals by key with the author's name and id, members by user id. */
 const team: TeamView = {
-  id: 3,
+  id: '3',
   name: 'Quizgeister',
+  beschreibung: '',
   stadt: 'Köln',
-  members: { 1: { name: 'Anna', online: true, star: '1' }, 2: { name: 'Ben', online: false } },
-  proposals: { 1: { user: 1, message: 'Paris' }, 2: { user: 2, message: 'Lyon' }, 3: { user: 2, message: 'Hallo Team', chat: true } },
-  favorite: '1',
+  url: '',
+  favorite: 1,
+  quizzled: null,
+  members: { 1: { name: 'Anna', online: true, star: 1 }, 2: { name: 'Ben', online: false, star: null } },
+  proposals: {
+    1: { user: 'Anna', userId: '1', message: 'Paris', chat: false, stars: 1 },
+    2: { user: 'Ben', userId: '2', message: 'Lyon', chat: false, stars: 0 },
+    3: { user: 'Ben', userId: '2', message: 'Hallo Team', chat: true, stars: 0 },
+  },
+  takenAnswer: null,
 };
 
-const withQuestion = (type: string, extra: Partial<GlobalView> = {}): Partial<Views> => ({
-  global: { ...baseGlobal, state: 'qa', question: { type, question: 'Wie heißt die Hauptstadt?', round: 2, number: 4, points: 1, options: ['Paris', 'Rom', 'Bern'] }, ...extra },
+const withQuestion = (type: QuestionView['type'], extra: Partial<GlobalView> = {}): Partial<Views> => ({
+  global: {
+    ...baseGlobal,
+    state: 'qa',
+    question: {
+      type, category: 'Geografie', question: 'Wie heißt die Hauptstadt?', round: 2, number: 4, points: 1, options: ['Paris', 'Rom', 'Bern'], extraInfo: {},
+    },
+    ...extra,
+  },
   team,
 });
 
@@ -68,7 +84,7 @@ describe('player screens', () => {
   });
 
   it('shows the team header, members with online dots and the no-question view', () => {
-    const html = render('/', { views: { global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' }, team: { ...team, takenAnswer: { message: 'Paris', user: 1 } } } });
+    const html = render('/', { views: { global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' }, team: { ...team, takenAnswer: { message: 'Paris', user: 'Anna' } } } });
     expect(html).toContain('Quizgeister');
     expect(html).toContain(t.wrapper.invite);
     expect(html).toContain('dot--online');
@@ -98,7 +114,7 @@ describe('player screens', () => {
     ['heal_deal', t.healDeal.deal],
     ['instruction', t.question.instructionAlt],
     ['finale', t.question.propose],
-  ])('renders the %s question', (type, text) => {
+  ] as const)('renders the %s question', (type, text) => {
     expect(render('/', { views: withQuestion(type) })).toContain(esc(text));
   });
 
@@ -116,13 +132,13 @@ describe('player screens', () => {
 
   it('shows "kein Countdown aktiv!" outside a countdown and the quizzle offer alone', () => {
     expect(render('/', { views: withQuestion('normal') })).toContain(t.countdown.none);
-    const html = render('/', { views: { ...withQuestion('quizzle'), team: { ...team, quizzled: '2' } } });
+    const html = render('/', { views: { ...withQuestion('quizzle'), team: { ...team, quizzled: 2 } } });
     expect(html).toContain(t.question.quizzleOffered(2));
     expect(html).not.toContain(t.question.quizzleAccept);
   });
 
   it('single mode: finale-single out of points', () => {
-    const html = render('/', { views: { ...withQuestion('finale', { uberModus: 'quiz-single' }), user: { id: 1, name: 'Anna', points: 0 } } });
+    const html = render('/', { views: { ...withQuestion('finale', { uberModus: 'quiz-single' }), user: { ...baseUser, points: 0 } } });
     expect(html).toContain(t.question.finaleOut);
   });
 
@@ -144,7 +160,14 @@ describe('player screens', () => {
 
   it('points page with and without published points', () => {
     expect(render('/points', { views: { global: baseGlobal } })).toContain(t.points.empty);
-    const html = render('/points', { views: { global: { ...baseGlobal, points: { rounds: [1, 2], sortedTeams: [{ name: 'Quizgeister', rounds: { 1: 3, 2: 4 } }, { name: 'Rest', rounds: { 1: 1 } }] } } } });
+    const points = {
+      rounds: [1, 2],
+      sortedTeams: [
+        { teamId: '3', name: 'Quizgeister', rounds: [3, 4], total: 7, rank: 1, place: 1 },
+        { teamId: '4', name: 'Rest', rounds: [1, 0], total: 1, rank: 2, place: 2 },
+      ],
+    };
+    const html = render('/points', { views: { global: { ...baseGlobal, points } } });
     expect(html).toContain(t.points.placeImage(1));
     expect(html).toContain('Quizgeister');
     expect(html).toContain('>7<');

@@ -26,6 +26,16 @@ export class UploadRow {
   @Column({ type: 'text', nullable: true })
   label!: string | null;
 
+  /** The question open when a `question` upload was recorded (night, round, number); null otherwise. */
+  @Column({ name: 'question_night_id', type: 'text', nullable: true })
+  questionNightId!: string | null;
+
+  @Column({ name: 'question_round', type: 'integer', nullable: true })
+  questionRound!: number | null;
+
+  @Column({ name: 'question_number', type: 'integer', nullable: true })
+  questionNumber!: number | null;
+
   @Column({ name: 'uploaded_at', type: 'timestamptz' })
   uploadedAt!: Date;
 }

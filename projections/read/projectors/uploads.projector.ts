@@ -10,10 +10,13 @@ const COLUMNS: readonly RowColumn[] = [
   { name: 'user_id', type: 'text' },
   { name: 'team_id', type: 'text' },
   { name: 'label', type: 'text' },
+  { name: 'question_night_id', type: 'text' },
+  { name: 'question_round', type: 'integer' },
+  { name: 'question_number', type: 'integer' },
   { name: 'uploaded_at', type: 'timestamptz' },
 ];
 
-/** Uploaded images' metadata, one row per file. */
+/** Uploaded images' metadata, one row per file; a question upload also names its question. */
 export const uploadsProjector: Projector = {
   name: 'uploads',
   tables: ['read_uploads'],
@@ -23,7 +26,10 @@ export const uploadsProjector: Projector = {
     for (const { event } of events) {
       if (event.type !== 'UploadRecorded') continue;
       const d = event.data;
-      d.fileNames.forEach((fileName, index) => rows.push([d.uploadId, index, fileName, d.kind, d.userId, d.teamId, d.label, recordedAt(event)]));
+      const q = d.question;
+      d.fileNames.forEach((fileName, index) => rows.push([
+        d.uploadId, index, fileName, d.kind, d.userId, d.teamId, d.label, q?.nightId ?? null, q?.round ?? null, q?.number ?? null, recordedAt(event),
+      ]));
     }
     await upsertRows(tx, 'read_uploads', COLUMNS, rows, { keys: ['upload_id', 'file_index'], update: 'all' });
   },

@@ -8,10 +8,11 @@ import { Provider } from 'react-redux';
 import { Router } from 'wouter';
 import type { TeamRecord } from '../../../web/src/api/http';
 import { App } from '../../../web/src/App';
-import type { GlobalView, Views } from '../../../web/src/realtime/views';
+import type { Views } from '../../../web/src/realtime/views';
 import { createAppStore } from '../../../web/src/store';
 import { liveActions } from '../../../web/src/store/liveSlice';
 import { sessionActions } from '../../../web/src/store/sessionSlice';
+import { baseGlobal, baseUser } from './views';
 
 export type Perm = 'admin' | 'moderator' | 'tester';
 
@@ -22,7 +23,7 @@ export interface Setup {
   teams?: TeamRecord[];
 }
 
-export const baseGlobal: GlobalView = { state: 'qn', countdownEndsAt: null, uberModus: 'quiz', lobbyChat: [], allowNewRegistrations: true };
+export { baseGlobal, baseUser };
 
 function prepareStore(setup: Setup) {
   const store = createAppStore();
@@ -32,7 +33,7 @@ function prepareStore(setup: Setup) {
   }
   if (setup.teams) store.dispatch(sessionActions.teamsLoaded(setup.teams));
   if (setup.views) {
-    const views: Views = { global: baseGlobal, team: null, user: { id: 1, name: 'Anna', points: 3 }, moderator: null, tester: null, ...setup.views };
+    const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, ...setup.views };
     store.dispatch(liveActions.snapshotLoaded({ views, versions: { global: 1 }, serverOffsetMs: 0 }));
   }
   return store;

@@ -1,5 +1,5 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
-import { toQuizContent, type Quiz, type QuizQuestion } from '../logic/quiz';
+import { toQuizContent, type Quiz } from '../logic/quiz';
 import { api, RawBody, request, requestBlob, toUser, type JsonApiResource, type UserRecord } from './http';
 
 function toQuiz(resource: JsonApiResource): Quiz {
@@ -83,4 +83,4 @@ export function downloadTeamsTxt(quizId: string): Promise<Blob> {
   return requestBlob(api(`/points/${encodeURIComponent(quizId)}/teams.txt`));
 }
 
-export type { Quiz, QuizQuestion };
+export type { Quiz };

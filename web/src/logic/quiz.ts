@@ -1,24 +1,15 @@
 /** Quizzes as operators see them: content questions, the next-question rule, question values. */
-import { categoryPoints } from '../../../projections/live/rules';
+import type { Question, QuestionType } from '../../../events';
 
-export interface QuizQuestion {
-  type: string;
-  round: number;
-  number: number;
-  category: string;
-  question: string;
-  answer: string;
-  /** -1 when unset: the category's leading bracketed number counts, default 1. */
-  points: number;
-  options: string[];
-  extraInfo?: unknown;
-}
+/** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
+export { questionValue } from '../../../projections/live/rules';
 
+/** A quiz as GET /api/quizzes sends it; its content is the engine's stored questions. */
 export interface Quiz {
   id: string;
   name: string;
   yearWeek: string;
-  content: QuizQuestion[];
+  content: Question[];
 }
 
 /** A whole number typed into an input, or the fallback. */
@@ -39,16 +30,33 @@ function wholeNumber(value: unknown): number | null {
   return Number.isInteger(n) ? n : null;
 }
 
-/** One question of a content list as typed, imported or stored; null when round or number is missing. */
-export function toQuizQuestion(raw: unknown): QuizQuestion | null {
+/** The engine's question types; the compiler keeps this list equal to `QuestionType` (no engine code in the bundle). */
+const QUESTION_TYPE_SET: Record<QuestionType, true> = {
+  normal: true, abcd: true, zeichnen: true, selfie: true, quizzle: true, schiffe: true, heal_deal: true, finale: true, instruction: true,
+};
+
+function isQuestionType(value: string): value is QuestionType {
+  return Object.prototype.hasOwnProperty.call(QUESTION_TYPE_SET, value);
+}
+
+function extraInfoOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
+}
+
+/**
+ * One question of a content list as typed, imported or stored; null when round or number is missing.
+ * The server stores only known types (and rejects others on save); for the preview an unknown type reads as normal.
+ */
+export function toQuizQuestion(raw: unknown): Question | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const q = raw as Record<string, unknown>;
   const round = wholeNumber(q.round);
   const number = wholeNumber(q.number);
   if (round === null || number === null) return null;
   const points = typeof q.points === 'number' ? q.points : wholeNumber(q.points) ?? -1;
+  const type = text(q.type);
   return {
-    type: text(q.type) || 'normal',
+    type: isQuestionType(type) ? type : 'normal',
     round,
     number,
     category: text(q.category),
@@ -56,21 +64,16 @@ export function toQuizQuestion(raw: unknown): QuizQuestion | null {
     answer: text(q.answer),
     points,
     options: Array.isArray(q.options) ? q.options.map(text) : [],
-    extraInfo: q.extraInfo ?? q.extra_info,
+    extraInfo: extraInfoOf(q.extraInfo ?? q.extra_info),
   };
 }
 
-export function toQuizContent(raw: unknown): QuizQuestion[] {
+export function toQuizContent(raw: unknown): Question[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map(toQuizQuestion).filter((q): q is QuizQuestion => q !== null);
+  return raw.map(toQuizQuestion).filter((q): q is Question => q !== null);
 }
 
-/** What a question is worth: its points, or when unset (-1) the category's points. */
-export function questionValue(question: Pick<QuizQuestion, 'points' | 'category'>): number {
-  return question.points >= 0 ? question.points : categoryPoints(question.category);
-}
-
-export function findQuestion(content: readonly QuizQuestion[], position: Position): QuizQuestion | undefined {
+export function findQuestion(content: readonly Question[], position: Position): Question | undefined {
   return content.find((q) => q.round === position.round && q.number === position.number);
 }
 
@@ -78,7 +81,7 @@ export function findQuestion(content: readonly QuizQuestion[], position: Positio
  * The next question: number + 1 in the same round, else question 1 of the next round, else null
  * ("Es konnte keine weitere Frage gefunden werden.").
  */
-export function nextPosition(content: readonly QuizQuestion[], current: Position): Position | null {
+export function nextPosition(content: readonly Question[], current: Position): Position | null {
   const sameRound = { round: current.round, number: current.number + 1 };
   if (findQuestion(content, sameRound)) return sameRound;
   const nextRound = { round: current.round + 1, number: 1 };
@@ -87,12 +90,12 @@ export function nextPosition(content: readonly QuizQuestion[], current: Position
 }
 
 /** The rounds of a content list, ascending. */
-export function roundsOf(content: readonly QuizQuestion[]): number[] {
+export function roundsOf(content: readonly Question[]): number[] {
   return [...new Set(content.map((q) => q.round))].sort((a, b) => a - b);
 }
 
 /** The question numbers of one round, ascending. */
-export function numbersOfRound(content: readonly QuizQuestion[], round: number): number[] {
+export function numbersOfRound(content: readonly Question[], round: number): number[] {
   return content.filter((q) => q.round === round).map((q) => q.number).sort((a, b) => a - b);
 }
 
@@ -110,7 +113,7 @@ export function sortQuizzesByIdDesc<T extends { id: string }>(quizzes: readonly 
  * Imported TOML arrives as a content list, or as rounds that contain numbered questions
  * ({"1": {"2": {...}}} or arrays counting from 1); both become a content list.
  */
-export function contentFromImport(reply: unknown): QuizQuestion[] {
+export function contentFromImport(reply: unknown): Question[] {
   if (Array.isArray(reply)) return toQuizContent(reply);
   if (typeof reply !== 'object' || reply === null) return [];
   const r = reply as Record<string, unknown>;
@@ -118,7 +121,7 @@ export function contentFromImport(reply: unknown): QuizQuestion[] {
   const data = r.data as { attributes?: { content?: unknown } } | undefined;
   if (data?.attributes && Array.isArray(data.attributes.content)) return toQuizContent(data.attributes.content);
   const rounds = r.rounds ?? reply;
-  const questions: QuizQuestion[] = [];
+  const questions: Question[] = [];
   for (const [round, numbered] of numberedEntries(rounds)) {
     for (const [number, q] of numberedEntries(numbered)) {
       const question = toQuizQuestion(typeof q === 'object' && q !== null ? { ...q, round, number } : null);

@@ -173,7 +173,7 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'LiveStateReset':
       return ev.LiveStateReset;
     case 'UploadRecorded':
-      return ev.UploadRecorded(userName(state, event.data.userId), event.data.fileNames.length, t.replay.uploadKinds[event.data.kind] ?? event.data.kind);
+      return ev.UploadRecorded(userName(state, event.data.userId), event.data.fileNames.length, t.replay.uploadKinds[event.data.kind] ?? event.data.kind, event.data.question);
     case 'GreetingSubmitted':
       return ev.GreetingSubmitted(event.data.name, shorten(event.data.message));
     default:

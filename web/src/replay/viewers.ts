@@ -50,10 +50,7 @@ export function viewerChoices(state: LiveState): ViewerChoices {
 
 /** The engine's views in the shape the app's store holds. */
 export function toAppViews(v: EngineViews): Views {
-  const team = v.team
-    ? { ...v.team, takenAnswer: v.team.takenAnswer ? { message: v.team.takenAnswer.message, user: v.team.takenAnswer.user ?? '' } : null }
-    : null;
-  return { global: v.global, team, user: v.user ?? null, moderator: v.moderator ?? null, tester: v.tester ?? null };
+  return { global: v.global, team: v.team ?? null, user: v.user ?? null, moderator: v.moderator ?? null, tester: v.tester ?? null };
 }
 
 /**

@@ -776,7 +776,8 @@ export const de = {
       PointsPublished: (count: number) => `Rangliste veröffentlicht (${count} Teams)`,
       PointsUnpublished: 'Rangliste zurückgezogen',
       LiveStateReset: 'Live-Zustand auf den Anfang zurückgesetzt (Abend beendet)',
-      UploadRecorded: (user: string, count: number, kind: string) => `${user} lädt ${count} ${count === 1 ? 'Bild' : 'Bilder'} hoch (${kind})`,
+      UploadRecorded: (user: string, count: number, kind: string, question: { round: number; number: number } | null = null) =>
+        `${user} lädt ${count} ${count === 1 ? 'Bild' : 'Bilder'} hoch (${kind}${question ? `, Runde ${question.round}, Frage ${question.number}` : ''})`,
       GreetingSubmitted: (name: string, message: string) => `Gruß von ${name}: „${message}“`,
     },
     changeSuffix: (change: number) => ` (${change > 0 ? '+' : ''}${change})`,

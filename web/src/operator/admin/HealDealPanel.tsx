@@ -94,7 +94,7 @@ export function HealDealPanel() {
                 <th scope="row">{round}</th>
                 {PER_ROUND.map(([key, label]) => (
                   <td key={key}>
-                    <SettingField label={t.admin.fieldLabel(label, round)} path={`moderator.heal_deal.${key}.${round}`} initial={settings?.[key]?.[String(round)]} />
+                    <SettingField label={t.admin.fieldLabel(label, round)} path={`moderator.heal_deal.${key}.${round}`} initial={settings?.[key][round]} />
                   </td>
                 ))}
               </tr>

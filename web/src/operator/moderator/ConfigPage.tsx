@@ -3,14 +3,15 @@ import { HttpError } from '../../api/http';
 import { createQuiz, importToml, listQuizzes, saveQuiz, type Quiz } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { contentFromImport, importedTitle, parseContentText, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz, type QuizQuestion } from '../../logic/quiz';
+import { contentFromImport, importedTitle, parseContentText, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz } from '../../logic/quiz';
+import type { Question } from '../../../../events';
 import { t } from '../../texts';
 import { Panel, useNotify } from '../shared';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Preview of a content list: round, number, category, question, answer, options. */
-export function QuizPreviewTable({ questions }: { questions: readonly QuizQuestion[] }) {
+export function QuizPreviewTable({ questions }: { questions: readonly Question[] }) {
   if (questions.length === 0) return <p className="muted">{t.config.previewEmpty}</p>;
   const c = t.config.columns;
   return (
@@ -32,7 +33,7 @@ export function QuizPreviewTable({ questions }: { questions: readonly QuizQuesti
 }
 
 /** TOML drop zone (or file chooser): the server parses it (POST /api/quizzes/import) into content. */
-function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }; onImport(content: QuizQuestion[], title: { name: string; yearWeek: string }): void }) {
+function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }; onImport(content: Question[], title: { name: string; yearWeek: string }): void }) {
   const notify = useNotify();
   const inputId = useId();
   const [busy, setBusy] = useState(false);

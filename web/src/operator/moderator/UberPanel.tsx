@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { Field, TextAreaField } from '../../components/Field';
 import { COLOURS, type ColourKey } from '../../logic/drawing';
-import type { PaintingStroke, UberModus } from '../../realtime/views';
+import type { Stroke, UberMode } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
 
-export const UBER_MODES: readonly UberModus[] = ['quiz', 'quiz-single', 'instruction', 'pre', 'post', 'pause', 'painting'];
+export const UBER_MODES: readonly UberMode[] = ['quiz', 'quiz-single', 'instruction', 'pre', 'post', 'pause', 'painting'];
 
 /** Uber mode (mum; a quiz mode is left only while no question is active), its message (mumm), instructions (mi). */
 export function UberPanel() {
@@ -51,9 +51,9 @@ export function UberPanel() {
 export const PAINT_WIDTH = 720;
 export const PAINT_HEIGHT = 360;
 const MIN_SEGMENT = 3;
-const NO_STROKES: PaintingStroke[] = [];
+const NO_STROKES: Stroke[] = [];
 
-function drawStrokes(canvas: HTMLCanvasElement | null, strokes: readonly PaintingStroke[]) {
+function drawStrokes(canvas: HTMLCanvasElement | null, strokes: readonly Stroke[]) {
   const ctx = canvas?.getContext('2d');
   if (!ctx) return;
   ctx.fillStyle = '#ffffff';

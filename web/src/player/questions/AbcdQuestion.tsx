@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { abcdLetters } from '../../logic/validation';
 import { command } from '../../realtime/connection';
-import type { Question } from '../../realtime/views';
+import type { QuestionView } from '../../realtime/views';
 import { useAppDispatch } from '../../store';
 import { uiActions } from '../../store/uiSlice';
 import { t } from '../../texts';
 import { ChatForm } from './ChatForm';
 
 /** Abcd: one button per letter (default 4, at most 26); the team variant proposes, the single variant answers. */
-export function AbcdQuestion({ question, single }: { question: Question; single: boolean }) {
+export function AbcdQuestion({ question, single }: { question: QuestionView; single: boolean }) {
   const letters = abcdLetters(question.options?.length);
   const dispatch = useAppDispatch();
   const [chosen, setChosen] = useState<string | null>(null);

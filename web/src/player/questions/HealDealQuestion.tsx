@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { command } from '../../realtime/connection';
-import type { HealDealTeam } from '../../realtime/views';
+import type { HealDealStatus } from '../../realtime/views';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { selectGlobal, selectTeam } from '../../store/selectors';
 import { uiActions } from '../../store/uiSlice';
@@ -8,8 +8,8 @@ import { t } from '../../texts';
 
 type Kind = 'deal' | 'heal';
 
-export const totalHp = (team: HealDealTeam) => team.current + team.healings - team.damages;
-const EMPTY: Record<string, HealDealTeam> = {};
+export const totalHp = (team: HealDealStatus) => team.current + team.healings - team.damages;
+const EMPTY: Record<string, HealDealStatus> = {};
 
 /** Heal and deal: tabs deal (default) and heal, choose a team (ghd), and the teams' status. */
 export function HealDealQuestion() {

@@ -1,11 +1,10 @@
 import { config } from '../../config';
 import { CountdownBox } from '../../components/Countdown';
-import type { Question } from '../../realtime/views';
+import type { QuestionView as Question } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal, selectTeam, selectUser } from '../../store/selectors';
 import { t } from '../../texts';
 import { ProposalList } from '../ProposalList';
-import { memberName } from '../useTeam';
 import { AbcdQuestion } from './AbcdQuestion';
 import { AnswerForm } from './AnswerForm';
 import { HealDealQuestion } from './HealDealQuestion';
@@ -30,7 +29,7 @@ function NoQuestion() {
           ) : (
             <>
               <p className="taken-answer__message">{taken.message || t.placeholders.emptyAnswer}</p>
-              <p className="taken-answer__author">{t.question.takenBy(memberName(team, taken.user))}</p>
+              <p className="taken-answer__author">{t.question.takenBy(taken.user ?? '')}</p>
             </>
           )}
         </div>
