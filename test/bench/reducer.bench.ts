@@ -4,9 +4,11 @@
  * Target: at least 1,000,000 events/s; the cost per event at 1,000 teams at most 1.5 x that at 10.
  *
  * Each size runs in its own process (no garbage of one measurement in the other's heap). The events
- * are made in batches of 10,000, as a store subscription delivers them, so the heap holds the live
- * state rather than a million events; only folding is timed. Median of five nights after a warm-up
- * per process; three processes per size, taken in turns, and the median of their medians is
+ * are folded in batches of 10,000, as the live state reads them while catching up (READ_BATCH in
+ * src/engine/live-state.ts), so the heap holds the live state rather than a million events; only
+ * folding is timed. One more process folds 1,000 teams in batches of 500 (about what the live state
+ * folds at once while a show runs: far fewer events per second, each batch copied afresh). Median of five nights after a warm-up
+ * per process; five processes per size, taken in turns, and the median of their medians is
  * reported (one process alone varies by up to 20 % on a shared machine).
  * Run: npm run bench:reducer
  */
@@ -19,10 +21,12 @@ import { benchNight } from '../support/bench-night';
 const EVENTS = 1_000_000;
 const RUNS = 5;
 const BATCH = 10_000;
+const SMALL_BATCH = 500;
 
 interface Measurement {
   teams: number;
   active: number;
+  batch: number;
   players: number;
   events: number;
   bestMs: number;
@@ -42,25 +46,26 @@ function foldNight(start: LiveState, batches: Iterable<QuizShowEvent[]>): { ms: 
   return { ms, end: state, events };
 }
 
-function measure(teams: number, active: number): Measurement {
+function measure(teams: number, active: number, batch: number): Measurement {
   const night = benchNight(teams, EVENTS, active);
   const start = fold(night.setup, initialState);
-  foldNight(start, night.batches(BATCH));
+  foldNight(start, night.batches(batch));
   const times: number[] = [];
   let last = { ms: 0, end: start, events: 0 };
   for (let run = 0; run < RUNS; run++) {
-    last = foldNight(start, night.batches(BATCH));
+    last = foldNight(start, night.batches(batch));
     times.push(last.ms);
   }
   if (last.end.version !== start.version + last.events) throw new Error('fold lost events');
   times.sort((a, b) => a - b);
-  return { teams, active, players: last.end.users.size - 2, events: last.events, bestMs: times[0], medianMs: times[Math.floor(RUNS / 2)] };
+  return { teams, active, batch, players: last.end.users.size - 2, events: last.events, bestMs: times[0], medianMs: times[Math.floor(RUNS / 2)] };
 }
 
-const PROCESSES = 3;
+const PROCESSES = 5;
 
-function measureInChild(teams: number, active = teams): Measurement {
-  return JSON.parse(execFileSync(process.execPath, [...process.execArgv, __filename, String(teams), String(active)], { encoding: 'utf8' })) as Measurement;
+function measureInChild(teams: number, active = teams, batch = BATCH): Measurement {
+  const args = [...process.execArgv, __filename, String(teams), String(active), String(batch)];
+  return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Measurement;
 }
 
 function medianOf(measurements: Measurement[]): Measurement {
@@ -68,35 +73,36 @@ function medianOf(measurements: Measurement[]): Measurement {
   return { ...sorted[Math.floor(sorted.length / 2)], bestMs: Math.min(...measurements.map((m) => m.bestMs)) };
 }
 
-function measureInTurns(): [Measurement, Measurement, Measurement] {
+function measureInTurns(): Measurement[] {
   const sizes: [number, number][] = [[10, 10], [1000, 1000], [1000, 10]];
   const results: Measurement[][] = sizes.map(() => []);
   for (let round = 0; round < PROCESSES; round++) {
     sizes.forEach(([teams, active], i) => results[i].push(measureInChild(teams, active)));
   }
   process.stdout.write(`medians per process (ms): ${results.map((r, i) => `${sizes[i][0]}/${sizes[i][1]}: ${r.map((m) => m.medianMs.toFixed(0)).join(', ')}`).join('; ')}\n\n`);
-  return results.map(medianOf) as [Measurement, Measurement, Measurement];
+  return results.map(medianOf);
 }
 
 function row(cells: (string | number)[]): string {
   return cells.map((c, i) => String(c).padStart(i === 0 ? 8 : 14)).join(' ');
 }
 
-function report(small: Measurement, large: Measurement, largeFewActive: Measurement): string {
+function report([small, large, largeFewActive]: Measurement[], largeSmallBatches: Measurement): string {
   const nsPerEvent = (m: Measurement) => (m.medianMs * 1e6) / m.events;
   const eventsPerSecond = (m: Measurement) => Math.round(m.events / (m.medianMs / 1000));
   return [
-    row(['teams', 'active', 'players', 'events', 'best ms', 'median ms', 'events/s', 'ns/event']),
-    ...[small, large, largeFewActive].map((m) => row([
-      m.teams, m.active, m.players, m.events, m.bestMs.toFixed(1), m.medianMs.toFixed(1), eventsPerSecond(m).toLocaleString('en-US'), nsPerEvent(m).toFixed(1),
+    row(['teams', 'active', 'players', 'batch', 'events', 'best ms', 'median ms', 'events/s', 'ns/event']),
+    ...[small, large, largeFewActive, largeSmallBatches].map((m) => row([
+      m.teams, m.active, m.players, m.batch, m.events, m.bestMs.toFixed(1), m.medianMs.toFixed(1), eventsPerSecond(m).toLocaleString('en-US'), nsPerEvent(m).toFixed(1),
     ])),
     '',
     `cost per event at 1,000 teams / at 10 teams: ${(nsPerEvent(large) / nsPerEvent(small)).toFixed(2)} (target <= 1.5)`,
     `events/s at 1,000 teams: ${eventsPerSecond(large).toLocaleString('en-US')} (target >= 1,000,000)`,
     `1,000 teams of which 10 play / 10 teams: ${(nsPerEvent(largeFewActive) / nsPerEvent(small)).toFixed(2)} (the state's size alone; the rest is touching more teams)`,
+    `1,000 teams in batches of ${SMALL_BATCH} / 10 teams: ${(nsPerEvent(largeSmallBatches) / nsPerEvent(small)).toFixed(2)} (one process; a running show folds small batches, far below this speed)`,
   ].join('\n') + '\n';
 }
 
-const [teamsArg, activeArg] = process.argv.slice(2);
-if (teamsArg) process.stdout.write(JSON.stringify(measure(Number(teamsArg), Number(activeArg))));
-else process.stdout.write(report(...measureInTurns()));
+const [teamsArg, activeArg, batchArg] = process.argv.slice(2);
+if (teamsArg) process.stdout.write(JSON.stringify(measure(Number(teamsArg), Number(activeArg), Number(batchArg))));
+else process.stdout.write(report(measureInTurns(), measureInChild(1000, 1000, SMALL_BATCH)));
