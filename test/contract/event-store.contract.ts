@@ -95,6 +95,19 @@ export function describeEventStoreContract(
         expect((await store.readStream(stream('a'))).map((e) => e.revision)).toEqual([0, 1]);
       });
 
+      it('given a batch of 2,500 events (more than one insert statement), when appended, then all are stored in order and a live subscriber gets them all', async () => {
+        const start = await store.lastPosition();
+        const { seen } = collect(start);
+        const batch = Array.from({ length: 2500 }, (_, n) => event('Bulk', { n }));
+        const result = await store.append(stream('a'), batch, 'no_stream');
+        const read = await store.readStream(stream('a'));
+        expect(result).toEqual({ nextExpectedRevision: 2499, position: read[2499]!.position });
+        expect(read.map((e) => (e.data as { n: number }).n)).toEqual(batch.map((_, n) => n));
+        expect(read.every((e, i) => i === 0 ? e.position > start : e.position > read[i - 1]!.position)).toBe(true);
+        await waitFor(() => seen.length === 2500);
+        expect(seen.map((e) => e.revision)).toEqual(batch.map((_, n) => n));
+      });
+
       it('reads a stream from a revision with a limit', async () => {
         await store.append(stream('a'), ['A', 'B', 'C', 'D'].map((t) => event(t)), 'no_stream');
         const read = await store.readStream(stream('a'), { fromRevision: 1, limit: 2 });

@@ -113,6 +113,10 @@ export async function createEventSchema(db: SqlDatabase): Promise<void> {
 /**
  * The append itself, inside a caller's transaction. Exported so that a test can hold such a
  * transaction open and show what readers see meanwhile.
+ *
+ * Three statements: the lock; one read of the stream's head, the last position and any of these
+ * events already stored (it must come after the lock: a statement reads the snapshot of its start);
+ * the insert with the notification.
  */
 export async function appendInTransaction(
   tx: SqlSession,
@@ -121,21 +125,24 @@ export async function appendInTransaction(
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-
-  const retried = await alreadyStored(tx, streamId, events);
-  if (retried) return retried;
-
-  const [head] = await tx.query<{ revision: number | null }>(
-    'SELECT max(revision) AS revision FROM events WHERE stream_id = $1',
-    [streamId],
+  const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string }>(
+    `SELECT
+       (SELECT max(revision) FROM events WHERE stream_id = $1) AS head,
+       (SELECT max(position) FROM events) AS last,
+       (SELECT coalesce(json_agg(json_build_object('event_id', event_id::text, 'stream_id', stream_id, 'revision', revision, 'position', position)), '[]'::json)
+          FROM events WHERE event_id = ANY($2::uuid[])) AS stored`,
+    [streamId, events.map((e) => e.id)],
   );
-  const current = head?.revision ?? null;
-  checkExpectedRevision(streamId, expected, current);
-  if (events.length === 0) {
-    return { nextExpectedRevision: current ?? -1, position: await lastPositionIn(tx) };
-  }
+  const current = facts?.head ?? null;
+  const lastPosition = Number(facts?.last ?? 0);
+  const stored = typeof facts?.stored === 'string' ? (JSON.parse(facts.stored) as StoredRow[]) : facts?.stored ?? [];
 
-  let position = await lastPositionIn(tx);
+  const retried = alreadyStored(streamId, events, stored, current);
+  if (retried) return retried;
+  checkExpectedRevision(streamId, expected, current);
+  if (events.length === 0) return { nextExpectedRevision: current ?? -1, position: lastPosition };
+
+  let position = lastPosition;
   let revision = current ?? -1;
   for (let start = 0; start < events.length; start += INSERT_CHUNK) {
     const chunk = events.slice(start, start + INSERT_CHUNK);
@@ -145,47 +152,45 @@ export async function appendInTransaction(
       const n = params.length;
       return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n}::jsonb)`;
     });
-    await tx.query(
-      `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata) VALUES ${values.join(', ')}`,
-      params,
-    );
+    const insert = `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata) VALUES ${values.join(', ')}`;
+    if (start + INSERT_CHUNK < events.length) {
+      await tx.query(insert, params);
+    } else {
+      // The notification goes out with the last chunk (and is delivered at commit).
+      params.push(EVENTS_CHANNEL, String(position));
+      await tx.query(`WITH inserted AS (${insert}) SELECT pg_notify($${params.length - 1}, $${params.length})`, params);
+    }
   }
-  await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(position)]);
   return { nextExpectedRevision: revision, position };
+}
+
+interface StoredRow {
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  position: number | string;
 }
 
 /**
  * Idempotency: when every event of the batch is already stored, in this stream and in this order,
  * the append was a retry and succeeds without adding anything. A batch partly stored is refused.
  */
-async function alreadyStored(tx: SqlSession, streamId: string, events: EventToAppend[]): Promise<AppendResult | null> {
-  if (events.length === 0) return null;
-  const ids = events.map((e) => e.id);
-  const rows = await tx.query<{ event_id: string; stream_id: string; revision: number; position: number | string }>(
-    'SELECT event_id::text AS event_id, stream_id, revision, position FROM events WHERE event_id = ANY($1::uuid[])',
-    [ids],
-  );
-  if (rows.length === 0) return null;
+function alreadyStored(streamId: string, events: EventToAppend[], rows: StoredRow[], head: number | null): AppendResult | null {
+  if (events.length === 0 || rows.length === 0) return null;
   const byId = new Map(rows.map((r) => [r.event_id, r]));
-  const stored = ids.map((id) => byId.get(id.toLowerCase()));
+  const stored = events.map((e) => byId.get(e.id.toLowerCase()));
   const wholeBatchInOrder =
     stored.every((r) => r && r.stream_id === streamId) &&
     stored.every((r, i) => i === 0 || r!.revision === stored[i - 1]!.revision + 1);
   if (!wholeBatchInOrder) throw new IdempotencyConflictError(streamId, rows.map((r) => r.event_id));
   const last = stored[stored.length - 1]!;
-  const [head] = await tx.query<{ revision: number }>('SELECT max(revision) AS revision FROM events WHERE stream_id = $1', [streamId]);
-  return { nextExpectedRevision: head!.revision, position: Number(last.position) };
+  return { nextExpectedRevision: head!, position: Number(last.position) };
 }
 
 function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number | null): void {
   const actual = current ?? 'no_stream';
   const ok = expected === 'any' || (expected === 'no_stream' ? current === null : current === expected);
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
-async function lastPositionIn(tx: SqlSession): Promise<number> {
-  const [row] = await tx.query<{ last: number | string | null }>('SELECT max(position) AS last FROM events');
-  return Number(row?.last ?? 0);
 }
 
 function toJson(value: unknown): string {
