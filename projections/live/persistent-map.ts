@@ -155,6 +155,28 @@ function deleteIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string
   return branch(node.bitmap, children, null);
 }
 
+/**
+ * Reports every key whose value differs between two tries, skipping the subtrees they share (the
+ * same node object): a diff of two states a few events apart costs what those events changed.
+ */
+function diffIn<V>(before: TrieNode<V> | null, after: TrieNode<V> | null, report: (key: string, value: V | undefined, previous: V | undefined) => void): void {
+  if (before === after) return;
+  if (before?.kind === 1 && after?.kind === 1 && before.bitmap === after.bitmap) {
+    for (let i = 0; i < after.children.length; i++) diffIn(before.children[i]!, after.children[i]!, report);
+    return;
+  }
+  const previous = new Map<string, V>();
+  if (before) eachIn(before, (value, key) => previous.set(key, value));
+  if (after) {
+    eachIn(after, (value, key) => {
+      const old = previous.get(key);
+      previous.delete(key);
+      if (old !== value) report(key, value, old);
+    });
+  }
+  for (const [key, old] of previous) report(key, undefined, old);
+}
+
 function eachIn<V>(node: TrieNode<V>, fn: (value: V, key: string) => void): void {
   if (node.kind === 0) fn(node.value, node.key);
   else if (node.kind === 2) for (const l of node.leaves) fn(l.value, l.key);
@@ -221,6 +243,11 @@ export class PersistentMap<V> {
 
   forEach(fn: (value: V, key: string) => void): void {
     if (this.root) eachIn(this.root, fn);
+  }
+
+  /** Calls `report` for every key added (previous undefined), removed (value undefined) or changed since `before`. */
+  diff(before: PersistentMap<V>, report: (key: string, value: V | undefined, previous: V | undefined) => void): void {
+    diffIn(before.root, this.root, report);
   }
 
   values(): V[] {

@@ -9,7 +9,7 @@ import {
   currentSingleAnswer, globalStateCode, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay, type HealDealStatus,
 } from './queries';
 import { NO_PROPOSALS_MESSAGE, questionValue } from './rules';
-import type { GlobalStateCode, HealDealSettings, LiveState, QuizzleStatus, TeamLive } from './state';
+import type { AnswerLive, GlobalStateCode, HealDealSettings, LiveState, QuizzleStatus, TeamLive } from './state';
 
 export interface Viewer {
   readonly userId: string | null;
@@ -246,21 +246,33 @@ export function moderatorView(state: LiveState): ModeratorView {
   };
 }
 
-export function testerView(state: LiveState): TesterView {
-  const night = state.night;
-  const quiz = night?.quizId ?? '1';
+export function testerAnswerView(a: AnswerLive, team: TeamLive | undefined): TesterAnswerView {
+  return {
+    id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId,
+    team: a.teamId ? team?.name ?? '(kein Team)' : null, userId: a.userId,
+    answer: a.answer, points: a.points, checked: a.checked, liked: a.liked,
+  };
+}
+
+/** The quiz testers check: the current night's quiz, else quiz 1 (the spec's default). */
+export function testerQuiz(state: LiveState): string {
+  return state.night?.quizId ?? '1';
+}
+
+/** Every answer of the quiz, by round, question and id. */
+export function testerAnswers(state: LiveState, quiz = testerQuiz(state)): TesterAnswerView[] {
   const answers: TesterAnswerView[] = [];
   state.answers.forEach((a) => {
-    if (a.quizId !== quiz) return;
-    answers.push({
-      id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId,
-      team: a.teamId ? state.teams.get(a.teamId)?.name ?? '(kein Team)' : null, userId: a.userId,
-      answer: a.answer, points: a.points, checked: a.checked, liked: a.liked,
-    });
+    if (a.quizId === quiz) answers.push(testerAnswerView(a, a.teamId ? state.teams.get(a.teamId) : undefined));
   });
-  answers.sort((a, b) => a.round - b.round || a.num - b.num || (a.id < b.id ? -1 : 1));
+  return answers.sort((a, b) => a.round - b.round || a.num - b.num || (a.id < b.id ? -1 : 1));
+}
+
+/** `answers` may be passed in by a caller that keeps them between states (see src/realtime/scopes.ts). */
+export function testerView(state: LiveState, answers = testerAnswers(state)): TesterView {
+  const night = state.night;
   return {
-    quiz, round: night?.round ?? null, question: night?.number ?? null, state: globalStateCode(state),
+    quiz: testerQuiz(state), round: night?.round ?? null, question: night?.number ?? null, state: globalStateCode(state),
     countdownEndsAt: night?.countdown?.endsAt ?? null, checking: state.checking.toObject(), answers,
   };
 }

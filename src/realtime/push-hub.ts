@@ -3,7 +3,7 @@ import type { Role } from '../../events';
 import type { LiveState } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
-import { HealDealsMemo, inputsOf, sameInputs, scopeNameOf, scopesOf, viewOf, type ScopeKey, type ScopeName } from './scopes';
+import { inputsOf, newViewMemos, sameInputs, scopeNameOf, scopesOf, viewOf, type ScopeKey, type ScopeName } from './scopes';
 
 /** A connected, authenticated socket as the hub sees it. */
 export interface PushClient {
@@ -36,7 +36,7 @@ export class PushHub {
   private readonly scopesOfClient = new Map<PushClient, ScopeKey[]>();
   private readonly clientsOfUser = new Map<string, Set<PushClient>>();
   private frameId = 0;
-  private readonly healDeals = new HealDealsMemo();
+  private readonly memos = newViewMemos();
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -100,7 +100,7 @@ export class PushHub {
     const inputs = inputsOf(scope.key, state);
     if (!force && sameInputs(inputs, scope.inputs)) return;
     scope.inputs = inputs;
-    const view = viewOf(scope.key, state, this.presence, this.healDeals);
+    const view = viewOf(scope.key, state, this.presence, this.memos);
     // The patch is the comparison: an empty one means nothing a client sees has changed.
     const patch = scope.view && view ? compare(scope.view, view) : null;
     if (patch ? patch.length === 0 : scope.view === view) return;
@@ -141,7 +141,7 @@ export class PushHub {
     let scope = this.scopes.get(key);
     if (!scope) {
       const state = this.live.state;
-      const view = viewOf(key, state, this.presence, this.healDeals);
+      const view = viewOf(key, state, this.presence, this.memos);
       scope = { key, name: scopeNameOf(key), view, version: 1, inputs: inputsOf(key, state), clients: new Set() };
       this.scopes.set(key, scope);
     }

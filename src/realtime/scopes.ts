@@ -1,7 +1,7 @@
 import type { Role } from '../../events';
 import {
-  currentPlay, currentSingleAnswer, globalView, healDealRound, healDealsView, moderatorView, teamView, testerView, userView,
-  type GlobalView, type LiveState,
+  currentPlay, currentSingleAnswer, globalView, healDealRound, healDealsView, moderatorView, teamView, testerAnswers, testerAnswerView,
+  testerQuiz, testerView, userView, type AnswerLive, type GlobalView, type LiveState, type PersistentMap, type TesterAnswerView,
 } from '../../projections/live';
 import type { Presence } from './presence';
 
@@ -41,16 +41,72 @@ export class HealDealsMemo {
   }
 }
 
+/**
+ * The tester view's answers (every answer of the quiz, thousands late in a night) kept between states.
+ * A rating changes one answer: the persistent maps' diff finds it without visiting the others, the
+ * kept list gets that entry replaced, and the patch passes over the rest at once (same objects).
+ * Answers that came or went, another quiz or changed teams rebuild the list.
+ */
+export class TesterAnswersMemo {
+  private kept: {
+    answers: PersistentMap<AnswerLive>;
+    teams: LiveState['teams'];
+    quiz: string;
+    list: TesterAnswerView[];
+    indexById: Map<string, number>;
+  } | null = null;
+
+  of(state: LiveState): TesterAnswerView[] {
+    const quiz = testerQuiz(state);
+    const kept = this.kept;
+    if (kept && kept.quiz === quiz && kept.teams === state.teams) {
+      if (kept.answers === state.answers) return kept.list;
+      const list = this.withRatings(kept.answers, kept.list, kept.indexById, state, quiz);
+      if (list) {
+        this.kept = { ...kept, answers: state.answers, list };
+        return list;
+      }
+    }
+    const list = testerAnswers(state, quiz);
+    this.kept = { answers: state.answers, teams: state.teams, quiz, list, indexById: new Map(list.map((a, i) => [a.id, i])) };
+    return list;
+  }
+
+  /** The kept list with the changed answers replaced; null when answers came or went. */
+  private withRatings(
+    before: PersistentMap<AnswerLive>, kept: TesterAnswerView[], indexById: Map<string, number>, state: LiveState, quiz: string,
+  ): TesterAnswerView[] | null {
+    let list: TesterAnswerView[] | null = null;
+    let cameOrWent = false;
+    state.answers.diff(before, (id, answer, previous) => {
+      const index = indexById.get(id);
+      if (!answer || !previous || (answer.quizId === quiz && index === undefined)) cameOrWent = true;
+      else if (index !== undefined) (list ??= kept.slice())[index] = testerAnswerView(answer, answer.teamId ? state.teams.get(answer.teamId) : undefined);
+    });
+    return cameOrWent ? null : list ?? kept;
+  }
+}
+
+/** What a push hub keeps between two computations of the views that span all teams. */
+export interface ViewMemos {
+  healDeals: HealDealsMemo;
+  testerAnswers: TesterAnswersMemo;
+}
+
+export function newViewMemos(): ViewMemos {
+  return { healDeals: new HealDealsMemo(), testerAnswers: new TesterAnswersMemo() };
+}
+
 /** The view of one scope, with members' online flags from live connections. */
-export function viewOf(key: ScopeKey, state: LiveState, presence: Presence, healDeals: HealDealsMemo): object | null {
+export function viewOf(key: ScopeKey, state: LiveState, presence: Presence, memos: ViewMemos): object | null {
   const [name, id] = key.split(':', 2) as [ScopeName, string | undefined];
   switch (name) {
     case 'global':
-      return globalView(state, healDeals.of(state));
+      return globalView(state, memos.healDeals.of(state));
     case 'moderator':
       return moderatorView(state);
     case 'tester':
-      return testerView(state);
+      return testerView(state, memos.testerAnswers.of(state));
     case 'user':
       return userView(state, id!) ?? null;
     case 'team': {

@@ -56,6 +56,34 @@ describe('PersistentMap', () => {
     expect(base.set('k1', -1, null)).not.toBe(base.set('k1', -1, null));
   });
 
+  it('diff reports exactly the keys added, removed or changed since an earlier version', () => {
+    const opsArb = fc.array(op, { maxLength: 200 });
+    fc.assert(fc.property(opsArb, opsArb, fc.boolean(), (first, second, inPlace) => {
+      const apply = (start: PersistentMap<number>, ops: Op[], owner: object | null) => ops.reduce(
+        (m, o) => (o.kind === 'set' ? m.set(o.key, o.value, owner) : m.delete(o.key)), start);
+      const before = apply(PersistentMap.empty<number>(), first, {});
+      const after = apply(before, second, inPlace ? {} : null);
+      const reported = new Map<string, [number | undefined, number | undefined]>();
+      after.diff(before, (key, value, previous) => {
+        expect(reported.has(key)).toBe(false);
+        reported.set(key, [previous, value]);
+      });
+      const expected = new Map<string, [number | undefined, number | undefined]>();
+      for (const key of new Set([...before.entries().map(([k]) => k), ...after.entries().map(([k]) => k)])) {
+        if (before.get(key) !== after.get(key)) expected.set(key, [before.get(key), after.get(key)]);
+      }
+      expect(new Map([...reported].sort())).toEqual(new Map([...expected].sort()));
+    }));
+  });
+
+  it('diff of a map against itself reports nothing, against a version one set apart only that key', () => {
+    const base = PersistentMap.of(Array.from({ length: 5000 }, (_, i) => [`answer-${i}`, i] as const));
+    const seen: string[] = [];
+    base.diff(base, (key) => seen.push(key));
+    base.set('answer-42', -1).diff(base, (key) => seen.push(key));
+    expect(seen).toEqual(['answer-42']);
+  });
+
   it('holds thousands of keys', () => {
     let map = PersistentMap.empty<number>();
     for (let i = 0; i < 5000; i++) map = map.set(`team-${i}`, i);

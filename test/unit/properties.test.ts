@@ -3,7 +3,7 @@ import type { QuizShowEvent } from '../../events';
 import { evolve, fold, initialState, views, type LiveState } from '../../projections/live';
 import { decide, type Command, type CommandType } from '../../src/commands';
 import { Presence } from '../../src/realtime/presence';
-import { HealDealsMemo, inputsOf, sameInputs, viewOf } from '../../src/realtime/scopes';
+import { inputsOf, newViewMemos, sameInputs, viewOf } from '../../src/realtime/scopes';
 import { World, type Actor } from '../support/world';
 import { q, show, type Show } from './support/fixtures';
 
@@ -164,14 +164,14 @@ describe('properties', () => {
     }), { numRuns: 40 });
   });
 
-  it('a scope whose inputs stayed the same has the same view (the push hub skips it), and the kept heal-and-deal part is never stale', () => {
+  it('a scope whose inputs stayed the same has the same view (the push hub skips it), and what the hub keeps between views (heal-and-deal part, tester answer entries) is never stale', () => {
     const presence = new Presence();
     fc.assert(fc.property(stepsArb, (steps) => {
       const world = play(steps);
-      const memo = new HealDealsMemo();
+      const memo = newViewMemos();
       const keys = (state: LiveState) => ['global', 'moderator', 'tester',
         ...state.users.values().map((u) => `user:${u.id}`), ...state.teams.values().map((t) => `team:${t.id}`)];
-      const viewJson = (key: string, state: LiveState) => JSON.stringify(viewOf(key, state, presence, new HealDealsMemo()));
+      const viewJson = (key: string, state: LiveState) => JSON.stringify(viewOf(key, state, presence, newViewMemos()));
       let previous = initialState;
       for (const event of world.log) {
         const next = evolve(previous, event);
