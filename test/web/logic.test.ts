@@ -1,7 +1,7 @@
 import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/src/logic/countdown';
 import { parseStoredStrokes, scaleStoredStroke } from '../../web/src/logic/drawing';
 import { buildInviteLink, buildLoginLink, readFragmentToken } from '../../web/src/logic/links';
-import { hasPoints, placeTeams } from '../../web/src/logic/placement';
+import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placement';
 import { SCHIFFE_DEFAULT_ANSWER, validateSchiffe } from '../../web/src/logic/schiffe';
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
@@ -49,19 +49,14 @@ describe('team search', () => {
 });
 
 describe('points placement', () => {
-  it('ranks by total, ties share a place, everything after 3 is place 4', () => {
-    const placed = placeTeams([
-      { name: 'c', rounds: { 1: 1, 2: 1 } }, { name: 'a', rounds: { 1: 5 } }, { name: 'b', rounds: { 1: 2, 2: 3 } },
-      { name: 'd', rounds: { 1: 1 } }, { name: 'e', rounds: { 1: 0 } },
-    ]);
-    expect(placed.map((p) => [p.row.name, p.rank, p.place])).toEqual([
-      ['a', 1, 1], ['b', 1, 1], ['c', 3, 3], ['d', 4, 4], ['e', 5, 4],
-    ]);
+  const row = (rank: number, place: number): PointsRow => ({ teamId: `t${rank}`, name: `Team ${rank}`, rounds: [1], total: 1, rank, place });
+  it('shows the image place the server sent; anything but 1 to 3 is place 4', () => {
+    expect([row(1, 1), row(1, 1), row(3, 3), row(4, 4), row(5, 7)].map(placeOf)).toEqual([1, 1, 3, 4, 4]);
   });
   it('knows when there is nothing to show', () => {
     expect(hasPoints(null)).toBe(false);
     expect(hasPoints({ rounds: [], sortedTeams: [] })).toBe(false);
-    expect(hasPoints({ rounds: [1], sortedTeams: [{ name: 'a', rounds: { 1: 1 } }] })).toBe(true);
+    expect(hasPoints({ rounds: [1], sortedTeams: [row(1, 1)] })).toBe(true);
   });
 });
 

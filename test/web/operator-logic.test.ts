@@ -1,5 +1,5 @@
 import type { Question } from '../../events';
-import { placeTeams, roundPoints, totalOf } from '../../web/src/logic/placement';
+import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import {
   contentFromImport, importedTitle, nextPosition, parseContentText, questionValue, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz,
   wholeNumberOr,
@@ -7,7 +7,7 @@ import {
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
 import {
   chartPoint, cumulativeSeries, joinFolder, niceAxis, parentFolder, pictureTeamName, rankRows, seriesColour, stepPresentation,
-  toFolderEntries, toPointsOverview, uploadUrl,
+  toFolderEntries, toPointsTable, uploadUrl,
 } from '../../web/src/operator/moderator/logic';
 import {
   answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, ratingKey, regexMatches, roundTable,
@@ -81,21 +81,16 @@ describe('quiz content', () => {
 });
 
 describe('points', () => {
-  const overview = {
+  // As published or replied to mup (the engine's PointsTable), here deliberately not in ranking order.
+  const team = (name: string, rounds: number[]) => ({ teamId: name.toLowerCase(), name, rounds, total: rounds.reduce((s, p) => s + p, 0), rank: 0, place: 4 });
+  const overview: PointsTable = {
     rounds: [1, 2, 3],
-    sortedTeams: [
-      { name: 'Alpha', rounds: [5, 1, 0] },
-      { name: 'Beta', rounds: [1, 2, 6] },
-      { name: 'Gamma', rounds: [3, 3, 0] },
-      { name: 'Delta', rounds: { 1: 2, 3: 6 } },
-    ],
+    sortedTeams: [team('Alpha', [5, 1, 0]), team('Beta', [1, 2, 6]), team('Gamma', [3, 3, 0]), team('Delta', [2, 0, 6])],
   };
-  it('reads round points from lists (server) and from maps keyed by round', () => {
-    expect(roundPoints(overview.sortedTeams[0], 0, 1)).toBe(5);
-    expect(roundPoints(overview.sortedTeams[3], 2, 3)).toBe(6);
-    expect(roundPoints(overview.sortedTeams[3], 1, 2)).toBe(0);
-    expect(totalOf(overview.sortedTeams[1])).toBe(9);
-    expect(placeTeams(overview.sortedTeams).map((p) => p.row.name)).toEqual(['Beta', 'Delta', 'Alpha', 'Gamma']);
+  it('reads round points by the round\'s index; a round the row has no entry for counts 0', () => {
+    expect(roundPoints(overview.sortedTeams[0]!, 0)).toBe(5);
+    expect(roundPoints(overview.sortedTeams[1]!, 2)).toBe(6);
+    expect(roundPoints(team('Epsilon', [4]), 2)).toBe(0);
   });
   it('ranks by total (ties share a rank) or by the last round', () => {
     expect(rankRows(overview, 'total').map((r) => [r.row.name, r.rank])).toEqual([['Beta', 1], ['Delta', 2], ['Alpha', 3], ['Gamma', 3]]);
@@ -107,9 +102,9 @@ describe('points', () => {
     expect(cumulativeSeries(overview).map((s) => s.points)).toEqual([[5, 6, 6], [1, 3, 9], [3, 6, 6], [2, 2, 8]]);
   });
   it('reads mup replies, wrapped or not, deriving rounds from the highest round', () => {
-    expect(toPointsOverview({ success: true, rounds: [1], sortedTeams: [] })).toEqual({ rounds: [1], sortedTeams: [] });
-    expect(toPointsOverview({ success: true, points: { sortedTeams: [{ name: 'A', rounds: [1, 2] }] } }).rounds).toEqual([1, 2]);
-    expect(toPointsOverview(null)).toEqual({ rounds: [], sortedTeams: [] });
+    expect(toPointsTable({ success: true, rounds: [1], sortedTeams: [] })).toEqual({ rounds: [1], sortedTeams: [] });
+    expect(toPointsTable({ success: true, points: { sortedTeams: [{ name: 'A', rounds: [1, 2] }] } }).rounds).toEqual([1, 2]);
+    expect(toPointsTable(null)).toEqual({ rounds: [], sortedTeams: [] });
   });
   it('axis rounds up to 1, 2 or 5 steps', () => {
     expect(niceAxis(9)).toEqual({ max: 10, ticks: [0, 2, 4, 6, 8, 10] });

@@ -213,7 +213,10 @@ describe('parts that appear after an action', () => {
   });
 
   it('points overview: publish, unpublish, sort toggle, teams.txt, table and chart with a legend', () => {
-    const overview = { rounds: [1, 2], sortedTeams: Array.from({ length: 22 }, (_, i) => ({ name: `Team ${i + 1}`, rounds: [i, 22 - i] })) };
+    const overview = {
+      rounds: [1, 2],
+      sortedTeams: Array.from({ length: 22 }, (_, i) => ({ teamId: `t${i + 1}`, name: `Team ${i + 1}`, rounds: [i, 22 - i], total: 22, rank: 1, place: 1 })),
+    };
     const html = renderPart(createElement(OverviewPanel, { quizId: '7', overview }), { views: live() });
     for (const text of [t.moderatorPoints.download, t.moderatorPoints.publish, t.moderatorPoints.unpublish, t.moderatorPoints.sortTotal, t.moderatorPoints.chartHeading]) {
       expect(html).toContain(esc(text));

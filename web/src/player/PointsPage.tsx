@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { PlaceMedal } from '../components/PlaceMedal';
-import { hasPoints, placeTeams, roundPoints } from '../logic/placement';
+import { hasPoints, placeOf, roundPoints } from '../logic/placement';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
@@ -21,7 +21,6 @@ export function PointsPage() {
       </div>
     );
   }
-  const placed = placeTeams(overview.sortedTeams);
   return (
     <div className="page">
       <section className="card">
@@ -43,13 +42,13 @@ export function PointsPage() {
               </tr>
             </thead>
             <tbody>
-              {placed.map(({ row, rank, place, total }) => (
-                <tr key={String(row.id ?? row.name)} className={`place-${place} ${row.name === myTeam ? 'row--mine' : ''}`}>
-                  <td><PlaceMedal place={place} rank={rank} /></td>
-                  <td className="points-table__rank">{rank}.</td>
+              {overview.sortedTeams.map((row) => (
+                <tr key={row.teamId ?? row.name} className={`place-${placeOf(row)} ${row.name === myTeam ? 'row--mine' : ''}`}>
+                  <td><PlaceMedal place={placeOf(row)} rank={row.rank} /></td>
+                  <td className="points-table__rank">{row.rank}.</td>
                   <th scope="row">{row.name}</th>
-                  {overview.rounds.map((round, i) => <td key={String(round)} className="points-table__points">{roundPoints(row, i, round)}</td>)}
-                  <td className="points-table__points"><strong>{total}</strong></td>
+                  {overview.rounds.map((round, i) => <td key={round} className="points-table__points">{roundPoints(row, i)}</td>)}
+                  <td className="points-table__points"><strong>{row.total}</strong></td>
                 </tr>
               ))}
             </tbody>

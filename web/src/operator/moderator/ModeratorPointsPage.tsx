@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { downloadTeamsTxt } from '../../api/operator';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { hasPoints, roundPoints, type PointsOverview } from '../../logic/placement';
+import { hasPoints, roundPoints, type PointsTable } from '../../logic/placement';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
-import { rankRows, toPointsOverview, type PointsSort } from './logic';
+import { rankRows, toPointsTable, type PointsSort } from './logic';
 import { PointsChart } from './PointsChart';
 
 /** Saves a blob as a file through a temporary link. */
@@ -22,7 +22,7 @@ function saveFile(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function PointsTable({ overview, sort }: { overview: PointsOverview; sort: PointsSort }) {
+function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsSort }) {
   const rows = rankRows(overview, sort);
   const lastIndex = overview.rounds.length - 1;
   return (
@@ -40,10 +40,10 @@ function PointsTable({ overview, sort }: { overview: PointsOverview; sort: Point
         </thead>
         <tbody>
           {rows.map(({ row, rank, total }) => (
-            <tr key={String(row.id ?? row.name)}>
+            <tr key={row.teamId ?? row.name}>
               <td>{rank}.</td>
               <th scope="row">{row.name}</th>
-              {overview.rounds.map((round, i) => <td key={String(round)}>{roundPoints(row, i, round)}</td>)}
+              {overview.rounds.map((round, i) => <td key={round}>{roundPoints(row, i)}</td>)}
               <td><strong>{total}</strong></td>
             </tr>
           ))}
@@ -54,7 +54,7 @@ function PointsTable({ overview, sort }: { overview: PointsOverview; sort: Point
 }
 
 /** The overview panel: teams.txt, publish / unpublish, sort toggle, table and chart. */
-export function OverviewPanel({ quizId, overview }: { quizId: string; overview: PointsOverview }) {
+export function OverviewPanel({ quizId, overview }: { quizId: string; overview: PointsTable }) {
   const send = useCommand();
   const notify = useNotify();
   const [sort, setSort] = useState<PointsSort>('total');
@@ -80,7 +80,7 @@ export function OverviewPanel({ quizId, overview }: { quizId: string; overview: 
       </div>
       {overview.sortedTeams.length === 0 ? <p className="muted">{t.moderatorPoints.empty}</p> : (
         <>
-          <PointsTable overview={overview} sort={sort} />
+          <RankingTable overview={overview} sort={sort} />
           <h3>{t.moderatorPoints.chartHeading}</h3>
           <PointsChart overview={overview} />
         </>
@@ -95,14 +95,14 @@ export function ModeratorPointsPage() {
   const currentQuiz = useAppSelector((s) => s.live.views.moderator?.currentQuiz ?? null);
   const [quizInput, setQuizInput] = useState(currentQuiz === null ? '1' : String(currentQuiz));
   const [checking, setChecking] = useState(false);
-  const [result, setResult] = useState<{ quizId: string; overview: PointsOverview } | null>(null);
+  const [result, setResult] = useState<{ quizId: string; overview: PointsTable } | null>(null);
 
   async function show() {
     const quizId = quizInput.trim();
     setChecking(true);
     const reply = await send('mup', { quiz: quizId });
     setChecking(false);
-    if (reply.success) setResult({ quizId, overview: toPointsOverview(reply) });
+    if (reply.success) setResult({ quizId, overview: toPointsTable(reply) });
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PointsOverview } from '../../logic/placement';
+import type { PointsTable } from '../../logic/placement';
 import { t } from '../../texts';
 import { chartPoint, cumulativeSeries, niceAxis, seriesColour, type ChartFrame } from './logic';
 
@@ -9,7 +9,7 @@ const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 32, top: 1
  * Each team's running total over the rounds as an SVG line chart. With many teams every line stays
  * thin and muted until its legend entry (or the line) is hovered or focused; then it stands out.
  */
-export function PointsChart({ overview }: { overview: PointsOverview }) {
+export function PointsChart({ overview }: { overview: PointsTable }) {
   const [highlight, setHighlight] = useState<number | null>(null);
   const series = cumulativeSeries(overview);
   const roundCount = overview.rounds.length;
@@ -43,7 +43,7 @@ export function PointsChart({ overview }: { overview: PointsOverview }) {
           const coords = points.map((p, r) => at(r, p));
           return (
             <g
-              key={String(row.id ?? row.name) + i}
+              key={(row.teamId ?? row.name) + i}
               className={`points-chart__series ${active ? 'is-active' : ''} ${dimmed ? 'is-dimmed' : ''}`}
               style={{ color: seriesColour(i) }}
               onMouseEnter={() => setHighlight(i)}
@@ -61,7 +61,7 @@ export function PointsChart({ overview }: { overview: PointsOverview }) {
         <p className="hint">{t.moderatorPoints.legend}</p>
         <ul className="points-legend">
           {series.map(({ row, points }, i) => (
-            <li key={String(row.id ?? row.name) + i}>
+            <li key={(row.teamId ?? row.name) + i}>
               <button
                 type="button"
                 className={`points-legend__item ${highlight === i ? 'is-active' : ''}`}

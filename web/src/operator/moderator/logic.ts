@@ -1,21 +1,21 @@
 /** Pure rules of the moderator screens: points ordering and chart, picture folders and presentation. */
-import { roundPoints, totalOf, type PointsOverview, type PointsRow } from '../../logic/placement';
+import { roundPoints, type PointsRow, type PointsTable } from '../../logic/placement';
 
 /* ---------- points ---------- */
 
 export type PointsSort = 'total' | 'lastRound';
 
-/** Reads a `mup` reply or published points; anything unusable gives an empty overview. */
-export function toPointsOverview(value: unknown): PointsOverview {
+/** Reads a `mup` reply or published points, wrapped or not; anything unusable gives an empty table. */
+export function toPointsTable(value: unknown): PointsTable {
   if (typeof value !== 'object' || value === null) return { rounds: [], sortedTeams: [] };
   const wrapper = value as { sortedTeams?: unknown; points?: unknown; content?: unknown };
-  if (wrapper.sortedTeams === undefined && (wrapper.points ?? wrapper.content) !== undefined) return toPointsOverview(wrapper.points ?? wrapper.content);
-  const v = value as Partial<PointsOverview>;
-  const sortedTeams = Array.isArray(v.sortedTeams) ? v.sortedTeams.filter((row) => typeof row === 'object' && row !== null) : [];
-  let rounds = Array.isArray(v.rounds) ? v.rounds : [];
+  if (wrapper.sortedTeams === undefined && (wrapper.points ?? wrapper.content) !== undefined) return toPointsTable(wrapper.points ?? wrapper.content);
+  const v = value as { rounds?: unknown; sortedTeams?: unknown };
+  const sortedTeams = Array.isArray(v.sortedTeams) ? v.sortedTeams.filter((row): row is PointsRow => typeof row === 'object' && row !== null && Array.isArray((row as PointsRow).rounds)) : [];
+  let rounds = Array.isArray(v.rounds) ? v.rounds.filter((r): r is number => typeof r === 'number') : [];
   if (rounds.length === 0) {
     // Rounds derive from the highest round when the reply has none.
-    const highest = Math.max(0, ...sortedTeams.map((row) => (Array.isArray(row.rounds) ? row.rounds.length : Object.keys(row.rounds ?? {}).map(Number).filter(Number.isFinite).reduce((a, b) => Math.max(a, b), 0))));
+    const highest = Math.max(0, ...sortedTeams.map((row) => row.rounds.length));
     rounds = Array.from({ length: highest }, (_, i) => i + 1);
   }
   return { rounds, sortedTeams };
@@ -33,13 +33,9 @@ export interface RankedRow {
  * Orders the teams by total or by the last round's points (ties share a rank: 1, 1, 3); equal
  * keys keep the other measure, then the name, as tie-breakers for a stable order.
  */
-export function rankRows(overview: PointsOverview, sort: PointsSort): RankedRow[] {
+export function rankRows(overview: PointsTable, sort: PointsSort): RankedRow[] {
   const lastIndex = overview.rounds.length - 1;
-  const rows = overview.sortedTeams.map((row) => ({
-    row,
-    total: totalOf(row),
-    last: lastIndex >= 0 ? roundPoints(row, lastIndex, overview.rounds[lastIndex]) : 0,
-  }));
+  const rows = overview.sortedTeams.map((row) => ({ row, total: row.total, last: lastIndex >= 0 ? roundPoints(row, lastIndex) : 0 }));
   const key = (r: { total: number; last: number }) => (sort === 'total' ? r.total : r.last);
   const other = (r: { total: number; last: number }) => (sort === 'total' ? r.last : r.total);
   rows.sort((a, b) => key(b) - key(a) || other(b) - other(a) || a.row.name.localeCompare(b.row.name, 'de'));
@@ -47,10 +43,10 @@ export function rankRows(overview: PointsOverview, sort: PointsSort): RankedRow[
 }
 
 /** Each team's running total after each round (the chart's lines). */
-export function cumulativeSeries(overview: PointsOverview): Array<{ row: PointsRow; points: number[] }> {
+export function cumulativeSeries(overview: PointsTable): Array<{ row: PointsRow; points: number[] }> {
   return overview.sortedTeams.map((row) => {
     let sum = 0;
-    return { row, points: overview.rounds.map((round, i) => (sum += roundPoints(row, i, round))) };
+    return { row, points: overview.rounds.map((_, i) => (sum += roundPoints(row, i))) };
   });
 }
 
