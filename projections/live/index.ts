@@ -3,5 +3,6 @@ export { PersistentMap } from './persistent-map';
 export * from './points';
 export * from './queries';
 export * from './rules';
+export * from './ship-answer';
 export * from './state';
 export * from './views';

@@ -1,6 +1,6 @@
 /** Who may do what, and defensive readers for untrusted command fields. */
 import type { Role } from '../../events';
-import type { LiveState, TeamLive, UserLive } from '../../projections/live';
+import type { LiveState, QuizLive, TeamLive, UserLive } from '../../projections/live';
 import { reject, type DecisionContext, type Rejection } from './decision';
 import { texts } from './texts';
 
@@ -50,4 +50,10 @@ export function numberOf(value: unknown): number | null {
 /** Quiz ids are strings; moderators type numbers. */
 export function quizIdOf(value: unknown): string {
   return textOf(value).trim();
+}
+
+/** The quiz a command names (ids as `quizIdOf` reads them), or the spec's "no such quiz" rejection. */
+export function requireQuiz(state: LiveState, value: unknown): QuizLive | Rejection {
+  const quizId = quizIdOf(value);
+  return state.quizzes.get(quizId) ?? reject(texts.quizNotFound(quizId), 'not_found');
 }

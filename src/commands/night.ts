@@ -8,7 +8,7 @@ import type {
   ShowInstructions, StartCountdown, StartNextQuestion, StartQuestion,
 } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { numberOf, quizIdOf, requireRole, textOf, wholeNumberOf } from './guards';
+import { numberOf, quizIdOf, requireQuiz, requireRole, textOf, wholeNumberOf } from './guards';
 import { lockInAnswers } from './lock-in';
 import { texts } from './texts';
 
@@ -22,8 +22,8 @@ function nightFor(state: LiveState, quizId: string, ctx: DecisionContext): { nig
 }
 
 function quizWithContent(state: LiveState, quizId: string): QuizLive | Rejection {
-  const quiz = state.quizzes.get(quizId);
-  if (!quiz) return reject(texts.quizNotFound(quizId), 'not_found');
+  const quiz = requireQuiz(state, quizId);
+  if ('ok' in quiz) return quiz;
   if (quiz.content.length === 0) return reject(texts.quizEmpty, 'precondition');
   return quiz;
 }
@@ -164,8 +164,9 @@ export function rejectQuizzle(state: LiveState, _cmd: RejectQuizzle, ctx: Decisi
 export function queryPointsOverview(state: LiveState, cmd: QueryPointsOverview, ctx: DecisionContext): Verdict {
   const denied = requireRole(ctx, 'moderator');
   if (denied) return denied;
-  const quizId = quizIdOf(cmd.quiz);
-  if (!state.quizzes.has(quizId)) return reject(texts.quizNotFound(quizId), 'not_found');
+  const quiz = requireQuiz(state, cmd.quiz);
+  if ('ok' in quiz) return quiz;
+  const quizId = quiz.id;
   return accept(streams.quiz(quizId));
 }
 

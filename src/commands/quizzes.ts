@@ -2,7 +2,7 @@ import { streams } from '../../events';
 import { DEFAULT_TIE_BREAK_TITLE, findQuestion, type LiveState } from '../../projections/live';
 import type { AddTieBreakQuestion, CreateQuiz, EditQuiz, ImportQuiz } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { quizIdOf, requireRole, textOf, wholeNumberOf } from './guards';
+import { quizIdOf, requireQuiz, requireRole, textOf, wholeNumberOf } from './guards';
 import { normalizeContent, questionsFromRounds } from './quiz-content';
 import { texts } from './texts';
 
@@ -60,9 +60,9 @@ export function editQuiz(state: LiveState, cmd: EditQuiz, ctx: DecisionContext):
 export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion, ctx: DecisionContext): Verdict {
   const denied = requireRole(ctx, 'admin');
   if (denied) return denied;
-  const quizId = quizIdOf(cmd.quiz);
-  const quiz = state.quizzes.get(quizId);
-  if (!quiz) return reject(texts.quizNotFound(quizId), 'not_found');
+  const quiz = requireQuiz(state, cmd.quiz);
+  if ('ok' in quiz) return quiz;
+  const quizId = quiz.id;
   const round = wholeNumberOf(cmd.round);
   const number = wholeNumberOf(cmd.question);
   const text = textOf(cmd.text).trim();

@@ -3,7 +3,7 @@ import { streams, type RegexMark } from '../../events';
 import type { AnswerLive, LiveState } from '../../projections/live';
 import type { RateAnswerAbsolute, RateAnswerRelative, RegexBulkRate, StartChecking } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { hasRole, numberOf, quizIdOf, requireRole, textOf, wholeNumberOf } from './guards';
+import { hasRole, numberOf, requireQuiz, requireRole, textOf, wholeNumberOf } from './guards';
 import { texts } from './texts';
 
 function requireChecker(ctx: DecisionContext): Rejection | null {
@@ -43,8 +43,9 @@ export function rateAnswerAbsolute(state: LiveState, cmd: RateAnswerAbsolute, ct
 export function startChecking(state: LiveState, cmd: StartChecking, ctx: DecisionContext): Verdict {
   const denied = requireChecker(ctx);
   if (denied) return denied;
-  const quizId = quizIdOf(cmd.quiz);
-  if (!state.quizzes.has(quizId)) return reject(texts.quizNotFound(quizId), 'not_found');
+  const quiz = requireQuiz(state, cmd.quiz);
+  if ('ok' in quiz) return quiz;
+  const quizId = quiz.id;
   return accept(streams.quiz(quizId), draft('CheckingStarted', { testerId: ctx.actor.userId!, quizId }));
 }
 
@@ -62,8 +63,9 @@ export function regexBulkRate(state: LiveState, cmd: RegexBulkRate, ctx: Decisio
   } catch {
     return reject(texts.invalidRegex);
   }
-  const quizId = quizIdOf(cmd.quiz);
-  if (!state.quizzes.has(quizId)) return reject(texts.quizNotFound(quizId), 'not_found');
+  const quiz = requireQuiz(state, cmd.quiz);
+  if ('ok' in quiz) return quiz;
+  const quizId = quiz.id;
   const round = wholeNumberOf(cmd.round);
   const number = wholeNumberOf(cmd.question);
   const mark = MARKS.includes(cmd.mark) ? cmd.mark : 'correct';

@@ -7,7 +7,7 @@ import { streams, type ShipResult } from '../../events';
 import { findQuestion, type AnswerLive, type LiveState } from '../../projections/live';
 import type { CorrectShipQuestion } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { quizIdOf, requireRole, wholeNumberOf } from './guards';
+import { requireQuiz, requireRole, wholeNumberOf } from './guards';
 import { parseShipAnswer } from './ship-answer';
 import { texts } from './texts';
 
@@ -28,9 +28,9 @@ export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
 export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion, ctx: DecisionContext): Verdict {
   const denied = requireRole(ctx, 'admin');
   if (denied) return denied;
-  const quizId = quizIdOf(cmd.quiz);
-  const quiz = state.quizzes.get(quizId);
-  if (!quiz) return reject(texts.quizNotFound(quizId), 'not_found');
+  const quiz = requireQuiz(state, cmd.quiz);
+  if ('ok' in quiz) return quiz;
+  const quizId = quiz.id;
   const round = wholeNumberOf(cmd.round);
   const number = wholeNumberOf(cmd.question);
   const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);

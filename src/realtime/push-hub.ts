@@ -113,10 +113,10 @@ export class PushHub {
 
   /** A member who joined or left a team moves to the new team's scope and gets its whole view. */
   private followTeamChanges(state: LiveState, previous: LiveState): void {
-    if (state.users === previous.users) return;
-    for (const [userId, clients] of this.clientsOfUser) {
-      const user = state.users.get(userId);
-      if (user === previous.users.get(userId)) continue;
+    // Only the users that changed (the maps' diff skips everything they share), not every connected one.
+    state.users.diff(previous.users, (userId, user) => {
+      const clients = this.clientsOfUser.get(userId);
+      if (!clients) return;
       const teamKey: ScopeKey | null = user?.teamId ? `team:${user.teamId}` : null;
       for (const client of clients) {
         const keys = this.scopesOfClient.get(client) ?? [];
@@ -134,7 +134,7 @@ export class PushHub {
         }
         this.scopesOfClient.set(client, next);
       }
-    }
+    });
   }
 
   private scope(key: ScopeKey): Scope {

@@ -41,6 +41,14 @@ export class HealDealsMemo {
   }
 }
 
+interface KeptTesterAnswers {
+  answers: PersistentMap<AnswerLive>;
+  teams: LiveState['teams'];
+  quiz: string;
+  list: TesterAnswerView[];
+  indexById: Map<string, number>;
+}
+
 /**
  * The tester view's answers (every answer of the quiz, thousands late in a night) kept between states.
  * A rating changes one answer: the persistent maps' diff finds it without visiting the others, the
@@ -48,20 +56,14 @@ export class HealDealsMemo {
  * Answers that came or went, another quiz or changed teams rebuild the list.
  */
 export class TesterAnswersMemo {
-  private kept: {
-    answers: PersistentMap<AnswerLive>;
-    teams: LiveState['teams'];
-    quiz: string;
-    list: TesterAnswerView[];
-    indexById: Map<string, number>;
-  } | null = null;
+  private kept: KeptTesterAnswers | null = null;
 
   of(state: LiveState): TesterAnswerView[] {
     const quiz = testerQuiz(state);
     const kept = this.kept;
     if (kept && kept.quiz === quiz && kept.teams === state.teams) {
       if (kept.answers === state.answers) return kept.list;
-      const list = this.withRatings(kept.answers, kept.list, kept.indexById, state, quiz);
+      const list = withRatings(kept, state);
       if (list) {
         this.kept = { ...kept, answers: state.answers, list };
         return list;
@@ -71,20 +73,18 @@ export class TesterAnswersMemo {
     this.kept = { answers: state.answers, teams: state.teams, quiz, list, indexById: new Map(list.map((a, i) => [a.id, i])) };
     return list;
   }
+}
 
-  /** The kept list with the changed answers replaced; null when answers came or went. */
-  private withRatings(
-    before: PersistentMap<AnswerLive>, kept: TesterAnswerView[], indexById: Map<string, number>, state: LiveState, quiz: string,
-  ): TesterAnswerView[] | null {
-    let list: TesterAnswerView[] | null = null;
-    let cameOrWent = false;
-    state.answers.diff(before, (id, answer, previous) => {
-      const index = indexById.get(id);
-      if (!answer || !previous || (answer.quizId === quiz && index === undefined)) cameOrWent = true;
-      else if (index !== undefined) (list ??= kept.slice())[index] = testerAnswerView(answer, answer.teamId ? state.teams.get(answer.teamId) : undefined);
-    });
-    return cameOrWent ? null : list ?? kept;
-  }
+/** The kept list with the changed answers replaced; null when answers came or went. */
+function withRatings(kept: KeptTesterAnswers, state: LiveState): TesterAnswerView[] | null {
+  let list: TesterAnswerView[] | null = null;
+  let cameOrWent = false;
+  state.answers.diff(kept.answers, (id, answer, previous) => {
+    const index = kept.indexById.get(id);
+    if (!answer || !previous || (answer.quizId === kept.quiz && index === undefined)) cameOrWent = true;
+    else if (index !== undefined) (list ??= kept.list.slice())[index] = testerAnswerView(answer, answer.teamId ? state.teams.get(answer.teamId) : undefined);
+  });
+  return cameOrWent ? null : list ?? kept.list;
 }
 
 /** What a push hub keeps between two computations of the views that span all teams. */

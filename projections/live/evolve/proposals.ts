@@ -1,14 +1,9 @@
 import type { ProposalEvent } from '../../../events';
 import type { Owner } from '../persistent-map';
+import { playOfTeam } from '../queries';
 import {
-  freshPlay, LOBBY_CHAT_LIMIT, MADE_BY, nextWithPlays, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay,
+  LOBBY_CHAT_LIMIT, MADE_BY, nextWithPlays, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay,
 } from '../state';
-
-/** The team's play in the live question (a fresh one when it is stale or missing). */
-function livePlay(state: LiveState, teamId: string): TeamPlay {
-  const play = state.plays.get(teamId);
-  return play !== undefined && play.seq === state.questionSeq ? play : freshPlay(state.questionSeq);
-}
 
 type PlayDraft = { -readonly [K in keyof TeamPlay]: TeamPlay[K] } & { proposals: ProposalLive[]; stars: Star[] };
 
@@ -18,7 +13,7 @@ type PlayDraft = { -readonly [K in keyof TeamPlay]: TeamPlay[K] } & { proposals:
  * later events of the batch edit it in place; a play a caller holds is never changed.
  */
 function changePlay(state: LiveState, teamId: string, owner: Owner | null, change: (play: PlayDraft) => void): LiveState {
-  const play = livePlay(state, teamId);
+  const play = playOfTeam(state, teamId);
   if (owner !== null && play[MADE_BY] === owner) {
     change(play as PlayDraft);
     return nextWithPlays(state, state.plays, owner);
@@ -63,7 +58,7 @@ export function evolveProposals(state: LiveState, event: ProposalEvent, owner: O
     }
     case 'QuizzleOffered': {
       const { teamId, key, answer } = event.data;
-      const p = livePlay(state, teamId);
+      const p = playOfTeam(state, teamId);
       const plays = state.plays.set(teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, key, p.stars));
       const night = state.night ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer } } : null;
       return { plays, night };

@@ -1,0 +1,41 @@
+/**
+ * The ship round's answer format: "Lager: L15" on line 1, "Plündern: M14" on line 2. One rule for
+ * the server, which decides, and the web app, which checks before sending; each says it in its texts.
+ */
+
+const LAGER_LINE = /^Lager: ([A-Za-z]\d+)$/;
+const PLUENDERN_LINE = /^Plündern: ([A-Za-z]\d+)$/;
+
+export const SHIP_ANSWER_TEMPLATE = 'Lager: \nPlündern: ';
+
+export interface ShipAnswer {
+  lager: string;
+  pluendern: string;
+}
+
+/** The first rule an answer breaks; `was` is the offending line. */
+export type ShipAnswerProblem =
+  | { kind: 'empty' }
+  | { kind: 'twoLines' }
+  | { kind: 'line1'; was: string }
+  | { kind: 'line2'; was: string };
+
+function linesOf(message: string): string[] {
+  return message.trim().split(/\r?\n/).map((line) => line.trimEnd());
+}
+
+/** null when the answer follows the format. */
+export function shipAnswerProblemOf(message: string): ShipAnswerProblem | null {
+  if (message.trim() === '') return { kind: 'empty' };
+  const lines = linesOf(message);
+  if (lines.length < 2) return { kind: 'twoLines' };
+  if (!LAGER_LINE.test(lines[0])) return { kind: 'line1', was: lines[0] };
+  if (!PLUENDERN_LINE.test(lines[1])) return { kind: 'line2', was: lines[1] };
+  return null;
+}
+
+export function parseShipAnswer(message: string): ShipAnswer | null {
+  if (shipAnswerProblemOf(message) !== null) return null;
+  const [first, second] = linesOf(message);
+  return { lager: LAGER_LINE.exec(first)![1].toUpperCase(), pluendern: PLUENDERN_LINE.exec(second)![1].toUpperCase() };
+}
