@@ -36,6 +36,21 @@ export interface AppendResult {
   position: number;
 }
 
+/**
+ * The consistency boundary of an append (ARCHITECTURE.md rule 6): the append goes through only if no
+ * event of these streams was stored after `after` (the position of the state the decision read).
+ * A pattern is a stream id, or a category: a prefix ending in `-*` (`night-*` is every night stream).
+ */
+export interface AppendCondition {
+  readonly after: number;
+  readonly streams: readonly string[];
+}
+
+/** Whether a stream id is one of the condition's streams (exact id or `category-*`). */
+export function streamMatches(patterns: readonly string[], streamId: string): boolean {
+  return patterns.some((p) => (p.endsWith('-*') ? streamId.startsWith(p.slice(0, -1)) : streamId === p));
+}
+
 export interface ReadStreamOptions {
   fromRevision?: number;
   limit?: number;
@@ -70,8 +85,12 @@ export type StoreKind = 'embedded' | 'postgres' | 'eventstoredb';
 
 export interface EventStore {
   readonly kind: StoreKind;
-  /** Appends atomically: all events or none. Throws WrongExpectedRevisionError or IdempotencyConflictError. */
-  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends atomically: all events or none. Throws WrongExpectedRevisionError, BoundaryMovedError (a
+   * stream of `condition` moved after its position) or IdempotencyConflictError. A retry of an
+   * already stored batch succeeds whatever the condition says: it was decided and stored before.
+   */
+  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /**
@@ -93,6 +112,19 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Wrong expected revision on stream ${streamId}: expected ${expected}, actual ${actual}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** An append whose consistency boundary moved: another writer stored an event in one of its streams meanwhile. */
+export class BoundaryMovedError extends Error {
+  constructor(
+    readonly streamId: string,
+    /** The first stream of the boundary that moved after the condition's position. */
+    readonly movedStream: string,
+    readonly after: number,
+  ) {
+    super(`Append to ${streamId} refused: stream ${movedStream} of its consistency boundary moved after position ${after}`);
+    this.name = 'BoundaryMovedError';
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BoundaryMovedError,
   EventStore,
   EventToAppend,
   IdempotencyConflictError,
@@ -22,8 +23,10 @@ export function describeEventStoreContract(
   name: string,
   open: () => Promise<ContractHarness>,
   close: (harness: ContractHarness) => Promise<void>,
-  features: { heldTransactions?: boolean; secondInstance?: boolean } = {},
+  features: { heldTransactions?: boolean; secondInstance?: boolean; atomicConditions?: boolean } = {},
 ): void {
+  // EventStoreDB's client has no atomic multi-stream condition (see its adapter): only the SQL adapters promise it.
+  const itWithAtomicConditions = features.atomicConditions ? it : it.skip;
   const itWithHeldTransactions = features.heldTransactions ? it : it.skip;
   const itWithSecondInstance = features.secondInstance ? it : it.skip;
   describe(`EventStore contract: ${name}`, () => {
@@ -193,6 +196,64 @@ export function describeEventStoreContract(
           expect(await store.readStream(stream('held'))).toEqual([]);
         });
       }
+    });
+
+    describe('consistency boundary (append condition)', () => {
+      it('given a stream of the boundary moved after the position, when appending elsewhere with that condition, then it is refused and nothing is stored', async () => {
+        await store.append(stream('show'), [event('A')], 'no_stream');
+        const decidedAt = await store.lastPosition();
+        await store.append(stream('show'), [event('B')], 0);
+        const condition = { after: decidedAt, streams: [stream('show')] };
+        await expect(store.append(stream('night-1'), [event('C')], 'no_stream', condition)).rejects.toMatchObject({
+          name: 'BoundaryMovedError', movedStream: stream('show'), after: decidedAt,
+        });
+        await expect(store.append(stream('night-1'), [event('C')], 'no_stream', condition)).rejects.toBeInstanceOf(BoundaryMovedError);
+        expect(await store.readStream(stream('night-1'))).toEqual([]);
+      });
+
+      it('given a category pattern, when any stream of the category moved, then the append is refused; streams outside it do not matter', async () => {
+        const decidedAt = await store.lastPosition();
+        await store.append(stream('other'), [event('Elsewhere')], 'no_stream');
+        const condition = { after: decidedAt, streams: [`${stream('night')}-*`, stream('show')] };
+        const first = await store.append(stream('show'), [event('Mode')], 'no_stream', condition);
+        await store.append(stream('night-b'), [event('QuestionStarted')], 'no_stream');
+        const again = { ...condition, after: first.position };
+        await expect(store.append(stream('show'), [event('Mode2')], 0, again)).rejects.toMatchObject({ movedStream: stream('night-b') });
+        expect((await store.readStream(stream('show'))).map((e) => e.type)).toEqual(['Mode']);
+      });
+
+      it('given a category name with LIKE wildcards, then only streams that really start with it match', async () => {
+        const decidedAt = await store.lastPosition();
+        await store.append(stream('n_x'), [event('NotMatching')], 'no_stream');
+        const condition = { after: decidedAt, streams: [`${stream('n%')}-*`, `${stream('n_')}-*`] };
+        await store.append(stream('target'), [event('Goes')], 'no_stream', condition);
+        await store.append(stream('n_-1'), [event('Matching')], 'no_stream');
+        await expect(store.append(stream('target'), [event('Refused')], 0, condition)).rejects.toMatchObject({ movedStream: stream('n_-1') });
+      });
+
+      it('given a batch stored under a condition, when it is retried after the boundary moved, then the retry succeeds and adds nothing', async () => {
+        const decidedAt = await store.lastPosition();
+        const batch = [event('A')];
+        const condition = { after: decidedAt, streams: [stream('show')] };
+        const first = await store.append(stream('night-1'), batch, 'no_stream', condition);
+        await store.append(stream('show'), [event('Moved')], 'no_stream');
+        expect(await store.append(stream('night-1'), batch, 'no_stream', condition)).toEqual(first);
+        expect(await store.readStream(stream('night-1'))).toHaveLength(1);
+      });
+
+      itWithAtomicConditions('given two writers deciding at the same position, each reading the other\'s stream, when they append at once, then exactly one wins', async () => {
+        for (let round = 0; round < 20; round++) {
+          const decidedAt = await store.lastPosition();
+          const boundary = [stream(`show-${round}`), stream(`night-${round}`)];
+          const outcomes = await Promise.allSettled([
+            store.append(stream(`show-${round}`), [event('UberModeChanged')], 'no_stream', { after: decidedAt, streams: boundary }),
+            store.append(stream(`night-${round}`), [event('QuestionStarted')], 'no_stream', { after: decidedAt, streams: boundary }),
+          ]);
+          expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+          const lost = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+          expect(lost?.reason).toBeInstanceOf(BoundaryMovedError);
+        }
+      });
     });
 
     describe('idempotency', () => {

@@ -1,5 +1,7 @@
 import {
+  AppendCondition,
   AppendResult,
+  BoundaryMovedError,
   EventStore,
   EventToAppend,
   ExpectedRevision,
@@ -52,8 +54,8 @@ export class SqlEventStore implements EventStore {
     return store;
   }
 
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await this.db.transaction((tx) => appendInTransaction(tx, streamId, events, expected));
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
+    const result = await this.db.transaction((tx) => appendInTransaction(tx, streamId, events, expected, condition));
     this.wake.notify();
     return result;
   }
@@ -114,24 +116,31 @@ export async function createEventSchema(db: SqlDatabase): Promise<void> {
  * The append itself, inside a caller's transaction. Exported so that a test can hold such a
  * transaction open and show what readers see meanwhile.
  *
- * Three statements: the lock; one read of the stream's head, the last position and any of these
- * events already stored (it must come after the lock: a statement reads the snapshot of its start);
- * the insert with the notification.
+ * Three statements: the lock; one read of the stream's head, the last position, any of these
+ * events already stored and the first event of the condition's streams after its position (it must
+ * come after the lock: a statement reads the snapshot of its start; and since every writer holds the
+ * lock, nothing can land in the boundary between this check and the commit); the insert with the
+ * notification.
  */
 export async function appendInTransaction(
   tx: SqlSession,
   streamId: string,
   events: EventToAppend[],
   expected: ExpectedRevision,
+  condition?: AppendCondition,
 ): Promise<AppendResult> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-  const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string }>(
+  const exact = condition?.streams.filter((p) => !p.endsWith('-*')) ?? [];
+  const categories = condition?.streams.filter((p) => p.endsWith('-*')).map((p) => `${escapeLike(p.slice(0, -1))}%`) ?? [];
+  const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; moved: string | null }>(
     `SELECT
        (SELECT max(revision) FROM events WHERE stream_id = $1) AS head,
        (SELECT max(position) FROM events) AS last,
        (SELECT coalesce(json_agg(json_build_object('event_id', event_id::text, 'stream_id', stream_id, 'revision', revision, 'position', position)), '[]'::json)
-          FROM events WHERE event_id = ANY($2::uuid[])) AS stored`,
-    [streamId, events.map((e) => e.id)],
+          FROM events WHERE event_id = ANY($2::uuid[])) AS stored,
+       (SELECT stream_id FROM events WHERE $3::bigint IS NOT NULL AND position > $3::bigint
+          AND (stream_id = ANY($4::text[]) OR stream_id LIKE ANY($5::text[])) ORDER BY position LIMIT 1) AS moved`,
+    [streamId, events.map((e) => e.id), condition ? condition.after : null, exact, categories],
   );
   const current = facts?.head ?? null;
   const lastPosition = Number(facts?.last ?? 0);
@@ -139,6 +148,7 @@ export async function appendInTransaction(
 
   const retried = alreadyStored(streamId, events, stored, current);
   if (retried) return retried;
+  if (condition && facts?.moved) throw new BoundaryMovedError(streamId, facts.moved, condition.after);
   checkExpectedRevision(streamId, expected, current);
   if (events.length === 0) return { nextExpectedRevision: current ?? -1, position: lastPosition };
 
@@ -191,6 +201,10 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
   const actual = current ?? 'no_stream';
   const ok = expected === 'any' || (expected === 'no_stream' ? current === null : current === expected);
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function toJson(value: unknown): string {
