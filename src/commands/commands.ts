@@ -1,34 +1,37 @@
 /**
- * Every command of the engine: each realtime message of PROTOCOL.md's catalogue (except sa and sg)
- * and each HTTP write. Field names follow the wire content; the gateway resolves secrets (passwords,
- * tokens) before a command reaches a decider, so commands carry only their outcome (see `passwordOk`).
+ * Every command of the engine, typed as its rule receives it: the command table's parser made it from
+ * the wire content (a realtime message of PROTOCOL.md's catalogue or an HTTP body) at the edge.
+ * Commands carry no secrets: the edge resolves passwords and tokens and hands on only its verdict
+ * (`passwordOk`, `inviteId`, whether a password was given).
  */
-import type { HealDealKind, RegexMark, UploadKind } from '../../events';
+import type { HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, UberMode, UploadKind } from '../../events';
+
+/** Wire content as it arrived, with the command's type: what the table's parsers read. */
+export type CommandInput = { readonly type: CommandType } & Readonly<Record<string, unknown>>;
 
 // identity (HTTP)
-export interface RegisterUser { type: 'RegisterUser'; login: string; password: string; passwordRepeat?: string; email?: string | null }
-export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; newPassword?: string; newPasswordRepeat?: string }
+export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
+export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; passwordRepeated: boolean }
 export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
 /** ali: admin creates a one-time login link for a user. */
-export interface CreateLoginLink { type: 'CreateLoginLink'; id: string }
+export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
 
 // teams
-export interface CreateTeam { type: 'CreateTeam'; name: string; password: string; stadt: string; beschreibung: string; url?: string }
-/** fqps/team/new: QR sign-up by a visitor. */
-/** `moderatorOnline`: the server's verdict from live connections (presence is not in the log). */
-export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; amount?: string | number | null; moderatorOnline?: boolean }
-/** gj: `passwordOk` is the gateway's verdict on the password against the write side's hash. */
-export interface JoinTeam { type: 'JoinTeam'; id: string; password: string; passwordOk: boolean }
-/** gi: the gateway resolved the token to its invite id (null: unknown token). */
+export interface CreateTeam { type: 'CreateTeam'; name: string; hasPassword: boolean; stadt: string; beschreibung: string; url: string }
+/** fqps/team/new: QR sign-up by a visitor. `moderatorOnline`: the edge's verdict from live connections. */
+export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; expectedMembers: number | null; moderatorOnline: boolean }
+/** gj: `passwordOk` is the edge's verdict on the password against the write side's hash. */
+export interface JoinTeam { type: 'JoinTeam'; teamId: string; passwordOk: boolean; fusionPassword: boolean }
+/** gi: the edge resolved the token to its invite id (null: unknown token). */
 export interface JoinTeamByInvite { type: 'JoinTeamByInvite'; inviteId: string | null }
 /** gl: a member creates an invite for the own team. */
 export interface CreateTeamInvite { type: 'CreateTeamInvite' }
 /** ati: admin creates an invite for any team. */
-export interface CreateTeamInviteAsAdmin { type: 'CreateTeamInviteAsAdmin'; id: string }
+export interface CreateTeamInviteAsAdmin { type: 'CreateTeamInviteAsAdmin'; teamId: string }
 /** gu */
 export interface EditTeam { type: 'EditTeam'; url: string; stadt: string; beschreibung: string }
 /** DELETE /api/teams/:id (the admin's "Alle Teams löschen" deletes one by one). */
-export interface DeleteTeam { type: 'DeleteTeam'; id: string }
+export interface DeleteTeam { type: 'DeleteTeam'; teamId: string }
 
 // quizzes (HTTP)
 /** A question as a moderator writes it (config form, JSON text or TOML import). */
@@ -44,77 +47,84 @@ export interface QuestionInput {
   extra_info?: string | Record<string, unknown> | null;
   extraInfo?: Record<string, unknown> | null;
 }
-export interface CreateQuiz { type: 'CreateQuiz'; name: string; yearWeek: string; content: QuestionInput[] | string }
-export interface EditQuiz { type: 'EditQuiz'; quizId: string | number; name?: string; yearWeek?: string; content?: QuestionInput[] | string }
-/** The TOML file parsed by the server: rounds containing numbered questions. */
-export interface ImportQuiz { type: 'ImportQuiz'; name: string; yearWeek: string; rounds: unknown }
+/** Quiz content as read at the edge: the normalized questions, or what is wrong with them. */
+export type ContentResult = { ok: true; content: Question[] } | { ok: false; message: string };
+export interface CreateQuiz { type: 'CreateQuiz'; name: string; yearWeek: string; content: ContentResult }
+/** The TOML file parsed by the server: its rounds of numbered questions, read into content at the edge. */
+export interface ImportQuiz { type: 'ImportQuiz'; name: string; yearWeek: string; content: ContentResult }
+/** Fields left out keep the quiz's values. */
+export interface EditQuiz { type: 'EditQuiz'; quizId: string; name: string | null; yearWeek: string | null; content: ContentResult | null }
 /** aas */
-export interface AddTieBreakQuestion { type: 'AddTieBreakQuestion'; quiz: string | number; round: number; question: number; title?: string; text: string }
+export interface AddTieBreakQuestion { type: 'AddTieBreakQuestion'; quizId: string; round: number | null; number: number | null; title: string; text: string }
 
 // night: game flow (moderator)
-export interface StartQuestion { type: 'StartQuestion'; quiz: string | number; round: number; question: number }
+export interface StartQuestion { type: 'StartQuestion'; quizId: string; round: number | null; number: number | null }
 /** The control panel's next-question button. */
 export interface StartNextQuestion { type: 'StartNextQuestion' }
-export interface HardReset { type: 'HardReset'; quiz: string | number; round: number; question: number }
-export interface StartCountdown { type: 'StartCountdown'; time: number }
+export interface HardReset { type: 'HardReset'; quizId: string; round: number | null; number: number | null }
+/** `seconds` null: the default countdown. */
+export interface StartCountdown { type: 'StartCountdown'; seconds: number | null }
 /** Sent by the server's scheduler when a countdown's end instant has passed. */
 export interface ExpireCountdown { type: 'ExpireCountdown' }
 export interface EndQuestion { type: 'EndQuestion' }
 export interface ShowInstructions { type: 'ShowInstructions' }
 export interface AcceptQuizzle { type: 'AcceptQuizzle' }
 export interface RejectQuizzle { type: 'RejectQuizzle' }
-/** mup: a query; the decider only checks the permission. */
-export interface QueryPointsOverview { type: 'QueryPointsOverview'; quiz: string | number }
-/** muf: a query confined to the upload store. */
-export interface ListUploadFolder { type: 'ListUploadFolder'; folder: string }
 
-// proposals and chat
+// proposals and chat; `key` is the proposal's number in its team (null: not a number)
 export interface AddProposal { type: 'AddProposal'; message: string }
 export interface AddTeamChat { type: 'AddTeamChat'; message: string }
-export interface DeleteProposal { type: 'DeleteProposal'; number: number }
-export interface ChooseFavorite { type: 'ChooseFavorite'; number: number }
-export interface ToggleStar { type: 'ToggleStar'; number: number }
-export interface OfferQuizzle { type: 'OfferQuizzle'; number: number }
+export interface DeleteProposal { type: 'DeleteProposal'; key: number | null }
+export interface ChooseFavourite { type: 'ChooseFavourite'; key: number | null }
+export interface ToggleStar { type: 'ToggleStar'; key: number | null }
+export interface OfferQuizzle { type: 'OfferQuizzle'; key: number | null }
 export interface SubmitSingleAnswer { type: 'SubmitSingleAnswer'; message: string }
 export interface PostLobbyChat { type: 'PostLobbyChat'; message: string }
 
 // heal and deal
-export interface ChooseHealDeal { type: 'ChooseHealDeal'; kind: HealDealKind; team: string }
+export interface ChooseHealDeal { type: 'ChooseHealDeal'; kind: HealDealKind; targetTeamId: string }
 export interface CalculateHealDeal { type: 'CalculateHealDeal' }
 
 // rating
-export interface RateAnswerRelative { type: 'RateAnswerRelative'; answerId: string; change: number; checked: boolean; liked: boolean }
-export interface RateAnswerAbsolute { type: 'RateAnswerAbsolute'; answerId: string; value: unknown; checked: boolean; liked: boolean }
-export interface StartChecking { type: 'StartChecking'; quiz: string | number }
-export interface RegexBulkRate { type: 'RegexBulkRate'; quiz: string | number; round: number; question: number; regex: string; points?: number; mark: RegexMark }
+export interface RateAnswer { answerId: string; checked: boolean; liked: boolean }
+export interface RateAnswerRelative extends RateAnswer { type: 'RateAnswerRelative'; change: number | null }
+export interface RateAnswerAbsolute extends RateAnswer { type: 'RateAnswerAbsolute'; value: number }
+export interface StartChecking { type: 'StartChecking'; quizId: string }
+export interface RegexBulkRate {
+  type: 'RegexBulkRate'; quizId: string; round: number | null; number: number | null; regex: string; points: number; mark: RegexMark;
+}
 
 // ship
-export interface CorrectShipQuestion { type: 'CorrectShipQuestion'; quiz: string | number; round: number; question: number }
+export interface CorrectShipQuestion { type: 'CorrectShipQuestion'; quizId: string; round: number | null; number: number | null }
 
 // show (admin, moderator display)
 export interface SetOverviewMessage { type: 'SetOverviewMessage'; message: string }
 export interface SetFeatureFlags { type: 'SetFeatureFlags'; flags: string }
 export interface SetReconnectAt { type: 'SetReconnectAt'; recheckAt: number }
 export interface ResetLiveState { type: 'ResetLiveState' }
-export interface UpdateStateSetting { type: 'UpdateStateSetting'; path: string; value: unknown }
-export interface ChangeUberMode { type: 'ChangeUberMode'; modus: string }
+export type StateSetting =
+  | { kind: 'registrations'; allow: boolean }
+  | { kind: 'healDeal'; setting: HealDealSetting; round: number | null; value: number };
+export interface UpdateStateSetting { type: 'UpdateStateSetting'; setting: StateSetting }
+export interface ChangeUberMode { type: 'ChangeUberMode'; modus: UberMode }
 export interface SetUberMessage { type: 'SetUberMessage'; message: string }
 export interface DrawStroke { type: 'DrawStroke'; url: string; color: string; startX: number; startY: number; endX: number; endY: number }
 export interface ClearPainting { type: 'ClearPainting' }
-export interface PublishPoints { type: 'PublishPoints'; content: unknown }
+/** mp: `points` null unpublishes. */
+export interface PublishPoints { type: 'PublishPoints'; points: PointsTable | null }
 
 // uploads, forms
 export interface UploadedFile { fileName: string; mimeType: string; size: number }
-export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; files: UploadedFile[]; fileName?: string | null }
-export interface SubmitGreeting { type: 'SubmitGreeting'; username: string; message: string }
+export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
+export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
 
 export type Command =
   | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink
   | CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam
   | CreateQuiz | EditQuiz | ImportQuiz | AddTieBreakQuestion
   | StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions
-  | AcceptQuizzle | RejectQuizzle | QueryPointsOverview | ListUploadFolder
-  | AddProposal | AddTeamChat | DeleteProposal | ChooseFavorite | ToggleStar | OfferQuizzle | SubmitSingleAnswer | PostLobbyChat
+  | AcceptQuizzle | RejectQuizzle
+  | AddProposal | AddTeamChat | DeleteProposal | ChooseFavourite | ToggleStar | OfferQuizzle | SubmitSingleAnswer | PostLobbyChat
   | ChooseHealDeal | CalculateHealDeal
   | RateAnswerRelative | RateAnswerAbsolute | StartChecking | RegexBulkRate
   | CorrectShipQuestion
@@ -124,68 +134,3 @@ export type Command =
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;
-
-/** Realtime message codes (PROTOCOL.md) and the command each becomes. */
-export const WIRE_COMMANDS = {
-  ulc: 'PostLobbyChat',
-  gj: 'JoinTeam',
-  gi: 'JoinTeamByInvite',
-  gl: 'CreateTeamInvite',
-  gu: 'EditTeam',
-  gp: 'AddProposal',
-  gc: 'AddTeamChat',
-  gd: 'DeleteProposal',
-  gf: 'ChooseFavorite',
-  gs: 'ToggleStar',
-  go: 'OfferQuizzle',
-  ghd: 'ChooseHealDeal',
-  sp: 'SubmitSingleAnswer',
-  ma: 'StartQuestion',
-  mhr: 'HardReset',
-  mc: 'StartCountdown',
-  mn: 'EndQuestion',
-  mup: 'QueryPointsOverview',
-  mp: 'PublishPoints',
-  mr: 'AcceptQuizzle',
-  mq: 'RejectQuizzle',
-  mi: 'ShowInstructions',
-  muf: 'ListUploadFolder',
-  mua: 'DrawStroke',
-  muc: 'ClearPainting',
-  mum: 'ChangeUberMode',
-  mumm: 'SetUberMessage',
-  tu: 'RateAnswerRelative',
-  tua: 'RateAnswerAbsolute',
-  ta: 'StartChecking',
-  trx: 'RegexBulkRate',
-  ao: 'SetOverviewMessage',
-  aff: 'SetFeatureFlags',
-  asv: 'CorrectShipQuestion',
-  aas: 'AddTieBreakQuestion',
-  ara: 'SetReconnectAt',
-  arr: 'ResetLiveState',
-  ati: 'CreateTeamInviteAsAdmin',
-  ali: 'CreateLoginLink',
-  asu: 'UpdateStateSetting',
-  ahd: 'CalculateHealDeal',
-} as const satisfies Record<string, CommandType>;
-
-export type WireCode = keyof typeof WIRE_COMMANDS;
-
-/** Fields only the gateway may set (its verdict on a secret); a client cannot send them. */
-const GATEWAY_FIELDS = { passwordOk: false, inviteId: null } as const;
-
-export interface GatewayVerdict {
-  /** gj: whether the password matched the team's hash (the write side checks it). */
-  passwordOk?: boolean;
-  /** gi: the invite the token belongs to, null when unknown. */
-  inviteId?: string | null;
-}
-
-/**
- * Turns a realtime message into a command. The content is taken as sent (the deciders check every
- * field), except the gateway's own fields: gj and gi need `passwordOk` / `inviteId` from `verdict`.
- */
-export function commandFromWire(code: WireCode, content: Record<string, unknown> | null | undefined, verdict: GatewayVerdict = {}): Command {
-  return { ...(content ?? {}), ...GATEWAY_FIELDS, ...verdict, type: WIRE_COMMANDS[code] } as Command;
-}

@@ -1,110 +1,51 @@
-import { eventIdFor, type QuizShowEvent } from '../../events';
+import { eventIdFor, type Actor, type QuizShowEvent } from '../../events';
 import { isMaintenance, type LiveState } from '../../projections/live';
-import type { Command, CommandOfType, CommandType } from './commands';
-import { reject, type Decision, type DecisionContext, type Verdict } from './decision';
-import { createQuiz, editQuiz, importQuiz, addTieBreakQuestion } from './quizzes';
-import { calculateHealDeal, chooseHealDeal } from './heal-deal';
-import { hasRole } from './guards';
-import { createLoginLink, markEmailPopupSeen, registerUser, updateProfile } from './identity';
-import {
-  acceptQuizzle, endQuestion, expireCountdown, hardReset, listUploadFolder, queryPointsOverview, rejectQuizzle,
-  showInstructions, startCountdown, startNextQuestion, startQuestion,
-} from './night';
-import {
-  addProposal, addTeamChat, chooseFavorite, deleteProposal, offerQuizzle, postLobbyChat, submitSingleAnswer, toggleStar,
-} from './proposals';
-import { rateAnswerAbsolute, rateAnswerRelative, regexBulkRate, startChecking } from './rating';
-import { correctShipQuestion } from './ship';
-import {
-  changeUberMode, clearPainting, drawStroke, publishPoints, resetLiveState, setFeatureFlags, setOverviewMessage,
-  setReconnectAt, setUberMessage, updateStateSetting,
-} from './show';
-import { createQrTeam, createTeam, createTeamInvite, createTeamInviteAsAdmin, deleteTeam, editTeam, joinTeam, joinTeamByInvite } from './teams';
+import type { Command, CommandInput, CommandType } from './commands';
+import { reject, type Decision, type DecisionContext, type Rejection } from './decision';
+import { entryOf, type Access } from './table';
 import { texts } from './texts';
-import { recordUpload } from './uploads';
-import { submitGreeting } from './forms';
 
-type Decider<T extends CommandType> = (state: LiveState, command: CommandOfType<T>, ctx: DecisionContext) => Verdict;
-
-const deciders: { [T in CommandType]: Decider<T> } = {
-  RegisterUser: registerUser,
-  UpdateProfile: updateProfile,
-  MarkEmailPopupSeen: markEmailPopupSeen,
-  CreateLoginLink: createLoginLink,
-  CreateTeam: createTeam,
-  CreateQrTeam: createQrTeam,
-  JoinTeam: joinTeam,
-  JoinTeamByInvite: joinTeamByInvite,
-  CreateTeamInvite: createTeamInvite,
-  CreateTeamInviteAsAdmin: createTeamInviteAsAdmin,
-  EditTeam: editTeam,
-  DeleteTeam: deleteTeam,
-  CreateQuiz: createQuiz,
-  EditQuiz: editQuiz,
-  ImportQuiz: importQuiz,
-  AddTieBreakQuestion: addTieBreakQuestion,
-  StartQuestion: startQuestion,
-  StartNextQuestion: startNextQuestion,
-  HardReset: hardReset,
-  StartCountdown: startCountdown,
-  ExpireCountdown: expireCountdown,
-  EndQuestion: endQuestion,
-  ShowInstructions: showInstructions,
-  AcceptQuizzle: acceptQuizzle,
-  RejectQuizzle: rejectQuizzle,
-  QueryPointsOverview: queryPointsOverview,
-  ListUploadFolder: listUploadFolder,
-  AddProposal: addProposal,
-  AddTeamChat: addTeamChat,
-  DeleteProposal: deleteProposal,
-  ChooseFavorite: chooseFavorite,
-  ToggleStar: toggleStar,
-  OfferQuizzle: offerQuizzle,
-  SubmitSingleAnswer: submitSingleAnswer,
-  PostLobbyChat: postLobbyChat,
-  ChooseHealDeal: chooseHealDeal,
-  CalculateHealDeal: calculateHealDeal,
-  RateAnswerRelative: rateAnswerRelative,
-  RateAnswerAbsolute: rateAnswerAbsolute,
-  StartChecking: startChecking,
-  RegexBulkRate: regexBulkRate,
-  CorrectShipQuestion: correctShipQuestion,
-  SetOverviewMessage: setOverviewMessage,
-  SetFeatureFlags: setFeatureFlags,
-  SetReconnectAt: setReconnectAt,
-  ResetLiveState: resetLiveState,
-  UpdateStateSetting: updateStateSetting,
-  ChangeUberMode: changeUberMode,
-  SetUberMessage: setUberMessage,
-  DrawStroke: drawStroke,
-  ClearPainting: clearPainting,
-  PublishPoints: publishPoints,
-  RecordUpload: recordUpload,
-  SubmitGreeting: submitGreeting,
-};
-
-/** During maintenance everything is refused except an admin's reconnect-at (ara). */
-function blockedByMaintenance(state: LiveState, command: Command, ctx: DecisionContext): boolean {
-  return isMaintenance(state) && !(command.type === 'SetReconnectAt' && hasRole(ctx, 'admin'));
-}
-
-function isCommand(value: unknown): value is Command {
-  return typeof value === 'object' && value !== null
-    && typeof (value as { type?: unknown }).type === 'string'
-    && Object.prototype.hasOwnProperty.call(deciders, (value as { type: string }).type);
-}
-
+const SHOW = 'show';
 const NIGHT_STREAM = /^night-(.+)$/;
 
+/** Whether an actor may send a command of this access; the German rejection if not. */
+export function accessDenied(access: Access, actor: Actor): Rejection | null {
+  if (access === 'anyone') return null;
+  if (actor.userId === null) return reject(texts.notAuthenticated, 'unauthenticated');
+  if (access === 'user' || access.anyOf.some((role) => actor.roles.includes(role))) return null;
+  return reject(texts.forbidden, 'forbidden');
+}
+
 /**
- * The one entry of the write side: a command against the live state gives the events to append to
- * one stream, or a rejection with the German text for the user. Pure: time, ids and the actor come
- * from ctx; event ids derive from ctx.commandId so that a retry appends nothing twice.
+ * The edge: wire content (with its command type) from an actor becomes a typed command, or the
+ * German rejection: unknown type, maintenance, not allowed for this actor, or content the parser
+ * refuses (in this order: during maintenance every client hears the same).
+ */
+export function admit(state: LiveState, input: CommandInput, actor: Actor): Command | Rejection {
+  const entry = entryOf(String(input.type));
+  if (!entry) return reject(texts.unknownCommand);
+  if (blockedByMaintenance(state, input.type, actor)) return reject(texts.maintenance, 'maintenance');
+  return accessDenied(entry.access, actor) ?? entry.parse(input);
+}
+
+/** During maintenance everything is refused except an admin's reconnect-at (ara). */
+function blockedByMaintenance(state: LiveState, type: CommandType, actor: Actor): boolean {
+  return isMaintenance(state) && !(type === 'SetReconnectAt' && actor.roles.includes('admin'));
+}
+
+/**
+ * The one entry of the write side: a typed command against the live state gives the events to
+ * append to one stream and the boundary its rule read, or a rejection with the German text for the
+ * user. Pure: time, ids and the actor come from ctx; event ids derive from ctx.commandId so that a
+ * retry appends nothing twice.
  */
 export function decide(state: LiveState, command: Command, ctx: DecisionContext): Decision {
-  if (!isCommand(command)) return reject(texts.unknownCommand);
-  if (blockedByMaintenance(state, command, ctx)) return reject(texts.maintenance, 'maintenance');
-  const verdict = (deciders[command.type] as Decider<CommandType>)(state, command as never, ctx);
+  const entry = entryOf(command.type as CommandType);
+  if (!entry) return reject(texts.unknownCommand);
+  if (blockedByMaintenance(state, command.type, ctx.actor)) return reject(texts.maintenance, 'maintenance');
+  const refused = accessDenied(entry.access, ctx.actor);
+  if (refused) return refused;
+  const verdict = entry.rule(state, command, ctx);
   if (!verdict.ok) return verdict;
   const nightId = NIGHT_STREAM.exec(verdict.stream)?.[1];
   const actor = { userId: ctx.actor.userId, roles: [...ctx.actor.roles] };
@@ -115,5 +56,12 @@ export function decide(state: LiveState, command: Command, ctx: DecisionContext)
       ...(nightId === undefined ? {} : { nightId }),
     },
   }) as QuizShowEvent);
-  return { ok: true, stream: verdict.stream, events };
+  const boundary = [SHOW, ...entry.boundary(command, state, ctx.actor.userId)];
+  return { ok: true, stream: verdict.stream, events, boundary };
+}
+
+/** admit and decide in one go: what tests and tools do with wire-shaped input. */
+export function decideInput(state: LiveState, input: CommandInput, ctx: DecisionContext): Decision {
+  const command = admit(state, input, ctx.actor);
+  return 'type' in command ? decide(state, command, ctx) : command;
 }

@@ -19,11 +19,18 @@ export interface Rejection {
   readonly reason: RejectionReason;
 }
 
+/**
+ * The streams whose state a rule read (ARCHITECTURE.md rule 6): stream ids, or categories written
+ * `night-*`. The append goes through only if none of them moved since the decision.
+ */
+export type Boundary = readonly string[];
+
 export interface Accepted {
   readonly ok: true;
   readonly stream: string;
-  /** Empty for queries (mup, muf) that only need the permission check. */
+  /** Empty when the command changes nothing (e.g. the mode it asks for is already set). */
   readonly events: QuizShowEvent[];
+  readonly boundary: Boundary;
 }
 
 export type Decision = Accepted | Rejection;

@@ -1,16 +1,9 @@
 import { streams } from '../../events';
-import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, type LiveState } from '../../projections/live';
+import type { LiveState } from '../../projections/live';
 import type { SubmitGreeting } from './commands';
-import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { textOf } from './guards';
-import { texts } from './texts';
+import { accept, draft, type DecisionContext, type Verdict } from './decision';
 
-/** gruss: name and message required; name at most 50, message at most 500 characters. */
-export function submitGreeting(_state: LiveState, cmd: SubmitGreeting, ctx: DecisionContext): Verdict {
-  const name = textOf(cmd.username).trim();
-  const message = textOf(cmd.message).trim();
-  if (!name || !message) return reject(texts.greetingFieldMissing);
-  if (name.length > MAX_NAME_LENGTH) return reject(texts.greetingNameTooLong);
-  if (message.length > GREETING_MESSAGE_MAX_LENGTH) return reject(texts.greetingMessageTooLong);
+/** gruss: the table's parser checked the fields (required; name at most 50, message at most 500 characters). */
+export function submitGreeting(_state: LiveState, { name, message }: SubmitGreeting, ctx: DecisionContext): Verdict {
   return accept(streams.show, draft('GreetingSubmitted', { greetingId: ctx.newId(), name, message }));
 }

@@ -1,4 +1,4 @@
-/** Who may do what, and defensive readers for untrusted command fields. */
+/** What a rule requires of the acting user and of the state, as a value or the German rejection. */
 import type { Role } from '../../events';
 import type { LiveState, QuizLive, TeamLive, UserLive } from '../../projections/live';
 import { reject, type DecisionContext, type Rejection } from './decision';
@@ -30,30 +30,7 @@ export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam
   return team ? { user, team } : reject(noTeam, 'precondition');
 }
 
-/** A string field as sent, or '' when it is not a string. */
-export function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-/** A whole number field (numbers or numeric strings), else null. */
-export function wholeNumberOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : null;
-}
-
-/** A finite number field (numbers or numeric strings), else null. */
-export function numberOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : null;
-}
-
-/** Quiz ids are strings; moderators type numbers. */
-export function quizIdOf(value: unknown): string {
-  return textOf(value).trim();
-}
-
-/** The quiz a command names (ids as `quizIdOf` reads them), or the spec's "no such quiz" rejection. */
-export function requireQuiz(state: LiveState, value: unknown): QuizLive | Rejection {
-  const quizId = quizIdOf(value);
+/** The quiz a command names, or the spec's "no such quiz" rejection. */
+export function requireQuiz(state: LiveState, quizId: string): QuizLive | Rejection {
   return state.quizzes.get(quizId) ?? reject(texts.quizNotFound(quizId), 'not_found');
 }

@@ -1,9 +1,10 @@
 /** Heal and deal: per round each team heals one team and deals damage to another. */
 import { streams } from '../../events';
-import { healDealRound, healDealStatus, isQuestionOpen, type LiveState } from '../../projections/live';
-import type { CalculateHealDeal, ChooseHealDeal } from './commands';
-import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { requireRole, requireTeamMember, textOf } from './guards';
+import { healDealRound, healDealStatus, type LiveState } from '../../projections/live';
+import type { ChooseHealDeal } from './commands';
+import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { requireTeamMember } from './guards';
+import { questionInPlay } from './night';
 import { texts } from './texts';
 
 /**
@@ -13,12 +14,12 @@ import { texts } from './texts';
  */
 export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx);
-  if ('ok' in member) return member;
-  if (!isQuestionOpen(state) || state.night!.question!.type !== 'heal_deal') return reject(texts.noHealDealQuestion, 'precondition');
-  if (cmd.kind !== 'heal' && cmd.kind !== 'deal') return reject(texts.unknownSetting);
+  if (isRejection(member)) return member;
+  const open = questionInPlay(state);
+  if (open?.question.type !== 'heal_deal') return reject(texts.noHealDealQuestion, 'precondition');
   const round = healDealRound(state);
   if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
-  const targetTeamId = textOf(cmd.team);
+  const { targetTeamId } = cmd;
   if (!state.teams.has(targetTeamId)) return reject(texts.notFound(targetTeamId), 'not_found');
   const own = healDealStatus(state, member.team, round);
   const settings = state.healDeal.settings;
@@ -30,15 +31,13 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
     if (targetTeamId === member.team.id) return reject(texts.noSelfDamage);
     amount = (own.zombie ? settings.damagePerRoundZombie[round] : settings.damagePerRound[round]) ?? 0;
   }
-  return accept(streams.night(state.night!.id), draft('HealDealChosen', {
+  return accept(streams.night(open.night.id), draft('HealDealChosen', {
     round, teamId: member.team.id, kind: cmd.kind, targetTeamId, amount,
   }));
 }
 
 /** ahd: settles the round: every team's current becomes current + healings - damages. */
-export function calculateHealDeal(state: LiveState, _cmd: CalculateHealDeal, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'admin');
-  if (denied) return denied;
+export function calculateHealDeal(state: LiveState): Verdict {
   const round = healDealRound(state);
   if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
   const teams = state.teams.values()

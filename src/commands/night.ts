@@ -1,14 +1,11 @@
 /** The game flow of a night: questions, countdown, end of question, instructions, quizzle decisions. */
-import { streams, type Draft, type QuestionEndReason, type QuizShowEvent } from '../../events';
+import { streams, type Draft, type Question, type QuestionEndReason, type QuizShowEvent } from '../../events';
 import {
-  findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type QuizLive,
+  findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
 } from '../../projections/live';
-import type {
-  AcceptQuizzle, EndQuestion, ExpireCountdown, HardReset, ListUploadFolder, QueryPointsOverview, RejectQuizzle,
-  ShowInstructions, StartCountdown, StartNextQuestion, StartQuestion,
-} from './commands';
-import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { numberOf, quizIdOf, requireQuiz, requireRole, textOf, wholeNumberOf } from './guards';
+import type { HardReset, StartCountdown, StartQuestion } from './commands';
+import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { requireQuiz } from './guards';
 import { lockInAnswers } from './lock-in';
 import { texts } from './texts';
 
@@ -23,14 +20,14 @@ function nightFor(state: LiveState, quizId: string, ctx: DecisionContext): { nig
 
 function quizWithContent(state: LiveState, quizId: string): QuizLive | Rejection {
   const quiz = requireQuiz(state, quizId);
-  if ('ok' in quiz) return quiz;
+  if (isRejection(quiz)) return quiz;
   if (quiz.content.length === 0) return reject(texts.quizEmpty, 'precondition');
   return quiz;
 }
 
 function start(state: LiveState, quizId: string, round: number | null, number: number | null, ctx: DecisionContext): Verdict {
   const quiz = quizWithContent(state, quizId);
-  if ('ok' in quiz) return quiz;
+  if (isRejection(quiz)) return quiz;
   const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);
   if (!question) return reject(texts.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
@@ -44,21 +41,17 @@ function start(state: LiveState, quizId: string, round: number | null, number: n
 
 /** ma: a question starts only in state qn. */
 export function startQuestion(state: LiveState, cmd: StartQuestion, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
   if (isQuestionOpen(state)) return reject(texts.nextQuestionOnlyWithoutQuestion, 'precondition');
-  return start(state, quizIdOf(cmd.quiz), wholeNumberOf(cmd.round), wholeNumberOf(cmd.question), ctx);
+  return start(state, cmd.quizId, cmd.round, cmd.number, ctx);
 }
 
 /** Next question: number + 1 in the round, else question 1 of the next round (see nextQuestionPosition). */
-export function startNextQuestion(state: LiveState, _cmd: StartNextQuestion, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
+export function startNextQuestion(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
   if (isQuestionOpen(state)) return reject(texts.nextQuestionOnlyWithoutQuestion, 'precondition');
   const night = state.night;
   if (!night) return reject(texts.noFurtherQuestion, 'precondition');
   const quiz = quizWithContent(state, night.quizId);
-  if ('ok' in quiz) return quiz;
+  if (isRejection(quiz)) return quiz;
   const next = night.round === null || night.number === null
     ? { round: quiz.content[0].round, number: quiz.content[0].number }
     : nextQuestionPosition(quiz.content, night.round, night.number);
@@ -68,13 +61,10 @@ export function startNextQuestion(state: LiveState, _cmd: StartNextQuestion, ctx
 
 /** mhr: back to that position in state qn, without locking anything in. */
 export function hardReset(state: LiveState, cmd: HardReset, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
-  const quizId = quizIdOf(cmd.quiz);
+  const quizId = cmd.quizId;
   const quiz = quizWithContent(state, quizId);
-  if ('ok' in quiz) return quiz;
-  const round = wholeNumberOf(cmd.round);
-  const number = wholeNumberOf(cmd.question);
+  if (isRejection(quiz)) return quiz;
+  const { round, number } = cmd;
   if (round === null || number === null || !findQuestion(quiz.content, round, number)) return reject(texts.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
   return accept(streams.night(nightId), ...drafts, draft('LiveGameReset', { nightId, quizId, round, number }));
@@ -82,18 +72,26 @@ export function hardReset(state: LiveState, cmd: HardReset, ctx: DecisionContext
 
 /** mc: only while a question is open; the end instant is stored, the server's scheduler expires it. */
 export function startCountdown(state: LiveState, cmd: StartCountdown, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
-  if (!isQuestionOpen(state)) return reject(texts.countdownOnlyWithQuestion, 'precondition');
-  const asked = numberOf(cmd.time);
-  const seconds = asked !== null && asked > 0 ? asked : DEFAULT_COUNTDOWN_SECONDS;
-  const nightId = state.night!.id;
+  const open = questionInPlay(state);
+  if (!open) return reject(texts.countdownOnlyWithQuestion, 'precondition');
+  const seconds = cmd.seconds !== null && cmd.seconds > 0 ? cmd.seconds : DEFAULT_COUNTDOWN_SECONDS;
+  const nightId = open.night.id;
   return accept(streams.night(nightId), draft('CountdownStarted', { nightId, seconds, endsAt: ctx.now + seconds * 1000 }));
 }
 
-function endOfQuestion(state: LiveState, reason: QuestionEndReason, ctx: DecisionContext): Draft<QuizShowEvent>[] {
-  const night = state.night!;
-  const question = night.question!;
+/** The night and its question while a question is open (qa, qc). */
+export interface QuestionInPlay {
+  night: NightLive;
+  question: Question;
+}
+
+/** The question in play, or null when none is open. */
+export function questionInPlay(state: LiveState): QuestionInPlay | null {
+  const night = state.night;
+  return night?.question && isQuestionOpen(state) ? { night, question: night.question } : null;
+}
+
+function endOfQuestion(state: LiveState, { night, question }: QuestionInPlay, reason: QuestionEndReason, ctx: DecisionContext): Draft<QuizShowEvent>[] {
   const position = { nightId: night.id, quizId: night.quizId, round: question.round, number: question.number };
   return [
     draft('QuestionEnded', { ...position, reason }),
@@ -102,30 +100,26 @@ function endOfQuestion(state: LiveState, reason: QuestionEndReason, ctx: Decisio
 }
 
 /** The scheduler's message once the countdown's end instant has passed. */
-export function expireCountdown(state: LiveState, _cmd: ExpireCountdown, ctx: DecisionContext): Verdict {
-  const night = state.night;
-  if (!night || night.phase !== 'qc' || !night.countdown || ctx.now < night.countdown.endsAt) {
-    return reject(texts.countdownNotDue, 'precondition');
-  }
+export function expireCountdown(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
+  const open = questionInPlay(state);
+  const countdown = open?.night.phase === 'qc' ? open.night.countdown : null;
+  if (!open || !countdown || ctx.now < countdown.endsAt) return reject(texts.countdownNotDue, 'precondition');
   return accept(
-    streams.night(night.id),
-    draft('CountdownExpired', { nightId: night.id, endsAt: night.countdown.endsAt }),
-    ...endOfQuestion(state, 'countdown', ctx),
+    streams.night(open.night.id),
+    draft('CountdownExpired', { nightId: open.night.id, endsAt: countdown.endsAt }),
+    ...endOfQuestion(state, open, 'countdown', ctx),
   );
 }
 
 /** mn: end the question now; the answers are locked in; state qn. */
-export function endQuestion(state: LiveState, _cmd: EndQuestion, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
-  if (!isQuestionOpen(state)) return reject(texts.noQuestionOpen, 'precondition');
-  return accept(streams.night(state.night!.id), ...endOfQuestion(state, 'moderator', ctx));
+export function endQuestion(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
+  const open = questionInPlay(state);
+  if (!open) return reject(texts.noQuestionOpen, 'precondition');
+  return accept(streams.night(open.night.id), ...endOfQuestion(state, open, 'moderator', ctx));
 }
 
 /** mi: instructions only at the start of the quiz, before its first question. */
-export function showInstructions(state: LiveState, _cmd: ShowInstructions, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
+export function showInstructions(state: LiveState): Verdict {
   if (!isAtStartOfQuiz(state)) return reject(texts.instructionsOnlyAtStart, 'precondition');
   return accept(streams.show, draft('InstructionsShown', {}));
 }
@@ -134,9 +128,7 @@ export function isAtStartOfQuiz(state: LiveState): boolean {
   return state.night === null || state.night.questionsStarted === 0;
 }
 
-function openQuizzle(state: LiveState, ctx: DecisionContext): Rejection | { nightId: string; teamId: string; key: number; answer: string } {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
+function openQuizzle(state: LiveState): Rejection | { nightId: string; teamId: string; key: number; answer: string } {
   const night = state.night;
   if (!night || !isQuestionOpen(state) || night.question?.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
   if (night.quizzle === 'accepted') return reject(texts.quizzleAlreadyAccepted, 'precondition');
@@ -145,38 +137,17 @@ function openQuizzle(state: LiveState, ctx: DecisionContext): Rejection | { nigh
 }
 
 /** mr: accept the offered quizzle proposal; once accepted, nothing more can be accepted or rejected. */
-export function acceptQuizzle(state: LiveState, _cmd: AcceptQuizzle, ctx: DecisionContext): Verdict {
-  const offer = openQuizzle(state, ctx);
-  if ('ok' in offer) return offer;
+export function acceptQuizzle(state: LiveState): Verdict {
+  const offer = openQuizzle(state);
+  if (isRejection(offer)) return offer;
   return accept(streams.night(offer.nightId), draft('QuizzleAccepted', {
     nightId: offer.nightId, teamId: offer.teamId, proposalKey: offer.key, answer: offer.answer,
   }));
 }
 
 /** mq: reject it; the quizzle is open again for every team. */
-export function rejectQuizzle(state: LiveState, _cmd: RejectQuizzle, ctx: DecisionContext): Verdict {
-  const offer = openQuizzle(state, ctx);
-  if ('ok' in offer) return offer;
+export function rejectQuizzle(state: LiveState): Verdict {
+  const offer = openQuizzle(state);
+  if (isRejection(offer)) return offer;
   return accept(streams.night(offer.nightId), draft('QuizzleRejected', { nightId: offer.nightId, teamId: offer.teamId, proposalKey: offer.key }));
-}
-
-/** mup: a query; answered by the server with pointsOverview(state, quiz). */
-export function queryPointsOverview(state: LiveState, cmd: QueryPointsOverview, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
-  const quiz = requireQuiz(state, cmd.quiz);
-  if ('ok' in quiz) return quiz;
-  const quizId = quiz.id;
-  return accept(streams.quiz(quizId));
-}
-
-/** muf: a query; the folder must stay inside the upload store. */
-export function listUploadFolder(_state: LiveState, cmd: ListUploadFolder, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'moderator');
-  if (denied) return denied;
-  const folder = textOf(cmd.folder);
-  if (folder.startsWith('/') || folder.includes('\\') || folder.split('/').includes('..')) {
-    return reject(texts.folderOutsideUploads, 'forbidden');
-  }
-  return accept(streams.show);
 }

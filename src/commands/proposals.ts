@@ -1,13 +1,14 @@
 /** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
-import { streams } from '../../events';
+import { streams, type Question } from '../../events';
 import {
-  abcdLetters, currentSingleAnswer, isQuestionOpen, starOf, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
+  abcdLetters, currentSingleAnswer, starOf, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
 } from '../../projections/live';
 import type {
-  AddProposal, AddTeamChat, ChooseFavorite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
+  AddProposal, AddTeamChat, ChooseFavourite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
 } from './commands';
-import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { hasRole, requireTeamMember, requireUser, textOf, wholeNumberOf, type Membership } from './guards';
+import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { hasRole, requireTeamMember, requireUser, type Membership } from './guards';
+import { questionInPlay, type QuestionInPlay } from './night';
 import { shipAnswerProblem } from './ship-answer';
 import { texts } from './texts';
 
@@ -22,8 +23,7 @@ function teamChatStream(state: LiveState, teamId: string): string {
 }
 
 /** The answer rules of the open question's type (empty, ABCD letters, ship format). */
-function answerProblem(state: LiveState, message: string): string | null {
-  const question = state.night!.question!;
+function answerProblem(question: Question, message: string): string | null {
   if (message === '') return texts.answerEmpty;
   if (question.type === 'abcd') {
     const letters = abcdLetters(question);
@@ -33,30 +33,31 @@ function answerProblem(state: LiveState, message: string): string | null {
   return null;
 }
 
-function answeringTeam(state: LiveState, ctx: DecisionContext): Membership | Rejection {
+/** A member of a team while a question is open in team mode. */
+function answeringTeam(state: LiveState, ctx: DecisionContext): (Membership & QuestionInPlay) | Rejection {
   const member = requireTeamMember(state, ctx);
-  if ('ok' in member) return member;
-  if (!isQuestionOpen(state)) return reject(texts.noQuestionOpen, 'precondition');
-  if (state.night!.mode !== 'team') return reject(texts.teamModeOnly, 'precondition');
-  return member;
+  if (isRejection(member)) return member;
+  const open = questionInPlay(state);
+  if (!open) return reject(texts.noQuestionOpen, 'precondition');
+  if (open.night.mode !== 'team') return reject(texts.teamModeOnly, 'precondition');
+  return { ...member, ...open };
 }
 
-function existingProposal(play: TeamPlay, key: unknown): ProposalLive | Rejection {
-  const n = wholeNumberOf(key);
-  return play.proposals.find((p) => p.key === n) ?? reject(texts.proposalNotFound, 'not_found');
+function existingProposal(play: TeamPlay, key: number | null): ProposalLive | Rejection {
+  return play.proposals.find((p) => p.key === key) ?? reject(texts.proposalNotFound, 'not_found');
 }
 
 /** gp: a proposal for the open question, in the format of its type. */
 export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionContext): Verdict {
   const member = answeringTeam(state, ctx);
-  if ('ok' in member) return member;
-  if (WITHOUT_PROPOSALS.has(state.night!.question!.type)) return reject(texts.noProposalsForThisType, 'precondition');
-  const raw = textOf(cmd.message).trim();
-  const problem = answerProblem(state, raw);
+  if (isRejection(member)) return member;
+  const { night, question } = member;
+  if (WITHOUT_PROPOSALS.has(question.type)) return reject(texts.noProposalsForThisType, 'precondition');
+  const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
-  const message = state.night!.question!.type === 'abcd' ? raw.toUpperCase() : raw;
+  const message = question.type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;
   const play = teamPlay(state, member.team);
-  return accept(streams.night(state.night!.id), draft('ProposalAdded', {
+  return accept(streams.night(night.id), draft('ProposalAdded', {
     teamId: member.team.id, key: play.nextKey, userId: member.user.id, message, chat: false,
   }));
 }
@@ -64,58 +65,57 @@ export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionCon
 /** gc: team chat is a proposal with chat true; allowed at any time. */
 export function addTeamChat(state: LiveState, cmd: AddTeamChat, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx);
-  if ('ok' in member) return member;
-  const message = textOf(cmd.message).trim();
-  if (message === '') return reject(texts.answerEmpty);
+  if (isRejection(member)) return member;
+  if (cmd.message === '') return reject(texts.answerEmpty);
   const play = teamPlay(state, member.team);
   return accept(teamChatStream(state, member.team.id), draft('ProposalAdded', {
-    teamId: member.team.id, key: play.nextKey, userId: member.user.id, message, chat: true,
+    teamId: member.team.id, key: play.nextKey, userId: member.user.id, message: cmd.message, chat: true,
   }));
 }
 
 /** gd: any member may delete any proposal of the own team. */
 export function deleteProposal(state: LiveState, cmd: DeleteProposal, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx);
-  if ('ok' in member) return member;
-  const proposal = existingProposal(teamPlay(state, member.team), cmd.number);
-  if ('ok' in proposal) return proposal;
+  if (isRejection(member)) return member;
+  const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
+  if (isRejection(proposal)) return proposal;
   return accept(teamChatStream(state, member.team.id), draft('ProposalDeleted', {
     teamId: member.team.id, key: proposal.key, userId: member.user.id,
   }));
 }
 
 /** gf: the favourite is what gets locked in; chat entries cannot be favourites. */
-export function chooseFavorite(state: LiveState, cmd: ChooseFavorite, ctx: DecisionContext): Verdict {
+export function chooseFavourite(state: LiveState, cmd: ChooseFavourite, ctx: DecisionContext): Verdict {
   const member = answeringTeam(state, ctx);
-  if ('ok' in member) return member;
-  const proposal = existingProposal(teamPlay(state, member.team), cmd.number);
-  if ('ok' in proposal) return proposal;
+  if (isRejection(member)) return member;
+  const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
+  if (isRejection(proposal)) return proposal;
   if (proposal.chat) return reject(texts.chatIsNoAnswer);
-  return accept(streams.night(state.night!.id), draft('FavoriteChosen', { teamId: member.team.id, key: proposal.key, userId: member.user.id }));
+  return accept(streams.night(member.night.id), draft('FavoriteChosen', { teamId: member.team.id, key: proposal.key, userId: member.user.id }));
 }
 
 /** gs: one star per member; starring another proposal moves it, starring the same one again takes it back. */
 export function toggleStar(state: LiveState, cmd: ToggleStar, ctx: DecisionContext): Verdict {
   const member = answeringTeam(state, ctx);
-  if ('ok' in member) return member;
+  if (isRejection(member)) return member;
   const play = teamPlay(state, member.team);
-  const proposal = existingProposal(play, cmd.number);
-  if ('ok' in proposal) return proposal;
+  const proposal = existingProposal(play, cmd.key);
+  if (isRejection(proposal)) return proposal;
   if (proposal.chat) return reject(texts.chatIsNoAnswer);
   const key = starOf(play, member.user.id) === proposal.key ? null : proposal.key;
-  return accept(streams.night(state.night!.id), draft('StarToggled', { teamId: member.team.id, userId: member.user.id, key }));
+  return accept(streams.night(member.night.id), draft('StarToggled', { teamId: member.team.id, userId: member.user.id, key }));
 }
 
 /** go: a team offers a proposal to the moderator, one offer at a time, never after acceptance. */
 export function offerQuizzle(state: LiveState, cmd: OfferQuizzle, ctx: DecisionContext): Verdict {
   const member = answeringTeam(state, ctx);
-  if ('ok' in member) return member;
-  const night = state.night!;
-  if (night.question!.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
+  if (isRejection(member)) return member;
+  const { night, question } = member;
+  if (question.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
   if (night.quizzle === 'accepted') return reject(texts.quizzleAlreadyAccepted, 'precondition');
   if (night.quizzle === 'offered') return reject(texts.quizzleAlreadyOffered, 'conflict');
-  const proposal = existingProposal(teamPlay(state, member.team), cmd.number);
-  if ('ok' in proposal) return proposal;
+  const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
+  if (isRejection(proposal)) return proposal;
   if (proposal.chat) return reject(texts.chatIsNoAnswer);
   return accept(streams.night(night.id), draft('QuizzleOffered', {
     teamId: member.team.id, key: proposal.key, userId: member.user.id, answer: proposal.message,
@@ -125,18 +125,18 @@ export function offerQuizzle(state: LiveState, cmd: OfferQuizzle, ctx: DecisionC
 /** sp: single-player mode; in the finale only players with points above 0 take part. */
 export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
-  if (!isQuestionOpen(state)) return reject(texts.noQuestionOpen, 'precondition');
-  const night = state.night!;
-  const type = night.question!.type;
+  if (isRejection(user)) return user;
+  const open = questionInPlay(state);
+  if (!open) return reject(texts.noQuestionOpen, 'precondition');
+  const { night, question } = open;
+  const type = question.type;
   if (night.mode !== 'single') return reject(texts.singleModeOnly, 'precondition');
   if (NOT_IN_SINGLE_MODE.has(type)) return reject(texts.notInSingleMode, 'precondition');
   if (WITHOUT_PROPOSALS.has(type)) return reject(texts.noProposalsForThisType, 'precondition');
   if (type === 'finale' && user.points <= 0) return reject(texts.finaleOutOfPoints, 'precondition');
-  const raw = textOf(cmd.message).trim();
-  const problem = answerProblem(state, raw);
+  const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
-  const message = type === 'abcd' ? raw.toUpperCase() : raw;
+  const message = type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;
   if (currentSingleAnswer(state, user) === message) return accept(streams.night(night.id));
   return accept(streams.night(night.id), draft('SingleAnswerSubmitted', { userId: user.id, message }));
 }
@@ -144,10 +144,9 @@ export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ct
 /** ulc: the lobby chat; moderators' entries are highlighted. */
 export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
-  const message = textOf(cmd.message).trim();
-  if (message === '') return reject(texts.answerEmpty);
+  if (isRejection(user)) return user;
+  if (cmd.message === '') return reject(texts.answerEmpty);
   return accept(streams.show, draft('LobbyChatMessagePosted', {
-    userId: user.id, name: user.name, message, highlight: hasRole(ctx, 'moderator'),
+    userId: user.id, name: user.name, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
   }));
 }

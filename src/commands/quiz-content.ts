@@ -1,11 +1,9 @@
 /** Turning what a moderator typed or imported into stored questions. */
 import { QUESTION_TYPES, type Question, type QuestionType } from '../../events';
 import { ABCD_MAX_OPTIONS, UNSET_QUESTION_POINTS } from '../../projections/live';
-import type { QuestionInput } from './commands';
-import { numberOf, textOf, wholeNumberOf } from './guards';
+import type { ContentResult, QuestionInput } from './commands';
+import { numberOf, textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
-
-export type ContentResult = { ok: true; content: Question[] } | { ok: false; message: string };
 
 function isQuestionType(value: string): value is QuestionType {
   return (QUESTION_TYPES as readonly string[]).includes(value);

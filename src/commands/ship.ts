@@ -6,8 +6,8 @@
 import { streams, type ShipResult } from '../../events';
 import { findQuestion, type AnswerLive, type LiveState } from '../../projections/live';
 import type { CorrectShipQuestion } from './commands';
-import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { requireQuiz, requireRole, wholeNumberOf } from './guards';
+import { accept, draft, isRejection, reject, type Verdict } from './decision';
+import { requireQuiz } from './guards';
 import { parseShipAnswer } from './ship-answer';
 import { texts } from './texts';
 
@@ -25,14 +25,11 @@ export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
   });
 }
 
-export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'admin');
-  if (denied) return denied;
-  const quiz = requireQuiz(state, cmd.quiz);
-  if ('ok' in quiz) return quiz;
+export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion): Verdict {
+  const quiz = requireQuiz(state, cmd.quizId);
+  if (isRejection(quiz)) return quiz;
   const quizId = quiz.id;
-  const round = wholeNumberOf(cmd.round);
-  const number = wholeNumberOf(cmd.question);
+  const { round, number } = cmd;
   const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);
   if (!question) return reject(texts.questionNotFound, 'not_found');
   if (question.type !== 'schiffe') return reject(texts.notAShipQuestion);

@@ -1,12 +1,10 @@
 import { streams } from '../../events';
-import {
-  FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, isFusionTeam, uniqueNameKey, type LiveState,
-} from '../../projections/live';
+import { MAX_NAME_LENGTH, isFusionTeam, uniqueNameKey, type LiveState } from '../../projections/live';
 import type {
-  CreateQrTeam, CreateTeam, CreateTeamInvite, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
+  CreateQrTeam, CreateTeam, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
 } from './commands';
-import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { requireRole, requireTeamMember, requireUser, textOf } from './guards';
+import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { requireTeamMember, requireUser } from './guards';
 import { texts } from './texts';
 
 function teamNameTaken(state: LiveState, name: string): boolean {
@@ -16,12 +14,10 @@ function teamNameTaken(state: LiveState, name: string): boolean {
 /** The create-team dialog: registrations must be open, every field is required, names are unique. */
 export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
+  if (isRejection(user)) return user;
   if (!state.show.allowNewRegistrations) return reject(texts.teamCreationFailed, 'forbidden');
-  const name = textOf(cmd.name).trim();
-  const stadt = textOf(cmd.stadt).trim();
-  const beschreibung = textOf(cmd.beschreibung).trim();
-  if (!name || !textOf(cmd.password) || !stadt || !beschreibung || name.length > MAX_NAME_LENGTH) {
+  const { name, stadt, beschreibung, url } = cmd;
+  if (!name || !cmd.hasPassword || !stadt || !beschreibung || name.length > MAX_NAME_LENGTH) {
     return reject(texts.teamCreationFailed);
   }
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
@@ -29,7 +25,7 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
   return accept(
     streams.team(teamId),
     draft('TeamCreated', {
-      teamId, name, stadt, beschreibung, url: textOf(cmd.url), isNew: false, origin: 'dialog', expectedMembers: null, createdBy: user.id,
+      teamId, name, stadt, beschreibung, url, isNew: false, origin: 'dialog', expectedMembers: null, createdBy: user.id,
     }),
     draft('TeamJoined', { teamId, userId: user.id, via: 'creation' }),
   );
@@ -37,49 +33,42 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
 
 /** QR sign-up (fqps/team/new): only while a moderator is connected and registrations are open. */
 export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionContext): Verdict {
-  const name = textOf(cmd.name).trim();
-  if (!name) return reject(texts.qrTeamNameMissing);
-  const amountText = textOf(cmd.amount).trim();
-  const amount = amountText === '' ? null : Number(amountText);
-  if (amount !== null && !Number.isFinite(amount)) return reject(texts.qrTeamAmountNotNumeric);
+  const { name, expectedMembers } = cmd;
   if (name.length > MAX_NAME_LENGTH || !state.show.allowNewRegistrations) return reject(texts.formFailed);
   if (cmd.moderatorOnline !== true) return reject(texts.moderatorOffline, 'precondition');
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(streams.team(teamId), draft('TeamCreated', {
-    teamId, name, stadt: '', beschreibung: '', url: '', isNew: true, origin: 'qr', expectedMembers: amount, createdBy: ctx.actor.userId,
+    teamId, name, stadt: '', beschreibung: '', url: '', isNew: true, origin: 'qr', expectedMembers, createdBy: ctx.actor.userId,
   }));
 }
 
 /** gj: fusion teams are joined with the password "(none)"; other teams need the gateway's password check. */
 export function joinTeam(state: LiveState, cmd: JoinTeam, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
-  const team = state.teams.get(textOf(cmd.id));
+  if (isRejection(user)) return user;
+  const team = state.teams.get(cmd.teamId);
   if (!team) return reject(texts.teamJoinFailed, 'not_found');
-  const fusion = isFusionTeam(team.name) && cmd.password === FUSION_TEAM_PASSWORD;
+  const fusion = isFusionTeam(team.name) && cmd.fusionPassword;
   if (!fusion && cmd.passwordOk !== true) return reject(texts.teamJoinFailed, 'forbidden');
   return accept(streams.team(team.id), draft('TeamJoined', { teamId: team.id, userId: user.id, via: fusion ? 'fusion' : 'password' }));
 }
 
 export function joinTeamByInvite(state: LiveState, cmd: JoinTeamByInvite, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
-  const teamId = cmd.inviteId ? state.invites.get(textOf(cmd.inviteId)) : undefined;
+  if (isRejection(user)) return user;
+  const teamId = cmd.inviteId ? state.invites.get(cmd.inviteId) : undefined;
   if (!teamId || !state.teams.has(teamId)) return reject(texts.teamJoinFailed, 'not_found');
   return accept(streams.team(teamId), draft('TeamJoined', { teamId, userId: user.id, via: 'invite' }));
 }
 
-export function createTeamInvite(state: LiveState, _cmd: CreateTeamInvite, ctx: DecisionContext): Verdict {
+export function createTeamInvite(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx);
-  if ('ok' in member) return member;
+  if (isRejection(member)) return member;
   return accept(streams.team(member.team.id), draft('TeamInviteCreated', { inviteId: ctx.newId(), teamId: member.team.id }));
 }
 
-export function createTeamInviteAsAdmin(state: LiveState, cmd: CreateTeamInviteAsAdmin, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'admin');
-  if (denied) return denied;
-  const teamId = textOf(cmd.id);
+export function createTeamInviteAsAdmin(state: LiveState, { teamId }: CreateTeamInviteAsAdmin, ctx: DecisionContext): Verdict {
   if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
   return accept(streams.team(teamId), draft('TeamInviteCreated', { inviteId: ctx.newId(), teamId }));
 }
@@ -87,17 +76,12 @@ export function createTeamInviteAsAdmin(state: LiveState, cmd: CreateTeamInviteA
 /** gu: members edit the logo url, city and description; the name stays. */
 export function editTeam(state: LiveState, cmd: EditTeam, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx, texts.teamSaveFailed);
-  if ('ok' in member) return member;
+  if (isRejection(member)) return member;
   const teamId = member.team.id;
-  return accept(streams.team(teamId), draft('TeamEdited', {
-    teamId, url: textOf(cmd.url).trim(), stadt: textOf(cmd.stadt).trim(), beschreibung: textOf(cmd.beschreibung).trim(),
-  }));
+  return accept(streams.team(teamId), draft('TeamEdited', { teamId, url: cmd.url, stadt: cmd.stadt, beschreibung: cmd.beschreibung }));
 }
 
-export function deleteTeam(state: LiveState, cmd: DeleteTeam, ctx: DecisionContext): Verdict {
-  const denied = requireRole(ctx, 'admin');
-  if (denied) return denied;
-  const teamId = textOf(cmd.id);
+export function deleteTeam(state: LiveState, { teamId }: DeleteTeam): Verdict {
   if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
   return accept(streams.team(teamId), draft('TeamDeleted', { teamId }));
 }

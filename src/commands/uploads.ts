@@ -1,8 +1,8 @@
 import { streams, type UploadQuestion } from '../../events';
-import { openQuestion, UPLOAD_MAX_BYTES, type LiveState } from '../../projections/live';
+import { openQuestion, type LiveState } from '../../projections/live';
 import type { RecordUpload } from './commands';
-import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { requireUser, textOf } from './guards';
+import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { requireUser } from './guards';
 import { texts } from './texts';
 
 /**
@@ -13,20 +13,13 @@ import { texts } from './texts';
  */
 export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
-  const files = Array.isArray(cmd.files) ? cmd.files : [];
-  if (files.length === 0 || !['team', 'question', 'user'].includes(cmd.kind)) return reject(texts.uploadFailed);
-  for (const file of files) {
-    if (typeof file !== 'object' || file === null || !textOf(file.mimeType).startsWith('image')) return reject(texts.uploadNotAnImage, 'invalid');
-    if (!(typeof file.size === 'number' && file.size <= UPLOAD_MAX_BYTES)) return reject(texts.uploadTooLarge, 'invalid');
-  }
-  const label = textOf(cmd.fileName).trim();
-  if (cmd.kind === 'user' && label === '') return reject(texts.uploadNameMissing);
+  if (isRejection(user)) return user;
+  const { fileNames, label } = cmd;
   const teamId = user.teamId;
   if (cmd.kind !== 'user' && !teamId) return reject(texts.uploadFailed, 'precondition');
   return accept(teamId && cmd.kind !== 'user' ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
     uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: cmd.kind === 'user' ? null : teamId,
-    fileNames: files.map((f) => textOf(f.fileName)), label: label || null,
+    fileNames, label,
     question: cmd.kind === 'question' ? questionOpenAt(state) : null,
   }));
 }

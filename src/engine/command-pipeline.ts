@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
-import { decide, type Command, type Decision } from '../commands';
-import { WrongExpectedRevisionError, type EventStore } from '../store/event-store';
+import { admit, decide, isRejection, type Command, type CommandInput, type Decision } from '../commands';
+import { BoundaryMovedError, WrongExpectedRevisionError, type EventStore } from '../store/event-store';
 import type { LiveStateService } from './live-state';
 import { toStored } from './stored-events';
 
@@ -32,6 +32,8 @@ interface Pending {
   commandId: string;
   reservedIds: readonly string[];
   attempts: number;
+  /** Goes in a batch of its own: its batch was refused by the store, and the culprit is being found. */
+  alone: boolean;
   resolve: (outcome: CommandOutcome) => void;
 }
 
@@ -40,9 +42,13 @@ export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich
 /**
  * Commands in, durable events out. Commands queue; the loop decides as many as wait against the
  * current state (each seeing the effects of the ones before it) and appends all their events in one
- * append to their stream with the expected revision: group commit. A batch holds one stream's events
- * only, so a conflict (another process appended) re-decides exactly the commands that depended on the
- * stale state. An outcome is reported only after the append returned: an acknowledged command is durable.
+ * append to their stream: group commit. The append carries the batch's consistency boundary: the
+ * union of the streams its rules read, none of which may have moved after the position of the state
+ * they were decided against (and the target stream's expected revision). When one did (another
+ * process appended there), the batch's commands are decided again against the caught-up state: all
+ * of them, since each saw the effects of the ones before it. A batch the store refuses for another
+ * reason goes again one command at a time, so that only the command at fault fails.
+ * An outcome is reported only after the append returned: an acknowledged command is durable.
  */
 export class CommandPipeline {
   private readonly queue: Pending[] = [];
@@ -62,10 +68,17 @@ export class CommandPipeline {
     this.maxAttempts = options.maxAttempts ?? 5;
   }
 
+  /** Wire-shaped input from the edge: admitted (access, parse) at once, then executed. */
+  submit(input: CommandInput, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
+    const command = admit(this.live.state, input, actor);
+    if (isRejection(command)) return Promise.resolve(command);
+    return this.execute(command, actor, options);
+  }
+
   execute(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
     return new Promise((resolve) => {
       const commandId = options.commandId ?? randomUUID();
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, resolve });
+      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, resolve });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -90,41 +103,68 @@ export class CommandPipeline {
   }
 
   private async runBatch(): Promise<void> {
-    const { decided, stream, events } = this.decideBatch();
+    const { decided, stream, events, boundary, decidedAt } = this.decideBatch();
     if (stream === null) {
       for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
       return;
     }
     try {
-      const appended = await this.store.append(stream, events.map(toStored), this.live.revisionOf(stream));
+      const condition = { after: decidedAt, streams: [...boundary] };
+      const appended = await this.store.append(stream, events.map(toStored), this.live.revisionOf(stream), condition);
       await this.live.waitFor(appended.position);
       for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return this.retryAfterConflict(decided.map((d) => d.item));
+      if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
+        return this.retryAfterConflict(decided.map((d) => d.item));
+      }
       this.logger.error(`append to ${stream} failed: ${String(error)}`);
+      const appending = decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
+      if (appending.length > 1) return this.findCulprit(decided);
       for (const { item, decision } of decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
     }
   }
 
-  /** Takes commands off the queue while they append to the same stream (or append nothing). */
+  /**
+   * Takes commands off the queue while they append to the same stream (or append nothing), deciding
+   * each against the state with the ones before it folded in. A command that must go alone opens or
+   * closes a batch of its own.
+   */
   private decideBatch() {
     const decided: Array<{ item: Pending; decision: Decision }> = [];
     const events: QuizShowEvent[] = [];
+    const boundary = new Set<string>();
     let stream: string | null = null;
+    const decidedAt = this.live.position;
     let scratch = this.live.state;
     while (this.queue.length > 0 && decided.length < this.maxBatch) {
       const item = this.queue[0]!;
+      if (item.alone && decided.length > 0) break;
       const decision = this.decideSafely(scratch, item);
       if (decision.ok && decision.events.length > 0) {
         if (stream !== null && decision.stream !== stream) break; // it opens the next batch
         stream = decision.stream;
         scratch = fold(decision.events, scratch);
         events.push(...decision.events);
+        for (const s of decision.boundary) boundary.add(s);
       }
       this.queue.shift();
       decided.push({ item, decision });
+      if (item.alone) break;
     }
-    return { decided, stream, events };
+    return { decided, stream, events, boundary, decidedAt };
+  }
+
+  /**
+   * The store refused a batch for another reason than a conflict (say, a value it cannot store):
+   * rejections are answered, and every other command goes again in a batch of its own, first in line.
+   */
+  private findCulprit(decided: Array<{ item: Pending; decision: Decision }>): void {
+    const again: Pending[] = [];
+    for (const { item, decision } of decided) {
+      if (!decision.ok) item.resolve(outcomeOf(decision));
+      else again.push({ ...item, alone: true });
+    }
+    this.queue.unshift(...again);
   }
 
   private decideSafely(state: typeof this.live.state, item: Pending): Decision {

@@ -16,7 +16,7 @@ export class FormsController {
   @Post('gruss/new')
   @HttpCode(200)
   async greet(@Body() body: Record<string, unknown> | undefined) {
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       { type: 'SubmitGreeting', username: String(body?.username ?? ''), message: String(body?.message ?? '') },
       actorOf(null),
     );
@@ -38,7 +38,7 @@ export class FormsController {
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;
     if (name.trim() && !(await teamPasswords.reserve(teamId, name, NO_PASSWORD))) throw httpError(409, TEAM_TEXTS.nameTaken);
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       { type: 'CreateQrTeam', name, amount: (body?.amount ?? null) as string | number | null, moderatorOnline: this.moderatorOnline() },
       actorOf(null),
       { reservedIds: [teamId] },

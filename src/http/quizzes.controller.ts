@@ -58,7 +58,7 @@ export class QuizzesController {
   async create(@Body() body: unknown, @Req() request: Request) {
     const user = requestUser(this.runtime, request);
     const { name, yearWeek, content } = attributesOf(body);
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       { type: 'CreateQuiz', name: String(name ?? ''), yearWeek: String(yearWeek ?? ''), content: content as never },
       actorOf(user),
     );
@@ -71,7 +71,7 @@ export class QuizzesController {
   async update(@Param('id') id: string, @Body() body: unknown, @Req() request: Request) {
     const user = requestUser(this.runtime, request);
     const { name, yearWeek, content } = attributesOf(body);
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       {
         type: 'EditQuiz', quizId: id,
         ...(name === undefined ? {} : { name: String(name) }),

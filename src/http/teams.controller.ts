@@ -35,7 +35,7 @@ export class TeamsController {
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;
     if (!(await teamPasswords.reserve(teamId, name, await hashPassword(newPassword)))) throw httpError(409, TEAM_TEXTS.nameTaken);
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       { type: 'CreateTeam', name, password: newPassword, stadt: String(stadt ?? ''), beschreibung: String(beschreibung ?? ''), url: String(url ?? '') },
       actorOf(user),
       { reservedIds: [teamId] },
@@ -53,7 +53,7 @@ export class TeamsController {
   async remove(@Param('id') id: string, @Req() request: Request): Promise<void> {
     const user = requestUser(this.runtime, request);
     requireRole(user, 'admin');
-    const outcome = await this.runtime.engine.pipeline.execute({ type: 'DeleteTeam', id }, actorOf(user));
+    const outcome = await this.runtime.engine.pipeline.submit({ type: 'DeleteTeam', id }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
     await this.runtime.secrets.teamPasswords.release(id);
   }

@@ -58,7 +58,7 @@ export class UploadsController {
     if (kinds.some((k) => k === null)) throw httpError(415, UPLOAD_TEXTS.notAnImage);
     const owner = kind === 'user' ? user.id : user.teamId ?? user.id;
     const stored = images.map((file, i) => ({ file, kind: kinds[i]!, name: `${kind}/${owner}/${randomUUID()}.${kinds[i]!.extension}` }));
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       {
         type: 'RecordUpload', kind: kind as UploadKind,
         files: stored.map((s) => ({ fileName: s.name, mimeType: s.kind.mimeType, size: s.file.size })),

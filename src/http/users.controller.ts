@@ -31,7 +31,7 @@ export class UsersController {
     if (loginText && !(await credentials.create(userId, loginText, await hashPassword(newPassword)))) {
       throw httpError(409, USER_TEXTS.loginTaken);
     }
-    const outcome = await this.runtime.engine.pipeline.execute(
+    const outcome = await this.runtime.engine.pipeline.submit(
       { type: 'RegisterUser', login: loginText, password: newPassword, email: typeof email === 'string' ? email : null },
       actorOf(null),
       { reservedIds: [userId] },
@@ -59,12 +59,12 @@ export class UsersController {
     const { name, newPassword, shownEmailPopupAt } = attributesOf(body);
     const { pipeline } = this.runtime.engine;
     if (shownEmailPopupAt !== undefined && shownEmailPopupAt !== null && user.shownEmailPopupAt === null) {
-      const seen = await pipeline.execute({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
+      const seen = await pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
       if (!seen.ok) throw rejectionError(seen);
     }
     const password = typeof newPassword === 'string' ? newPassword : '';
     if (name !== undefined || password !== '') {
-      const outcome = await pipeline.execute(
+      const outcome = await pipeline.submit(
         { type: 'UpdateProfile', userId: id, name: typeof name === 'string' ? name : user.name, newPassword: password, newPasswordRepeat: password },
         actorOf(user),
       );

@@ -1,17 +1,14 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
-import { pointsOverview, type LiveState } from '../../projections/live';
+import { testerAnswers, type LiveState } from '../../projections/live';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import type { Command } from '../commands';
 
-/** What some commands answer besides success: tokens, query results. */
+/** What some commands answer besides success: the secret of a link they created, the tester's answers. */
 export type ReplyExtras = Record<string, unknown>;
 
 export interface ReplyContext {
   state: LiveState;
   tokens: OneTimeTokens;
-  uploadsDir: string;
 }
 
 export async function extrasFor(command: Command, events: QuizShowEvent[], ctx: ReplyContext): Promise<ReplyExtras> {
@@ -26,37 +23,8 @@ export async function extrasFor(command: Command, events: QuizShowEvent[], ctx: 
       return created ? { token: await ctx.tokens.issue('login', created.data.linkId) } : {};
     }
     case 'StartChecking':
-      return { answers: answersOfQuiz(ctx.state, String(command.quiz)) };
-    case 'QueryPointsOverview':
-      return { ...pointsOverview(ctx.state, String(command.quiz)) };
-    case 'ListUploadFolder':
-      return { folder: await listFolder(ctx.uploadsDir, String(command.folder ?? '')) };
+      return { answers: testerAnswers(ctx.state, command.quizId) };
     default:
       return {};
   }
-}
-
-function answersOfQuiz(state: LiveState, quizId: string) {
-  const answers: object[] = [];
-  state.answers.forEach((a) => {
-    if (a.quizId !== quizId) return;
-    const team = a.teamId ? state.teams.get(a.teamId) : undefined;
-    answers.push({
-      id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, team: team?.name ?? null,
-      userId: a.userId, answer: a.answer, points: a.points, checked: a.checked, liked: a.liked,
-    });
-  });
-  return answers;
-}
-
-/** Lists a folder of the upload store; the decider already refused paths that leave it. */
-async function listFolder(uploadsDir: string, folder: string): Promise<Array<{ name: string; isFile: boolean }>> {
-  const root = path.resolve(uploadsDir);
-  const dir = path.resolve(root, folder);
-  if (dir !== root && !dir.startsWith(root + path.sep)) return [];
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => !e.name.startsWith('.'))
-    .map((e) => ({ name: e.name, isFile: e.isFile() }))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }

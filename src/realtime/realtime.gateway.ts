@@ -2,7 +2,8 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { commandFromWire, WIRE_COMMANDS, type Command, type WireCode } from '../commands';
+import { admit, inputFromWire, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
+import { answerQuery, isQuery } from '../queries/query-table';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { extrasFor } from './command-replies';
@@ -99,23 +100,29 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
     if (type === 'sg') return { success: true, serverTime: Date.now(), ...this.runtime.hub.snapshot(session.client) };
     if (type === 'ping') return { success: true, serverTime: Date.now() };
-    if (!Object.prototype.hasOwnProperty.call(WIRE_COMMANDS, type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
-    const command = commandFromWire(type as WireCode, content, await this.resolveSecrets(type as WireCode, content));
-    return this.execute(session, command);
+    if (isQuery(type)) {
+      const answer = await answerQuery(type, content ?? {}, this.actorOf(session), {
+        state: this.runtime.engine.live.state, uploadsDir: this.runtime.uploadsDir,
+      });
+      return isRejection(answer) ? { success: false, message: answer.message } : { success: true, ...answer };
+    }
+    if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
+    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content))!);
   }
 
-  private async execute(session: Session, command: Command): Promise<Record<string, unknown>> {
+  private async execute(session: Session, input: CommandInput): Promise<Record<string, unknown>> {
+    const { engine, secrets } = this.runtime;
     const actor = this.actorOf(session);
-    const outcome = await this.runtime.engine.pipeline.execute(command, actor);
+    const command = admit(engine.live.state, input, actor);
+    if (isRejection(command)) return { success: false, message: command.message };
+    const outcome = await engine.pipeline.execute(command, actor);
     if (!outcome.ok) return { success: false, message: outcome.message };
-    const extras = await extrasFor(command, outcome.events, {
-      state: this.runtime.engine.live.state, tokens: this.runtime.secrets.tokens, uploadsDir: this.runtime.uploadsDir,
-    });
+    const extras = await extrasFor(command, outcome.events, { state: engine.live.state, tokens: secrets.tokens });
     return { success: true, ...extras };
   }
 
-  /** gj and gi carry secrets: the decider gets only their verdict, never the secret. */
-  private async resolveSecrets(code: WireCode, content: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+  /** gj and gi carry secrets: the rule gets only the edge's verdict, never the secret. */
+  private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
     if (code === 'gj') {
       const hash = typeof content?.id === 'string' ? await this.runtime.secrets.teamPasswords.hashOf(content.id) : null;
       const password = typeof content?.password === 'string' ? content.password : '';

@@ -125,7 +125,7 @@ export function recordNight(): RecordedNight {
       const play = teamPlay(world.state, world.state.teams.get(teamIds[t])!);
       const answers = play.proposals.filter((p) => !p.chat);
       for (const member of team) if (random() < 0.6) world.must({ type: 'ToggleStar', number: pick(random, answers).key }, as(member));
-      if (t % 4 !== 3) world.must({ type: 'ChooseFavorite', number: pick(random, answers).key }, as(team[0]));
+      if (t % 4 !== 3) world.must({ type: 'ChooseFavourite', number: pick(random, answers).key }, as(team[0]));
     });
 
     if (question.type === 'quizzle') {
@@ -135,7 +135,7 @@ export function recordNight(): RecordedNight {
       const winnerPlay = teamPlay(world.state, world.state.teams.get(teamIds[winner])!);
       const proposal = winnerPlay.proposals.find((p) => p.message === 'Eiffelturm')!;
       world.must({ type: 'OfferQuizzle', number: proposal.key }, as(members[winner][0]));
-      world.must({ type: 'ChooseFavorite', number: proposal.key }, as(members[winner][0]));
+      world.must({ type: 'ChooseFavourite', number: proposal.key }, as(members[winner][0]));
       world.must({ type: 'AcceptQuizzle' }, as(moderator));
     }
 

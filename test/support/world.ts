@@ -4,7 +4,7 @@
  */
 import type { QuizShowEvent, Role } from '../../events';
 import { evolve, initialState, type LiveState } from '../../projections/live';
-import { decide, type Command, type Decision, type DecisionContext } from '../../src/commands';
+import { decideInput, type CommandInput, type Decision, type DecisionContext } from '../../src/commands';
 
 export interface Actor {
   userId: string | null;
@@ -17,6 +17,10 @@ export const SCHEDULER: Actor = { userId: null, roles: [] };
 export class World {
   state: LiveState = initialState;
   readonly log: QuizShowEvent[] = [];
+  /** The stream of each event of the log, by index. */
+  readonly streamLog: string[] = [];
+  /** Every command run, with the state and log length it was decided against (for boundary checks). */
+  readonly history: Array<{ input: CommandInput; ctx: DecisionContext; state: LiveState; logLength: number; decision: Decision }> = [];
   now = Date.UTC(2026, 10, 20, 19, 0, 0);
   private ids = 0;
   private commands = 0;
@@ -35,23 +39,27 @@ export class World {
     return { now: this.now, actor, newId: this.newId, commandId: `cmd-${String(++this.commands).padStart(6, '0')}` };
   }
 
-  /** Runs a command; an accepted one is appended and folded. */
-  run(command: Command, actor: Actor): Decision {
-    const decision = decide(this.state, command, this.context(actor));
-    if (decision.ok) this.append(decision.events);
+  /** Runs a command (wire-shaped, as the edge gets it); an accepted one is appended and folded. */
+  run(input: CommandInput, actor: Actor): Decision {
+    const ctx = this.context(actor);
+    const { state } = this;
+    const decision = decideInput(state, input, ctx);
+    this.history.push({ input, ctx, state, logLength: this.log.length, decision });
+    if (decision.ok) this.append(decision.events, decision.stream);
     return decision;
   }
 
   /** Runs a command that must be accepted, returning its events. */
-  must(command: Command, actor: Actor): QuizShowEvent[] {
-    const decision = this.run(command, actor);
-    if (!decision.ok) throw new Error(`${command.type} rejected: ${decision.message}`);
+  must(input: CommandInput, actor: Actor): QuizShowEvent[] {
+    const decision = this.run(input, actor);
+    if (!decision.ok) throw new Error(`${input.type} rejected: ${decision.message}`);
     return decision.events;
   }
 
-  append(events: readonly QuizShowEvent[]): void {
+  append(events: readonly QuizShowEvent[], stream: string): void {
     for (const event of events) {
       this.log.push(event);
+      this.streamLog.push(stream);
       this.state = evolve(this.state, event);
     }
   }
@@ -67,7 +75,7 @@ export class World {
     this.append([{
       type: 'UserRegistered', version: 1, data: { userId, login, name: login, email: null, roles },
       metadata: { eventId: `${ctx.commandId}-0`, commandId: ctx.commandId, actor: VISITOR, recordedAt: this.now },
-    }]);
+    }], `user-${userId}`);
     return userId;
   }
 

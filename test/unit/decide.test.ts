@@ -1,4 +1,5 @@
-import { decide, commandFromWire, WIRE_COMMANDS, type Command } from '../../src/commands';
+import { initialState } from '../../projections/live';
+import { admit, decide, decideInput, inputFromWire, WIRE_COMMANDS, type Command, type CommandInput } from '../../src/commands';
 import { given } from './support/given';
 import { q, show } from './support/fixtures';
 
@@ -6,7 +7,7 @@ describe('decide', () => {
   it('stamps metadata: event ids from the command id, actor, time, night id', () => {
     const s = show([q(1, 1)]);
     const actor = s.world.as(s.moderator);
-    const decision = decide(s.world.state, { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, { now: 1234, actor, newId: () => 'n1', commandId: 'c-42' });
+    const decision = decideInput(s.world.state, { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, { now: 1234, actor, newId: () => 'n1', commandId: 'c-42' });
     if (!decision.ok) throw new Error(decision.message);
     expect(decision.events.map((e) => e.metadata)).toEqual([
       { eventId: 'c-42-0', commandId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
@@ -23,30 +24,40 @@ describe('decide', () => {
 
   it('an unknown command is rejected', () => {
     const s = show();
-    given(s.world).when({ type: 'Nope' } as unknown as Command, s.world.as(s.anna)).thenRejected('Diesen Befehl gibt es nicht.');
+    given(s.world).when({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna)).thenRejected('Diesen Befehl gibt es nicht.');
+    expect(decide(s.world.state, { type: 'Nope' } as unknown as Command, s.world.context(s.world.as(s.anna)))).toMatchObject({ ok: false });
   });
 
   it('maps every realtime code of the catalogue to a command', () => {
     expect(Object.keys(WIRE_COMMANDS).sort()).toEqual([
       'aas', 'aff', 'ahd', 'ali', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu',
-      'ma', 'mc', 'mhr', 'mi', 'mn', 'mp', 'mq', 'mr', 'mua', 'muc', 'muf', 'mum', 'mumm', 'mup', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
+      'ma', 'mc', 'mhr', 'mi', 'mn', 'mp', 'mq', 'mr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
     ]);
-    expect(commandFromWire('ma', { quiz: 3, round: 1, question: 2 })).toEqual(expect.objectContaining({ type: 'StartQuestion', quiz: 3, round: 1, question: 2 }));
-    expect(commandFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })).toEqual(expect.objectContaining({ type: 'JoinTeam', id: 't', password: 'p', passwordOk: true }));
+    const moderator = { userId: 'm', roles: ['moderator' as const] };
+    expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({ type: 'StartQuestion', quizId: '3', round: 1, number: 2 });
+    expect(admit(initialState, inputFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })!, { userId: 'u', roles: [] }))
+      .toEqual({ type: 'JoinTeam', teamId: 't', passwordOk: true, fusionPassword: false });
+    expect(inputFromWire('mup', { quiz: 1 })).toBeNull(); // a query, see src/queries
+  });
+
+  it('the typed command carries no secret: passwords become what the rules need to know', () => {
+    expect(admit(initialState, { type: 'RegisterUser', login: ' anna ', password: 'geheim', passwordRepeat: 'geheim' }, { userId: null, roles: [] }))
+      .toEqual({ type: 'RegisterUser', login: 'anna', hasPassword: true, passwordRepeated: true, email: null });
+    expect(JSON.stringify(admit(initialState, { type: 'JoinTeam', id: 't', password: 'geheim' }, { userId: 'u', roles: [] }))).not.toContain('geheim');
   });
 
   it('a client cannot send the gateway\'s verdict on a password or an invite itself', () => {
     const s = show();
-    const forged = commandFromWire('gj', { id: s.teamB, password: 'rate', passwordOk: true });
+    const forged = inputFromWire('gj', { id: s.teamB, password: 'rate', passwordOk: true })!;
     given(s.world).when(forged, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
     const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
     const inviteId = (invite.data as { inviteId: string }).inviteId;
-    given(s.world).when(commandFromWire('gi', { token: 'x', inviteId }), s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
-    given(s.world).when(commandFromWire('gi', { token: 'x' }, { inviteId }), s.world.as(s.bert)).thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
+    given(s.world).when(inputFromWire('gi', { token: 'x', inviteId })!, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world).when(inputFromWire('gi', { token: 'x' }, { inviteId })!, s.world.as(s.bert)).thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
   });
 
   it('a player sending ma through the wire mapping is rejected', () => {
     const s = show([q(1, 1)]);
-    given(s.world).when(commandFromWire('ma', { quiz: s.quizId, round: 1, question: 1 }), s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).when(inputFromWire('ma', { quiz: s.quizId, round: 1, question: 1 })!, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

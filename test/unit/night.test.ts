@@ -1,3 +1,4 @@
+import { answerQuery } from '../../src/queries/query-table';
 import { globalView, moderatorView, nextQuestionPosition, teamView } from '../../projections/live';
 import { SCHEDULER } from '../support/world';
 import { given } from './support/given';
@@ -52,7 +53,7 @@ describe('starting questions (ma)', () => {
     const s = show();
     // Old logs may hold a quiz without questions (the form always required one).
     const metadata = s.world.log[0].metadata;
-    s.world.append([{ type: 'QuizCreated', version: 1, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' }, metadata }]);
+    s.world.append([{ type: 'QuizCreated', version: 1, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' }, metadata }], 'quiz-50');
     given(s.world).when({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
   });
 
@@ -129,7 +130,7 @@ describe('end of question: lock-in', () => {
 
   it("locks in each team's favourite with quiz, round, number, team, answer and author", () => {
     const s = withProposals();
-    s.world.must({ type: 'ChooseFavorite', number: 2 }, s.world.as(s.anna));
+    s.world.must({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna));
     const events = given(s.world).when({ type: 'EndQuestion' }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuestionEnded', data: { reason: 'moderator' } }, { type: 'AnswersLockedIn', data: { quizId: s.quizId, round: 1, number: 1 } });
     const answers = (events[1].data as { answers: unknown[] }).answers;
@@ -157,7 +158,7 @@ describe('end of question: lock-in', () => {
 
   it('the taken answer shows in the team view; a team without one sees the no-proposals message', () => {
     const s = withProposals();
-    s.world.must({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.anna));
+    s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)!.takenAnswer).toEqual({ message: 'Paris', user: 'anna' });
     expect(teamView(s.world.state, s.teamB)!.takenAnswer).toEqual({ message: 'Es wurden keine Vorschläge eingegeben.', user: null });
@@ -165,7 +166,7 @@ describe('end of question: lock-in', () => {
 
   it('the next question starts with empty proposals and no favourite', () => {
     const s = withProposals();
-    s.world.must({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.anna));
+    s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     s.world.must({ type: 'StartNextQuestion' }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)).toEqual(expect.objectContaining({ proposals: {}, favorite: null }));
@@ -214,12 +215,15 @@ describe('instructions (mi)', () => {
 });
 
 describe('queries (mup, muf)', () => {
-  it('need the moderator role and produce no events', () => {
+  const ctx = (s: ReturnType<typeof show>, _userId: string) => ({ state: s.world.state, uploadsDir: '/nonexistent-uploads' });
+  it('need the moderator role, answer from the state and append nothing', async () => {
     const s = show();
-    given(s.world).when({ type: 'QueryPointsOverview', quiz: s.quizId }, s.world.as(s.moderator)).thenNoEvents();
-    given(s.world).when({ type: 'QueryPointsOverview', quiz: s.quizId }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
-    given(s.world).when({ type: 'QueryPointsOverview', quiz: 'x' }, s.world.as(s.moderator)).thenRejected('Es gibt kein Quiz mit der Nummer x');
-    given(s.world).when({ type: 'ListUploadFolder', folder: 'team/abc' }, s.world.as(s.moderator)).thenNoEvents();
-    given(s.world).when({ type: 'ListUploadFolder', folder: '../etc' }, s.world.as(s.moderator)).thenRejected('Dieser Ordner liegt außerhalb der Uploads.');
+    const before = s.world.log.length;
+    await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual({ rounds: [1, 2], sortedTeams: [] });
+    await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.anna), ctx(s, s.anna))).resolves.toMatchObject({ ok: false, message: 'Dazu fehlt dir die Berechtigung.' });
+    await expect(answerQuery('mup', { quiz: 'x' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({ ok: false, message: 'Es gibt kein Quiz mit der Nummer x' });
+    await expect(answerQuery('muf', { folder: 'team/abc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual({ folder: [] });
+    await expect(answerQuery('muf', { folder: '../etc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({ ok: false, message: 'Dieser Ordner liegt außerhalb der Uploads.' });
+    expect(s.world.log).toHaveLength(before);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { QuizShowEvent } from '../../events';
 import { evolve, fold, initialState, views, type LiveState } from '../../projections/live';
-import { decide, type Command, type CommandType } from '../../src/commands';
+import { decideInput, type CommandInput, type CommandType } from '../../src/commands';
 import { Presence } from '../../src/realtime/presence';
 import { inputsOf, newViewMemos, sameInputs, viewOf } from '../../src/realtime/scopes';
 import { World, type Actor } from '../support/world';
@@ -25,7 +25,7 @@ function snapshot(state: LiveState): string {
 }
 
 /** Plausible commands (valid and invalid) for the standard show, from every area. */
-function commandArb(s: Show): fc.Arbitrary<Command> {
+function commandArb(s: Show): fc.Arbitrary<CommandInput> {
   const quiz = fc.constantFrom<string | number>(s.quizId, '99', Number(s.quizId));
   const small = fc.integer({ min: 0, max: 4 });
   const message = fc.oneof(fc.constantFrom('A', 'b', 'Paris', '', 'Lager: A1\nPlündern: B2', 'Lager: B2\nPlündern: A1'), fc.string({ maxLength: 8 }));
@@ -48,7 +48,7 @@ function commandArb(s: Show): fc.Arbitrary<Command> {
     fc.record({ type: fc.constant('AddProposal' as const), message }),
     fc.record({ type: fc.constant('AddTeamChat' as const), message }),
     fc.record({ type: fc.constant('DeleteProposal' as const), number: small }),
-    { arbitrary: fc.record({ type: fc.constant('ChooseFavorite' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
+    { arbitrary: fc.record({ type: fc.constant('ChooseFavourite' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
     { arbitrary: fc.record({ type: fc.constant('ToggleStar' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
     fc.record({ type: fc.constant('OfferQuizzle' as const), number: small }),
     fc.record({ type: fc.constant('SubmitSingleAnswer' as const), message }),
@@ -78,7 +78,7 @@ function actorArb(s: Show): fc.Arbitrary<Actor> {
 }
 
 /** Runs random commands against a fresh show; returns the world with the accepted events in its log. */
-function play(steps: [Command, number][]): World {
+function play(steps: [CommandInput, number][]): World {
   const s = show(ALL_TYPES);
   const actors = [s.admin, s.moderator, s.tester, s.anna, s.bert, s.cleo];
   for (const [command, who] of steps) {
@@ -99,14 +99,14 @@ describe('properties', () => {
       for (const [command, who] of steps) {
         const before = s.world.state;
         const text = snapshot(before);
-        const decision = decide(before, command, s.world.context(s.world.as(actors[who % actors.length])));
+        const decision = decideInput(before, command, s.world.context(s.world.as(actors[who % actors.length])));
         expect(snapshot(before)).toBe(text);
         if (!decision.ok) {
           expect(decision).not.toHaveProperty('events');
           expect(typeof decision.message).toBe('string');
           expect(decision.message.length).toBeGreaterThan(0);
         } else {
-          s.world.append(decision.events);
+          s.world.append(decision.events, decision.stream);
         }
       }
     }), { numRuns: 60 });
@@ -117,8 +117,8 @@ describe('properties', () => {
       RegisterUser: 1, UpdateProfile: 1, MarkEmailPopupSeen: 1, CreateLoginLink: 1, CreateTeam: 1, CreateQrTeam: 1,
       JoinTeam: 1, JoinTeamByInvite: 1, CreateTeamInvite: 1, CreateTeamInviteAsAdmin: 1, EditTeam: 1, DeleteTeam: 1, CreateQuiz: 1,
       EditQuiz: 1, ImportQuiz: 1, AddTieBreakQuestion: 1, StartQuestion: 1, StartNextQuestion: 1, HardReset: 1, StartCountdown: 1,
-      ExpireCountdown: 1, EndQuestion: 1, ShowInstructions: 1, AcceptQuizzle: 1, RejectQuizzle: 1, QueryPointsOverview: 1,
-      ListUploadFolder: 1, AddProposal: 1, AddTeamChat: 1, DeleteProposal: 1, ChooseFavorite: 1, ToggleStar: 1, OfferQuizzle: 1,
+      ExpireCountdown: 1, EndQuestion: 1, ShowInstructions: 1, AcceptQuizzle: 1, RejectQuizzle: 1,
+      AddProposal: 1, AddTeamChat: 1, DeleteProposal: 1, ChooseFavourite: 1, ToggleStar: 1, OfferQuizzle: 1,
       SubmitSingleAnswer: 1, PostLobbyChat: 1, ChooseHealDeal: 1, CalculateHealDeal: 1, RateAnswerRelative: 1, RateAnswerAbsolute: 1,
       StartChecking: 1, RegexBulkRate: 1, CorrectShipQuestion: 1, SetOverviewMessage: 1, SetFeatureFlags: 1, SetReconnectAt: 1,
       ResetLiveState: 1, UpdateStateSetting: 1, ChangeUberMode: 1, SetUberMessage: 1, DrawStroke: 1, ClearPainting: 1,
@@ -130,7 +130,7 @@ describe('properties', () => {
     const garbage = fc.record({ type: fc.constantFrom(...types) }).chain((base) =>
       fc.dictionary(fc.constantFrom(...fieldNames), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }).map((fields) => ({ ...fields, ...base })));
     fc.assert(fc.property(garbage, actorArb(s), (command, actor) => {
-      expect(() => decide(s.world.state, command as unknown as Command, s.world.context(actor))).not.toThrow();
+      expect(() => decideInput(s.world.state, command as unknown as CommandInput, s.world.context(actor))).not.toThrow();
     }), { numRuns: 500 });
   });
 

@@ -81,7 +81,7 @@ describe('team chat (gc)', () => {
   it('cannot become the favourite or be starred', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddTeamChat', message: 'hmm' }, s.world.as(s.anna));
-    given(s.world).when({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
+    given(s.world).when({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
     given(s.world).when({ type: 'ToggleStar', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
   });
 });
@@ -96,18 +96,18 @@ describe('favourites, stars, deletion', () => {
 
   it('any member chooses the favourite', () => {
     const s = twoProposals();
-    given(s.world).when({ type: 'ChooseFavorite', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'FavoriteChosen', data: { key: 2 } });
+    given(s.world).when({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'FavoriteChosen', data: { key: 2 } });
   });
 
   it('an unknown key is refused', () => {
     const s = twoProposals();
-    given(s.world).when({ type: 'ChooseFavorite', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world).when({ type: 'ChooseFavourite', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
     given(s.world).when({ type: 'DeleteProposal', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
   it('another team\'s key does not exist for me', () => {
     const s = twoProposals();
-    given(s.world).when({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.cleo)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world).when({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.cleo)).thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
   it('one star per member: starring another proposal moves it, the same one again takes it back', () => {
@@ -129,7 +129,7 @@ describe('favourites, stars, deletion', () => {
 
   it('deleting the favourite clears it and its stars', () => {
     const s = twoProposals();
-    s.world.must({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.anna));
+    s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     s.world.must({ type: 'ToggleStar', number: 1 }, s.world.as(s.bert));
     s.world.must({ type: 'DeleteProposal', number: 1 }, s.world.as(s.bert));
     expect(teamView(s.world.state, s.teamA)).toEqual(expect.objectContaining({ favorite: null }));

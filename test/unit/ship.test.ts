@@ -27,7 +27,7 @@ describe('the ship round', () => {
     const byTeam = Object.fromEntries((event.data as { results: { teamId: string; hits: number; survived: boolean; points: number }[] }).results
       .map((r) => [r.teamId, [r.hits, r.survived, r.points]]));
     expect(byTeam).toEqual({ [s.teamA]: [1, true, 2], [s.teamB]: [1, false, 1], [s.teamC]: [0, false, 0] });
-    s.world.append([event]);
+    s.world.append([event], `night-${s.world.state.night!.id}`);
     expect(testerView(s.world.state).answers.every((a) => a.checked)).toBe(true);
   });
 

@@ -55,7 +55,7 @@ describe('views and privacy', () => {
 
   it('the moderator view lists team favourites and the current position', () => {
     const s = night();
-    s.world.must({ type: 'ChooseFavorite', number: 1 }, s.world.as(s.anna));
+    s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     const moderator = views(s.world.state, s.world.as(s.moderator)).moderator!;
     expect(moderator.teamFavorites).toEqual([[s.teamA, 'Vorschlag von A']]);
     expect(moderator).toEqual(expect.objectContaining({ currentQuiz: s.quizId, currentRound: 1, currentQuestion: 1, nightId: s.world.state.night!.id }));

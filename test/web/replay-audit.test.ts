@@ -47,9 +47,9 @@ function night() {
   world.tick(100);
   world.must({ type: 'ToggleStar', number: 1 }, as(anna.userId)); // moves the star: t0 + 2100
   world.tick(200);
-  world.must({ type: 'ChooseFavorite', number: 2 }, as(bert)); // t0 + 2300
+  world.must({ type: 'ChooseFavourite', number: 2 }, as(bert)); // t0 + 2300
   world.tick(300);
-  world.must({ type: 'ChooseFavorite', number: 1 }, as(anna.userId)); // t0 + 2600
+  world.must({ type: 'ChooseFavourite', number: 1 }, as(anna.userId)); // t0 + 2600
   world.tick(400);
   world.must({ type: 'StartCountdown', time: 10 }, as(moderator)); // ends t0 + 13000
   world.tick(10_007);

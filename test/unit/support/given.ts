@@ -3,7 +3,7 @@
  * The world's history is the "given"; the command is decided against its state.
  */
 import type { QuizShowEvent } from '../../../events';
-import { decide, type Command, type Decision } from '../../../src/commands';
+import { decideInput, type CommandInput, type Decision } from '../../../src/commands';
 import { World, type Actor } from '../../support/world';
 
 export interface ExpectedEvent {
@@ -36,15 +36,15 @@ export class Then {
 
   /** Appends the accepted events to the world, for follow-up checks. */
   andApply(): World {
-    if (this.decision.ok) this.world.append(this.decision.events);
+    if (this.decision.ok) this.world.append(this.decision.events, this.decision.stream);
     return this.world;
   }
 }
 
 export function given(world: World) {
   return {
-    when(command: Command, actor: Actor): Then {
-      return new Then(decide(world.state, command, world.context(actor)), world);
+    when(input: CommandInput, actor: Actor): Then {
+      return new Then(decideInput(world.state, input, world.context(actor)), world);
     },
   };
 }
