@@ -20,7 +20,7 @@ export class World {
   /** The stream of each event of the log, by index. */
   readonly streamLog: string[] = [];
   /** Every command run, with the state and log length it was decided against (for boundary checks). */
-  readonly history: Array<{ input: CommandInput; ctx: DecisionContext; state: LiveState; logLength: number; decision: Decision }> = [];
+  readonly history: Array<{ input: CommandInput; ctx: DecisionContext; ids: string[]; state: LiveState; logLength: number; decision: Decision }> = [];
   now = Date.UTC(2026, 10, 20, 19, 0, 0);
   private ids = 0;
   private commands = 0;
@@ -41,10 +41,11 @@ export class World {
 
   /** Runs a command (wire-shaped, as the edge gets it); an accepted one is appended and folded. */
   run(input: CommandInput, actor: Actor): Decision {
-    const ctx = this.context(actor);
+    const ids: string[] = [];
+    const ctx = { ...this.context(actor), newId: () => { const id = this.newId(); ids.push(id); return id; } };
     const { state } = this;
     const decision = decideInput(state, input, ctx);
-    this.history.push({ input, ctx, state, logLength: this.log.length, decision });
+    this.history.push({ input, ctx, ids, state, logLength: this.log.length, decision });
     if (decision.ok) this.append(decision.events, decision.stream);
     return decision;
   }
