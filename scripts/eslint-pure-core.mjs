@@ -1,4 +1,4 @@
-// ESLint plugin: keeps the pure core (events/, projections/live/) free of anything outside it.
+// ESLint plugin: keeps the pure core (events/, projections/live/, the rules in src/commands/) free of anything outside it.
 // A file there may import only relative paths that stay inside the folders it is allowed to see.
 import path from 'node:path';
 
@@ -8,6 +8,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const ALLOWED = [
   { folder: 'events', may: ['events'] },
   { folder: 'projections/live', may: ['events', 'projections/live'] },
+  { folder: 'src/commands', may: ['events', 'projections/live', 'src/commands'] },
 ];
 
 function allowedRootsFor(file) {

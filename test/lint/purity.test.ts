@@ -47,6 +47,18 @@ describe('lint keeps the pure core pure', () => {
     expect(messages.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
   });
 
+  it('given a rule in src/commands/ reading the clock or importing a framework, then lint fails', async () => {
+    expect((await lintAs('src/commands/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId)).toContain('no-restricted-globals');
+    const framework = await lintAs('src/commands/violation.ts', "import { Logger } from '@nestjs/common';\nexport { Logger };");
+    expect(framework.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+    const store = await lintAs('src/commands/violation.ts', "import { SqlEventStore } from '../store/sql/sql-event-store';\nexport { SqlEventStore };");
+    expect(store.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+  });
+
+  it('given src/commands/ importing the pure core, then lint passes', async () => {
+    expect(await lintAs('src/commands/ok.ts', "import type { LiveState } from '../../projections/live';\nexport type S = LiveState;")).toEqual([]);
+  });
+
   it('given projections/live/ importing events/, then lint passes', async () => {
     const messages = await lintAs('projections/live/ok.ts', "import type { X } from '../../events/x';\nexport type Y = X;");
     expect(messages).toEqual([]);
