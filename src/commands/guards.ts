@@ -1,7 +1,7 @@
 /** What a rule requires of the acting user and of the state, as a value or the German rejection. */
 import type { Role } from '../../events';
 import type { LiveState, QuizLive, TeamLive, UserLive } from '../../projections/live';
-import { reject, type DecisionContext, type Rejection } from './decision';
+import { isRejection, reject, type DecisionContext, type Rejection } from './decision';
 import { texts } from './texts';
 
 export function hasRole(ctx: DecisionContext, role: Role): boolean {
@@ -25,7 +25,7 @@ export interface Membership {
 
 export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam: string = texts.noTeam): Membership | Rejection {
   const user = requireUser(state, ctx);
-  if ('ok' in user) return user;
+  if (isRejection(user)) return user;
   const team = user.teamId ? state.teams.get(user.teamId) : undefined;
   return team ? { user, team } : reject(noTeam, 'precondition');
 }
