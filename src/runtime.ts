@@ -6,6 +6,7 @@ import { TokenService } from './auth/jwt';
 import { OneTimeTokens } from './auth/one-time-tokens';
 import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
+import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
@@ -49,7 +50,7 @@ export async function openSecrets(config: AppConfig, storage: Storage): Promise<
 export async function startRuntime(config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}): Promise<Runtime> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
-  const engine = await Engine.start(storage.events, pipeline);
+  const engine = await Engine.start(storage.events, pipeline, { snapshots: await SnapshotStore.open(storage.sql) });
   const presence = new Presence();
   const hub = new PushHub(engine.live, presence);
   hub.start();

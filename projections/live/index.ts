@@ -6,3 +6,4 @@ export * from './rules';
 export * from './ship-answer';
 export * from './state';
 export * from './views';
+export { decodeState, encodeState, encodeStateInPieces } from './snapshot';

@@ -1,7 +1,7 @@
 import type { EventStore } from '../store/event-store';
 import { CommandPipeline, type PipelineOptions } from './command-pipeline';
 import { CountdownScheduler } from './countdown-scheduler';
-import { LiveStateService } from './live-state';
+import { LiveStateService, type LiveStateOptions } from './live-state';
 
 /** The running engine of one process: the live state, the command pipeline and the countdown's clock. */
 export class Engine {
@@ -12,8 +12,8 @@ export class Engine {
   ) {}
 
   /** Resolves once the live state has caught up with the log. */
-  static async start(store: EventStore, options: PipelineOptions = {}): Promise<Engine> {
-    const live = new LiveStateService(store);
+  static async start(store: EventStore, options: PipelineOptions = {}, liveOptions: LiveStateOptions = {}): Promise<Engine> {
+    const live = new LiveStateService(store, liveOptions);
     await live.start();
     const pipeline = new CommandPipeline(live, store, options);
     const scheduler = new CountdownScheduler(live, pipeline);

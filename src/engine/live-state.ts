@@ -1,7 +1,17 @@
 import { Logger } from '@nestjs/common';
 import { evolve, fold, initialState, type LiveState } from '../../projections/live';
 import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
+import type { SnapshotStore } from './snapshots';
 import { fromStored } from './stored-events';
+
+export interface LiveStateOptions {
+  /** Where snapshots are loaded from at start and saved to (none: every start folds the whole log). */
+  snapshots?: SnapshotStore;
+  /** Events folded between two snapshots. */
+  snapshotEvery?: number;
+}
+
+const DEFAULT_SNAPSHOT_EVERY = 50_000;
 
 /**
  * Events read and folded at once while catching up (a restart replays the whole night). A fold
@@ -24,8 +34,13 @@ export class LiveStateService {
   private waiters: Array<{ position: number; resolve: () => void }> = [];
   private subscription: Subscription | null = null;
   private readonly logger = new Logger('LiveState');
+  private snapshotAt = 0;
+  private saving: Promise<void> | null = null;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: LiveStateOptions = {},
+  ) {}
 
   get state(): LiveState {
     return this.current;
@@ -36,15 +51,40 @@ export class LiveStateService {
     return this.folded;
   }
 
-  /** Folds the whole log, then keeps folding as events arrive. Resolves once caught up. */
+  /**
+   * Starts from the newest snapshot of this code version, if any, and folds the log after it (else
+   * the whole log), then keeps folding as events arrive. Resolves once caught up.
+   */
   async start(): Promise<void> {
-    this.subscription = this.store.subscribe((batch) => this.apply(batch), { batchSize: READ_BATCH });
+    const snapshot = await this.options.snapshots?.latest();
+    if (snapshot) {
+      this.current = snapshot.state;
+      this.folded = snapshot.position;
+      this.snapshotAt = snapshot.position;
+      for (const [stream, revision] of snapshot.revisions) this.revisions.set(stream, revision);
+    }
+    this.subscription = this.store.subscribe((batch) => this.apply(batch), { batchSize: READ_BATCH, after: this.folded });
     this.subscription.done.catch((error: unknown) => this.logger.error(`live state subscription ended: ${String(error)}`));
     await this.subscription.caughtUp;
   }
 
+  /** Stops folding; a clean stop saves a snapshot of what was folded since the last one. */
   async stop(): Promise<void> {
     await this.subscription?.stop();
+    await this.saving;
+    if (this.options.snapshots && this.folded > this.snapshotAt) await this.saveSnapshot();
+  }
+
+  private saveSnapshot(): Promise<void> {
+    const { snapshots } = this.options;
+    if (!snapshots) return Promise.resolve();
+    const position = this.folded;
+    this.snapshotAt = position;
+    this.saving = snapshots
+      .save(position, this.current, new Map(this.revisions))
+      .catch((error: unknown) => this.logger.warn(`snapshot at ${position} not saved: ${String(error)}`))
+      .finally(() => (this.saving = null));
+    return this.saving;
   }
 
   /** The expected revision of a stream as this state knows it. */
@@ -112,5 +152,7 @@ export class LiveStateService {
     const ready = this.waiters.filter((w) => w.position <= this.folded);
     this.waiters = this.waiters.filter((w) => w.position > this.folded);
     for (const waiter of ready) waiter.resolve();
+    const every = this.options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+    if (!this.saving && this.folded - this.snapshotAt >= every) void this.saveSnapshot();
   }
 }

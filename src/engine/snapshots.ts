@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { decodeState, encodeStateInPieces, type LiveState } from '../../projections/live';
+import type { SqlDatabase } from '../store/sql/sql-database';
+
+/** A saved live state: the fold of every event up to `position`, and each stream's revision there. */
+export interface Snapshot {
+  position: number;
+  state: LiveState;
+  revisions: Map<string, number>;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS live_snapshots (
+  code_version text NOT NULL,
+  position bigint NOT NULL,
+  state text NOT NULL,
+  revisions text NOT NULL,
+  written_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (code_version, position)
+)`;
+
+/** Snapshots kept per code version (the newest; an older one is a fallback only while a newer is written). */
+const KEEP = 2;
+/** Longest stretch of encoding between two turns of the event loop while saving. */
+const SLICE_MS = 5;
+
+/**
+ * Where live-state snapshots are kept (ARCHITECTURE.md rule 10): in the SQL database beside the read
+ * projections, whatever the event store. A snapshot counts only for the code version that wrote it:
+ * the hash of the engine's own code (events/ and projections/live/), so any change to how events
+ * fold makes older snapshots invisible instead of trusted.
+ */
+export class SnapshotStore {
+  private constructor(private readonly db: SqlDatabase, readonly codeVersion: string) {}
+
+  static async open(db: SqlDatabase, codeVersion = engineCodeVersion()): Promise<SnapshotStore> {
+    await db.exec(SCHEMA);
+    return new SnapshotStore(db, codeVersion);
+  }
+
+  /** The newest snapshot of this code version, or null; one that cannot be read is ignored. */
+  async latest(): Promise<Snapshot | null> {
+    const [row] = await this.db.query<{ position: string | number; state: string; revisions: string }>(
+      'SELECT position, state, revisions FROM live_snapshots WHERE code_version = $1 ORDER BY position DESC LIMIT 1',
+      [this.codeVersion],
+    );
+    if (!row) return null;
+    try {
+      return { position: Number(row.position), state: decodeState(row.state), revisions: new Map(Object.entries(JSON.parse(row.revisions) as Record<string, number>)) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes the state in slices of a few milliseconds, so that pushes and commands go on meanwhile. */
+  async save(position: number, state: LiveState, revisions: ReadonlyMap<string, number>): Promise<void> {
+    const pieces: string[] = [];
+    let sliceStart = performance.now();
+    for (const piece of encodeStateInPieces(state)) {
+      pieces.push(piece);
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    const revisionsText = JSON.stringify(Object.fromEntries(revisions));
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        'INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [this.codeVersion, position, pieces.join(''), revisionsText],
+      );
+      await tx.query(
+        `DELETE FROM live_snapshots WHERE code_version <> $1
+           OR position NOT IN (SELECT position FROM live_snapshots WHERE code_version = $1 ORDER BY position DESC LIMIT ${KEEP})`,
+        [this.codeVersion],
+      );
+    });
+  }
+}
+
+/** The hash of the engine's code: every file of events/ and projections/live/, as this process loaded them. */
+export function engineCodeVersion(): string {
+  const hash = createHash('sha256');
+  const projectRoot = path.resolve(__dirname, '..', '..');
+  for (const folder of ['events', path.join('projections', 'live')]) {
+    for (const file of filesUnder(path.join(projectRoot, folder))) {
+      hash.update(path.relative(projectRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'recordings') out.push(...filesUnder(full));
+    } else if (/\.(js|ts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map')) {
+      out.push(full);
+    }
+  }
+  return out;
+}
