@@ -8,7 +8,8 @@
  * can be open in one process only: stop the server first; with Postgres it may run beside it.
  * --verify recomputes the live views and every read projection from the log and compares them with
  * what the system holds (with --server, also the running server's views, as the admin sees them;
- * ADMIN_PASSWORD must be set); it lists every difference and exits with 1 on any.
+ * ADMIN_PASSWORD must be set), and folds the log's tail onto the newest live-state snapshot, which
+ * must give the fold of the whole log; it lists every difference and exits with 1 on any.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,7 +17,8 @@ import WebSocket from 'ws';
 import { loadConfig } from '../config';
 import type { StoredEvent } from '../store/event-store';
 import { openStorage, type Storage } from '../store/storage';
-import { compareViews, importEvents, listNights, replayEvents, verifyReadProjections, type Difference, type Replay } from './night-commands';
+import { SnapshotStore } from '../engine/snapshots';
+import { compareViews, importEvents, listNights, replayEvents, verifyReadProjections, verifySnapshot, type Difference, type Replay } from './night-commands';
 import { allEvents, fromJsonLines, nightWithDependencies, toJsonLines } from './night-events';
 
 const USAGE = 'Usage: npm run night -- list | export <nightId> [file] | import <file> | replay <nightId|file> [--to N] [--verify] [--server URL]';
@@ -94,6 +96,9 @@ async function replay(storage: Storage, target: string | undefined, args: string
   const server = optionValue(args, '--server');
   if (server) differences.push(...(await compareWithServer(server, live)));
   differences.push(...(await verifyReadProjections(storage.sql, storage.events)));
+  const snapshot = await verifySnapshot(await SnapshotStore.open(storage.sql), whole, live.state);
+  console.log(snapshot.position === null ? 'Kein Snapshot dieser Code-Version vorhanden.' : `Snapshot bei Position ${snapshot.position} plus Rest-Log gegen das ganze Log geprüft.`);
+  differences.push(...snapshot.differences);
   for (const d of differences) console.log(`✗ ${d.where}: ${d.detail}`);
   console.log(differences.length === 0 ? '✓ Keine Abweichungen: der Abend entspricht seinem Log.' : `${differences.length} Abweichungen.`);
   return differences.length === 0 ? 0 : 1;

@@ -1,6 +1,8 @@
 import { ALL_PROJECTORS, openReadDataSource, rebuildProjections, startReadProjections } from '../../projections/read';
 import type { PointsTable } from '../../events';
-import { evolve, globalView, initialState, moderatorView, pointsOverview, teamView, testerView, type LiveState } from '../../projections/live';
+import { isDeepStrictEqual } from 'node:util';
+import { encodeState, evolve, globalView, initialState, moderatorView, pointsOverview, teamView, testerView, type LiveState } from '../../projections/live';
+import type { SnapshotStore } from '../engine/snapshots';
 import { fromStored } from '../engine/stored-events';
 import type { EventStore, ExpectedRevision, StoredEvent } from '../store/event-store';
 import { PgliteDatabase } from '../store/sql/pglite-database';
@@ -111,6 +113,22 @@ export async function verifyReadProjections(sql: SqlDatabase, store: EventStore)
   } finally {
     await scratch.close();
   }
+}
+
+/**
+ * The newest live-state snapshot of this code version, with the log's tail folded onto it, against
+ * the fold of the whole log (`whole`): a snapshot is a cache and must never change what a start sees.
+ */
+export async function verifySnapshot(snapshots: SnapshotStore, events: readonly StoredEvent[], whole: LiveState): Promise<{ position: number | null; differences: Difference[] }> {
+  const snapshot = await snapshots.latest();
+  if (!snapshot) return { position: null, differences: [] };
+  let state = snapshot.state;
+  for (const stored of events) if (stored.position > snapshot.position) state = evolve(state, fromStored(stored));
+  const same = isDeepStrictEqual(JSON.parse(encodeState(state)), JSON.parse(encodeState(whole)));
+  return {
+    position: snapshot.position,
+    differences: same ? [] : [{ where: 'snapshot', detail: `the snapshot at position ${snapshot.position} plus the log after it differs from the fold of the whole log` }],
+  };
 }
 
 /** Compares views the way a person reads them: presence (online dots) is not part of the log. */

@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { encodeState, views, type LiveState } from '../../projections/live';
 import { LiveStateService } from '../../src/engine/live-state';
 import { SnapshotStore } from '../../src/engine/snapshots';
+import { replayEvents, verifySnapshot } from '../../src/replay/night-commands';
 import { toStored } from '../../src/engine/stored-events';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
@@ -16,10 +17,15 @@ const night = recordNight();
 let db: PgliteDatabase;
 let store: SqlEventStore;
 
-/** Appends the recorded night's events from `from` to `to`, each to its stream. */
+/** Appends the recorded night's events from `from` to `to`, each to its stream (a run of one stream at once). */
 async function appendNight(from: number, to: number): Promise<void> {
   const { log, streamLog } = night.world;
-  for (let i = from; i < to; i++) await store.append(streamLog[i]!, [{ ...toStored(log[i]!), id: nameBasedUuid(log[i]!.metadata.eventId) }], 'any');
+  for (let i = from; i < to;) {
+    const stream = streamLog[i]!;
+    const run: number[] = [];
+    while (i < to && streamLog[i] === stream) run.push(i++);
+    await store.append(stream, run.map((k) => ({ ...toStored(log[k]!), id: nameBasedUuid(log[k]!.metadata.eventId) })), 'any');
+  }
 }
 
 /** Equal contents; key order aside (the store's JSONB orders an event's keys its own way). */
@@ -56,6 +62,18 @@ describe('live-state snapshots', () => {
     for (const viewer of Object.values(night.viewers)) expect(views(second.state, viewer)).toEqual(views(night.world.state, viewer));
     expect(second.revisionOf('show')).toBe((await store.readStream('show')).length - 1);
     await second.stop();
+  });
+
+  it('night replay --verify folds the tail onto the snapshot and finds a snapshot that differs from the log', async () => {
+    const snapshots = await SnapshotStore.open(db, 'version-a');
+    const events = await store.readAll();
+    const whole = replayEvents(events).state;
+    expect(await verifySnapshot(snapshots, events, whole)).toEqual({ position: expect.any(Number), differences: [] });
+    const [row] = await db.query<{ position: string }>("SELECT position FROM live_snapshots WHERE code_version = 'version-a' ORDER BY position DESC LIMIT 1");
+    await db.query(`UPDATE live_snapshots SET state = regexp_replace(state, '"uploadCount":[0-9]+', '"uploadCount":999999')
+      WHERE code_version = 'version-a' AND position = $1`, [row!.position]);
+    const tampered = await verifySnapshot(snapshots, events, whole);
+    expect(tampered.differences).toEqual([{ where: 'snapshot', detail: expect.stringContaining(`position ${row!.position}`) }]);
   });
 
   it('ignores a snapshot written by another code version', async () => {
