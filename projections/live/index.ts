@@ -1,8 +1,11 @@
 export { evolve, fold } from './evolve';
 export { PersistentMap } from './persistent-map';
+export * from './forms';
+export * from './play-rules';
 export * from './points';
 export * from './queries';
 export * from './rules';
 export * from './ship-answer';
 export * from './state';
+export * from './view-rules';
 export * from './views';

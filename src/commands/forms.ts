@@ -1,5 +1,5 @@
 import { streams } from '../../events';
-import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, type LiveState } from '../../projections/live';
+import { greetingProblemOf, type LiveState } from '../../projections/live';
 import type { SubmitGreeting } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { textOf } from './guards';
@@ -9,8 +9,9 @@ import { texts } from './texts';
 export function submitGreeting(_state: LiveState, cmd: SubmitGreeting, ctx: DecisionContext): Verdict {
   const name = textOf(cmd.username).trim();
   const message = textOf(cmd.message).trim();
-  if (!name || !message) return reject(texts.greetingFieldMissing);
-  if (name.length > MAX_NAME_LENGTH) return reject(texts.greetingNameTooLong);
-  if (message.length > GREETING_MESSAGE_MAX_LENGTH) return reject(texts.greetingMessageTooLong);
+  const problem = greetingProblemOf(name, message);
+  if (problem === 'missing') return reject(texts.greetingFieldMissing);
+  if (problem === 'nameTooLong') return reject(texts.greetingNameTooLong);
+  if (problem === 'messageTooLong') return reject(texts.greetingMessageTooLong);
   return accept(streams.show, draft('GreetingSubmitted', { greetingId: ctx.newId(), name, message }));
 }

@@ -1,5 +1,5 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import { MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH, uniqueNameKey, type LiveState } from '../../projections/live';
+import { MAX_NAME_LENGTH, profileProblemOf, uniqueNameKey, type LiveState } from '../../projections/live';
 import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { requireRole, requireUser, textOf } from './guards';
@@ -25,9 +25,10 @@ export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: Decisio
   if ('ok' in actor) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
   const name = textOf(cmd.name).trim();
-  if (name.length < MIN_DISPLAY_NAME_LENGTH || name.length > MAX_NAME_LENGTH) return reject(texts.displayNameTooShort);
   const newPassword = textOf(cmd.newPassword);
-  if (newPassword !== '' && newPassword !== textOf(cmd.newPasswordRepeat)) return reject(texts.profilePasswordMismatch);
+  const problem = profileProblemOf(name, newPassword, textOf(cmd.newPasswordRepeat));
+  if (problem === 'nameTooShort') return reject(texts.displayNameTooShort);
+  if (problem === 'passwordMismatch') return reject(texts.profilePasswordMismatch);
   const drafts: Draft<QuizShowEvent>[] = [];
   if (name !== actor.name) drafts.push(draft('UserProfileUpdated', { userId: actor.id, name }));
   if (newPassword !== '') drafts.push(draft('UserPasswordChanged', { userId: actor.id }));

@@ -1,7 +1,7 @@
 /** The game flow of a night: questions, countdown, end of question, instructions, quizzle decisions. */
 import { streams, type Draft, type QuestionEndReason, type QuizShowEvent } from '../../events';
 import {
-  findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type QuizLive,
+  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type QuizLive,
 } from '../../projections/live';
 import type {
   AcceptQuizzle, EndQuestion, ExpireCountdown, HardReset, ListUploadFolder, QueryPointsOverview, RejectQuizzle,
@@ -11,8 +11,6 @@ import { accept, draft, reject, type DecisionContext, type Rejection, type Verdi
 import { numberOf, quizIdOf, requireQuiz, requireRole, textOf, wholeNumberOf } from './guards';
 import { lockInAnswers } from './lock-in';
 import { texts } from './texts';
-
-export const DEFAULT_COUNTDOWN_SECONDS = 60;
 
 /** The night a command of this quiz belongs to: the current one, or a new one that begins now. */
 function nightFor(state: LiveState, quizId: string, ctx: DecisionContext): { nightId: string; drafts: Draft<QuizShowEvent>[] } {

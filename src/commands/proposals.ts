@@ -1,7 +1,8 @@
 /** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
 import { streams } from '../../events';
 import {
-  abcdLetters, currentSingleAnswer, isQuestionOpen, starOf, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
+  abcdLetters, currentSingleAnswer, isQuestionOpen, playableInSingleMode, starOf, takesPartInFinale, takesProposals, teamPlay,
+  type LiveState, type ProposalLive, type TeamPlay,
 } from '../../projections/live';
 import type {
   AddProposal, AddTeamChat, ChooseFavorite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
@@ -10,11 +11,6 @@ import { accept, draft, reject, type DecisionContext, type Rejection, type Verdi
 import { hasRole, requireTeamMember, requireUser, textOf, wholeNumberOf, type Membership } from './guards';
 import { shipAnswerProblem } from './ship-answer';
 import { texts } from './texts';
-
-/** Question types that take no written proposals. */
-const WITHOUT_PROPOSALS = new Set(['instruction', 'heal_deal']);
-/** quiz-single does not implement these types. */
-const NOT_IN_SINGLE_MODE = new Set(['quizzle', 'schiffe', 'zeichnen']);
 
 /** Where a team's proposals and chat go: the night's stream, or the team's before any night. */
 function teamChatStream(state: LiveState, teamId: string): string {
@@ -50,7 +46,7 @@ function existingProposal(play: TeamPlay, key: unknown): ProposalLive | Rejectio
 export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionContext): Verdict {
   const member = answeringTeam(state, ctx);
   if ('ok' in member) return member;
-  if (WITHOUT_PROPOSALS.has(state.night!.question!.type)) return reject(texts.noProposalsForThisType, 'precondition');
+  if (!takesProposals(state.night!.question!.type)) return reject(texts.noProposalsForThisType, 'precondition');
   const raw = textOf(cmd.message).trim();
   const problem = answerProblem(state, raw);
   if (problem) return reject(problem);
@@ -130,9 +126,9 @@ export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ct
   const night = state.night!;
   const type = night.question!.type;
   if (night.mode !== 'single') return reject(texts.singleModeOnly, 'precondition');
-  if (NOT_IN_SINGLE_MODE.has(type)) return reject(texts.notInSingleMode, 'precondition');
-  if (WITHOUT_PROPOSALS.has(type)) return reject(texts.noProposalsForThisType, 'precondition');
-  if (type === 'finale' && user.points <= 0) return reject(texts.finaleOutOfPoints, 'precondition');
+  if (!playableInSingleMode(type)) return reject(texts.notInSingleMode, 'precondition');
+  if (!takesProposals(type)) return reject(texts.noProposalsForThisType, 'precondition');
+  if (type === 'finale' && !takesPartInFinale(user.points)) return reject(texts.finaleOutOfPoints, 'precondition');
   const raw = textOf(cmd.message).trim();
   const problem = answerProblem(state, raw);
   if (problem) return reject(problem);

@@ -1,6 +1,6 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { UBER_MODES, streams, type HealDealSetting, type PointsRow, type UberMode } from '../../events';
-import { HEAL_DEAL_ROUNDS, isQuestionOpen, isQuizMode, placeForRank, type LiveState } from '../../projections/live';
+import { HEAL_DEAL_ROUNDS, isQuestionOpen, placeForRank, uberModeLocked, type LiveState } from '../../projections/live';
 import type {
   ChangeUberMode, ClearPainting, DrawStroke, PublishPoints, ResetLiveState, SetFeatureFlags, SetOverviewMessage,
   SetReconnectAt, SetUberMessage, UpdateStateSetting,
@@ -79,7 +79,7 @@ export function changeUberMode(state: LiveState, cmd: ChangeUberMode, ctx: Decis
   if (!isUberMode(modus)) return reject(texts.unknownUberMode);
   const current = state.show.uberModus;
   if (modus === current) return accept(streams.show);
-  if (isQuestionOpen(state) && isQuizMode(current)) return reject(texts.uberModeOnlyWithoutQuestion, 'precondition');
+  if (uberModeLocked(current, isQuestionOpen(state))) return reject(texts.uberModeOnlyWithoutQuestion, 'precondition');
   if (modus === 'instruction' && !isAtStartOfQuiz(state)) return reject(texts.instructionsOnlyAtStart, 'precondition');
   return accept(streams.show, draft('UberModeChanged', { modus }));
 }

@@ -1,6 +1,6 @@
 import { streams } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, isFusionTeam, uniqueNameKey, type LiveState,
+  FUSION_TEAM_PASSWORD, isFusionTeam, qrTeamAmountOf, qrTeamProblemOf, teamFormProblemOf, uniqueNameKey, type LiveState,
 } from '../../projections/live';
 import type {
   CreateQrTeam, CreateTeam, CreateTeamInvite, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
@@ -21,9 +21,7 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
   const name = textOf(cmd.name).trim();
   const stadt = textOf(cmd.stadt).trim();
   const beschreibung = textOf(cmd.beschreibung).trim();
-  if (!name || !textOf(cmd.password) || !stadt || !beschreibung || name.length > MAX_NAME_LENGTH) {
-    return reject(texts.teamCreationFailed);
-  }
+  if (teamFormProblemOf({ name, password: textOf(cmd.password), stadt, beschreibung }) !== null) return reject(texts.teamCreationFailed);
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(
@@ -38,11 +36,11 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
 /** QR sign-up (fqps/team/new): only while a moderator is connected and registrations are open. */
 export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionContext): Verdict {
   const name = textOf(cmd.name).trim();
-  if (!name) return reject(texts.qrTeamNameMissing);
-  const amountText = textOf(cmd.amount).trim();
-  const amount = amountText === '' ? null : Number(amountText);
-  if (amount !== null && !Number.isFinite(amount)) return reject(texts.qrTeamAmountNotNumeric);
-  if (name.length > MAX_NAME_LENGTH || !state.show.allowNewRegistrations) return reject(texts.formFailed);
+  const problem = qrTeamProblemOf(name, textOf(cmd.amount));
+  if (problem === 'nameMissing') return reject(texts.qrTeamNameMissing);
+  if (problem === 'amountNotNumeric') return reject(texts.qrTeamAmountNotNumeric);
+  if (problem === 'nameTooLong' || !state.show.allowNewRegistrations) return reject(texts.formFailed);
+  const amount = qrTeamAmountOf(textOf(cmd.amount));
   if (cmd.moderatorOnline !== true) return reject(texts.moderatorOffline, 'precondition');
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();

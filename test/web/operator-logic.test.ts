@@ -1,7 +1,7 @@
 import type { Question } from '../../events';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import {
-  contentFromImport, importedTitle, nextPosition, parseContentText, questionValue, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz,
+  contentFromImport, importedTitle, parseContentText, questionValue, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz,
   wholeNumberOr,
 } from '../../web/src/logic/quiz';
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
@@ -16,23 +16,6 @@ import {
 
 const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
   type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], extraInfo: {}, ...extra,
-});
-
-describe('next question rule', () => {
-  const content = [q(1, 1), q(1, 2), q(2, 1), q(2, 2), q(3, 2)];
-  it('goes to number + 1 in the same round', () => {
-    expect(nextPosition(content, { round: 1, number: 1 })).toEqual({ round: 1, number: 2 });
-  });
-  it('else to question 1 of the next round', () => {
-    expect(nextPosition(content, { round: 1, number: 2 })).toEqual({ round: 2, number: 1 });
-  });
-  it('else finds nothing (a next round without question 1 does not count)', () => {
-    expect(nextPosition(content, { round: 2, number: 2 })).toBeNull();
-    expect(nextPosition([], { round: 1, number: 1 })).toBeNull();
-  });
-  it('starts the quiz with 1.1 when nothing ran yet (round 0)', () => {
-    expect(nextPosition(content, { round: 0, number: 0 })).toEqual({ round: 1, number: 1 });
-  });
 });
 
 describe('quiz content', () => {
@@ -270,9 +253,12 @@ describe('admin', () => {
     expect(parseWholeNumber('1.5')).toBeNull();
     expect(parseWholeNumber('')).toBeNull();
   });
-  it('heal-and-deal overview: total = current + heal - deal, highest first', () => {
-    const rows = healDealRows({ 1: { name: 'A', current: 10, healings: 1, damages: 12 }, 2: { name: 'B', current: 5, healings: 2, damages: 0 } });
-    expect(rows.map((r) => [r.name, r.total])).toEqual([['B', 7], ['A', -1]]);
+  it("heal-and-deal overview: the server's totals, highest first", () => {
+    const rows = healDealRows({
+      1: { name: 'A', current: 10, healings: 1, damages: 12, total: -1, zombie: true },
+      2: { name: 'B', current: 5, healings: 2, damages: 0, total: 7, zombie: false },
+    });
+    expect(rows.map((r) => [r.name, r.total, r.zombie])).toEqual([['B', 7, false], ['A', -1, true]]);
     expect(healDealRows(undefined)).toEqual([]);
   });
   it('ISO date of the recheck time and users by name', () => {

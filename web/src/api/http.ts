@@ -1,4 +1,5 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
+import type { UploadKind } from '../../../events';
 import { config } from '../config';
 
 export class HttpError extends Error {
@@ -151,7 +152,7 @@ export async function createTeam(fields: { name: string; newPassword: string; st
 
 /* ---------- uploads ---------- */
 
-export type UploadKind = 'team' | 'question' | 'user';
+export type { UploadKind };
 
 export interface UploadReply {
   success: boolean;

@@ -18,11 +18,6 @@ export function wholeNumberOr(value: string, fallback: number): number {
   return value.trim() !== '' && Number.isInteger(n) ? n : fallback;
 }
 
-export interface Position {
-  round: number;
-  number: number;
-}
-
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 function wholeNumber(value: unknown): number | null {
@@ -71,22 +66,6 @@ export function toQuizQuestion(raw: unknown): Question | null {
 export function toQuizContent(raw: unknown): Question[] {
   if (!Array.isArray(raw)) return [];
   return raw.map(toQuizQuestion).filter((q): q is Question => q !== null);
-}
-
-export function findQuestion(content: readonly Question[], position: Position): Question | undefined {
-  return content.find((q) => q.round === position.round && q.number === position.number);
-}
-
-/**
- * The next question: number + 1 in the same round, else question 1 of the next round, else null
- * ("Es konnte keine weitere Frage gefunden werden.").
- */
-export function nextPosition(content: readonly Question[], current: Position): Position | null {
-  const sameRound = { round: current.round, number: current.number + 1 };
-  if (findQuestion(content, sameRound)) return sameRound;
-  const nextRound = { round: current.round + 1, number: 1 };
-  if (findQuestion(content, nextRound)) return nextRound;
-  return null;
 }
 
 /** The rounds of a content list, ascending. */

@@ -7,7 +7,7 @@ import { UploadArea } from '../components/UploadArea';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
-import { QuestionView } from './questions/QuestionView';
+import { QuestionArea } from './questions/QuestionArea';
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {
@@ -85,10 +85,10 @@ export function UberView() {
       return (
         <>
           <p className="muted">{t.uber.quizSingle}</p>
-          <QuestionView single />
+          <QuestionArea single />
         </>
       );
     default:
-      return <QuestionView single={false} />;
+      return <QuestionArea single={false} />;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The views the server pushes (PROTOCOL.md, "Views"). Their shapes are the engine's: the server sends
  * exactly what the pure view functions in projections/live/views.ts compute, so the app reads those
- * types (type-only imports; no engine code enters the bundle). What is the app's own lives here too:
- * the scopes, the store's container of the views, feature-flag reading.
+ * types. What is the app's own lives here too: the scopes, the store's container of the views,
+ * feature-flag reading.
  */
 import type { GlobalView, ModeratorView, TeamView, TesterView, UserView } from '../../../projections/live';
 

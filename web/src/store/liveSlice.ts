@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConnectionStatus } from '../realtime/client';
 import { EMPTY_VIEWS, type Scope, type Views } from '../realtime/views';
 
-export interface LiveState {
+export interface LiveSliceState {
   views: Views;
   versions: Partial<Record<Scope, number>>;
   /** True once the first `sg` snapshot arrived. */
@@ -12,7 +12,7 @@ export interface LiveState {
   status: ConnectionStatus;
 }
 
-const initialState: LiveState = { views: EMPTY_VIEWS, versions: {}, loaded: false, serverOffsetMs: 0, status: 'idle' };
+const initialState: LiveSliceState = { views: EMPTY_VIEWS, versions: {}, loaded: false, serverOffsetMs: 0, status: 'idle' };
 
 export const liveSlice = createSlice({
   name: 'live',

@@ -1,5 +1,6 @@
 /** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
 
+import type { RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '../../../../projections/live';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
@@ -117,7 +118,7 @@ export function ratingKey(key: string, targetIsBody: boolean): number | null {
 
 /* ---------- regex tool ---------- */
 
-export type RegexMark = 'correct' | 'wrong' | 'unchecked';
+export type { RegexMark };
 
 export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; problem: 'empty' | 'invalid' };
 
