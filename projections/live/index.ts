@@ -4,6 +4,7 @@ export * from './forms';
 export * from './play-rules';
 export * from './points';
 export * from './queries';
+export * from './replies';
 export * from './rules';
 export * from './ship-answer';
 export * from './state';

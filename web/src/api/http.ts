@@ -1,5 +1,6 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
 import type { UploadKind } from '../../../events';
+import type { UploadReply } from '../../../projections/live/replies';
 import { config } from '../config';
 
 export class HttpError extends Error {
@@ -154,19 +155,13 @@ export async function createTeam(fields: { name: string; newPassword: string; st
 
 export type { UploadKind };
 
-export interface UploadReply {
-  success: boolean;
-  fileNames: string[];
-}
-
-/** Multipart upload: `image` for one blob, or `image0..imageN`; optional `fileName`. */
+/** Multipart upload: `image` for one blob, or `image0..imageN`; optional `fileName`. Failures throw HttpError. */
 export async function upload(kind: UploadKind, images: Blob[], options: { fileName?: string; single?: boolean } = {}): Promise<UploadReply> {
   const form = new FormData();
   if (options.single && images.length === 1) form.append('image', images[0], 'image.png');
   else images.forEach((image, i) => form.append(`image${i}`, image, image instanceof File ? image.name : `image${i}.png`));
   if (options.fileName) form.append('fileName', options.fileName);
-  const reply = await request<Partial<UploadReply>>('POST', api(`/uploads/${kind}`), form);
-  return { success: reply?.success === true, fileNames: Array.isArray(reply?.fileNames) ? reply.fileNames : [] };
+  return request<UploadReply>('POST', api(`/uploads/${kind}`), form);
 }
 
 /* ---------- public forms ---------- */

@@ -28,8 +28,7 @@ function PauseView() {
     const blob = await canvas.current?.toPng();
     if (!blob) return;
     try {
-      const reply = await upload('user', [blob], { fileName, single: true });
-      if (!reply.success) return setError(t.upload.saveFailed);
+      await upload('user', [blob], { fileName, single: true });
       setError(null);
       setInfo(t.uber.pauseUploaded(fileName));
     } catch (err) {

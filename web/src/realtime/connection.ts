@@ -29,7 +29,7 @@ function createBrowserClient(): RealtimeClient {
     getToken: () => store.getState().session.token,
     lastHiddenAt: () => lastHiddenAt,
     reload: () => window.location.reload(),
-    onEvent: bindToStore(store.dispatch),
+    ...bindToStore(store),
   });
 }
 

@@ -1,4 +1,5 @@
 /** Pure rules of the moderator screens: points ordering and chart, picture folders and presentation. */
+import type { FolderEntry } from '../../../../projections/live/replies';
 import { roundPoints, type PointsRow, type PointsTable } from '../../logic/placement';
 
 /* ---------- points ---------- */
@@ -90,10 +91,7 @@ export function seriesColour(index: number): string {
 
 /* ---------- picture viewer ---------- */
 
-export interface FolderEntry {
-  name: string;
-  isFile: boolean;
-}
+export type { FolderEntry };
 
 /** Reads the `muf` reply: the first list of {name, isFile} in it (expected under `folder`). */
 export function toFolderEntries(reply: Record<string, unknown>): FolderEntry[] {
