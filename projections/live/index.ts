@@ -4,6 +4,8 @@ export * from './forms';
 export * from './play-rules';
 export * from './points';
 export * from './queries';
+export * from './quiz-content';
+export * from './readers';
 export * from './replies';
 export * from './rules';
 export * from './ship-answer';

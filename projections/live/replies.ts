@@ -55,6 +55,7 @@ export interface FolderEntry {
 
 /** What a successful reply carries besides `success`, by message code; every other code answers `{success: true}` alone. */
 export interface CommandReplyExtras {
+  sg: SnapshotReply;
   /** Invite and login links: a one-time token. */
   gl: { token: string };
   ati: { token: string };

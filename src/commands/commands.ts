@@ -4,6 +4,7 @@
  * tokens) before a command reaches a decider, so commands carry only their outcome (see `passwordOk`).
  */
 import type { HealDealKind, RegexMark, UploadKind } from '../../events';
+import type { QuestionInput } from '../../projections/live';
 
 // identity (HTTP)
 export interface RegisterUser { type: 'RegisterUser'; login: string; password: string; passwordRepeat?: string; email?: string | null }
@@ -31,19 +32,8 @@ export interface EditTeam { type: 'EditTeam'; url: string; stadt: string; beschr
 export interface DeleteTeam { type: 'DeleteTeam'; id: string }
 
 // quizzes (HTTP)
-/** A question as a moderator writes it (config form, JSON text or TOML import). */
-export interface QuestionInput {
-  type?: string;
-  round?: number | string;
-  number?: number | string;
-  category?: string;
-  question?: string;
-  answer?: string;
-  points?: number | string | null;
-  options?: string[];
-  extra_info?: string | Record<string, unknown> | null;
-  extraInfo?: Record<string, unknown> | null;
-}
+/** A question as a moderator writes it (config form, JSON text or TOML import): projections/live/quiz-content.ts. */
+export type { QuestionInput };
 export interface CreateQuiz { type: 'CreateQuiz'; name: string; yearWeek: string; content: QuestionInput[] | string }
 export interface EditQuiz { type: 'EditQuiz'; quizId: string | number; name?: string; yearWeek?: string; content?: QuestionInput[] | string }
 /** The TOML file parsed by the server: rounds containing numbered questions. */

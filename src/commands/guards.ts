@@ -1,6 +1,7 @@
 /** Who may do what, and defensive readers for untrusted command fields. */
 import type { Role } from '../../events';
 import type { LiveState, QuizLive, TeamLive, UserLive } from '../../projections/live';
+import { textOf } from '../../projections/live/readers';
 import { reject, type DecisionContext, type Rejection } from './decision';
 import { texts } from './texts';
 
@@ -30,22 +31,7 @@ export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam
   return team ? { user, team } : reject(noTeam, 'precondition');
 }
 
-/** A string field as sent, or '' when it is not a string. */
-export function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-/** A whole number field (numbers or numeric strings), else null. */
-export function wholeNumberOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : null;
-}
-
-/** A finite number field (numbers or numeric strings), else null. */
-export function numberOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : null;
-}
+export { numberOf, textOf, wholeNumberOf } from '../../projections/live/readers';
 
 /** Quiz ids are strings; moderators type numbers. */
 export function quizIdOf(value: unknown): string {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
-import { pointsOverview, type LiveState } from '../../projections/live';
+import { pointsOverview, type FolderEntry, type LiveState, type TesterAnswerView } from '../../projections/live';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import type { Command } from '../commands';
 
@@ -36,8 +36,8 @@ export async function extrasFor(command: Command, events: QuizShowEvent[], ctx: 
   }
 }
 
-function answersOfQuiz(state: LiveState, quizId: string) {
-  const answers: object[] = [];
+function answersOfQuiz(state: LiveState, quizId: string): TesterAnswerView[] {
+  const answers: TesterAnswerView[] = [];
   state.answers.forEach((a) => {
     if (a.quizId !== quizId) return;
     const team = a.teamId ? state.teams.get(a.teamId) : undefined;
@@ -50,7 +50,7 @@ function answersOfQuiz(state: LiveState, quizId: string) {
 }
 
 /** Lists a folder of the upload store; the decider already refused paths that leave it. */
-async function listFolder(uploadsDir: string, folder: string): Promise<Array<{ name: string; isFile: boolean }>> {
+async function listFolder(uploadsDir: string, folder: string): Promise<FolderEntry[]> {
   const root = path.resolve(uploadsDir);
   const dir = path.resolve(root, folder);
   if (dir !== root && !dir.startsWith(root + path.sep)) return [];

@@ -7,7 +7,7 @@
  * Plain TypeScript: the socket, clock, timers, randomness, page visibility and reload come in as
  * dependencies, so it runs in node tests as well.
  */
-import type { SnapshotReply, StatePush, ViewOfScope, ViewScope } from '../../../projections/live/replies';
+import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '../../../projections/live/replies';
 import type { GlobalView } from '../../../projections/live/views';
 import { serverOffset } from '../logic/countdown';
 import { EMPTY_VIEWS, VIEW_SCOPES, featureFlag, type Views } from './views';
@@ -25,11 +25,8 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketLike;
 
-export interface Reply {
-  success: boolean;
-  message?: string;
-  [key: string]: unknown;
-}
+/** The server's reply to a message (projections/live/replies.ts): success with the code's extras, or failure with its message. */
+export type { CommandReply };
 
 /** Why a request could not be answered; the UI maps each code to the spec's socket message. */
 export type RealtimeErrorCode = 'tooEarly' | 'maintenance' | 'closed' | 'authFailed';
@@ -81,7 +78,7 @@ export const RECONNECT_JITTER_MS = 10_000;
 export const MAINTENANCE_ALLOWED = new Set(['ara']);
 
 interface Pending {
-  resolve(reply: Reply): void;
+  resolve(reply: CommandReply): void;
   reject(error: RealtimeError): void;
 }
 
@@ -176,8 +173,8 @@ export class RealtimeClient {
    * Sends a command and resolves with the server's reply content (success true or false).
    * Waits until the state is loaded; rejects in maintenance, without a token, or when the socket closes.
    */
-  request(type: string, content: object = {}): Promise<Reply> {
-    return new Promise<Reply>((resolve, reject) => {
+  request<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
+    return new Promise<CommandReply>((resolve, reject) => {
       const pending: Pending = { resolve, reject };
       if (!this.o.getToken()) return reject(new RealtimeError('tooEarly'));
       if (this.inMaintenance() && !MAINTENANCE_ALLOWED.has(type)) {
@@ -225,7 +222,7 @@ export class RealtimeClient {
       this.o.onEvent({ kind: 'notice', code: 'tooEarly' });
       return;
     }
-    let reply: Reply;
+    let reply: CommandReply<'sa'>;
     try {
       reply = await this.direct('sa', { token });
     } catch {
@@ -260,16 +257,14 @@ export class RealtimeClient {
       const reply = await this.direct('sg', {});
       if (!reply.success) return false;
       const receivedAt = this.o.now();
-      const snapshot = reply as Reply & Partial<SnapshotReply>;
       const views: Views = { ...EMPTY_VIEWS };
       for (const scope of VIEW_SCOPES) {
-        const view = snapshot.views?.[scope];
+        const view = reply.views[scope];
         if (view !== undefined && view !== null) (views as Record<ViewScope, unknown>)[scope] = view;
       }
-      this.versions = { ...snapshot.versions };
+      this.versions = { ...reply.versions };
       this.maintenanceWaitOver = false;
-      const offset = typeof snapshot.serverTime === 'number' ? serverOffset(snapshot.serverTime, sentAt, receivedAt) : 0;
-      this.o.views.loadSnapshot({ views, serverOffsetMs: offset });
+      this.o.views.loadSnapshot({ views, serverOffsetMs: serverOffset(reply.serverTime, sentAt, receivedAt) });
       return true;
     } catch {
       return false;
@@ -279,8 +274,8 @@ export class RealtimeClient {
   }
 
   /** Sends on the open socket right away (sa, sg), bypassing the ready queue. */
-  private direct(type: string, content: object): Promise<Reply> {
-    return new Promise<Reply>((resolve, reject) => this.transmit(type, content, { resolve, reject }));
+  private direct<Code extends string>(type: Code, content: object): Promise<CommandReply<Code>> {
+    return new Promise<CommandReply>((resolve, reject) => this.transmit(type, content, { resolve, reject })) as Promise<CommandReply<Code>>;
   }
 
   private transmit(type: string, content: object, pending: Pending): void {
@@ -307,8 +302,9 @@ export class RealtimeClient {
       const pending = this.pending.get(envelope.replyTo);
       if (!pending) return;
       this.pending.delete(envelope.replyTo);
-      const content = (envelope.content ?? {}) as Reply;
-      pending.resolve({ ...content, success: content.success === true });
+      const content = (envelope.content ?? {}) as { success?: unknown };
+      // The server's reply as it is (projections/live/replies.ts); anything but success true counts as a failure.
+      pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
     }
     if (envelope.type === 'st') this.receivePush(envelope.content as RawPush | undefined);

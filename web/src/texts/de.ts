@@ -640,7 +640,6 @@ export const de = {
     getLoginLink: 'get LoginLink',
     link: 'Link',
     qrLabel: 'QR-Code des Login-Links',
-    noToken: 'Der Server hat keinen Token geschickt.',
     maintenanceHeading: 'Maintenance',
     recheckAt: 'Recheck-Zeit (Epoch ms)',
     setNow: 'Set To now',
