@@ -1,9 +1,15 @@
 export { evolve, fold } from './evolve';
 export { PersistentMap } from './persistent-map';
+export * from './forms';
+export * from './play-rules';
 export * from './points';
 export * from './queries';
+export * from './quiz-content';
+export * from './readers';
+export * from './replies';
 export * from './rules';
 export * from './ship-answer';
 export * from './state';
+export * from './view-rules';
 export * from './views';
 export { decodeState, encodeState, encodeStateInPieces } from './snapshot';

@@ -34,8 +34,11 @@ export function placeForRank(rank: number): number {
   return rank >= 1 && rank <= 3 ? rank : 4;
 }
 
+/** The parts of a question (stored, or as the global view shows it) that say how many ABCD letters it has. */
+export type AbcdQuestionParts = Pick<Question, 'options' | 'extraInfo'>;
+
 /** The number of ABCD letters of a question: extraInfo.optionNum, else its options, else 4; at most 26. */
-export function abcdLetterCount(question: Question): number {
+export function abcdLetterCount(question: AbcdQuestionParts): number {
   const fromInfo = Number(question.extraInfo.optionNum);
   const count = Number.isInteger(fromInfo) && fromInfo > 0
     ? fromInfo
@@ -43,7 +46,7 @@ export function abcdLetterCount(question: Question): number {
   return Math.min(count, ABCD_MAX_OPTIONS);
 }
 
-export function abcdLetters(question: Question): string[] {
+export function abcdLetters(question: AbcdQuestionParts): string[] {
   return Array.from({ length: abcdLetterCount(question) }, (_, i) => String.fromCharCode(65 + i));
 }
 

@@ -5,19 +5,20 @@
  * (`passwordOk`, `inviteId`, whether a password was given).
  */
 import type { HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, UberMode, UploadKind } from '../../events';
+import type { QuestionInput } from '../../projections/live';
 
 /** Wire content as it arrived, with the command's type: what the table's parsers read. */
 export type CommandInput = { readonly type: CommandType } & Readonly<Record<string, unknown>>;
 
 // identity (HTTP)
 export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
-export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; passwordRepeated: boolean }
+export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean }
 export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
 /** ali: admin creates a one-time login link for a user. */
 export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
 
 // teams
-export interface CreateTeam { type: 'CreateTeam'; name: string; hasPassword: boolean; stadt: string; beschreibung: string; url: string }
+export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
 /** fqps/team/new: QR sign-up by a visitor. `moderatorOnline`: the edge's verdict from live connections. */
 export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; expectedMembers: number | null; moderatorOnline: boolean }
 /** gj: `passwordOk` is the edge's verdict on the password against the write side's hash. */
@@ -34,19 +35,7 @@ export interface EditTeam { type: 'EditTeam'; url: string; stadt: string; beschr
 export interface DeleteTeam { type: 'DeleteTeam'; teamId: string }
 
 // quizzes (HTTP)
-/** A question as a moderator writes it (config form, JSON text or TOML import). */
-export interface QuestionInput {
-  type?: string;
-  round?: number | string;
-  number?: number | string;
-  category?: string;
-  question?: string;
-  answer?: string;
-  points?: number | string | null;
-  options?: string[];
-  extra_info?: string | Record<string, unknown> | null;
-  extraInfo?: Record<string, unknown> | null;
-}
+export type { QuestionInput };
 /** Quiz content as read at the edge: the normalized questions, or what is wrong with them. */
 export type ContentResult = { ok: true; content: Question[] } | { ok: false; message: string };
 export interface CreateQuiz { type: 'CreateQuiz'; name: string; yearWeek: string; content: ContentResult }

@@ -1,21 +1,8 @@
-/** Readers of untrusted wire fields, for the command table's parsers (the edge). */
+/** Readers of untrusted wire fields, for the command table's parsers (the edge); the general ones are the engine's. */
 
-/** A string field as sent, or '' when it is not a string (numbers are taken as their text). */
-export function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
+import { textOf } from '../../projections/live/readers';
 
-/** A whole number field (numbers or numeric strings), else null. */
-export function wholeNumberOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : null;
-}
-
-/** A finite number field (numbers or numeric strings), else null. */
-export function numberOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : null;
-}
+export { numberOf, textOf, wholeNumberOf } from '../../projections/live/readers';
 
 /** Quiz ids are strings; moderators type numbers. */
 export function quizIdOf(value: unknown): string {

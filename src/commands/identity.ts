@@ -1,5 +1,5 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import { MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH, uniqueNameKey, type LiveState } from '../../projections/live';
+import { MAX_NAME_LENGTH, uniqueNameKey, type LiveState } from '../../projections/live';
 import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { requireUser } from './guards';
@@ -17,14 +17,12 @@ export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionC
   return accept(streams.user(userId), draft('UserRegistered', { userId, login, name: login, email, roles: [] }));
 }
 
-/** Display name at least 3 characters; a new password must equal its repeat. */
+/** The table's parser checked the display name (3 to 50 characters) and the new password's repeat. */
 export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: DecisionContext): Verdict {
   const actor = requireUser(state, ctx);
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
   const { name } = cmd;
-  if (name.length < MIN_DISPLAY_NAME_LENGTH || name.length > MAX_NAME_LENGTH) return reject(texts.displayNameTooShort);
-  if (cmd.changesPassword && !cmd.passwordRepeated) return reject(texts.profilePasswordMismatch);
   const drafts: Draft<QuizShowEvent>[] = [];
   if (name !== actor.name) drafts.push(draft('UserProfileUpdated', { userId: actor.id, name }));
   if (cmd.changesPassword) drafts.push(draft('UserPasswordChanged', { userId: actor.id }));

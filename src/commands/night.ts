@@ -1,7 +1,7 @@
 /** The game flow of a night: questions, countdown, end of question, instructions, quizzle decisions. */
 import { streams, type Draft, type Question, type QuestionEndReason, type QuizShowEvent } from '../../events';
 import {
-  findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
+  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
 } from '../../projections/live';
 import type { HardReset, StartCountdown, StartQuestion } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
@@ -9,7 +9,7 @@ import { requireQuiz } from './guards';
 import { lockInAnswers } from './lock-in';
 import { texts } from './texts';
 
-export const DEFAULT_COUNTDOWN_SECONDS = 60;
+export { DEFAULT_COUNTDOWN_SECONDS };
 
 /** The night a command of this quiz belongs to: the current one, or a new one that begins now. */
 function nightFor(state: LiveState, quizId: string, ctx: DecisionContext): { nightId: string; drafts: Draft<QuizShowEvent>[] } {

@@ -1,7 +1,8 @@
 /** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
 import { streams, type Question } from '../../events';
 import {
-  abcdLetters, currentSingleAnswer, starOf, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
+  abcdLetters, currentSingleAnswer, playableInSingleMode, starOf, takesPartInFinale, takesProposals, teamPlay,
+  type LiveState, type ProposalLive, type TeamPlay,
 } from '../../projections/live';
 import type {
   AddProposal, AddTeamChat, ChooseFavourite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
@@ -11,11 +12,6 @@ import { hasRole, requireTeamMember, requireUser, type Membership } from './guar
 import { questionInPlay, type QuestionInPlay } from './night';
 import { shipAnswerProblem } from './ship-answer';
 import { texts } from './texts';
-
-/** Question types that take no written proposals. */
-const WITHOUT_PROPOSALS = new Set(['instruction', 'heal_deal']);
-/** quiz-single does not implement these types. */
-const NOT_IN_SINGLE_MODE = new Set(['quizzle', 'schiffe', 'zeichnen']);
 
 /** Where a team's proposals and chat go: the night's stream, or the team's before any night. */
 function teamChatStream(state: LiveState, teamId: string): string {
@@ -52,7 +48,7 @@ export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionCon
   const member = answeringTeam(state, ctx);
   if (isRejection(member)) return member;
   const { night, question } = member;
-  if (WITHOUT_PROPOSALS.has(question.type)) return reject(texts.noProposalsForThisType, 'precondition');
+  if (!takesProposals(question.type)) return reject(texts.noProposalsForThisType, 'precondition');
   const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
   const message = question.type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;
@@ -131,9 +127,9 @@ export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ct
   const { night, question } = open;
   const type = question.type;
   if (night.mode !== 'single') return reject(texts.singleModeOnly, 'precondition');
-  if (NOT_IN_SINGLE_MODE.has(type)) return reject(texts.notInSingleMode, 'precondition');
-  if (WITHOUT_PROPOSALS.has(type)) return reject(texts.noProposalsForThisType, 'precondition');
-  if (type === 'finale' && user.points <= 0) return reject(texts.finaleOutOfPoints, 'precondition');
+  if (!playableInSingleMode(type)) return reject(texts.notInSingleMode, 'precondition');
+  if (!takesProposals(type)) return reject(texts.noProposalsForThisType, 'precondition');
+  if (type === 'finale' && !takesPartInFinale(user.points)) return reject(texts.finaleOutOfPoints, 'precondition');
   const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
   const message = type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;

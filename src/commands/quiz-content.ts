@@ -1,93 +1,22 @@
-/** Turning what a moderator typed or imported into stored questions. */
-import { QUESTION_TYPES, type Question, type QuestionType } from '../../events';
-import { ABCD_MAX_OPTIONS, UNSET_QUESTION_POINTS } from '../../projections/live';
-import type { ContentResult, QuestionInput } from './commands';
-import { numberOf, textOf, wholeNumberOf } from './fields';
+/** The quiz-content rule (projections/live/quiz-content.ts) with the server's texts. */
+import type { Question } from '../../events';
+import {
+  normalizeContent as normalizeContentRule, normalizeQuestion as normalizeQuestionRule, type ContentProblem, type QuestionInput,
+} from '../../projections/live';
+import type { ContentResult } from './commands';
 import { texts } from './texts';
 
-function isQuestionType(value: string): value is QuestionType {
-  return (QUESTION_TYPES as readonly string[]).includes(value);
-}
+export { questionsFromRounds } from '../../projections/live';
 
-function extraInfoOf(input: QuestionInput): Record<string, unknown> | null {
-  const raw = input.extraInfo ?? input.extra_info;
-  if (raw === undefined || raw === null || raw === '') return {};
-  if (typeof raw === 'object' && !Array.isArray(raw)) return { ...raw };
-  if (typeof raw !== 'string') return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** ABCD questions have at most 26 letters, whether counted from options or from optionNum. */
-function exceedsAbcdLetters(q: Question): boolean {
-  const optionNum = numberOf(q.extraInfo.optionNum);
-  return q.options.length > ABCD_MAX_OPTIONS || (optionNum !== null && optionNum > ABCD_MAX_OPTIONS);
-}
+const CONTENT_TEXTS: Record<ContentProblem, string> = { unreadable: texts.contentUnreadable, invalid: texts.quizSaveFailed };
 
 export function normalizeQuestion(input: QuestionInput): Question | string {
-  if (typeof input !== 'object' || input === null) return texts.quizSaveFailed;
-  const type = textOf(input.type || 'normal');
-  const round = wholeNumberOf(input.round);
-  const number = wholeNumberOf(input.number);
-  if (!isQuestionType(type) || round === null || round < 1 || number === null || number < 1) return texts.quizSaveFailed;
-  const extraInfo = extraInfoOf(input);
-  if (extraInfo === null) return texts.contentUnreadable;
-  const options = Array.isArray(input.options) ? input.options.map(textOf) : [];
-  const points = numberOf(input.points) ?? UNSET_QUESTION_POINTS;
-  const question: Question = {
-    type, round, number, category: textOf(input.category), question: textOf(input.question), answer: textOf(input.answer),
-    points, options, extraInfo,
-  };
-  return type === 'abcd' && exceedsAbcdLetters(question) ? texts.quizSaveFailed : question;
+  const question = normalizeQuestionRule(input);
+  return typeof question === 'string' ? CONTENT_TEXTS[question] : question;
 }
 
 /** Content as a list or as JSON text (the config table edits it as text). */
 export function normalizeContent(content: unknown): ContentResult {
-  let list = content;
-  if (typeof content === 'string') {
-    try {
-      list = JSON.parse(content);
-    } catch {
-      return { ok: false, message: texts.contentUnreadable };
-    }
-  }
-  if (!Array.isArray(list)) return { ok: false, message: texts.contentUnreadable };
-  const questions: Question[] = [];
-  const seen = new Set<string>();
-  for (const input of list as QuestionInput[]) {
-    const q = normalizeQuestion(input);
-    if (typeof q === 'string') return { ok: false, message: q };
-    const position = `${q.round}.${q.number}`;
-    if (seen.has(position)) return { ok: false, message: texts.quizSaveFailed };
-    seen.add(position);
-    questions.push(q);
-  }
-  questions.sort((a, b) => a.round - b.round || a.number - b.number);
-  return { ok: true, content: questions };
-}
-
-function entriesOf(value: unknown): [number, unknown][] {
-  if (Array.isArray(value)) return value.map((v, i) => [i + 1, v]);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([k, v]) => (wholeNumberOf(k) === null ? [] : [[Number(k), v] as [number, unknown]]));
-  }
-  return [];
-}
-
-/**
- * Imported TOML is organised as rounds containing numbered questions: `[1.2]` (round 1, question 2)
- * parses to {"1": {"2": {...}}}; arrays of tables count from 1.
- */
-export function questionsFromRounds(rounds: unknown): QuestionInput[] {
-  const questions: QuestionInput[] = [];
-  for (const [round, numbered] of entriesOf(rounds)) {
-    for (const [number, q] of entriesOf(numbered)) {
-      if (typeof q === 'object' && q !== null) questions.push({ ...(q as QuestionInput), round, number });
-    }
-  }
-  return questions;
+  const result = normalizeContentRule(content);
+  return result.ok ? result : { ok: false, message: CONTENT_TEXTS[result.problem] };
 }

@@ -1,5 +1,5 @@
 import { streams } from '../../events';
-import { DEFAULT_TIE_BREAK_TITLE, findQuestion, type LiveState } from '../../projections/live';
+import { DEFAULT_TIE_BREAK_TITLE, findQuestion, quizTitleProblemOf, type LiveState } from '../../projections/live';
 import type { AddTieBreakQuestion, ContentResult, CreateQuiz, EditQuiz, ImportQuiz } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
 import { requireQuiz } from './guards';
@@ -13,9 +13,8 @@ function nextQuizId(state: LiveState): string {
 }
 
 function checkNameAndWeek(name: string, yearWeek: string): string | null {
-  if (!name) return texts.quizNameMissing;
-  if (!yearWeek) return texts.quizYearWeekMissing;
-  return null;
+  const problem = quizTitleProblemOf(name, yearWeek);
+  return problem === null ? null : problem === 'nameMissing' ? texts.quizNameMissing : texts.quizYearWeekMissing;
 }
 
 function create(state: LiveState, { name, yearWeek, content: normalized }: CreateQuiz | ImportQuiz, origin: 'form' | 'import'): Verdict {

@@ -1,6 +1,6 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { streams } from '../../events';
-import { isQuestionOpen, isQuizMode, type LiveState } from '../../projections/live';
+import { isQuestionOpen, uberModeLocked, type LiveState } from '../../projections/live';
 import type {
   ChangeUberMode, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage, UpdateStateSetting,
 } from './commands';
@@ -43,7 +43,7 @@ export function updateStateSetting(_state: LiveState, { setting }: UpdateStateSe
 export function changeUberMode(state: LiveState, { modus }: ChangeUberMode): Verdict {
   const current = state.show.uberModus;
   if (modus === current) return accept(streams.show);
-  if (isQuestionOpen(state) && isQuizMode(current)) return reject(texts.uberModeOnlyWithoutQuestion, 'precondition');
+  if (uberModeLocked(current, isQuestionOpen(state))) return reject(texts.uberModeOnlyWithoutQuestion, 'precondition');
   if (modus === 'instruction' && !isAtStartOfQuiz(state)) return reject(texts.instructionsOnlyAtStart, 'precondition');
   return accept(streams.show, draft('UberModeChanged', { modus }));
 }

@@ -12,8 +12,9 @@ import {
   UBER_MODES, streams, type HealDealSetting, type PointsRow, type Role, type UberMode, type UploadKind,
 } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, GREETING_MESSAGE_MAX_LENGTH, HEAL_DEAL_ROUNDS, MAX_NAME_LENGTH, UPLOAD_MAX_BYTES, placeForRank,
-  type LiveState,
+  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, placeForRank, profileProblemOf, qrTeamAmountOf, qrTeamProblemOf,
+  teamFormProblemOf,
+  type GreetingProblem, type LiveState,
 } from '../../projections/live';
 import type { Command, CommandInput, CommandOfType, CommandType, StateSetting } from './commands';
 import { reject, type Boundary, type DecisionContext, type Rejection, type Verdict } from './decision';
@@ -83,10 +84,11 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   },
   UpdateProfile: {
     access: 'user',
-    parse: (c) => ({
-      type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name),
-      changesPassword: textOf(c.newPassword) !== '', passwordRepeated: textOf(c.newPassword) === textOf(c.newPasswordRepeat),
-    }),
+    parse: (c) => {
+      const problem = profileProblemOf(textOf(c.name), textOf(c.newPassword), textOf(c.newPasswordRepeat));
+      if (problem) return reject(problem === 'nameTooShort' ? texts.displayNameTooShort : texts.profilePasswordMismatch);
+      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: textOf(c.newPassword) !== '' };
+    },
     boundary: (_c, _s, actorId) => own(actorId),
     rule: updateProfile,
   },
@@ -106,22 +108,22 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   // teams
   CreateTeam: {
     access: 'user',
-    parse: (c) => ({
-      type: 'CreateTeam', name: trimmed(c.name), hasPassword: textOf(c.password) !== '', stadt: trimmed(c.stadt),
-      beschreibung: trimmed(c.beschreibung), url: textOf(c.url),
-    }),
+    parse: (c) => {
+      const form = { name: textOf(c.name), password: textOf(c.password), stadt: textOf(c.stadt), beschreibung: textOf(c.beschreibung) };
+      if (teamFormProblemOf(form)) return reject(texts.teamCreationFailed);
+      return { type: 'CreateTeam', name: trimmed(c.name), stadt: trimmed(c.stadt), beschreibung: trimmed(c.beschreibung), url: textOf(c.url) };
+    },
     boundary: member,
     rule: createTeam,
   },
   CreateQrTeam: {
     access: 'anyone',
     parse: (c) => {
-      const name = trimmed(c.name);
-      if (!name) return reject(texts.qrTeamNameMissing);
-      const amount = trimmed(c.amount);
-      const expectedMembers = amount === '' ? null : Number(amount);
-      if (expectedMembers !== null && !Number.isFinite(expectedMembers)) return reject(texts.qrTeamAmountNotNumeric);
-      return { type: 'CreateQrTeam', name, expectedMembers, moderatorOnline: c.moderatorOnline === true };
+      const problem = qrTeamProblemOf(textOf(c.name), textOf(c.amount));
+      if (problem === 'nameMissing') return reject(texts.qrTeamNameMissing);
+      if (problem === 'amountNotNumeric') return reject(texts.qrTeamAmountNotNumeric);
+      // A name too long is the rule's (it answers it like closed registrations).
+      return { type: 'CreateQrTeam', name: trimmed(c.name), expectedMembers: qrTeamAmountOf(textOf(c.amount)), moderatorOnline: c.moderatorOnline === true };
     },
     boundary: () => [TEAMS],
     rule: createQrTeam,
@@ -347,16 +349,17 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   SubmitGreeting: {
     access: 'anyone',
     parse: (c) => {
-      const name = trimmed(c.username);
-      const message = trimmed(c.message);
-      if (!name || !message) return reject(texts.greetingFieldMissing);
-      if (name.length > MAX_NAME_LENGTH) return reject(texts.greetingNameTooLong);
-      if (message.length > GREETING_MESSAGE_MAX_LENGTH) return reject(texts.greetingMessageTooLong);
-      return { type: 'SubmitGreeting', name, message };
+      const problem = greetingProblemOf(textOf(c.username), textOf(c.message));
+      if (problem) return reject(GREETING_TEXTS[problem]);
+      return { type: 'SubmitGreeting', name: trimmed(c.username), message: trimmed(c.message) };
     },
     boundary: showOnly,
     rule: submitGreeting,
   },
+};
+
+const GREETING_TEXTS: Record<GreetingProblem, string> = {
+  missing: texts.greetingFieldMissing, nameTooLong: texts.greetingNameTooLong, messageTooLong: texts.greetingMessageTooLong,
 };
 
 function ratingOf(c: CommandInput) {

@@ -11,15 +11,12 @@ function teamNameTaken(state: LiveState, name: string): boolean {
   return state.teamIdByName.has(uniqueNameKey(name));
 }
 
-/** The create-team dialog: registrations must be open, every field is required, names are unique. */
+/** The create-team dialog: registrations must be open and names unique (the table's parser checked the fields). */
 export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   if (!state.show.allowNewRegistrations) return reject(texts.teamCreationFailed, 'forbidden');
   const { name, stadt, beschreibung, url } = cmd;
-  if (!name || !cmd.hasPassword || !stadt || !beschreibung || name.length > MAX_NAME_LENGTH) {
-    return reject(texts.teamCreationFailed);
-  }
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(

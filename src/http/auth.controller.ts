@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import type { TokenReply } from '../../projections/live';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
@@ -19,7 +20,7 @@ export class AuthController {
   /** `{username, password}` (login is case-insensitive) or `{token}` of a one-time login link. */
   @Post('token-auth')
   @HttpCode(200)
-  async tokenAuth(@Body() body: unknown): Promise<{ token: string }> {
+  async tokenAuth(@Body() body: unknown): Promise<TokenReply> {
     const { username, password, token } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const state = () => this.runtime.engine.live.state;
     if (token !== undefined) {

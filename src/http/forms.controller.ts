@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { FormReply } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { TEAM_TEXTS } from './teams.controller';
@@ -15,7 +16,7 @@ export class FormsController {
 
   @Post('gruss/new')
   @HttpCode(200)
-  async greet(@Body() body: Record<string, unknown> | undefined) {
+  async greet(@Body() body: Record<string, unknown> | undefined): Promise<FormReply> {
     const outcome = await this.runtime.engine.pipeline.submit(
       { type: 'SubmitGreeting', username: String(body?.username ?? ''), message: String(body?.message ?? '') },
       actorOf(null),
@@ -26,14 +27,14 @@ export class FormsController {
 
   /** True only while a moderator has a live connection (presence comes from sockets, not from the log). */
   @Get('team/status')
-  status() {
+  status(): FormReply {
     return { success: this.moderatorOnline() };
   }
 
   /** The name is reserved like any team's; a QR team has no password (members join through the host). */
   @Post('team/new')
   @HttpCode(200)
-  async createTeam(@Body() body: Record<string, unknown> | undefined) {
+  async createTeam(@Body() body: Record<string, unknown> | undefined): Promise<FormReply> {
     const name = String(body?.name ?? '');
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;

@@ -1,4 +1,4 @@
-import type { LiveState, TeamLive, UserLive } from '../../projections/live';
+import type { LiveState, TeamLive, TeamResource, UserLive, UserResource } from '../../projections/live';
 
 /** Attributes of a JSON:API body, or of a plain object body (both are accepted). */
 export function attributesOf(body: unknown): Record<string, unknown> {
@@ -8,7 +8,7 @@ export function attributesOf(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export function userResource(user: UserLive) {
+export function userResource(user: UserLive): UserResource {
   return {
     type: 'users',
     id: user.id,
@@ -24,7 +24,7 @@ export function userResource(user: UserLive) {
 }
 
 /** A team's public fields: never its password. */
-export function teamResource(state: LiveState, team: TeamLive) {
+export function teamResource(state: LiveState, team: TeamLive): TeamResource {
   return {
     type: 'teams',
     id: team.id,

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { JsonApiDocument, NightListEntry } from '../../projections/live';
 import { nightWithDependencies, toJsonLines } from '../replay/night-events';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
@@ -13,10 +14,10 @@ export class NightsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get()
-  list(@Req() request: Request) {
+  list(@Req() request: Request): JsonApiDocument<NightListEntry[]> {
     requireRole(requestUser(this.runtime, request), 'admin');
     const state = this.runtime.engine.live.state;
-    const nights: object[] = [];
+    const nights: NightListEntry[] = [];
     state.nights.forEach((night) => nights.push({
       id: night.id, quizId: night.quizId, quizName: state.quizzes.get(night.quizId)?.name ?? null,
       startedAt: night.startedAt, endedAt: night.endedAt,

@@ -6,14 +6,11 @@
  */
 import { parse } from 'toml';
 import type { Question } from '../../events';
+import type { QuizImportPreview } from '../../projections/live';
 import { normalizeContent, questionsFromRounds } from '../commands/quiz-content';
 import { texts } from '../commands/texts';
 
-export interface QuizImportPreview {
-  name: string;
-  yearWeek: string;
-  content: Question[];
-}
+export type { QuizImportPreview };
 
 export interface QuizImportError {
   /** The spec's German text, or the parser's reason. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { QuizLive, UserLive } from '../../projections/live';
+import type { QuizLive, QuizResource, UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { attributesOf } from './json-api';
@@ -11,7 +11,7 @@ export const QUIZ_TEXTS = {
   loadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
 } as const;
 
-function quizResource(quiz: QuizLive) {
+function quizResource(quiz: QuizLive): QuizResource {
   return { type: 'quizzes', id: quiz.id, attributes: { name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content } };
 }
 

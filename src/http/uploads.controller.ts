@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES } from '../../projections/live';
+import { UPLOAD_MAX_BYTES, type UploadReply } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage } from '../uploads/image-sniffing';
 import { httpError, rejectionError } from './http-errors';
@@ -49,7 +49,7 @@ export class UploadsController {
     @UploadedFiles() files: Express.Multer.File[] | undefined,
     @Body() body: Record<string, unknown>,
     @Req() request: Request,
-  ) {
+  ): Promise<UploadReply> {
     const user = requestUser(this.runtime, request);
     if (!KINDS.includes(kind as UploadKind)) throw httpError(404, UPLOAD_TEXTS.notFound);
     const images = (files ?? []).filter((f) => /^image\d*$/.test(f.fieldname));

@@ -5,9 +5,10 @@ import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placemen
 import { SCHIFFE_DEFAULT_ANSWER, validateSchiffe } from '../../web/src/logic/schiffe';
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
+import { abcdOptionText, validateUpload } from '../../web/src/logic/validation';
 import {
-  abcdLetters, abcdOptionText, validateGreeting, validateProfile, validateQrTeam, validateUpload,
-} from '../../web/src/logic/validation';
+  greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf,
+} from '../../projections/live/forms';
 
 describe('schiffe validation', () => {
   it('accepts the example', () => {
@@ -92,32 +93,38 @@ describe('countdown maths', () => {
   });
 });
 
-describe('forms', () => {
+describe('forms: the rules of projections/live/forms.ts that the server enforces, checked before sending', () => {
   it('greeting', () => {
-    expect(validateGreeting('', 'x')).toBe('missing');
-    expect(validateGreeting('n'.repeat(51), 'x')).toBe('nameTooLong');
-    expect(validateGreeting('n', 'm'.repeat(501))).toBe('messageTooLong');
-    expect(validateGreeting('n', 'm')).toBeNull();
+    expect(greetingProblemOf('', 'x')).toBe('missing');
+    expect(greetingProblemOf('n'.repeat(51), 'x')).toBe('nameTooLong');
+    expect(greetingProblemOf('n', 'm'.repeat(501))).toBe('messageTooLong');
+    expect(greetingProblemOf('n', 'm')).toBeNull();
+    // Trimmed as the server trims: spaces around a 50-character name do not make it too long.
+    expect(greetingProblemOf(` ${'n'.repeat(50)} `, 'm')).toBeNull();
   });
   it('qr team', () => {
-    expect(validateQrTeam('', '')).toBe('nameMissing');
-    expect(validateQrTeam('Team', 'drei')).toBe('amountNotNumeric');
-    expect(validateQrTeam('Team', '')).toBeNull();
-    expect(validateQrTeam('Team', '4')).toBeNull();
+    expect(qrTeamProblemOf('', '')).toBe('nameMissing');
+    expect(qrTeamProblemOf('Team', 'drei')).toBe('amountNotNumeric');
+    expect(qrTeamProblemOf('n'.repeat(51), '4')).toBe('nameTooLong');
+    expect(qrTeamProblemOf('Team', '')).toBeNull();
+    expect(qrTeamProblemOf('Team', '4')).toBeNull();
   });
   it('profile', () => {
-    expect(validateProfile('Anna', 'a', 'b')).toBe('passwordMismatch');
-    expect(validateProfile('An', '', '')).toBe('nameTooShort');
-    expect(validateProfile('Anna', '', '')).toBeNull();
+    expect(profileProblemOf('Anna', 'a', 'b')).toBe('passwordMismatch');
+    expect(profileProblemOf('An', '', '')).toBe('nameTooShort');
+    expect(profileProblemOf('n'.repeat(51), '', '')).toBe('nameTooShort');
+    expect(profileProblemOf('Anna', '', '')).toBeNull();
+  });
+  it('create team', () => {
+    const form = { name: 'Eulen', password: 'geheim', stadt: 'Köln', beschreibung: 'Nachteulen' };
+    expect(teamFormProblemOf(form)).toBeNull();
+    expect(teamFormProblemOf({ ...form, stadt: '  ' })).toBe('missing');
+    expect(teamFormProblemOf({ ...form, name: 'n'.repeat(51) })).toBe('nameTooLong');
   });
   it('upload', () => {
     expect(validateUpload({ type: 'text/plain', size: 1 })).toBe('notImage');
     expect(validateUpload({ type: 'image/png', size: 10_000_001 })).toBe('tooLarge');
     expect(validateUpload({ type: 'image/png', size: 10_000_000 })).toBeNull();
-  });
-  it('abcd letters default to 4, at most 26', () => {
-    expect(abcdLetters(undefined)).toEqual(['A', 'B', 'C', 'D']);
-    expect(abcdLetters(40)).toHaveLength(26);
   });
 });
 

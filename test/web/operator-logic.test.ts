@@ -1,38 +1,21 @@
 import type { Question } from '../../events';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import {
-  contentFromImport, importedTitle, nextPosition, parseContentText, questionValue, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz,
+  checkQuizForm, questionValue, sortQuizzesByIdDesc,
   wholeNumberOr,
 } from '../../web/src/logic/quiz';
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
 import {
   chartPoint, cumulativeSeries, joinFolder, niceAxis, parentFolder, pictureTeamName, rankRows, seriesColour, stepPresentation,
-  toFolderEntries, toPointsTable, uploadUrl,
+  foldersFirst, uploadUrl,
 } from '../../web/src/operator/moderator/logic';
 import {
   answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, ratingKey, regexMatches, roundTable,
-  searchTeams, singleFlight, skipOffset, toCheckerAnswer, toCheckerAnswers, wrapOffset, type CheckerAnswer, type Timers,
+  searchTeams, singleFlight, skipOffset, wrapOffset, type CheckerAnswer, type Timers,
 } from '../../web/src/operator/tester/logic';
 
 const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
   type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], extraInfo: {}, ...extra,
-});
-
-describe('next question rule', () => {
-  const content = [q(1, 1), q(1, 2), q(2, 1), q(2, 2), q(3, 2)];
-  it('goes to number + 1 in the same round', () => {
-    expect(nextPosition(content, { round: 1, number: 1 })).toEqual({ round: 1, number: 2 });
-  });
-  it('else to question 1 of the next round', () => {
-    expect(nextPosition(content, { round: 1, number: 2 })).toEqual({ round: 2, number: 1 });
-  });
-  it('else finds nothing (a next round without question 1 does not count)', () => {
-    expect(nextPosition(content, { round: 2, number: 2 })).toBeNull();
-    expect(nextPosition([], { round: 1, number: 1 })).toBeNull();
-  });
-  it('starts the quiz with 1.1 when nothing ran yet (round 0)', () => {
-    expect(nextPosition(content, { round: 0, number: 0 })).toEqual({ round: 1, number: 1 });
-  });
 });
 
 describe('quiz content', () => {
@@ -42,33 +25,30 @@ describe('quiz content', () => {
     expect(questionValue(q(1, 1, { category: 'Geschichte' }))).toBe(1);
     expect(questionValue(q(1, 1, { points: 0 }))).toBe(0);
   });
-  it('reads imported content as a list, under content, or as rounds of numbered questions', () => {
-    expect(contentFromImport([{ round: 1, number: 1, question: 'x' }])).toHaveLength(1);
-    expect(contentFromImport({ content: [{ round: '2', number: '3' }] })[0]).toMatchObject({ round: 2, number: 3, type: 'normal', points: -1 });
-    const rounds = contentFromImport({ 2: { 1: { question: 'b' } }, 1: [{ question: 'a', options: ['x', 'y'] }, { question: 'a2' }] });
-    expect(rounds.map((x) => [x.round, x.number, x.question])).toEqual([[1, 1, 'a'], [1, 2, 'a2'], [2, 1, 'b']]);
-    expect(rounds[0].options).toEqual(['x', 'y']);
+  it("a quiz form is checked by the server's rules: name, year_week, readable content, at least one question", () => {
+    const problem = (form: { name: string; yearWeek: string; contentText: string }) => {
+      const checked = checkQuizForm(form);
+      return checked.ok ? null : checked.problem;
+    };
+    expect(problem({ name: ' ', yearWeek: '', contentText: '' })).toBe('nameMissing');
+    expect(problem({ name: 'Q', yearWeek: '', contentText: '' })).toBe('yearWeekMissing');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '' })).toBe('questionsMissing');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[]' })).toBe('questionsMissing');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[x' })).toBe('unreadable');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '{"round":1}' })).toBe('unreadable');
+    // What the server refuses is refused here too: an unknown type, a missing number, a position twice.
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"type":"quiz","round":1,"number":1}]' })).toBe('invalid');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1}]' })).toBe('invalid');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1,"number":1},{"round":"1","number":1}]' })).toBe('invalid');
   });
-  it('reads name and year_week of an import preview', () => {
-    expect(importedTitle({ name: 'KW 47', yearWeek: '2026-47', content: [] })).toEqual({ name: 'KW 47', yearWeek: '2026-47' });
-    expect(importedTitle({ year_week: 202647 })).toEqual({ name: '', yearWeek: '202647' });
-    expect(importedTitle([])).toEqual({ name: '', yearWeek: '' });
-  });
-  it('drops entries without round or number', () => {
-    expect(toQuizContent([{ round: 1 }, null, 'x', { round: 1, number: 2 }])).toHaveLength(1);
-  });
-  it('content text must be a JSON list', () => {
-    expect(parseContentText('[{"round":1}]')).toEqual({ ok: true, content: [{ round: 1 }] });
-    expect(parseContentText('{"round":1}')).toEqual({ ok: false });
-    expect(parseContentText('[{')).toEqual({ ok: false });
-  });
-  it('new quiz checks name, then year_week, then questions', () => {
-    expect(validateNewQuiz({ name: ' ', yearWeek: '', contentText: '' })).toBe('nameMissing');
-    expect(validateNewQuiz({ name: 'Q', yearWeek: '', contentText: '' })).toBe('yearWeekMissing');
-    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '' })).toBe('questionsMissing');
-    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '[]' })).toBe('questionsMissing');
-    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '[x' })).toBe('unreadable');
-    expect(validateNewQuiz({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1,"number":1}]' })).toBeNull();
+  it('a quiz form yields the questions as the server stores them: sorted, numbers read, extra info parsed', () => {
+    const checked = checkQuizForm({
+      name: 'Q', yearWeek: '2026-47',
+      contentText: '[{"round":2,"number":1,"question":"b"},{"round":"1","number":"1","points":"3","extra_info":"{\\"optionNum\\":6}"}]',
+    });
+    expect(checked.ok && checked.content.map((x) => [x.round, x.number, x.type, x.points, x.extraInfo])).toEqual([
+      [1, 1, 'normal', 3, { optionNum: 6 }], [2, 1, 'normal', -1, {}],
+    ]);
   });
   it('sorts quizzes by id descending, numerically', () => {
     expect(sortQuizzesByIdDesc([{ id: '2' }, { id: '10' }, { id: '9' }]).map((x) => x.id)).toEqual(['10', '9', '2']);
@@ -101,11 +81,6 @@ describe('points', () => {
   it('cumulative series per team', () => {
     expect(cumulativeSeries(overview).map((s) => s.points)).toEqual([[5, 6, 6], [1, 3, 9], [3, 6, 6], [2, 2, 8]]);
   });
-  it('reads mup replies, wrapped or not, deriving rounds from the highest round', () => {
-    expect(toPointsTable({ success: true, rounds: [1], sortedTeams: [] })).toEqual({ rounds: [1], sortedTeams: [] });
-    expect(toPointsTable({ success: true, points: { sortedTeams: [{ name: 'A', rounds: [1, 2] }] } }).rounds).toEqual([1, 2]);
-    expect(toPointsTable(null)).toEqual({ rounds: [], sortedTeams: [] });
-  });
   it('axis rounds up to 1, 2 or 5 steps', () => {
     expect(niceAxis(9)).toEqual({ max: 10, ticks: [0, 2, 4, 6, 8, 10] });
     expect(niceAxis(43).max).toBe(50);
@@ -123,10 +98,9 @@ describe('points', () => {
 });
 
 describe('picture viewer', () => {
-  it('reads the folder list, folders first', () => {
-    expect(toFolderEntries({ success: true, folder: [{ name: 'b.png', isFile: true }, { name: 'team', isFile: false }, { bad: 1 }] }))
-      .toEqual([{ name: 'team', isFile: false }, { name: 'b.png', isFile: true }]);
-    expect(toFolderEntries({ success: true })).toEqual([]);
+  it('lists folders first, then by name', () => {
+    expect(foldersFirst([{ name: 'b.png', isFile: true }, { name: 'team', isFile: false }, { name: 'a.png', isFile: true }]))
+      .toEqual([{ name: 'team', isFile: false }, { name: 'a.png', isFile: true }, { name: 'b.png', isFile: true }]);
   });
   it('joins and climbs folders', () => {
     expect(joinFolder('', 'team')).toBe('team');
@@ -207,13 +181,6 @@ describe('checker', () => {
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0].cells)).toEqual(['1', '2']);
   });
-  it('reads answers from the tester view and from JSON:API resources', () => {
-    expect(toCheckerAnswer({ id: 4, round: 1, num: 2, teamId: '3', team: 'Eulen', answer: 'x', points: 2, checked: true, liked: false }))
-      .toMatchObject({ id: '4', teamId: '3', team: 'Eulen', checked: true });
-    expect(toCheckerAnswer({ type: 'quiz-answers', id: '9', attributes: { round: 2, num: 1, answer: 'y', points: 1, checked: false, liked: true }, relationships: { team: { data: { type: 'teams', id: 7 } }, user: { data: null } } }))
-      .toMatchObject({ id: '9', round: 2, num: 1, teamId: '7', userId: null, liked: true });
-    expect(toCheckerAnswers([{ round: 1 }, null])).toEqual([]);
-  });
   it('unskip first returns to the last offset, then steps back one', () => {
     const skipped = skipOffset(skipOffset({ offset: 4, lastOffset: null }, 'skip'), 'skip');
     expect(skipped).toEqual({ offset: 6, lastOffset: 5 });
@@ -270,9 +237,12 @@ describe('admin', () => {
     expect(parseWholeNumber('1.5')).toBeNull();
     expect(parseWholeNumber('')).toBeNull();
   });
-  it('heal-and-deal overview: total = current + heal - deal, highest first', () => {
-    const rows = healDealRows({ 1: { name: 'A', current: 10, healings: 1, damages: 12 }, 2: { name: 'B', current: 5, healings: 2, damages: 0 } });
-    expect(rows.map((r) => [r.name, r.total])).toEqual([['B', 7], ['A', -1]]);
+  it("heal-and-deal overview: the server's totals, highest first", () => {
+    const rows = healDealRows({
+      1: { name: 'A', current: 10, healings: 1, damages: 12, total: -1, zombie: true },
+      2: { name: 'B', current: 5, healings: 2, damages: 0, total: 7, zombie: false },
+    });
+    expect(rows.map((r) => [r.name, r.total, r.zombie])).toEqual([['B', 7, false], ['A', -1, true]]);
     expect(healDealRows(undefined)).toEqual([]);
   });
   it('ISO date of the recheck time and users by name', () => {

@@ -5,7 +5,7 @@ import {
 } from '../../web/src/realtime/client';
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
-import { createAppStore } from '../../web/src/store';
+import { createAppStore, type AppStore } from '../../web/src/store';
 import type { ProposalView, Views } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
 import { baseGlobal, baseTeam, baseUser } from './support/views';
@@ -94,15 +94,25 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
 describe('realtime client against a real ws server', () => {
   let server: TestServer;
   let client: RealtimeClient;
+  let store: AppStore;
   let events: RealtimeEvent[];
   let token: string | null;
 
+  /** A client bound to a real store (the one holder of the views); its events are recorded as well. */
   function makeClient(extra: Partial<RealtimeOptions> = {}): RealtimeClient {
+    store = createAppStore();
+    const binding = bindToStore(store);
     client = new RealtimeClient({
-      url: server.url, createSocket: nodeSocket, getToken: () => token, onEvent: (e) => events.push(e), ...extra,
+      url: server.url, createSocket: nodeSocket, getToken: () => token, views: binding.views,
+      onEvent: (e) => {
+        events.push(e);
+        binding.onEvent(e);
+      },
+      ...extra,
     });
     return client;
   }
+  const views = () => store.getState().live.views;
   const notices = () => events.filter((e) => e.kind === 'notice').map((e) => (e.kind === 'notice' ? e.code : ''));
 
   beforeEach(async () => {
@@ -116,16 +126,15 @@ describe('realtime client against a real ws server', () => {
     await server.close();
   });
 
-  it('sends sa first, then sg, and stores the views, versions and server offset', async () => {
+  it('sends sa first, then sg, and hands the views and server offset to the store; the client keeps the versions', async () => {
     server.serverTime = Date.now() + 60_000;
     makeClient().start();
     await until(() => client.getStatus() === 'ready');
     expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
     expect(server.received[0].content).toEqual({ token: 'good' });
-    expect(client.getViews().user).toEqual(baseUser);
+    expect(views()).toEqual({ global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null });
     expect(client.getVersions()).toEqual({ global: 1, user: 1 });
-    const snapshot = events.find((e) => e.kind === 'snapshot');
-    expect(snapshot && snapshot.kind === 'snapshot' && snapshot.serverOffsetMs).toBeGreaterThan(59_000);
+    expect(store.getState().live.serverOffsetMs).toBeGreaterThan(59_000);
   });
 
   it('applies patches per scope in version order and replaces on a value push', async () => {
@@ -135,9 +144,9 @@ describe('realtime client against a real ws server', () => {
     server.push('user', 2, { patch: [{ op: 'replace', path: '/points', value: 5 }] });
     server.push('team', 5, { value: { ...baseTeam, id: '9', name: 'Die Besten' } });
     await until(() => client.getVersions().team === 5);
-    expect(client.getViews().global?.state).toBe('qa');
-    expect(client.getViews().user?.points).toBe(5);
-    expect(client.getViews().team?.name).toBe('Die Besten');
+    expect(views().global?.state).toBe('qa');
+    expect(views().user?.points).toBe(5);
+    expect(views().team?.name).toBe('Die Besten');
     expect(server.types().filter((t) => t === 'sg')).toHaveLength(1);
   });
 
@@ -148,14 +157,14 @@ describe('realtime client against a real ws server', () => {
     server.versions = { global: 4, user: 1 };
     server.push('global', 3, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
     await until(() => client.getVersions().global === 4);
-    expect(client.getViews().global?.state).toBe('qc');
+    expect(views().global?.state).toBe('qc');
     server.push('user', 2, { patch: [{ op: 'remove', path: '/missing' }] });
     await until(() => server.types().filter((t) => t === 'sg').length === 3);
     await until(() => client.getStatus() === 'ready');
     server.push('global', 4, { patch: [{ op: 'replace', path: '/state', value: 'qn' }] });
     server.push('global', 5, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
     await until(() => client.getVersions().global === 5);
-    expect(client.getViews().global?.state).toBe('qa');
+    expect(views().global?.state).toBe('qa');
   });
 
   it('answers requests by id and queues those sent before the state is loaded', async () => {
@@ -185,7 +194,7 @@ describe('realtime client against a real ws server', () => {
     await until(() => client.getStatus() === 'ready');
     const recheckAt = Date.now() + 300;
     server.push('global', 2, { value: { ...baseGlobal, state: 'ma', recheckAt } });
-    await until(() => client.getViews().global?.state === 'ma');
+    await until(() => views().global?.state === 'ma');
     await expect(client.request('gp', { message: 'x' })).rejects.toEqual(new RealtimeError('maintenance'));
     expect(notices()).toEqual(['maintenance']);
     server.dropAll();
@@ -222,20 +231,19 @@ describe('realtime client against a real ws server', () => {
     expect(client.getStatus()).toBe('closed');
   });
 
-  it('feeds the store: snapshot, patched views, versions, status and socket notices', async () => {
-    const store = createAppStore();
-    makeClient({ onEvent: bindToStore(store.dispatch), reload: () => undefined, reloadDelayMs: 10 });
+  it('feeds the store: snapshot, patched views sharing untouched branches, status and socket notices', async () => {
+    makeClient({ reload: () => undefined, reloadDelayMs: 10 });
     client.start();
     await until(() => store.getState().live.status === 'ready');
     expect(store.getState().live.loaded).toBe(true);
     server.push('team', 1, { value: baseTeam });
     const proposal: ProposalView = { user: 'Anna', userId: '1', message: 'Paris', chat: false, stars: 0 };
     server.push('team', 2, { patch: [{ op: 'add', path: '/proposals/1', value: { ...proposal } }] });
-    await until(() => store.getState().live.versions.team === 2);
+    await until(() => client.getVersions().team === 2);
     const before = store.getState().live.views.team;
     expect(before?.proposals['1']).toEqual(proposal);
     server.push('team', 3, { patch: [{ op: 'replace', path: '/favorite', value: 1 }] });
-    await until(() => store.getState().live.versions.team === 3);
+    await until(() => client.getVersions().team === 3);
     expect(store.getState().live.views.team?.favorite).toBe(1);
     expect(store.getState().live.views.team?.proposals).toBe(before?.proposals);
     server.dropAll();

@@ -118,6 +118,14 @@ describe('player screens', () => {
     expect(render('/', { views: withQuestion(type) })).toContain(esc(text));
   });
 
+  it("offers the engine's ABCD letters: extraInfo.optionNum wins over the number of options", () => {
+    const letters = (views: Partial<Views>) => [...render('/', { views }).matchAll(/class="abcd__letter">([A-Z])</g)].map((m) => m[1]);
+    expect(letters(withQuestion('abcd'))).toEqual(['A', 'B', 'C']);
+    const six = withQuestion('abcd');
+    six.global!.question!.extraInfo = { optionNum: 6 };
+    expect(letters(six)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  });
+
   it('keeps an open question in view, read-only, during maintenance; an ended one is not shown as open', () => {
     const open = render('/', { views: withQuestion('normal', { state: 'ma', recheckAt: Date.now() + 60_000 }) });
     expect(open).toContain('Wie heißt die Hauptstadt?');

@@ -1,4 +1,8 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
+import type { UploadKind } from '../../../events';
+import type {
+  FormReply, JsonApiDocument, TeamResource, TokenReply, UploadReply, UserResource,
+} from '../../../projections/live/replies';
 import { config } from '../config';
 
 export class HttpError extends Error {
@@ -64,9 +68,7 @@ export const api = (path: string) => `${config.apiPrefix}${path}`;
 /* ---------- session ---------- */
 
 export async function postTokenAuth(body: { username: string; password: string } | { token: string }): Promise<string> {
-  const reply = await request<{ token?: unknown }>('POST', config.tokenEndpoint, body);
-  if (!reply || typeof reply.token !== 'string') throw new HttpError(500, null);
-  return reply.token;
+  return (await request<TokenReply>('POST', config.tokenEndpoint, body)).token;
 }
 
 export interface UserRecord {
@@ -79,31 +81,13 @@ export interface UserRecord {
   teamId: string | null;
 }
 
-export interface JsonApiResource {
-  type: string;
-  id: string | number;
-  attributes?: Record<string, unknown>;
-  relationships?: Record<string, { data?: { type: string; id: string | number } | null }>;
-}
-
-export function toUser(resource: JsonApiResource): UserRecord {
-  if (resource.type !== 'users') throw new Error(`expected users, got ${resource.type}`);
-  const a = resource.attributes ?? {};
-  const team = resource.relationships?.team?.data;
-  return {
-    id: String(resource.id),
-    login: String(a.login ?? ''),
-    name: String(a.name ?? ''),
-    email: typeof a.email === 'string' ? a.email : null,
-    shownEmailPopupAt: (a.shownEmailPopupAt as string | number | null | undefined) ?? null,
-    perm: Array.isArray(a.perm) ? a.perm.map(String) : [],
-    teamId: team ? String(team.id) : null,
-  };
+/** The user as the app keeps it: the resource's attributes with the team's id. */
+export function userRecordOf({ id, attributes, relationships }: UserResource): UserRecord {
+  return { id, ...attributes, perm: [...attributes.perm], teamId: relationships.team.data?.id ?? null };
 }
 
 export async function getCurrentUser(): Promise<UserRecord> {
-  const reply = await request<{ data: JsonApiResource }>('GET', api('/tokens/current'));
-  return toUser(reply.data);
+  return userRecordOf((await request<JsonApiDocument<UserResource>>('GET', api('/tokens/current'))).data);
 }
 
 export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }): Promise<void> {
@@ -127,60 +111,41 @@ export interface TeamRecord {
   isNew: boolean;
 }
 
-function toTeam(resource: JsonApiResource): TeamRecord {
-  const a = resource.attributes ?? {};
-  return {
-    id: String(resource.id),
-    name: String(a.name ?? ''),
-    stadt: String(a.stadt ?? ''),
-    beschreibung: String(a.beschreibung ?? ''),
-    url: String(a.url ?? ''),
-    isNew: a.isNew === true,
-  };
+function teamRecordOf({ id, attributes: { name, stadt, beschreibung, url, isNew } }: TeamResource): TeamRecord {
+  return { id, name, stadt, beschreibung, url, isNew };
 }
 
 export async function listTeams(): Promise<TeamRecord[]> {
-  const reply = await request<{ data: JsonApiResource[] }>('GET', api('/teams'));
-  return (reply?.data ?? []).map(toTeam);
+  return (await request<JsonApiDocument<TeamResource[]>>('GET', api('/teams'))).data.map(teamRecordOf);
 }
 
 export async function createTeam(fields: { name: string; newPassword: string; stadt: string; beschreibung: string }): Promise<TeamRecord> {
-  const reply = await request<{ data: JsonApiResource }>('POST', api('/teams'), { data: { type: 'teams', attributes: fields } });
-  return toTeam(reply.data);
+  return teamRecordOf((await request<JsonApiDocument<TeamResource>>('POST', api('/teams'), { data: { type: 'teams', attributes: fields } })).data);
 }
 
 /* ---------- uploads ---------- */
 
-export type UploadKind = 'team' | 'question' | 'user';
+export type { UploadKind };
 
-export interface UploadReply {
-  success: boolean;
-  fileNames: string[];
-}
-
-/** Multipart upload: `image` for one blob, or `image0..imageN`; optional `fileName`. */
+/** Multipart upload: `image` for one blob, or `image0..imageN`; optional `fileName`. Failures throw HttpError. */
 export async function upload(kind: UploadKind, images: Blob[], options: { fileName?: string; single?: boolean } = {}): Promise<UploadReply> {
   const form = new FormData();
   if (options.single && images.length === 1) form.append('image', images[0], 'image.png');
   else images.forEach((image, i) => form.append(`image${i}`, image, image instanceof File ? image.name : `image${i}.png`));
   if (options.fileName) form.append('fileName', options.fileName);
-  const reply = await request<Partial<UploadReply>>('POST', api(`/uploads/${kind}`), form);
-  return { success: reply?.success === true, fileNames: Array.isArray(reply?.fileNames) ? reply.fileNames : [] };
+  return request<UploadReply>('POST', api(`/uploads/${kind}`), form);
 }
 
 /* ---------- public forms ---------- */
 
 export async function sendGreeting(username: string, message: string): Promise<boolean> {
-  const reply = await request<{ success?: boolean }>('POST', api('/fqps/gruss/new'), { username, message });
-  return reply?.success === true;
+  return (await request<FormReply>('POST', api('/fqps/gruss/new'), { username, message })).success;
 }
 
 export async function qrTeamStatus(): Promise<boolean> {
-  const reply = await request<{ success?: boolean }>('GET', api('/fqps/team/status'));
-  return reply?.success === true;
+  return (await request<FormReply>('GET', api('/fqps/team/status'))).success;
 }
 
 export async function createQrTeam(name: string, amount: string): Promise<boolean> {
-  const reply = await request<{ success?: boolean }>('POST', api('/fqps/team/new'), { name, amount });
-  return reply?.success === true;
+  return (await request<FormReply>('POST', api('/fqps/team/new'), { name, amount })).success;
 }

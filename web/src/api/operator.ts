@@ -1,41 +1,27 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
-import { toQuizContent, type Quiz } from '../logic/quiz';
-import { api, RawBody, request, requestBlob, toUser, type JsonApiResource, type UserRecord } from './http';
+import type {
+  JsonApiDocument, QuizImportPreview, QuizResource, UserResource,
+} from '../../../projections/live/replies';
+import type { Quiz } from '../logic/quiz';
+import { api, RawBody, request, requestBlob, userRecordOf, type UserRecord } from './http';
 
-function toQuiz(resource: JsonApiResource): Quiz {
-  const a = resource.attributes ?? {};
-  let content: unknown = a.content;
-  if (typeof content === 'string') {
-    try {
-      content = JSON.parse(content);
-    } catch {
-      content = [];
-    }
-  }
-  return {
-    id: String(resource.id),
-    name: String(a.name ?? ''),
-    yearWeek: String(a.yearWeek ?? a.year_week ?? ''),
-    content: toQuizContent(content),
-  };
+function quizOf({ id, attributes: { name, yearWeek, content } }: QuizResource): Quiz {
+  return { id, name, yearWeek, content: [...content] };
 }
 
 /** GET /api/users (moderator): JSON:API list. */
 export async function listUsers(): Promise<UserRecord[]> {
-  const reply = await request<{ data?: JsonApiResource[] }>('GET', api('/users'));
-  return (reply?.data ?? []).map(toUser);
+  return (await request<JsonApiDocument<UserResource[]>>('GET', api('/users'))).data.map(userRecordOf);
 }
 
 /** GET /api/quizzes (moderator, tester): JSON:API list. */
 export async function listQuizzes(): Promise<Quiz[]> {
-  const reply = await request<{ data?: JsonApiResource[] }>('GET', api('/quizzes'));
-  return (reply?.data ?? []).map(toQuiz);
+  return (await request<JsonApiDocument<QuizResource[]>>('GET', api('/quizzes'))).data.map(quizOf);
 }
 
 /** GET /api/quizzes/:id (moderator, tester). */
 export async function getQuiz(id: string): Promise<Quiz> {
-  const reply = await request<{ data: JsonApiResource }>('GET', api(`/quizzes/${encodeURIComponent(id)}`));
-  return toQuiz(reply.data);
+  return quizOf((await request<JsonApiDocument<QuizResource>>('GET', api(`/quizzes/${encodeURIComponent(id)}`))).data);
 }
 
 export interface QuizFields {
@@ -58,24 +44,17 @@ export async function saveQuiz(id: string, fields: QuizFields): Promise<void> {
  * POST /api/quizzes/import?name=…&yearWeek=… with the TOML text (Content-Type application/toml):
  * the preview `{name, yearWeek, content}`; the form's name and year_week (when set) win over the file's.
  */
-export async function importToml(toml: string, form: { name: string; yearWeek: string }): Promise<unknown> {
+export async function importToml(toml: string, form: { name: string; yearWeek: string }): Promise<QuizImportPreview> {
   const query = new URLSearchParams();
   if (form.name.trim()) query.set('name', form.name.trim());
   if (form.yearWeek.trim()) query.set('yearWeek', form.yearWeek.trim());
   const suffix = query.toString() === '' ? '' : `?${query.toString()}`;
-  return request<unknown>('POST', api(`/quizzes/import${suffix}`), new RawBody(toml, 'application/toml; charset=utf-8'));
+  return request<QuizImportPreview>('POST', api(`/quizzes/import${suffix}`), new RawBody(toml, 'application/toml; charset=utf-8'));
 }
 
 /** DELETE /api/teams/:id (admin): 204. */
 export async function deleteTeam(id: string): Promise<void> {
   await request('DELETE', api(`/teams/${encodeURIComponent(id)}`));
-}
-
-/** GET /api/quiz-answers?filter[quiz_id]=N&include=user,team: the JSON:API resources (read by the checker's normaliser). */
-export async function listQuizAnswers(quizId: string): Promise<unknown[]> {
-  const query = `filter[quiz_id]=${encodeURIComponent(quizId)}&include=user,team`;
-  const reply = await request<{ data?: unknown[] }>('GET', api(`/quiz-answers?${query}`));
-  return reply?.data ?? [];
 }
 
 /** GET /api/points/:quizId/teams.txt (moderator) with the Bearer header, as bytes. */

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type PointerEvent } from 'react';
 import {
   CANVAS_HEIGHT, CANVAS_WIDTH, COLOURS, DEFAULT_COLOUR, DEFAULT_WIDTH, ERASER_WIDTH, REDRAW_DELAY_MS,
-  UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, scaleStoredStroke, type ColourKey, type Stroke,
+  UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, scaleStoredStroke, type ColourKey, type DrawnStroke,
 } from '../logic/drawing';
 import { t } from '../texts';
 
@@ -14,7 +14,7 @@ export interface DrawingCanvasHandle {
 
 type Tool = { kind: 'pen'; width: number } | { kind: 'eraser' };
 
-function drawStroke(ctx: CanvasRenderingContext2D, stroke: Stroke) {
+function drawStroke(ctx: CanvasRenderingContext2D, stroke: DrawnStroke) {
   if (stroke.points.length === 0) return;
   ctx.strokeStyle = stroke.color;
   ctx.lineWidth = stroke.width;
@@ -29,10 +29,10 @@ function drawStroke(ctx: CanvasRenderingContext2D, stroke: Stroke) {
 }
 
 /** Drawing canvas (300x150): 8 colours, widths 2/5/16/48, eraser (48), clear all; redraws stored strokes. */
-export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: Stroke[] }>(function DrawingCanvas({ storedStrokes }, ref) {
+export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: DrawnStroke[] }>(function DrawingCanvas({ storedStrokes }, ref) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const strokes = useRef<Stroke[]>([]);
-  const current = useRef<Stroke | null>(null);
+  const strokes = useRef<DrawnStroke[]>([]);
+  const current = useRef<DrawnStroke | null>(null);
   const [colour, setColour] = useState<ColourKey>(DEFAULT_COLOUR);
   const [tool, setTool] = useState<Tool>({ kind: 'pen', width: DEFAULT_WIDTH });
 

@@ -38,11 +38,6 @@ export function UploadArea({ kind = 'team', fileName, onUploaded, label = t.uplo
     setState('uploading');
     try {
       const reply = await upload(kind, files, { fileName });
-      if (!reply.success) {
-        setState('error');
-        dispatch(uiActions.noticeAdded(t.upload.saveFailed));
-        return;
-      }
       setState('hasUploaded');
       onUploaded?.(reply.fileNames);
     } catch (e) {

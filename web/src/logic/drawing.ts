@@ -24,14 +24,15 @@ export const ERASER_WIDTH = 48;
 export const DEFAULT_WIDTH = 2;
 export const DEFAULT_COLOUR: ColourKey = 'dark';
 
-export interface Stroke {
+/** A stroke of a drawn answer (the zeichnen canvas), not the moderator's painting segment (events' Stroke). */
+export interface DrawnStroke {
   width: number;
   color: string;
   points: Array<[number, number]>;
 }
 
 /** Stored strokes come in the 720x360 space: coordinates are divided by 2.4 and the width halved. */
-export function scaleStoredStroke(stroke: Stroke): Stroke {
+export function scaleStoredStroke(stroke: DrawnStroke): DrawnStroke {
   return {
     width: stroke.width / 2,
     color: stroke.color,
@@ -44,7 +45,7 @@ function isPoint(value: unknown): value is [number, number] {
 }
 
 /** Parses stored strokes (JSON text or an array); anything else gives an empty list. */
-export function parseStoredStrokes(stored: unknown): Stroke[] {
+export function parseStoredStrokes(stored: unknown): DrawnStroke[] {
   let value = stored;
   if (typeof value === 'string') {
     try {
@@ -54,7 +55,7 @@ export function parseStoredStrokes(stored: unknown): Stroke[] {
     }
   }
   if (!Array.isArray(value)) return [];
-  const strokes: Stroke[] = [];
+  const strokes: DrawnStroke[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
     const s = item as Record<string, unknown>;

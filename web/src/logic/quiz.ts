@@ -1,5 +1,8 @@
-/** Quizzes as operators see them: content questions, the next-question rule, question values. */
-import type { Question, QuestionType } from '../../../events';
+/** Quizzes as operators see them: content questions, question values, the quiz form's checks (the engine's rules). */
+import type { Question } from '../../../events';
+import {
+  normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem,
+} from '../../../projections/live/quiz-content';
 
 /** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
 export { questionValue } from '../../../projections/live/rules';
@@ -16,77 +19,6 @@ export interface Quiz {
 export function wholeNumberOr(value: string, fallback: number): number {
   const n = Number(value);
   return value.trim() !== '' && Number.isInteger(n) ? n : fallback;
-}
-
-export interface Position {
-  round: number;
-  number: number;
-}
-
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
-
-function wholeNumber(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : null;
-}
-
-/** The engine's question types; the compiler keeps this list equal to `QuestionType` (no engine code in the bundle). */
-const QUESTION_TYPE_SET: Record<QuestionType, true> = {
-  normal: true, abcd: true, zeichnen: true, selfie: true, quizzle: true, schiffe: true, heal_deal: true, finale: true, instruction: true,
-};
-
-function isQuestionType(value: string): value is QuestionType {
-  return Object.prototype.hasOwnProperty.call(QUESTION_TYPE_SET, value);
-}
-
-function extraInfoOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
-}
-
-/**
- * One question of a content list as typed, imported or stored; null when round or number is missing.
- * The server stores only known types (and rejects others on save); for the preview an unknown type reads as normal.
- */
-export function toQuizQuestion(raw: unknown): Question | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const q = raw as Record<string, unknown>;
-  const round = wholeNumber(q.round);
-  const number = wholeNumber(q.number);
-  if (round === null || number === null) return null;
-  const points = typeof q.points === 'number' ? q.points : wholeNumber(q.points) ?? -1;
-  const type = text(q.type);
-  return {
-    type: isQuestionType(type) ? type : 'normal',
-    round,
-    number,
-    category: text(q.category),
-    question: text(q.question),
-    answer: text(q.answer),
-    points,
-    options: Array.isArray(q.options) ? q.options.map(text) : [],
-    extraInfo: extraInfoOf(q.extraInfo ?? q.extra_info),
-  };
-}
-
-export function toQuizContent(raw: unknown): Question[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map(toQuizQuestion).filter((q): q is Question => q !== null);
-}
-
-export function findQuestion(content: readonly Question[], position: Position): Question | undefined {
-  return content.find((q) => q.round === position.round && q.number === position.number);
-}
-
-/**
- * The next question: number + 1 in the same round, else question 1 of the next round, else null
- * ("Es konnte keine weitere Frage gefunden werden.").
- */
-export function nextPosition(content: readonly Question[], current: Position): Position | null {
-  const sameRound = { round: current.round, number: current.number + 1 };
-  if (findQuestion(content, sameRound)) return sameRound;
-  const nextRound = { round: current.round + 1, number: 1 };
-  if (findQuestion(content, nextRound)) return nextRound;
-  return null;
 }
 
 /** The rounds of a content list, ascending. */
@@ -109,60 +41,19 @@ export function sortQuizzesByIdDesc<T extends { id: string }>(quizzes: readonly 
   });
 }
 
+export type NewQuizProblem = QuizTitleProblem | ContentProblem | 'questionsMissing';
+
+export type NewQuizCheck = { ok: true; content: Question[] } | { ok: false; problem: NewQuizProblem };
+
 /**
- * Imported TOML arrives as a content list, or as rounds that contain numbered questions
- * ({"1": {"2": {...}}} or arrays counting from 1); both become a content list.
+ * A quiz form by the engine's rules, in the server's order: name, year_week, content readable (the
+ * questions it would store), at least one question. Empty content text is no questions.
  */
-export function contentFromImport(reply: unknown): Question[] {
-  if (Array.isArray(reply)) return toQuizContent(reply);
-  if (typeof reply !== 'object' || reply === null) return [];
-  const r = reply as Record<string, unknown>;
-  if (Array.isArray(r.content)) return toQuizContent(r.content);
-  const data = r.data as { attributes?: { content?: unknown } } | undefined;
-  if (data?.attributes && Array.isArray(data.attributes.content)) return toQuizContent(data.attributes.content);
-  const rounds = r.rounds ?? reply;
-  const questions: Question[] = [];
-  for (const [round, numbered] of numberedEntries(rounds)) {
-    for (const [number, q] of numberedEntries(numbered)) {
-      const question = toQuizQuestion(typeof q === 'object' && q !== null ? { ...q, round, number } : null);
-      if (question) questions.push(question);
-    }
-  }
-  return questions.sort((a, b) => a.round - b.round || a.number - b.number);
-}
-
-function numberedEntries(value: unknown): Array<[number, unknown]> {
-  if (Array.isArray(value)) return value.map((v, i) => [i + 1, v]);
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([k, v]) => (wholeNumber(k) === null ? [] : [[Number(k), v] as [number, unknown]]));
-}
-
-/** Name and year_week of an import preview, when the file had them. */
-export function importedTitle(reply: unknown): { name: string; yearWeek: string } {
-  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as Record<string, unknown>;
-  return { name: text(r.name), yearWeek: text(r.yearWeek ?? r.year_week) };
-}
-
-export type ContentParse = { ok: true; content: unknown[] } | { ok: false };
-
-/** The content JSON text of the config forms: a list, or unreadable ("konnte String nicht einlesen."). */
-export function parseContentText(source: string): ContentParse {
-  try {
-    const value: unknown = JSON.parse(source);
-    return Array.isArray(value) ? { ok: true, content: value } : { ok: false };
-  } catch {
-    return { ok: false };
-  }
-}
-
-export type NewQuizProblem = 'nameMissing' | 'yearWeekMissing' | 'questionsMissing' | 'unreadable';
-
-/** The new-quiz form's checks in the spec's order: name, year_week, at least one question. */
-export function validateNewQuiz(form: { name: string; yearWeek: string; contentText: string }): NewQuizProblem | null {
-  if (form.name.trim() === '') return 'nameMissing';
-  if (form.yearWeek.trim() === '') return 'yearWeekMissing';
-  if (form.contentText.trim() === '') return 'questionsMissing';
-  const parsed = parseContentText(form.contentText);
-  if (!parsed.ok) return 'unreadable';
-  return parsed.content.length === 0 ? 'questionsMissing' : null;
+export function checkQuizForm(form: { name: string; yearWeek: string; contentText: string }): NewQuizCheck {
+  const title = quizTitleProblemOf(form.name, form.yearWeek);
+  if (title) return { ok: false, problem: title };
+  if (form.contentText.trim() === '') return { ok: false, problem: 'questionsMissing' };
+  const content = normalizeContent(form.contentText);
+  if (!content.ok) return content;
+  return content.content.length === 0 ? { ok: false, problem: 'questionsMissing' } : content;
 }

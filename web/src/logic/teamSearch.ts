@@ -1,4 +1,5 @@
 /** Find-team view: text filter, letter ranges, show-all and the fusion section. */
+import { isFusionTeam } from '../../../projections/live/rules';
 
 export interface SearchableTeam {
   id: string;
@@ -27,12 +28,6 @@ export const LETTER_RANGES: readonly LetterRange[] = [
 ];
 
 export const TEAM_SEARCH_MIN_CHARS = 2;
-export const FUSION_PREFIX = 'Fusionsteam';
-export const FUSION_PASSWORD = '(none)';
-
-export function isFusionTeam(name: string): boolean {
-  return name.startsWith(FUSION_PREFIX);
-}
 
 /** Folds umlauts to their base letter for the letter ranges (Ä → a, ß → s). */
 function firstLetter(name: string): string {

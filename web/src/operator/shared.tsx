@@ -2,7 +2,7 @@
 import { useCallback, useId, type ReactNode } from 'react';
 import { useSecondsLeft } from '../components/Countdown';
 import { isUrgent } from '../logic/countdown';
-import type { Reply } from '../realtime/client';
+import type { CommandReply } from '../realtime/client';
 import { command } from '../realtime/connection';
 import { useAppDispatch } from '../store';
 import { uiActions, type NoticeTone } from '../store/uiSlice';
@@ -16,10 +16,12 @@ export function useNotify(): (text: string, tone?: NoticeTone) => void {
   }, [dispatch]);
 }
 
+export type SendCommand = <Code extends string>(type: Code, content?: object, successText?: string) => Promise<CommandReply<Code>>;
+
 /** Sends a realtime command; a reply that is not success alerts the server's message. */
-export function useCommand(): (type: string, content?: object, successText?: string) => Promise<Reply> {
+export function useCommand(): SendCommand {
   const notify = useNotify();
-  return useCallback(async (type, content = {}, successText) => {
+  return useCallback<SendCommand>(async (type, content = {}, successText) => {
     const reply = await command(type, content);
     if (!reply.success) notify(reply.message || t.operator.failed);
     else if (successText) notify(successText, 'success');

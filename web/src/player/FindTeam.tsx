@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import type { TeamRecord } from '../api/http';
 import { LobbyChat } from '../components/LobbyChat';
-import { FUSION_PASSWORD, LETTER_RANGES, filterTeams, fusionTeams, isFusionTeam, type LetterRange } from '../logic/teamSearch';
+import { FUSION_TEAM_PASSWORD, isFusionTeam } from '../../../projections/live/rules';
+import { LETTER_RANGES, filterTeams, fusionTeams, type LetterRange } from '../logic/teamSearch';
 import { useAppSelector } from '../store';
 import { specialMode, t } from '../texts';
 import { CreateTeamDialog, JoinTeamDialog } from './TeamDialogs';
@@ -46,7 +47,7 @@ export function FindTeam({ join, onBack }: FindTeamProps) {
   const fusion = useMemo(() => fusionTeams(teams, specialMode), [teams]);
 
   async function choose(team: TeamRecord) {
-    if (isFusionTeam(team.name)) await join(team.id, FUSION_PASSWORD);
+    if (isFusionTeam(team.name)) await join(team.id, FUSION_TEAM_PASSWORD);
     else setMode({ kind: 'joining', team });
   }
 

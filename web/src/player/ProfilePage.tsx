@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, saveUser, type UserRecord } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
-import { validateProfile } from '../logic/validation';
+import { profileProblemOf } from '../../../projections/live/forms';
 import { loadCurrentUser } from '../session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';
@@ -18,7 +18,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = validateProfile(name, password, repeat);
+    const problem = profileProblemOf(name, password, repeat);
     if (problem) return setError(t.profile[problem]);
     setError(null);
     try {

@@ -71,12 +71,11 @@ function TeamHeader({ onChange }: { onChange(): void }) {
   async function invite() {
     if (link) return setLink(null);
     const reply = await command('gl');
-    const token = typeof reply.token === 'string' ? reply.token : null;
-    if (!reply.success || !token) {
+    if (!reply.success) {
       dispatch(uiActions.noticeAdded(t.team.explainingError));
       return;
     }
-    const created = buildInviteLink(window.location.href, token);
+    const created = buildInviteLink(window.location.href, reply.token);
     setCopied(false);
     setLink(created);
     await copy(created);

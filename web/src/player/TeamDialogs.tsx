@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { createTeam, HttpError } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { Modal } from '../components/Modal';
-import { MAX_NAME } from '../logic/validation';
+import { teamFormProblemOf } from '../../../projections/live/forms';
+import { MAX_NAME_LENGTH } from '../../../projections/live/rules';
 import { t } from '../texts';
 
 interface CreateTeamDialogProps {
@@ -24,7 +25,8 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if ([name, password, city, description].some((v) => v.trim() === '')) return setError(t.findTeam.requiredAll);
+    const problem = teamFormProblemOf({ name, password, stadt: city, beschreibung: description });
+    if (problem) return setError(problem === 'missing' ? t.findTeam.requiredAll : t.findTeam.nameTooLong);
     setBusy(true);
     try {
       const team = await createTeam({ name, newPassword: password, stadt: city, beschreibung: description });
@@ -48,7 +50,7 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
   return (
     <Modal open={open} title={t.findTeam.createHeading} onClose={onCancel}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t.findTeam.name} value={name} onValue={setName} required maxLength={MAX_NAME} />
+        <Field label={t.findTeam.name} value={name} onValue={setName} required maxLength={MAX_NAME_LENGTH} />
         <Field label={t.findTeam.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
         <Field label={t.findTeam.city} value={city} onValue={setCity} required />
         <TextAreaField label={t.findTeam.description} value={description} onValue={setDescription} rows={3} required />

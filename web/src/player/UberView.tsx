@@ -7,7 +7,7 @@ import { UploadArea } from '../components/UploadArea';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
-import { QuestionView } from './questions/QuestionView';
+import { QuestionArea } from './questions/QuestionArea';
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {
@@ -28,8 +28,7 @@ function PauseView() {
     const blob = await canvas.current?.toPng();
     if (!blob) return;
     try {
-      const reply = await upload('user', [blob], { fileName, single: true });
-      if (!reply.success) return setError(t.upload.saveFailed);
+      await upload('user', [blob], { fileName, single: true });
       setError(null);
       setInfo(t.uber.pauseUploaded(fileName));
     } catch (err) {
@@ -85,10 +84,10 @@ export function UberView() {
       return (
         <>
           <p className="muted">{t.uber.quizSingle}</p>
-          <QuestionView single />
+          <QuestionArea single />
         </>
       );
     default:
-      return <QuestionView single={false} />;
+      return <QuestionArea single={false} />;
   }
 }

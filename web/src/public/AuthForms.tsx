@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { HttpError, registerUser } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
+import { MAX_NAME_LENGTH } from '../../../projections/live/rules';
 import { login } from '../session';
 import { specialMode, t } from '../texts';
 
@@ -37,7 +38,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="register-heading" noValidate>
       <h2 id="register-heading">{t.auth.registerHeading}</h2>
-      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={50} autoComplete="username" />
+      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={MAX_NAME_LENGTH} autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} autoComplete="email" />}

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { sendGreeting } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { SendButton, type SendStatus } from '../components/SendButton';
-import { MAX_GREETING, MAX_NAME, validateGreeting } from '../logic/validation';
+import { greetingProblemOf } from '../../../projections/live/forms';
+import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH } from '../../../projections/live/rules';
 import { t } from '../texts';
 
 /** Greet the wall: name and message, states idle, sending, didSend, error. */
@@ -14,7 +15,7 @@ export function GrussPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = validateGreeting(name, message);
+    const problem = greetingProblemOf(name, message);
     if (problem) {
       setError(t.gruss[problem]);
       return;
@@ -37,8 +38,8 @@ export function GrussPage() {
       <form className="card form" onSubmit={submit} noValidate>
         <h1>{t.gruss.heading}</h1>
         <p>{t.gruss.intro}</p>
-        <Field label={t.gruss.name} value={name} onValue={setName} maxLength={MAX_NAME + 10} />
-        <TextAreaField label={t.gruss.message} value={message} onValue={setMessage} rows={3} maxLength={MAX_GREETING + 10} />
+        <Field label={t.gruss.name} value={name} onValue={setName} maxLength={MAX_NAME_LENGTH + 10} />
+        <TextAreaField label={t.gruss.message} value={message} onValue={setMessage} rows={3} maxLength={GREETING_MESSAGE_MAX_LENGTH + 10} />
         {status !== 'error' && <FormError message={error} />}
         <SendButton status={status} didSendText={t.gruss.didSend} errorMessage={error} />
       </form>

@@ -4,7 +4,7 @@ import { createQrTeam, qrTeamStatus } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { SendButton, type SendStatus } from '../components/SendButton';
-import { validateQrTeam } from '../logic/validation';
+import { qrTeamProblemOf } from '../../../projections/live/forms';
 import { t } from '../texts';
 
 type ConnectionStatus = 'special' | 'connected' | 'error' | 'loading';
@@ -58,7 +58,7 @@ function QrTeamForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = validateQrTeam(name, amount);
+    const problem = qrTeamProblemOf(name, amount);
     if (problem) return setError(t.qrTeam[problem]);
     setError(null);
     setStatus('sending');

@@ -1,12 +1,16 @@
 /**
  * The realtime client: one WebSocket to /ws, authenticated with `sa`, loaded with `sg`, kept current by
  * `st` pushes per scope (full value or RFC 6902 patch), re-synced on a version gap, request/reply by id,
- * and reconnected after a drop by the spec's rules. Plain TypeScript: the socket, clock, timers,
- * randomness, page visibility and reload come in as dependencies, so it runs in node tests as well.
+ * and reconnected after a drop by the spec's rules. It only transports: the views live in one holder
+ * (the live slice, see storeBinding.ts); the client tracks each scope's version, hands the holder every
+ * snapshot and every push in order, and asks for a fresh snapshot on a gap or a patch that does not fit.
+ * Plain TypeScript: the socket, clock, timers, randomness, page visibility and reload come in as
+ * dependencies, so it runs in node tests as well.
  */
+import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '../../../projections/live/replies';
+import type { GlobalView } from '../../../projections/live/views';
 import { serverOffset } from '../logic/countdown';
-import { applyPatch, type JsonValue, type PatchOperation } from './patch';
-import { EMPTY_VIEWS, SCOPES, featureFlag, type Scope, type Views } from './views';
+import { EMPTY_VIEWS, VIEW_SCOPES, featureFlag, type Views } from './views';
 
 export interface SocketHandlers {
   onOpen(): void;
@@ -21,11 +25,8 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketLike;
 
-export interface Reply {
-  success: boolean;
-  message?: string;
-  [key: string]: unknown;
-}
+/** The server's reply to a message (projections/live/replies.ts): success with the code's extras, or failure with its message. */
+export type { CommandReply };
 
 /** Why a request could not be answered; the UI maps each code to the spec's socket message. */
 export type RealtimeErrorCode = 'tooEarly' | 'maintenance' | 'closed' | 'authFailed';
@@ -40,15 +41,24 @@ export class RealtimeError extends Error {
 export type ConnectionStatus = 'idle' | 'connecting' | 'ready' | 'maintenanceWait' | 'closed' | 'stopped';
 
 export type RealtimeEvent =
-  | { kind: 'snapshot'; views: Views; versions: Partial<Record<Scope, number>>; serverOffsetMs: number }
-  | { kind: 'view'; scope: Scope; view: Views[Scope]; version: number }
   | { kind: 'status'; status: ConnectionStatus }
   | { kind: 'notice'; code: RealtimeErrorCode };
+
+/** The one holder of the live views; the client keeps no copy. */
+export interface LiveViewsHolder {
+  /** Replaces every view with a fresh `sg` snapshot. */
+  loadSnapshot(snapshot: { views: Views; serverOffsetMs: number }): void;
+  /** Applies a scope's next version; false when its patch does not fit the held view. */
+  applyPush(push: StatePush): boolean;
+  /** The held global view: its state, recheckAt and feature flags steer the connection. */
+  global(): GlobalView | null;
+}
 
 export interface RealtimeOptions {
   url: string;
   createSocket: SocketFactory;
   getToken(): string | null;
+  views: LiveViewsHolder;
   onEvent(event: RealtimeEvent): void;
   /** When the page was last hidden (epoch ms), or null if it has not been hidden. */
   lastHiddenAt?(): number | null;
@@ -68,7 +78,7 @@ export const RECONNECT_JITTER_MS = 10_000;
 export const MAINTENANCE_ALLOWED = new Set(['ara']);
 
 interface Pending {
-  resolve(reply: Reply): void;
+  resolve(reply: CommandReply): void;
   reject(error: RealtimeError): void;
 }
 
@@ -85,22 +95,24 @@ interface Envelope {
   content?: unknown;
 }
 
-interface Push {
-  scope: Scope;
-  version: number;
+/** An `st` frame's content as it arrives: checked before it reaches the holder. */
+interface RawPush {
+  scope?: unknown;
+  version?: unknown;
   value?: unknown;
-  patch?: PatchOperation[];
+  patch?: unknown;
 }
 
-function isScope(value: unknown): value is Scope {
-  return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
+function isScope(value: unknown): value is ViewScope {
+  return typeof value === 'string' && (VIEW_SCOPES as readonly string[]).includes(value);
 }
 
 export class RealtimeClient {
   private socket: SocketLike | null = null;
   private status: ConnectionStatus = 'idle';
-  private views: Views = EMPTY_VIEWS;
-  private versions: Partial<Record<Scope, number>> = {};
+  private versions: Partial<Record<ViewScope, number>> = {};
+  /** The maintenance wait is over: until the next snapshot the held view's "ma" no longer holds commands back. */
+  private maintenanceWaitOver = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private queue: Queued[] = [];
@@ -127,11 +139,7 @@ export class RealtimeClient {
     return this.status;
   }
 
-  getViews(): Views {
-    return this.views;
-  }
-
-  getVersions(): Partial<Record<Scope, number>> {
+  getVersions(): Partial<Record<ViewScope, number>> {
     return this.versions;
   }
 
@@ -153,19 +161,23 @@ export class RealtimeClient {
     this.socket = null;
     socket?.close();
     this.failAll('closed');
-    this.views = EMPTY_VIEWS;
     this.versions = {};
+    this.maintenanceWaitOver = false;
+  }
+
+  private inMaintenance(): boolean {
+    return !this.maintenanceWaitOver && this.o.views.global()?.state === 'ma';
   }
 
   /**
    * Sends a command and resolves with the server's reply content (success true or false).
    * Waits until the state is loaded; rejects in maintenance, without a token, or when the socket closes.
    */
-  request(type: string, content: object = {}): Promise<Reply> {
-    return new Promise<Reply>((resolve, reject) => {
+  request<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
+    return new Promise<CommandReply>((resolve, reject) => {
       const pending: Pending = { resolve, reject };
       if (!this.o.getToken()) return reject(new RealtimeError('tooEarly'));
-      if (this.views.global?.state === 'ma' && !MAINTENANCE_ALLOWED.has(type)) {
+      if (this.inMaintenance() && !MAINTENANCE_ALLOWED.has(type)) {
         this.o.onEvent({ kind: 'notice', code: 'maintenance' });
         return reject(new RealtimeError('maintenance'));
       }
@@ -210,7 +222,7 @@ export class RealtimeClient {
       this.o.onEvent({ kind: 'notice', code: 'tooEarly' });
       return;
     }
-    let reply: Reply;
+    let reply: CommandReply<'sa'>;
     try {
       reply = await this.direct('sa', { token });
     } catch {
@@ -228,7 +240,7 @@ export class RealtimeClient {
       const queued = this.queue;
       this.queue = [];
       for (const q of queued) {
-        if (this.views.global?.state === 'ma' && !MAINTENANCE_ALLOWED.has(q.type)) {
+        if (this.inMaintenance() && !MAINTENANCE_ALLOWED.has(q.type)) {
           this.o.onEvent({ kind: 'notice', code: 'maintenance' });
           q.pending.reject(new RealtimeError('maintenance'));
         } else this.transmit(q.type, q.content, q.pending);
@@ -245,16 +257,14 @@ export class RealtimeClient {
       const reply = await this.direct('sg', {});
       if (!reply.success) return false;
       const receivedAt = this.o.now();
-      const incoming = (reply.views ?? {}) as Partial<Views>;
       const views: Views = { ...EMPTY_VIEWS };
-      for (const scope of SCOPES) {
-        const view = incoming[scope];
-        if (view !== undefined && view !== null) (views as unknown as Record<Scope, unknown>)[scope] = view;
+      for (const scope of VIEW_SCOPES) {
+        const view = reply.views[scope];
+        if (view !== undefined && view !== null) (views as Record<ViewScope, unknown>)[scope] = view;
       }
-      this.views = views;
-      this.versions = { ...((reply.versions ?? {}) as Partial<Record<Scope, number>>) };
-      const offset = typeof reply.serverTime === 'number' ? serverOffset(reply.serverTime, sentAt, receivedAt) : 0;
-      this.o.onEvent({ kind: 'snapshot', views: this.views, versions: this.versions, serverOffsetMs: offset });
+      this.versions = { ...reply.versions };
+      this.maintenanceWaitOver = false;
+      this.o.views.loadSnapshot({ views, serverOffsetMs: serverOffset(reply.serverTime, sentAt, receivedAt) });
       return true;
     } catch {
       return false;
@@ -264,8 +274,8 @@ export class RealtimeClient {
   }
 
   /** Sends on the open socket right away (sa, sg), bypassing the ready queue. */
-  private direct(type: string, content: object): Promise<Reply> {
-    return new Promise<Reply>((resolve, reject) => this.transmit(type, content, { resolve, reject }));
+  private direct<Code extends string>(type: Code, content: object): Promise<CommandReply<Code>> {
+    return new Promise<CommandReply>((resolve, reject) => this.transmit(type, content, { resolve, reject })) as Promise<CommandReply<Code>>;
   }
 
   private transmit(type: string, content: object, pending: Pending): void {
@@ -292,41 +302,34 @@ export class RealtimeClient {
       const pending = this.pending.get(envelope.replyTo);
       if (!pending) return;
       this.pending.delete(envelope.replyTo);
-      const content = (envelope.content ?? {}) as Reply;
-      pending.resolve({ ...content, success: content.success === true });
+      const content = (envelope.content ?? {}) as { success?: unknown };
+      // The server's reply as it is (projections/live/replies.ts); anything but success true counts as a failure.
+      pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
     }
-    if (envelope.type === 'st') this.applyPush(envelope.content as Push);
+    if (envelope.type === 'st') this.receivePush(envelope.content as RawPush | undefined);
   }
 
-  private applyPush(push: Push | undefined): void {
-    if (!push || !isScope(push.scope) || typeof push.version !== 'number') return;
+  /** Hands a push on in version order: a whole value at any newer version, a patch only at the next one. */
+  private receivePush(raw: RawPush | undefined): void {
+    if (!raw || !isScope(raw.scope) || typeof raw.version !== 'number') return;
     // Before the first snapshot and while re-syncing, the snapshot that follows includes the change.
     if (this.syncing || this.status !== 'ready') return;
-    const { scope, version } = push;
+    const { scope, version } = raw;
     const current = this.versions[scope];
-    if (push.value !== undefined) {
-      if (current !== undefined && version <= current) return;
-      this.setView(scope, push.value, version);
-      return;
-    }
     if (current !== undefined && version <= current) return;
-    if (current === undefined || version !== current + 1 || !Array.isArray(push.patch)) {
+    let push: StatePush;
+    if (raw.value !== undefined) push = { scope, version, value: raw.value as ViewOfScope[ViewScope] | null };
+    else if (current !== undefined && version === current + 1 && Array.isArray(raw.patch)) push = { scope, version, patch: raw.patch };
+    else {
       void this.resync();
       return;
     }
-    try {
-      const next = applyPatch((this.views[scope] ?? null) as JsonValue, push.patch);
-      this.setView(scope, next, version);
-    } catch {
+    if (!this.o.views.applyPush(push)) {
       void this.resync();
+      return;
     }
-  }
-
-  private setView(scope: Scope, value: unknown, version: number): void {
-    this.views = { ...this.views, [scope]: value ?? null };
     this.versions = { ...this.versions, [scope]: version };
-    this.o.onEvent({ kind: 'view', scope, view: this.views[scope], version });
   }
 
   private startHeartbeat(): void {
@@ -379,14 +382,14 @@ export class RealtimeClient {
     this.pending.clear();
     for (const p of pending) p.reject(new RealtimeError('closed'));
     const now = this.o.now();
-    const global = this.views.global;
+    const global = this.o.views.global();
     const recheckAt = global?.recheckAt ?? null;
-    if (global?.state === 'ma' && recheckAt !== null && recheckAt > now) {
+    if (this.inMaintenance() && recheckAt !== null && recheckAt > now) {
       this.setStatus('maintenanceWait');
       const wait = recheckAt - now + this.o.random() * RECONNECT_JITTER_MS;
       this.reconnectTimer = this.o.setTimeout(() => {
         this.reconnectTimer = null;
-        if (this.views.global) this.views = { ...this.views, global: { ...this.views.global, state: 'qn' } };
+        this.maintenanceWaitOver = true;
         this.connect();
       }, wait);
       return;

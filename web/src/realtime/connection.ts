@@ -2,7 +2,7 @@
 import { config } from '../config';
 import { store } from '../store';
 import { t } from '../texts';
-import { RealtimeClient, RealtimeError, type Reply, type SocketFactory } from './client';
+import { RealtimeClient, RealtimeError, type CommandReply, type SocketFactory } from './client';
 import { bindToStore } from './storeBinding';
 
 const browserSocket: SocketFactory = (url, handlers) => {
@@ -29,7 +29,7 @@ function createBrowserClient(): RealtimeClient {
     getToken: () => store.getState().session.token,
     lastHiddenAt: () => lastHiddenAt,
     reload: () => window.location.reload(),
-    onEvent: bindToStore(store.dispatch),
+    ...bindToStore(store),
   });
 }
 
@@ -44,14 +44,14 @@ export const realtime = {
   stop(): void {
     client?.stop();
   },
-  request(type: string, content: object = {}): Promise<Reply> {
+  request<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
     client ??= createBrowserClient();
     return client.request(type, content);
   },
 };
 
 /** Sends a command; transport problems come back as a failed reply carrying the spec's socket message. */
-export async function command(type: string, content: object = {}): Promise<Reply> {
+export async function command<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
   try {
     return await realtime.request(type, content);
   } catch (error) {

@@ -3,15 +3,9 @@
  * The input document is never changed; untouched branches are shared with the result.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+import type { JsonValue, PatchOperation } from '../../../projections/live/replies';
 
-export type PatchOperation =
-  | { op: 'add'; path: string; value: JsonValue }
-  | { op: 'remove'; path: string }
-  | { op: 'replace'; path: string; value: JsonValue }
-  | { op: 'move'; from: string; path: string }
-  | { op: 'copy'; from: string; path: string }
-  | { op: 'test'; path: string; value: JsonValue };
+export type { JsonValue, PatchOperation };
 
 export class PatchError extends Error {
   constructor(message: string) {

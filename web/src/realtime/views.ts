@@ -1,30 +1,25 @@
 /**
  * The views the server pushes (PROTOCOL.md, "Views"). Their shapes are the engine's: the server sends
  * exactly what the pure view functions in projections/live/views.ts compute, so the app reads those
- * types (type-only imports; no engine code enters the bundle). What is the app's own lives here too:
- * the scopes, the store's container of the views, feature-flag reading.
+ * types. What is the app's own lives here too: the scopes, the store's container of the views,
+ * feature-flag reading.
  */
-import type { GlobalView, ModeratorView, TeamView, TesterView, UserView } from '../../../projections/live';
+import type { ViewOfScope, ViewScope } from '../../../projections/live/replies';
+import type { GlobalView } from '../../../projections/live/views';
 
 export type {
   GlobalView, HealDealStatus, ModeratorView, ProposalView, QuestionView, TeamView, TesterAnswerView, TesterView, UserView,
 } from '../../../projections/live';
 export type { Stroke, UberMode } from '../../../events';
 
-export type Scope = 'global' | 'team' | 'user' | 'moderator' | 'tester';
-export const SCOPES: readonly Scope[] = ['global', 'team', 'user', 'moderator', 'tester'];
+export { VIEW_SCOPES } from '../../../projections/live/replies';
+export type { ViewScope };
 
 /** One entry of the lobby chat (global view). */
 export type LobbyChatEntry = GlobalView['lobbyChat'][number];
 
-/** The views the client holds: one per scope, null until the server sent it (or the viewer may not see it). */
-export interface Views {
-  global: GlobalView | null;
-  team: TeamView | null;
-  user: UserView | null;
-  moderator: ModeratorView | null;
-  tester: TesterView | null;
-}
+/** The views the app holds (the live slice): one per scope, null until the server sent it (or the viewer may not see it). */
+export type Views = { [S in ViewScope]: ViewOfScope[S] | null };
 
 export const EMPTY_VIEWS: Views = { global: null, team: null, user: null, moderator: null, tester: null };
 

@@ -12,7 +12,8 @@ import { buildAudit } from './audit';
 import { AuditPanel } from './AuditPanel';
 import { formatTime } from './describe';
 import { EventList } from './EventList';
-import { fetchNightLog, fetchNights, parseEventLog, type LoadedNight, type NightSummaryRecord } from './load';
+import type { NightListEntry } from '../../../projections/live/replies';
+import { fetchNightLog, fetchNights, parseEventLog, type LoadedNight } from './load';
 import { PointsPanel } from './PointsPanel';
 import { ReplayControls } from './ReplayControls';
 import { ReplayViews, ViewerSelect } from './ReplayViews';
@@ -24,12 +25,9 @@ import { GLOBAL_VIEWER, type ReplayViewer } from './viewers';
 export type ReplayTab = 'views' | 'events' | 'points' | 'audit';
 const TABS: readonly ReplayTab[] = ['views', 'events', 'points', 'audit'];
 
-type NightsState = { status: 'loading' } | { status: 'loaded'; nights: NightSummaryRecord[] } | { status: 'failed' };
+type NightsState = { status: 'loading' } | { status: 'loaded'; nights: NightListEntry[] } | { status: 'failed' };
 
-function startedText(value: number | string | null): string {
-  if (value === null) return '–';
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  if (Number.isNaN(ms)) return String(value);
+function startedText(ms: number): string {
   return `${new Date(ms).toLocaleDateString('de-DE')} ${formatTime(ms).slice(0, 5)}`;
 }
 

@@ -45,7 +45,7 @@ export function buildReplayStore(state: LiveState, viewer: ReplayViewer, eventTi
   const userId = viewer.kind === 'player' ? viewer.userId : '';
   store.dispatch(sessionActions.loggedIn({ token: 'replay', payload: { id: userId, exp: Number.MAX_SAFE_INTEGER, perm: viewer.kind === 'moderator' ? ['moderator'] : [] } }));
   store.dispatch(sessionActions.teamsLoaded(teamRecords(state)));
-  store.dispatch(liveActions.snapshotLoaded({ views, versions: { global: state.version }, serverOffsetMs: offsetFor(views, eventTime, now, playing) }));
+  store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: offsetFor(views, eventTime, now, playing) }));
   return store;
 }
 
@@ -105,9 +105,9 @@ export function ReplayViews({ state, viewer, eventTime, playing = false }: { sta
   useEffect(() => {
     if (playing || eventTime === null) return;
     const timer = setInterval(() => {
-      const { views, versions } = store.getState().live;
+      const { views } = store.getState().live;
       const serverOffsetMs = pausedOffset(views.global?.countdownEndsAt ?? null, eventTime, Date.now());
-      store.dispatch(liveActions.snapshotLoaded({ views, versions, serverOffsetMs }));
+      store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs }));
     }, 200);
     return () => clearInterval(timer);
   }, [store, playing, eventTime]);

@@ -1,15 +1,8 @@
 /** Reading a night's events: the JSON Lines of the night endpoints (or a recording) as engine events. */
 import type { EventMetadata, QuizShowEvent } from '../../../events';
 import { upcast } from '../../../events/upcasters';
+import type { JsonApiDocument, NightListEntry } from '../../../projections/live/replies';
 import { api, HttpError } from '../api/http';
-
-export interface NightSummaryRecord {
-  id: string;
-  quizId: string;
-  quizName: string;
-  startedAt: number | string | null;
-  endedAt: number | string | null;
-}
 
 export interface ParsedLog {
   events: QuizShowEvent[];
@@ -55,18 +48,11 @@ function authHeaders(token: string | null): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-export async function fetchNights(token: string | null): Promise<NightSummaryRecord[]> {
+/** GET /api/nights (admin). */
+export async function fetchNights(token: string | null): Promise<NightListEntry[]> {
   const response = await fetch(api('/nights'), { headers: { Accept: 'application/json', ...authHeaders(token) } });
   if (!response.ok) throw new HttpError(response.status, null);
-  const body = (await response.json()) as { data?: unknown };
-  const list = Array.isArray(body.data) ? body.data : [];
-  return list.filter(isObject).map((n) => ({
-    id: String(n.id),
-    quizId: String(n.quizId ?? ''),
-    quizName: String(n.quizName ?? ''),
-    startedAt: typeof n.startedAt === 'number' || typeof n.startedAt === 'string' ? n.startedAt : null,
-    endedAt: typeof n.endedAt === 'number' || typeof n.endedAt === 'string' ? n.endedAt : null,
-  }));
+  return ((await response.json()) as JsonApiDocument<NightListEntry[]>).data;
 }
 
 export interface LoadedNight extends ParsedLog {

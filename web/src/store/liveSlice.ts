@@ -1,33 +1,55 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import type { StatePush, ViewScope } from '../../../projections/live/replies';
 import type { ConnectionStatus } from '../realtime/client';
-import { EMPTY_VIEWS, type Scope, type Views } from '../realtime/views';
+import { applyPatch, type JsonValue } from '../realtime/patch';
+import { EMPTY_VIEWS, type Views } from '../realtime/views';
 
-export interface LiveState {
+export interface LiveSliceState {
+  /** The app's one copy of the live views: a snapshot replaces them, pushes change them. */
   views: Views;
-  versions: Partial<Record<Scope, number>>;
   /** True once the first `sg` snapshot arrived. */
   loaded: boolean;
+  /** A push's patch did not fit the held view; true until the next snapshot (the realtime client asks for one). */
+  stale: boolean;
   /** Add to the local clock to get the server clock. */
   serverOffsetMs: number;
   status: ConnectionStatus;
 }
 
-const initialState: LiveState = { views: EMPTY_VIEWS, versions: {}, loaded: false, serverOffsetMs: 0, status: 'idle' };
+export interface LoadedSnapshot {
+  views: Views;
+  serverOffsetMs: number;
+}
+
+const initialState: LiveSliceState = { views: EMPTY_VIEWS, loaded: false, stale: false, serverOffsetMs: 0, status: 'idle' };
+
+/** The view after a push: its value, or its patch applied (untouched branches shared); undefined when the patch does not apply. */
+export function viewAfterPush(view: Views[ViewScope], push: StatePush): Views[ViewScope] | undefined {
+  if ('value' in push) return push.value ?? null;
+  try {
+    return applyPatch((view ?? null) as JsonValue, push.patch) as unknown as Views[ViewScope];
+  } catch {
+    return undefined;
+  }
+}
 
 export const liveSlice = createSlice({
   name: 'live',
   initialState,
   reducers: {
-    snapshotLoaded(state, action: PayloadAction<{ views: Views; versions: Partial<Record<Scope, number>>; serverOffsetMs: number }>) {
+    snapshotLoaded(state, action: PayloadAction<LoadedSnapshot>) {
       state.views = action.payload.views;
-      state.versions = action.payload.versions;
       state.serverOffsetMs = action.payload.serverOffsetMs;
       state.loaded = true;
+      state.stale = false;
     },
-    viewChanged(state, action: PayloadAction<{ scope: Scope; view: Views[Scope]; version: number }>) {
-      const { scope, view, version } = action.payload;
-      (state.views as Record<Scope, unknown>)[scope] = view;
-      state.versions[scope] = version;
+    /** A scope's next version, in order (the realtime client checks the versions). */
+    pushReceived(state, action: PayloadAction<StatePush>) {
+      const push = action.payload;
+      // The held view itself, not the draft: the patch shares its untouched branches.
+      const next = viewAfterPush(original(state)!.views[push.scope], push);
+      if (next === undefined) state.stale = true;
+      else (state.views as Record<ViewScope, unknown>)[push.scope] = next;
     },
     statusChanged(state, action: PayloadAction<ConnectionStatus>) {
       state.status = action.payload;

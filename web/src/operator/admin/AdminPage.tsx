@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { DEFAULT_TIE_BREAK_TITLE } from '../../../../projections/live/rules';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
@@ -133,7 +134,7 @@ function SchiffePanel() {
 
 function StechenPanel() {
   const send = useCommand();
-  const [title, setTitle] = useState(t.admin.stechenDefaultTitle);
+  const [title, setTitle] = useState(DEFAULT_TIE_BREAK_TITLE);
   const [text, setText] = useState('');
   return (
     <PositionPanel title={t.admin.stechenHeading} defaults={[283, 3, 1]} button={t.admin.stechenCreate} onSubmit={(p) => void send('aas', { ...p, title, text }, t.operator.done)}>

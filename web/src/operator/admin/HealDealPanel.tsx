@@ -4,7 +4,8 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Facts, Panel, useCommand, useNotify } from '../shared';
-import { HEAL_DEAL_REFRESH_MS, HEAL_DEAL_ROUNDS, healDealRows, parseWholeNumber } from './logic';
+import { HEAL_DEAL_ROUNDS } from '../../../../projections/live/rules';
+import { HEAL_DEAL_REFRESH_MS, healDealRows, parseWholeNumber } from './logic';
 
 type PerRoundSetting = 'healingPerRound' | 'damagePerRound' | 'damagePerRoundZombie';
 const PER_ROUND: ReadonlyArray<[PerRoundSetting, string]> = [
@@ -49,9 +50,9 @@ function HealDealOverview() {
         <thead><tr><th scope="col">{c.team}</th><th scope="col">{c.current}</th><th scope="col">{c.heal}</th><th scope="col">{c.deal}</th><th scope="col">{c.total}</th></tr></thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className={row.total > 0 ? '' : 'row--zombie'}>
+            <tr key={row.id} className={row.zombie ? 'row--zombie' : ''}>
               <th scope="row">{row.name}</th><td>{row.current}</td><td>{row.healings}</td><td>{row.damages}</td>
-              <td><strong>{row.total}</strong> <span className="muted">{row.total > 0 ? t.healDeal.human : t.healDeal.zombie}</span></td>
+              <td><strong>{row.total}</strong> <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span></td>
             </tr>
           ))}
         </tbody>

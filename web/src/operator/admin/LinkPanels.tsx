@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { buildInviteLink, buildLoginLink } from '../../logic/links';
 import { useAppSelector } from '../../store';
 import { t } from '../../texts';
-import { Panel, useCommand, useNotify } from '../shared';
+import { Panel, useCommand } from '../shared';
 import { useUsers } from '../useOperatorData';
 import { sortByName } from './logic';
 
@@ -18,7 +18,6 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
   choices: readonly Choice[]; build(pageUrl: string, token: string): string; withQr: boolean;
 }) {
   const send = useCommand();
-  const notify = useNotify();
   const selectId = useId();
   const linkId = useId();
   const [chosen, setChosen] = useState('');
@@ -27,9 +26,7 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
   async function create() {
     if (!chosen) return;
     const reply = await send(code, { id: chosen });
-    if (!reply.success) return;
-    if (typeof reply.token !== 'string' || reply.token === '') return notify(t.admin.noToken);
-    setLink(build(window.location.href, reply.token));
+    if (reply.success) setLink(build(window.location.href, reply.token));
   }
 
   return (

@@ -1,7 +1,7 @@
-/** Pure rules of the admin panels. */
+/** Pure helpers of the admin panels; the game's rules come from projections/live. */
+import type { HealDealStatus } from '../../realtime/views';
 
 export const ADD_SECONDS_MS = 60_000;
-export const HEAL_DEAL_ROUNDS = [1, 2, 3] as const;
 export const HEAL_DEAL_REFRESH_MS = 1000;
 
 /** Feature flags are saved only as valid JSON text. */
@@ -32,19 +32,14 @@ export function isoOf(epochMs: number): string {
   return Number.isFinite(date.getTime()) ? date.toISOString() : '';
 }
 
-export interface HealDealRow {
+export interface HealDealRow extends HealDealStatus {
   id: string;
-  name: string;
-  current: number;
-  healings: number;
-  damages: number;
-  total: number;
 }
 
-/** Overview rows: total = current + healings - damages, sorted by total (highest first), then name. */
-export function healDealRows(statuses: Record<string, { name: string; current: number; healings: number; damages: number }> | undefined): HealDealRow[] {
+/** Overview rows: the server's statuses (total and zombie included), sorted by total (highest first), then name. */
+export function healDealRows(statuses: Record<string, HealDealStatus> | undefined): HealDealRow[] {
   return Object.entries(statuses ?? {})
-    .map(([id, s]) => ({ id, name: s.name, current: s.current, healings: s.healings, damages: s.damages, total: s.current + s.healings - s.damages }))
+    .map(([id, status]) => ({ id, ...status }))
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'de'));
 }
 

@@ -3,12 +3,23 @@ import { HttpError } from '../../api/http';
 import { createQuiz, importToml, listQuizzes, saveQuiz, type Quiz } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { contentFromImport, importedTitle, parseContentText, sortQuizzesByIdDesc, toQuizContent, validateNewQuiz } from '../../logic/quiz';
+import { normalizeContent, type ContentProblem } from '../../../../projections/live/quiz-content';
+import { checkQuizForm, sortQuizzesByIdDesc, type NewQuizProblem } from '../../logic/quiz';
 import type { Question } from '../../../../events';
 import { t } from '../../texts';
 import { Panel, useNotify } from '../shared';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** The server's texts for the quiz rules' problems (the spec's messages). */
+const PROBLEM_TEXTS: Record<NewQuizProblem, string> = {
+  nameMissing: t.config.nameMissing,
+  yearWeekMissing: t.config.yearWeekMissing,
+  questionsMissing: t.config.questionsMissing,
+  unreadable: t.config.unreadable,
+  invalid: t.config.saveFailed,
+};
+const contentProblemText = (problem: ContentProblem) => PROBLEM_TEXTS[problem];
 
 /** Preview of a content list: round, number, category, question, answer, options. */
 export function QuizPreviewTable({ questions }: { questions: readonly Question[] }) {
@@ -43,10 +54,9 @@ function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }
     if (!file) return;
     setBusy(true);
     try {
-      const reply = await importToml(await file.text(), form);
-      const content = contentFromImport(reply);
-      onImport(content, importedTitle(reply));
-      notify(t.config.imported(content.length), 'success');
+      const preview = await importToml(await file.text(), form);
+      onImport(preview.content, { name: preview.name, yearWeek: preview.yearWeek });
+      notify(t.config.imported(preview.content.length), 'success');
     } catch (error) {
       notify(error instanceof HttpError && error.detail ? `${t.config.importFailed} ${error.detail}` : t.config.importFailed);
     } finally {
@@ -74,14 +84,15 @@ function NewQuizForm({ onSaved }: { onSaved(): void }) {
   const [name, setName] = useState('');
   const [yearWeek, setYearWeek] = useState('');
   const [contentText, setContentText] = useState('');
-  const parsed = useMemo(() => parseContentText(contentText), [contentText]);
-  const preview = parsed.ok ? toQuizContent(parsed.content) : [];
+  // The questions as the server would store them (the engine's rule), or why it would refuse them.
+  const checked = useMemo(() => (contentText.trim() === '' ? null : normalizeContent(contentText)), [contentText]);
+  const preview = checked?.ok ? checked.content : [];
 
   async function save() {
-    const problem = validateNewQuiz({ name, yearWeek, contentText });
-    if (problem) return notify(t.config[problem]);
+    const form = checkQuizForm({ name, yearWeek, contentText });
+    if (!form.ok) return notify(PROBLEM_TEXTS[form.problem]);
     try {
-      await createQuiz({ name: name.trim(), yearWeek: yearWeek.trim(), content: parsed.ok ? parsed.content : [] });
+      await createQuiz({ name: name.trim(), yearWeek: yearWeek.trim(), content: form.content });
       notify(t.config.saved, 'success');
       onSaved();
     } catch (error) {
@@ -106,12 +117,12 @@ function NewQuizForm({ onSaved }: { onSaved(): void }) {
         />
         <TextAreaField
           label={t.config.content}
-          hint={contentText.trim() !== '' && !parsed.ok ? t.config.unreadable : t.config.contentHint}
+          hint={checked && !checked.ok ? contentProblemText(checked.problem) : t.config.contentHint}
           value={contentText}
           onValue={setContentText}
           rows={10}
           className="code"
-          aria-invalid={contentText.trim() !== '' && !parsed.ok}
+          aria-invalid={checked !== null && !checked.ok}
         />
         <h3>{t.config.preview}</h3>
         <QuizPreviewTable questions={preview} />
@@ -130,10 +141,10 @@ function QuizRow({ quiz }: { quiz: Quiz }) {
   const label = (field: string) => t.config.rowLabel(quiz.id, field);
 
   async function save() {
-    const parsed = parseContentText(contentText);
-    if (!parsed.ok) return notify(t.config.unreadable);
+    const content = normalizeContent(contentText);
+    if (!content.ok) return notify(contentProblemText(content.problem));
     try {
-      await saveQuiz(quiz.id, { name: name.trim(), yearWeek: yearWeek.trim(), content: parsed.content });
+      await saveQuiz(quiz.id, { name: name.trim(), yearWeek: yearWeek.trim(), content: content.content });
       notify(t.config.saved, 'success');
     } catch (error) {
       notify(error instanceof HttpError && error.detail ? error.detail : t.config.saveFailed);

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Field } from '../../components/Field';
-import { nextPosition, wholeNumberOr, type Quiz } from '../../logic/quiz';
+import { DEFAULT_COUNTDOWN_SECONDS } from '../../../../projections/live/play-rules';
+import { nextQuestionPosition } from '../../../../projections/live/queries';
+import { isQuestionOpenInView } from '../../../../projections/live/view-rules';
+import { wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
 
 export const COUNTDOWN_PRESETS = [5, 10, 20, 40, 60] as const;
-export const COUNTDOWN_DEFAULT = 60;
-
-const questionIsActive = (state: string | undefined) => state === 'qa' || state === 'qc';
 
 /** Quiz, round and number to start or reset, the start button and the reset menu (mhr). */
 function PositionForm({ quizInput, onQuizInput }: { quizInput: string; onQuizInput(value: string): void }) {
@@ -48,11 +48,10 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
   const moderator = useAppSelector((s) => s.live.views.moderator);
   const send = useCommand();
   const notify = useNotify();
-  const current = { round: moderator?.currentRound ?? 0, number: moderator?.currentQuestion ?? 0 };
-  const next = quiz ? nextPosition(quiz.content, current) : null;
+  const next = quiz ? nextQuestionPosition(quiz.content, moderator?.currentRound ?? 0, moderator?.currentQuestion ?? 0) : null;
 
   function start() {
-    if (global?.state !== 'qn') return notify(t.control.nextActive);
+    if (isQuestionOpenInView(global)) return notify(t.control.nextActive);
     if (!quiz || !next) return notify(t.operator.noFurtherQuestion);
     void send('ma', { quiz: quiz.id, round: next.round, question: next.number });
   }
@@ -66,13 +65,13 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
 
 /** Countdown presets, a custom value (default 60) and stop (mn). */
 function CountdownControls() {
-  const state = useAppSelector((s) => selectGlobal(s)?.state);
+  const global = useAppSelector(selectGlobal);
   const send = useCommand();
   const notify = useNotify();
-  const [custom, setCustom] = useState(String(COUNTDOWN_DEFAULT));
+  const [custom, setCustom] = useState(String(DEFAULT_COUNTDOWN_SECONDS));
 
   function countdown(time: number) {
-    if (!questionIsActive(state)) return notify(t.control.countdownInactive);
+    if (!isQuestionOpenInView(global)) return notify(t.control.countdownInactive);
     void send('mc', { time });
   }
 
@@ -83,7 +82,7 @@ function CountdownControls() {
           <button key={s} type="button" className="button button--small" onClick={() => countdown(s)}>{t.control.countdownSeconds(s)}</button>
         ))}
       </div>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); countdown(wholeNumberOr(custom, COUNTDOWN_DEFAULT)); }}>
+      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); countdown(wholeNumberOr(custom, DEFAULT_COUNTDOWN_SECONDS)); }}>
         <Field label={t.control.countdownCustom} value={custom} onValue={setCustom} type="number" min={1} />
         <button type="submit" className="button">{t.control.countdownSend}</button>
         <button type="button" className="button button--danger" onClick={() => void send('mn')}>{t.control.stop}</button>

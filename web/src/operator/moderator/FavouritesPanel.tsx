@@ -16,7 +16,7 @@ export function FavouritesPanel({ users }: { users: readonly UserRecord[] }) {
   const userAnswers = useAppSelector((s) => s.live.views.moderator?.userAnswers ?? NO_PAIRS);
   const teams = useAppSelector((s) => s.session.teams);
   const imageUrl = useImageUrl();
-  const single = global?.mode === 'single' || (global?.mode === undefined && global?.uberModus === 'quiz-single');
+  const single = global?.mode === 'single';
   const images = IMAGE_TYPES.has(global?.question?.type ?? '');
 
   if (single) {

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
-import { rankRows, toPointsTable, type PointsSort } from './logic';
+import { rankRows, type PointsSort } from './logic';
 import { PointsChart } from './PointsChart';
 
 /** Saves a blob as a file through a temporary link. */
@@ -102,7 +102,7 @@ export function ModeratorPointsPage() {
     setChecking(true);
     const reply = await send('mup', { quiz: quizId });
     setChecking(false);
-    if (reply.success) setResult({ quizId, overview: toPointsTable(reply) });
+    if (reply.success) setResult({ quizId, overview: { rounds: reply.rounds, sortedTeams: reply.sortedTeams } });
   }
 
   return (

@@ -6,7 +6,7 @@ import { useAppSelector } from '../../store';
 import { selectImgPrefix } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand } from '../shared';
-import { joinFolder, parentFolder, pictureTeamName, stepPresentation, toFolderEntries, uploadUrl, type FolderEntry } from './logic';
+import { foldersFirst, joinFolder, parentFolder, pictureTeamName, stepPresentation, uploadUrl, type FolderEntry } from './logic';
 import { UploadedImage } from '../../components/UploadedImage';
 
 /** Presentation: a modal with team name and picture; next and before buttons, keys n and b. */
@@ -81,7 +81,7 @@ export function PicViewerPage() {
     const reply = await send('muf', { folder: target });
     if (!reply.success) return;
     setFolder(target);
-    setEntries(toFolderEntries(reply));
+    setEntries(foldersFirst(reply.folder));
   }
 
   useEffect(() => {

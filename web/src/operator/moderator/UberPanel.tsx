@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { Field, TextAreaField } from '../../components/Field';
 import { COLOURS, type ColourKey } from '../../logic/drawing';
-import type { Stroke, UberMode } from '../../realtime/views';
+import { UBER_MODES } from '../../../../events/show';
+import { uberModeLocked } from '../../../../projections/live/play-rules';
+import { isQuestionOpenInView } from '../../../../projections/live/view-rules';
+import type { Stroke } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
-
-export const UBER_MODES: readonly UberMode[] = ['quiz', 'quiz-single', 'instruction', 'pre', 'post', 'pause', 'painting'];
 
 /** Uber mode (mum; a quiz mode is left only while no question is active), its message (mumm), instructions (mi). */
 export function UberPanel() {
@@ -22,8 +23,8 @@ export function UberPanel() {
   useEffect(() => setMessage(global?.uberMessage ?? ''), [global?.uberMessage]);
 
   function changeMode() {
-    const leavingQuiz = (global?.uberModus ?? 'quiz').startsWith('quiz') && !modus.startsWith('quiz');
-    if (leavingQuiz && global?.state !== 'qn') return notify(t.control.uberModeOnlyWithoutQuestion);
+    const current = global?.uberModus ?? 'quiz';
+    if (modus !== current && uberModeLocked(current, isQuestionOpenInView(global))) return notify(t.control.uberModeOnlyWithoutQuestion);
     void send('mum', { modus }, t.operator.done);
   }
 

@@ -1,25 +1,10 @@
 /** Pure rules of the moderator screens: points ordering and chart, picture folders and presentation. */
+import type { FolderEntry } from '../../../../projections/live/replies';
 import { roundPoints, type PointsRow, type PointsTable } from '../../logic/placement';
 
 /* ---------- points ---------- */
 
 export type PointsSort = 'total' | 'lastRound';
-
-/** Reads a `mup` reply or published points, wrapped or not; anything unusable gives an empty table. */
-export function toPointsTable(value: unknown): PointsTable {
-  if (typeof value !== 'object' || value === null) return { rounds: [], sortedTeams: [] };
-  const wrapper = value as { sortedTeams?: unknown; points?: unknown; content?: unknown };
-  if (wrapper.sortedTeams === undefined && (wrapper.points ?? wrapper.content) !== undefined) return toPointsTable(wrapper.points ?? wrapper.content);
-  const v = value as { rounds?: unknown; sortedTeams?: unknown };
-  const sortedTeams = Array.isArray(v.sortedTeams) ? v.sortedTeams.filter((row): row is PointsRow => typeof row === 'object' && row !== null && Array.isArray((row as PointsRow).rounds)) : [];
-  let rounds = Array.isArray(v.rounds) ? v.rounds.filter((r): r is number => typeof r === 'number') : [];
-  if (rounds.length === 0) {
-    // Rounds derive from the highest round when the reply has none.
-    const highest = Math.max(0, ...sortedTeams.map((row) => row.rounds.length));
-    rounds = Array.from({ length: highest }, (_, i) => i + 1);
-  }
-  return { rounds, sortedTeams };
-}
 
 export interface RankedRow {
   row: PointsRow;
@@ -90,18 +75,11 @@ export function seriesColour(index: number): string {
 
 /* ---------- picture viewer ---------- */
 
-export interface FolderEntry {
-  name: string;
-  isFile: boolean;
-}
+export type { FolderEntry };
 
-/** Reads the `muf` reply: the first list of {name, isFile} in it (expected under `folder`). */
-export function toFolderEntries(reply: Record<string, unknown>): FolderEntry[] {
-  const list = [reply.folder, reply.files, reply.list, reply.entries].find(Array.isArray) as unknown[] | undefined;
-  return (list ?? [])
-    .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && typeof (e as { name?: unknown }).name === 'string')
-    .map((e) => ({ name: String(e.name), isFile: e.isFile === true }))
-    .sort((a, b) => Number(a.isFile) - Number(b.isFile) || a.name.localeCompare(b.name, 'de'));
+/** The `muf` reply's entries as the viewer lists them: folders first, then by name. */
+export function foldersFirst(entries: readonly FolderEntry[]): FolderEntry[] {
+  return [...entries].sort((a, b) => Number(a.isFile) - Number(b.isFile) || a.name.localeCompare(b.name, 'de'));
 }
 
 const segments = (folder: string) => folder.split('/').filter((s) => s !== '' && s !== '.');

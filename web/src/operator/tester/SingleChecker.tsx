@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../components/Field';
-import { findQuestion, nextPosition, questionValue, wholeNumberOr, type Quiz } from '../../logic/quiz';
+import { findQuestion, nextQuestionPosition } from '../../../../projections/live/queries';
+import { NO_PROPOSALS_MESSAGE } from '../../../../projections/live/rules';
+import { questionValue, wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
@@ -29,7 +31,7 @@ interface SingleCheckerProps {
 /** The answer under check, coloured by status (with the status in words for screen readers). */
 function AnswerCard({ answer, teamName, index, count }: { answer: CheckerAnswer; teamName: string; index: number; count: number }) {
   const status = answerStatus(answer);
-  const noAnswers = answer.answer === t.tester.noAnswersGiven;
+  const noAnswers = answer.answer === NO_PROPOSALS_MESSAGE;
   return (
     <article className={`check-answer check-answer--${status}`} aria-live="polite">
       <header className="check-answer__head">
@@ -58,7 +60,7 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   const list = useMemo(() => answersToCheck(answers, { round, question: number, onlyUnchecked }), [answers, round, number, onlyUnchecked]);
   const start = wholeNumberOr(startOffset, 0);
   const answer = currentAnswer(list, start, offset);
-  const question = quiz ? findQuestion(quiz.content, { round, number }) : undefined;
+  const question = quiz ? findQuestion(quiz.content, round, number) : undefined;
   const { rate, busy } = useRating(onRated);
 
   function moveTo(next: CheckerPosition) {
@@ -67,7 +69,7 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   }
 
   function nextQuestion() {
-    const next = quiz ? nextPosition(quiz.content, { round, number }) : null;
+    const next = quiz ? nextQuestionPosition(quiz.content, round, number) : null;
     if (!next) return notify(t.operator.noFurtherQuestion);
     moveTo({ round: String(next.round), question: String(next.number) });
   }

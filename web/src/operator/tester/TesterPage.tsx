@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { listQuizAnswers } from '../../api/operator';
+import { useCallback, useEffect, useState } from 'react';
 import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { loadTeams } from '../../session';
@@ -8,7 +7,7 @@ import { selectIsModerator } from '../../store/selectors';
 import { t } from '../../texts';
 import { useCommand } from '../shared';
 import { useQuiz } from '../useOperatorData';
-import { toCheckerAnswers, type CheckerAnswer } from './logic';
+import type { CheckerAnswer } from './logic';
 import { RegexTool, TeamSearch } from './ModeratorTools';
 import { RoundTable } from './RoundTable';
 import { SingleChecker, type CheckerPosition } from './SingleChecker';
@@ -23,11 +22,10 @@ function useCheckedAnswers(quizId: string | null) {
   const tester = useAppSelector((s) => s.live.views.tester);
   const [fromReply, setFromReply] = useState<CheckerAnswer[]>([]);
   const live = quizId !== null && tester?.quiz !== undefined && String(tester.quiz) === quizId;
-  const liveAnswers = useMemo(() => (live ? toCheckerAnswers(tester?.answers) : null), [live, tester?.answers]);
   const onRated = useCallback((rated: CheckerAnswer) => {
     setFromReply((list) => list.map((a) => (a.id === rated.id ? rated : a)));
   }, []);
-  return { answers: liveAnswers ?? fromReply, setFromReply, onRated };
+  return { answers: live ? tester.answers : fromReply, setFromReply, onRated };
 }
 
 /** Tester screen: quiz id and check (ta), then the single-answer checker or the round table. */
@@ -55,9 +53,7 @@ export function TesterPage() {
     const quizId = quizInput.trim();
     const reply = await send('ta', { quiz: quizId });
     if (!reply.success) return;
-    // The reply lists the quiz's answers; without a list they come from GET /api/quiz-answers.
-    const list = Array.isArray(reply.answers) ? reply.answers : await listQuizAnswers(quizId).catch(() => []);
-    setFromReply(toCheckerAnswers(list));
+    setFromReply(reply.answers);
     setCheckingQuiz(quizId);
   }
 

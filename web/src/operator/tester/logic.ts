@@ -1,41 +1,10 @@
 /** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
 
+import type { RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '../../../../projections/live';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;
-
-const idOf = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
-
-/**
- * One answer from the tester view, a `ta` reply or a JSON:API quiz-answer resource
- * (attributes plus relationships team and user); null without an id.
- */
-export function toCheckerAnswer(raw: unknown): CheckerAnswer | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  const a = (typeof r.attributes === 'object' && r.attributes !== null ? r.attributes : r) as Record<string, unknown>;
-  const rel = (r.relationships ?? {}) as Record<string, { data?: { id?: unknown } | null }>;
-  const id = idOf(r.id);
-  if (id === null) return null;
-  const teamId = idOf(a.teamId ?? a.team_id ?? rel.team?.data?.id ?? (typeof a.team === 'number' ? a.team : null));
-  return {
-    id,
-    round: Number(a.round) || 0,
-    num: Number(a.num ?? a.number) || 0,
-    teamId,
-    team: typeof a.team === 'string' ? a.team : null,
-    userId: idOf(a.userId ?? a.user_id ?? rel.user?.data?.id ?? (typeof a.user === 'number' || typeof a.user === 'string' ? a.user : null)),
-    answer: typeof a.answer === 'string' ? a.answer : String(a.answer ?? ''),
-    points: Number(a.points) || 0,
-    checked: a.checked === true,
-    liked: a.liked === true,
-  };
-}
-
-export function toCheckerAnswers(list: unknown): CheckerAnswer[] {
-  return Array.isArray(list) ? list.map(toCheckerAnswer).filter((a): a is CheckerAnswer => a !== null) : [];
-}
 
 export type AnswerStatus = 'red' | 'green' | 'orange' | 'yellow';
 
@@ -117,7 +86,7 @@ export function ratingKey(key: string, targetIsBody: boolean): number | null {
 
 /* ---------- regex tool ---------- */
 
-export type RegexMark = 'correct' | 'wrong' | 'unchecked';
+export type { RegexMark };
 
 export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; problem: 'empty' | 'invalid' };
 

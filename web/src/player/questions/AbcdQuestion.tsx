@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { abcdLetters } from '../../logic/validation';
+import { abcdLetters } from '../../../../projections/live/rules';
 import { command } from '../../realtime/connection';
 import type { QuestionView } from '../../realtime/views';
 import { useAppDispatch } from '../../store';
@@ -7,9 +7,9 @@ import { uiActions } from '../../store/uiSlice';
 import { t } from '../../texts';
 import { ChatForm } from './ChatForm';
 
-/** Abcd: one button per letter (default 4, at most 26); the team variant proposes, the single variant answers. */
+/** Abcd: one button per letter (the engine's count: extraInfo.optionNum, else the options, else 4; at most 26); the team variant proposes, the single variant answers. */
 export function AbcdQuestion({ question, single }: { question: QuestionView; single: boolean }) {
-  const letters = abcdLetters(question.options?.length);
+  const letters = abcdLetters(question);
   const dispatch = useAppDispatch();
   const [chosen, setChosen] = useState<string | null>(null);
   async function choose(letter: string) {

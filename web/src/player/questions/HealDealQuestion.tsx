@@ -8,7 +8,6 @@ import { t } from '../../texts';
 
 type Kind = 'deal' | 'heal';
 
-export const totalHp = (team: HealDealStatus) => team.current + team.healings - team.damages;
 const EMPTY: Record<string, HealDealStatus> = {};
 
 /** Heal and deal: tabs deal (default) and heal, choose a team (ghd), and the teams' status. */
@@ -21,7 +20,7 @@ export function HealDealQuestion() {
   const [done, setDone] = useState<Record<Kind, boolean>>({ deal: false, heal: false });
   const selectId = useId();
   const mine = myTeam ? teams[String(myTeam.id)] : undefined;
-  const iAmZombie = mine ? totalHp(mine) <= 0 : false;
+  const iAmZombie = mine?.zombie ?? false;
 
   async function send() {
     if (tab === 'heal' && iAmZombie) {
@@ -71,7 +70,7 @@ export function HealDealQuestion() {
             {Object.entries(teams).map(([id, team]) => (
               <tr key={id}>
                 <th scope="row">{team.name}</th><td>{team.current}</td><td>{team.healings}</td><td>{team.damages}</td>
-                <td>{totalHp(team)}</td><td>{totalHp(team) > 0 ? t.healDeal.human : t.healDeal.zombie}</td>
+                <td>{team.total}</td><td>{team.zombie ? t.healDeal.zombie : t.healDeal.human}</td>
               </tr>
             ))}
           </tbody>

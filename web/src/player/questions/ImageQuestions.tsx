@@ -45,7 +45,7 @@ export function DrawingQuestion() {
     setBusy(true);
     try {
       const reply = await upload('question', [blob], { single: true });
-      if (!reply.success || reply.fileNames.length === 0) setError(t.upload.saveFailed);
+      if (reply.fileNames.length === 0) setError(t.upload.saveFailed);
       else setError(await proposeFiles(reply.fileNames.slice(0, 1)));
     } catch {
       setError(t.upload.saveFailed);

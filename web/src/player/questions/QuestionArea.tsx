@@ -1,3 +1,6 @@
+import { playableInSingleMode, takesPartInFinale } from '../../../../projections/live/play-rules';
+import { NO_PROPOSALS_MESSAGE } from '../../../../projections/live/rules';
+import { isQuestionOpenInView } from '../../../../projections/live/view-rules';
 import { config } from '../../config';
 import { CountdownBox } from '../../components/Countdown';
 import type { QuestionView as Question } from '../../realtime/views';
@@ -24,8 +27,8 @@ function NoQuestion() {
       {taken && (
         <div className="taken-answer">
           <h3>{t.question.takenAnswer}</h3>
-          {taken.message === t.question.noAnswers ? (
-            <p>{t.question.noAnswers}</p>
+          {taken.message === NO_PROPOSALS_MESSAGE ? (
+            <p>{NO_PROPOSALS_MESSAGE}</p>
           ) : (
             <>
               <p className="taken-answer__message">{taken.message || t.placeholders.emptyAnswer}</p>
@@ -53,7 +56,7 @@ function QuestionHeader({ question }: { question: Question }) {
 
 function FinaleSingle() {
   const points = useAppSelector((s) => selectUser(s)?.points ?? 0);
-  if (points <= 0) return <p className="card card--warning" role="alert">{t.question.finaleOut}</p>;
+  if (!takesPartInFinale(points)) return <p className="card card--warning" role="alert">{t.question.finaleOut}</p>;
   return <AnswerForm mode="single" />;
 }
 
@@ -83,15 +86,12 @@ function TeamAnswer({ question }: { question: Question }) {
 }
 
 function SingleAnswer({ question }: { question: Question }) {
+  if (!playableInSingleMode(question.type)) return <p className="card card--warning">{t.uber.quizSingle}</p>;
   switch (question.type) {
     case 'abcd':
       return <AbcdQuestion question={question} single />;
     case 'finale':
       return <FinaleSingle />;
-    case 'quizzle':
-    case 'schiffe':
-    case 'zeichnen':
-      return <p className="card card--warning">{t.uber.quizSingle}</p>;
     case 'instruction':
       return <img className="wide-image" src={config.instructionImage} alt={t.question.instructionAlt} />;
     default:
@@ -103,12 +103,11 @@ function SingleAnswer({ question }: { question: Question }) {
  * The active question by type with the countdown box, or the "no question" view. During maintenance
  * an open question (its answer is not public yet) stays in view, read-only, under the maintenance banner.
  */
-export function QuestionView({ single }: { single: boolean }) {
+export function QuestionArea({ single }: { single: boolean }) {
   const global = useAppSelector(selectGlobal);
   const question = global?.question;
   const maintenance = global?.state === 'ma';
-  const open = global?.state === 'qa' || global?.state === 'qc' || (maintenance && question?.answer === undefined);
-  if (!open || !question) return <NoQuestion />;
+  if (!isQuestionOpenInView(global) || !question) return <NoQuestion />;
   const key = `${question.round ?? ''}/${question.number ?? ''}/${question.type}`;
   return (
     <section className={`card question question--${question.type}`} aria-labelledby="question-heading">
