@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
-import { pointsOverview, type LiveState } from '../../projections/live';
+import { pointsOverview, testerAnswers, type LiveState } from '../../projections/live';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import type { Command } from '../commands';
 
@@ -26,7 +26,7 @@ export async function extrasFor(command: Command, events: QuizShowEvent[], ctx: 
       return created ? { token: await ctx.tokens.issue('login', created.data.linkId) } : {};
     }
     case 'StartChecking':
-      return { answers: answersOfQuiz(ctx.state, String(command.quiz)) };
+      return { answers: testerAnswers(ctx.state, String(command.quiz)) };
     case 'QueryPointsOverview':
       return { ...pointsOverview(ctx.state, String(command.quiz)) };
     case 'ListUploadFolder':
@@ -34,19 +34,6 @@ export async function extrasFor(command: Command, events: QuizShowEvent[], ctx: 
     default:
       return {};
   }
-}
-
-function answersOfQuiz(state: LiveState, quizId: string) {
-  const answers: object[] = [];
-  state.answers.forEach((a) => {
-    if (a.quizId !== quizId) return;
-    const team = a.teamId ? state.teams.get(a.teamId) : undefined;
-    answers.push({
-      id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, team: team?.name ?? null,
-      userId: a.userId, answer: a.answer, points: a.points, checked: a.checked, liked: a.liked,
-    });
-  });
-  return answers;
 }
 
 /** Lists a folder of the upload store; the decider already refused paths that leave it. */
