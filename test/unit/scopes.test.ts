@@ -1,21 +1,23 @@
-import { testerView, type LiveState, type TesterView } from '../../projections/live';
-import { Presence } from '../../src/realtime/presence';
-import { inputsOf, newViewMemos, sameInputs, viewOf } from '../../src/realtime/scopes';
-import { q, showWithQuestion } from './support/fixtures';
+import {
+  scopeDefinition, scopeKeyString, scopeView, testerView, type LiveState, type ScopeKey, type TeamView, type TesterView,
+} from '../../projections/live';
+import { MemoisedScope, sameInputs } from '../../src/realtime/scopes';
+import { q, show, showWithQuestion } from './support/fixtures';
 
-/** The push hub recomputes a scope's view only when its inputs changed (src/realtime/scopes.ts). */
+const offline = () => false;
+const inputs = (key: ScopeKey, state: LiveState, isOnline: (userId: string) => boolean = offline) => scopeDefinition(key).inputs(state, key, isOnline);
+const team = (teamId: string): ScopeKey => ({ scope: 'team', teamId });
+
 describe('scope inputs', () => {
-  const teamView = (key: string, state: LiveState) => viewOf(key, state, new Presence(), newViewMemos()) as { proposals: Record<string, { user: string }> };
-
   it('given anna proposed in her team and then joined the other team, when she renames herself, then her old team\'s view is recomputed and shows the new name', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
     s.world.joinTeam(s.anna, s.teamB);
-    const key = `team:${s.teamA}`;
+    const key = team(s.teamA);
     const before = s.world.state;
     s.world.must({ type: 'UpdateProfile', userId: s.anna, name: 'Anna Neu' }, s.world.as(s.anna));
-    expect(sameInputs(inputsOf(key, before), inputsOf(key, s.world.state))).toBe(false);
-    expect(Object.values(teamView(key, s.world.state).proposals).map((p) => p.user)).toEqual(['Anna Neu']);
+    expect(sameInputs(inputs(key, before), inputs(key, s.world.state))).toBe(false);
+    expect(Object.values((scopeView(s.world.state, key) as TeamView).proposals).map((p) => p.user)).toEqual(['Anna Neu']);
   });
 
   it('given a question is open, when one team proposes, then the other team\'s and the global inputs stay the same', () => {
@@ -23,17 +25,30 @@ describe('scope inputs', () => {
     const before = s.world.state;
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
     const after = s.world.state;
-    expect(sameInputs(inputsOf(`team:${s.teamB}`, before), inputsOf(`team:${s.teamB}`, after))).toBe(true);
-    expect(sameInputs(inputsOf('global', before), inputsOf('global', after))).toBe(true);
-    expect(sameInputs(inputsOf(`team:${s.teamA}`, before), inputsOf(`team:${s.teamA}`, after))).toBe(false);
-    expect(sameInputs(inputsOf('moderator', before), inputsOf('moderator', after))).toBe(false);
+    expect(sameInputs(inputs(team(s.teamB), before), inputs(team(s.teamB), after))).toBe(true);
+    expect(sameInputs(inputs({ scope: 'global' }, before), inputs({ scope: 'global' }, after))).toBe(true);
+    expect(sameInputs(inputs(team(s.teamA), before), inputs(team(s.teamA), after))).toBe(false);
+    expect(sameInputs(inputs({ scope: 'moderator' }, before), inputs({ scope: 'moderator' }, after))).toBe(false);
+  });
+
+  it('given bert goes online, then his team\'s inputs change and its view shows him online, and the other team\'s stay the same', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    const state = s.world.state;
+    const bertOnline = (userId: string) => userId === s.bert;
+    expect(sameInputs(inputs(team(s.teamA), state), inputs(team(s.teamA), state, bertOnline))).toBe(false);
+    expect(sameInputs(inputs(team(s.teamB), state), inputs(team(s.teamB), state, bertOnline))).toBe(true);
+    expect((scopeView(state, team(s.teamA), bertOnline) as TeamView).members[s.bert].online).toBe(true);
+    expect((scopeView(state, team(s.teamA), bertOnline) as TeamView).members[s.anna].online).toBe(false);
   });
 
   it('given the tester view kept through a rating and a new lock-in, then it is always what a fresh computation gives', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
     const w = s.world;
-    const memos = newViewMemos();
-    const tester = (state: LiveState) => viewOf('tester', state, new Presence(), memos) as TesterView;
+    const memo = new MemoisedScope({ scope: 'tester' }, offline);
+    const tester = (state: LiveState) => {
+      memo.update(state);
+      return memo.view as TesterView;
+    };
     w.must({ type: 'AddProposal', message: 'Goethe' }, w.as(s.anna));
     w.must({ type: 'AddProposal', message: 'Schiller' }, w.as(s.cleo));
     w.must({ type: 'EndQuestion' }, w.as(s.moderator));
@@ -53,5 +68,22 @@ describe('scope inputs', () => {
     w.must({ type: 'EndQuestion' }, w.as(s.moderator));
     expect(tester(w.state)).toEqual(testerView(w.state));
     expect(tester(w.state).answers.map((a) => a.answer)).toContain('Lessing');
+  });
+
+  it('given a question starts, then the global view keeps its heal-and-deal part (the very object)', () => {
+    const s = show([q(1, 1), q(1, 2)]);
+    const w = s.world;
+    const memo = new MemoisedScope({ scope: 'global' }, offline);
+    memo.update(w.state);
+    const healDeals = (memo.view as { heal_deals: object }).heal_deals;
+    w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, w.as(s.moderator));
+    expect(memo.update(w.state)).toBe(true);
+    expect((memo.view as { heal_deals: object }).heal_deals).toBe(healDeals);
+    expect(memo.view).toEqual(scopeView(w.state, { scope: 'global' }));
+  });
+
+  it('scope keys as strings: one per instance', () => {
+    expect([{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }].map((k) => scopeKeyString(k as ScopeKey)))
+      .toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester']);
   });
 });
