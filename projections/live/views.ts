@@ -14,7 +14,7 @@ import {
 } from './queries';
 import { NO_PROPOSALS_MESSAGE, questionValue } from './rules';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scopes';
-import type { AnswerLive, GlobalStateCode, HealDealLive, HealDealSettings, LiveState, QuizzleStatus, TeamLive } from './state';
+import { EMPTY_PLAY, type AnswerLive, type GlobalStateCode, type HealDealLive, type HealDealSettings, type LiveState, type QuizzleStatus, type TeamLive } from './state';
 
 export interface Viewer {
   readonly userId: string | null;
@@ -212,7 +212,8 @@ function takenAnswerView(state: LiveState, team: TeamLive): TeamView['takenAnswe
 export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = () => false): TeamView | undefined {
   const team = state.teams.get(teamId);
   if (!team) return undefined;
-  const play = teamPlay(state, team);
+  // Not teamPlay: a team without a play reads as the empty one whatever the question (teamScope's inputs).
+  const play = currentPlay(state, team.id) ?? EMPTY_PLAY;
   const starCount = starCounts(play);
   const proposals: Record<string, ProposalView> = {};
   for (const p of play.proposals) {
