@@ -3,8 +3,9 @@
  * team, one per user, one for moderators, one for testers), never per socket.
  * Privacy: a player's views never hold another team's proposals or chat, the moderator view, or
  * the answer of an open question.
- * Each scope's inputs (what its view reads) are declared beside it in scopes.ts: a view that reads
- * more changes its inputs there.
+ * Each scope is declared right after its view function (`globalScope` … `testerScope`, see scopes.ts):
+ * its inputs, everything the view reads, beside the view. A view that reads more lists it there;
+ * test/unit/scopes.test.ts fails otherwise.
  */
 import type { PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
 import type { PersistentMap } from './persistent-map';
