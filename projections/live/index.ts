@@ -8,6 +8,7 @@ export * from './quiz-content';
 export * from './readers';
 export * from './replies';
 export * from './rules';
+export * from './scopes';
 export * from './ship-answer';
 export * from './state';
 export * from './view-rules';

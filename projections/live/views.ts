@@ -3,13 +3,19 @@
  * team, one per user, one for moderators, one for testers), never per socket.
  * Privacy: a player's views never hold another team's proposals or chat, the moderator view, or
  * the answer of an open question.
+ * Each scope is declared right after its view function (`globalScope` … `testerScope`, see scopes.ts):
+ * its inputs, everything the view reads, beside the view. A view that reads more lists it there;
+ * test/unit/scopes.test.ts fails otherwise.
  */
 import type { PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
+import type { PersistentMap } from './persistent-map';
 import {
-  currentSingleAnswer, globalStateCode, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay, type HealDealStatus,
+  currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay,
+  type HealDealStatus,
 } from './queries';
 import { NO_PROPOSALS_MESSAGE, questionValue } from './rules';
-import type { AnswerLive, GlobalStateCode, HealDealSettings, LiveState, QuizzleStatus, TeamLive } from './state';
+import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scopes';
+import { EMPTY_PLAY, type AnswerLive, type GlobalStateCode, type HealDealLive, type HealDealSettings, type LiveState, type QuizzleStatus, type TeamLive } from './state';
 
 export interface Viewer {
   readonly userId: string | null;
@@ -68,7 +74,7 @@ export interface TeamView {
   favorite: number | null;
   quizzled: number | null;
   proposals: Record<string, ProposalView>;
-  /** `online` is laid over by the server from live connections; presence is not part of the log. */
+  /** `online` comes from the server's live connections; presence is not part of the log. */
   members: Record<string, { name: string; online: boolean; star: number | null }>;
   takenAnswer: { message: string; user: string | null } | null;
 }
@@ -123,14 +129,6 @@ export interface TesterView {
   answers: TesterAnswerView[];
 }
 
-export interface Views {
-  global: GlobalView;
-  team?: TeamView;
-  user?: UserView;
-  moderator?: ModeratorView;
-  tester?: TesterView;
-}
-
 const NO_POINTS: PointsTable = { rounds: [], sortedTeams: [] };
 
 function questionView(q: Question, withAnswer: boolean): QuestionView {
@@ -147,6 +145,24 @@ export function healDealsView(state: LiveState): GlobalView['heal_deals'] {
   const heal_deals: Record<string, HealDealStatus> = {};
   state.teams.forEach((team) => { heal_deals[team.id] = healDealStatus(state, team); });
   return heal_deals;
+}
+
+/** The global view's `heal_deals` with what it was computed from (see keptHealDeals). */
+export interface KeptHealDeals {
+  readonly teams: LiveState['teams'];
+  readonly healDeal: HealDealLive;
+  readonly round: number;
+  readonly value: GlobalView['heal_deals'];
+}
+
+/**
+ * `heal_deals` kept while the teams, the heal-and-deal state and its round stay the same (all that
+ * healDealsView reads), so a question start does not rebuild it and the patch skips it at once.
+ */
+export function keptHealDeals(state: LiveState, previous: KeptHealDeals | undefined): KeptHealDeals {
+  const round = healDealRound(state);
+  if (previous && previous.teams === state.teams && previous.healDeal === state.healDeal && previous.round === round) return previous;
+  return { teams: state.teams, healDeal: state.healDeal, round, value: healDealsView(state) };
 }
 
 /** `heal_deals` may be passed in when the caller still has it for the same teams, heal-and-deal state and round. */
@@ -174,6 +190,12 @@ export function globalView(state: LiveState, heal_deals = healDealsView(state)):
   };
 }
 
+export const globalScope: ScopeDefinition<ScopeKeyOf<'global'>, GlobalView, KeptHealDeals> = {
+  inputs: (state) => [state.night, state.show, state.teams, state.healDeal],
+  keep: keptHealDeals,
+  view: (state, _key, _isOnline, kept) => globalView(state, kept?.value),
+};
+
 function userName(state: LiveState, userId: string | null): string | null {
   if (userId === null) return null;
   return state.users.get(userId)?.name ?? '(nicht gefunden)';
@@ -187,10 +209,12 @@ function takenAnswerView(state: LiveState, team: TeamLive): TeamView['takenAnswe
   return { message: NO_PROPOSALS_MESSAGE, user: null };
 }
 
-export function teamView(state: LiveState, teamId: string): TeamView | undefined {
+/** Members are offline unless `isOnline` tells otherwise: presence is the server's, never folded from the log. */
+export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = () => false): TeamView | undefined {
   const team = state.teams.get(teamId);
   if (!team) return undefined;
-  const play = teamPlay(state, team);
+  // Not teamPlay: a team without a play reads as the empty one whatever the question (teamScope's inputs).
+  const play = currentPlay(state, team.id) ?? EMPTY_PLAY;
   const starCount = starCounts(play);
   const proposals: Record<string, ProposalView> = {};
   for (const p of play.proposals) {
@@ -199,13 +223,29 @@ export function teamView(state: LiveState, teamId: string): TeamView | undefined
   const members: TeamView['members'] = {};
   for (const id of team.memberIds) {
     const user = state.users.get(id);
-    members[id] = { name: user?.name ?? '(nicht gefunden)', online: false, star: starOf(play, id) };
+    members[id] = { name: user?.name ?? '(nicht gefunden)', online: isOnline(id), star: starOf(play, id) };
   }
   return {
     id: team.id, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
     favorite: play.favorite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
   };
 }
+
+export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
+  inputs(state, { teamId }, isOnline) {
+    const team = state.teams.get(teamId);
+    if (!team) return [team];
+    // The live play, null while empty (a stale play reads as empty): a new question only touches teams that had
+    // proposals, and a proposal of one team leaves every other team's view alone. The view shows the names of
+    // the members and of the authors of proposals and of the taken answer (who may have left the team since).
+    const play = currentPlay(state, team.id);
+    const users = team.memberIds.map((id) => state.users.get(id));
+    for (const p of play?.proposals ?? []) if (!team.memberIds.includes(p.userId)) users.push(state.users.get(p.userId));
+    if (team.takenAnswer?.userId) users.push(state.users.get(team.takenAnswer.userId));
+    return [team, play, state.night?.lockedInSeq, ...users, ...team.memberIds.map((id) => isOnline(id))];
+  },
+  view: (state, { teamId }, isOnline) => teamView(state, teamId, isOnline) ?? null,
+};
 
 export function userView(state: LiveState, userId: string): UserView | undefined {
   const user = state.users.get(userId);
@@ -215,6 +255,14 @@ export function userView(state: LiveState, userId: string): UserView | undefined
     teamId: user.teamId, currentAnswer: currentSingleAnswer(state, user), points: user.points,
   };
 }
+
+export const userScope: ScopeDefinition<ScopeKeyOf<'user'>, UserView> = {
+  inputs(state, { userId }) {
+    const user = state.users.get(userId);
+    return [user, user ? currentSingleAnswer(state, user) : null];
+  },
+  view: (state, { userId }) => userView(state, userId) ?? null,
+};
 
 export function moderatorView(state: LiveState): ModeratorView {
   const night = state.night;
@@ -246,6 +294,11 @@ export function moderatorView(state: LiveState): ModeratorView {
   };
 }
 
+export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorView> = {
+  inputs: (state) => [state.night, state.teams, state.plays, state.users, state.questionSeq, state.healDeal.settings],
+  view: (state) => moderatorView(state),
+};
+
 export function testerAnswerView(a: AnswerLive, team: TeamLive | undefined): TesterAnswerView {
   return {
     id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId,
@@ -268,7 +321,45 @@ export function testerAnswers(state: LiveState, quiz = testerQuiz(state)): Teste
   return answers.sort((a, b) => a.round - b.round || a.num - b.num || (a.id < b.id ? -1 : 1));
 }
 
-/** `answers` may be passed in by a caller that keeps them between states (see src/realtime/scopes.ts). */
+/** The tester view's answers with what they were computed from (see keptTesterAnswers). */
+export interface KeptTesterAnswers {
+  readonly answers: PersistentMap<AnswerLive>;
+  readonly teams: LiveState['teams'];
+  readonly quiz: string;
+  readonly list: TesterAnswerView[];
+  readonly indexById: ReadonlyMap<string, number>;
+}
+
+/**
+ * The tester view's answers (every answer of the quiz, thousands late in a night) kept between states.
+ * A rating changes one answer: the persistent maps' diff finds it without visiting the others, and
+ * a copy of the kept list gets that entry replaced; the patch passes over the rest at once (same
+ * objects). Answers that came or went, another quiz or changed teams rebuild the list.
+ */
+export function keptTesterAnswers(state: LiveState, previous: KeptTesterAnswers | undefined): KeptTesterAnswers {
+  const quiz = testerQuiz(state);
+  if (previous && previous.quiz === quiz && previous.teams === state.teams) {
+    if (previous.answers === state.answers) return previous;
+    const list = withRatings(previous, state);
+    if (list) return { ...previous, answers: state.answers, list };
+  }
+  const list = testerAnswers(state, quiz);
+  return { answers: state.answers, teams: state.teams, quiz, list, indexById: new Map(list.map((a, i) => [a.id, i])) };
+}
+
+/** The kept list with the changed answers replaced; null when answers came or went. */
+function withRatings(kept: KeptTesterAnswers, state: LiveState): TesterAnswerView[] | null {
+  let list: TesterAnswerView[] | null = null;
+  let cameOrWent = false;
+  state.answers.diff(kept.answers, (id, answer, previous) => {
+    const index = kept.indexById.get(id);
+    if (!answer || !previous || (answer.quizId === kept.quiz && index === undefined)) cameOrWent = true;
+    else if (index !== undefined) (list ??= kept.list.slice())[index] = testerAnswerView(answer, answer.teamId ? state.teams.get(answer.teamId) : undefined);
+  });
+  return cameOrWent ? null : list ?? kept.list;
+}
+
+/** `answers` may be passed in by a caller that keeps them between states (keptTesterAnswers). */
 export function testerView(state: LiveState, answers = testerAnswers(state)): TesterView {
   const night = state.night;
   return {
@@ -277,19 +368,8 @@ export function testerView(state: LiveState, answers = testerAnswers(state)): Te
   };
 }
 
-/** The views of one viewer: global always; team and user of a logged-in player; moderator and tester by role. */
-export function views(state: LiveState, viewer: Viewer): Views {
-  const result: Views = { global: globalView(state) };
-  if (viewer.userId !== null) {
-    const user = userView(state, viewer.userId);
-    if (user) {
-      result.user = user;
-      const team = user.teamId ? teamView(state, user.teamId) : undefined;
-      if (team) result.team = team;
-    }
-  }
-  if (viewer.roles.includes('moderator')) result.moderator = moderatorView(state);
-  if (viewer.roles.includes('tester') || viewer.roles.includes('moderator')) result.tester = testerView(state);
-  return result;
-}
-
+export const testerScope: ScopeDefinition<ScopeKeyOf<'tester'>, TesterView, KeptTesterAnswers> = {
+  inputs: (state) => [state.night, state.show, state.answers, state.teams, state.checking],
+  keep: keptTesterAnswers,
+  view: (state, _key, _isOnline, kept) => testerView(state, kept?.list),
+};

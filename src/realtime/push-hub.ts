@@ -1,9 +1,9 @@
 import { compare } from 'fast-json-patch';
 import type { Role } from '../../events';
-import type { LiveState } from '../../projections/live';
+import { scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
-import { inputsOf, newViewMemos, sameInputs, scopeNameOf, scopesOf, viewOf, type ScopeKey, type ScopeName } from './scopes';
+import { MemoisedScope } from './scopes';
 
 /** A connected, authenticated socket as the hub sees it. */
 export interface PushClient {
@@ -14,11 +14,8 @@ export interface PushClient {
 }
 
 interface Scope {
-  key: ScopeKey;
-  name: ScopeName;
-  view: object | null;
+  memo: MemoisedScope;
   version: number;
-  inputs: readonly unknown[];
   clients: Set<PushClient>;
 }
 
@@ -32,11 +29,12 @@ export interface Snapshot {
  * serialized once per scope, then the same frame goes to every socket of that scope.
  */
 export class PushHub {
-  private readonly scopes = new Map<ScopeKey, Scope>();
+  /** By scopeKeyString. */
+  private readonly scopes = new Map<string, Scope>();
   private readonly scopesOfClient = new Map<PushClient, ScopeKey[]>();
   private readonly clientsOfUser = new Map<string, Set<PushClient>>();
   private frameId = 0;
-  private readonly memos = newViewMemos();
+  private readonly isOnline = (userId: string) => this.presence.isOnline(userId);
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -54,9 +52,9 @@ export class PushHub {
 
   /** Subscribes a client to its scopes; returns false when the user is unknown. */
   attach(client: PushClient): boolean {
-    const user = this.live.state.users.get(client.userId);
-    if (!user) return false;
-    const keys = scopesOf(client.userId, user.teamId, client.roles);
+    const state = this.live.state;
+    if (!state.users.get(client.userId)) return false;
+    const keys = scopesOf(state, client);
     for (const key of keys) this.scope(key).clients.add(client);
     this.scopesOfClient.set(client, keys);
     let clients = this.clientsOfUser.get(client.userId);
@@ -78,81 +76,95 @@ export class PushHub {
     const snapshot: Snapshot = { views: {}, versions: {} };
     for (const key of this.scopesOfClient.get(client) ?? []) {
       const scope = this.scope(key);
-      snapshot.views[scope.name] = scope.view;
-      snapshot.versions[scope.name] = scope.version;
+      snapshot.views[key.scope] = scope.memo.view;
+      snapshot.versions[key.scope] = scope.version;
     }
     return snapshot;
   }
 
-  /** Recomputes the views that depend on something outside the state (a member going on- or offline). */
-  refreshTeamOf(userId: string): void {
-    const teamId = this.live.state.users.get(userId)?.teamId;
-    const scope = teamId ? this.scopes.get(`team:${teamId}`) : undefined;
-    if (scope) this.refresh(scope, this.live.state, true);
+  /** A user went on- or offline: the scopes that user receives are the ones that may show it (presence is among their inputs). */
+  refreshPresenceOf(userId: string): void {
+    const state = this.live.state;
+    const user = state.users.get(userId);
+    if (!user) return;
+    for (const key of scopesOf(state, { userId, roles: user.roles })) {
+      const scope = this.scopes.get(scopeKeyString(key));
+      if (scope) this.refresh(scope, state);
+    }
   }
 
   private onStateChange(state: LiveState, previous: LiveState): void {
-    this.followTeamChanges(state, previous);
-    for (const scope of this.scopes.values()) this.refresh(scope, state, false);
+    this.followScopeChanges(state, previous);
+    for (const scope of this.scopes.values()) this.refresh(scope, state);
   }
 
-  private refresh(scope: Scope, state: LiveState, force: boolean): void {
-    const inputs = inputsOf(scope.key, state);
-    if (!force && sameInputs(inputs, scope.inputs)) return;
-    scope.inputs = inputs;
-    const view = viewOf(scope.key, state, this.presence, this.memos);
+  private refresh(scope: Scope, state: LiveState): void {
+    const before = scope.memo.view;
+    if (!scope.memo.update(state)) return;
+    const view = scope.memo.view;
     // The patch is the comparison: an empty one means nothing a client sees has changed.
-    const patch = scope.view && view ? compare(scope.view, view) : null;
-    if (patch ? patch.length === 0 : scope.view === view) return;
-    scope.view = view;
+    const patch = before && view ? compare(before, view) : null;
+    if (patch ? patch.length === 0 : before === view) return;
     scope.version++;
-    const content = patch ? { scope: scope.name, version: scope.version, patch } : { scope: scope.name, version: scope.version, value: view };
+    const name = scope.memo.key.scope;
+    const content = patch ? { scope: name, version: scope.version, patch } : { scope: name, version: scope.version, value: view };
     const frame = JSON.stringify({ type: 'st', id: ++this.frameId, content });
     for (const client of scope.clients) client.send(frame);
   }
 
-  /** A member who joined or left a team moves to the new team's scope and gets its whole view. */
-  private followTeamChanges(state: LiveState, previous: LiveState): void {
+  /**
+   * A user whose scopes changed (a member who joined or left a team) leaves the old ones and gets the
+   * whole view of each new one; a scope left without a successor of its name is pushed as null.
+   */
+  private followScopeChanges(state: LiveState, previous: LiveState): void {
     // Only the users that changed (the maps' diff skips everything they share), not every connected one.
-    state.users.diff(previous.users, (userId, user) => {
-      const clients = this.clientsOfUser.get(userId);
-      if (!clients) return;
-      const teamKey: ScopeKey | null = user?.teamId ? `team:${user.teamId}` : null;
-      for (const client of clients) {
-        const keys = this.scopesOfClient.get(client) ?? [];
-        const oldTeamKey = keys.find((k) => k.startsWith('team:')) ?? null;
-        if (oldTeamKey === teamKey) continue;
-        if (oldTeamKey) this.leave(client, oldTeamKey);
-        const next = keys.filter((k) => k !== oldTeamKey);
-        if (teamKey) {
-          const scope = this.scope(teamKey);
-          scope.clients.add(client);
-          next.push(teamKey);
-          client.send(JSON.stringify({ type: 'st', id: ++this.frameId, content: { scope: 'team', version: scope.version, value: scope.view } }));
-        } else {
-          client.send(JSON.stringify({ type: 'st', id: ++this.frameId, content: { scope: 'team', version: 0, value: null } }));
-        }
-        this.scopesOfClient.set(client, next);
-      }
+    state.users.diff(previous.users, (userId) => {
+      for (const client of this.clientsOfUser.get(userId) ?? []) this.resubscribe(client, state);
     });
   }
 
+  private resubscribe(client: PushClient, state: LiveState): void {
+    const before = this.scopesOfClient.get(client) ?? [];
+    const after = scopesOf(state, client);
+    const beforeIds = new Set(before.map(scopeKeyString));
+    const afterIds = new Set(after.map(scopeKeyString));
+    const left = before.filter((key) => !afterIds.has(scopeKeyString(key)));
+    const joined = after.filter((key) => !beforeIds.has(scopeKeyString(key)));
+    if (left.length === 0 && joined.length === 0) return;
+    this.scopesOfClient.set(client, after);
+    for (const key of left) {
+      this.leave(client, key);
+      if (!joined.some((k) => k.scope === key.scope)) this.sendValue(client, key.scope, 0, null);
+    }
+    for (const key of joined) {
+      const scope = this.scope(key);
+      scope.clients.add(client);
+      this.sendValue(client, key.scope, scope.version, scope.memo.view);
+    }
+  }
+
+  private sendValue(client: PushClient, scope: ScopeName, version: number, value: object | null): void {
+    client.send(JSON.stringify({ type: 'st', id: ++this.frameId, content: { scope, version, value } }));
+  }
+
   private scope(key: ScopeKey): Scope {
-    let scope = this.scopes.get(key);
+    const id = scopeKeyString(key);
+    let scope = this.scopes.get(id);
     if (!scope) {
-      const state = this.live.state;
-      const view = viewOf(key, state, this.presence, this.memos);
-      scope = { key, name: scopeNameOf(key), view, version: 1, inputs: inputsOf(key, state), clients: new Set() };
-      this.scopes.set(key, scope);
+      const memo = new MemoisedScope(key, this.isOnline);
+      memo.update(this.live.state);
+      scope = { memo, version: 1, clients: new Set() };
+      this.scopes.set(id, scope);
     }
     return scope;
   }
 
   private leave(client: PushClient, key: ScopeKey): void {
-    const scope = this.scopes.get(key);
+    const id = scopeKeyString(key);
+    const scope = this.scopes.get(id);
     if (!scope) return;
     scope.clients.delete(client);
     // A scope nobody listens to is not kept up to date; it is computed afresh for its next subscriber.
-    if (scope.clients.size === 0) this.scopes.delete(key);
+    if (scope.clients.size === 0) this.scopes.delete(id);
   }
 }

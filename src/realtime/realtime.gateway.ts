@@ -74,7 +74,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private signOff(session: Session): void {
     if (!session.user || !session.client) return;
     this.runtime.hub.detach(session.client);
-    if (this.runtime.presence.disconnected(session.user.id)) this.runtime.hub.refreshTeamOf(session.user.id);
+    if (this.runtime.presence.disconnected(session.user.id)) this.runtime.hub.refreshPresenceOf(session.user.id);
     session.user = null;
     session.client = null;
   }
@@ -141,7 +141,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     session.user = { id: user.id, roles: user.roles };
     session.client = { userId: user.id, roles: user.roles, send: (frame) => this.send(session, frame) };
     this.runtime.hub.attach(session.client);
-    if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshTeamOf(user.id);
+    if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);
     return { success: true };
   }
 

@@ -1,21 +1,72 @@
-import { testerView, type LiveState, type TesterView } from '../../projections/live';
-import { Presence } from '../../src/realtime/presence';
-import { inputsOf, newViewMemos, sameInputs, viewOf } from '../../src/realtime/scopes';
-import { q, showWithQuestion } from './support/fixtures';
+import {
+  evolve, initialState, scopeDefinition, scopeKeyString, scopeView, testerView, type LiveState, type ScopeKey, type TeamView, type TesterView,
+} from '../../projections/live';
+import { MemoisedScope, sameInputs } from '../../src/realtime/scopes';
+import { recordNight } from '../support/recorded-night';
+import { q, show, showWithQuestion } from './support/fixtures';
+import { readFence, readRecorder } from './support/read-fence';
 
-/** The push hub recomputes a scope's view only when its inputs changed (src/realtime/scopes.ts). */
+const offline = () => false;
+const inputs = (key: ScopeKey, state: LiveState, isOnline: (userId: string) => boolean = offline) => scopeDefinition(key).inputs(state, key, isOnline);
+const team = (teamId: string): ScopeKey => ({ scope: 'team', teamId });
+
+function everyScope(state: LiveState): ScopeKey[] {
+  return [
+    { scope: 'global' }, { scope: 'moderator' }, { scope: 'tester' },
+    ...state.teams.values().map((t): ScopeKey => team(t.id)),
+    ...state.users.values().map((u): ScopeKey => ({ scope: 'user', userId: u.id })),
+  ];
+}
+
+/**
+ * Computes the scope's view (and what it keeps) from a state fenced in to what its inputs read: any
+ * other read throws. Inside the values the inputs list everything may be read (they are compared by
+ * reference); outside them only the paths the inputs function itself went along (`state.night.lockedInSeq`).
+ */
+function viewWithinInputs(state: LiveState, key: ScopeKey, isOnline: (userId: string) => boolean): object | null {
+  const definition = scopeDefinition(key);
+  const recorder = readRecorder<LiveState>(isOnline);
+  definition.inputs(recorder.wrap(state), key, recorder.isOnline);
+  const open = new Set(definition.inputs(state, key, isOnline).filter((v) => typeof v === 'object' && v !== null));
+  const fence = readFence<LiveState>(recorder.paths, open, isOnline, `the view of ${scopeKeyString(key)}`);
+  const fenced = fence.wrap(state);
+  const view = definition.view(fenced, key, fence.isOnline, definition.keep?.(fenced, undefined));
+  return JSON.parse(JSON.stringify(view)) as object | null;
+}
+
+/** A night with a bit of everything the views show: proposals, stars, a member who left, lock-ins, ratings. */
+function busyNight(): LiveState[] {
+  const s = showWithQuestion([q(1, 1), q(1, 2), q(2, 1, 'heal_deal')]);
+  const w = s.world;
+  const states: LiveState[] = [];
+  const step = (run: () => unknown) => { run(); states.push(w.state); };
+  step(() => w.must({ type: 'AddProposal', message: 'Paris' }, w.as(s.anna)));
+  step(() => w.must({ type: 'AddTeamChat', message: 'Hm' }, w.as(s.bert)));
+  step(() => w.must({ type: 'ToggleStar', number: 1 }, w.as(s.bert)));
+  step(() => w.must({ type: 'ChooseFavourite', number: 1 }, w.as(s.anna)));
+  step(() => w.must({ type: 'AddProposal', message: 'Lyon' }, w.as(s.cleo)));
+  step(() => w.joinTeam(s.bert, s.teamB));
+  step(() => w.must({ type: 'UpdateProfile', userId: s.anna, name: 'Anna Neu' }, w.as(s.anna)));
+  step(() => w.must({ type: 'EndQuestion' }, w.as(s.moderator)));
+  step(() => w.joinTeam(s.cleo, s.teamA)); // the author of team B's taken answer leaves it
+  step(() => w.must({ type: 'StartChecking', quiz: s.quizId }, w.as(s.tester)));
+  const paris = testerView(w.state).answers.find((a) => a.answer === 'Paris')!;
+  step(() => w.must({ type: 'RateAnswerAbsolute', answerId: paris.id, value: 2, checked: true, liked: true }, w.as(s.tester)));
+  step(() => w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, w.as(s.moderator)));
+  step(() => w.must({ type: 'StartCountdown', time: 5 }, w.as(s.moderator)));
+  return states;
+}
+
 describe('scope inputs', () => {
-  const teamView = (key: string, state: LiveState) => viewOf(key, state, new Presence(), newViewMemos()) as { proposals: Record<string, { user: string }> };
-
   it('given anna proposed in her team and then joined the other team, when she renames herself, then her old team\'s view is recomputed and shows the new name', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
     s.world.joinTeam(s.anna, s.teamB);
-    const key = `team:${s.teamA}`;
+    const key = team(s.teamA);
     const before = s.world.state;
     s.world.must({ type: 'UpdateProfile', userId: s.anna, name: 'Anna Neu' }, s.world.as(s.anna));
-    expect(sameInputs(inputsOf(key, before), inputsOf(key, s.world.state))).toBe(false);
-    expect(Object.values(teamView(key, s.world.state).proposals).map((p) => p.user)).toEqual(['Anna Neu']);
+    expect(sameInputs(inputs(key, before), inputs(key, s.world.state))).toBe(false);
+    expect(Object.values((scopeView(s.world.state, key) as TeamView).proposals).map((p) => p.user)).toEqual(['Anna Neu']);
   });
 
   it('given a question is open, when one team proposes, then the other team\'s and the global inputs stay the same', () => {
@@ -23,17 +74,47 @@ describe('scope inputs', () => {
     const before = s.world.state;
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
     const after = s.world.state;
-    expect(sameInputs(inputsOf(`team:${s.teamB}`, before), inputsOf(`team:${s.teamB}`, after))).toBe(true);
-    expect(sameInputs(inputsOf('global', before), inputsOf('global', after))).toBe(true);
-    expect(sameInputs(inputsOf(`team:${s.teamA}`, before), inputsOf(`team:${s.teamA}`, after))).toBe(false);
-    expect(sameInputs(inputsOf('moderator', before), inputsOf('moderator', after))).toBe(false);
+    expect(sameInputs(inputs(team(s.teamB), before), inputs(team(s.teamB), after))).toBe(true);
+    expect(sameInputs(inputs({ scope: 'global' }, before), inputs({ scope: 'global' }, after))).toBe(true);
+    expect(sameInputs(inputs(team(s.teamA), before), inputs(team(s.teamA), after))).toBe(false);
+    expect(sameInputs(inputs({ scope: 'moderator' }, before), inputs({ scope: 'moderator' }, after))).toBe(false);
+  });
+
+  it('given bert goes online, then his team\'s inputs change and its view shows him online, and the other team\'s stay the same', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    const state = s.world.state;
+    const bertOnline = (userId: string) => userId === s.bert;
+    expect(sameInputs(inputs(team(s.teamA), state), inputs(team(s.teamA), state, bertOnline))).toBe(false);
+    expect(sameInputs(inputs(team(s.teamB), state), inputs(team(s.teamB), state, bertOnline))).toBe(true);
+    expect((scopeView(state, team(s.teamA), bertOnline) as TeamView).members[s.bert].online).toBe(true);
+    expect((scopeView(state, team(s.teamA), bertOnline) as TeamView).members[s.anna].online).toBe(false);
+  });
+
+  it('every view reads only what its inputs list, through a whole recorded night and a busy small one', () => {
+    const night = recordNight().world.log;
+    const states: LiveState[] = [];
+    let state = initialState;
+    night.forEach((event, i) => {
+      state = evolve(state, event);
+      if (i % 7 === 0 || i === night.length - 1) states.push(state);
+    });
+    states.push(...busyNight());
+    for (const s of states) {
+      const someOnline = (userId: string) => userId.length % 2 === 0;
+      for (const key of everyScope(s)) {
+        expect([scopeKeyString(key), viewWithinInputs(s, key, someOnline)]).toEqual([scopeKeyString(key), scopeView(s, key, someOnline)]);
+      }
+    }
   });
 
   it('given the tester view kept through a rating and a new lock-in, then it is always what a fresh computation gives', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
     const w = s.world;
-    const memos = newViewMemos();
-    const tester = (state: LiveState) => viewOf('tester', state, new Presence(), memos) as TesterView;
+    const memo = new MemoisedScope({ scope: 'tester' }, offline);
+    const tester = (state: LiveState) => {
+      memo.update(state);
+      return memo.view as TesterView;
+    };
     w.must({ type: 'AddProposal', message: 'Goethe' }, w.as(s.anna));
     w.must({ type: 'AddProposal', message: 'Schiller' }, w.as(s.cleo));
     w.must({ type: 'EndQuestion' }, w.as(s.moderator));
@@ -53,5 +134,22 @@ describe('scope inputs', () => {
     w.must({ type: 'EndQuestion' }, w.as(s.moderator));
     expect(tester(w.state)).toEqual(testerView(w.state));
     expect(tester(w.state).answers.map((a) => a.answer)).toContain('Lessing');
+  });
+
+  it('given a question starts, then the global view keeps its heal-and-deal part (the very object)', () => {
+    const s = show([q(1, 1), q(1, 2)]);
+    const w = s.world;
+    const memo = new MemoisedScope({ scope: 'global' }, offline);
+    memo.update(w.state);
+    const healDeals = (memo.view as { heal_deals: object }).heal_deals;
+    w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, w.as(s.moderator));
+    expect(memo.update(w.state)).toBe(true);
+    expect((memo.view as { heal_deals: object }).heal_deals).toBe(healDeals);
+    expect(memo.view).toEqual(scopeView(w.state, { scope: 'global' }));
+  });
+
+  it('scope keys as strings: one per instance', () => {
+    expect([{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }].map((k) => scopeKeyString(k as ScopeKey)))
+      .toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester']);
   });
 });

@@ -1,0 +1,156 @@
+import { applyPatch, deepClone, type Operation } from 'fast-json-patch';
+import type { Role } from '../../events';
+import { scopesOf, scopeView, type ScopeName } from '../../projections/live';
+import { LiveStateService } from '../../src/engine/live-state';
+import { toStored } from '../../src/engine/stored-events';
+import { Presence } from '../../src/realtime/presence';
+import { PushHub, type PushClient } from '../../src/realtime/push-hub';
+import { nameBasedUuid } from '../../src/store/event-ids';
+import { PgliteDatabase } from '../../src/store/sql/pglite-database';
+import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import type { World } from '../support/world';
+import { q, showWithQuestion, type Show } from '../unit/support/fixtures';
+
+interface Push {
+  scope: ScopeName;
+  version: number;
+  value?: object | null;
+  patch?: Operation[];
+}
+
+/** A socket as the hub sees it: applies the pushes it gets, as a client does (PROTOCOL.md, `st`). */
+class Socket implements PushClient {
+  readonly pushes: Push[] = [];
+  views: Partial<Record<ScopeName, unknown>> = {};
+  versions: Partial<Record<ScopeName, number>> = {};
+
+  constructor(readonly userId: string, readonly roles: readonly Role[]) {}
+
+  send(frame: string): boolean {
+    const push = (JSON.parse(frame) as { content: Push }).content;
+    this.pushes.push(push);
+    if (push.patch) {
+      expect([push.scope, push.version]).toEqual([push.scope, this.versions[push.scope]! + 1]);
+      this.views[push.scope] = applyPatch(deepClone(this.views[push.scope]), push.patch, true, false).newDocument;
+    } else {
+      this.views[push.scope] = push.value;
+    }
+    this.versions[push.scope] = push.version;
+    return true;
+  }
+}
+
+/** The push hub on a real store and live state: a test world's commands go through the store to the sockets. */
+describe('push hub', () => {
+  let db: PgliteDatabase;
+  let store: SqlEventStore;
+  let live: LiveStateService | undefined;
+  let presence: Presence;
+  let hub: PushHub;
+  let s: Show;
+  let appended = 0;
+
+  /** Appends what the world decided since the last time; resolves once the live state (and so the hub) has it. */
+  async function flush(world: World): Promise<void> {
+    const events = world.log.slice(appended).map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, appended + i) }));
+    appended = world.log.length;
+    const { position } = await store.append('push-hub', events, 'any');
+    await live?.waitFor(position);
+  }
+
+  async function run(command: Parameters<World['must']>[0], userId: string): Promise<void> {
+    s.world.must(command, s.world.as(userId));
+    await flush(s.world);
+  }
+
+  function connect(userId: string): Socket {
+    const socket = new Socket(userId, live!.state.users.get(userId)!.roles);
+    expect(hub.attach(socket)).toBe(true);
+    const snapshot = hub.snapshot(socket);
+    socket.views = snapshot.views;
+    socket.versions = snapshot.versions;
+    if (presence.connected(userId)) hub.refreshPresenceOf(userId);
+    return socket;
+  }
+
+  function disconnect(socket: Socket): void {
+    hub.detach(socket);
+    if (presence.disconnected(socket.userId)) hub.refreshPresenceOf(socket.userId);
+  }
+
+  /** What the socket holds is, scope by scope, what a fresh computation of its scopes gives. */
+  function expectUpToDate(socket: Socket): void {
+    const isOnline = (userId: string) => presence.isOnline(userId);
+    const expected: Partial<Record<ScopeName, unknown>> = {};
+    for (const key of scopesOf(live!.state, socket)) expected[key.scope] = JSON.parse(JSON.stringify(scopeView(live!.state, key, isOnline)));
+    const held = Object.fromEntries(Object.entries(socket.views).filter(([, view]) => view !== null));
+    expect(held).toEqual(expected);
+  }
+
+  beforeAll(async () => {
+    db = await PgliteDatabase.open();
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  beforeEach(async () => {
+    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;'); // every test on an empty store
+    store = await SqlEventStore.open(db);
+    s = showWithQuestion([q(1, 1)]);
+    appended = 0;
+    live = undefined;
+    await flush(s.world);
+    const started = new LiveStateService(store);
+    await started.start();
+    live = started;
+    presence = new Presence();
+    hub = new PushHub(started, presence);
+    hub.start();
+  });
+
+  afterEach(async () => {
+    hub.stop();
+    await live?.stop();
+    await store.close();
+  });
+
+  it('given anna and bert connected in one team, when bert joins the other team and that team is deleted, then he gets its whole view and then a null one, and anna sees him leave', async () => {
+    const anna = connect(s.anna);
+    const bert = connect(s.bert);
+    expect((anna.views.team as { members: Record<string, { online: boolean }> }).members[s.bert]).toMatchObject({ online: true });
+
+    s.world.joinTeam(s.bert, s.teamB);
+    await flush(s.world);
+    expect(bert.pushes.filter((p) => p.scope === 'team').at(-1)).toMatchObject({ scope: 'team', value: { id: s.teamB } });
+    expect(Object.keys((anna.views.team as { members: object }).members)).toEqual([s.anna]);
+    expectUpToDate(anna);
+    expectUpToDate(bert);
+
+    await run({ type: 'DeleteTeam', id: s.teamB }, s.admin);
+    expect(bert.pushes.filter((p) => p.scope === 'team').at(-1)).toEqual({ scope: 'team', version: 0, value: null });
+    expect(bert.views.team).toBeNull();
+    expectUpToDate(bert);
+  });
+
+  it('given anna sees bert online, when bert disconnects, then her team view shows him offline', async () => {
+    const anna = connect(s.anna);
+    const bert = connect(s.bert);
+    disconnect(bert);
+    expect((anna.views.team as { members: Record<string, { online: boolean }> }).members[s.bert]).toMatchObject({ online: false });
+    expectUpToDate(anna);
+  });
+
+  it('given a question is open, when anna proposes, then her team gets a push and the other team none (nor the moderators: their view shows favourites only)', async () => {
+    const anna = connect(s.anna);
+    const cleo = connect(s.cleo);
+    const moderator = connect(s.moderator);
+    const before = { anna: anna.pushes.length, cleo: cleo.pushes.length, moderator: moderator.pushes.length };
+    await run({ type: 'AddProposal', message: 'Paris' }, s.anna);
+    expect(anna.pushes.slice(before.anna).map((p) => p.scope)).toEqual(['team']);
+    expect(moderator.pushes.slice(before.moderator)).toEqual([]);
+    expect(cleo.pushes.slice(before.cleo)).toEqual([]);
+    for (const socket of [anna, cleo, moderator]) expectUpToDate(socket);
+  });
+});
