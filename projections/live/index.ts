@@ -1,4 +1,5 @@
 export { evolve, fold } from './evolve';
+export * from './lock-in';
 export { PersistentMap } from './persistent-map';
 export * from './points';
 export * from './queries';

@@ -1,7 +1,6 @@
 export * from './commands';
 export { decide } from './decide';
 export type { Accepted, Decision, DecisionContext, Rejection, RejectionReason } from './decision';
-export { teamAnswerOf, lockInAnswers } from './lock-in';
 export { nextQuestionPosition } from '../../projections/live';
 export { normalizeContent, normalizeQuestion, questionsFromRounds } from './quiz-content';
 export { parseShipAnswer, shipAnswerProblem, SHIP_ANSWER_TEMPLATE } from './ship-answer';

@@ -9,7 +9,7 @@ import type {
 } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { numberOf, quizIdOf, requireQuiz, requireRole, textOf, wholeNumberOf } from './guards';
-import { lockInAnswers } from './lock-in';
+import { lockInAnswers } from '../../projections/live';
 import { texts } from './texts';
 
 export const DEFAULT_COUNTDOWN_SECONDS = 60;
