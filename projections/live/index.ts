@@ -3,6 +3,7 @@ export * from './lock-in';
 export { PersistentMap } from './persistent-map';
 export * from './points';
 export * from './queries';
+export * from './ratings';
 export * from './rules';
 export * from './ship-answer';
 export * from './state';
