@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
-import { upcast } from '../../events/upcasters';
+import { decodeEvent, type EventToDecode } from '../../events/codec';
 import { fold, initialState, views } from '../../projections/live';
 import { recordNight } from '../support/recorded-night';
 import { expectedViewsOf, RECORDING_DIR } from '../support/recording-files';
@@ -9,7 +9,7 @@ import { expectedViewsOf, RECORDING_DIR } from '../support/recording-files';
 const dir = path.resolve(__dirname, '..', '..', RECORDING_DIR);
 const lines = fs.readFileSync(path.join(dir, 'night-1.jsonl'), 'utf8').trim().split('\n');
 const expected: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'night-1.expected-views.json'), 'utf8'));
-const recorded = lines.map((line) => upcast(JSON.parse(line)));
+const recorded = lines.map((line) => decodeEvent(JSON.parse(line) as EventToDecode));
 const night = recordNight();
 const state = fold(recorded, initialState);
 
