@@ -63,7 +63,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   CountdownStarted: 1,
   CountdownExpired: 1,
   QuestionEnded: 1,
-  AnswersLockedIn: 1,
+  AnswersLockedIn: 2,
   LiveGameReset: 1,
   QuizzleAccepted: 1,
   QuizzleRejected: 1,

@@ -38,6 +38,13 @@ export type QuestionEnded = EventEnvelope<'QuestionEnded', 1, {
   reason: QuestionEndReason;
 }>;
 
+/**
+ * Why an answer was taken at the end of a question. Team mode: the team's favourite; else, of
+ * several proposals, the one with the most stars (the latest on a tie, also when none has a star);
+ * else its only proposal. Single mode: `single`, the player's own current answer.
+ */
+export type LockInBasis = 'favourite' | 'stars' | 'only' | 'single';
+
 /** One answer taken at the end of a question: a team's (team mode) or a user's (single mode). */
 export interface LockedAnswer {
   answerId: string;
@@ -46,15 +53,25 @@ export interface LockedAnswer {
   answer: string;
   /** The user who wrote it (quizzer). */
   author: string | null;
+  /** The team's proposal that was taken; null in single mode and for answers recorded in version 1. */
+  proposalKey: number | null;
+  /** `unknown` only for answers recorded in version 1, which did not record why (docs/decisions.md). */
+  basis: LockInBasis | 'unknown';
 }
 
-export type AnswersLockedIn = EventEnvelope<'AnswersLockedIn', 1, {
+export interface AnswersLockedInData {
   nightId: string;
   quizId: string;
   round: number;
   number: number;
   answers: LockedAnswer[];
-}>;
+}
+
+export type AnswersLockedIn = EventEnvelope<'AnswersLockedIn', 2, AnswersLockedInData>;
+
+/** Version 1 recorded the answer but not which proposal it was nor why. */
+export type LockedAnswerV1 = Omit<LockedAnswer, 'proposalKey' | 'basis'>;
+export type AnswersLockedInDataV1 = Omit<AnswersLockedInData, 'answers'> & { answers: LockedAnswerV1[] };
 
 /** mhr: the live game goes back to that position in state qn; proposals and favourites are cleared. */
 export type LiveGameReset = EventEnvelope<'LiveGameReset', 1, { nightId: string; quizId: string; round: number; number: number }>;

@@ -1,5 +1,6 @@
 import type { EventMetadata } from './envelope';
 import { CURRENT_VERSION, type EventType, type QuizShowEvent } from './index';
+import type { AnswersLockedInData, AnswersLockedInDataV1 } from './night';
 import type { TeamCreatedData, TeamCreatedDataV1 } from './teams';
 import type { UploadRecordedData, UploadRecordedDataV1 } from './uploads';
 
@@ -35,6 +36,17 @@ const upcasters: Record<string, Upcaster> = {
     fileNames: data.fileNames,
     label: data.label,
     question: null,
+  }),
+  // Version 1 did not record which proposal was taken nor why; nothing in the event can tell it now
+  // (the rule reads the team's proposals and stars at that moment), so the upcast says so.
+  'AnswersLockedIn@1': (data: AnswersLockedInDataV1): AnswersLockedInData => ({
+    nightId: data.nightId,
+    quizId: data.quizId,
+    round: data.round,
+    number: data.number,
+    answers: data.answers.map((a) => ({
+      answerId: a.answerId, teamId: a.teamId, userId: a.userId, answer: a.answer, author: a.author, proposalKey: null, basis: 'unknown',
+    })),
   }),
 };
 

@@ -1,4 +1,5 @@
 export { evolve, fold } from './evolve';
+export * from './lock-in';
 export { PersistentMap } from './persistent-map';
 export * from './forms';
 export * from './play-rules';
@@ -7,6 +8,7 @@ export * from './queries';
 export * from './quiz-content';
 export * from './readers';
 export * from './replies';
+export * from './ratings';
 export * from './rules';
 export * from './scopes';
 export * from './ship-answer';

@@ -2,9 +2,57 @@ import type { PointsRow, PointsTable } from '../../events';
 import { placeForRank } from './rules';
 import type { LiveState } from './state';
 
+/** A team's points by round: index round - 1; a round without points may be missing. */
+export interface TeamPoints {
+  readonly teamId: string;
+  readonly name: string;
+  readonly points: readonly (number | undefined)[];
+}
+
+/** The name shown for points of a team that was deleted since. */
+export const MISSING_TEAM_NAME = '(kein Team)';
+
+/** How the moderator orders the points table: by total (the ranking) or by the last round. */
+export type PointsSort = 'total' | 'lastRound';
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /**
- * The points overview of a quiz (mup): the team answers' points summed per round, teams sorted by
- * total (ties share a rank, then by name), each with its image place.
+ * The ranking, the one rule for every points table: rounds 1 to `maxRound` (missing points count
+ * 0), teams sorted by total (equal totals share a rank: 1, 1, 3), then by name (code points), each
+ * with its image place (placeForRank).
+ */
+export function rankTeams(maxRound: number, teams: Iterable<TeamPoints>): PointsTable {
+  const rounds = Array.from({ length: maxRound }, (_, i) => i + 1);
+  const rows = [...teams].map((team) => {
+    const perRound = rounds.map((r) => team.points[r - 1] ?? 0);
+    return { teamId: team.teamId, name: team.name, rounds: perRound, total: perRound.reduce((s, p) => s + p, 0) };
+  });
+  rows.sort((a, b) => b.total - a.total || byName(a, b));
+  const sortedTeams: PointsRow[] = [];
+  rows.forEach((row, i) => {
+    const rank = i > 0 && rows[i - 1].total === row.total ? sortedTeams[i - 1].rank : i + 1;
+    sortedTeams.push({ ...row, rank, place: placeForRank(rank) });
+  });
+  return { rounds, sortedTeams };
+}
+
+/**
+ * The table's rows in the chosen order: `total` keeps the ranking; `lastRound` sorts by the last
+ * round's points, then by total, then by name. Rank and place stay those of the total.
+ */
+export function pointsInOrder(table: PointsTable, sort: PointsSort): PointsRow[] {
+  const last = table.rounds.length - 1;
+  if (sort === 'total' || last < 0) return table.sortedTeams;
+  const lastRound = (row: PointsRow) => row.rounds[last] ?? 0;
+  return [...table.sortedTeams].sort((a, b) => lastRound(b) - lastRound(a) || b.total - a.total || byName(a, b));
+}
+
+/**
+ * The points overview of a quiz (mup): the team answers' points summed per round, rounds up to the
+ * highest of the quiz's content and of any answer, ranked by rankTeams.
  */
 export function pointsOverview(state: LiveState, quizId: string): PointsTable {
   const quiz = state.quizzes.get(quizId);
@@ -18,18 +66,8 @@ export function pointsOverview(state: LiveState, quizId: string): PointsTable {
     rounds[a.round - 1] = (rounds[a.round - 1] ?? 0) + a.points;
     perTeam.set(a.teamId, rounds);
   });
-  const rounds = Array.from({ length: maxRound }, (_, i) => i + 1);
-  const rows = [...perTeam].map(([teamId, pts]) => {
-    const perRound = rounds.map((r) => pts[r - 1] ?? 0);
-    return { teamId, name: state.teams.get(teamId)?.name ?? '(kein Team)', rounds: perRound, total: perRound.reduce((s, p) => s + p, 0) };
-  });
-  rows.sort((a, b) => b.total - a.total || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const sortedTeams: PointsRow[] = [];
-  rows.forEach((row, i) => {
-    const rank = i > 0 && rows[i - 1].total === row.total ? sortedTeams[i - 1].rank : i + 1;
-    sortedTeams.push({ ...row, rank, place: placeForRank(rank) });
-  });
-  return { rounds, sortedTeams };
+  const teams = [...perTeam].map(([teamId, points]) => ({ teamId, name: state.teams.get(teamId)?.name ?? MISSING_TEAM_NAME, points }));
+  return rankTeams(maxRound, teams);
 }
 
 /** A teams.txt line: three two-digit round points separated by bars, the team name, then 1. */

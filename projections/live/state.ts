@@ -2,6 +2,7 @@ import type {
   HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, Stroke, TeamOrigin, UberMode,
 } from '../../events';
 import { PersistentMap, type Owner } from './persistent-map';
+import type { RatedFields } from './ratings';
 
 /** The spec's global state codes: no question, question active, countdown, maintenance. */
 export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';
@@ -271,10 +272,10 @@ export function teamPlayOf(
   return { seq, proposals, nextKey, favorite, quizzled, stars, [MADE_BY]: madeBy };
 }
 
-export function answerRated(a: AnswerLive, points: number, checked: boolean, liked: boolean, tester: string | null): AnswerLive {
+export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {
   return {
     id: a.id, nightId: a.nightId, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, userId: a.userId,
-    answer: a.answer, quizzer: a.quizzer, points, checked, liked, tester,
+    answer: a.answer, quizzer: a.quizzer, points: rated.points, checked: rated.checked, liked: rated.liked, tester: rated.tester,
   };
 }
 

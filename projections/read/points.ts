@@ -4,24 +4,15 @@
  * the published ranking and the page agree.
  */
 import type { PointsRow, PointsTable } from '../../events';
-import { pointsExportLine } from '../live/points';
-import { placeForRank } from '../live/rules';
+import { MISSING_TEAM_NAME, pointsExportLine, pointsInOrder, rankTeams, type PointsSort, type TeamPoints } from '../live/points';
 import type { ReadSqlSession } from './sql';
 
-export type PointsSort = 'total' | 'lastRound';
-
-/** The team name shown for points of a team that was deleted since. */
-export const MISSING_TEAM_NAME = '(kein Team)';
-
-function byName(a: { name: string }, b: { name: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
+export { MISSING_TEAM_NAME, type PointsSort };
 
 /**
- * Points per team and round of a quiz. The rounds run from 1 to the highest round of the quiz's
- * content or of any answer; teams are ranked by total (equal totals share a rank, then by name)
- * and placed 1 to 3, anything else 4. `sort` only orders the rows: by total, or by the last round
- * (then by total).
+ * Points per team and round of a quiz from the read model, ranked by the live rankTeams. The rounds
+ * run from 1 to the highest round of the quiz's content or of any answer. `sort` only orders the
+ * rows (pointsInOrder).
  */
 export async function pointsTable(db: ReadSqlSession, quizId: string, sort: PointsSort = 'total'): Promise<PointsTable> {
   const [quiz] = await db.query<{ max_round: number }>('SELECT max_round FROM read_quizzes WHERE id = $1', [quizId]);
@@ -31,29 +22,15 @@ export async function pointsTable(db: ReadSqlSession, quizId: string, sort: Poin
     [quizId],
   );
   let maxRound = quiz?.max_round ?? 0;
-  const perTeam = new Map<string, { name: string; points: number[] }>();
+  const perTeam = new Map<string, TeamPoints & { points: number[] }>();
   for (const row of rows) {
     maxRound = Math.max(maxRound, row.round);
-    const team = perTeam.get(row.team_id) ?? { name: row.name ?? MISSING_TEAM_NAME, points: [] };
+    const team = perTeam.get(row.team_id) ?? { teamId: row.team_id, name: row.name ?? MISSING_TEAM_NAME, points: [] };
     team.points[row.round - 1] = Number(row.points);
     perTeam.set(row.team_id, team);
   }
-  const rounds = Array.from({ length: maxRound }, (_, i) => i + 1);
-  const totals = [...perTeam].map(([teamId, team]) => {
-    const perRound = rounds.map((r) => team.points[r - 1] ?? 0);
-    return { teamId, name: team.name, rounds: perRound, total: perRound.reduce((s, p) => s + p, 0) };
-  });
-  totals.sort((a, b) => b.total - a.total || byName(a, b));
-  const ranked: PointsRow[] = [];
-  totals.forEach((row, i) => {
-    const rank = i > 0 && totals[i - 1]!.total === row.total ? ranked[i - 1]!.rank : i + 1;
-    ranked.push({ ...row, rank, place: placeForRank(rank) });
-  });
-  if (sort === 'lastRound' && rounds.length > 0) {
-    const last = rounds.length - 1;
-    ranked.sort((a, b) => b.rounds[last]! - a.rounds[last]! || b.total - a.total || byName(a, b));
-  }
-  return { rounds, sortedTeams: ranked };
+  const table = rankTeams(maxRound, perTeam.values());
+  return { rounds: table.rounds, sortedTeams: pointsInOrder(table, sort) };
 }
 
 /** The first line of teams.txt, which tells the graphics importer what follows (the spec leaves its text open). */

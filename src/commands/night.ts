@@ -1,12 +1,11 @@
 /** The game flow of a night: questions, countdown, end of question, instructions, quizzle decisions. */
 import { streams, type Draft, type Question, type QuestionEndReason, type QuizShowEvent } from '../../events';
 import {
-  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
+  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, lockInAnswers, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
 } from '../../projections/live';
 import type { HardReset, StartCountdown, StartQuestion } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { requireQuiz } from './guards';
-import { lockInAnswers } from './lock-in';
 import { texts } from './texts';
 
 export { DEFAULT_COUNTDOWN_SECONDS };

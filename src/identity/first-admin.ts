@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { QuizShowEvent } from '../../events';
+import { encodeEvent } from '../../events/codec';
 import type { EventStore } from '../store/event-store';
 import { nameBasedUuid } from '../store/event-ids';
 import type { Credentials } from './credentials';
@@ -42,16 +44,11 @@ export async function ensureFirstAdmin(
 /** Idempotent: appending the registration again (after a crash in between) adds nothing. */
 async function recordRegistration(events: EventStore, userId: string, now: number): Promise<void> {
   const commandId = `first-admin:${userId}`;
-  await events.append(
-    `user-${userId}`,
-    [
-      {
-        id: nameBasedUuid(commandId, 0),
-        type: 'UserRegistered',
-        data: { userId, login: FIRST_ADMIN_LOGIN, name: FIRST_ADMIN_LOGIN, email: null, roles: [...FIRST_ADMIN_ROLES] },
-        metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now, version: 1 },
-      },
-    ],
-    'any',
-  );
+  const registered: QuizShowEvent = {
+    type: 'UserRegistered',
+    version: 1,
+    data: { userId, login: FIRST_ADMIN_LOGIN, name: FIRST_ADMIN_LOGIN, email: null, roles: [...FIRST_ADMIN_ROLES] },
+    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now },
+  };
+  await events.append(`user-${userId}`, [encodeEvent(registered)], 'any');
 }

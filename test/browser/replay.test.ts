@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import type { EventMetadata, QuizShowEvent } from '../../events';
-import { upcast } from '../../events/upcasters';
+import type { QuizShowEvent } from '../../events';
+import { decodeEvent, type EventToDecode } from '../../events/codec';
 import { fold, globalView, initialState, pointsOverview, teamView, type LiveState } from '../../projections/live';
 import { LAPTOP, launchPerson, type Person } from './support/browser';
 import { collectPageErrors, loginForm, see } from './support/player';
@@ -15,15 +15,12 @@ import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
  */
 const RECORDING = path.resolve(__dirname, '../../events/recordings/night-1.jsonl');
 
-/** The recording holds engine events `{type, version, data, metadata}`; each goes through `upcast`. */
+/** The recording holds engine events `{type, version, data, metadata}`; each goes through the codec. */
 function readRecording(): QuizShowEvent[] {
   return readFileSync(RECORDING, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const parsed = JSON.parse(line) as { type: string; version?: number; data: unknown; metadata: EventMetadata };
-      return upcast({ type: parsed.type, version: parsed.version, data: parsed.data, metadata: parsed.metadata });
-    });
+    .map((line) => decodeEvent(JSON.parse(line) as EventToDecode));
 }
 
 const events = readRecording();

@@ -28,7 +28,7 @@ interface Process {
   pipeline: CommandPipeline;
 }
 
-let databases: SqlDatabase[] = [];
+const databases: SqlDatabase[] = [];
 let processes: Process[] = [];
 let now = Date.UTC(2026, 10, 21, 20, 0, 0);
 

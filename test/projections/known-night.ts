@@ -24,7 +24,9 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
   const user = (userId: string, roles: ('moderator' | 'tester')[] = []) => f.make('UserRegistered', { userId, login: userId, name: userId, email: null, roles });
   const lockIn = (round: number, number: number, answers: [string, string | null, string | null, string][]) => f.make('AnswersLockedIn', {
     nightId: 'n1', quizId: '1', round, number,
-    answers: answers.map(([answerId, teamId, userId, answer]) => ({ answerId, teamId, userId, answer, author: teamId ? `${teamId}-author` : userId })),
+    answers: answers.map(([answerId, teamId, userId, answer]) => ({
+      answerId, teamId, userId, answer, author: teamId ? `${teamId}-author` : userId, proposalKey: teamId ? 1 : null, basis: teamId ? 'only' as const : 'single' as const,
+    })),
   });
   const rate = (answerId: string, points: number, liked = false) => f.make('AnswerRated', {
     answerId, points, change: null, checked: true, liked, testerId: 'tester',

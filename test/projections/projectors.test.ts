@@ -381,6 +381,19 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       expect(await pointsTable(t.db, '1')).toEqual(live);
     });
 
+    it('every answer has the points, check, like and tester the live reducer gives it (one meaning of ratings)', async () => {
+      const events = recordedNightEvents();
+      await project(t, events, [answersProjector]);
+      const rows = await t.db.query<{ id: string; points: number; checked: boolean; liked: boolean; tester: string | null }>(
+        'SELECT id, points, checked, liked, tester FROM read_quiz_answers ORDER BY id',
+      );
+      const live = fold(events, initialState).answers.values()
+        .map((a) => ({ id: a.id, points: a.points, checked: a.checked, liked: a.liked, tester: a.tester }))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(live.some((a) => a.liked) && live.some((a) => a.checked && a.points === 0)).toBe(true);
+      expect(rows.map((r) => ({ ...r, points: Number(r.points) }))).toEqual(live);
+    });
+
     it('rebuilding one projection leaves the others alone', async () => {
       const events = recordedNightEvents();
       await project(t, events);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { CURRENT_VERSION, type EventMetadata, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
-import { upcast } from '../../events/upcasters';
+import { decodeEvent, encodeEvent, type EventToDecode } from '../../events/codec';
 import { ALL_PROJECTORS, openReadDataSource, resetProjections } from '../../projections/read';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
@@ -88,12 +88,7 @@ export async function appendEvents(store: SqlEventStore, events: readonly QuizSh
   const run = `${process.pid}-${Date.now()}-${++appendRun}`;
   let position = 0;
   for (let start = 0; start < events.length; start += perAppend) {
-    const chunk = events.slice(start, start + perAppend).map((event, i) => ({
-      id: nameBasedUuid(`test:${run}`, start + i),
-      type: event.type,
-      data: event.data,
-      metadata: { ...event.metadata, version: event.version },
-    }));
+    const chunk = events.slice(start, start + perAppend).map((event, i) => ({ ...encodeEvent(event), id: nameBasedUuid(`test:${run}`, start + i) }));
     position = (await store.append(`test-${run}`, chunk, 'any')).position;
   }
   return position;
@@ -125,7 +120,7 @@ export function checkpoints(db: SqlDatabase): Promise<{ projector: string; posit
 /** The recorded night of the engine's golden test (events/recordings/night-1.jsonl). */
 export function recordedNightEvents(): QuizShowEvent[] {
   const file = path.resolve(__dirname, '..', '..', 'events', 'recordings', 'night-1.jsonl');
-  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => upcast(JSON.parse(line)));
+  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => decodeEvent(JSON.parse(line) as EventToDecode));
 }
 
 /** Builds events by hand with a clock that moves one second per event. */

@@ -98,8 +98,10 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
       tick();
       yield* emit(ev('CountdownExpired', 1, { nightId, endsAt: clock }));
       yield* emit(ev('QuestionEnded', 1, { ...at, reason: 'countdown' }));
-      const answers = members.slice(0, activeTeams).map((team, t) => ({ answerId: `answer-${++answerCounter}`, teamId: `team-${t}`, userId: null, answer: 'Antwort', author: team[0] }));
-      yield* emit(ev('AnswersLockedIn', 1, { ...at, answers }));
+      const answers = members.slice(0, activeTeams).map((team, t) => ({
+        answerId: `answer-${++answerCounter}`, teamId: `team-${t}`, userId: null, answer: 'Antwort', author: team[0], proposalKey: 1, basis: 'favourite' as const,
+      }));
+      yield* emit(ev('AnswersLockedIn', 2, { ...at, answers }));
       for (const a of answers) {
         yield* emit(ev('AnswerRated', 1, { answerId: a.answerId, points: 1, change: null, checked: true, liked: false, testerId: 'tester' }));
       }

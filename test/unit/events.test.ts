@@ -1,4 +1,5 @@
-import { CURRENT_VERSION, EVENT_TYPES, eventIdFor } from '../../events';
+import { CURRENT_VERSION, EVENT_TYPES, eventIdFor, type QuizShowEvent } from '../../events';
+import { decodeEvent, encodeEvent, isProductEventType, type EventToDecode } from '../../events/codec';
 import { upcast, UnknownEventError } from '../../events/upcasters';
 import { evolve, initialState, teamView } from '../../projections/live';
 
@@ -48,5 +49,31 @@ describe('upcasters', () => {
   it('every event type has a current version', () => {
     expect(EVENT_TYPES.length).toBe(Object.keys(CURRENT_VERSION).length);
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['UserRegistered', 'ProposalAdded', 'QuestionStarted', 'CountdownStarted', 'CountdownExpired', 'AnswersLockedIn']));
+  });
+});
+
+describe('the stored-event codec (events/codec.ts)', () => {
+  const event = {
+    type: 'AnswersLockedIn', version: 2, metadata,
+    data: { nightId: 'n', quizId: '1', round: 1, number: 1, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u', proposalKey: 3, basis: 'stars' }] },
+  } as const satisfies QuizShowEvent;
+
+  it('stores the version in the metadata and reads it back from there', () => {
+    const stored = encodeEvent(event);
+    expect(stored).toEqual({ id: 'e1', type: 'AnswersLockedIn', data: event.data, metadata: { ...metadata, version: 2 } });
+    const row = { ...stored, position: 7, streamId: 'night-n', revision: 0 };
+    expect(decodeEvent(row)).toEqual(event);
+  });
+
+  it('reads an engine event with the version beside the type (the recordings), and upcasts an old stored row', () => {
+    expect(decodeEvent(JSON.parse(JSON.stringify(event)) as EventToDecode)).toEqual(event);
+    const v1 = { type: 'AnswersLockedIn', data: { ...event.data, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u' }] }, metadata: { ...metadata, version: 1 } };
+    expect(decodeEvent(v1).data).toEqual({ ...event.data, answers: [{ ...event.data.answers[0], proposalKey: null, basis: 'unknown' }] });
+  });
+
+  it('knows the product\'s event types only', () => {
+    expect(isProductEventType('AnswersLockedIn')).toBe(true);
+    expect(isProductEventType('BenchPing')).toBe(false);
+    expect(() => decodeEvent({ type: 'BenchPing', data: {}, metadata })).toThrow(UnknownEventError);
   });
 });

@@ -1,4 +1,5 @@
 import type { Question } from '../../events';
+import { pointsInOrder, rankTeams } from '../../projections/live';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import {
   checkQuizForm, questionValue, sortQuizzesByIdDesc,
@@ -6,7 +7,7 @@ import {
 } from '../../web/src/logic/quiz';
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
 import {
-  chartPoint, cumulativeSeries, joinFolder, niceAxis, parentFolder, pictureTeamName, rankRows, seriesColour, stepPresentation,
+  chartPoint, cumulativeSeries, joinFolder, niceAxis, parentFolder, pictureTeamName, seriesColour, stepPresentation,
   foldersFirst, uploadUrl,
 } from '../../web/src/operator/moderator/logic';
 import {
@@ -72,11 +73,14 @@ describe('points', () => {
     expect(roundPoints(overview.sortedTeams[1]!, 2)).toBe(6);
     expect(roundPoints(team('Epsilon', [4]), 2)).toBe(0);
   });
-  it('ranks by total (ties share a rank) or by the last round', () => {
-    expect(rankRows(overview, 'total').map((r) => [r.row.name, r.rank])).toEqual([['Beta', 1], ['Delta', 2], ['Alpha', 3], ['Gamma', 3]]);
-    expect(rankRows(overview, 'lastRound').map((r) => [r.row.name, r.rank, r.last])).toEqual([
-      ['Beta', 1, 6], ['Delta', 1, 6], ['Alpha', 3, 0], ['Gamma', 3, 0],
-    ]);
+  it('shows the engine\'s ranking (ties share a rank, then by name), ordered by total or by the last round with the total\'s rank', () => {
+    const ranked = rankTeams(3, overview.sortedTeams.map((row) => ({ teamId: row.teamId!, name: row.name, points: row.rounds })));
+    expect(pointsInOrder(ranked, 'total').map((r) => [r.name, r.rank, r.place])).toEqual([['Beta', 1, 1], ['Delta', 2, 2], ['Alpha', 3, 3], ['Gamma', 3, 3]]);
+    expect(pointsInOrder(ranked, 'lastRound').map((r) => [r.name, r.rank])).toEqual([['Beta', 1], ['Delta', 2], ['Alpha', 3], ['Gamma', 3]]);
+  });
+  it('orders equal totals by name in code points, as the server does (not by German collation)', () => {
+    const ranked = rankTeams(1, [{ teamId: 'a', name: 'äpfel', points: [1] }, { teamId: 'b', name: 'Zebra', points: [1] }, { teamId: 'c', name: 'apfel', points: [1] }]);
+    expect(ranked.sortedTeams.map((r) => r.name)).toEqual(['Zebra', 'apfel', 'äpfel']);
   });
   it('cumulative series per team', () => {
     expect(cumulativeSeries(overview).map((s) => s.points)).toEqual([[5, 6, 6], [1, 3, 9], [3, 6, 6], [2, 2, 8]]);

@@ -226,4 +226,13 @@ describe('parts that appear after an action', () => {
     expect(html.match(/points-legend__item/g)).toHaveLength(22);
     expect(html).toContain(t.moderatorPoints.unpublished);
   });
+
+  it('points overview: the rows show the server\'s rank and total in its order, not a ranking of their own', () => {
+    // As the engine ranks them: equal totals share rank 2, then by name in code points ('Zebra' before 'apfel').
+    const row = (name: string, total: number, rank: number) => ({ teamId: name, name, rounds: [total], total, rank, place: Math.min(rank, 4) });
+    const overview = { rounds: [1], sortedTeams: [row('Beta', 9, 1), row('Zebra', 5, 2), row('apfel', 5, 2), row('Alpha', 1, 4)] };
+    const html = renderPart(createElement(OverviewPanel, { quizId: '7', overview }), { views: live() });
+    const shown = [...html.matchAll(/<td>(\d+)(?:<!-- -->)?\.<\/td><th scope="row">([^<]+)<\/th>/g)].map((m) => [m[2], Number(m[1])]);
+    expect(shown).toEqual([['Beta', 1], ['Zebra', 2], ['apfel', 2], ['Alpha', 4]]);
+  });
 });

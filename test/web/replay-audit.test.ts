@@ -6,6 +6,7 @@ import type { AnswersLockedIn, QuizShowEvent } from '../../events';
 import { pointsOverview } from '../../projections/live';
 import { buildAudit, teamAudit, testerRatings, testersOf } from '../../web/src/replay/audit';
 import { ratingText, relativeToCountdown } from '../../web/src/replay/AuditPanel';
+import { t } from '../../web/src/texts';
 import { SCHEDULER, World } from '../support/world';
 import { recordedNight } from './replay/fixtures';
 
@@ -91,9 +92,10 @@ describe('audit of an answer', () => {
   const audit = buildAudit(n.world.log);
   const answer = audit.answers.find((a) => a.answerId === n.annaAnswer)!;
 
-  it('names the proposal it came from, its author and when it was written', () => {
+  it('names the proposal it came from, its author and when it was written, and why it was taken', () => {
     expect(answer.answer).toBe('Paris');
     expect(answer.proposal).toEqual({ key: 1, userId: n.anna.userId, at: n.t0 + 1000 });
+    expect(answer.basis).toBe('favourite');
     expect(answer.question?.question).toBe('Hauptstadt von Frankreich?');
     expect(answer.maxPoints).toBe(2);
   });
@@ -126,6 +128,7 @@ describe('audit of an answer', () => {
 
   it('records bulk marks as ratings of the user who ran them', () => {
     const other = audit.answers.find((a) => a.answerId === n.cleoAnswer)!;
+    expect(other.basis).toBe('only');
     expect(other.favourite).toBeNull();
     expect(other.stars).toEqual([]);
     expect(other.proposal).toMatchObject({ key: 1, userId: n.cleo.userId });
@@ -189,16 +192,12 @@ describe('audit of the recorded night', () => {
     }
   });
 
-  it('finds the proposal of every team answer that has an author, with stars only from members', () => {
-    const teamAnswers = audit.answers.filter((a) => a.teamId !== null && a.author !== null);
+  it('says of every answer that its proposal and basis are unknown: the recording is of version 1, which did not record them', () => {
+    const teamAnswers = audit.answers.filter((a) => a.teamId !== null);
     expect(teamAnswers.length).toBeGreaterThan(50);
-    for (const a of teamAnswers) {
-      expect(a.proposal).not.toBeNull();
-      const members = audit.state.teams.get(a.teamId!)!.memberIds;
-      for (const s of a.stars) expect(members).toContain(s.userId);
-    }
-    expect(teamAnswers.some((a) => a.favourite !== null)).toBe(true);
+    for (const a of teamAnswers) expect([a.basis, a.proposal, a.favourite, a.stars]).toEqual(['unknown', null, null, []]);
     expect(teamAnswers.some((a) => a.lockInVsCountdownMs === 0)).toBe(true);
+    expect(t.replay.audit.bases.unknown).toBe('unbekannt: Diese Aufzeichnung ist älter und hat nicht festgehalten, welcher Vorschlag warum genommen wurde.');
   });
 
   it('holds every rating of the night', () => {

@@ -36,8 +36,8 @@ const samples: Samples = {
   CountdownExpired: { type: 'CountdownExpired', version: 1, data: { nightId: 'n1', endsAt: at }, metadata: meta(null) },
   QuestionEnded: { type: 'QuestionEnded', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, reason: 'countdown' }, metadata: meta(null) },
   AnswersLockedIn: {
-    type: 'AnswersLockedIn', version: 1, metadata: meta(null),
-    data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, answers: [{ answerId: 'a1', teamId: 't1', userId: null, answer: 'Paris', author: 'u1' }] },
+    type: 'AnswersLockedIn', version: 2, metadata: meta(null),
+    data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, answers: [{ answerId: 'a1', teamId: 't1', userId: null, answer: 'Paris', author: 'u1', proposalKey: 1, basis: 'favourite' }] },
   },
   LiveGameReset: { type: 'LiveGameReset', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 1, number: 1 }, metadata: meta() },
   QuizzleAccepted: { type: 'QuizzleAccepted', version: 1, data: { nightId: 'n1', teamId: 't1', proposalKey: 2, answer: 'Eiffelturm' }, metadata: meta() },

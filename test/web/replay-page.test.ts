@@ -133,6 +133,9 @@ describe('the replay at a position', () => {
     expect(html).toContain(esc(t.replay.audit.lockIn));
     expect(html).toContain('Countdown-Ende');
     expect(html).toContain('kontrolle-');
+    // The recording's lock-ins are of version 1: the panel says that it cannot tell why.
+    expect(html).toContain(esc(t.replay.audit.bases.unknown));
+    expect(html).toContain(esc(t.replay.audit.notRecorded));
   });
 });
 

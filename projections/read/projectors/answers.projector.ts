@@ -1,4 +1,5 @@
 import type { QuizShowEvent } from '../../../events';
+import { afterRating, ratingsOf } from '../../live/ratings';
 import type { AnswerChangeSource } from '../entities';
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';
@@ -58,39 +59,9 @@ const CHANGE_COLUMNS: readonly RowColumn[] = [
   { name: 'changed_at', type: 'timestamptz' },
 ];
 
-interface Rating {
-  answerId: string;
-  points: number;
-  checked: boolean;
-  /** null keeps the answer's like. */
-  liked: boolean | null;
-  tester: string | null;
-  source: AnswerChangeSource;
-}
-
-/** The ratings an event gives, with the same meaning as the live reducer's (projections/live/evolve/rating.ts). */
-function ratingsOf(event: QuizShowEvent): Rating[] {
-  switch (event.type) {
-    case 'AnswerRated': {
-      const d = event.data;
-      return [{ answerId: d.answerId, points: d.points, checked: d.checked, liked: d.liked, tester: d.testerId, source: 'rating' }];
-    }
-    case 'AnswersBulkRated': {
-      const { mark, points, answerIds } = event.data;
-      const tester = event.metadata.actor.userId;
-      return answerIds.map((answerId) => {
-        if (mark === 'correct') return { answerId, points, checked: true, liked: null, tester, source: 'regex' as const };
-        if (mark === 'wrong') return { answerId, points: 0, checked: true, liked: null, tester, source: 'regex' as const };
-        return { answerId, points: 0, checked: false, liked: null, tester: null, source: 'regex' as const };
-      });
-    }
-    case 'ShipQuestionCorrected': {
-      const tester = event.metadata.actor.userId;
-      return event.data.results.map((r) => ({ answerId: r.answerId, points: r.points, checked: true, liked: null, tester, source: 'ship' as const }));
-    }
-    default:
-      return [];
-  }
+/** Where a rating came from, as the rating history records it. */
+function sourceOf(event: QuizShowEvent): AnswerChangeSource {
+  return event.type === 'AnswersBulkRated' ? 'regex' : event.type === 'ShipQuestionCorrected' ? 'ship' : 'rating';
 }
 
 async function loadAnswers(tx: ReadSqlSession, ids: string[]): Promise<Map<string, Answer>> {
@@ -134,17 +105,17 @@ export const answersProjector: Projector = {
       for (const rating of ratingsOf(event)) {
         const answer = answers.get(rating.answerId);
         if (!answer) continue; // an answer the log never locked in: the live reducer ignores it too
-        const liked = rating.liked ?? answer.liked;
-        if (answer.points !== rating.points) answer.pointsChangedAt = at;
-        if (answer.checked !== rating.checked) answer.checkedChangedAt = at;
-        if (answer.liked !== liked) answer.likedChangedAt = at;
-        answer.points = rating.points;
-        answer.checked = rating.checked;
-        answer.liked = liked;
-        answer.tester = rating.tester;
+        const rated = afterRating(answer, rating);
+        if (answer.points !== rated.points) answer.pointsChangedAt = at;
+        if (answer.checked !== rated.checked) answer.checkedChangedAt = at;
+        if (answer.liked !== rated.liked) answer.likedChangedAt = at;
+        answer.points = rated.points;
+        answer.checked = rated.checked;
+        answer.liked = rated.liked;
+        answer.tester = rated.tester;
         answer.ratedAt = at;
         touched.add(answer.id);
-        changes.push([answer.id, position, rating.source, answer.points, answer.checked, answer.liked, answer.tester, at]);
+        changes.push([answer.id, position, sourceOf(event), answer.points, answer.checked, answer.liked, answer.tester, at]);
       }
     }
     if (touched.size === 0) return;

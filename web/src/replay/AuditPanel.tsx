@@ -53,13 +53,15 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
             ? `V${a.proposal.key}: ${au.proposedBy(userName(names, a.proposal.userId), formatTime(a.proposal.at))}`
             : au.authorOnly(userName(names, a.author))}
         </dd>
+        <dt>{au.basis}</dt>
+        <dd>{au.bases[a.basis]}</dd>
         <dt>{au.stars}</dt>
-        <dd><Stars stars={a.stars} names={names} /></dd>
+        <dd>{a.basis === 'unknown' ? au.notRecorded : <Stars stars={a.stars} names={names} />}</dd>
         <dt>{au.favourite}</dt>
         <dd>
           {a.favourite
             ? au.favouriteBy(userName(names, a.favourite.userId), formatTime(a.favourite.at), endsAt === null ? '' : au.relative(relativeToCountdown(a.favourite.at, endsAt)))
-            : au.notFavourite}
+            : a.basis === 'unknown' ? au.notRecorded : au.notFavourite}
         </dd>
         <dt>{au.lockIn}</dt>
         <dd>

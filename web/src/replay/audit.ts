@@ -1,9 +1,10 @@
 /**
- * The audit of a night, computed from its events: per locked-in answer the proposal it came from,
- * the stars, the favourite choice, the lock-in against the countdown, every rating and the points.
- * It folds the same `evolve` alongside, so the resulting points are the engine's own.
+ * The audit of a night, computed from its events: per locked-in answer the proposal it came from
+ * and why it was taken (both as AnswersLockedIn recorded them), the stars, the favourite choice,
+ * the lock-in against the countdown, every rating and the points. It folds the same `evolve`
+ * alongside, so the resulting points are the engine's own.
  */
-import type { Question, QuestionEndReason, QuizShowEvent, RegexMark } from '../../../events';
+import type { LockedAnswer, Question, QuestionEndReason, QuizShowEvent, RegexMark } from '../../../events';
 import { evolve, initialState, playOfTeam, questionValue, type LiveState } from '../../../projections/live';
 
 export interface Stamp {
@@ -49,11 +50,13 @@ export interface AnswerAudit {
   readonly userId: string | null;
   readonly answer: string;
   readonly author: string | null;
-  /** The proposal that became the answer (team mode), with its author and time. */
+  /** The proposal that became the answer (team mode), with its author and time; null where none was recorded. */
   readonly proposal: (Stamp & { readonly key: number }) | null;
+  /** Why it was taken, as recorded; `unknown` for lock-ins recorded before the reason was. */
+  readonly basis: LockedAnswer['basis'];
   /** Members whose star was on that proposal at lock-in, with the time they gave it. */
   readonly stars: readonly Stamp[];
-  /** The choice that made it the favourite (the last one), or null when it was not the favourite. */
+  /** The choice that made it the favourite (the last one), or null when it was not taken as the favourite. */
   readonly favourite: Stamp | null;
   readonly lockedAt: number;
   readonly countdown: CountdownInfo | null;
@@ -109,23 +112,6 @@ function teamTrack(q: QuestionTrack, teamId: string): TeamTrack {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** Which proposal became the team's answer: the favourite, else the matching one with most stars (latest). */
-function chosenProposal(state: LiveState, teamId: string, answer: string, author: string | null): number | null {
-  const play = playOfTeam(state, teamId);
-  const matches = play.proposals.filter((p) => !p.chat && p.message === answer && (author === null || p.userId === author));
-  if (play.favorite !== null && matches.some((p) => p.key === play.favorite)) return play.favorite;
-  let best: number | null = null;
-  let bestStars = -1;
-  for (const p of matches) {
-    const stars = play.stars.filter((s) => s.key === p.key).length;
-    if (stars >= bestStars) {
-      best = p.key;
-      bestStars = stars;
-    }
-  }
-  return best;
-}
-
 function lockInAudit(state: LiveState, q: QuestionTrack, event: Extract<QuizShowEvent, { type: 'AnswersLockedIn' }>, index: number): Mutable<AnswerAudit>[] {
   const at = event.metadata.recordedAt;
   const question = q.question;
@@ -133,21 +119,18 @@ function lockInAudit(state: LiveState, q: QuestionTrack, event: Extract<QuizShow
     let proposal: AnswerAudit['proposal'] = null;
     let stars: Stamp[] = [];
     let favourite: Stamp | null = null;
-    if (a.teamId !== null) {
-      const key = chosenProposal(state, a.teamId, a.answer, a.author);
+    const key = a.proposalKey;
+    if (a.teamId !== null && key !== null) {
       const track = q.teams.get(a.teamId);
-      if (key !== null) {
-        const tracked = track?.proposals.get(key);
-        proposal = { key, userId: tracked?.userId ?? a.author, at: tracked?.at ?? at };
-        const play = playOfTeam(state, a.teamId);
-        stars = play.stars
-          .filter((s) => s.key === key)
-          .map((s) => ({ userId: s.userId, at: track?.stars.get(s.userId)?.at ?? at }))
-          .sort((x, y) => x.at - y.at);
-        if (play.favorite === key) {
-          const last = [...(track?.favourites ?? [])].reverse().find((f) => f.key === key);
-          favourite = last ? { userId: last.userId, at: last.at } : null;
-        }
+      const tracked = track?.proposals.get(key);
+      proposal = { key, userId: tracked?.userId ?? a.author, at: tracked?.at ?? at };
+      stars = playOfTeam(state, a.teamId).stars
+        .filter((s) => s.key === key)
+        .map((s) => ({ userId: s.userId, at: track?.stars.get(s.userId)?.at ?? at }))
+        .sort((x, y) => x.at - y.at);
+      if (a.basis === 'favourite') {
+        const last = [...(track?.favourites ?? [])].reverse().find((f) => f.key === key);
+        favourite = last ? { userId: last.userId, at: last.at } : null;
       }
     }
     const countdown = q.countdown;
@@ -155,7 +138,7 @@ function lockInAudit(state: LiveState, q: QuestionTrack, event: Extract<QuizShow
       answerId: a.answerId, quizId: event.data.quizId, round: event.data.round, number: event.data.number,
       question, maxPoints: question ? questionValue(question) : null,
       teamId: a.teamId, userId: a.userId, answer: a.answer, author: a.author,
-      proposal, stars, favourite, lockedAt: at, countdown,
+      proposal, basis: a.basis, stars, favourite, lockedAt: at, countdown,
       lockInVsCountdownMs: countdown ? at - countdown.endsAt : null,
       endReason: q.endReason, ratings: [], points: 0, checked: false, liked: false, eventIndex: index,
     };

@@ -3,7 +3,7 @@
  * type does not compile until it is described here.
  */
 import type { QuizShowEvent } from '../../../events';
-import type { LiveState } from '../../../projections/live';
+import { markPoints, type LiveState } from '../../../projections/live';
 import { t } from '../texts';
 
 const SHORT = 80;
@@ -130,7 +130,7 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     }
     case 'AnswersBulkRated': {
       const { regex, round, number, answerIds, mark, points } = event.data;
-      return ev.AnswersBulkRated(regex, round, number, answerIds.length, t.replay.marks[mark] ?? mark, mark === 'correct' ? points : 0);
+      return ev.AnswersBulkRated(regex, round, number, answerIds.length, t.replay.marks[mark] ?? mark, markPoints(mark, points));
     }
     case 'CheckingStarted':
       return ev.CheckingStarted(userName(state, event.data.testerId), quizName(state, event.data.quizId));

@@ -1,6 +1,6 @@
 /** Reading a night's events: the JSON Lines of the night endpoints (or a recording) as engine events. */
-import type { EventMetadata, QuizShowEvent } from '../../../events';
-import { upcast } from '../../../events/upcasters';
+import type { QuizShowEvent } from '../../../events';
+import { decodeEvent } from '../../../events/codec';
 import type { JsonApiDocument, NightListEntry } from '../../../projections/live/replies';
 import { api, HttpError } from '../api/http';
 
@@ -16,14 +16,11 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /**
  * One line: a stored event `{position, streamId, revision, id, type, data, metadata:{…, version}}`
- * or an engine event `{type, version, data, metadata}` (the recordings). Both go through `upcast`.
+ * or an engine event `{type, version, data, metadata}` (the recordings). Both go through the codec.
  */
 export function parseEventLine(line: Json): QuizShowEvent {
-  const meta = isObject(line.metadata) ? line.metadata : {};
-  const { version: metaVersion, ...rest } = meta;
-  const version = typeof line.version === 'number' ? line.version : typeof metaVersion === 'number' ? metaVersion : undefined;
   if (typeof line.type !== 'string') throw new Error('type fehlt');
-  return upcast({ type: line.type, version, data: line.data, metadata: rest as unknown as EventMetadata });
+  return decodeEvent({ type: line.type, version: line.version, data: line.data, metadata: line.metadata });
 }
 
 /** Parses JSON Lines; blank lines are skipped, broken ones reported. */

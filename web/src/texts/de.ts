@@ -1,4 +1,6 @@
 /** German texts of the app. Every text a component shows comes from here (or de-quiz.ts). */
+import { MISSING_TEAM_NAME } from '../../../projections/live/points';
+
 export const de = {
   locale: 'de',
   app: {
@@ -11,7 +13,7 @@ export const de = {
     quizNoContent: '(quiz hat kein content)',
     emptyAnswer: '(leere Antwort)',
     noResult: '(kein ergebnis)',
-    noTeam: '(kein Team)',
+    noTeam: MISSING_TEAM_NAME,
     notFound: '(nicht gefunden)',
     notLoaded: '(nicht geladen)',
   },
@@ -809,7 +811,16 @@ export const de = {
       starBy: (user: string, time: string) => `${user} (${time})`,
       favourite: 'Favorit',
       favouriteBy: (user: string, time: string, relative: string) => `${user} um ${time}${relative}`,
-      notFavourite: 'nie Favorit (meiste Sterne oder einziger Vorschlag)',
+      notFavourite: 'nicht als Favorit genommen',
+      basis: 'Grund',
+      bases: {
+        favourite: 'Favorit des Teams',
+        stars: 'meiste Sterne (bei Gleichstand der neueste Vorschlag)',
+        only: 'einziger Vorschlag',
+        single: 'eigene Antwort (Einzelspiel)',
+        unknown: 'unbekannt: Diese Aufzeichnung ist älter und hat nicht festgehalten, welcher Vorschlag warum genommen wurde.',
+      },
+      notRecorded: 'nicht aufgezeichnet',
       lockIn: 'Eingeloggt',
       lockInAt: (time: string) => `um ${time}`,
       countdownEnd: (time: string) => `Countdown-Ende ${time}`,

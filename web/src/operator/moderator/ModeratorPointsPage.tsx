@@ -7,7 +7,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
-import { rankRows, type PointsSort } from './logic';
+import { pointsInOrder, type PointsSort } from '../../../../projections/live';
 import { PointsChart } from './PointsChart';
 
 /** Saves a blob as a file through a temporary link. */
@@ -22,8 +22,9 @@ function saveFile(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The server's ranking (rank, total) in the chosen order. */
 function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsSort }) {
-  const rows = rankRows(overview, sort);
+  const rows = pointsInOrder(overview, sort);
   const lastIndex = overview.rounds.length - 1;
   return (
     <div className="table-scroll">
@@ -39,12 +40,12 @@ function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsS
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ row, rank, total }) => (
+          {rows.map((row) => (
             <tr key={row.teamId ?? row.name}>
-              <td>{rank}.</td>
+              <td>{row.rank}.</td>
               <th scope="row">{row.name}</th>
               {overview.rounds.map((round, i) => <td key={round}>{roundPoints(row, i)}</td>)}
-              <td><strong>{total}</strong></td>
+              <td><strong>{row.total}</strong></td>
             </tr>
           ))}
         </tbody>

@@ -1,31 +1,8 @@
-/** Pure rules of the moderator screens: points ordering and chart, picture folders and presentation. */
+/** Pure rules of the moderator screens: points chart, picture folders and presentation. */
 import type { FolderEntry } from '../../../../projections/live/replies';
 import { roundPoints, type PointsRow, type PointsTable } from '../../logic/placement';
 
 /* ---------- points ---------- */
-
-export type PointsSort = 'total' | 'lastRound';
-
-export interface RankedRow {
-  row: PointsRow;
-  rank: number;
-  total: number;
-  /** Points of the last round. */
-  last: number;
-}
-
-/**
- * Orders the teams by total or by the last round's points (ties share a rank: 1, 1, 3); equal
- * keys keep the other measure, then the name, as tie-breakers for a stable order.
- */
-export function rankRows(overview: PointsTable, sort: PointsSort): RankedRow[] {
-  const lastIndex = overview.rounds.length - 1;
-  const rows = overview.sortedTeams.map((row) => ({ row, total: row.total, last: lastIndex >= 0 ? roundPoints(row, lastIndex) : 0 }));
-  const key = (r: { total: number; last: number }) => (sort === 'total' ? r.total : r.last);
-  const other = (r: { total: number; last: number }) => (sort === 'total' ? r.last : r.total);
-  rows.sort((a, b) => key(b) - key(a) || other(b) - other(a) || a.row.name.localeCompare(b.row.name, 'de'));
-  return rows.map((r) => ({ ...r, rank: rows.findIndex((o) => key(o) === key(r)) + 1 }));
-}
 
 /** Each team's running total after each round (the chart's lines). */
 export function cumulativeSeries(overview: PointsTable): Array<{ row: PointsRow; points: number[] }> {

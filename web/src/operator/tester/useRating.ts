@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useCommand } from '../shared';
 import { changedPoints, singleFlight, type CheckerAnswer } from './logic';
 
-export type Rating =
+export type RatingSent =
   | { kind: 'absolute'; value: number; liked: boolean }
   | { kind: 'change'; change: number; checked: boolean; liked: boolean };
 
@@ -15,7 +15,7 @@ export function useRating(onRated: (answer: CheckerAnswer) => void) {
   const once = useMemo(() => singleFlight(), []);
   const [busy, setBusy] = useState(false);
 
-  const sendRating = useCallback(async (answer: CheckerAnswer, rating: Rating): Promise<boolean> => {
+  const sendRating = useCallback(async (answer: CheckerAnswer, rating: RatingSent): Promise<boolean> => {
     const reply = rating.kind === 'absolute'
       ? await send('tua', { answerId: answer.id, value: rating.value, checked: true, liked: rating.liked })
       : await send('tu', { answerId: answer.id, change: rating.change, checked: rating.checked, liked: rating.liked });
@@ -25,7 +25,7 @@ export function useRating(onRated: (answer: CheckerAnswer) => void) {
     return true;
   }, [send, onRated]);
 
-  const rate = useCallback(async (answer: CheckerAnswer, rating: Rating): Promise<boolean> => {
+  const rate = useCallback(async (answer: CheckerAnswer, rating: RatingSent): Promise<boolean> => {
     const sent = await once(async () => {
       setBusy(true);
       try {
