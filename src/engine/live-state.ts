@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { evolve, fold, initialState, type LiveState } from '../../projections/live';
 import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
+import { AppliedCommands, type AppliedCommand } from './applied-commands';
 import { fromStored } from './stored-events';
 
 /**
@@ -20,12 +21,15 @@ export class LiveStateService {
   private current: LiveState = initialState;
   private folded = 0;
   private readonly revisions = new Map<string, number>();
+  private readonly applied: AppliedCommands;
   private readonly listeners = new Set<LiveStateListener>();
   private waiters: Array<{ position: number; resolve: () => void }> = [];
   private subscription: Subscription | null = null;
   private readonly logger = new Logger('LiveState');
 
-  constructor(private readonly store: EventStore) {}
+  constructor(private readonly store: EventStore, options: { appliedCommandsWindow?: number } = {}) {
+    this.applied = new AppliedCommands(options.appliedCommandsWindow);
+  }
 
   get state(): LiveState {
     return this.current;
@@ -63,6 +67,11 @@ export class LiveStateService {
     await this.waitFor(await this.store.lastPosition());
   }
 
+  /** A recent command whose events are folded (by the command id in their metadata), else undefined. */
+  appliedCommand(commandId: string): AppliedCommand | undefined {
+    return this.applied.find(commandId);
+  }
+
   onChange(listener: LiveStateListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -96,7 +105,11 @@ export class LiveStateService {
   private apply(batch: StoredEvent[]): void {
     const previous = this.current;
     const state = this.foldBatch(previous, batch);
-    for (const stored of batch) this.revisions.set(stored.streamId, stored.revision);
+    for (const stored of batch) {
+      this.revisions.set(stored.streamId, stored.revision);
+      const commandId = stored.metadata.commandId;
+      if (typeof commandId === 'string') this.applied.record(commandId, stored.position);
+    }
     if (batch.length > 0) this.folded = batch[batch.length - 1]!.position;
     // Events that could not be folded leave the state as it was, but still count as seen (waiters below).
     if (state !== previous) {
