@@ -7,6 +7,7 @@ import { OneTimeTokens } from './auth/one-time-tokens';
 import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
 import type { PipelineOptions } from './engine/command-pipeline';
+import { HttpLimits } from './http/login-limits';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
@@ -35,6 +36,8 @@ export interface Runtime {
   /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
   readModels: ReadProjections;
   uploadsDir: string;
+  /** Failed logins and registrations counted per name and address (src/http/login-limits.ts). */
+  limits: HttpLimits;
 }
 
 export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
@@ -54,7 +57,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   const hub = new PushHub(engine.live, presence);
   hub.start();
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits() };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

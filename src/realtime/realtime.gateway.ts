@@ -10,6 +10,7 @@ import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
+import { SocketRateLimit, TOO_FAST } from './rate-limit';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
@@ -34,6 +35,7 @@ interface Session {
   alive: boolean;
   user: { id: string; roles: readonly Role[] } | null;
   client: PushClient | null;
+  limit: SocketRateLimit;
 }
 
 interface Envelope {
@@ -48,7 +50,9 @@ interface Envelope {
  * The realtime endpoint `/ws` (PROTOCOL.md): authenticate with `sa`, load views with `sg`, send
  * commands by their message codes; every message gets a reply, pushes arrive as `st`.
  */
-@WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin })
+// allowSynchronousEvents false: one message per socket per turn of the event loop, so a flooding socket
+// takes its turn like every other instead of holding the loop for a whole chunk of frames.
+@WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin, allowSynchronousEvents: false })
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
   private readonly sessions = new Map<WebSocket, Session>();
   private replyId = 0;
@@ -67,7 +71,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   handleConnection(socket: WebSocket): void {
-    const session: Session = { socket, alive: true, user: null, client: null };
+    const session: Session = { socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now()) };
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
   }
@@ -93,6 +97,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!session) return;
     try {
       const envelope = parseEnvelope(raw);
+      // Beyond its rate a socket's frames are answered at once and go no further (docs/protocol.md, Limits).
+      if (!session.limit.allows('problem' in envelope ? null : envelope.type, performance.now())) {
+        return this.reply(session, envelope.id, { success: false, message: TOO_FAST });
+      }
       if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
       const content = await this.handle(session, envelope);
       this.reply(session, envelope.id, content);
