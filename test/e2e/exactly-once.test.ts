@@ -82,6 +82,17 @@ describe('commands with a commandId are exactly-once', () => {
     expect(trier.map((e) => (e.data as { userId: string }).userId)).toEqual([anna.userId, bert.userId]);
   });
 
+  it('given a proposal whose reply was lost (its socket closed before the reply came) although it was stored, when it is resent on a new socket, then it is stored once and answered success', async () => {
+    const lost = await WsClient.connect(env.wsUrl);
+    expect(await lost.request('sa', { token: anna.token })).toMatchObject({ success: true });
+    lost.socket.send(JSON.stringify({ type: 'gp', id: 99, content: { message: 'Verloren' }, commandId: 'c-lost' }));
+    lost.socket.terminate();
+    const resent = await open(anna.token);
+    await resent.until((v) => Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Verloren'));
+    expect(await resent.request('gp', { message: 'Verloren' }, 'c-lost')).toEqual({ success: true });
+    expect(await proposals('Verloren')).toHaveLength(1);
+  });
+
   it('given an invite link created with a commandId, when it is sent again, then one invite is stored and the repeat answers a token for it', async () => {
     const ws = await open(anna.token);
     const first = await ws.request('gl', {}, 'invite-1');
