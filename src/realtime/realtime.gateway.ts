@@ -49,9 +49,9 @@ interface Envelope {
 /**
  * The realtime endpoint `/ws` (PROTOCOL.md): authenticate with `sa`, load views with `sg`, send
  * commands by their message codes; every message gets a reply, pushes arrive as `st`.
+ * `allowSynchronousEvents: false`: one message per socket per turn of the event loop, so a flooding
+ * socket takes its turn like every other instead of holding the loop for a whole chunk of frames.
  */
-// allowSynchronousEvents false: one message per socket per turn of the event loop, so a flooding socket
-// takes its turn like every other instead of holding the loop for a whole chunk of frames.
 @WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin, allowSynchronousEvents: false })
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
   private readonly sessions = new Map<WebSocket, Session>();
