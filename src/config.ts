@@ -16,6 +16,8 @@ export interface AppConfig {
   commandBatchMax: number;
   /** Directory of the built web app (web/dist). */
   webDir: string;
+  /** Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, whose X-Forwarded-For names the client's address. */
+  trustProxy: boolean | number | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -32,7 +34,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: env.ALLOWED_ORIGINS || null,
     commandBatchMax: Math.max(1, Number(env.COMMAND_BATCH_MAX) || 500),
     webDir: path.join(projectRoot(), 'web/dist'),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+}
+
+/** "true", a number of proxy hops, or addresses/subnets (express's names such as "loopback" included); unset: none. */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** The folder holding package.json, whether running from src/ (tests) or dist/src/ (built). */

@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
 import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
+import { HttpLimits } from './http/login-limits';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
@@ -36,6 +37,8 @@ export interface Runtime {
   /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
   readModels: ReadProjections;
   uploadsDir: string;
+  /** Failed logins and registrations counted per name and address (src/http/login-limits.ts). */
+  limits: HttpLimits;
 }
 
 export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
@@ -55,7 +58,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   const hub = new PushHub(engine.live, presence);
   hub.start();
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits() };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

@@ -44,6 +44,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
     const httpLogger = new Logger('HTTP');

@@ -7,6 +7,16 @@ export const NO_PROPOSALS_MESSAGE = 'Es wurden keine Vorschläge eingegeben.';
 export const MAX_NAME_LENGTH = 50;
 export const MIN_DISPLAY_NAME_LENGTH = 3;
 export const GREETING_MESSAGE_MAX_LENGTH = 500;
+/**
+ * Proposals and chat entries (team and lobby) are at most this long: an answer is a few words, a chat
+ * entry a sentence or two; 300 such entries keep a team's view well below a megabyte (docs/protocol.md, Limits).
+ */
+export const MESSAGE_MAX_LENGTH = 1_000;
+/**
+ * Proposals and chat entries a team may add in one play (one question, with the chat until the next
+ * starts); deleted ones count. Eight members typing one every three seconds for a minute make 160.
+ */
+export const MAX_TEAM_ENTRIES_PER_QUESTION = 300;
 export const ABCD_DEFAULT_OPTIONS = 4;
 export const ABCD_MAX_OPTIONS = 26;
 export const HEAL_DEAL_ROUNDS = [1, 2, 3] as const;

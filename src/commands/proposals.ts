@@ -1,8 +1,8 @@
 /** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
 import { streams, type Question } from '../../events';
 import {
-  abcdLetters, currentSingleAnswer, playableInSingleMode, starOf, takesPartInFinale, takesProposals, teamPlay,
-  type LiveState, type ProposalLive, type TeamPlay,
+  MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, abcdLetters, currentSingleAnswer, playableInSingleMode, starOf,
+  takesPartInFinale, takesProposals, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
 } from '../../projections/live';
 import type {
   AddProposal, AddTeamChat, ChooseFavourite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
@@ -18,9 +18,22 @@ function teamChatStream(state: LiveState, teamId: string): string {
   return state.night ? streams.night(state.night.id) : streams.team(teamId);
 }
 
-/** The answer rules of the open question's type (empty, ABCD letters, ship format). */
-function answerProblem(question: Question, message: string): string | null {
+/** A message of a proposal or chat entry: not empty, not too long. */
+function messageProblem(message: string): string | null {
   if (message === '') return texts.answerEmpty;
+  if (message.length > MESSAGE_MAX_LENGTH) return texts.messageTooLong;
+  return null;
+}
+
+/** The team's entries of this play (deleted ones included: keys are never reused) must stay below the cap. */
+function teamEntriesFull(play: TeamPlay): Rejection | null {
+  return play.nextKey - 1 >= MAX_TEAM_ENTRIES_PER_QUESTION ? reject(texts.tooManyTeamEntries, 'precondition') : null;
+}
+
+/** The answer rules of the open question's type (empty, too long, ABCD letters, ship format). */
+function answerProblem(question: Question, message: string): string | null {
+  const problem = messageProblem(message);
+  if (problem) return problem;
   if (question.type === 'abcd') {
     const letters = abcdLetters(question);
     return letters.includes(message.toUpperCase()) ? null : texts.wrongLetter(letters.join(', '));
@@ -53,6 +66,8 @@ export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionCon
   if (problem) return reject(problem);
   const message = question.type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;
   const play = teamPlay(state, member.team);
+  const full = teamEntriesFull(play);
+  if (full) return full;
   return accept(streams.night(night.id), draft('ProposalAdded', {
     teamId: member.team.id, key: play.nextKey, userId: member.user.id, message, chat: false,
   }));
@@ -62,8 +77,11 @@ export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionCon
 export function addTeamChat(state: LiveState, cmd: AddTeamChat, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx);
   if (isRejection(member)) return member;
-  if (cmd.message === '') return reject(texts.answerEmpty);
+  const problem = messageProblem(cmd.message);
+  if (problem) return reject(problem);
   const play = teamPlay(state, member.team);
+  const full = teamEntriesFull(play);
+  if (full) return full;
   return accept(teamChatStream(state, member.team.id), draft('ProposalAdded', {
     teamId: member.team.id, key: play.nextKey, userId: member.user.id, message: cmd.message, chat: true,
   }));
@@ -141,7 +159,8 @@ export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ct
 export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
-  if (cmd.message === '') return reject(texts.answerEmpty);
+  const problem = messageProblem(cmd.message);
+  if (problem) return reject(problem);
   return accept(streams.show, draft('LobbyChatMessagePosted', {
     userId: user.id, name: user.name, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
   }));

@@ -2,6 +2,8 @@
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
  * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
  */
+import { MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH } from '../../projections/live';
+
 /** Verbatim from spec/player-side.md §8 and spec/operator-side.md §8. */
 export const specTexts = {
   // identity (player-side §8)
@@ -89,6 +91,9 @@ export const engineTexts = {
   notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
   folderOutsideUploads: 'Dieser Ordner liegt außerhalb der Uploads.',
   countdownNotDue: 'Der Countdown läuft noch.',
+  messageTooLong: `Die Nachricht ist zu lang (höchstens ${MESSAGE_MAX_LENGTH} Zeichen).`,
+  tooManyTeamEntries:
+    `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

@@ -4,8 +4,9 @@ import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
 import { admit, decide, isRejection, type Command, type CommandInput, type Decision } from '../commands';
 import { BoundaryMovedError, WrongExpectedRevisionError, type EventStore } from '../store/event-store';
+import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
-import { toStored } from './stored-events';
+import { fromStored, toStored } from './stored-events';
 
 export type CommandOutcome =
   | { ok: true; events: QuizShowEvent[] }
@@ -20,7 +21,10 @@ export interface PipelineOptions {
 }
 
 export interface ExecuteOptions {
-  /** Makes a retry idempotent: the same id yields the same event ids. */
+  /**
+   * Makes a repeat idempotent: the same id yields the same event ids, and a command whose events are
+   * already folded (or that is still under way) is answered as the first was, appending nothing.
+   */
   commandId?: string;
   /** Ids handed out first by ctx.newId, for ids reserved on the write side before deciding (a user's login). */
   reservedIds?: readonly string[];
@@ -49,9 +53,13 @@ export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich
  * of them, since each saw the effects of the ones before it. A batch the store refuses for another
  * reason goes again one command at a time, so that only the command at fault fails.
  * An outcome is reported only after the append returned: an acknowledged command is durable.
+ * A command id seen before is not decided again: while its first execution is under way the repeat
+ * gets that outcome; once its events are folded, the repeat is answered with them.
  */
 export class CommandPipeline {
   private readonly queue: Pending[] = [];
+  /** Outcomes of the commands under way, by command id: a repeat meanwhile gets the same. */
+  private readonly underWay = new Map<string, Promise<CommandOutcome>>();
   private draining = false;
   private readonly maxBatch: number;
   private readonly clock: () => number;
@@ -76,14 +84,19 @@ export class CommandPipeline {
   }
 
   execute(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
-    return new Promise((resolve) => {
-      const commandId = options.commandId ?? randomUUID();
+    const commandId = options.commandId ?? randomUUID();
+    const running = this.underWay.get(commandId);
+    if (running) return running;
+    const outcome = new Promise<CommandOutcome>((resolve) => {
       this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, resolve });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
       }
     });
+    this.underWay.set(commandId, outcome);
+    void outcome.then(() => this.underWay.delete(commandId));
+    return outcome;
   }
 
   /**
@@ -139,6 +152,12 @@ export class CommandPipeline {
     while (this.queue.length > 0 && decided.length < this.maxBatch) {
       const item = this.queue[0]!;
       if (item.alone && decided.length > 0) break;
+      const applied = this.live.appliedCommand(item.commandId);
+      if (applied) {
+        this.queue.shift();
+        void this.answerRepeat(item, applied);
+        continue;
+      }
       const decision = this.decideSafely(scratch, item);
       if (decision.ok && decision.events.length > 0) {
         if (stream !== null && decision.stream !== stream) break; // it opens the next batch
@@ -165,6 +184,18 @@ export class CommandPipeline {
       else again.push({ ...item, alone: true });
     }
     this.queue.unshift(...again);
+  }
+
+  /** A command already applied: the outcome of its first execution, from its stored events. */
+  private async answerRepeat(item: Pending, applied: AppliedCommand): Promise<void> {
+    try {
+      const stored = await this.store.readAll({ after: applied.first - 1, limit: applied.count });
+      const events = stored.filter((e) => e.metadata.commandId === item.commandId).map(fromStored);
+      item.resolve({ ok: true, events });
+    } catch (error) {
+      this.logger.error(`reading the events of command ${item.commandId} failed: ${String(error)}`);
+      item.resolve(failure(RETRY_LATER));
+    }
   }
 
   private decideSafely(state: typeof this.live.state, item: Pending): Decision {

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { evolve, fold, initialState, type LiveState } from '../../projections/live';
 import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
+import { AppliedCommands, type AppliedCommand } from './applied-commands';
 import type { SnapshotStore } from './snapshots';
 import { fromStored } from './stored-events';
 
@@ -9,6 +10,8 @@ export interface LiveStateOptions {
   snapshots?: SnapshotStore;
   /** Events folded between two snapshots. */
   snapshotEvery?: number;
+  /** How many recent commands are remembered to recognise a repeat (see AppliedCommands). */
+  appliedCommandsWindow?: number;
 }
 
 const DEFAULT_SNAPSHOT_EVERY = 50_000;
@@ -36,11 +39,14 @@ export class LiveStateService {
   private readonly logger = new Logger('LiveState');
   private snapshotAt = 0;
   private saving: Promise<void> | null = null;
+  private readonly applied: AppliedCommands;
 
   constructor(
     private readonly store: EventStore,
     private readonly options: LiveStateOptions = {},
-  ) {}
+  ) {
+    this.applied = new AppliedCommands(options.appliedCommandsWindow);
+  }
 
   get state(): LiveState {
     return this.current;
@@ -62,6 +68,7 @@ export class LiveStateService {
       this.folded = snapshot.position;
       this.snapshotAt = snapshot.position;
       for (const [stream, revision] of snapshot.revisions) this.revisions.set(stream, revision);
+      this.applied.restore(snapshot.appliedCommands);
     }
     this.subscription = this.store.subscribe((batch) => this.apply(batch), { batchSize: READ_BATCH, after: this.folded });
     this.subscription.done.catch((error: unknown) => this.logger.error(`live state subscription ended: ${String(error)}`));
@@ -81,7 +88,7 @@ export class LiveStateService {
     const position = this.folded;
     this.snapshotAt = position;
     this.saving = snapshots
-      .save(position, this.current, new Map(this.revisions))
+      .save(position, this.current, new Map(this.revisions), this.applied.entries())
       .catch((error: unknown) => this.logger.warn(`snapshot at ${position} not saved: ${String(error)}`))
       .finally(() => (this.saving = null));
     return this.saving;
@@ -101,6 +108,11 @@ export class LiveStateService {
   /** Catches up with everything the store holds now (after a conflict: another process appended). */
   async catchUp(): Promise<void> {
     await this.waitFor(await this.store.lastPosition());
+  }
+
+  /** A recent command whose events are folded (by the command id in their metadata), else undefined. */
+  appliedCommand(commandId: string): AppliedCommand | undefined {
+    return this.applied.find(commandId);
   }
 
   onChange(listener: LiveStateListener): () => void {
@@ -136,7 +148,11 @@ export class LiveStateService {
   private apply(batch: StoredEvent[]): void {
     const previous = this.current;
     const state = this.foldBatch(previous, batch);
-    for (const stored of batch) this.revisions.set(stored.streamId, stored.revision);
+    for (const stored of batch) {
+      this.revisions.set(stored.streamId, stored.revision);
+      const commandId = stored.metadata.commandId;
+      if (typeof commandId === 'string') this.applied.record(commandId, stored.position);
+    }
     if (batch.length > 0) this.folded = batch[batch.length - 1]!.position;
     // Events that could not be folded leave the state as it was, but still count as seen (waiters below).
     if (state !== previous) {

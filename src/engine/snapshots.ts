@@ -3,12 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeState, encodeStateInPieces, type LiveState } from '../../projections/live';
 import type { SqlDatabase } from '../store/sql/sql-database';
+import type { AppliedCommand } from './applied-commands';
 
-/** A saved live state: the fold of every event up to `position`, and each stream's revision there. */
+/** A saved live state: the fold of every event up to `position`, each stream's revision and the recent commands there. */
 export interface Snapshot {
   position: number;
   state: LiveState;
   revisions: Map<string, number>;
+  appliedCommands: Array<[string, AppliedCommand]>;
 }
 
 const SCHEMA = `
@@ -16,10 +18,13 @@ CREATE TABLE IF NOT EXISTS live_snapshots (
   code_version text NOT NULL,
   position bigint NOT NULL,
   state text NOT NULL,
-  revisions text NOT NULL,
+  revisions text NOT NULL, -- {revisions: {stream: revision}, appliedCommands: [[commandId, {first, count}]]}
   written_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (code_version, position)
 )`;
+
+/** Changes when what a snapshot row holds changes (src/engine is not part of the engine code's hash). */
+const SNAPSHOT_FORMAT = 2;
 
 /** Snapshots kept per code version (the newest; an older one is a fallback only while a newer is written). */
 const KEEP = 2;
@@ -48,14 +53,15 @@ export class SnapshotStore {
     );
     if (!row) return null;
     try {
-      return { position: Number(row.position), state: decodeState(row.state), revisions: new Map(Object.entries(JSON.parse(row.revisions) as Record<string, number>)) };
+      const extras = JSON.parse(row.revisions) as { revisions: Record<string, number>; appliedCommands: Array<[string, AppliedCommand]> };
+      return { position: Number(row.position), state: decodeState(row.state), revisions: new Map(Object.entries(extras.revisions)), appliedCommands: extras.appliedCommands };
     } catch {
       return null;
     }
   }
 
   /** Writes the state in slices of a few milliseconds, so that pushes and commands go on meanwhile. */
-  async save(position: number, state: LiveState, revisions: ReadonlyMap<string, number>): Promise<void> {
+  async save(position: number, state: LiveState, revisions: ReadonlyMap<string, number>, appliedCommands: Array<[string, AppliedCommand]> = []): Promise<void> {
     const pieces: string[] = [];
     let sliceStart = performance.now();
     for (const piece of encodeStateInPieces(state)) {
@@ -65,7 +71,7 @@ export class SnapshotStore {
         sliceStart = performance.now();
       }
     }
-    const revisionsText = JSON.stringify(Object.fromEntries(revisions));
+    const revisionsText = JSON.stringify({ revisions: Object.fromEntries(revisions), appliedCommands });
     await this.db.transaction(async (tx) => {
       await tx.query(
         'INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
@@ -82,7 +88,7 @@ export class SnapshotStore {
 
 /** The hash of the engine's code: every file of events/ and projections/live/, as this process loaded them. */
 export function engineCodeVersion(): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(`snapshot format ${SNAPSHOT_FORMAT}\0`);
   const projectRoot = path.resolve(__dirname, '..', '..');
   for (const folder of ['events', path.join('projections', 'live')]) {
     for (const file of filesUnder(path.join(projectRoot, folder))) {

@@ -4,6 +4,7 @@ import type { TokenReply } from '../../projections/live';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
+import { clientAddress } from './login-limits';
 import { userResource } from './json-api';
 import { requestUser } from './request-user';
 
@@ -20,7 +21,7 @@ export class AuthController {
   /** `{username, password}` (login is case-insensitive) or `{token}` of a one-time login link. */
   @Post('token-auth')
   @HttpCode(200)
-  async tokenAuth(@Body() body: unknown): Promise<TokenReply> {
+  async tokenAuth(@Body() body: unknown, @Req() request: Request): Promise<TokenReply> {
     const { username, password, token } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const state = () => this.runtime.engine.live.state;
     if (token !== undefined) {
@@ -33,10 +34,17 @@ export class AuthController {
     if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) {
       throw httpError(400, LOGIN_TEXTS.missingFields);
     }
+    const { limits } = this.runtime;
+    const refusal = limits.loginRefusal(username, clientAddress(request));
+    if (refusal) throw httpError(429, refusal);
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
     const valid = credential !== null && (await verifyPassword(credential.passwordHash, password));
     const user = valid ? state().users.get(credential.userId) : undefined;
-    if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);
+    if (!user) {
+      limits.loginFailed(username, clientAddress(request));
+      throw httpError(403, LOGIN_TEXTS.wrongCredentials);
+    }
+    limits.loginSucceeded(username);
     return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
   }
 

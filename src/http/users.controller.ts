@@ -5,6 +5,7 @@ import { hashPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { attributesOf, userResource } from './json-api';
+import { clientAddress } from './login-limits';
 import { actorOf, AUTH_TEXTS, requestUser, requireRole } from './request-user';
 
 export const USER_TEXTS = {
@@ -22,7 +23,9 @@ export class UsersController {
    */
   @Post()
   @HttpCode(201)
-  async register(@Body() body: unknown) {
+  async register(@Body() body: unknown, @Req() request: Request) {
+    const refusal = this.runtime.limits.registration(clientAddress(request));
+    if (refusal) throw httpError(429, refusal);
     const { login, newPassword, email } = attributesOf(body);
     if (typeof newPassword !== 'string' || newPassword === '') throw httpError(400, USER_TEXTS.passwordMissing);
     const userId = randomUUID();

@@ -6,9 +6,11 @@ import { admit, inputFromWire, isRejection, isWireCommand, type CommandInput, ty
 import { answerQuery, isQuery } from '../queries/query-table';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
+import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
+import { SocketRateLimit, TOO_FAST } from './rate-limit';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
@@ -22,26 +24,35 @@ export const SOCKET_TEXTS = {
   badEnvelope: 'Die Nachricht braucht die Form {"type": "...", "id": Zahl, "content": {...}}.',
   unknownType: (type: string) => `Unbekannter Nachrichtentyp "${type}".`,
   badContent: 'Der Inhalt (content) der Nachricht muss ein Objekt sein.',
+  badCommandId: 'Die commandId der Nachricht muss eine Zeichenkette mit 1 bis 64 Zeichen sein.',
 } as const;
+
+/** Longest `commandId` a client may send (PROTOCOL.md: e.g. a UUID). */
+export const MAX_COMMAND_ID_LENGTH = 64;
 
 interface Session {
   socket: WebSocket;
   alive: boolean;
   user: { id: string; roles: readonly Role[] } | null;
   client: PushClient | null;
+  limit: SocketRateLimit;
 }
 
 interface Envelope {
   type: string;
   id: unknown;
   content: Record<string, unknown> | undefined;
+  /** The client's id of the command: the same one from the same user is the same command. */
+  commandId: string | undefined;
 }
 
 /**
  * The realtime endpoint `/ws` (PROTOCOL.md): authenticate with `sa`, load views with `sg`, send
  * commands by their message codes; every message gets a reply, pushes arrive as `st`.
+ * `allowSynchronousEvents: false`: one message per socket per turn of the event loop, so a flooding
+ * socket takes its turn like every other instead of holding the loop for a whole chunk of frames.
  */
-@WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin })
+@WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin, allowSynchronousEvents: false })
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
   private readonly sessions = new Map<WebSocket, Session>();
   private replyId = 0;
@@ -60,7 +71,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   handleConnection(socket: WebSocket): void {
-    const session: Session = { socket, alive: true, user: null, client: null };
+    const session: Session = { socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now()) };
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
   }
@@ -86,6 +97,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!session) return;
     try {
       const envelope = parseEnvelope(raw);
+      // Beyond its rate a socket's frames are answered at once and go no further (docs/protocol.md, Limits).
+      if (!session.limit.allows('problem' in envelope ? null : envelope.type, performance.now())) {
+        return this.reply(session, envelope.id, { success: false, message: TOO_FAST });
+      }
       if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
       const content = await this.handle(session, envelope);
       this.reply(session, envelope.id, content);
@@ -95,7 +110,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }
   }
 
-  private async handle(session: Session, { type, content }: Envelope): Promise<Record<string, unknown>> {
+  private async handle(session: Session, { type, content, commandId }: Envelope): Promise<Record<string, unknown>> {
     if (type === 'sa') return this.authenticate(session, content?.token);
     if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
     if (type === 'sg') return { success: true, serverTime: Date.now(), ...this.runtime.hub.snapshot(session.client) };
@@ -107,15 +122,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       return isRejection(answer) ? { success: false, message: answer.message } : { success: true, ...answer };
     }
     if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
-    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content))!);
+    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content))!, commandId);
   }
 
-  private async execute(session: Session, input: CommandInput): Promise<Record<string, unknown>> {
+  private async execute(session: Session, input: CommandInput, commandId: string | undefined): Promise<Record<string, unknown>> {
     const { engine, secrets } = this.runtime;
     const actor = this.actorOf(session);
     const command = admit(engine.live.state, input, actor);
     if (isRejection(command)) return { success: false, message: command.message };
-    const outcome = await engine.pipeline.execute(command, actor);
+    const outcome = await engine.pipeline.execute(command, actor, commandId === undefined ? {} : { commandId: userCommandId(actor.userId!, commandId) });
     if (!outcome.ok) return { success: false, message: outcome.message };
     const extras = await extrasFor(command, outcome.events, { state: engine.live.state, tokens: secrets.tokens });
     return { success: true, ...extras };
@@ -188,8 +203,20 @@ function parseEnvelope(raw: string): Envelope | { problem: string; id: unknown }
     return { problem: SOCKET_TEXTS.notJson, id: null };
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return { problem: SOCKET_TEXTS.badEnvelope, id: null };
-  const { type, id, content } = message as Record<string, unknown>;
+  const { type, id, content, commandId } = message as Record<string, unknown>;
   if (typeof type !== 'string' || type.length === 0 || type.length > 20) return { problem: SOCKET_TEXTS.badEnvelope, id };
   if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content))) return { problem: SOCKET_TEXTS.badContent, id };
-  return { type, id, content: (content ?? undefined) as Record<string, unknown> | undefined };
+  if (commandId !== undefined && commandId !== null
+    && (typeof commandId !== 'string' || commandId.length === 0 || commandId.length > MAX_COMMAND_ID_LENGTH)) {
+    return { problem: SOCKET_TEXTS.badCommandId, id };
+  }
+  return { type, id, content: (content ?? undefined) as Record<string, unknown> | undefined, commandId: commandId ?? undefined };
+}
+
+/**
+ * The pipeline's command id of a client's `commandId`: a name-based UUID of both, so the same id from
+ * the same user is the same command on every socket and after every restart, and two users' ids never meet.
+ */
+export function userCommandId(userId: string, clientCommandId: string): string {
+  return nameBasedUuid(`client-command:${JSON.stringify([userId, clientCommandId])}`);
 }

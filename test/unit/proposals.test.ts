@@ -1,4 +1,4 @@
-import { teamView } from '../../projections/live';
+import { LOBBY_CHAT_LIMIT, MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, globalView, teamView } from '../../projections/live';
 import { given } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
 
@@ -187,5 +187,52 @@ describe('lobby chat (ulc)', () => {
     given(s.world).when({ type: 'PostLobbyChat', message: 'Hi' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted', data: { name: 'anna', highlight: false } });
     given(s.world).when({ type: 'PostLobbyChat', message: 'Los gehts' }, s.world.as(s.moderator)).thenEvents({ type: 'LobbyChatMessagePosted', data: { highlight: true } });
     given(s.world).when({ type: 'PostLobbyChat', message: '' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
+  });
+
+  it('given more lobby messages than the view keeps, then the view shows the last 100', () => {
+    const s = show();
+    for (let i = 1; i <= LOBBY_CHAT_LIMIT + 5; i++) s.world.must({ type: 'PostLobbyChat', message: `Nachricht ${i}` }, s.world.as(s.anna));
+    const lobby = globalView(s.world.state).lobbyChat;
+    expect(LOBBY_CHAT_LIMIT).toBe(100);
+    expect(lobby).toHaveLength(100);
+    expect(lobby[0]!.message).toBe('Nachricht 6');
+    expect(lobby[99]!.message).toBe('Nachricht 105');
+  });
+});
+
+describe('limits on proposals and chat', () => {
+  const TOO_LONG = 'Die Nachricht ist zu lang (höchstens 1000 Zeichen).';
+  const FULL = 'Euer Team hat zu dieser Frage schon 300 Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.';
+
+  it('a proposal, team chat entry or lobby message is at most 1000 characters long', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    expect(MESSAGE_MAX_LENGTH).toBe(1000);
+    const longest = 'x'.repeat(1000);
+    const tooLong = 'x'.repeat(1001);
+    for (const type of ['AddProposal', 'AddTeamChat', 'PostLobbyChat'] as const) {
+      given(s.world).when({ type, message: tooLong }, s.world.as(s.anna)).thenRejected(TOO_LONG);
+      expect(given(s.world).when({ type, message: longest }, s.world.as(s.anna)).decision.ok).toBe(true);
+    }
+  });
+
+  it('given a team with 300 proposals and chat entries in this question (deleted ones count), then the next is refused, other teams go on, and the next question starts afresh', () => {
+    const s = showWithQuestion([q(1, 1), q(1, 2)]);
+    const w = s.world;
+    expect(MAX_TEAM_ENTRIES_PER_QUESTION).toBe(300);
+    for (let i = 1; i <= 299; i++) {
+      w.must({ type: i % 2 === 0 ? 'AddTeamChat' : 'AddProposal', message: `Eintrag ${i}` }, w.as(i % 3 === 0 ? s.bert : s.anna));
+    }
+    w.must({ type: 'DeleteProposal', number: 1 }, w.as(s.anna));
+    const last = given(w).when({ type: 'AddProposal', message: 'Nummer 300' }, w.as(s.bert));
+    last.thenEvents({ type: 'ProposalAdded', data: { key: 300 } });
+    last.andApply();
+    given(w).when({ type: 'AddProposal', message: 'zu viel' }, w.as(s.anna)).thenRejected(FULL);
+    given(w).when({ type: 'AddTeamChat', message: 'zu viel' }, w.as(s.bert)).thenRejected(FULL);
+    given(w).when({ type: 'AddProposal', message: 'anderes Team' }, w.as(s.cleo)).thenEvents({ type: 'ProposalAdded' });
+    expect(Object.keys(teamView(w.state, s.teamA)!.proposals)).toHaveLength(299);
+
+    w.must({ type: 'EndQuestion' }, w.as(s.moderator));
+    w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, w.as(s.moderator));
+    given(w).when({ type: 'AddProposal', message: 'neue Frage' }, w.as(s.anna)).thenEvents({ type: 'ProposalAdded', data: { key: 1 } });
   });
 });

@@ -13,7 +13,9 @@ import { baseGlobal, baseTeam, baseUser } from './support/views';
 /** A real WebSocket server speaking PROTOCOL.md, scripted by the test. */
 class TestServer {
   readonly wss: WebSocketServer;
-  readonly received: Array<{ type: string; id: number; content: Record<string, unknown> }> = [];
+  readonly received: Array<{ type: string; id: number; content: Record<string, unknown>; commandId?: string }> = [];
+  /** Message types received but not answered (as by a server that died before replying). */
+  readonly unanswered = new Set<string>();
   sockets: WebSocket[] = [];
   views: Partial<Views> = { global: baseGlobal, user: baseUser };
   versions: Record<string, number> = { global: 1, user: 1 };
@@ -46,6 +48,7 @@ class TestServer {
   }
 
   private answer(socket: WebSocket, msg: { type: string; id: number; content: Record<string, unknown> }): void {
+    if (this.unanswered.has(msg.type)) return;
     let content: Record<string, unknown>;
     if (msg.type === 'sa') content = { success: msg.content.token === this.acceptToken };
     else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
@@ -223,12 +226,39 @@ describe('realtime client against a real ws server', () => {
     makeClient({ lastHiddenAt: () => Date.now() - 6 * 60_000, reload, reloadDelayMs: 50 });
     client.start();
     await until(() => client.getStatus() === 'ready');
+    server.unanswered.add('slow');
     const inFlight = client.request('slow');
+    let settled = false;
+    inFlight.then(() => (settled = true), () => (settled = true));
+    await until(() => server.types().includes('slow'));
     server.dropAll();
-    await expect(inFlight).rejects.toEqual(new RealtimeError('closed'));
     await until(() => reload.mock.calls.length === 1);
     expect(notices()).toEqual(['closed']);
     expect(client.getStatus()).toBe('closed');
+    expect(settled).toBe(false); // not rejected: the reload (or a new socket) takes it from here
+  });
+
+  it('gives every command its own commandId and, after a drop, resends the unanswered ones with the same commandId once authenticated and loaded', async () => {
+    server.views = { ...server.views, global: { ...baseGlobal, featureFlags: '{"recreateSocketOnVisibilityLost":true}' } };
+    makeClient({ lastHiddenAt: () => Date.now() - 60_000 });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    expect(await client.request('gp', { message: 'Köln' })).toEqual({ success: true, echo: 'Köln' });
+    server.unanswered.add('gp');
+    const first = client.request('gp', { message: 'Bonn' });
+    const second = client.request('gp', { message: 'Trier' });
+    await until(() => server.types().filter((type) => type === 'gp').length === 3);
+    server.unanswered.delete('gp');
+    server.dropAll();
+    expect(await first).toEqual({ success: true, echo: 'Bonn' });
+    expect(await second).toEqual({ success: true, echo: 'Trier' });
+
+    const sent = server.received.filter((m) => m.type === 'gp');
+    expect(sent.map((m) => m.content.message)).toEqual(['Köln', 'Bonn', 'Trier', 'Bonn', 'Trier']);
+    expect(new Set(sent.slice(0, 3).map((m) => m.commandId)).size).toBe(3);
+    expect(sent.slice(3).map((m) => m.commandId)).toEqual(sent.slice(1, 3).map((m) => m.commandId));
+    expect(server.types().slice(-5)).toEqual(['gp', 'sa', 'sg', 'gp', 'gp']); // resent after the new socket is authenticated and loaded
+    expect(server.received.filter((m) => m.type === 'sa' || m.type === 'sg').every((m) => m.commandId === undefined)).toBe(true);
   });
 
   it('feeds the store: snapshot, patched views sharing untouched branches, status and socket notices', async () => {

@@ -38,11 +38,12 @@ export class WsClient {
     return client;
   }
 
-  request(type: string, content: Json = {}): Promise<Json> {
+  /** Sends a frame and resolves with its reply's content; `commandId` makes a resend of the same command. */
+  request(type: string, content: Json = {}, commandId?: string): Promise<Json> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.socket.send(JSON.stringify({ type, id, content }));
+      this.socket.send(JSON.stringify({ type, id, content, ...(commandId === undefined ? {} : { commandId }) }));
     });
   }
 

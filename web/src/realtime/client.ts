@@ -4,8 +4,10 @@
  * and reconnected after a drop by the spec's rules. It only transports: the views live in one holder
  * (the live slice, see storeBinding.ts); the client tracks each scope's version, hands the holder every
  * snapshot and every push in order, and asks for a fresh snapshot on a gap or a patch that does not fit.
- * Plain TypeScript: the socket, clock, timers, randomness, page visibility and reload come in as
- * dependencies, so it runs in node tests as well.
+ * Every command carries a `commandId`; one that was unanswered when its socket closed is sent again,
+ * with the same `commandId`, once the next socket is authenticated and loaded (the server answers a
+ * repeat as the first, PROTOCOL.md). Plain TypeScript: the socket, clock, timers, randomness, page
+ * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '../../../projections/live/replies';
 import type { GlobalView } from '../../../projections/live/views';
@@ -69,6 +71,8 @@ export interface RealtimeOptions {
   clearTimeout?(handle: unknown): void;
   heartbeatMs?: number;
   reloadDelayMs?: number;
+  /** A fresh id for each command (default: a random UUID). */
+  newCommandId?(): string;
 }
 
 export const HEARTBEAT_MS = 30_000;
@@ -82,10 +86,18 @@ interface Pending {
   reject(error: RealtimeError): void;
 }
 
+/** A command of the app: sent when the state is loaded, and again after a reconnect while unanswered. */
 interface Queued {
   type: string;
   content: object;
+  commandId: string;
   pending: Pending;
+}
+
+/** What waits for a reply: a command (resent after a drop), or the client's own sa/sg (done again anyway). */
+interface InFlight {
+  pending: Pending;
+  command: Queued | null;
 }
 
 interface Envelope {
@@ -114,7 +126,7 @@ export class RealtimeClient {
   /** The maintenance wait is over: until the next snapshot the held view's "ma" no longer holds commands back. */
   private maintenanceWaitOver = false;
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, InFlight>();
   private queue: Queued[] = [];
   private syncing = false;
   private heartbeat: unknown = null;
@@ -131,6 +143,7 @@ export class RealtimeClient {
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       heartbeatMs: HEARTBEAT_MS,
       reloadDelayMs: RELOAD_DELAY_MS,
+      newCommandId: randomUuid,
       ...options,
     };
   }
@@ -171,11 +184,12 @@ export class RealtimeClient {
 
   /**
    * Sends a command and resolves with the server's reply content (success true or false).
-   * Waits until the state is loaded; rejects in maintenance, without a token, or when the socket closes.
+   * Waits until the state is loaded; rejects in maintenance, without a token, or after stop(). When
+   * the socket closes before the reply, the command is sent again (same commandId) after reconnecting.
    */
   request<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
     return new Promise<CommandReply>((resolve, reject) => {
-      const pending: Pending = { resolve, reject };
+      const command: Queued = { type, content, commandId: this.o.newCommandId(), pending: { resolve, reject } };
       if (!this.o.getToken()) return reject(new RealtimeError('tooEarly'));
       if (this.inMaintenance() && !MAINTENANCE_ALLOWED.has(type)) {
         this.o.onEvent({ kind: 'notice', code: 'maintenance' });
@@ -183,11 +197,11 @@ export class RealtimeClient {
       }
       if (this.status === 'stopped' || this.status === 'closed') return reject(new RealtimeError('closed'));
       if (this.status !== 'ready') {
-        this.queue.push({ type, content, pending });
+        this.queue.push(command);
         if (this.status === 'idle') this.start();
         return;
       }
-      this.transmit(type, content, pending);
+      this.send(command);
     });
   }
 
@@ -243,7 +257,7 @@ export class RealtimeClient {
         if (this.inMaintenance() && !MAINTENANCE_ALLOWED.has(q.type)) {
           this.o.onEvent({ kind: 'notice', code: 'maintenance' });
           q.pending.reject(new RealtimeError('maintenance'));
-        } else this.transmit(q.type, q.content, q.pending);
+        } else this.send(q);
       }
     }
   }
@@ -275,20 +289,32 @@ export class RealtimeClient {
 
   /** Sends on the open socket right away (sa, sg), bypassing the ready queue. */
   private direct<Code extends string>(type: Code, content: object): Promise<CommandReply<Code>> {
-    return new Promise<CommandReply>((resolve, reject) => this.transmit(type, content, { resolve, reject })) as Promise<CommandReply<Code>>;
+    return new Promise<CommandReply>((resolve, reject) => this.transmit({ type, content }, { pending: { resolve, reject }, command: null })) as Promise<CommandReply<Code>>;
   }
 
-  private transmit(type: string, content: object, pending: Pending): void {
+  private send(command: Queued): void {
+    const { type, content, commandId } = command;
+    this.transmit({ type, content, commandId }, { pending: command.pending, command });
+  }
+
+  private transmit(frame: { type: string; content: object; commandId?: string }, inFlight: InFlight): void {
     const socket = this.socket;
-    if (!socket) return pending.reject(new RealtimeError('closed'));
+    if (!socket) return this.dropped([inFlight]);
     const id = this.nextId++;
-    this.pending.set(id, pending);
+    this.pending.set(id, inFlight);
     try {
-      socket.send(JSON.stringify({ type, id, content }));
+      socket.send(JSON.stringify({ ...frame, id }));
     } catch {
       this.pending.delete(id);
-      pending.reject(new RealtimeError('closed'));
+      this.dropped([inFlight]);
     }
+  }
+
+  /** Left without a reply by a closed socket: commands wait for the next socket, sa/sg fail. */
+  private dropped(inFlight: InFlight[]): void {
+    const commands = inFlight.flatMap((f) => (f.command ? [f.command] : []));
+    this.queue = [...commands, ...this.queue];
+    for (const f of inFlight) if (!f.command) f.pending.reject(new RealtimeError('closed'));
   }
 
   private receive(data: string): void {
@@ -299,12 +325,12 @@ export class RealtimeClient {
       return;
     }
     if (envelope.type === 'reply' && typeof envelope.replyTo === 'number') {
-      const pending = this.pending.get(envelope.replyTo);
-      if (!pending) return;
+      const inFlight = this.pending.get(envelope.replyTo);
+      if (!inFlight) return;
       this.pending.delete(envelope.replyTo);
       const content = (envelope.content ?? {}) as { success?: unknown };
       // The server's reply as it is (projections/live/replies.ts); anything but success true counts as a failure.
-      pending.resolve({ ...content, success: content.success === true } as CommandReply);
+      inFlight.pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
     }
     if (envelope.type === 'st') this.receivePush(envelope.content as RawPush | undefined);
@@ -354,9 +380,9 @@ export class RealtimeClient {
   }
 
   private failAll(code: RealtimeErrorCode): void {
-    const pending = [...this.pending.values()];
+    const inFlight = [...this.pending.values()];
     this.pending.clear();
-    for (const p of pending) p.reject(new RealtimeError(code));
+    for (const f of inFlight) f.pending.reject(new RealtimeError(code));
     this.failQueue(code);
   }
 
@@ -374,13 +400,16 @@ export class RealtimeClient {
     this.setStatus(status);
   }
 
-  /** The spec's rules after a drop: maintenance wait with jitter, quick reconnect after a short hide, else reload. */
+  /**
+   * The spec's rules after a drop: maintenance wait with jitter, quick reconnect after a short hide, else
+   * reload. Unanswered commands stay queued (in the order sent) for the next socket.
+   */
   private handleClose(): void {
     this.socket = null;
     this.clearTimers();
-    const pending = [...this.pending.values()];
+    const inFlight = [...this.pending.entries()].sort(([a], [b]) => a - b).map(([, f]) => f);
     this.pending.clear();
-    for (const p of pending) p.reject(new RealtimeError('closed'));
+    this.dropped(inFlight);
     const now = this.o.now();
     const global = this.o.views.global();
     const recheckAt = global?.recheckAt ?? null;
@@ -401,8 +430,17 @@ export class RealtimeClient {
       return;
     }
     this.setStatus('closed');
-    this.failQueue('closed');
     this.o.onEvent({ kind: 'notice', code: 'closed' });
     this.reconnectTimer = this.o.setTimeout(() => this.o.reload(), this.o.reloadDelayMs);
   }
+}
+
+/** A version 4 UUID; crypto.randomUUID exists only in secure contexts (https, localhost), getRandomValues everywhere. */
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
