@@ -17,6 +17,15 @@ export interface PipelineOptions {
   clock?: () => number;
   /** Attempts after a conflict with another process before the command fails. */
   maxAttempts?: number;
+  /** Told about every outcome and every committed batch (the server's /metrics). */
+  observer?: PipelineObserver;
+}
+
+/** What the pipeline reports for /metrics (src/observability/metrics.ts). */
+export interface PipelineObserver {
+  commandHandled(type: string, outcome: CommandOutcome): void;
+  /** A group commit: its commands, the store's append time, then the time until the live state (and its pushes) had it. */
+  batchCommitted(commands: number, appendSeconds: number, pushSeconds: number): void;
 }
 
 export interface ExecuteOptions {
@@ -50,6 +59,7 @@ export class CommandPipeline {
   private readonly maxBatch: number;
   private readonly clock: () => number;
   private readonly maxAttempts: number;
+  private readonly observer: PipelineObserver | null;
   private readonly logger = new Logger('CommandPipeline');
 
   constructor(
@@ -60,12 +70,17 @@ export class CommandPipeline {
     this.maxBatch = options.maxBatch ?? 500;
     this.clock = options.clock ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 5;
+    this.observer = options.observer ?? null;
   }
 
   execute(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
     return new Promise((resolve) => {
       const commandId = options.commandId ?? randomUUID();
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, resolve });
+      const reported = (outcome: CommandOutcome) => {
+        this.observer?.commandHandled(command.type, outcome);
+        resolve(outcome);
+      };
+      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, resolve: reported });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -96,8 +111,11 @@ export class CommandPipeline {
       return;
     }
     try {
+      const started = performance.now();
       const appended = await this.store.append(stream, events.map(toStored), this.live.revisionOf(stream));
-      await this.live.waitFor(appended.position);
+      const stored = performance.now();
+      await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
+      this.observer?.batchCommitted(decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
       for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) return this.retryAfterConflict(decided.map((d) => d.item));
