@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, ValidationPipe, type ExecutionContext, type Type } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ValidationPipe, type ArgumentMetadata, type ExecutionContext, type Type } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import { ValidateBy, type ValidationError, type ValidationOptions } from 'class-validator';
 import type { Request } from 'express';
@@ -19,8 +19,20 @@ function firstMessage(errors: readonly ValidationError[]): string {
  * failure answers 400 `{errors: [{detail}]}` with the field's German text (PROTOCOL.md). Fields
  * a DTO does not declare are dropped. Business rules stay in the deciders: DTOs check shapes.
  */
+class BodyValidationPipe extends ValidationPipe {
+  /**
+   * Request bodies only (`@Body()`, `@Attributes()`). A global pipe also receives the WebSocket
+   * gateway's arguments (the socket as a "custom" argument, typed as a class in the compiled server):
+   * "validating" it walked the whole socket and crashed the process.
+   */
+  protected override toValidate(metadata: ArgumentMetadata): boolean {
+    const body = metadata.type === 'body' || (metadata.type === 'custom' && metadata.data === ATTRIBUTES);
+    return body && super.toValidate(metadata);
+  }
+}
+
 export function bodyValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BodyValidationPipe({
     transform: true,
     whitelist: true,
     stopAtFirstError: true,
@@ -29,8 +41,11 @@ export function bodyValidationPipe(): ValidationPipe {
   });
 }
 
+const ATTRIBUTES = 'json:api attributes';
+const attributesParam = createParamDecorator((_: typeof ATTRIBUTES, context: ExecutionContext) => attributesOf(context.switchToHttp().getRequest<Request>().body));
+
 /** The body's attributes: a JSON:API document's `data.attributes`, or the plain object itself (both are accepted). */
-export const Attributes = createParamDecorator((_: unknown, context: ExecutionContext) => attributesOf(context.switchToHttp().getRequest<Request>().body));
+export const Attributes = (): ParameterDecorator => attributesParam(ATTRIBUTES);
 
 /** OpenAPI for an `@Attributes()` body: the DTO itself or wrapped as a JSON:API document. */
 export function ApiAttributesBody(dto: Type<unknown>, resourceType: string) {

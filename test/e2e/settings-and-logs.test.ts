@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { WsClient } from './support/ws-client';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -103,6 +104,10 @@ describe('the start as an operator sees it', () => {
   it('given LOG_FORMAT=json, then every line is a JSON object, the start is quiet, and a request line carries its request id', async () => {
     const started = start({ LOG_FORMAT: 'json' });
     await untilHealthy(started);
+    // The compiled server (not the tests' SWC build) answers on its socket: the global validation pipe leaves the gateway alone.
+    const socket = await WsClient.connect(`ws://127.0.0.1:${port}/ws`);
+    expect(await socket.request('sa', { token: 'kein-token' })).toMatchObject({ success: false });
+    await socket.close();
     await fetch(`http://127.0.0.1:${port}/api/teams`, { headers: { 'x-request-id': 'anfrage-42' } });
     while (!started.output().includes('anfrage-42')) await new Promise((resolve) => setTimeout(resolve, 50));
 
