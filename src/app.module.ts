@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
 import { HealthController } from './health/health.controller';
 import { AuthController } from './http/auth.controller';
 import { FormsController } from './http/forms.controller';
@@ -9,17 +10,31 @@ import { QuizzesController } from './http/quizzes.controller';
 import { TeamsController } from './http/teams.controller';
 import { UploadsController } from './http/uploads.controller';
 import { UsersController } from './http/users.controller';
+import { bodyValidationPipe } from './http/validation';
+import { Metrics } from './observability/metrics';
+import { MetricsController } from './observability/metrics.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RUNTIME, type Runtime } from './runtime';
 
 @Module({})
 export class AppModule {
-  /** The runtime (storage, engine, secrets) is started before Nest, so a broken database fails fast and clearly. */
-  static with(runtime: Runtime): DynamicModule {
+  /**
+   * The runtime (storage, engine, secrets) is started before Nest, so a broken database fails fast and
+   * clearly; the metrics exist before it too, as the command pipeline reports to them.
+   */
+  static with(runtime: Runtime, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
-      controllers: [HealthController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController, FormsController, NightsController, PointsController, QuizAnswersController],
-      providers: [{ provide: RUNTIME, useValue: runtime }, RealtimeGateway],
+      controllers: [
+        HealthController, MetricsController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController,
+        FormsController, NightsController, PointsController, QuizAnswersController,
+      ],
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        { provide: Metrics, useValue: metrics },
+        { provide: APP_PIPE, useFactory: bodyValidationPipe },
+        RealtimeGateway,
+      ],
     };
   }
 }

@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+export type LogFormat = 'text' | 'json';
+export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type AppLogLevel = (typeof LOG_LEVELS)[number];
+
 /** Everything the server reads from its environment, in one place (documented in README.md). */
 export interface AppConfig {
   port: number;
@@ -14,28 +18,98 @@ export interface AppConfig {
   allowedOrigins: string | null;
   /** Most commands decided and appended together (group commit); 1 turns it off. */
   commandBatchMax: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** `json`: one JSON object per log line (with the request id), for log collectors. */
+  logFormat: LogFormat;
+  /** The most detailed level logged; `debug` adds Nest's start-up lines (one per route). */
+  logLevel: AppLogLevel;
   /** Directory of the built web app (web/dist). */
   webDir: string;
   /** Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, whose X-Forwarded-For names the client's address. */
   trustProxy: boolean | number | string;
 }
 
+export const COMMAND_BATCH_LIMIT = 10_000;
+
+/** A setting the server cannot start with: the message names the variable (never a secret's value). */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Ungültige Einstellung${problems.length > 1 ? 'en' : ''}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and checks every setting; a bad value stops the start with a ConfigError naming the variable
+ * (all bad ones at once). Unset and empty variables take their defaults.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  return {
-    port,
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || null,
-    eventStoreUrl: env.EVENTSTORE_URL || null,
-    jwtSecret: env.JWT_SECRET || null,
-    adminPassword: env.ADMIN_PASSWORD || null,
-    allowedOrigins: env.ALLOWED_ORIGINS || null,
-    commandBatchMax: Math.max(1, Number(env.COMMAND_BATCH_MAX) || 500),
+  const problems: string[] = [];
+  /** The trimmed value, or null when unset or empty. */
+  const raw = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  function read<T>(name: string, fallback: T, parse: (value: string) => T | undefined, expected: string, secret = false): T {
+    const value = raw(name);
+    if (value === null) return fallback;
+    const parsed = parse(value);
+    if (parsed !== undefined) return parsed;
+    problems.push(`${name}${secret ? '' : `="${value}"`}: erwartet ${expected}`);
+    return fallback;
+  }
+
+  const config: AppConfig = {
+    port: read('PORT', 3000, (v) => integerIn(v, 0, 65_535), 'eine Portnummer von 0 bis 65535'),
+    host: read('HOST', '0.0.0.0', (v) => (/^\S+$/.test(v) ? v : undefined), 'eine Adresse oder einen Rechnernamen ohne Leerzeichen'),
+    dataDir: path.resolve(raw('DATA_DIR') ?? './data'),
+    databaseUrl: read('DATABASE_URL', null, (v) => urlWith(v, ['postgres:', 'postgresql:']), 'eine URL postgres://nutzer:passwort@rechner:5432/datenbank', true),
+    eventStoreUrl: read('EVENTSTORE_URL', null, (v) => urlWith(v, ['esdb:', 'esdb+discover:']), 'eine URL esdb://rechner:2113?tls=false', true),
+    jwtSecret: raw('JWT_SECRET'),
+    adminPassword: raw('ADMIN_PASSWORD'),
+    allowedOrigins: read('ALLOWED_ORIGINS', null, origins, 'Origins wie https://quiz.example.org, durch Kommas getrennt'),
+    commandBatchMax: read('COMMAND_BATCH_MAX', 500, (v) => integerIn(v, 1, COMMAND_BATCH_LIMIT), `eine ganze Zahl von 1 bis ${COMMAND_BATCH_LIMIT}`),
+    metricsToken: raw('METRICS_TOKEN'),
+    logFormat: read('LOG_FORMAT', 'text', (v) => oneOf(v, ['text', 'json'] as const), '"text" oder "json"'),
+    logLevel: read('LOG_LEVEL', 'log', (v) => oneOf(v, LOG_LEVELS), LOG_LEVELS.map((l) => `"${l}"`).join(', ')),
     webDir: path.join(projectRoot(), 'web/dist'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function integerIn(value: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? number : undefined;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[]): T | undefined {
+  return allowed.find((a) => a === value.toLowerCase());
+}
+
+function urlWith(value: string, protocols: readonly string[]): string | undefined {
+  try {
+    return protocols.includes(new URL(value).protocol) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each entry an http(s) origin: scheme, host and port, nothing after. */
+function origins(value: string): string | undefined {
+  const entries = value.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  const valid = entries.every((entry) => {
+    try {
+      const url = new URL(entry);
+      return ['http:', 'https:'].includes(url.protocol) && url.origin === entry.toLowerCase();
+    } catch {
+      return false;
+    }
+  });
+  return valid ? value : undefined;
 }
 
 /** "true", a number of proxy hops, or addresses/subnets (express's names such as "loopback" included); unset: none. */

@@ -1,4 +1,4 @@
-import { INestApplication, Logger } from '@nestjs/common';
+import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
@@ -9,7 +9,11 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import type { PipelineOptions } from './engine/command-pipeline';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
+import { serveApiDocs } from './http/api-docs';
 import { requestLog, type LogSink } from './http/request-log';
+import { AppLogger } from './observability/app-logger';
+import { Metrics } from './observability/metrics';
+import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorage, Storage } from './store/storage';
@@ -20,10 +24,14 @@ export interface RunningServer {
   storage: Storage;
   url: string;
   firstAdmin: FirstAdminOutcome;
+  metrics: Metrics;
+  /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
+  logger: LoggerService;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
+  /** false: log nothing (tests); default: the AppLogger per LOG_FORMAT and LOG_LEVEL. */
   logger?: false;
   /** Where the request log goes (default: Nest's logger, or nowhere when logger is false). */
   requestLog?: LogSink;
@@ -32,33 +40,44 @@ export interface StartOptions {
 
 /** Opens the storage, bootstraps the first admin, folds the log and serves API, WebSocket and web app. */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
+  if (logger) Logger.overrideLogger(logger); // the runtime logs before Nest exists
+  const metrics = new Metrics();
   const storage = await openStorage(config);
   let runtime: Runtime | null = null;
   try {
     const secrets = await openSecrets(config, storage);
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
-    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, ...options.pipeline });
+    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline });
     configureAllowedOrigins(config.allowedOrigins);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime), {
-      logger: options.logger ?? ['log', 'warn', 'error'],
-    });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
     const httpLogger = new Logger('HTTP');
-    app.use(requestLog(options.requestLog ?? (options.logger === false ? () => undefined : (line) => httpLogger.log(line))));
+    const logRequest: LogSink = config.logFormat === 'json' ? (line, fields) => httpLogger.log(line, fields) : (line) => httpLogger.log(line);
+    app.use(requestLog(options.requestLog ?? (logger ? logRequest : () => undefined)));
+    serveApiDocs(app);
     serveWebApp(app, config.webDir);
     await app.listen(config.port, config.host);
     const address = app.getHttpServer().address() as { port: number };
     const started = runtime;
+    const gateway = app.get(RealtimeGateway);
+    metrics.watch({
+      socketsByRole: () => gateway.socketsByRole(),
+      projectionLag: () => started.readModels.lag(),
+      liveLag: async () => Math.max(0, (await storage.events.lastPosition()) - started.engine.live.position),
+    });
     return {
       app,
       runtime: started,
       storage,
       url: `http://localhost:${address.port}`,
       firstAdmin,
+      metrics,
+      logger: logger ?? new Logger('Start'),
       async close() {
         await app.close();
         await stopRuntime(started);
@@ -81,7 +100,7 @@ function serveWebApp(app: NestExpressApplication, webDir: string): void {
   }
   app.use(express.static(webDir, { index: false, maxAge: '1h' }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/ws')) return next();
+    if (req.method !== 'GET' || ['/api', '/ws', '/metrics'].some((prefix) => req.path.startsWith(prefix))) return next();
     res.sendFile(index);
   });
 }

@@ -1,4 +1,4 @@
-import jwt from 'jsonwebtoken';
+import { JwtService } from '@nestjs/jwt';
 import type { Role } from '../../events';
 
 /** What a login token says (PROTOCOL.md: id, exp, perm list). */
@@ -13,19 +13,24 @@ const ALGORITHM = 'HS256';
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 const ROLES: readonly Role[] = ['admin', 'moderator', 'tester'];
 
+/** Login tokens through @nestjs/jwt: HS256 with the server's secret, `{id, perm, iat, exp}`. */
 export class TokenService {
-  constructor(private readonly secret: string) {}
+  private readonly jwt: JwtService;
+
+  constructor(secret: string) {
+    this.jwt = new JwtService({ secret, signOptions: { algorithm: ALGORITHM }, verifyOptions: { algorithms: [ALGORITHM] } });
+  }
 
   sign(userId: string, roles: readonly Role[], nowMs: number = Date.now()): string {
     const iat = Math.floor(nowMs / 1000);
-    return jwt.sign({ id: userId, perm: [...roles], iat, exp: iat + TOKEN_LIFETIME_SECONDS }, this.secret, { algorithm: ALGORITHM });
+    return this.jwt.sign({ id: userId, perm: [...roles], iat, exp: iat + TOKEN_LIFETIME_SECONDS });
   }
 
   /** The payload of a valid token, or null: forged, expired, another algorithm (alg none too), malformed. */
   verify(token: unknown): TokenPayload | null {
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
     try {
-      const payload = jwt.verify(token, this.secret, { algorithms: [ALGORITHM] });
+      const payload: unknown = this.jwt.verify(token);
       if (typeof payload !== 'object' || payload === null) return null;
       const { id, perm, exp } = payload as Record<string, unknown>;
       if (typeof id !== 'string' || typeof exp !== 'number' || !Array.isArray(perm)) return null;

@@ -18,6 +18,15 @@ export interface PipelineOptions {
   clock?: () => number;
   /** Attempts after a conflict with another process before the command fails. */
   maxAttempts?: number;
+  /** Told about every outcome and every committed batch (the server's /metrics). */
+  observer?: PipelineObserver;
+}
+
+/** What the pipeline reports for /metrics (src/observability/metrics.ts). */
+export interface PipelineObserver {
+  commandHandled(type: string, outcome: CommandOutcome): void;
+  /** A group commit: its commands, the store's append time, then the time until the live state (and its pushes) had it. */
+  batchCommitted(commands: number, appendSeconds: number, pushSeconds: number): void;
 }
 
 export interface ExecuteOptions {
@@ -64,6 +73,7 @@ export class CommandPipeline {
   private readonly maxBatch: number;
   private readonly clock: () => number;
   private readonly maxAttempts: number;
+  private readonly observer: PipelineObserver | null;
   private readonly logger = new Logger('CommandPipeline');
 
   constructor(
@@ -74,6 +84,7 @@ export class CommandPipeline {
     this.maxBatch = options.maxBatch ?? 500;
     this.clock = options.clock ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 5;
+    this.observer = options.observer ?? null;
   }
 
   /** Wire-shaped input from the edge: admitted (access, parse) at once, then executed. */
@@ -88,7 +99,11 @@ export class CommandPipeline {
     const running = this.underWay.get(commandId);
     if (running) return running;
     const outcome = new Promise<CommandOutcome>((resolve) => {
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, resolve });
+      const reported = (result: CommandOutcome) => {
+        this.observer?.commandHandled(command.type, result);
+        resolve(result);
+      };
+      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, resolve: reported });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -123,8 +138,11 @@ export class CommandPipeline {
     }
     try {
       const condition = { after: decidedAt, streams: [...boundary] };
+      const started = performance.now();
       const appended = await this.store.append(stream, events.map(toStored), this.live.revisionOf(stream), condition);
-      await this.live.waitFor(appended.position);
+      const stored = performance.now();
+      await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
+      this.observer?.batchCommitted(decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
       for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {

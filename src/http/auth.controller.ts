@@ -1,19 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { TokenReply } from '../../projections/live';
+import type { UserLive } from '../../projections/live';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
+import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { httpError } from './http-errors';
 import { clientAddress } from './login-limits';
 import { userResource } from './json-api';
-import { requestUser } from './request-user';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
 
-export const LOGIN_TEXTS = {
-  missingFields: 'Nutzername und Passwort müssen angegeben werden.',
-  wrongCredentials: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
-  invalidLink: 'Der Login-Link ist ungültig, abgelaufen oder wurde schon benutzt.',
-} as const;
+export { LOGIN_TEXTS } from './dto/auth.dto';
 
+@ApiTags('login')
 @Controller('api')
 export class AuthController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
@@ -21,24 +20,25 @@ export class AuthController {
   /** `{username, password}` (login is case-insensitive) or `{token}` of a one-time login link. */
   @Post('token-auth')
   @HttpCode(200)
-  async tokenAuth(@Body() body: unknown, @Req() request: Request): Promise<TokenReply> {
-    const { username, password, token } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  @ApiOkResponse({ type: TokenDto })
+  @ApiBadRequestResponse({ description: 'Name or password missing.' })
+  @ApiForbiddenResponse({ description: 'Wrong name or password, or an invalid, expired or used login link.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`).' })
+  async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request): Promise<TokenDto> {
     const state = () => this.runtime.engine.live.state;
-    if (token !== undefined) {
-      const linkId = await this.runtime.secrets.tokens.redeem('login', token);
+    if (body.token !== undefined) {
+      const linkId = await this.runtime.secrets.tokens.redeem('login', body.token);
       const userId = linkId ? state().loginLinks.get(linkId) : undefined;
       const user = userId ? state().users.get(userId) : undefined;
       if (!user) throw httpError(403, LOGIN_TEXTS.invalidLink);
       return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
     }
-    if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) {
-      throw httpError(400, LOGIN_TEXTS.missingFields);
-    }
+    const username = body.username!;
     const { limits } = this.runtime;
     const refusal = limits.loginRefusal(username, clientAddress(request));
     if (refusal) throw httpError(429, refusal);
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
-    const valid = credential !== null && (await verifyPassword(credential.passwordHash, password));
+    const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
     const user = valid ? state().users.get(credential.userId) : undefined;
     if (!user) {
       limits.loginFailed(username, clientAddress(request));
@@ -49,7 +49,9 @@ export class AuthController {
   }
 
   @Get('tokens/current')
-  current(@Req() request: Request) {
-    return { data: userResource(requestUser(this.runtime, request)) };
+  @LoggedIn()
+  @ApiOkResponse({ description: 'The logged-in user as a JSON:API `users` resource.' })
+  current(@CurrentUser() user: UserLive) {
+    return { data: userResource(user) };
   }
 }

@@ -1,32 +1,35 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { FormReply } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
+import { GreetingDto, QrTeamDto } from './dto/forms.dto';
+import { TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
-import { TEAM_TEXTS } from './teams.controller';
+import { actorOf } from './request-user';
 
 /** Not an argon2 hash: no password ever verifies against it. */
 const NO_PASSWORD = '!no-password';
-import { actorOf } from './request-user';
 
 /** The public forms (fqps): greeting the wall and QR team sign-up, for visitors without login. */
+@ApiTags('public forms')
 @Controller('api/fqps')
 export class FormsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Post('gruss/new')
   @HttpCode(200)
-  async greet(@Body() body: Record<string, unknown> | undefined): Promise<FormReply> {
-    const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'SubmitGreeting', username: String(body?.username ?? ''), message: String(body?.message ?? '') },
-      actorOf(null),
-    );
+  @ApiOkResponse({ description: '`{success: true}`' })
+  @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
+  async greet(@Body() body: GreetingDto): Promise<FormReply> {
+    const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
   }
 
   /** True only while a moderator has a live connection (presence comes from sockets, not from the log). */
   @Get('team/status')
+  @ApiOkResponse({ description: '`{success}`: true while a moderator is connected.' })
   status(): FormReply {
     return { success: this.moderatorOnline() };
   }
@@ -34,13 +37,14 @@ export class FormsController {
   /** The name is reserved like any team's; a QR team has no password (members join through the host). */
   @Post('team/new')
   @HttpCode(200)
-  async createTeam(@Body() body: Record<string, unknown> | undefined): Promise<FormReply> {
-    const name = String(body?.name ?? '');
+  @ApiOkResponse({ description: '`{success: true}`' })
+  @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
+  async createTeam(@Body() body: QrTeamDto): Promise<FormReply> {
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;
-    if (name.trim() && !(await teamPasswords.reserve(teamId, name, NO_PASSWORD))) throw httpError(409, TEAM_TEXTS.nameTaken);
+    if (body.name.trim() && !(await teamPasswords.reserve(teamId, body.name, NO_PASSWORD))) throw httpError(409, TEAM_TEXTS.nameTaken);
     const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'CreateQrTeam', name, amount: (body?.amount ?? null) as string | number | null, moderatorOnline: this.moderatorOnline() },
+      { type: 'CreateQrTeam', name: body.name, amount: body.amount ?? null, moderatorOnline: this.moderatorOnline() },
       actorOf(null),
       { reservedIds: [teamId] },
     );

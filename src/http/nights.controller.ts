@@ -1,21 +1,24 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import type { JsonApiDocument, NightListEntry } from '../../projections/live';
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { NightListEntry } from '../../projections/live';
 import { nightWithDependencies, toJsonLines } from '../replay/night-events';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
-import { requestUser, requireRole } from './request-user';
+import { LoggedIn } from './logged-in.guard';
 
 const PAGE = 1000;
 
 /** A night is one run of one quiz (docs/game-rules.md); its live game is the stream night-<id>. */
+@ApiTags('nights')
 @Controller('api/nights')
+@LoggedIn('admin')
 export class NightsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get()
-  list(@Req() request: Request): JsonApiDocument<NightListEntry[]> {
-    requireRole(requestUser(this.runtime, request), 'admin');
+  @ApiOkResponse({ description: '`{data: [{id, quizId, quizName, startedAt, endedAt}]}`' })
+  list() {
     const state = this.runtime.engine.live.state;
     const nights: NightListEntry[] = [];
     state.nights.forEach((night) => nights.push({
@@ -27,8 +30,10 @@ export class NightsController {
 
   /** The night and the events it depends on (users, teams, quiz, show settings), as JSON Lines: what `npm run night -- export` writes. */
   @Get(':id/export')
-  async export(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    requireRole(requestUser(this.runtime, request), 'admin');
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({ description: 'JSON Lines, one stored event per line (a download: night-<id>.jsonl).' })
+  @ApiNotFoundResponse({ description: 'No night with this id.' })
+  async export(@Param('id') id: string, @Res() response: Response): Promise<void> {
     const events = await nightWithDependencies(this.runtime.storage.events, id);
     if (!events) throw httpError(404, `Es gibt keinen Abend mit der Nummer ${id}.`);
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
@@ -38,8 +43,9 @@ export class NightsController {
 
   /** The night's own stream as JSON Lines, in order, streamed page by page. */
   @Get(':id/events')
-  async events(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    requireRole(requestUser(this.runtime, request), 'admin');
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({ description: 'JSON Lines, one stored event per line.' })
+  async events(@Param('id') id: string, @Res() response: Response): Promise<void> {
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     let fromRevision = 0;
     for (;;) {

@@ -1,26 +1,32 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { pointsTable, teamsTxt } from '../../projections/read';
 import { RUNTIME, type Runtime } from '../runtime';
 import { readModelsCaughtUp } from './read-your-writes';
-import { requestUser, requireRole } from './request-user';
+import { LoggedIn } from './logged-in.guard';
 
 /** Points from the read projection (PROTOCOL.md): the overview and the teams.txt export. */
+@ApiTags('points')
 @Controller('api/points')
 export class PointsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   /** `{rounds, sortedTeams}`; `?sort=lastRound` orders by the last round instead of the total. */
   @Get(':quizId')
-  async overview(@Param('quizId') quizId: string, @Query('sort') sort: string | undefined, @Req() request: Request) {
-    requestUser(this.runtime, request);
+  @LoggedIn()
+  @ApiQuery({ name: 'sort', required: false, enum: ['total', 'lastRound'] })
+  @ApiOkResponse({ description: '`{rounds, sortedTeams}` from the read projection.' })
+  async overview(@Param('quizId') quizId: string, @Query('sort') sort: string | undefined) {
     await readModelsCaughtUp(this.runtime);
     return pointsTable(this.runtime.storage.sql, quizId, sort === 'lastRound' ? 'lastRound' : 'total');
   }
 
   @Get(':quizId/teams.txt')
-  async teamsTxt(@Param('quizId') quizId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    requireRole(requestUser(this.runtime, request), 'moderator');
+  @LoggedIn('moderator')
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'The spec\'s export format (BOM, marker line, CRLF).' })
+  async teamsTxt(@Param('quizId') quizId: string, @Res() response: Response): Promise<void> {
     await readModelsCaughtUp(this.runtime);
     const bytes = teamsTxt(await pointsTable(this.runtime.storage.sql, quizId));
     response.setHeader('Content-Type', 'text/plain; charset=utf-8');

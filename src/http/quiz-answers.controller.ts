@@ -1,20 +1,22 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { answersOfQuiz } from '../../projections/read';
 import { RUNTIME, type Runtime } from '../runtime';
-import { httpError } from './http-errors';
 import { readModelsCaughtUp } from './read-your-writes';
-import { AUTH_TEXTS, requestUser } from './request-user';
+import { LoggedIn } from './logged-in.guard';
 
 /** GET /api/quiz-answers?filter[quiz_id]=N&include=user,team — the checker's answers, JSON:API. */
+@ApiTags('quizzes')
 @Controller('api/quiz-answers')
 export class QuizAnswersController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Req() request: Request) {
-    const user = requestUser(this.runtime, request);
-    if (!user.roles.includes('tester') && !user.roles.includes('moderator')) throw httpError(403, AUTH_TEXTS.forbidden);
+  @LoggedIn('tester', 'moderator')
+  @ApiQuery({ name: 'filter[quiz_id]', required: true, description: 'The quiz.' })
+  @ApiQuery({ name: 'include', required: false, description: '`user`, `team` or `user,team`: the related resources in `included`.' })
+  @ApiOkResponse({ description: 'JSON:API `quiz-answers` with `included` users and teams.' })
+  async list(@Query() query: Record<string, unknown>) {
     const filter = (query.filter ?? {}) as Record<string, unknown>;
     const quizId = String(filter.quiz_id ?? query['filter[quiz_id]'] ?? '');
     const include = String(query.include ?? '').split(',');

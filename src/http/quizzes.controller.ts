@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { QuizLive, QuizResource, UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
+import { QuizDto } from './dto/quizzes.dto';
 import { httpError, rejectionError } from './http-errors';
-import { attributesOf } from './json-api';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { previewQuizImport } from './quiz-import';
-import { actorOf, AUTH_TEXTS, requestUser, requireRole } from './request-user';
+import { actorOf } from './request-user';
+import { ApiAttributesBody, Attributes } from './validation';
 
 export const QUIZ_TEXTS = {
   loadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
@@ -15,26 +17,26 @@ function quizResource(quiz: QuizLive): QuizResource {
   return { type: 'quizzes', id: quiz.id, attributes: { name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content } };
 }
 
-function requireQuizReader(user: UserLive): void {
-  if (!user.roles.includes('moderator') && !user.roles.includes('tester')) throw httpError(403, AUTH_TEXTS.forbidden);
-}
-
+@ApiTags('quizzes')
 @Controller('api/quizzes')
 export class QuizzesController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   /** Newest first, as the config page lists them. */
   @Get()
-  list(@Req() request: Request) {
-    requireQuizReader(requestUser(this.runtime, request));
+  @LoggedIn('moderator', 'tester')
+  @ApiOkResponse({ description: 'Every quiz as JSON:API `quizzes` resources (id, name, yearWeek, content), newest first.' })
+  list() {
     const quizzes: QuizLive[] = [];
     this.runtime.engine.live.state.quizzes.forEach((quiz) => quizzes.push(quiz));
     return { data: quizzes.sort((a, b) => Number(b.id) - Number(a.id)).map(quizResource) };
   }
 
   @Get(':id')
-  get(@Param('id') id: string, @Req() request: Request) {
-    requireQuizReader(requestUser(this.runtime, request));
+  @LoggedIn('moderator', 'tester')
+  @ApiOkResponse({ description: 'The quiz as a JSON:API `quizzes` resource.' })
+  @ApiNotFoundResponse({ description: 'No quiz with this id.' })
+  get(@Param('id') id: string) {
     const quiz = this.runtime.engine.live.state.quizzes.get(id);
     if (!quiz) throw httpError(404, QUIZ_TEXTS.loadFailed);
     return { data: quizResource(quiz) };
@@ -46,8 +48,14 @@ export class QuizzesController {
    */
   @Post('import')
   @HttpCode(200)
-  import(@Body() body: unknown, @Query('name') name: string | undefined, @Query('yearWeek') yearWeek: string | undefined, @Req() request: Request) {
-    requireRole(requestUser(this.runtime, request), 'moderator');
+  @LoggedIn('moderator')
+  @ApiConsumes('application/toml', 'text/plain')
+  @ApiBody({ description: 'The quiz as TOML: `name`, `yearWeek`, rounds of numbered questions (`[1.2]` is question 2 of round 1).', schema: { type: 'string' } })
+  @ApiQuery({ name: 'name', required: false, description: 'Wins over the file\'s name.' })
+  @ApiQuery({ name: 'yearWeek', required: false, description: 'Wins over the file\'s yearWeek.' })
+  @ApiOkResponse({ description: 'The preview `{name, yearWeek, content}`, ready to POST to /api/quizzes; nothing is saved.' })
+  @ApiBadRequestResponse({ description: '`{errors: [{detail, line?, column?}]}`' })
+  import(@Body() body: unknown, @Query('name') name: string | undefined, @Query('yearWeek') yearWeek: string | undefined) {
     const result = previewQuizImport(typeof body === 'string' ? body : '', { name, yearWeek });
     if (!result.ok) throw new HttpException({ errors: result.errors.map((e) => ({ status: '400', ...e })) }, 400);
     return result.preview;
@@ -55,11 +63,12 @@ export class QuizzesController {
 
   @Post()
   @HttpCode(201)
-  async create(@Body() body: unknown, @Req() request: Request) {
-    const user = requestUser(this.runtime, request);
-    const { name, yearWeek, content } = attributesOf(body);
+  @LoggedIn()
+  @ApiAttributesBody(QuizDto, 'quizzes')
+  @ApiCreatedResponse({ description: 'The new quiz as a JSON:API `quizzes` resource (moderators only).' })
+  async create(@Attributes() body: QuizDto, @CurrentUser() user: UserLive) {
     const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'CreateQuiz', name: String(name ?? ''), yearWeek: String(yearWeek ?? ''), content: content as never },
+      { type: 'CreateQuiz', name: body.name ?? '', yearWeek: body.yearWeek ?? '', content: body.content as never },
       actorOf(user),
     );
     if (!outcome.ok) throw rejectionError(outcome);
@@ -68,14 +77,16 @@ export class QuizzesController {
   }
 
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @Req() request: Request) {
-    const user = requestUser(this.runtime, request);
-    const { name, yearWeek, content } = attributesOf(body);
+  @LoggedIn()
+  @ApiAttributesBody(QuizDto, 'quizzes')
+  @ApiOkResponse({ description: 'The changed quiz as a JSON:API `quizzes` resource (moderators only).' })
+  async update(@Param('id') id: string, @Attributes() body: QuizDto, @CurrentUser() user: UserLive) {
+    const { name, yearWeek, content } = body;
     const outcome = await this.runtime.engine.pipeline.submit(
       {
         type: 'EditQuiz', quizId: id,
-        ...(name === undefined ? {} : { name: String(name) }),
-        ...(yearWeek === undefined ? {} : { yearWeek: String(yearWeek) }),
+        ...(name === undefined ? {} : { name }),
+        ...(yearWeek === undefined ? {} : { yearWeek }),
         ...(content === undefined ? {} : { content: content as never }),
       },
       actorOf(user),

@@ -1,23 +1,35 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { requestContext } from '../observability/app-logger';
 
-export type LogSink = (line: string) => void;
+/** What a request's log line says, as fields (JSON logs carry them as keys). */
+export interface RequestLogFields {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+export type LogSink = (line: string, fields: RequestLogFields) => void;
 
 /**
  * One line per HTTP request: id, method, path, status, duration. The id comes from X-Request-Id
- * (when a proxy sets a sane one) or is made here, and is sent back in the same header. Bodies, query
- * strings (`?token=` for images) and headers are never logged: no password or token reaches the log.
+ * (when a proxy sets a sane one) or is made here, and is sent back in the same header; the report of
+ * an error the route threw carries it too (see AppLogger). Bodies, query strings
+ * (`?token=` for images) and headers are never logged: no password or token reaches the log.
  */
 export function requestLog(sink: LogSink) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const incoming = request.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    response.setHeader('X-Request-Id', id);
+    const requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    response.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     response.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      sink(`${id} ${request.method} ${request.path} ${response.statusCode} ${ms.toFixed(1)}ms`);
+      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+      const fields = { requestId, method: request.method, path: request.path, status: response.statusCode, durationMs };
+      sink(`${requestId} ${request.method} ${request.path} ${response.statusCode} ${durationMs.toFixed(1)}ms`, fields);
     });
-    next();
+    requestContext.run({ requestId }, next);
   };
 }

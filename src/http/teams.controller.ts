@@ -1,24 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import type { UserLive } from '../../projections/live';
 import { hashPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
+import { CreateTeamDto, TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
-import { attributesOf, teamResource } from './json-api';
-import { actorOf, requestUser, requireRole } from './request-user';
+import { teamResource } from './json-api';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
+import { actorOf } from './request-user';
+import { ApiAttributesBody, Attributes } from './validation';
 
-export const TEAM_TEXTS = {
-  nameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
-  failed: 'Konnte Gruppe nicht anlegen.',
-} as const;
+export { TEAM_TEXTS } from './dto/teams.dto';
 
+@ApiTags('teams')
 @Controller('api/teams')
 export class TeamsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get()
-  list(@Req() request: Request) {
-    requestUser(this.runtime, request);
+  @LoggedIn()
+  @ApiOkResponse({ description: 'Every team as JSON:API `teams` resources (never a password).' })
+  list() {
     const state = this.runtime.engine.live.state;
     const teams: ReturnType<typeof teamResource>[] = [];
     state.teams.forEach((team) => teams.push(teamResource(state, team)));
@@ -28,15 +31,16 @@ export class TeamsController {
   /** The name is reserved (unique, case-insensitive) with the password hash before TeamCreated is appended. */
   @Post()
   @HttpCode(201)
-  async create(@Body() body: unknown, @Req() request: Request) {
-    const user = requestUser(this.runtime, request);
-    const { name, newPassword, stadt, beschreibung, url } = attributesOf(body);
-    if (typeof newPassword !== 'string' || newPassword === '' || typeof name !== 'string') throw httpError(400, TEAM_TEXTS.failed);
+  @LoggedIn()
+  @ApiAttributesBody(CreateTeamDto, 'teams')
+  @ApiCreatedResponse({ description: 'The new team as a JSON:API `teams` resource.' })
+  @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
+  async create(@Attributes() body: CreateTeamDto, @CurrentUser() user: UserLive) {
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;
-    if (!(await teamPasswords.reserve(teamId, name, await hashPassword(newPassword)))) throw httpError(409, TEAM_TEXTS.nameTaken);
+    if (!(await teamPasswords.reserve(teamId, body.name, await hashPassword(body.newPassword)))) throw httpError(409, TEAM_TEXTS.nameTaken);
     const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'CreateTeam', name, password: newPassword, stadt: String(stadt ?? ''), beschreibung: String(beschreibung ?? ''), url: String(url ?? '') },
+      { type: 'CreateTeam', name: body.name, password: body.newPassword, stadt: body.stadt ?? '', beschreibung: body.beschreibung ?? '', url: body.url ?? '' },
       actorOf(user),
       { reservedIds: [teamId] },
     );
@@ -50,9 +54,9 @@ export class TeamsController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id') id: string, @Req() request: Request): Promise<void> {
-    const user = requestUser(this.runtime, request);
-    requireRole(user, 'admin');
+  @LoggedIn('admin')
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  async remove(@Param('id') id: string, @CurrentUser() user: UserLive): Promise<void> {
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'DeleteTeam', id }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
     await this.runtime.secrets.teamPasswords.release(id);

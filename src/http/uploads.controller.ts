@@ -4,6 +4,8 @@ import {
   UseFilters, UseInterceptors,
 } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import type { UserLive } from '../../projections/live';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
@@ -12,6 +14,7 @@ import { UPLOAD_MAX_BYTES, type UploadReply } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage } from '../uploads/image-sniffing';
 import { httpError, rejectionError } from './http-errors';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
 
 export const UPLOAD_TEXTS = {
@@ -36,6 +39,7 @@ class UploadTooLargeFilter implements ExceptionFilter {
   }
 }
 
+@ApiTags('uploads')
 @Controller('api/uploads')
 @UseFilters(UploadTooLargeFilter)
 export class UploadsController {
@@ -43,14 +47,28 @@ export class UploadsController {
 
   /** multipart `image` or `image0..imageN`, optional `fileName` (the pause upload's resolution). */
   @Post(':kind')
+  @LoggedIn()
+  @ApiParam({ name: 'kind', enum: KINDS })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        image: { type: 'string', format: 'binary', description: 'One image (or several as image0..imageN); checked by content, not by name.' },
+        fileName: { type: 'string', description: 'The resolution of a pause upload (kind user).' },
+      },
+    },
+  })
+  @ApiCreatedResponse({ description: '`{success: true, fileNames}`: the stored names to show the images by.' })
+  @ApiPayloadTooLargeResponse({ description: `A file over ${UPLOAD_MAX_BYTES} bytes.` })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not an image.' })
   @UseInterceptors(AnyFilesInterceptor({ limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES, fields: 5 } }))
   async upload(
     @Param('kind') kind: string,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
     @Body() body: Record<string, unknown>,
-    @Req() request: Request,
+    @CurrentUser() user: UserLive,
   ): Promise<UploadReply> {
-    const user = requestUser(this.runtime, request);
     if (!KINDS.includes(kind as UploadKind)) throw httpError(404, UPLOAD_TEXTS.notFound);
     const images = (files ?? []).filter((f) => /^image\d*$/.test(f.fieldname));
     if (images.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
@@ -78,6 +96,11 @@ export class UploadsController {
    * <img> tags, which cannot send headers.
    */
   @Get('*path')
+  @ApiBearerAuth()
+  @ApiParam({ name: 'path', description: 'A stored name from an upload\'s `fileNames`: <kind>/<owner id>/<uuid>.<ext>.' })
+  @ApiQuery({ name: 'token', required: false, description: 'The login token, for <img> tags (which cannot send headers).' })
+  @ApiOkResponse({ description: 'The image.' })
+  @ApiNotFoundResponse({ description: 'No such upload.' })
   async serve(@Param('path') parts: string[] | string, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (!request.headers.authorization && typeof request.query.token === 'string') request.headers.authorization = `Bearer ${request.query.token}`;
     requestUser(this.runtime, request);

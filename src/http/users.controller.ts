@@ -1,18 +1,21 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
+import type { UserLive } from '../../projections/live';
 import { hashPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
+import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { httpError, rejectionError } from './http-errors';
-import { attributesOf, userResource } from './json-api';
+import { userResource } from './json-api';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from './login-limits';
-import { actorOf, AUTH_TEXTS, requestUser, requireRole } from './request-user';
+import { actorOf, AUTH_TEXTS } from './request-user';
+import { ApiAttributesBody, Attributes } from './validation';
 
-export const USER_TEXTS = {
-  loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
-  passwordMissing: 'Konnte diesen Nutzeraccount nicht anlegen.',
-} as const;
+export { USER_TEXTS } from './dto/users.dto';
 
+@ApiTags('users')
 @Controller('api/users')
 export class UsersController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
@@ -23,19 +26,21 @@ export class UsersController {
    */
   @Post()
   @HttpCode(201)
-  async register(@Body() body: unknown, @Req() request: Request) {
+  @ApiAttributesBody(RegisterUserDto, 'users')
+  @ApiCreatedResponse({ description: 'The new user as a JSON:API `users` resource.' })
+  @ApiConflictResponse({ description: 'The login is taken (case-insensitive).' })
+  @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address (German `detail`).' })
+  async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
     const refusal = this.runtime.limits.registration(clientAddress(request));
     if (refusal) throw httpError(429, refusal);
-    const { login, newPassword, email } = attributesOf(body);
-    if (typeof newPassword !== 'string' || newPassword === '') throw httpError(400, USER_TEXTS.passwordMissing);
     const userId = randomUUID();
-    const loginText = typeof login === 'string' ? login.trim() : '';
+    const loginText = body.login?.trim() ?? '';
     const { credentials } = this.runtime.secrets;
-    if (loginText && !(await credentials.create(userId, loginText, await hashPassword(newPassword)))) {
+    if (loginText && !(await credentials.create(userId, loginText, await hashPassword(body.newPassword)))) {
       throw httpError(409, USER_TEXTS.loginTaken);
     }
     const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'RegisterUser', login: loginText, password: newPassword, email: typeof email === 'string' ? email : null },
+      { type: 'RegisterUser', login: loginText, password: body.newPassword, email: body.email ?? null },
       actorOf(null),
       { reservedIds: [userId] },
     );
@@ -47,8 +52,9 @@ export class UsersController {
   }
 
   @Get()
-  list(@Req() request: Request) {
-    requireRole(requestUser(this.runtime, request), 'moderator');
+  @LoggedIn('moderator')
+  @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name.' })
+  list() {
     const users: ReturnType<typeof userResource>[] = [];
     this.runtime.engine.live.state.users.forEach((user) => users.push(userResource(user)));
     return { data: users.sort((a, b) => a.attributes.name.localeCompare(b.attributes.name, 'de')) };
@@ -56,19 +62,22 @@ export class UsersController {
 
   /** Profile (name, new password) and the email popup's "seen" mark, for the user themself. */
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() body: unknown, @Req() request: Request) {
-    const user = requestUser(this.runtime, request);
+  @LoggedIn()
+  @ApiAttributesBody(UpdateUserDto, 'users')
+  @ApiOkResponse({ description: 'The user as a JSON:API `users` resource.' })
+  @ApiForbiddenResponse({ description: 'Another user\'s profile.' })
+  async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
     if (user.id !== id) throw httpError(403, AUTH_TEXTS.forbidden);
-    const { name, newPassword, shownEmailPopupAt } = attributesOf(body);
+    const { name, newPassword, shownEmailPopupAt } = body;
     const { pipeline } = this.runtime.engine;
     if (shownEmailPopupAt !== undefined && shownEmailPopupAt !== null && user.shownEmailPopupAt === null) {
       const seen = await pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
       if (!seen.ok) throw rejectionError(seen);
     }
-    const password = typeof newPassword === 'string' ? newPassword : '';
+    const password = newPassword ?? '';
     if (name !== undefined || password !== '') {
       const outcome = await pipeline.submit(
-        { type: 'UpdateProfile', userId: id, name: typeof name === 'string' ? name : user.name, newPassword: password, newPasswordRepeat: password },
+        { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password },
         actorOf(user),
       );
       if (!outcome.ok) throw rejectionError(outcome);

@@ -181,6 +181,18 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return true;
   }
 
+  /** Open sockets by role, for /metrics: `anonymous` before sa, `player` without an operator role, else each role held. */
+  socketsByRole(): Map<string, number> {
+    const counts = new Map<string, number>();
+    const count = (role: string) => counts.set(role, (counts.get(role) ?? 0) + 1);
+    for (const { user } of this.sessions.values()) {
+      if (!user) count('anonymous');
+      else if (user.roles.length === 0) count('player');
+      else user.roles.forEach(count);
+    }
+    return counts;
+  }
+
   /** Dead connections (no pong since the last ping) are closed; their presence ends with them. */
   private beat(): void {
     for (const session of this.sessions.values()) {

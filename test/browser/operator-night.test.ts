@@ -328,10 +328,19 @@ function alert(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
+/**
+ * Closes the page's notices. Non-error notices also close themselves after 5 s, so "count them, then
+ * click the first" raced that timer: a notice could vanish between the count and the click, and the
+ * click then waited for a button that was gone. Here the page closes whatever notices it shows in one
+ * synchronous step (no timer can run in between) and repeats until none is left.
+ */
 async function dismissNotices(page: Page): Promise<void> {
   if ((await page.locator('dialog[open]').count()) > 0) return;
-  const close = page.locator('.notices').getByRole('button', { name: 'Schließen' });
-  for (let left = await close.count(); left > 0; left = await close.count()) await close.first().click();
+  await page.waitForFunction(`(() => {
+    const buttons = [...document.querySelectorAll('.notices--page .notice button[aria-label="Schließen"]')];
+    buttons.forEach((button) => button.click());
+    return buttons.length === 0;
+  })()`);
 }
 
 function proposal(page: Page, message: string): Locator {

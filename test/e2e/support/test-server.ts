@@ -19,11 +19,11 @@ export interface TestServer {
   destroy(): Promise<void>;
 }
 
-/** A real server on the embedded store in a fresh temporary directory, on a free port. */
-export async function startTestServer(options: StartOptions = {}, dataDir?: string): Promise<TestServer> {
+/** A real server on the embedded store in a fresh temporary directory, on a free port; `env` adds settings. */
+export async function startTestServer(options: StartOptions = {}, dataDir?: string, env: Record<string, string> = {}): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'quiz-e2e-')));
   const server = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: 'e2e-secret' }),
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: 'e2e-secret', ...env }),
     { logger: false, ...options },
   );
   let stopped = false;
@@ -39,7 +39,7 @@ export async function startTestServer(options: StartOptions = {}, dataDir?: stri
     stop,
     restart: async () => {
       await stop();
-      return startTestServer(options, dir);
+      return startTestServer(options, dir, env);
     },
     destroy: async () => {
       await stop();

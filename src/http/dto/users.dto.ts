@@ -1,0 +1,50 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsTextOrNumber } from '../validation';
+import { FIELD_TEXTS } from './field-texts';
+
+export const USER_TEXTS = {
+  loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
+  passwordMissing: 'Konnte diesen Nutzeraccount nicht anlegen.',
+} as const;
+
+/** POST /api/users: a registration (JSON:API `users` attributes or plain). */
+export class RegisterUserDto {
+  @ApiPropertyOptional({ description: 'Login name, unique case-insensitively; the display name starts as it.', example: 'leonie' })
+  @IsOptional()
+  @IsString({ message: USER_TEXTS.passwordMissing })
+  login?: string;
+
+  @ApiPropertyOptional({ description: 'Sent by the web app (same as the login); the display name is changed with PATCH.' })
+  @IsOptional()
+  @IsString({ message: USER_TEXTS.passwordMissing })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'E-mail address, optional.', type: String, nullable: true })
+  @IsOptional()
+  @IsString({ message: USER_TEXTS.passwordMissing })
+  email?: string | null;
+
+  @ApiProperty({ description: 'The password.', format: 'password' })
+  @IsString({ message: USER_TEXTS.passwordMissing })
+  @IsNotEmpty({ message: USER_TEXTS.passwordMissing })
+  newPassword!: string;
+}
+
+/** PATCH /api/users/:id: the user's own profile, and the e-mail popup's "seen" mark. */
+export class UpdateUserDto {
+  @ApiPropertyOptional({ description: 'Display name (at least 3 characters).' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('name') })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'A new password; empty or absent keeps the old one.', format: 'password' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('newPassword') })
+  newPassword?: string;
+
+  @ApiPropertyOptional({ description: 'Any value marks the e-mail popup as seen (the server records the time).', oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true })
+  @IsOptional()
+  @IsTextOrNumber({ message: FIELD_TEXTS.notTextOrNumber('shownEmailPopupAt') })
+  shownEmailPopupAt?: string | number | null;
+}

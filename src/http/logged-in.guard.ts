@@ -1,0 +1,52 @@
+import { applyDecorators, createParamDecorator, Inject, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { Role } from '../../events';
+import type { UserLive } from '../../projections/live';
+import { RUNTIME, type Runtime } from '../runtime';
+import { httpError } from './http-errors';
+import { AUTH_TEXTS, requestUser } from './request-user';
+
+const ROLES_KEY = 'quiz:any-of-roles';
+
+type RequestWithUser = Request & { user?: UserLive };
+
+/**
+ * Runs before the body is validated: no or a bad token answers 401, a user without any of the
+ * given roles 403 (roles from the live state, not from the token).
+ */
+@Injectable()
+export class LoggedInGuard implements CanActivate {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly reflector: Reflector,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<RequestWithUser>();
+    const user = requestUser(this.runtime, request);
+    const anyOf = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
+    if (anyOf.length > 0 && !anyOf.some((role) => user.roles.includes(role))) throw httpError(403, AUTH_TEXTS.forbidden);
+    request.user = user;
+    return true;
+  }
+}
+
+/** The route needs a login (Bearer token) and, when roles are named, at least one of them. */
+export function LoggedIn(...anyOf: Role[]) {
+  return applyDecorators(
+    SetMetadata(ROLES_KEY, anyOf),
+    UseGuards(LoggedInGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'No, an invalid or an expired token.' }),
+    ...(anyOf.length > 0 ? [ApiForbiddenResponse({ description: `Needs the role ${anyOf.join(' or ')}.` })] : []),
+  );
+}
+
+/** The logged-in user of a `@LoggedIn()` route. */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): UserLive => {
+  const user = context.switchToHttp().getRequest<RequestWithUser>().user;
+  if (!user) throw new Error('CurrentUser() needs @LoggedIn() on the route');
+  return user;
+});

@@ -1,0 +1,122 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+import { WsClient } from './support/ws-client';
+
+const root = path.resolve(__dirname, '../..');
+
+describe('settings are checked at start', () => {
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', 'dreitausend'],
+    ['HOST', 'zwei wörter'],
+    ['DATABASE_URL', 'mysql://quiz:geheim@db/quiz'],
+    ['EVENTSTORE_URL', 'http://localhost:2113'],
+    ['ALLOWED_ORIGINS', 'https://quiz.example.org/pfad'],
+    ['COMMAND_BATCH_MAX', 'abc'],
+    ['COMMAND_BATCH_MAX', '0'],
+    ['COMMAND_BATCH_MAX', '2.5'],
+    ['LOG_FORMAT', 'xml'],
+    ['LOG_LEVEL', 'laut'],
+  ])('given %s=%j, then the start stops with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}\\b`));
+  });
+
+  it('names every bad variable at once, and never echoes a database URL (it may hold a password)', () => {
+    let error: unknown;
+    try {
+      loadConfig({ COMMAND_BATCH_MAX: 'abc', DATABASE_URL: 'mysql://quiz:geheim@db/quiz', LOG_FORMAT: 'xml' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toHaveLength(3);
+    expect((error as Error).message).not.toContain('geheim');
+  });
+
+  it('given good values and empty ones, then they are read and the empty ones take their defaults', () => {
+    const config = loadConfig({
+      PORT: '8080', COMMAND_BATCH_MAX: '1', LOG_FORMAT: 'JSON', LOG_LEVEL: 'debug', ALLOWED_ORIGINS: 'https://a.example, http://localhost:5173/',
+      DATABASE_URL: 'postgresql://u@h:5432/d', EVENTSTORE_URL: 'esdb://h:2113?tls=false', METRICS_TOKEN: '', ADMIN_PASSWORD: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080, commandBatchMax: 1, logFormat: 'json', logLevel: 'debug', metricsToken: null, adminPassword: null,
+      databaseUrl: 'postgresql://u@h:5432/d', eventStoreUrl: 'esdb://h:2113?tls=false',
+    });
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log' });
+  });
+});
+
+/** The real start (`node scripts/start.js`, building when stale), as an operator runs it. */
+describe('the start as an operator sees it', () => {
+  let dataDir: string;
+  let child: ChildProcess | null = null;
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-settings-'));
+  });
+  afterEach(async () => {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    process.kill(-proc.pid!, 'SIGTERM');
+    await exited;
+    while (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function start(env: Record<string, string>): { output: () => string; exited: Promise<number | null> } {
+    let output = '';
+    const proc = spawn(process.execPath, ['scripts/start.js'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child = proc;
+    proc.stdout!.on('data', (chunk) => (output += chunk));
+    proc.stderr!.on('data', (chunk) => (output += chunk));
+    return { output: () => output, exited: new Promise((resolve) => proc.once('exit', (code) => resolve(code))) };
+  }
+
+  async function untilHealthy(started: { output: () => string }): Promise<void> {
+    while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
+      if (child?.exitCode !== null) throw new Error(`the server exited:\n${started.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('given COMMAND_BATCH_MAX=abc, then it does not start, and says which variable is wrong and what it expects', async () => {
+    const started = start({ COMMAND_BATCH_MAX: 'abc' });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('Start fehlgeschlagen');
+    expect(started.output()).toContain('COMMAND_BATCH_MAX="abc": erwartet eine ganze Zahl von 1 bis 10000');
+    expect(started.output()).not.toMatch(/^\s+at /m); // no stack trace around it
+  });
+
+  it('given LOG_FORMAT=json, then every line is a JSON object, the start is quiet, and a request line carries its request id', async () => {
+    const started = start({ LOG_FORMAT: 'json' });
+    await untilHealthy(started);
+    // The compiled server (not the tests' SWC build) answers on its socket: the global validation pipe leaves the gateway alone.
+    const socket = await WsClient.connect(`ws://127.0.0.1:${port}/ws`);
+    expect(await socket.request('sa', { token: 'kein-token' })).toMatchObject({ success: false });
+    await socket.close();
+    await fetch(`http://127.0.0.1:${port}/api/teams`, { headers: { 'x-request-id': 'anfrage-42' } });
+    while (!started.output().includes('anfrage-42')) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const lines = started.output().split('\n').filter((line) => line.trim());
+    const serverLines = lines.slice(lines.findIndex((line) => line.startsWith('{'))); // before: the build, when stale (tsc, vite)
+    const records = serverLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://localhost:${port}` });
+    expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toBeDefined();
+    expect(records.filter((r) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(String(r.context)))).toEqual([]);
+    expect(records.find((r) => r.requestId === 'anfrage-42')).toMatchObject({ context: 'HTTP', method: 'GET', path: '/api/teams', status: 401 });
+  });
+});
