@@ -1,6 +1,7 @@
 /**
  * The command table (ARCHITECTURE.md rule 9): one entry per command, holding
- * - `wire`: its realtime message code (PROTOCOL.md), if clients send it over the socket;
+ * - `wire`: its realtime message code (PROTOCOL.md), if clients send it over the socket, and `content`,
+ *   the fields clients send (docs/asyncapi.yaml is generated from these: `npm run asyncapi`);
  * - `access`: who may send it;
  * - `parse`: wire content -> the typed command, or the German rejection (runs at the edge);
  * - `boundary`: the streams its rule reads (besides `show`, which every rule reads for maintenance);
@@ -44,8 +45,13 @@ import { recordUpload } from './uploads';
 /** Who may send a command: anyone (visitors, the scheduler), any logged-in user, or users with one of these roles. */
 export type Access = 'anyone' | 'user' | { readonly anyOf: readonly Role[] };
 
+/** A content field's JSON type(s) as clients send it (documentation: the parser is what decides). */
+export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'string|number' | 'string|number|boolean';
+
 export interface CommandEntry<T extends CommandType> {
   readonly wire?: string;
+  /** The content fields of the realtime message (with `wire`), for docs/asyncapi.yaml. */
+  readonly content?: Readonly<Record<string, WireField>>;
   readonly access: Access;
   readonly parse: (input: CommandInput) => CommandOfType<T> | Rejection;
   readonly boundary: (command: CommandOfType<T>, state: LiveState, actorId: string | null) => Boundary;
@@ -99,7 +105,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: markEmailPopupSeen,
   },
   CreateLoginLink: {
-    wire: 'ali', access: ADMIN,
+    wire: 'ali', content: { id: 'string' }, access: ADMIN,
     parse: (c) => ({ type: 'CreateLoginLink', userId: textOf(c.id) }),
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: createLoginLink,
@@ -129,26 +135,26 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: createQrTeam,
   },
   JoinTeam: {
-    wire: 'gj', access: 'user',
+    wire: 'gj', content: { id: 'string', password: 'string' }, access: 'user',
     parse: (c) => ({ type: 'JoinTeam', teamId: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
     boundary: (cmd, _s, actorId) => [...own(actorId), streams.team(cmd.teamId)],
     rule: joinTeam,
   },
   JoinTeamByInvite: {
-    wire: 'gi', access: 'user',
+    wire: 'gi', content: { token: 'string' }, access: 'user',
     parse: (c) => ({ type: 'JoinTeamByInvite', inviteId: typeof c.inviteId === 'string' ? c.inviteId : null }),
     boundary: (_c, _s, actorId) => [...own(actorId), TEAMS],
     rule: joinTeamByInvite,
   },
-  CreateTeamInvite: { wire: 'gl', access: 'user', parse: () => ({ type: 'CreateTeamInvite' }), boundary: member, rule: createTeamInvite },
+  CreateTeamInvite: { wire: 'gl', content: {}, access: 'user', parse: () => ({ type: 'CreateTeamInvite' }), boundary: member, rule: createTeamInvite },
   CreateTeamInviteAsAdmin: {
-    wire: 'ati', access: ADMIN,
+    wire: 'ati', content: { id: 'string' }, access: ADMIN,
     parse: (c) => ({ type: 'CreateTeamInviteAsAdmin', teamId: textOf(c.id) }),
     boundary: (cmd) => [streams.team(cmd.teamId)],
     rule: createTeamInviteAsAdmin,
   },
   EditTeam: {
-    wire: 'gu', access: 'user',
+    wire: 'gu', content: { url: 'string', stadt: 'string', beschreibung: 'string' }, access: 'user',
     parse: (c) => ({ type: 'EditTeam', url: trimmed(c.url), stadt: trimmed(c.stadt), beschreibung: trimmed(c.beschreibung) }),
     boundary: member,
     rule: editTeam,
@@ -187,7 +193,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: editQuiz,
   },
   AddTieBreakQuestion: {
-    wire: 'aas', access: ADMIN,
+    wire: 'aas', content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string' }, access: ADMIN,
     parse: (c) => ({
       type: 'AddTieBreakQuestion', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question),
       title: trimmed(c.title), text: trimmed(c.text),
@@ -198,7 +204,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
 
   // night: game flow
   StartQuestion: {
-    wire: 'ma', access: MODERATOR,
+    wire: 'ma', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: MODERATOR,
     parse: (c) => ({ type: 'StartQuestion', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question) }),
     boundary: (cmd) => [NIGHTS, streams.quiz(cmd.quizId)],
     rule: startQuestion,
@@ -210,39 +216,39 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: startNextQuestion,
   },
   HardReset: {
-    wire: 'mhr', access: MODERATOR,
+    wire: 'mhr', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: MODERATOR,
     parse: (c) => ({ type: 'HardReset', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question) }),
     boundary: (cmd) => [NIGHTS, streams.quiz(cmd.quizId)],
     rule: hardReset,
   },
   StartCountdown: {
-    wire: 'mc', access: MODERATOR,
+    wire: 'mc', content: { time: 'number' }, access: MODERATOR,
     parse: (c) => ({ type: 'StartCountdown', seconds: numberOf(c.time) }),
     boundary: () => [NIGHTS],
     rule: startCountdown,
   },
   // The lock-in reads every team's play and, in single mode, every user's answer.
   ExpireCountdown: { access: 'anyone', parse: () => ({ type: 'ExpireCountdown' }), boundary: () => [NIGHTS, TEAMS, USERS], rule: expireCountdown },
-  EndQuestion: { wire: 'mn', access: MODERATOR, parse: () => ({ type: 'EndQuestion' }), boundary: () => [NIGHTS, TEAMS, USERS], rule: endQuestion },
-  ShowInstructions: { wire: 'mi', access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [NIGHTS], rule: showInstructions },
-  AcceptQuizzle: { wire: 'mr', access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [NIGHTS], rule: acceptQuizzle },
-  RejectQuizzle: { wire: 'mq', access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [NIGHTS], rule: rejectQuizzle },
+  EndQuestion: { wire: 'mn', content: {}, access: MODERATOR, parse: () => ({ type: 'EndQuestion' }), boundary: () => [NIGHTS, TEAMS, USERS], rule: endQuestion },
+  ShowInstructions: { wire: 'mi', content: {}, access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [NIGHTS], rule: showInstructions },
+  AcceptQuizzle: { wire: 'mr', content: {}, access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [NIGHTS], rule: acceptQuizzle },
+  RejectQuizzle: { wire: 'mq', content: {}, access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [NIGHTS], rule: rejectQuizzle },
 
   // proposals and chat
-  AddProposal: { wire: 'gp', access: 'user', parse: (c) => ({ type: 'AddProposal', message: trimmed(c.message) }), boundary: memberInNight, rule: addProposal },
-  AddTeamChat: { wire: 'gc', access: 'user', parse: (c) => ({ type: 'AddTeamChat', message: trimmed(c.message) }), boundary: memberInNight, rule: addTeamChat },
-  DeleteProposal: { wire: 'gd', access: 'user', parse: (c) => ({ type: 'DeleteProposal', key: keyOf(c) }), boundary: memberInNight, rule: deleteProposal },
-  ChooseFavourite: { wire: 'gf', access: 'user', parse: (c) => ({ type: 'ChooseFavourite', key: keyOf(c) }), boundary: memberInNight, rule: chooseFavourite },
-  ToggleStar: { wire: 'gs', access: 'user', parse: (c) => ({ type: 'ToggleStar', key: keyOf(c) }), boundary: memberInNight, rule: toggleStar },
-  OfferQuizzle: { wire: 'go', access: 'user', parse: (c) => ({ type: 'OfferQuizzle', key: keyOf(c) }), boundary: memberInNight, rule: offerQuizzle },
+  AddProposal: { wire: 'gp', content: { message: 'string' }, access: 'user', parse: (c) => ({ type: 'AddProposal', message: trimmed(c.message) }), boundary: memberInNight, rule: addProposal },
+  AddTeamChat: { wire: 'gc', content: { message: 'string' }, access: 'user', parse: (c) => ({ type: 'AddTeamChat', message: trimmed(c.message) }), boundary: memberInNight, rule: addTeamChat },
+  DeleteProposal: { wire: 'gd', content: { number: 'integer' }, access: 'user', parse: (c) => ({ type: 'DeleteProposal', key: keyOf(c) }), boundary: memberInNight, rule: deleteProposal },
+  ChooseFavourite: { wire: 'gf', content: { number: 'integer' }, access: 'user', parse: (c) => ({ type: 'ChooseFavourite', key: keyOf(c) }), boundary: memberInNight, rule: chooseFavourite },
+  ToggleStar: { wire: 'gs', content: { number: 'integer' }, access: 'user', parse: (c) => ({ type: 'ToggleStar', key: keyOf(c) }), boundary: memberInNight, rule: toggleStar },
+  OfferQuizzle: { wire: 'go', content: { number: 'integer' }, access: 'user', parse: (c) => ({ type: 'OfferQuizzle', key: keyOf(c) }), boundary: memberInNight, rule: offerQuizzle },
   SubmitSingleAnswer: {
-    wire: 'sp', access: 'user',
+    wire: 'sp', content: { message: 'string' }, access: 'user',
     parse: (c) => ({ type: 'SubmitSingleAnswer', message: trimmed(c.message) }),
     boundary: (_c, _s, actorId) => [...own(actorId), NIGHTS],
     rule: submitSingleAnswer,
   },
   PostLobbyChat: {
-    wire: 'ulc', access: 'user',
+    wire: 'ulc', content: { message: 'string' }, access: 'user',
     parse: (c) => ({ type: 'PostLobbyChat', message: trimmed(c.message) }),
     boundary: (_c, _s, actorId) => own(actorId),
     rule: postLobbyChat,
@@ -250,24 +256,24 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
 
   // heal and deal
   ChooseHealDeal: {
-    wire: 'ghd', access: 'user',
+    wire: 'ghd', content: { kind: 'string', team: 'string' }, access: 'user',
     parse: (c) => (c.kind === 'heal' || c.kind === 'deal'
       ? { type: 'ChooseHealDeal', kind: c.kind, targetTeamId: textOf(c.team) }
       : reject(texts.unknownSetting)),
     boundary: memberInNight,
     rule: chooseHealDeal,
   },
-  CalculateHealDeal: { wire: 'ahd', access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [TEAMS, NIGHTS], rule: calculateHealDeal },
+  CalculateHealDeal: { wire: 'ahd', content: {}, access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [TEAMS, NIGHTS], rule: calculateHealDeal },
 
   // rating
   RateAnswerRelative: {
-    wire: 'tu', access: CHECKER,
+    wire: 'tu', content: { answerId: 'string', change: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
     parse: (c) => ({ type: 'RateAnswerRelative', ...ratingOf(c), change: numberOf(c.change) }),
     boundary: () => [NIGHTS],
     rule: rateAnswerRelative,
   },
   RateAnswerAbsolute: {
-    wire: 'tua', access: CHECKER,
+    wire: 'tua', content: { answerId: 'string', value: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
     parse: (c) => {
       const value = numberOf(c.value);
       return value === null ? reject(texts.notANumber) : { type: 'RateAnswerAbsolute', ...ratingOf(c), value };
@@ -276,29 +282,29 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: rateAnswerAbsolute,
   },
   StartChecking: {
-    wire: 'ta', access: CHECKER,
+    wire: 'ta', content: { quiz: 'string|number' }, access: CHECKER,
     parse: (c) => ({ type: 'StartChecking', quizId: quizIdOf(c.quiz) }),
     boundary: (cmd) => [streams.quiz(cmd.quizId)],
     rule: startChecking,
   },
   RegexBulkRate: {
-    wire: 'trx', access: MODERATOR,
+    wire: 'trx', content: { quiz: 'string|number', round: 'integer', question: 'integer', regex: 'string', points: 'number', mark: 'string' }, access: MODERATOR,
     parse: parseRegexBulkRate,
     boundary: (cmd) => [streams.quiz(cmd.quizId), NIGHTS],
     rule: regexBulkRate,
   },
   CorrectShipQuestion: {
-    wire: 'asv', access: ADMIN,
+    wire: 'asv', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: ADMIN,
     parse: (c) => ({ type: 'CorrectShipQuestion', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question) }),
     boundary: (cmd) => [streams.quiz(cmd.quizId), NIGHTS],
     rule: correctShipQuestion,
   },
 
   // show
-  SetOverviewMessage: { wire: 'ao', access: ADMIN, parse: (c) => ({ type: 'SetOverviewMessage', message: textOf(c.message) }), boundary: showOnly, rule: setOverviewMessage },
-  SetFeatureFlags: { wire: 'aff', access: ADMIN, parse: (c) => ({ type: 'SetFeatureFlags', flags: textOf(c.flags) }), boundary: showOnly, rule: setFeatureFlags },
+  SetOverviewMessage: { wire: 'ao', content: { message: 'string' }, access: ADMIN, parse: (c) => ({ type: 'SetOverviewMessage', message: textOf(c.message) }), boundary: showOnly, rule: setOverviewMessage },
+  SetFeatureFlags: { wire: 'aff', content: { flags: 'string' }, access: ADMIN, parse: (c) => ({ type: 'SetFeatureFlags', flags: textOf(c.flags) }), boundary: showOnly, rule: setFeatureFlags },
   SetReconnectAt: {
-    wire: 'ara', access: ADMIN,
+    wire: 'ara', content: { recheckAt: 'number' }, access: ADMIN,
     parse: (c) => {
       const recheckAt = numberOf(c.recheckAt);
       return recheckAt === null ? reject(texts.notANumber) : { type: 'SetReconnectAt', recheckAt };
@@ -306,9 +312,9 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: showOnly,
     rule: setReconnectAt,
   },
-  ResetLiveState: { wire: 'arr', access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [NIGHTS], rule: resetLiveState },
+  ResetLiveState: { wire: 'arr', content: {}, access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [NIGHTS], rule: resetLiveState },
   UpdateStateSetting: {
-    wire: 'asu', access: ADMIN,
+    wire: 'asu', content: { path: 'string', value: 'string|number|boolean' }, access: ADMIN,
     parse: (c) => {
       const setting = stateSettingOf(textOf(c.path), c.value);
       return typeof setting === 'string' ? reject(setting) : { type: 'UpdateStateSetting', setting };
@@ -317,7 +323,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: updateStateSetting,
   },
   ChangeUberMode: {
-    wire: 'mum', access: MODERATOR,
+    wire: 'mum', content: { modus: 'string' }, access: MODERATOR,
     parse: (c) => {
       const modus = textOf(c.modus);
       return isUberMode(modus) ? { type: 'ChangeUberMode', modus } : reject(texts.unknownUberMode);
@@ -325,9 +331,9 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: () => [NIGHTS],
     rule: changeUberMode,
   },
-  SetUberMessage: { wire: 'mumm', access: MODERATOR, parse: (c) => ({ type: 'SetUberMessage', message: textOf(c.message) }), boundary: showOnly, rule: setUberMessage },
+  SetUberMessage: { wire: 'mumm', content: { message: 'string' }, access: MODERATOR, parse: (c) => ({ type: 'SetUberMessage', message: textOf(c.message) }), boundary: showOnly, rule: setUberMessage },
   DrawStroke: {
-    wire: 'mua', access: MODERATOR,
+    wire: 'mua', content: { url: 'string', color: 'string', startX: 'number', startY: 'number', endX: 'number', endY: 'number' }, access: MODERATOR,
     parse: (c) => {
       const [startX, startY, endX, endY] = [c.startX, c.startY, c.endX, c.endY].map(numberOf);
       if (startX == null || startY == null || endX == null || endY == null) return reject(texts.notANumber);
@@ -336,8 +342,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: showOnly,
     rule: drawStroke,
   },
-  ClearPainting: { wire: 'muc', access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
-  PublishPoints: { wire: 'mp', access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS], rule: publishPoints },
+  ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
+  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS], rule: publishPoints },
 
   // uploads, forms
   RecordUpload: {

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '../../events';
 import { isMaintenance, pointsOverview, type LiveState } from '../../projections/live';
-import { accessDenied, isRejection, texts, type Access, type Rejection } from '../commands';
+import { accessDenied, isRejection, texts, type Access, type Rejection, type WireField } from '../commands';
 import { reject } from '../commands/decision';
 import { quizIdOf, textOf } from '../commands/fields';
 
@@ -69,6 +69,16 @@ const queries: Readonly<Record<string, Query>> = {
 };
 
 export const QUERY_CODES = Object.keys(queries);
+
+/** The content fields of each query message, for docs/asyncapi.yaml. */
+export const QUERY_CONTENT: Readonly<Record<string, Readonly<Record<string, WireField>>>> = {
+  mup: { quiz: 'string|number' },
+  muf: { folder: 'string' },
+};
+
+export function queryAccess(code: string): Access {
+  return queries[code]?.access ?? { anyOf: [] };
+}
 
 export function isQuery(code: string): boolean {
   return Object.prototype.hasOwnProperty.call(queries, code);
