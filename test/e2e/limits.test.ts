@@ -29,7 +29,7 @@ describe('limits', () => {
     return client;
   }
 
-  it('given a socket flooding 20,000 proposals, then beyond its rate they are answered with the throttle text and not stored, and another team\'s proposal is accepted meanwhile', async () => {
+  it('given a socket flooding 2,000 proposals at once, then beyond its rate they are answered with the throttle text and not stored, and another team\'s proposal is accepted meanwhile', async () => {
     const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
     const quiz = await api(env.url, 'POST', '/api/quizzes', {
       name: 'Flut', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Wie viele?', answer: 'Zu viele' }],
@@ -43,7 +43,7 @@ describe('limits', () => {
     const flooder = await open(anna.token);
     const other = await open(cleo.token);
 
-    const FRAMES = 20_000;
+    const FRAMES = 2_000; // far beyond the bucket; npm run fuzz and the issue's 20,000-frame run take longer than a CI test should
     const FIRST_ID = 100_000;
     const answers: Array<{ success: boolean; message?: string }> = [];
     let firstThrottled: () => void;
@@ -105,8 +105,8 @@ describe('limits', () => {
   it('given 60 registrations from one address within an hour, then the next answers 429 in German', async () => {
     const made = 4; // anna, cleo, berta and dora above
     for (let i = made; i < REGISTRATIONS_PER_ADDRESS.max; i++) {
-      const attempt = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: `neu${i}` } } });
-      expect(attempt.status).toBe(400); // no password: refused, but counted (each attempt may cost a password hash)
+      const attempt = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: `neu${i}`, newPassword: 'passwort123' } } });
+      expect(attempt.status).toBe(201); // a body the validation refuses never reaches the count (it costs no password hash)
     }
     const refused = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'einer-zu-viel', newPassword: 'passwort123' } } });
     expect(refused.status).toBe(429);
