@@ -7,31 +7,28 @@ import { evolveQuizzes } from './evolve/quizzes';
 import { evolveRating } from './evolve/rating';
 import { evolveShow } from './evolve/show';
 import { evolveTeams } from './evolve/teams';
-import type { Owner } from './persistent-map';
+import { NO_CHANGES, Writer, type Changes } from './evolve/writer';
 import type { LiveState } from './state';
 
-/**
- * What an event changes: either the complete next state (the hot paths build it field by field)
- * or only the top-level fields it touches, merged by evolve.
- */
-function changesOf(state: LiveState, event: QuizShowEvent, owner: Owner | null): LiveState | Partial<LiveState> {
+/** What an event changes: the top-level fields it replaces, from the area evolver of its type. */
+function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Changes {
   switch (event.type) {
     case 'UserRegistered':
     case 'UserProfileUpdated':
     case 'UserPasswordChanged':
     case 'EmailPopupSeen':
     case 'LoginLinkCreated':
-      return evolveIdentity(state, event);
+      return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':
     case 'TeamEdited':
     case 'TeamInviteCreated':
     case 'TeamDeleted':
-      return evolveTeams(state, event);
+      return evolveTeams(state, event, write);
     case 'QuizCreated':
     case 'QuizEdited':
     case 'TieBreakQuestionAdded':
-      return evolveQuizzes(state, event);
+      return evolveQuizzes(state, event, write);
     case 'NightStarted':
     case 'QuestionStarted':
     case 'CountdownStarted':
@@ -41,7 +38,7 @@ function changesOf(state: LiveState, event: QuizShowEvent, owner: Owner | null):
     case 'LiveGameReset':
     case 'QuizzleAccepted':
     case 'QuizzleRejected':
-      return evolveNight(state, event, owner);
+      return evolveNight(state, event, write);
     case 'ProposalAdded':
     case 'ProposalDeleted':
     case 'FavoriteChosen':
@@ -49,16 +46,16 @@ function changesOf(state: LiveState, event: QuizShowEvent, owner: Owner | null):
     case 'QuizzleOffered':
     case 'SingleAnswerSubmitted':
     case 'LobbyChatMessagePosted':
-      return evolveProposals(state, event, owner);
+      return evolveProposals(state, event, write);
     case 'AnswerRated':
     case 'AnswersBulkRated':
     case 'CheckingStarted':
     case 'ShipQuestionCorrected':
-      return evolveRating(state, event, owner);
+      return evolveRating(state, event, write);
     case 'HealDealChosen':
     case 'HealDealCalculated':
     case 'HealDealSettingChanged':
-      return evolveHealDeal(state, event);
+      return evolveHealDeal(state, event, write);
     case 'OverviewMessageSet':
     case 'FeatureFlagsSet':
     case 'MaintenanceStarted':
@@ -75,36 +72,50 @@ function changesOf(state: LiveState, event: QuizShowEvent, owner: Owner | null):
     case 'LiveStateReset':
     case 'UploadRecorded':
     case 'GreetingSubmitted':
-      return evolveShow(state, event);
+      return evolveShow(state, event, write);
   }
 }
 
-/** `owner`: the token of the fold that made `state` and may change it in place; null in evolve. */
-function step(state: LiveState, event: QuizShowEvent, owner: Owner | null): LiveState {
-  const version = state.version + 1;
-  const changes = changesOf(state, event, owner);
-  if (changes.version === version) return changes as LiveState;
-  return { ...state, ...changes, version };
+type MutableState = { -readonly [K in keyof LiveState]: LiveState[K] };
+
+/**
+ * A copy of the state to change. It lists every field in declaration order (never a spread), so all
+ * states share one hidden class and the fold stays fast.
+ */
+function copyOf(s: LiveState): MutableState {
+  return {
+    version: s.version, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
+    plays: s.plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers: s.answers, invites: s.invites, loginLinks: s.loginLinks,
+    nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking, greetingCount: s.greetingCount,
+    uploadCount: s.uploadCount,
+  };
+}
+
+/** Makes the changes of one event on a state nobody else has seen (Object.assign touches only the fields the event changed). */
+function change(own: MutableState, changes: Changes): MutableState {
+  if (changes !== NO_CHANGES) Object.assign(own, changes);
+  own.version++;
+  return own;
 }
 
 /** The pure live reducer: never mutates `state`, never reads a clock. */
 export function evolve(state: LiveState, event: QuizShowEvent): LiveState {
-  return step(state, event, null);
+  return change(copyOf(state), changesOf(state, event, new Writer()));
 }
 
 /**
  * evolve over many events. Equally pure for the caller: `from` is never changed. Inside, the states
- * between two events are seen by nobody, so from the second event on the fold updates the state it
- * made itself, and the map nodes it created, in place (transient updates, see persistent-map.ts):
- * a batch of events touching 1,000 teams then allocates and copies far less than evolve per event.
+ * between two events are seen by nobody, so the fold makes one new state for the first event and
+ * changes that one in place for the others; its one writer likewise changes in place the maps and
+ * team plays it made itself (see evolve/writer.ts): a batch of events touching 1,000 teams then
+ * allocates and copies far less than evolve per event.
  */
 export function fold(events: Iterable<QuizShowEvent>, from: LiveState): LiveState {
-  const owner: Owner = {};
-  let state = from;
-  let own: Owner | null = null;
+  const write = new Writer();
+  let own: MutableState | null = null;
   for (const event of events) {
-    state = step(state, event, own);
-    own = owner;
+    const changes = changesOf(own ?? from, event, write);
+    own = change(own ?? copyOf(from), changes);
   }
-  return state;
+  return own ?? from;
 }

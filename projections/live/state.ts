@@ -31,13 +31,21 @@ export interface ProposalLive {
 }
 
 /**
+ * The slot in which a record says which evolve or fold call drafted it and may still change it in
+ * place (see evolve/writer.ts); null otherwise. A symbol, so JSON leaves it out.
+ */
+export const DRAFTED_BY = Symbol('drafted by');
+
+export interface Draftable {
+  readonly [DRAFTED_BY]: Owner | null;
+}
+
+/**
  * A team's proposals, favourite, quizzle offer and stars for one question. They belong to the
  * question with sequence number `seq`; a newer question makes them stale without touching any team
  * (see teamPlay), so starting a question costs the same for 10 teams as for 1,000.
  */
-export const MADE_BY = Symbol('made by fold');
-
-export interface TeamPlay {
+export interface TeamPlay extends Draftable {
   readonly seq: number;
   readonly proposals: readonly ProposalLive[];
   readonly nextKey: number;
@@ -45,8 +53,6 @@ export interface TeamPlay {
   readonly quizzled: number | null;
   /** Which proposal each member starred (one star per member); a handful of entries per team. */
   readonly stars: readonly Star[];
-  /** The fold that made this play and may still change it in place (see fold); a symbol, so JSON leaves it out. */
-  readonly [MADE_BY]: Owner | null;
 }
 
 export interface Star {
@@ -206,7 +212,7 @@ export const LOBBY_CHAT_LIMIT = 100;
 export const DEFAULT_START_HP = 10;
 
 /** The play of a team that has done nothing yet in the live question. */
-export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favorite: null, quizzled: null, stars: [], [MADE_BY]: null };
+export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favorite: null, quizzled: null, stars: [], [DRAFTED_BY]: null };
 
 export const initialShow: ShowLive = {
   overviewMessage: '',
@@ -267,52 +273,13 @@ export function freshPlay(seq: number): TeamPlay {
 
 export function teamPlayOf(
   seq: number, proposals: readonly ProposalLive[], nextKey: number, favorite: number | null, quizzled: number | null, stars: readonly Star[],
-  madeBy: Owner | null = null,
 ): TeamPlay {
-  return { seq, proposals, nextKey, favorite, quizzled, stars, [MADE_BY]: madeBy };
+  return { seq, proposals, nextKey, favorite, quizzled, stars, [DRAFTED_BY]: null };
 }
 
 export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {
   return {
     id: a.id, nightId: a.nightId, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, userId: a.userId,
     answer: a.answer, quizzer: a.quizzer, points: rated.points, checked: rated.checked, liked: rated.liked, tester: rated.tester,
-  };
-}
-
-type Draft = { -readonly [K in keyof LiveState]: LiveState[K] };
-
-/**
- * The next state with a new `plays` map: the hot path of proposals, stars and favourites.
- * With an owner (inside fold) the state is the fold's own and is changed in place.
- */
-export function nextWithPlays(s: LiveState, plays: PersistentMap<TeamPlay>, owner: Owner | null): LiveState {
-  if (owner !== null) {
-    const draft = s as Draft;
-    draft.version++;
-    draft.plays = plays;
-    return draft;
-  }
-  return {
-    version: s.version + 1, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
-    plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers: s.answers, invites: s.invites, loginLinks: s.loginLinks,
-    nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking, greetingCount: s.greetingCount,
-    uploadCount: s.uploadCount,
-  };
-}
-
-/** The next state with new `answers` and `users` maps: the hot path of ratings (in place as above). */
-export function nextWithAnswers(s: LiveState, answers: PersistentMap<AnswerLive>, users: PersistentMap<UserLive>, owner: Owner | null): LiveState {
-  if (owner !== null) {
-    const draft = s as Draft;
-    draft.version++;
-    draft.answers = answers;
-    draft.users = users;
-    return draft;
-  }
-  return {
-    version: s.version + 1, questionSeq: s.questionSeq, show: s.show, users, userIdByLogin: s.userIdByLogin, teams: s.teams,
-    plays: s.plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers, invites: s.invites, loginLinks: s.loginLinks,
-    nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking, greetingCount: s.greetingCount,
-    uploadCount: s.uploadCount,
   };
 }

@@ -1,16 +1,17 @@
 import type { HealDealEvent } from '../../../events';
 import type { HealDealLive, LiveState, PendingHealDeal } from '../state';
+import type { Changes, Writer } from './writer';
 
-function addPending(hd: HealDealLive, round: number, teamId: string, kind: 'heal' | 'deal', amount: number): HealDealLive['pending'] {
+function addPending(write: Writer, hd: HealDealLive, round: number, teamId: string, kind: 'heal' | 'deal', amount: number): HealDealLive['pending'] {
   const key = `${round}|${teamId}`;
   const before: PendingHealDeal = hd.pending.get(key) ?? { healings: 0, damages: 0 };
   const after = kind === 'heal'
     ? { ...before, healings: before.healings + amount }
     : { ...before, damages: before.damages + amount };
-  return hd.pending.set(key, after);
+  return write.set(hd.pending, key, after);
 }
 
-export function evolveHealDeal(state: LiveState, event: HealDealEvent): Partial<LiveState> {
+export function evolveHealDeal(state: LiveState, event: HealDealEvent, write: Writer): Changes {
   const hd = state.healDeal;
   switch (event.type) {
     case 'HealDealChosen': {
@@ -19,17 +20,17 @@ export function evolveHealDeal(state: LiveState, event: HealDealEvent): Partial<
       const previous = hd.choices.get(choiceKey);
       let next: HealDealLive = hd;
       // A team may change its mind until the round is calculated: the old choice is taken back.
-      if (previous) next = { ...next, pending: addPending(next, round, previous.targetTeamId, kind, -previous.amount) };
+      if (previous) next = { ...next, pending: addPending(write, next, round, previous.targetTeamId, kind, -previous.amount) };
       next = {
         ...next,
-        pending: addPending(next, round, targetTeamId, kind, amount),
-        choices: next.choices.set(choiceKey, { kind, targetTeamId, amount }),
+        pending: addPending(write, next, round, targetTeamId, kind, amount),
+        choices: write.set(next.choices, choiceKey, { kind, targetTeamId, amount }),
       };
       return { healDeal: next };
     }
     case 'HealDealCalculated': {
       let current = hd.current;
-      for (const t of event.data.teams) current = current.set(t.teamId, t.current);
+      for (const t of event.data.teams) current = write.set(current, t.teamId, t.current);
       return { healDeal: { ...hd, current, calculatedRounds: [...hd.calculatedRounds, event.data.round] } };
     }
     case 'HealDealSettingChanged': {

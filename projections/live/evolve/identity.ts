@@ -1,8 +1,9 @@
 import type { IdentityEvent } from '../../../events';
 import { uniqueNameKey } from '../rules';
 import type { LiveState, UserLive } from '../state';
+import type { Changes, Writer } from './writer';
 
-export function evolveIdentity(state: LiveState, event: IdentityEvent): Partial<LiveState> {
+export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Writer): Changes {
   switch (event.type) {
     case 'UserRegistered': {
       const d = event.data;
@@ -10,15 +11,15 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent): Partial<
         id: d.userId, login: d.login, name: d.name, email: d.email, roles: d.roles, teamId: null,
         shownEmailPopupAt: null, points: 0, singleAnswer: null,
       };
-      return { users: state.users.set(d.userId, user), userIdByLogin: state.userIdByLogin.set(uniqueNameKey(d.login), d.userId) };
+      return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }
     case 'UserProfileUpdated':
-      return { users: state.users.update(event.data.userId, (u) => ({ ...u, name: event.data.name })) };
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, name: event.data.name })) };
     case 'UserPasswordChanged':
       return {};
     case 'EmailPopupSeen':
-      return { users: state.users.update(event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
     case 'LoginLinkCreated':
-      return { loginLinks: state.loginLinks.set(event.data.linkId, event.data.userId) };
+      return { loginLinks: write.set(state.loginLinks, event.data.linkId, event.data.userId) };
   }
 }

@@ -1,6 +1,6 @@
 import type { NightEvent } from '../../../events';
-import type { Owner } from '../persistent-map';
 import { teamPlayOf, type AnswerLive, type LiveState, type NightLive } from '../state';
+import type { Changes, Writer } from './writer';
 
 function freshNight(id: string, quizId: string, at: number): NightLive {
   return {
@@ -10,18 +10,18 @@ function freshNight(id: string, quizId: string, at: number): NightLive {
   };
 }
 
-function changeNight(state: LiveState, at: number, change: Partial<NightLive>): Partial<LiveState> {
+function changeNight(state: LiveState, at: number, change: Partial<NightLive>): Changes {
   return state.night ? { night: { ...state.night, ...change, timeLastChange: at } } : {};
 }
 
-export function evolveNight(state: LiveState, event: NightEvent, owner: Owner | null): Partial<LiveState> {
+export function evolveNight(state: LiveState, event: NightEvent, write: Writer): Changes {
   const at = event.metadata.recordedAt;
   switch (event.type) {
     case 'NightStarted': {
       const { nightId, quizId, previousNightId } = event.data;
       let nights = state.nights;
-      if (previousNightId) nights = nights.update(previousNightId, (n) => ({ ...n, endedAt: at }));
-      nights = nights.set(nightId, { id: nightId, quizId, startedAt: at, endedAt: null });
+      if (previousNightId) nights = write.update(nights, previousNightId, (n) => ({ ...n, endedAt: at }));
+      nights = write.set(nights, nightId, { id: nightId, quizId, startedAt: at, endedAt: null });
       return { nights, night: freshNight(nightId, quizId, at) };
     }
     case 'QuestionStarted': {
@@ -44,17 +44,15 @@ export function evolveNight(state: LiveState, event: NightEvent, owner: Owner | 
       const d = event.data;
       let answers = state.answers;
       let teams = state.teams;
-      // Up to one answer per team: the maps this event makes are its own until it returns them.
-      const writer = owner ?? {};
       for (const a of d.answers) {
         const answer: AnswerLive = {
           id: a.answerId, nightId: d.nightId, quizId: d.quizId, round: d.round, num: d.number, teamId: a.teamId,
           userId: a.userId, answer: a.answer, quizzer: a.author, points: 0, checked: false, liked: false, tester: null,
         };
-        answers = answers.set(a.answerId, answer, writer);
+        answers = write.set(answers, a.answerId, answer);
         if (a.teamId) {
           const taken = { seq: state.questionSeq, message: a.answer, userId: a.author };
-          teams = teams.update(a.teamId, (t) => ({ ...t, takenAnswer: taken }), writer);
+          teams = write.update(teams, a.teamId, (t) => ({ ...t, takenAnswer: taken }));
         }
       }
       return { answers, teams, ...changeNight(state, at, { lockedInSeq: state.questionSeq }) };
@@ -71,7 +69,7 @@ export function evolveNight(state: LiveState, event: NightEvent, owner: Owner | 
     case 'QuizzleRejected': {
       const { teamId } = event.data;
       return {
-        plays: state.plays.update(teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, null, p.stars)),
+        plays: write.update(state.plays, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, null, p.stars)),
         ...changeNight(state, at, { quizzle: 'init', quizzleAnswer: null }),
       };
     }

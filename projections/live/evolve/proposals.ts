@@ -1,26 +1,14 @@
 import type { ProposalEvent } from '../../../events';
-import type { Owner } from '../persistent-map';
 import { playOfTeam } from '../queries';
-import {
-  LOBBY_CHAT_LIMIT, MADE_BY, nextWithPlays, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay,
-} from '../state';
+import { LOBBY_CHAT_LIMIT, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
+import { NO_CHANGES, type Changes, type Draft, type Writer } from './writer';
 
-type PlayDraft = { -readonly [K in keyof TeamPlay]: TeamPlay[K] } & { proposals: ProposalLive[]; stars: Star[] };
+type PlayDraft = Draft<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
+type PlayEvent = Extract<ProposalEvent, { type: 'ProposalAdded' | 'ProposalDeleted' | 'FavoriteChosen' | 'StarToggled' | 'QuizzleOffered' }>;
 
-/**
- * The hot path: `change` edits a draft of one team's play; every other team's play is shared with
- * the previous state. Inside a fold the draft is the fold's own copy once it made one (see fold), so
- * later events of the batch edit it in place; a play a caller holds is never changed.
- */
-function changePlay(state: LiveState, teamId: string, owner: Owner | null, change: (play: PlayDraft) => void): LiveState {
-  const play = playOfTeam(state, teamId);
-  if (owner !== null && play[MADE_BY] === owner) {
-    change(play as PlayDraft);
-    return nextWithPlays(state, state.plays, owner);
-  }
-  const draft = teamPlayOf(play.seq, play.proposals.slice(), play.nextKey, play.favorite, play.quizzled, play.stars.slice(), owner) as PlayDraft;
-  change(draft);
-  return nextWithPlays(state, state.plays.set(teamId, draft, owner), owner);
+/** A copy of a play whose lists may be edited. */
+function playCopy(p: TeamPlay): TeamPlay {
+  return teamPlayOf(p.seq, p.proposals.slice(), p.nextKey, p.favorite, p.quizzled, p.stars.slice());
 }
 
 /** One star per member: the member's star moves to `key`, or is taken back with null. */
@@ -30,42 +18,57 @@ function setStar(stars: Star[], userId: string, key: number | null): void {
   if (key !== null) stars.push({ userId, key });
 }
 
-export function evolveProposals(state: LiveState, event: ProposalEvent, owner: Owner | null): LiveState | Partial<LiveState> {
+/** What an event does to its team's play. */
+function changePlay(p: PlayDraft, event: PlayEvent): void {
   switch (event.type) {
     case 'ProposalAdded': {
-      const { teamId, key, userId, message, chat } = event.data;
-      return changePlay(state, teamId, owner, (p) => {
-        p.proposals.push({ key, userId, message, chat });
-        p.nextKey = key + 1;
-      });
+      const { key, userId, message, chat } = event.data;
+      p.proposals.push({ key, userId, message, chat });
+      p.nextKey = key + 1;
+      return;
     }
     case 'ProposalDeleted': {
-      const { teamId, key } = event.data;
-      return changePlay(state, teamId, owner, (p) => {
-        p.proposals = p.proposals.filter((x) => x.key !== key);
-        p.stars = p.stars.filter((s) => s.key !== key);
-        if (p.favorite === key) p.favorite = null;
-        if (p.quizzled === key) p.quizzled = null;
-      });
+      const { key } = event.data;
+      p.proposals = p.proposals.filter((x) => x.key !== key);
+      p.stars = p.stars.filter((s) => s.key !== key);
+      if (p.favorite === key) p.favorite = null;
+      if (p.quizzled === key) p.quizzled = null;
+      return;
     }
-    case 'FavoriteChosen': {
-      const { teamId, key } = event.data;
-      return changePlay(state, teamId, owner, (p) => { p.favorite = key; });
-    }
-    case 'StarToggled': {
-      const { teamId, userId, key } = event.data;
-      return changePlay(state, teamId, owner, (p) => setStar(p.stars, userId, key));
-    }
+    case 'FavoriteChosen':
+      p.favorite = event.data.key;
+      return;
+    case 'StarToggled':
+      setStar(p.stars, event.data.userId, event.data.key);
+      return;
+    case 'QuizzleOffered':
+      p.quizzled = event.data.key;
+      return;
+  }
+}
+
+/** The hot path: one team's play changes; every other team's play stays shared. */
+function playChanges(state: LiveState, event: PlayEvent, write: Writer): Changes {
+  const teamId = event.data.teamId;
+  const plays = write.edit(state.plays, teamId, playOfTeam(state, teamId), playCopy, changePlay, event);
+  return plays === state.plays ? NO_CHANGES : { plays };
+}
+
+export function evolveProposals(state: LiveState, event: ProposalEvent, write: Writer): Changes {
+  switch (event.type) {
+    case 'ProposalAdded':
+    case 'ProposalDeleted':
+    case 'FavoriteChosen':
+    case 'StarToggled':
+      return playChanges(state, event, write);
     case 'QuizzleOffered': {
       const { teamId, key, answer } = event.data;
-      const p = playOfTeam(state, teamId);
-      const plays = state.plays.set(teamId, teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, key, p.stars));
       const night = state.night ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer } } : null;
-      return { plays, night };
+      return { ...playChanges(state, event, write), night };
     }
     case 'SingleAnswerSubmitted': {
       const { userId, message } = event.data;
-      return { users: state.users.update(userId, (u) => ({ ...u, singleAnswer: { seq: state.questionSeq, message } })) };
+      return { users: write.update(state.users, userId, (u) => ({ ...u, singleAnswer: { seq: state.questionSeq, message } })) };
     }
     case 'LobbyChatMessagePosted': {
       const { userId, name, message, highlight } = event.data;

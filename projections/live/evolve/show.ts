@@ -1,8 +1,9 @@
 import type { FormEvent, ShowEvent, UploadEvent } from '../../../events';
 import { PersistentMap } from '../persistent-map';
 import { initialShow, type LiveState } from '../state';
+import type { Changes, Writer } from './writer';
 
-export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | FormEvent): Partial<LiveState> {
+export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | FormEvent, write: Writer): Changes {
   const show = state.show;
   switch (event.type) {
     case 'OverviewMessageSet':
@@ -37,7 +38,7 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
       return {
         questionSeq: state.questionSeq + 1,
         night: null,
-        nights: ended ? state.nights.update(ended, (n) => ({ ...n, endedAt: at })) : state.nights,
+        nights: ended ? write.update(state.nights, ended, (n) => ({ ...n, endedAt: at })) : state.nights,
         show: {
           ...initialShow,
           overviewMessage: show.overviewMessage,

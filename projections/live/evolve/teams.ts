@@ -1,12 +1,13 @@
 import type { TeamEvent } from '../../../events';
 import { uniqueNameKey } from '../rules';
 import { teamPlayOf, type LiveState, type TeamLive } from '../state';
+import type { Changes, Writer } from './writer';
 
 function withoutMember(team: TeamLive, userId: string): TeamLive {
   return { ...team, memberIds: team.memberIds.filter((id) => id !== userId) };
 }
 
-export function evolveTeams(state: LiveState, event: TeamEvent): Partial<LiveState> {
+export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): Changes {
   switch (event.type) {
     case 'TeamCreated': {
       const d = event.data;
@@ -14,7 +15,7 @@ export function evolveTeams(state: LiveState, event: TeamEvent): Partial<LiveSta
         id: d.teamId, name: d.name, lowerName: uniqueNameKey(d.name), stadt: d.stadt, beschreibung: d.beschreibung,
         url: d.url, isNew: d.isNew, origin: d.origin, memberIds: [], takenAnswer: null,
       };
-      return { teams: state.teams.set(d.teamId, team), teamIdByName: state.teamIdByName.set(team.lowerName, d.teamId) };
+      return { teams: write.set(state.teams, d.teamId, team), teamIdByName: write.set(state.teamIdByName, team.lowerName, d.teamId) };
     }
     case 'TeamJoined': {
       const { teamId, userId } = event.data;
@@ -23,27 +24,29 @@ export function evolveTeams(state: LiveState, event: TeamEvent): Partial<LiveSta
       let teams = state.teams;
       let plays = state.plays;
       if (user.teamId && user.teamId !== teamId) {
-        teams = teams.update(user.teamId, (t) => withoutMember(t, userId));
+        teams = write.update(teams, user.teamId, (t) => withoutMember(t, userId));
         // A member who leaves takes the star back.
-        plays = plays.update(user.teamId, (p) => (p.stars.some((s) => s.userId === userId)
+        plays = write.update(plays, user.teamId, (p) => (p.stars.some((s) => s.userId === userId)
           ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
           : p));
       }
-      teams = teams.update(teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
-      return { teams, plays, users: state.users.set(userId, { ...user, teamId }) };
+      teams = write.update(teams, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
+      return { teams, plays, users: write.set(state.users, userId, { ...user, teamId }) };
     }
     case 'TeamEdited': {
       const { teamId, url, stadt, beschreibung } = event.data;
-      return { teams: state.teams.update(teamId, (t) => ({ ...t, url, stadt, beschreibung })) };
+      return { teams: write.update(state.teams, teamId, (t) => ({ ...t, url, stadt, beschreibung })) };
     }
     case 'TeamInviteCreated':
-      return { invites: state.invites.set(event.data.inviteId, event.data.teamId) };
+      return { invites: write.set(state.invites, event.data.inviteId, event.data.teamId) };
     case 'TeamDeleted': {
       const team = state.teams.get(event.data.teamId);
       if (!team) return {};
       let users = state.users;
-      for (const id of team.memberIds) users = users.update(id, (u) => ({ ...u, teamId: null }));
-      return { teams: state.teams.delete(team.id), plays: state.plays.delete(team.id), teamIdByName: state.teamIdByName.delete(team.lowerName), users };
+      for (const id of team.memberIds) users = write.update(users, id, (u) => ({ ...u, teamId: null }));
+      return {
+        teams: write.delete(state.teams, team.id), plays: write.delete(state.plays, team.id), teamIdByName: write.delete(state.teamIdByName, team.lowerName), users,
+      };
     }
   }
 }
