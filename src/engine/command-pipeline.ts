@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
-import { admit, decide, isRejection, type Command, type CommandInput, type Decision } from '../commands';
+import { admit, decide, isRejection, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
 import { BoundaryMovedError, WrongExpectedRevisionError, type EventStore } from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
@@ -89,9 +89,16 @@ export class CommandPipeline {
 
   /** Wire-shaped input from the edge: admitted (access, parse) at once, then executed. */
   submit(input: CommandInput, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
-    const command = admit(this.live.state, input, actor);
+    const command = this.admit(input, actor);
     if (isRejection(command)) return Promise.resolve(command);
     return this.execute(command, actor, options);
+  }
+
+  /** The edge's step (maintenance, access, parse) against the current state; a refusal counts as a handled command. */
+  admit(input: CommandInput, actor: Actor): Command | Rejection {
+    const command = admit(this.live.state, input, actor);
+    if (isRejection(command)) this.observer?.commandHandled(input.type, command);
+    return command;
   }
 
   execute(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {

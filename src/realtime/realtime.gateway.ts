@@ -2,7 +2,7 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { admit, inputFromWire, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
+import { inputFromWire, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { answerQuery, isQuery } from '../queries/query-table';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
@@ -128,7 +128,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private async execute(session: Session, input: CommandInput, commandId: string | undefined): Promise<Record<string, unknown>> {
     const { engine, secrets } = this.runtime;
     const actor = this.actorOf(session);
-    const command = admit(engine.live.state, input, actor);
+    const command = engine.pipeline.admit(input, actor);
     if (isRejection(command)) return { success: false, message: command.message };
     const outcome = await engine.pipeline.execute(command, actor, commandId === undefined ? {} : { commandId: userCommandId(actor.userId!, commandId) });
     if (!outcome.ok) return { success: false, message: outcome.message };

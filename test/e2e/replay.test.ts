@@ -96,5 +96,5 @@ describe('replay and audit of a night', () => {
     expect(caught.code).toBe(1);
     expect(caught.output).toMatch(/read_quiz_answers: only in the system: .*"points",42/);
     expect(caught.output).toMatch(/read_quiz_answers: only in the rebuild from the log: .*"points",3/);
-  });
+  }, 300_000); // a whole night, export, import, replay and two CLI runs: about a minute on a quiet machine, much more when CI runs beside other suites
 });
