@@ -15,6 +15,7 @@ import {
   FUSION_TEAM_PASSWORD, GREETING_MESSAGE_MAX_LENGTH, HEAL_DEAL_ROUNDS, MAX_NAME_LENGTH, UPLOAD_MAX_BYTES, placeForRank,
   type LiveState,
 } from '../../projections/live';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
 import type { Command, CommandInput, CommandOfType, CommandType, StateSetting } from './commands';
 import { reject, type Boundary, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
@@ -367,12 +368,8 @@ const MARKS = ['correct', 'wrong', 'unchecked'] as const;
 
 function parseRegexBulkRate(c: CommandInput): CommandOfType<'RegexBulkRate'> | Rejection {
   const regex = textOf(c.regex);
-  if (regex.trim() === '') return reject(texts.regexEmpty);
-  try {
-    new RegExp(regex, 'i');
-  } catch {
-    return reject(texts.invalidRegex);
-  }
+  const compiled = compileAnswerRegex(regex);
+  if (!compiled.ok) return reject(ANSWER_REGEX_TEXTS[compiled.problem]);
   const points = c.points === undefined ? 1 : numberOf(c.points);
   if (points === null) return reject(texts.notANumber);
   const mark = MARKS.find((m) => m === c.mark) ?? 'correct';

@@ -1,3 +1,5 @@
+import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
+
 /**
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
  * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
@@ -55,7 +57,7 @@ export const specTexts = {
   contentUnreadable: 'konnte String nicht einlesen.',
   // heal and deal, checker
   healOnlyForLiving: 'Heilen ist nur für Lebende möglich!',
-  regexEmpty: 'regex darf nicht leer sein',
+  regexEmpty: ANSWER_REGEX_TEXTS.empty,
   notANumber: 'Keine Zahl gesendet, kann nicht updaten.',
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
 
@@ -83,7 +85,9 @@ export const engineTexts = {
   noSelfDamage: 'Ein Team kann sich nicht selbst schaden.',
   unknownUberMode: 'Diese Quizart gibt es nicht.',
   unknownSetting: 'Diese Einstellung gibt es nicht.',
-  invalidRegex: 'Die Regex ist ungültig.',
+  invalidRegex: ANSWER_REGEX_TEXTS.invalid,
+  regexUnsupported: ANSWER_REGEX_TEXTS.unsupported,
+  regexTooComplex: ANSWER_REGEX_TEXTS.tooComplex,
   questionNotFound: 'Diese Frage gibt es nicht.',
   questionExists: 'Diese Frage gibt es bereits.',
   notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
