@@ -93,6 +93,7 @@ export const engineTexts = {
   notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
   folderOutsideUploads: 'Dieser Ordner liegt außerhalb der Uploads.',
   countdownNotDue: 'Der Countdown läuft noch.',
+  invalidText: 'Der Text enthält ungültige Zeichen.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { TEAM_TEXTS } from './teams.controller';
@@ -34,6 +35,8 @@ export class FormsController {
   @Post('team/new')
   @HttpCode(200)
   async createTeam(@Body() body: Record<string, unknown> | undefined) {
+    const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
+    if (invalid) throw rejectionError(invalid);
     const name = String(body?.name ?? '');
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } fro
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../identity/passwords';
+import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { attributesOf, teamResource } from './json-api';
@@ -30,6 +31,8 @@ export class TeamsController {
   @HttpCode(201)
   async create(@Body() body: unknown, @Req() request: Request) {
     const user = requestUser(this.runtime, request);
+    const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
+    if (invalid) throw rejectionError(invalid);
     const { name, newPassword, stadt, beschreibung, url } = attributesOf(body);
     if (typeof newPassword !== 'string' || newPassword === '' || typeof name !== 'string') throw httpError(400, TEAM_TEXTS.failed);
     const teamId = randomUUID();

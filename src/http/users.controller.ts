@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../identity/passwords';
+import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError, rejectionError } from './http-errors';
 import { attributesOf, userResource } from './json-api';
@@ -23,6 +24,8 @@ export class UsersController {
   @Post()
   @HttpCode(201)
   async register(@Body() body: unknown) {
+    const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it
+    if (invalid) throw rejectionError(invalid);
     const { login, newPassword, email } = attributesOf(body);
     if (typeof newPassword !== 'string' || newPassword === '') throw httpError(400, USER_TEXTS.passwordMissing);
     const userId = randomUUID();
