@@ -1,6 +1,6 @@
 /** Turning what a moderator typed or imported into stored questions. */
 import { QUESTION_TYPES, type Question, type QuestionType } from '../../events';
-import { ABCD_MAX_OPTIONS, UNSET_QUESTION_POINTS } from '../../projections/live';
+import { ABCD_MAX_OPTIONS, isQuestionPosition, UNSET_QUESTION_POINTS } from '../../projections/live';
 import type { ContentResult, QuestionInput } from './commands';
 import { numberOf, textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
@@ -33,7 +33,7 @@ export function normalizeQuestion(input: QuestionInput): Question | string {
   const type = textOf(input.type || 'normal');
   const round = wholeNumberOf(input.round);
   const number = wholeNumberOf(input.number);
-  if (!isQuestionType(type) || round === null || round < 1 || number === null || number < 1) return texts.quizSaveFailed;
+  if (!isQuestionType(type) || round === null || number === null || !isQuestionPosition(round, number)) return texts.quizSaveFailed;
   const extraInfo = extraInfoOf(input);
   if (extraInfo === null) return texts.contentUnreadable;
   const options = Array.isArray(input.options) ? input.options.map(textOf) : [];
