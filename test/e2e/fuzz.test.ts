@@ -1,7 +1,7 @@
 import { runFuzz, summary } from '../fuzz/run';
 
 /** Frames per CI run: about a minute on a loaded two-core machine. `npm run fuzz -- --frames 100000` runs long. */
-const FRAMES = Number(process.env.FUZZ_FRAMES ?? 1500);
+const FRAMES = Number(process.env.FUZZ_FRAMES ?? 12_000);
 
 /**
  * Property: whatever frame arrives (every message type, every role, hostile strings, numbers,
