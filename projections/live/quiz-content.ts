@@ -5,7 +5,7 @@
  */
 import { QUESTION_TYPES, type Question, type QuestionType } from '../../events';
 import { numberOf, textOf, wholeNumberOf } from './readers';
-import { ABCD_MAX_OPTIONS, UNSET_QUESTION_POINTS } from './rules';
+import { ABCD_MAX_OPTIONS, isQuestionPosition, UNSET_QUESTION_POINTS } from './rules';
 
 /** A question as typed or imported (the spec's field names; numbers may come as text). */
 export interface QuestionInput {
@@ -55,7 +55,7 @@ export function normalizeQuestion(input: QuestionInput): Question | ContentProbl
   const type = textOf(input.type || 'normal');
   const round = wholeNumberOf(input.round);
   const number = wholeNumberOf(input.number);
-  if (!isQuestionType(type) || round === null || round < 1 || number === null || number < 1) return 'invalid';
+  if (!isQuestionType(type) || round === null || number === null || !isQuestionPosition(round, number)) return 'invalid';
   const extraInfo = extraInfoOf(input);
   if (extraInfo === null) return 'unreadable';
   const options = Array.isArray(input.options) ? input.options.map(textOf) : [];

@@ -3,13 +3,14 @@
  * table, team search and the regex tool's selection. All read the quiz answers projection.
  */
 import type { Question } from '../../events';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/answer-regex';
 import { nextQuestionPosition } from '../live/queries';
 import type { ReadSqlSession } from './sql';
 
 export const NO_MATCHING_ANSWER = 'Keine Antwort mit den gewünschten Einschränkungen gefunden';
 export const NO_FURTHER_QUESTION = 'Es konnte keine weitere Frage gefunden werden.';
-export const REGEX_EMPTY = 'regex darf nicht leer sein';
-export const REGEX_INVALID = 'Die Regex ist ungültig.';
+export const REGEX_EMPTY = ANSWER_REGEX_TEXTS.empty;
+export const REGEX_INVALID = ANSWER_REGEX_TEXTS.invalid;
 
 export interface CheckerAnswer {
   id: string;
@@ -137,7 +138,7 @@ export async function searchTeams(db: ReadSqlSession, text: string): Promise<Tea
 
 /**
  * The regex tool's selection: the answers of one question that the regex matches, ignoring case,
- * sorted by id (as the engine's trx decider does). JavaScript regex syntax, like the decider's.
+ * sorted by id (as the engine's trx decider does): the decider's regex rule (live/answer-regex.ts).
  */
 export async function answersMatchingRegex(
   db: ReadSqlSession,
@@ -146,13 +147,9 @@ export async function answersMatchingRegex(
   num: number,
   source: string,
 ): Promise<{ ok: true; answers: CheckerAnswer[] } | { ok: false; message: string }> {
-  if (source.trim() === '') return { ok: false, message: REGEX_EMPTY };
-  let regex: RegExp;
-  try {
-    regex = new RegExp(source, 'i');
-  } catch {
-    return { ok: false, message: REGEX_INVALID };
-  }
+  const compiled = compileAnswerRegex(source);
+  if (!compiled.ok) return { ok: false, message: ANSWER_REGEX_TEXTS[compiled.problem] };
+  const { regex } = compiled;
   const answers = (await answersOfQuiz(db, quizId, { round, num })).filter((a) => regex.test(a.answer));
   return { ok: true, answers: answers.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
 }

@@ -2,6 +2,7 @@ import { eventIdFor, type Actor, type QuizShowEvent } from '../../events';
 import { isMaintenance, type LiveState } from '../../projections/live';
 import type { Command, CommandInput, CommandType } from './commands';
 import { reject, type Decision, type DecisionContext, type Rejection } from './decision';
+import { hasInvalidText } from './fields';
 import { entryOf, type Access } from './table';
 import { texts } from './texts';
 
@@ -18,14 +19,20 @@ export function accessDenied(access: Access, actor: Actor): Rejection | null {
 
 /**
  * The edge: wire content (with its command type) from an actor becomes a typed command, or the
- * German rejection: unknown type, maintenance, not allowed for this actor, or content the parser
+ * German rejection: unknown type, maintenance, not allowed for this actor, text that no store can
+ * hold (a NUL or an unpaired surrogate in any field, nested content included), or content the parser
  * refuses (in this order: during maintenance every client hears the same).
  */
 export function admit(state: LiveState, input: CommandInput, actor: Actor): Command | Rejection {
   const entry = entryOf(String(input.type));
   if (!entry) return reject(texts.unknownCommand);
   if (blockedByMaintenance(state, input.type, actor)) return reject(texts.maintenance, 'maintenance');
-  return accessDenied(entry.access, actor) ?? entry.parse(input);
+  return accessDenied(entry.access, actor) ?? invalidTextRejection(input) ?? entry.parse(input);
+}
+
+/** One rule for every text field: a NUL or an unpaired surrogate anywhere is refused before parsing. */
+export function invalidTextRejection(content: unknown): Rejection | null {
+  return hasInvalidText(content) ? reject(texts.invalidText) : null;
 }
 
 /** During maintenance everything is refused except an admin's reconnect-at (ara). */

@@ -1,5 +1,5 @@
 import { streams } from '../../events';
-import { DEFAULT_TIE_BREAK_TITLE, findQuestion, quizTitleProblemOf, type LiveState } from '../../projections/live';
+import { DEFAULT_TIE_BREAK_TITLE, findQuestion, isQuestionPosition, quizTitleProblemOf, type LiveState } from '../../projections/live';
 import type { AddTieBreakQuestion, ContentResult, CreateQuiz, EditQuiz, ImportQuiz } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
 import { requireQuiz } from './guards';
@@ -55,7 +55,7 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
   if (isRejection(quiz)) return quiz;
   const quizId = quiz.id;
   const { round, number, text } = cmd;
-  if (round === null || round < 1 || number === null || number < 1) return reject(texts.questionNotFound);
+  if (round === null || number === null || !isQuestionPosition(round, number)) return reject(texts.questionNotFound);
   if (!text) return reject(texts.answerEmpty);
   if (findQuestion(quiz.content, round, number)) return reject(texts.questionExists, 'conflict');
   const category = cmd.title || DEFAULT_TIE_BREAK_TITLE;

@@ -1,6 +1,7 @@
 /** Testers rate locked-in answers; moderators also use the checker and its regex tool. */
 import { streams } from '../../events';
 import type { AnswerLive, LiveState } from '../../projections/live';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
 import type { RateAnswer, RateAnswerAbsolute, RateAnswerRelative, RegexBulkRate, StartChecking } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { requireQuiz } from './guards';
@@ -34,13 +35,15 @@ export function startChecking(state: LiveState, cmd: StartChecking, ctx: Decisio
   return accept(streams.quiz(quizId), draft('CheckingStarted', { testerId: ctx.actor.userId!, quizId }));
 }
 
-/** trx: marks every answer of a question matching the regex (case-insensitive); default points 1. */
+/** trx: marks every answer of a question matching the regex (case-insensitive, linear time); default points 1. */
 export function regexBulkRate(state: LiveState, cmd: RegexBulkRate): Verdict {
   const quiz = requireQuiz(state, cmd.quizId);
   if (isRejection(quiz)) return quiz;
   const quizId = quiz.id;
   const { round, number, mark, points } = cmd;
-  const regex = new RegExp(cmd.regex, 'i');
+  const compiled = compileAnswerRegex(cmd.regex);
+  if (!compiled.ok) return reject(ANSWER_REGEX_TEXTS[compiled.problem]);
+  const { regex } = compiled;
   const matching: AnswerLive[] = [];
   state.answers.forEach((a) => {
     if (a.quizId === quizId && a.round === round && a.num === number && regex.test(a.answer)) matching.push(a);

@@ -17,6 +17,7 @@ import {
   teamFormProblemOf,
   type GreetingProblem, type LiveState,
 } from '../../projections/live';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
 import type { Command, CommandInput, CommandOfType, CommandType, StateSetting } from './commands';
 import { reject, type Boundary, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
@@ -376,12 +377,8 @@ const MARKS = ['correct', 'wrong', 'unchecked'] as const;
 
 function parseRegexBulkRate(c: CommandInput): CommandOfType<'RegexBulkRate'> | Rejection {
   const regex = textOf(c.regex);
-  if (regex.trim() === '') return reject(texts.regexEmpty);
-  try {
-    new RegExp(regex, 'i');
-  } catch {
-    return reject(texts.invalidRegex);
-  }
+  const compiled = compileAnswerRegex(regex);
+  if (!compiled.ok) return reject(ANSWER_REGEX_TEXTS[compiled.problem]);
   const points = c.points === undefined ? 1 : numberOf(c.points);
   if (points === null) return reject(texts.notANumber);
   const mark = MARKS.find((m) => m === c.mark) ?? 'correct';

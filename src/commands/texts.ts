@@ -1,3 +1,5 @@
+import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
+
 /**
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
  * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
@@ -57,7 +59,7 @@ export const specTexts = {
   contentUnreadable: 'konnte String nicht einlesen.',
   // heal and deal, checker
   healOnlyForLiving: 'Heilen ist nur für Lebende möglich!',
-  regexEmpty: 'regex darf nicht leer sein',
+  regexEmpty: ANSWER_REGEX_TEXTS.empty,
   notANumber: 'Keine Zahl gesendet, kann nicht updaten.',
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
 
@@ -85,7 +87,9 @@ export const engineTexts = {
   noSelfDamage: 'Ein Team kann sich nicht selbst schaden.',
   unknownUberMode: 'Diese Quizart gibt es nicht.',
   unknownSetting: 'Diese Einstellung gibt es nicht.',
-  invalidRegex: 'Die Regex ist ungültig.',
+  invalidRegex: ANSWER_REGEX_TEXTS.invalid,
+  regexUnsupported: ANSWER_REGEX_TEXTS.unsupported,
+  regexTooComplex: ANSWER_REGEX_TEXTS.tooComplex,
   questionNotFound: 'Diese Frage gibt es nicht.',
   questionExists: 'Diese Frage gibt es bereits.',
   notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
@@ -94,6 +98,7 @@ export const engineTexts = {
   messageTooLong: `Die Nachricht ist zu lang (höchstens ${MESSAGE_MAX_LENGTH} Zeichen).`,
   tooManyTeamEntries:
     `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
+  invalidText: 'Der Text enthält ungültige Zeichen.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

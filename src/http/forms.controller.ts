@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { FormReply } from '../../projections/live';
+import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
 import { TEAM_TEXTS } from './dto/teams.dto';
@@ -40,6 +41,8 @@ export class FormsController {
   @ApiOkResponse({ description: '`{success: true}`' })
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
   async createTeam(@Body() body: QrTeamDto): Promise<FormReply> {
+    const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
+    if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;
     if (body.name.trim() && !(await teamPasswords.reserve(teamId, body.name, NO_PASSWORD))) throw httpError(409, TEAM_TEXTS.nameTaken);

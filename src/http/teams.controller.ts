@@ -3,6 +3,7 @@ import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkRes
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { hashPassword } from '../identity/passwords';
+import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { CreateTeamDto, TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
@@ -36,6 +37,8 @@ export class TeamsController {
   @ApiCreatedResponse({ description: 'The new team as a JSON:API `teams` resource.' })
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
   async create(@Attributes() body: CreateTeamDto, @CurrentUser() user: UserLive) {
+    const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
+    if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();
     const { teamPasswords } = this.runtime.secrets;
     if (!(await teamPasswords.reserve(teamId, body.name, await hashPassword(body.newPassword)))) throw httpError(409, TEAM_TEXTS.nameTaken);

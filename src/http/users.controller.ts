@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { hashPassword } from '../identity/passwords';
+import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { httpError, rejectionError } from './http-errors';
@@ -33,6 +34,8 @@ export class UsersController {
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
     const refusal = this.runtime.limits.registration(clientAddress(request));
     if (refusal) throw httpError(429, refusal);
+    const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it
+    if (invalid) throw rejectionError(invalid);
     const userId = randomUUID();
     const loginText = body.login?.trim() ?? '';
     const { credentials } = this.runtime.secrets;

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '../../events';
 import { isMaintenance, pointsOverview, type LiveState } from '../../projections/live';
-import { accessDenied, isRejection, texts, type Access, type Rejection, type WireField } from '../commands';
+import { accessDenied, invalidTextRejection, isRejection, texts, type Access, type Rejection, type WireField } from '../commands';
 import { reject } from '../commands/decision';
 import { quizIdOf, textOf } from '../commands/fields';
 
@@ -84,11 +84,14 @@ export function isQuery(code: string): boolean {
   return Object.prototype.hasOwnProperty.call(queries, code);
 }
 
-/** Answers a query message: access and parse (the edge, as for commands), then maintenance refuses it like a command, then the answer. */
+/**
+ * Answers a query message: access, invalid text and parse (the edge, as for commands), then maintenance
+ * refuses it like a command, then the answer.
+ */
 export async function answerQuery(code: string, content: Readonly<Record<string, unknown>>, actor: Actor, ctx: QueryContext): Promise<QueryAnswer> {
   const entry = queries[code];
   if (!entry) return reject(texts.unknownCommand);
-  return accessDenied(entry.access, actor) ?? entry.run(content, ctx);
+  return accessDenied(entry.access, actor) ?? invalidTextRejection(content) ?? entry.run(content, ctx);
 }
 
 async function listFolder(uploadsDir: string, folder: string): Promise<Array<{ name: string; isFile: boolean }>> {

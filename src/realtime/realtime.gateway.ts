@@ -2,7 +2,8 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { inputFromWire, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
+import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
+import { RETRY_LATER } from '../engine/command-pipeline';
 import { answerQuery, isQuery } from '../queries/query-table';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
@@ -95,19 +96,20 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   async onFrame(socket: WebSocket, raw: string): Promise<void> {
     const session = this.sessions.get(socket);
     if (!session) return;
+    const envelope = parseEnvelope(raw);
+    // Beyond its rate a socket's frames are answered at once and go no further (docs/protocol.md, Limits).
+    if (!session.limit.allows('problem' in envelope ? null : envelope.type, performance.now())) {
+      return this.reply(session, envelope.id, { success: false, message: TOO_FAST });
+    }
+    if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
+    let content: Record<string, unknown>;
     try {
-      const envelope = parseEnvelope(raw);
-      // Beyond its rate a socket's frames are answered at once and go no further (docs/protocol.md, Limits).
-      if (!session.limit.allows('problem' in envelope ? null : envelope.type, performance.now())) {
-        return this.reply(session, envelope.id, { success: false, message: TOO_FAST });
-      }
-      if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
-      const content = await this.handle(session, envelope);
-      this.reply(session, envelope.id, content);
+      content = await this.handle(session, envelope);
     } catch (error) {
       this.logger.error(`message failed: ${String(error)}`);
-      this.reply(session, null, { success: false, message: 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.' });
+      content = { success: false, message: RETRY_LATER };
     }
+    this.reply(session, envelope.id, content);
   }
 
   private async handle(session: Session, { type, content, commandId }: Envelope): Promise<Record<string, unknown>> {
@@ -136,8 +138,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return { success: true, ...extras };
   }
 
-  /** gj and gi carry secrets: the rule gets only the edge's verdict, never the secret. */
+  /**
+   * gj and gi carry secrets: the rule gets only the edge's verdict, never the secret. Content with
+   * invalid text is not looked up (the store cannot take it as a parameter); admit refuses it.
+   */
   private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
+    if (invalidTextRejection(content)) return {};
     if (code === 'gj') {
       const hash = typeof content?.id === 'string' ? await this.runtime.secrets.teamPasswords.hashOf(content.id) : null;
       const password = typeof content?.password === 'string' ? content.password : '';

@@ -46,6 +46,20 @@ describe('bad input over the wire', () => {
   });
 
   it.each([
+    ['a string id holding a NUL', '"\\u0000"', '\u0000'],
+    ['a negative fraction', '-0.5', -0.5],
+    ['the largest safe integer', String(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER],
+    ['a long string', JSON.stringify('x'.repeat(1000)), 'x'.repeat(1000)],
+  ])('given a frame whose id is %s, then exactly one reply answers that id', async (_what, idJson, id) => {
+    const before = client.frames.length;
+    const reply = await client.sendRaw(`{"type": "gj", "id": ${idJson}, "content": {"id": "\\u0000", "password": 1e999}}`);
+    expect(reply.replyTo).toBe(id);
+    expect(reply.content).toMatchObject({ success: false });
+    expect(await client.request('ping')).toMatchObject({ success: true });
+    expect(client.frames.slice(before).filter((f) => f.type === 'reply' && f.replyTo === id)).toHaveLength(1);
+  });
+
+  it.each([
     ['a proposal with a number as message', 'gp', { message: 12345 }],
     ['a favourite without a number', 'gf', {}],
     ['a star on a proposal that does not exist', 'gs', { number: 999 }],

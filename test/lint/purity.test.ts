@@ -64,6 +64,13 @@ describe('lint keeps the pure core pure', () => {
     expect(messages).toEqual([]);
   });
 
+  it('given re2js, then only its one wrapper in projections/live/ may import it', async () => {
+    const source = "import { RE2JS } from 're2js';\nexport { RE2JS };";
+    expect(await lintAs('projections/live/answer-regex.ts', source)).toEqual([]);
+    expect((await lintAs('projections/live/other.ts', source)).map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+    expect((await lintAs('src/commands/rating.ts', source)).map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+  });
+
   it('given the same clock outside the pure core (src/), then lint passes', async () => {
     const messages = await lintAs('src/fine.ts', 'export const now = Date.now();');
     expect(messages).toEqual([]);

@@ -98,4 +98,10 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
     expect(await answersMatchingRegex(t.db, '1', 1, 1, '  ')).toEqual({ ok: false, message: REGEX_EMPTY });
     expect(await answersMatchingRegex(t.db, '1', 1, 1, '(')).toEqual({ ok: false, message: REGEX_INVALID });
   });
+
+  it('the regex tool refuses what needs backtracking, as trx does', async () => {
+    expect(await answersMatchingRegex(t.db, '1', 1, 1, '(ottawa)\\1')).toEqual({
+      ok: false, message: 'Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).',
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { initialState } from '../../projections/live';
 import { admit, decide, decideInput, inputFromWire, WIRE_COMMANDS, type Command, type CommandInput } from '../../src/commands';
 import { given } from './support/given';
-import { q, show } from './support/fixtures';
+import { q, show, showWithQuestion } from './support/fixtures';
 
 describe('decide', () => {
   it('stamps metadata: event ids from the command id, actor, time, night id', () => {
@@ -26,6 +26,33 @@ describe('decide', () => {
     const s = show();
     given(s.world).when({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna)).thenRejected('Diesen Befehl gibt es nicht.');
     expect(decide(s.world.state, { type: 'Nope' } as unknown as Command, s.world.context(s.world.as(s.anna)))).toMatchObject({ ok: false });
+  });
+
+  describe('text no store can hold (a NUL, an unpaired surrogate) is refused at the edge, in every field', () => {
+    const s = showWithQuestion([q(1, 1), q(1, 2)]);
+    it.each([
+      ['a proposal', { type: 'AddProposal', message: 'Goethe\u0000' }, 'anna'],
+      ['the team chat', { type: 'AddTeamChat', message: 'hallo \ud800' }, 'anna'],
+      ['the lobby chat', { type: 'PostLobbyChat', message: '\udc00' }, 'anna'],
+      ['a team field', { type: 'EditTeam', url: '', stadt: 'Bonn\u0000', beschreibung: 'b' }, 'anna'],
+      ['a display name', { type: 'UpdateProfile', userId: 'x', name: 'Na\u0000me' }, 'anna'],
+      ['nested quiz content', { type: 'EditQuiz', quizId: 'q', content: [{ ...q(1, 1), options: ['A', 'B\u0000'] }] }, 'moderator'],
+      ['a message', { type: 'SetOverviewMessage', message: '\u0000' }, 'admin'],
+      ['a key', { type: 'SetUberMessage', message: 'm', ['k\u0000']: 1 }, 'moderator'],
+      ['a field no parser reads', { type: 'ShowInstructions', extra: { deep: [['\ud83d']] } }, 'moderator'],
+    ] as const)('%s', (_what, input, who) => {
+      given(s.world).when(input as unknown as CommandInput, s.world.as(s[who])).thenRejected('Der Text enthält ungültige Zeichen.');
+    });
+
+    it('an emoji (a surrogate pair) is text like any other', () => {
+      given(s.world).when({ type: 'AddProposal', message: 'Prost \ud83c\udf7a' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded' });
+    });
+
+    it('content nested thousands deep is scanned without overflowing the stack', () => {
+      let deep: unknown = '\u0000';
+      for (let i = 0; i < 100_000; i++) deep = [deep];
+      given(s.world).when({ type: 'AddProposal', message: 'x', deep } as CommandInput, s.world.as(s.anna)).thenRejected('Der Text enthält ungültige Zeichen.');
+    });
   });
 
   it('maps every realtime code of the catalogue to a command', () => {

@@ -17,6 +17,8 @@ describe('saving quizzes', () => {
     ['unreadable JSON content', { name: 'Q', yearWeek: '2026-48', content: '[{' }, 'konnte String nicht einlesen.'],
     ['an unknown question type', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), { ...q(1, 2), type: 'tanz' }] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
     ['two questions at one position', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), q(1, 1)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
+    ['a round past 99', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), q(100, 1)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
+    ['a question number past 999', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1000)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
   ])('rejects a quiz with %s', (_what, fields, message) => {
     const s = show();
     given(s.world).when({ type: 'CreateQuiz', ...fields }, s.world.as(s.moderator)).thenRejected(message);
@@ -99,6 +101,10 @@ describe('tie-break (aas)', () => {
     const s = show();
     given(s.world).when({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 1, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es bereits.');
     given(s.world).when({ type: 'AddTieBreakQuestion', quiz: 77, round: 1, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Es gibt kein Quiz mit der Nummer 77');
+    // A typo like round 169220804 made the points table build an array the process could not hold.
+    given(s.world).when({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 169220804, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
+    given(s.world).when({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 100, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
+    given(s.world).when({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 99, question: 1000, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
     given(s.world).when({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'x' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -2,11 +2,11 @@ import { placeForRank, pointsExportLine, pointsOverview, testerView, userView } 
 import { given } from './support/given';
 import { q, showWithQuestion, type Show } from './support/fixtures';
 
-function lockedIn(): Show & { answerA: string; answerB: string } {
+function lockedIn(messageA = 'Goethe', messageB = 'Schiller'): Show & { answerA: string; answerB: string } {
   const s = showWithQuestion([q(1, 1), q(2, 1)]);
   const w = s.world;
-  w.must({ type: 'AddProposal', message: 'Goethe' }, w.as(s.anna));
-  w.must({ type: 'AddProposal', message: 'Schiller' }, w.as(s.cleo));
+  w.must({ type: 'AddProposal', message: messageA }, w.as(s.anna));
+  w.must({ type: 'AddProposal', message: messageB }, w.as(s.cleo));
   const [, locked] = w.must({ type: 'EndQuestion' }, w.as(s.moderator));
   const answers = (locked.data as { answers: { answerId: string; teamId: string }[] }).answers;
   return { ...s, answerA: answers.find((a) => a.teamId === s.teamA)!.answerId, answerB: answers.find((a) => a.teamId === s.teamB)!.answerId };
@@ -94,6 +94,36 @@ describe('regex bulk rating (trx)', () => {
     given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(', mark: 'correct' }, s.world.as(s.moderator)).thenRejected('Die Regex ist ungültig.');
     given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: 'kant', mark: 'correct' }, s.world.as(s.moderator))
       .thenRejected('Keine Antwort mit den gewünschten Einschränkungen gefunden');
+  });
+
+  it('matches in linear time: (a|aa|aaa)+$ against 32 a and a "!" (40 s with a backtracking RegExp)', () => {
+    const s = lockedIn(`${'a'.repeat(32)}!`, 'aaa');
+    const started = performance.now();
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(a|aa|aaa)+$', mark: 'correct' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'AnswersBulkRated', data: { answerIds: [s.answerB] } });
+    expect(performance.now() - started).toBeLessThan(1_000); // generous: it takes about a millisecond
+  });
+
+  it('JavaScript syntax, Unicode case folding', () => {
+    const s = lockedIn('Göthe', 'Schiller');
+    given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '^G\\u00d6THE$|\\bschill', mark: 'correct' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'AnswersBulkRated', data: { answerIds: [s.answerA, s.answerB].sort() } });
+  });
+
+  it('a pattern that needs backtracking is refused: backreferences, lookaround', () => {
+    const s = lockedIn();
+    for (const regex of ['(goe)\\1', 'goe(?=the)', 'goe(?!x)', '(?<=g)oethe', '(?<!x)goethe']) {
+      given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex, mark: 'correct' }, s.world.as(s.moderator))
+        .thenRejected('Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).');
+    }
+  });
+
+  it('a pattern too long or too costly to run is refused', () => {
+    const s = lockedIn();
+    for (const regex of [`goethe|${'x'.repeat(500)}`, '.{1000}x', '((.{10}){10}){10}']) {
+      given(s.world).when({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex, mark: 'correct' }, s.world.as(s.moderator))
+        .thenRejected('Dieser reguläre Ausdruck ist zu lang oder zu aufwendig (höchstens 500 Zeichen).');
+    }
   });
 
   it('is a moderator tool', () => {

@@ -1,0 +1,207 @@
+/**
+ * A real server to fuzz (the embedded store in a temporary directory), with a socket for every role,
+ * and the checks each hostile frame must pass:
+ * - exactly one reply, carrying the frame's id when it can be read (and null when it cannot);
+ * - never the generic "Ein Fehler ist aufgetreten" (an exception or a store refusal inside);
+ * - a reply in time (no hang), and the server keeps answering pings and /api/health (no crash);
+ * - no state change without an accepted command: a refused frame, a query or a session frame appends
+ *   nothing (only the countdown scheduler, acting as nobody, may append meanwhile); an accepted
+ *   command appends only as its sender.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import type { Role } from '../../events';
+import { RETRY_LATER } from '../../src/engine/command-pipeline';
+import { hashPassword } from '../../src/identity/passwords';
+import { nameBasedUuid } from '../../src/store/event-ids';
+import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from '../e2e/support/test-server';
+import { WsClient } from '../e2e/support/ws-client';
+import { SENDERS, type FuzzFrame, type Sender, type WorldIds } from './hostile';
+
+/** FUZZ_TRACE=file writes every frame there (JSON lines) before it is sent: `npm run fuzz -- --replay file` sends them again. */
+const TRACE = process.env.FUZZ_TRACE;
+
+/** Far above any honest reply on a loaded machine; a frame that takes longer is a hang. */
+const REPLY_TIMEOUT_MS = 30_000;
+
+export interface FuzzTarget {
+  env: TestServer;
+  sockets: Record<Sender, WsClient>;
+  userIds: Record<Sender, string | null>;
+  ids: WorldIds;
+  /** Frames sent per socket since the baseline (the setup's own requests not counted). */
+  sent: Record<Sender, number>;
+  repliesAtStart: Record<Sender, number>;
+  close(): Promise<void>;
+}
+
+export interface FuzzStats {
+  frames: number;
+  accepted: number;
+  byFamily: Record<string, number>;
+  byType: Record<string, number>;
+  bySender: Record<string, number>;
+}
+
+export function emptyStats(): FuzzStats {
+  return { frames: 0, accepted: 0, byFamily: {}, byType: {}, bySender: {} };
+}
+
+/** Users with roles are written as the first admin is: through the store (no role administration exists). */
+async function seedUser(env: TestServer, loginName: string, roles: Role[]): Promise<{ token: string; userId: string }> {
+  const userId = randomUUID();
+  await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
+  const commandId = `seed:${userId}`;
+  const { position } = await env.server.storage.events.append(`user-${userId}`, [{
+    id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
+    data: { userId, login: loginName, name: loginName, email: null, roles },
+    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+  }], 'no_stream');
+  await env.server.runtime.engine.live.waitFor(position);
+  return { token: await login(env.url, loginName, 'passwort'), userId };
+}
+
+async function must(client: WsClient, type: string, content: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const reply = await client.request(type, content);
+  if (!reply.success) throw new Error(`setup ${type} refused: ${reply.message}`);
+  return reply;
+}
+
+/** A night in progress: a quiz, a team with a member, a locked-in answer, the next question open. */
+export async function startFuzzTarget(): Promise<FuzzTarget> {
+  const env = await startTestServer();
+  const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
+  const content = [1, 2].flatMap((round) => [1, 2].map((number) => ({ type: 'normal', round, number, category: 'K', question: `F${round}.${number}?`, answer: 'A' })));
+  const quiz = await api(env.url, 'POST', '/api/quizzes', { name: 'Fuzz', yearWeek: '2026-48', content }, adminToken);
+  const member = await registerAndLogin(env.url, 'mitglied');
+  const team = await api(env.url, 'POST', '/api/teams', { name: 'Fuzzteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' }, member.token);
+  const player = await registerAndLogin(env.url, 'spieler');
+  const tester = await seedUser(env, 'kontrolleur', ['tester']);
+  const moderator = await seedUser(env, 'moderatorin', ['moderator']);
+  const admin = await seedUser(env, 'administratorin', ['admin']);
+  const sockets: Record<Sender, WsClient> = {
+    visitor: await WsClient.connect(env.wsUrl),
+    player: await WsClient.open(env.wsUrl, player.token),
+    member: await WsClient.open(env.wsUrl, member.token),
+    tester: await WsClient.open(env.wsUrl, tester.token),
+    moderator: await WsClient.open(env.wsUrl, moderator.token),
+    admin: await WsClient.open(env.wsUrl, admin.token),
+  };
+  const quizId = quiz.body.data.id as string;
+  await must(sockets.moderator, 'ma', { quiz: quizId, round: 1, question: 1 });
+  await must(sockets.member, 'gp', { message: 'Antwort' });
+  await must(sockets.moderator, 'mn', {});
+  await must(sockets.moderator, 'ma', { quiz: quizId, round: 1, question: 2 });
+  const checking = await must(sockets.tester, 'ta', { quiz: quizId });
+  const answer = (checking.answers as Array<{ id: string }>)[0]!.id;
+  const repliesAtStart = {} as Record<Sender, number>;
+  for (const sender of SENDERS) repliesAtStart[sender] = replyCount(sockets[sender]);
+  return {
+    env, sockets,
+    userIds: { visitor: null, player: player.userId, member: member.userId, tester: tester.userId, moderator: moderator.userId, admin: admin.userId },
+    ids: { quiz: quizId, team: team.body.data.id as string, user: player.userId, answer },
+    sent: Object.fromEntries(SENDERS.map((s) => [s, 0])) as Record<Sender, number>,
+    repliesAtStart,
+    close: async () => {
+      await Promise.all(Object.values(sockets).map((s) => s.close()));
+      await env.destroy();
+    },
+  };
+}
+
+function replyCount(socket: WsClient): number {
+  return socket.frames.filter((f) => f.type === 'reply').length;
+}
+
+export class FuzzViolation extends Error {
+  constructor(message: string, readonly frame: FuzzFrame) {
+    super(`${message}\n  frame from ${frame.sender}: ${frame.raw.length > 600 ? `${frame.raw.slice(0, 600)}… (${frame.raw.length} characters)` : frame.raw}`);
+  }
+}
+
+/** The next reply on a socket after `before` frames, or a violation when none comes in time or the socket closes. */
+function nextReply(socket: WsClient, before: number, frame: FuzzFrame): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, reply?: Record<string, unknown>) => {
+      clearTimeout(timer);
+      socket.socket.off('message', check);
+      socket.socket.off('close', onClose);
+      if (error) reject(error);
+      else resolve(reply!);
+    };
+    // The client's own listener came first: the frame is already in socket.frames.
+    const check = () => {
+      const reply = socket.frames.slice(before).find((f) => f.type === 'reply');
+      if (reply) done(null, reply);
+    };
+    const onClose = (code: number) => done(new FuzzViolation(`the server closed the socket (${code})`, frame));
+    const timer = setTimeout(() => done(new FuzzViolation(`no reply within ${REPLY_TIMEOUT_MS} ms (hang)`, frame)), REPLY_TIMEOUT_MS);
+    socket.socket.on('message', check);
+    socket.socket.on('close', onClose);
+    check();
+  });
+}
+
+/** Sends one hostile frame and checks what it did; returns whether it was an accepted command. */
+export async function sendFrame(target: FuzzTarget, frame: FuzzFrame, stats: FuzzStats): Promise<boolean> {
+  const socket = target.sockets[frame.sender];
+  const store = target.env.server.storage.events;
+  const positionBefore = await store.lastPosition();
+  if (TRACE) appendFileSync(TRACE, `${JSON.stringify({ sender: frame.sender, type: frame.type, family: frame.family, raw: frame.raw })}\n`);
+  const framesBefore = socket.frames.length;
+  socket.socket.send(frame.raw);
+  target.sent[frame.sender]++;
+  const reply = await nextReply(socket, framesBefore, frame);
+  if (reply.replyTo !== frame.replyTo) {
+    throw new FuzzViolation(`the reply answers ${JSON.stringify(reply.replyTo)}, not the frame's id ${JSON.stringify(frame.replyTo)}`, frame);
+  }
+  const content = reply.content as { success?: unknown; message?: unknown };
+  if (typeof content?.success !== 'boolean') throw new FuzzViolation(`a reply without success: ${JSON.stringify(reply)}`, frame);
+  if (!content.success && (typeof content.message !== 'string' || content.message.length === 0)) {
+    throw new FuzzViolation(`a refusal without a message: ${JSON.stringify(reply)}`, frame);
+  }
+  if (content.message === RETRY_LATER) throw new FuzzViolation('answered with the generic error: something failed inside (a store refusal, an exception)', frame);
+  const accepted = content.success && frame.family === 'command';
+  const positionAfter = await store.lastPosition();
+  if (positionAfter !== positionBefore) {
+    const events = await store.readAll({ after: positionBefore });
+    const sender = target.userIds[frame.sender];
+    const unexplained = events.filter((e) => {
+      const actor = (e.metadata as { actor?: { userId?: string | null } }).actor?.userId ?? null;
+      if (actor === null) return false; // the countdown scheduler
+      return !(accepted && actor === sender);
+    });
+    if (unexplained.length > 0) {
+      throw new FuzzViolation(`${unexplained.map((e) => e.type).join(', ')} appended by a frame answered ${JSON.stringify(content).slice(0, 200)}`, frame);
+    }
+  }
+  stats.frames++;
+  if (accepted) stats.accepted++;
+  stats.byFamily[frame.family] = (stats.byFamily[frame.family] ?? 0) + 1;
+  stats.byType[frame.type] = (stats.byType[frame.type] ?? 0) + 1;
+  stats.bySender[frame.sender] = (stats.bySender[frame.sender] ?? 0) + 1;
+  await keepPlayable(target);
+  return accepted;
+}
+
+/** An admin's fuzzed `ara` may start maintenance, which refuses everything: it is ended again so the fuzz keeps reaching the rules. */
+async function keepPlayable(target: FuzzTarget): Promise<void> {
+  if (target.env.server.runtime.engine.live.state.show.recheckAt <= 0) return;
+  target.sent.admin++;
+  await must(target.sockets.admin, 'ara', { recheckAt: 0 });
+}
+
+/** The server still serves (health, a ping on every socket), and every frame got exactly one reply. */
+export async function checkAlive(target: FuzzTarget): Promise<void> {
+  const health = await api(target.env.url, 'GET', '/api/health');
+  if (health.status !== 200) throw new Error(`/api/health answered ${health.status}`);
+  for (const sender of SENDERS) {
+    const socket = target.sockets[sender];
+    const pong = await socket.request('ping');
+    target.sent[sender]++;
+    const expectedSuccess = sender !== 'visitor';
+    if (pong.success !== expectedSuccess) throw new Error(`ping from ${sender} answered ${JSON.stringify(pong)}`);
+    const replies = replyCount(socket) - target.repliesAtStart[sender];
+    if (replies !== target.sent[sender]) throw new Error(`${sender}: ${target.sent[sender]} frames, ${replies} replies`);
+  }
+}
