@@ -59,6 +59,9 @@ export interface CommandEntry<T extends CommandType> {
   readonly rule: (state: LiveState, command: CommandOfType<T>, ctx: DecisionContext) => Verdict;
 }
 
+/** mc: a countdown of at most an hour (a question lasts minutes). */
+const MAX_COUNTDOWN_SECONDS = 3600;
+
 const ADMIN: Access = { anyOf: ['admin'] };
 const MODERATOR: Access = { anyOf: ['moderator'] };
 const CHECKER: Access = { anyOf: ['moderator', 'tester'] };
@@ -224,7 +227,11 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   },
   StartCountdown: {
     wire: 'mc', content: { time: 'number' }, access: MODERATOR,
-    parse: (c) => ({ type: 'StartCountdown', seconds: numberOf(c.time) }),
+    parse: (c) => {
+      const seconds = numberOf(c.time);
+      // An end instant must stay a finite number a timer can wait for (1e308 s stored null and never fired).
+      return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS ? reject(texts.countdownTooLong) : { type: 'StartCountdown', seconds };
+    },
     boundary: () => [NIGHTS],
     rule: startCountdown,
   },

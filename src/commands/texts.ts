@@ -95,6 +95,7 @@ export const engineTexts = {
   notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
   folderOutsideUploads: 'Dieser Ordner liegt außerhalb der Uploads.',
   countdownNotDue: 'Der Countdown läuft noch.',
+  countdownTooLong: 'Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).',
   messageTooLong: `Die Nachricht ist zu lang (höchstens ${MESSAGE_MAX_LENGTH} Zeichen).`,
   tooManyTeamEntries:
     `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,

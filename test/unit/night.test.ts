@@ -97,6 +97,12 @@ describe('countdown (mc) and its expiry', () => {
       .thenEvents({ type: 'CountdownStarted', data: { seconds: 20, endsAt: s.world.now + 20_000 } });
   });
 
+  it('at most an hour: an end instant far away (1e308 s) would be stored as null and never fire', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    given(s.world).when({ type: 'StartCountdown', time: 1e308 }, s.world.as(s.moderator)).thenRejected('Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).');
+    given(s.world).when({ type: 'StartCountdown', time: 3600 }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 3600 } });
+  });
+
   it('without a usable time it runs the default 60 seconds', () => {
     const s = showWithQuestion([q(1, 1)]);
     given(s.world).when({ type: 'StartCountdown', time: Number.NaN }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 60 } });
