@@ -5,7 +5,8 @@ import type { UserLive } from '../../projections/live';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
-import { httpError } from './http-errors';
+import { invalidTextRejection } from '../commands';
+import { httpError, rejectionError } from './http-errors';
 import { clientAddress } from './login-limits';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -25,6 +26,8 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'Wrong name or password, or an invalid, expired or used login link.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`).' })
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request): Promise<TokenDto> {
+    const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
+    if (invalid) throw rejectionError(invalid);
     const state = () => this.runtime.engine.live.state;
     if (body.token !== undefined) {
       const linkId = await this.runtime.secrets.tokens.redeem('login', body.token);

@@ -66,6 +66,7 @@ describe('text with a NUL or an unpaired surrogate', () => {
     ['a NUL in a login', '/api/users', { data: { type: 'users', attributes: { login: 'nul\u0000l', newPassword: 'geheim' } } }, (): string | undefined => undefined],
     ['a NUL in a QR team name', '/api/fqps/team/new', { name: 'QR\u0000', amount: 3 }, (): string | undefined => undefined],
     ['a NUL in a greeting', '/api/fqps/gruss/new', { username: 'Oma', message: 'Hallo\u0000' }, (): string | undefined => undefined],
+    ['a NUL in a login name', '/api/token-auth/', { username: 'nul\u0000l', password: 'geheim' }, (): string | undefined => undefined],
   ])('given %s over HTTP, then 400 with the German text and nothing is stored', async (_what, path, body, token) => {
     const before = await lastPosition();
     const response = await api(env.url, 'POST', path, body, token());
