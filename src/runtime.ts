@@ -9,6 +9,7 @@ import { Engine } from './engine/engine';
 import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
 import { HttpLimits } from './http/login-limits';
+import { FRAME_RATE, type Rate } from './realtime/rate-limit';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
@@ -39,6 +40,8 @@ export interface Runtime {
   uploadsDir: string;
   /** Failed logins and registrations counted per name and address (src/http/login-limits.ts). */
   limits: HttpLimits;
+  /** Frames each socket may send (src/realtime/rate-limit.ts). */
+  frameRate: Rate;
 }
 
 export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
@@ -50,7 +53,7 @@ export async function openSecrets(config: AppConfig, storage: Storage): Promise<
   };
 }
 
-export async function startRuntime(config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}): Promise<Runtime> {
+export async function startRuntime(config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}, frameRate: Rate = FRAME_RATE): Promise<Runtime> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const engine = await Engine.start(storage.events, pipeline, { snapshots: await SnapshotStore.open(storage.sql) });
@@ -58,7 +61,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   const hub = new PushHub(engine.live, presence);
   hub.start();
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits() };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), frameRate };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import type { PipelineOptions } from './engine/command-pipeline';
+import type { Rate } from './realtime/rate-limit';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
 import { serveApiDocs } from './http/api-docs';
 import { requestLog, type LogSink } from './http/request-log';
@@ -36,6 +37,8 @@ export interface StartOptions {
   /** Where the request log goes (default: Nest's logger, or nowhere when logger is false). */
   requestLog?: LogSink;
   pipeline?: PipelineOptions;
+  /** Frames per socket (default FRAME_RATE); the fuzz test sends faster than any client, since it tests content, not floods. */
+  frameRate?: Rate;
 }
 
 /** Opens the storage, bootstraps the first admin, folds the log and serves API, WebSocket and web app. */
@@ -48,7 +51,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   try {
     const secrets = await openSecrets(config, storage);
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
-    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline });
+    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate);
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.

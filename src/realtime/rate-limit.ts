@@ -42,8 +42,8 @@ export class SocketRateLimit {
   private readonly frames: TokenBucket;
   private readonly strokes: TokenBucket;
 
-  constructor(now: number) {
-    this.frames = new TokenBucket(FRAME_RATE, now);
+  constructor(now: number, frameRate: Rate = FRAME_RATE) {
+    this.frames = new TokenBucket(frameRate, now);
     this.strokes = new TokenBucket(STROKE_RATE, now);
   }
 

@@ -72,7 +72,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   handleConnection(socket: WebSocket): void {
-    const session: Session = { socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now()) };
+    const session: Session = { socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate) };
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
   }

@@ -1,13 +1,14 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { MESSAGE_MAX_LENGTH } from '../../projections/live';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
 const PLAYERS = 20;
 /**
  * Each answer: about this many a's and a "!", the worst case of `(a|aa|aaa)+$` (32 of them took 40 s
- * with the backtracking RegExp; 5,000 would never end).
+ * with the backtracking RegExp; 999 would never end), as long as a message may be.
  */
-const ANSWER_LENGTH = 5_000;
+const ANSWER_LENGTH = MESSAGE_MAX_LENGTH - 1;
 const NO_MATCH = 'Keine Antwort mit den gewünschten Einschränkungen gefunden';
 const TOO_COMPLEX = 'Dieser reguläre Ausdruck ist zu lang oder zu aufwendig (höchstens 500 Zeichen).';
 /** Catastrophic for a backtracking engine, each with the reply it gets now. */

@@ -69,7 +69,8 @@ async function must(client: WsClient, type: string, content: Record<string, unkn
 
 /** A night in progress: a quiz, a team with a member, a locked-in answer, the next question open. */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
-  const env = await startTestServer();
+  // Hostile content, not floods (test/e2e/limits.test.ts): the fuzzer sends far faster than the frame limit allows.
+  const env = await startTestServer({ frameRate: { perSecond: 1_000_000, burst: 1_000_000 } });
   const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
   const content = [1, 2].flatMap((round) => [1, 2].map((number) => ({ type: 'normal', round, number, category: 'K', question: `F${round}.${number}?`, answer: 'A' })));
   const quiz = await api(env.url, 'POST', '/api/quizzes', { name: 'Fuzz', yearWeek: '2026-48', content }, adminToken);
