@@ -17,6 +17,7 @@ import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import { freshDatabase } from '../support/fresh-database';
 
 const ROUNDS = 100;
 const url = process.env.DATABASE_URL;
@@ -31,9 +32,14 @@ interface Process {
 const databases: SqlDatabase[] = [];
 let processes: Process[] = [];
 let now = Date.UTC(2026, 10, 21, 20, 0, 0);
+/** On Postgres a database of this file's own: the checks read the whole log. */
+let ownDatabase: { url: string; drop: () => Promise<void> } | null = null;
 
 async function openDatabase(): Promise<SqlDatabase> {
-  if (url) return PostgresDatabase.open(url);
+  if (url) {
+    ownDatabase ??= await freshDatabase(url);
+    return PostgresDatabase.open(ownDatabase.url);
+  }
   if (databases[0]) return databases[0]; // one PGlite per test file; a second store on it is a second "process"
   return PgliteDatabase.open();
 }
@@ -105,6 +111,7 @@ afterAll(async () => {
   await Promise.all(processes.map((p) => p.live.stop()));
   await Promise.all(processes.map((p) => p.store.close()));
   await Promise.all([...new Set(databases)].map((db) => db.close()));
+  await ownDatabase?.drop();
 });
 
 describe(`two processes on one ${url ? 'Postgres' : 'PGlite'} store`, () => {

@@ -13,6 +13,7 @@ import { CommandPipeline, RETRY_LATER } from '../../src/engine/command-pipeline'
 import { LiveStateService } from '../../src/engine/live-state';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
+import { freshDatabase } from '../support/fresh-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 
@@ -22,7 +23,10 @@ const ADMIN: Actor = { userId: 'admin-1', roles: ['admin', 'moderator'] };
 const ANY: Actor = { userId: null, roles: [] };
 
 const stores: Array<[string, () => Promise<SqlDatabase>]> = [['PGlite', () => PgliteDatabase.open()]];
-if (url) stores.push(['Postgres', () => PostgresDatabase.open(url)]);
+// A database of this file's own: it reads what the whole log holds.
+let ownDatabase: { url: string; drop: () => Promise<void> } | null = null;
+if (url) stores.push(['Postgres', async () => PostgresDatabase.open((ownDatabase = await freshDatabase(url)).url)]);
+afterAll(async () => ownDatabase?.drop());
 
 describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) => {
   let db: SqlDatabase;
