@@ -16,7 +16,7 @@ export interface TeamAnswerChoice {
 /** The proposal a team's play gives as its answer, and why; null when it has no proposal. */
 export function teamAnswerChoice(play: TeamPlay): TeamAnswerChoice | null {
   const candidates = play.proposals.filter((p) => !p.chat);
-  const favourite = candidates.find((p) => p.key === play.favorite);
+  const favourite = candidates.find((p) => p.key === play.favourite);
   if (favourite) return { proposal: favourite, basis: 'favourite' };
   if (candidates.length === 0) return null;
   if (candidates.length === 1) return { proposal: candidates[0], basis: 'only' };

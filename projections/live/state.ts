@@ -49,7 +49,7 @@ export interface TeamPlay extends Draftable {
   readonly seq: number;
   readonly proposals: readonly ProposalLive[];
   readonly nextKey: number;
-  readonly favorite: number | null;
+  readonly favourite: number | null;
   readonly quizzled: number | null;
   /** Which proposal each member starred (one star per member); a handful of entries per team. */
   readonly stars: readonly Star[];
@@ -212,7 +212,7 @@ export const LOBBY_CHAT_LIMIT = 100;
 export const DEFAULT_START_HP = 10;
 
 /** The play of a team that has done nothing yet in the live question. */
-export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favorite: null, quizzled: null, stars: [], [DRAFTED_BY]: null };
+export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favourite: null, quizzled: null, stars: [], [DRAFTED_BY]: null };
 
 export const initialShow: ShowLive = {
   overviewMessage: '',
@@ -272,9 +272,9 @@ export function freshPlay(seq: number): TeamPlay {
 }
 
 export function teamPlayOf(
-  seq: number, proposals: readonly ProposalLive[], nextKey: number, favorite: number | null, quizzled: number | null, stars: readonly Star[],
+  seq: number, proposals: readonly ProposalLive[], nextKey: number, favourite: number | null, quizzled: number | null, stars: readonly Star[],
 ): TeamPlay {
-  return { seq, proposals, nextKey, favorite, quizzled, stars, [DRAFTED_BY]: null };
+  return { seq, proposals, nextKey, favourite, quizzled, stars, [DRAFTED_BY]: null };
 }
 
 export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {

@@ -227,7 +227,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   }
   return {
     id: team.id, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
-    favorite: play.favorite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
+    favorite: play.favourite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
   };
 }
 
@@ -269,8 +269,8 @@ export function moderatorView(state: LiveState): ModeratorView {
   const teamFavorites: [string, string][] = [];
   state.teams.forEach((team) => {
     const play = teamPlay(state, team);
-    const favorite = play.favorite === null ? undefined : play.proposals.find((p) => p.key === play.favorite);
-    if (favorite) teamFavorites.push([team.id, favorite.message]);
+    const favourite = play.favourite === null ? undefined : play.proposals.find((p) => p.key === play.favourite);
+    if (favourite) teamFavorites.push([team.id, favourite.message]);
   });
   const userAnswers: [string, string][] = [];
   state.users.forEach((user) => {

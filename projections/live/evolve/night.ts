@@ -69,7 +69,7 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
     case 'QuizzleRejected': {
       const { teamId } = event.data;
       return {
-        plays: write.update(state.plays, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, null, p.stars)),
+        plays: write.update(state.plays, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, null, p.stars)),
         ...changeNight(state, at, { quizzle: 'init', quizzleAnswer: null }),
       };
     }

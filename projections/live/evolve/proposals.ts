@@ -8,7 +8,7 @@ type PlayEvent = Extract<ProposalEvent, { type: 'ProposalAdded' | 'ProposalDelet
 
 /** A copy of a play whose lists may be edited. */
 function playCopy(p: TeamPlay): TeamPlay {
-  return teamPlayOf(p.seq, p.proposals.slice(), p.nextKey, p.favorite, p.quizzled, p.stars.slice());
+  return teamPlayOf(p.seq, p.proposals.slice(), p.nextKey, p.favourite, p.quizzled, p.stars.slice());
 }
 
 /** One star per member: the member's star moves to `key`, or is taken back with null. */
@@ -31,12 +31,12 @@ function changePlay(p: PlayDraft, event: PlayEvent): void {
       const { key } = event.data;
       p.proposals = p.proposals.filter((x) => x.key !== key);
       p.stars = p.stars.filter((s) => s.key !== key);
-      if (p.favorite === key) p.favorite = null;
+      if (p.favourite === key) p.favourite = null;
       if (p.quizzled === key) p.quizzled = null;
       return;
     }
     case 'FavoriteChosen':
-      p.favorite = event.data.key;
+      p.favourite = event.data.key;
       return;
     case 'StarToggled':
       setStar(p.stars, event.data.userId, event.data.key);

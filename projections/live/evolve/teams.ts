@@ -27,7 +27,7 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
         teams = write.update(teams, user.teamId, (t) => withoutMember(t, userId));
         // A member who leaves takes the star back.
         plays = write.update(plays, user.teamId, (p) => (p.stars.some((s) => s.userId === userId)
-          ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favorite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
+          ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
           : p));
       }
       teams = write.update(teams, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
