@@ -1,7 +1,7 @@
 import type { RatingEvent, ShipEvent } from '../../../events';
 import { afterRating, ratingsOf } from '../ratings';
 import { answerRated, type LiveState } from '../state';
-import type { Changes, Writer } from './writer';
+import { NO_CHANGES, type Changes, type Writer } from './writer';
 
 /** Gives each rated answer its rating and keeps a single player's point sum in step. */
 function rate(state: LiveState, event: RatingEvent | ShipEvent, write: Writer): Changes {
@@ -17,7 +17,7 @@ function rate(state: LiveState, event: RatingEvent | ShipEvent, write: Writer): 
       users = write.update(users, answer.userId, (u) => ({ ...u, points: u.points + delta }));
     }
   }
-  return { answers, users };
+  return answers === state.answers && users === state.users ? NO_CHANGES : { answers, users };
 }
 
 export function evolveRating(state: LiveState, event: RatingEvent | ShipEvent, write: Writer): Changes {
