@@ -10,25 +10,20 @@ import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
 import type { StoredEvent } from '../../src/store/event-store';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
+import { serverForSuite } from './support/suite';
+import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
 describe('commands with a commandId are exactly-once', () => {
-  let env: TestServer;
+  const suite = serverForSuite();
   let anna: { token: string; userId: string };
   let bert: { token: string; userId: string };
   let clara: { token: string; userId: string };
   let admin: string;
-  const clients: WsClient[] = [];
-
-  async function open(token: string): Promise<WsClient> {
-    const client = await WsClient.open(env.wsUrl, token);
-    clients.push(client);
-    return client;
-  }
+  const open = (token: string) => suite.open(token);
 
   async function log(): Promise<StoredEvent[]> {
-    return env.server.storage.events.readAll();
+    return suite.env.server.storage.events.readAll();
   }
 
   async function proposals(message: string): Promise<StoredEvent[]> {
@@ -36,23 +31,17 @@ describe('commands with a commandId are exactly-once', () => {
   }
 
   beforeAll(async () => {
-    env = await startTestServer();
-    admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
+    admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
+    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
       name: 'Einmal', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Eins?', answer: '1' }],
     }, admin);
-    anna = await registerAndLogin(env.url, 'anna');
-    bert = await registerAndLogin(env.url, 'bert');
-    clara = await registerAndLogin(env.url, 'clara');
-    await api(env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: 'Schlau' }, anna.token);
-    await api(env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule', stadt: 'Bonn', beschreibung: 'Nachts' }, bert.token);
+    anna = await registerAndLogin(suite.env.url, 'anna');
+    bert = await registerAndLogin(suite.env.url, 'bert');
+    clara = await registerAndLogin(suite.env.url, 'clara');
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: 'Schlau' }, anna.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule', stadt: 'Bonn', beschreibung: 'Nachts' }, bert.token);
     const moderator = await open(admin);
     expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
-  });
-
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await env?.destroy();
   });
 
   it('given a proposal with a commandId, when the same socket sends it again (after the reply and while the first is under way), then it is stored once and every send is answered success', async () => {
@@ -83,7 +72,7 @@ describe('commands with a commandId are exactly-once', () => {
   });
 
   it('given a proposal whose reply was lost (its socket closed before the reply came) although it was stored, when it is resent on a new socket, then it is stored once and answered success', async () => {
-    const lost = await WsClient.connect(env.wsUrl);
+    const lost = await WsClient.connect(suite.env.wsUrl);
     expect(await lost.request('sa', { token: anna.token })).toMatchObject({ success: true });
     lost.socket.send(JSON.stringify({ type: 'gp', id: 99, content: { message: 'Verloren' }, commandId: 'c-lost' }));
     lost.socket.terminate();
@@ -120,8 +109,7 @@ describe('commands with a commandId are exactly-once', () => {
   it('given a proposal applied before a restart, when the client resends it after the restart and after the question closed, then nothing is appended and it is answered success as the first time', async () => {
     const ws = await open(anna.token);
     expect(await ws.request('gp', { message: 'Vor dem Neustart' }, 'c-restart')).toEqual({ success: true });
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    env = await env.restart();
+    await suite.restart();
     const moderator = await open(admin);
     expect(await moderator.request('mn')).toMatchObject({ success: true }); // decided again, the proposal would now be refused
     const before = (await log()).length;

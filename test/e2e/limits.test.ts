@@ -6,38 +6,24 @@
 import { performance } from 'node:perf_hooks';
 import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, REGISTRATIONS_PER_ADDRESS } from '../../src/http/login-limits';
 import { FRAME_RATE, TOO_FAST } from '../../src/realtime/rate-limit';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
-import { WsClient } from './support/ws-client';
+import { serverForSuite } from './support/suite';
+import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 
 const TEAM_FULL = 'Euer Team hat zu dieser Frage schon 300 Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.';
 
 describe('limits', () => {
-  let env: TestServer;
-  const clients: WsClient[] = [];
-
-  beforeAll(async () => {
-    env = await startTestServer();
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await env?.destroy();
-  });
-
-  async function open(token: string): Promise<WsClient> {
-    const client = await WsClient.open(env.wsUrl, token);
-    clients.push(client);
-    return client;
-  }
+  const suite = serverForSuite();
+  const open = (token: string) => suite.open(token);
 
   it('given a socket flooding 2,000 proposals at once, then beyond its rate they are answered with the throttle text and not stored, and another team\'s proposal is accepted meanwhile', async () => {
-    const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
+    const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
+    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
       name: 'Flut', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Wie viele?', answer: 'Zu viele' }],
     }, admin);
-    const anna = await registerAndLogin(env.url, 'anna');
-    const cleo = await registerAndLogin(env.url, 'cleo');
-    await api(env.url, 'POST', '/api/teams', { name: 'Flutende', newPassword: 'flut', stadt: 'Köln', beschreibung: '-' }, anna.token);
-    await api(env.url, 'POST', '/api/teams', { name: 'Andere', newPassword: 'ruhe', stadt: 'Bonn', beschreibung: '-' }, cleo.token);
+    const anna = await registerAndLogin(suite.env.url, 'anna');
+    const cleo = await registerAndLogin(suite.env.url, 'cleo');
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Flutende', newPassword: 'flut', stadt: 'Köln', beschreibung: '-' }, anna.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Andere', newPassword: 'ruhe', stadt: 'Bonn', beschreibung: '-' }, cleo.token);
     const moderator = await open(admin);
     expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
     const flooder = await open(anna.token);
@@ -73,31 +59,31 @@ describe('limits', () => {
     console.log(`flood: ${FRAMES} frames in ${seconds.toFixed(1)} s: ${accepted} accepted, ${tooFast} throttled, ${full} over the team's cap; the other team's proposal answered after ${otherMs.toFixed(0)} ms`);
     expect(accepted + tooFast + full).toBe(FRAMES);
     expect(accepted).toBeLessThanOrEqual(FRAME_RATE.burst + FRAME_RATE.perSecond * seconds);
-    const stored = (await env.server.storage.events.readAll()).filter((e) => e.type === 'ProposalAdded');
+    const stored = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'ProposalAdded');
     const flooded = stored.filter((e) => (e.data as { message: string }).message.startsWith('Flut '));
     expect(flooded).toHaveLength(accepted);
     expect(stored.filter((e) => (e.data as { message: string }).message === 'Wir sind auch noch da')).toHaveLength(1);
   });
 
   it('given 10 failed logins for a name, then the next login for it answers 429 in German, even with the right password; other names are not affected', async () => {
-    await registerAndLogin(env.url, 'berta', 'richtig123');
-    await registerAndLogin(env.url, 'dora', 'richtig123');
+    await registerAndLogin(suite.env.url, 'berta', 'richtig123');
+    await registerAndLogin(suite.env.url, 'dora', 'richtig123');
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) {
-      expect((await api(env.url, 'POST', '/api/token-auth/', { username: i % 2 ? 'BERTA' : 'berta', password: `falsch${i}` })).status).toBe(403);
+      expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: i % 2 ? 'BERTA' : 'berta', password: `falsch${i}` })).status).toBe(403);
     }
-    const locked = await api(env.url, 'POST', '/api/token-auth/', { username: 'berta', password: 'richtig123' });
+    const locked = await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'berta', password: 'richtig123' });
     expect(locked.status).toBe(429);
     // The minutes count down from 15 (test/unit/http-limits.test.ts has the exact texts).
     expect(locked.body.errors[0].detail).toMatch(/^Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen\. Bitte versuche es in \d+ Minuten noch einmal\.$/);
-    expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' })).status).toBe(200);
+    expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' })).status).toBe(200);
   });
 
   it('given 100 failed logins from one address, then every login from it answers 429 in German', async () => {
     const before = FAILED_LOGINS_PER_NAME.max; // the failures of the test before came from this address too
     for (let i = before; i < FAILED_LOGINS_PER_ADDRESS.max; i++) {
-      expect((await api(env.url, 'POST', '/api/token-auth/', { username: `niemand${i}`, password: 'x' })).status).toBe(403);
+      expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: `niemand${i}`, password: 'x' })).status).toBe(403);
     }
-    const refused = await api(env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' });
+    const refused = await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' });
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0].detail).toMatch(/^Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss\. Bitte versuche es in \d+ Minuten noch einmal\.$/);
   });
@@ -105,10 +91,10 @@ describe('limits', () => {
   it('given 60 registrations from one address within an hour, then the next answers 429 in German', async () => {
     const made = 4; // anna, cleo, berta and dora above
     for (let i = made; i < REGISTRATIONS_PER_ADDRESS.max; i++) {
-      const attempt = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: `neu${i}`, newPassword: 'passwort123' } } });
+      const attempt = await api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: `neu${i}`, newPassword: 'passwort123' } } });
       expect(attempt.status).toBe(201); // a body the validation refuses never reaches the count (it costs no password hash)
     }
-    const refused = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'einer-zu-viel', newPassword: 'passwort123' } } });
+    const refused = await api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'einer-zu-viel', newPassword: 'passwort123' } } });
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0].detail).toMatch(/^Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt\. Bitte versuche es in \d+ Minuten noch einmal\.$/);
   });

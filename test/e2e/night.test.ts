@@ -1,5 +1,5 @@
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
-import { WsClient } from './support/ws-client';
+import { serverForSuite } from './support/suite';
+import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 
 /**
  * A whole night over the wire: three players register, two teams form (one member joins by invite
@@ -7,26 +7,12 @@ import { WsClient } from './support/ws-client';
  * ends and favourites are locked in, a tester rates, the moderator publishes, every player sees the ranking.
  */
 describe('a quiz night over HTTP and WebSocket', () => {
-  let env: TestServer;
-  const clients: WsClient[] = [];
-
-  beforeAll(async () => {
-    env = await startTestServer();
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await env.destroy();
-  });
-
-  async function open(token: string): Promise<WsClient> {
-    const client = await WsClient.open(env.wsUrl, token);
-    clients.push(client);
-    return client;
-  }
+  const suite = serverForSuite();
+  const open = (token: string) => suite.open(token);
 
   it('plays a question from start to published ranking', async () => {
-    const adminToken = await login(env.url, 'ADMIN', ADMIN_PASSWORD); // logins are case-insensitive
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
+    const adminToken = await login(suite.env.url, 'ADMIN', ADMIN_PASSWORD); // logins are case-insensitive
+    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
       name: 'Testquiz', yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', answer: 'Paris' },
@@ -36,15 +22,15 @@ describe('a quiz night over HTTP and WebSocket', () => {
     expect(quiz.status).toBe(201);
     const quizId = quiz.body.data.id as string;
 
-    const anna = await registerAndLogin(env.url, 'anna');
-    const ben = await registerAndLogin(env.url, 'ben');
-    const clara = await registerAndLogin(env.url, 'clara');
+    const anna = await registerAndLogin(suite.env.url, 'anna');
+    const ben = await registerAndLogin(suite.env.url, 'ben');
+    const clara = await registerAndLogin(suite.env.url, 'clara');
 
-    const fuechse = await api(env.url, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: 'Schlau' } } }, anna.token);
+    const fuechse = await api(suite.env.url, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: 'Schlau' } } }, anna.token);
     expect(fuechse.status).toBe(201);
-    const eulen = await api(env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule', stadt: 'Bonn', beschreibung: 'Nachtaktiv' }, clara.token);
+    const eulen = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule', stadt: 'Bonn', beschreibung: 'Nachtaktiv' }, clara.token);
     expect(eulen.status).toBe(201);
-    const sameName = await api(env.url, 'POST', '/api/teams', { name: 'die füchse', newPassword: 'x', stadt: 'x', beschreibung: 'x' }, ben.token);
+    const sameName = await api(suite.env.url, 'POST', '/api/teams', { name: 'die füchse', newPassword: 'x', stadt: 'x', beschreibung: 'x' }, ben.token);
     expect(sameName).toMatchObject({ status: 409, body: { errors: [{ detail: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.' }] } });
 
     const moderator = await open(adminToken);
@@ -99,18 +85,18 @@ describe('a quiz night over HTTP and WebSocket', () => {
     }
 
     // The read side: the points table, the teams.txt export and the checker's answers agree with the live night.
-    const points = await api(env.url, 'GET', `/api/points/${quizId}`, undefined, clara.token);
+    const points = await api(suite.env.url, 'GET', `/api/points/${quizId}`, undefined, clara.token);
     expect(points.status).toBe(200);
     expect(points.body.sortedTeams.map((t: { name: string; total: number }) => [t.name, t.total])).toEqual(
       overview.sortedTeams.map((t: { name: string; total: number }) => [t.name, t.total]),
     );
     expect(points.body.sortedTeams[0]).toMatchObject({ name: 'Die Füchse', total: 2, place: 1 });
-    const txt = await fetch(`${env.url}/api/points/${quizId}/teams.txt`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const txt = await fetch(`${suite.env.url}/api/points/${quizId}/teams.txt`, { headers: { authorization: `Bearer ${adminToken}` } });
     const bytes = Buffer.from(await txt.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe('#QUIZSHOW-TEAMS\r\n02|00|00|Die Füchse|1\r\n00|00|00|Eulen|1\r\n');
-    expect((await api(env.url, 'GET', `/api/points/${quizId}/teams.txt`, undefined, clara.token)).status).toBe(403);
-    const quizAnswers = await api(env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}&include=user,team`, undefined, adminToken);
+    expect((await api(suite.env.url, 'GET', `/api/points/${quizId}/teams.txt`, undefined, clara.token)).status).toBe(403);
+    const quizAnswers = await api(suite.env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}&include=user,team`, undefined, adminToken);
     expect(quizAnswers.body.data.map((a: { attributes: { answer: string; points: number } }) => [a.attributes.answer, a.attributes.points]).sort()).toEqual([['Marseille', 0], ['Paris', 2]]);
     expect(quizAnswers.body.included).toEqual(expect.arrayContaining([{ type: 'teams', id: expect.any(String), attributes: { name: 'Eulen' } }]));
 

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MESSAGE_MAX_LENGTH } from '../../projections/live';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
-import { WsClient } from './support/ws-client';
+import { serverForSuite } from './support/suite';
+import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 
 const PLAYERS = 20;
 /**
@@ -24,26 +24,12 @@ const BOUND_MS = 1_000;
  * `/api/health` answer at once.
  */
 describe('regular expressions run in linear time', () => {
-  let env: TestServer;
-  const clients: WsClient[] = [];
-
-  beforeAll(async () => {
-    env = await startTestServer();
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await env.destroy();
-  });
-
-  async function open(token: string): Promise<WsClient> {
-    const client = await WsClient.open(env.wsUrl, token);
-    clients.push(client);
-    return client;
-  }
+  const suite = serverForSuite();
+  const open = (token: string) => suite.open(token);
 
   it('trx with the worst known patterns on long answers keeps the event loop and other clients fast', async () => {
-    const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
+    const adminToken = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
+    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
       name: 'Regex', yearWeek: '2026-48',
       content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'Wie viele a?', answer: 'viele' }],
     }, adminToken);
@@ -51,7 +37,7 @@ describe('regular expressions run in linear time', () => {
     const moderator = await open(adminToken);
     expect(await moderator.request('mum', { modus: 'quiz-single' })).toMatchObject({ success: true });
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
-    const players = await Promise.all(Array.from({ length: PLAYERS }, async (_, i) => open((await registerAndLogin(env.url, `spieler${i}`)).token)));
+    const players = await Promise.all(Array.from({ length: PLAYERS }, async (_, i) => open((await registerAndLogin(suite.env.url, `spieler${i}`)).token)));
     for (const [i, player] of players.entries()) {
       expect(await player.request('sp', { message: `${'a'.repeat(ANSWER_LENGTH - i)}!` })).toMatchObject({ success: true });
     }
@@ -69,7 +55,7 @@ describe('regular expressions run in linear time', () => {
         expect(await bystander.request('ping')).toMatchObject({ success: true });
         pings.push(performance.now() - started);
         const healthStarted = performance.now();
-        expect((await api(env.url, 'GET', '/api/health')).status).toBe(200);
+        expect((await api(suite.env.url, 'GET', '/api/health')).status).toBe(200);
         health.push(performance.now() - healthStarted);
       }
     })();
