@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { Role } from '../../events';
 import { texts } from '../../src/commands';
-import { nameBasedUuid } from '../../src/store/event-ids';
-import { hashPassword } from '../../src/identity/passwords';
 import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
 type Sender = 'visitor' | 'player' | 'member' | 'tester' | 'moderator' | 'admin';
@@ -47,19 +43,6 @@ describe('authorization matrix: every message type from every role', () => {
   const sockets = {} as Record<Sender, WsClient>;
   let ids: { quiz: string; team: string; user: string };
 
-  /** Users with roles are created as the first admin is: through the store (no role administration exists). */
-  async function seedUser(loginName: string, roles: Role[]): Promise<string> {
-    const userId = randomUUID();
-    await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
-    const commandId = `seed:${userId}`;
-    const { position } = await env.server.storage.events.append(`user-${userId}`, [{
-      id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
-      data: { userId, login: loginName, name: loginName, email: null, roles },
-      metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
-    }], 'no_stream');
-    await env.server.runtime.engine.live.waitFor(position);
-    return login(env.url, loginName, 'passwort');
-  }
 
   beforeAll(async () => {
     env = await startTestServer();
@@ -72,9 +55,9 @@ describe('authorization matrix: every message type from every role', () => {
     sockets.visitor = await WsClient.connect(env.wsUrl);
     sockets.player = await WsClient.open(env.wsUrl, player.token);
     sockets.member = await WsClient.open(env.wsUrl, member.token);
-    sockets.tester = await WsClient.open(env.wsUrl, await seedUser('kontrolleur', ['tester']));
-    sockets.moderator = await WsClient.open(env.wsUrl, await seedUser('moderatorin', ['moderator']));
-    sockets.admin = await WsClient.open(env.wsUrl, await seedUser('administratorin', ['admin']));
+    sockets.tester = await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, 'kontrolleur', ['tester'])).token);
+    sockets.moderator = await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, 'moderatorin', ['moderator'])).token);
+    sockets.admin = await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, 'administratorin', ['admin'])).token);
   });
   afterAll(async () => {
     await Promise.all(Object.values(sockets).map((s) => s.close()));

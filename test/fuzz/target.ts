@@ -8,13 +8,9 @@
  *   nothing (only the countdown scheduler, acting as nobody, may append meanwhile); an accepted
  *   command appends only as its sender.
  */
-import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import type { Role } from '../../events';
 import { RETRY_LATER } from '../../src/engine/command-pipeline';
-import { hashPassword } from '../../src/identity/passwords';
-import { nameBasedUuid } from '../../src/store/event-ids';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from '../e2e/support/test-server';
+import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { SENDERS, type FuzzFrame, type Sender, type WorldIds } from './hostile';
 
@@ -47,19 +43,6 @@ export function emptyStats(): FuzzStats {
   return { frames: 0, accepted: 0, byFamily: {}, byType: {}, bySender: {} };
 }
 
-/** Users with roles are written as the first admin is: through the store (no role administration exists). */
-async function seedUser(env: TestServer, loginName: string, roles: Role[]): Promise<{ token: string; userId: string }> {
-  const userId = randomUUID();
-  await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
-  const commandId = `seed:${userId}`;
-  const { position } = await env.server.storage.events.append(`user-${userId}`, [{
-    id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
-    data: { userId, login: loginName, name: loginName, email: null, roles },
-    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
-  }], 'no_stream');
-  await env.server.runtime.engine.live.waitFor(position);
-  return { token: await login(env.url, loginName, 'passwort'), userId };
-}
 
 async function must(client: WsClient, type: string, content: Record<string, unknown>): Promise<Record<string, unknown>> {
   const reply = await client.request(type, content);
@@ -77,9 +60,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const member = await registerAndLogin(env.url, 'mitglied');
   const team = await api(env.url, 'POST', '/api/teams', { name: 'Fuzzteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' }, member.token);
   const player = await registerAndLogin(env.url, 'spieler');
-  const tester = await seedUser(env, 'kontrolleur', ['tester']);
-  const moderator = await seedUser(env, 'moderatorin', ['moderator']);
-  const admin = await seedUser(env, 'administratorin', ['admin']);
+  const tester = await seedUserWithRoles(env, 'kontrolleur', ['tester']);
+  const moderator = await seedUserWithRoles(env, 'moderatorin', ['moderator']);
+  const admin = await seedUserWithRoles(env, 'administratorin', ['admin']);
   const sockets: Record<Sender, WsClient> = {
     visitor: await WsClient.connect(env.wsUrl),
     player: await WsClient.open(env.wsUrl, player.token),

@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Role } from '../../../events';
 import { loadConfig } from '../../../src/config';
+import { hashPassword } from '../../../src/identity/passwords';
+import { nameBasedUuid } from '../../../src/store/event-ids';
 import { RunningServer, startServer, StartOptions } from '../../../src/server';
 
 export const ADMIN_PASSWORD = 'admin-passwort-für-tests';
@@ -76,4 +80,18 @@ export async function registerAndLogin(base: string, login_: string, password = 
   const registered = await api(base, 'POST', '/api/users', { data: { type: 'users', attributes: { login: login_, name: login_, newPassword: password } } });
   if (registered.status !== 201) throw new Error(`register ${login_} failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   return { token: await login(base, login_, password), userId: registered.body.data.id as string };
+}
+
+/** A user with roles, written as the first admin is: through the store (no role administration exists yet). */
+export async function seedUserWithRoles(env: TestServer, loginName: string, roles: Role[]): Promise<{ token: string; userId: string }> {
+  const userId = randomUUID();
+  await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
+  const commandId = `seed:${userId}`;
+  const { position } = await env.server.storage.events.append(`user-${userId}`, [{
+    id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
+    data: { userId, login: loginName, name: loginName, email: null, roles },
+    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+  }], 'no_stream');
+  await env.server.runtime.engine.live.waitFor(position);
+  return { token: await login(env.url, loginName, 'passwort'), userId };
 }
