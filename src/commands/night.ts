@@ -1,7 +1,7 @@
 /** The game flow of a night: questions, countdown, end of question, instructions, quizzle decisions. */
 import { streams, type Draft, type Question, type QuestionEndReason, type QuizShowEvent } from '../../events';
 import {
-  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, lockInAnswers, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
+  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, lockInAnswers, openQuestion, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
 } from '../../projections/live';
 import type { HardReset, StartCountdown, StartQuestion } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
@@ -86,8 +86,8 @@ export interface QuestionInPlay {
 
 /** The question in play, or null when none is open. */
 export function questionInPlay(state: LiveState): QuestionInPlay | null {
-  const night = state.night;
-  return night?.question && isQuestionOpen(state) ? { night, question: night.question } : null;
+  const question = openQuestion(state);
+  return question && state.night ? { night: state.night, question } : null;
 }
 
 function endOfQuestion(state: LiveState, { night, question }: QuestionInPlay, reason: QuestionEndReason, ctx: DecisionContext): Draft<QuizShowEvent>[] {
