@@ -13,8 +13,8 @@ import {
   UBER_MODES, streams, type HealDealSetting, type PointsRow, type Role, type UberMode, type UploadKind,
 } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, placeForRank, profileProblemOf, qrTeamAmountOf, qrTeamProblemOf,
-  teamFormProblemOf,
+  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, placeForRank, profileProblemOf,
+  qrTeamAmountOf, qrTeamProblemOf, teamFormProblemOf,
   type GreetingProblem, type LiveState,
 } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
@@ -458,7 +458,7 @@ function parseRecordUpload(c: CommandInput): CommandOfType<'RecordUpload'> | Rej
     fileNames.push(textOf(f.fileName));
   }
   const label = trimmed(c.fileName);
-  if (kind === 'user' && label === '') return reject(texts.uploadNameMissing);
+  if (kind === 'user' && pauseUploadNameMissing(label)) return reject(texts.uploadNameMissing);
   return { type: 'RecordUpload', kind, fileNames, label: label || null };
 }
 

@@ -563,6 +563,7 @@ export const de = {
     startOffset: 'Start-Offset',
     offset: 'Offset',
     nextQuestion: 'Nächste Frage',
+    noNextUnchecked: 'keine nächsten unkontollierten gefunden.',
     correctAnswer: 'Richtige Antwort',
     maxPoints: (n: number) => `max. ${n} ${n === 1 ? 'Punkt' : 'Punkte'}`,
     noneFits: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
