@@ -181,6 +181,27 @@ describe('player screens', () => {
     expect(html).toContain('>7<');
   });
 
+  it('points page: each round shows the place after that round (the engine\'s walk over the cumulative points)', () => {
+    // Rest leads after round 1 (5 to 3) and is caught in round 2 (5 to 7); Dritte stays place 3; Vierte gets no badge.
+    const points = {
+      rounds: [1, 2],
+      sortedTeams: [
+        { teamId: '3', name: 'Quizgeister', rounds: [3, 4], total: 7, rank: 1, place: 1 },
+        { teamId: '4', name: 'Rest', rounds: [5, 0], total: 5, rank: 2, place: 2 },
+        { teamId: '5', name: 'Dritte', rounds: [1, 1], total: 2, rank: 3, place: 3 },
+        { teamId: '6', name: 'Vierte', rounds: [0, 0], total: 0, rank: 4, place: 4 },
+      ],
+    };
+    const html = render('/points', { views: { global: { ...baseGlobal, points } } });
+    const rowOf = (name: string) => html.slice(html.indexOf(`>${name}<`), html.indexOf('</tr>', html.indexOf(`>${name}<`)));
+    expect(rowOf('Quizgeister')).toContain(t.points.roundPlace(1, 2));
+    expect(rowOf('Quizgeister')).toContain(t.points.roundPlace(2, 1));
+    expect(rowOf('Rest')).toContain(t.points.roundPlace(1, 1));
+    expect(rowOf('Rest')).toContain(t.points.roundPlace(2, 2));
+    expect(rowOf('Dritte')).toContain(t.points.roundPlace(2, 3));
+    expect(rowOf('Vierte')).not.toContain('round-place');
+  });
+
   it('team edit, profile and picture pages', () => {
     expect(render('/profile_team', { views: { global: baseGlobal, team } })).toContain(t.team.stadt);
     expect(render('/profile_team', { views: { global: baseGlobal } })).toContain(t.team.noTeam);

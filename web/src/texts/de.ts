@@ -230,6 +230,7 @@ export const de = {
     roundShort: 'R',
     total: 'Gesamt',
     placeImage: (place: number) => `Platz ${place}`,
+    roundPlace: (round: number, place: number) => `Platz ${place} nach Runde ${round}`,
     empty: 'Die Punkte erscheinen, sobald die Quizrunden ausgewertet sind. Bisher hat noch niemand Punkte.',
     back: 'Zurück zum Quiz',
   },
