@@ -152,6 +152,11 @@ export interface HealDealChoice {
   readonly amount: number;
 }
 
+/** The key of a team's heal or deal choice of a round in `HealDealLive.choices`. */
+export function healDealChoiceKey(round: number, teamId: string, kind: HealDealKind): string {
+  return `${round}|${teamId}|${kind}`;
+}
+
 export interface PendingHealDeal {
   readonly healings: number;
   readonly damages: number;

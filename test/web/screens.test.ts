@@ -28,6 +28,7 @@ const team: TeamView = {
     3: { user: 'Ben', userId: '2', message: 'Hallo Team', chat: true, stars: 0 },
   },
   takenAnswer: null,
+  healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };
 
 const withQuestion = (type: QuestionView['type'], extra: Partial<GlobalView> = {}): Partial<Views> => ({
@@ -158,6 +159,27 @@ describe('player screens', () => {
     ['instruction', t.uber.instruction],
   ] as const)('renders the uber mode %s', (modus, text) => {
     expect(render('/', { views: { global: { ...baseGlobal, uberModus: modus }, team } })).toContain(esc(text));
+  });
+
+  it('heal and deal: the team\'s choices come from the team view; the deal list never offers the own team', () => {
+    const heal_deals = {
+      3: { name: 'Quizgeister', current: 10, healings: 0, damages: 0, total: 10, zombie: false },
+      4: { name: 'Rest', current: 10, healings: 0, damages: 2, total: 8, zombie: false },
+    };
+    const chosen = { ...team, healDeal: { round: 1, calculated: false, heal: null, deal: { team: '4', teamName: 'Rest', amount: 2 } } };
+    const html = render('/', { views: { ...withQuestion('heal_deal', { heal_deals }), team: chosen } });
+    expect(html).toContain(esc(t.healDeal.chosen.deal('Rest', 2)));
+    expect(html).toContain(esc(t.healDeal.remainingHeal));
+    expect(html).toContain(t.healDeal.change);
+    const select = html.slice(html.indexOf('<select'), html.indexOf('</select>'));
+    expect(select).toContain('value="4"');
+    expect(select).not.toContain('value="3"');
+
+    const calculated = { ...team, healDeal: { round: 2, calculated: true, heal: null, deal: null } };
+    const after = render('/', { views: { ...withQuestion('heal_deal', { heal_deals }), team: calculated } });
+    expect(after).toContain(esc(t.healDeal.calculated(2)));
+    expect(after).toContain(esc(t.healDeal.notChosen.deal));
+    expect(after).not.toContain('<select');
   });
 
   it('a server message replaces the default uber text', () => {

@@ -20,4 +20,5 @@ export const baseUser: UserView = {
 export const baseTeam: TeamView = {
   id: '3', name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
   members: { 1: { name: 'Anna', online: true, star: null } }, takenAnswer: null,
+  healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };

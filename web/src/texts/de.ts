@@ -332,6 +332,13 @@ export const de = {
     zombie: 'Zombie',
     choose: 'Team wählen',
     send: 'Auswählen',
+    change: 'Wahl ändern',
+    chosen: {
+      heal: (team: string, amount: number) => `Eure Heilung in dieser Runde: ${team} (+${amount})`,
+      deal: (team: string, amount: number) => `Euer Schaden in dieser Runde: ${team} (−${amount})`,
+    },
+    notChosen: { heal: 'Ihr habt in dieser Runde noch niemanden geheilt.', deal: 'Ihr habt in dieser Runde noch keinen Schaden ausgeteilt.' },
+    calculated: (round: number) => `Runde ${round} ist abgerechnet.`,
     remainingBoth: 'Ihr habt in dieser Runde geheilt und Schaden ausgeteilt.',
     remainingDeal: 'Ihr könnt noch Schaden austeilen.',
     remainingHeal: 'Ihr könnt noch heilen.',
