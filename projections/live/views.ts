@@ -7,10 +7,10 @@
  * its inputs, everything the view reads, beside the view. A view that reads more lists it there;
  * test/unit/scopes.test.ts fails otherwise.
  */
-import type { PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
+import type { DrawnStroke, PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
 import type { PersistentMap } from './persistent-map';
 import {
-  currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay,
+  currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay,
   type HealDealStatus,
 } from './queries';
 import { MISSING_TEAM_NAME } from './points';
@@ -109,6 +109,8 @@ export interface UserView {
   teamId: string | null;
   currentAnswer: string | null;
   points: number;
+  /** The user's saved drawing of the open zeichnen question (stored strokes, 720x360), or null. */
+  drawing: DrawnStroke[] | null;
 }
 
 export interface ModeratorView {
@@ -291,19 +293,24 @@ export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
   view: (state, { teamId }, isOnline) => teamView(state, teamId, isOnline) ?? null,
 };
 
+function drawingView(strokes: readonly DrawnStroke[] | null): DrawnStroke[] | null {
+  return strokes && strokes.map(({ width, color, points }) => ({ width, color, points: points.map(([x, y]) => [x, y] as [number, number]) }));
+}
+
 export function userView(state: LiveState, userId: string): UserView | undefined {
   const user = state.users.get(userId);
   if (!user) return undefined;
   return {
     id: user.id, name: user.name, login: user.login, email: user.email, shownEmailPopupAt: user.shownEmailPopupAt,
     teamId: user.teamId, currentAnswer: currentSingleAnswer(state, user), points: user.points,
+    drawing: drawingView(currentDrawing(state, user)),
   };
 }
 
 export const userScope: ScopeDefinition<ScopeKeyOf<'user'>, UserView> = {
   inputs(state, { userId }) {
     const user = state.users.get(userId);
-    return [user, user ? currentSingleAnswer(state, user) : null];
+    return [user, user ? currentSingleAnswer(state, user) : null, user ? currentDrawing(state, user) : null];
   },
   view: (state, { userId }) => userView(state, userId) ?? null,
 };

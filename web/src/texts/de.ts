@@ -787,6 +787,8 @@ export const de = {
       UploadRecorded: (user: string, count: number, kind: string, question: { round: number; number: number } | null = null) =>
         `${user} lädt ${count} ${count === 1 ? 'Bild' : 'Bilder'} hoch (${kind}${question ? `, Runde ${question.round}, Frage ${question.number}` : ''})`,
       GreetingSubmitted: (name: string, message: string) => `Gruß von ${name}: „${message}“`,
+      DrawingSaved: (user: string, round: number, number: number, strokes: number) =>
+        `${user} speichert die Zeichnung zu Frage ${round}.${number} (${strokes} ${strokes === 1 ? 'Strich' : 'Striche'})`,
     },
     changeSuffix: (change: number) => ` (${change > 0 ? '+' : ''}${change})`,
     likedSuffix: ', gelikt',
