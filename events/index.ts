@@ -1,3 +1,4 @@
+import type { DrawingEvent } from './drawing';
 import type { FormEvent } from './forms';
 import type { HealDealEvent } from './heal-deal';
 import type { IdentityEvent } from './identity';
@@ -24,6 +25,7 @@ export type * from './tie-break';
 export * from './show';
 export type * from './uploads';
 export type * from './forms';
+export type * from './drawing';
 
 /** Every event of the product, in its current version. */
 export type QuizShowEvent =
@@ -38,7 +40,8 @@ export type QuizShowEvent =
   | TieBreakEvent
   | ShowEvent
   | UploadEvent
-  | FormEvent;
+  | FormEvent
+  | DrawingEvent;
 
 export type EventType = QuizShowEvent['type'];
 
@@ -98,6 +101,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   LiveStateReset: 1,
   UploadRecorded: 2,
   GreetingSubmitted: 1,
+  DrawingSaved: 1,
 };
 
 export const EVENT_TYPES = Object.keys(CURRENT_VERSION) as EventType[];

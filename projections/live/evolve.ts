@@ -1,4 +1,5 @@
 import type { QuizShowEvent } from '../../events';
+import { evolveDrawing } from './evolve/drawing';
 import { evolveHealDeal } from './evolve/heal-deal';
 import { evolveIdentity } from './evolve/identity';
 import { evolveNight } from './evolve/night';
@@ -73,6 +74,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UploadRecorded':
     case 'GreetingSubmitted':
       return evolveShow(state, event, write);
+    case 'DrawingSaved':
+      return evolveDrawing(state, event, write);
   }
 }
 

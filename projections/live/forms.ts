@@ -53,3 +53,8 @@ export function teamFormProblemOf(form: { name: string; password: string; stadt:
   if (name.length > MAX_NAME_LENGTH) return 'nameTooLong';
   return null;
 }
+
+/** Pause upload (kind user): the resolution / file name is required (trimmed); the server and the pause screen check it. */
+export function pauseUploadNameMissing(label: string): boolean {
+  return label.trim() === '';
+}

@@ -2,6 +2,7 @@ export { evolve, fold } from './evolve';
 export * from './lock-in';
 export { PersistentMap } from './persistent-map';
 export * from './forms';
+export * from './drawing';
 export * from './play-rules';
 export * from './points';
 export * from './queries';

@@ -1,5 +1,5 @@
 /** Rules of play that the deciders enforce and the web app shows before anyone sends a command. */
-import type { QuestionType } from '../../events';
+import type { HealDealKind, QuestionType } from '../../events';
 import { isQuizMode } from './rules';
 
 /** mc without a usable time runs this long; the control page offers it as its custom value. */
@@ -26,4 +26,9 @@ export function takesPartInFinale(points: number): boolean {
 /** A quiz mode can be left only while no question is open. */
 export function uberModeLocked(currentMode: string, questionOpen: boolean): boolean {
   return questionOpen && isQuizMode(currentMode);
+}
+
+/** Heal and deal: a team may heal any team, itself included, but deals damage only to another team. */
+export function healDealTargetAllowed(kind: HealDealKind, ownTeamId: string, targetTeamId: string): boolean {
+  return kind === 'heal' || targetTeamId !== ownTeamId;
 }

@@ -39,6 +39,30 @@ export function rankTeams(maxRound: number, teams: Iterable<TeamPoints>): Points
   return { rounds, sortedTeams };
 }
 
+/** The last round index (0-based) the placement walk places; every later round gives place 4. */
+export const LAST_PLACED_ROUND_INDEX = 7;
+
+/**
+ * The placement walk (spec: "walks the rounds by rank of cumulative points, places 1-3, else 4";
+ * "rounds beyond index 7 give placement 4"): for each round index, each row's rank by its points
+ * summed up to and including that round (equal sums share a rank, as in rankTeams), as an image
+ * place (placeForRank); a round past index 7 gives place 4. One list of places per row of
+ * `table.sortedTeams`, one place per entry of `table.rounds`. Worked example in docs/decisions.md.
+ */
+export function roundPlacements(table: PointsTable): number[][] {
+  const cumulative = table.sortedTeams.map(() => 0);
+  const places: number[][] = table.sortedTeams.map(() => []);
+  table.rounds.forEach((_round, index) => {
+    table.sortedTeams.forEach((row, i) => { cumulative[i] += row.rounds[index] ?? 0; });
+    // rank = 1 + how many sums are higher: the first position of the sum in descending order.
+    const descending = [...cumulative].sort((a, b) => b - a);
+    const rankOf = new Map<number, number>();
+    descending.forEach((sum, position) => { if (!rankOf.has(sum)) rankOf.set(sum, position + 1); });
+    cumulative.forEach((sum, i) => places[i].push(index > LAST_PLACED_ROUND_INDEX ? 4 : placeForRank(rankOf.get(sum)!)));
+  });
+  return places;
+}
+
 /**
  * The table's rows in the chosen order: `total` keeps the ranking; `lastRound` sorts by the last
  * round's points, then by total, then by name. Rank and place stay those of the total.

@@ -1,5 +1,5 @@
 /** Read helpers over the live state, shared by evolve, views and the deciders. */
-import type { Question } from '../../events';
+import type { DrawnStroke, Question } from '../../events';
 import { clampHealDealRound, isZombie } from './rules';
 import {
   freshPlay, type GlobalStateCode, type LiveState, type PendingHealDeal, type TeamLive, type TeamPlay, type UserLive,
@@ -39,6 +39,11 @@ export function currentPlay(state: LiveState, teamId: string): TeamPlay | null {
 
 export function currentSingleAnswer(state: LiveState, user: UserLive): string | null {
   return user.singleAnswer && user.singleAnswer.seq === state.questionSeq ? user.singleAnswer.message : null;
+}
+
+/** The user's saved drawing of the live question (stored strokes), or null. */
+export function currentDrawing(state: LiveState, user: UserLive): readonly DrawnStroke[] | null {
+  return user.drawing && user.drawing.seq === state.questionSeq ? user.drawing.strokes : null;
 }
 
 export function teamOfUser(state: LiveState, userId: string | null): TeamLive | undefined {

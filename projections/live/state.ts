@@ -1,5 +1,5 @@
 import type {
-  HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, Stroke, TeamOrigin, UberMode,
+  DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, Stroke, TeamOrigin, UberMode,
 } from '../../events';
 import { PersistentMap, type Owner } from './persistent-map';
 import type { RatedFields } from './ratings';
@@ -21,6 +21,8 @@ export interface UserLive {
   readonly points: number;
   /** The current single-player answer, valid while `seq` is the live question's sequence number. */
   readonly singleAnswer: { readonly seq: number; readonly message: string } | null;
+  /** The saved drawing (zeichnen), valid while `seq` is the live question's sequence number. */
+  readonly drawing: { readonly seq: number; readonly strokes: readonly DrawnStroke[] } | null;
 }
 
 export interface ProposalLive {
@@ -150,6 +152,11 @@ export interface HealDealChoice {
   readonly kind: HealDealKind;
   readonly targetTeamId: string;
   readonly amount: number;
+}
+
+/** The key of a team's heal or deal choice of a round in `HealDealLive.choices`. */
+export function healDealChoiceKey(round: number, teamId: string, kind: HealDealKind): string {
+  return `${round}|${teamId}|${kind}`;
 }
 
 export interface PendingHealDeal {

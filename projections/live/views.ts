@@ -7,15 +7,19 @@
  * its inputs, everything the view reads, beside the view. A view that reads more lists it there;
  * test/unit/scopes.test.ts fails otherwise.
  */
-import type { PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
+import type { DrawnStroke, PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
 import type { PersistentMap } from './persistent-map';
 import {
-  currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay,
+  currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay,
   type HealDealStatus,
 } from './queries';
+import { MISSING_TEAM_NAME } from './points';
 import { NO_PROPOSALS_MESSAGE, questionValue } from './rules';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scopes';
-import { EMPTY_PLAY, type AnswerLive, type GlobalStateCode, type HealDealLive, type HealDealSettings, type LiveState, type QuizzleStatus, type TeamLive } from './state';
+import {
+  EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type GlobalStateCode, type HealDealChoice, type HealDealLive, type HealDealSettings, type LiveState,
+  type QuizzleStatus, type TeamLive,
+} from './state';
 
 export interface Viewer {
   readonly userId: string | null;
@@ -77,6 +81,23 @@ export interface TeamView {
   /** `online` comes from the server's live connections; presence is not part of the log. */
   members: Record<string, { name: string; online: boolean; star: number | null }>;
   takenAnswer: { message: string; user: string | null } | null;
+  /** The team's heal-and-deal choices of the round: every member sees them, a reload too. */
+  healDeal: TeamHealDealView;
+}
+
+/** A heal or deal choice: the target team, its name and the hit points fixed when chosen. */
+export interface HealDealChoiceView {
+  team: string;
+  teamName: string;
+  amount: number;
+}
+
+/** The heal-and-deal round (1 to 3), whether it is calculated, and the team's heal and deal of it (null: not chosen). */
+export interface TeamHealDealView {
+  round: number;
+  calculated: boolean;
+  heal: HealDealChoiceView | null;
+  deal: HealDealChoiceView | null;
 }
 
 export interface UserView {
@@ -88,6 +109,8 @@ export interface UserView {
   teamId: string | null;
   currentAnswer: string | null;
   points: number;
+  /** The user's saved drawing of the open zeichnen question (stored strokes, 720x360), or null. */
+  drawing: DrawnStroke[] | null;
 }
 
 export interface ModeratorView {
@@ -209,6 +232,24 @@ function takenAnswerView(state: LiveState, team: TeamLive): TeamView['takenAnswe
   return { message: NO_PROPOSALS_MESSAGE, user: null };
 }
 
+/** What a team's heal-and-deal choices of the round read: the round, whether it is calculated, the choices and their targets. */
+function teamHealDealInputs(state: LiveState, teamId: string) {
+  const round = healDealRound(state);
+  const heal = state.healDeal.choices.get(healDealChoiceKey(round, teamId, 'heal'));
+  const deal = state.healDeal.choices.get(healDealChoiceKey(round, teamId, 'deal'));
+  const calculated = state.healDeal.calculatedRounds.includes(round);
+  return { round, calculated, heal, deal, healTarget: heal && state.teams.get(heal.targetTeamId), dealTarget: deal && state.teams.get(deal.targetTeamId) };
+}
+
+function healDealChoiceView(choice: HealDealChoice | undefined, target: TeamLive | undefined): HealDealChoiceView | null {
+  return choice ? { team: choice.targetTeamId, teamName: target?.name ?? MISSING_TEAM_NAME, amount: choice.amount } : null;
+}
+
+export function teamHealDealView(state: LiveState, teamId: string): TeamHealDealView {
+  const { round, calculated, heal, deal, healTarget, dealTarget } = teamHealDealInputs(state, teamId);
+  return { round, calculated, heal: healDealChoiceView(heal, healTarget), deal: healDealChoiceView(deal, dealTarget) };
+}
+
 /** Members are offline unless `isOnline` tells otherwise: presence is the server's, never folded from the log. */
 export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = () => false): TeamView | undefined {
   const team = state.teams.get(teamId);
@@ -228,6 +269,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   return {
     id: team.id, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
     favorite: play.favourite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
+    healDeal: teamHealDealView(state, team.id),
   };
 }
 
@@ -242,10 +284,18 @@ export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
     const users = team.memberIds.map((id) => state.users.get(id));
     for (const p of play?.proposals ?? []) if (!team.memberIds.includes(p.userId)) users.push(state.users.get(p.userId));
     if (team.takenAnswer?.userId) users.push(state.users.get(team.takenAnswer.userId));
-    return [team, play, state.night?.lockedInSeq, ...users, ...team.memberIds.map((id) => isOnline(id))];
+    const hd = teamHealDealInputs(state, team.id);
+    return [
+      team, play, state.night?.lockedInSeq, ...users, ...team.memberIds.map((id) => isOnline(id)),
+      hd.round, hd.calculated, hd.heal, hd.deal, hd.healTarget, hd.dealTarget,
+    ];
   },
   view: (state, { teamId }, isOnline) => teamView(state, teamId, isOnline) ?? null,
 };
+
+function drawingView(strokes: readonly DrawnStroke[] | null): DrawnStroke[] | null {
+  return strokes && strokes.map(({ width, color, points }) => ({ width, color, points: points.map(([x, y]) => [x, y] as [number, number]) }));
+}
 
 export function userView(state: LiveState, userId: string): UserView | undefined {
   const user = state.users.get(userId);
@@ -253,13 +303,14 @@ export function userView(state: LiveState, userId: string): UserView | undefined
   return {
     id: user.id, name: user.name, login: user.login, email: user.email, shownEmailPopupAt: user.shownEmailPopupAt,
     teamId: user.teamId, currentAnswer: currentSingleAnswer(state, user), points: user.points,
+    drawing: drawingView(currentDrawing(state, user)),
   };
 }
 
 export const userScope: ScopeDefinition<ScopeKeyOf<'user'>, UserView> = {
   inputs(state, { userId }) {
     const user = state.users.get(userId);
-    return [user, user ? currentSingleAnswer(state, user) : null];
+    return [user, user ? currentSingleAnswer(state, user) : null, user ? currentDrawing(state, user) : null];
   },
   view: (state, { userId }) => userView(state, userId) ?? null,
 };

@@ -4,7 +4,7 @@
  * Commands carry no secrets: the edge resolves passwords and tokens and hands on only its verdict
  * (`passwordOk`, `inviteId`, whether a password was given).
  */
-import type { HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, UberMode, UploadKind } from '../../events';
+import type { DrawnStroke, HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, UberMode, UploadKind } from '../../events';
 import type { QuestionInput } from '../../projections/live';
 
 /** Wire content as it arrived, with the command's type: what the table's parsers read. */
@@ -69,6 +69,8 @@ export interface ToggleStar { type: 'ToggleStar'; key: number | null }
 export interface OfferQuizzle { type: 'OfferQuizzle'; key: number | null }
 export interface SubmitSingleAnswer { type: 'SubmitSingleAnswer'; message: string }
 export interface PostLobbyChat { type: 'PostLobbyChat'; message: string }
+/** gz: the player's drawing of the open zeichnen question, strokes in the stored space (720x360). */
+export interface SaveDrawing { type: 'SaveDrawing'; strokes: DrawnStroke[] }
 
 // heal and deal
 export interface ChooseHealDeal { type: 'ChooseHealDeal'; kind: HealDealKind; targetTeamId: string }
@@ -114,6 +116,7 @@ export type Command =
   | StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions
   | AcceptQuizzle | RejectQuizzle
   | AddProposal | AddTeamChat | DeleteProposal | ChooseFavourite | ToggleStar | OfferQuizzle | SubmitSingleAnswer | PostLobbyChat
+  | SaveDrawing
   | ChooseHealDeal | CalculateHealDeal
   | RateAnswerRelative | RateAnswerAbsolute | StartChecking | RegexBulkRate
   | CorrectShipQuestion

@@ -1,6 +1,6 @@
 /** Heal and deal: per round each team heals one team and deals damage to another. */
 import { streams } from '../../events';
-import { healDealRound, healDealStatus, type LiveState } from '../../projections/live';
+import { healDealRound, healDealStatus, healDealTargetAllowed, type LiveState } from '../../projections/live';
 import type { ChooseHealDeal } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { requireTeamMember } from './guards';
@@ -21,6 +21,7 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
   if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
   const { targetTeamId } = cmd;
   if (!state.teams.has(targetTeamId)) return reject(texts.notFound(targetTeamId), 'not_found');
+  if (!healDealTargetAllowed(cmd.kind, member.team.id, targetTeamId)) return reject(texts.noSelfDamage);
   const own = healDealStatus(state, member.team, round);
   const settings = state.healDeal.settings;
   let amount: number;
@@ -28,7 +29,6 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
     if (own.zombie) return reject(texts.healOnlyForLiving, 'precondition');
     amount = settings.healingPerRound[round] ?? 0;
   } else {
-    if (targetTeamId === member.team.id) return reject(texts.noSelfDamage);
     amount = (own.zombie ? settings.damagePerRoundZombie[round] : settings.damagePerRound[round]) ?? 0;
   }
   return accept(streams.night(open.night.id), draft('HealDealChosen', {

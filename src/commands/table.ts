@@ -13,11 +13,13 @@ import {
   UBER_MODES, streams, type HealDealSetting, type PointsRow, type Role, type UberMode, type UploadKind,
 } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, placeForRank, profileProblemOf, qrTeamAmountOf, qrTeamProblemOf,
-  teamFormProblemOf,
+  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, placeForRank, profileProblemOf,
+  qrTeamAmountOf, qrTeamProblemOf, teamFormProblemOf,
   type GreetingProblem, type LiveState,
 } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
+import { readDrawing } from '../../projections/live/drawing';
+import { saveDrawing } from './drawing';
 import type { Command, CommandInput, CommandOfType, CommandType, StateSetting } from './commands';
 import { reject, type Boundary, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
@@ -47,7 +49,7 @@ import { recordUpload } from './uploads';
 export type Access = 'anyone' | 'user' | { readonly anyOf: readonly Role[] };
 
 /** A content field's JSON type(s) as clients send it (documentation: the parser is what decides). */
-export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'string|number' | 'string|number|boolean';
+export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'string|number' | 'string|number|boolean';
 
 export interface CommandEntry<T extends CommandType> {
   readonly wire?: string;
@@ -255,6 +257,16 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: (_c, _s, actorId) => [...own(actorId), NIGHTS],
     rule: submitSingleAnswer,
   },
+  SaveDrawing: {
+    wire: 'gz', content: { strokes: 'array' }, access: 'user',
+    parse: (c) => {
+      const read = readDrawing(c.strokes);
+      if (!read.ok) return reject(read.problem === 'tooLarge' ? texts.drawingTooLarge : texts.drawingInvalid);
+      return { type: 'SaveDrawing', strokes: read.strokes };
+    },
+    boundary: (_c, _s, actorId) => [...own(actorId), NIGHTS],
+    rule: saveDrawing,
+  },
   PostLobbyChat: {
     wire: 'ulc', content: { message: 'string' }, access: 'user',
     parse: (c) => ({ type: 'PostLobbyChat', message: trimmed(c.message) }),
@@ -458,7 +470,7 @@ function parseRecordUpload(c: CommandInput): CommandOfType<'RecordUpload'> | Rej
     fileNames.push(textOf(f.fileName));
   }
   const label = trimmed(c.fileName);
-  if (kind === 'user' && label === '') return reject(texts.uploadNameMissing);
+  if (kind === 'user' && pauseUploadNameMissing(label)) return reject(texts.uploadNameMissing);
   return { type: 'RecordUpload', kind, fileNames, label: label || null };
 }
 

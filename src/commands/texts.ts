@@ -5,6 +5,7 @@ import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
  * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
  */
 import { MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH } from '../../projections/live';
+import { DRAWING_MAX_POINTS } from '../../projections/live/drawing';
 
 /** Verbatim from spec/player-side.md §8 and spec/operator-side.md §8. */
 export const specTexts = {
@@ -100,6 +101,9 @@ export const engineTexts = {
   tooManyTeamEntries:
     `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
   invalidText: 'Der Text enthält ungültige Zeichen.',
+  notADrawingQuestion: 'Die aktuelle Frage ist keine Zeichenfrage.',
+  drawingInvalid: 'Die Zeichnung konnte nicht gelesen werden.',
+  drawingTooLarge: `Die Zeichnung ist zu groß (höchstens ${DRAWING_MAX_POINTS} Punkte). Sie wurde nicht gespeichert.`,
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

@@ -13,6 +13,7 @@ const FIELD_SCHEMA: Record<WireField, Yaml> = {
   integer: { type: 'integer' },
   boolean: { type: 'boolean' },
   object: { type: 'object' },
+  array: { type: 'array' },
   'string|number': { type: ['string', 'number'] },
   'string|number|boolean': { type: ['string', 'number', 'boolean'] },
 };

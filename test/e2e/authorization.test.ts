@@ -15,6 +15,7 @@ const ALLOWED: Record<string, Sender[]> = {
   gj: ['player', 'member', 'tester', 'moderator', 'admin'],
   gi: ['player', 'member', 'tester', 'moderator', 'admin'],
   sp: ['player', 'member', 'tester', 'moderator', 'admin'],
+  gz: ['player', 'member', 'tester', 'moderator', 'admin'],
   ...Object.fromEntries(['gl', 'gu', 'gp', 'gc', 'gd', 'gf', 'gs', 'go', 'ghd'].map((t) => [t, ['member']])),
   ...Object.fromEntries(['ma', 'mhr', 'mc', 'mn', 'mup', 'mp', 'mr', 'mq', 'mi', 'muf', 'mua', 'muc', 'mum', 'mumm', 'trx'].map((t) => [t, ['moderator']])),
   ...Object.fromEntries(['tu', 'tua', 'ta'].map((t) => [t, ['tester', 'moderator']])),
@@ -26,6 +27,7 @@ function contentFor(type: string, ids: { quiz: string; team: string; user: strin
   const q = { quiz: ids.quiz, round: 1, question: 1 };
   const contents: Record<string, Record<string, unknown>> = {
     ulc: { message: 'Hallo Lobby' }, gj: { id: ids.team, password: 'falsch' }, gi: { token: 'unbekannt' }, sp: { message: 'Antwort' },
+    gz: { strokes: [{ width: 4, color: '#222222', points: [[24, 48]] }] },
     gl: {}, gu: { url: '', stadt: 'Köln', beschreibung: 'neu' }, gp: { message: 'Vorschlag' }, gc: { message: 'Chat' },
     gd: { number: 1 }, gf: { number: 1 }, gs: { number: 1 }, go: { number: 1 }, ghd: { kind: 'deal', team: ids.team },
     ma: q, mhr: q, mc: { time: 30 }, mn: {}, mup: { quiz: ids.quiz }, mp: { content: {} }, mr: {}, mq: {}, mi: {},

@@ -68,6 +68,15 @@ describe('uploads and public forms', () => {
     expect((await upload(env.url, 'user', member.token, [{ field: 'image', bytes: PNG, name: 'a.png', type: 'image/png' }], '1920x1080')).status).toBe(201);
   });
 
+  it("given a pause picture sent as the pause screen's upload area sends it (image0 and the typed fileName), then it is recorded with that name", async () => {
+    const before = await env.server.storage.events.lastPosition();
+    const { status, body } = await upload(env.url, 'user', member.token, [{ field: 'image0', bytes: PNG, name: 'urlaub.png', type: 'image/png' }], ' 800x600 ');
+    expect(status).toBe(201);
+    expect(body.fileNames[0]).toMatch(new RegExp(`^user/${member.userId}/[0-9a-f-]{36}\\.png$`));
+    const [recorded] = await env.server.storage.events.readAll({ after: before });
+    expect(recorded).toMatchObject({ type: 'UploadRecorded', data: { kind: 'user', userId: member.userId, teamId: null, label: '800x600' } });
+  });
+
   it('greets the wall with the spec limits', async () => {
     expect(await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'Oma Erna', message: 'Hallo Köln!' })).toMatchObject({ status: 200, body: { success: true } });
     expect(await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'x'.repeat(51), message: 'Hallo' })).toMatchObject({

@@ -103,7 +103,7 @@ const FIELDS: Record<string, string[]> = {
   trx: ['quiz', 'round', 'question', 'regex', 'points', 'mark'], tu: ['answerId', 'change', 'checked', 'liked'],
   tua: ['answerId', 'value', 'checked', 'liked'], ta: ['quiz'], ao: ['message'], aff: ['flags'], asv: ['quiz', 'round', 'question'],
   aas: ['quiz', 'round', 'question', 'title', 'text'], ara: ['recheckAt'], arr: [], ati: ['id'], ali: ['id'],
-  asu: ['path', 'value'], ahd: [],
+  asu: ['path', 'value'], ahd: [], gz: ['strokes'],
 };
 
 /** A value that lets the frame get past the parser to the rule. */
@@ -123,6 +123,10 @@ function saneValue(field: string, ids: WorldIds): fc.Arbitrary<Json> {
     case 'mark': return fc.constantFrom('correct', 'wrong', 'unchecked');
     case 'regex': return fc.oneof(fc.constantFrom(...CATASTROPHIC_REGEXES), fc.constantFrom('^a', '.', 'Antwort'));
     case 'path': return fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.healingPerRound.1');
+    case 'strokes': return fc.array(fc.record({
+      width: num(1, 96), color: fc.constantFrom('#222222', '#E53935'),
+      points: fc.array(fc.tuple(num(0, 720), num(0, 360)), { minLength: 1, maxLength: 20 }),
+    }).map(({ width, color, points }): Json => ({ pairs: [['width', width], ['color', color], ['points', points]] })), { maxLength: 5 });
     case 'message': case 'stadt': case 'beschreibung': case 'title': case 'text': return fc.constantFrom('Antwort', 'Hallo', 'a'.repeat(40) + '!');
     default: return fc.constantFrom('x', '');
   }

@@ -1,4 +1,4 @@
-import { globalView, moderatorView } from '../../projections/live';
+import { fold, globalView, healDealTargetAllowed, initialState, moderatorView, teamView } from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion } from './support/fixtures';
 
@@ -70,4 +70,64 @@ describe('heal and deal', () => {
     const s = healDeal();
     given(s.world).when({ type: 'CalculateHealDeal' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
+
+  describe('the choices are the team\'s: every member sees them in the team view', () => {
+    it('given anna dealt damage to Besserwisser, when her teammate bert opens the team view, then he sees that choice; the other team does not', () => {
+      const s = healDeal();
+      const chosen = given(s.world).when({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
+      chosen.thenEvents({ type: 'HealDealChosen' });
+      chosen.andApply();
+      const expected = { round: 1, calculated: false, heal: null, deal: { team: s.teamB, teamName: 'Besserwisser', amount: 4 } };
+      expect(views(s, s.bert).healDeal).toEqual(expected);
+      expect(views(s, s.anna).healDeal).toEqual(expected);
+      expect(views(s, s.cleo).healDeal).toEqual({ round: 1, calculated: false, heal: null, deal: null });
+    });
+
+    it('given bert changes the choice anna made, then both see bert\'s; a heal of the own team shows beside it', () => {
+      const s = healDeal();
+      s.world.must({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.startHp', value: '20' }, s.world.as(s.admin));
+      s.world.must({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.anna));
+      const changed = given(s.world).when({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamA }, s.world.as(s.bert));
+      changed.thenEvents({ type: 'HealDealChosen', data: { teamId: s.teamA, kind: 'heal', targetTeamId: s.teamA, amount: 1 } });
+      changed.andApply();
+      s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
+      expect(views(s, s.anna).healDeal).toEqual({
+        round: 1, calculated: false,
+        heal: { team: s.teamA, teamName: 'Die Ahnungslosen', amount: 1 },
+        deal: { team: s.teamB, teamName: 'Besserwisser', amount: 4 },
+      });
+    });
+
+    it('survives a reload: the team view folded afresh from the log shows the same choices', () => {
+      const s = healDeal();
+      s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
+      expect(teamView(fold(s.world.log, initialState), s.teamA)!.healDeal).toEqual(views(s, s.bert).healDeal);
+    });
+
+    it('after the calculation the round is marked calculated; the choices of that round stay visible', () => {
+      const s = healDeal();
+      s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
+      s.world.must({ type: 'CalculateHealDeal' }, s.world.as(s.admin));
+      expect(views(s, s.bert).healDeal).toEqual(expect.objectContaining({ round: 1, calculated: true, deal: expect.objectContaining({ team: s.teamB }) }));
+    });
+
+    it('given a deal aimed at the own team, then it is refused and the team view stays empty', () => {
+      const s = healDeal();
+      given(s.world).when({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.bert)).thenRejected('Ein Team kann sich nicht selbst schaden.');
+      expect(views(s, s.anna).healDeal.deal).toBeNull();
+    });
+
+    it('the one rule for targets (the web\'s deal list uses it): heal any team, the own one too; deal only to others', () => {
+      expect(healDealTargetAllowed('heal', 'a', 'a')).toBe(true);
+      expect(healDealTargetAllowed('heal', 'a', 'b')).toBe(true);
+      expect(healDealTargetAllowed('deal', 'a', 'a')).toBe(false);
+      expect(healDealTargetAllowed('deal', 'a', 'b')).toBe(true);
+    });
+  });
 });
+
+/** The team view of the user's team. */
+function views(s: ReturnType<typeof healDeal>, userId: string) {
+  const teamId = s.world.state.users.get(userId)!.teamId!;
+  return teamView(s.world.state, teamId)!;
+}

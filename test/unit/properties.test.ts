@@ -118,14 +118,14 @@ describe('properties', () => {
       EditQuiz: 1, ImportQuiz: 1, AddTieBreakQuestion: 1, StartQuestion: 1, StartNextQuestion: 1, HardReset: 1, StartCountdown: 1,
       ExpireCountdown: 1, EndQuestion: 1, ShowInstructions: 1, AcceptQuizzle: 1, RejectQuizzle: 1,
       AddProposal: 1, AddTeamChat: 1, DeleteProposal: 1, ChooseFavourite: 1, ToggleStar: 1, OfferQuizzle: 1,
-      SubmitSingleAnswer: 1, PostLobbyChat: 1, ChooseHealDeal: 1, CalculateHealDeal: 1, RateAnswerRelative: 1, RateAnswerAbsolute: 1,
+      SubmitSingleAnswer: 1, PostLobbyChat: 1, SaveDrawing: 1, ChooseHealDeal: 1, CalculateHealDeal: 1, RateAnswerRelative: 1, RateAnswerAbsolute: 1,
       StartChecking: 1, RegexBulkRate: 1, CorrectShipQuestion: 1, SetOverviewMessage: 1, SetFeatureFlags: 1, SetReconnectAt: 1,
       ResetLiveState: 1, UpdateStateSetting: 1, ChangeUberMode: 1, SetUberMessage: 1, DrawStroke: 1, ClearPainting: 1,
       PublishPoints: 1, RecordUpload: 1, SubmitGreeting: 1, Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
-    const fieldNames = ['message', 'number', 'quiz', 'round', 'question', 'id', 'name', 'content', 'files', 'kind', 'team', 'value', 'path', 'rounds', 'modus', 'time', 'login', 'password', 'userId', 'quizId', 'answerId', 'regex', 'folder', 'amount', 'extra_info'];
+    const fieldNames = ['message', 'number', 'quiz', 'round', 'question', 'id', 'name', 'content', 'files', 'kind', 'team', 'value', 'path', 'rounds', 'modus', 'time', 'login', 'password', 'userId', 'quizId', 'answerId', 'regex', 'folder', 'amount', 'extra_info', 'strokes'];
     const garbage = fc.record({ type: fc.constantFrom(...types) }).chain((base) =>
       fc.dictionary(fc.constantFrom(...fieldNames), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }).map((fields) => ({ ...fields, ...base })));
     fc.assert(fc.property(garbage, actorArb(s), (command, actor) => {

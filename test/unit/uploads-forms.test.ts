@@ -26,6 +26,8 @@ describe('uploads', () => {
   it('a pause upload needs a name', () => {
     const s = show();
     given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()], fileName: '' }, s.world.as(s.anna)).thenRejected('Du musst eine Auflösung eingeben');
+    given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()], fileName: '   ' }, s.world.as(s.anna)).thenRejected('Du musst eine Auflösung eingeben');
+    given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()] }, s.world.as(s.anna)).thenRejected('Du musst eine Auflösung eingeben');
     given(s.world).when({ type: 'RecordUpload', kind: 'user', files: [png()], fileName: '1920x1080' }, s.world.as(s.anna))
       .thenEvents({ type: 'UploadRecorded', data: { kind: 'user', teamId: null, label: '1920x1080' } });
   });

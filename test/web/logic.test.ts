@@ -1,5 +1,5 @@
 import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/src/logic/countdown';
-import { parseStoredStrokes, scaleStoredStroke } from '../../web/src/logic/drawing';
+import { addsPoint, CANVAS_HEIGHT, CANVAS_WIDTH, fromStoredStroke, REDRAW_DELAY_MS, toStoredStroke } from '../../web/src/logic/drawing';
 import { buildInviteLink, buildLoginLink, readFragmentToken } from '../../web/src/logic/links';
 import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placement';
 import { SCHIFFE_DEFAULT_ANSWER, validateSchiffe } from '../../web/src/logic/schiffe';
@@ -129,10 +129,28 @@ describe('forms: the rules of projections/live/forms.ts that the server enforces
 });
 
 describe('drawing', () => {
-  it('scales stored strokes by 2.4 and halves the width', () => {
-    const [stroke] = parseStoredStrokes(JSON.stringify([{ width: 10, color: '#000', points: [[24, 48]] }]));
-    expect(scaleStoredStroke(stroke)).toEqual({ width: 5, color: '#000', points: [[10, 20]] });
-    expect(parseStoredStrokes('kein json')).toEqual([]);
+  it('redraws stored strokes on the 300x150 canvas: coordinates divided by 2.4, the width halved, after 100 ms', () => {
+    expect([CANVAS_WIDTH, CANVAS_HEIGHT, REDRAW_DELAY_MS]).toEqual([300, 150, 100]);
+    expect(fromStoredStroke({ width: 10, color: '#e53935', points: [[24, 48], [720, 360], [0, 0]] }))
+      .toEqual({ width: 5, color: '#e53935', points: [[10, 20], [300, 150], [0, 0]] });
+  });
+
+  it('saves strokes the other way round (times 2.4 in whole numbers, width doubled), so that a redraw gives them back', () => {
+    const drawn = { width: 16, color: '#1e88e5', points: [[10, 20], [299.6, 149.9], [12.3, 0.2]] as Array<[number, number]> };
+    const stored = toStoredStroke(drawn);
+    expect(stored).toEqual({ width: 32, color: '#1e88e5', points: [[24, 48], [719, 360], [30, 0]] });
+    const again = fromStoredStroke(stored);
+    expect(again.width).toBe(16);
+    again.points.forEach(([x, y], i) => {
+      expect(Math.abs(x - drawn.points[i][0])).toBeLessThan(0.5);
+      expect(Math.abs(y - drawn.points[i][1])).toBeLessThan(0.5);
+    });
+  });
+
+  it('a pointer move closer than a pixel to the last point adds none', () => {
+    expect(addsPoint(undefined, [1, 1])).toBe(true);
+    expect(addsPoint([1, 1], [1.5, 1.5])).toBe(false);
+    expect(addsPoint([1, 1], [2, 1])).toBe(true);
   });
 });
 

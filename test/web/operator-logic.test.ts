@@ -11,9 +11,11 @@ import {
   foldersFirst, uploadUrl,
 } from '../../web/src/operator/moderator/logic';
 import {
-  answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, ratingKey, regexMatches, roundTable,
+  answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, nextUncheckedPosition, ratingKey, regexMatches, roundTable,
   searchTeams, singleFlight, skipOffset, wrapOffset, type CheckerAnswer, type Timers,
 } from '../../web/src/operator/tester/logic';
+
+import { t } from '../../web/src/texts';
 
 const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
   type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], extraInfo: {}, ...extra,
@@ -149,6 +151,26 @@ describe('checker', () => {
     const answers = [answer('10'), answer('2', { checked: true }), answer('3', { num: 2 }), answer('1')];
     expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: false }).map((a) => a.id)).toEqual(['1', '2', '10']);
     expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: true }).map((a) => a.id)).toEqual(['1', '10']);
+  });
+  describe('next question with only unchecked answers', () => {
+    const content = [q(1, 1), q(1, 2), q(1, 3), q(2, 1), q(2, 2)];
+    it('given 1.2 fully checked and 1.3 with an unchecked answer, when next from 1.1, then 1.3', () => {
+      const answers = [answer('1', { num: 2, checked: true }), answer('2', { num: 3, checked: true }), answer('3', { num: 3 })];
+      expect(nextUncheckedPosition(content, answers, 1, 1)).toEqual({ round: 1, number: 3 });
+    });
+    it('walks into the next round (question 1 of round + 1, then on)', () => {
+      const answers = [answer('1', { round: 2, num: 2 })];
+      expect(nextUncheckedPosition(content, answers, 1, 2)).toEqual({ round: 2, number: 2 });
+    });
+    it('given only checked answers after the current question, then none: the screen says "keine nächsten unkontollierten gefunden."', () => {
+      const answers = [answer('1', { num: 1 }), answer('2', { num: 2, checked: true }), answer('3', { round: 2, num: 1, checked: true, liked: true })];
+      expect(nextUncheckedPosition(content, answers, 1, 1)).toBeNull();
+      expect(nextUncheckedPosition(content, [answer('4', { round: 2, num: 2 })], 2, 2)).toBeNull();
+      expect(t.tester.noNextUnchecked).toBe('keine nächsten unkontollierten gefunden.');
+    });
+    it('never looks back: an unchecked answer before the current question does not count', () => {
+      expect(nextUncheckedPosition(content, [answer('1', { num: 1 })], 1, 2)).toBeNull();
+    });
   });
   it('picks start offset plus offset, wrapped; nothing when the list is empty', () => {
     const list = [answer('1'), answer('2'), answer('3')];

@@ -158,7 +158,8 @@ describe('player points page with the server shape', () => {
       ],
     };
     const html = render('/points', { views: { global: { ...baseGlobal, points } } });
-    expect(html).toMatch(/Quizgeister<\/th><td class="points-table__points">3<\/td><td class="points-table__points">4<\/td>/);
+    // Each round's cell: its points, then the place after that round (Quizgeister 2nd after round 1, 1st after round 2).
+    expect(html).toMatch(/Quizgeister<\/th><td class="points-table__points">3<span class="round-place round-place--2"[^]*?<\/td><td class="points-table__points">4<span class="round-place round-place--1"/);
   });
 });
 

@@ -81,6 +81,10 @@ const samples: Samples = {
     data: { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null, question: { nightId: 'n1', round: 2, number: 3 } },
   },
   GreetingSubmitted: { type: 'GreetingSubmitted', version: 1, data: { greetingId: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }, metadata: meta(null) },
+  DrawingSaved: {
+    type: 'DrawingSaved', version: 1, metadata: meta(),
+    data: { userId: 'u1', round: 2, number: 3, strokes: [{ width: 4, color: '#222222', points: [[24, 48], [48, 96]] }] },
+  },
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
@@ -111,6 +115,7 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.HealDealChosen, known)).toBe('Eulen heilt Eulen um 2 (Runde 2)');
     expect(describeEvent(samples.TeamJoined, known)).toBe('Anna tritt Team „Eulen“ bei (Einladung)');
     expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
+    expect(describeEvent(samples.DrawingSaved, known)).toBe('Anna speichert die Zeichnung zu Frage 2.3 (1 Strich)');
   });
 
   it('names the question of a question upload, and none without one', () => {

@@ -28,6 +28,7 @@ const team: TeamView = {
     3: { user: 'Ben', userId: '2', message: 'Hallo Team', chat: true, stars: 0 },
   },
   takenAnswer: null,
+  healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };
 
 const withQuestion = (type: QuestionView['type'], extra: Partial<GlobalView> = {}): Partial<Views> => ({
@@ -160,6 +161,27 @@ describe('player screens', () => {
     expect(render('/', { views: { global: { ...baseGlobal, uberModus: modus }, team } })).toContain(esc(text));
   });
 
+  it('heal and deal: the team\'s choices come from the team view; the deal list never offers the own team', () => {
+    const heal_deals = {
+      3: { name: 'Quizgeister', current: 10, healings: 0, damages: 0, total: 10, zombie: false },
+      4: { name: 'Rest', current: 10, healings: 0, damages: 2, total: 8, zombie: false },
+    };
+    const chosen = { ...team, healDeal: { round: 1, calculated: false, heal: null, deal: { team: '4', teamName: 'Rest', amount: 2 } } };
+    const html = render('/', { views: { ...withQuestion('heal_deal', { heal_deals }), team: chosen } });
+    expect(html).toContain(esc(t.healDeal.chosen.deal('Rest', 2)));
+    expect(html).toContain(esc(t.healDeal.remainingHeal));
+    expect(html).toContain(t.healDeal.change);
+    const select = html.slice(html.indexOf('<select'), html.indexOf('</select>'));
+    expect(select).toContain('value="4"');
+    expect(select).not.toContain('value="3"');
+
+    const calculated = { ...team, healDeal: { round: 2, calculated: true, heal: null, deal: null } };
+    const after = render('/', { views: { ...withQuestion('heal_deal', { heal_deals }), team: calculated } });
+    expect(after).toContain(esc(t.healDeal.calculated(2)));
+    expect(after).toContain(esc(t.healDeal.notChosen.deal));
+    expect(after).not.toContain('<select');
+  });
+
   it('a server message replaces the default uber text', () => {
     const html = render('/', { views: { global: { ...baseGlobal, uberModus: 'pre', uberMessage: '<b>Heute später</b>' }, team } });
     expect(html).toContain('<b>Heute später</b>');
@@ -179,6 +201,27 @@ describe('player screens', () => {
     expect(html).toContain(t.points.placeImage(1));
     expect(html).toContain('Quizgeister');
     expect(html).toContain('>7<');
+  });
+
+  it('points page: each round shows the place after that round (the engine\'s walk over the cumulative points)', () => {
+    // Rest leads after round 1 (5 to 3) and is caught in round 2 (5 to 7); Dritte stays place 3; Vierte gets no badge.
+    const points = {
+      rounds: [1, 2],
+      sortedTeams: [
+        { teamId: '3', name: 'Quizgeister', rounds: [3, 4], total: 7, rank: 1, place: 1 },
+        { teamId: '4', name: 'Rest', rounds: [5, 0], total: 5, rank: 2, place: 2 },
+        { teamId: '5', name: 'Dritte', rounds: [1, 1], total: 2, rank: 3, place: 3 },
+        { teamId: '6', name: 'Vierte', rounds: [0, 0], total: 0, rank: 4, place: 4 },
+      ],
+    };
+    const html = render('/points', { views: { global: { ...baseGlobal, points } } });
+    const rowOf = (name: string) => html.slice(html.indexOf(`>${name}<`), html.indexOf('</tr>', html.indexOf(`>${name}<`)));
+    expect(rowOf('Quizgeister')).toContain(t.points.roundPlace(1, 2));
+    expect(rowOf('Quizgeister')).toContain(t.points.roundPlace(2, 1));
+    expect(rowOf('Rest')).toContain(t.points.roundPlace(1, 1));
+    expect(rowOf('Rest')).toContain(t.points.roundPlace(2, 2));
+    expect(rowOf('Dritte')).toContain(t.points.roundPlace(2, 3));
+    expect(rowOf('Vierte')).not.toContain('round-place');
   });
 
   it('team edit, profile and picture pages', () => {

@@ -1,5 +1,5 @@
 import type { HealDealEvent } from '../../../events';
-import type { HealDealLive, LiveState, PendingHealDeal } from '../state';
+import { healDealChoiceKey, type HealDealLive, type LiveState, type PendingHealDeal } from '../state';
 import type { Changes, Writer } from './writer';
 
 function addPending(write: Writer, hd: HealDealLive, round: number, teamId: string, kind: 'heal' | 'deal', amount: number): HealDealLive['pending'] {
@@ -16,7 +16,7 @@ export function evolveHealDeal(state: LiveState, event: HealDealEvent, write: Wr
   switch (event.type) {
     case 'HealDealChosen': {
       const { round, teamId, kind, targetTeamId, amount } = event.data;
-      const choiceKey = `${round}|${teamId}|${kind}`;
+      const choiceKey = healDealChoiceKey(round, teamId, kind);
       const previous = hd.choices.get(choiceKey);
       let next: HealDealLive = hd;
       // A team may change its mind until the round is calculated: the old choice is taken back.

@@ -13,11 +13,12 @@ export const baseGlobal: GlobalView = {
 
 /** The user view of the player Anna (id '1', team '3'). */
 export const baseUser: UserView = {
-  id: '1', name: 'Anna', login: 'anna', email: null, shownEmailPopupAt: 1, teamId: '3', currentAnswer: null, points: 3,
+  id: '1', name: 'Anna', login: 'anna', email: null, shownEmailPopupAt: 1, teamId: '3', currentAnswer: null, points: 3, drawing: null,
 };
 
 /** Anna's team '3' with nothing proposed yet. */
 export const baseTeam: TeamView = {
   id: '3', name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
   members: { 1: { name: 'Anna', online: true, star: null } }, takenAnswer: null,
+  healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type PointerEvent } from 'react';
 import {
-  CANVAS_HEIGHT, CANVAS_WIDTH, COLOURS, DEFAULT_COLOUR, DEFAULT_WIDTH, ERASER_WIDTH, REDRAW_DELAY_MS,
-  UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, scaleStoredStroke, type ColourKey, type DrawnStroke,
+  addsPoint, CANVAS_HEIGHT, CANVAS_WIDTH, COLOURS, DEFAULT_COLOUR, DEFAULT_WIDTH, ERASER_WIDTH, fromStoredStroke, REDRAW_DELAY_MS,
+  toStoredStroke, UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, type ColourKey, type DrawnStroke,
 } from '../logic/drawing';
 import { t } from '../texts';
 
@@ -10,6 +10,8 @@ export interface DrawingCanvasHandle {
   toPng(): Promise<Blob | null>;
   clear(): void;
   isEmpty(): boolean;
+  /** The strokes in the stored space (coordinates times 2.4, widths doubled), as the server keeps them. */
+  toStoredStrokes(): DrawnStroke[];
 }
 
 type Tool = { kind: 'pen'; width: number } | { kind: 'eraser' };
@@ -28,8 +30,13 @@ function drawStroke(ctx: CanvasRenderingContext2D, stroke: DrawnStroke) {
   ctx.stroke();
 }
 
+interface DrawingCanvasProps {
+  /** A saved drawing (stored space): redrawn after 100 ms when the canvas has nothing of its own yet. */
+  storedStrokes?: readonly DrawnStroke[] | null;
+}
+
 /** Drawing canvas (300x150): 8 colours, widths 2/5/16/48, eraser (48), clear all; redraws stored strokes. */
-export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: DrawnStroke[] }>(function DrawingCanvas({ storedStrokes }, ref) {
+export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>(function DrawingCanvas({ storedStrokes }, ref) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const strokes = useRef<DrawnStroke[]>([]);
   const current = useRef<DrawnStroke | null>(null);
@@ -48,7 +55,9 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: D
     repaint();
     if (!storedStrokes || storedStrokes.length === 0) return;
     const timer = setTimeout(() => {
-      strokes.current = storedStrokes.map(scaleStoredStroke);
+      // Never over what was drawn here meanwhile (the own save coming back, another device saving).
+      if (strokes.current.length > 0) return;
+      strokes.current = storedStrokes.map(fromStoredStroke);
       repaint();
     }, REDRAW_DELAY_MS);
     return () => clearTimeout(timer);
@@ -72,6 +81,7 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: D
       repaint();
     },
     isEmpty: () => strokes.current.length === 0,
+    toStoredStrokes: () => strokes.current.map(toStoredStroke),
   }));
 
   function point(e: PointerEvent<HTMLCanvasElement>): [number, number] {
@@ -94,7 +104,9 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, { storedStrokes?: D
       current.current = null;
       return;
     }
-    current.current.points.push(point(e));
+    const next = point(e);
+    if (!addsPoint(current.current.points[current.current.points.length - 1], next)) return;
+    current.current.points.push(next);
     repaint();
   }
 

@@ -10,14 +10,17 @@ export type UploadState = 'init' | 'uploading' | 'hasUploaded' | 'error';
 
 interface UploadAreaProps {
   kind?: UploadKind;
+  /** Sent along as `fileName` (the pause upload's resolution, which kind user needs). */
   fileName?: string;
+  /** A problem that keeps the files from being sent (the screen's own text), or null. */
+  problem?(): string | null;
   /** Called with the stored file names after a successful upload. */
   onUploaded?(fileNames: string[]): void;
   label?: string;
 }
 
 /** Picture upload: drag and drop or the file chooser (png, jpeg, gif), with the states init, uploading, hasUploaded, error. */
-export function UploadArea({ kind = 'team', fileName, onUploaded, label = t.upload.label }: UploadAreaProps) {
+export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label = t.upload.label }: UploadAreaProps) {
   const [state, setState] = useState<UploadState>('init');
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -26,11 +29,17 @@ export function UploadArea({ kind = 'team', fileName, onUploaded, label = t.uplo
 
   async function send(files: File[]) {
     if (files.length === 0) return;
+    const refused = problem?.() ?? null;
+    if (refused) {
+      setState('error');
+      setError(refused);
+      return;
+    }
     for (const file of files) {
-      const problem = validateUpload(file);
-      if (problem) {
+      const fileProblem = validateUpload(file);
+      if (fileProblem) {
         setState('error');
-        setError(t.upload[problem]);
+        setError(t.upload[fileProblem]);
         return;
       }
     }

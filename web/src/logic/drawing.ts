@@ -1,11 +1,19 @@
-/** Drawing canvas constants and the scaling of stored strokes. */
+/**
+ * The drawing canvas's tools and sizes. How strokes are stored and redrawn (coordinates / 2.4, width
+ * halved) is the engine's (projections/live/drawing.ts), which the server checks saved drawings by.
+ */
+import { DRAWING_CANVAS_HEIGHT, DRAWING_CANVAS_WIDTH } from '../../../projections/live/drawing';
 
-export const CANVAS_WIDTH = 300;
-export const CANVAS_HEIGHT = 150;
+export { fromStoredStroke, toStoredStroke, type DrawnStroke } from '../../../projections/live/drawing';
+
+export const CANVAS_WIDTH = DRAWING_CANVAS_WIDTH;
+export const CANVAS_HEIGHT = DRAWING_CANVAS_HEIGHT;
 export const UPLOAD_WIDTH = 600;
 export const UPLOAD_HEIGHT = 300;
-export const STORED_SCALE = 2.4;
+/** Stored strokes are redrawn this long after the canvas appears (spec). */
 export const REDRAW_DELAY_MS = 100;
+/** A pointer move closer than this (canvas pixels) to the stroke's last point adds no point: drawings stay small. */
+export const MIN_POINT_DISTANCE = 1;
 
 export const COLOURS = [
   { key: 'white', value: '#ffffff' },
@@ -24,45 +32,7 @@ export const ERASER_WIDTH = 48;
 export const DEFAULT_WIDTH = 2;
 export const DEFAULT_COLOUR: ColourKey = 'dark';
 
-/** A stroke of a drawn answer (the zeichnen canvas), not the moderator's painting segment (events' Stroke). */
-export interface DrawnStroke {
-  width: number;
-  color: string;
-  points: Array<[number, number]>;
-}
-
-/** Stored strokes come in the 720x360 space: coordinates are divided by 2.4 and the width halved. */
-export function scaleStoredStroke(stroke: DrawnStroke): DrawnStroke {
-  return {
-    width: stroke.width / 2,
-    color: stroke.color,
-    points: stroke.points.map(([x, y]) => [x / STORED_SCALE, y / STORED_SCALE]),
-  };
-}
-
-function isPoint(value: unknown): value is [number, number] {
-  return Array.isArray(value) && value.length >= 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
-}
-
-/** Parses stored strokes (JSON text or an array); anything else gives an empty list. */
-export function parseStoredStrokes(stored: unknown): DrawnStroke[] {
-  let value = stored;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-  const strokes: DrawnStroke[] = [];
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null) continue;
-    const s = item as Record<string, unknown>;
-    const width = typeof s.width === 'number' ? s.width : typeof s.lineWidth === 'number' ? s.lineWidth : null;
-    const color = typeof s.color === 'string' ? s.color : null;
-    const points = Array.isArray(s.points) ? s.points.filter(isPoint) : [];
-    if (width !== null && color !== null && points.length > 0) strokes.push({ width, color, points });
-  }
-  return strokes;
+/** Whether a pointer move far enough from the last point to add one. */
+export function addsPoint(last: readonly [number, number] | undefined, next: readonly [number, number]): boolean {
+  return !last || Math.hypot(next[0] - last[0], next[1] - last[1]) >= MIN_POINT_DISTANCE;
 }

@@ -1,13 +1,23 @@
 /** Points tables as the server sends them (mup replies and published points: the engine's PointsTable). */
 import type { PointsRow, PointsTable } from '../../../events';
+import { roundPlacements } from '../../../projections/live/points';
 
 export type { PointsRow, PointsTable };
 
 /** The image place of a rank: 1 to 3, everything else 4 (the server sends it with each row). */
 export type Place = 1 | 2 | 3 | 4;
 
+function asPlace(place: number): Place {
+  return place === 1 || place === 2 || place === 3 ? place : 4;
+}
+
 export function placeOf(row: PointsRow): Place {
-  return row.place === 1 || row.place === 2 || row.place === 3 ? row.place : 4;
+  return asPlace(row.place);
+}
+
+/** Per row, its place after each round: the engine's placement walk (rank of the cumulative points). */
+export function placesAfterRounds(table: PointsTable): Place[][] {
+  return roundPlacements(table).map((places) => places.map(asPlace));
 }
 
 /** The points of the round at `index` in PointsTable.rounds; 0 when the row has none for it. */

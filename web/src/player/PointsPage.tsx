@@ -1,15 +1,28 @@
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { PlaceMedal } from '../components/PlaceMedal';
-import { hasPoints, placeOf, roundPoints } from '../logic/placement';
+import { hasPoints, placeOf, placesAfterRounds, roundPoints, type Place } from '../logic/placement';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
+
+/** The place after a round (1 to 3 get a small badge; place 4 shows nothing). */
+function RoundPlace({ round, place }: { round: number; place: Place }) {
+  if (place === 4) return null;
+  return (
+    <span className={`round-place round-place--${place}`} title={t.points.roundPlace(round, place)}>
+      <span aria-hidden="true">{place}</span>
+      <span className="visually-hidden">{t.points.roundPlace(round, place)}</span>
+    </span>
+  );
+}
 
 /** auth/points: the published ranking from the live state, or the explanation that nobody has points yet. */
 export function PointsPage() {
   const points = useAppSelector((s) => selectGlobal(s)?.points);
   const myTeam = useAppSelector((s) => s.live.views.team?.name);
   const overview = points ?? null;
+  const walk = useMemo(() => (hasPoints(overview) ? placesAfterRounds(overview) : []), [overview]);
   if (!hasPoints(overview)) {
     return (
       <div className="page page--narrow">
@@ -42,12 +55,17 @@ export function PointsPage() {
               </tr>
             </thead>
             <tbody>
-              {overview.sortedTeams.map((row) => (
+              {overview.sortedTeams.map((row, r) => (
                 <tr key={row.teamId ?? row.name} className={`place-${placeOf(row)} ${row.name === myTeam ? 'row--mine' : ''}`}>
                   <td><PlaceMedal place={placeOf(row)} rank={row.rank} /></td>
                   <td className="points-table__rank">{row.rank}.</td>
                   <th scope="row">{row.name}</th>
-                  {overview.rounds.map((round, i) => <td key={round} className="points-table__points">{roundPoints(row, i)}</td>)}
+                  {overview.rounds.map((round, i) => (
+                    <td key={round} className="points-table__points">
+                      {roundPoints(row, i)}
+                      <RoundPlace round={round} place={walk[r]?.[i] ?? 4} />
+                    </td>
+                  ))}
                   <td className="points-table__points"><strong>{row.total}</strong></td>
                 </tr>
               ))}

@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { upload } from '../api/http';
+import { HttpError, upload } from '../api/http';
 import { DrawingCanvas, type DrawingCanvasHandle } from '../components/DrawingCanvas';
 import { Field, FormError } from '../components/Field';
 import { UploadArea } from '../components/UploadArea';
+import { pauseUploadNameMissing } from '../../../projections/live/forms';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
@@ -24,7 +25,7 @@ function PauseView() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (fileName.trim() === '') return setError(t.uber.pauseNameMissing);
+    if (pauseUploadNameMissing(fileName)) return setError(t.uber.pauseNameMissing);
     const blob = await canvas.current?.toPng();
     if (!blob) return;
     try {
@@ -32,7 +33,7 @@ function PauseView() {
       setError(null);
       setInfo(t.uber.pauseUploaded(fileName));
     } catch (err) {
-      setError(err instanceof Error ? err.message : t.upload.saveFailed);
+      setError(err instanceof HttpError && err.detail ? err.detail : t.upload.saveFailed);
     }
   }
 
@@ -46,7 +47,16 @@ function PauseView() {
       </form>
       <FormError message={error} />
       {info && <p className="success" role="status">{info}</p>}
-      <UploadArea kind="user" />
+      {/* The chosen picture goes up under the same resolution / file name as the drawing (kind user needs one). */}
+      <UploadArea
+        kind="user"
+        fileName={fileName}
+        problem={() => (pauseUploadNameMissing(fileName) ? t.uber.pauseNameMissing : null)}
+        onUploaded={() => {
+          setError(null);
+          setInfo(t.uber.pauseUploaded(fileName));
+        }}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { createQrTeam, qrTeamStatus } from '../api/http';
+import { createQrTeam, HttpError, qrTeamStatus } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { SendButton, type SendStatus } from '../components/SendButton';
@@ -67,9 +67,10 @@ function QrTeamForm() {
       setStatus(ok ? 'didSend' : 'error');
       if (ok) setAmount('');
       else setError(t.forms.failure);
-    } catch {
+    } catch (e) {
+      // The server says why in German (name taken, registrations closed, laptop not connected, ...).
       setStatus('error');
-      setError(t.forms.failure);
+      setError(e instanceof HttpError && e.detail ? e.detail : t.forms.failure);
     }
   }
 

@@ -230,6 +230,7 @@ export const de = {
     roundShort: 'R',
     total: 'Gesamt',
     placeImage: (place: number) => `Platz ${place}`,
+    roundPlace: (round: number, place: number) => `Platz ${place} nach Runde ${round}`,
     empty: 'Die Punkte erscheinen, sobald die Quizrunden ausgewertet sind. Bisher hat noch niemand Punkte.',
     back: 'Zurück zum Quiz',
   },
@@ -331,6 +332,13 @@ export const de = {
     zombie: 'Zombie',
     choose: 'Team wählen',
     send: 'Auswählen',
+    change: 'Wahl ändern',
+    chosen: {
+      heal: (team: string, amount: number) => `Eure Heilung in dieser Runde: ${team} (+${amount})`,
+      deal: (team: string, amount: number) => `Euer Schaden in dieser Runde: ${team} (−${amount})`,
+    },
+    notChosen: { heal: 'Ihr habt in dieser Runde noch niemanden geheilt.', deal: 'Ihr habt in dieser Runde noch keinen Schaden ausgeteilt.' },
+    calculated: (round: number) => `Runde ${round} ist abgerechnet.`,
     remainingBoth: 'Ihr habt in dieser Runde geheilt und Schaden ausgeteilt.',
     remainingDeal: 'Ihr könnt noch Schaden austeilen.',
     remainingHeal: 'Ihr könnt noch heilen.',
@@ -563,6 +571,7 @@ export const de = {
     startOffset: 'Start-Offset',
     offset: 'Offset',
     nextQuestion: 'Nächste Frage',
+    noNextUnchecked: 'keine nächsten unkontollierten gefunden.',
     correctAnswer: 'Richtige Antwort',
     maxPoints: (n: number) => `max. ${n} ${n === 1 ? 'Punkt' : 'Punkte'}`,
     noneFits: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
@@ -778,6 +787,8 @@ export const de = {
       UploadRecorded: (user: string, count: number, kind: string, question: { round: number; number: number } | null = null) =>
         `${user} lädt ${count} ${count === 1 ? 'Bild' : 'Bilder'} hoch (${kind}${question ? `, Runde ${question.round}, Frage ${question.number}` : ''})`,
       GreetingSubmitted: (name: string, message: string) => `Gruß von ${name}: „${message}“`,
+      DrawingSaved: (user: string, round: number, number: number, strokes: number) =>
+        `${user} speichert die Zeichnung zu Frage ${round}.${number} (${strokes} ${strokes === 1 ? 'Strich' : 'Striche'})`,
     },
     changeSuffix: (change: number) => ` (${change > 0 ? '+' : ''}${change})`,
     likedSuffix: ', gelikt',

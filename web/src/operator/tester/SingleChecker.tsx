@@ -8,7 +8,8 @@ import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Facts, Panel, TimeLeft, useNotify } from '../shared';
 import {
-  answerStatus, answersToCheck, currentAnswer, debounce, ratingKey, RATING_VALUES, realTimers, skipOffset, SKIP_DEBOUNCE_MS, wrapOffset,
+  answerStatus, answersToCheck, currentAnswer, debounce, nextUncheckedPosition, ratingKey, RATING_VALUES, realTimers, skipOffset,
+  SKIP_DEBOUNCE_MS, wrapOffset,
   type CheckerAnswer, type OffsetState,
 } from './logic';
 import { useRating } from './useRating';
@@ -69,6 +70,11 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   }
 
   function nextQuestion() {
+    if (onlyUnchecked) {
+      const next = quiz ? nextUncheckedPosition(quiz.content, answers, round, number) : null;
+      if (!next) return notify(t.tester.noNextUnchecked);
+      return moveTo({ round: String(next.round), question: String(next.number) });
+    }
     const next = quiz ? nextQuestionPosition(quiz.content, round, number) : null;
     if (!next) return notify(t.operator.noFurtherQuestion);
     moveTo({ round: String(next.round), question: String(next.number) });

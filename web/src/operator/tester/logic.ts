@@ -1,7 +1,8 @@
 /** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
 
-import type { RegexMark } from '../../../../events';
+import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '../../../../projections/live';
+import { nextQuestionPosition } from '../../../../projections/live/queries';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;
@@ -31,6 +32,26 @@ function compareIds(a: string, b: string): number {
   const na = Number(a);
   const nb = Number(b);
   return Number.isFinite(na) && Number.isFinite(nb) ? na - nb : a.localeCompare(b);
+}
+
+export interface QuestionPosition {
+  round: number;
+  number: number;
+}
+
+/**
+ * "Next question" with only unchecked answers: walks on from (round, number) by the next-question rule
+ * (number + 1, else question 1 of the next round) to the first question that still has an unchecked
+ * answer; null when none follows (the screen then says 'keine nächsten unkontollierten gefunden.').
+ */
+export function nextUncheckedPosition(
+  content: readonly Question[], answers: readonly CheckerAnswer[], round: number, number: number,
+): QuestionPosition | null {
+  for (let next = nextQuestionPosition(content, round, number); next; next = nextQuestionPosition(content, next.round, next.number)) {
+    const at = next;
+    if (answers.some((a) => a.round === at.round && a.num === at.number && !a.checked)) return at;
+  }
+  return null;
 }
 
 /** The offset wraps at both ends: -1 is the last answer, count is the first again. */

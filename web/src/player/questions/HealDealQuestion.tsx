@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { healDealTargetAllowed } from '../../../../projections/live/play-rules';
 import { command } from '../../realtime/connection';
 import type { HealDealStatus } from '../../realtime/views';
 import { useAppDispatch, useAppSelector } from '../../store';
@@ -10,31 +11,39 @@ type Kind = 'deal' | 'heal';
 
 const EMPTY: Record<string, HealDealStatus> = {};
 
-/** Heal and deal: tabs deal (default) and heal, choose a team (ghd), and the teams' status. */
+/**
+ * Heal and deal: tabs deal (default) and heal, choose a team (ghd), and the teams' status. The team's
+ * choices come from the team view: every member sees them, and they are still there after a reload.
+ */
 export function HealDealQuestion() {
   const teams = useAppSelector((s) => selectGlobal(s)?.heal_deals ?? EMPTY);
   const myTeam = useAppSelector(selectTeam);
   const dispatch = useAppDispatch();
   const [tab, setTab] = useState<Kind>('deal');
   const [target, setTarget] = useState('');
-  const [done, setDone] = useState<Record<Kind, boolean>>({ deal: false, heal: false });
   const selectId = useId();
-  const mine = myTeam ? teams[String(myTeam.id)] : undefined;
-  const iAmZombie = mine?.zombie ?? false;
+  const ownId = myTeam ? String(myTeam.id) : null;
+  const choices = myTeam?.healDeal ?? null;
+  const chosen = choices?.[tab] ?? null;
+  const iAmZombie = (ownId ? teams[ownId]?.zombie : undefined) ?? false;
+  const targets = Object.entries(teams).filter(([id]) => ownId === null || healDealTargetAllowed(tab, ownId, id));
+  const selected = targets.some(([id]) => id === target) ? target : '';
 
   async function send() {
     if (tab === 'heal' && iAmZombie) {
       dispatch(uiActions.noticeAdded(t.healDeal.zombieCannotHeal));
       return;
     }
-    if (!target) return;
-    const reply = await command('ghd', { kind: tab, team: target });
-    if (reply.success) setDone({ ...done, [tab]: true });
+    if (!selected) return;
+    const reply = await command('ghd', { kind: tab, team: selected });
+    if (reply.success) setTarget('');
     else dispatch(uiActions.noticeAdded(reply.message ?? t.question.sendFailed));
   }
 
-  const remaining = done.deal && done.heal ? t.healDeal.remainingBoth
-    : done.heal ? t.healDeal.remainingDeal : done.deal ? t.healDeal.remainingHeal : t.healDeal.remainingNone;
+  const healed = choices?.heal != null;
+  const dealt = choices?.deal != null;
+  const remaining = healed && dealt ? t.healDeal.remainingBoth
+    : healed ? t.healDeal.remainingDeal : dealt ? t.healDeal.remainingHeal : t.healDeal.remainingNone;
 
   return (
     <div className="heal-deal">
@@ -47,14 +56,21 @@ export function HealDealQuestion() {
       </div>
       <div role="tabpanel" className="tabpanel">
         <p role="status">{remaining}</p>
-        <div className="inline-form">
-          <label htmlFor={selectId} className="visually-hidden">{t.healDeal.choose}</label>
-          <select id={selectId} value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">{t.healDeal.choose}</option>
-            {Object.entries(teams).map(([id, team]) => <option key={id} value={id}>{team.name}</option>)}
-          </select>
-          <button type="button" className="button button--primary" onClick={() => void send()} disabled={!target}>{t.healDeal.send}</button>
-        </div>
+        <p className="heal-deal__choice">
+          {chosen ? t.healDeal.chosen[tab](chosen.teamName, chosen.amount) : t.healDeal.notChosen[tab]}
+        </p>
+        {choices?.calculated ? <p className="muted">{t.healDeal.calculated(choices.round)}</p> : (
+          <div className="inline-form">
+            <label htmlFor={selectId} className="visually-hidden">{t.healDeal.choose}</label>
+            <select id={selectId} value={selected} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">{t.healDeal.choose}</option>
+              {targets.map(([id, team]) => <option key={id} value={id}>{team.name}</option>)}
+            </select>
+            <button type="button" className="button button--primary" onClick={() => void send()} disabled={!selected}>
+              {chosen ? t.healDeal.change : t.healDeal.send}
+            </button>
+          </div>
+        )}
       </div>
       <h3>{t.healDeal.status}</h3>
       <div className="table-scroll">

@@ -1,9 +1,9 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { upload } from '../../api/http';
 import { DrawingCanvas, type DrawingCanvasHandle } from '../../components/DrawingCanvas';
+import type { DrawnStroke } from '../../logic/drawing';
 import { FormError } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
-import { parseStoredStrokes } from '../../logic/drawing';
 import { command } from '../../realtime/connection';
 import { useAppSelector } from '../../store';
 import { selectUser } from '../../store/selectors';
@@ -31,22 +31,33 @@ export function SelfieQuestion() {
   );
 }
 
-/** Zeichnen: draw, propose (PNG 600x300 on white, uploaded as `image`), or upload a picture. */
+/** The drawing's strokes are kept by the server (gz), so that a reload or another device redraws them. */
+async function saveStrokes(strokes: DrawnStroke[]): Promise<string | null> {
+  if (strokes.length === 0) return null;
+  const reply = await command('gz', { strokes });
+  return reply.success ? null : reply.message ?? t.question.sendFailed;
+}
+
+/**
+ * Zeichnen: draw, propose (PNG 600x300 on white, uploaded as `image`; the strokes are saved with it),
+ * or upload a picture. The player's saved drawing of the question is redrawn when the canvas opens.
+ */
 export function DrawingQuestion() {
   const canvas = useRef<DrawingCanvasHandle>(null);
-  const currentAnswer = useAppSelector((s) => selectUser(s)?.currentAnswer);
-  const stored = useMemo(() => parseStoredStrokes(currentAnswer), [currentAnswer]);
+  const drawing = useAppSelector((s) => selectUser(s)?.drawing ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function propose() {
-    const blob = await canvas.current?.toPng();
-    if (!blob) return;
+    const current = canvas.current;
+    const blob = await current?.toPng();
+    if (!current || !blob) return;
     setBusy(true);
     try {
+      const saveProblem = await saveStrokes(current.toStoredStrokes());
       const reply = await upload('question', [blob], { single: true });
       if (reply.fileNames.length === 0) setError(t.upload.saveFailed);
-      else setError(await proposeFiles(reply.fileNames.slice(0, 1)));
+      else setError((await proposeFiles(reply.fileNames.slice(0, 1))) ?? saveProblem);
     } catch {
       setError(t.upload.saveFailed);
     } finally {
@@ -57,7 +68,7 @@ export function DrawingQuestion() {
   return (
     <>
       <p>{t.question.drawingHint}</p>
-      <DrawingCanvas ref={canvas} storedStrokes={stored} />
+      <DrawingCanvas ref={canvas} storedStrokes={drawing} />
       <FormError message={error} />
       <button type="button" className="button button--primary" disabled={busy} onClick={() => void propose()}>{t.question.propose}</button>
       <UploadArea kind="question" onUploaded={(names) => void proposeFiles(names).then(setError)} />

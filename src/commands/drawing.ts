@@ -1,0 +1,21 @@
+/** Drawn answers (zeichnen): the strokes of a player's drawing, kept so that a reopened drawing shows them. */
+import { streams } from '../../events';
+import type { LiveState } from '../../projections/live';
+import type { SaveDrawing } from './commands';
+import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { requireUser } from './guards';
+import { questionInPlay } from './night';
+import { texts } from './texts';
+
+/** gz: only while a zeichnen question is open; each save replaces the player's drawing of that question. */
+export function saveDrawing(state: LiveState, cmd: SaveDrawing, ctx: DecisionContext): Verdict {
+  const user = requireUser(state, ctx);
+  if (isRejection(user)) return user;
+  const open = questionInPlay(state);
+  if (!open) return reject(texts.noQuestionOpen, 'precondition');
+  const { night, question } = open;
+  if (question.type !== 'zeichnen') return reject(texts.notADrawingQuestion, 'precondition');
+  return accept(streams.night(night.id), draft('DrawingSaved', {
+    userId: user.id, round: question.round, number: question.number, strokes: cmd.strokes,
+  }));
+}
