@@ -7,6 +7,7 @@ import type { QuizEvent } from './quizzes';
 import type { RatingEvent } from './rating';
 import type { ShipEvent } from './ship';
 import type { ShowEvent } from './show';
+import type { ShowSettingsEvent } from './show-settings';
 import type { TeamEvent } from './teams';
 import type { TieBreakEvent } from './tie-break';
 import type { UploadEvent } from './uploads';
@@ -22,6 +23,7 @@ export type * from './heal-deal';
 export type * from './ship';
 export type * from './tie-break';
 export * from './show';
+export type * from './show-settings';
 export type * from './uploads';
 export type * from './forms';
 
@@ -37,6 +39,7 @@ export type QuizShowEvent =
   | ShipEvent
   | TieBreakEvent
   | ShowEvent
+  | ShowSettingsEvent
   | UploadEvent
   | FormEvent;
 
@@ -96,6 +99,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   PointsPublished: 1,
   PointsUnpublished: 1,
   LiveStateReset: 1,
+  ShowSettingsChanged: 1,
   UploadRecorded: 2,
   GreetingSubmitted: 1,
 };

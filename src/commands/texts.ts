@@ -1,4 +1,5 @@
 import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
+import { SHOW_SETTINGS_TEXTS } from '../../projections/live/show-settings';
 
 /**
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
@@ -100,6 +101,15 @@ export const engineTexts = {
   tooManyTeamEntries:
     `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
   invalidText: 'Der Text enthält ungültige Zeichen.',
+  // show settings (PUT /api/show-settings)
+  settingNotAnAddress: SHOW_SETTINGS_TEXTS.notAnAddress,
+  settingTooLong: SHOW_SETTINGS_TEXTS.tooLong,
+  settingNotAChannel: SHOW_SETTINGS_TEXTS.notAChannel,
+  settingLinkLabelMissing: SHOW_SETTINGS_TEXTS.linkLabelMissing,
+  settingTooManyLinks: SHOW_SETTINGS_TEXTS.tooManyLinks,
+  settingNotADate: SHOW_SETTINGS_TEXTS.notADate,
+  settingDateTitleMissing: SHOW_SETTINGS_TEXTS.dateTitleMissing,
+  settingTooManyDates: SHOW_SETTINGS_TEXTS.tooManyDates,
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;
