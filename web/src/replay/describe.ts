@@ -176,6 +176,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.UploadRecorded(userName(state, event.data.userId), event.data.fileNames.length, t.replay.uploadKinds[event.data.kind] ?? event.data.kind, event.data.question);
     case 'GreetingSubmitted':
       return ev.GreetingSubmitted(event.data.name, shorten(event.data.message));
+    case 'ShowSettingsChanged':
+      return ev.ShowSettingsChanged(shorten(event.data.settings.newsletterUrl));
     default:
       return unreachable(event);
   }
