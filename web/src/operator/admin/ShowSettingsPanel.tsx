@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { useAppSelector } from '../../store';
 import { selectShowSettings } from '../../store/showSettingsSlice';
 import { t } from '../../texts';
-import { Panel, useNotify } from '../shared';
+import { Panel } from '../shared';
 
 const T = t.showSettings;
 
@@ -39,15 +39,15 @@ function ListEditor<Row>({ rows, onRows, empty, addLabel, removeLabel, renderRow
 /**
  * Show-Einstellungen: everything PUT /api/show-settings replaces. The form starts from the settings
  * now in force and follows changes made elsewhere while it is untouched; a refusal shows the server's
- * German text.
+ * German text in the section (not as a notice: the admin corrects the field right there).
  */
 export function ShowSettingsPanel() {
   const current = useAppSelector(selectShowSettings);
-  const notify = useNotify();
   const [base, setBase] = useState(current);
   const [form, setForm] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
   const dirty = !sameShowSettings(form, base);
 
   useEffect(() => {
@@ -56,7 +56,10 @@ export function ShowSettingsPanel() {
     setForm(current);
   }, [current, base, dirty]);
 
-  const set = <K extends keyof ShowSettings>(key: K) => (value: ShowSettings[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ShowSettings>(key: K) => (value: ShowSettings[K]) => {
+    setSaved(false);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -66,11 +69,9 @@ export function ShowSettingsPanel() {
       setBase(saved);
       setForm(saved);
       setError(null);
-      notify(T.saved, 'success');
+      setSaved(true);
     } catch (caught) {
-      const message = caught instanceof HttpError && caught.detail ? caught.detail : T.failed;
-      setError(message);
-      notify(message);
+      setError(caught instanceof HttpError && caught.detail ? caught.detail : T.failed);
     } finally {
       setSaving(false);
     }
@@ -86,11 +87,11 @@ export function ShowSettingsPanel() {
     <Panel title={T.heading} className="panel--wide">
       <p className="muted">{T.intro}</p>
       <form className="form" onSubmit={(e) => void save(e)} noValidate>
-        <div className="inline-form">
+        <div className="settings-pair">
           <Field label={T.streamChannel} value={form.streamChannel} onValue={set('streamChannel')} hint={T.streamChannelHint} />
           <Field label={T.streamUrl} inputMode="url" value={form.streamUrl} onValue={set('streamUrl')} hint={T.streamUrlHint} />
         </div>
-        <div className="inline-form">
+        <div className="settings-pair">
           <Field label={T.supportUrl} inputMode="url" value={form.supportUrl} onValue={set('supportUrl')} hint={T.supportUrlHint} />
           <Field label={T.newsletterUrl} inputMode="url" value={form.newsletterUrl} onValue={set('newsletterUrl')} hint={T.newsletterUrlHint} />
         </div>
@@ -127,6 +128,7 @@ export function ShowSettingsPanel() {
         />
 
         <FormError message={error} />
+        {saved && <p role="status" className="hint">{T.saved}</p>}
         {dirty && !sameShowSettings(current, base) && (
           <p role="status" className="hint">
             {T.changedMeanwhile} <button type="button" className="button button--small" onClick={takeOver}>{T.takeOver}</button>
