@@ -33,8 +33,13 @@ export function startShowSettings(): void {
     void getShowSettings().then(received, () => undefined);
     return;
   }
-  source = new EventSource(SHOW_SETTINGS_STREAM);
-  source.addEventListener('settings', (event) => {
+  const stream = new EventSource(SHOW_SETTINGS_STREAM);
+  source = stream;
+  // A drop is retried by EventSource itself; a refusal (no stream at all) is final: read them once instead.
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED) void getShowSettings().then(received, () => undefined);
+  };
+  stream.addEventListener('settings', (event) => {
     try {
       received(JSON.parse((event as MessageEvent<string>).data) as ShowSettings);
     } catch {
