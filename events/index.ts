@@ -8,6 +8,7 @@ import type { QuizEvent } from './quizzes';
 import type { RatingEvent } from './rating';
 import type { ShipEvent } from './ship';
 import type { ShowEvent } from './show';
+import type { ShowSettingsEvent } from './show-settings';
 import type { TeamEvent } from './teams';
 import type { TieBreakEvent } from './tie-break';
 import type { UploadEvent } from './uploads';
@@ -23,6 +24,7 @@ export type * from './heal-deal';
 export type * from './ship';
 export type * from './tie-break';
 export * from './show';
+export type * from './show-settings';
 export type * from './uploads';
 export type * from './forms';
 export type * from './drawing';
@@ -39,6 +41,7 @@ export type QuizShowEvent =
   | ShipEvent
   | TieBreakEvent
   | ShowEvent
+  | ShowSettingsEvent
   | UploadEvent
   | FormEvent
   | DrawingEvent;
@@ -99,6 +102,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   PointsPublished: 1,
   PointsUnpublished: 1,
   LiveStateReset: 1,
+  ShowSettingsChanged: 1,
   UploadRecorded: 2,
   GreetingSubmitted: 1,
   DrawingSaved: 1,

@@ -7,6 +7,7 @@ import { evolveProposals } from './evolve/proposals';
 import { evolveQuizzes } from './evolve/quizzes';
 import { evolveRating } from './evolve/rating';
 import { evolveShow } from './evolve/show';
+import { evolveShowSettings } from './evolve/show-settings';
 import { evolveTeams } from './evolve/teams';
 import { NO_CHANGES, Writer, type Changes } from './evolve/writer';
 import type { LiveState } from './state';
@@ -76,6 +77,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
       return evolveShow(state, event, write);
     case 'DrawingSaved':
       return evolveDrawing(state, event, write);
+    case 'ShowSettingsChanged':
+      return evolveShowSettings(event);
   }
 }
 
@@ -90,7 +93,7 @@ function copyOf(s: LiveState): MutableState {
     version: s.version, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
     plays: s.plays, teamIdByName: s.teamIdByName, quizzes: s.quizzes, answers: s.answers, invites: s.invites, loginLinks: s.loginLinks,
     nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking, greetingCount: s.greetingCount,
-    uploadCount: s.uploadCount,
+    uploadCount: s.uploadCount, showSettings: s.showSettings,
   };
 }
 

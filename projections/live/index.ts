@@ -13,6 +13,7 @@ export * from './ratings';
 export * from './rules';
 export * from './scopes';
 export * from './ship-answer';
+export * from './show-settings';
 export * from './state';
 export * from './view-rules';
 export * from './views';

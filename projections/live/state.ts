@@ -1,8 +1,9 @@
 import type {
-  DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, Stroke, TeamOrigin, UberMode,
+  DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode,
 } from '../../events';
 import { PersistentMap, type Owner } from './persistent-map';
 import type { RatedFields } from './ratings';
+import { DEFAULT_SHOW_SETTINGS } from './show-settings';
 
 /** The spec's global state codes: no question, question active, countdown, maintenance. */
 export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';
@@ -212,6 +213,8 @@ export interface LiveState {
   readonly checking: PersistentMap<string>;
   readonly greetingCount: number;
   readonly uploadCount: number;
+  /** The admin's show settings (links, stream, dates); a reset of the live game keeps them. */
+  readonly showSettings: ShowSettings;
 }
 
 /** Lobby chat entries kept in the live state (older ones stay in the log). */
@@ -266,6 +269,7 @@ export const initialState: LiveState = {
   checking: PersistentMap.empty(),
   greetingCount: 0,
   uploadCount: 0,
+  showSettings: DEFAULT_SHOW_SETTINGS,
 };
 
 /*

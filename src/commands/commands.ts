@@ -4,7 +4,7 @@
  * Commands carry no secrets: the edge resolves passwords and tokens and hands on only its verdict
  * (`passwordOk`, `inviteId`, whether a password was given).
  */
-import type { DrawnStroke, HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, UberMode, UploadKind } from '../../events';
+import type { DrawnStroke, HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, ShowSettings, UberMode, UploadKind } from '../../events';
 import type { QuestionInput } from '../../projections/live';
 
 /** Wire content as it arrived, with the command's type: what the table's parsers read. */
@@ -104,6 +104,9 @@ export interface ClearPainting { type: 'ClearPainting' }
 /** mp: `points` null unpublishes. */
 export interface PublishPoints { type: 'PublishPoints'; points: PointsTable | null }
 
+/** PUT /api/show-settings: the whole settings, read and checked at the edge. */
+export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: ShowSettings }
+
 // uploads, forms
 export interface UploadedFile { fileName: string; mimeType: string; size: number }
 export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
@@ -122,6 +125,7 @@ export type Command =
   | CorrectShipQuestion
   | SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting
   | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints
+  | ChangeShowSettings
   | RecordUpload | SubmitGreeting;
 
 export type CommandType = Command['type'];

@@ -37,6 +37,7 @@ import { normalizeContent, questionsFromRounds } from './quiz-content';
 import { addTieBreakQuestion, createQuiz, editQuiz, importQuiz } from './quizzes';
 import { rateAnswerAbsolute, rateAnswerRelative, regexBulkRate, startChecking } from './rating';
 import { correctShipQuestion } from './ship';
+import { changeShowSettings, parseChangeShowSettings } from './show-settings';
 import {
   changeUberMode, clearPainting, drawStroke, publishPoints, resetLiveState, setFeatureFlags, setOverviewMessage,
   setReconnectAt, setUberMessage, updateStateSetting,
@@ -364,6 +365,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   },
   ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
   PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS], rule: publishPoints },
+  ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
 
   // uploads, forms
   RecordUpload: {

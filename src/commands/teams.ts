@@ -1,5 +1,5 @@
 import { streams } from '../../events';
-import { MAX_NAME_LENGTH, isFusionTeam, uniqueNameKey, type LiveState } from '../../projections/live';
+import { MAX_NAME_LENGTH, hostOfflineText, isFusionTeam, uniqueNameKey, type LiveState } from '../../projections/live';
 import type {
   CreateQrTeam, CreateTeam, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
 } from './commands';
@@ -28,11 +28,14 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
   );
 }
 
-/** QR sign-up (fqps/team/new): only while a moderator is connected and registrations are open. */
+/**
+ * QR sign-up (fqps/team/new): only while a moderator is connected and registrations are open. The
+ * spec's "Olafs Laptop ist im Moment nicht verbunden." names the show's host (show settings).
+ */
 export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionContext): Verdict {
   const { name, expectedMembers } = cmd;
   if (name.length > MAX_NAME_LENGTH || !state.show.allowNewRegistrations) return reject(texts.formFailed);
-  if (cmd.moderatorOnline !== true) return reject(texts.moderatorOffline, 'precondition');
+  if (cmd.moderatorOnline !== true) return reject(hostOfflineText(state.showSettings.qrHostName), 'precondition');
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(streams.team(teamId), draft('TeamCreated', {

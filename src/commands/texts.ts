@@ -1,4 +1,5 @@
 import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
+import { SHOW_SETTINGS_TEXTS } from '../../projections/live/show-settings';
 
 /**
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
@@ -104,6 +105,15 @@ export const engineTexts = {
   notADrawingQuestion: 'Die aktuelle Frage ist keine Zeichenfrage.',
   drawingInvalid: 'Die Zeichnung konnte nicht gelesen werden.',
   drawingTooLarge: `Die Zeichnung ist zu groß (höchstens ${DRAWING_MAX_POINTS} Punkte). Sie wurde nicht gespeichert.`,
+  // show settings (PUT /api/show-settings)
+  settingNotAnAddress: SHOW_SETTINGS_TEXTS.notAnAddress,
+  settingTooLong: SHOW_SETTINGS_TEXTS.tooLong,
+  settingNotAChannel: SHOW_SETTINGS_TEXTS.notAChannel,
+  settingLinkLabelMissing: SHOW_SETTINGS_TEXTS.linkLabelMissing,
+  settingTooManyLinks: SHOW_SETTINGS_TEXTS.tooManyLinks,
+  settingNotADate: SHOW_SETTINGS_TEXTS.notADate,
+  settingDateTitleMissing: SHOW_SETTINGS_TEXTS.dateTitleMissing,
+  settingTooManyDates: SHOW_SETTINGS_TEXTS.tooManyDates,
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

@@ -5,9 +5,14 @@ import type { Request } from 'express';
 import { httpError } from './http-errors';
 import { attributesOf } from './json-api';
 
+/** Nest's own refusal of a body that is no object (a JSON list), which no field's text covers. */
+const NEST_NOT_AN_OBJECT = 'Validation failed (object is expected)';
+export const BODY_NOT_AN_OBJECT = 'Die Anfrage muss ein JSON-Objekt sein.';
+
 /** The first message of the first field that failed (each field carries the German text to show). */
 function firstMessage(errors: readonly ValidationError[]): string {
   for (const error of errors) {
+    if (error.constraints?.isObject === NEST_NOT_AN_OBJECT) return BODY_NOT_AN_OBJECT;
     const message = Object.values(error.constraints ?? {})[0] ?? firstMessage(error.children ?? []);
     if (message) return message;
   }

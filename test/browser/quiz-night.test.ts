@@ -89,7 +89,11 @@ describe('a quiz night in the browser', () => {
     await see(email);
     expect(await email.getAttribute('type')).toBe('email');
 
-    // In plain German a player without shownEmailPopupAt is asked once for the email address.
+    // In plain German a player without shownEmailPopupAt is asked once for the email address: with the
+    // newsletter form, so only once the show has a newsletter address (show settings).
+    const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
+    const settings = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { newsletterUrl: 'https://newsletter.example.org/subscribe' }, adminToken);
+    expect(settings.status).toBe(200);
     const clara = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'clara', name: 'clara', newPassword: 'geheim789' } } });
     expect(clara.status).toBe(201);
     await page.goto(`${app.baseUrl}/login`);

@@ -68,6 +68,16 @@ const samples: Samples = {
   MaintenanceEnded: { type: 'MaintenanceEnded', version: 1, data: {}, metadata: meta() },
   RegistrationsOpened: { type: 'RegistrationsOpened', version: 1, data: {}, metadata: meta() },
   RegistrationsClosed: { type: 'RegistrationsClosed', version: 1, data: {}, metadata: meta() },
+  ShowSettingsChanged: {
+    type: 'ShowSettingsChanged', version: 1, metadata: meta(),
+    data: {
+      changedBy: 'u1',
+      settings: {
+        streamChannel: 'quizshow', streamUrl: '', supportUrl: '', newsletterUrl: 'https://n.example.org', socialLinks: [], nextDates: [],
+        qrHostName: 'Olaf', newsletterPopup: false,
+      },
+    },
+  },
   UberModeChanged: { type: 'UberModeChanged', version: 1, data: { modus: 'pause' }, metadata: meta() },
   UberMessageSet: { type: 'UberMessageSet', version: 1, data: { message: '<b>Pause</b>' }, metadata: meta() },
   InstructionsShown: { type: 'InstructionsShown', version: 1, data: {}, metadata: meta() },

@@ -1,16 +1,13 @@
 /**
- * Deployment settings of the web app: API paths and the external addresses (stream, social media,
- * newsletter service). The external addresses are placeholders until the show's real ones are set.
+ * Deployment settings of the web app: API paths and the app's own pictures. Nothing about a show is
+ * compiled in: stream, social links, newsletter, support link and dates are the admin's show
+ * settings, read at run time (web/src/showSettings.ts).
  */
 export const config = {
   apiPrefix: '/api',
   tokenEndpoint: '/api/token-auth/',
   wsPath: '/ws',
-  streamUrl: 'https://www.twitch.tv/quizshow',
-  supportUrl: 'https://www.paypal.com/',
-  socialLinks: ['https://www.instagram.com/', 'https://www.youtube.com/', 'https://www.twitch.tv/'],
-  newsletterAction: 'https://newsletter.example.invalid/subscribe',
+  /** The newsletter form's hidden honeypot field: bots fill it in, people do not see it. */
   newsletterHoneypotName: 'b_honeypot',
-  nextAppointmentsImage: '/next.svg',
   instructionImage: '/instruction.svg',
 };

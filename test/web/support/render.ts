@@ -6,12 +6,14 @@ import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { Router } from 'wouter';
+import type { ShowSettings } from '../../../events';
 import type { TeamRecord } from '../../../web/src/api/http';
 import { App } from '../../../web/src/App';
 import type { Views } from '../../../web/src/realtime/views';
 import { createAppStore } from '../../../web/src/store';
 import { liveActions } from '../../../web/src/store/liveSlice';
 import { sessionActions } from '../../../web/src/store/sessionSlice';
+import { showSettingsActions } from '../../../web/src/store/showSettingsSlice';
 import { baseGlobal, baseUser } from './views';
 
 export type Perm = 'admin' | 'moderator' | 'tester';
@@ -21,17 +23,20 @@ export interface Setup {
   perm?: Perm[];
   views?: Partial<Views>;
   teams?: TeamRecord[];
+  /** The show settings as the server's stream delivered them (default: none arrived, everything unset). */
+  showSettings?: ShowSettings;
 }
 
 export { baseGlobal, baseUser };
 
-function prepareStore(setup: Setup) {
+export function prepareStore(setup: Setup) {
   const store = createAppStore();
   if (setup.loggedIn ?? true) {
     store.dispatch(sessionActions.loggedIn({ token: 'x.y.z', payload: { id: '1', exp: 4_000_000_000, perm: setup.perm ?? [] } }));
     store.dispatch(sessionActions.userLoaded({ id: '1', login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: 'x', perm: [], teamId: '3' }));
   }
   if (setup.teams) store.dispatch(sessionActions.teamsLoaded(setup.teams));
+  if (setup.showSettings) store.dispatch(showSettingsActions.received(setup.showSettings));
   if (setup.views) {
     const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, ...setup.views };
     store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: 0 }));

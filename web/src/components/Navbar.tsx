@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { config } from '../config';
 import { useAppDispatch, useAppSelector } from '../store';
 import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from '../store/selectors';
+import { selectShowSettings } from '../store/showSettingsSlice';
 import { uiActions, type Splitscreen } from '../store/uiSlice';
 import { t } from '../texts';
 import { UserMenu } from './UserMenu';
@@ -16,8 +16,10 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-function External({ href, children }: { href: string; children: ReactNode }) {
-  return <a className="nav__link" href={href} target="_blank" rel="noreferrer">{children}</a>;
+/** A link to another site from the show settings; unset (empty), it is not shown. */
+function ExternalItem({ href, children }: { href: string | undefined; children: ReactNode }) {
+  if (!href) return null;
+  return <li><a className="nav__link" href={href} target="_blank" rel="noreferrer">{children}</a></li>;
 }
 
 function Dropdown({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
@@ -79,6 +81,8 @@ export function Navbar() {
   const [location] = useLocation();
   useEffect(() => setMenuOpen(false), [location]);
   const operator = loggedIn && (isTester || isModerator || isAdmin);
+  const { streamUrl, supportUrl, socialLinks } = useAppSelector(selectShowSettings);
+  const social = socialLinks[0];
 
   return (
     <header className="topbar">
@@ -91,17 +95,17 @@ export function Navbar() {
           {!loggedIn ? (
             <>
               <li><NavLink href="/about">{t.nav.contact}</NavLink></li>
-              <li><External href={config.streamUrl}>{t.nav.stream}</External></li>
+              <ExternalItem href={streamUrl}>{t.nav.stream}</ExternalItem>
               <li><NavLink href="/special">{t.nav.special}</NavLink></li>
-              <li><External href={config.socialLinks[0]}>{t.nav.social}</External></li>
+              <ExternalItem href={social?.url}>{social?.label}</ExternalItem>
               <li><NavLink href="/login">{t.nav.login}</NavLink></li>
             </>
           ) : (
             <>
-              {!hideNormal && <li><External href={config.supportUrl}>{t.nav.support}</External></li>}
-              {!hideNormal && <li><External href={config.streamUrl}>{t.nav.stream}</External></li>}
+              {!hideNormal && <ExternalItem href={supportUrl}>{t.nav.support}</ExternalItem>}
+              {!hideNormal && <ExternalItem href={streamUrl}>{t.nav.stream}</ExternalItem>}
               {!hideNormal && <li><NavLink href="/special">{t.nav.special}</NavLink></li>}
-              {!hideNormal && <li><External href={config.socialLinks[0]}>{t.nav.social}</External></li>}
+              {!hideNormal && <ExternalItem href={social?.url}>{social?.label}</ExternalItem>}
               <li><NavLink href="/">{t.nav.quiztool}</NavLink></li>
               <SplitscreenMenu />
               {!isModerator && <li><NavLink href="/points">{t.nav.points}</NavLink></li>}

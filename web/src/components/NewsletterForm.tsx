@@ -1,12 +1,19 @@
 import { useId } from 'react';
 import { config } from '../config';
+import { useAppSelector } from '../store';
+import { selectShowSettings } from '../store/showSettingsSlice';
 import { t } from '../texts';
 
-/** Newsletter sign-up: a normal form post to the external mailing-list service, in a new tab. */
+/**
+ * Newsletter sign-up: a normal form post to the show's mailing-list service (show settings), in a
+ * new tab. Without a newsletter address there is no form.
+ */
 export function NewsletterForm({ onSubmitted }: { onSubmitted?(): void }) {
   const id = useId();
+  const action = useAppSelector(selectShowSettings).newsletterUrl;
+  if (action === '') return null;
   return (
-    <form className="card newsletter" action={config.newsletterAction} method="post" target="_blank" onSubmit={() => onSubmitted?.()}>
+    <form className="card newsletter" action={action} method="post" target="_blank" onSubmit={() => onSubmitted?.()}>
       <h2>{t.newsletter.heading}</h2>
       <p>{t.newsletter.text}</p>
       <div className="field">

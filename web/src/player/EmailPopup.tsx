@@ -3,14 +3,19 @@ import { Modal } from '../components/Modal';
 import { NewsletterForm } from '../components/NewsletterForm';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';
-import { uiActions } from '../store/uiSlice';
+import { selectNewsletterPopupOpen, selectShowSettings, showSettingsActions } from '../store/showSettingsSlice';
+import { rememberNewsletterPopupDismissed } from '../showSettings';
 import { specialMode, t } from '../texts';
 
-/** Shown outside the special locale while shownEmailPopupAt is unset; closing stores "now". */
+/**
+ * Shown outside the special locale while shownEmailPopupAt is unset; closing stores "now". Without a
+ * newsletter address (show settings) there is nothing to sign up for: it waits until one is set.
+ */
 export function EmailPopup() {
   const user = useAppSelector((s) => s.session.user);
+  const hasNewsletter = useAppSelector(selectShowSettings).newsletterUrl !== '';
   const dispatch = useAppDispatch();
-  if (specialMode || !user || user.shownEmailPopupAt) return null;
+  if (specialMode || !user || user.shownEmailPopupAt || !hasNewsletter) return null;
   const close = () => {
     const now = new Date().toISOString();
     dispatch(sessionActions.userChanged({ shownEmailPopupAt: now }));
@@ -24,11 +29,18 @@ export function EmailPopup() {
   );
 }
 
-/** The newsletter sign-up popup (enter and cancel), shown when its flag is set. */
+/**
+ * The newsletter sign-up popup (enter and cancel), shown when its flag is set: the admin's show
+ * setting `newsletterPopup` (docs/decisions.md). Closed, it stays closed in this tab until the admin
+ * turns the flag off and on again.
+ */
 export function NewsletterPopup() {
-  const open = useAppSelector((s) => s.ui.newsletterPopupOpen);
+  const open = useAppSelector(selectNewsletterPopupOpen);
   const dispatch = useAppDispatch();
-  const close = () => dispatch(uiActions.newsletterPopupToggled(false));
+  const close = () => {
+    rememberNewsletterPopupDismissed();
+    dispatch(showSettingsActions.newsletterPopupDismissed(true));
+  };
   return (
     <Modal open={open} title={t.emailPopup.newsletterHeading} onClose={close}>
       <p>{t.emailPopup.newsletterText}</p>

@@ -1,33 +1,64 @@
-import { config } from '../config';
 import { NewsletterForm } from '../components/NewsletterForm';
+import { upcomingDates } from '../../../projections/live/show-settings';
+import { useAppSelector } from '../store';
+import { selectShowSettings } from '../store/showSettingsSlice';
 import { t } from '../texts';
 
 export function AboutPage() {
+  const { supportUrl, socialLinks } = useAppSelector(selectShowSettings);
   return (
     <div className="page page--narrow">
       <section className="card">
         <h1>{t.about.heading}</h1>
         <p>{t.about.text}</p>
         <p>{t.about.contact}</p>
-        {t.about.support && <p><a className="button" href={config.supportUrl} target="_blank" rel="noreferrer">{t.about.support}</a></p>}
-        <h2>{t.about.social}</h2>
-        <ul className="social-links">
-          {config.socialLinks.map((href, i) => (
-            <li key={href}><a href={href} target="_blank" rel="noreferrer">{t.about.socialLinks[i]}</a></li>
-          ))}
-        </ul>
+        {supportUrl && <p><a className="button" href={supportUrl} target="_blank" rel="noreferrer">{t.about.support}</a></p>}
+        {socialLinks.length > 0 && (
+          <>
+            <h2>{t.about.social}</h2>
+            <ul className="social-links">
+              {socialLinks.map(({ label, url }) => (
+                <li key={`${label} ${url}`}><a href={url} target="_blank" rel="noreferrer">{label}</a></li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
       <NewsletterForm />
     </div>
   );
 }
 
+/** The viewer's day as yyyy-mm-dd (the next dates from today on). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const DAY = new Intl.DateTimeFormat('de-DE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "Freitag, 27. November 2026" for 2026-11-27. */
+function germanDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return DAY.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
 export function NextPage() {
+  const dates = upcomingDates(useAppSelector(selectShowSettings).nextDates, today());
   return (
     <div className="page page--narrow">
       <section className="card">
         <h1>{t.next.heading}</h1>
-        <img className="wide-image" src={config.nextAppointmentsImage} alt={t.next.imageAlt} />
+        {dates.length === 0 ? <p className="muted">{t.showSettings.noDates}</p> : (
+          <ul className="next-dates">
+            {dates.map(({ date, title }) => (
+              <li key={`${date} ${title}`}>
+                <time dateTime={date}>{germanDay(date)}</time>
+                <span>{title}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <NewsletterForm />
     </div>

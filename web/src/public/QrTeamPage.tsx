@@ -5,16 +5,20 @@ import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { SendButton, type SendStatus } from '../components/SendButton';
 import { qrTeamProblemOf } from '../../../projections/live/forms';
+import { hostOfflineText } from '../../../projections/live/show-settings';
+import { useAppSelector } from '../store';
+import { selectShowSettings } from '../store/showSettingsSlice';
 import { t } from '../texts';
 
 type ConnectionStatus = 'special' | 'connected' | 'error' | 'loading';
 
 /**
  * QR team creation by the moderator connection status: loading while checking, connected (the form),
- * error (no moderator laptop connected), special (the check itself is not available: QR sign-up is off).
+ * error (the host's laptop is not connected: "Olafs Laptop ist im Moment nicht verbunden.", with the show's host), special (the check itself is not available: QR sign-up is off).
  */
 export function QrTeamPage() {
   const [connection, setConnection] = useState<ConnectionStatus>('loading');
+  const qrHostName = useAppSelector(selectShowSettings).qrHostName;
   useEffect(() => {
     let alive = true;
     qrTeamStatus()
@@ -40,7 +44,7 @@ export function QrTeamPage() {
     return (
       <div className="page page--narrow">
         <section className="card" role="alert">
-          <h1>{t.qrTeam.errorHeading}</h1>
+          <h1>{hostOfflineText(qrHostName)}</h1>
           <p>{t.qrTeam.errorText}</p>
         </section>
       </div>

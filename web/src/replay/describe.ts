@@ -178,6 +178,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.GreetingSubmitted(event.data.name, shorten(event.data.message));
     case 'DrawingSaved':
       return ev.DrawingSaved(userName(state, event.data.userId), event.data.round, event.data.number, event.data.strokes.length);
+    case 'ShowSettingsChanged':
+      return ev.ShowSettingsChanged(shorten(event.data.settings.newsletterUrl));
     default:
       return unreachable(event);
   }

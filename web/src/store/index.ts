@@ -2,11 +2,12 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { liveSlice } from './liveSlice';
 import { sessionSlice } from './sessionSlice';
+import { showSettingsSlice } from './showSettingsSlice';
 import { uiSlice } from './uiSlice';
 
 export function createAppStore() {
   return configureStore({
-    reducer: { session: sessionSlice.reducer, live: liveSlice.reducer, ui: uiSlice.reducer },
+    reducer: { session: sessionSlice.reducer, live: liveSlice.reducer, ui: uiSlice.reducer, showSettings: showSettingsSlice.reducer },
   });
 }
 

@@ -13,7 +13,6 @@ export interface UiState {
   notices: Notice[];
   splitscreen: Splitscreen;
   helpOpen: boolean;
-  newsletterPopupOpen: boolean;
 }
 
 function storedSplitscreen(): Splitscreen {
@@ -25,7 +24,7 @@ function storedSplitscreen(): Splitscreen {
   }
 }
 
-const initialState: UiState = { notices: [], splitscreen: storedSplitscreen(), helpOpen: false, newsletterPopupOpen: false };
+const initialState: UiState = { notices: [], splitscreen: storedSplitscreen(), helpOpen: false };
 let nextNoticeId = 1;
 
 export const uiSlice = createSlice({
@@ -49,9 +48,6 @@ export const uiSlice = createSlice({
     },
     helpToggled(state, action: PayloadAction<boolean>) {
       state.helpOpen = action.payload;
-    },
-    newsletterPopupToggled(state, action: PayloadAction<boolean>) {
-      state.newsletterPopupOpen = action.payload;
     },
   },
 });

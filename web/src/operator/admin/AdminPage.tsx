@@ -10,6 +10,7 @@ import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
 import { HealDealPanel } from './HealDealPanel';
 import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
+import { ShowSettingsPanel } from './ShowSettingsPanel';
 import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
 
 /** Quiz, round and question inputs with their defaults; the action gets the parsed numbers. */
@@ -167,6 +168,7 @@ export function AdminPage() {
         <StechenPanel />
         <CheckPingPanel />
         <DeleteTeamsPanel />
+        <ShowSettingsPanel />
       </div>
     </div>
   );

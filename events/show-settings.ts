@@ -1,0 +1,39 @@
+import type { EventEnvelope } from './envelope';
+
+/** A link to one of the show's social media pages, with the text shown for it. */
+export interface SocialLink {
+  label: string;
+  url: string;
+}
+
+/** A coming quiz night: its day (ISO `yyyy-mm-dd`) and what it is. */
+export interface NextDate {
+  date: string;
+  title: string;
+}
+
+/**
+ * What configures a show at run time (PROTOCOL.md "Show settings"). Unset is the empty string or
+ * the empty list: the web app then hides that link, form or embed.
+ */
+export interface ShowSettings {
+  /** The Twitch channel of the live stream (the embed in splitscreen mode). */
+  streamChannel: string;
+  /** The page of the live stream (the navbar's stream link). */
+  streamUrl: string;
+  /** Where to support or tip the show. */
+  supportUrl: string;
+  /** The mailing-list service the newsletter forms post to. */
+  newsletterUrl: string;
+  socialLinks: SocialLink[];
+  nextDates: NextDate[];
+  /** Beyond PROTOCOL.md's list: whose laptop the QR team page says is offline ("Olafs Laptop ..."). */
+  qrHostName: string;
+  /** Beyond PROTOCOL.md's list: the newsletter sign-up popup shows while this is on. */
+  newsletterPopup: boolean;
+}
+
+/** The admin replaced the show settings (the whole object); `changedBy` is the admin's user id. */
+export type ShowSettingsChanged = EventEnvelope<'ShowSettingsChanged', 1, { settings: ShowSettings; changedBy: string | null }>;
+
+export type ShowSettingsEvent = ShowSettingsChanged;

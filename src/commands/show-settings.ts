@@ -1,0 +1,43 @@
+/** The admin's show settings (PUT /api/show-settings): read at the edge, replaced by one event. */
+import { streams, type NextDate, type ShowSettings, type SocialLink } from '../../events';
+import {
+  DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState,
+} from '../../projections/live';
+import type { ChangeShowSettings, CommandInput, CommandOfType } from './commands';
+import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { textOf } from './fields';
+
+const trimmed = (value: unknown) => textOf(value).trim();
+
+function entriesOf(value: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {}));
+}
+
+/**
+ * The settings a request asks for. PUT replaces them: a field left out takes its default (unset,
+ * or for the QR page's host the spec's "Olaf"). Shapes are the HTTP DTO's to check; what is sent
+ * here anyway reads as text, a list or a flag, and the rules below judge it.
+ */
+export function parseChangeShowSettings(c: CommandInput): CommandOfType<'ChangeShowSettings'> | Rejection {
+  const socialLinks: SocialLink[] = entriesOf(c.socialLinks).map((e) => ({ label: trimmed(e.label), url: trimmed(e.url) }));
+  const nextDates: NextDate[] = entriesOf(c.nextDates).map((e) => ({ date: trimmed(e.date), title: trimmed(e.title) }));
+  const settings: ShowSettings = {
+    streamChannel: trimmed(c.streamChannel),
+    streamUrl: trimmed(c.streamUrl),
+    supportUrl: trimmed(c.supportUrl),
+    newsletterUrl: trimmed(c.newsletterUrl),
+    socialLinks,
+    nextDates,
+    qrHostName: c.qrHostName === undefined || c.qrHostName === null ? DEFAULT_SHOW_SETTINGS.qrHostName : trimmed(c.qrHostName),
+    newsletterPopup: c.newsletterPopup === true,
+  };
+  const problem = showSettingsProblemOf(settings);
+  return problem ? reject(showSettingsProblemText(problem)) : { type: 'ChangeShowSettings', settings };
+}
+
+/** The same settings again change nothing (a repeated save appends no event). */
+export function changeShowSettings(state: LiveState, { settings }: ChangeShowSettings, ctx: DecisionContext): Verdict {
+  if (sameShowSettings(state.showSettings, settings)) return accept(streams.show);
+  return accept(streams.show, draft('ShowSettingsChanged', { settings, changedBy: ctx.actor.userId }));
+}

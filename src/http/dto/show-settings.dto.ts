@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/show-settings';
+import { FIELD_TEXTS } from './field-texts';
+
+/** Shapes only: what the addresses, dates and lengths must be is the rule's (projections/live/show-settings.ts). */
+export const SHOW_SETTINGS_FIELD_TEXTS = {
+  notList: (field: string) => `Das Feld "${field}" muss eine Liste sein.`,
+  notEntries: (field: string, entry: string) => `Jeder Eintrag im Feld "${field}" muss ein Objekt ${entry} sein.`,
+  notFlag: (field: string) => `Das Feld "${field}" muss true oder false sein.`,
+} as const;
+
+const T = SHOW_SETTINGS_FIELD_TEXTS;
+
+export class SocialLinkDto {
+  @ApiProperty({ description: 'The text shown for the link.', example: 'Instagram', maxLength: LIMITS.labelLength })
+  @IsString({ message: FIELD_TEXTS.notText('socialLinks[].label') })
+  label!: string;
+
+  @ApiProperty({ description: 'An http or https address.', example: 'https://www.instagram.com/quizshow', maxLength: LIMITS.urlLength })
+  @IsString({ message: FIELD_TEXTS.notText('socialLinks[].url') })
+  url!: string;
+}
+
+export class NextDateDto {
+  @ApiProperty({ description: 'The day, ISO `yyyy-mm-dd`.', example: '2026-11-27', format: 'date' })
+  @IsString({ message: FIELD_TEXTS.notText('nextDates[].date') })
+  date!: string;
+
+  @ApiProperty({ description: 'What happens that day.', example: 'Quiz am Freitag', maxLength: LIMITS.labelLength })
+  @IsString({ message: FIELD_TEXTS.notText('nextDates[].title') })
+  title!: string;
+}
+
+const url = (description: string, example: string) => ApiPropertyOptional({ description: `${description} Empty: unset (hidden).`, example, maxLength: LIMITS.urlLength });
+
+/**
+ * PUT /api/show-settings: the whole settings, replacing the old ones. A field left out is unset
+ * (empty text, empty list, false; `qrHostName`: "Olaf"). The answer and GET /api/show-settings have
+ * the same shape with every field.
+ */
+export class ShowSettingsDto {
+  @ApiPropertyOptional({ description: 'Twitch channel of the live stream (splitscreen embed). Empty: unset.', example: 'quizshow', maxLength: LIMITS.channelLength })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('streamChannel') })
+  streamChannel?: string;
+
+  @url('The live stream\'s page (navbar link).', 'https://www.twitch.tv/quizshow')
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('streamUrl') })
+  streamUrl?: string;
+
+  @url('Where to support the show (navbar and about page).', 'https://ko-fi.com/quizshow')
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('supportUrl') })
+  supportUrl?: string;
+
+  @url('The mailing-list service the newsletter forms post to.', 'https://newsletter.example.org/subscribe')
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('newsletterUrl') })
+  newsletterUrl?: string;
+
+  @ApiPropertyOptional({ description: 'The show\'s social media pages, in order.', type: [SocialLinkDto], maxItems: LIMITS.socialLinks })
+  @IsOptional()
+  @IsArray({ message: T.notList('socialLinks') })
+  @ValidateNested({ each: true, message: T.notEntries('socialLinks', '{label, url}') })
+  @Type(() => SocialLinkDto)
+  socialLinks?: SocialLinkDto[];
+
+  @ApiPropertyOptional({ description: 'The coming quiz nights (the next page lists those from today on).', type: [NextDateDto], maxItems: LIMITS.nextDates })
+  @IsOptional()
+  @IsArray({ message: T.notList('nextDates') })
+  @ValidateNested({ each: true, message: T.notEntries('nextDates', '{date, title}') })
+  @Type(() => NextDateDto)
+  nextDates?: NextDateDto[];
+
+  @ApiPropertyOptional({
+    description: 'Beyond PROTOCOL.md: the host named on the QR team page ("Olafs Laptop ist im Moment nicht verbunden."). Left out: Olaf.',
+    example: 'Olaf', maxLength: LIMITS.hostNameLength,
+  })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('qrHostName') })
+  qrHostName?: string;
+
+  @ApiPropertyOptional({ description: 'Beyond PROTOCOL.md: the newsletter sign-up popup shows to players while true.', example: false })
+  @IsOptional()
+  @IsBoolean({ message: T.notFlag('newsletterPopup') })
+  newsletterPopup?: boolean;
+}
