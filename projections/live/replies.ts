@@ -5,6 +5,7 @@
  */
 import type { PointsTable, Question, Role } from '../../events';
 import type { NightSummary } from './state';
+import type { OperatorView } from './operator-view';
 import type { GlobalView, ModeratorView, TeamView, TesterAnswerView, TesterView, UserView } from './views';
 
 /* ---------- socket: views ---------- */
@@ -16,11 +17,12 @@ export interface ViewOfScope {
   user: UserView;
   moderator: ModeratorView;
   tester: TesterView;
+  operator: OperatorView;
 }
 
 export type ViewScope = keyof ViewOfScope;
 
-export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester'];
+export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester', 'operator'];
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

@@ -18,6 +18,6 @@ export const baseUser: UserView = {
 
 /** Anna's team '3' with nothing proposed yet. */
 export const baseTeam: TeamView = {
-  id: '3', name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
+  id: '3', number: 3, name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
   members: { 1: { name: 'Anna', online: true, star: null } }, takenAnswer: null,
 };
