@@ -97,7 +97,8 @@ export interface UserResource {
 export interface TeamResource {
   type: 'teams';
   id: string;
-  attributes: { name: string; lowerName: string; stadt: string; beschreibung: string; url: string; isNew: boolean; memberCount: number };
+  /** `number`: the short team number players join with (`gj`). */
+  attributes: { name: string; lowerName: string; number: number; stadt: string; beschreibung: string; url: string; isNew: boolean; memberCount: number };
   relationships: { members: { data: Array<{ type: 'users'; id: string }> } };
 }
 
