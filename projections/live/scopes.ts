@@ -1,9 +1,10 @@
 /**
  * The push scopes (ARCHITECTURE.md rule 7): one global view for everyone, one per team, one per
- * user, one for moderators, one for testers, one for all operators (operator-view.ts). Each scope is
- * declared beside its view function (views.ts, operator-view.ts): the parts of the state the view reads (its inputs) and the view. A server recomputes
- * a scope's view only when one of its inputs changed (compared by reference), so a view that reads
- * something its inputs do not list shows stale data; test/unit/scopes.test.ts catches that.
+ * user, one for moderators, one for testers, one for all operators. Each scope is declared beside
+ * its view function (views.ts, operator-view.ts): the parts of the state the view reads (its inputs)
+ * and the view. A server recomputes a scope's view only when one of its inputs changed (compared by
+ * reference), so a view that reads something its inputs do not list shows stale data;
+ * test/unit/scopes.test.ts catches that.
  */
 import { operatorScope, type OperatorView } from './operator-view';
 import type { LiveState } from './state';
