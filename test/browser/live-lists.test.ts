@@ -7,6 +7,7 @@ import { collectPageErrors, fillRegistration, loginForm, registrationForm, see }
 const TEAM = 'Spätzünder';
 const TEAM_PASSWORD = 'spät-aber-da';
 const QUESTION = 'Wie heißt die Hauptstadt von Frankreich?';
+const JOIN_FAILED = 'Teambeitritt hat leider nicht funktioniert.';
 
 /**
  * Operator screens stay current through the night (operator view) and players join by the short team
@@ -104,6 +105,15 @@ describe('operator lists that stay current, and joining by team number, in the b
     const join = page.getByRole('form', { name: 'Mit Teamnummer und Passwort beitreten' });
     const numberField = join.getByLabel('Teamnummer');
     expect(await numberField.getAttribute('inputmode')).toBe('numeric');
+    // A number no team has: the spec's alert, once.
+    await numberField.fill(String(teamNumber + 100));
+    await join.getByLabel('Team-Passwort').fill(TEAM_PASSWORD);
+    await join.getByRole('button', { name: 'Beitreten' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: JOIN_FAILED });
+    await see(refused);
+    expect((await refused.locator('span').first().textContent())?.trim()).toBe(JOIN_FAILED);
+    await refused.getByRole('button', { name: 'Schließen' }).click();
+
     await numberField.fill(String(teamNumber));
     await join.getByLabel('Team-Passwort').fill(TEAM_PASSWORD);
     await join.getByRole('button', { name: 'Beitreten' }).click();

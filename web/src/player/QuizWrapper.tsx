@@ -22,7 +22,8 @@ function useJoin(onJoined: () => void) {
   return async (id: string, password: string, failureText: string = t.wrapper.joinFailed) => {
     const reply = await command('gj', { id, password });
     if (reply.success) onJoined();
-    else dispatch(uiActions.noticeAdded(reply.message ? `${failureText} ${reply.message}` : failureText));
+    // The server's text for an unknown team or a wrong password is the spec's alert itself: said once.
+    else dispatch(uiActions.noticeAdded(reply.message && reply.message !== failureText ? `${failureText} ${reply.message}` : failureText));
     return reply.success;
   };
 }
