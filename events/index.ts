@@ -57,7 +57,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   UserPasswordChanged: 1,
   EmailPopupSeen: 1,
   LoginLinkCreated: 1,
-  TeamCreated: 2,
+  TeamCreated: 3,
   TeamJoined: 1,
   TeamEdited: 1,
   TeamInviteCreated: 1,

@@ -9,7 +9,7 @@ export interface TeamCreatedDataV1 {
 }
 
 /** Version 2 (changelog 0.3: teams got a city and a description, later a logo and QR sign-up). */
-export interface TeamCreatedData {
+export interface TeamCreatedDataV2 {
   teamId: string;
   name: string;
   stadt: string;
@@ -23,8 +23,16 @@ export interface TeamCreatedData {
   createdBy: string | null;
 }
 
+/**
+ * Version 3: the team's short number, which players type to join (`gj`). The rule hands out the
+ * next one; teams of older logs (null after the upcast) get theirs in fold order (projections/live).
+ */
+export interface TeamCreatedData extends TeamCreatedDataV2 {
+  number: number | null;
+}
+
 export type TeamCreatedV1 = EventEnvelope<'TeamCreated', 1, TeamCreatedDataV1>;
-export type TeamCreated = EventEnvelope<'TeamCreated', 2, TeamCreatedData>;
+export type TeamCreated = EventEnvelope<'TeamCreated', 3, TeamCreatedData>;
 
 export type JoinRoute = 'creation' | 'password' | 'fusion' | 'invite';
 

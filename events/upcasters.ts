@@ -1,7 +1,7 @@
 import type { EventMetadata } from './envelope';
 import { CURRENT_VERSION, type EventType, type QuizShowEvent } from './index';
 import type { AnswersLockedInData, AnswersLockedInDataV1 } from './night';
-import type { TeamCreatedData, TeamCreatedDataV1 } from './teams';
+import type { TeamCreatedData, TeamCreatedDataV1, TeamCreatedDataV2 } from './teams';
 import type { UploadRecordedData, UploadRecordedDataV1 } from './uploads';
 
 /** An event as read from the store, in whatever version it was written. */
@@ -17,7 +17,7 @@ type Upcaster = (data: never) => unknown;
 
 /** Keyed by `<type>@<version it reads>`. */
 const upcasters: Record<string, Upcaster> = {
-  'TeamCreated@1': (data: TeamCreatedDataV1): TeamCreatedData => ({
+  'TeamCreated@1': (data: TeamCreatedDataV1): TeamCreatedDataV2 => ({
     teamId: data.teamId,
     name: data.name,
     stadt: '',
@@ -28,6 +28,8 @@ const upcasters: Record<string, Upcaster> = {
     expectedMembers: null,
     createdBy: data.createdBy,
   }),
+  // Version 2 had no short number: the fold numbers such teams in the order they were created.
+  'TeamCreated@2': (data: TeamCreatedDataV2): TeamCreatedData => ({ ...data, number: null }),
   'UploadRecorded@1': (data: UploadRecordedDataV1): UploadRecordedData => ({
     uploadId: data.uploadId,
     kind: data.kind,

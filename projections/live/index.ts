@@ -1,5 +1,6 @@
 export { evolve, fold } from './evolve';
 export * from './lock-in';
+export * from './operator-view';
 export { PersistentMap } from './persistent-map';
 export * from './forms';
 export * from './drawing';
@@ -15,6 +16,7 @@ export * from './scopes';
 export * from './ship-answer';
 export * from './show-settings';
 export * from './state';
+export * from './team-numbers';
 export * from './view-rules';
 export * from './views';
 export { decodeState, encodeState, encodeStateInPieces } from './snapshot';

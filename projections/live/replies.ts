@@ -5,6 +5,7 @@
  */
 import type { PointsTable, Question, Role } from '../../events';
 import type { NightSummary } from './state';
+import type { OperatorView } from './operator-view';
 import type { GlobalView, ModeratorView, TeamView, TesterAnswerView, TesterView, UserView } from './views';
 
 /* ---------- socket: views ---------- */
@@ -16,11 +17,12 @@ export interface ViewOfScope {
   user: UserView;
   moderator: ModeratorView;
   tester: TesterView;
+  operator: OperatorView;
 }
 
 export type ViewScope = keyof ViewOfScope;
 
-export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester'];
+export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester', 'operator'];
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -95,7 +97,8 @@ export interface UserResource {
 export interface TeamResource {
   type: 'teams';
   id: string;
-  attributes: { name: string; lowerName: string; stadt: string; beschreibung: string; url: string; isNew: boolean; memberCount: number };
+  /** `number`: the short team number players join with (`gj`). */
+  attributes: { name: string; lowerName: string; number: number; stadt: string; beschreibung: string; url: string; isNew: boolean; memberCount: number };
   relationships: { members: { data: Array<{ type: 'users'; id: string }> } };
 }
 

@@ -1,10 +1,12 @@
 /**
  * The push scopes (ARCHITECTURE.md rule 7): one global view for everyone, one per team, one per
- * user, one for moderators, one for testers. Each scope is declared in views.ts beside its view
- * function: the parts of the state the view reads (its inputs) and the view. A server recomputes
- * a scope's view only when one of its inputs changed (compared by reference), so a view that reads
- * something its inputs do not list shows stale data; test/unit/scopes.test.ts catches that.
+ * user, one for moderators, one for testers, one for all operators. Each scope is declared beside
+ * its view function (views.ts, operator-view.ts): the parts of the state the view reads (its inputs)
+ * and the view. A server recomputes a scope's view only when one of its inputs changed (compared by
+ * reference), so a view that reads something its inputs do not list shows stale data;
+ * test/unit/scopes.test.ts catches that.
  */
+import { operatorScope, type OperatorView } from './operator-view';
 import type { LiveState } from './state';
 import {
   globalScope, moderatorScope, teamScope, testerScope, userScope,
@@ -17,12 +19,13 @@ export type ScopeKey =
   | { readonly scope: 'team'; readonly teamId: string }
   | { readonly scope: 'user'; readonly userId: string }
   | { readonly scope: 'moderator' }
-  | { readonly scope: 'tester' };
+  | { readonly scope: 'tester' }
+  | { readonly scope: 'operator' };
 
 export type ScopeName = ScopeKey['scope'];
 export type ScopeKeyOf<N extends ScopeName> = Extract<ScopeKey, { scope: N }>;
 
-/** One string per scope instance (`global`, `team:<id>`, `user:<id>`, `moderator`, `tester`), e.g. to key a map. */
+/** One string per scope instance (`global`, `team:<id>`, `user:<id>`, `moderator`, `tester`, `operator`), e.g. to key a map. */
 export function scopeKeyString(key: ScopeKey): string {
   switch (key.scope) {
     case 'team':
@@ -62,6 +65,7 @@ export const SCOPE_DEFINITIONS = {
   user: userScope,
   moderator: moderatorScope,
   tester: testerScope,
+  operator: operatorScope,
 } as const;
 
 export function scopeDefinition(key: ScopeKey): AnyScopeDefinition {
@@ -75,7 +79,8 @@ export function scopeView(state: LiveState, key: ScopeKey, isOnline: IsOnline = 
 
 /**
  * The scopes a viewer receives: everyone the global one; a logged-in user their own and their
- * team's; moderators the moderators' and the testers', testers the testers'.
+ * team's; moderators the moderators' and the testers', testers the testers'; admins, moderators and
+ * testers the operators'.
  */
 export function scopesOf(state: LiveState, viewer: Viewer): ScopeKey[] {
   const keys: ScopeKey[] = [{ scope: 'global' }];
@@ -86,6 +91,7 @@ export function scopesOf(state: LiveState, viewer: Viewer): ScopeKey[] {
   }
   if (viewer.roles.includes('moderator')) keys.push({ scope: 'moderator' });
   if (viewer.roles.includes('tester') || viewer.roles.includes('moderator')) keys.push({ scope: 'tester' });
+  if (viewer.roles.some((role) => role === 'admin' || role === 'moderator' || role === 'tester')) keys.push({ scope: 'operator' });
   return keys;
 }
 
@@ -95,6 +101,7 @@ export interface Views {
   user?: UserView;
   moderator?: ModeratorView;
   tester?: TesterView;
+  operator?: OperatorView;
 }
 
 /** The views of one viewer, one per scope it receives that has something to show (members offline). */

@@ -71,6 +71,8 @@ export interface TakenAnswer {
 
 export interface TeamLive {
   readonly id: string;
+  /** The short team number players type to join (never reused, see teamByReference). */
+  readonly number: number;
   readonly name: string;
   readonly lowerName: string;
   readonly stadt: string;
@@ -202,6 +204,10 @@ export interface LiveState {
   /** teamId -> the team's proposals etc. of the live question (kept apart: they change on nearly every event). */
   readonly plays: PersistentMap<TeamPlay>;
   readonly teamIdByName: PersistentMap<string>;
+  /** Short team number (as text) -> teamId, for the teams that exist. */
+  readonly teamIdByNumber: PersistentMap<string>;
+  /** The highest team number handed out so far (deleted teams' numbers stay taken). */
+  readonly lastTeamNumber: number;
   readonly quizzes: PersistentMap<QuizLive>;
   readonly answers: PersistentMap<AnswerLive>;
   readonly invites: PersistentMap<string>;
@@ -259,6 +265,8 @@ export const initialState: LiveState = {
   teams: PersistentMap.empty(),
   plays: PersistentMap.empty(),
   teamIdByName: PersistentMap.empty(),
+  teamIdByNumber: PersistentMap.empty(),
+  lastTeamNumber: 0,
   quizzes: PersistentMap.empty(),
   answers: PersistentMap.empty(),
   invites: PersistentMap.empty(),

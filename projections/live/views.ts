@@ -71,6 +71,8 @@ export interface ProposalView {
 
 export interface TeamView {
   id: string;
+  /** The short number players type to join (with the team's password). */
+  number: number;
   name: string;
   beschreibung: string;
   stadt: string;
@@ -267,7 +269,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
     members[id] = { name: user?.name ?? '(nicht gefunden)', online: isOnline(id), star: starOf(play, id) };
   }
   return {
-    id: team.id, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
+    id: team.id, number: team.number, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
     favorite: play.favourite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
     healDeal: teamHealDealView(state, team.id),
   };

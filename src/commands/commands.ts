@@ -21,8 +21,11 @@ export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
 export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
 /** fqps/team/new: QR sign-up by a visitor. `moderatorOnline`: the edge's verdict from live connections. */
 export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; expectedMembers: number | null; moderatorOnline: boolean }
-/** gj: `passwordOk` is the edge's verdict on the password against the write side's hash. */
-export interface JoinTeam { type: 'JoinTeam'; teamId: string; passwordOk: boolean; fusionPassword: boolean }
+/**
+ * gj: `team` is the team's id or its short number as sent (see teamByReference); `passwordOk` is the
+ * edge's verdict on the password against the write side's hash of that team.
+ */
+export interface JoinTeam { type: 'JoinTeam'; team: string; passwordOk: boolean; fusionPassword: boolean }
 /** gi: the edge resolved the token to its invite id (null: unknown token). */
 export interface JoinTeamByInvite { type: 'JoinTeamByInvite'; inviteId: string | null }
 /** gl: a member creates an invite for the own team. */

@@ -14,7 +14,7 @@ import {
 } from '../../events';
 import {
   FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, placeForRank, profileProblemOf,
-  qrTeamAmountOf, qrTeamProblemOf, teamFormProblemOf,
+  qrTeamAmountOf, qrTeamProblemOf, teamByReference, teamFormProblemOf,
   type GreetingProblem, type LiveState,
 } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
@@ -142,9 +142,10 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: createQrTeam,
   },
   JoinTeam: {
-    wire: 'gj', content: { id: 'string', password: 'string' }, access: 'user',
-    parse: (c) => ({ type: 'JoinTeam', teamId: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
-    boundary: (cmd, _s, actorId) => [...own(actorId), streams.team(cmd.teamId)],
+    wire: 'gj', content: { id: 'string|number', password: 'string' }, access: 'user',
+    parse: (c) => ({ type: 'JoinTeam', team: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
+    // A team's number is written in its own stream (TeamCreated), so the team's stream is the whole boundary.
+    boundary: (cmd, state, actorId) => [...own(actorId), streams.team(teamByReference(state, cmd.team)?.id ?? cmd.team)],
     rule: joinTeam,
   },
   JoinTeamByInvite: {

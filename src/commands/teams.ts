@@ -1,5 +1,5 @@
 import { streams } from '../../events';
-import { MAX_NAME_LENGTH, hostOfflineText, isFusionTeam, uniqueNameKey, type LiveState } from '../../projections/live';
+import { MAX_NAME_LENGTH, hostOfflineText, isFusionTeam, nextTeamNumber, teamByReference, uniqueNameKey, type LiveState } from '../../projections/live';
 import type {
   CreateQrTeam, CreateTeam, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
 } from './commands';
@@ -22,7 +22,7 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
   return accept(
     streams.team(teamId),
     draft('TeamCreated', {
-      teamId, name, stadt, beschreibung, url, isNew: false, origin: 'dialog', expectedMembers: null, createdBy: user.id,
+      teamId, name, stadt, beschreibung, url, isNew: false, origin: 'dialog', expectedMembers: null, createdBy: user.id, number: nextTeamNumber(state),
     }),
     draft('TeamJoined', { teamId, userId: user.id, via: 'creation' }),
   );
@@ -40,14 +40,18 @@ export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionC
   const teamId = ctx.newId();
   return accept(streams.team(teamId), draft('TeamCreated', {
     teamId, name, stadt: '', beschreibung: '', url: '', isNew: true, origin: 'qr', expectedMembers, createdBy: ctx.actor.userId,
+    number: nextTeamNumber(state),
   }));
 }
 
-/** gj: fusion teams are joined with the password "(none)"; other teams need the gateway's password check. */
+/**
+ * gj: the team by its id or its short number; fusion teams are joined with the password "(none)",
+ * other teams need the gateway's password check.
+ */
 export function joinTeam(state: LiveState, cmd: JoinTeam, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
-  const team = state.teams.get(cmd.teamId);
+  const team = teamByReference(state, cmd.team);
   if (!team) return reject(texts.teamJoinFailed, 'not_found');
   const fusion = isFusionTeam(team.name) && cmd.fusionPassword;
   if (!fusion && cmd.passwordOk !== true) return reject(texts.teamJoinFailed, 'forbidden');

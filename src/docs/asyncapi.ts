@@ -91,7 +91,7 @@ export function asyncApiDocument(): Yaml {
         reply: REPLY,
         st: {
           name: 'st',
-          summary: 'A push of one scope (global, team, user, moderator, tester): its version and the whole value or a JSON patch.',
+          summary: 'A push of one scope (global, team, user, moderator, tester, operator): its version and the whole value or a JSON patch.',
           payload: {
             type: 'object',
             properties: {

@@ -31,6 +31,7 @@ export function teamResource(state: LiveState, team: TeamLive): TeamResource {
     attributes: {
       name: team.name,
       lowerName: team.lowerName,
+      number: team.number,
       stadt: team.stadt,
       beschreibung: team.beschreibung,
       url: team.url,

@@ -2,6 +2,7 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
+import { teamByReference, textOf } from '../../projections/live';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { answerQuery, isQuery } from '../queries/query-table';
@@ -145,7 +146,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
     if (invalidTextRejection(content)) return {};
     if (code === 'gj') {
-      const hash = typeof content?.id === 'string' ? await this.runtime.secrets.teamPasswords.hashOf(content.id) : null;
+      // The id or the short number the player typed: the password is checked against that team's hash.
+      const team = teamByReference(this.runtime.engine.live.state, textOf(content?.id));
+      const hash = team ? await this.runtime.secrets.teamPasswords.hashOf(team.id) : null;
       const password = typeof content?.password === 'string' ? content.password : '';
       return { passwordOk: hash !== null && password !== '' && (await verifyPassword(hash, password)) };
     }

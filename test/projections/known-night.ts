@@ -18,8 +18,10 @@ export const KNOWN_CONTENT: Question[] = [question(1, 1, '(2) Geografie'), quest
 export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory } {
   const f = new EventFactory();
   const tester = { userId: 'tester', roles: ['tester' as const] };
+  let teamNumber = 0;
   const team = (teamId: string, name: string) => f.make('TeamCreated', {
     teamId, name, stadt: 'Köln', beschreibung: `Wir sind ${name}`, url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null,
+    number: ++teamNumber,
   });
   const user = (userId: string, roles: ('moderator' | 'tester')[] = []) => f.make('UserRegistered', { userId, login: userId, name: userId, email: null, roles });
   const lockIn = (round: number, number: number, answers: [string, string | null, string | null, string][]) => f.make('AnswersLockedIn', {

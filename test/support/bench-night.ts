@@ -43,8 +43,8 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
   const members: string[][] = [];
   for (let t = 0; t < teams; t++) {
     const teamId = `team-${t}`;
-    setup.push(ev('TeamCreated', 2, {
-      teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null,
+    setup.push(ev('TeamCreated', 3, {
+      teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null, number: t + 1,
     }));
     members.push([]);
     for (let p = 0; p < playersPerTeam; p++) {

@@ -1,5 +1,5 @@
 import {
-  globalView, moderatorView, teamView, testerView, userView, type LiveState, type Viewer,
+  globalView, moderatorView, operatorView, teamView, testerView, userView, type LiveState, type Viewer,
 } from '../../projections/live';
 
 export const RECORDING_DIR = 'events/recordings';
@@ -10,5 +10,5 @@ export function expectedViewsOf(state: LiveState, viewers: Record<string, Viewer
   state.teams.values().map((t) => t.id).sort().forEach((id) => { teams[id] = teamView(state, id); });
   const users: Record<string, unknown> = {};
   for (const [name, viewer] of Object.entries(viewers)) if (viewer.userId) users[name] = userView(state, viewer.userId);
-  return { global: globalView(state), moderator: moderatorView(state), tester: testerView(state), teams, users };
+  return { global: globalView(state), moderator: moderatorView(state), tester: testerView(state), operator: operatorView(state), teams, users };
 }

@@ -91,4 +91,19 @@ describe('consistency boundaries', () => {
     world.run({ type: 'AddTeamChat', message: 'Hallo B' }, world.as(s.bert));
     expect(outsideTheirBoundary(world)).toEqual([]);
   });
+
+  it('a team\'s short number is a fact of its own stream: joins and creations by number decide the same alone', () => {
+    const s = show();
+    const { world } = s;
+    const dora = world.player('dora');
+    world.run({ type: 'JoinTeam', id: '2', password: 'pw', passwordOk: true }, world.as(dora));
+    world.run({ type: 'JoinTeam', id: '#1', password: 'falsch', passwordOk: false }, world.as(dora));
+    world.run({ type: 'JoinTeam', id: '9', password: 'pw', passwordOk: true }, world.as(dora));
+    world.run({ type: 'DeleteTeam', id: s.teamA }, world.as(s.admin));
+    world.run({ type: 'CreateTeam', name: 'Nachzügler', password: 'pw', stadt: 'Köln', beschreibung: 'spät' }, world.as(s.bert));
+    world.run({ type: 'JoinTeam', id: '3', password: 'pw', passwordOk: true }, world.as(s.anna));
+    world.run({ type: 'JoinTeam', id: '1', password: 'pw', passwordOk: true }, world.as(s.anna));
+    expect(world.history.filter((h) => h.decision.ok).length).toBeGreaterThan(3);
+    expect(outsideTheirBoundary(world)).toEqual([]);
+  });
 });

@@ -63,7 +63,7 @@ describe('decide', () => {
     const moderator = { userId: 'm', roles: ['moderator' as const] };
     expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({ type: 'StartQuestion', quizId: '3', round: 1, number: 2 });
     expect(admit(initialState, inputFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })!, { userId: 'u', roles: [] }))
-      .toEqual({ type: 'JoinTeam', teamId: 't', passwordOk: true, fusionPassword: false });
+      .toEqual({ type: 'JoinTeam', team: 't', passwordOk: true, fusionPassword: false });
     expect(inputFromWire('mup', { quiz: 1 })).toBeNull(); // a query, see src/queries
   });
 

@@ -19,14 +19,25 @@ describe('event ids derive from the command id', () => {
 });
 
 describe('upcasters', () => {
-  it('TeamCreated v1 (before city and description) reads as v2', () => {
+  it('TeamCreated v1 (before city and description) reads as v3 without a number', () => {
     const old = { type: 'TeamCreated', version: 1, data: { teamId: 't1', name: 'Alt', createdBy: 'u1' }, metadata };
     const current = upcast(old);
     expect(current).toEqual({
-      type: 'TeamCreated', version: 2, metadata,
-      data: { teamId: 't1', name: 'Alt', stadt: '', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1' },
+      type: 'TeamCreated', version: 3, metadata,
+      data: { teamId: 't1', name: 'Alt', stadt: '', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: null },
     });
-    expect(teamView(evolve(initialState, current), 't1')).toEqual(expect.objectContaining({ name: 'Alt', stadt: '' }));
+    expect(teamView(evolve(initialState, current), 't1')).toEqual(expect.objectContaining({ name: 'Alt', stadt: '', number: 1 }));
+  });
+
+  it('TeamCreated v2 (before team numbers) reads as v3 with number null; the fold numbers such teams in the order they were created', () => {
+    const v2 = (teamId: string, name: string) => ({
+      type: 'TeamCreated', version: 2, metadata,
+      data: { teamId, name, stadt: 'Köln', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null },
+    });
+    expect(upcast(v2('t1', 'Alt'))).toEqual({ ...v2('t1', 'Alt'), version: 3, data: { ...v2('t1', 'Alt').data, number: null } });
+    const current = { ...upcast(v2('t3', 'Neu')), data: { ...upcast(v2('t3', 'Neu')).data, number: 7 } } as QuizShowEvent;
+    const state = [upcast(v2('t1', 'Alt')), upcast(v2('t2', 'Älter')), current, upcast(v2('t4', 'Danach'))].reduce(evolve, initialState);
+    expect(['t1', 't2', 't3', 't4'].map((id) => teamView(state, id)!.number)).toEqual([1, 2, 7, 8]);
   });
 
   it('UploadRecorded v1 (before the question was recorded) reads as v2 with question null', () => {
@@ -43,7 +54,7 @@ describe('upcasters', () => {
 
   it('unknown types and future versions are refused', () => {
     expect(() => upcast({ type: 'Nope', version: 1, data: {}, metadata })).toThrow(UnknownEventError);
-    expect(() => upcast({ type: 'TeamCreated', version: 3, data: {}, metadata })).toThrow(UnknownEventError);
+    expect(() => upcast({ type: 'TeamCreated', version: 4, data: {}, metadata })).toThrow(UnknownEventError);
   });
 
   it('every event type has a current version', () => {

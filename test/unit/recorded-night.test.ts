@@ -13,9 +13,16 @@ const recorded = lines.map((line) => decodeEvent(JSON.parse(line) as EventToDeco
 const night = recordNight();
 const state = fold(recorded, initialState);
 
-/** An event as the recording holds it: a lock-in of version 1 had no proposal key nor basis. */
+/**
+ * An event as the recording holds it: a lock-in of version 1 had no proposal key nor basis, a team
+ * creation of version 2 no number.
+ */
 function asRecorded(event: QuizShowEvent, line: string): unknown {
   const version = (JSON.parse(line) as { version?: number }).version;
+  if (event.type === 'TeamCreated' && version === 2) {
+    const { number: _number, ...v2 } = event.data;
+    return { ...event, version: 2, data: v2 };
+  }
   if (event.type !== 'AnswersLockedIn' || version !== 1) return event;
   return { ...event, version: 1, data: { ...event.data, answers: event.data.answers.map(({ proposalKey: _k, basis: _b, ...v1 }) => v1) } };
 }

@@ -12,7 +12,7 @@ const team = (teamId: string): ScopeKey => ({ scope: 'team', teamId });
 
 function everyScope(state: LiveState): ScopeKey[] {
   return [
-    { scope: 'global' }, { scope: 'moderator' }, { scope: 'tester' },
+    { scope: 'global' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' },
     ...state.teams.values().map((t): ScopeKey => team(t.id)),
     ...state.users.values().map((u): ScopeKey => ({ scope: 'user', userId: u.id })),
   ];
@@ -149,7 +149,7 @@ describe('scope inputs', () => {
   });
 
   it('scope keys as strings: one per instance', () => {
-    expect([{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }].map((k) => scopeKeyString(k as ScopeKey)))
-      .toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester']);
+    expect([{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' }].map((k) => scopeKeyString(k as ScopeKey)))
+      .toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester', 'operator']);
   });
 });

@@ -14,14 +14,23 @@ import { OverviewPanel } from '../../web/src/operator/moderator/ModeratorPointsP
 import { RoundTable } from '../../web/src/operator/tester/RoundTable';
 import { SingleChecker } from '../../web/src/operator/tester/SingleChecker';
 import type { Quiz } from '../../web/src/logic/quiz';
-import type { GlobalView, ModeratorView, QuestionView, Views } from '../../web/src/realtime/views';
+import type { GlobalView, ModeratorView, OperatorView, QuestionView, Views } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
 import { baseGlobal, esc, render, renderPart } from './support/render';
 
 const teams = [
-  { id: '3', name: 'Quizgeister', stadt: 'Köln', beschreibung: '', url: '', isNew: false },
-  { id: '4', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false },
+  { id: '3', number: 1, name: 'Quizgeister' },
+  { id: '4', number: 2, name: 'Eulen' },
 ];
+
+/** The operator view as the server pushes it: every team and user by id. */
+const operator: OperatorView = {
+  teams: Object.fromEntries(teams.map((team) => [team.id, team])),
+  users: {
+    u1: { id: 'u1', name: 'Anna', login: 'anna', roles: [] },
+    u2: { id: 'u2', name: 'Olaf', login: 'olaf', roles: ['moderator'] },
+  },
+};
 
 const moderator: ModeratorView = {
   nightId: 'night-1', currentQuiz: '7', currentRound: 2, currentQuestion: 3, timeLastChange: 1_795_201_200_000, answer: 'Paris',
@@ -34,12 +43,12 @@ const question: QuestionView = {
   type: 'normal', category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', options: [], points: 2, round: 2, number: 3, extraInfo: {},
 };
 const live = (global: Partial<GlobalView> = {}, extra: Partial<Views> = {}): Partial<Views> => ({
-  global: { ...baseGlobal, question, ...global }, moderator, ...extra,
+  global: { ...baseGlobal, question, ...global }, moderator, operator, ...extra,
 });
 
 describe('moderator control', () => {
   it('shows position, state, category, answer, countdown buttons and the next-question button', () => {
-    const html = render('/moderator/control', { perm: ['moderator'], views: live({ state: 'qa' }), teams });
+    const html = render('/moderator/control', { perm: ['moderator'], views: live({ state: 'qa' }) });
     for (const text of [t.control.currentHeading, t.operator.states.qa, '(2) Erdkunde', 'Hauptstadt von Frankreich?', t.control.next, t.control.stop, t.control.countdownCustom, t.control.resetMenu]) {
       expect(html).toContain(esc(text));
     }
@@ -47,16 +56,23 @@ describe('moderator control', () => {
     expect(html).toContain('value="60"');
   });
 
-  it('lists team favourites with names, and the placeholder for an unknown team', () => {
-    const html = render('/moderator/control', { perm: ['moderator'], views: live(), teams });
+  it('lists team favourites with names from the operator view, and the spec\'s placeholder for an unknown team', () => {
+    const html = render('/moderator/control', { perm: ['moderator'], views: live() });
     expect(html).toContain('Quizgeister');
-    expect(html).toContain(esc(t.placeholders.noTeam));
+    expect(html).toContain(esc('(kein Team)'));
     expect(html).not.toContain(t.control.noFavourites);
+  });
+
+  it('lists single answers with the players\' names from the operator view, and the spec\'s placeholder for an unknown player', () => {
+    const views = live({ mode: 'single' }, { moderator: { ...moderator, userAnswers: [['u1', 'Paris'], ['gone', 'Rom']] } });
+    const html = render('/moderator/control', { perm: ['moderator'], views });
+    expect(html).toMatch(/<th scope="row">Anna<\/th><td class="answer-cell">Paris<\/td>/);
+    expect(html).toMatch(/<th scope="row">\(Nicht gefunden\)<\/th><td class="answer-cell">Rom<\/td>/);
   });
 
   it('shows images for zeichnen and selfie favourites', () => {
     const html = render('/moderator/control', {
-      perm: ['moderator'], teams,
+      perm: ['moderator'],
       views: live({ question: { ...question, type: 'zeichnen' }, imgPrefix: '/api/uploads/' }, { moderator: { ...moderator, teamFavorites: [['3', 'bild.png']] } }),
     });
     expect(html).toContain('src="/api/uploads/bild.png"');
@@ -127,7 +143,7 @@ describe('admin', () => {
       allowNewRegistrations: true, featureFlags: '{"recreateSocketOnVisibilityLost":true}', overviewMessage: 'Gleich geht es los',
       heal_deals: { 3: { name: 'Quizgeister', current: 10, healings: 2, damages: 5, total: 7, zombie: false } },
     };
-    const html = render('/admin', { perm: ['admin', 'moderator'], views: live(global), teams });
+    const html = render('/admin', { perm: ['admin', 'moderator'], views: live(global) });
     for (const text of [
       t.admin.checkPingHeading, t.admin.deleteTeams, t.admin.flagsHeading, t.admin.messageHeading, t.admin.healDealHeading,
       t.admin.joinTeamHeading, t.admin.getInvite, t.admin.loginUserHeading, t.admin.getLoginLink, t.admin.maintenanceHeading,
@@ -141,6 +157,13 @@ describe('admin', () => {
     // Heal and deal: per-round settings from the moderator view, the overview total 10 + 2 - 5.
     expect(html).toContain(esc(t.admin.fieldLabel(t.admin.zombieDamage, 3)));
     expect(html).toMatch(/Quizgeister<\/th><td>10<\/td><td>2<\/td><td>5<\/td><td><strong>7<\/strong>/);
+  });
+
+  it('lists the teams (with their numbers) and users (with their logins) of the operator view, sorted by name', () => {
+    const html = render('/admin', { perm: ['admin', 'moderator'], views: live() });
+    expect(html).toContain(`<option value="4">Eulen (${t.operator.teamNumber(2)})</option><option value="3">Quizgeister (${t.operator.teamNumber(1)})</option>`);
+    expect(html).toContain('<option value="u1">Anna (anna)</option><option value="u2">Olaf (olaf)</option>');
+    expect(html).toContain(esc(t.admin.deleteTeamsCount(2)));
   });
 
   it('closed registrations offer Aktivieren', () => {

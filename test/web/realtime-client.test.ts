@@ -135,7 +135,7 @@ describe('realtime client against a real ws server', () => {
     await until(() => client.getStatus() === 'ready');
     expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
     expect(server.received[0].content).toEqual({ token: 'good' });
-    expect(views()).toEqual({ global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null });
+    expect(views()).toEqual({ global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null });
     expect(client.getVersions()).toEqual({ global: 1, user: 1 });
     expect(store.getState().live.serverOffsetMs).toBeGreaterThan(59_000);
   });

@@ -20,8 +20,8 @@ const samples: Samples = {
   EmailPopupSeen: { type: 'EmailPopupSeen', version: 1, data: { userId: 'u1', seenAt: at }, metadata: meta() },
   LoginLinkCreated: { type: 'LoginLinkCreated', version: 1, data: { linkId: 'l1', userId: 'u1' }, metadata: meta() },
   TeamCreated: {
-    type: 'TeamCreated', version: 2, metadata: meta(),
-    data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1' },
+    type: 'TeamCreated', version: 3, metadata: meta(),
+    data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: 1 },
   },
   TeamJoined: { type: 'TeamJoined', version: 1, data: { teamId: 't1', userId: 'u1', via: 'invite' }, metadata: meta() },
   TeamEdited: { type: 'TeamEdited', version: 1, data: { teamId: 't1', url: '', stadt: 'Köln', beschreibung: 'x' }, metadata: meta() },

@@ -105,8 +105,8 @@ describe('reading stored events', () => {
   it('upcasts a stored line by its metadata version and drops the version from the metadata', () => {
     const event = parseEventLine(stored);
     expect(event.type).toBe('TeamCreated');
-    expect(event.version).toBe(2);
-    expect(event.data).toMatchObject({ teamId: 't1', name: 'Eulen', stadt: '', isNew: false, origin: 'dialog' });
+    expect(event.version).toBe(3);
+    expect(event.data).toMatchObject({ teamId: 't1', name: 'Eulen', stadt: '', isNew: false, origin: 'dialog', number: null });
     expect(event.metadata).toEqual({ eventId: 'ev-1', commandId: 'c1', actor: { userId: 'u1', roles: [] }, recordedAt: 5 });
   });
 

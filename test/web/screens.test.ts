@@ -15,6 +15,7 @@ import { baseGlobal, baseUser, esc, render } from './support/render';
 /** Team 3 as the engine sends it: proposals by key with the author's name and id, members by user id. */
 const team: TeamView = {
   id: '3',
+  number: 3,
   name: 'Quizgeister',
   beschreibung: '',
   stadt: 'Köln',

@@ -1,6 +1,7 @@
 import type { TeamEvent } from '../../../events';
 import { uniqueNameKey } from '../rules';
 import { teamPlayOf, type LiveState, type TeamLive } from '../state';
+import { nextTeamNumber } from '../team-numbers';
 import type { Changes, Writer } from './writer';
 
 function withoutMember(team: TeamLive, userId: string): TeamLive {
@@ -11,11 +12,18 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
   switch (event.type) {
     case 'TeamCreated': {
       const d = event.data;
+      // Teams of logs before version 3 carry no number: they get the next one in fold order.
+      const number = d.number ?? nextTeamNumber(state);
       const team: TeamLive = {
-        id: d.teamId, name: d.name, lowerName: uniqueNameKey(d.name), stadt: d.stadt, beschreibung: d.beschreibung,
+        id: d.teamId, number, name: d.name, lowerName: uniqueNameKey(d.name), stadt: d.stadt, beschreibung: d.beschreibung,
         url: d.url, isNew: d.isNew, origin: d.origin, memberIds: [], takenAnswer: null,
       };
-      return { teams: write.set(state.teams, d.teamId, team), teamIdByName: write.set(state.teamIdByName, team.lowerName, d.teamId) };
+      return {
+        teams: write.set(state.teams, d.teamId, team),
+        teamIdByName: write.set(state.teamIdByName, team.lowerName, d.teamId),
+        teamIdByNumber: write.set(state.teamIdByNumber, String(number), d.teamId),
+        lastTeamNumber: Math.max(state.lastTeamNumber, number),
+      };
     }
     case 'TeamJoined': {
       const { teamId, userId } = event.data;
@@ -45,7 +53,11 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       let users = state.users;
       for (const id of team.memberIds) users = write.update(users, id, (u) => ({ ...u, teamId: null }));
       return {
-        teams: write.delete(state.teams, team.id), plays: write.delete(state.plays, team.id), teamIdByName: write.delete(state.teamIdByName, team.lowerName), users,
+        teams: write.delete(state.teams, team.id),
+        plays: write.delete(state.plays, team.id),
+        teamIdByName: write.delete(state.teamIdByName, team.lowerName),
+        teamIdByNumber: state.teamIdByNumber.get(String(team.number)) === team.id ? write.delete(state.teamIdByNumber, String(team.number)) : state.teamIdByNumber,
+        users,
       };
     }
   }

@@ -38,7 +38,7 @@ export function prepareStore(setup: Setup) {
   if (setup.teams) store.dispatch(sessionActions.teamsLoaded(setup.teams));
   if (setup.showSettings) store.dispatch(showSettingsActions.received(setup.showSettings));
   if (setup.views) {
-    const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, ...setup.views };
+    const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, ...setup.views };
     store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: 0 }));
   }
   return store;

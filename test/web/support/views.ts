@@ -18,7 +18,7 @@ export const baseUser: UserView = {
 
 /** Anna's team '3' with nothing proposed yet. */
 export const baseTeam: TeamView = {
-  id: '3', name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
+  id: '3', number: 3, name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
   members: { 1: { name: 'Anna', online: true, star: null } }, takenAnswer: null,
   healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };

@@ -1,7 +1,7 @@
-/** Data the operator screens load over HTTP on entry: a quiz by id, the user list. */
+/** Data the operator screens load over HTTP on entry: a quiz by id (teams and users come live: operatorLists.ts). */
 import { useEffect, useState } from 'react';
-import { HttpError, type UserRecord } from '../api/http';
-import { getQuiz, listUsers, type Quiz } from '../api/operator';
+import { HttpError } from '../api/http';
+import { getQuiz, type Quiz } from '../api/operator';
 import { t } from '../texts';
 
 export type Loadable<T> =
@@ -37,17 +37,4 @@ export function useQuiz(quizId: string | null): Loadable<Quiz> {
     };
   }, [quizId]);
   return state;
-}
-
-/** GET /api/users once (moderator). */
-export function useUsers(): UserRecord[] {
-  const [users, setUsers] = useState<UserRecord[]>([]);
-  useEffect(() => {
-    let current = true;
-    listUsers().then((list) => current && setUsers(list), () => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return users;
 }

@@ -16,13 +16,14 @@ import { UploadedImage } from '../components/UploadedImage';
 
 type Phase = 'selectingTeam' | 'joinedTeam';
 
-/** Joins a team with gj; shows the failure alert and returns whether it worked. */
+/** Joins a team with gj (the team's id, or its short number as typed); shows the failure alert and returns whether it worked. */
 function useJoin(onJoined: () => void) {
   const dispatch = useAppDispatch();
   return async (id: string, password: string, failureText: string = t.wrapper.joinFailed) => {
-    const reply = await command('gj', { id: Number.isNaN(Number(id)) ? id : Number(id), password });
+    const reply = await command('gj', { id, password });
     if (reply.success) onJoined();
-    else dispatch(uiActions.noticeAdded(reply.message ? `${failureText} ${reply.message}` : failureText));
+    // The server's text for an unknown team or a wrong password is the spec's alert itself: said once.
+    else dispatch(uiActions.noticeAdded(reply.message && reply.message !== failureText ? `${failureText} ${reply.message}` : failureText));
     return reply.success;
   };
 }
@@ -42,7 +43,7 @@ function JoinById({ join }: { join(id: string, password: string): Promise<boolea
     <form className="card form" onSubmit={submit} aria-labelledby={headingId} noValidate>
       <h2 id={headingId}>{t.wrapper.joinHeading}</h2>
       <div className="grid-2">
-        <Field label={t.wrapper.teamId} value={id} onValue={setId} inputMode="numeric" />
+        <Field label={t.wrapper.teamId} value={id} onValue={setId} inputMode="numeric" autoComplete="off" hint={t.wrapper.teamIdHint} />
         <Field label={t.wrapper.teamPassword} type="password" value={password} onValue={setPassword} />
       </div>
       <FormError message={error} />

@@ -25,6 +25,7 @@ export function TeamDisplay() {
           ))}
         </ul>
         {team.stadt && <p className="muted">{team.stadt}</p>}
+        <p className="team-number">{t.team.numberHint(team.number)}</p>
       </section>
       <section className="card card--soft" aria-labelledby="instruction-heading">
         <h2 id="instruction-heading">{t.team.instructionHeading}</h2>

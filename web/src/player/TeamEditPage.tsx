@@ -49,6 +49,7 @@ function TeamEditForm({ team }: { team: TeamView }) {
     <form className="card form" onSubmit={submit} noValidate>
       <h1>{t.team.editHeading}</h1>
       <Field label={t.team.name} value={team.name} onValue={() => undefined} readOnly />
+      <Field label={t.team.number} value={String(team.number)} onValue={() => undefined} readOnly hint={t.team.numberHint(team.number)} />
       <Field label={t.team.stadt} value={stadt} onValue={setStadt} />
       <Field label={t.team.url} type="url" value={url} onValue={setUrl} />
       {preview && <UploadedImage className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}

@@ -17,7 +17,7 @@ import { liveActions } from '../store/liveSlice';
 import { sessionActions } from '../store/sessionSlice';
 import type { Views } from '../realtime/views';
 import { t } from '../texts';
-import { teamRecords, userRecords, viewerChoices, viewerKey, viewsFor, parseViewerKey, type ReplayViewer } from './viewers';
+import { teamRecords, viewerChoices, viewerKey, viewsFor, parseViewerKey, type ReplayViewer } from './viewers';
 
 /**
  * The clock offset that keeps a paused countdown at its value at `eventTime`. The countdown box
@@ -52,7 +52,6 @@ export function buildReplayStore(state: LiveState, viewer: ReplayViewer, eventTi
 function ModeratorScreen({ state }: { state: LiveState }) {
   const quizId = state.night?.quizId ?? null;
   const quiz = quizId ? state.quizzes.get(quizId) : undefined;
-  const users = useMemo(() => userRecords(state), [state]);
   return (
     <div className="operator-grid">
       <CurrentQuestionPanel
@@ -61,7 +60,7 @@ function ModeratorScreen({ state }: { state: LiveState }) {
         quizInput={quizId ?? ''}
         onQuizInput={() => undefined}
       />
-      <FavouritesPanel users={users} />
+      <FavouritesPanel />
       <UberPanel />
       <PaintingPanel />
     </div>

@@ -1,6 +1,6 @@
 /** Who the replay shows the night as, and that viewer's views at a position in the app's view shape. */
 import { teamView, views as engineViews, type LiveState, type Views as EngineViews } from '../../../projections/live';
-import type { TeamRecord, UserRecord } from '../api/http';
+import type { TeamRecord } from '../api/http';
 import type { Views } from '../realtime/views';
 
 export type ReplayViewer =
@@ -50,7 +50,9 @@ export function viewerChoices(state: LiveState): ViewerChoices {
 
 /** The engine's views in the shape the app's store holds. */
 export function toAppViews(v: EngineViews): Views {
-  return { global: v.global, team: v.team ?? null, user: v.user ?? null, moderator: v.moderator ?? null, tester: v.tester ?? null };
+  return {
+    global: v.global, team: v.team ?? null, user: v.user ?? null, moderator: v.moderator ?? null, tester: v.tester ?? null, operator: v.operator ?? null,
+  };
 }
 
 /**
@@ -73,19 +75,10 @@ export function viewsFor(state: LiveState, viewer: ReplayViewer): Views {
   }
 }
 
-/** Teams as the operator screens read them from the session. */
+/** Teams as the player's team search reads them from the session (GET /api/teams). */
 export function teamRecords(state: LiveState): TeamRecord[] {
   const list: TeamRecord[] = [];
   state.teams.forEach((team) => list.push({ id: team.id, name: team.name, stadt: team.stadt, beschreibung: team.beschreibung, url: team.url, isNew: team.isNew }));
   return list;
 }
 
-/** Users as the moderator screens read them (GET /api/users). */
-export function userRecords(state: LiveState): UserRecord[] {
-  const list: UserRecord[] = [];
-  state.users.forEach((user) => list.push({
-    id: user.id, login: user.login, name: user.name, email: user.email, shownEmailPopupAt: user.shownEmailPopupAt,
-    perm: [...user.roles], teamId: user.teamId,
-  }));
-  return list;
-}

@@ -16,6 +16,8 @@ export const de = {
     noTeam: MISSING_TEAM_NAME,
     notFound: '(nicht gefunden)',
     notLoaded: '(nicht geladen)',
+    /** The operator screens' text for a user who is not (or no longer) there. */
+    userNotFound: '(Nicht gefunden)',
   },
   senders: { system: 'System', database: 'Datenbank' } as Record<string, string>,
   nav: {
@@ -237,8 +239,9 @@ export const de = {
   },
   wrapper: {
     selectHeading: 'Team auswählen',
-    joinHeading: 'Mit Team-ID und Passwort beitreten',
-    teamId: 'Team-ID',
+    joinHeading: 'Mit Teamnummer und Passwort beitreten',
+    teamId: 'Teamnummer',
+    teamIdHint: 'Die Nummer steht bei euren Mitspielern unter „Mitglieder“.',
     teamPassword: 'Team-Passwort',
     join: 'Beitreten',
     keepCurrent: 'Kein neues Team auswählen',
@@ -361,6 +364,8 @@ export const de = {
     online: 'online',
     offline: 'offline',
     edit: 'Team bearbeiten',
+    number: 'Teamnummer',
+    numberHint: (n: number) => `Eure Teamnummer ist ${n}. Mit ihr und eurem Team-Passwort können Freunde beitreten.`,
     instructionHeading: 'So spielt ihr',
     instruction: 'Jeder schlägt Antworten vor, vergebt Sterne für gute Ideen und wählt einen Favoriten. Wenn der Countdown abläuft, wird euer Favorit eingeloggt.',
     editHeading: 'Team bearbeiten',
@@ -408,6 +413,7 @@ export const de = {
     empty: 'Noch keine Chatnachrichten.',
   },
   operator: {
+    teamNumber: (n: number) => `Nr. ${n}`,
     quiz: 'Quiz',
     round: 'Runde',
     question: 'Frage',

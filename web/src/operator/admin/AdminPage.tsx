@@ -1,12 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DEFAULT_TIE_BREAK_TITLE } from '../../../../projections/live/rules';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
-import { loadTeams } from '../../session';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
+import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { HealDealPanel } from './HealDealPanel';
 import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
@@ -45,16 +45,18 @@ function CheckPingPanel() {
   return <PositionPanel title={t.admin.checkPingHeading} defaults={[283, 3, 1]} button={t.admin.checkPing} onSubmit={() => notify(t.admin.checkPingAlert, 'info')} />;
 }
 
-/** Alle Teams löschen: after the confirm prompt, DELETE every loaded team one by one. */
+/** Alle Teams löschen: after the confirm prompt, DELETE every team one by one (the list is the live operator view). */
 function DeleteTeamsPanel() {
-  const teams = useAppSelector((s) => s.session.teams);
+  const teams = useAppSelector(selectOperatorTeams);
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   async function deleteAll() {
     if (!window.confirm(t.admin.deleteTeamsConfirm)) return;
     setBusy(true);
     let deleted = 0;
-    for (const team of teams) {
+    // The teams as they were when confirmed: the live list shrinks with every deletion.
+    const confirmed = [...teams];
+    for (const team of confirmed) {
       try {
         await deleteTeam(team.id);
         deleted += 1;
@@ -63,8 +65,7 @@ function DeleteTeamsPanel() {
       }
     }
     setBusy(false);
-    notify(t.admin.deleteTeamsDone(deleted, teams.length - deleted), deleted === teams.length ? 'success' : 'error');
-    void loadTeams();
+    notify(t.admin.deleteTeamsDone(deleted, confirmed.length - deleted), deleted === confirmed.length ? 'success' : 'error');
   }
   return (
     <Panel title={t.admin.deleteTeamsHeading}>
@@ -147,9 +148,6 @@ function StechenPanel() {
 
 /** Admin: every tool panel of the spec. */
 export function AdminPage() {
-  useEffect(() => {
-    void loadTeams();
-  }, []);
   return (
     <div className="page operator">
       <header className="section-head">

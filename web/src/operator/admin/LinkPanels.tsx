@@ -1,15 +1,16 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { buildInviteLink, buildLoginLink } from '../../logic/links';
 import { useAppSelector } from '../../store';
 import { t } from '../../texts';
+import { selectOperatorTeams, selectOperatorUsers } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
-import { useUsers } from '../useOperatorData';
-import { sortByName } from './logic';
 
 interface Choice {
   id: string;
   name: string;
+  /** What tells two entries of the same name apart (a team's number, a user's login). */
+  detail: string;
 }
 
 /** Choose an entry, ask the server for a token (ati / ali), show the link built from it. */
@@ -36,7 +37,7 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
           <label htmlFor={selectId}>{label}</label>
           <select id={selectId} value={chosen} onChange={(e) => { setChosen(e.target.value); setLink(null); }}>
             <option value="">{placeholder}</option>
-            {choices.map((c) => <option key={c.id} value={c.id}>{c.name} (#{c.id})</option>)}
+            {choices.map((c) => <option key={c.id} value={c.id}>{`${c.name} (${c.detail})`}</option>)}
           </select>
         </div>
         <button type="button" className="button button--primary" disabled={!chosen} onClick={() => void create()}>{button}</button>
@@ -56,22 +57,24 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
 
 /** JoinTeam: an invite link for any team (ati → /invite#teamToken=…). */
 export function JoinTeamPanel() {
-  const teams = useAppSelector((s) => s.session.teams);
+  const all = useAppSelector(selectOperatorTeams);
+  const teams = useMemo(() => all.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [all]);
   return (
     <LinkPanel
       title={t.admin.joinTeamHeading} label={t.admin.team} placeholder={t.admin.chooseTeam} button={t.admin.getInvite}
-      code="ati" choices={sortByName(teams)} build={buildInviteLink} withQr={false}
+      code="ati" choices={teams} build={buildInviteLink} withQr={false}
     />
   );
 }
 
 /** LoginUser: a one-time login link for a user (ali → /qrlogin#userToken=…) with its QR code. */
 export function LoginUserPanel() {
-  const users = useUsers();
+  const all = useAppSelector(selectOperatorUsers);
+  const users = useMemo(() => all.map((user) => ({ id: user.id, name: user.name, detail: user.login })), [all]);
   return (
     <LinkPanel
       title={t.admin.loginUserHeading} label={t.admin.user} placeholder={t.admin.chooseUser} button={t.admin.getLoginLink}
-      code="ali" choices={sortByName(users)} build={buildLoginLink} withQr
+      code="ali" choices={users} build={buildLoginLink} withQr
     />
   );
 }

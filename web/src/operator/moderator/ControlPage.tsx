@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react';
-import { loadTeams } from '../../session';
 import { useAppSelector } from '../../store';
 import { t } from '../../texts';
-import { useQuiz, useUsers } from '../useOperatorData';
+import { useQuiz } from '../useOperatorData';
 import { CurrentQuestionPanel } from './CurrentQuestionPanel';
 import { FavouritesPanel } from './FavouritesPanel';
 import { PaintingPanel, UberPanel } from './UberPanel';
 
-/** Moderator control: loads teams, users and the running quiz (for the next-question rule). */
+/** Moderator control: loads the running quiz (for the next-question rule); teams and users come live (operator view). */
 export function ControlPage() {
   const currentQuiz = useAppSelector((s) => s.live.views.moderator?.currentQuiz ?? null);
-  const users = useUsers();
   const [quizInput, setQuizInput] = useState(currentQuiz === null ? '1' : String(currentQuiz));
-  useEffect(() => {
-    void loadTeams();
-  }, []);
   useEffect(() => {
     if (currentQuiz !== null) setQuizInput(String(currentQuiz));
   }, [currentQuiz]);
@@ -31,7 +26,7 @@ export function ControlPage() {
           quizInput={quizInput}
           onQuizInput={setQuizInput}
         />
-        <FavouritesPanel users={users} />
+        <FavouritesPanel />
         <UberPanel />
         <PaintingPanel />
       </div>

@@ -7,6 +7,7 @@ import { wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
+import { selectOperatorLists, teamNameOrPlaceholder } from '../operatorLists';
 import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
 
 export const COUNTDOWN_PRESETS = [5, 10, 20, 40, 60] as const;
@@ -95,10 +96,10 @@ function CountdownControls() {
 function QuizzlePanel() {
   const offer = useAppSelector((s) => s.live.views.moderator?.quizzleAnswer ?? null);
   const status = useAppSelector((s) => selectGlobal(s)?.quizzle ?? 'init');
-  const teams = useAppSelector((s) => s.session.teams);
+  const lists = useAppSelector(selectOperatorLists);
   const send = useCommand();
   const accepted = status === 'accepted';
-  const teamName = offer ? offer.teamName ?? teams.find((team) => team.id === String(offer.team))?.name ?? t.placeholders.noTeam : '';
+  const teamName = offer ? offer.teamName ?? teamNameOrPlaceholder(lists, offer.team) : '';
   return (
     <div className="quizzle-offer" aria-live="polite">
       <h3>{t.control.quizzleHeading}</h3>

@@ -1,20 +1,23 @@
-import type { UserRecord } from '../../api/http';
 import { useImageUrl } from '../../player/useTeam';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
+import { selectOperatorLists, teamNameOrPlaceholder, userNameOrPlaceholder } from '../operatorLists';
 import { Panel } from '../shared';
 import { UploadedImage } from '../../components/UploadedImage';
 
 const IMAGE_TYPES = new Set(['zeichnen', 'selfie']);
 const NO_PAIRS: Array<[string | number, string]> = [];
 
-/** Team mode: each team's favourite (images for zeichnen and selfie). Single mode: each player's answer. */
-export function FavouritesPanel({ users }: { users: readonly UserRecord[] }) {
+/**
+ * Team mode: each team's favourite (images for zeichnen and selfie). Single mode: each player's answer.
+ * Names come from the pushed operator view, so teams and players of the night show by name.
+ */
+export function FavouritesPanel() {
   const global = useAppSelector(selectGlobal);
   const favourites = useAppSelector((s) => s.live.views.moderator?.teamFavorites ?? NO_PAIRS);
   const userAnswers = useAppSelector((s) => s.live.views.moderator?.userAnswers ?? NO_PAIRS);
-  const teams = useAppSelector((s) => s.session.teams);
+  const lists = useAppSelector(selectOperatorLists);
   const imageUrl = useImageUrl();
   const single = global?.mode === 'single';
   const images = IMAGE_TYPES.has(global?.question?.type ?? '');
@@ -29,7 +32,7 @@ export function FavouritesPanel({ users }: { users: readonly UserRecord[] }) {
               <tbody>
                 {userAnswers.map(([userId, answer]) => (
                   <tr key={String(userId)}>
-                    <th scope="row">{users.find((u) => u.id === String(userId))?.name ?? t.placeholders.notFound}</th>
+                    <th scope="row">{userNameOrPlaceholder(lists, userId)}</th>
                     <td className="answer-cell">{answer || t.placeholders.emptyAnswer}</td>
                   </tr>
                 ))}
@@ -49,7 +52,7 @@ export function FavouritesPanel({ users }: { users: readonly UserRecord[] }) {
             <thead><tr><th scope="col">{t.control.team}</th><th scope="col">{t.control.favourite}</th></tr></thead>
             <tbody>
               {favourites.map(([teamId, favourite]) => {
-                const name = teams.find((team) => team.id === String(teamId))?.name ?? t.placeholders.noTeam;
+                const name = teamNameOrPlaceholder(lists, teamId);
                 return (
                   <tr key={String(teamId)}>
                     <th scope="row">{name}</th>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
-import { loadTeams } from '../../session';
 import { useAppSelector } from '../../store';
 import { selectImgPrefix } from '../../store/selectors';
 import { t } from '../../texts';
+import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
 import { foldersFirst, joinFolder, parentFolder, pictureTeamName, stepPresentation, uploadUrl, type FolderEntry } from './logic';
 import { UploadedImage } from '../../components/UploadedImage';
@@ -13,7 +13,7 @@ import { UploadedImage } from '../../components/UploadedImage';
 function Presentation({ pictures, folder, onClose }: { pictures: readonly FolderEntry[]; folder: string; onClose(): void }) {
   const [index, setIndex] = useState(-1);
   const prefix = useAppSelector(selectImgPrefix);
-  const teams = useAppSelector((s) => s.session.teams);
+  const teams = useAppSelector(selectOperatorTeams);
   const step = (direction: 1 | -1) => setIndex((i) => stepPresentation(i, pictures.length, direction));
 
   useEffect(() => {
@@ -69,7 +69,7 @@ function FolderButton({ name, teamName, onOpen }: { name: string; teamName: stri
 /** Picture viewer: an upload folder (muf), up-folder, its files and folders, and the presentation. */
 export function PicViewerPage() {
   const send = useCommand();
-  const teams = useAppSelector((s) => s.session.teams);
+  const teams = useAppSelector(selectOperatorTeams);
   const prefix = useAppSelector(selectImgPrefix);
   const [folderInput, setFolderInput] = useState('');
   const [folder, setFolder] = useState('');
@@ -85,7 +85,6 @@ export function PicViewerPage() {
   }
 
   useEffect(() => {
-    void loadTeams();
     void open('');
     // Once on entry: the uploads' top folder.
   }, []);

@@ -3,6 +3,7 @@ import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { t } from '../../texts';
+import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { answerStatus, compileRegex, regexMatches, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
 
@@ -51,7 +52,7 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
 
 /** Team search (moderators): case-insensitive part of the name, '_' lists all; shows each team's answer to the question. */
 export function TeamSearch({ round, question, answers }: Omit<ToolProps, 'quizId'>) {
-  const teams = useAppSelector((s) => s.session.teams);
+  const teams = useAppSelector(selectOperatorTeams);
   const [query, setQuery] = useState('');
   const found = useMemo(() => searchTeams(teams, query), [teams, query]);
   return (
@@ -64,7 +65,7 @@ export function TeamSearch({ round, question, answers }: Omit<ToolProps, 'quizId
             const current = own.find((a) => a.round === round && a.num === question);
             return (
               <li key={team.id} className="team-answers__item">
-                <strong>{team.name}</strong> <span className="muted">#{team.id} · {t.tester.teamAnswers(own.length)}</span>
+                <strong>{team.name}</strong> <span className="muted">{t.operator.teamNumber(team.number)} · {t.tester.teamAnswers(own.length)}</span>
                 {current && (
                   <span className={`team-answers__answer check-answer--${answerStatus(current)}`}>
                     {current.answer || t.placeholders.emptyAnswer} · {t.tester.points(current.points)}

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
-import { loadTeams } from '../../session';
 import { useAppSelector } from '../../store';
 import { selectIsModerator } from '../../store/selectors';
 import { t } from '../../texts';
+import { operatorTeam, selectOperatorLists, userNameOrPlaceholder } from '../operatorLists';
 import { useCommand } from '../shared';
 import { useQuiz } from '../useOperatorData';
 import type { CheckerAnswer } from './logic';
@@ -32,7 +32,7 @@ function useCheckedAnswers(quizId: string | null) {
 export function TesterPage() {
   const isModerator = useAppSelector(selectIsModerator);
   const defaultQuiz = useAppSelector((s) => s.live.views.tester?.quiz);
-  const teams = useAppSelector((s) => s.session.teams);
+  const lists = useAppSelector(selectOperatorLists);
   const send = useCommand();
   const [quizInput, setQuizInput] = useState(defaultQuiz === undefined ? '1' : String(defaultQuiz));
   const [checkingQuiz, setCheckingQuiz] = useState<string | null>(null);
@@ -41,13 +41,11 @@ export function TesterPage() {
   const quiz = useQuiz(checkingQuiz);
   const { answers, setFromReply, onRated } = useCheckedAnswers(checkingQuiz);
 
-  useEffect(() => {
-    void loadTeams();
-  }, []);
-
-  const teamName = useCallback((answer: CheckerAnswer) => answer.team
-    ?? teams.find((team) => team.id === answer.teamId)?.name
-    ?? (answer.teamId === null ? t.placeholders.noTeam : t.placeholders.notFound), [teams]);
+  // A team's answer shows the team's name; a single player's answer the player's name.
+  const teamName = useCallback((answer: CheckerAnswer) => {
+    if (answer.teamId !== null) return operatorTeam(lists, answer.teamId)?.name ?? answer.team ?? t.placeholders.noTeam;
+    return answer.userId !== null ? userNameOrPlaceholder(lists, answer.userId) : t.placeholders.noTeam;
+  }, [lists]);
 
   async function check() {
     const quizId = quizInput.trim();
