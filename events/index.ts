@@ -51,6 +51,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   UserPasswordChanged: 1,
   EmailPopupSeen: 1,
   LoginLinkCreated: 1,
+  UserRolesChanged: 1,
   TeamCreated: 2,
   TeamJoined: 1,
   TeamEdited: 1,

@@ -100,6 +100,9 @@ export const engineTexts = {
   tooManyTeamEntries:
     `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
   invalidText: 'Der Text enthält ungültige Zeichen.',
+  rolesNotAList: 'Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].',
+  unknownRole: (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`,
+  lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;
