@@ -9,6 +9,7 @@ import { QuizAnswersController } from './http/quiz-answers.controller';
 import { QuizzesController } from './http/quizzes.controller';
 import { TeamsController } from './http/teams.controller';
 import { UploadsController } from './http/uploads.controller';
+import { UserRolesController } from './http/user-roles.controller';
 import { UsersController } from './http/users.controller';
 import { bodyValidationPipe } from './http/validation';
 import { Metrics } from './observability/metrics';
@@ -27,7 +28,7 @@ export class AppModule {
       module: AppModule,
       controllers: [
         HealthController, MetricsController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController,
-        FormsController, NightsController, PointsController, QuizAnswersController,
+        FormsController, NightsController, PointsController, QuizAnswersController, UserRolesController,
       ],
       providers: [
         { provide: RUNTIME, useValue: runtime },

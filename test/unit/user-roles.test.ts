@@ -7,6 +7,7 @@ import { show, showWithQuestion, q } from './support/fixtures';
 const UNKNOWN_ROLE = (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`;
 const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
 const FORBIDDEN = 'Dazu fehlt dir die Berechtigung.';
+const CONSOLE = { userId: CONSOLE_ACTOR.userId, roles: [...CONSOLE_ACTOR.roles] };
 
 describe('setting a user\'s roles (PUT /api/users/:id/roles, npm run user -- roles)', () => {
   it('given a player, when an admin grants tester, then the event says whose roles, the new and the old ones, and who changed them', () => {
@@ -101,14 +102,14 @@ describe('setting a user\'s roles (PUT /api/users/:id/roles, npm run user -- rol
 
     it('the server console cannot remove the last admin either', () => {
       const s = show();
-      given(s.world).when({ type: 'SetUserRoles', userId: s.admin, roles: [], consoleAccount: 'olaf' }, CONSOLE_ACTOR).thenRejected(LAST_ADMIN);
+      given(s.world).when({ type: 'SetUserRoles', userId: s.admin, roles: [], consoleAccount: 'olaf' }, CONSOLE).thenRejected(LAST_ADMIN);
     });
   });
 
   describe('from the server console (npm run user -- roles)', () => {
     it('given no user acting, when the console grants moderator, then the event names the console and its OS account', () => {
       const s = show();
-      given(s.world).when({ type: 'SetUserRoles', userId: s.cleo, roles: ['moderator'], consoleAccount: 'olaf' }, CONSOLE_ACTOR)
+      given(s.world).when({ type: 'SetUserRoles', userId: s.cleo, roles: ['moderator'], consoleAccount: 'olaf' }, CONSOLE)
         .thenEvents({ type: 'UserRolesChanged', data: { userId: s.cleo, roles: ['moderator'], previousRoles: [], changedBy: { kind: 'console', account: 'olaf' } } });
     });
 
@@ -120,7 +121,7 @@ describe('setting a user\'s roles (PUT /api/users/:id/roles, npm run user -- rol
 
     it('the console actor may not send commands that need a logged-in user', () => {
       const s = show();
-      given(s.world).when({ type: 'PostLobbyChat', message: 'Hallo' }, CONSOLE_ACTOR)
+      given(s.world).when({ type: 'PostLobbyChat', message: 'Hallo' }, CONSOLE)
         .thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
     });
   });
