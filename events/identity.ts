@@ -19,10 +19,23 @@ export type EmailPopupSeen = EventEnvelope<'EmailPopupSeen', 1, { userId: string
 /** A one-time login link; its token secret lives in the write side's table under linkId. */
 export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: string; userId: string }>;
 
+/** Who changed a user's roles: an admin (their user id), or the server's console (`npm run user`, the OS account that ran it). */
+export type RolesChangedBy =
+  | { kind: 'admin'; userId: string }
+  | { kind: 'console'; account: string };
+
+/** A user's roles were set (PUT /api/users/:id/roles or `npm run user -- roles`); the envelope's recordedAt says when. */
+export type UserRolesChanged = EventEnvelope<'UserRolesChanged', 1, {
+  userId: string;
+  roles: Role[];
+  previousRoles: Role[];
+  changedBy: RolesChangedBy;
+}>;
 
 export type IdentityEvent =
   | UserRegistered
   | UserProfileUpdated
   | UserPasswordChanged
   | EmailPopupSeen
-  | LoginLinkCreated;
+  | LoginLinkCreated
+  | UserRolesChanged;

@@ -57,6 +57,7 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   UserPasswordChanged: 1,
   EmailPopupSeen: 1,
   LoginLinkCreated: 1,
+  UserRolesChanged: 1,
   TeamCreated: 3,
   TeamJoined: 1,
   TeamEdited: 1,

@@ -10,6 +10,7 @@ import { QuizzesController } from './http/quizzes.controller';
 import { ShowSettingsController } from './http/show-settings.controller';
 import { TeamsController } from './http/teams.controller';
 import { UploadsController } from './http/uploads.controller';
+import { UserRolesController } from './http/user-roles.controller';
 import { UsersController } from './http/users.controller';
 import { bodyValidationPipe } from './http/validation';
 import { Metrics } from './observability/metrics';
@@ -28,7 +29,7 @@ export class AppModule {
       module: AppModule,
       controllers: [
         HealthController, MetricsController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController,
-        FormsController, NightsController, PointsController, QuizAnswersController, ShowSettingsController,
+        FormsController, NightsController, PointsController, QuizAnswersController, ShowSettingsController, UserRolesController,
       ],
       providers: [
         { provide: RUNTIME, useValue: runtime },

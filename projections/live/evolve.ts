@@ -20,6 +20,7 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UserPasswordChanged':
     case 'EmailPopupSeen':
     case 'LoginLinkCreated':
+    case 'UserRolesChanged':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':

@@ -4,7 +4,7 @@
  * Commands carry no secrets: the edge resolves passwords and tokens and hands on only its verdict
  * (`passwordOk`, `inviteId`, whether a password was given).
  */
-import type { DrawnStroke, HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, ShowSettings, UberMode, UploadKind } from '../../events';
+import type { DrawnStroke, HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, Role, ShowSettings, UberMode, UploadKind } from '../../events';
 import type { QuestionInput } from '../../projections/live';
 
 /** Wire content as it arrived, with the command's type: what the table's parsers read. */
@@ -16,6 +16,12 @@ export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: st
 export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
 /** ali: admin creates a one-time login link for a user. */
 export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
+/**
+ * PUT /api/users/:id/roles (admin) or `npm run user -- roles` (the server's console): the user's roles
+ * become `roles` (no duplicates, in ROLES order). `consoleAccount`: the OS account that ran the console
+ * command, recorded when no user acts.
+ */
+export interface SetUserRoles { type: 'SetUserRoles'; userId: string; roles: Role[]; consoleAccount: string }
 
 // teams
 export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
@@ -116,7 +122,7 @@ export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileName
 export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
 
 export type Command =
-  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink
+  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | SetUserRoles
   | CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam
   | CreateQuiz | EditQuiz | ImportQuiz | AddTieBreakQuestion
   | StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions

@@ -9,10 +9,13 @@ import { texts } from './texts';
 const SHOW = 'show';
 const NIGHT_STREAM = /^night-(.+)$/;
 
-/** Whether an actor may send a command of this access; the German rejection if not. */
+/**
+ * Whether an actor may send a command of this access; the German rejection if not. An actor without
+ * a user but with roles is the server's console (`npm run user`), which only code on the server makes.
+ */
 export function accessDenied(access: Access, actor: Actor): Rejection | null {
   if (access === 'anyone') return null;
-  if (actor.userId === null) return reject(texts.notAuthenticated, 'unauthenticated');
+  if (actor.userId === null && (access === 'user' || actor.roles.length === 0)) return reject(texts.notAuthenticated, 'unauthenticated');
   if (access === 'user' || access.anyOf.some((role) => actor.roles.includes(role))) return null;
   return reject(texts.forbidden, 'forbidden');
 }

@@ -7,3 +7,4 @@ export { normalizeContent, normalizeQuestion, questionsFromRounds } from './quiz
 export { parseShipAnswer, shipAnswerProblem, SHIP_ANSWER_TEMPLATE } from './ship-answer';
 export { shipResults } from './ship';
 export { texts } from './texts';
+export { CONSOLE_ACTOR } from './user-roles';

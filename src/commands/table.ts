@@ -45,6 +45,7 @@ import {
 import { createQrTeam, createTeam, createTeamInvite, createTeamInviteAsAdmin, deleteTeam, editTeam, joinTeam, joinTeamByInvite } from './teams';
 import { texts } from './texts';
 import { recordUpload } from './uploads';
+import { parseSetUserRoles, setUserRoles } from './user-roles';
 
 /** Who may send a command: anyone (visitors, the scheduler), any logged-in user, or users with one of these roles. */
 export type Access = 'anyone' | 'user' | { readonly anyOf: readonly Role[] };
@@ -117,6 +118,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: createLoginLink,
   },
+  // HTTP only (PUT /api/users/:id/roles) and the server's console (npm run user); the last-admin check reads every user.
+  SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [USERS], rule: setUserRoles },
 
   // teams
   CreateTeam: {

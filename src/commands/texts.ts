@@ -114,6 +114,9 @@ export const engineTexts = {
   settingNotADate: SHOW_SETTINGS_TEXTS.notADate,
   settingDateTitleMissing: SHOW_SETTINGS_TEXTS.dateTitleMissing,
   settingTooManyDates: SHOW_SETTINGS_TEXTS.tooManyDates,
+  rolesNotAList: 'Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].',
+  unknownRole: (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`,
+  lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

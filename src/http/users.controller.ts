@@ -55,8 +55,8 @@ export class UsersController {
   }
 
   @Get()
-  @LoggedIn('moderator')
-  @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name.' })
+  @LoggedIn('admin', 'moderator')
+  @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name; `attributes.perm` lists their roles.' })
   list() {
     const users: ReturnType<typeof userResource>[] = [];
     this.runtime.engine.live.state.users.forEach((user) => users.push(userResource(user)));

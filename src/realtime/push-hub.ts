@@ -5,12 +5,19 @@ import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import { MemoisedScope } from './scopes';
 
-/** A connected, authenticated socket as the hub sees it. */
+/**
+ * A connected, authenticated socket as the hub sees it. Its roles are the user's in the live state,
+ * never a copy taken at login: a role change moves the socket into or out of the operator scopes.
+ */
 export interface PushClient {
   readonly userId: string;
-  readonly roles: readonly Role[];
   /** Sends a text frame; returns false when the client is too far behind and was dropped. */
   send(frame: string): boolean;
+}
+
+/** The viewer a client is in a state: its user with that user's roles there. */
+function viewerOf(state: LiveState, userId: string): { userId: string; roles: readonly Role[] } {
+  return { userId, roles: state.users.get(userId)?.roles ?? [] };
 }
 
 interface Scope {
@@ -54,7 +61,7 @@ export class PushHub {
   attach(client: PushClient): boolean {
     const state = this.live.state;
     if (!state.users.get(client.userId)) return false;
-    const keys = scopesOf(state, client);
+    const keys = scopesOf(state, viewerOf(state, client.userId));
     for (const key of keys) this.scope(key).clients.add(client);
     this.scopesOfClient.set(client, keys);
     let clients = this.clientsOfUser.get(client.userId);
@@ -113,7 +120,7 @@ export class PushHub {
   }
 
   /**
-   * A user whose scopes changed (a member who joined or left a team) leaves the old ones and gets the
+   * A user whose scopes changed (a member who joined or left a team, roles granted or taken) leaves the old ones and gets the
    * whole view of each new one; a scope left without a successor of its name is pushed as null.
    */
   private followScopeChanges(state: LiveState, previous: LiveState): void {
@@ -125,7 +132,7 @@ export class PushHub {
 
   private resubscribe(client: PushClient, state: LiveState): void {
     const before = this.scopesOfClient.get(client) ?? [];
-    const after = scopesOf(state, client);
+    const after = scopesOf(state, viewerOf(state, client.userId));
     const beforeIds = new Set(before.map(scopeKeyString));
     const afterIds = new Set(after.map(scopeKeyString));
     const left = before.filter((key) => !afterIds.has(scopeKeyString(key)));

@@ -35,7 +35,8 @@ export const MAX_COMMAND_ID_LENGTH = 64;
 interface Session {
   socket: WebSocket;
   alive: boolean;
-  user: { id: string; roles: readonly Role[] } | null;
+  /** The authenticated user; their roles are read from the live state at each use (a change holds at once). */
+  user: { id: string } | null;
   client: PushClient | null;
   limit: SocketRateLimit;
 }
@@ -162,15 +163,21 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!payload || !user) return { success: false, message: SOCKET_TEXTS.authFailed };
     this.signOff(session); // a second sa on the same socket switches the user
     // Roles come from the state, not from the token: the token only says who is talking.
-    session.user = { id: user.id, roles: user.roles };
-    session.client = { userId: user.id, roles: user.roles, send: (frame) => this.send(session, frame) };
+    session.user = { id: user.id };
+    session.client = { userId: user.id, send: (frame) => this.send(session, frame) };
     this.runtime.hub.attach(session.client);
     if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);
     return { success: true };
   }
 
+  /** The socket's user with the roles the live state gives them now (granted or revoked since `sa`). */
   private actorOf(session: Session): Actor {
-    return { userId: session.user!.id, roles: [...session.user!.roles] };
+    const id = session.user!.id;
+    return { userId: id, roles: [...this.rolesOf(id)] };
+  }
+
+  private rolesOf(userId: string): readonly Role[] {
+    return this.runtime.engine.live.state.users.get(userId)?.roles ?? [];
   }
 
   private reply(session: Session, replyTo: unknown, content: Record<string, unknown>): void {
@@ -195,9 +202,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const counts = new Map<string, number>();
     const count = (role: string) => counts.set(role, (counts.get(role) ?? 0) + 1);
     for (const { user } of this.sessions.values()) {
+      const roles = user ? this.rolesOf(user.id) : [];
       if (!user) count('anonymous');
-      else if (user.roles.length === 0) count('player');
-      else user.roles.forEach(count);
+      else if (roles.length === 0) count('player');
+      else roles.forEach(count);
     }
     return counts;
   }

@@ -48,6 +48,7 @@ describe('the HTTP API as OpenAPI', () => {
     ['post', '/api/token-auth', 'TokenAuthDto', []],
     ['post', '/api/users', 'RegisterUserDto', ['newPassword']],
     ['patch', '/api/users/{id}', 'UpdateUserDto', []],
+    ['put', '/api/users/{id}/roles', 'SetUserRolesDto', ['roles']],
     ['post', '/api/teams', 'CreateTeamDto', ['name', 'newPassword']],
     ['post', '/api/quizzes', 'QuizDto', []],
     ['patch', '/api/quizzes/{id}', 'QuizDto', []],

@@ -106,4 +106,16 @@ describe('consistency boundaries', () => {
     expect(world.history.filter((h) => h.decision.ok).length).toBeGreaterThan(3);
     expect(outsideTheirBoundary(world)).toEqual([]);
   });
+
+  it('role changes read every user (the show keeps an admin): granted, refused for the last admin, decided the same alone', () => {
+    const s = show();
+    const { world } = s;
+    const second = world.addUser('zweite', ['admin']);
+    world.run({ type: 'SetUserRoles', userId: s.anna, roles: ['tester'] }, world.as(s.admin));
+    world.run({ type: 'SetUserRoles', userId: second, roles: [] }, world.as(s.admin));
+    world.run({ type: 'SetUserRoles', userId: s.admin, roles: ['moderator'] }, world.as(s.admin)); // refused: the last admin
+    world.run({ type: 'SetUserRoles', userId: s.anna, roles: ['tester'] }, world.as(s.admin)); // the same again: nothing
+    expect(world.history.filter((h) => !h.decision.ok)).toHaveLength(1);
+    expect(outsideTheirBoundary(world)).toEqual([]);
+  });
 });

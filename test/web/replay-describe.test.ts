@@ -19,6 +19,10 @@ const samples: Samples = {
   UserPasswordChanged: { type: 'UserPasswordChanged', version: 1, data: { userId: 'u1' }, metadata: meta() },
   EmailPopupSeen: { type: 'EmailPopupSeen', version: 1, data: { userId: 'u1', seenAt: at }, metadata: meta() },
   LoginLinkCreated: { type: 'LoginLinkCreated', version: 1, data: { linkId: 'l1', userId: 'u1' }, metadata: meta() },
+  UserRolesChanged: {
+    type: 'UserRolesChanged', version: 1, metadata: meta(),
+    data: { userId: 'u1', roles: ['moderator', 'tester'], previousRoles: ['tester'], changedBy: { kind: 'admin', userId: 'u1' } },
+  },
   TeamCreated: {
     type: 'TeamCreated', version: 3, metadata: meta(),
     data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: 1 },
@@ -145,6 +149,17 @@ describe('actor and time', () => {
   it('names the acting user, or System for the scheduler and visitors', () => {
     expect(actorName(samples.FavoriteChosen, known)).toBe('Anna');
     expect(actorName(samples.CountdownExpired, known)).toBe('System');
+  });
+
+  it('names who changed roles: the admin, or the server console with its OS account', () => {
+    expect(describeEvent(samples.UserRolesChanged, known)).toBe('Rollen von Anna geändert: Kontrolle → Moderation, Kontrolle');
+    expect(actorName(samples.UserRolesChanged, known)).toBe('Anna');
+    const fromConsole = {
+      ...samples.UserRolesChanged, metadata: { ...meta(null), actor: { userId: null, roles: ['admin' as const] } },
+      data: { ...samples.UserRolesChanged.data, roles: [], changedBy: { kind: 'console' as const, account: 'olaf' } },
+    };
+    expect(actorName(fromConsole, known)).toBe('Server-Konsole (olaf)');
+    expect(describeEvent(fromConsole, known)).toBe('Rollen von Anna geändert: Kontrolle → keine Rollen');
   });
 
   it('formats times as HH:MM:SS.mmm in the local time zone and durations to the millisecond', () => {

@@ -6,6 +6,7 @@ import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
 import { AdminPage } from './operator/admin/AdminPage';
+import { UserRolesPage } from './operator/admin/UserRolesPage';
 import { ConfigPage } from './operator/moderator/ConfigPage';
 import { ControlPage } from './operator/moderator/ControlPage';
 import { ModeratorPointsPage } from './operator/moderator/ModeratorPointsPage';
@@ -85,6 +86,7 @@ function Routes() {
       <Route path="/picture"><RequireAuth><PicturePage /></RequireAuth></Route>
       <Route path="/tester"><RequireRole allowed={isTester}><WhenLive><TesterPage /></WhenLive></RequireRole></Route>
       <Route path="/admin/replay"><RequireRole allowed={isAdmin}><ReplayPage /></RequireRole></Route>
+      <Route path="/admin/users"><RequireRole allowed={isAdmin}><UserRolesPage /></RequireRole></Route>
       <Route path="/admin"><RequireRole allowed={isAdmin}><WhenLive><AdminPage /></WhenLive></RequireRole></Route>
       <Route path="/moderator/control"><RequireRole allowed={isModerator}><WhenLive><ControlPage /></WhenLive></RequireRole></Route>
       <Route path="/moderator/config"><RequireRole allowed={isModerator}><WhenLive><ConfigPage /></WhenLive></RequireRole></Route>

@@ -21,5 +21,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
     case 'LoginLinkCreated':
       return { loginLinks: write.set(state.loginLinks, event.data.linkId, event.data.userId) };
+    case 'UserRolesChanged':
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, roles: event.data.roles })) };
   }
 }

@@ -29,6 +29,9 @@ export const usersProjector: Projector = {
             event.data.userId, new Date(event.data.seenAt).toISOString(), at,
           ]);
           break;
+        case 'UserRolesChanged':
+          await tx.query('UPDATE read_users SET roles = $2::jsonb, updated_at = $3 WHERE id = $1', [event.data.userId, JSON.stringify(event.data.roles), at]);
+          break;
         case 'TeamJoined':
           await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.teamId, at]);
           break;

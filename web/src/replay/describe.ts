@@ -40,9 +40,14 @@ function quizName(state: LiveState, quizId: string): string {
   return state.quizzes.get(quizId)?.name ?? quizId;
 }
 
-/** Who caused the event: the acting user's name, or System (scheduler, visitors). */
+/** Who caused the event: the acting user's name, the server's console (a role change there), or System (scheduler, visitors). */
 export function actorName(event: QuizShowEvent, state: LiveState): string {
+  if (event.type === 'UserRolesChanged' && event.data.changedBy.kind === 'console') return t.replay.console(event.data.changedBy.account);
   return userName(state, event.metadata.actor.userId);
+}
+
+function roleList(roles: readonly string[]): string {
+  return roles.length === 0 ? t.replay.noRoles : roles.map((r) => t.replay.roles[r] ?? r).join(', ');
 }
 
 function answerOwner(state: LiveState, answerId: string): { answer: string; owner: string } {
@@ -67,6 +72,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.EmailPopupSeen(userName(state, event.data.userId));
     case 'LoginLinkCreated':
       return ev.LoginLinkCreated(userName(state, event.data.userId));
+    case 'UserRolesChanged':
+      return ev.UserRolesChanged(userName(state, event.data.userId), roleList(event.data.roles), roleList(event.data.previousRoles));
     case 'TeamCreated':
       return ev.TeamCreated(event.data.name, event.data.origin === 'qr');
     case 'TeamJoined':

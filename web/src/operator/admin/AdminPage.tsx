@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { DEFAULT_TIE_BREAK_TITLE } from '../../../../projections/live/rules';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
@@ -153,6 +154,7 @@ export function AdminPage() {
       <header className="section-head">
         <h1>{t.admin.heading}</h1>
         <span className="badge">{t.admin.version} {t.app.version}</span>
+        <Link href="/admin/users" className="button button--small">{t.userRoles.link}</Link>
       </header>
       <p className="muted">{t.admin.intro} {t.admin.stateNote}</p>
       <div className="operator-grid">

@@ -1,0 +1,71 @@
+/** Operator accounts: who is admin, moderator or tester (PROTOCOL.md, "Operator accounts"). */
+import { ROLES, streams, type Actor, type Role, type RolesChangedBy } from '../../events';
+import type { LiveState } from '../../projections/live';
+import type { CommandInput, CommandOfType, SetUserRoles } from './commands';
+import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { textOf } from './fields';
+import { texts } from './texts';
+
+/**
+ * The server's console (`npm run user`): no user, the admin role. Only code on the server makes this
+ * actor; the event names the OS account that ran the command.
+ */
+export const CONSOLE_ACTOR: Actor = { userId: null, roles: ['admin'] };
+
+/** How much of an unknown role the refusal repeats. */
+const SHOWN_ROLE_LENGTH = 40;
+
+/**
+ * The edge: `roles` must be a list of known role names; duplicates collapse and the order becomes
+ * ROLES' order, so that the same set is always the same list (and setting it again changes nothing).
+ */
+export function parseSetUserRoles(c: CommandInput): CommandOfType<'SetUserRoles'> | Rejection {
+  if (!Array.isArray(c.roles)) return reject(texts.rolesNotAList);
+  const named = new Set<Role>();
+  for (const role of c.roles as unknown[]) {
+    const known = ROLES.find((r) => r === role);
+    if (!known) return reject(texts.unknownRole(shown(role)));
+    named.add(known);
+  }
+  return {
+    type: 'SetUserRoles', userId: textOf(c.userId), roles: ROLES.filter((r) => named.has(r)), consoleAccount: textOf(c.consoleAccount),
+  };
+}
+
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN_ROLE_LENGTH ? `${text.slice(0, SHOWN_ROLE_LENGTH)}…` : text;
+}
+
+/**
+ * The user's roles become the given ones. Refused for an unknown user, and when no admin would be
+ * left (an admin taking the role from the last admin, themselves included). The same roles again
+ * change nothing (no event). Reads every user's roles: its boundary is all user streams.
+ */
+export function setUserRoles(state: LiveState, cmd: SetUserRoles, ctx: DecisionContext): Verdict {
+  const user = state.users.get(cmd.userId);
+  if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
+  if (sameRoles(user.roles, cmd.roles)) return accept(streams.user(user.id));
+  if (user.roles.includes('admin') && !cmd.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(texts.lastAdmin);
+  return accept(streams.user(user.id), draft('UserRolesChanged', {
+    userId: user.id, roles: [...cmd.roles], previousRoles: [...user.roles], changedBy: changedBy(cmd, ctx),
+  }));
+}
+
+function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
+  return a.length === b.length && a.every((role) => b.includes(role));
+}
+
+function anotherAdmin(state: LiveState, userId: string): boolean {
+  let found = false;
+  state.users.forEach((u) => {
+    if (!found && u.id !== userId && u.roles.includes('admin')) found = true;
+  });
+  return found;
+}
+
+/** An admin by id; with no acting user, the server's console (docs/decisions.md, "Operator accounts"). */
+function changedBy(cmd: SetUserRoles, ctx: DecisionContext): RolesChangedBy {
+  if (ctx.actor.userId !== null) return { kind: 'admin', userId: ctx.actor.userId };
+  return { kind: 'console', account: cmd.consoleAccount || 'unbekannt' };
+}

@@ -1,0 +1,10 @@
+/** Operator accounts over HTTP (PROTOCOL.md, "Operator accounts"). */
+import type { Role } from '../../../events';
+import type { JsonApiDocument, UserResource } from '../../../projections/live/replies';
+import { api, request, userRecordOf, type UserRecord } from './http';
+
+/** PUT /api/users/:id/roles (admin): the user with the roles the server now holds; failures throw HttpError with the German detail. */
+export async function setUserRoles(id: string, roles: readonly Role[]): Promise<UserRecord> {
+  const document = await request<JsonApiDocument<UserResource>>('PUT', api(`/users/${encodeURIComponent(id)}/roles`), { roles });
+  return userRecordOf(document.data);
+}

@@ -1,0 +1,96 @@
+/** /admin/users: "Benutzer und Rollen" — search users, see and toggle their roles (PUT /api/users/:id/roles). */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ROLES, type Role } from '../../../../events';
+import { HttpError, type UserRecord } from '../../api/http';
+import { setUserRoles } from '../../api/userRoles';
+import { Field } from '../../components/Field';
+import { t } from '../../texts';
+import { useNotify } from '../shared';
+import { useUserList } from './useUserList';
+import { matchingUsers, withRole } from './userRoles';
+
+const roleNames = (roles: readonly string[]) => (roles.length === 0 ? t.userRoles.none : roles.map((r) => t.userRoles.roles[r] ?? r).join(', '));
+
+export function UserRow({ user, onSaved }: { user: UserRecord; onSaved(user: UserRecord): void }) {
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+
+  async function toggle(role: Role, on: boolean) {
+    setSaving(true);
+    try {
+      const saved = await setUserRoles(user.id, withRole(user.perm, role, on));
+      onSaved(saved);
+      notify(t.userRoles.saved(saved.name, roleNames(saved.perm)), 'success');
+    } catch (error) {
+      notify(error instanceof HttpError && error.detail ? error.detail : t.userRoles.failed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <tr aria-busy={saving}>
+      <th scope="row">{user.name}</th>
+      <td>{user.login}</td>
+      {ROLES.map((role) => (
+        <td key={role} className="user-roles__toggle">
+          <input
+            type="checkbox"
+            checked={user.perm.includes(role)}
+            disabled={saving}
+            aria-label={t.userRoles.toggle(t.userRoles.roles[role] ?? role, user.name)}
+            onChange={(e) => void toggle(role, e.target.checked)}
+          />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+export function UserRolesPage() {
+  const list = useUserList();
+  const [query, setQuery] = useState('');
+  const shown = matchingUsers(list.users, query);
+  return (
+    <div className="page operator">
+      <header className="section-head">
+        <h1>{t.userRoles.heading}</h1>
+        <Link href="/admin" className="button button--small">{t.userRoles.back}</Link>
+      </header>
+      <p className="muted">{t.userRoles.intro}</p>
+      <section className="card panel stack">
+        <Field label={t.userRoles.search} type="search" value={query} onValue={setQuery} hint={t.userRoles.searchHint} />
+        {list.status === 'loading' && <p className="muted" role="status">{t.userRoles.loading}</p>}
+        {list.status === 'failed' && (
+          <p role="alert">
+            {t.userRoles.loadFailed}{' '}
+            <button type="button" className="button button--small" onClick={list.reload}>{t.userRoles.retry}</button>
+          </p>
+        )}
+        {list.status === 'loaded' && (
+          <>
+            <p className="muted" role="status">{t.userRoles.count(shown.length, list.users.length)}</p>
+            {shown.length === 0 ? <p className="muted">{t.userRoles.noMatch}</p> : (
+              <div className="table-scroll">
+                <table className="table table--compact user-roles">
+                  <caption className="visually-hidden">{t.userRoles.caption}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.userRoles.colName}</th>
+                      <th scope="col">{t.userRoles.colLogin}</th>
+                      {ROLES.map((role) => <th key={role} scope="col">{t.userRoles.roles[role] ?? role}</th>)}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((user) => <UserRow key={user.id} user={user} onSaved={list.replace} />)}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
