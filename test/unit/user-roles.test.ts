@@ -20,7 +20,7 @@ describe('setting a user\'s roles (PUT /api/users/:id/roles, npm run user -- rol
     const s = show();
     const world = given(s.world).when({ type: 'SetUserRoles', userId: s.anna, roles: ['moderator'] }, s.world.as(s.admin)).andApply();
     expect(world.state.users.get(s.anna)!.roles).toEqual(['moderator']);
-    expect(scopesOf(world.state, world.as(s.anna)).map((k) => k.scope)).toEqual(['global', 'user', 'team', 'moderator', 'tester']);
+    expect(scopesOf(world.state, world.as(s.anna)).map((k) => k.scope)).toEqual(['global', 'user', 'team', 'moderator', 'tester', 'operator']);
   });
 
   it('given a tester, when the grant is revoked, then the user is a player again, and a tester-only command is refused', () => {
