@@ -113,6 +113,8 @@ export interface UserView {
   points: number;
   /** The user's saved drawing of the open zeichnen question (stored strokes, 720x360), or null. */
   drawing: DrawnStroke[] | null;
+  /** The user's roles now: a role granted or taken shows in the open app at once, not only in the next login token. */
+  perm: Role[];
 }
 
 export interface ModeratorView {
@@ -306,6 +308,7 @@ export function userView(state: LiveState, userId: string): UserView | undefined
     id: user.id, name: user.name, login: user.login, email: user.email, shownEmailPopupAt: user.shownEmailPopupAt,
     teamId: user.teamId, currentAnswer: currentSingleAnswer(state, user), points: user.points,
     drawing: drawingView(currentDrawing(state, user)),
+    perm: [...user.roles],
   };
 }
 

@@ -10,7 +10,10 @@ import type { UserRecord } from '../../web/src/api/http';
 import { UserRow } from '../../web/src/operator/admin/UserRolesPage';
 import { matchingUsers, replaceUser, withRole } from '../../web/src/operator/admin/userRoles';
 import { t } from '../../web/src/texts';
-import { esc, render, renderPart } from './support/render';
+import { liveActions } from '../../web/src/store/liveSlice';
+import { baseUser, esc, prepareStore, render, renderPart, renderWithStore } from './support/render';
+
+const liveViews = (store: ReturnType<typeof prepareStore>) => store.getState().live.views;
 
 const user = (id: string, login: string, name: string, perm: string[] = []): UserRecord => ({
   id, login, name, perm, email: null, shownEmailPopupAt: null, teamId: null,
@@ -57,5 +60,23 @@ describe('roles screen', () => {
     expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Kontrolle', 'Ölmüller'))}" checked=""`));
     expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Admin', 'Ölmüller'))}"/>`));
     expect(html.match(/type="checkbox"/g)).toHaveLength(3);
+  });
+});
+
+describe('a role granted or taken while the app is open', () => {
+  const operatorLinks = (html: string) => [t.nav.tester, t.nav.control, t.nav.admin].filter((link) => html.includes(`>${esc(link)}<`));
+
+  it('given a token without roles, when the live user view says moderator, then the moderator pages are in the menu', () => {
+    const store = prepareStore({ perm: [], views: {} });
+    expect(operatorLinks(renderWithStore('/', store))).toEqual([]);
+    store.dispatch(liveActions.snapshotLoaded({ views: { ...liveViews(store), user: { ...baseUser, perm: ['moderator'] } }, serverOffsetMs: 0 }));
+    expect(operatorLinks(renderWithStore('/', store))).toEqual([t.nav.control]);
+  });
+
+  it('given an admin token, when the live user view says no roles, then no operator page is offered', () => {
+    const store = prepareStore({ perm: ['admin'], views: {} });
+    expect(operatorLinks(renderWithStore('/', store))).toEqual([t.nav.admin]);
+    store.dispatch(liveActions.snapshotLoaded({ views: { ...liveViews(store), user: { ...baseUser, perm: [] } }, serverOffsetMs: 0 }));
+    expect(operatorLinks(renderWithStore('/', store))).toEqual([]);
   });
 });

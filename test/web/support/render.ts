@@ -39,13 +39,19 @@ export function prepareStore(setup: Setup) {
   if (setup.showSettings) store.dispatch(showSettingsActions.received(setup.showSettings));
   if (setup.views) {
     const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, ...setup.views };
+    // The live user view carries the roles as the server does (the app prefers them to the token's).
+    if (views.user) views.user = { ...views.user, perm: setup.perm ?? views.user.perm };
     store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: 0 }));
   }
   return store;
 }
 
 export function render(path: string, setup: Setup = {}): string {
-  const store = prepareStore(setup);
+  return renderWithStore(path, prepareStore(setup));
+}
+
+/** Renders the app at `path` with a store a test prepared and changes between renders. */
+export function renderWithStore(path: string, store: ReturnType<typeof createAppStore>): string {
   return renderToString(createElement(Provider, { store, children: createElement(Router, { ssrPath: path, children: createElement(App) }) }));
 }
 

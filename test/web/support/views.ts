@@ -13,7 +13,7 @@ export const baseGlobal: GlobalView = {
 
 /** The user view of the player Anna (id '1', team '3'). */
 export const baseUser: UserView = {
-  id: '1', name: 'Anna', login: 'anna', email: null, shownEmailPopupAt: 1, teamId: '3', currentAnswer: null, points: 3, drawing: null,
+  id: '1', name: 'Anna', login: 'anna', email: null, shownEmailPopupAt: 1, teamId: '3', currentAnswer: null, points: 3, drawing: null, perm: [],
 };
 
 /** Anna's team '3' with nothing proposed yet. */

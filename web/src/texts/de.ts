@@ -901,7 +901,7 @@ export const de = {
     heading: 'Benutzer und Rollen',
     link: 'Benutzer und Rollen',
     back: 'Zurück zur Admin-Seite',
-    intro: 'Hier bekommen Benutzer ihre Rollen: Admins verwalten die Show, die Moderation führt durch die Fragen, die Kontrolle (Kontrolleure) bewertet die Antworten. Eine Änderung gilt sofort, auch in schon geöffneten Fenstern; neue Menüpunkte erscheinen nach dem nächsten Einloggen.',
+    intro: 'Hier bekommen Benutzer ihre Rollen: Admins verwalten die Show, die Moderation führt durch die Fragen, die Kontrolle (Kontrolleure) bewertet die Antworten. Eine Änderung gilt sofort, auch in schon geöffneten Fenstern und ihren Menüs.',
     roles: { admin: 'Admin', moderator: 'Moderation', tester: 'Kontrolle' } as Record<string, string>,
     search: 'Benutzer suchen',
     searchHint: 'Name oder Login',
