@@ -8,7 +8,8 @@ jest.mock('wouter', () => {
 import { createElement } from 'react';
 import type { UserRecord } from '../../web/src/api/http';
 import { UserRow } from '../../web/src/operator/admin/UserRolesPage';
-import { matchingUsers, replaceUser, withRole } from '../../web/src/operator/admin/userRoles';
+import { answered, matchingUsers, stillAhead, usersWithRoles, withRole, type AnsweredChanges } from '../../web/src/operator/admin/userRoles';
+import type { OperatorUserEntry, OperatorView } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
 import { liveActions } from '../../web/src/store/liveSlice';
 import { baseUser, esc, prepareStore, render, renderPart, renderWithStore } from './support/render';
@@ -37,9 +38,39 @@ describe('roles screen helpers', () => {
     expect(withRole([], 'tester', false)).toEqual([]);
   });
 
-  it('replaces the user the server answered with, by id', () => {
-    const saved = user('2', 'lena', 'Lena Ober', ['tester']);
-    expect(replaceUser(users, saved)).toEqual([users[0], saved, users[2]]);
+});
+
+describe('the roles screen follows the pushed operator view', () => {
+  const entry = (id: string, login: string, roles: OperatorUserEntry['roles'] = []): OperatorUserEntry => ({ id, login, name: login, roles });
+  const NONE: AnsweredChanges = new Map();
+  const shown = (entries: OperatorUserEntry[], changes: AnsweredChanges) => usersWithRoles(entries, changes).map((u) => `${u.login}:${u.perm.join('+')}`);
+
+  it('given the view, then every user shows with the roles the view holds', () => {
+    expect(shown([entry('1', 'admin', ['admin']), entry('2', 'lena')], NONE)).toEqual(['admin:admin', 'lena:']);
+  });
+
+  it('given an answered change the view has not caught up with, then the answer shows, until the view has it', () => {
+    const before = [entry('2', 'lena')];
+    const changes = answered(NONE, before, user('2', 'lena', 'lena', ['tester']));
+    expect(shown(before, changes)).toEqual(['lena:tester']);
+    expect(stillAhead(changes, before)).toBe(changes);
+
+    const caughtUp = [entry('2', 'lena', ['tester'])];
+    expect(shown(caughtUp, changes)).toEqual(['lena:tester']);
+    expect(stillAhead(changes, caughtUp).size).toBe(0);
+  });
+
+  it('given the push came before the answer, then the view shows, and a later change by another admin wins', () => {
+    const pushed = [entry('2', 'lena', ['tester'])];
+    const changes = answered(NONE, pushed, user('2', 'lena', 'lena', ['tester']));
+    expect(shown(pushed, changes)).toEqual(['lena:tester']);
+    const changedElsewhere = [entry('2', 'lena', [])];
+    expect(shown(changedElsewhere, changes)).toEqual(['lena:']);
+    expect(stillAhead(changes, changedElsewhere).size).toBe(0);
+  });
+
+  it('given a user who registers while the screen is open, then the next view lists them', () => {
+    expect(shown([entry('1', 'admin', ['admin']), entry('3', 'ole')], NONE)).toEqual(['admin:admin', 'ole:']);
   });
 });
 
@@ -48,6 +79,15 @@ describe('roles screen', () => {
     const html = render('/admin/users', { perm: ['admin'] });
     for (const text of [t.userRoles.heading, t.userRoles.search, t.userRoles.searchHint, t.userRoles.loading, t.userRoles.back]) expect(html).toContain(esc(text));
     expect(render('/admin', { perm: ['admin'], views: {} })).toContain('href="/admin/users"');
+  });
+
+  it('lists the users of the operator view with their roles; without the view it says it is loading', () => {
+    const operator: OperatorView = { teams: {}, users: { 1: { id: '1', login: 'admin', name: 'admin', roles: ['admin'] }, 2: { id: '2', login: 'lena', name: 'Lena Ober', roles: ['tester'] } } };
+    const html = render('/admin/users', { perm: ['admin'], views: { operator } });
+    expect(html).toContain(esc(t.userRoles.count(2, 2)));
+    expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Kontrolle', 'Lena Ober'))}" checked=""`));
+    expect(html).not.toContain(esc(t.userRoles.loading));
+    expect(render('/admin/users', { perm: ['admin'], views: {} })).toContain(esc(t.userRoles.loading));
   });
 
   it('is not shown to a moderator', () => {

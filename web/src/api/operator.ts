@@ -1,17 +1,12 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
 import type {
-  JsonApiDocument, QuizImportPreview, QuizResource, UserResource,
+  JsonApiDocument, QuizImportPreview, QuizResource,
 } from '../../../projections/live/replies';
 import type { Quiz } from '../logic/quiz';
-import { api, RawBody, request, requestBlob, userRecordOf, type UserRecord } from './http';
+import { api, RawBody, request, requestBlob } from './http';
 
 function quizOf({ id, attributes: { name, yearWeek, content } }: QuizResource): Quiz {
   return { id, name, yearWeek, content: [...content] };
-}
-
-/** GET /api/users (moderator): JSON:API list. */
-export async function listUsers(): Promise<UserRecord[]> {
-  return (await request<JsonApiDocument<UserResource[]>>('GET', api('/users'))).data.map(userRecordOf);
 }
 
 /** GET /api/quizzes (moderator, tester): JSON:API list. */

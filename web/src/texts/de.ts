@@ -906,8 +906,6 @@ export const de = {
     search: 'Benutzer suchen',
     searchHint: 'Name oder Login',
     loading: 'Benutzer werden geladen …',
-    loadFailed: 'Die Benutzer konnten nicht geladen werden.',
-    retry: 'Erneut laden',
     count: (shown: number, all: number) => (shown === all ? `${all} Benutzer` : `${shown} von ${all} Benutzern`),
     noMatch: 'Kein Benutzer passt zur Suche.',
     caption: 'Benutzer mit ihren Rollen',

@@ -2,17 +2,17 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../../../events';
-import { HttpError, type UserRecord } from '../../api/http';
+import { HttpError } from '../../api/http';
 import { setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
 import { t } from '../../texts';
 import { useNotify } from '../shared';
 import { useUserList } from './useUserList';
-import { matchingUsers, withRole } from './userRoles';
+import { matchingUsers, withRole, type RoleHolder } from './userRoles';
 
 const roleNames = (roles: readonly string[]) => (roles.length === 0 ? t.userRoles.none : roles.map((r) => t.userRoles.roles[r] ?? r).join(', '));
 
-export function UserRow({ user, onSaved }: { user: UserRecord; onSaved(user: UserRecord): void }) {
+export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: RoleHolder): void }) {
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
 
@@ -62,12 +62,6 @@ export function UserRolesPage() {
       <section className="card panel stack">
         <Field label={t.userRoles.search} type="search" value={query} onValue={setQuery} hint={t.userRoles.searchHint} />
         {list.status === 'loading' && <p className="muted" role="status">{t.userRoles.loading}</p>}
-        {list.status === 'failed' && (
-          <p role="alert">
-            {t.userRoles.loadFailed}{' '}
-            <button type="button" className="button button--small" onClick={list.reload}>{t.userRoles.retry}</button>
-          </p>
-        )}
         {list.status === 'loaded' && (
           <>
             <p className="muted" role="status">{t.userRoles.count(shown.length, list.users.length)}</p>

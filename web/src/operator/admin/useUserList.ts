@@ -1,41 +1,32 @@
 /**
- * The user list of the roles screen, loaded once with GET /api/users. Kept in this one hook so that it
- * can later follow the server's pushes instead; `replace` takes in a user the server just answered with.
+ * The user list of the roles screen: every user with their roles, from the operator view the server
+ * pushes, so that a user who registers, or whose roles another admin changes, shows at once. A change
+ * made here shows as soon as the server has answered, even if the push is still on its way.
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { UserRecord } from '../../api/http';
-import { listUsers } from '../../api/operator';
-import { replaceUser } from './userRoles';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAppSelector } from '../../store';
+import { selectOperatorLists, selectOperatorUsers } from '../operatorLists';
+import { answered, stillAhead, usersWithRoles, type AnsweredChanges, type RoleHolder } from './userRoles';
 
-export type UserListStatus = 'loading' | 'loaded' | 'failed';
+export type UserListStatus = 'loading' | 'loaded';
 
 export interface UserList {
   status: UserListStatus;
-  users: readonly UserRecord[];
-  reload(): void;
-  replace(user: UserRecord): void;
+  users: readonly RoleHolder[];
+  /** Takes in a user the server just answered with. */
+  replace(user: RoleHolder): void;
 }
 
+const NO_CHANGES: AnsweredChanges = new Map();
+
 export function useUserList(): UserList {
-  const [status, setStatus] = useState<UserListStatus>('loading');
-  const [users, setUsers] = useState<readonly UserRecord[]>([]);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    listUsers().then(
-      (list) => {
-        if (!current) return;
-        setUsers(list);
-        setStatus('loaded');
-      },
-      () => current && setStatus('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  const replace = useCallback((user: UserRecord) => setUsers((list) => replaceUser(list, user)), []);
-  return { status, users, reload, replace };
+  const loaded = useAppSelector(selectOperatorLists) !== null;
+  const entries = useAppSelector(selectOperatorUsers);
+  const [changes, setChanges] = useState<AnsweredChanges>(NO_CHANGES);
+  const latestEntries = useRef(entries);
+  latestEntries.current = entries;
+  useEffect(() => setChanges((current) => stillAhead(current, entries)), [entries]);
+  const users = useMemo(() => usersWithRoles(entries, changes), [entries, changes]);
+  const replace = useCallback((user: RoleHolder) => setChanges((current) => answered(current, latestEntries.current, user)), []);
+  return { status: loaded ? 'loaded' : 'loading', users, replace };
 }
