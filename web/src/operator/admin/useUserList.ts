@@ -17,12 +17,12 @@ export interface UserList {
   replace(user: RoleHolder): void;
 }
 
-const NO_CHANGES: AnsweredChanges = new Map();
+const NOTHING_ANSWERED: AnsweredChanges = new Map();
 
 export function useUserList(): UserList {
   const loaded = useAppSelector(selectOperatorLists) !== null;
   const entries = useAppSelector(selectOperatorUsers);
-  const [changes, setChanges] = useState<AnsweredChanges>(NO_CHANGES);
+  const [changes, setChanges] = useState<AnsweredChanges>(NOTHING_ANSWERED);
   const latestEntries = useRef(entries);
   latestEntries.current = entries;
   useEffect(() => setChanges((current) => stillAhead(current, entries)), [entries]);
