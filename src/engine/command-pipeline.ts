@@ -47,6 +47,8 @@ interface Pending {
   attempts: number;
   /** Goes in a batch of its own: its batch was refused by the store, and the culprit is being found. */
   alone: boolean;
+  /** Decided again after catching up, having been refused against a state behind the store (see answerBatch). */
+  rechecked: boolean;
   resolve: (outcome: CommandOutcome) => void;
 }
 
@@ -110,7 +112,7 @@ export class CommandPipeline {
         this.observer?.commandHandled(command.type, result);
         resolve(result);
       };
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, resolve: reported });
+      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, rechecked: false, resolve: reported });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -139,10 +141,7 @@ export class CommandPipeline {
 
   private async runBatch(): Promise<void> {
     const { decided, stream, events, boundary, decidedAt } = this.decideBatch();
-    if (stream === null) {
-      for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
-      return;
-    }
+    if (stream === null) return this.answerBatch(decided, decidedAt, 0);
     try {
       const condition = { after: decidedAt, streams: [...boundary] };
       const started = performance.now();
@@ -150,7 +149,6 @@ export class CommandPipeline {
       const stored = performance.now();
       await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
       this.observer?.batchCommitted(decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
-      for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
         return this.retryAfterConflict(decided.map((d) => d.item));
@@ -159,6 +157,34 @@ export class CommandPipeline {
       const appending = decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
       if (appending.length > 1) return this.findCulprit(decided);
       for (const { item, decision } of decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
+      return;
+    }
+    await this.answerBatch(decided, decidedAt, events.length);
+  }
+
+  /**
+   * Answers a decided batch. A refusal stands only if it was decided against everything the store
+   * held: when another process appended meanwhile (the store holds more than the state the batch was
+   * decided against plus the batch's own events), the refused commands are decided once more after
+   * catching up. So a team created through one app instance can be joined through another at once.
+   * One process alone never pays more than a position query per batch with a refusal.
+   */
+  private async answerBatch(decided: Array<{ item: Pending; decision: Decision }>, decidedAt: number, appended: number): Promise<void> {
+    const refused = decided.filter(({ item, decision }) => !decision.ok && !item.rechecked);
+    const behind = refused.length > 0 && (await this.storeMovedBeyond(decidedAt + appended));
+    for (const { item, decision } of decided) {
+      if (!behind || decision.ok || item.rechecked) item.resolve(outcomeOf(decision));
+    }
+    if (!behind) return;
+    await this.live.catchUp();
+    this.queue.unshift(...refused.map(({ item }) => ({ ...item, rechecked: true })));
+  }
+
+  private async storeMovedBeyond(position: number): Promise<boolean> {
+    try {
+      return (await this.store.lastPosition()) > position;
+    } catch {
+      return false; // the refusal stands as decided
     }
   }
 

@@ -93,7 +93,11 @@ export class SqlEventStore implements EventStore {
 
   async lastPosition(): Promise<number> {
     const [row] = await this.db.query<{ last: number | string | null }>('SELECT max(position) AS last FROM events');
-    return Number(row?.last ?? 0);
+    const last = Number(row?.last ?? 0);
+    // Whoever asks usually waits next for the subscribers to get there (a catch-up): one that is behind
+    // reads now, not at its next poll, should the notification have been lost.
+    if ([...this.subscriptions].some((s) => s.position < last)) this.wake.notify();
+    return last;
   }
 
   /** Stops the subscriptions; the database itself belongs to whoever opened it. */
