@@ -46,6 +46,8 @@ export class SharedPresence extends Presence {
   private readonly logger = new Logger('Presence');
   /** Users whose local state is not yet written (the write reads the state when it runs: the latest wins). */
   private readonly unwritten = new Set<string>();
+  /** Users whose write failed (the database was away): the next heartbeat writes them again. */
+  private readonly failed = new Set<string>();
   /** Users to look up on the other instances; '*' for all. */
   private readonly unread = new Set<string>();
   private writing: Promise<void> | null = null;
@@ -150,7 +152,7 @@ export class SharedPresence extends Presence {
           await tx.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [PRESENCE_CHANNEL, payloads]);
         });
       } catch (error) {
-        // The heartbeat writes everything again: presence heals there.
+        for (const userId of users) this.failed.add(userId); // presence heals at the next heartbeat
         this.logger.warn(`presence of ${users.length} users not written: ${String(error)}`);
       }
     }
@@ -206,7 +208,8 @@ export class SharedPresence extends Presence {
 
   /**
    * Alive: refreshes this instance's row (writing its users again if the row was removed meanwhile, say
-   * after a long pause), removes instances gone silent, and reloads who is online elsewhere.
+   * after a long pause, and those whose write failed), removes instances gone silent, and reloads who
+   * is online elsewhere.
    */
   private async beat(): Promise<void> {
     if (this.stopped) return;
@@ -216,7 +219,9 @@ export class SharedPresence extends Presence {
            ON CONFLICT (instance_id) DO UPDATE SET seen_at = now() RETURNING (xmax = 0) AS inserted`,
         [this.instanceId],
       );
-      if (mine?.inserted) for (const userId of super.onlineUserIds()) this.write(userId);
+      const again = mine?.inserted ? [...super.onlineUserIds()] : [...this.failed];
+      this.failed.clear();
+      for (const userId of again) this.write(userId);
       await this.db.query('DELETE FROM presence_instances WHERE seen_at < now() - make_interval(secs => $1)', [this.staleMs / 1000]);
     } catch (error) {
       this.logger.warn(`presence heartbeat failed: ${String(error)}`);

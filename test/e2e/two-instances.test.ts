@@ -268,5 +268,14 @@ if (!POSTGRES_URL) {
         state = evolve(state, event);
       }
     });
+
+    it('B stops (SIGTERM, as in a rolling update): its players are offline for their team mates on A at once, not only once its heartbeat is stale', async () => {
+      const onB = new Set(players.filter((p) => p.instance === b).map((p) => p.name));
+      await b.stop();
+      await Promise.all(players.filter((p) => p.instance === a).map((p) =>
+        p.ws.until((v) => Object.values((v.team?.members ?? {}) as Record<string, { name: string; online: boolean }>)
+          .every((m) => m.online === !onB.has(m.name)), 10_000),
+      ));
+    });
   });
 }
