@@ -7,7 +7,7 @@
  * and commands whose rules read each other's streams race from the two processes without breaking
  * the rules. Needs Postgres: runs when DATABASE_URL is set (`.ci/run` sets it), skipped otherwise.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
@@ -17,12 +17,13 @@ import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { freshDatabase } from '../support/fresh-database';
 import { POSTGRES_URL } from '../support/test-database';
-import { AppProcess, ensureBuiltServer, freePort } from './support/app-process';
+import { AppProcess, ensureBuiltServer, freePort, LoadBalancer, localHaproxyConfig } from './support/app-process';
 import { ADMIN_PASSWORD, api, login } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+const root = path.resolve(__dirname, '../..');
 const TEAMS = 4;
 const COMMANDS_PER_PLAYER = 25; // 8 players: 200 commands
 const RACE_ROUNDS = 20;
@@ -55,11 +56,18 @@ if (!POSTGRES_URL) {
     let modB: WsClient;
     const players: Player[] = [];
     const sockets: WsClient[] = [];
+    let lb: LoadBalancer | null = null;
+
+    /** Player sockets open on an instance, from its /metrics. */
+    async function playerSockets(instance: AppProcess): Promise<number> {
+      const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+      return Number(/^quiz_sockets\{role="player"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+    }
 
     const other = (instance: AppProcess) => (instance === a ? b : a);
     const everyone = () => [modA, modB, ...players.map((p) => p.ws)];
 
-    async function open(instance: AppProcess, token: string): Promise<WsClient> {
+    async function open(instance: Pick<AppProcess, 'wsUrl'>, token: string): Promise<WsClient> {
       const ws = await WsClient.open(instance.wsUrl, token);
       sockets.push(ws);
       return ws;
@@ -107,6 +115,7 @@ if (!POSTGRES_URL) {
 
     afterAll(async () => {
       await Promise.all(sockets.map((ws) => ws.close()));
+      await lb?.stop();
       await Promise.all([a?.stop(), b?.stop()]);
       for (const instance of [a, b]) {
         if (instance && /error/i.test(instance.output)) console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
@@ -170,6 +179,12 @@ if (!POSTGRES_URL) {
       expect(await eventsOfType('CountdownExpired')).toHaveLength(1);
       expect(await eventsOfType('QuestionEnded')).toHaveLength(1);
       expect(await eventsOfType('AnswersLockedIn')).toHaveLength(1);
+      // Both timers usually fire; one whose instance folded the other's expiry first is cancelled instead.
+      const tries = await Promise.all([a, b].map(async (instance) => {
+        const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+        return Number(/^quiz_commands_total\{type="ExpireCountdown"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      }));
+      console.log(`two instances: the countdown's expiry was executed by A ${tries[0]}x and by B ${tries[1]}x; stored once`);
     });
 
     it(`${TEAMS * 2 * COMMANDS_PER_PLAYER} proposals and chat messages sent to both instances at once are all taken, and both push the same views`, async () => {
@@ -199,6 +214,35 @@ if (!POSTGRES_URL) {
         await ws.sync();
         expect(ws.views).toEqual(held);
       }
+    });
+
+    it('through the load balancer of deploy/haproxy.cfg (where haproxy is installed): sockets land on both instances and see what the others see', async () => {
+      const lbPort = await freePort();
+      const configFile = path.join(dirs[0]!, 'haproxy.cfg');
+      await writeFile(configFile, localHaproxyConfig(await readFile(path.join(root, 'deploy/haproxy.cfg'), 'utf8'), lbPort, [
+        { name: 'app-a', port: a.port }, { name: 'app-b', port: b.port },
+      ]));
+      lb = await LoadBalancer.start(configFile, lbPort);
+      if (!lb) {
+        console.log('two-instances: the load balancer part is skipped, haproxy is not installed (.ci/run installs it).');
+        return;
+      }
+      const before = await Promise.all([a, b].map(playerSockets));
+      const viaLb = await Promise.all(players.map(async (p) => open({ wsUrl: lb!.wsUrl }, await login(lb!.url, p.name, 'passwort123'))));
+      const after = await Promise.all([a, b].map(playerSockets));
+      expect(after[0]! - before[0]! + after[1]! - before[1]!).toBe(players.length);
+      expect(after[0]! - before[0]!).toBeGreaterThan(0); // leastconn spreads them
+      expect(after[1]! - before[1]!).toBeGreaterThan(0);
+
+      const moderator = await open({ wsUrl: lb.wsUrl }, adminToken);
+      await must(moderator, 'mumm', { message: 'Über den Balancer' });
+      await Promise.all([...everyone(), ...viaLb].map((ws) => ws.until((v) => v.global?.uberMessage === 'Über den Balancer')));
+      await inStep();
+      await Promise.all(viaLb.map((ws) => ws.request('ping')));
+      for (const [n, ws] of viaLb.entries()) expect(ws.views).toEqual(players[n]!.ws.views);
+      const points = await api(lb.url, 'GET', `/api/points/${quizId}`, undefined, adminToken);
+      expect(points.body).toEqual((await api(a.url, 'GET', `/api/points/${quizId}`, undefined, adminToken)).body);
+      await Promise.all([moderator, ...viaLb].map((ws) => ws.close())); // the players keep only their direct sockets
     });
 
     it('mn on both at once: the question ends once', async () => {

@@ -66,3 +66,64 @@ export class AppProcess {
     await exited;
   }
 }
+
+/**
+ * deploy/haproxy.cfg in front of instances on this machine: the same settings (checks, timeouts,
+ * forwarding), with the compose service names replaced by local ports, Docker's DNS left out and
+ * fewer connections (the deployed maxconn needs more file descriptors than a test machine may allow).
+ */
+export function localHaproxyConfig(deployed: string, port: number, servers: Array<{ name: string; port: number }>): string {
+  const lines = deployed.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^resolvers /.test(line)) {
+      while (i + 1 < lines.length && /^\s+\S/.test(lines[i + 1]!)) i++; // the whole section
+      continue;
+    }
+    if (/^\s+server /.test(line)) continue;
+    out.push(line.replace(/^(\s+bind )\S+/, `$1127.0.0.1:${port}`).replace(/ resolvers \S+ init-addr \S+/, '').replace(/^(\s+maxconn )\d+/, '$11000'));
+    if (/^backend /.test(line)) out.push(...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}`));
+  }
+  return out.join('\n');
+}
+
+/** HAProxy in the foreground, or null where it is not installed. */
+export class LoadBalancer {
+  output = '';
+
+  private constructor(private readonly child: ChildProcess, readonly port: number) {
+    child.stdout!.on('data', (chunk) => (this.output += chunk));
+    child.stderr!.on('data', (chunk) => (this.output += chunk));
+  }
+
+  static async start(configFile: string, port: number): Promise<LoadBalancer | null> {
+    const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const missing = await new Promise<boolean>((resolve) => {
+      child.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT'));
+      child.once('spawn', () => resolve(false));
+    });
+    if (missing) return null;
+    const lb = new LoadBalancer(child, port);
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`haproxy exited:\n${lb.output}`);
+      if (await fetch(`${lb.url}/api/health`).then((r) => r.ok, () => false)) return lb;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get wsUrl(): string {
+    return `ws://127.0.0.1:${this.port}/ws`;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
