@@ -97,6 +97,14 @@ if (!POSTGRES_URL) {
       return reply;
     }
 
+    /**
+     * Moderator sockets of a race of their own: one on each instance and one to tidy up between rounds
+     * (each socket may send 20 frames a second, docs/protocol.md, Limits; a round is a few frames).
+     */
+    async function raceSockets(): Promise<[WsClient, WsClient, WsClient]> {
+      return [await open(a, adminToken), await open(b, adminToken), await open(a, adminToken)];
+    }
+
     async function eventsOfType(type: string): Promise<QuizShowEvent[]> {
       return (await store.readAll()).map(fromStored).filter((e) => e.type === type);
     }
@@ -276,20 +284,21 @@ if (!POSTGRES_URL) {
     });
 
     it(`mum on one instance while the other starts a question, ${RACE_ROUNDS} times: the mode never leaves the quiz while a question is open`, async () => {
+      const [onA, onB, tidy] = await raceSockets();
       let questionFirst = 0;
       for (let round = 0; round < RACE_ROUNDS; round++) {
-        await must(modA, 'mum', { modus: 'quiz' });
+        await must(tidy, 'mum', { modus: 'quiz' });
         await inStep();
-        const [pausing, starting] = round % 2 === 0 ? [modA, modB] : [modB, modA];
+        const [pausing, starting] = round % 2 === 0 ? [onA, onB] : [onB, onA];
         const [mode, start] = await Promise.all([pausing.request('mum', { modus: 'pause' }), starting.request('ma', { quiz: quizId, round: 1, question: 3 })]);
         expect(start).toMatchObject({ success: true }); // a question may start in any mode
         if (!mode.success) {
           expect(mode.message).toBe(texts.uberModeOnlyWithoutQuestion);
           questionFirst++;
         }
-        await must(modA, 'mn');
+        await must(tidy, 'mn');
       }
-      await must(modA, 'mum', { modus: 'quiz' });
+      await must(tidy, 'mum', { modus: 'quiz' });
       let pauses = 0;
       let state: LiveState = initialState;
       for (const event of (await store.readAll()).map(fromStored)) {
@@ -304,11 +313,12 @@ if (!POSTGRES_URL) {
     });
 
     it(`ma on both at once, ${RACE_ROUNDS} times: exactly one question starts each time`, async () => {
+      const [onA, onB, tidy] = await raceSockets();
       for (let round = 0; round < RACE_ROUNDS; round++) {
         await inStep();
-        const outcomes = await Promise.all([modA.request('ma', { quiz: quizId, round: 1, question: 3 }), modB.request('ma', { quiz: quizId, round: 1, question: 4 })]);
+        const outcomes = await Promise.all([onA.request('ma', { quiz: quizId, round: 1, question: 3 }), onB.request('ma', { quiz: quizId, round: 1, question: 4 })]);
         expect(outcomes.filter((o) => o.success)).toHaveLength(1);
-        await must(round % 2 === 0 ? modA : modB, 'mn');
+        await must(tidy, 'mn');
       }
       let state: LiveState = initialState;
       for (const event of (await store.readAll()).map(fromStored)) {
