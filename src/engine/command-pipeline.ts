@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
 import { admit, decide, isRejection, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
-import { BoundaryMovedError, WrongExpectedRevisionError, type EventStore } from '../store/event-store';
+import {
+  BoundaryMovedError, WrongExpectedRevisionError,
+  type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, type StoredEvent,
+} from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
@@ -50,6 +53,18 @@ interface Pending {
   /** Decided again after catching up, having been refused against a state behind the store (see answerBatch). */
   rechecked: boolean;
   resolve: (outcome: CommandOutcome) => void;
+}
+
+/** Commands decided together, and the append they make (none when `stream` is null). */
+interface DecidedBatch {
+  decided: Array<{ item: Pending; decision: Decision }>;
+  stream: string | null;
+  events: QuizShowEvent[];
+  /** The stream's revision in the state the batch was decided against. */
+  expected: ExpectedRevision;
+  condition: AppendCondition;
+  /** The position of that state. */
+  decidedAt: number;
 }
 
 export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.';
@@ -139,27 +154,56 @@ export class CommandPipeline {
     }
   }
 
+  /**
+   * Decides a batch and appends it. Commands that lost a race to another process (a conflict) go
+   * again under the store's append lock where the store has one (appendAfter): decided against the
+   * state with everything stored meanwhile, and appended before anyone else can store anything. A
+   * process that keeps losing races, its rival never idle, otherwise ran out of attempts.
+   */
   private async runBatch(): Promise<void> {
-    const { decided, stream, events, boundary, decidedAt } = this.decideBatch();
-    if (stream === null) return this.answerBatch(decided, decidedAt, 0);
+    const locked = this.store.appendAfter !== undefined && this.queue[0]!.attempts > 0;
+    const taken: { batch?: DecidedBatch } = {};
+    let started = performance.now();
+    let appended: AppendResult | null;
     try {
-      const condition = { after: decidedAt, streams: [...boundary] };
-      const started = performance.now();
-      const appended = await this.store.append(stream, events.map(toStored), this.live.revisionOf(stream), condition);
-      const stored = performance.now();
-      await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
-      this.observer?.batchCommitted(decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
-        return this.retryAfterConflict(decided.map((d) => d.item));
+      if (locked) {
+        appended = await this.store.appendAfter!(this.live.position, (tail) => {
+          const batch = (taken.batch = this.decideBatch(tail));
+          return batch.stream === null ? null : { streamId: batch.stream, events: batch.events.map(toStored), expected: batch.expected, condition: batch.condition };
+        });
+      } else {
+        const batch = (taken.batch = this.decideBatch([]));
+        if (batch.stream === null) return this.answerBatch(batch.decided, batch.decidedAt, 0);
+        started = performance.now();
+        appended = await this.store.append(batch.stream, batch.events.map(toStored), batch.expected, batch.condition);
       }
-      this.logger.error(`append to ${stream} failed: ${String(error)}`);
-      const appending = decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
-      if (appending.length > 1) return this.findCulprit(decided);
-      for (const { item, decision } of decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
+      if (appended) {
+        const stored = performance.now();
+        await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
+        this.observer?.batchCommitted(taken.batch!.decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
+      }
+    } catch (error) {
+      const batch = taken.batch;
+      if (!batch) return this.lockedAppendFailed(error);
+      if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
+        return this.retryAfterConflict(batch.decided.map((d) => d.item));
+      }
+      this.logger.error(`append to ${batch.stream} failed: ${String(error)}`);
+      const appending = batch.decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
+      if (appending.length > 1) return this.findCulprit(batch.decided);
+      for (const { item, decision } of batch.decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
       return;
     }
-    await this.answerBatch(decided, decidedAt, events.length);
+    const batch = taken.batch!;
+    await this.answerBatch(batch.decided, batch.decidedAt, appended ? batch.events.length : 0);
+  }
+
+  /** The store failed before the locked retry was decided: those that lost a race are told to try again. */
+  private lockedAppendFailed(error: unknown): void {
+    this.logger.error(`locked append failed: ${String(error)}`);
+    const waiting = this.queue.filter((item) => item.attempts > 0);
+    this.queue.splice(0, this.queue.length, ...this.queue.filter((item) => item.attempts === 0));
+    for (const item of waiting) item.resolve(failure(RETRY_LATER));
   }
 
   /**
@@ -191,15 +235,16 @@ export class CommandPipeline {
   /**
    * Takes commands off the queue while they append to the same stream (or append nothing), deciding
    * each against the state with the ones before it folded in. A command that must go alone opens or
-   * closes a batch of its own.
+   * closes a batch of its own. `tail`: events stored after the live state's position (the locked
+   * retry reads them under the append lock), folded on before deciding.
    */
-  private decideBatch() {
+  private decideBatch(tail: StoredEvent[]): DecidedBatch {
     const decided: Array<{ item: Pending; decision: Decision }> = [];
     const events: QuizShowEvent[] = [];
     const boundary = new Set<string>();
     let stream: string | null = null;
-    const decidedAt = this.live.position;
-    let scratch = this.live.state;
+    const decidedAt = tail.length > 0 ? tail[tail.length - 1]!.position : this.live.position;
+    let scratch = this.live.stateAfter(tail);
     while (this.queue.length > 0 && decided.length < this.maxBatch) {
       const item = this.queue[0]!;
       if (item.alone && decided.length > 0) break;
@@ -221,7 +266,9 @@ export class CommandPipeline {
       decided.push({ item, decision });
       if (item.alone) break;
     }
-    return { decided, stream, events, boundary, decidedAt };
+    const lastInTail = stream === null ? undefined : tail.findLast((e) => e.streamId === stream);
+    const expected: ExpectedRevision = stream === null ? 'any' : lastInTail?.revision ?? this.live.revisionOf(stream);
+    return { decided, stream, events, expected, condition: { after: decidedAt, streams: [...boundary] }, decidedAt };
   }
 
   /**

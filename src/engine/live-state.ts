@@ -122,6 +122,14 @@ export class LiveStateService {
     return read(this.current) ?? undefined;
   }
 
+  /**
+   * The state with `tail` (events stored after this state's position, in order) folded on, as this
+   * service will fold them; the live state itself does not change.
+   */
+  stateAfter(tail: StoredEvent[]): LiveState {
+    return tail.length > 0 ? this.foldBatch(this.current, tail) : this.current;
+  }
+
   /** A recent command whose events are folded (by the command id in their metadata), else undefined. */
   appliedCommand(commandId: string): AppliedCommand | undefined {
     return this.applied.find(commandId);

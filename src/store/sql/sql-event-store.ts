@@ -6,6 +6,7 @@ import {
   EventToAppend,
   ExpectedRevision,
   IdempotencyConflictError,
+  PlannedAppend,
   ReadAllOptions,
   ReadStreamOptions,
   StoredEvent,
@@ -57,6 +58,17 @@ export class SqlEventStore implements EventStore {
   async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
     const result = await this.db.transaction((tx) => appendInTransaction(tx, streamId, events, expected, condition));
     this.wake.notify();
+    return result;
+  }
+
+  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null> {
+    const result = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]); // appendInTransaction takes it again: it is re-entrant
+      const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
+      const planned = plan(tail.map(toStoredEvent));
+      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition);
+    });
+    if (result) this.wake.notify();
     return result;
   }
 
