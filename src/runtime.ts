@@ -13,6 +13,7 @@ import { FRAME_RATE, type Rate } from './realtime/rate-limit';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
+import { SharedPresence } from './realtime/shared-presence';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
 
@@ -57,15 +58,18 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const engine = await Engine.start(storage.events, pipeline, { snapshots: await SnapshotStore.open(storage.sql) });
-  const presence = new Presence();
+  // On Postgres several app instances may serve one show: who is online is shared between them.
+  const presence = storage.sql.kind === 'postgres' ? await SharedPresence.start(storage.sql) : new Presence();
   const hub = new PushHub(engine.live, presence);
   hub.start();
+  if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events);
   return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), frameRate };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
   await runtime.readModels.stop();
+  if (runtime.presence instanceof SharedPresence) await runtime.presence.stop();
   runtime.hub.stop();
   await runtime.engine.stop();
 }

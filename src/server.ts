@@ -17,7 +17,7 @@ import { Metrics } from './observability/metrics';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
-import { openStorage, Storage } from './store/storage';
+import { openStorage, Storage, type StorageOptions } from './store/storage';
 
 export interface RunningServer {
   app: INestApplication;
@@ -39,6 +39,8 @@ export interface StartOptions {
   pipeline?: PipelineOptions;
   /** Frames per socket (default FRAME_RATE); the fuzz test sends faster than any client, since it tests content, not floods. */
   frameRate?: Rate;
+  /** The event subscriptions' poll when no notification came (default 500 ms); a test of lost notifications sets it long. */
+  storage?: StorageOptions;
 }
 
 /** Opens the storage, bootstraps the first admin, folds the log and serves API, WebSocket and web app. */
@@ -46,7 +48,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
   if (logger) Logger.overrideLogger(logger); // the runtime logs before Nest exists
   const metrics = new Metrics();
-  const storage = await openStorage(config);
+  const storage = await openStorage(config, options.storage);
   let runtime: Runtime | null = null;
   try {
     const secrets = await openSecrets(config, storage);

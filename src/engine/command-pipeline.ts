@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
 import { admit, decide, isRejection, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
-import { BoundaryMovedError, WrongExpectedRevisionError, type EventStore } from '../store/event-store';
+import {
+  BoundaryMovedError, WrongExpectedRevisionError,
+  type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, type StoredEvent,
+} from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
@@ -47,7 +50,21 @@ interface Pending {
   attempts: number;
   /** Goes in a batch of its own: its batch was refused by the store, and the culprit is being found. */
   alone: boolean;
+  /** Decided again after catching up, having been refused against a state behind the store (see answerBatch). */
+  rechecked: boolean;
   resolve: (outcome: CommandOutcome) => void;
+}
+
+/** Commands decided together, and the append they make (none when `stream` is null). */
+interface DecidedBatch {
+  decided: Array<{ item: Pending; decision: Decision }>;
+  stream: string | null;
+  events: QuizShowEvent[];
+  /** The stream's revision in the state the batch was decided against. */
+  expected: ExpectedRevision;
+  condition: AppendCondition;
+  /** The position of that state. */
+  decidedAt: number;
 }
 
 export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.';
@@ -110,7 +127,7 @@ export class CommandPipeline {
         this.observer?.commandHandled(command.type, result);
         resolve(result);
       };
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, resolve: reported });
+      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, rechecked: false, resolve: reported });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -137,43 +154,97 @@ export class CommandPipeline {
     }
   }
 
+  /**
+   * Decides a batch and appends it. Commands that lost a race to another process (a conflict) go
+   * again under the store's append lock where the store has one (appendAfter): decided against the
+   * state with everything stored meanwhile, and appended before anyone else can store anything. A
+   * process that keeps losing races, its rival never idle, otherwise ran out of attempts.
+   */
   private async runBatch(): Promise<void> {
-    const { decided, stream, events, boundary, decidedAt } = this.decideBatch();
-    if (stream === null) {
-      for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
+    const locked = this.store.appendAfter !== undefined && this.queue[0]!.attempts > 0;
+    const taken: { batch?: DecidedBatch } = {};
+    let started = performance.now();
+    let appended: AppendResult | null;
+    try {
+      if (locked) {
+        appended = await this.store.appendAfter!(this.live.position, (tail) => {
+          const batch = (taken.batch = this.decideBatch(tail));
+          return batch.stream === null ? null : { streamId: batch.stream, events: batch.events.map(toStored), expected: batch.expected, condition: batch.condition };
+        });
+      } else {
+        const batch = (taken.batch = this.decideBatch([]));
+        if (batch.stream === null) return this.answerBatch(batch.decided, batch.decidedAt, 0);
+        started = performance.now();
+        appended = await this.store.append(batch.stream, batch.events.map(toStored), batch.expected, batch.condition);
+      }
+      if (appended) {
+        const stored = performance.now();
+        await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
+        this.observer?.batchCommitted(taken.batch!.decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
+      }
+    } catch (error) {
+      const batch = taken.batch;
+      if (!batch) return this.lockedAppendFailed(error);
+      if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
+        return this.retryAfterConflict(batch.decided.map((d) => d.item));
+      }
+      this.logger.error(`append to ${batch.stream} failed: ${String(error)}`);
+      const appending = batch.decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
+      if (appending.length > 1) return this.findCulprit(batch.decided);
+      for (const { item, decision } of batch.decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
       return;
     }
+    const batch = taken.batch!;
+    await this.answerBatch(batch.decided, batch.decidedAt, appended ? batch.events.length : 0);
+  }
+
+  /** The store failed before the locked retry was decided: those that lost a race are told to try again. */
+  private lockedAppendFailed(error: unknown): void {
+    this.logger.error(`locked append failed: ${String(error)}`);
+    const waiting = this.queue.filter((item) => item.attempts > 0);
+    this.queue.splice(0, this.queue.length, ...this.queue.filter((item) => item.attempts === 0));
+    for (const item of waiting) item.resolve(failure(RETRY_LATER));
+  }
+
+  /**
+   * Answers a decided batch. A refusal stands only if it was decided against everything the store
+   * held: when another process appended meanwhile (the store holds more than the state the batch was
+   * decided against plus the batch's own events), the refused commands are decided once more after
+   * catching up. So a team created through one app instance can be joined through another at once.
+   * One process alone never pays more than a position query per batch with a refusal.
+   */
+  private async answerBatch(decided: Array<{ item: Pending; decision: Decision }>, decidedAt: number, appended: number): Promise<void> {
+    const refused = decided.filter(({ item, decision }) => !decision.ok && !item.rechecked);
+    const behind = refused.length > 0 && (await this.storeMovedBeyond(decidedAt + appended));
+    for (const { item, decision } of decided) {
+      if (!behind || decision.ok || item.rechecked) item.resolve(outcomeOf(decision));
+    }
+    if (!behind) return;
+    await this.live.catchUp();
+    this.queue.unshift(...refused.map(({ item }) => ({ ...item, rechecked: true })));
+  }
+
+  private async storeMovedBeyond(position: number): Promise<boolean> {
     try {
-      const condition = { after: decidedAt, streams: [...boundary] };
-      const started = performance.now();
-      const appended = await this.store.append(stream, events.map(toStored), this.live.revisionOf(stream), condition);
-      const stored = performance.now();
-      await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
-      this.observer?.batchCommitted(decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
-      for (const { item, decision } of decided) item.resolve(outcomeOf(decision));
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
-        return this.retryAfterConflict(decided.map((d) => d.item));
-      }
-      this.logger.error(`append to ${stream} failed: ${String(error)}`);
-      const appending = decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
-      if (appending.length > 1) return this.findCulprit(decided);
-      for (const { item, decision } of decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
+      return (await this.store.lastPosition()) > position;
+    } catch {
+      return false; // the refusal stands as decided
     }
   }
 
   /**
    * Takes commands off the queue while they append to the same stream (or append nothing), deciding
    * each against the state with the ones before it folded in. A command that must go alone opens or
-   * closes a batch of its own.
+   * closes a batch of its own. `tail`: events stored after the live state's position (the locked
+   * retry reads them under the append lock), folded on before deciding.
    */
-  private decideBatch() {
+  private decideBatch(tail: StoredEvent[]): DecidedBatch {
     const decided: Array<{ item: Pending; decision: Decision }> = [];
     const events: QuizShowEvent[] = [];
     const boundary = new Set<string>();
     let stream: string | null = null;
-    const decidedAt = this.live.position;
-    let scratch = this.live.state;
+    const decidedAt = tail.length > 0 ? tail[tail.length - 1]!.position : this.live.position;
+    let scratch = this.live.stateAfter(tail);
     while (this.queue.length > 0 && decided.length < this.maxBatch) {
       const item = this.queue[0]!;
       if (item.alone && decided.length > 0) break;
@@ -195,7 +266,9 @@ export class CommandPipeline {
       decided.push({ item, decision });
       if (item.alone) break;
     }
-    return { decided, stream, events, boundary, decidedAt };
+    const lastInTail = stream === null ? undefined : tail.findLast((e) => e.streamId === stream);
+    const expected: ExpectedRevision = stream === null ? 'any' : lastInTail?.revision ?? this.live.revisionOf(stream);
+    return { decided, stream, events, expected, condition: { after: decidedAt, streams: [...boundary] }, decidedAt };
   }
 
   /**

@@ -110,6 +110,26 @@ export class LiveStateService {
     await this.waitFor(await this.store.lastPosition());
   }
 
+  /**
+   * `read` against the state; when it finds nothing, once more after catching up with the store. What
+   * another app instance has just written (a user registered there, a login link created there) is
+   * then found here too, at the cost of one query on a miss only.
+   */
+  async findCaughtUp<T>(read: (state: LiveState) => T | undefined | null): Promise<T | undefined> {
+    const found = read(this.current);
+    if (found !== undefined && found !== null) return found;
+    await this.catchUp();
+    return read(this.current) ?? undefined;
+  }
+
+  /**
+   * The state with `tail` (events stored after this state's position, in order) folded on, as this
+   * service will fold them; the live state itself does not change.
+   */
+  stateAfter(tail: StoredEvent[]): LiveState {
+    return tail.length > 0 ? this.foldBatch(this.current, tail) : this.current;
+  }
+
   /** A recent command whose events are folded (by the command id in their metadata), else undefined. */
   appliedCommand(commandId: string): AppliedCommand | undefined {
     return this.applied.find(commandId);

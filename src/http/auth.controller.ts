@@ -28,11 +28,11 @@ export class AuthController {
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
-    const state = () => this.runtime.engine.live.state;
+    const live = this.runtime.engine.live;
     if (body.token !== undefined) {
       const linkId = await this.runtime.secrets.tokens.redeem('login', body.token);
-      const userId = linkId ? state().loginLinks.get(linkId) : undefined;
-      const user = userId ? state().users.get(userId) : undefined;
+      // The link (and its user) may have been created through another app instance a moment ago.
+      const user = linkId ? await live.findCaughtUp((s) => s.users.get(s.loginLinks.get(linkId) ?? '')) : undefined;
       if (!user) throw httpError(403, LOGIN_TEXTS.invalidLink);
       return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
     }
@@ -42,7 +42,7 @@ export class AuthController {
     if (refusal) throw httpError(429, refusal);
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
     const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
-    const user = valid ? state().users.get(credential.userId) : undefined;
+    const user = valid ? await live.findCaughtUp((s) => s.users.get(credential.userId)) : undefined;
     if (!user) {
       limits.loginFailed(username, clientAddress(request));
       throw httpError(403, LOGIN_TEXTS.wrongCredentials);

@@ -6,7 +6,7 @@ import type { Role } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
-import { AUTH_TEXTS, requestUser } from './request-user';
+import { AUTH_TEXTS, requestUserCaughtUp } from './request-user';
 
 const ROLES_KEY = 'quiz:any-of-roles';
 
@@ -23,11 +23,12 @@ export class LoggedInGuard implements CanActivate {
     private readonly reflector: Reflector,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
-    const user = requestUser(this.runtime, request);
     const anyOf = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
-    if (anyOf.length > 0 && !anyOf.some((role) => user.roles.includes(role))) throw httpError(403, AUTH_TEXTS.forbidden);
+    const suits = (user: UserLive) => anyOf.length === 0 || anyOf.some((role) => user.roles.includes(role));
+    const user = await requestUserCaughtUp(this.runtime, request, suits);
+    if (!suits(user)) throw httpError(403, AUTH_TEXTS.forbidden);
     request.user = user;
     return true;
   }

@@ -4,10 +4,11 @@ import type { Runtime } from '../runtime';
 const CATCH_UP_MS = 2000;
 
 /**
- * Reads from the read models see at least what the live state has folded (a rating just
- * acknowledged is in the points table); after a short wait they answer with what they have.
+ * Reads from the read models see at least what the store held when the read came in: a rating just
+ * acknowledged, through this app instance or another one, is in the points table. After a short wait
+ * they answer with what they have.
  */
 export async function readModelsCaughtUp(runtime: Runtime): Promise<void> {
-  const target = runtime.engine.live.position;
+  const target = Math.max(runtime.engine.live.position, await runtime.storage.events.lastPosition());
   await Promise.race([runtime.readModels.runner.waitFor(target), new Promise((resolve) => setTimeout(resolve, CATCH_UP_MS).unref())]);
 }

@@ -11,12 +11,31 @@ export const AUTH_TEXTS = {
 
 /** The logged-in user of a request (Bearer token), with roles from the live state; 401 otherwise. */
 export function requestUser(runtime: Runtime, request: Request): UserLive {
-  const header = request.headers.authorization ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const payload = runtime.secrets.jwt.verify(token);
+  const payload = runtime.secrets.jwt.verify(bearerToken(request));
   const user = payload ? runtime.engine.live.state.users.get(payload.id) : undefined;
   if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
   return user;
+}
+
+/**
+ * requestUser, but a user this instance does not know yet, or knows without what `suits` asks (a role),
+ * is looked up again after catching up with the store: another app instance may have just written it.
+ */
+export async function requestUserCaughtUp(runtime: Runtime, request: Request, suits: (user: UserLive) => boolean): Promise<UserLive> {
+  const payload = runtime.secrets.jwt.verify(bearerToken(request));
+  if (!payload) throw httpError(401, AUTH_TEXTS.unauthenticated);
+  const { live } = runtime.engine;
+  const user = (await live.findCaughtUp((state) => {
+    const known = state.users.get(payload.id);
+    return known && suits(known) ? known : undefined;
+  })) ?? live.state.users.get(payload.id);
+  if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
+  return user;
+}
+
+function bearerToken(request: Request): string {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
 export function requireRole(user: UserLive, role: Role): void {

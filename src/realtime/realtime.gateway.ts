@@ -157,9 +157,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return {};
   }
 
-  private authenticate(session: Session, token: unknown): Record<string, unknown> {
+  private async authenticate(session: Session, token: unknown): Promise<Record<string, unknown>> {
     const payload = this.runtime.secrets.jwt.verify(token);
-    const user = payload ? this.runtime.engine.live.state.users.get(payload.id) : undefined;
+    // A user just registered through another app instance may not be folded here yet.
+    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => state.users.get(payload.id)) : undefined;
     if (!payload || !user) return { success: false, message: SOCKET_TEXTS.authFailed };
     this.signOff(session); // a second sa on the same socket switches the user
     // Roles come from the state, not from the token: the token only says who is talking.

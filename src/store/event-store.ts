@@ -83,6 +83,14 @@ export interface Subscription {
 
 export type StoreKind = 'embedded' | 'postgres' | 'eventstoredb';
 
+/** An append as `EventStore.appendAfter`'s plan returns it. */
+export interface PlannedAppend {
+  streamId: string;
+  events: EventToAppend[];
+  expected: ExpectedRevision;
+  condition?: AppendCondition;
+}
+
 export interface EventStore {
   readonly kind: StoreKind;
   /**
@@ -91,6 +99,12 @@ export interface EventStore {
    * already stored batch succeeds whatever the condition says: it was decided and stored before.
    */
   append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult>;
+  /**
+   * Optional (the SQL stores): hands `plan` the events stored after `after` while holding the store's
+   * append lock, and appends what it returns (nothing when it returns null) before letting go: no other
+   * writer can store anything between the plan and its append. Null when nothing was appended.
+   */
+  appendAfter?(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /**

@@ -17,9 +17,14 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>): Promise<Storage> {
+export interface StorageOptions {
+  /** How often the SQL store's subscriptions look for new events when no notification woke them (default 500 ms). */
+  pollIntervalMs?: number;
+}
+
+export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
-  const events = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql);
+  const events = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
   return {
     events,
     sql,

@@ -352,6 +352,47 @@ export function describeEventStoreContract(
       });
     });
 
+    describe('locked append (appendAfter, where the adapter has it)', () => {
+      const itWithLockedAppend = (title: string, body: () => Promise<void>) => it(title, async () => {
+        if (!store.appendAfter) return; // optional: EventStoreDB has none (the pipeline retries optimistically there)
+        await body();
+      });
+
+      itWithLockedAppend('hands the plan the events stored after the position, in order, and appends what it returns', async () => {
+        const after = await store.lastPosition();
+        await store.append(stream('a'), [event('First'), event('Second')], 'no_stream');
+        let seen: string[] = [];
+        const result = await store.appendAfter!(after, (tail) => {
+          seen = ours(tail).map((e) => e.type);
+          return { streamId: stream('b'), events: [event('Planned')], expected: 'no_stream' };
+        });
+        expect(seen).toEqual(['First', 'Second']);
+        expect(result).toEqual({ nextExpectedRevision: 0, position: await store.lastPosition() });
+        expect((await store.readStream(stream('b'))).map((e) => e.type)).toEqual(['Planned']);
+      });
+
+      itWithLockedAppend('appends nothing when the plan returns null', async () => {
+        const before = await store.lastPosition();
+        expect(await store.appendAfter!(before, () => null)).toBeNull();
+        expect(await store.lastPosition()).toBe(before);
+      });
+
+      itWithSecondInstance('lets no other writer store anything between the plan and its append', async () => {
+        if (!store.appendAfter) return;
+        const other = await harness.openAnother!();
+        try {
+          let rival: Promise<{ position: number }> | null = null;
+          const planned = await store.appendAfter(await store.lastPosition(), () => {
+            rival = other.append(stream('rival'), [event('Rival')], 'no_stream'); // starts while the lock is held
+            return { streamId: stream('planned'), events: [event('Planned')], expected: 'no_stream' };
+          });
+          expect((await rival!).position).toBeGreaterThan(planned!.position);
+        } finally {
+          await other.close();
+        }
+      });
+    });
+
     describe('payloads', () => {
       const payloads: Array<[string, unknown]> = [
         ['unicode', { text: 'Grüße aus Köln – Straße, Ærø, 日本語, emoji 🎉🧟, RTL שלום', nested: { 'ключ': ['ä', 'ö', 'ü', 'ß'] } }],

@@ -8,8 +8,8 @@ import { CommandPipeline } from '../../src/engine/command-pipeline';
 import { LiveStateService } from '../../src/engine/live-state';
 import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
 import type { StoredEvent } from '../../src/store/event-store';
-import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import { openTestSqlDatabase } from '../support/test-database';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
@@ -123,8 +123,8 @@ describe('commands with a commandId are exactly-once', () => {
 
 describe('a repeat older than the window of remembered commands', () => {
   it('is decided again, and the store refuses its events a second time: nothing is appended', async () => {
-    const db = await PgliteDatabase.open();
-    const store = await SqlEventStore.open(db);
+    const database = await openTestSqlDatabase();
+    const store = await SqlEventStore.open(database.db);
     const live = new LiveStateService(store, { appliedCommandsWindow: 2 });
     await live.start();
     try {
@@ -145,7 +145,7 @@ describe('a repeat older than the window of remembered commands', () => {
     } finally {
       await live.stop();
       await store.close();
-      await db.close();
+      await database.close();
     }
   });
 });

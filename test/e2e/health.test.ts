@@ -4,29 +4,38 @@ import path from 'node:path';
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { RunningServer, startServer } from '../../src/server';
+import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 
-describe('GET /api/health on the embedded store', () => {
+/** The embedded store, or a fresh Postgres database when DATABASE_URL is set. */
+describe('GET /api/health', () => {
   let dataDir: string;
+  let database: TestDatabaseUrl;
   let server: RunningServer | null = null;
+  let kind: 'embedded' | 'postgres';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-health-'));
+    database = await testDatabaseUrl();
+    kind = database.url ? 'postgres' : 'embedded';
   });
   afterEach(async () => {
     await server?.close();
     server = null;
   });
   afterAll(async () => {
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const start = () => startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), { logger: false });
+  const settings = (extra: Record<string, string> = {}) =>
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}), ...extra });
+  const start = () => startServer(settings(), { logger: false });
 
-  it('given a fresh data dir, when the server starts, then health reports the embedded store with the first admin registered', async () => {
+  it('given a fresh data dir, when the server starts, then health reports the store with the first admin registered', async () => {
     server = await start();
     expect(server.firstAdmin).toMatchObject({ created: true, generated: true });
     const response = await request(server.url).get('/api/health').expect(200);
-    expect(response.body).toMatchObject({ status: 'ok', version: '0.10.0', store: { kind: 'embedded', lastPosition: 1 }, live: { position: 1 } });
+    expect(response.body).toMatchObject({ status: 'ok', version: '0.10.0', store: { kind, lastPosition: 1 }, live: { position: 1 } });
     expect(response.body.projections).toEqual(expect.arrayContaining([{ projector: expect.any(String), checkpoint: expect.any(Number), lag: expect.any(Number) }]));
   });
 
@@ -34,13 +43,13 @@ describe('GET /api/health on the embedded store', () => {
     server = await start();
     expect(server.firstAdmin).toMatchObject({ created: false, passwordReset: false });
     const response = await request(server.url).get('/api/health').expect(200);
-    expect(response.body.store).toEqual({ kind: 'embedded', lastPosition: 1 });
+    expect(response.body.store).toEqual({ kind, lastPosition: 1 });
     const [registered] = await server.storage.events.readAll();
     expect(registered).toMatchObject({ type: 'UserRegistered', data: { login: 'admin', roles: ['admin', 'moderator', 'tester'] } });
   });
 
   it('given ADMIN_PASSWORD differs from the stored password, when the server starts, then the admin password is replaced', async () => {
-    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'geheim-und-lang' }), { logger: false });
+    server = await startServer(settings({ ADMIN_PASSWORD: 'geheim-und-lang' }), { logger: false });
     expect(server.firstAdmin).toMatchObject({ created: false, passwordReset: true });
   });
 });

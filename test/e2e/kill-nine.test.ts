@@ -4,6 +4,7 @@
  * each with a commandId. A player resends, with the same commandId, every proposal that was unanswered when its
  * socket closed, once the server answers again. At the end every proposal is acknowledged, each is in
  * the log exactly once (0 lost, 0 duplicated), and some were resent (the kills hit commands in flight).
+ * With DATABASE_URL set, the process keeps its log in a fresh Postgres database of its own instead.
  * Needs the built server (`npm run build`, as CI does before the tests; built here when missing).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
@@ -54,7 +56,7 @@ class ServerProcess {
   /** Resolves once the current (or next, after a kill) process answers /api/health. */
   ready: Promise<void> = Promise.resolve();
 
-  constructor(readonly port: number, private readonly dataDir: string) {}
+  constructor(readonly port: number, private readonly dataDir: string, private readonly databaseUrl: string | null) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -65,7 +67,7 @@ class ServerProcess {
       cwd: root,
       env: {
         ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
-        JWT_SECRET: 'kill-nine-secret', NODE_OPTIONS: '',
+        JWT_SECRET: 'kill-nine-secret', NODE_OPTIONS: '', ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -189,16 +191,19 @@ class ResendingPlayer {
 
 describe('kill -9 while resending clients propose', () => {
   let dataDir: string;
+  let database: TestDatabaseUrl | undefined;
   let server: ServerProcess;
 
   beforeAll(async () => {
     if (!existsSync(path.join(root, 'dist/src/main.js'))) execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-kill-'));
-    server = new ServerProcess(await freePort(), dataDir);
+    database = await testDatabaseUrl();
+    server = new ServerProcess(await freePort(), dataDir, database.url);
   });
 
   afterAll(async () => {
     await server?.stop();
+    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,30 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { evolve, initialState } from '../../projections/live';
 import { LiveStateService } from '../../src/engine/live-state';
 import { toStored } from '../../src/engine/stored-events';
 import { nameBasedUuid } from '../../src/store/event-ids';
-import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 import { q, showWithQuestion } from '../unit/support/fixtures';
 
-/** The live state of a process is the fold of the store's subscription, whatever the batches. */
+/** The live state of a process is the fold of the store's subscription, whatever the batches (PGlite, or Postgres with DATABASE_URL). */
 describe('live state from the store', () => {
-  let dir: string;
-  let db: PgliteDatabase;
+  let database: TestSqlDatabase;
   let store: SqlEventStore;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'live-state-'));
-    db = await PgliteDatabase.open(path.join(dir, 'pglite'));
-    store = await SqlEventStore.open(db);
+    database = await openTestSqlDatabase();
+    store = await SqlEventStore.open(database.db);
   });
 
   afterAll(async () => {
     await store.close();
-    await db.close();
-    await rm(dir, { recursive: true, force: true });
+    await database.close();
   });
 
   it('given a night in the store with an event no engine version can fold in the middle of it, when a process starts, then it holds the state of the other events and keeps folding new ones', async () => {

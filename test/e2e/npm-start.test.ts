@@ -2,22 +2,29 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 
 const root = path.resolve(__dirname, '../..');
 
-/** `npm start` as a newcomer runs it: builds when needed, serves the API and web app, prints the admin's credentials. */
+/**
+ * `npm start` as a newcomer runs it: builds when needed, serves the API and web app, prints the admin's
+ * credentials. On the embedded store, or on a fresh Postgres database when DATABASE_URL is set.
+ */
 describe('npm start', () => {
   let dataDir: string;
+  let database: TestDatabaseUrl;
   let child: ChildProcess | null = null;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-start-'));
+    database = await testDatabaseUrl();
   });
   afterEach(async () => {
     if (child) await stop(child);
     child = null;
   });
   afterAll(async () => {
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -38,7 +45,10 @@ describe('npm start', () => {
     const began = Date.now();
     child = spawn('npm', ['start', '--silent'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '' },
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, so that stopping reaches npm, the start script and the server
     });
@@ -67,7 +77,7 @@ describe('npm start', () => {
     expect(await page.text()).toContain('<div id="root">');
 
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { store: { lastPosition: number } };
-    expect(health).toMatchObject({ status: 'ok', store: { kind: 'embedded' } });
+    expect(health).toMatchObject({ status: 'ok', store: { kind: database.url ? 'postgres' : 'embedded' } });
 
     await stop(child!);
 

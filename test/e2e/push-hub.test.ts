@@ -6,8 +6,8 @@ import { toStored } from '../../src/engine/stored-events';
 import { Presence } from '../../src/realtime/presence';
 import { PushHub, type PushClient } from '../../src/realtime/push-hub';
 import { nameBasedUuid } from '../../src/store/event-ids';
-import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 import type { World } from '../support/world';
 import { q, showWithQuestion, type Show } from '../unit/support/fixtures';
 
@@ -40,9 +40,9 @@ class Socket implements PushClient {
   }
 }
 
-/** The push hub on a real store and live state: a test world's commands go through the store to the sockets. */
+/** The push hub on a real store (PGlite, or Postgres with DATABASE_URL) and live state: a test world's commands go through the store to the sockets. */
 describe('push hub', () => {
-  let db: PgliteDatabase;
+  let database: TestSqlDatabase;
   let store: SqlEventStore;
   let live: LiveStateService | undefined;
   let presence: Presence;
@@ -88,16 +88,16 @@ describe('push hub', () => {
   }
 
   beforeAll(async () => {
-    db = await PgliteDatabase.open();
+    database = await openTestSqlDatabase();
   });
 
   afterAll(async () => {
-    await db.close();
+    await database.close();
   });
 
   beforeEach(async () => {
-    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;'); // every test on an empty store
-    store = await SqlEventStore.open(db);
+    await database.db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;'); // every test on an empty store
+    store = await SqlEventStore.open(database.db);
     s = showWithQuestion([q(1, 1)]);
     appended = 0;
     live = undefined;

@@ -3,17 +3,20 @@ import path from 'node:path';
 import { importEvents, replayEvents } from '../../src/replay/night-commands';
 import { fromJsonLines, nightWithDependencies, toJsonLines } from '../../src/replay/night-events';
 import { openStorage } from '../../src/store/storage';
-import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import { openTestSqlDatabase } from '../support/test-database';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
 const root = path.resolve(__dirname, '../..');
 
-/** `npm run night -- …` as an operator runs it, on the test's data dir. */
-function night(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
+/** `npm run night -- …` as an operator runs it, on the test server's data dir (and its database on Postgres). */
+function night(env: TestServer, ...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'night', '--', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_OPTIONS: '' } });
+    const child = spawn('npm', ['run', '--silent', 'night', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: env.dataDir, NODE_OPTIONS: '', ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}) },
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -64,13 +67,13 @@ describe('replay and audit of a night', () => {
     await env.stop();
 
     // Export from the system's store, import into an empty one, replay there.
-    let storage = await openStorage({ dataDir: env.dataDir, databaseUrl: null, eventStoreUrl: null });
+    let storage = await openStorage({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, eventStoreUrl: null });
     const nights = await storage.events.readAll();
     const nightId = nights.find((e) => e.type === 'NightStarted')!.streamId.slice('night-'.length);
     const exported = toJsonLines((await nightWithDependencies(storage.events, nightId))!);
     await storage.close();
-    const emptyDb = await PgliteDatabase.open();
-    const emptyStore = await SqlEventStore.open(emptyDb);
+    const emptyDb = await openTestSqlDatabase();
+    const emptyStore = await SqlEventStore.open(emptyDb.db);
     await importEvents(emptyStore, fromJsonLines(exported));
     const replayed = replayEvents(await emptyStore.readAll());
     await emptyStore.close();
@@ -83,16 +86,16 @@ describe('replay and audit of a night', () => {
     expect(withoutPresence(replayed.views.moderator)).toBe(withoutPresence(pushed.moderator.moderator));
     expect(replayed.points!.sortedTeams[0]).toMatchObject({ name: 'Pinsel', total: 3 });
 
-    const listed = await night(env.dataDir, 'list');
+    const listed = await night(env, 'list');
     expect(listed.output).toContain(`${nightId}  Quiz ${quizId} (Replay)`);
-    const verified = await night(env.dataDir, 'replay', nightId, '--verify');
+    const verified = await night(env, 'replay', nightId, '--verify');
     expect(verified.output).toContain('Keine Abweichungen');
     expect(verified.code).toBe(0);
 
-    storage = await openStorage({ dataDir: env.dataDir, databaseUrl: null, eventStoreUrl: null });
+    storage = await openStorage({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, eventStoreUrl: null });
     await storage.sql.query('UPDATE read_quiz_answers SET points = 42 WHERE answer = $1', ['Leonardo da Vinci']);
     await storage.close();
-    const caught = await night(env.dataDir, 'replay', nightId, '--verify');
+    const caught = await night(env, 'replay', nightId, '--verify');
     expect(caught.code).toBe(1);
     expect(caught.output).toMatch(/read_quiz_answers: only in the system: .*"points",42/);
     expect(caught.output).toMatch(/read_quiz_answers: only in the rebuild from the log: .*"points",3/);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 import { WsClient } from './support/ws-client';
 
 const root = path.resolve(__dirname, '../..');
@@ -50,14 +51,16 @@ describe('settings are checked at start', () => {
   });
 });
 
-/** The real start (`node scripts/start.js`, building when stale), as an operator runs it. */
+/** The real start (`node scripts/start.js`, building when stale), as an operator runs it (on Postgres when DATABASE_URL is set). */
 describe('the start as an operator sees it', () => {
   let dataDir: string;
+  let database: TestDatabaseUrl;
   let child: ChildProcess | null = null;
   const port = 30_000 + Math.floor(Math.random() * 20_000);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-settings-'));
+    database = await testDatabaseUrl();
   });
   afterEach(async () => {
     const proc = child;
@@ -69,6 +72,7 @@ describe('the start as an operator sees it', () => {
     while (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) await new Promise((resolve) => setTimeout(resolve, 100));
   });
   afterAll(async () => {
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -76,7 +80,10 @@ describe('the start as an operator sees it', () => {
     let output = '';
     const proc = spawn(process.execPath, ['scripts/start.js'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '', ...env },
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
+        ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

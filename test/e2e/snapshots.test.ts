@@ -8,13 +8,15 @@ import { LiveStateService } from '../../src/engine/live-state';
 import { SnapshotStore } from '../../src/engine/snapshots';
 import { replayEvents, verifySnapshot } from '../../src/replay/night-commands';
 import { toStored } from '../../src/engine/stored-events';
-import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { nameBasedUuid } from '../../src/store/event-ids';
+import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { recordNight } from '../support/recorded-night';
+import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 
 const night = recordNight();
-let db: PgliteDatabase;
+let database: TestSqlDatabase;
+let db: SqlDatabase;
 let store: SqlEventStore;
 
 /** Appends the recorded night's events from `from` to `to`, each to its stream (a run of one stream at once). */
@@ -34,12 +36,13 @@ function sameState(a: LiveState, b: LiveState): boolean {
 }
 
 beforeAll(async () => {
-  db = await PgliteDatabase.open();
+  database = await openTestSqlDatabase(); // PGlite, or a fresh Postgres database with DATABASE_URL
+  db = database.db;
   store = await SqlEventStore.open(db);
 });
 afterAll(async () => {
   await store.close();
-  await db.close();
+  await database.close();
 });
 
 describe('live-state snapshots', () => {

@@ -4,6 +4,9 @@ import type { SqlDatabase, SqlSession } from './sql-database';
 // int8 (positions, counts) as text would leak strings into the domain; our values stay below 2^53.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
+/** Arbitrary constant key of the advisory lock that serializes `exec` (schema setup) across processes. */
+const SCHEMA_LOCK = 727_103;
+
 /** Postgres through `pg`, used when DATABASE_URL is set. */
 export class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgres' as const;
@@ -42,8 +45,15 @@ export class PostgresDatabase implements SqlDatabase {
     }
   }
 
+  /**
+   * Schema setup, one process at a time: two processes starting at once on a fresh database would
+   * otherwise race on CREATE TABLE IF NOT EXISTS (both see no table, one fails on the catalog's unique index).
+   */
   async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
+    await this.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await tx.query(sql);
+    });
   }
 
   /** LISTEN needs a connection of its own that stays open; it is not taken from the pool. */

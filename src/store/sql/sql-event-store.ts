@@ -6,6 +6,7 @@ import {
   EventToAppend,
   ExpectedRevision,
   IdempotencyConflictError,
+  PlannedAppend,
   ReadAllOptions,
   ReadStreamOptions,
   StoredEvent,
@@ -60,6 +61,17 @@ export class SqlEventStore implements EventStore {
     return result;
   }
 
+  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null> {
+    const result = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]); // appendInTransaction takes it again: it is re-entrant
+      const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
+      const planned = plan(tail.map(toStoredEvent));
+      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition);
+    });
+    if (result) this.wake.notify();
+    return result;
+  }
+
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     const rows = await this.db.query<EventRow>(
       `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
@@ -93,7 +105,11 @@ export class SqlEventStore implements EventStore {
 
   async lastPosition(): Promise<number> {
     const [row] = await this.db.query<{ last: number | string | null }>('SELECT max(position) AS last FROM events');
-    return Number(row?.last ?? 0);
+    const last = Number(row?.last ?? 0);
+    // Whoever asks usually waits next for the subscribers to get there (a catch-up): one that is behind
+    // reads now, not at its next poll, should the notification have been lost.
+    if ([...this.subscriptions].some((s) => s.position < last)) this.wake.notify();
+    return last;
   }
 
   /** Stops the subscriptions; the database itself belongs to whoever opened it. */

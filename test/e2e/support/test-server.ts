@@ -7,6 +7,7 @@ import { loadConfig } from '../../../src/config';
 import { hashPassword } from '../../../src/identity/passwords';
 import { nameBasedUuid } from '../../../src/store/event-ids';
 import { RunningServer, startServer, StartOptions } from '../../../src/server';
+import { testDatabaseUrl, type TestDatabaseUrl } from '../../support/test-database';
 
 export const ADMIN_PASSWORD = 'admin-passwort-für-tests';
 
@@ -15,7 +16,9 @@ export interface TestServer {
   url: string;
   wsUrl: string;
   dataDir: string;
-  /** Stops the server; the data dir stays for a restart. */
+  /** The server's own Postgres database when DATABASE_URL is set (see test/support/test-database.ts), else null: the embedded store in dataDir. */
+  databaseUrl: string | null;
+  /** Stops the server; the data dir (and database) stays for a restart. */
   stop(): Promise<void>;
   /** Starts a new server on the same data (a restart). */
   restart(): Promise<TestServer>;
@@ -23,13 +26,24 @@ export interface TestServer {
   destroy(): Promise<void>;
 }
 
-/** A real server on the embedded store in a fresh temporary directory, on a free port; `env` adds settings. */
-export async function startTestServer(options: StartOptions = {}, dataDir?: string, env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A real server in a fresh temporary directory, on a free port; `env` adds settings. Its store is the
+ * embedded one, or, when DATABASE_URL is set, a fresh Postgres database of its own (test files run in
+ * parallel and read whole logs), dropped by `destroy`.
+ */
+export async function startTestServer(options: StartOptions = {}, dataDir?: string, env: Record<string, string> = {}, database?: TestDatabaseUrl): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'quiz-e2e-')));
-  const server = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: 'e2e-secret', ...env }),
-    { logger: false, ...options },
-  );
+  const db = database ?? (env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await testDatabaseUrl());
+  let server: RunningServer;
+  try {
+    server = await startServer(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: 'e2e-secret', ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }),
+      { logger: false, ...options },
+    );
+  } catch (error) {
+    if (!database) await db.drop();
+    throw error;
+  }
   let stopped = false;
   const stop = async () => {
     if (!stopped) await server.close();
@@ -40,13 +54,15 @@ export async function startTestServer(options: StartOptions = {}, dataDir?: stri
     url: server.url,
     wsUrl: server.url.replace('http', 'ws') + '/ws',
     dataDir: dir,
+    databaseUrl: db.url,
     stop,
     restart: async () => {
       await stop();
-      return startTestServer(options, dir, env);
+      return startTestServer(options, dir, env, db);
     },
     destroy: async () => {
       await stop();
+      await db.drop();
       await rm(dir, { recursive: true, force: true });
     },
   };

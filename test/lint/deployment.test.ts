@@ -1,0 +1,105 @@
+/**
+ * docker-compose.yml and deploy/haproxy.cfg checked without a Docker engine: the YAML parses, both app
+ * instances get the same settings, which the server accepts (loadConfig), share what must be shared
+ * (Postgres, the token secret, the uploads volume) and sit behind the load balancer, whose config names
+ * each of them, checks readiness, passes WebSockets and the client's address. HAProxy's own check
+ * (`haproxy -c`) runs where haproxy is installed (.ci/run installs it).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { loadConfig } from '../../src/config';
+
+/** js-yaml comes with the dev tools (ESLint reads YAML configs with it): no package added for one test. */
+const yaml = createRequire(__filename)('js-yaml') as { load(text: string): unknown };
+
+const root = path.resolve(__dirname, '../..');
+const APP_SERVICES = ['app-a', 'app-b'];
+
+interface Service {
+  image?: string;
+  build?: string;
+  profiles?: string[];
+  environment?: Record<string, string | number>;
+  volumes?: string[];
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }> | string[];
+  healthcheck?: { test: string[] };
+}
+
+const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const haproxyFile = path.join(root, 'deploy/haproxy.cfg');
+const haproxy = readFileSync(haproxyFile, 'utf8');
+/** The lines of the config, comments and blank lines left out. */
+const haproxyLines = haproxy.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
+
+/** The environment as compose passes it when nothing is set: `${NAME:-default}` becomes its default. */
+function withDefaults(environment: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+}
+
+describe('docker-compose.yml: two app instances on one Postgres behind a load balancer', () => {
+  const apps = APP_SERVICES.map((name) => compose.services[name]!);
+
+  it('has both instances, built from this repository with the same settings, and the server accepts them', () => {
+    for (const app of apps) {
+      expect(app).toMatchObject({ build: '.' });
+      expect(app.environment).toEqual(apps[0]!.environment);
+      const config = loadConfig(withDefaults(app.environment!));
+      expect(config).toMatchObject({ port: 3000, eventStoreUrl: null, trustProxy: 1, dataDir: '/data' });
+      expect(config.jwtSecret).toBeTruthy(); // the same secret on both: a token from one is valid on the other
+      expect(new URL(config.databaseUrl!).hostname).toBe('postgres');
+    }
+  });
+
+  it('puts everything they share in Postgres and one uploads volume', () => {
+    expect(compose.services.postgres?.healthcheck).toBeDefined();
+    for (const app of apps) {
+      expect(app.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+      const dataVolume = app.volumes!.find((v) => v.split(':')[1] === '/data')!;
+      expect(dataVolume).toBeDefined();
+      expect(compose.volumes).toHaveProperty(dataVolume.split(':')[0]!);
+      expect(dataVolume).toBe(apps[0]!.volumes![0]);
+      expect(app.healthcheck!.test.join(' ')).toContain('/api/ready');
+    }
+  });
+
+  it('publishes only the load balancer, which mounts deploy/haproxy.cfg; EventStoreDB starts only on request', () => {
+    const lb = compose.services.lb!;
+    expect(lb.volumes).toContain('./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
+    expect(lb.ports).toEqual(['3000:3000']);
+    expect(lb.depends_on).toEqual(APP_SERVICES);
+    for (const app of apps) expect(app.ports).toBeUndefined();
+    const started = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
+    expect(started.sort()).toEqual(['app-a', 'app-b', 'lb', 'postgres']);
+  });
+});
+
+describe('deploy/haproxy.cfg', () => {
+  it('sends to every app instance on its port, only while it is ready, WebSockets included, with the client address', () => {
+    const servers = haproxyLines.filter((line) => line.startsWith('server ')).map((line) => line.split(/\s+/)[2]);
+    expect(servers).toEqual(APP_SERVICES.map((name) => `${name}:${compose.services[name]!.environment!.PORT}`));
+    expect(haproxyLines).toContain('option httpchk GET /api/ready');
+    expect(haproxyLines).toContain('http-check expect status 200');
+    expect(haproxyLines).toContain('option forwardfor'); // read by the app with TRUST_PROXY=1
+    expect(haproxyLines).toContain('mode http'); // WebSocket upgrades pass in http mode
+    expect(haproxyLines.find((line) => line.startsWith('timeout tunnel '))).toMatch(/^timeout tunnel \d+h$/);
+    expect(haproxyLines).toContain(`bind :${compose.services.lb!.ports![0]!.split(':')[1]}`);
+  });
+
+  it('passes haproxy -c where HAProxy is installed', async () => {
+    const check = await new Promise<{ code: number | null; output: string } | null>((resolve) => {
+      execFile('haproxy', ['-c', '-f', haproxyFile], (error, stdout, stderr) => {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return resolve(null);
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr });
+      });
+    });
+    if (!check) {
+      console.log('haproxy -c skipped: haproxy is not installed (.ci/run installs it).');
+      return;
+    }
+    expect(check.output).toContain('Configuration file is valid');
+    expect(check.code).toBe(0);
+  });
+});
