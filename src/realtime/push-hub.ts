@@ -1,6 +1,8 @@
 import { compare } from 'fast-json-patch';
 import type { Role } from '../../events';
-import { scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName } from '../../projections/live';
+import {
+  SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName,
+} from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import { MemoisedScope } from './scopes';
@@ -17,6 +19,8 @@ interface Scope {
   memo: MemoisedScope;
   version: number;
   clients: Set<PushClient>;
+  /** The view as JSON, made for the first snapshot after it changed and shared by every snapshot until the next change. */
+  json: string | null;
 }
 
 export interface Snapshot {
@@ -26,11 +30,16 @@ export interface Snapshot {
 
 /**
  * Pushes each scope's view changes to its subscribers: the view is computed and the change
- * serialized once per scope, then the same frame goes to every socket of that scope.
+ * serialized once per scope, then the same frame goes to every socket of that scope. A state change
+ * looks only at the team and user scopes it may have touched (the scope's `touched`), and a snapshot
+ * (`sg`) is made of each scope's JSON as kept since its last change, so neither costs more with every
+ * player that is connected.
  */
 export class PushHub {
   /** By scopeKeyString. */
   private readonly scopes = new Map<string, Scope>();
+  /** The same scopes by name, then by instance id (teamId, userId, '' for the single ones). */
+  private readonly instances = new Map<ScopeName, Map<string, Scope>>(SCOPE_NAMES.map((name) => [name, new Map()]));
   private readonly scopesOfClient = new Map<PushClient, ScopeKey[]>();
   private readonly clientsOfUser = new Map<string, Set<PushClient>>();
   private frameId = 0;
@@ -71,6 +80,23 @@ export class PushHub {
     if (clients?.size === 0) this.clientsOfUser.delete(client.userId);
   }
 
+  /**
+   * The client's snapshot as the JSON members `"views":{…},"versions":{…}`, made of each scope's JSON as
+   * kept (the same text `snapshot` would serialize to): a reconnect storm does not serialize the
+   * global view once per socket.
+   */
+  snapshotJson(client: PushClient): string {
+    let views = '';
+    let versions = '';
+    for (const key of this.scopesOfClient.get(client) ?? []) {
+      const scope = this.scope(key);
+      const separator = views === '' ? '' : ',';
+      views += `${separator}"${key.scope}":${(scope.json ??= JSON.stringify(scope.memo.view))}`;
+      versions += `${separator}"${key.scope}":${scope.version}`;
+    }
+    return `"views":{${views}},"versions":{${versions}}`;
+  }
+
   /** The client's views as they stand, with the versions later patches build on. */
   snapshot(client: PushClient): Snapshot {
     const snapshot: Snapshot = { views: {}, versions: {} };
@@ -95,7 +121,19 @@ export class PushHub {
 
   private onStateChange(state: LiveState, previous: LiveState): void {
     this.followScopeChanges(state, previous);
-    for (const scope of this.scopes.values()) this.refresh(scope, state);
+    for (const name of SCOPE_NAMES) {
+      const instances = this.instances.get(name)!;
+      if (instances.size === 0) continue;
+      const touched = scopeDefinition({ scope: name }).touched?.(state, previous) ?? 'all';
+      if (touched === 'all' || touched.size >= instances.size) {
+        for (const [id, scope] of instances) if (touched === 'all' || touched.has(id)) this.refresh(scope, state);
+      } else {
+        for (const id of touched) {
+          const scope = instances.get(id);
+          if (scope) this.refresh(scope, state);
+        }
+      }
+    }
   }
 
   private refresh(scope: Scope, state: LiveState): void {
@@ -105,6 +143,7 @@ export class PushHub {
     // The patch is the comparison: an empty one means nothing a client sees has changed.
     const patch = before && view ? compare(before, view) : null;
     if (patch ? patch.length === 0 : before === view) return;
+    scope.json = null;
     scope.version++;
     const name = scope.memo.key.scope;
     const content = patch ? { scope: name, version: scope.version, patch } : { scope: name, version: scope.version, value: view };
@@ -153,8 +192,9 @@ export class PushHub {
     if (!scope) {
       const memo = new MemoisedScope(key, this.isOnline);
       memo.update(this.live.state);
-      scope = { memo, version: 1, clients: new Set() };
+      scope = { memo, version: 1, clients: new Set(), json: null };
       this.scopes.set(id, scope);
+      this.instances.get(key.scope)!.set(scopeInstanceId(key), scope);
     }
     return scope;
   }
@@ -165,6 +205,9 @@ export class PushHub {
     if (!scope) return;
     scope.clients.delete(client);
     // A scope nobody listens to is not kept up to date; it is computed afresh for its next subscriber.
-    if (scope.clients.size === 0) this.scopes.delete(id);
+    if (scope.clients.size === 0) {
+      this.scopes.delete(id);
+      this.instances.get(key.scope)!.delete(scopeInstanceId(key));
+    }
   }
 }

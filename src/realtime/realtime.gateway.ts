@@ -5,7 +5,6 @@ import type { Actor, Role } from '../../events';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { answerQuery, isQuery } from '../queries/query-table';
-import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
@@ -38,6 +37,13 @@ interface Session {
   client: PushClient | null;
   limit: SocketRateLimit;
 }
+
+/** A reply's content already serialized: the `sg` snapshot, made of the per-scope JSON the hub keeps. */
+class SerializedContent {
+  constructor(readonly json: string) {}
+}
+
+type ReplyContent = Record<string, unknown> | SerializedContent;
 
 interface Envelope {
   type: string;
@@ -102,7 +108,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       return this.reply(session, envelope.id, { success: false, message: TOO_FAST });
     }
     if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
-    let content: Record<string, unknown>;
+    let content: ReplyContent;
     try {
       content = await this.handle(session, envelope);
     } catch (error) {
@@ -112,10 +118,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.reply(session, envelope.id, content);
   }
 
-  private async handle(session: Session, { type, content, commandId }: Envelope): Promise<Record<string, unknown>> {
+  private async handle(session: Session, { type, content, commandId }: Envelope): Promise<ReplyContent> {
     if (type === 'sa') return this.authenticate(session, content?.token);
     if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
-    if (type === 'sg') return { success: true, serverTime: Date.now(), ...this.runtime.hub.snapshot(session.client) };
+    // {success, serverTime, views, versions}, the views as the hub keeps them serialized.
+    if (type === 'sg') return new SerializedContent(`{"success":true,"serverTime":${Date.now()},${this.runtime.hub.snapshotJson(session.client)}}`);
     if (type === 'ping') return { success: true, serverTime: Date.now() };
     if (isQuery(type)) {
       const answer = await answerQuery(type, content ?? {}, this.actorOf(session), {
@@ -145,9 +152,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
     if (invalidTextRejection(content)) return {};
     if (code === 'gj') {
-      const hash = typeof content?.id === 'string' ? await this.runtime.secrets.teamPasswords.hashOf(content.id) : null;
       const password = typeof content?.password === 'string' ? content.password : '';
-      return { passwordOk: hash !== null && password !== '' && (await verifyPassword(hash, password)) };
+      return { passwordOk: typeof content?.id === 'string' && (await this.runtime.secrets.teamPasswords.matches(content.id, password)) };
     }
     if (code === 'gi') return { inviteId: await this.runtime.secrets.tokens.redeem('invite', content?.token) };
     return {};
@@ -170,9 +176,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return { userId: session.user!.id, roles: [...session.user!.roles] };
   }
 
-  private reply(session: Session, replyTo: unknown, content: Record<string, unknown>): void {
+  /** `{"type":"reply","id":…,"replyTo":…,"content":…}`, as JSON.stringify would write it. */
+  private reply(session: Session, replyTo: unknown, content: ReplyContent): void {
     const id = typeof replyTo === 'number' || typeof replyTo === 'string' ? replyTo : null;
-    this.send(session, JSON.stringify({ type: 'reply', id: ++this.replyId, replyTo: id, content }));
+    const body = content instanceof SerializedContent ? content.json : JSON.stringify(content);
+    this.send(session, `{"type":"reply","id":${++this.replyId},"replyTo":${JSON.stringify(id)},"content":${body}}`);
   }
 
   private send(session: Session, frame: string): boolean {
