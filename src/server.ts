@@ -1,7 +1,6 @@
 import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { WsAdapter } from '@nestjs/platform-ws';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { serveApiDocs } from './http/api-docs';
 import { requestLog, type LogSink } from './http/request-log';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
+import { LeanWsAdapter } from './realtime/lean-ws-adapter';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
@@ -55,7 +55,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
-    app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
