@@ -14,6 +14,7 @@ export interface PoolResult {
   failures: number;
   lost: number;
   messages: string[];
+  frame?: string;
 }
 
 class Worker {
@@ -68,16 +69,17 @@ export class ClientPool {
       failures: results.reduce((sum, r) => sum + r.failures, 0),
       lost: results.reduce((sum, r) => sum + r.lost, 0),
       messages: results.flatMap((r) => r.messages),
+      frame: results.find((r) => r.frame !== undefined)?.frame,
     };
   }
 
   /** Every player times the first push containing `marker` after `fire` (ms after the fire). */
-  async fanOut(marker: string, fire: () => void, timeoutMs = 60_000): Promise<{ latencies: number[]; missing: number }> {
+  async fanOut(marker: string, fire: () => void, timeoutMs = 60_000): Promise<{ latencies: number[]; missing: number; frame: string }> {
     await this.all({ op: 'arm', marker });
     const firedAt = performance.timeOrigin + performance.now();
     fire();
-    const { times, lost } = await this.all({ op: 'collect', timeoutMs });
-    return { latencies: times.map((t) => t - firedAt), missing: lost };
+    const { times, lost, frame } = await this.all({ op: 'collect', timeoutMs });
+    return { latencies: times.map((t) => t - firedAt), missing: lost, frame: frame ?? '' };
   }
 
   async stop(): Promise<void> {

@@ -15,7 +15,7 @@ let url = '';
 let raw = false;
 let handshakeTimeoutMs = 5000;
 let slots: Slot[] = [];
-let armed: Promise<{ times: number[]; missing: number }> | null = null;
+let armed: Promise<{ times: number[]; missing: number; frame?: string }> | null = null;
 let closedWaiters: Array<() => void> = [];
 
 const connectedCount = () => slots.filter((s) => s.player).length;
@@ -40,7 +40,7 @@ async function limited<T>(items: T[], limit: number, work: (item: T) => Promise<
 }
 
 /** Connects (and, against our server, authenticates and loads the views of) every player without a socket. */
-async function connect(inFlight: number, maxAttempts: number): Promise<WorkerResult> {
+async function connect(inFlight: number, maxAttempts: number, fraction = 1): Promise<WorkerResult> {
   const startedAt = now();
   const doneAt: number[] = [];
   const messages = new Map<string, number>();
@@ -50,7 +50,7 @@ async function connect(inFlight: number, maxAttempts: number): Promise<WorkerRes
     failures++;
     messages.set(message, (messages.get(message) ?? 0) + 1);
   };
-  await limited(slots.filter((s) => !s.player), inFlight, async (slot) => {
+  await limited(slots.slice(0, Math.round(slots.length * fraction)).filter((s) => !s.player), inFlight, async (slot) => {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       let player: LeanPlayer;
       try {
@@ -102,13 +102,15 @@ function arm(marker: string): void {
   const players = slots.map((s) => s.player).filter((p): p is LeanPlayer => p !== null);
   armed = new Promise((resolve) => {
     const times: number[] = [];
+    let first: string | undefined;
     if (players.length === 0) resolve({ times, missing: 0 });
     for (const player of players) {
       player.onFrame = (frame, at) => {
         if (!frame.includes(marker)) return;
         player.onFrame = null;
         times.push(at);
-        if (times.length === players.length) resolve({ times, missing: 0 });
+        first ??= frame;
+        if (times.length === players.length) resolve({ times, missing: 0, frame: first });
       };
     }
   });
@@ -116,10 +118,10 @@ function arm(marker: string): void {
 
 async function collect(timeoutMs: number): Promise<WorkerResult> {
   const players = slots.filter((s) => s.player).length;
-  const timeout = new Promise<{ times: number[]; missing: number }>((resolve) => setTimeout(() => resolve({ times: [], missing: players }), timeoutMs).unref());
-  const { times, missing } = await Promise.race([armed!, timeout]);
+  const timeout = new Promise<{ times: number[]; missing: number; frame?: string }>((resolve) => setTimeout(() => resolve({ times: [], missing: players }), timeoutMs).unref());
+  const { times, missing, frame } = await Promise.race([armed!, timeout]);
   armed = null;
-  return { startedAt: 0, times, failures: missing, lost: missing, messages: [] };
+  return { startedAt: 0, times, failures: missing, lost: missing, messages: [], frame };
 }
 
 /** In every team of this worker its first player proposes; the others time the push (latencies in ms). */
@@ -169,7 +171,7 @@ async function run(message: WorkerOp): Promise<WorkerResult | null> {
       slots = message.players.map((cast) => ({ cast, player: null }));
       return null;
     case 'connect':
-      return connect(message.inFlight, message.maxAttempts);
+      return connect(message.inFlight, message.maxAttempts, message.fraction);
     case 'join':
       return join(message.password);
     case 'arm':

@@ -154,3 +154,15 @@ export async function waitHealthy(url: string): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * The machine's count of connections dropped because a listening socket's accept queue was full
+ * (TcpExt ListenOverflows): a server too busy to accept makes clients wait for SYN retransmits.
+ */
+export async function listenOverflows(): Promise<number> {
+  const lines = (await readFile('/proc/net/netstat', 'utf8')).split('\n');
+  const header = lines.findIndex((line) => line.startsWith('TcpExt:'));
+  const names = lines[header]!.split(' ');
+  const values = lines[header + 1]!.split(' ');
+  return Number(values[names.indexOf('ListenOverflows')] ?? 0);
+}

@@ -8,8 +8,11 @@ export interface WorkerPlayer {
 
 export type WorkerOp =
   | { op: 'setup'; url: string; raw: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }
-  /** Connect every player without a socket; against our server also sa + sg. `inFlight` 0: all at once. */
-  | { op: 'connect'; inFlight: number; maxAttempts: number }
+  /**
+   * Connect every player without a socket (of the first `fraction` of each worker's players, default
+   * all); against our server also sa + sg. `inFlight` 0: all at once.
+   */
+  | { op: 'connect'; inFlight: number; maxAttempts: number; fraction?: number }
   | { op: 'join'; password: string }
   | { op: 'arm'; marker: string }
   | { op: 'collect'; timeoutMs: number }
@@ -29,4 +32,6 @@ export interface WorkerResult {
   failures: number;
   lost: number;
   messages: string[];
+  /** `collect`: the frame with the marker as the first player got it. */
+  frame?: string;
 }
