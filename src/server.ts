@@ -28,6 +28,8 @@ export interface RunningServer {
   metrics: Metrics;
   /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
   logger: LoggerService;
+  /** Milliseconds each phase of the start took (storage, secrets, firstAdmin, runtime, nest, listen). */
+  startPhases: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -46,12 +48,23 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
   if (logger) Logger.overrideLogger(logger); // the runtime logs before Nest exists
   const metrics = new Metrics();
+  const startPhases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    startPhases[name] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
   const storage = await openStorage(config);
+  phase('storage');
   let runtime: Runtime | null = null;
   try {
     const secrets = await openSecrets(config, storage);
+    phase('secrets');
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
+    phase('firstAdmin');
     runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate);
+    phase('runtime');
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
@@ -64,7 +77,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.use(requestLog(options.requestLog ?? (logger ? logRequest : () => undefined)));
     serveApiDocs(app);
     serveWebApp(app, config.webDir);
+    phase('nest');
     await app.listen(config.port, config.host);
+    phase('listen');
     const address = app.getHttpServer().address() as { port: number };
     const started = runtime;
     const gateway = app.get(RealtimeGateway);
@@ -81,6 +96,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       firstAdmin,
       metrics,
       logger: logger ?? new Logger('Start'),
+      startPhases,
       async close() {
         await app.close();
         await stopRuntime(started);
