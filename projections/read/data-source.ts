@@ -30,20 +30,24 @@ const FINGERPRINT_TABLE = 'read_schema_fingerprint';
  * TypeORM's synchronize first reads the whole schema through information_schema: on PGlite that was
  * most of a restart's start-up (1.2-2.5 s measured on the 2-core machine under load), although the
  * entities rarely change. So it runs only when the entities' schema (its fingerprint) differs from
- * the one last synchronized, or one of their tables is missing.
+ * the one last synchronized, or their tables or columns are not all there (dropped by hand).
  */
 async function synchronizeIfChanged(db: ReadSqlDatabase, dataSource: DataSource): Promise<void> {
   const fingerprint = schemaFingerprint(dataSource);
   const tables = dataSource.entityMetadatas.map((m) => m.tableName);
+  const columns = dataSource.entityMetadatas.reduce((sum, m) => sum + m.columns.length, 0);
   const upToDate = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [READ_MODEL_SCHEMA_LOCK]); // two processes starting at once
     await tx.query(`CREATE TABLE IF NOT EXISTS ${FINGERPRINT_TABLE} (id integer PRIMARY KEY, fingerprint text NOT NULL)`);
-    const [row] = await tx.query<{ fingerprint: string; present: number }>(
-      `SELECT fingerprint, (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1::text[]))::int AS present
+    const [row] = await tx.query<{ fingerprint: string; present: number; columns: number }>(
+      `SELECT fingerprint,
+         (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1::text[]))::int AS present,
+         (SELECT count(*) FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+            WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1::text[]) AND a.attnum > 0 AND NOT a.attisdropped)::int AS columns
        FROM ${FINGERPRINT_TABLE} WHERE id = 1`,
       [tables],
     );
-    return row?.fingerprint === fingerprint && row.present === tables.length;
+    return row?.fingerprint === fingerprint && row.present === tables.length && row.columns === columns;
   });
   if (upToDate) return;
   await dataSource.synchronize();
