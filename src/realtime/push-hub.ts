@@ -11,16 +11,22 @@ import { MemoisedScope } from './scopes';
 export interface PushClient {
   readonly userId: string;
   readonly roles: readonly Role[];
-  /** Sends a text frame; returns false when the client is too far behind and was dropped. */
-  send(frame: string): boolean;
+  /**
+   * Sends a text frame, as a string or as its UTF-8 bytes (a push to a whole scope is encoded once,
+   * not once per socket); returns false when the client is too far behind and was dropped.
+   */
+  send(frame: string | Buffer): boolean;
 }
 
 interface Scope {
   memo: MemoisedScope;
   version: number;
   clients: Set<PushClient>;
-  /** The view as JSON, made for the first snapshot after it changed and shared by every snapshot until the next change. */
-  json: string | null;
+  /**
+   * The view as JSON bytes, made for the first snapshot after it changed and shared by every snapshot
+   * until the next change; kept only for scopes with more than one socket (a user's own scope is not).
+   */
+  json: Buffer | null;
 }
 
 export interface Snapshot {
@@ -81,20 +87,33 @@ export class PushHub {
   }
 
   /**
-   * The client's snapshot as the JSON members `"views":{…},"versions":{…}`, made of each scope's JSON as
-   * kept (the same text `snapshot` would serialize to): a reconnect storm does not serialize the
-   * global view once per socket.
+   * The client's snapshot as the JSON members `"views":{…},"versions":{…}`, in pieces: each view is the
+   * scope's JSON as kept (the same text `snapshot` would serialize to, already encoded), so a reconnect
+   * storm neither serializes nor encodes the global view once per socket.
    */
-  snapshotJson(client: PushClient): string {
-    let views = '';
+  snapshotParts(client: PushClient): Array<string | Buffer> {
+    const parts: Array<string | Buffer> = [];
     let versions = '';
     for (const key of this.scopesOfClient.get(client) ?? []) {
       const scope = this.scope(key);
-      const separator = views === '' ? '' : ',';
-      views += `${separator}"${key.scope}":${(scope.json ??= JSON.stringify(scope.memo.view))}`;
+      const separator = versions === '' ? '' : ',';
+      parts.push(`${separator === '' ? '"views":{' : ','}"${key.scope}":`, this.jsonOf(scope));
       versions += `${separator}"${key.scope}":${scope.version}`;
     }
-    return `"views":{${views}},"versions":{${versions}}`;
+    parts.push(parts.length === 0 ? `"views":{},"versions":{}` : `},"versions":{${versions}}`);
+    return parts;
+  }
+
+  /** snapshotParts as one string. */
+  snapshotJson(client: PushClient): string {
+    return this.snapshotParts(client).map(String).join('');
+  }
+
+  private jsonOf(scope: Scope): Buffer {
+    if (scope.json) return scope.json;
+    const json = Buffer.from(JSON.stringify(scope.memo.view));
+    if (scope.clients.size > 1) scope.json = json;
+    return json;
   }
 
   /** The client's views as they stand, with the versions later patches build on. */
@@ -147,7 +166,7 @@ export class PushHub {
     scope.version++;
     const name = scope.memo.key.scope;
     const content = patch ? { scope: name, version: scope.version, patch } : { scope: name, version: scope.version, value: view };
-    const frame = JSON.stringify({ type: 'st', id: ++this.frameId, content });
+    const frame = Buffer.from(JSON.stringify({ type: 'st', id: ++this.frameId, content }));
     for (const client of scope.clients) client.send(frame);
   }
 

@@ -38,9 +38,9 @@ interface Session {
   limit: SocketRateLimit;
 }
 
-/** A reply's content already serialized: the `sg` snapshot, made of the per-scope JSON the hub keeps. */
+/** A reply's content already serialized, in pieces: the `sg` snapshot, made of the per-scope JSON the hub keeps. */
 class SerializedContent {
-  constructor(readonly json: string) {}
+  constructor(readonly parts: Array<string | Buffer>) {}
 }
 
 type ReplyContent = Record<string, unknown> | SerializedContent;
@@ -122,7 +122,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (type === 'sa') return this.authenticate(session, content?.token);
     if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
     // {success, serverTime, views, versions}, the views as the hub keeps them serialized.
-    if (type === 'sg') return new SerializedContent(`{"success":true,"serverTime":${Date.now()},${this.runtime.hub.snapshotJson(session.client)}}`);
+    if (type === 'sg') return new SerializedContent([`{"success":true,"serverTime":${Date.now()},`, ...this.runtime.hub.snapshotParts(session.client), '}']);
     if (type === 'ping') return { success: true, serverTime: Date.now() };
     if (isQuery(type)) {
       const answer = await answerQuery(type, content ?? {}, this.actorOf(session), {
@@ -179,11 +179,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   /** `{"type":"reply","id":…,"replyTo":…,"content":…}`, as JSON.stringify would write it. */
   private reply(session: Session, replyTo: unknown, content: ReplyContent): void {
     const id = typeof replyTo === 'number' || typeof replyTo === 'string' ? replyTo : null;
-    const body = content instanceof SerializedContent ? content.json : JSON.stringify(content);
-    this.send(session, `{"type":"reply","id":${++this.replyId},"replyTo":${JSON.stringify(id)},"content":${body}}`);
+    const head = `{"type":"reply","id":${++this.replyId},"replyTo":${JSON.stringify(id)},"content":`;
+    if (!(content instanceof SerializedContent)) return void this.send(session, `${head}${JSON.stringify(content)}}`);
+    this.send(session, Buffer.concat([head, ...content.parts, '}'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))));
   }
 
-  private send(session: Session, frame: string): boolean {
+  private send(session: Session, frame: string | Buffer): boolean {
     const socket = session.socket;
     if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -191,7 +192,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       socket.terminate();
       return false;
     }
-    socket.send(frame);
+    socket.send(frame, { binary: false }); // bytes go out as a text frame too
     return true;
   }
 

@@ -28,8 +28,8 @@ class Socket implements PushClient {
 
   constructor(readonly userId: string, readonly roles: readonly Role[]) {}
 
-  send(frame: string): boolean {
-    const push = (JSON.parse(frame) as { content: Push }).content;
+  send(frame: string | Buffer): boolean {
+    const push = (JSON.parse(frame.toString()) as { content: Push }).content;
     this.pushes.push(push);
     if (push.patch) {
       expect([push.scope, push.version]).toEqual([push.scope, this.versions[push.scope]! + 1]);
