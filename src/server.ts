@@ -43,6 +43,8 @@ export interface StartOptions {
   frameRate?: Rate;
 }
 
+export const LISTEN_BACKLOG = 4096;
+
 /** Opens the storage, bootstraps the first admin, folds the log and serves API, WebSocket and web app. */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
@@ -78,7 +80,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     serveApiDocs(app);
     serveWebApp(app, config.webDir);
     phase('nest');
-    await app.listen(config.port, config.host);
+    // A deep accept queue: in a reconnect storm connections wait there instead of being dropped and
+    // retried a second or more later (Node's default is 511; the kernel caps it at net.core.somaxconn).
+    await (app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>)(config.port, config.host, LISTEN_BACKLOG);
     phase('listen');
     const address = app.getHttpServer().address() as { port: number };
     const started = runtime;
