@@ -1,7 +1,7 @@
 /**
  * npm run bench:reconnect [-- --players 5000 --server-cpus 0 --client-cpus 1 --workers 4 --handshake-timeout 10000]
  *
- * N players connected and in their teams; the server is killed (SIGKILL, no clean stop) and
+ * N players connected and in their teams, a question running; the server is killed (SIGKILL, no clean stop) and
  * started again on the same store and port. Once it answers /api/health, every player reconnects at
  * once (the storm a restart brings): WebSocket, `sa` with its token, `sg` with its views. Measured:
  * the time from healthy until all N are back (views received), and how many attempts failed (a
@@ -11,7 +11,8 @@
 import { rm } from 'node:fs/promises';
 import { describePlacement, numberFlag, percentiles, placement, printTable, ratio } from './support/cli';
 import { ClientPool } from './support/client-pool';
-import { listenOverflows, startRawServer, startServer, waitHealthy } from './support/processes';
+import { LeanPlayer } from './support/lean-player';
+import { cpuSeconds, listenOverflows, projectionsCaughtUp, startRawServer, startServer, waitHealthy } from './support/processes';
 import { JWT_SECRET, seedShow } from './support/seed';
 
 const where = placement();
@@ -28,9 +29,9 @@ async function main(): Promise<void> {
     // Reference: the same storm against a raw ws server.
     const raw = await startRawServer({ cpus: where.serverCpus });
     const rawPool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: raw.wsUrl, raw: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
-    const rawOverflows = await listenOverflows();
+    const [rawOverflows, rawCpu] = [await listenOverflows(), await cpuSeconds(raw.process.pid)];
     const rawStorm = await rawPool.all({ op: 'connect', inFlight: 0, maxAttempts: MAX_ATTEMPTS });
-    const rawDropped = (await listenOverflows()) - rawOverflows;
+    const [rawDropped, rawStormCpu] = [(await listenOverflows()) - rawOverflows, (await cpuSeconds(raw.process.pid)) - rawCpu];
     await rawPool.stop();
     await raw.process.stop();
 
@@ -38,6 +39,15 @@ async function main(): Promise<void> {
     const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
     const first = await pool.all({ op: 'connect', inFlight: 0, maxAttempts: MAX_ATTEMPTS });
     console.log(`  ${first.times.length} players connected and in their teams (${first.failures} failed attempts on the way)`);
+    // The crash comes during a question, as in a show: the read projections have caught up with the
+    // seeded log, and the question start is an append (its commit makes their work durable too; PGlite
+    // has no WAL writer of its own, so without any append after them a crash would lose it all).
+    await projectionsCaughtUp(server.url);
+    const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
+    await moderator.request('sa', { token: show.moderatorToken });
+    const started = await moderator.request('ma', { quiz: show.quizId, round: 1, question: 1 });
+    if (!started.success) throw new Error(`ma: ${started.message}`);
+    moderator.terminate();
 
     const closed = pool.all({ op: 'awaitClosed' });
     await server.process.stop('SIGKILL');
@@ -45,9 +55,9 @@ async function main(): Promise<void> {
     const restartedAt = performance.now();
     server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { PORT: String(server.port) } });
     const healthy = await waitHealthy(server.url);
-    const overflows = await listenOverflows();
+    const [overflows, cpu] = [await listenOverflows(), await cpuSeconds(server.process.pid)];
     const back = await pool.all({ op: 'connect', inFlight: 0, maxAttempts: MAX_ATTEMPTS });
-    const dropped = (await listenOverflows()) - overflows;
+    const [dropped, stormCpu] = [(await listenOverflows()) - overflows, (await cpuSeconds(server.process.pid)) - cpu];
     await pool.stop();
     await server.process.stop();
 
@@ -58,10 +68,13 @@ async function main(): Promise<void> {
       ['all players back after healthy, s', ours.max.toFixed(2), rawSpan.max.toFixed(2), ratio(ours.max, rawSpan.max),
         `${back.times.length} of ${PLAYERS} back (sa + sg answered); goal: 5,000 within 10 s`],
       ['half the players back, s', ours.p50.toFixed(2), rawSpan.p50.toFixed(2), ratio(ours.p50, rawSpan.p50), 'p50'],
+      ['server CPU during the storm, s', stormCpu.toFixed(2), rawStormCpu.toFixed(2), ratio(stormCpu, rawStormCpu),
+        'all threads; near the wall time: the server was the limit, far below: the clients were'],
       ['failed attempts (tried again at once)', String(back.failures), String(rawStorm.failures), '', `${back.lost} never back; goal 0`],
       ['connects dropped by a full accept queue', String(dropped), String(rawDropped), '', 'TcpExt ListenOverflows (machine-wide): the client waits for a SYN retransmit'],
       ['restart until healthy, s', ((healthy - restartedAt) / 1000).toFixed(2), '', '', 'kill -9, then start on the same store'],
     ]);
+    console.log(`\nthe restart's phases in ms: ${await server.startPhases}`);
     for (const message of back.messages) console.log(`  ${message}`);
   } finally {
     await rm(show.dataDir, { recursive: true, force: true });

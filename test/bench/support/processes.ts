@@ -122,6 +122,8 @@ export interface BenchServer {
   port: number;
   url: string;
   wsUrl: string;
+  /** The server's own timing of its start (LOG_LEVEL=debug, "Startphasen"), e.g. "modules 812, storage 1934, …". */
+  startPhases: Promise<string>;
 }
 
 /** The real server (dist/src/main.js) on a port the OS picks; resolves once it announced its address. */
@@ -132,18 +134,19 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     heapProbe: options.heapProbe,
     env: {
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, JWT_SECRET: options.jwtSecret, ADMIN_PASSWORD: 'bench-admin',
-      LOG_LEVEL: 'warn', ...options.env,
+      LOG_LEVEL: 'debug', ...options.env,
     },
   });
+  const startPhases = server.waitFor(/Startphasen in ms: ([a-zA-Z0-9, ]*)/).then((m) => m[1]!.trim(), () => '');
   const [, port] = await server.waitFor(/Quiz-Show läuft: http:\/\/localhost:(\d+)/);
-  return { process: server, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws` };
+  return { process: server, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, startPhases };
 }
 
 /** The raw `ws` reference server (raw-broadcast-server.ts). */
 export async function startRawServer(options: { cpus?: string | null; heapProbe?: boolean } = {}): Promise<BenchServer> {
   const raw = NodeProcess.start(path.join(DIST, 'test/bench/raw-broadcast-server.js'), [], { ...options, profile: true, env: { PORT: '0' } });
   const [, port] = await raw.waitFor(/^listening (\d+)/);
-  return { process: raw, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/` };
+  return { process: raw, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/`, startPhases: Promise.resolve('') };
 }
 
 /** Polls /api/health until it answers 200 (the server's own definition of ready); resolves with the moment it did. */
@@ -165,4 +168,13 @@ export async function listenOverflows(): Promise<number> {
   const names = lines[header]!.split(' ');
   const values = lines[header + 1]!.split(' ');
   return Number(values[names.indexOf('ListenOverflows')] ?? 0);
+}
+
+/** Polls /api/health until every read projection has caught up with the log. */
+export async function projectionsCaughtUp(url: string): Promise<void> {
+  for (;;) {
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: Array<{ lag: number }> };
+    if (health.projections.every((p) => p.lag === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
