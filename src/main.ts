@@ -19,9 +19,12 @@ function announce(server: RunningServer, config: AppConfig): void {
 }
 
 async function main(): Promise<void> {
+  const modulesLoaded = performance.now(); // since the process started: node itself and every module
   const config = loadConfig();
   const server = await startServer(config);
   announce(server, config);
+  const phases = Object.entries({ modules: Math.round(modulesLoaded), ...server.startPhases }).map(([name, ms]) => `${name} ${ms}`);
+  server.logger.debug?.(`Startphasen in ms: ${phases.join(', ')}`, 'Start');
   const shutdown = async (signal: string) => {
     server.logger.log(`${signal}: fahre herunter`, 'Start');
     await server.close();

@@ -1,7 +1,6 @@
 import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { WsAdapter } from '@nestjs/platform-ws';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { serveApiDocs } from './http/api-docs';
 import { requestLog, type LogSink } from './http/request-log';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
+import { LeanWsAdapter } from './realtime/lean-ws-adapter';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
@@ -28,6 +28,8 @@ export interface RunningServer {
   metrics: Metrics;
   /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
   logger: LoggerService;
+  /** Milliseconds each phase of the start took (storage, secrets, firstAdmin, runtime, nest, listen). */
+  startPhases: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -43,21 +45,34 @@ export interface StartOptions {
   storage?: StorageOptions;
 }
 
+export const LISTEN_BACKLOG = 4096;
+
 /** Opens the storage, bootstraps the first admin, folds the log and serves API, WebSocket and web app. */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
   if (logger) Logger.overrideLogger(logger); // the runtime logs before Nest exists
   const metrics = new Metrics();
+  const startPhases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    startPhases[name] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
   const storage = await openStorage(config, options.storage);
+  phase('storage');
   let runtime: Runtime | null = null;
   try {
     const secrets = await openSecrets(config, storage);
+    phase('secrets');
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
+    phase('firstAdmin');
     runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate);
+    phase('runtime');
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
-    app.useWebSocketAdapter(new WsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
@@ -66,7 +81,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.use(requestLog(options.requestLog ?? (logger ? logRequest : () => undefined)));
     serveApiDocs(app);
     serveWebApp(app, config.webDir);
-    await app.listen(config.port, config.host);
+    phase('nest');
+    // A deep accept queue: in a reconnect storm connections wait there instead of being dropped and
+    // retried a second or more later (Node's default is 511; the kernel caps it at net.core.somaxconn).
+    await (app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>)(config.port, config.host, LISTEN_BACKLOG);
+    phase('listen');
     const address = app.getHttpServer().address() as { port: number };
     const started = runtime;
     const gateway = app.get(RealtimeGateway);
@@ -83,6 +102,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       firstAdmin,
       metrics,
       logger: logger ?? new Logger('Start'),
+      startPhases,
       async close() {
         await app.close();
         await stopRuntime(started);

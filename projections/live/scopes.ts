@@ -25,6 +25,11 @@ export type ScopeKey =
 export type ScopeName = ScopeKey['scope'];
 export type ScopeKeyOf<N extends ScopeName> = Extract<ScopeKey, { scope: N }>;
 
+/** The instance's id within its scope: the teamId, the userId, '' for the scopes with one instance. */
+export function scopeInstanceId(key: ScopeKey): string {
+  return key.scope === 'team' ? key.teamId : key.scope === 'user' ? key.userId : '';
+}
+
 /** One string per scope instance (`global`, `team:<id>`, `user:<id>`, `moderator`, `tester`, `operator`), e.g. to key a map. */
 export function scopeKeyString(key: ScopeKey): string {
   switch (key.scope) {
@@ -54,10 +59,20 @@ export interface ScopeDefinition<K extends ScopeKey, V extends object, Kept = un
   keep?(state: LiveState, previous: Kept | undefined): Kept;
   /** The view; null when there is nothing to show (an unknown team or user). */
   view(state: LiveState, key: K, isOnline: IsOnline, kept: Kept | undefined): V | null;
+  /**
+   * For scopes with an instance per team or user: the ids (teamId, userId) of the instances whose view
+   * may differ between `previous` and `state`, or 'all'. A server checks only these instead of every
+   * connected team and user, so an event costs what it touched, not what the show holds. Presence is
+   * not covered (the server refreshes a user's scopes when they come or go). Without it: 'all'.
+   * test/unit/scopes.test.ts checks over whole nights that no instance left out has a changed view.
+   */
+  touched?(state: LiveState, previous: LiveState): ReadonlySet<string> | 'all';
 }
 
 /** A scope's definition with its key, view and kept types left open: for code that only compares inputs and keeps. */
 export type AnyScopeDefinition = ScopeDefinition<ScopeKey, object, unknown>;
+
+export const SCOPE_NAMES: readonly ScopeName[] = ['global', 'team', 'user', 'moderator', 'tester'];
 
 export const SCOPE_DEFINITIONS = {
   global: globalScope,
@@ -68,7 +83,7 @@ export const SCOPE_DEFINITIONS = {
   operator: operatorScope,
 } as const;
 
-export function scopeDefinition(key: ScopeKey): AnyScopeDefinition {
+export function scopeDefinition(key: Pick<ScopeKey, 'scope'>): AnyScopeDefinition {
   return SCOPE_DEFINITIONS[key.scope];
 }
 

@@ -10,7 +10,7 @@
 import type { DrawnStroke, PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
 import type { PersistentMap } from './persistent-map';
 import {
-  currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf, teamPlay,
+  currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf,
   type HealDealStatus,
 } from './queries';
 import { MISSING_TEAM_NAME } from './points';
@@ -18,7 +18,7 @@ import { NO_PROPOSALS_MESSAGE, questionValue } from './rules';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scopes';
 import {
   EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type GlobalStateCode, type HealDealChoice, type HealDealLive, type HealDealSettings, type LiveState,
-  type QuizzleStatus, type TeamLive,
+  type QuizzleStatus, type TeamLive, type UserLive,
 } from './state';
 
 export interface Viewer {
@@ -188,8 +188,30 @@ export interface KeptHealDeals {
  */
 export function keptHealDeals(state: LiveState, previous: KeptHealDeals | undefined): KeptHealDeals {
   const round = healDealRound(state);
-  if (previous && previous.teams === state.teams && previous.healDeal === state.healDeal && previous.round === round) return previous;
+  if (previous && previous.healDeal === state.healDeal && previous.round === round) {
+    if (previous.teams === state.teams) return previous;
+    // A join or an edit leaves every entry as it was (an entry shows the team's name only); a rename
+    // replaces that entry. Teams that came or went rebuild the whole (its order is the teams' order).
+    const changes = teamChanges(previous.teams, state.teams);
+    if (!changes.came && !changes.went) {
+      if (changes.renamed.length === 0) return { ...previous, teams: state.teams };
+      const value = { ...previous.value };
+      for (const team of changes.renamed) value[team.id] = healDealStatus(state, team, round);
+      return { ...previous, teams: state.teams, value };
+    }
+  }
   return { teams: state.teams, healDeal: state.healDeal, round, value: healDealsView(state) };
+}
+
+/** Between two team maps: whether teams came or went, and the teams whose name changed. */
+function teamChanges(before: LiveState['teams'], after: LiveState['teams']): { came: boolean; went: boolean; renamed: TeamLive[] } {
+  const changes = { came: false, went: false, renamed: [] as TeamLive[] };
+  after.diff(before, (_id, team, previous) => {
+    if (!previous) changes.came = true;
+    else if (!team) changes.went = true;
+    else if (team.name !== previous.name) changes.renamed.push(team);
+  });
+  return changes;
 }
 
 /** `heal_deals` may be passed in when the caller still has it for the same teams, heal-and-deal state and round. */
@@ -295,6 +317,25 @@ export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
     ];
   },
   view: (state, { teamId }, isOnline) => teamView(state, teamId, isOnline) ?? null,
+  touched(state, previous) {
+    // A lock-in changes every team's taken answer.
+    if (state.night?.lockedInSeq !== previous.night?.lockedInSeq) return 'all';
+    const teams = new Set<string>();
+    state.teams.diff(previous.teams, (teamId) => teams.add(teamId));
+    state.plays.diff(previous.plays, (teamId) => teams.add(teamId));
+    // A new question turns the plays of the previous one stale: those teams read as empty now.
+    if (state.questionSeq !== previous.questionSeq) {
+      previous.plays.forEach((play, teamId) => { if (play.seq === previous.questionSeq) teams.add(teamId); });
+    }
+    let renamedOrGone = false;
+    state.users.diff(previous.users, (_userId, user, before) => {
+      if (user?.teamId) teams.add(user.teamId);
+      if (before?.teamId) teams.add(before.teamId);
+      // A name also shows where its user proposed or gave the taken answer, member there or not any more.
+      if (before && user?.name !== before.name) renamedOrGone = true;
+    });
+    return renamedOrGone ? 'all' : teams;
+  },
 };
 
 function drawingView(strokes: readonly DrawnStroke[] | null): DrawnStroke[] | null {
@@ -318,21 +359,99 @@ export const userScope: ScopeDefinition<ScopeKeyOf<'user'>, UserView> = {
     return [user, user ? currentSingleAnswer(state, user) : null, user ? currentDrawing(state, user) : null];
   },
   view: (state, { userId }) => userView(state, userId) ?? null,
+  touched(state, previous) {
+    const users = new Set<string>();
+    state.users.diff(previous.users, (userId) => users.add(userId));
+    // A new question ends every current single answer.
+    if (state.questionSeq !== previous.questionSeq) {
+      previous.users.forEach((user, userId) => { if (user.singleAnswer?.seq === previous.questionSeq) users.add(userId); });
+    }
+    return users;
+  },
 };
 
-export function moderatorView(state: LiveState): ModeratorView {
+type IdAndText = [string, string];
+
+const byId = ([a]: IdAndText, [b]: IdAndText) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The message of the team's favourite in the live question, if the team exists and has one. */
+function favouriteOf(teams: LiveState['teams'], plays: LiveState['plays'], questionSeq: number, teamId: string): string | undefined {
+  const play = teams.has(teamId) ? plays.get(teamId) : undefined;
+  if (!play || play.seq !== questionSeq || play.favourite === null) return undefined;
+  return play.proposals.find((p) => p.key === play.favourite)?.message;
+}
+
+function singleAnswerOf(user: UserLive | undefined, questionSeq: number): string | undefined {
+  return user?.singleAnswer && user.singleAnswer.seq === questionSeq ? user.singleAnswer.message : undefined;
+}
+
+/** A copy of the list (sorted by id) with the id's entry set to text, or removed when text is undefined. */
+function withEntry(list: readonly IdAndText[], id: string, text: string | undefined): IdAndText[] {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]![0] < id) low = middle + 1;
+    else high = middle;
+  }
+  const copy = list.slice();
+  const found = copy[low]?.[0] === id;
+  if (text === undefined) {
+    if (found) copy.splice(low, 1);
+  } else if (found) copy[low] = [id, text];
+  else copy.splice(low, 0, [id, text]);
+  return copy;
+}
+
+/** The moderator view's lists (one entry per team or user with something to show) with what they were computed from. */
+export interface KeptModeratorLists {
+  readonly teams: LiveState['teams'];
+  readonly plays: LiveState['plays'];
+  readonly users: LiveState['users'];
+  readonly questionSeq: number;
+  readonly teamFavorites: IdAndText[];
+  readonly userAnswers: IdAndText[];
+}
+
+/**
+ * The favourites and single answers kept between states: within one question only the teams and
+ * users that changed are looked at (the persistent maps' diff), so a join or a proposal does not
+ * walk every team and user of the show. A new question computes them afresh.
+ */
+export function keptModeratorLists(state: LiveState, previous: KeptModeratorLists | undefined): KeptModeratorLists {
+  const { teams, plays, users, questionSeq } = state;
+  if (!previous || previous.questionSeq !== questionSeq) {
+    const teamFavorites: IdAndText[] = [];
+    teams.forEach((team) => {
+      const favourite = favouriteOf(teams, plays, questionSeq, team.id);
+      if (favourite !== undefined) teamFavorites.push([team.id, favourite]);
+    });
+    const userAnswers: IdAndText[] = [];
+    users.forEach((user) => {
+      const answer = singleAnswerOf(user, questionSeq);
+      if (answer !== undefined) userAnswers.push([user.id, answer]);
+    });
+    return { teams, plays, users, questionSeq, teamFavorites: teamFavorites.sort(byId), userAnswers: userAnswers.sort(byId) };
+  }
+  if (previous.teams === teams && previous.plays === plays && previous.users === users) return previous;
+  let { teamFavorites, userAnswers } = previous;
+  const changedTeams = new Set<string>();
+  teams.diff(previous.teams, (teamId) => changedTeams.add(teamId));
+  plays.diff(previous.plays, (teamId) => changedTeams.add(teamId));
+  for (const teamId of changedTeams) {
+    const favourite = favouriteOf(teams, plays, questionSeq, teamId);
+    if (favourite !== favouriteOf(previous.teams, previous.plays, questionSeq, teamId)) teamFavorites = withEntry(teamFavorites, teamId, favourite);
+  }
+  users.diff(previous.users, (userId, user, before) => {
+    const answer = singleAnswerOf(user, questionSeq);
+    if (answer !== singleAnswerOf(before, questionSeq)) userAnswers = withEntry(userAnswers, userId, answer);
+  });
+  return { teams, plays, users, questionSeq, teamFavorites, userAnswers };
+}
+
+/** `lists` may be passed in by a caller that keeps them between states (keptModeratorLists). */
+export function moderatorView(state: LiveState, lists = keptModeratorLists(state, undefined)): ModeratorView {
   const night = state.night;
-  const teamFavorites: [string, string][] = [];
-  state.teams.forEach((team) => {
-    const play = teamPlay(state, team);
-    const favourite = play.favourite === null ? undefined : play.proposals.find((p) => p.key === play.favourite);
-    if (favourite) teamFavorites.push([team.id, favourite.message]);
-  });
-  const userAnswers: [string, string][] = [];
-  state.users.forEach((user) => {
-    const answer = currentSingleAnswer(state, user);
-    if (answer !== null) userAnswers.push([user.id, answer]);
-  });
   const quizzle = night?.quizzleAnswer ?? null;
   return {
     nightId: night?.id ?? null,
@@ -343,16 +462,17 @@ export function moderatorView(state: LiveState): ModeratorView {
     quizzleAnswer: quizzle
       ? { team: quizzle.teamId, teamName: state.teams.get(quizzle.teamId)?.name ?? '(kein Team)', answer: quizzle.answer }
       : null,
-    teamFavorites: teamFavorites.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    userAnswers: userAnswers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    teamFavorites: lists.teamFavorites,
+    userAnswers: lists.userAnswers,
     heal_deal: state.healDeal.settings,
     answer: night?.question?.answer ?? null,
   };
 }
 
-export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorView> = {
+export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorView, KeptModeratorLists> = {
   inputs: (state) => [state.night, state.teams, state.plays, state.users, state.questionSeq, state.healDeal.settings],
-  view: (state) => moderatorView(state),
+  keep: keptModeratorLists,
+  view: (state, _key, _isOnline, kept) => moderatorView(state, kept),
 };
 
 export function testerAnswerView(a: AnswerLive, team: TeamLive | undefined): TesterAnswerView {
@@ -394,6 +514,11 @@ export interface KeptTesterAnswers {
  */
 export function keptTesterAnswers(state: LiveState, previous: KeptTesterAnswers | undefined): KeptTesterAnswers {
   const quiz = testerQuiz(state);
+  if (previous && previous.quiz === quiz && previous.teams !== state.teams) {
+    // Joins, edits and new teams leave every entry as it was: an entry shows its team's name only.
+    const changes = teamChanges(previous.teams, state.teams);
+    if (!changes.went && changes.renamed.length === 0) previous = { ...previous, teams: state.teams };
+  }
   if (previous && previous.quiz === quiz && previous.teams === state.teams) {
     if (previous.answers === state.answers) return previous;
     const list = withRatings(previous, state);

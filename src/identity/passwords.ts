@@ -1,15 +1,39 @@
 import { hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
 /** argon2id with OWASP's minimum recommendation: 19 MiB memory, 2 iterations, 1 lane. */
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * How many hashes run at once: one core less than the process may use (at least one). An argon2 run
+ * takes a core for 30-60 ms; a login or join storm with one running per thread of the pool (four)
+ * left the event loop of a two-core server a fraction of a core, and WebSocket handshakes timed out.
+ * The others wait their turn.
+ */
+export const ARGON2_AT_ONCE = Math.max(1, availableParallelism() - 1);
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes on
+    else running--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2ID);
+  return inTurn(() => hash(password, ARGON2ID));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
+  return inTurn(() => verify(passwordHash, password)).catch(() => false);
 }
 
 /** A readable random password: 16 characters without look-alikes (no 0/O, 1/l/I). */

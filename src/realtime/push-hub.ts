@@ -1,6 +1,8 @@
 import { compare } from 'fast-json-patch';
 import type { Role } from '../../events';
-import { scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName } from '../../projections/live';
+import {
+  SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName,
+} from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import { MemoisedScope } from './scopes';
@@ -11,8 +13,11 @@ import { MemoisedScope } from './scopes';
  */
 export interface PushClient {
   readonly userId: string;
-  /** Sends a text frame; returns false when the client is too far behind and was dropped. */
-  send(frame: string): boolean;
+  /**
+   * Sends a text frame, as a string or as its UTF-8 bytes (a push to a whole scope is encoded once,
+   * not once per socket); returns false when the client is too far behind and was dropped.
+   */
+  send(frame: string | Buffer): boolean;
 }
 
 /** The viewer a client is in a state: its user with that user's roles there. */
@@ -24,6 +29,11 @@ interface Scope {
   memo: MemoisedScope;
   version: number;
   clients: Set<PushClient>;
+  /**
+   * The view as JSON bytes, made for the first snapshot after it changed and shared by every snapshot
+   * until the next change; kept only for scopes with more than one socket (a user's own scope is not).
+   */
+  json: Buffer | null;
 }
 
 export interface Snapshot {
@@ -33,11 +43,16 @@ export interface Snapshot {
 
 /**
  * Pushes each scope's view changes to its subscribers: the view is computed and the change
- * serialized once per scope, then the same frame goes to every socket of that scope.
+ * serialized once per scope, then the same frame goes to every socket of that scope. A state change
+ * looks only at the team and user scopes it may have touched (the scope's `touched`), and a snapshot
+ * (`sg`) is made of each scope's JSON as kept since its last change, so neither costs more with every
+ * player that is connected.
  */
 export class PushHub {
   /** By scopeKeyString. */
   private readonly scopes = new Map<string, Scope>();
+  /** The same scopes by name, then by instance id (teamId, userId, '' for the single ones). */
+  private readonly instances = new Map<ScopeName, Map<string, Scope>>(SCOPE_NAMES.map((name) => [name, new Map()]));
   private readonly scopesOfClient = new Map<PushClient, ScopeKey[]>();
   private readonly clientsOfUser = new Map<string, Set<PushClient>>();
   private frameId = 0;
@@ -78,6 +93,36 @@ export class PushHub {
     if (clients?.size === 0) this.clientsOfUser.delete(client.userId);
   }
 
+  /**
+   * The client's snapshot as the JSON members `"views":{…},"versions":{…}`, in pieces: each view is the
+   * scope's JSON as kept (the same text `snapshot` would serialize to, already encoded), so a reconnect
+   * storm neither serializes nor encodes the global view once per socket.
+   */
+  snapshotParts(client: PushClient): Array<string | Buffer> {
+    const parts: Array<string | Buffer> = [];
+    let versions = '';
+    for (const key of this.scopesOfClient.get(client) ?? []) {
+      const scope = this.scope(key);
+      const separator = versions === '' ? '' : ',';
+      parts.push(`${separator === '' ? '"views":{' : ','}"${key.scope}":`, this.jsonOf(scope));
+      versions += `${separator}"${key.scope}":${scope.version}`;
+    }
+    parts.push(parts.length === 0 ? `"views":{},"versions":{}` : `},"versions":{${versions}}`);
+    return parts;
+  }
+
+  /** snapshotParts as one string. */
+  snapshotJson(client: PushClient): string {
+    return this.snapshotParts(client).map(String).join('');
+  }
+
+  private jsonOf(scope: Scope): Buffer {
+    if (scope.json) return scope.json;
+    const json = Buffer.from(JSON.stringify(scope.memo.view));
+    if (scope.clients.size > 1) scope.json = json;
+    return json;
+  }
+
   /** The client's views as they stand, with the versions later patches build on. */
   snapshot(client: PushClient): Snapshot {
     const snapshot: Snapshot = { views: {}, versions: {} };
@@ -102,7 +147,19 @@ export class PushHub {
 
   private onStateChange(state: LiveState, previous: LiveState): void {
     this.followScopeChanges(state, previous);
-    for (const scope of this.scopes.values()) this.refresh(scope, state);
+    for (const name of SCOPE_NAMES) {
+      const instances = this.instances.get(name)!;
+      if (instances.size === 0) continue;
+      const touched = scopeDefinition({ scope: name }).touched?.(state, previous) ?? 'all';
+      if (touched === 'all' || touched.size >= instances.size) {
+        for (const [id, scope] of instances) if (touched === 'all' || touched.has(id)) this.refresh(scope, state);
+      } else {
+        for (const id of touched) {
+          const scope = instances.get(id);
+          if (scope) this.refresh(scope, state);
+        }
+      }
+    }
   }
 
   private refresh(scope: Scope, state: LiveState): void {
@@ -112,10 +169,11 @@ export class PushHub {
     // The patch is the comparison: an empty one means nothing a client sees has changed.
     const patch = before && view ? compare(before, view) : null;
     if (patch ? patch.length === 0 : before === view) return;
+    scope.json = null;
     scope.version++;
     const name = scope.memo.key.scope;
     const content = patch ? { scope: name, version: scope.version, patch } : { scope: name, version: scope.version, value: view };
-    const frame = JSON.stringify({ type: 'st', id: ++this.frameId, content });
+    const frame = Buffer.from(JSON.stringify({ type: 'st', id: ++this.frameId, content }));
     for (const client of scope.clients) client.send(frame);
   }
 
@@ -160,8 +218,9 @@ export class PushHub {
     if (!scope) {
       const memo = new MemoisedScope(key, this.isOnline);
       memo.update(this.live.state);
-      scope = { memo, version: 1, clients: new Set() };
+      scope = { memo, version: 1, clients: new Set(), json: null };
       this.scopes.set(id, scope);
+      this.instances.get(key.scope)!.set(scopeInstanceId(key), scope);
     }
     return scope;
   }
@@ -172,6 +231,9 @@ export class PushHub {
     if (!scope) return;
     scope.clients.delete(client);
     // A scope nobody listens to is not kept up to date; it is computed afresh for its next subscriber.
-    if (scope.clients.size === 0) this.scopes.delete(id);
+    if (scope.clients.size === 0) {
+      this.scopes.delete(id);
+      this.instances.get(key.scope)!.delete(scopeInstanceId(key));
+    }
   }
 }

@@ -6,7 +6,6 @@ import { teamByReference, textOf } from '../../projections/live';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { answerQuery, isQuery } from '../queries/query-table';
-import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
@@ -40,6 +39,13 @@ interface Session {
   client: PushClient | null;
   limit: SocketRateLimit;
 }
+
+/** A reply's content already serialized, in pieces: the `sg` snapshot, made of the per-scope JSON the hub keeps. */
+class SerializedContent {
+  constructor(readonly parts: Array<string | Buffer>) {}
+}
+
+type ReplyContent = Record<string, unknown> | SerializedContent;
 
 interface Envelope {
   type: string;
@@ -104,7 +110,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       return this.reply(session, envelope.id, { success: false, message: TOO_FAST });
     }
     if ('problem' in envelope) return this.reply(session, envelope.id, { success: false, message: envelope.problem });
-    let content: Record<string, unknown>;
+    let content: ReplyContent;
     try {
       content = await this.handle(session, envelope);
     } catch (error) {
@@ -114,10 +120,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.reply(session, envelope.id, content);
   }
 
-  private async handle(session: Session, { type, content, commandId }: Envelope): Promise<Record<string, unknown>> {
+  private async handle(session: Session, { type, content, commandId }: Envelope): Promise<ReplyContent> {
     if (type === 'sa') return this.authenticate(session, content?.token);
     if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
-    if (type === 'sg') return { success: true, serverTime: Date.now(), ...this.runtime.hub.snapshot(session.client) };
+    // {success, serverTime, views, versions}, the views as the hub keeps them serialized.
+    if (type === 'sg') return new SerializedContent([`{"success":true,"serverTime":${Date.now()},`, ...this.runtime.hub.snapshotParts(session.client), '}']);
     if (type === 'ping') return { success: true, serverTime: Date.now() };
     if (isQuery(type)) {
       const answer = await answerQuery(type, content ?? {}, this.actorOf(session), {
@@ -149,9 +156,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (code === 'gj') {
       // The id or the short number the player typed: the password is checked against that team's hash.
       const team = teamByReference(this.runtime.engine.live.state, textOf(content?.id));
-      const hash = team ? await this.runtime.secrets.teamPasswords.hashOf(team.id) : null;
       const password = typeof content?.password === 'string' ? content.password : '';
-      return { passwordOk: hash !== null && password !== '' && (await verifyPassword(hash, password)) };
+      return { passwordOk: team !== undefined && team !== null && password !== '' && (await this.runtime.secrets.teamPasswords.matches(team.id, password)) };
     }
     if (code === 'gi') return { inviteId: await this.runtime.secrets.tokens.redeem('invite', content?.token) };
     return {};
@@ -181,12 +187,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return this.runtime.engine.live.state.users.get(userId)?.roles ?? [];
   }
 
-  private reply(session: Session, replyTo: unknown, content: Record<string, unknown>): void {
+  /** `{"type":"reply","id":…,"replyTo":…,"content":…}`, as JSON.stringify would write it. */
+  private reply(session: Session, replyTo: unknown, content: ReplyContent): void {
     const id = typeof replyTo === 'number' || typeof replyTo === 'string' ? replyTo : null;
-    this.send(session, JSON.stringify({ type: 'reply', id: ++this.replyId, replyTo: id, content }));
+    const head = `{"type":"reply","id":${++this.replyId},"replyTo":${JSON.stringify(id)},"content":`;
+    if (!(content instanceof SerializedContent)) return void this.send(session, `${head}${JSON.stringify(content)}}`);
+    this.send(session, Buffer.concat([head, ...content.parts, '}'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))));
   }
 
-  private send(session: Session, frame: string): boolean {
+  private send(session: Session, frame: string | Buffer): boolean {
     const socket = session.socket;
     if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -194,7 +203,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       socket.terminate();
       return false;
     }
-    socket.send(frame);
+    socket.send(frame, { binary: false }); // bytes go out as a text frame too
     return true;
   }
 

@@ -1,3 +1,5 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { verifyPassword } from '../identity/passwords';
 import type { SqlDatabase } from '../store/sql/sql-database';
 
 /**
@@ -18,12 +20,28 @@ export function teamNameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-export class TeamPasswords {
-  private constructor(private readonly db: SqlDatabase) {}
+/** Teams whose hash and last verified password are remembered; beyond it the oldest are forgotten. */
+const REMEMBERED_TEAMS = 20_000;
 
-  static async open(db: SqlDatabase): Promise<TeamPasswords> {
+export class TeamPasswords {
+  /** teamId → its hash: a team's hash never changes (it is set when the name is reserved). */
+  private readonly hashes = new Map<string, string>();
+  /** teamId → the hash and a keyed digest of the password last verified against it. */
+  private readonly verified = new Map<string, { hash: string; digest: Buffer }>();
+  /** The digests' key: this process's own, never stored. */
+  private readonly digestKey = randomBytes(32);
+  /** Verifications under way, by team and digest: members joining at the same moment share one. */
+  private readonly verifying = new Map<string, Promise<boolean>>();
+
+  private constructor(
+    private readonly db: SqlDatabase,
+    private readonly verify: (hash: string, password: string) => Promise<boolean>,
+  ) {}
+
+  /** `verify`: the argon2 verification (a test counts the calls). */
+  static async open(db: SqlDatabase, verify = verifyPassword): Promise<TeamPasswords> {
     await db.exec(TEAM_PASSWORDS_SCHEMA);
-    return new TeamPasswords(db);
+    return new TeamPasswords(db, verify);
   }
 
   /** Reserves the name for the team; false when another team holds it. */
@@ -37,11 +55,47 @@ export class TeamPasswords {
 
   /** Gives the name back (the team was not created after all, or was deleted). */
   async release(teamId: string): Promise<void> {
+    this.hashes.delete(teamId);
+    this.verified.delete(teamId);
     await this.db.query('DELETE FROM team_passwords WHERE team_id = $1', [teamId]);
   }
 
   async hashOf(teamId: string): Promise<string | null> {
+    const known = this.hashes.get(teamId);
+    if (known !== undefined) return known;
     const [row] = await this.db.query<{ password_hash: string }>('SELECT password_hash FROM team_passwords WHERE team_id = $1', [teamId]);
+    if (row) remember(this.hashes, teamId, row.password_hash);
     return row?.password_hash ?? null;
   }
+
+  /**
+   * Whether the password is the team's. The members of a team join with the same password: once
+   * it was verified against the argon2 hash, the next member's is compared by a keyed digest instead
+   * of another 30-60 ms of argon2 (the key is this process's, so the digest is worth nothing outside
+   * it). A wrong password always pays the full argon2 verification.
+   */
+  async matches(teamId: string, password: string): Promise<boolean> {
+    if (password === '') return false;
+    const hash = await this.hashOf(teamId);
+    if (hash === null) return false;
+    const digest = createHmac('sha256', this.digestKey).update(hash).update('\0').update(password).digest();
+    const known = this.verified.get(teamId);
+    if (known && known.hash === hash && timingSafeEqual(known.digest, digest)) return true;
+    const attempt = `${teamId}\0${digest.toString('base64')}`;
+    let verification = this.verifying.get(attempt);
+    if (!verification) {
+      verification = this.verify(hash, password).then((valid) => {
+        if (valid) remember(this.verified, teamId, { hash, digest });
+        return valid;
+      }).finally(() => this.verifying.delete(attempt));
+      this.verifying.set(attempt, verification);
+    }
+    return verification;
+  }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_TEAMS) map.delete(map.keys().next().value!);
 }

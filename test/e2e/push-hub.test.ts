@@ -1,6 +1,7 @@
 import { applyPatch, deepClone, type Operation } from 'fast-json-patch';
 import type { Role } from '../../events';
-import { scopesOf, scopeView, type ScopeName } from '../../projections/live';
+import { isDeepStrictEqual } from 'node:util';
+import { scopeKeyString, scopesOf, scopeView, type ScopeName } from '../../projections/live';
 import { LiveStateService } from '../../src/engine/live-state';
 import { toStored } from '../../src/engine/stored-events';
 import { Presence } from '../../src/realtime/presence';
@@ -8,6 +9,7 @@ import { PushHub, type PushClient } from '../../src/realtime/push-hub';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
+import { recordNight } from '../support/recorded-night';
 import type { World } from '../support/world';
 import { q, showWithQuestion, type Show } from '../unit/support/fixtures';
 
@@ -26,8 +28,8 @@ class Socket implements PushClient {
 
   constructor(readonly userId: string, readonly roles: readonly Role[]) {}
 
-  send(frame: string): boolean {
-    const push = (JSON.parse(frame) as { content: Push }).content;
+  send(frame: string | Buffer): boolean {
+    const push = (JSON.parse(frame.toString()) as { content: Push }).content;
     this.pushes.push(push);
     if (push.patch) {
       expect([push.scope, push.version]).toEqual([push.scope, this.versions[push.scope]! + 1]);
@@ -134,6 +136,14 @@ describe('push hub', () => {
     expectUpToDate(bert);
   });
 
+  it('given anna connected, then her snapshot as JSON is the snapshot serialized, also after her team\'s view changed', async () => {
+    const anna = connect(s.anna);
+    expect(`{${hub.snapshotJson(anna)}}`).toBe(JSON.stringify(hub.snapshot(anna)));
+    await run({ type: 'AddProposal', message: 'Paris' }, s.anna);
+    expect(`{${hub.snapshotJson(anna)}}`).toBe(JSON.stringify(hub.snapshot(anna)));
+    expect((JSON.parse(`{${hub.snapshotJson(anna)}}`) as { views: Record<string, unknown> }).views).toEqual(anna.views);
+  });
+
   it('given anna sees bert online, when bert disconnects, then her team view shows him offline', async () => {
     const anna = connect(s.anna);
     const bert = connect(s.bert);
@@ -153,4 +163,57 @@ describe('push hub', () => {
     expect(cleo.pushes.slice(before.cleo)).toEqual([]);
     for (const socket of [anna, cleo, moderator]) expectUpToDate(socket);
   });
+});
+
+/**
+ * A whole recorded night through the store, the live state and the hub, every user connected as
+ * soon as registered: after every batch each socket holds, scope by scope, what a fresh computation
+ * gives. The hub looks only at the scopes an event touched, so this is where a scope it wrongly
+ * left out would show.
+ */
+describe('push hub through a recorded night', () => {
+  it('keeps every socket of every user up to date, batch after batch', async () => {
+    const nightDb = await openTestSqlDatabase();
+    const store = await SqlEventStore.open(nightDb.db);
+    const live = new LiveStateService(store);
+    await live.start();
+    const presence = new Presence();
+    const hub = new PushHub(live, presence);
+    hub.start();
+    const sockets = new Map<string, Socket>();
+    const stale: string[] = [];
+    try {
+      const { world } = recordNight();
+      const log = world.log;
+      for (let at = 0, batch = 1; at < log.length; at += batch, batch = (batch % 40) + 1) {
+        const events = log.slice(at, at + batch).map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, at + i) }));
+        const { position } = await store.append('recorded-night', events, 'any');
+        await live.waitFor(position);
+        live.state.users.forEach((user) => {
+          if (sockets.has(user.id)) return;
+          const socket = new Socket(user.id, user.roles);
+          expect(hub.attach(socket)).toBe(true);
+          ({ views: socket.views, versions: socket.versions } = JSON.parse(`{${hub.snapshotJson(socket)}}`) as Pick<Socket, 'views' | 'versions'>);
+          if (presence.connected(user.id)) hub.refreshPresenceOf(user.id);
+          sockets.set(user.id, socket);
+        });
+        const isOnline = (userId: string) => presence.isOnline(userId);
+        const fresh = new Map<string, unknown>();
+        for (const socket of sockets.values()) {
+          for (const key of scopesOf(live.state, socket)) {
+            const id = scopeKeyString(key);
+            if (!fresh.has(id)) fresh.set(id, JSON.parse(JSON.stringify(scopeView(live.state, key, isOnline))));
+            if (!isDeepStrictEqual(socket.views[key.scope], fresh.get(id))) stale.push(`${id} at ${socket.userId} after event ${at + batch}`);
+          }
+        }
+      }
+      expect(stale).toEqual([]);
+      expect(sockets.size).toBeGreaterThan(40);
+    } finally {
+      hub.stop();
+      await live.stop();
+      await store.close();
+      await nightDb.close();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import {
-  evolve, initialState, scopeDefinition, scopeKeyString, scopeView, testerView, type LiveState, type ScopeKey, type TeamView, type TesterView,
+  evolve, initialState, moderatorView, scopeDefinition, scopeKeyString, scopeView, testerView, type LiveState, type ScopeKey, type TeamView, type TesterView,
 } from '../../projections/live';
 import { MemoisedScope, sameInputs } from '../../src/realtime/scopes';
 import { recordNight } from '../support/recorded-night';
@@ -146,6 +146,89 @@ describe('scope inputs', () => {
     expect(memo.update(w.state)).toBe(true);
     expect((memo.view as { heal_deals: object }).heal_deals).toBe(healDeals);
     expect(memo.view).toEqual(scopeView(w.state, { scope: 'global' }));
+  });
+
+  it('every team and user scope left out of `touched` has an unchanged view, event by event and over batches, through a whole recorded night and a busy small one', () => {
+    const night = recordNight().world.log;
+    const states: LiveState[] = [initialState];
+    for (const event of night) states.push(evolve(states[states.length - 1]!, event));
+    const sequences = [states, [initialState, ...busyNight()]];
+    const someOnline = (userId: string) => userId.length % 2 === 0;
+    const views = new Map<LiveState, Map<string, string>>();
+    const viewOf = (state: LiveState, key: ScopeKey) => {
+      const known = views.get(state) ?? new Map<string, string>();
+      views.set(state, known);
+      const id = scopeKeyString(key);
+      if (!known.has(id)) known.set(id, JSON.stringify(scopeView(state, key, someOnline)));
+      return known.get(id)!;
+    };
+    const missed: string[] = [];
+    let checked = 0;
+    for (const sequence of sequences) {
+      for (const stride of [1, 5]) {
+        for (let i = 0; i + stride < sequence.length; i += stride) {
+          const [previous, state] = [sequence[i]!, sequence[i + stride]!];
+          for (const name of ['team', 'user'] as const) {
+            const touched = scopeDefinition({ scope: name }).touched!(state, previous);
+            if (touched === 'all') continue;
+            const ids = new Set([...(name === 'team' ? [previous.teams, state.teams] : [previous.users, state.users]).flatMap((m) => m.entries().map(([id]) => id))]);
+            for (const id of ids) {
+              if (touched.has(id)) continue;
+              const key: ScopeKey = name === 'team' ? team(id) : { scope: 'user', userId: id };
+              checked++;
+              if (viewOf(state, key) !== viewOf(previous, key)) missed.push(`${scopeKeyString(key)} from state ${i} to ${i + stride}`);
+            }
+          }
+        }
+      }
+    }
+    expect(missed).toEqual([]);
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('given a proposal of one team, then only that team\'s scope is touched; given a rename, every team\'s', () => {
+    const s = showWithQuestion([q(1, 1)]);
+    const before = s.world.state;
+    s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
+    expect(scopeDefinition(team(s.teamA)).touched!(s.world.state, before)).toEqual(new Set([s.teamA]));
+    expect(scopeDefinition({ scope: 'user' }).touched!(s.world.state, before)).toEqual(new Set());
+    const named = s.world.state;
+    s.world.must({ type: 'UpdateProfile', userId: s.anna, name: 'Anna Neu' }, s.world.as(s.anna));
+    expect(scopeDefinition(team(s.teamA)).touched!(s.world.state, named)).toBe('all');
+    expect(scopeDefinition({ scope: 'user' }).touched!(s.world.state, named)).toEqual(new Set([s.anna]));
+  });
+
+  it('given the moderator view kept through a night, then it is always what a fresh computation gives', () => {
+    const memo = new MemoisedScope({ scope: 'moderator' }, offline);
+    const night = recordNight().world.log;
+    let state = initialState;
+    night.forEach((event, i) => {
+      state = evolve(state, event);
+      if (i % 3 !== 0 && i !== night.length - 1) return;
+      memo.update(state);
+      expect([i, memo.view]).toEqual([i, moderatorView(state)]);
+    });
+  });
+
+  it('given the global and tester views kept, when players join and edit teams, then their heal-and-deal part and answer list are the very objects kept, and equal to a fresh computation', () => {
+    const s = showWithQuestion([q(1, 1), q(1, 2)]);
+    const w = s.world;
+    w.must({ type: 'AddProposal', message: 'Goethe' }, w.as(s.anna));
+    w.must({ type: 'EndQuestion' }, w.as(s.moderator));
+    const global = new MemoisedScope({ scope: 'global' }, offline);
+    const tester = new MemoisedScope({ scope: 'tester' }, offline);
+    global.update(w.state);
+    tester.update(w.state);
+    const healDeals = (global.view as { heal_deals: object }).heal_deals;
+    const answers = (tester.view as TesterView).answers;
+    w.joinTeam(s.bert, s.teamB);
+    w.must({ type: 'EditTeam', url: '', stadt: 'Bonn', beschreibung: 'Neu' }, w.as(s.anna));
+    expect(global.update(w.state)).toBe(true);
+    expect(tester.update(w.state)).toBe(true);
+    expect((global.view as { heal_deals: object }).heal_deals).toBe(healDeals);
+    expect((tester.view as TesterView).answers).toBe(answers);
+    expect(global.view).toEqual(scopeView(w.state, { scope: 'global' }));
+    expect(tester.view).toEqual(testerView(w.state));
   });
 
   it('scope keys as strings: one per instance', () => {

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { createPglite } from './pglite-template';
 import type { SqlDatabase, SqlSession } from './sql-database';
 
 /**
@@ -13,7 +14,7 @@ export class PgliteDatabase implements SqlDatabase {
   /** Opens (or creates) the database in `dataDir`; without a directory it lives in memory. */
   static async open(dataDir?: string): Promise<PgliteDatabase> {
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const db = await createPglite(PGlite, dataDir);
     return new PgliteDatabase(db);
   }
 

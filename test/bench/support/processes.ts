@@ -1,0 +1,180 @@
+/**
+ * Child processes of the scale benches: the real server, the raw `ws` reference, client workers;
+ * each optionally pinned to CPUs with taskset, and read from /proc (CPU time, RSS).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The repository root (benches run from dist/test/bench). */
+export const ROOT = path.resolve(__dirname, '../../../..');
+export const DIST = path.join(ROOT, 'dist');
+
+const HEAP_PROBE = path.join(DIST, 'test/bench/support/heap-probe.js');
+
+export interface NodeProcessOptions {
+  env?: Record<string, string>;
+  /** taskset CPU list. */
+  cpus?: string | null;
+  /** Loads the heap probe (SIGUSR2 → collect garbage, print the heap), see heapProbe(). */
+  heapProbe?: boolean;
+  /** Node's own flags, before the script. */
+  nodeFlags?: string[];
+  /** With BENCH_PROFILE_DIR set: write a CPU profile of this process there (servers only, not the clients). */
+  profile?: boolean;
+}
+
+/** A node process with its stdout read line by line; `lines` sees every line, `waitFor` the first that matches. */
+export class NodeProcess {
+  private buffered = '';
+  private readonly listeners = new Set<(line: string) => void>();
+  readonly exited: Promise<number | null>;
+
+  private constructor(readonly child: ChildProcess) {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.buffered += chunk.toString();
+      let newline: number;
+      while ((newline = this.buffered.indexOf('\n')) >= 0) {
+        const line = this.buffered.slice(0, newline);
+        this.buffered = this.buffered.slice(newline + 1);
+        for (const listener of this.listeners) listener(line);
+      }
+    });
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  static start(script: string, args: string[], options: NodeProcessOptions = {}): NodeProcess {
+    const profile = options.profile && process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    const probe = options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : [];
+    const nodeArgs = [...(options.nodeFlags ?? []), ...profile, ...probe, script, ...args];
+    const [command, commandArgs] = options.cpus ? ['taskset', ['-c', options.cpus, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    return new NodeProcess(child);
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  /** The first line matching, from now on; rejects when the process exits first. */
+  waitFor(pattern: RegExp): Promise<RegExpExecArray> {
+    return new Promise((resolve, reject) => {
+      const listener = (line: string) => {
+        const match = pattern.exec(line);
+        if (!match) return;
+        this.listeners.delete(listener);
+        resolve(match);
+      };
+      this.listeners.add(listener);
+      void this.exited.then((code) => {
+        if (this.listeners.delete(listener)) reject(new Error(`process ${this.pid} exited with ${code} before printing ${pattern}`));
+      });
+    });
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill(signal);
+    await this.exited;
+  }
+
+  /** Collects garbage twice in the process and returns its memory (needs heapProbe). */
+  async heap(): Promise<HeapFigures> {
+    const line = this.waitFor(/^heap-probe (.*)$/);
+    this.child.kill('SIGUSR2');
+    return JSON.parse((await line)[1]!) as HeapFigures;
+  }
+}
+
+export interface HeapFigures {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Heap in use plus memory held outside the heap (socket buffers as Buffers), in bytes. */
+export const heapBytes = (h: HeapFigures): number => h.heapUsed + h.external;
+
+/** CPU seconds (user + system) the process has used, from /proc (10 ms ticks). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export async function rssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  jwtSecret: string;
+  cpus?: string | null;
+  heapProbe?: boolean;
+  env?: Record<string, string>;
+}
+
+export interface BenchServer {
+  process: NodeProcess;
+  port: number;
+  url: string;
+  wsUrl: string;
+  /** The server's own timing of its start (LOG_LEVEL=debug, "Startphasen"), e.g. "modules 812, storage 1934, …". */
+  startPhases: Promise<string>;
+}
+
+/** The real server (dist/src/main.js) on a port the OS picks; resolves once it announced its address. */
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  const server = NodeProcess.start(path.join(DIST, 'src/main.js'), [], {
+    cpus: options.cpus,
+    profile: true,
+    heapProbe: options.heapProbe,
+    env: {
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, JWT_SECRET: options.jwtSecret, ADMIN_PASSWORD: 'bench-admin',
+      LOG_LEVEL: 'debug', ...options.env,
+    },
+  });
+  const startPhases = server.waitFor(/Startphasen in ms: ([a-zA-Z0-9, ]*)/).then((m) => m[1]!.trim(), () => '');
+  const [, port] = await server.waitFor(/Quiz-Show läuft: http:\/\/localhost:(\d+)/);
+  return { process: server, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, startPhases };
+}
+
+/** The raw `ws` reference server (raw-broadcast-server.ts). */
+export async function startRawServer(options: { cpus?: string | null; heapProbe?: boolean } = {}): Promise<BenchServer> {
+  const raw = NodeProcess.start(path.join(DIST, 'test/bench/raw-broadcast-server.js'), [], { ...options, profile: true, env: { PORT: '0' } });
+  const [, port] = await raw.waitFor(/^listening (\d+)/);
+  return { process: raw, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/`, startPhases: Promise.resolve('') };
+}
+
+/** Polls /api/health until it answers 200 (the server's own definition of ready); resolves with the moment it did. */
+export async function waitHealthy(url: string): Promise<number> {
+  for (;;) {
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The machine's count of connections dropped because a listening socket's accept queue was full
+ * (TcpExt ListenOverflows): a server too busy to accept makes clients wait for SYN retransmits.
+ */
+export async function listenOverflows(): Promise<number> {
+  const lines = (await readFile('/proc/net/netstat', 'utf8')).split('\n');
+  const header = lines.findIndex((line) => line.startsWith('TcpExt:'));
+  const names = lines[header]!.split(' ');
+  const values = lines[header + 1]!.split(' ');
+  return Number(values[names.indexOf('ListenOverflows')] ?? 0);
+}
+
+/** Polls /api/health until every read projection has caught up with the log. */
+export async function projectionsCaughtUp(url: string): Promise<void> {
+  for (;;) {
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: Array<{ lag: number }> };
+    if (health.projections.every((p) => p.lag === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

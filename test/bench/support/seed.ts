@@ -1,0 +1,115 @@
+/**
+ * A show for the scale benches, written straight into a fresh embedded store: N players (users),
+ * their teams (with or without the players in them), a moderator and a quiz. Players never log in
+ * with a password: a bench signs their tokens with the server's JWT_SECRET, so 10,000 players cost no
+ * 10,000 password hashes. Every team gets the same argon2 hash of TEAM_PASSWORD (one hash, computed
+ * once), so joins check a real hash. The events have exactly the shapes the deciders produce.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import type { EventMetadata, Question, QuizShowEvent, Role } from '../../../events';
+import { encodeEvent } from '../../../events/codec';
+import { hashPassword } from '../../../src/identity/passwords';
+import { PgliteDatabase } from '../../../src/store/sql/pglite-database';
+import { appendInTransaction, createEventSchema } from '../../../src/store/sql/sql-event-store';
+import { TeamPasswords, teamNameKey } from '../../../src/teams/team-passwords';
+
+export const TEAM_PASSWORD = 'bench-team';
+export const JWT_SECRET = 'bench-secret-of-the-scale-benches';
+export const QUESTIONS = 40;
+
+export interface SeedOptions {
+  players: number;
+  perTeam?: number;
+  /** true: the players are members of their teams already; false: the teams are empty (the join bench). */
+  inTeams: boolean;
+}
+
+export interface CastMember {
+  userId: string;
+  teamId: string;
+  token: string;
+}
+
+export interface SeededShow {
+  dataDir: string;
+  quizId: string;
+  moderatorId: string;
+  moderatorToken: string;
+  players: CastMember[];
+  teams: string[];
+}
+
+/** A login token as the server signs it (src/auth/jwt.ts): the server takes the roles from the state. */
+export function tokenFor(userId: string, perm: Role[] = []): string {
+  const iat = Math.floor(Date.now() / 1000);
+  return jwt.sign({ id: userId, perm, iat, exp: iat + 24 * 3600 }, JWT_SECRET, { algorithm: 'HS256' });
+}
+
+export async function seedShow({ players, perTeam = 4, inTeams }: SeedOptions): Promise<SeededShow> {
+  const recordedAt = Date.UTC(2026, 10, 20, 18, 0, 0);
+  const actor = { userId: null, roles: [] };
+  const streams: Array<{ stream: string; events: QuizShowEvent[] }> = [];
+  const add = (stream: string, ...drafts: Array<Pick<QuizShowEvent, 'type' | 'version' | 'data'>>) => {
+    const commandId = randomUUID();
+    streams.push({
+      stream,
+      events: drafts.map((d, i) => {
+        const metadata: EventMetadata = { eventId: i === 0 ? commandId : randomUUID(), commandId, actor, recordedAt };
+        return { ...d, metadata } as QuizShowEvent;
+      }),
+    });
+  };
+
+  const moderatorId = randomUUID();
+  add(`user-${moderatorId}`, { type: 'UserRegistered', version: 1, data: { userId: moderatorId, login: 'moderatorin', name: 'Moderatorin', email: null, roles: ['moderator', 'tester'] } });
+  const quizId = randomUUID();
+  const content: Question[] = Array.from({ length: QUESTIONS }, (_, i) => ({
+    type: 'normal', round: Math.floor(i / 10) + 1, number: (i % 10) + 1, category: '(1) Bench',
+    question: `Frage ${i + 1}: Wie heißt die Hauptstadt von Land ${i + 1}?`, answer: `Antwort ${i + 1}`, points: 1, options: [], extraInfo: {},
+  }));
+  add(`quiz-${quizId}`, { type: 'QuizCreated', version: 1, data: { quizId, name: 'Bench', yearWeek: '2026-47', content, origin: 'form' } });
+
+  const teams: string[] = [];
+  const cast: CastMember[] = [];
+  for (let t = 0; t * perTeam < players; t++) {
+    const teamId = randomUUID();
+    teams.push(teamId);
+    const members: string[] = [];
+    for (let m = 0; m < perTeam && t * perTeam + m < players; m++) {
+      const userId = randomUUID();
+      members.push(userId);
+      add(`user-${userId}`, { type: 'UserRegistered', version: 1, data: { userId, login: `spieler-${t}-${m}`, name: `Spieler ${t}-${m}`, email: null, roles: [] } });
+      cast.push({ userId, teamId, token: tokenFor(userId) });
+    }
+    add(`team-${teamId}`,
+      { type: 'TeamCreated', version: 2, data: { teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: 'Bench', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null } },
+      ...(inTeams ? members.map((userId) => ({ type: 'TeamJoined' as const, version: 1 as const, data: { teamId, userId, via: 'password' as const } })) : []));
+  }
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
+  const db = await PgliteDatabase.open(path.join(dataDir, 'pglite'));
+  try {
+    await createEventSchema(db);
+    for (let i = 0; i < streams.length; i += 500) {
+      await db.transaction(async (tx) => {
+        for (const { stream, events } of streams.slice(i, i + 500)) await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');
+      });
+    }
+    await TeamPasswords.open(db); // its table
+    const hash = await hashPassword(TEAM_PASSWORD);
+    for (let i = 0; i < teams.length; i += 500) {
+      const chunk = teams.slice(i, i + 500);
+      await db.query(
+        `INSERT INTO team_passwords (team_id, name_key, password_hash) VALUES ${chunk.map((_, j) => `($${3 * j + 1}, $${3 * j + 2}, $${3 * j + 3})`).join(', ')}`,
+        chunk.flatMap((teamId, j) => [teamId, teamNameKey(`Team ${i + j}`), hash]),
+      );
+    }
+  } finally {
+    await db.close();
+  }
+  return { dataDir, quizId, moderatorId, moderatorToken: tokenFor(moderatorId, ['moderator']), players: cast, teams };
+}

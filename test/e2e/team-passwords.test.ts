@@ -1,0 +1,59 @@
+import { hashPassword, verifyPassword } from '../../src/identity/passwords';
+import { PgliteDatabase } from '../../src/store/sql/pglite-database';
+import { TeamPasswords } from '../../src/teams/team-passwords';
+
+/** Team passwords on the write side: the check a join (gj) gets its verdict from. */
+describe('team passwords', () => {
+  let db: PgliteDatabase;
+  let passwords: TeamPasswords;
+  let verifications: number;
+
+  beforeAll(async () => {
+    db = await PgliteDatabase.open();
+    verifications = 0;
+    passwords = await TeamPasswords.open(db, (hash, password) => {
+      verifications++;
+      return verifyPassword(hash, password);
+    });
+    await passwords.reserve('team-a', 'Die Ahnungslosen', await hashPassword('geheim'));
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  beforeEach(() => {
+    verifications = 0;
+  });
+
+  it('given a team, when a wrong, an empty or another team\'s password is tried, then none matches', async () => {
+    expect(await passwords.matches('team-a', 'falsch')).toBe(false);
+    expect(await passwords.matches('team-a', '')).toBe(false);
+    expect(await passwords.matches('team-b', 'geheim')).toBe(false);
+  });
+
+  it('given four members joining at the same moment with the right password, then all match on one argon2 verification; a wrong one later still pays its own', async () => {
+    expect(await Promise.all([1, 2, 3, 4].map(() => passwords.matches('team-a', 'geheim')))).toEqual([true, true, true, true]);
+    expect(verifications).toBe(1);
+    expect(await passwords.matches('team-a', 'geheim')).toBe(true);
+    expect(verifications).toBe(1);
+    expect(await passwords.matches('team-a', 'geheim ')).toBe(false);
+    expect(verifications).toBe(2);
+  });
+
+  it('given the team was released, then its password no longer matches', async () => {
+    await passwords.reserve('team-c', 'Quizgurus', await hashPassword('kurz'));
+    expect(await passwords.matches('team-c', 'kurz')).toBe(true);
+    await passwords.release('team-c');
+    expect(await passwords.matches('team-c', 'kurz')).toBe(false);
+  });
+
+  it('given hashes and verifications at once, some of them failing, then every one finishes (argon2 runs a few at a time)', async () => {
+    const results = await Promise.all([
+      verifyPassword('kein-hash', 'x'), hashPassword('a'), verifyPassword('kein-hash', 'y'), hashPassword('b'), hashPassword('c'),
+    ]);
+    expect(results.slice(0, 1)).toEqual([false]);
+    expect(results[2]).toBe(false);
+    expect(await verifyPassword(results[4] as string, 'c')).toBe(true);
+  });
+});
