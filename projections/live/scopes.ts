@@ -72,8 +72,6 @@ export interface ScopeDefinition<K extends ScopeKey, V extends object, Kept = un
 /** A scope's definition with its key, view and kept types left open: for code that only compares inputs and keeps. */
 export type AnyScopeDefinition = ScopeDefinition<ScopeKey, object, unknown>;
 
-export const SCOPE_NAMES: readonly ScopeName[] = ['global', 'team', 'user', 'moderator', 'tester'];
-
 export const SCOPE_DEFINITIONS = {
   global: globalScope,
   team: teamScope,
@@ -82,6 +80,9 @@ export const SCOPE_DEFINITIONS = {
   tester: testerScope,
   operator: operatorScope,
 } as const;
+
+/** Every scope, from the definitions (a scope added there is never missing here). */
+export const SCOPE_NAMES = Object.keys(SCOPE_DEFINITIONS) as readonly ScopeName[];
 
 export function scopeDefinition(key: Pick<ScopeKey, 'scope'>): AnyScopeDefinition {
   return SCOPE_DEFINITIONS[key.scope];

@@ -320,8 +320,15 @@ export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
   touched(state, previous) {
     // A lock-in changes every team's taken answer.
     if (state.night?.lockedInSeq !== previous.night?.lockedInSeq) return 'all';
+    // Heal-and-deal choices, the round and the calculation show in the teams' views, with their targets' names.
+    if (state.healDeal !== previous.healDeal || healDealRound(state) !== healDealRound(previous)) return 'all';
     const teams = new Set<string>();
-    state.teams.diff(previous.teams, (teamId) => teams.add(teamId));
+    let targetRenamedOrGone = false;
+    state.teams.diff(previous.teams, (teamId, team, before) => {
+      teams.add(teamId);
+      if (before && team?.name !== before.name) targetRenamedOrGone = true;
+    });
+    if (targetRenamedOrGone) return 'all';
     state.plays.diff(previous.plays, (teamId) => teams.add(teamId));
     // A new question turns the plays of the previous one stale: those teams read as empty now.
     if (state.questionSeq !== previous.questionSeq) {
@@ -362,9 +369,11 @@ export const userScope: ScopeDefinition<ScopeKeyOf<'user'>, UserView> = {
   touched(state, previous) {
     const users = new Set<string>();
     state.users.diff(previous.users, (userId) => users.add(userId));
-    // A new question ends every current single answer.
+    // A new question ends every current single answer and saved drawing.
     if (state.questionSeq !== previous.questionSeq) {
-      previous.users.forEach((user, userId) => { if (user.singleAnswer?.seq === previous.questionSeq) users.add(userId); });
+      previous.users.forEach((user, userId) => {
+        if (user.singleAnswer?.seq === previous.questionSeq || user.drawing?.seq === previous.questionSeq) users.add(userId);
+      });
     }
     return users;
   },
