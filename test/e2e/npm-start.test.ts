@@ -46,7 +46,7 @@ describe('npm start', () => {
     child = spawn('npm', ['start', '--silent'], {
       cwd: root,
       env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
+        ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
         ...(database.url ? { DATABASE_URL: database.url } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +56,13 @@ describe('npm start', () => {
     child.stderr!.on('data', (chunk) => (output += chunk));
     while (true) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+      // The server picks a free port itself (PORT=0) and prints it: a port chosen here could be taken meanwhile.
+      const printed = /läuft: http:\/\/localhost:(\d+)/.exec(output);
+      if (!printed) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      port = Number(printed[1]);
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -65,7 +72,7 @@ describe('npm start', () => {
     return { output: () => output, readyAfterMs };
   }
 
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  let port = 0;
 
   it('given a fresh data dir, then it serves health, the web app, and prints the address and the generated admin password once; after a restart the data is kept', async () => {
     const first = await start();

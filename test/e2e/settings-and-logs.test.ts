@@ -56,7 +56,7 @@ describe('the start as an operator sees it', () => {
   let dataDir: string;
   let database: TestDatabaseUrl;
   let child: ChildProcess | null = null;
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  let port = 0;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-settings-'));
@@ -81,7 +81,7 @@ describe('the start as an operator sees it', () => {
     const proc = spawn(process.execPath, ['scripts/start.js'], {
       cwd: root,
       env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
+        ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
         ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,6 +94,13 @@ describe('the start as an operator sees it', () => {
   }
 
   async function untilHealthy(started: { output: () => string }): Promise<void> {
+    // The server picks a free port itself (PORT=0) and prints it: a port chosen here could be taken meanwhile.
+    let printed: RegExpExecArray | null;
+    while (!(printed = /läuft: http:\/\/localhost:(\d+)/.exec(started.output()))) {
+      if (child?.exitCode !== null) throw new Error(`the server exited:\n${started.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    port = Number(printed[1]);
     while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
       if (child?.exitCode !== null) throw new Error(`the server exited:\n${started.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

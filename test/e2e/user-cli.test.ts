@@ -15,17 +15,18 @@ const CLI_TEST_TIMEOUT_MS = 600_000;
  * `npm run user -- …` as an operator runs it on the server, on the test's (embedded) data dir. The npm
  * script builds the server first; `built` runs what it built directly (the later calls of a test).
  */
-function user(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
-  return run(['npm', 'run', '--silent', 'user', '--', ...args], dataDir);
+function user(server: TestServer, ...args: string[]): Promise<{ code: number; output: string }> {
+  return run(['npm', 'run', '--silent', 'user', '--', ...args], server);
 }
 
-function built(dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
-  return run([process.execPath, path.join(root, 'dist/src/identity/user-cli.js'), ...args], dataDir);
+function built(server: TestServer, ...args: string[]): Promise<{ code: number; output: string }> {
+  return run([process.execPath, path.join(root, 'dist/src/identity/user-cli.js'), ...args], server);
 }
 
-function run([command, ...args]: string[], dataDir: string): Promise<{ code: number; output: string }> {
+/** The CLI on the test server's own storage: its data dir, and its Postgres database when it has one. */
+function run([command, ...args]: string[], server: TestServer): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENTSTORE_URL: '', NODE_OPTIONS: '' };
+    const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? '', EVENTSTORE_URL: '', NODE_OPTIONS: '' };
     const child = spawn(command!, args, { cwd: root, env });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -51,20 +52,20 @@ describe('npm run user: roles from the server console', () => {
     const erste = await registerAndLogin(env.url, 'Erste');
     await env.stop();
 
-    const listed = await user(env.dataDir, 'list');
+    const listed = await user(env, 'list');
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(/^admin\s+admin\s+admin, moderator, tester$/m);
     expect(listed.output).toMatch(/^Erste\s+Erste\s+keine$/m);
 
-    expect(await built(env.dataDir)).toMatchObject({ code: 2, output: expect.stringContaining('Usage: npm run user') });
-    expect(await built(env.dataDir, 'roles', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: keine → moderator\n' });
-    expect(await built(env.dataDir, 'roles', 'ERSTE', 'moderator')).toEqual({ code: 0, output: `${USER_CLI_TEXTS.unchanged('Erste', 'moderator')}\n` });
-    expect(await built(env.dataDir, 'grant', 'erste', 'tester')).toEqual({ code: 0, output: 'Rollen von Erste: moderator → moderator, tester\n' });
-    expect(await built(env.dataDir, 'revoke', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: moderator, tester → tester\n' });
+    expect(await built(env)).toMatchObject({ code: 2, output: expect.stringContaining('Usage: npm run user') });
+    expect(await built(env, 'roles', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: keine → moderator\n' });
+    expect(await built(env, 'roles', 'ERSTE', 'moderator')).toEqual({ code: 0, output: `${USER_CLI_TEXTS.unchanged('Erste', 'moderator')}\n` });
+    expect(await built(env, 'grant', 'erste', 'tester')).toEqual({ code: 0, output: 'Rollen von Erste: moderator → moderator, tester\n' });
+    expect(await built(env, 'revoke', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: moderator, tester → tester\n' });
 
-    expect(await built(env.dataDir, 'grant', 'erste', 'chef')).toEqual({ code: 1, output: `${texts.unknownRole('chef')}\n` });
-    expect(await built(env.dataDir, 'roles', 'admin', '-')).toEqual({ code: 1, output: `${LAST_ADMIN}\n` });
-    expect(await built(env.dataDir, 'roles', 'niemand', 'tester')).toEqual({ code: 1, output: `${USER_CLI_TEXTS.unknownLogin('niemand')}\n` });
+    expect(await built(env, 'grant', 'erste', 'chef')).toEqual({ code: 1, output: `${texts.unknownRole('chef')}\n` });
+    expect(await built(env, 'roles', 'admin', '-')).toEqual({ code: 1, output: `${LAST_ADMIN}\n` });
+    expect(await built(env, 'roles', 'niemand', 'tester')).toEqual({ code: 1, output: `${USER_CLI_TEXTS.unknownLogin('niemand')}\n` });
 
     env = await env.restart();
     const token = await login(env.url, 'erste', 'passwort123');
