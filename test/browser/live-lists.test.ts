@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { isSameDocument, markDocument, nav } from './support/night';
 import { collectPageErrors, fillRegistration, loginForm, registrationForm, see } from './support/player';
 
 const TEAM = 'Spätzünder';
@@ -30,13 +31,6 @@ describe('operator lists that stay current, and joining by team number, in the b
     return loginOverHttp(app.baseUrl, login, 'geheim123');
   }
 
-  /** Set in the operator's page once; still there later means the page was never reloaded. */
-  async function markPage(page: Page): Promise<void> {
-    await page.evaluate('window.__sameDocument = true');
-  }
-  async function stillSamePage(page: Page): Promise<boolean> {
-    return (await page.evaluate('window.__sameDocument === true')) as boolean;
-  }
 
   beforeAll(async () => {
     app = await startApp();
@@ -76,7 +70,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     await current.getByRole('button', { name: 'Frage starten' }).click();
     await see(current.getByText(QUESTION));
     await see(favourites(page).getByText('Es gibt noch keine Favoriten'));
-    await markPage(page);
+    await markDocument(page);
   });
 
   it('a team created in the middle of the night shows by name in the moderator\'s favourites, without a reload', async () => {
@@ -91,7 +85,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     const page = operator.page;
     await see(favourites(page).getByRole('row').filter({ hasText: TEAM }).filter({ hasText: 'Paris' }));
     expect(await favourites(page).getByText('(kein Team)').count()).toBe(0);
-    expect(await stillSamePage(page)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
   });
 
   it('ben joins that team with the number its members see, and his favourite shows under the team\'s name', async () => {
@@ -128,7 +122,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     await see(lyon.getByText('★ Favorit'));
 
     await see(favourites(operator.page).getByRole('row').filter({ hasText: TEAM }).filter({ hasText: 'Lyon' }));
-    expect(await stillSamePage(operator.page)).toBe(true);
+    expect(await isSameDocument(operator.page)).toBe(true);
   });
 
   it('the team edit page shows the number too', async () => {
@@ -149,13 +143,9 @@ describe('operator lists that stay current, and joining by team number, in the b
     const number = (created.body.data as { attributes: { number: number } }).attributes.number;
     await expectOption(teams, `Nachteulen (Nr. ${number})`);
     await expectOption(page.getByRole('region', { name: 'LoginUser' }).getByLabel('Nutzer'), 'nachteule (nachteule)');
-    expect(await stillSamePage(page)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
   });
 });
-
-function nav(page: Page, name: string): Promise<void> {
-  return page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name, exact: true }).click();
-}
 
 function favourites(page: Page): Locator {
   return page.getByRole('region', { name: 'Favoriten' });

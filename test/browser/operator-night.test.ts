@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
+import { createTeam, nav, propose, proposal, rateAnswers, register } from './support/night';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
-import { collectPageErrors, fillRegistration, loginForm, registrationForm, see } from './support/player';
+import { collectPageErrors, loginForm, see } from './support/player';
 
 /** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
 const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
@@ -126,8 +127,8 @@ describe('an operator night in the browser', () => {
 
   it('has two teams, each created by its player in an own browser', async () => {
     await Promise.all([
-      registerAndCreateTeam(anna.page, app.baseUrl, 'anna', FOXES, 'Köln'),
-      registerAndCreateTeam(ben.page, app.baseUrl, 'ben', OWLS, 'Bonn'),
+      register(anna.page, app.baseUrl, 'anna', 'geheim123').then(() => createTeam(anna.page, FOXES, 'anna-team', 'Köln')),
+      register(ben.page, app.baseUrl, 'ben', 'geheim123').then(() => createTeam(ben.page, OWLS, 'ben-team', 'Bonn')),
     ]);
     // A team photo for the picture viewer: a screenshot of ben's team page.
     const photo = await ben.page.screenshot();
@@ -207,11 +208,11 @@ describe('an operator night in the browser', () => {
     await see(checker.getByText('max. 2 Punkte'));
 
     // Question 1: Paris is worth 2, Lyon nothing. Question 2: B is right (1 point), C is wrong.
-    await rateBoth(page, { [FOXES]: 2, [OWLS]: 0 });
+    await rateAnswers(page, { [FOXES]: 2, [OWLS]: 0 });
     await shoot('tester');
     await checker.getByRole('button', { name: 'Nächste Frage' }).click();
     await see(checker.getByText('max. 1 Punkt'));
-    await rateBoth(page, { [FOXES]: 0, [OWLS]: 1 });
+    await rateAnswers(page, { [FOXES]: 0, [OWLS]: 1 });
 
     await page.getByText('Ganze Runde', { exact: true }).click();
     const table = page.getByRole('table');
@@ -320,10 +321,6 @@ interface ScrollableElement {
   scrollIntoView(options: { block: 'end' }): void;
 }
 
-function nav(page: Page, name: string): Promise<void> {
-  return page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name, exact: true }).click();
-}
-
 function alert(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
@@ -343,43 +340,3 @@ async function dismissNotices(page: Page): Promise<void> {
   })()`);
 }
 
-function proposal(page: Page, message: string): Locator {
-  return page.locator('.proposal-list > li').filter({ hasText: message });
-}
-
-async function propose(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Deine Antwort').fill(message);
-  await page.getByRole('button', { name: 'Vorschlagen' }).click();
-  await see(proposal(page, message));
-}
-
-async function registerAndCreateTeam(page: Page, baseUrl: string, login: string, team: string, city: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  const register = registrationForm(page);
-  await fillRegistration(register, login, 'geheim123', 'geheim123');
-  await register.getByRole('button', { name: 'Registrieren' }).click();
-  await see(page.getByRole('heading', { name: 'Team auswählen' }));
-  await page.getByRole('button', { name: 'Neues Team erstellen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Neues Team erstellen' });
-  await dialog.getByLabel('Teamname').fill(team);
-  await dialog.getByLabel('Team-Passwort').fill(`${login}-team`);
-  await dialog.getByLabel('Stadt').fill(city);
-  await dialog.getByLabel('Beschreibung').fill('Wir raten mit Herz.');
-  await dialog.getByRole('button', { name: 'Erstellen' }).click();
-  await see(page.getByRole('heading', { name: team, level: 2 }));
-}
-
-/** Rates the two answers of the checker's question, whichever comes first, with the points given per team. */
-async function rateBoth(page: Page, points: Record<string, number>): Promise<void> {
-  const card = page.locator('.check-answer');
-  for (let i = 0; i < 2; i++) {
-    await see(card.filter({ hasText: 'unkontrolliert' }));
-    const head = (await card.locator('.check-answer__head').textContent()) ?? '';
-    const team = Object.keys(points).find((name) => head.includes(name));
-    if (team === undefined) throw new Error(`unexpected answer card: ${head}`);
-    const value = points[team];
-    await page.getByRole('button', { name: `${value} Punkte vergeben (Taste ${value})` }).click();
-    // The checker moves on to the next answer (without the filter the rated one stays in the list).
-    await see(card.filter({ hasNotText: team }).or(card.filter({ hasText: 'kontrolliert' }).filter({ hasNotText: 'unkontrolliert' })));
-  }
-}

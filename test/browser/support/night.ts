@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { fillRegistration, loginForm, registrationForm, see } from './player';
 
-/** Steps of a night in the browser that several tests take (the operator-night test has its own copies). */
+/** Steps of a night in the browser that several tests take. */
 
 export function nav(page: Page, name: string): Promise<void> {
   return page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name, exact: true }).click();
@@ -41,11 +41,15 @@ export function proposal(page: Page, message: string): Locator {
   return page.locator('.proposal-list > li').filter({ hasText: message });
 }
 
-/** Proposes an answer and makes it the team's favourite. */
-export async function proposeAsFavourite(page: Page, message: string): Promise<void> {
+export async function propose(page: Page, message: string): Promise<void> {
   await page.getByLabel('Deine Antwort').fill(message);
   await page.getByRole('button', { name: 'Vorschlagen' }).click();
   await see(proposal(page, message));
+}
+
+/** Proposes an answer and makes it the team's favourite. */
+export async function proposeAsFavourite(page: Page, message: string): Promise<void> {
+  await propose(page, message);
   await proposal(page, message).getByRole('button', { name: 'Als Favorit wählen' }).click();
   await see(proposal(page, message).getByText('★ Favorit'));
 }
