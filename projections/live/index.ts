@@ -13,6 +13,7 @@ export * from './replies';
 export * from './ratings';
 export * from './rules';
 export * from './scopes';
+export * from './shared-texts';
 export * from './ship-answer';
 export * from './show-settings';
 export * from './state';

@@ -18,6 +18,12 @@ export function playableInSingleMode(type: QuestionType): boolean {
   return !NOT_IN_SINGLE_MODE.has(type);
 }
 
+/** The spec's text for an empty answer or chat message (verbatim). */
+export const ANSWER_EMPTY_TEXT = 'Es muss etwas eingegeben werden.';
+
+/** What a player without points reads in the finale (spec, verbatim). */
+export const FINALE_OUT_OF_POINTS_TEXT = 'Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.';
+
 /** In the finale only players with points above 0 take part. */
 export function takesPartInFinale(points: number): boolean {
   return points > 0;

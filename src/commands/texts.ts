@@ -1,4 +1,6 @@
 import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
+import { ANSWER_EMPTY_TEXT, FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/play-rules';
+import { SHARED_TEXTS } from '../../projections/live/shared-texts';
 import { SHOW_SETTINGS_TEXTS } from '../../projections/live/show-settings';
 
 /**
@@ -11,40 +13,37 @@ import { DRAWING_MAX_POINTS } from '../../projections/live/drawing';
 /** Verbatim from spec/player-side.md §8 and spec/operator-side.md §8. */
 export const specTexts = {
   // identity (player-side §8)
-  loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
-  loginIsTeamName: 'Konnte diesen Nutzeraccount nicht anlegen, da es bereits ein Team mit diesem Namen.',
-  registrationFailed: 'Konnte diesen Nutzeraccount nicht anlegen.',
-  registrationPasswordMismatch: 'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.',
-  profilePasswordMismatch: 'Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.',
-  displayNameTooShort: 'Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.',
+  loginTaken: SHARED_TEXTS.loginTaken,
+  loginIsTeamName: SHARED_TEXTS.loginIsTeamName,
+  registrationFailed: SHARED_TEXTS.registrationFailed,
+  registrationPasswordMismatch: SHARED_TEXTS.registrationPasswordMismatch,
+  profilePasswordMismatch: SHARED_TEXTS.profilePasswordMismatch,
+  displayNameTooShort: SHARED_TEXTS.displayNameTooShort,
   // public forms
-  greetingFieldMissing: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.',
-  greetingNameTooLong: 'Der Namen ist länger als 50 Zeichen.',
-  greetingMessageTooLong: 'Die Nachricht ist länger als 500 Zeichen.',
-  qrTeamNameMissing: 'Du musst einen Namen eingeben.',
-  qrTeamAmountNotNumeric: 'Die Mitgliederanzahl muss eine Zahl sien.',
-  formFailed: 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.',
+  greetingFieldMissing: SHARED_TEXTS.greetingFieldMissing,
+  greetingNameTooLong: SHARED_TEXTS.greetingNameTooLong,
+  greetingMessageTooLong: SHARED_TEXTS.greetingMessageTooLong,
+  qrTeamNameMissing: SHARED_TEXTS.qrTeamNameMissing,
+  qrTeamAmountNotNumeric: SHARED_TEXTS.qrTeamAmountNotNumeric,
+  formFailed: SHARED_TEXTS.formFailed,
   moderatorOffline: 'Olafs Laptop ist im Moment nicht verbunden.',
   // teams
   teamNameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
   teamCreationFailed: 'Konnte Gruppe nicht anlegen.',
-  teamJoinFailed: 'Teambeitritt hat leider nicht funktioniert.',
+  teamJoinFailed: SHARED_TEXTS.teamJoinFailed,
   teamSaveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
   notFound: (id: string) => `Konnte das Team/User nicht finden (${id})`,
   // answers
-  answerEmpty: 'Es muss etwas eingegeben werden.',
-  shipNeedsTwoLines: 'Es müssen zwei Zeilen eingegeben werden.',
-  shipFirstLine: (line: string) => `Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${line}"`,
-  shipSecondLine: (line: string) => `Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${line}"`,
-  finaleOutOfPoints: 'Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.',
+  answerEmpty: ANSWER_EMPTY_TEXT,
+  finaleOutOfPoints: FINALE_OUT_OF_POINTS_TEXT,
   // uploads
-  uploadNotAnImage: 'Bitte nur Bilder hochladen',
-  uploadTooLarge: 'Bitte nicht zu große Bilder hochladen',
-  uploadNameMissing: 'Du musst eine Auflösung eingeben',
-  uploadFailed: 'Beim Speichern ist ein Fehler aufgetreten.',
+  uploadNotAnImage: SHARED_TEXTS.uploadNotAnImage,
+  uploadTooLarge: SHARED_TEXTS.uploadTooLarge,
+  uploadNameMissing: SHARED_TEXTS.uploadNameMissing,
+  uploadFailed: SHARED_TEXTS.uploadFailed,
   // socket
-  maintenance: 'Der Server wird gerade neu gestartet, daher kannst du nichts zum Server senden.',
-  notAuthenticated: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
+  maintenance: SHARED_TEXTS.maintenance,
+  notAuthenticated: SHARED_TEXTS.notAuthenticated,
   // moderator (operator-side §8)
   uberModeOnlyWithoutQuestion: 'Die Quizart kann nur geändert werden, während keine Frage aktiv ist.',
   nextQuestionOnlyWithoutQuestion: 'Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.',
@@ -60,7 +59,7 @@ export const specTexts = {
   quizSaveFailed: 'Es ist ein Fehler beim Speichern aufgetreten.',
   contentUnreadable: 'konnte String nicht einlesen.',
   // heal and deal, checker
-  healOnlyForLiving: 'Heilen ist nur für Lebende möglich!',
+  healOnlyForLiving: SHARED_TEXTS.healOnlyForLiving,
   regexEmpty: ANSWER_REGEX_TEXTS.empty,
   notANumber: 'Keine Zahl gesendet, kann nicht updaten.',
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',

@@ -2,7 +2,7 @@ import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/sr
 import { addsPoint, CANVAS_HEIGHT, CANVAS_WIDTH, fromStoredStroke, REDRAW_DELAY_MS, toStoredStroke } from '../../web/src/logic/drawing';
 import { buildInviteLink, buildLoginLink, readFragmentToken } from '../../web/src/logic/links';
 import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placement';
-import { SCHIFFE_DEFAULT_ANSWER, validateSchiffe } from '../../web/src/logic/schiffe';
+import { SCHIFFE_DEFAULT_ANSWER, schiffeProblemText } from '../../web/src/logic/schiffe';
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
 import { abcdOptionText, validateUpload } from '../../web/src/logic/validation';
@@ -12,14 +12,14 @@ import {
 
 describe('schiffe validation', () => {
   it('accepts the example', () => {
-    expect(validateSchiffe('Lager: L15\nPlündern: M14')).toBeNull();
+    expect(schiffeProblemText('Lager: L15\nPlündern: M14')).toBeNull();
   });
   it('refuses empty, one line, and wrong formats', () => {
-    expect(validateSchiffe('  ')).toEqual({ kind: 'empty' });
-    expect(validateSchiffe('Lager: L15')).toEqual({ kind: 'twoLines' });
-    expect(validateSchiffe(SCHIFFE_DEFAULT_ANSWER)).toEqual({ kind: 'line1', was: 'Lager:' });
-    expect(validateSchiffe('Lager: 15\nPlündern: M14')).toEqual({ kind: 'line1', was: 'Lager: 15' });
-    expect(validateSchiffe('Lager: L15\nPluendern: M14')).toEqual({ kind: 'line2', was: 'Pluendern: M14' });
+    expect(schiffeProblemText('  ')).toBe('Es muss etwas eingegeben werden.');
+    expect(schiffeProblemText('Lager: L15')).toBe('Es müssen zwei Zeilen eingegeben werden.');
+    expect(schiffeProblemText(SCHIFFE_DEFAULT_ANSWER)).toBe('Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"');
+    expect(schiffeProblemText('Lager: 15\nPlündern: M14')).toContain('Sie war "Lager: 15"');
+    expect(schiffeProblemText('Lager: L15\nPluendern: M14')).toBe('Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"');
   });
 });
 

@@ -9,6 +9,7 @@ jest.mock('wouter', () => {
 });
 
 import type { GlobalView, QuestionView, TeamView, Views } from '../../web/src/realtime/views';
+import { FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/play-rules';
 import { t } from '../../web/src/texts';
 import { baseGlobal, baseUser, esc, render } from './support/render';
 
@@ -149,7 +150,7 @@ describe('player screens', () => {
 
   it('single mode: finale-single out of points', () => {
     const html = render('/', { views: { ...withQuestion('finale', { uberModus: 'quiz-single' }), user: { ...baseUser, points: 0 } } });
-    expect(html).toContain(t.question.finaleOut);
+    expect(html).toContain(FINALE_OUT_OF_POINTS_TEXT);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 /** German texts of the app. Every text a component shows comes from here (or de-quiz.ts). */
 import { MISSING_TEAM_NAME } from '../../../projections/live/points';
+import { SHARED_TEXTS } from '../../../projections/live/shared-texts';
 
 export const de = {
   locale: 'de',
@@ -71,10 +72,10 @@ export const de = {
     hint: 'Das dauert länger als zwei Sekunden? Dann liegt vermutlich ein Serverfehler vor. Lade die Seite neu oder versuche es gleich noch einmal.',
   },
   socket: {
-    maintenance: 'Der Server wird gerade neu gestartet, daher kannst du nichts zum Server senden.',
+    maintenance: SHARED_TEXTS.maintenance,
     authFailed: 'Server hat keinen Erfolg beim authentifizieren zurück gemeldet',
     closed: 'Server hat die Verbindung beendet. Lade die Seite neu.',
-    tooEarly: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
+    tooEarly: SHARED_TEXTS.notAuthenticated,
     maintenanceWait: 'Der Server wird neu gestartet. Wir verbinden uns gleich automatisch wieder.',
     connecting: 'Verbinde mit dem Server …',
   },
@@ -140,10 +141,10 @@ export const de = {
     sending: 'Sende …',
     login403: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
     loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
-    register409: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
-    register428: 'Konnte diesen Nutzeraccount nicht anlegen, da es bereits ein Team mit diesem Namen.',
-    registerOther: 'Konnte diesen Nutzeraccount nicht anlegen.',
-    passwordMismatch: 'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.',
+    register409: SHARED_TEXTS.loginTaken,
+    register428: SHARED_TEXTS.loginIsTeamName,
+    registerOther: SHARED_TEXTS.registrationFailed,
+    passwordMismatch: SHARED_TEXTS.registrationPasswordMismatch,
   },
   links: {
     badlyFormatted: 'Der Link war leider falsch formatiert. Bitte frag deine Freunde nach einem neuen Link.',
@@ -152,7 +153,7 @@ export const de = {
   forms: {
     send: 'Abschicken',
     sending: 'Sende ...',
-    failure: 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.',
+    failure: SHARED_TEXTS.formFailed,
     error: 'Fehler',
     cancel: 'Abbrechen',
     save: 'Speichern',
@@ -163,9 +164,9 @@ export const de = {
     name: 'Name',
     message: 'Nachricht',
     didSend: 'erfolgreich gesendet',
-    missing: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.',
-    nameTooLong: 'Der Namen ist länger als 50 Zeichen.',
-    messageTooLong: 'Die Nachricht ist länger als 500 Zeichen.',
+    missing: SHARED_TEXTS.greetingFieldMissing,
+    nameTooLong: SHARED_TEXTS.greetingNameTooLong,
+    messageTooLong: SHARED_TEXTS.greetingMessageTooLong,
   },
   qrTeam: {
     heading: 'Team anlegen',
@@ -178,9 +179,9 @@ export const de = {
     specialHeading: 'Die Anmeldung per QR-Code ist gerade nicht möglich.',
     specialText: 'Bitte fragt die Moderation, wie ihr ein Team anlegen könnt.',
     backToStart: 'Zur Startseite',
-    nameMissing: 'Du musst einen Namen eingeben.',
+    nameMissing: SHARED_TEXTS.qrTeamNameMissing,
     nameTooLong: 'Der Teamname darf höchstens 50 Zeichen lang sein.',
-    amountNotNumeric: 'Die Mitgliederanzahl muss eine Zahl sien.',
+    amountNotNumeric: SHARED_TEXTS.qrTeamAmountNotNumeric,
   },
   index: {
     streamTip: 'Tipp: Schalte den Stream während einer Frage auf Vollbild und komm zum Antworten hierher zurück.',
@@ -195,8 +196,8 @@ export const de = {
     newPasswordRepeat: 'Neues Passwort wiederholen',
     save: 'Speichern',
     saved: 'Gespeichert.',
-    passwordMismatch: 'Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.',
-    nameTooShort: 'Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.',
+    passwordMismatch: SHARED_TEXTS.profilePasswordMismatch,
+    nameTooShort: SHARED_TEXTS.displayNameTooShort,
   },
   picture: {
     heading: 'Fotos und Screenshots',
@@ -208,9 +209,9 @@ export const de = {
     label: 'Bild hochladen (PNG, JPEG oder GIF)',
     uploading: 'Wird hochgeladen …',
     hasUploaded: 'Hochgeladen. Danke!',
-    notImage: 'Bitte nur Bilder hochladen',
-    tooLarge: 'Bitte nicht zu große Bilder hochladen',
-    saveFailed: 'Beim Speichern ist ein Fehler aufgetreten.',
+    notImage: SHARED_TEXTS.uploadNotAnImage,
+    tooLarge: SHARED_TEXTS.uploadTooLarge,
+    saveFailed: SHARED_TEXTS.uploadFailed,
     state: {
       error: 'Beim Hochladen ist ein Fehler aufgetreten.',
       unknown: 'Unbekannter Zustand.',
@@ -248,7 +249,7 @@ export const de = {
     changeTeam: 'Team wechseln',
     invite: 'Einladen',
     logoAlt: (name: string) => `Logo von ${name}`,
-    joinFailed: 'Teambeitritt hat leider nicht funktioniert.',
+    joinFailed: SHARED_TEXTS.teamJoinFailed,
     createFailed: 'Teamerstellung hat leider nicht funktioniert.',
   },
   invite: {
@@ -269,7 +270,7 @@ export const de = {
     pause: 'Pause! Holt euch was zu trinken – oder malt uns in der Zwischenzeit ein Bild.',
     pauseFileName: 'Auflösung / Dateiname',
     pauseSend: 'Absenden',
-    pauseNameMissing: 'Du musst eine Auflösung eingeben',
+    pauseNameMissing: SHARED_TEXTS.uploadNameMissing,
     pauseUploaded: (name: string) => `Das Bild ${name} wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.`,
     post: 'Danke fürs Mitspielen! Wir hoffen, ihr hattet so viel Spaß wie wir.',
     postLink: 'Zu den nächsten Terminen und zum Newsletter',
@@ -307,13 +308,8 @@ export const de = {
     quizzleOffered: (n: number | string) => `V${n}`,
     quizzleWaiting: 'Euer Vorschlag liegt bei der Moderation.',
     schiffeHelp: 'Beispiel: Lager L15, Plündern M14',
-    schiffeEmpty: 'Es muss etwas eingegeben werden.',
-    schiffeTwoLines: 'Es müssen zwei Zeilen eingegeben werden.',
-    schiffeLine1: (was: string) => `Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${was}"`,
-    schiffeLine2: (was: string) => `Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${was}"`,
     selfieHint: 'Macht ein Foto und ladet es hoch.',
     drawingHint: 'Zeichnet eure Antwort und schlagt sie vor.',
-    finaleOut: 'Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.',
     instructionAlt: 'Anleitung zur Frage',
     sendFailed: 'Das hat leider nicht geklappt.',
     unknownType: 'Dieser Fragetyp wird hier nicht angezeigt.',
@@ -338,7 +334,7 @@ export const de = {
     remainingDeal: 'Ihr könnt noch Schaden austeilen.',
     remainingHeal: 'Ihr könnt noch heilen.',
     remainingNone: 'Ihr könnt noch heilen und Schaden austeilen.',
-    zombieCannotHeal: 'Heilen ist nur für Lebende möglich!',
+    zombieCannotHeal: SHARED_TEXTS.healOnlyForLiving,
     columns: { team: 'Team', current: 'Aktuell', heal: 'Heilung', deal: 'Schaden', total: 'Gesamt' },
   },
   countdown: {

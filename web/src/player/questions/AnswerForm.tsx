@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ANSWER_EMPTY_TEXT } from '../../../../projections/live/play-rules';
 import { FormError, TextAreaField } from '../../components/Field';
 import { command } from '../../realtime/connection';
 import { t } from '../../texts';
@@ -22,7 +23,7 @@ export function AnswerForm({ initial = '', validate, mode, withChat = true, hint
   const [busy, setBusy] = useState(false);
 
   async function send(type: 'gp' | 'gc' | 'sp') {
-    const problem = type === 'gc' ? (answer.trim() === '' ? t.question.schiffeEmpty : null) : validate?.(answer) ?? null;
+    const problem = type === 'gc' ? (answer.trim() === '' ? ANSWER_EMPTY_TEXT : null) : validate?.(answer) ?? null;
     if (problem) {
       setError(problem);
       return;

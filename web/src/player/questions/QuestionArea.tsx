@@ -1,4 +1,4 @@
-import { playableInSingleMode, takesPartInFinale } from '../../../../projections/live/play-rules';
+import { FINALE_OUT_OF_POINTS_TEXT, playableInSingleMode, takesPartInFinale } from '../../../../projections/live/play-rules';
 import { NO_PROPOSALS_MESSAGE } from '../../../../projections/live/rules';
 import { isQuestionOpenInView } from '../../../../projections/live/view-rules';
 import { config } from '../../config';
@@ -56,7 +56,7 @@ function QuestionHeader({ question }: { question: Question }) {
 
 function FinaleSingle() {
   const points = useAppSelector((s) => selectUser(s)?.points ?? 0);
-  if (!takesPartInFinale(points)) return <p className="card card--warning" role="alert">{t.question.finaleOut}</p>;
+  if (!takesPartInFinale(points)) return <p className="card card--warning" role="alert">{FINALE_OUT_OF_POINTS_TEXT}</p>;
   return <AnswerForm mode="single" />;
 }
 
