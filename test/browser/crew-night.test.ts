@@ -1,16 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
+import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { createTeam, isSameDocument, logIn, markDocument, nav, proposeAsFavourite, rateAnswers, register } from './support/night';
 import { collectPageErrors, see } from './support/player';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
-
-/** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
-const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
-  ? path.resolve(__dirname, '../../docs/screenshots')
-  : path.join(tmpdir(), 'quiz-screenshots');
 
 const QUIZ_TOML = `name = "Crewabend"
 yearWeek = "2026-48"

@@ -1,16 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
+import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { createTeam, nav, propose, proposal, rateAnswers, register } from './support/night';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
-
-/** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
-const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
-  ? path.resolve(__dirname, '../../docs/screenshots')
-  : path.join(tmpdir(), 'quiz-screenshots');
 
 const QUIZ_TOML = `name = "Operatorabend"
 yearWeek = "2026-47"

@@ -1,16 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
-import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
+import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, fillRegistration, registrationForm, see } from './support/player';
-
-/** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
-const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
-  ? path.resolve(__dirname, '../../docs/screenshots')
-  : path.join(tmpdir(), 'quiz-screenshots');
 
 /**
  * The main player screens at 390x844 (phone) and 1280x800 (laptop), along a short scripted night

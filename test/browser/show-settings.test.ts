@@ -1,15 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { LAPTOP, launchPerson, type Person } from './support/browser';
+import { LAPTOP, launchPerson, type Person, SCREENSHOT_DIR } from './support/browser';
 import { ADMIN_PASSWORD, callApi, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
-
-/** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
-const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
-  ? path.resolve(__dirname, '../../docs/screenshots')
-  : path.join(tmpdir(), 'quiz-screenshots');
 
 const NEWSLETTER = 'https://newsletter.example.org/subscribe?u=quiz';
 const NEWSLETTER_LATER = 'https://listen.example.net/anmelden';

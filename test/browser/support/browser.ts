@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
+/** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
+export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
+  ? path.resolve(__dirname, '../../../docs/screenshots')
+  : path.join(tmpdir(), 'quiz-screenshots');
+
 /** One simulated person: an own Chromium profile (persistent context in an empty temp dir) and its first page. */
 export interface Person {
   context: BrowserContext;
