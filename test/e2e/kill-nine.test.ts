@@ -7,14 +7,13 @@
  * With DATABASE_URL set, the process keeps its log in a fresh Postgres database of its own instead.
  * Needs the built server (`npm run build`, as CI does before the tests; built here when missing).
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
+import { ensureBuiltServer, freePort } from './support/app-process';
 import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
@@ -32,17 +31,6 @@ const KILL_AT = [60, 150, 240];
  * was stored but before its replies went out.
  */
 const KILL_DELAY_MS = [3, 11, 23];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The server as a child process that can be killed with SIGKILL and started again on the same data. */
 class ServerProcess {
@@ -195,7 +183,7 @@ describe('kill -9 while resending clients propose', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(root, 'dist/src/main.js'))) execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
+    ensureBuiltServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-kill-'));
     database = await testDatabaseUrl();
     server = new ServerProcess(await freePort(), dataDir, database.url);
