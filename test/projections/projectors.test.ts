@@ -6,16 +6,7 @@ import {
 } from '../../projections/read';
 import { quizzesProjector, teamsProjector, uploadsProjector, usersProjector } from '../../projections/read/projectors';
 import { KNOWN_TEAMS_TXT, knownNight } from './known-night';
-import { appendEvents, checkpoints, clean, DATABASES, EventFactory, recordedNightEvents, snapshot, type TestDatabase } from './support';
-
-/** Appends the events and lets a runner apply them all. */
-async function project(t: TestDatabase, events: readonly QuizShowEvent[], projectors: readonly Projector[] = ALL_PROJECTORS, batchSize = 1000) {
-  const last = await appendEvents(t.store, events);
-  const runner = await ProjectionRunner.start(t.db, t.store, projectors, { batchSize, onError: () => undefined });
-  await runner.waitFor(last);
-  await runner.stop();
-  return last;
-}
+import { appendEvents, checkpoints, clean, DATABASES, EventFactory, project, recordedNightEvents, snapshot, type TestDatabase } from './support';
 
 describe.each(DATABASES)('read projections on %s', (_kind, open) => {
   let t: TestDatabase;

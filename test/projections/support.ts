@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { CURRENT_VERSION, type EventMetadata, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
 import { decodeEvent, encodeEvent, type EventToDecode } from '../../events/codec';
-import { ALL_PROJECTORS, openReadDataSource, resetProjections } from '../../projections/read';
+import { ALL_PROJECTORS, openReadDataSource, ProjectionRunner, resetProjections, type Projector } from '../../projections/read';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
@@ -92,6 +92,15 @@ export async function appendEvents(store: SqlEventStore, events: readonly QuizSh
     position = (await store.append(`test-${run}`, chunk, 'any')).position;
   }
   return position;
+}
+
+/** Appends the events and lets a runner apply them all. */
+export async function project(t: TestDatabase, events: readonly QuizShowEvent[], projectors: readonly Projector[] = ALL_PROJECTORS, batchSize = 1000) {
+  const last = await appendEvents(t.store, events);
+  const runner = await ProjectionRunner.start(t.db, t.store, projectors, { batchSize, onError: () => undefined });
+  await runner.waitFor(last);
+  await runner.stop();
+  return last;
 }
 
 export const PROJECTION_TABLES: Record<string, string> = {

@@ -1,5 +1,5 @@
-import { ALL_PROJECTORS, ProjectionRunner } from '../../projections/read';
-import { appendEvents, clean, DATABASES, EventFactory, type TestDatabase } from './support';
+import { ALL_PROJECTORS } from '../../projections/read';
+import { clean, DATABASES, EventFactory, project, type TestDatabase } from './support';
 
 describe.each(DATABASES)('read_users on %s: roles follow UserRolesChanged', (_kind, open) => {
   let t: TestDatabase;
@@ -22,10 +22,7 @@ describe.each(DATABASES)('read_users on %s: roles follow UserRolesChanged', (_ki
       f.make('UserRolesChanged', { userId: 'lena', roles: ['tester'], previousRoles: [], changedBy }),
       f.make('UserRolesChanged', { userId: 'lena', roles: ['moderator', 'tester'], previousRoles: ['tester'], changedBy }),
     ];
-    const last = await appendEvents(t.store, events);
-    const runner = await ProjectionRunner.start(t.db, t.store, ALL_PROJECTORS, { batchSize: 1, onError: () => undefined });
-    await runner.waitFor(last);
-    await runner.stop();
+    await project(t, events, ALL_PROJECTORS, 1);
     const [row] = await t.db.query<{ roles: string[]; updated_at: Date }>('SELECT roles, updated_at FROM read_users WHERE id = $1', ['lena']);
     expect(row).toEqual({ roles: ['moderator', 'tester'], updated_at: new Date(events[2]!.metadata.recordedAt) });
   });
