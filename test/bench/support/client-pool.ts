@@ -8,14 +8,8 @@ import type { WorkerOp, WorkerPlayer, WorkerResult } from './worker-protocol';
 
 const WORKER = path.join(DIST, 'test/bench/support/client-worker.js');
 
-export interface PoolResult {
-  startedAt: number;
-  times: number[];
-  failures: number;
-  lost: number;
-  messages: string[];
-  frame?: string;
-}
+/** Merged over the workers: the same fields as one worker's result. */
+export type PoolResult = WorkerResult;
 
 class Worker {
   private seq = 0;
