@@ -1,3 +1,6 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
@@ -300,8 +303,14 @@ describe('a quiz night in the browser', () => {
     await chooser.setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('kein Bild') });
     await see(refusal.filter({ hasText: 'Bitte nur Bilder hochladen' }));
 
-    await chooser.setInputFiles({ name: 'riesig.png', mimeType: 'image/png', buffer: Buffer.alloc(10_000_001, 1) });
+    // A file on disk, handed to Chromium by its path: 10 MB as a buffer would travel base64-encoded
+    // through the DevTools protocol and took longer than the action timeout on a loaded machine.
+    const large = path.join(await mkdtemp(path.join(tmpdir(), 'quiz-upload-')), 'riesig.png');
+    await writeFile(large, '');
+    await truncate(large, 10_000_001);
+    await chooser.setInputFiles(large);
     await see(refusal.filter({ hasText: 'Bitte nicht zu große Bilder hochladen' }));
+    await rm(path.dirname(large), { recursive: true, force: true });
   });
 
   it('refuses an upload whose content is not an image (server checks the bytes)', async () => {
