@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SHIP_ANSWER_TEXTS } from '../../projections/live';
 import { engineTexts, specTexts } from '../../src/commands/texts';
 
 /** Every German rejection text must be triggered by at least one rule test (as a literal there). */
@@ -15,6 +16,10 @@ function literalOf(text: string | ((arg: string) => string)): string {
 
 describe('rejection texts', () => {
   it.each(Object.entries(specTexts))('spec text %s is triggered in a rule test', (_name, text) => {
+    expect(testSources).toContain(literalOf(text));
+  });
+
+  it.each(Object.entries(SHIP_ANSWER_TEXTS))('ship answer text %s is triggered in a rule test', (_name, text) => {
     expect(testSources).toContain(literalOf(text));
   });
 
