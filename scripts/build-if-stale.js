@@ -1,6 +1,9 @@
-// Builds the server or the web app when its output is missing or older than its sources (npm start, npm run start:dev).
+// Builds the server or the web app when its output is missing or older than its sources (npm start, npm run start:dev,
+// and `node scripts/build-if-stale.js server` before the console tools: npm run user, night, asyncapi).
+// Never rebuilds a fresh build: a rebuild rewrites dist/ file by file, and a server starting meanwhile
+// would load half-written modules.
 const { execSync } = require('node:child_process');
-const { existsSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -21,11 +24,52 @@ function newest(paths) {
   return latest;
 }
 
+/** One build at a time across processes (test workers, servers, console tools starting at once). */
+const LOCK = at('.tmp', 'build.lock');
+const LOCK_WAIT_MS = 10 * 60_000;
+
+/** The lock's holder has died (killed mid-build): its lock may be taken over. */
+function lockAbandoned() {
+  try {
+    process.kill(Number(readFileSync(path.join(LOCK, 'pid'), 'utf8')), 0);
+    return false;
+  } catch (error) {
+    return error.code === 'ESRCH'; // ENOENT: the holder is still writing its pid
+  }
+}
+
+function withBuildLock(work) {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (lockAbandoned()) rmSync(LOCK, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`${LOCK} still held after ${LOCK_WAIT_MS} ms`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 function buildIfStale(name, output, sources, script) {
+  withBuildLock(() => buildUnderLock(name, output, sources, script));
+}
+
+function buildUnderLock(name, output, sources, script) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   if (built && built >= newest(sources)) return;
-  console.log(`Baue ${name} ...`);
-  execSync(`npm run --silent ${script}`, { cwd: root, stdio: 'inherit' });
+  // On stderr: a console tool's standard output stays its own (night export writes the night there).
+  console.error(`Baue ${name} ...`);
+  execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['inherit', 2, 'inherit'] });
 }
 
 const targets = {
@@ -36,3 +80,10 @@ const targets = {
 };
 
 module.exports = { root, at, targets };
+
+if (require.main === module) {
+  for (const name of process.argv.slice(2)) {
+    if (!(name in targets)) throw new Error(`build-if-stale: unknown target ${name} (server, web)`);
+    targets[name]();
+  }
+}

@@ -13,7 +13,7 @@ const CLI_TEST_TIMEOUT_MS = 600_000;
 
 /**
  * `npm run user -- …` as an operator runs it on the server, on the test's (embedded) data dir. The npm
- * script builds the server first; `built` runs what it built directly (the later calls of a test).
+ * script builds the server only when it is stale; `built` runs the built CLI directly (the later calls of a test).
  */
 function user(server: TestServer, ...args: string[]): Promise<{ code: number; output: string }> {
   return run(['npm', 'run', '--silent', 'user', '--', ...args], server);

@@ -1,13 +1,12 @@
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
-/** The built server (`npm run build`, as CI does before the tests), built here when missing. */
+/** The built server (`npm run build`, as CI does before the tests), built here when stale, one build at a time. */
 export function ensureBuiltServer(): void {
-  if (!existsSync(path.join(root, 'dist/src/main.js'))) execSync('npm run --silent build:server', { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.js'), 'server'], { cwd: root, stdio: 'inherit' });
 }
 
 export function freePort(): Promise<number> {
