@@ -17,7 +17,11 @@ export const USER_CLI_TEXTS = {
 
 export type ChangeVerb = 'set' | 'grant' | 'revoke';
 
-export type RoleChange = { ok: true; text: string } | { ok: false; text: string };
+/** The console's answer: what to print, and whether it went to stdout (ok) or stderr. */
+export interface RoleChange {
+  ok: boolean;
+  text: string;
+}
 
 /** Every user, by login: login, name and roles. */
 export function usersByLogin(state: LiveState): UserLive[] {

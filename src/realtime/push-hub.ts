@@ -103,9 +103,9 @@ export class PushHub {
     let versions = '';
     for (const key of this.scopesOfClient.get(client) ?? []) {
       const scope = this.scope(key);
-      const separator = versions === '' ? '' : ',';
-      parts.push(`${separator === '' ? '"views":{' : ','}"${key.scope}":`, this.jsonOf(scope));
-      versions += `${separator}"${key.scope}":${scope.version}`;
+      const first = versions === '';
+      parts.push(`${first ? '"views":{' : ','}"${key.scope}":`, this.jsonOf(scope));
+      versions += `${first ? '' : ','}"${key.scope}":${scope.version}`;
     }
     parts.push(parts.length === 0 ? `"views":{},"versions":{}` : `},"versions":{${versions}}`);
     return parts;

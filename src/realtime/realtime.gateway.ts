@@ -212,8 +212,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const counts = new Map<string, number>();
     const count = (role: string) => counts.set(role, (counts.get(role) ?? 0) + 1);
     for (const { user } of this.sessions.values()) {
-      const roles = user ? this.rolesOf(user.id) : [];
-      if (!user) count('anonymous');
+      const roles = user ? this.rolesOf(user.id) : null;
+      if (roles === null) count('anonymous');
       else if (roles.length === 0) count('player');
       else roles.forEach(count);
     }
