@@ -11,10 +11,14 @@ function playCopy(p: TeamPlay): TeamPlay {
   return teamPlayOf(p.seq, p.proposals.slice(), p.nextKey, p.favourite, p.quizzled, p.stars.slice());
 }
 
-/** One star per member: the member's star moves to `key`, or is taken back with null. */
+/** One star per member: the member's star moves to `key` (last in the list), or is taken back with null. */
 function setStar(stars: Star[], userId: string, key: number | null): void {
-  const i = stars.findIndex((s) => s.userId === userId);
-  if (i >= 0) stars.splice(i, 1);
+  let i = 0;
+  while (i < stars.length && stars[i].userId !== userId) i++;
+  if (i < stars.length) {
+    for (; i < stars.length - 1; i++) stars[i] = stars[i + 1];
+    stars.pop();
+  }
   if (key !== null) stars.push({ userId, key });
 }
 
