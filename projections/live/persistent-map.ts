@@ -18,8 +18,23 @@ const MASK = 31;
 /** The token of one fold; see above. */
 export type Owner = object;
 
-interface Leaf<V> { readonly kind: 0; readonly hash: number; readonly key: string; value: V; readonly owner: Owner | null }
-interface Branch<V> { readonly kind: 1; bitmap: number; readonly children: TrieNode<V>[]; readonly owner: Owner | null }
+/*
+ * Leaves and branches are made by constructors, not object literals, on purpose. V8 allocates the
+ * objects of a literal that mostly survive collections straight into the old generation
+ * (allocation-site pretenuring). A fold changes its own nodes in place; an old node changed in
+ * place keeps the young objects it points to alive until the next full collection, even after the
+ * node itself died. At 1,000 teams that happened to the trie nodes in about half of the bench:reducer
+ * processes, which then promoted about ten times as much and spent two to three times as long
+ * collecting garbage.
+ */
+class Leaf<V> {
+  readonly kind = 0;
+  constructor(readonly hash: number, readonly key: string, public value: V, readonly owner: Owner | null) {}
+}
+class Branch<V> {
+  readonly kind = 1;
+  constructor(public bitmap: number, readonly children: TrieNode<V>[], readonly owner: Owner | null) {}
+}
 interface Collision<V> { readonly kind: 2; readonly hash: number; readonly leaves: readonly Leaf<V>[] }
 type TrieNode<V> = Leaf<V> | Branch<V> | Collision<V>;
 
@@ -40,25 +55,8 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/*
- * Leaves and branches are made by constructors, not object literals, on purpose. V8 allocates the
- * objects of a literal that mostly survive collections straight into the old generation
- * (allocation-site pretenuring). A fold changes its own nodes in place; an old node changed in
- * place keeps the young objects it points to alive until the next full collection, even after the
- * node itself died. At 1,000 teams that happened to the trie nodes in about half of the bench:reducer
- * processes, which then promoted about ten times as much and spent two to three times as long
- * collecting garbage.
- */
-class LeafNode<V> implements Leaf<V> {
-  readonly kind = 0;
-  constructor(readonly hash: number, readonly key: string, public value: V, readonly owner: Owner | null) {}
-}
-class BranchNode<V> implements Branch<V> {
-  readonly kind = 1;
-  constructor(public bitmap: number, readonly children: TrieNode<V>[], readonly owner: Owner | null) {}
-}
-const leaf = <V>(hash: number, key: string, value: V, owner: Owner | null): Leaf<V> => new LeafNode(hash, key, value, owner);
-const branch = <V>(bitmap: number, children: TrieNode<V>[], owner: Owner | null): Branch<V> => new BranchNode(bitmap, children, owner);
+const leaf = <V>(hash: number, key: string, value: V, owner: Owner | null): Leaf<V> => new Leaf(hash, key, value, owner);
+const branch = <V>(bitmap: number, children: TrieNode<V>[], owner: Owner | null): Branch<V> => new Branch(bitmap, children, owner);
 
 const owns = (owner: Owner | null, node: { readonly owner: Owner | null }): boolean => owner !== null && node.owner === owner;
 
