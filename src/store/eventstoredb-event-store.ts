@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -12,9 +11,7 @@ import {
   streamNameFilter,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
   type AppendResult as EsdbAppendResult,
-  type CurrentRevision,
   type EventData,
   type JSONType,
   type Position,
@@ -78,6 +75,15 @@ const MAX_KNOWN_POSITIONS = 10_000;
 const MAX_RECONNECTS = 10;
 /** The server sends -1 as an unsigned 64-bit number where it has no position (e.g. old servers on stream reads). */
 const NO_POSITION = 2n ** 63n;
+/** Intents kept in the fence stream (its max count): only the last one is ever read, the rest help a person looking. */
+const FENCE_KEPT = 100;
+
+/** An append as written to the fence before its events: the target stream, its head then, the events. */
+interface Intent {
+  stream: string;
+  head: number;
+  events: EventToAppend[];
+}
 
 interface KnownEvent {
   revision: number;
@@ -99,6 +105,10 @@ export class EventStoreDbEventStore implements EventStore {
   /** $all positions of records, in the order they were handed out (a Set keeps insertion order). */
   private readonly recordPositions = new Set<number>();
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
+  /** The fence revision whose intent this process knows to be stored (-1: none yet). */
+  private materializedFence = -1;
+  /** The end of this process's last append: the next one starts after it. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -117,6 +127,7 @@ export class EventStoreDbEventStore implements EventStore {
     });
     try {
       await store.lastPosition();
+      await store.materializeFenceHead(); // an append whose writer died between intent and events
     } catch (error) {
       await store.client.dispose();
       throw error;
@@ -155,41 +166,105 @@ export class EventStoreDbEventStore implements EventStore {
    * the head it checks nothing and would store a repeated id a second time.
    * So before appending we look at the stream's ids ourselves (incrementally: this process remembers
    * what it has read, and reads only the revisions after that), which decides retries and partial
-   * batches exactly as the SQL adapters do; and when ESDB answers WrongExpectedVersion we look again,
-   * because a concurrent writer may have stored (part of) this batch in between.
+   * batches exactly as the SQL adapters do.
    * Not covered: an id stored in another stream (ESDB has no index by event id).
+   *
+   * The consistency boundary. This client (6.x) has no atomic append across streams, so every append
+   * goes through one fence stream: the writer first writes its append there as an intent (the target
+   * stream, the head it found there, the events), with the fence's revision it read as the expected
+   * revision, and then appends the events to their stream. ESDB's check on that one stream puts all
+   * intents in one order. Before writing an intent a writer materializes the fence's last intent (if
+   * its events are not stored yet, it appends them at the recorded head; the event ids recognise a
+   * repeat), and only then checks the boundary against $all. So when the intent lands, every earlier
+   * append is in $all and nothing was written in between: the check was exact, as in the SQL
+   * adapters' locked transaction. A writer that dies between intent and events leaves them to the next
+   * writer or the next start (connect), which materialize them before anything else. Appends of one
+   * process take turns (no contention with itself); several processes retry on the fence.
+   * Every writer of a store must use this fence: an append to our streams that bypasses it (an older
+   * adapter) breaks the guarantee and is reported when a materialization finds the stream moved.
    */
   async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
-    const expectedRevision = toEsdbExpected(expected);
-    const known = await this.refresh(streamId);
-    if (events.length === 0) return this.appendNothing(streamId, expected, known.revision);
-    const retried = await this.alreadyStored(streamId, events, known);
-    if (retried) return retried;
-    if (condition) await this.checkCondition(streamId, condition);
+    checkExpected(expected);
+    return this.inTurn(() => this.appendThroughFence(streamId, events, expected, condition));
+  }
+
+  private async appendThroughFence(
+    streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition: AppendCondition | undefined,
+  ): Promise<AppendResult> {
+    for (;;) {
+      const fenceRevision = await this.materializeFenceHead();
+      const known = await this.refresh(streamId);
+      if (events.length === 0) return this.appendNothing(streamId, expected, known.revision);
+      const retried = await this.alreadyStored(streamId, events, known);
+      if (retried) return retried;
+      if (!isAt(expected, known.revision)) {
+        throw new WrongExpectedRevisionError(streamId, expected, known.revision < 0 ? 'no_stream' : known.revision);
+      }
+      if (condition) await this.checkCondition(streamId, condition);
+      const intent: Intent = { stream: streamId, head: known.revision, events };
+      try {
+        await this.client.appendToStream(this.fenceStream, [toIntentData(intent)], {
+          expectedRevision: fenceRevision < 0 ? NO_STREAM : BigInt(fenceRevision),
+        });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) continue; // another process wrote an intent: look again
+        throw error;
+      }
+      if (fenceRevision < 0) await this.client.setStreamMetadata(this.fenceStream, { maxCount: FENCE_KEPT });
+      const result = await this.materialize(intent);
+      this.materializedFence = fenceRevision + 1;
+      return result;
+    }
+  }
+
+  /** Materializes the fence's last intent unless this process knows it is stored; the fence's revision (-1: empty). */
+  private async materializeFenceHead(): Promise<number> {
+    let last: RecordedEvent | undefined;
+    try {
+      const read = this.client.readStream(this.fenceStream, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true });
+      for await (const resolved of read) last = resolved.event ?? last;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return -1;
+      throw error;
+    }
+    if (!last) return -1;
+    const revision = Number(last.revision);
+    if (revision !== this.materializedFence) {
+      await this.materialize(last.data as unknown as Intent);
+      this.materializedFence = revision;
+    }
+    return revision;
+  }
+
+  /** Appends an intent's events at the head recorded in it; a repeat is recognised by the event ids. */
+  private async materialize({ stream, head, events }: Intent): Promise<AppendResult> {
     let result: EsdbAppendResult;
     try {
-      result = await this.client.appendToStream(this.esdbStream(streamId), events.map(toEventData), { expectedRevision });
+      result = await this.client.appendToStream(this.esdbStream(stream), events.map(toEventData), {
+        expectedRevision: head < 0 ? NO_STREAM : BigInt(head),
+      });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
-      const retriedMeanwhile = await this.alreadyStored(streamId, events, await this.refresh(streamId));
-      if (retriedMeanwhile) return retriedMeanwhile;
-      throw new WrongExpectedRevisionError(streamId, expected, fromEsdbRevision(error.actualVersion));
+      const stored = await this.alreadyStored(stream, events, await this.refresh(stream));
+      if (stored) return stored;
+      throw new Error(`Stream ${stream} moved past revision ${head} outside the fence: every writer of this store must append through it`);
     }
     const nextExpectedRevision = Number(result.nextExpectedRevision);
     const commit = result.position?.commit;
     let position = commit !== undefined && commit < NO_POSITION ? this.handOut(toNumber(commit)) : undefined;
-    this.remember(streamId, events, nextExpectedRevision, position);
-    position ??= await this.positionOf(streamId, nextExpectedRevision);
+    this.remember(stream, events, nextExpectedRevision, position);
+    position ??= await this.positionOf(stream, nextExpectedRevision);
     return { nextExpectedRevision, position };
   }
 
-  /*
-   * The consistency boundary. This client (6.x) has no atomic append across streams, so the adapter
-   * reads $all after the condition's position just before appending: a writer that lands in the
-   * boundary between this read and the append below is not seen (a window of one round trip; the SQL
-   * adapters have none, they check inside the append's locked transaction). docs/decisions.md,
-   * "Consistency boundary on EventStoreDB", says how it closes.
-   */
+  /** Runs the appends of this process one after the other. */
+  private inTurn<T>(append: () => Promise<T>): Promise<T> {
+    const turn = this.turn.then(append, append);
+    this.turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Reads $all after the condition's position for an event of a boundary stream (see the fence above). */
   private async checkCondition(streamId: string, condition: AppendCondition): Promise<void> {
     let after = condition.after;
     for (;;) {
@@ -314,9 +389,14 @@ export class EventStoreDbEventStore implements EventStore {
     return this.prefix + streamId;
   }
 
+  /** The stream that orders all appends of this store (see append). '~' keeps it apart from the app's stream names. */
+  private get fenceStream(): string {
+    return `${this.prefix}~fence`;
+  }
+
   private isOurs(recorded: RecordedEvent): boolean {
     const stream = recorded.streamId;
-    return !stream.startsWith('$') && stream.startsWith(this.prefix) && !recorded.type.startsWith('$');
+    return !stream.startsWith('$') && stream.startsWith(this.prefix) && !recorded.type.startsWith('$') && stream !== this.fenceStream;
   }
 
   private toStoredEvent(recorded: RecordedEvent, position: number): StoredEvent {
@@ -363,8 +443,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   private appendNothing(streamId: string, expected: ExpectedRevision, head: number): Promise<AppendResult> {
-    const ok = expected === 'any' || (expected === 'no_stream' ? head < 0 : head === expected);
-    if (!ok) throw new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
+    if (!isAt(expected, head)) throw new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
     return this.lastPosition().then((position) => ({ nextExpectedRevision: head, position }));
   }
 
@@ -580,15 +659,19 @@ class EventStoreDbSubscription implements Subscription {
   }
 }
 
-function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream') return NO_STREAM;
+/** Refuses an invalid expected revision before anything is read. */
+function checkExpected(expected: ExpectedRevision): void {
+  if (expected === 'any' || expected === 'no_stream') return;
   if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${expected}`);
-  return BigInt(expected);
 }
 
-function fromEsdbRevision(revision: CurrentRevision): number | 'no_stream' {
-  return revision === NO_STREAM ? 'no_stream' : Number(revision);
+/** Whether a stream whose last revision is `head` (-1: no stream) is where the appender expects it. */
+function isAt(expected: ExpectedRevision, head: number): boolean {
+  return expected === 'any' || (expected === 'no_stream' ? head < 0 : head === expected);
+}
+
+function toIntentData(intent: Intent): EventData {
+  return { id: randomUUID(), contentType: 'application/json', type: 'AppendIntent', data: intent as unknown as JSONType, metadata: undefined };
 }
 
 function toEventData(event: EventToAppend): EventData {

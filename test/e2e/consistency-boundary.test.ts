@@ -2,8 +2,9 @@
  * Two processes on one store (two live states, two pipelines, two connections): commands whose rules
  * read each other's streams race a few hundred times, and the rules' invariants hold in the log.
  * Before appends carried the consistency boundary, `mum` (show stream) and `ma` (night stream) could
- * both be accepted against states that had not seen each other. On Postgres when DATABASE_URL is set,
- * else on the embedded PGlite (two stores on one database).
+ * both be accepted against states that had not seen each other. On EventStoreDB when EVENTSTORE_URL is
+ * set (two connections), else on Postgres when DATABASE_URL is set, else on the embedded PGlite (two
+ * stores on one database).
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
@@ -13,6 +14,7 @@ import { CommandPipeline, type CommandOutcome } from '../../src/engine/command-p
 import { LiveStateService } from '../../src/engine/live-state';
 import { fromStored } from '../../src/engine/stored-events';
 import type { EventStore, StoredEvent } from '../../src/store/event-store';
+import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
@@ -21,9 +23,10 @@ import { freshDatabase } from '../support/fresh-database';
 
 const ROUNDS = 100;
 const url = process.env.DATABASE_URL;
+const eventStoreUrl = process.env.EVENTSTORE_URL;
+const storeName = eventStoreUrl ? 'EventStoreDB' : url ? 'Postgres' : 'PGlite';
 
 interface Process {
-  db: SqlDatabase;
   store: EventStore;
   live: LiveStateService;
   pipeline: CommandPipeline;
@@ -34,6 +37,8 @@ let processes: Process[] = [];
 let now = Date.UTC(2026, 10, 21, 20, 0, 0);
 /** On Postgres a database of this file's own: the checks read the whole log. */
 let ownDatabase: { url: string; drop: () => Promise<void> } | null = null;
+/** On EventStoreDB the first process's store: streams of its own on a shared server; the second connects to them. */
+let firstEventStore: EventStoreDbEventStore | null = null;
 
 async function openDatabase(): Promise<SqlDatabase> {
   if (url) {
@@ -44,14 +49,22 @@ async function openDatabase(): Promise<SqlDatabase> {
   return PgliteDatabase.open();
 }
 
-async function startProcess(): Promise<Process> {
+async function openStore(): Promise<EventStore> {
+  if (eventStoreUrl) {
+    if (firstEventStore) return firstEventStore.openAnother();
+    return (firstEventStore = await EventStoreDbEventStore.connectIsolated(eventStoreUrl));
+  }
   const db = await openDatabase();
   databases.push(db);
-  const store = await SqlEventStore.open(db, { pollIntervalMs: 50 });
+  return SqlEventStore.open(db, { pollIntervalMs: 50 });
+}
+
+async function startProcess(): Promise<Process> {
+  const store = await openStore();
   const live = new LiveStateService(store);
   await live.start();
   const pipeline = new CommandPipeline(live, store, { clock: () => now, maxAttempts: 50 });
-  return { db, store, live, pipeline };
+  return { store, live, pipeline };
 }
 
 const ADMIN: Actor = { userId: 'admin-1', roles: ['admin', 'moderator'] };
@@ -114,7 +127,7 @@ afterAll(async () => {
   await ownDatabase?.drop();
 });
 
-describe(`two processes on one ${url ? 'Postgres' : 'PGlite'} store`, () => {
+describe(`two processes on one ${storeName} store`, () => {
   it(`mum against ma, ${ROUNDS} times: the quiz mode never changes while a question is open`, async () => {
     const [a] = processes;
     let both = 0;
