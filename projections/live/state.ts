@@ -284,7 +284,30 @@ export const initialState: LiveState = {
  * Constructors for the records that change on nearly every event. They list every field in
  * declaration order (never a spread) so that all versions share one hidden class: the fold stays
  * fast and its cost does not depend on how many teams there are.
+ *
+ * A team's play, its proposals and its stars are made by classes, not object literals, on purpose
+ * (as the map's nodes, see persistent-map.ts). V8 allocates the objects of a literal that mostly
+ * survive a collection straight into the old generation (allocation-site pretenuring). At 1,000 teams
+ * a question spans several batches, so most proposals outlive a scavenge and their literal was
+ * pretenured: every proposal was born old, died old with its question and pointed at young strings.
+ * That made adding a proposal about 30 times as costly as at 10 teams (docs/benchmarks.md).
  */
+
+class Play implements TeamPlay {
+  [DRAFTED_BY]: Owner | null = null;
+  constructor(
+    readonly seq: number, readonly proposals: readonly ProposalLive[], readonly nextKey: number,
+    readonly favourite: number | null, readonly quizzled: number | null, readonly stars: readonly Star[],
+  ) {}
+}
+
+class Proposal implements ProposalLive {
+  constructor(readonly key: number, readonly userId: string, readonly message: string, readonly chat: boolean) {}
+}
+
+class StarOf implements Star {
+  constructor(readonly userId: string, readonly key: number) {}
+}
 
 export function freshPlay(seq: number): TeamPlay {
   return teamPlayOf(seq, EMPTY_PLAY.proposals, 1, null, null, EMPTY_PLAY.stars);
@@ -293,7 +316,15 @@ export function freshPlay(seq: number): TeamPlay {
 export function teamPlayOf(
   seq: number, proposals: readonly ProposalLive[], nextKey: number, favourite: number | null, quizzled: number | null, stars: readonly Star[],
 ): TeamPlay {
-  return { seq, proposals, nextKey, favourite, quizzled, stars, [DRAFTED_BY]: null };
+  return new Play(seq, proposals, nextKey, favourite, quizzled, stars);
+}
+
+export function proposalRecord(key: number, userId: string, message: string, chat: boolean): ProposalLive {
+  return new Proposal(key, userId, message, chat);
+}
+
+export function starRecord(userId: string, key: number): Star {
+  return new StarOf(userId, key);
 }
 
 export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {

@@ -1,6 +1,6 @@
 import type { ProposalEvent } from '../../../events';
 import { playOfTeam } from '../queries';
-import { LOBBY_CHAT_LIMIT, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
+import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
 import { NO_CHANGES, type Changes, type Draft, type Writer } from './writer';
 
 type PlayDraft = Draft<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
@@ -19,7 +19,7 @@ function setStar(stars: Star[], userId: string, key: number | null): void {
     for (; i < stars.length - 1; i++) stars[i] = stars[i + 1];
     stars.pop();
   }
-  if (key !== null) stars.push({ userId, key });
+  if (key !== null) stars.push(starRecord(userId, key));
 }
 
 /** What an event does to its team's play. */
@@ -27,7 +27,7 @@ function changePlay(p: PlayDraft, event: PlayEvent): void {
   switch (event.type) {
     case 'ProposalAdded': {
       const { key, userId, message, chat } = event.data;
-      p.proposals.push({ key, userId, message, chat });
+      p.proposals.push(proposalRecord(key, userId, message, chat));
       p.nextKey = key + 1;
       return;
     }
