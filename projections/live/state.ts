@@ -305,7 +305,7 @@ class Proposal implements ProposalLive {
   constructor(readonly key: number, readonly userId: string, readonly message: string, readonly chat: boolean) {}
 }
 
-class StarOf implements Star {
+class MemberStar implements Star {
   constructor(readonly userId: string, readonly key: number) {}
 }
 
@@ -324,7 +324,7 @@ export function proposalRecord(key: number, userId: string, message: string, cha
 }
 
 export function starRecord(userId: string, key: number): Star {
-  return new StarOf(userId, key);
+  return new MemberStar(userId, key);
 }
 
 export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {

@@ -197,9 +197,7 @@ export class EventStoreDbEventStore implements EventStore {
       if (events.length === 0) return this.appendNothing(streamId, expected, known.revision);
       const retried = await this.alreadyStored(streamId, events, known);
       if (retried) return retried;
-      if (!isAt(expected, known.revision)) {
-        throw new WrongExpectedRevisionError(streamId, expected, known.revision < 0 ? 'no_stream' : known.revision);
-      }
+      if (!isAt(expected, known.revision)) throw wrongRevision(streamId, expected, known.revision);
       if (condition) await this.checkCondition(streamId, condition);
       const intent: Intent = { stream: streamId, head: known.revision, events };
       try {
@@ -443,7 +441,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   private appendNothing(streamId: string, expected: ExpectedRevision, head: number): Promise<AppendResult> {
-    if (!isAt(expected, head)) throw new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
+    if (!isAt(expected, head)) throw wrongRevision(streamId, expected, head);
     return this.lastPosition().then((position) => ({ nextExpectedRevision: head, position }));
   }
 
@@ -668,6 +666,10 @@ function checkExpected(expected: ExpectedRevision): void {
 /** Whether a stream whose last revision is `head` (-1: no stream) is where the appender expects it. */
 function isAt(expected: ExpectedRevision, head: number): boolean {
   return expected === 'any' || (expected === 'no_stream' ? head < 0 : head === expected);
+}
+
+function wrongRevision(streamId: string, expected: ExpectedRevision, head: number): WrongExpectedRevisionError {
+  return new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
 }
 
 function toIntentData(intent: Intent): EventData {
