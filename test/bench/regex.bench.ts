@@ -7,7 +7,7 @@
  * Run: npm run bench:regex
  */
 import { performance } from 'node:perf_hooks';
-import { compileAnswerRegex } from '../../projections/live/answer-regex';
+import { compileAnswerRegex } from '../../projections/live/rules/answer-regex';
 
 const WORDS = ['Ottawa', 'Toronto', 'Berlin', 'Hauptstadt von Kanada', 'Ich glaube es ist Ottawa', 'Montréal', 'Québec', 'Äpfel und Birnen'];
 const ANSWERS = Array.from({ length: 500 }, (_, i) => `${WORDS[i % WORDS.length]} ${'x'.repeat(i % 40)}`);

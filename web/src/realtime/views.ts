@@ -4,8 +4,8 @@
  * types. What is the app's own lives here too: the scopes, the store's container of the views,
  * feature-flag reading.
  */
-import type { ViewOfScope, ViewScope } from '../../../projections/live/replies';
-import type { GlobalView } from '../../../projections/live/views';
+import type { ViewOfScope, ViewScope } from '../../../wire/replies';
+import type { GlobalView } from '../../../projections/live/views/views';
 
 export type {
   GlobalView, HealDealStatus, ModeratorView, OperatorTeamEntry, OperatorUserEntry, OperatorView, ProposalView, QuestionView, TeamView,
@@ -13,7 +13,7 @@ export type {
 } from '../../../projections/live';
 export type { Stroke, UberMode } from '../../../events';
 
-export { VIEW_SCOPES } from '../../../projections/live/replies';
+export { VIEW_SCOPES } from '../../../wire/replies';
 export type { ViewScope };
 
 /** One entry of the lobby chat (global view). */

@@ -2,7 +2,7 @@
 
 import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '../../../../projections/live';
-import { nextQuestionPosition } from '../../../../projections/live/queries';
+import { nextQuestionPosition } from '../../../../projections/live/state/queries';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;

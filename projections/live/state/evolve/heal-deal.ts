@@ -1,4 +1,4 @@
-import type { HealDealEvent } from '../../../events';
+import type { HealDealEvent } from '../../../../events';
 import { healDealChoiceKey, type HealDealLive, type LiveState, type PendingHealDeal } from '../state';
 import type { Changes, Writer } from './writer';
 

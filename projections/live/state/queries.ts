@@ -1,6 +1,6 @@
 /** Read helpers over the live state, shared by evolve, views and the deciders. */
-import type { DrawnStroke, Question } from '../../events';
-import { clampHealDealRound, isZombie } from './rules';
+import type { DrawnStroke, Question } from '../../../events';
+import { clampHealDealRound, isZombie } from '../rules/common';
 import {
   freshPlay, type GlobalStateCode, type LiveState, type PendingHealDeal, type TeamLive, type TeamPlay, type UserLive,
 } from './state';

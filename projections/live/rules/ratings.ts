@@ -2,7 +2,7 @@
  * What a rating does to an answer: the one meaning of tua/tur, regex marks and ship corrections,
  * shared by the live reducer and the read projection.
  */
-import type { QuizShowEvent, RegexMark } from '../../events';
+import type { QuizShowEvent, RegexMark } from '../../../events';
 
 /** One answer's rating: its new points, check, like (null keeps the answer's like) and tester. */
 export interface Rating {

@@ -1,4 +1,4 @@
-import type { Question, QuizEvent, TieBreakEvent } from '../../../events';
+import type { Question, QuizEvent, TieBreakEvent } from '../../../../events';
 import type { LiveState } from '../state';
 import type { Changes, Writer } from './writer';
 

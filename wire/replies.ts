@@ -3,10 +3,10 @@
  * pushes and command replies, and the bodies of the HTTP API. The server builds them (src/realtime,
  * src/http), the web app reads them as they are; neither guesses the other's shape.
  */
-import type { PointsTable, Question, Role } from '../../events';
-import type { NightSummary } from './state';
-import type { OperatorView } from './operator-view';
-import type { GlobalView, ModeratorView, TeamView, TesterAnswerView, TesterView, UserView } from './views';
+import type { PointsTable, Question, Role } from '../events';
+import type { NightSummary } from '../projections/live/state/state';
+import type { OperatorView } from '../projections/live/views/operator-view';
+import type { GlobalView, ModeratorView, TeamView, TesterAnswerView, TesterView, UserView } from '../projections/live/views/views';
 
 /* ---------- socket: views ---------- */
 

@@ -1,9 +1,9 @@
 import type {
   DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode,
-} from '../../events';
+} from '../../../events';
 import { PersistentMap, type Owner } from './persistent-map';
-import type { RatedFields } from './ratings';
-import { DEFAULT_SHOW_SETTINGS } from './show-settings';
+import type { RatedFields } from '../rules/ratings';
+import { DEFAULT_SHOW_SETTINGS } from '../rules/show-settings';
 
 /** The spec's global state codes: no question, question active, countdown, maintenance. */
 export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';

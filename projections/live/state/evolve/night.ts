@@ -1,4 +1,4 @@
-import type { NightEvent } from '../../../events';
+import type { NightEvent } from '../../../../events';
 import { teamPlayOf, type AnswerLive, type LiveState, type NightLive } from '../state';
 import type { Changes, Writer } from './writer';
 

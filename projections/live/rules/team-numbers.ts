@@ -3,7 +3,7 @@
  * gets the next number when it is created (recorded in TeamCreated); a deleted team's number is never
  * handed out again, so a number names at most one team, ever.
  */
-import type { LiveState, TeamLive } from './state';
+import type { LiveState, TeamLive } from '../state/state';
 
 /** The number the next team gets. */
 export function nextTeamNumber(state: LiveState): number {

@@ -1,6 +1,6 @@
 /** Rules of play that the deciders enforce and the web app shows before anyone sends a command. */
-import type { HealDealKind, QuestionType } from '../../events';
-import { isQuizMode } from './rules';
+import type { HealDealKind, QuestionType } from '../../../events';
+import { isQuizMode } from './common';
 
 /** mc without a usable time runs this long; the control page offers it as its custom value. */
 export const DEFAULT_COUNTDOWN_SECONDS = 60;

@@ -3,9 +3,9 @@
  * stores them, and the config page, which previews them and checks before saving. Each side says the
  * problem in its own texts.
  */
-import { QUESTION_TYPES, type Question, type QuestionType } from '../../events';
-import { numberOf, textOf, wholeNumberOf } from './readers';
-import { ABCD_MAX_OPTIONS, isQuestionPosition, UNSET_QUESTION_POINTS } from './rules';
+import { QUESTION_TYPES, type Question, type QuestionType } from '../../../events';
+import { numberOf, textOf, wholeNumberOf } from '../../../wire/readers';
+import { ABCD_MAX_OPTIONS, isQuestionPosition, UNSET_QUESTION_POINTS } from './common';
 
 /** A question as typed or imported (the spec's field names; numbers may come as text). */
 export interface QuestionInput {

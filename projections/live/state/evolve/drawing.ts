@@ -1,4 +1,4 @@
-import type { DrawingEvent } from '../../../events';
+import type { DrawingEvent } from '../../../../events';
 import type { LiveState } from '../state';
 import type { Changes, Writer } from './writer';
 

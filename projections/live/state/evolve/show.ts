@@ -1,4 +1,4 @@
-import type { FormEvent, ShowEvent, UploadEvent } from '../../../events';
+import type { FormEvent, ShowEvent, UploadEvent } from '../../../../events';
 import { PersistentMap } from '../persistent-map';
 import { initialShow, type LiveState } from '../state';
 import type { Changes, Writer } from './writer';

@@ -4,7 +4,7 @@
  * a space 2.4 times the canvas (720x360) with doubled widths; the spec's redraw divides the
  * coordinates by 2.4 and halves the width.
  */
-import type { DrawnStroke } from '../../events';
+import type { DrawnStroke } from '../../../events';
 
 export type { DrawnStroke };
 

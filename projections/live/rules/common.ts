@@ -1,5 +1,5 @@
 /** Game rules that both the deciders and the views need. Each is named after the rule it is. */
-import type { Question } from '../../events';
+import type { Question } from '../../../events';
 
 export const FUSION_TEAM_PREFIX = 'Fusionsteam';
 export const FUSION_TEAM_PASSWORD = '(none)';

@@ -8,10 +8,10 @@
  * kept view (keptOperatorView) then visits only the entries that changed (the persistent maps' diff)
  * and stays the very same object, so the push hub's comparison ends at once and nothing is sent.
  */
-import type { Role } from '../../events';
-import type { PersistentMap } from './persistent-map';
+import type { Role } from '../../../events';
+import type { PersistentMap } from '../state/persistent-map';
 import type { ScopeDefinition, ScopeKeyOf } from './scopes';
-import type { LiveState, TeamLive, UserLive } from './state';
+import type { LiveState, TeamLive, UserLive } from '../state/state';
 
 export interface OperatorTeamEntry {
   id: string;

@@ -4,9 +4,9 @@
  * on a tie); else its only proposal; chat entries never count; a team without proposals gets no
  * answer. Single-player mode: each user's current answer.
  */
-import type { LockedAnswer, LockInBasis } from '../../events';
-import { currentSingleAnswer, starCounts, teamPlay } from './queries';
-import type { LiveState, ProposalLive, TeamPlay } from './state';
+import type { LockedAnswer, LockInBasis } from '../../../events';
+import { currentSingleAnswer, starCounts, teamPlay } from '../state/queries';
+import type { LiveState, ProposalLive, TeamPlay } from '../state/state';
 
 export interface TeamAnswerChoice {
   readonly proposal: ProposalLive;

@@ -7,19 +7,19 @@
  * its inputs, everything the view reads, beside the view. A view that reads more lists it there;
  * test/unit/scopes.test.ts fails otherwise.
  */
-import type { DrawnStroke, PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../events';
-import type { PersistentMap } from './persistent-map';
+import type { DrawnStroke, PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../../events';
+import type { PersistentMap } from '../state/persistent-map';
 import {
   currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf,
   type HealDealStatus,
-} from './queries';
-import { MISSING_TEAM_NAME } from './points';
-import { NO_PROPOSALS_MESSAGE, questionValue } from './rules';
+} from '../state/queries';
+import { MISSING_TEAM_NAME } from '../rules/points';
+import { NO_PROPOSALS_MESSAGE, questionValue } from '../rules/common';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scopes';
 import {
   EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type GlobalStateCode, type HealDealChoice, type HealDealLive, type HealDealSettings, type LiveState,
   type QuizzleStatus, type TeamLive, type UserLive,
-} from './state';
+} from '../state/state';
 
 export interface Viewer {
   readonly userId: string | null;

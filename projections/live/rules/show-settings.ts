@@ -3,7 +3,7 @@
  * texts derived from them. The server checks a change with them; the web app reads them to show
  * the settings (the QR page's host, the coming dates).
  */
-import type { NextDate, ShowSettings } from '../../events';
+import type { NextDate, ShowSettings } from '../../../events';
 
 /** The spec's QR page reads "Olafs Laptop ist im Moment nicht verbunden." until the admin names another host. */
 export const DEFAULT_QR_HOST_NAME = 'Olaf';

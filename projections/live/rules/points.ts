@@ -1,6 +1,6 @@
-import type { PointsRow, PointsTable } from '../../events';
-import { placeForRank } from './rules';
-import type { LiveState } from './state';
+import type { PointsRow, PointsTable } from '../../../events';
+import { placeForRank } from './common';
+import type { LiveState } from '../state/state';
 
 /** A team's points by round: index round - 1; a round without points may be missing. */
 export interface TeamPoints {

@@ -2,7 +2,7 @@
  * The rules of the forms players and guests fill in: the server refuses what breaks them, the web app
  * checks them before sending. Each side says the problem in its own texts (the spec's German messages).
  */
-import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH } from './rules';
+import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH } from './common';
 
 export type GreetingProblem = 'missing' | 'nameTooLong' | 'messageTooLong';
 

@@ -7,7 +7,7 @@
  * test/unit/scopes.test.ts catches that.
  */
 import { operatorScope, type OperatorView } from './operator-view';
-import type { LiveState } from './state';
+import type { LiveState } from '../state/state';
 import {
   globalScope, moderatorScope, teamScope, testerScope, userScope,
   type GlobalView, type ModeratorView, type TeamView, type TesterView, type UserView, type Viewer,

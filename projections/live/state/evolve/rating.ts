@@ -1,5 +1,5 @@
-import type { RatingEvent, ShipEvent } from '../../../events';
-import { afterRating, ratingsOf } from '../ratings';
+import type { RatingEvent, ShipEvent } from '../../../../events';
+import { afterRating, ratingsOf } from '../../rules/ratings';
 import { answerRated, type LiveState } from '../state';
 import { NO_CHANGES, type Changes, type Writer } from './writer';
 

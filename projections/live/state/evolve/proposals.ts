@@ -1,4 +1,4 @@
-import type { ProposalEvent } from '../../../events';
+import type { ProposalEvent } from '../../../../events';
 import { playOfTeam } from '../queries';
 import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
 import { NO_CHANGES, type Changes, type Draft, type Writer } from './writer';

@@ -1,4 +1,4 @@
-import type { QuizShowEvent } from '../../events';
+import type { QuizShowEvent } from '../../../events';
 import { evolveDrawing } from './evolve/drawing';
 import { evolveHealDeal } from './evolve/heal-deal';
 import { evolveIdentity } from './evolve/identity';

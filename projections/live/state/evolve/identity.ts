@@ -1,5 +1,5 @@
-import type { IdentityEvent } from '../../../events';
-import { uniqueNameKey } from '../rules';
+import type { IdentityEvent } from '../../../../events';
+import { uniqueNameKey } from '../../rules/common';
 import type { LiveState, UserLive } from '../state';
 import type { Changes, Writer } from './writer';
 
