@@ -8,7 +8,7 @@ import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
 import { abcdOptionText, validateUpload } from '../../web/src/logic/validation';
 import {
   greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf,
-} from '../../projections/live/rules/forms';
+} from '@engine/rules/forms';
 
 describe('schiffe validation', () => {
   it('accepts the example', () => {

@@ -9,8 +9,8 @@
  * repeat as the first, PROTOCOL.md). Plain TypeScript: the socket, clock, timers, randomness, page
  * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
-import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '../../../wire/replies';
-import type { GlobalView } from '../../../projections/live/views/views';
+import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
+import type { GlobalView } from '@engine/views/views';
 import { serverOffset } from '../logic/countdown';
 import { EMPTY_VIEWS, VIEW_SCOPES, featureFlag, type Views } from './views';
 

@@ -4,16 +4,16 @@
  * types. What is the app's own lives here too: the scopes, the store's container of the views,
  * feature-flag reading.
  */
-import type { ViewOfScope, ViewScope } from '../../../wire/replies';
-import type { GlobalView } from '../../../projections/live/views/views';
+import type { ViewOfScope, ViewScope } from '@wire/replies';
+import type { GlobalView } from '@engine/views/views';
 
 export type {
   GlobalView, HealDealStatus, ModeratorView, OperatorTeamEntry, OperatorUserEntry, OperatorView, ProposalView, QuestionView, TeamView,
   TesterAnswerView, TesterView, UserView,
-} from '../../../projections/live';
+} from '@engine';
 export type { Stroke, UberMode } from '../../../events';
 
-export { VIEW_SCOPES } from '../../../wire/replies';
+export { VIEW_SCOPES } from '@wire/replies';
 export type { ViewScope };
 
 /** One entry of the lobby chat (global view). */

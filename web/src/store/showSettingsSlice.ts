@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ShowSettings } from '../../../events';
-import { DEFAULT_SHOW_SETTINGS } from '../../../projections/live/rules/show-settings';
+import { DEFAULT_SHOW_SETTINGS } from '@engine/rules/show-settings';
 import type { RootState } from './index';
 
 export interface ShowSettingsState {
