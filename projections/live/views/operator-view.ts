@@ -10,7 +10,7 @@
  */
 import type { Role } from '../../../events';
 import type { PersistentMap } from '../state/persistent-map';
-import type { ScopeDefinition, ScopeKeyOf } from './scopes';
+import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
 import type { LiveState, TeamLive, UserLive } from '../state/state';
 
 export interface OperatorTeamEntry {

@@ -15,7 +15,7 @@ import {
 } from '../state/queries';
 import { MISSING_TEAM_NAME } from '../rules/points';
 import { NO_PROPOSALS_MESSAGE, questionValue } from '../rules/common';
-import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scopes';
+import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 import {
   EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type GlobalStateCode, type HealDealChoice, type HealDealLive, type HealDealSettings, type LiveState,
   type QuizzleStatus, type TeamLive, type UserLive,
