@@ -1,4 +1,4 @@
-/** The quiz-content rule (projections/live/quiz-content.ts) with the server's texts. */
+/** The quiz-content rule (projections/live/rules/quiz-content.ts) with the server's texts. */
 import type { Question } from '../../events';
 import {
   normalizeContent as normalizeContentRule, normalizeQuestion as normalizeQuestionRule, type ContentProblem, type QuestionInput,

@@ -93,7 +93,7 @@ describe('countdown maths', () => {
   });
 });
 
-describe('forms: the rules of projections/live/forms.ts that the server enforces, checked before sending', () => {
+describe('forms: the rules of projections/live/rules/forms.ts that the server enforces, checked before sending', () => {
   it('greeting', () => {
     expect(greetingProblemOf('', 'x')).toBe('missing');
     expect(greetingProblemOf('n'.repeat(51), 'x')).toBe('nameTooLong');

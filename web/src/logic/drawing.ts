@@ -1,6 +1,6 @@
 /**
  * The drawing canvas's tools and sizes. How strokes are stored and redrawn (coordinates / 2.4, width
- * halved) is the engine's (projections/live/drawing.ts), which the server checks saved drawings by.
+ * halved) is the engine's (projections/live/rules/drawing.ts), which the server checks saved drawings by.
  */
 import { DRAWING_CANVAS_HEIGHT, DRAWING_CANVAS_WIDTH } from '@engine/rules/drawing';
 

@@ -1,6 +1,6 @@
 /**
  * The views the server pushes (PROTOCOL.md, "Views"). Their shapes are the engine's: the server sends
- * exactly what the pure view functions in projections/live/views.ts compute, so the app reads those
+ * exactly what the pure view functions in projections/live/views/views.ts compute, so the app reads those
  * types. What is the app's own lives here too: the scopes, the store's container of the views,
  * feature-flag reading.
  */
