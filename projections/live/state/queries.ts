@@ -46,12 +46,6 @@ export function currentDrawing(state: LiveState, user: UserLive): readonly Drawn
   return user.drawing && user.drawing.seq === state.questionSeq ? user.drawing.strokes : null;
 }
 
-export function teamOfUser(state: LiveState, userId: string | null): TeamLive | undefined {
-  if (userId === null) return undefined;
-  const teamId = state.users.get(userId)?.teamId;
-  return teamId ? state.teams.get(teamId) : undefined;
-}
-
 /** The heal-and-deal round: the round of the current question, kept within 1 to 3. */
 export function healDealRound(state: LiveState): number {
   return clampHealDealRound(state.night?.round ?? null);
