@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import pureCore from './scripts/eslint-pure-core.mjs';
 
-const impure = 'is impure: events/, projections/live/ and src/commands/ take time, ids and randomness from the command context.';
+const impure = 'is impure: events/, projections/live/, wire/ and src/commands/ take time, ids and randomness from the command context.';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'web/dist/', 'data/', 'coverage/', '.tmp/'] },
@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // The pure core: no clock, no randomness, no I/O, no framework.
-    files: ['events/**/*.ts', 'projections/live/**/*.ts', 'src/commands/**/*.ts'],
+    files: ['events/**/*.ts', 'projections/live/**/*.ts', 'wire/**/*.ts', 'src/commands/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'pure-core': pureCore },
     languageOptions: { globals: {} },

@@ -16,6 +16,8 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
+  // The web app's aliases for the engine and the wire contract (web/tsconfig.json, web/vite.config.mts).
+  moduleNameMapper: { '^@engine(/.*)?$': '<rootDir>/projections/live$1', '^@wire(/.*)?$': '<rootDir>/wire$1' },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   testTimeout: 120_000,
   maxWorkers: 2,

@@ -3,8 +3,8 @@
  * table, team search and the regex tool's selection. All read the quiz answers projection.
  */
 import type { Question } from '../../events';
-import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/answer-regex';
-import { nextQuestionPosition } from '../live/queries';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/rules/answer-regex';
+import { nextQuestionPosition } from '../live/state/queries';
 import type { ReadSqlSession } from './sql';
 
 export const NO_MATCHING_ANSWER = 'Keine Antwort mit den gewünschten Einschränkungen gefunden';

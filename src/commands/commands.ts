@@ -117,7 +117,6 @@ export interface PublishPoints { type: 'PublishPoints'; points: PointsTable | nu
 export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: ShowSettings }
 
 // uploads, forms
-export interface UploadedFile { fileName: string; mimeType: string; size: number }
 export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
 export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
 

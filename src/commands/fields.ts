@@ -1,8 +1,8 @@
 /** Readers of untrusted wire fields, for the command table's parsers (the edge); the general ones are the engine's. */
 
-import { textOf } from '../../projections/live/readers';
+import { textOf } from '../../wire/readers';
 
-export { numberOf, textOf, wholeNumberOf } from '../../projections/live/readers';
+export { numberOf, textOf, wholeNumberOf } from '../../wire/readers';
 
 /** Quiz ids are strings; moderators type numbers. */
 export function quizIdOf(value: unknown): string {

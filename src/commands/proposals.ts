@@ -1,8 +1,8 @@
 /** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
 import { streams, type Question } from '../../events';
 import {
-  MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, abcdLetters, currentSingleAnswer, playableInSingleMode, starOf,
-  takesPartInFinale, takesProposals, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
+  MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, abcdLetters, currentSingleAnswer, playableInSingleMode, shipAnswerProblemText,
+  starOf, takesPartInFinale, takesProposals, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
 } from '../../projections/live';
 import type {
   AddProposal, AddTeamChat, ChooseFavourite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
@@ -10,7 +10,6 @@ import type {
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { hasRole, requireTeamMember, requireUser, type Membership } from './guards';
 import { questionInPlay, type QuestionInPlay } from './night';
-import { shipAnswerProblem } from './ship-answer';
 import { texts } from './texts';
 
 /** Where a team's proposals and chat go: the night's stream, or the team's before any night. */
@@ -38,7 +37,7 @@ function answerProblem(question: Question, message: string): string | null {
     const letters = abcdLetters(question);
     return letters.includes(message.toUpperCase()) ? null : texts.wrongLetter(letters.join(', '));
   }
-  if (question.type === 'schiffe') return shipAnswerProblem(message);
+  if (question.type === 'schiffe') return shipAnswerProblemText(message);
   return null;
 }
 

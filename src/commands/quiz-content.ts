@@ -1,19 +1,11 @@
-/** The quiz-content rule (projections/live/quiz-content.ts) with the server's texts. */
-import type { Question } from '../../events';
-import {
-  normalizeContent as normalizeContentRule, normalizeQuestion as normalizeQuestionRule, type ContentProblem, type QuestionInput,
-} from '../../projections/live';
+/** The quiz-content rule (projections/live/rules/quiz-content.ts) with the server's texts. */
+import { normalizeContent as normalizeContentRule, type ContentProblem } from '../../projections/live';
 import type { ContentResult } from './commands';
 import { texts } from './texts';
 
 export { questionsFromRounds } from '../../projections/live';
 
 const CONTENT_TEXTS: Record<ContentProblem, string> = { unreadable: texts.contentUnreadable, invalid: texts.quizSaveFailed };
-
-export function normalizeQuestion(input: QuestionInput): Question | string {
-  const question = normalizeQuestionRule(input);
-  return typeof question === 'string' ? CONTENT_TEXTS[question] : question;
-}
 
 /** Content as a list or as JSON text (the config table edits it as text). */
 export function normalizeContent(content: unknown): ContentResult {

@@ -1,7 +1,7 @@
 /** Testers rate locked-in answers; moderators also use the checker and its regex tool. */
 import { streams } from '../../events';
 import type { AnswerLive, LiveState } from '../../projections/live';
-import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/rules/answer-regex';
 import type { RateAnswer, RateAnswerAbsolute, RateAnswerRelative, RegexBulkRate, StartChecking } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { requireQuiz } from './guards';

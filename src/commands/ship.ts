@@ -4,11 +4,10 @@
  * plundered, plus one point if no other team plundered its own camp. Malformed answers score 0.
  */
 import { streams, type ShipResult } from '../../events';
-import { findQuestion, type AnswerLive, type LiveState } from '../../projections/live';
+import { findQuestion, parseShipAnswer, type AnswerLive, type LiveState } from '../../projections/live';
 import type { CorrectShipQuestion } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
 import { requireQuiz } from './guards';
-import { parseShipAnswer } from './ship-answer';
 import { texts } from './texts';
 
 export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {

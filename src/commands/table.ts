@@ -17,8 +17,8 @@ import {
   qrTeamAmountOf, qrTeamProblemOf, teamByReference, teamFormProblemOf,
   type GreetingProblem, type LiveState,
 } from '../../projections/live';
-import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
-import { readDrawing } from '../../projections/live/drawing';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/rules/answer-regex';
+import { readDrawing } from '../../projections/live/rules/drawing';
 import { saveDrawing } from './drawing';
 import type { Command, CommandInput, CommandOfType, CommandType, StateSetting } from './commands';
 import { reject, type Boundary, type DecisionContext, type Rejection, type Verdict } from './decision';

@@ -1,14 +1,14 @@
-import { ANSWER_REGEX_TEXTS } from '../../projections/live/answer-regex';
-import { ANSWER_EMPTY_TEXT, FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/play-rules';
-import { SHARED_TEXTS } from '../../projections/live/shared-texts';
-import { SHOW_SETTINGS_TEXTS } from '../../projections/live/show-settings';
+import { ANSWER_REGEX_TEXTS } from '../../projections/live/rules/answer-regex';
+import { ANSWER_EMPTY_TEXT, FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/rules/play-rules';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+import { SHOW_SETTINGS_TEXTS } from '../../projections/live/rules/show-settings';
 
 /**
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
  * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
  */
 import { MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH } from '../../projections/live';
-import { DRAWING_MAX_POINTS } from '../../projections/live/drawing';
+import { DRAWING_MAX_POINTS } from '../../projections/live/rules/drawing';
 
 /** Verbatim from spec/player-side.md §8 and spec/operator-side.md §8. */
 export const specTexts = {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import type { FormReply } from '../../projections/live';
+import type { FormReply } from '../../wire';
 import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';

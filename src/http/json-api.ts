@@ -1,4 +1,5 @@
-import type { LiveState, TeamLive, TeamResource, UserLive, UserResource } from '../../projections/live';
+import type { LiveState, TeamLive, UserLive } from '../../projections/live';
+import type { TeamResource, UserResource } from '../../wire';
 
 /** Attributes of a JSON:API body, or of a plain object body (both are accepted). */
 export function attributesOf(body: unknown): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { NightListEntry } from '../../projections/live';
+import type { NightListEntry } from '../../wire';
 import { nightWithDependencies, toJsonLines } from '../replay/night-events';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';

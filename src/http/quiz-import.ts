@@ -6,7 +6,7 @@
  */
 import { parse } from 'toml';
 import type { Question } from '../../events';
-import type { QuizImportPreview } from '../../projections/live';
+import type { QuizImportPreview } from '../../wire';
 import { normalizeContent, questionsFromRounds } from '../commands/quiz-content';
 import { texts } from '../commands/texts';
 

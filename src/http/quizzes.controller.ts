@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { QuizLive, QuizResource, UserLive } from '../../projections/live';
+import type { QuizLive, UserLive } from '../../projections/live';
+import type { QuizResource } from '../../wire';
 import { RUNTIME, type Runtime } from '../runtime';
 import { QuizDto } from './dto/quizzes.dto';
 import { httpError, rejectionError } from './http-errors';

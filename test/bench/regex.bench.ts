@@ -1,13 +1,13 @@
 /**
  * Regex bench (issue 13): the regex tool's and trx's cost with JavaScript's backtracking RegExp and
- * with the linear-time engine (re2js, projections/live/answer-regex.ts): compile plus match of typical
+ * with the linear-time engine (re2js, projections/live/rules/answer-regex.ts): compile plus match of typical
  * checker patterns against 500 answers, and the pathological `(a|aa|aaa)+$` against a's and a "!".
  * RegExp runs the pathological case only up to 26 a's (each a more multiplies its time by about 1.5;
  * 32 took 40 s in the show). Figures go to docs/decisions.md ("Linear-time regular expressions").
  * Run: npm run bench:regex
  */
 import { performance } from 'node:perf_hooks';
-import { compileAnswerRegex } from '../../projections/live/answer-regex';
+import { compileAnswerRegex } from '../../projections/live/rules/answer-regex';
 
 const WORDS = ['Ottawa', 'Toronto', 'Berlin', 'Hauptstadt von Kanada', 'Ich glaube es ist Ottawa', 'Montréal', 'Québec', 'Äpfel und Birnen'];
 const ANSWERS = Array.from({ length: 500 }, (_, i) => `${WORDS[i % WORDS.length]} ${'x'.repeat(i % 40)}`);

@@ -1,6 +1,7 @@
 /**
- * One rule, one place: the web app imports the rules of the engine (projections/live, events/) and
- * never writes its own copy. This test reads web/src and fails on the tell-tale signs of a copy:
+ * One rule, one place: the web app imports the rules of the engine (projections/live, events/) and the
+ * wire contract (wire/), and never writes its own copy. This test reads web/src and fails on the
+ * tell-tale signs of a copy:
  * a declaration named like an engine export, a string constant of a rule written out, a limit
  * number in a length or size check, or a rule's list literal.
  */
@@ -8,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as events from '../../events';
 import * as live from '../../projections/live';
+import * as wire from '../../wire';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -21,7 +23,7 @@ function filesUnder(dir: string, ext: RegExp): string[] {
 
 const relative = (file: string) => path.relative(root, file);
 const webFiles = filesUnder(path.join(root, 'web/src'), /\.tsx?$/).map((file) => ({ file: relative(file), source: readFileSync(file, 'utf8') }));
-const engineFiles = [...filesUnder(path.join(root, 'projections/live'), /\.ts$/), ...filesUnder(path.join(root, 'events'), /\.ts$/)];
+const engineFiles = ['projections/live', 'events', 'wire'].flatMap((folder) => filesUnder(path.join(root, folder), /\.ts$/));
 
 /** Every name the engine exports (values, functions, types and interfaces), with the file that declares it. */
 function engineExports(): Map<string, string> {
@@ -59,7 +61,7 @@ function ruleConstants() {
   const strings: Array<{ name: string; value: string }> = [];
   const numbers: Array<{ name: string; value: number }> = [];
   const lists: Array<{ name: string; value: ReadonlyArray<string | number> }> = [];
-  for (const [name, value] of Object.entries({ ...events, ...live })) {
+  for (const [name, value] of Object.entries({ ...events, ...live, ...wire })) {
     if (typeof value === 'string' && value.trim().length >= 4) strings.push({ name, value });
     else if (name.endsWith('_TEXTS') && value && typeof value === 'object') {
       // A table of German texts (SHARED_TEXTS, SHIP_ANSWER_TEXTS, ...): each plain text is a rule's too.

@@ -1,5 +1,5 @@
 /**
- * The lock-in rule (projections/live/lock-in.ts) through the real deciders: each answer records
+ * The lock-in rule (projections/live/rules/lock-in.ts) through the real deciders: each answer records
  * the proposal it took and why (AnswersLockedIn version 2).
  */
 import type { AnswersLockedIn, LockedAnswer, QuizShowEvent } from '../../events';

@@ -1,12 +1,11 @@
-import { testerView } from '../../projections/live';
-import { parseShipAnswer, shipAnswerProblem } from '../../src/commands';
+import { parseShipAnswer, shipAnswerProblemText, testerView } from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion } from './support/fixtures';
 
 describe('the ship round', () => {
   it('parses the two-line answer, letters upper case', () => {
     expect(parseShipAnswer('Lager: l15\nPlündern: M14')).toEqual({ lager: 'L15', pluendern: 'M14' });
-    expect(shipAnswerProblem('Lager: L15\r\nPlündern: M14')).toBeNull();
+    expect(shipAnswerProblemText('Lager: L15\r\nPlündern: M14')).toBeNull();
   });
 
   function shipNight() {

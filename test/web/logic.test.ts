@@ -2,24 +2,24 @@ import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/sr
 import { addsPoint, CANVAS_HEIGHT, CANVAS_WIDTH, fromStoredStroke, REDRAW_DELAY_MS, toStoredStroke } from '../../web/src/logic/drawing';
 import { buildInviteLink, buildLoginLink, readFragmentToken } from '../../web/src/logic/links';
 import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placement';
-import { SCHIFFE_DEFAULT_ANSWER, schiffeProblemText } from '../../web/src/logic/schiffe';
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
 import { abcdOptionText, validateUpload } from '../../web/src/logic/validation';
 import {
   greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf,
-} from '../../projections/live/forms';
+} from '@engine/rules/forms';
+import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@engine/rules/ship-answer';
 
 describe('schiffe validation', () => {
   it('accepts the example', () => {
-    expect(schiffeProblemText('Lager: L15\nPlündern: M14')).toBeNull();
+    expect(shipAnswerProblemText('Lager: L15\nPlündern: M14')).toBeNull();
   });
   it('refuses empty, one line, and wrong formats', () => {
-    expect(schiffeProblemText('  ')).toBe('Es muss etwas eingegeben werden.');
-    expect(schiffeProblemText('Lager: L15')).toBe('Es müssen zwei Zeilen eingegeben werden.');
-    expect(schiffeProblemText(SCHIFFE_DEFAULT_ANSWER)).toBe('Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"');
-    expect(schiffeProblemText('Lager: 15\nPlündern: M14')).toContain('Sie war "Lager: 15"');
-    expect(schiffeProblemText('Lager: L15\nPluendern: M14')).toBe('Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"');
+    expect(shipAnswerProblemText('  ')).toBe('Es muss etwas eingegeben werden.');
+    expect(shipAnswerProblemText('Lager: L15')).toBe('Es müssen zwei Zeilen eingegeben werden.');
+    expect(shipAnswerProblemText(SHIP_ANSWER_TEMPLATE)).toBe('Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"');
+    expect(shipAnswerProblemText('Lager: 15\nPlündern: M14')).toContain('Sie war "Lager: 15"');
+    expect(shipAnswerProblemText('Lager: L15\nPluendern: M14')).toBe('Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"');
   });
 });
 
@@ -93,7 +93,7 @@ describe('countdown maths', () => {
   });
 });
 
-describe('forms: the rules of projections/live/forms.ts that the server enforces, checked before sending', () => {
+describe('forms: the rules of projections/live/rules/forms.ts that the server enforces, checked before sending', () => {
   it('greeting', () => {
     expect(greetingProblemOf('', 'x')).toBe('missing');
     expect(greetingProblemOf('n'.repeat(51), 'x')).toBe('nameTooLong');

@@ -1,5 +1,5 @@
 import type { Question } from '../../events';
-import { pointsInOrder, rankTeams } from '../../projections/live';
+import { pointsInOrder, rankTeams } from '@engine';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import {
   checkQuizForm, questionValue, sortQuizzesByIdDesc,

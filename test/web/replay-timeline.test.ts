@@ -1,6 +1,6 @@
 /** The replay's fold with snapshots: every position equals the plain fold; loading stored events; playback timing. */
 import type { QuizShowEvent } from '../../events';
-import { fold, globalView, initialState, moderatorView, views } from '../../projections/live';
+import { fold, globalView, initialState, moderatorView, views } from '@engine';
 import { parseEventLine, parseEventLog } from '../../web/src/replay/load';
 import {
   buildTimeline, clampPosition, delayToNext, finalState, positionAfter, SNAPSHOT_EVERY, stateAt, timeAt,

@@ -1,5 +1,5 @@
 import type { QuizShowEvent } from '../../../events';
-import { afterRating, ratingsOf } from '../../live/ratings';
+import { afterRating, ratingsOf } from '../../live/rules/ratings';
 import type { AnswerChangeSource } from '../entities';
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';

@@ -1,4 +1,4 @@
-import { uniqueNameKey } from '../../live/rules';
+import { uniqueNameKey } from '../../live/rules/common';
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';
 

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/show-settings';
+import { SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/rules/show-settings';
 import { FIELD_TEXTS } from './field-texts';
 
-/** Shapes only: what the addresses, dates and lengths must be is the rule's (projections/live/show-settings.ts). */
+/** Shapes only: what the addresses, dates and lengths must be is the rule's (projections/live/rules/show-settings.ts). */
 export const SHOW_SETTINGS_FIELD_TEXTS = {
   notList: (field: string) => `Das Feld "${field}" muss eine Liste sein.`,
   notEntries: (field: string, entry: string) => `Jeder Eintrag im Feld "${field}" muss ein Objekt ${entry} sein.`,

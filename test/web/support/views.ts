@@ -1,5 +1,5 @@
 /**
- * Views as the server pushes them: the engine's shapes (projections/live/views.ts) with realistic
+ * Views as the server pushes them: the engine's shapes (projections/live/views/views.ts) with realistic
  * data (string ids, every field the engine always sends). Tests spread these and change what they need.
  */
 import type { GlobalView, TeamView, UserView } from '../../../web/src/realtime/views';

@@ -2,7 +2,7 @@
 import type { UploadKind } from '../../../events';
 import type {
   FormReply, JsonApiDocument, TeamResource, TokenReply, UploadReply, UserResource,
-} from '../../../projections/live/replies';
+} from '@wire/replies';
 import { config } from '../config';
 
 export class HttpError extends Error {

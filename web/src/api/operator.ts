@@ -1,7 +1,7 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
 import type {
   JsonApiDocument, QuizImportPreview, QuizResource,
-} from '../../../projections/live/replies';
+} from '@wire/replies';
 import type { Quiz } from '../logic/quiz';
 import { api, RawBody, request, requestBlob } from './http';
 

@@ -1,6 +1,6 @@
 /** Operator accounts over HTTP (PROTOCOL.md, "Operator accounts"). */
 import type { Role } from '../../../events';
-import type { JsonApiDocument, UserResource } from '../../../projections/live/replies';
+import type { JsonApiDocument, UserResource } from '@wire/replies';
 import { api, request, userRecordOf, type UserRecord } from './http';
 
 /** PUT /api/users/:id/roles (admin): the user with the roles the server now holds; failures throw HttpError with the German detail. */

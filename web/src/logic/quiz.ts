@@ -2,10 +2,10 @@
 import type { Question } from '../../../events';
 import {
   normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem,
-} from '../../../projections/live/quiz-content';
+} from '@engine/rules/quiz-content';
 
 /** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
-export { questionValue } from '../../../projections/live/rules';
+export { questionValue } from '@engine/rules/common';
 
 /** A quiz as GET /api/quizzes sends it; its content is the engine's stored questions. */
 export interface Quiz {

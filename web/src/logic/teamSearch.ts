@@ -1,5 +1,5 @@
 /** Find-team view: text filter, letter ranges, show-all and the fusion section. */
-import { isFusionTeam } from '../../../projections/live/rules';
+import { isFusionTeam } from '@engine/rules/common';
 
 export interface SearchableTeam {
   id: string;

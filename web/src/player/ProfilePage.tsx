@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, saveUser, type UserRecord } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
-import { profileProblemOf } from '../../../projections/live/forms';
+import { profileProblemOf } from '@engine/rules/forms';
 import { loadCurrentUser } from '../session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';

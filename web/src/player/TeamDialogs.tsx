@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { createTeam, HttpError } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { Modal } from '../components/Modal';
-import { teamFormProblemOf } from '../../../projections/live/forms';
-import { MAX_NAME_LENGTH } from '../../../projections/live/rules';
+import { teamFormProblemOf } from '@engine/rules/forms';
+import { MAX_NAME_LENGTH } from '@engine/rules/common';
 import { t } from '../texts';
 
 interface CreateTeamDialogProps {

@@ -4,7 +4,7 @@ import { HttpError, upload } from '../api/http';
 import { DrawingCanvas, type DrawingCanvasHandle } from '../components/DrawingCanvas';
 import { Field, FormError } from '../components/Field';
 import { UploadArea } from '../components/UploadArea';
-import { pauseUploadNameMissing } from '../../../projections/live/forms';
+import { pauseUploadNameMissing } from '@engine/rules/forms';
 import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';

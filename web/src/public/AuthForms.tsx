@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { HttpError, registerUser } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { MAX_NAME_LENGTH } from '../../../projections/live/rules';
+import { MAX_NAME_LENGTH } from '@engine/rules/common';
 import { login } from '../session';
 import { specialMode, t } from '../texts';
 

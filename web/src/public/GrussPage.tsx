@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { sendGreeting } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { SendButton, type SendStatus } from '../components/SendButton';
-import { greetingProblemOf } from '../../../projections/live/forms';
-import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH } from '../../../projections/live/rules';
+import { greetingProblemOf } from '@engine/rules/forms';
+import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH } from '@engine/rules/common';
 import { t } from '../texts';
 
 /** Greet the wall: name and message, states idle, sending, didSend, error. */

@@ -9,8 +9,8 @@
  * repeat as the first, PROTOCOL.md). Plain TypeScript: the socket, clock, timers, randomness, page
  * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
-import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '../../../projections/live/replies';
-import type { GlobalView } from '../../../projections/live/views';
+import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
+import type { GlobalView } from '@engine/views/views';
 import { serverOffset } from '../logic/countdown';
 import { EMPTY_VIEWS, VIEW_SCOPES, featureFlag, type Views } from './views';
 
@@ -27,7 +27,7 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketLike;
 
-/** The server's reply to a message (projections/live/replies.ts): success with the code's extras, or failure with its message. */
+/** The server's reply to a message (wire/replies.ts): success with the code's extras, or failure with its message. */
 export type { CommandReply };
 
 /** Why a request could not be answered; the UI maps each code to the spec's socket message. */
@@ -329,7 +329,7 @@ export class RealtimeClient {
       if (!inFlight) return;
       this.pending.delete(envelope.replyTo);
       const content = (envelope.content ?? {}) as { success?: unknown };
-      // The server's reply as it is (projections/live/replies.ts); anything but success true counts as a failure.
+      // The server's reply as it is (wire/replies.ts); anything but success true counts as a failure.
       inFlight.pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
     }

@@ -3,7 +3,7 @@
  * The input document is never changed; untouched branches are shared with the result.
  */
 
-import type { JsonValue, PatchOperation } from '../../../projections/live/replies';
+import type { JsonValue, PatchOperation } from '@wire/replies';
 
 export type { JsonValue, PatchOperation };
 

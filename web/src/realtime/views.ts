@@ -1,19 +1,19 @@
 /**
  * The views the server pushes (PROTOCOL.md, "Views"). Their shapes are the engine's: the server sends
- * exactly what the pure view functions in projections/live/views.ts compute, so the app reads those
+ * exactly what the pure view functions in projections/live/views/views.ts compute, so the app reads those
  * types. What is the app's own lives here too: the scopes, the store's container of the views,
  * feature-flag reading.
  */
-import type { ViewOfScope, ViewScope } from '../../../projections/live/replies';
-import type { GlobalView } from '../../../projections/live/views';
+import type { ViewOfScope, ViewScope } from '@wire/replies';
+import type { GlobalView } from '@engine/views/views';
 
 export type {
   GlobalView, HealDealStatus, ModeratorView, OperatorTeamEntry, OperatorUserEntry, OperatorView, ProposalView, QuestionView, TeamView,
   TesterAnswerView, TesterView, UserView,
-} from '../../../projections/live';
+} from '@engine';
 export type { Stroke, UberMode } from '../../../events';
 
-export { VIEW_SCOPES } from '../../../projections/live/replies';
+export { VIEW_SCOPES } from '@wire/replies';
 export type { ViewScope };
 
 /** One entry of the lobby chat (global view). */

@@ -1,6 +1,6 @@
 /** The audit: per team and round every answer's trail; per tester every rating given. */
 import { useId, useMemo, useState } from 'react';
-import type { LiveState } from '../../../projections/live';
+import type { LiveState } from '@engine';
 import { t } from '../texts';
 import { teamAudit, testerRatings, testersOf, answerById, type AnswerAudit, type Audit, type RatingEntry, type Stamp } from './audit';
 import { formatDuration, formatTime, teamName, userName } from './describe';

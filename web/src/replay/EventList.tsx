@@ -1,6 +1,6 @@
 /** The events around the current position (or those matching a search): number, time, actor, type, description. */
 import { useState } from 'react';
-import type { LiveState } from '../../../projections/live';
+import type { LiveState } from '@engine';
 import { Field } from '../components/Field';
 import { t } from '../texts';
 import { actorName, describeEvent, formatTime } from './describe';

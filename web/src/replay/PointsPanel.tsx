@@ -1,5 +1,5 @@
 /** The points overview at the current position (the engine's pointsOverview of the night's quiz). */
-import { pointsOverview, type LiveState } from '../../../projections/live';
+import { pointsOverview, type LiveState } from '@engine';
 import { t } from '../texts';
 
 /** The quiz of the night at this state, else the only (or last created) quiz known. */

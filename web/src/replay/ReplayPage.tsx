@@ -12,7 +12,7 @@ import { buildAudit } from './audit';
 import { AuditPanel } from './AuditPanel';
 import { formatTime } from './describe';
 import { EventList } from './EventList';
-import type { NightListEntry } from '../../../projections/live/replies';
+import type { NightListEntry } from '@wire/replies';
 import { fetchNightLog, fetchNights, parseEventLog, type LoadedNight } from './load';
 import { PointsPanel } from './PointsPanel';
 import { ReplayControls } from './ReplayControls';

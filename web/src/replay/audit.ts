@@ -5,7 +5,7 @@
  * alongside, so the resulting points are the engine's own.
  */
 import type { LockedAnswer, Question, QuestionEndReason, QuizShowEvent, RegexMark } from '../../../events';
-import { evolve, initialState, playOfTeam, questionValue, type LiveState } from '../../../projections/live';
+import { evolve, initialState, playOfTeam, questionValue, type LiveState } from '@engine';
 
 export interface Stamp {
   readonly userId: string | null;

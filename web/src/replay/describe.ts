@@ -3,7 +3,7 @@
  * type does not compile until it is described here.
  */
 import type { QuizShowEvent } from '../../../events';
-import { markPoints, type LiveState } from '../../../projections/live';
+import { markPoints, type LiveState } from '@engine';
 import { t } from '../texts';
 
 const SHORT = 80;

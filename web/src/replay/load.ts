@@ -1,7 +1,7 @@
 /** Reading a night's events: the JSON Lines of the night endpoints (or a recording) as engine events. */
 import type { QuizShowEvent } from '../../../events';
 import { decodeEvent } from '../../../events/codec';
-import type { JsonApiDocument, NightListEntry } from '../../../projections/live/replies';
+import type { JsonApiDocument, NightListEntry } from '@wire/replies';
 import { api, HttpError } from '../api/http';
 
 export interface ParsedLog {

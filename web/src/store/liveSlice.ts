@@ -1,5 +1,5 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import type { StatePush, ViewScope } from '../../../projections/live/replies';
+import type { StatePush, ViewScope } from '@wire/replies';
 import type { ConnectionStatus } from '../realtime/client';
 import { applyPatch, type JsonValue } from '../realtime/patch';
 import { EMPTY_VIEWS, type Views } from '../realtime/views';

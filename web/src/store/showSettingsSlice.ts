@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ShowSettings } from '../../../events';
-import { DEFAULT_SHOW_SETTINGS } from '../../../projections/live/show-settings';
-import type { RootState } from './index';
+import { DEFAULT_SHOW_SETTINGS } from '@engine/rules/show-settings';
 
 export interface ShowSettingsState {
   /** The server's show settings (GET /api/show-settings and its stream); unset until the first arrive. */
@@ -30,10 +29,15 @@ export const showSettingsSlice = createSlice({
 
 export const showSettingsActions = showSettingsSlice.actions;
 
-export const selectShowSettings = (s: RootState) => s.showSettings.settings;
+/** The part of the store's state these selectors read (typed here, not by the store's RootState, which is made of this slice). */
+interface WithShowSettings {
+  showSettings: ShowSettingsState;
+}
+
+export const selectShowSettings = (s: WithShowSettings) => s.showSettings.settings;
 
 /** The newsletter popup: its flag is set, there is a form to show, and this player has not closed it. */
-export const selectNewsletterPopupOpen = (s: RootState) => {
+export const selectNewsletterPopupOpen = (s: WithShowSettings) => {
   const { settings, newsletterPopupDismissed } = s.showSettings;
   return settings.newsletterPopup && settings.newsletterUrl !== '' && !newsletterPopupDismissed;
 };

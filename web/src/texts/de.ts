@@ -1,6 +1,6 @@
 /** German texts of the app. Every text a component shows comes from here (or de-quiz.ts). */
-import { MISSING_TEAM_NAME } from '../../../projections/live/points';
-import { SHARED_TEXTS } from '../../../projections/live/shared-texts';
+import { MISSING_TEAM_NAME } from '@engine/rules/points';
+import { SHARED_TEXTS } from '@wire/shared-texts';
 
 export const de = {
   locale: 'de',

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { NextDate, ShowSettings, SocialLink } from '../../../../events';
-import { hostOfflineText, sameShowSettings } from '../../../../projections/live/show-settings';
+import { hostOfflineText, sameShowSettings } from '@engine/rules/show-settings';
 import { HttpError } from '../../api/http';
 import { saveShowSettings } from '../../api/showSettings';
 import { Field, FormError } from '../../components/Field';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field } from '../../components/Field';
-import { DEFAULT_COUNTDOWN_SECONDS } from '../../../../projections/live/play-rules';
-import { nextQuestionPosition } from '../../../../projections/live/queries';
-import { isQuestionOpenInView } from '../../../../projections/live/view-rules';
+import { DEFAULT_COUNTDOWN_SECONDS } from '@engine/rules/play-rules';
+import { nextQuestionPosition } from '@engine/state/queries';
+import { isQuestionOpenInView } from '@engine/views/view-rules';
 import { wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';

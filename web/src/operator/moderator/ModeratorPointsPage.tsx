@@ -7,7 +7,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
-import { pointsInOrder, type PointsSort } from '../../../../projections/live';
+import { pointsInOrder, type PointsSort } from '@engine';
 import { PointsChart } from './PointsChart';
 
 /** Saves a blob as a file through a temporary link. */

@@ -1,5 +1,5 @@
 /** Pure rules of the moderator screens: points chart, picture folders and presentation. */
-import type { FolderEntry } from '../../../../projections/live/replies';
+import type { FolderEntry } from '@wire/replies';
 import { roundPoints, type PointsRow, type PointsTable } from '../../logic/placement';
 
 /* ---------- points ---------- */

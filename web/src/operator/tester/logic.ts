@@ -1,8 +1,8 @@
 /** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
 
 import type { Question, RegexMark } from '../../../../events';
-import type { TesterAnswerView } from '../../../../projections/live';
-import { nextQuestionPosition } from '../../../../projections/live/queries';
+import type { TesterAnswerView } from '@engine';
+import { nextQuestionPosition } from '@engine/state/queries';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { abcdLetters } from '../../../../projections/live/rules';
+import { abcdLetters } from '@engine/rules/common';
 import { command } from '../../realtime/connection';
 import type { QuestionView } from '../../realtime/views';
 import { useAppDispatch } from '../../store';

@@ -1,6 +1,6 @@
-import { FINALE_OUT_OF_POINTS_TEXT, playableInSingleMode, takesPartInFinale } from '../../../../projections/live/play-rules';
-import { NO_PROPOSALS_MESSAGE } from '../../../../projections/live/rules';
-import { isQuestionOpenInView } from '../../../../projections/live/view-rules';
+import { FINALE_OUT_OF_POINTS_TEXT, playableInSingleMode, takesPartInFinale } from '@engine/rules/play-rules';
+import { NO_PROPOSALS_MESSAGE } from '@engine/rules/common';
+import { isQuestionOpenInView } from '@engine/views/view-rules';
 import { config } from '../../config';
 import { CountdownBox } from '../../components/Countdown';
 import type { QuestionView as Question } from '../../realtime/views';

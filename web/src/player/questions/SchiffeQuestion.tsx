@@ -1,4 +1,4 @@
-import { SCHIFFE_DEFAULT_ANSWER, schiffeProblemText } from '../../logic/schiffe';
+import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@engine/rules/ship-answer';
 import { t } from '../../texts';
 import { ProposalList } from '../ProposalList';
 import { AnswerForm } from './AnswerForm';
@@ -9,10 +9,10 @@ export function SchiffeQuestion() {
     <>
       <AnswerForm
         mode="team"
-        initial={SCHIFFE_DEFAULT_ANSWER}
+        initial={SHIP_ANSWER_TEMPLATE}
         rows={2}
         hint={`${t.question.schiffeHelp}. ${t.question.shiftEnter}`}
-        validate={schiffeProblemText}
+        validate={shipAnswerProblemText}
       />
       <ProposalList />
     </>

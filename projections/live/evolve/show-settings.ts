@@ -1,7 +1,0 @@
-import type { ShowSettingsEvent } from '../../../events';
-import { canonicalShowSettings } from '../show-settings';
-import type { Changes } from './writer';
-
-export function evolveShowSettings(event: ShowSettingsEvent): Changes {
-  return { showSettings: canonicalShowSettings(event.data.settings) };
-}

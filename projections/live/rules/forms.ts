@@ -1,0 +1,60 @@
+/**
+ * The rules of the forms players and guests fill in: the server refuses what breaks them, the web app
+ * checks them before sending. Each side says the problem in its own texts (the spec's German messages).
+ */
+import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH } from './common';
+
+export type GreetingProblem = 'missing' | 'nameTooLong' | 'messageTooLong';
+
+/** gruss: name and message required; name at most 50, message at most 500 characters (both trimmed). */
+export function greetingProblemOf(name: string, message: string): GreetingProblem | null {
+  const trimmedName = name.trim();
+  const trimmedMessage = message.trim();
+  if (trimmedName === '' || trimmedMessage === '') return 'missing';
+  if (trimmedName.length > MAX_NAME_LENGTH) return 'nameTooLong';
+  if (trimmedMessage.length > GREETING_MESSAGE_MAX_LENGTH) return 'messageTooLong';
+  return null;
+}
+
+export type QrTeamProblem = 'nameMissing' | 'amountNotNumeric' | 'nameTooLong';
+
+/** The QR sign-up's member count: null when left empty, NaN when it is not a number. */
+export function qrTeamAmountOf(amount: string): number | null {
+  const text = amount.trim();
+  return text === '' ? null : Number(text);
+}
+
+/** QR team form: a name (at most 50 characters, trimmed); the member count is optional but a number if given. */
+export function qrTeamProblemOf(name: string, amount: string): QrTeamProblem | null {
+  const trimmedName = name.trim();
+  if (trimmedName === '') return 'nameMissing';
+  const count = qrTeamAmountOf(amount);
+  if (count !== null && !Number.isFinite(count)) return 'amountNotNumeric';
+  if (trimmedName.length > MAX_NAME_LENGTH) return 'nameTooLong';
+  return null;
+}
+
+export type ProfileProblem = 'nameTooShort' | 'passwordMismatch';
+
+/** Profile: the display name (trimmed) has 3 to 50 characters; a new password must equal its repeat. */
+export function profileProblemOf(name: string, newPassword: string, repeat: string): ProfileProblem | null {
+  const length = name.trim().length;
+  if (length < MIN_DISPLAY_NAME_LENGTH || length > MAX_NAME_LENGTH) return 'nameTooShort';
+  if (newPassword !== '' && newPassword !== repeat) return 'passwordMismatch';
+  return null;
+}
+
+export type TeamFormProblem = 'missing' | 'nameTooLong';
+
+/** Create-team dialog: name, city and description (trimmed) and a password are required; the name has at most 50 characters. */
+export function teamFormProblemOf(form: { name: string; password: string; stadt: string; beschreibung: string }): TeamFormProblem | null {
+  const name = form.name.trim();
+  if (name === '' || form.password === '' || form.stadt.trim() === '' || form.beschreibung.trim() === '') return 'missing';
+  if (name.length > MAX_NAME_LENGTH) return 'nameTooLong';
+  return null;
+}
+
+/** Pause upload (kind user): the resolution / file name is required (trimmed); the server and the pause screen check it. */
+export function pauseUploadNameMissing(label: string): boolean {
+  return label.trim() === '';
+}

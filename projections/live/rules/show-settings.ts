@@ -1,0 +1,208 @@
+/**
+ * The rules of the show settings (PROTOCOL.md "Show settings"): what the admin may set, and the
+ * texts derived from them. The server checks a change with them; the web app reads them to show
+ * the settings (the QR page's host, the coming dates).
+ */
+import type { NextDate, ShowSettings } from '../../../events';
+
+/** The spec's QR page reads "Olafs Laptop ist im Moment nicht verbunden." until the admin names another host. */
+export const DEFAULT_QR_HOST_NAME = 'Olaf';
+
+/** A fresh show: nothing set (every link, form and embed hidden), the spec's host on the QR page. */
+export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
+  streamChannel: '',
+  streamUrl: '',
+  supportUrl: '',
+  newsletterUrl: '',
+  socialLinks: [],
+  nextDates: [],
+  qrHostName: DEFAULT_QR_HOST_NAME,
+  newsletterPopup: false,
+};
+
+export const SHOW_SETTINGS_LIMITS = {
+  /** Twitch allows 25; some room for other services' channel names. */
+  channelLength: 50,
+  urlLength: 2000,
+  /** A link's label, a date's title. */
+  labelLength: 100,
+  hostNameLength: 50,
+  socialLinks: 10,
+  /** A year of weekly nights. */
+  nextDates: 52,
+} as const;
+
+/** The fields of ShowSettings that hold an address. */
+export type UrlField = 'streamUrl' | 'supportUrl' | 'newsletterUrl';
+
+/** What is wrong with settings; `index` counts list entries from 1. */
+export type ShowSettingsProblem =
+  | { kind: 'notAnAddress'; field: UrlField }
+  | { kind: 'linkNotAnAddress'; index: number }
+  | { kind: 'addressTooLong'; field: UrlField }
+  | { kind: 'linkAddressTooLong'; index: number }
+  | { kind: 'notAChannel' }
+  | { kind: 'channelTooLong' }
+  | { kind: 'hostNameTooLong' }
+  | { kind: 'linkLabelMissing'; index: number }
+  | { kind: 'linkLabelTooLong'; index: number }
+  | { kind: 'tooManyLinks' }
+  | { kind: 'notADate'; date: string }
+  | { kind: 'dateTitleMissing'; index: number }
+  | { kind: 'dateTitleTooLong'; index: number }
+  | { kind: 'tooManyDates' };
+
+const L = SHOW_SETTINGS_LIMITS;
+
+const FIELD_NAMES: Record<UrlField, string> = {
+  streamUrl: 'Die Stream-Adresse',
+  supportUrl: 'Die Adresse zum Unterstützen',
+  newsletterUrl: 'Die Newsletter-Adresse',
+};
+
+/** The German refusals; each starts with words of its own, so that a test can find it. */
+export const SHOW_SETTINGS_TEXTS = {
+  notAnAddress: (what: string) => `Keine gültige Adresse: ${what} muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).`,
+  tooLong: (what: string, max?: number) => `Zu lang: ${what} darf höchstens ${max} Zeichen haben.`,
+  notAChannel: 'Der Stream-Kanal ist der Name des Kanals (z. B. quizshow): nur Buchstaben, Ziffern und _, keine Adresse.',
+  linkLabelMissing: (index: number | string) => `Ohne Beschriftung: Der ${index}. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.`,
+  tooManyLinks: `Es sind höchstens ${L.socialLinks} Social-Media-Links möglich.`,
+  notADate: (date: string) => `Kein gültiges Datum: „${date}“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).`,
+  dateTitleMissing: (index: number | string) => `Ohne Titel: Der ${index}. Termin braucht einen Titel.`,
+  tooManyDates: `Es sind höchstens ${L.nextDates} Termine möglich.`,
+} as const;
+
+export function showSettingsProblemText(problem: ShowSettingsProblem): string {
+  const T = SHOW_SETTINGS_TEXTS;
+  switch (problem.kind) {
+    case 'notAnAddress':
+      return T.notAnAddress(FIELD_NAMES[problem.field]);
+    case 'linkNotAnAddress':
+      return T.notAnAddress(`Die Adresse des ${problem.index}. Social-Media-Links`);
+    case 'addressTooLong':
+      return T.tooLong(FIELD_NAMES[problem.field], L.urlLength);
+    case 'linkAddressTooLong':
+      return T.tooLong(`Die Adresse des ${problem.index}. Social-Media-Links`, L.urlLength);
+    case 'notAChannel':
+      return T.notAChannel;
+    case 'channelTooLong':
+      return T.tooLong('Der Stream-Kanal', L.channelLength);
+    case 'hostNameTooLong':
+      return T.tooLong('Der Name auf der QR-Seite', L.hostNameLength);
+    case 'linkLabelMissing':
+      return T.linkLabelMissing(problem.index);
+    case 'linkLabelTooLong':
+      return T.tooLong(`Die Beschriftung des ${problem.index}. Social-Media-Links`, L.labelLength);
+    case 'tooManyLinks':
+      return T.tooManyLinks;
+    case 'notADate':
+      return T.notADate(problem.date);
+    case 'dateTitleMissing':
+      return T.dateTitleMissing(problem.index);
+    case 'dateTitleTooLong':
+      return T.tooLong(`Der Titel des ${problem.index}. Termins`, L.labelLength);
+    case 'tooManyDates':
+      return T.tooManyDates;
+  }
+}
+
+const WHITESPACE = /\s/;
+
+/** A complete http or https address (scheme, host); nothing else may be linked or posted to. */
+export function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\//i.test(text) || WHITESPACE.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A calendar day written `yyyy-mm-dd` (2026-02-29 is not one). */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Twitch channel names: letters, digits and underscores. */
+const CHANNEL = /^\w+$/;
+
+function addressProblem(url: string, field: UrlField): ShowSettingsProblem | null {
+  if (url === '') return null;
+  if (url.length > L.urlLength) return { kind: 'addressTooLong', field };
+  return isWebAddress(url) ? null : { kind: 'notAnAddress', field };
+}
+
+/** The first thing wrong with settings (texts already trimmed), or null when the admin may save them. */
+export function showSettingsProblemOf(settings: ShowSettings): ShowSettingsProblem | null {
+  const { streamChannel, qrHostName, socialLinks, nextDates } = settings;
+  if (streamChannel.length > L.channelLength) return { kind: 'channelTooLong' };
+  if (streamChannel !== '' && !CHANNEL.test(streamChannel)) return { kind: 'notAChannel' };
+  for (const field of ['streamUrl', 'supportUrl', 'newsletterUrl'] as const) {
+    const problem = addressProblem(settings[field], field);
+    if (problem) return problem;
+  }
+  if (qrHostName.length > L.hostNameLength) return { kind: 'hostNameTooLong' };
+  if (socialLinks.length > L.socialLinks) return { kind: 'tooManyLinks' };
+  for (const [i, link] of socialLinks.entries()) {
+    const index = i + 1;
+    if (link.label === '') return { kind: 'linkLabelMissing', index };
+    if (link.label.length > L.labelLength) return { kind: 'linkLabelTooLong', index };
+    if (link.url.length > L.urlLength) return { kind: 'linkAddressTooLong', index };
+    if (!isWebAddress(link.url)) return { kind: 'linkNotAnAddress', index };
+  }
+  if (nextDates.length > L.nextDates) return { kind: 'tooManyDates' };
+  for (const [i, next] of nextDates.entries()) {
+    if (!isIsoDate(next.date)) return { kind: 'notADate', date: next.date };
+    if (next.title === '') return { kind: 'dateTitleMissing', index: i + 1 };
+    if (next.title.length > L.labelLength) return { kind: 'dateTitleTooLong', index: i + 1 };
+  }
+  return null;
+}
+
+/**
+ * The settings with their fields in one order (a store such as Postgres JSONB may hand the event's
+ * object back with its keys reordered): what the state holds and the API answers.
+ */
+export function canonicalShowSettings(s: ShowSettings): ShowSettings {
+  return {
+    streamChannel: s.streamChannel,
+    streamUrl: s.streamUrl,
+    supportUrl: s.supportUrl,
+    newsletterUrl: s.newsletterUrl,
+    socialLinks: s.socialLinks.map(({ label, url }) => ({ label, url })),
+    nextDates: s.nextDates.map(({ date, title }) => ({ date, title })),
+    qrHostName: s.qrHostName,
+    newsletterPopup: s.newsletterPopup,
+  };
+}
+
+export function sameShowSettings(a: ShowSettings, b: ShowSettings): boolean {
+  return JSON.stringify(canonicalShowSettings(a)) === JSON.stringify(canonicalShowSettings(b));
+}
+
+/** German genitive of a name: "Olafs", but "Klaus'" and "Max'". */
+function genitiveOf(name: string): string {
+  return /(s|ß|x|z|ce)$/i.test(name) ? `${name}'` : `${name}s`;
+}
+
+/** The QR team page while no moderator is connected: the spec's text with the show's host. */
+export function hostOfflineText(hostName: string): string {
+  const host = hostName.trim();
+  return host === '' ? 'Der Laptop der Moderation ist im Moment nicht verbunden.' : `${genitiveOf(host)} Laptop ist im Moment nicht verbunden.`;
+}
+
+/** The dates from `today` (yyyy-mm-dd, the viewer's day) on, earliest first: past nights are not "next". */
+export function upcomingDates(dates: readonly NextDate[], today: string): NextDate[] {
+  return dates.filter((d) => d.date >= today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}

@@ -1,0 +1,27 @@
+import type { IdentityEvent } from '../../../../events';
+import { uniqueNameKey } from '../../rules/common';
+import type { LiveState, UserLive } from '../state';
+import type { Changes, Writer } from './writer';
+
+export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Writer): Changes {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      const user: UserLive = {
+        id: d.userId, login: d.login, name: d.name, email: d.email, roles: d.roles, teamId: null,
+        shownEmailPopupAt: null, points: 0, singleAnswer: null, drawing: null,
+      };
+      return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
+    }
+    case 'UserProfileUpdated':
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, name: event.data.name })) };
+    case 'UserPasswordChanged':
+      return {};
+    case 'EmailPopupSeen':
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
+    case 'LoginLinkCreated':
+      return { loginLinks: write.set(state.loginLinks, event.data.linkId, event.data.userId) };
+    case 'UserRolesChanged':
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, roles: event.data.roles })) };
+  }
+}

@@ -1,0 +1,64 @@
+import type { TeamEvent } from '../../../../events';
+import { uniqueNameKey } from '../../rules/common';
+import { teamPlayOf, type LiveState, type TeamLive } from '../state';
+import { nextTeamNumber } from '../../rules/team-numbers';
+import type { Changes, Writer } from './writer';
+
+function withoutMember(team: TeamLive, userId: string): TeamLive {
+  return { ...team, memberIds: team.memberIds.filter((id) => id !== userId) };
+}
+
+export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): Changes {
+  switch (event.type) {
+    case 'TeamCreated': {
+      const d = event.data;
+      // Teams of logs before version 3 carry no number: they get the next one in fold order.
+      const number = d.number ?? nextTeamNumber(state);
+      const team: TeamLive = {
+        id: d.teamId, number, name: d.name, lowerName: uniqueNameKey(d.name), stadt: d.stadt, beschreibung: d.beschreibung,
+        url: d.url, isNew: d.isNew, origin: d.origin, memberIds: [], takenAnswer: null,
+      };
+      return {
+        teams: write.set(state.teams, d.teamId, team),
+        teamIdByName: write.set(state.teamIdByName, team.lowerName, d.teamId),
+        teamIdByNumber: write.set(state.teamIdByNumber, String(number), d.teamId),
+        lastTeamNumber: Math.max(state.lastTeamNumber, number),
+      };
+    }
+    case 'TeamJoined': {
+      const { teamId, userId } = event.data;
+      const user = state.users.get(userId);
+      if (!user || !state.teams.has(teamId)) return {};
+      let teams = state.teams;
+      let plays = state.plays;
+      if (user.teamId && user.teamId !== teamId) {
+        teams = write.update(teams, user.teamId, (t) => withoutMember(t, userId));
+        // A member who leaves takes the star back.
+        plays = write.update(plays, user.teamId, (p) => (p.stars.some((s) => s.userId === userId)
+          ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
+          : p));
+      }
+      teams = write.update(teams, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
+      return { teams, plays, users: write.set(state.users, userId, { ...user, teamId }) };
+    }
+    case 'TeamEdited': {
+      const { teamId, url, stadt, beschreibung } = event.data;
+      return { teams: write.update(state.teams, teamId, (t) => ({ ...t, url, stadt, beschreibung })) };
+    }
+    case 'TeamInviteCreated':
+      return { invites: write.set(state.invites, event.data.inviteId, event.data.teamId) };
+    case 'TeamDeleted': {
+      const team = state.teams.get(event.data.teamId);
+      if (!team) return {};
+      let users = state.users;
+      for (const id of team.memberIds) users = write.update(users, id, (u) => ({ ...u, teamId: null }));
+      return {
+        teams: write.delete(state.teams, team.id),
+        plays: write.delete(state.plays, team.id),
+        teamIdByName: write.delete(state.teamIdByName, team.lowerName),
+        teamIdByNumber: state.teamIdByNumber.get(String(team.number)) === team.id ? write.delete(state.teamIdByNumber, String(team.number)) : state.teamIdByNumber,
+        users,
+      };
+    }
+  }
+}

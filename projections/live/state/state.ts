@@ -1,0 +1,335 @@
+import type {
+  DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode,
+} from '../../../events';
+import { PersistentMap, type Owner } from './persistent-map';
+import type { RatedFields } from '../rules/ratings';
+import { DEFAULT_SHOW_SETTINGS } from '../rules/show-settings';
+
+/** The spec's global state codes: no question, question active, countdown, maintenance. */
+export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';
+export type QuestionPhase = 'qn' | 'qa' | 'qc';
+export type QuizzleStatus = 'init' | 'offered' | 'accepted';
+
+export interface UserLive {
+  readonly id: string;
+  readonly login: string;
+  readonly name: string;
+  readonly email: string | null;
+  readonly roles: readonly Role[];
+  readonly teamId: string | null;
+  readonly shownEmailPopupAt: number | null;
+  /** Sum of the points of this user's single-player answers. */
+  readonly points: number;
+  /** The current single-player answer, valid while `seq` is the live question's sequence number. */
+  readonly singleAnswer: { readonly seq: number; readonly message: string } | null;
+  /** The saved drawing (zeichnen), valid while `seq` is the live question's sequence number. */
+  readonly drawing: { readonly seq: number; readonly strokes: readonly DrawnStroke[] } | null;
+}
+
+export interface ProposalLive {
+  readonly key: number;
+  readonly userId: string;
+  readonly message: string;
+  readonly chat: boolean;
+}
+
+/**
+ * The slot in which a record says which evolve or fold call drafted it and may still change it in
+ * place (see evolve/writer.ts); null otherwise. A symbol, so JSON leaves it out.
+ */
+export const DRAFTED_BY = Symbol('drafted by');
+
+export interface Draftable {
+  readonly [DRAFTED_BY]: Owner | null;
+}
+
+/**
+ * A team's proposals, favourite, quizzle offer and stars for one question. They belong to the
+ * question with sequence number `seq`; a newer question makes them stale without touching any team
+ * (see teamPlay), so starting a question costs the same for 10 teams as for 1,000.
+ */
+export interface TeamPlay extends Draftable {
+  readonly seq: number;
+  readonly proposals: readonly ProposalLive[];
+  readonly nextKey: number;
+  readonly favourite: number | null;
+  readonly quizzled: number | null;
+  /** Which proposal each member starred (one star per member); a handful of entries per team. */
+  readonly stars: readonly Star[];
+}
+
+export interface Star {
+  readonly userId: string;
+  readonly key: number;
+}
+
+export interface TakenAnswer {
+  readonly seq: number;
+  readonly message: string;
+  readonly userId: string | null;
+}
+
+export interface TeamLive {
+  readonly id: string;
+  /** The short team number players type to join (never reused, see teamByReference). */
+  readonly number: number;
+  readonly name: string;
+  readonly lowerName: string;
+  readonly stadt: string;
+  readonly beschreibung: string;
+  readonly url: string;
+  readonly isNew: boolean;
+  readonly origin: TeamOrigin;
+  readonly memberIds: readonly string[];
+  readonly takenAnswer: TakenAnswer | null;
+}
+
+export interface QuizLive {
+  readonly id: string;
+  readonly name: string;
+  readonly yearWeek: string;
+  readonly content: readonly Question[];
+}
+
+/** A locked-in answer with its rating (the spec's quiz-answer entity). */
+export interface AnswerLive {
+  readonly id: string;
+  readonly nightId: string;
+  readonly quizId: string;
+  readonly round: number;
+  readonly num: number;
+  readonly teamId: string | null;
+  readonly userId: string | null;
+  readonly answer: string;
+  readonly quizzer: string | null;
+  readonly points: number;
+  readonly checked: boolean;
+  readonly liked: boolean;
+  readonly tester: string | null;
+}
+
+export interface NightLive {
+  readonly id: string;
+  readonly quizId: string;
+  readonly startedAt: number;
+  readonly phase: QuestionPhase;
+  /** currentRound / currentQuestion: the last started or reset position. */
+  readonly round: number | null;
+  readonly number: number | null;
+  /** The open question, or the last one that ended (its answer becomes public then). */
+  readonly question: Question | null;
+  readonly mode: PlayMode;
+  readonly questionsStarted: number;
+  readonly countdown: { readonly seconds: number; readonly endsAt: number } | null;
+  readonly quizzle: QuizzleStatus;
+  readonly quizzleAnswer: { readonly teamId: string; readonly key: number; readonly answer: string } | null;
+  /** Sequence number of the question whose answers were locked in last. */
+  readonly lockedInSeq: number | null;
+  /** lagQType: the type of the question that ended last. */
+  readonly lastEndedType: QuestionType | null;
+  readonly timeLastChange: number;
+}
+
+export interface NightSummary {
+  readonly id: string;
+  readonly quizId: string;
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+}
+
+export interface LobbyEntry {
+  readonly userId: string;
+  readonly user: string;
+  readonly message: string;
+  readonly highlight: boolean;
+}
+
+export interface HealDealSettings {
+  readonly startHp: number;
+  readonly healingPerRound: Readonly<Record<number, number>>;
+  readonly damagePerRound: Readonly<Record<number, number>>;
+  readonly damagePerRoundZombie: Readonly<Record<number, number>>;
+}
+
+export interface HealDealChoice {
+  readonly kind: HealDealKind;
+  readonly targetTeamId: string;
+  readonly amount: number;
+}
+
+/** The key of a team's heal or deal choice of a round in `HealDealLive.choices`. */
+export function healDealChoiceKey(round: number, teamId: string, kind: HealDealKind): string {
+  return `${round}|${teamId}|${kind}`;
+}
+
+export interface PendingHealDeal {
+  readonly healings: number;
+  readonly damages: number;
+}
+
+export interface HealDealLive {
+  readonly settings: HealDealSettings;
+  /** teamId -> settled hit points; a team not in here has startHp. */
+  readonly current: PersistentMap<number>;
+  /** `${round}|${teamId}|${kind}` -> the team's choice. */
+  readonly choices: PersistentMap<HealDealChoice>;
+  /** `${round}|${teamId}` -> healings and damages the team receives in that round. */
+  readonly pending: PersistentMap<PendingHealDeal>;
+  readonly calculatedRounds: readonly number[];
+}
+
+export interface ShowLive {
+  readonly overviewMessage: string;
+  readonly featureFlags: string;
+  readonly allowNewRegistrations: boolean;
+  /** Maintenance is on while recheckAt > 0. */
+  readonly recheckAt: number;
+  readonly uberModus: UberMode;
+  readonly uberMessage: string;
+  readonly lobbyChat: readonly LobbyEntry[];
+  readonly painting: readonly Stroke[];
+  readonly points: PointsTable | null;
+  readonly imgPrefix: string;
+}
+
+export interface LiveState {
+  /** Number of events folded. */
+  readonly version: number;
+  /** Counts questions started and resets; stale per-question data is recognised by it. */
+  readonly questionSeq: number;
+  readonly show: ShowLive;
+  readonly users: PersistentMap<UserLive>;
+  readonly userIdByLogin: PersistentMap<string>;
+  readonly teams: PersistentMap<TeamLive>;
+  /** teamId -> the team's proposals etc. of the live question (kept apart: they change on nearly every event). */
+  readonly plays: PersistentMap<TeamPlay>;
+  readonly teamIdByName: PersistentMap<string>;
+  /** Short team number (as text) -> teamId, for the teams that exist. */
+  readonly teamIdByNumber: PersistentMap<string>;
+  /** The highest team number handed out so far (deleted teams' numbers stay taken). */
+  readonly lastTeamNumber: number;
+  readonly quizzes: PersistentMap<QuizLive>;
+  readonly answers: PersistentMap<AnswerLive>;
+  readonly invites: PersistentMap<string>;
+  readonly loginLinks: PersistentMap<string>;
+  readonly nights: PersistentMap<NightSummary>;
+  readonly night: NightLive | null;
+  readonly healDeal: HealDealLive;
+  /** testerId -> the quiz that tester is checking. */
+  readonly checking: PersistentMap<string>;
+  readonly greetingCount: number;
+  readonly uploadCount: number;
+  /** The admin's show settings (links, stream, dates); a reset of the live game keeps them. */
+  readonly showSettings: ShowSettings;
+}
+
+/** Lobby chat entries kept in the live state (older ones stay in the log). */
+export const LOBBY_CHAT_LIMIT = 100;
+export const DEFAULT_START_HP = 10;
+
+/** The play of a team that has done nothing yet in the live question. */
+export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favourite: null, quizzled: null, stars: [], [DRAFTED_BY]: null };
+
+export const initialShow: ShowLive = {
+  overviewMessage: '',
+  featureFlags: '',
+  allowNewRegistrations: true,
+  recheckAt: 0,
+  uberModus: 'quiz',
+  uberMessage: '',
+  lobbyChat: [],
+  painting: [],
+  points: null,
+  imgPrefix: '/api/uploads/',
+};
+
+export const initialHealDeal: HealDealLive = {
+  settings: {
+    startHp: DEFAULT_START_HP,
+    healingPerRound: { 1: 1, 2: 2, 3: 3 },
+    damagePerRound: { 1: 1, 2: 2, 3: 3 },
+    damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 },
+  },
+  current: PersistentMap.empty(),
+  choices: PersistentMap.empty(),
+  pending: PersistentMap.empty(),
+  calculatedRounds: [],
+};
+
+export const initialState: LiveState = {
+  version: 0,
+  questionSeq: 0,
+  show: initialShow,
+  users: PersistentMap.empty(),
+  userIdByLogin: PersistentMap.empty(),
+  teams: PersistentMap.empty(),
+  plays: PersistentMap.empty(),
+  teamIdByName: PersistentMap.empty(),
+  teamIdByNumber: PersistentMap.empty(),
+  lastTeamNumber: 0,
+  quizzes: PersistentMap.empty(),
+  answers: PersistentMap.empty(),
+  invites: PersistentMap.empty(),
+  loginLinks: PersistentMap.empty(),
+  nights: PersistentMap.empty(),
+  night: null,
+  healDeal: initialHealDeal,
+  checking: PersistentMap.empty(),
+  greetingCount: 0,
+  uploadCount: 0,
+  showSettings: DEFAULT_SHOW_SETTINGS,
+};
+
+/*
+ * Constructors for the records that change on nearly every event. They list every field in
+ * declaration order (never a spread) so that all versions share one hidden class: the fold stays
+ * fast and its cost does not depend on how many teams there are.
+ *
+ * A team's play, its proposals and its stars are made by classes, not object literals, on purpose
+ * (as the map's nodes, see persistent-map.ts). V8 allocates the objects of a literal that mostly
+ * survive a collection straight into the old generation (allocation-site pretenuring). At 1,000 teams
+ * a question spans several batches, so most proposals outlive a scavenge and their literal was
+ * pretenured: every proposal was born old, died old with its question and pointed at young strings.
+ * That made adding a proposal about 30 times as costly as at 10 teams (docs/benchmarks.md).
+ */
+
+class Play implements TeamPlay {
+  [DRAFTED_BY]: Owner | null = null;
+  constructor(
+    readonly seq: number, readonly proposals: readonly ProposalLive[], readonly nextKey: number,
+    readonly favourite: number | null, readonly quizzled: number | null, readonly stars: readonly Star[],
+  ) {}
+}
+
+class Proposal implements ProposalLive {
+  constructor(readonly key: number, readonly userId: string, readonly message: string, readonly chat: boolean) {}
+}
+
+class MemberStar implements Star {
+  constructor(readonly userId: string, readonly key: number) {}
+}
+
+export function freshPlay(seq: number): TeamPlay {
+  return teamPlayOf(seq, EMPTY_PLAY.proposals, 1, null, null, EMPTY_PLAY.stars);
+}
+
+export function teamPlayOf(
+  seq: number, proposals: readonly ProposalLive[], nextKey: number, favourite: number | null, quizzled: number | null, stars: readonly Star[],
+): TeamPlay {
+  return new Play(seq, proposals, nextKey, favourite, quizzled, stars);
+}
+
+export function proposalRecord(key: number, userId: string, message: string, chat: boolean): ProposalLive {
+  return new Proposal(key, userId, message, chat);
+}
+
+export function starRecord(userId: string, key: number): Star {
+  return new MemberStar(userId, key);
+}
+
+export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {
+  return {
+    id: a.id, nightId: a.nightId, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, userId: a.userId,
+    answer: a.answer, quizzer: a.quizzer, points: rated.points, checked: rated.checked, liked: rated.liked, tester: rated.tester,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The operator view: every team and every user by name, for the operator screens (moderator
+ * favourites and single answers, admin lists, picture viewer, tester screens). Admins, moderators and
+ * testers receive it; it is pushed like every view, so a team created or a player registered in the
+ * middle of the night shows by name at once.
+ * Cost: the view changes only when a team or user is created, renamed or deleted, a team's number
+ * changes or a user's roles do. Joins, answers and ratings change the teams and users maps too; the
+ * kept view (keptOperatorView) then visits only the entries that changed (the persistent maps' diff)
+ * and stays the very same object, so the push hub's comparison ends at once and nothing is sent.
+ */
+import type { Role } from '../../../events';
+import type { PersistentMap } from '../state/persistent-map';
+import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
+import type { LiveState, TeamLive, UserLive } from '../state/state';
+
+export interface OperatorTeamEntry {
+  id: string;
+  /** The short team number players join with. */
+  number: number;
+  name: string;
+}
+
+export interface OperatorUserEntry {
+  id: string;
+  name: string;
+  login: string;
+  roles: Role[];
+}
+
+export interface OperatorView {
+  /** Every team, by team id. */
+  teams: Record<string, OperatorTeamEntry>;
+  /** Every user, by user id. */
+  users: Record<string, OperatorUserEntry>;
+}
+
+function teamEntry(team: TeamLive): OperatorTeamEntry {
+  return { id: team.id, number: team.number, name: team.name };
+}
+
+function sameTeamEntry(entry: OperatorTeamEntry, team: TeamLive): boolean {
+  return entry.name === team.name && entry.number === team.number;
+}
+
+function userEntry(user: UserLive): OperatorUserEntry {
+  return { id: user.id, name: user.name, login: user.login, roles: [...user.roles] };
+}
+
+function sameUserEntry(entry: OperatorUserEntry, user: UserLive): boolean {
+  return entry.name === user.name && entry.login === user.login
+    && entry.roles.length === user.roles.length && entry.roles.every((role, i) => role === user.roles[i]);
+}
+
+export function operatorView(state: LiveState): OperatorView {
+  const teams: OperatorView['teams'] = {};
+  state.teams.forEach((team) => { teams[team.id] = teamEntry(team); });
+  const users: OperatorView['users'] = {};
+  state.users.forEach((user) => { users[user.id] = userEntry(user); });
+  return { teams, users };
+}
+
+/** The operator view with the maps it was computed from (see keptOperatorView). */
+export interface KeptOperatorView {
+  readonly teams: LiveState['teams'];
+  readonly users: LiveState['users'];
+  readonly value: OperatorView;
+}
+
+/**
+ * The entries after the changes between two versions of a map: the same object when none of the
+ * changed records changed what an entry shows, else a copy with those entries replaced or removed.
+ */
+function entriesAfter<Live, Entry>(
+  now: PersistentMap<Live>, before: PersistentMap<Live>, entries: Record<string, Entry>,
+  entryOf: (live: Live) => Entry, same: (entry: Entry, live: Live) => boolean,
+): Record<string, Entry> {
+  let changed: Record<string, Entry> | null = null;
+  now.diff(before, (id, live) => {
+    const entry = Object.prototype.hasOwnProperty.call(entries, id) ? entries[id] : undefined;
+    if (live === undefined ? entry === undefined : entry !== undefined && same(entry, live)) return;
+    changed ??= { ...entries };
+    if (live === undefined) delete changed[id];
+    else changed[id] = entryOf(live);
+  });
+  return changed ?? entries;
+}
+
+/** The operator view kept between states: only the teams and users that changed are looked at. */
+export function keptOperatorView(state: LiveState, previous: KeptOperatorView | undefined): KeptOperatorView {
+  if (!previous) return { teams: state.teams, users: state.users, value: operatorView(state) };
+  if (previous.teams === state.teams && previous.users === state.users) return previous;
+  const teams = entriesAfter(state.teams, previous.teams, previous.value.teams, teamEntry, sameTeamEntry);
+  const users = entriesAfter(state.users, previous.users, previous.value.users, userEntry, sameUserEntry);
+  const unchanged = teams === previous.value.teams && users === previous.value.users;
+  return { teams: state.teams, users: state.users, value: unchanged ? previous.value : { teams, users } };
+}
+
+export const operatorScope: ScopeDefinition<ScopeKeyOf<'operator'>, OperatorView, KeptOperatorView> = {
+  inputs: (state) => [state.teams, state.users],
+  keep: keptOperatorView,
+  view: (state, _key, _isOnline, kept) => kept?.value ?? operatorView(state),
+};

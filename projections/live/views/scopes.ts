@@ -1,0 +1,75 @@
+/**
+ * The push scopes (ARCHITECTURE.md rule 7): one global view for everyone, one per team, one per
+ * user, one for moderators, one for testers, one for all operators. Each scope is declared beside
+ * its view function (views.ts, operator-view.ts): the parts of the state the view reads (its inputs)
+ * and the view. A server recomputes a scope's view only when one of its inputs changed (compared by
+ * reference), so a view that reads something its inputs do not list shows stale data;
+ * test/unit/scopes.test.ts catches that.
+ */
+import { operatorScope, type OperatorView } from './operator-view';
+import type { LiveState } from '../state/state';
+import type { AnyScopeDefinition, IsOnline, ScopeKey, ScopeName } from './scope-definition';
+import {
+  globalScope, moderatorScope, teamScope, testerScope, userScope,
+  type GlobalView, type ModeratorView, type TeamView, type TesterView, type UserView, type Viewer,
+} from './views';
+
+export * from './scope-definition';
+
+export const SCOPE_DEFINITIONS = {
+  global: globalScope,
+  team: teamScope,
+  user: userScope,
+  moderator: moderatorScope,
+  tester: testerScope,
+  operator: operatorScope,
+} as const;
+
+/** Every scope, from the definitions (a scope added there is never missing here). */
+export const SCOPE_NAMES = Object.keys(SCOPE_DEFINITIONS) as readonly ScopeName[];
+
+export function scopeDefinition(key: Pick<ScopeKey, 'scope'>): AnyScopeDefinition {
+  return SCOPE_DEFINITIONS[key.scope];
+}
+
+/** A scope's view computed afresh (nothing kept from before); members offline unless `isOnline` says otherwise. */
+export function scopeView(state: LiveState, key: ScopeKey, isOnline: IsOnline = () => false): object | null {
+  return scopeDefinition(key).view(state, key, isOnline, undefined);
+}
+
+/**
+ * The scopes a viewer receives: everyone the global one; a logged-in user their own and their
+ * team's; moderators the moderators' and the testers', testers the testers'; admins, moderators and
+ * testers the operators'.
+ */
+export function scopesOf(state: LiveState, viewer: Viewer): ScopeKey[] {
+  const keys: ScopeKey[] = [{ scope: 'global' }];
+  if (viewer.userId !== null) {
+    keys.push({ scope: 'user', userId: viewer.userId });
+    const teamId = state.users.get(viewer.userId)?.teamId;
+    if (teamId) keys.push({ scope: 'team', teamId });
+  }
+  if (viewer.roles.includes('moderator')) keys.push({ scope: 'moderator' });
+  if (viewer.roles.includes('tester') || viewer.roles.includes('moderator')) keys.push({ scope: 'tester' });
+  if (viewer.roles.some((role) => role === 'admin' || role === 'moderator' || role === 'tester')) keys.push({ scope: 'operator' });
+  return keys;
+}
+
+export interface Views {
+  global: GlobalView;
+  team?: TeamView;
+  user?: UserView;
+  moderator?: ModeratorView;
+  tester?: TesterView;
+  operator?: OperatorView;
+}
+
+/** The views of one viewer, one per scope it receives that has something to show (members offline). */
+export function views(state: LiveState, viewer: Viewer): Views {
+  const result: Partial<Record<ScopeName, object>> = {};
+  for (const key of scopesOf(state, viewer)) {
+    const view = scopeView(state, key);
+    if (view) result[key.scope] = view;
+  }
+  return result as Views;
+}

@@ -1,4 +1,0 @@
-/** The ship round's answer format: one rule and its German texts, in projections/live/ship-answer.ts. */
-export {
-  parseShipAnswer, SHIP_ANSWER_TEMPLATE, shipAnswerProblemText as shipAnswerProblem, type ShipAnswer,
-} from '../../projections/live';
