@@ -24,7 +24,7 @@ export const WRONG_TEAM_PASSWORDS_PER_TEAM: WindowLimit = { max: 30, windowMs: M
 export const TEAMS_CREATED_PER_USER: WindowLimit = { max: 5, windowMs: 60 * MINUTE };
 
 export const CLOSE_CODES = {
-  /** The user opened a sixth socket: this, the oldest, was closed. The web app does not reconnect it. */
+  /** The user opened a sixth socket: this, the oldest, was closed. The web app does not reconnect it (REPLACED_CLOSE_CODE there). */
   replaced: 4001,
   /** No successful `sa` within AUTH_DEADLINE_MS. */
   authTimeout: 4002,
