@@ -120,6 +120,12 @@ export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: Show
 export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
 export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
 
+// moderation
+export interface HideLobbyChatMessage { type: 'HideLobbyChatMessage'; messageId: string }
+export interface HideGreeting { type: 'HideGreeting'; greetingId: string }
+export interface MuteUser { type: 'MuteUser'; userId: string; minutes: number }
+export interface RemoveTeamMember { type: 'RemoveTeamMember'; teamId: string; userId: string }
+
 export type Command =
   | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | SetUserRoles
   | CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam
@@ -134,7 +140,8 @@ export type Command =
   | SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting
   | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints
   | ChangeShowSettings
-  | RecordUpload | SubmitGreeting;
+  | RecordUpload | SubmitGreeting
+  | HideLobbyChatMessage | HideGreeting | MuteUser | RemoveTeamMember;
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;

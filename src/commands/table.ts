@@ -36,6 +36,7 @@ import {
 import { normalizeContent, questionsFromRounds } from './quiz-content';
 import { addTieBreakQuestion, createQuiz, editQuiz, importQuiz } from './quizzes';
 import { rateAnswerAbsolute, rateAnswerRelative, regexBulkRate, startChecking } from './rating';
+import { hideGreeting, hideLobbyChatMessage, muteUser, parseMuteMinutes, removeTeamMember } from './moderation';
 import { correctShipQuestion } from './ship';
 import { changeShowSettings, parseChangeShowSettings } from './show-settings';
 import {
@@ -69,6 +70,7 @@ const MAX_COUNTDOWN_SECONDS = 3600;
 const ADMIN: Access = { anyOf: ['admin'] };
 const MODERATOR: Access = { anyOf: ['moderator'] };
 const CHECKER: Access = { anyOf: ['moderator', 'tester'] };
+const OPERATOR: Access = { anyOf: ['admin', 'moderator'] };
 
 // Stream categories. Team membership is written to the team joined, so the actor's own team is a
 // fact of every team stream; which night is current is a fact of every night stream.
@@ -387,6 +389,36 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     },
     boundary: showOnly,
     rule: submitGreeting,
+  },
+
+  // moderation (PROTOCOL.md, wave 3)
+  HideLobbyChatMessage: {
+    wire: 'mlh', content: { messageId: 'string' }, access: MODERATOR,
+    parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId) }),
+    boundary: showOnly,
+    rule: hideLobbyChatMessage,
+  },
+  HideGreeting: {
+    wire: 'mgh', content: { greetingId: 'string' }, access: MODERATOR,
+    parse: (c) => ({ type: 'HideGreeting', greetingId: textOf(c.greetingId) }),
+    boundary: showOnly,
+    rule: hideGreeting,
+  },
+  MuteUser: {
+    wire: 'amu', content: { userId: 'string', minutes: 'integer' }, access: OPERATOR,
+    parse: (c) => {
+      const minutes = parseMuteMinutes(wholeNumberOf(c.minutes));
+      return typeof minutes === 'number' ? { type: 'MuteUser', userId: textOf(c.userId), minutes } : minutes;
+    },
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: muteUser,
+  },
+  RemoveTeamMember: {
+    wire: 'mtr', content: { teamId: 'string', userId: 'string' }, access: OPERATOR,
+    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
+    // The user's team is a fact of every team stream (membership is written to the team joined).
+    boundary: () => [TEAMS],
+    rule: removeTeamMember,
   },
 };
 

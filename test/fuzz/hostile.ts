@@ -104,6 +104,7 @@ const FIELDS: Record<string, string[]> = {
   tua: ['answerId', 'value', 'checked', 'liked'], ta: ['quiz'], ao: ['message'], aff: ['flags'], asv: ['quiz', 'round', 'question'],
   aas: ['quiz', 'round', 'question', 'title', 'text'], ara: ['recheckAt'], arr: [], ati: ['id'], ali: ['id'],
   asu: ['path', 'value'], ahd: [], gz: ['strokes'],
+  mlh: ['messageId'], mgh: ['greetingId'], amu: ['userId', 'minutes'], mtr: ['teamId', 'userId'],
 };
 
 /** A value that lets the frame get past the parser to the rule. */
@@ -112,6 +113,9 @@ function saneValue(field: string, ids: WorldIds): fc.Arbitrary<Json> {
   switch (field) {
     case 'quiz': return fc.constant(ids.quiz);
     case 'id': case 'team': return fc.constantFrom(ids.team, ids.user);
+    case 'teamId': return fc.constant(ids.team);
+    case 'userId': return fc.constant(ids.user);
+    case 'minutes': return num(0, 3);
     case 'round': case 'question': return num(1, 2);
     case 'number': return num(0, 5);
     case 'time': case 'recheckAt': return num(0, 3);

@@ -787,6 +787,11 @@ export const de = {
       GreetingSubmitted: (name: string, message: string) => `Gruß von ${name}: „${message}“`,
       DrawingSaved: (user: string, round: number, number: number, strokes: number) =>
         `${user} speichert die Zeichnung zu Frage ${round}.${number} (${strokes} ${strokes === 1 ? 'Strich' : 'Striche'})`,
+      LobbyChatMessageHidden: (by: string) => `${by} blendet eine Lobby-Chat-Nachricht aus`,
+      GreetingHidden: (by: string) => `${by} blendet einen Gruß aus`,
+      UserMuted: (by: string, user: string, minutes: number) =>
+        (minutes === 0 ? `${by} hebt die Stummschaltung von ${user} auf` : `${by} schaltet ${user} für ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} stumm`),
+      TeamMemberRemoved: (by: string, user: string, team: string) => `${by} nimmt ${user} aus dem Team „${team}“`,
     },
     changeSuffix: (change: number) => ` (${change > 0 ? '+' : ''}${change})`,
     likedSuffix: ', gelikt',

@@ -9,7 +9,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       const d = event.data;
       const user: UserLive = {
         id: d.userId, login: d.login, name: d.name, email: d.email, roles: d.roles, teamId: null,
-        shownEmailPopupAt: null, points: 0, singleAnswer: null, drawing: null,
+        shownEmailPopupAt: null, points: 0, singleAnswer: null, drawing: null, mutedUntil: null,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }
