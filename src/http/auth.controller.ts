@@ -37,17 +37,18 @@ export class AuthController {
       return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
     }
     const username = body.username!;
-    const { limits } = this.runtime;
-    const refusal = limits.loginRefusal(username, clientAddress(request));
+    const limits = this.runtime.loginLimits;
+    const address = clientAddress(request);
+    const refusal = await limits.refusal(username, address);
     if (refusal) throw httpError(429, refusal);
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
     const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
     const user = valid ? await live.findCaughtUp((s) => s.users.get(credential.userId)) : undefined;
     if (!user) {
-      limits.loginFailed(username, clientAddress(request));
+      await limits.failed(username, address);
       throw httpError(403, LOGIN_TEXTS.wrongCredentials);
     }
-    limits.loginSucceeded(username);
+    await limits.succeeded(username, address);
     return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
   }
 
