@@ -21,6 +21,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'EmailPopupSeen':
     case 'LoginLinkCreated':
     case 'UserRolesChanged':
+    case 'UserTokensRevoked':
+    case 'UserBlocked':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':

@@ -24,6 +24,10 @@ export interface UserLive {
   readonly singleAnswer: { readonly seq: number; readonly message: string } | null;
   /** The saved drawing (zeichnen), valid while `seq` is the live question's sequence number. */
   readonly drawing: { readonly seq: number; readonly strokes: readonly DrawnStroke[] } | null;
+  /** Login tokens carry the generation they were issued in; a password change, a block or a logout everywhere starts the next. */
+  readonly tokenGeneration: number;
+  /** abl: a blocked user can neither log in nor use a socket. */
+  readonly blocked: boolean;
 }
 
 export interface ProposalLive {

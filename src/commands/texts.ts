@@ -116,6 +116,9 @@ export const engineTexts = {
   rolesNotAList: 'Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].',
   unknownRole: (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`,
   lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
+  // accounts (abl, token revocation, passwords)
+  cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
+  operatorPasswordTooShort: 'Passwörter von Admin, Moderation und Kontrolle brauchen mindestens 8 Zeichen.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

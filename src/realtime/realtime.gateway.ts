@@ -2,7 +2,8 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { teamByReference, textOf } from '../../projections/live';
+import { teamByReference, textOf, type LiveState } from '../../projections/live';
+import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { answerQuery, isQuery } from '../queries/query-table';
@@ -35,7 +36,7 @@ interface Session {
   socket: WebSocket;
   alive: boolean;
   /** The authenticated user; their roles are read from the live state at each use (a change holds at once). */
-  user: { id: string } | null;
+  user: { id: string; tokenGeneration: number } | null;
   client: PushClient | null;
   limit: SocketRateLimit;
 }
@@ -70,13 +71,30 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
+  private stopClosingRevoked: (() => void) | null = null;
+
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
+      if (state.users !== previous.users) this.closeRevoked(state);
+    });
   }
 
   onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.stopClosingRevoked?.();
+  }
+
+  /** Sockets whose token was revoked (password change, block, logout everywhere) are closed (4001: log in again). */
+  private closeRevoked(state: LiveState): void {
+    for (const session of this.sessions.values()) {
+      const user = session.user && state.users.get(session.user.id);
+      if (user && (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration)) {
+        this.signOff(session);
+        session.socket.close(4001, 'token revoked');
+      }
+    }
   }
 
   handleConnection(socket: WebSocket): void {
@@ -165,12 +183,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   private async authenticate(session: Session, token: unknown): Promise<Record<string, unknown>> {
     const payload = this.runtime.secrets.jwt.verify(token);
-    // A user just registered through another app instance may not be folded here yet.
-    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => state.users.get(payload.id)) : undefined;
+    // A user just registered (or a token issued) through another app instance may not be folded here yet.
+    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => tokenHolder(state, payload)) : undefined;
+    if (payload && this.runtime.engine.live.state.users.get(payload.id)?.blocked) return { success: false, message: BLOCKED_TEXT };
     if (!payload || !user) return { success: false, message: SOCKET_TEXTS.authFailed };
     this.signOff(session); // a second sa on the same socket switches the user
-    // Roles come from the state, not from the token: the token only says who is talking.
-    session.user = { id: user.id };
+    // Roles come from the state, not from the token: the token only says who is talking (and in which generation).
+    session.user = { id: user.id, tokenGeneration: user.tokenGeneration };
     session.client = { userId: user.id, send: (frame) => this.send(session, frame) };
     this.runtime.hub.attach(session.client);
     if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);
