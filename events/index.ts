@@ -61,6 +61,8 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   EmailPopupSeen: 1,
   LoginLinkCreated: 1,
   UserRolesChanged: 1,
+  UserTokensRevoked: 1,
+  UserBlocked: 1,
   TeamCreated: 3,
   TeamJoined: 1,
   TeamEdited: 1,

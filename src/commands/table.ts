@@ -25,6 +25,7 @@ import { reject, type Boundary, type DecisionContext, type Rejection, type Verdi
 import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { submitGreeting } from './forms';
 import { calculateHealDeal, chooseHealDeal } from './heal-deal';
+import { blockUser, resetPassword, revokeTokens } from './accounts';
 import { createLoginLink, markEmailPopupSeen, registerUser, updateProfile } from './identity';
 import {
   acceptQuizzle, endQuestion, expireCountdown, hardReset, rejectQuizzle, showInstructions, startCountdown, startNextQuestion,
@@ -103,7 +104,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     parse: (c) => {
       const problem = profileProblemOf(textOf(c.name), textOf(c.newPassword), textOf(c.newPasswordRepeat));
       if (problem) return reject(problem === 'nameTooShort' ? texts.displayNameTooShort : texts.profilePasswordMismatch);
-      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: textOf(c.newPassword) !== '' };
+      const newPassword = textOf(c.newPassword);
+      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length };
     },
     boundary: (_c, _s, actorId) => own(actorId),
     rule: updateProfile,
@@ -122,6 +124,20 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   },
   // HTTP only (PUT /api/users/:id/roles) and the server's console (npm run user); the last-admin check reads every user.
   SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [USERS], rule: setUserRoles },
+  BlockUser: {
+    wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: ADMIN,
+    parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: blockUser,
+  },
+  // HTTP only: POST /api/token-logout-all, and PATCH /api/users/:id by an admin for another user.
+  RevokeTokens: { access: 'user', parse: (c) => ({ type: 'RevokeTokens', userId: textOf(c.userId) }), boundary: (cmd) => [streams.user(cmd.userId)], rule: revokeTokens },
+  ResetPassword: {
+    access: ADMIN,
+    parse: (c) => ({ type: 'ResetPassword', userId: textOf(c.userId), passwordLength: [...textOf(c.newPassword)].length }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: resetPassword,
+  },
 
   // teams
   CreateTeam: {

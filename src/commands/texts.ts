@@ -125,6 +125,9 @@ export const engineTexts = {
   muted: (minutes: string) => `Du bist stummgeschaltet und kannst in ${minutes} wieder schreiben.`,
   notATeamMember: 'Diese Person ist nicht in diesem Team.',
   lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
+  // accounts (abl, token revocation, passwords)
+  cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
+  operatorPasswordTooShort: 'Passwörter von Admin, Moderation und Kontrolle brauchen mindestens 8 Zeichen.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

@@ -2,8 +2,9 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { FUSION_TEAM_PASSWORD, teamByReference } from '../../projections/live';
+import { FUSION_TEAM_PASSWORD, teamByReference, type LiveState } from '../../projections/live';
 import { textOf } from '../../wire';
+import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
@@ -38,7 +39,7 @@ interface Session {
   socket: WebSocket;
   alive: boolean;
   /** The authenticated user; their roles are read from the live state at each use (a change holds at once). */
-  user: { id: string } | null;
+  user: { id: string; tokenGeneration: number } | null;
   client: PushClient | null;
   limit: SocketRateLimit;
   /** Closes the socket unless it authenticates in time; cleared by the first successful `sa`. */
@@ -77,13 +78,30 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
+  private stopClosingRevoked: (() => void) | null = null;
+
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
+      if (state.users !== previous.users) this.closeRevoked(state);
+    });
   }
 
   onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.stopClosingRevoked?.();
+  }
+
+  /** Sockets whose token was revoked (password change, block, logout everywhere) are closed (4001: log in again). */
+  private closeRevoked(state: LiveState): void {
+    for (const session of this.sessions.values()) {
+      const user = session.user && state.users.get(session.user.id);
+      if (user && (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration)) {
+        this.signOff(session);
+        session.socket.close(4001, 'token revoked');
+      }
+    }
   }
 
   handleConnection(socket: WebSocket): void {
@@ -198,14 +216,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   private async authenticate(session: Session, token: unknown): Promise<Record<string, unknown>> {
     const payload = this.runtime.secrets.jwt.verify(token);
-    // A user just registered through another app instance may not be folded here yet.
-    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => state.users.get(payload.id)) : undefined;
+    // A user just registered (or a token issued) through another app instance may not be folded here yet.
+    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => tokenHolder(state, payload)) : undefined;
+    if (payload && this.runtime.engine.live.state.users.get(payload.id)?.blocked) return { success: false, message: BLOCKED_TEXT };
     if (!payload || !user) return { success: false, message: SOCKET_TEXTS.authFailed };
     this.signOff(session); // a second sa on the same socket switches the user
     if (session.authDeadline) clearTimeout(session.authDeadline);
     session.authDeadline = null;
-    // Roles come from the state, not from the token: the token only says who is talking.
-    session.user = { id: user.id };
+    // Roles come from the state, not from the token: the token only says who is talking (and in which generation).
+    session.user = { id: user.id, tokenGeneration: user.tokenGeneration };
     for (const oldest of this.socketsOfUser.add(user.id, session)) {
       this.signOff(oldest);
       oldest.socket.close(CLOSE_CODES.replaced, LIMIT_TEXTS.replaced);

@@ -23,6 +23,8 @@ const samples: Samples = {
     type: 'UserRolesChanged', version: 1, metadata: meta(),
     data: { userId: 'u1', roles: ['moderator', 'tester'], previousRoles: ['tester'], changedBy: { kind: 'admin', userId: 'u1' } },
   },
+  UserTokensRevoked: { type: 'UserTokensRevoked', version: 1, data: { userId: 'u1' }, metadata: meta() },
+  UserBlocked: { type: 'UserBlocked', version: 1, data: { userId: 'u1', blocked: true, blockedBy: 'u1' }, metadata: meta() },
   TeamCreated: {
     type: 'TeamCreated', version: 3, metadata: meta(),
     data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: 1 },
@@ -168,6 +170,13 @@ describe('actor and time', () => {
     };
     expect(actorName(fromConsole, known)).toBe('Server-Konsole (olaf)');
     expect(describeEvent(fromConsole, known)).toBe('Rollen von Anna geändert: Kontrolle → keine Rollen');
+  });
+
+  it('names blocks and logouts everywhere, and the admin who blocked', () => {
+    expect(describeEvent(samples.UserBlocked, known)).toBe('Anna gesperrt');
+    expect(describeEvent({ ...samples.UserBlocked, data: { ...samples.UserBlocked.data, blocked: false } }, known)).toBe('Anna entsperrt');
+    expect(actorName(samples.UserBlocked, known)).toBe('Anna');
+    expect(describeEvent(samples.UserTokensRevoked, known)).toBe('Anna hat sich überall abgemeldet');
   });
 
   it('formats times as HH:MM:SS.mmm in the local time zone and durations to the millisecond', () => {

@@ -22,6 +22,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'EmailPopupSeen':
     case 'LoginLinkCreated':
     case 'UserRolesChanged':
+    case 'UserTokensRevoked':
+    case 'UserBlocked':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':

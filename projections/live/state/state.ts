@@ -26,6 +26,10 @@ export interface UserLive {
   readonly drawing: { readonly seq: number; readonly strokes: readonly DrawnStroke[] } | null;
   /** amu: lobby and team chat are refused while this lies ahead (epoch ms); null when not muted. */
   readonly mutedUntil: number | null;
+  /** Login tokens carry the generation they were issued in; a password change, a block or a logout everywhere starts the next. */
+  readonly tokenGeneration: number;
+  /** abl: a blocked user can neither log in nor use a socket. */
+  readonly blocked: boolean;
 }
 
 export interface ProposalLive {

@@ -74,6 +74,10 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.LoginLinkCreated(userName(state, event.data.userId));
     case 'UserRolesChanged':
       return ev.UserRolesChanged(userName(state, event.data.userId), roleList(event.data.roles), roleList(event.data.previousRoles));
+    case 'UserTokensRevoked':
+      return ev.UserTokensRevoked(userName(state, event.data.userId));
+    case 'UserBlocked':
+      return ev.UserBlocked(userName(state, event.data.userId), event.data.blocked);
     case 'TeamCreated':
       return ev.TeamCreated(event.data.name, event.data.origin === 'qr');
     case 'TeamJoined':
