@@ -18,6 +18,7 @@ import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorage, Storage, type StorageOptions } from './store/storage';
+import { StoreUnavailableFilter } from './http/http-errors';
 
 export interface RunningServer {
   app: INestApplication;
@@ -73,6 +74,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.useGlobalFilters(new StoreUnavailableFilter()); // 503 while the database is away, not 500
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
