@@ -74,7 +74,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
-    app.useGlobalFilters(new StoreUnavailableFilter()); // 503 while the database is away, not 500
+    app.useGlobalFilters(new StoreUnavailableFilter(app.getHttpAdapter())); // 503 while the database is away, not 500
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });

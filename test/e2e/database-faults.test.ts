@@ -260,11 +260,16 @@ if (!POSTGRES_URL) {
     }, 60_000);
 
     it('new connections refused for 5 s: commands answered retry:true with the German text, /api/ready 503 then 200, resumed by itself', async () => {
+      const logins: Array<{ status: number; body: Json }> = [];
       const { result, ...probes } = await probing(() => underLoad('refuse', async () => {
         proxy.refuse(5000);
-        await sleep(5000);
+        await sleep(1000);
+        // A request that needs the database (the credentials) is answered 503 with the German text, not left hanging.
+        for (const instance of [a, b]) logins.push(await api(instance.url, 'POST', '/api/token-auth', { username: 'spieler0', password: 'passwort123' }));
+        await sleep(4000);
         return Date.now();
       }, 2500));
+      for (const answer of logins) expect(answer).toMatchObject({ status: 503, body: { errors: [{ detail: STORE_UNAVAILABLE_TEXT }] } });
       await expectExactlyOnce('refuse', result.figures, result.reachableAt, probes);
       expect(result.figures.retryAnswers).toBeGreaterThan(0);
       expect(probes.ready.some((r) => r.status === 503 && /Datenbank/.test(r.reason ?? ''))).toBe(true);

@@ -66,8 +66,9 @@ export class FaultProxy {
   resume(): void {
     this.refusingUntil = 0;
     this.stalled = false;
-    for (const pair of this.pairs) {
-      for (const [chunk, to] of pair.held.splice(0)) to.write(chunk);
+    for (const pair of [...this.pairs]) {
+      for (const [chunk, to] of pair.held.splice(0)) if (!to.destroyed) to.write(chunk);
+      if (pair.closeWhenResumed) pair.end();
     }
   }
 
@@ -83,13 +84,21 @@ export class FaultProxy {
       return;
     }
     const upstream = connect(this.target.port, this.target.host);
-    const pair: Pair = { client, upstream, held: [] };
+    const pair: Pair = { client, upstream, held: [], closeWhenResumed: false, end: () => undefined };
     this.pairs.add(pair);
+    // In a stall the far side does not hear of a close either: it learns of it when the stall ends
+    // (a server keeps a vanished client's session, and its locks, until then or its own timeout).
     const end = () => {
-      if (!this.pairs.delete(pair)) return;
+      if (!this.pairs.has(pair)) return;
+      if (this.stalled) {
+        pair.closeWhenResumed = true;
+        return;
+      }
+      this.pairs.delete(pair);
       client.destroy();
       upstream.destroy();
     };
+    pair.end = end;
     for (const socket of [client, upstream]) {
       socket.on('error', end);
       socket.on('close', end);
@@ -108,4 +117,7 @@ interface Pair {
   upstream: Socket;
   /** What arrived during a stall, in order, and where it goes. */
   held: Array<[Buffer, Socket]>;
+  /** One side closed during a stall: the other is closed when it ends. */
+  closeWhenResumed: boolean;
+  end: () => void;
 }

@@ -44,7 +44,11 @@ export class PostgresDatabase implements SqlDatabase {
       connectionTimeoutMillis: timeouts.connectMs,
       query_timeout: timeouts.statementMs,
       statement_timeout: timeouts.statementMs,
+      // A client that vanished mid-transaction (a network stall: the server never hears it go) must
+      // not hold the append lock for long: the server ends such a session after this.
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     };
     const pool = new Pool({ ...clientConfig, max: 10 });
     pool.on('error', () => undefined); // an idle client dying is not fatal: the pool replaces it
@@ -132,7 +136,7 @@ class Listener {
 
   async connect(): Promise<void> {
     // statement timeouts would end an idle LISTEN session's nothing; a stalled one is found by keepalive.
-    const client = new Client({ ...this.config, query_timeout: undefined, statement_timeout: undefined });
+    const client = new Client({ ...this.config, query_timeout: undefined, statement_timeout: undefined, idle_in_transaction_session_timeout: undefined });
     let lost = false;
     const onLost = () => {
       if (lost) return;
