@@ -19,12 +19,12 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']
 /** Whether an error from the driver means the database is away (as opposed to a statement it refused). */
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  // Not `instanceof Error`: Node's socket errors may come from another realm (a vm context, as in Jest).
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Connection ended|not queryable/i.test(
-    error.message,
-  );
+  return typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Connection ended|not queryable/i.test(message);
 }
 
 export interface BreakerOptions {
