@@ -19,6 +19,7 @@ import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorage, Storage, type StorageOptions } from './store/storage';
+import { StoreUnavailableFilter } from './http/http-errors';
 
 export interface RunningServer {
   app: INestApplication;
@@ -76,6 +77,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.disable('x-powered-by');
     app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
+    app.useGlobalFilters(new StoreUnavailableFilter(app.getHttpAdapter())); // 503 while the database is away, not 500
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });

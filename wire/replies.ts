@@ -72,7 +72,8 @@ export interface CommandReplyExtras {
 /** The reply to a command: success with the code's extras, or failure with the German message. */
 export type CommandReply<Code extends string = string> =
   | ({ success: true; message?: undefined } & (Code extends keyof CommandReplyExtras ? CommandReplyExtras[Code] : unknown))
-  | { success: false; message: string };
+  /** `retry`: the server could not reach its database; the same command (same commandId) may be sent again. */
+  | { success: false; message: string; retry?: true };
 
 /* ---------- HTTP ---------- */
 

@@ -5,8 +5,13 @@ import type { EventLog, LoggedEvent, LogSubscription, ReadSqlDatabase, ReadSqlSe
 export interface RunnerOptions {
   /** Events per subscription batch, and so per transaction (default 1000). */
   batchSize?: number;
-  /** A failed batch is rolled back whole and tried again after this many ms (default 1000). */
+  /**
+   * A failed batch is rolled back whole and tried again from the checkpoints after a backoff: this
+   * many ms at first (default 100), doubling per failure in a row up to `maxRetryDelayMs` (default
+   * 3000), with jitter (two processes behind one database do not retry in step).
+   */
   retryDelayMs?: number;
+  maxRetryDelayMs?: number;
   onError?: (error: unknown) => void;
   /** Stop at the first failure instead of retrying; waitFor then rejects with it (the rebuild uses this). */
   stopOnError?: boolean;
@@ -47,6 +52,7 @@ export class ProjectionRunner {
   private handled = 0;
   private waiters: { position: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private failure: { error: unknown } | null = null;
+  private failuresInARow = 0;
   private readonly names: string[];
   private readonly loop: Promise<void>;
 
@@ -114,8 +120,13 @@ export class ProjectionRunner {
       for (const w of this.waiters.splice(0)) w.reject(error);
       return undefined;
     }
-    if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs ?? 1000));
+    if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, this.retryDelay(this.failuresInARow++)));
     return undefined;
+  }
+
+  private retryDelay(failures: number): number {
+    const ceiling = Math.min(this.options.maxRetryDelayMs ?? 3000, (this.options.retryDelayMs ?? 100) * 2 ** Math.min(failures, 20));
+    return ceiling / 2 + (Math.random() * ceiling) / 2;
   }
 
   private async applyBatch(batch: LoggedEvent[], streamPosition: number): Promise<void> {
@@ -143,6 +154,7 @@ export class ProjectionRunner {
       return someBehind;
     });
     if (behind) throw RESUBSCRIBE; // not "handled" yet: the projector behind still needs these events
+    this.failuresInARow = 0;
     this.advanceTo(last);
     this.options.onBatch?.(last, batch.length);
   }

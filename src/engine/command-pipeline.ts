@@ -10,10 +10,11 @@ import {
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
+import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 export type CommandOutcome =
   | { ok: true; events: QuizShowEvent[] }
-  | { ok: false; message: string; reason: string };
+  | { ok: false; message: string; reason: string; retry?: true };
 
 export interface PipelineOptions {
   /** Commands decided and appended together at most (1 turns group commit off). */
@@ -68,6 +69,16 @@ interface DecidedBatch {
 }
 
 export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.';
+
+/**
+ * How long an appended batch waits for the live state to fold it before it is answered anyway: its
+ * events are durable, and the live state's subscription (behind a database that went away right
+ * after the append) resumes by itself. Normally the pushes go out before the reply.
+ */
+export const LIVE_WAIT_MS = 2000;
+
+/** The answer while the database is away: the client sends the command again (same commandId). */
+export const STORE_UNAVAILABLE: CommandOutcome = { ok: false, message: STORE_UNAVAILABLE_TEXT, reason: 'unavailable', retry: true };
 
 /**
  * Commands in, durable events out. Commands queue; the loop decides as many as wait against the
@@ -146,7 +157,7 @@ export class CommandPipeline {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        await this.runBatch();
+        await this.runBatch().catch((error: unknown) => this.batchFailed(error));
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
@@ -179,7 +190,7 @@ export class CommandPipeline {
       }
       if (appended) {
         const stored = performance.now();
-        await this.live.waitFor(appended.position); // the live state's listeners (the pushes) have run
+        await this.liveFolded(appended.position); // the live state's listeners (the pushes) have run
         this.observer?.batchCommitted(taken.batch!.decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
       }
     } catch (error) {
@@ -187,6 +198,12 @@ export class CommandPipeline {
       if (!batch) return this.lockedAppendFailed(error);
       if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
         return this.retryAfterConflict(batch.decided.map((d) => d.item));
+      }
+      if (isUnavailable(error)) {
+        // Stored or not (a connection cut before the commit's answer): the resend with the same
+        // commandId finds it folded, or stores it (its event ids derive from the commandId: never twice).
+        for (const { item, decision } of batch.decided) item.resolve(decision.ok ? STORE_UNAVAILABLE : outcomeOf(decision));
+        return;
       }
       this.logger.error(`append to ${batch.stream} failed: ${String(error)}`);
       const appending = batch.decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
@@ -198,12 +215,28 @@ export class CommandPipeline {
     await this.answerBatch(batch.decided, batch.decidedAt, appended ? batch.events.length : 0);
   }
 
+  /**
+   * A step around the append failed (catching up with the store after a conflict, reading its last
+   * position): every command waiting is answered, so that none is left without a reply.
+   */
+  private batchFailed(error: unknown): void {
+    if (!isUnavailable(error)) this.logger.error(`command batch failed: ${String(error)}`);
+    const waiting = this.queue.splice(0);
+    for (const item of waiting) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
+  }
+
   /** The store failed before the locked retry was decided: those that lost a race are told to try again. */
   private lockedAppendFailed(error: unknown): void {
-    this.logger.error(`locked append failed: ${String(error)}`);
+    if (!isUnavailable(error)) this.logger.error(`locked append failed: ${String(error)}`);
     const waiting = this.queue.filter((item) => item.attempts > 0);
     this.queue.splice(0, this.queue.length, ...this.queue.filter((item) => item.attempts === 0));
-    for (const item of waiting) item.resolve(failure(RETRY_LATER));
+    for (const item of waiting) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
+  }
+
+  private async liveFolded(position: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.live.waitFor(position), new Promise<void>((resolve) => (timer = setTimeout(resolve, LIVE_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   /**
@@ -220,7 +253,12 @@ export class CommandPipeline {
       if (!behind || decision.ok || item.rechecked) item.resolve(outcomeOf(decision));
     }
     if (!behind) return;
-    await this.live.catchUp();
+    try {
+      await this.live.catchUp();
+    } catch {
+      for (const { item, decision } of refused) item.resolve(outcomeOf(decision)); // the refusal stands as decided
+      return;
+    }
     this.queue.unshift(...refused.map(({ item }) => ({ ...item, rechecked: true })));
   }
 
@@ -291,6 +329,7 @@ export class CommandPipeline {
       const events = stored.filter((e) => e.metadata.commandId === item.commandId).map(fromStored);
       item.resolve({ ok: true, events });
     } catch (error) {
+      if (isUnavailable(error)) return item.resolve(STORE_UNAVAILABLE);
       this.logger.error(`reading the events of command ${item.commandId} failed: ${String(error)}`);
       item.resolve(failure(RETRY_LATER));
     }
@@ -308,7 +347,12 @@ export class CommandPipeline {
   }
 
   private async retryAfterConflict(items: Pending[]): Promise<void> {
-    await this.live.catchUp();
+    try {
+      await this.live.catchUp();
+    } catch (error) {
+      for (const item of items) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
+      return;
+    }
     const again = items.filter((item) => {
       if (++item.attempts < this.maxAttempts) return true;
       item.resolve(failure(RETRY_LATER));

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { evolve, fold, initialState, type LiveState } from '../../projections/live';
 import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
+import { backoffMs } from '../store/unavailable';
 import { AppliedCommands, type AppliedCommand } from './applied-commands';
 import type { SnapshotStore } from './snapshots';
 import { fromStored } from './stored-events';
@@ -12,6 +13,12 @@ export interface LiveStateOptions {
   snapshotEvery?: number;
   /** How many recent commands are remembered to recognise a repeat (see AppliedCommands). */
   appliedCommandsWindow?: number;
+  /**
+   * The subscription ended with an error it cannot resume from (the database being away is not one:
+   * it resumes by itself). Default: log it and end the process, whose supervisor restarts it (a disk
+   * error of the embedded store).
+   */
+  onFatal?: (error: unknown) => void;
 }
 
 const DEFAULT_SNAPSHOT_EVERY = 50_000;
@@ -39,6 +46,8 @@ export class LiveStateService {
   private readonly logger = new Logger('LiveState');
   private snapshotAt = 0;
   private saving: Promise<void> | null = null;
+  private snapshotFailures = 0;
+  private snapshotNotBefore = 0;
   private readonly applied: AppliedCommands;
 
   constructor(
@@ -71,9 +80,14 @@ export class LiveStateService {
       this.applied.restore(snapshot.appliedCommands);
     }
     this.subscription = this.store.subscribe((batch) => this.apply(batch), { batchSize: READ_BATCH, after: this.folded });
-    this.subscription.done.catch((error: unknown) => this.logger.error(`live state subscription ended: ${String(error)}`));
+    this.subscription.done.catch((error: unknown) => (this.options.onFatal ?? this.endProcess)(error));
     await this.subscription.caughtUp;
   }
+
+  private readonly endProcess = (error: unknown): void => {
+    this.logger.fatal(`The live state cannot read the event store and stops the server: ${String(error)}`);
+    process.exit(1);
+  };
 
   /** Stops folding; a clean stop saves a snapshot of what was folded since the last one. */
   async stop(): Promise<void> {
@@ -82,16 +96,31 @@ export class LiveStateService {
     if (this.options.snapshots && this.folded > this.snapshotAt) await this.saveSnapshot();
   }
 
+  /**
+   * A snapshot that could not be saved (the database was away) is tried again at a later batch, after
+   * a backoff: a snapshot only shortens the next start, so nothing waits for it.
+   */
   private saveSnapshot(): Promise<void> {
     const { snapshots } = this.options;
     if (!snapshots) return Promise.resolve();
     const position = this.folded;
+    const before = this.snapshotAt;
     this.snapshotAt = position;
-    this.saving = snapshots
+    const saving = snapshots
       .save(position, this.current, new Map(this.revisions), this.applied.entries())
-      .catch((error: unknown) => this.logger.warn(`snapshot at ${position} not saved: ${String(error)}`))
+      .then(
+        () => {
+          this.snapshotFailures = 0;
+        },
+        (error: unknown) => {
+          this.logger.warn(`snapshot at ${position} not saved: ${String(error)}`);
+          this.snapshotAt = before;
+          this.snapshotNotBefore = Date.now() + backoffMs(this.snapshotFailures++, { baseMs: 1000, capMs: 30_000 });
+        },
+      )
       .finally(() => (this.saving = null));
-    return this.saving;
+    this.saving = saving;
+    return saving;
   }
 
   /** The expected revision of a stream as this state knows it. */
@@ -189,6 +218,6 @@ export class LiveStateService {
     this.waiters = this.waiters.filter((w) => w.position > this.folded);
     for (const waiter of ready) waiter.resolve();
     const every = this.options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
-    if (!this.saving && this.folded - this.snapshotAt >= every) void this.saveSnapshot();
+    if (!this.saving && this.folded - this.snapshotAt >= every && Date.now() >= this.snapshotNotBefore) void this.saveSnapshot();
   }
 }

@@ -1,51 +1,68 @@
-import { Controller, Get, HttpException, Inject } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { RUNTIME, type Runtime } from '../runtime';
+import { StoreWatch } from './store-watch';
 
 export const APP_VERSION = '0.10.0';
 
-/** How long /api/ready waits for the live state to reach the log's end before it says "not ready". */
-export const READY_WAIT_MS = 1000;
+/** /api/ready answers within 1 s (PROTOCOL.md wave 3): a look at the store of at most this long ... */
+export const READY_LOOK_MS = 600;
+/** ... then at most this long waiting for the live state to reach the log's end. */
+export const READY_WAIT_MS = 300;
+/** How often the store is looked at in the background (what /api/health reports). */
+const LOOK_EVERY_MS = 2000;
 
 @ApiTags('operations')
 @Controller('api')
-export class HealthController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+export class HealthController implements OnModuleInit, OnModuleDestroy {
+  private readonly watch: StoreWatch;
 
-  /** Liveness: 200 while the process lives, with how far the log, the live state and the read projections are. */
-  @Get('health')
-  @ApiOkResponse({ description: 'The process lives; store, live state and projection positions (a store error is reported, not failed).' })
-  async health() {
-    const { storage, engine, readModels } = this.runtime;
-    const store = await storage.events.lastPosition().then(
-      (lastPosition) => ({ kind: storage.events.kind, lastPosition }),
-      (error: unknown) => ({ kind: storage.events.kind, error: String(error) }),
-    );
-    return {
-      status: 'ok',
-      version: APP_VERSION,
-      store,
-      live: { position: engine.live.position },
-      projections: await readModels.lag().catch(() => []),
-    };
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
+    this.watch = new StoreWatch(runtime.storage.events, () => runtime.readModels.lag(), READY_LOOK_MS);
   }
 
-  /** Readiness: 200 once the live state has folded everything the store holds, 503 with the reason otherwise. */
+  async onModuleInit(): Promise<void> {
+    await this.watch.look();
+    this.watch.start(LOOK_EVERY_MS);
+  }
+
+  onModuleDestroy(): void {
+    this.watch.stop();
+  }
+
+  /**
+   * Liveness: 200 while the process lives, from memory only (never waits on a database): how far the
+   * live state is, and what the last background look at the store and the read projections found.
+   */
+  @Get('health')
+  @ApiOkResponse({ description: 'The process lives; live state position, and store and projection positions as last seen (a store error is reported, not failed).' })
+  health() {
+    const { storage, engine } = this.runtime;
+    const seen = this.watch.last;
+    const live = engine.live.position;
+    const lastPosition = Math.max(seen?.lastPosition ?? 0, live);
+    const store = seen?.error ? { kind: storage.events.kind, lastPosition, error: seen.error } : { kind: storage.events.kind, lastPosition };
+    return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [] };
+  }
+
+  /**
+   * Readiness, within 1 s: 200 once the live state has folded everything the store holds; 503 with
+   * the German reason while the store does not answer or the live state is behind it.
+   */
   @Get('ready')
   @ApiOkResponse({ description: 'The live state has caught up with the store.' })
   @ApiServiceUnavailableResponse({ description: '`{status: "not_ready", reason}`: the store does not answer, or the live state is behind it.' })
   async ready() {
-    const { storage, engine } = this.runtime;
-    let lastPosition: number;
-    try {
-      lastPosition = await storage.events.lastPosition();
-    } catch (error) {
-      throw notReady(`Der Event-Store antwortet nicht: ${String(error)}`);
-    }
+    const { engine } = this.runtime;
+    const seen = await this.watch.look();
+    if (seen.lastPosition === null) throw notReady(`Die Datenbank ist gerade nicht erreichbar: ${seen.error ?? 'unbekannt'}`);
+    const lastPosition = seen.lastPosition;
+    let timer: NodeJS.Timeout | undefined;
     const caughtUp = await Promise.race([
       engine.live.waitFor(lastPosition).then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(resolve, READY_WAIT_MS, false).unref()),
+      new Promise<boolean>((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS, false))),
     ]);
+    clearTimeout(timer);
     if (!caughtUp) {
       throw notReady(`Der Live-Zustand holt das Log noch auf: Position ${engine.live.position} von ${lastPosition}.`, {
         live: { position: engine.live.position }, store: { lastPosition },

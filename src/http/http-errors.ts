@@ -1,4 +1,7 @@
-import { HttpException } from '@nestjs/common';
+import { Catch, HttpException, type ArgumentsHost } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+import type { Response } from 'express';
+import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 /** PROTOCOL.md: failures answer `{errors: [{detail}]}` with the spec's German text. */
 export function httpError(status: number, detail: string): HttpException {
@@ -19,4 +22,21 @@ export const STATUS_OF_REASON: Record<string, number> = {
 
 export function rejectionError(outcome: { message: string; reason: string }): HttpException {
   return httpError(STATUS_OF_REASON[outcome.reason] ?? 400, outcome.message);
+}
+
+/**
+ * A request that needed the database while it is away: 503 with the German text of PROTOCOL.md
+ * (wave 3) instead of a 500; the database calls themselves are bounded (src/store/sql/postgres-database.ts).
+ * TypeORM (the read models) wraps the driver's error: its `driverError` is looked at too.
+ * Everything else goes to Nest's own handling.
+ */
+@Catch()
+export class StoreUnavailableFilter extends BaseExceptionFilter {
+  override catch(error: unknown, host: ArgumentsHost): void {
+    const unavailable = isUnavailable(error) || isUnavailable((error as { driverError?: unknown } | null)?.driverError);
+    if (!unavailable || host.getType() !== 'http') return super.catch(error, host);
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    response.status(503).set('Retry-After', '2').json({ errors: [{ status: '503', detail: STORE_UNAVAILABLE_TEXT }] });
+  }
 }

@@ -16,6 +16,7 @@ import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
 import { SocketRateLimit, TOO_FAST } from './rate-limit';
 import { AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser, TeamPasswordGuards } from './user-limits';
+import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
@@ -146,8 +147,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     try {
       content = await this.handle(session, envelope);
     } catch (error) {
-      this.logger.error(`message failed: ${String(error)}`);
-      content = { success: false, message: RETRY_LATER };
+      if (isUnavailable(error)) content = { success: false, message: STORE_UNAVAILABLE_TEXT, retry: true };
+      else {
+        this.logger.error(`message failed: ${String(error)}`);
+        content = { success: false, message: RETRY_LATER };
+      }
     }
     this.reply(session, envelope.id, content);
   }
@@ -199,7 +203,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const command = engine.pipeline.admit(input, actor);
     if (isRejection(command)) return { success: false, message: command.message };
     const outcome = await engine.pipeline.execute(command, actor, commandId === undefined ? {} : { commandId: userCommandId(actor.userId!, commandId) });
-    if (!outcome.ok) return { success: false, message: outcome.message };
+    if (!outcome.ok) return { success: false, message: outcome.message, ...(outcome.retry ? { retry: true } : {}) };
     const extras = await extrasFor(command, outcome.events, { state: engine.live.state, tokens: secrets.tokens });
     return { success: true, ...extras };
   }

@@ -69,13 +69,18 @@ export class SharedPresence extends Presence {
     await db.exec(SCHEMA);
     const presence = new SharedPresence(db, options.heartbeatMs ?? HEARTBEAT_MS, options.staleMs ?? STALE_MS);
     await db.query('INSERT INTO presence_instances (instance_id) VALUES ($1)', [presence.instanceId]);
-    presence.unlisten = await db.listen(PRESENCE_CHANNEL, (payload) => presence.notified(payload));
+    // The listening connection comes back by itself after the database was away; what it missed
+    // meanwhile (and what this instance could not write) is healed by a heartbeat at once.
+    presence.unlisten = await db.listen(PRESENCE_CHANNEL, (payload) => presence.notified(payload), () => presence.beatNow());
     await presence.readRemote(['*']);
-    presence.heartbeat = setInterval(() => {
-      presence.beating ??= presence.beat().finally(() => (presence.beating = null));
-    }, presence.heartbeatMs);
+    presence.heartbeat = setInterval(() => presence.beatNow(), presence.heartbeatMs);
     presence.heartbeat.unref();
     return presence;
+  }
+
+  private beatNow(): void {
+    if (this.stopped) return;
+    this.beating ??= this.beat().finally(() => (this.beating = null));
   }
 
   /** Called with a user whose online state changed on another instance. */

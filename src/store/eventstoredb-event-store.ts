@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
+  CancelledError,
+  DeadlineExceededError,
   END,
+  NotLeaderError,
+  TimeoutError,
+  UnavailableError,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
@@ -36,6 +41,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
+import { backoffMs, StoreUnavailableError } from './unavailable';
 
 /*
  * Positions. ESDB addresses $all by {commit, prepare}, both byte offsets in its transaction log.
@@ -71,8 +77,11 @@ const MAX_KNOWN_IDS = 100_000;
 const DEFAULT_BATCH_SIZE = 500;
 /** How many recently handed-out positions are remembered as valid places to start reading $all. */
 const MAX_KNOWN_POSITIONS = 10_000;
-/** A subscription whose connection fails this often in a row, without progress, gives up. */
-const MAX_RECONNECTS = 10;
+/**
+ * How long an append whose intent is in the fence keeps trying to store its events before it answers
+ * "unavailable" (the command is then resent with its commandId, and whoever appends next stores them).
+ */
+const FINISH_INTENT_MS = 3000;
 /** The server sends -1 as an unsigned 64-bit number where it has no position (e.g. old servers on stream reads). */
 const NO_POSITION = 2n ** 63n;
 /** Intents kept in the fence stream (its max count): only the last one is ever read, the rest help a person looking. */
@@ -185,7 +194,7 @@ export class EventStoreDbEventStore implements EventStore {
    */
   async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
     checkExpected(expected);
-    return this.inTurn(() => this.appendThroughFence(streamId, events, expected, condition));
+    return this.inTurn(() => unavailableAs(() => this.appendThroughFence(streamId, events, expected, condition)));
   }
 
   private async appendThroughFence(
@@ -208,8 +217,14 @@ export class EventStoreDbEventStore implements EventStore {
         if (error instanceof WrongExpectedVersionError) continue; // another process wrote an intent: look again
         throw error;
       }
-      if (fenceRevision < 0) await this.client.setStreamMetadata(this.fenceStream, { maxCount: FENCE_KEPT });
-      const result = await this.materialize(intent);
+      // The intent is stored: from here on this append is decided, and is never answered as failed.
+      // Its events are stored now, or (the server away past the bound) by the next append of any
+      // process, which materializes the fence's last intent first; the answer is then "unavailable",
+      // and the resend with the same commandId finds the events (same ids) stored.
+      const result = await finishIntent(async () => {
+        if (fenceRevision < 0) await this.client.setStreamMetadata(this.fenceStream, { maxCount: FENCE_KEPT });
+        return this.materialize(intent);
+      }, isTransient, FINISH_INTENT_MS);
       this.materializedFence = fenceRevision + 1;
       return result;
     }
@@ -274,7 +289,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    return unavailableAs(() => this.readStreamNow(streamId, options));
+  }
+
+  private async readStreamNow(streamId: string, options: ReadStreamOptions): Promise<StoredEvent[]> {
     const { fromRevision = 0, limit } = options;
     if (limit !== undefined && limit <= 0) return [];
     const read = this.client.readStream(this.esdbStream(streamId), {
@@ -302,7 +321,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** $all forward in pages, skipping other streams (the client's readAll has no server-side filter). */
-  async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+  readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    return unavailableAs(() => this.readAllNow(options));
+  }
+
+  private async readAllNow(options: ReadAllOptions): Promise<StoredEvent[]> {
     const { after = 0, limit = Number.POSITIVE_INFINITY } = options;
     const events: StoredEvent[] = [];
     let threshold = Math.max(after, this.floor);
@@ -357,7 +380,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** $all backwards from the end to the first event of ours. */
-  async lastPosition(): Promise<number> {
+  lastPosition(): Promise<number> {
+    return unavailableAs(() => this.lastPositionNow());
+  }
+
+  private async lastPositionNow(): Promise<number> {
     let from: ReadPosition = END;
     let lowest = Number.POSITIVE_INFINITY;
     for (;;) {
@@ -578,9 +605,10 @@ class EventStoreDbSubscription implements Subscription {
       } catch (error) {
         if (error instanceof HandlerFailure) throw error.error;
         if (this.stopped) return;
-        failures = this.lastHandled > before ? 1 : failures + 1;
-        if (failures >= MAX_RECONNECTS) throw error;
-        await this.pause(Math.min(5000, 100 * 2 ** failures));
+        // A dropped connection or a server away: reopened after the last handled position, for as
+        // long as it takes (the client reconnects underneath), backing off with jitter.
+        failures = this.lastHandled > before ? 0 : failures + 1;
+        await this.pause(backoffMs(failures));
       }
     }
   }
@@ -718,4 +746,44 @@ async function collect<E>(read: StreamingRead<E>): Promise<E[]> {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+}
+
+/** Errors of the client that mean "the server is not reachable now", not "the request was wrong". */
+export function isTransient(error: unknown): boolean {
+  return (
+    error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof CancelledError ||
+    error instanceof NotLeaderError || error instanceof TimeoutError || error instanceof StoreUnavailableError
+  );
+}
+
+/** Runs a call of the client; a server away becomes StoreUnavailableError (commands answer `retry: true`). */
+async function unavailableAs<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isTransient(error) && !(error instanceof StoreUnavailableError) ? new StoreUnavailableError(error) : error;
+  }
+}
+
+/**
+ * Finishes an append whose intent is stored: `materialize` (idempotent: the same event ids) again
+ * after transient failures, with backoff, for at most `withinMs`; then StoreUnavailableError.
+ * Any other failure is thrown as it is.
+ */
+export async function finishIntent<T>(materialize: () => Promise<T>, transient: (error: unknown) => boolean, withinMs: number, sleep = defaultSleep): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await materialize();
+    } catch (error) {
+      if (!transient(error)) throw error;
+      const wait = backoffMs(attempt, { capMs: 1000 });
+      if (Date.now() + wait > deadline) throw new StoreUnavailableError(error);
+      await sleep(wait);
+    }
+  }
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

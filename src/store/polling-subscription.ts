@@ -1,4 +1,5 @@
 import type { BatchHandler, StoredEvent, Subscription } from './event-store';
+import { backoffMs, isUnavailable } from './unavailable';
 
 /**
  * Wakes pollers early. `wait` resolves on the next `notify`, after `ms`, or at once when a notify
@@ -42,12 +43,16 @@ export interface PollingSubscriptionOptions {
   wake: WakeSignal;
   pollIntervalMs: number;
   onEnd?: () => void;
+  /** Told when a read found the database away; the subscription backs off and reads again from where it was. */
+  onUnavailable?: (error: unknown) => void;
 }
 
 /**
  * Catch-up, then live, by reading the log in position order. Correct on its own: notifications only
  * shorten the wait. Never skips or repeats because the log only ever grows behind the last position
- * a reader saw (see the ordering note in sql/event-schema.ts).
+ * a reader saw (see the ordering note in sql/event-schema.ts). A read that finds the database away
+ * is tried again after a backoff (with jitter, capped at a few seconds) from the last position
+ * handled, until the database is back; any other failure ends the subscription (`done` rejects).
  */
 export class PollingSubscription implements Subscription {
   readonly caughtUp: Promise<void>;
@@ -78,12 +83,13 @@ export class PollingSubscription implements Subscription {
 
   private async run(): Promise<void> {
     const { readAll, handler, batchSize, wake, pollIntervalMs } = this.options;
-    const catchUpTarget = await this.options.lastPosition();
+    const catchUpTarget = await this.untilAvailable(() => this.options.lastPosition());
+    if (catchUpTarget === null) return;
     if (catchUpTarget <= this.lastHandled) this.markCaughtUp();
     while (!this.stopped) {
       const seen = wake.current;
-      const batch = await readAll(this.lastHandled, batchSize);
-      if (this.stopped) return;
+      const batch = await this.untilAvailable(() => readAll(this.lastHandled, batchSize));
+      if (this.stopped || batch === null) return;
       if (batch.length > 0) {
         await handler(batch);
         this.lastHandled = batch[batch.length - 1]!.position;
@@ -92,6 +98,21 @@ export class PollingSubscription implements Subscription {
       }
       this.markCaughtUp();
       await wake.wait(pollIntervalMs, seen);
+    }
+  }
+
+  /** `read` again and again while the database is away (null once stopped); other errors are thrown. */
+  private async untilAvailable<T>(read: () => Promise<T>): Promise<T | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await read();
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+        this.options.onUnavailable?.(error);
+      }
+      const seen = this.options.wake.current;
+      await this.options.wake.wait(backoffMs(attempt), seen);
+      if (this.stopped) return null;
     }
   }
 }

@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import {
-  RealtimeClient, REPLACED_CLOSE_CODE, RealtimeError, type RealtimeEvent, type RealtimeOptions, type SocketFactory,
+  RealtimeClient, REPLACED_CLOSE_CODE, RealtimeError, RESEND_ATTEMPTS, type RealtimeEvent, type RealtimeOptions, type SocketFactory,
 } from '../../web/src/realtime/client';
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
@@ -16,6 +16,8 @@ class TestServer {
   readonly received: Array<{ type: string; id: number; content: Record<string, unknown>; commandId?: string }> = [];
   /** Message types received but not answered (as by a server that died before replying). */
   readonly unanswered = new Set<string>();
+  /** Commands answered `retry: true` (the database away) this many more times before they succeed. */
+  retryAnswers = 0;
   sockets: WebSocket[] = [];
   views: Partial<Views> = { global: baseGlobal, user: baseUser };
   versions: Record<string, number> = { global: 1, user: 1 };
@@ -52,7 +54,10 @@ class TestServer {
     let content: Record<string, unknown>;
     if (msg.type === 'sa') content = { success: msg.content.token === this.acceptToken };
     else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
-    else if (msg.type === 'gp') content = { success: true, echo: msg.content.message };
+    else if (msg.type === 'gp' && this.retryAnswers > 0) {
+      this.retryAnswers--;
+      content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
+    } else if (msg.type === 'gp') content = { success: true, echo: msg.content.message };
     else if (msg.type === 'ping') return;
     else content = { success: false, message: 'Unbekannt' };
     this.reply(socket, msg.id, content);
@@ -298,5 +303,43 @@ describe('realtime client against a real ws server', () => {
     server.dropAll();
     await until(() => store.getState().ui.notices.some((n) => n.text === t.socket.closed));
     expect(store.getState().live.status).toBe('closed');
+  });
+
+  it('resends a command answered retry:true with the same commandId after a backoff, with a quiet notice, and resolves with the success', async () => {
+    makeClient({ random: () => 0 });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    server.retryAnswers = 2;
+    const reply = await client.request('gp', { message: 'Paris' });
+    expect(reply).toEqual({ success: true, echo: 'Paris' });
+    const sent = server.received.filter((m) => m.type === 'gp');
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((m) => m.commandId)).size).toBe(1);
+    expect(events.filter((e) => e.kind === 'resending')).toHaveLength(2);
+    expect(notices()).toEqual([]);
+    expect(store.getState().ui.notices).toEqual([expect.objectContaining({ text: t.socket.resending, tone: 'info' })]);
+    expect(client.getStatus()).toBe('ready');
+  });
+
+  it('gives up resending after the last attempt and resolves with the server\'s reply', async () => {
+    // Resends without their backoff; the heartbeat (an hour here) keeps its time.
+    makeClient({ random: () => 0, heartbeatMs: 3_600_000, setTimeout: (fn, ms) => setTimeout(fn, ms >= 3_600_000 ? ms : 0) });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    server.retryAnswers = 100;
+    const reply = await client.request('gp', { message: 'Paris' });
+    expect(reply).toMatchObject({ success: false, retry: true });
+    expect(server.received.filter((m) => m.type === 'gp')).toHaveLength(RESEND_ATTEMPTS + 1);
+  });
+
+  it('a command waiting for its resend fails when the client stops (logout)', async () => {
+    makeClient();
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    server.retryAnswers = 1;
+    const request = client.request('gp', { message: 'Paris' });
+    await until(() => events.some((e) => e.kind === 'resending'));
+    client.stop();
+    await expect(request).rejects.toEqual(new RealtimeError('closed'));
   });
 });

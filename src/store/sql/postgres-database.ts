@@ -1,4 +1,5 @@
-import { Client, Pool, types } from 'pg';
+import { Client, Pool, types, type ClientConfig, type PoolClient } from 'pg';
+import { backoffMs, CircuitBreaker, isUnavailable } from '../unavailable';
 import type { SqlDatabase, SqlSession } from './sql-database';
 
 // int8 (positions, counts) as text would leak strings into the domain; our values stay below 2^53.
@@ -7,29 +8,69 @@ types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 /** Arbitrary constant key of the advisory lock that serializes `exec` (schema setup) across processes. */
 const SCHEMA_LOCK = 727_103;
 
+/**
+ * Bounds on every database call, so that nothing waits on a database that is away or stalled: a
+ * command is answered within 5 s (PROTOCOL.md wave 3): at most a wait for a connection plus one
+ * statement, and once the breaker is open, at once.
+ */
+export interface PostgresTimeouts {
+  /** Waiting for a connection (a new one, or a free one of the pool). */
+  connectMs: number;
+  /** One statement: the server cancels it (statement_timeout), the client gives up on it (query_timeout, a stalled network). */
+  statementMs: number;
+  /** How long calls fail at once after the database was found away. */
+  breakerOpenMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 1500, statementMs: 3000, breakerOpenMs: 1000 };
+
 /** Postgres through `pg`, used when DATABASE_URL is set. */
 export class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgres' as const;
+  /** Open while the database was last found away; /api/ready and the loops read it. */
+  readonly breaker: CircuitBreaker;
 
   private constructor(
     private readonly pool: Pool,
-    private readonly connectionString: string,
-  ) {}
+    private readonly clientConfig: ClientConfig,
+    timeouts: PostgresTimeouts,
+  ) {
+    this.breaker = new CircuitBreaker({ openMs: timeouts.breakerOpenMs });
+  }
 
-  static async open(connectionString: string): Promise<PostgresDatabase> {
-    const pool = new Pool({ connectionString, max: 10 });
+  static async open(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_TIMEOUTS): Promise<PostgresDatabase> {
+    const clientConfig: ClientConfig = {
+      connectionString,
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.statementMs,
+      statement_timeout: timeouts.statementMs,
+      // A client that vanished mid-transaction (a network stall: the server never hears it go) must
+      // not hold the append lock for long: the server ends such a session after this.
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    };
+    const pool = new Pool({ ...clientConfig, max: 10 });
     pool.on('error', () => undefined); // an idle client dying is not fatal: the pool replaces it
     await pool.query('SELECT 1');
-    return new PostgresDatabase(pool, connectionString);
+    return new PostgresDatabase(pool, clientConfig, timeouts);
   }
 
-  async query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
-    const result = await this.pool.query(sql, params);
-    return result.rows as Row[];
+  query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
+    return this.breaker.call(async () => (await this.pool.query(sql, params)).rows as Row[]);
   }
 
-  async transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
+    return this.breaker.call(() => this.inTransaction(work));
+  }
+
+  private async inTransaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A checked-out client has no listener of the pool's: a connection dying between two statements
+    // would otherwise be an unhandled 'error' event, and end the process.
+    let broken: unknown = null;
+    const onError = (error: unknown) => (broken = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work({
@@ -38,10 +79,11 @@ export class PostgresDatabase implements SqlDatabase {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (isUnavailable(error)) broken ??= error;
+      else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
       throw error;
     } finally {
-      client.release();
+      release(client, broken, onError);
     }
   }
 
@@ -56,22 +98,94 @@ export class PostgresDatabase implements SqlDatabase {
     });
   }
 
-  /** LISTEN needs a connection of its own that stays open; it is not taken from the pool. */
-  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    const client = new Client({ connectionString: this.connectionString });
-    client.on('error', () => undefined); // the subscriber's polling carries on without notifications
-    await client.connect();
-    client.on('notification', (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? '');
-    });
-    await client.query(`LISTEN ${quoteIdentifier(channel)}`);
-    return async () => {
-      await client.end().catch(() => undefined);
-    };
+  /**
+   * LISTEN needs a connection of its own that stays open; it is not taken from the pool. When that
+   * connection dies it is opened again (backing off while the database is away) and `onResume` is
+   * called: notifications sent meanwhile are lost, so the caller reloads what they would have told.
+   */
+  async listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
+    const listener = new Listener(this.clientConfig, channel, onNotify, onResume);
+    await listener.connect();
+    return () => listener.close();
   }
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+}
+
+function release(client: PoolClient, broken: unknown, onError: (error: unknown) => void): void {
+  client.removeListener('error', onError);
+  if (broken) client.on('error', () => undefined); // a late error of a client being destroyed
+  client.release(broken ? (broken instanceof Error ? broken : new Error(String(broken))) : undefined); // an error destroys the client
+}
+
+/** One LISTEN connection that comes back after it died. */
+class Listener {
+  private client: Client | null = null;
+  private closed = false;
+  private attempt = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly config: ClientConfig,
+    private readonly channel: string,
+    private readonly onNotify: (payload: string) => void,
+    private readonly onResume?: () => void,
+  ) {}
+
+  async connect(): Promise<void> {
+    // statement timeouts would end an idle LISTEN session's nothing; a stalled one is found by keepalive.
+    const client = new Client({ ...this.config, query_timeout: undefined, statement_timeout: undefined, idle_in_transaction_session_timeout: undefined });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
+      client.end().catch(() => undefined);
+      this.reconnectLater();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onNotify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdentifier(this.channel)}`);
+    } catch (error) {
+      lost = true;
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.attempt = 0;
+  }
+
+  private reconnectLater(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect().then(
+        () => {
+          if (!this.closed) this.onResume?.();
+        },
+        () => this.reconnectLater(),
+      );
+    }, backoffMs(this.attempt++));
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
   }
 }
 

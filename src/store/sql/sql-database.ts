@@ -12,7 +12,10 @@ export interface SqlDatabase extends SqlSession {
   transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons (schema setup). */
   exec(sql: string): Promise<void>;
-  /** Calls `onNotify` for every NOTIFY on `channel`; resolves to an unlisten function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`; resolves to an unlisten function. `onResume`: the
+   * listening connection was lost and is back (notifications may have been missed meanwhile).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

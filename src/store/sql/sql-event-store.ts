@@ -51,7 +51,8 @@ export class SqlEventStore implements EventStore {
     await createEventSchema(db);
     const store = new SqlEventStore(db, options.pollIntervalMs ?? 500);
     // Notifications only wake subscribers early; polling alone is enough to see every event.
-    store.unlisten = await db.listen(EVENTS_CHANNEL, () => store.wake.notify()).catch(() => null);
+    // A listening connection that was lost and is back wakes them too: notifications may have been missed.
+    store.unlisten = await db.listen(EVENTS_CHANNEL, () => store.wake.notify(), () => store.wake.notify()).catch(() => null);
     return store;
   }
 

@@ -51,7 +51,9 @@ export type ConnectionStatus = 'idle' | 'connecting' | 'ready' | 'maintenanceWai
 
 export type RealtimeEvent =
   | { kind: 'status'; status: ConnectionStatus }
-  | { kind: 'notice'; code: RealtimeErrorCode };
+  | { kind: 'notice'; code: RealtimeErrorCode }
+  /** The server could not reach its database (`retry: true`): the command goes again shortly, same commandId. */
+  | { kind: 'resending'; type: string };
 
 /** The one holder of the live views; the client keeps no copy. */
 export interface LiveViewsHolder {
@@ -87,6 +89,10 @@ export const RELOAD_DELAY_MS = 1_500;
 export const VISIBILITY_WINDOW_MS = 5 * 60_000;
 export const RECONNECT_JITTER_MS = 10_000;
 export const MAINTENANCE_ALLOWED = new Set(['ara']);
+/** Resends of a command answered `retry: true`: backoff from 500 ms, capped at 5 s, with jitter; after the last the reply stands. */
+export const RESEND_BASE_MS = 500;
+export const RESEND_CAP_MS = 5_000;
+export const RESEND_ATTEMPTS = 12;
 
 interface Pending {
   resolve(reply: CommandReply): void;
@@ -99,6 +105,8 @@ interface Queued {
   content: object;
   commandId: string;
   pending: Pending;
+  /** How often it was answered `retry: true` so far. */
+  retries?: number;
 }
 
 /** What waits for a reply: a command (resent after a drop), or the client's own sa/sg (done again anyway). */
@@ -138,6 +146,8 @@ export class RealtimeClient {
   private syncing = false;
   private heartbeat: unknown = null;
   private reconnectTimer: unknown = null;
+  /** Commands answered `retry: true`, waiting for their resend. */
+  private readonly resends = new Map<Queued, unknown>();
   private readonly o: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -335,12 +345,32 @@ export class RealtimeClient {
       const inFlight = this.pending.get(envelope.replyTo);
       if (!inFlight) return;
       this.pending.delete(envelope.replyTo);
-      const content = (envelope.content ?? {}) as { success?: unknown };
+      const content = (envelope.content ?? {}) as { success?: unknown; retry?: unknown };
+      if (inFlight.command && content.success !== true && content.retry === true && this.resendLater(inFlight.command)) return;
       // The server's reply as it is (wire/replies.ts); anything but success true counts as a failure.
       inFlight.pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
     }
     if (envelope.type === 'st') this.receivePush(envelope.content as RawPush | undefined);
+  }
+
+  /**
+   * A command the server could not store yet (its database was away): sent again after a backoff with
+   * the same commandId, so it is applied once whatever happened to the first. False after the last attempt.
+   */
+  private resendLater(command: Queued): boolean {
+    const retries = command.retries ?? 0;
+    if (retries >= RESEND_ATTEMPTS) return false;
+    command.retries = retries + 1;
+    this.o.onEvent({ kind: 'resending', type: command.type });
+    const ceiling = Math.min(RESEND_CAP_MS, RESEND_BASE_MS * 2 ** retries);
+    const timer = this.o.setTimeout(() => {
+      this.resends.delete(command);
+      if (this.status === 'ready') this.send(command);
+      else this.queue.push(command);
+    }, ceiling / 2 + (this.o.random() * ceiling) / 2);
+    this.resends.set(command, timer);
+    return true;
   }
 
   /** Hands a push on in version order: a whole value at any newer version, a patch only at the next one. */
@@ -394,6 +424,11 @@ export class RealtimeClient {
   }
 
   private failQueue(code: RealtimeErrorCode): void {
+    for (const [command, timer] of this.resends) {
+      this.o.clearTimeout(timer);
+      command.pending.reject(new RealtimeError(code));
+    }
+    this.resends.clear();
     const queued = this.queue;
     this.queue = [];
     for (const q of queued) q.pending.reject(new RealtimeError(code));

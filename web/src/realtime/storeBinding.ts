@@ -31,6 +31,9 @@ export function bindToStore(store: Pick<AppStore, 'dispatch' | 'getState'>): Pic
         case 'notice':
           store.dispatch(uiActions.noticeAdded(t.socket[event.code], 'error'));
           break;
+        case 'resending':
+          store.dispatch(uiActions.noticeAdded(t.socket.resending, 'info'));
+          break;
       }
     },
   };

@@ -78,6 +78,8 @@ export const de = {
     tooEarly: SHARED_TEXTS.notAuthenticated,
     maintenanceWait: 'Der Server wird neu gestartet. Wir verbinden uns gleich automatisch wieder.',
     connecting: 'Verbinde mit dem Server …',
+    /** A command answered `retry: true` (the server's database is away): it goes again by itself. */
+    resending: 'Der Server erreicht seine Datenbank gerade nicht. Wir senden es gleich noch einmal.',
   },
   newsletter: {
     heading: 'Newsletter',
