@@ -14,11 +14,26 @@ import { t } from './texts';
  * A screen loaded on demand (its own chunk): the first load carries only the login and what every
  * screen needs; operator, admin and replay screens, and the player's own, come when opened.
  */
-function onDemand<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => {
-    sessionStorage.removeItem(RELOADED_KEY);
-    return { default: module[name] };
-  }, reloadForNewRelease));
+function onDemand<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
+  let Screen: ComponentType | null = null;
+  const loadScreen = () => load().then((module) => {
+    releaseReloadDone();
+    Screen = module[name];
+    return { default: Screen };
+  }, reloadForNewRelease);
+  const Lazy = lazy(loadScreen);
+  loaders.push(loadScreen);
+  // Once loaded, a screen renders at once (no suspense when it is opened again).
+  return function OnDemand() {
+    return Screen ? <Screen /> : <Lazy />;
+  };
+}
+
+const loaders: Array<() => Promise<unknown>> = [];
+
+/** Loads every on-demand screen now (tests render them synchronously on the server). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all(loaders.map((load) => load()));
 }
 
 const RELOADED_KEY = 'quiz-reloaded-for-release';
@@ -28,13 +43,26 @@ const RELOADED_KEY = 'quiz-reloaded-for-release';
  * page loaded): reload once to get the new one; a second failure in a row is a real error.
  */
 function reloadForNewRelease(error: unknown): Promise<never> {
-  if (sessionStorage.getItem(RELOADED_KEY) === null) {
-    sessionStorage.setItem(RELOADED_KEY, '1');
+  const session = sessionStore();
+  if (session && session.getItem(RELOADED_KEY) === null) {
+    session.setItem(RELOADED_KEY, '1');
     window.location.reload();
     return new Promise<never>(() => undefined);
   }
-  sessionStorage.removeItem(RELOADED_KEY);
+  releaseReloadDone();
   throw error;
+}
+
+function releaseReloadDone(): void {
+  sessionStore()?.removeItem(RELOADED_KEY);
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 const AdminPage = onDemand(() => import('./operator/admin/AdminPage'), 'AdminPage');
