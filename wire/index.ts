@@ -2,3 +2,4 @@
 export * from './readers';
 export * from './replies';
 export * from './shared-texts';
+export * from './frame';

@@ -3,7 +3,7 @@ import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGa
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
 import { FUSION_TEAM_PASSWORD, teamByReference, type LiveState } from '../../projections/live';
-import { textOf } from '../../wire';
+import { MAX_FRAME_BYTES, textOf } from '../../wire';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
@@ -18,7 +18,7 @@ import { SocketRateLimit, TOO_FAST } from './rate-limit';
 import { AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser, TeamPasswordGuards } from './user-limits';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
-export const MAX_PAYLOAD_BYTES = 64 * 1024;
+export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const HEARTBEAT_MS = 30_000;

@@ -1,31 +1,91 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
-import { AdminPage } from './operator/admin/AdminPage';
-import { UserRolesPage } from './operator/admin/UserRolesPage';
-import { ConfigPage } from './operator/moderator/ConfigPage';
-import { ControlPage } from './operator/moderator/ControlPage';
-import { ModeratorPointsPage } from './operator/moderator/ModeratorPointsPage';
-import { PicViewerPage } from './operator/moderator/PicViewerPage';
-import { TesterPage } from './operator/tester/TesterPage';
-import { IndexPage } from './player/IndexPage';
-import { PicturePage } from './player/PicturePage';
-import { PointsPage } from './player/PointsPage';
-import { ProfilePage } from './player/ProfilePage';
-import { TeamEditPage } from './player/TeamEditPage';
-import { GrussPage } from './public/GrussPage';
-import { ReplayPage } from './replay/ReplayPage';
-import { AboutPage, ChangelogPage, NextPage, SpecialPage } from './public/InfoPages';
-import { InvitePage, QrLoginPage } from './public/LinkRoutes';
 import { LoginPage, RegisterPage } from './public/LoginPages';
-import { QrTeamPage } from './public/QrTeamPage';
 import { useAppSelector } from './store';
 import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from './store/selectors';
 import { t } from './texts';
+
+/**
+ * A screen loaded on demand (its own chunk): the first load carries only the login and what every
+ * screen needs; operator, admin and replay screens, and the player's own, come when opened.
+ */
+function onDemand<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
+  let Screen: ComponentType | null = null;
+  const loadScreen = () => load().then((module) => {
+    releaseReloadDone();
+    Screen = module[name];
+    return { default: Screen };
+  }, reloadForNewRelease);
+  const Lazy = lazy(loadScreen);
+  loaders.push(loadScreen);
+  // Once loaded, a screen renders at once (no suspense when it is opened again).
+  return function OnDemand() {
+    return Screen ? <Screen /> : <Lazy />;
+  };
+}
+
+const loaders: Array<() => Promise<unknown>> = [];
+
+/** Loads every on-demand screen now (tests render them synchronously on the server). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all(loaders.map((load) => load()));
+}
+
+const RELOADED_KEY = 'quiz-reloaded-for-release';
+
+/**
+ * A chunk that no longer loads is most likely an older release's (a new one was deployed since this
+ * page loaded): reload once to get the new one; a second failure in a row is a real error.
+ */
+function reloadForNewRelease(error: unknown): Promise<never> {
+  const session = sessionStore();
+  if (session && session.getItem(RELOADED_KEY) === null) {
+    session.setItem(RELOADED_KEY, '1');
+    window.location.reload();
+    return new Promise<never>(() => undefined);
+  }
+  releaseReloadDone();
+  throw error;
+}
+
+function releaseReloadDone(): void {
+  sessionStore()?.removeItem(RELOADED_KEY);
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+const AdminPage = onDemand(() => import('./operator/admin/AdminPage'), 'AdminPage');
+const UserRolesPage = onDemand(() => import('./operator/admin/UserRolesPage'), 'UserRolesPage');
+const ConfigPage = onDemand(() => import('./operator/moderator/ConfigPage'), 'ConfigPage');
+const ControlPage = onDemand(() => import('./operator/moderator/ControlPage'), 'ControlPage');
+const ModeratorPointsPage = onDemand(() => import('./operator/moderator/ModeratorPointsPage'), 'ModeratorPointsPage');
+const PicViewerPage = onDemand(() => import('./operator/moderator/PicViewerPage'), 'PicViewerPage');
+const TesterPage = onDemand(() => import('./operator/tester/TesterPage'), 'TesterPage');
+const ReplayPage = onDemand(() => import('./replay/ReplayPage'), 'ReplayPage');
+const IndexPage = onDemand(() => import('./player/IndexPage'), 'IndexPage');
+const PicturePage = onDemand(() => import('./player/PicturePage'), 'PicturePage');
+const PointsPage = onDemand(() => import('./player/PointsPage'), 'PointsPage');
+const ProfilePage = onDemand(() => import('./player/ProfilePage'), 'ProfilePage');
+const TeamEditPage = onDemand(() => import('./player/TeamEditPage'), 'TeamEditPage');
+const GrussPage = onDemand(() => import('./public/GrussPage'), 'GrussPage');
+const AboutPage = onDemand(() => import('./public/InfoPages'), 'AboutPage');
+const ChangelogPage = onDemand(() => import('./public/InfoPages'), 'ChangelogPage');
+const NextPage = onDemand(() => import('./public/InfoPages'), 'NextPage');
+const SpecialPage = onDemand(() => import('./public/InfoPages'), 'SpecialPage');
+const InvitePage = onDemand(() => import('./public/LinkRoutes'), 'InvitePage');
+const QrLoginPage = onDemand(() => import('./public/LinkRoutes'), 'QrLoginPage');
+const QrTeamPage = onDemand(() => import('./public/QrTeamPage'), 'QrTeamPage');
 
 /** auth: a valid session, else login. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -105,7 +165,9 @@ export function App() {
       <ConnectionBanner />
       <Notices />
       <main id="main" className="main" tabIndex={-1}>
-        <Routes />
+        <Suspense fallback={<LoadingPage />}>
+          <Routes />
+        </Suspense>
       </main>
       <HelpDialog />
     </>
