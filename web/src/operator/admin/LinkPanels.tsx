@@ -23,6 +23,8 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
   const linkId = useId();
   const [chosen, setChosen] = useState('');
   const [link, setLink] = useState<string | null>(null);
+  // Thousands of options: made once per change of the list, not again for every choice or link.
+  const options = useMemo(() => choices.map((c) => <option key={c.id} value={c.id}>{`${c.name} (${c.detail})`}</option>), [choices]);
 
   async function create() {
     if (!chosen) return;
@@ -37,7 +39,7 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
           <label htmlFor={selectId}>{label}</label>
           <select id={selectId} value={chosen} onChange={(e) => { setChosen(e.target.value); setLink(null); }}>
             <option value="">{placeholder}</option>
-            {choices.map((c) => <option key={c.id} value={c.id}>{`${c.name} (${c.detail})`}</option>)}
+            {options}
           </select>
         </div>
         <button type="button" className="button button--primary" disabled={!chosen} onClick={() => void create()}>{button}</button>
