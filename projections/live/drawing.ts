@@ -17,11 +17,12 @@ export const DRAWING_STORED_HEIGHT = DRAWING_CANVAS_HEIGHT * DRAWING_STORED_SCAL
 /** The widest stroke in the stored space: the eraser (48) doubled. */
 export const DRAWING_MAX_STORED_LINE_WIDTH = 96;
 /**
- * At most this many points in all strokes of one drawing: with whole coordinates the `gz` frame stays
- * below the socket's 64 KB, and a team's drawings stay small in the log.
+ * At most this many points in all strokes of one drawing, in at most this many strokes: with whole
+ * coordinates the largest `gz` frame is about 43 KB, well below the socket's 64 KB (frame.ts), and a
+ * team's drawings stay small in the log. The web thins a longer drawing (thinDrawing) before saving it.
  */
-export const DRAWING_MAX_POINTS = 5000;
-export const DRAWING_MAX_STROKES = 500;
+export const DRAWING_MAX_POINTS = 3000;
+export const DRAWING_MAX_STROKES = 300;
 
 /** The redraw (spec): stored coordinates divided by 2.4, the width halved. */
 export function fromStoredStroke(stroke: DrawnStroke): DrawnStroke {
@@ -40,6 +41,19 @@ export function toStoredStroke(stroke: DrawnStroke): DrawnStroke {
     color: stroke.color,
     points: stroke.points.map(([x, y]) => [stored(x, DRAWING_STORED_WIDTH), stored(y, DRAWING_STORED_HEIGHT)]),
   };
+}
+
+/**
+ * A drawing with at most `maxPoints` points: each stroke keeps every k-th point (and its last one),
+ * with the smallest k that fits; a drawing that fits stays as it is.
+ */
+export function thinDrawing(strokes: readonly DrawnStroke[], maxPoints: number = DRAWING_MAX_POINTS): DrawnStroke[] {
+  const total = strokes.reduce((sum, s) => sum + s.points.length, 0);
+  if (total <= maxPoints) return [...strokes];
+  for (let step = 2; ; step++) {
+    const thinned = strokes.map((s) => ({ ...s, points: s.points.filter((_, i) => i % step === 0 || i === s.points.length - 1) }));
+    if (thinned.reduce((sum, s) => sum + s.points.length, 0) <= maxPoints || step >= total) return thinned;
+  }
 }
 
 export type DrawingProblem = 'invalid' | 'tooLarge';

@@ -4,6 +4,7 @@ export * from './operator-view';
 export { PersistentMap } from './persistent-map';
 export * from './forms';
 export * from './drawing';
+export * from './frame';
 export * from './play-rules';
 export * from './points';
 export * from './queries';

@@ -4,7 +4,7 @@
  * Commands carry no secrets: the edge resolves passwords and tokens and hands on only its verdict
  * (`passwordOk`, `inviteId`, whether a password was given).
  */
-import type { DrawnStroke, HealDealKind, HealDealSetting, PointsTable, Question, RegexMark, Role, ShowSettings, UberMode, UploadKind } from '../../events';
+import type { DrawnStroke, HealDealKind, HealDealSetting, Question, RegexMark, Role, ShowSettings, UberMode, UploadKind } from '../../events';
 import type { QuestionInput } from '../../projections/live';
 
 /** Wire content as it arrived, with the command's type: what the table's parsers read. */
@@ -110,8 +110,8 @@ export interface ChangeUberMode { type: 'ChangeUberMode'; modus: UberMode }
 export interface SetUberMessage { type: 'SetUberMessage'; message: string }
 export interface DrawStroke { type: 'DrawStroke'; url: string; color: string; startX: number; startY: number; endX: number; endY: number }
 export interface ClearPainting { type: 'ClearPainting' }
-/** mp: `points` null unpublishes. */
-export interface PublishPoints { type: 'PublishPoints'; points: PointsTable | null }
+/** mp: publish the server's ranking of `quizId` (null: the night's quiz), or unpublish. */
+export interface PublishPoints { type: 'PublishPoints'; publish: boolean; quizId: string | null }
 
 /** PUT /api/show-settings: the whole settings, read and checked at the edge. */
 export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: ShowSettings }

@@ -1,10 +1,11 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { streams } from '../../events';
-import { isQuestionOpen, uberModeLocked, type LiveState } from '../../projections/live';
+import { isQuestionOpen, pointsOverview, uberModeLocked, type LiveState } from '../../projections/live';
 import type {
   ChangeUberMode, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage, UpdateStateSetting,
 } from './commands';
-import { accept, draft, reject, type Verdict } from './decision';
+import { accept, draft, isRejection, reject, type Verdict } from './decision';
+import { requireQuiz } from './guards';
 import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
 
@@ -60,8 +61,15 @@ export function clearPainting(): Verdict {
   return accept(streams.show, draft('PaintingCleared', {}));
 }
 
-/** mp: publish the ranking (of the night's quiz); none unpublishes it. */
-export function publishPoints(state: LiveState, { points }: PublishPoints): Verdict {
-  if (points === null) return accept(streams.show, draft('PointsUnpublished', {}));
-  return accept(streams.show, draft('PointsPublished', { quizId: state.night?.quizId ?? null, points }));
+/**
+ * mp: publish the ranking the server computes (pointsOverview, the one rule) of the named quiz or
+ * else the night's quiz; or unpublish it.
+ */
+export function publishPoints(state: LiveState, { publish, quizId }: PublishPoints): Verdict {
+  if (!publish) return accept(streams.show, draft('PointsUnpublished', {}));
+  const id = quizId ?? state.night?.quizId ?? null;
+  if (id === null) return reject(texts.noQuizToPublish, 'precondition');
+  const quiz = requireQuiz(state, id);
+  if (isRejection(quiz)) return quiz;
+  return accept(streams.show, draft('PointsPublished', { quizId: id, points: pointsOverview(state, id) }));
 }

@@ -10,10 +10,10 @@
  * Adding a command = one entry here + its rule in the area's module + its given/when/then tests.
  */
 import {
-  UBER_MODES, streams, type HealDealSetting, type PointsRow, type Role, type UberMode, type UploadKind,
+  UBER_MODES, streams, type HealDealSetting, type Role, type UberMode, type UploadKind,
 } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, placeForRank, profileProblemOf,
+  FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, profileProblemOf,
   qrTeamAmountOf, qrTeamProblemOf, teamByReference, teamFormProblemOf,
   type GreetingProblem, type LiveState,
 } from '../../projections/live';
@@ -434,28 +434,18 @@ function isUberMode(value: string): value is UberMode {
   return (UBER_MODES as readonly string[]).includes(value);
 }
 
-/** mp's content: the ranking to publish, or an empty object to unpublish. */
+/**
+ * mp's content: `{publish: true}` publishes the ranking the server computes (of `quiz`, else of the
+ * night's quiz); `{}` or `{publish: false}` unpublishes. An older client's `{rounds, sortedTeams}`
+ * means publish; its ranking is ignored.
+ */
 function parsePublishPoints(c: CommandInput): CommandOfType<'PublishPoints'> | Rejection {
   const content = (typeof c.content === 'object' && c.content !== null ? c.content : {}) as Record<string, unknown>;
-  if (content.sortedTeams === undefined && content.rounds === undefined) return { type: 'PublishPoints', points: null };
-  const sortedTeams = pointsRowsOf(content.sortedTeams ?? []);
-  const rounds = Array.isArray(content.rounds) ? content.rounds.map((r) => wholeNumberOf(r)) : null;
-  if (!sortedTeams || !rounds || rounds.some((r) => r === null)) return reject(texts.notANumber);
-  return { type: 'PublishPoints', points: { rounds: rounds as number[], sortedTeams } };
-}
-
-function pointsRowsOf(value: unknown): PointsRow[] | null {
-  if (!Array.isArray(value)) return null;
-  const rows: PointsRow[] = [];
-  for (const [i, raw] of value.entries()) {
-    if (typeof raw !== 'object' || raw === null) return null;
-    const r = raw as Record<string, unknown>;
-    const rounds = Array.isArray(r.rounds) ? r.rounds.map((p) => numberOf(p) ?? 0) : [];
-    const total = numberOf(r.total) ?? rounds.reduce((s, p) => s + p, 0);
-    const rank = wholeNumberOf(r.rank) ?? i + 1;
-    rows.push({ teamId: r.teamId === undefined || r.teamId === null ? null : textOf(r.teamId), name: textOf(r.name), rounds, total, rank, place: placeForRank(rank) });
-  }
-  return rows;
+  const olderClient = content.sortedTeams !== undefined || content.rounds !== undefined;
+  const publish = content.publish === undefined ? olderClient : booleanOf(content.publish);
+  if (publish === null) return reject(texts.publishNotABoolean);
+  const quizId = content.quiz === undefined || content.quiz === null ? null : quizIdOf(content.quiz);
+  return { type: 'PublishPoints', publish, quizId };
 }
 
 const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user'];

@@ -88,6 +88,8 @@ export const engineTexts = {
   noSelfDamage: 'Ein Team kann sich nicht selbst schaden.',
   unknownUberMode: 'Diese Quizart gibt es nicht.',
   unknownSetting: 'Diese Einstellung gibt es nicht.',
+  publishNotABoolean: 'Bitte für „publish“ true oder false senden.',
+  noQuizToPublish: 'Es ist kein Quiz geladen, dessen Punkte veröffentlicht werden könnten.',
   invalidRegex: ANSWER_REGEX_TEXTS.invalid,
   regexUnsupported: ANSWER_REGEX_TEXTS.unsupported,
   regexTooComplex: ANSWER_REGEX_TEXTS.tooComplex,

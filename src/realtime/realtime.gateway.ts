@@ -2,7 +2,7 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { teamByReference, textOf } from '../../projections/live';
+import { MAX_FRAME_BYTES, teamByReference, textOf } from '../../projections/live';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { answerQuery, isQuery } from '../queries/query-table';
@@ -13,7 +13,7 @@ import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
 import { SocketRateLimit, TOO_FAST } from './rate-limit';
 
-export const MAX_PAYLOAD_BYTES = 64 * 1024;
+export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const HEARTBEAT_MS = 30_000;

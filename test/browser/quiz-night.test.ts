@@ -243,7 +243,7 @@ describe('a quiz night in the browser', () => {
     expect(await moderator.request('tua', { answerId: paris!.id, value: 2, checked: true, liked: false })).toMatchObject({ success: true });
     const overview = await moderator.request('mup', { quiz: quizId });
     expect(overview.success).toBe(true);
-    expect(await moderator.request('mp', { content: { rounds: overview.rounds, sortedTeams: overview.sortedTeams } })).toMatchObject({ success: true });
+    expect(await moderator.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
 
     const table = anna.page.getByRole('table');
     await see(table);

@@ -173,12 +173,14 @@ describe('screenshots of the player screens', () => {
     await see(page.getByRole('heading', { name: 'Team bearbeiten' }));
     await shoot('player-team-edit');
 
-    const ranking = [
-      ['Die Quizfüchse', [9, 11, 12]], ['Eulen aus Bonn', [10, 9, 11]], ['Kneipenkönige', [8, 10, 9]],
-      ['Schlaue Schnecken', [7, 8, 10]], ['Team Tresen', [6, 9, 7]], ['Fusionsteam 1', [5, 6, 8]],
-    ] as const;
-    const sortedTeams = ranking.map(([name, rounds]) => ({ name, rounds: [...rounds], total: rounds.reduce((sum, p) => sum + p, 0) }));
-    expect(await moderator.request('mp', { content: { rounds: [1, 2, 3], sortedTeams } })).toMatchObject({ success: true });
+    // The server ranks (mp publishes its own ranking): rate the night's answers, then publish.
+    const checking = await moderator.request('ta', { quiz: quizId });
+    const answers = checking.answers as Array<{ id: string }>;
+    expect(answers.length).toBeGreaterThan(0);
+    for (const [i, answer] of answers.entries()) {
+      expect(await moderator.request('tua', { answerId: answer.id, value: 1 + (i % 3), checked: true, liked: false })).toMatchObject({ success: true });
+    }
+    expect(await moderator.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
     await page.getByRole('link', { name: 'Punkte', exact: true }).click();
     await see(page.getByRole('table'));
     await shoot('player-points');

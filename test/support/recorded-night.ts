@@ -4,7 +4,7 @@
  * correction and the published ranking. Its log is checked in as events/recordings/night-1.jsonl.
  */
 import type { QuestionType } from '../../events';
-import { pointsOverview, teamPlay, type Viewer } from '../../projections/live';
+import { teamPlay, type Viewer } from '../../projections/live';
 import type { QuestionInput } from '../../src/commands';
 import { pick, seededRandom } from './random';
 import { VISITOR, SCHEDULER, World } from './world';
@@ -171,7 +171,7 @@ export function recordNight(): RecordedNight {
   const firstFinale = answerIdsByQuestion['3.3'][0];
   if (firstFinale) world.must({ type: 'RateAnswerRelative', answerId: firstFinale, change: 1, checked: true, liked: true }, as(testers[0]));
 
-  world.must({ type: 'PublishPoints', content: pointsOverview(world.state, quizId) }, as(moderator));
+  world.must({ type: 'PublishPoints', content: { publish: true } }, as(moderator));
   world.must({ type: 'ChangeUberMode', modus: 'post' }, as(moderator));
   world.must({ type: 'SetUberMessage', message: 'Danke fürs Mitspielen!' }, as(moderator));
 

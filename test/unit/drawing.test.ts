@@ -69,7 +69,7 @@ describe('saving a drawing (gz)', () => {
     const s = drawingNight();
     const points = Array.from({ length: DRAWING_MAX_POINTS + 1 }, (_, i) => [i % 720, 7]);
     given(s.world).when({ type: 'SaveDrawing', strokes: [{ width: 4, color: '#222222', points }] }, s.world.as(s.anna))
-      .thenRejected('Die Zeichnung ist zu groß (höchstens 5000 Punkte). Sie wurde nicht gespeichert.');
+      .thenRejected('Die Zeichnung ist zu groß (höchstens 3000 Punkte). Sie wurde nicht gespeichert.');
     const many = Array.from({ length: DRAWING_MAX_STROKES + 1 }, () => ({ width: 4, color: '#222222', points: [[1, 1]] }));
     expect(readDrawing(many)).toEqual({ ok: false, problem: 'tooLarge' });
     expect(readDrawing(many.slice(1))).toEqual(expect.objectContaining({ ok: true }));

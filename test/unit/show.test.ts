@@ -1,4 +1,4 @@
-import { globalView } from '../../projections/live';
+import { globalView, pointsOverview, testerView } from '../../projections/live';
 import { VISITOR } from '../support/world';
 import { given } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
@@ -91,12 +91,46 @@ describe('admin tools', () => {
 });
 
 describe('publishing points (mp)', () => {
-  it('publishes the ranking with image places; an empty object unpublishes', () => {
-    const s = show();
-    const content = { rounds: [1, 2], sortedTeams: [{ teamId: s.teamA, name: 'A', rounds: [3, 4], total: 7, rank: 1 }, { teamId: s.teamB, name: 'B', rounds: [1, 1], total: 2, rank: 5 }] };
-    s.world.must({ type: 'PublishPoints', content }, s.world.as(s.moderator));
-    expect(globalView(s.world.state).points.sortedTeams.map((r) => [r.name, r.place])).toEqual([['A', 1], ['B', 4]]);
+  /** Team A's answer Paris rated 2 points. */
+  function ratedShow() {
+    const s = showWithQuestion([q(1, 1), q(1, 2)]);
+    s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
+    s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
+    s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
+    const paris = testerView(s.world.state).answers.find((a) => a.answer === 'Paris')!;
+    s.world.must({ type: 'RateAnswerAbsolute', answerId: paris.id, value: 2, checked: true, liked: false }, s.world.as(s.tester));
+    return s;
+  }
+
+  it('{publish: true} publishes the ranking the server computes from the ratings; {} and {publish: false} unpublish', () => {
+    const s = ratedShow();
+    const quizId = s.world.state.night!.quizId;
+    s.world.must({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator));
+    const ranking = pointsOverview(s.world.state, quizId);
+    expect(ranking.sortedTeams.map((r) => [r.teamId, r.total, r.rank])).toEqual([[s.teamA, 2, 1]]);
+    expect(globalView(s.world.state).points).toEqual(ranking);
+    given(s.world).when({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
+      .thenEvents({ type: 'PointsPublished', data: { quizId, points: ranking } });
     given(s.world).when({ type: 'PublishPoints', content: {} }, s.world.as(s.moderator)).thenEvents({ type: 'PointsUnpublished' });
-    given(s.world).when({ type: 'PublishPoints', content }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).when({ type: 'PublishPoints', content: { publish: false } }, s.world.as(s.moderator)).thenEvents({ type: 'PointsUnpublished' });
+    given(s.world).when({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+  });
+
+  it('an older client\'s {rounds, sortedTeams} is accepted and ignored: a forged ranking never reaches the players', () => {
+    const s = ratedShow();
+    const quizId = s.world.state.night!.quizId;
+    const forged = { rounds: [1], sortedTeams: [{ teamId: s.teamA, name: 'A', rounds: [99], total: 99, rank: 1 }] };
+    given(s.world).when({ type: 'PublishPoints', content: forged }, s.world.as(s.moderator))
+      .thenEvents({ type: 'PointsPublished', data: { quizId, points: pointsOverview(s.world.state, quizId) } });
+  });
+
+  it('publishes the quiz it names; without one and without a night there is nothing to publish', () => {
+    const s = show();
+    given(s.world).when({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
+      .thenRejected('Es ist kein Quiz geladen, dessen Punkte veröffentlicht werden könnten.');
+    given(s.world).when({ type: 'PublishPoints', content: { publish: true, quiz: 'nope' } }, s.world.as(s.moderator))
+      .thenRejected('Es gibt kein Quiz mit der Nummer nope');
+    given(s.world).when({ type: 'PublishPoints', content: { publish: 'vielleicht' } }, s.world.as(s.moderator))
+      .thenRejected('Bitte für „publish“ true oder false senden.');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { DRAWING_CANVAS_HEIGHT, DRAWING_CANVAS_WIDTH } from '../../../projections/live/drawing';
 
-export { fromStoredStroke, toStoredStroke, type DrawnStroke } from '../../../projections/live/drawing';
+export { fromStoredStroke, thinDrawing, toStoredStroke, type DrawnStroke } from '../../../projections/live/drawing';
 
 export const CANVAS_WIDTH = DRAWING_CANVAS_WIDTH;
 export const CANVAS_HEIGHT = DRAWING_CANVAS_HEIGHT;

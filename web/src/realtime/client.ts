@@ -9,6 +9,7 @@
  * repeat as the first, PROTOCOL.md). Plain TypeScript: the socket, clock, timers, randomness, page
  * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
+import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '../../../projections/live/frame';
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '../../../projections/live/replies';
 import type { GlobalView } from '../../../projections/live/views';
 import { serverOffset } from '../logic/countdown';
@@ -301,9 +302,12 @@ export class RealtimeClient {
     const socket = this.socket;
     if (!socket) return this.dropped([inFlight]);
     const id = this.nextId++;
+    const text = JSON.stringify({ ...frame, id });
+    // The server would close the socket (1009) for a frame over its limit: refuse it here instead.
+    if (utf8Length(text) > MAX_FRAME_BYTES) return inFlight.pending.resolve({ success: false, message: FRAME_TOO_LARGE } as CommandReply);
     this.pending.set(id, inFlight);
     try {
-      socket.send(JSON.stringify({ ...frame, id }));
+      socket.send(text);
     } catch {
       this.pending.delete(id);
       this.dropped([inFlight]);

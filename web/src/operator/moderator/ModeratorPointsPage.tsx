@@ -73,7 +73,7 @@ export function OverviewPanel({ quizId, overview }: { quizId: string; overview: 
     <Panel title={`${t.operator.quiz} ${quizId}`} actions={<span className="badge" role="status">{published ? t.moderatorPoints.published : t.moderatorPoints.unpublished}</span>}>
       <div className="button-row">
         <button type="button" className="button" onClick={() => void download()}>{t.moderatorPoints.download}</button>
-        <button type="button" className="button button--primary" onClick={() => void send('mp', { content: { rounds: overview.rounds, sortedTeams: overview.sortedTeams } }, t.moderatorPoints.published)}>{t.moderatorPoints.publish}</button>
+        <button type="button" className="button button--primary" onClick={() => void send('mp', { content: { publish: true, quiz: quizId } }, t.moderatorPoints.published)}>{t.moderatorPoints.publish}</button>
         <button type="button" className="button button--danger" onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}>{t.moderatorPoints.unpublish}</button>
         <button type="button" className="button" aria-pressed={sort === 'lastRound'} onClick={() => setSort(sort === 'total' ? 'lastRound' : 'total')}>
           {t.moderatorPoints.sortToggle}: {sort === 'total' ? t.moderatorPoints.sortTotal : t.moderatorPoints.sortLast}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { upload } from '../../api/http';
 import { DrawingCanvas, type DrawingCanvasHandle } from '../../components/DrawingCanvas';
-import type { DrawnStroke } from '../../logic/drawing';
+import { thinDrawing, type DrawnStroke } from '../../logic/drawing';
 import { FormError } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
 import { command } from '../../realtime/connection';
@@ -34,7 +34,7 @@ export function SelfieQuestion() {
 /** The drawing's strokes are kept by the server (gz), so that a reload or another device redraws them. */
 async function saveStrokes(strokes: DrawnStroke[]): Promise<string | null> {
   if (strokes.length === 0) return null;
-  const reply = await command('gz', { strokes });
+  const reply = await command('gz', { strokes: thinDrawing(strokes) });
   return reply.success ? null : reply.message ?? t.question.sendFailed;
 }
 
