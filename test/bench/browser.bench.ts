@@ -5,7 +5,8 @@
  * fresh store before the server starts), for each N of --sizes: time from navigation to the data
  * being visible, DOM elements, JS heap, long tasks (PerformanceObserver 'longtask'), and one
  * interaction per screen (time from the input until its result shows, and the longest task in it).
- * The sizes are printed side by side. Timings are of this machine; compare runs of the same machine.
+ * The sizes are printed side by side, and a player's first load on the phone profile (bench:phone's
+ * measurement) on the same server. Timings are of this machine; compare runs of the same machine.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchPerson } from '../browser/support/browser';
 import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
 import { numberListFlag, stringFlag } from './support/cli';
+import { phoneFirstLoad, type PhoneFirstLoad } from './support/phone-first-load';
 import { startServer } from './support/processes';
 
 const SIZES = numberListFlag('sizes', [100, 1000]);
@@ -187,7 +189,7 @@ async function adminToken(base: string): Promise<string> {
   return body.token;
 }
 
-async function measureSize(teams: number, screens: string[]): Promise<{ night: SeededNight; results: ScreenResult[]; seedMs: number }> {
+async function measureSize(teams: number, screens: string[]): Promise<{ night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-browser-'));
   const seedStart = performance.now();
   const night = await seedShow({ dataDir }, { teams });
@@ -209,7 +211,9 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
         results.push({ screen: name, interactions: [], note: `failed: ${(error as Error).message.split('\n')[0]}` });
       }
     }
-    return { night, results, seedMs };
+    await person.close();
+    const phone = await phoneFirstLoad(server.url).catch(() => null);
+    return { night, results, seedMs, phone };
   } finally {
     await person.close();
     await server.process.stop();
@@ -221,7 +225,7 @@ const cell = (value: number | undefined, unit = '') => (value === undefined || N
 
 async function main(): Promise<void> {
   const screens = stringFlag('screens', Object.keys(SCREENS).join(',')).split(',');
-  const runs: Array<{ teams: number; night: SeededNight; results: ScreenResult[]; seedMs: number }> = [];
+  const runs: Array<{ teams: number; night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> = [];
   for (const teams of SIZES) {
     const run = await measureSize(teams, screens);
     runs.push({ teams, ...run });
@@ -241,6 +245,8 @@ async function main(): Promise<void> {
     });
     for (const r of runs) if (r.results[i]!.note) lines.push(`| ${name} | note (${r.teams} teams) | ${r.results[i]!.note} |`);
   });
+  lines.push(`| player's first load, phone | login usable | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.usableMs) : undefined, ' ms')).join(' | ')} |`);
+  lines.push(`| player's first load, phone | bytes over the wire | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.bytes / 1024) : undefined, ' KB')).join(' | ')} |`);
   process.stdout.write(`\n${lines.join('\n')}\n`);
 }
 
