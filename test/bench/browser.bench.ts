@@ -94,6 +94,9 @@ async function interact(page: Page, name: string, act: () => Promise<void>, done
   return { name, ms: Math.round(to - from), longestTaskMs: tasks.longest };
 }
 
+/** Entries a list of the admin page offers at once (web/src/operator/admin/LinkPanels.tsx). */
+const listed = (entries: number) => Math.min(entries, 100);
+
 const text = (selector: string) => `document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`;
 
 type Screen = (page: Page, base: string, night: SeededNight) => Promise<ScreenResult>;
@@ -114,12 +117,15 @@ const SCREENS: Record<string, Screen> = {
       const region = (name) => [...document.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === name);
       const team = region('JoinTeam')?.querySelector('select');
       const user = region('LoginUser')?.querySelector('select');
-      return team?.options.length === ${night.teams + 1} && user?.options.length === ${night.players + 4};
+      return team?.options.length === ${listed(night.teams) + 1} && user?.options.length === ${listed(night.players + 3) + 1};
     }`);
+    const users = page.getByRole('region', { name: 'LoginUser' });
+    const filter = await interact(page, 'filter the user list', async () => { await users.getByLabel('Liste filtern').fill('spieler-99-'); },
+      `() => [...document.querySelectorAll('select')].some((s) => s.options.length === 5 && s.options[1]?.textContent.startsWith('spieler-99-'))`);
     const teams = page.getByRole('region', { name: 'JoinTeam' }).getByLabel('Team');
-    const choose = await interact(page, 'choose a team', async () => { await teams.selectOption({ index: Math.floor(night.teams / 2) }); },
+    const choose = await interact(page, 'choose a team', async () => { await teams.selectOption({ index: Math.min(50, night.teams) }); },
       `() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'get Invite' && !b.disabled)`);
-    return { screen: 'Admin: Team- und Nutzerlisten', load: loaded, interactions: [choose] };
+    return { screen: 'Admin: Team- und Nutzerlisten', load: loaded, interactions: [filter, choose] };
   },
 
   async tester(page, base) {
