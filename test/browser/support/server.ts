@@ -62,10 +62,12 @@ async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Starts the real server the way a newcomer does (`node scripts/start.js`, which builds when stale),
- * detached in its own process group, on a free port of 127.0.0.1 with a fresh data dir.
+ * detached in its own process group, on a free port of 127.0.0.1 with a fresh data dir; `seed` may
+ * write into the data dir before the server starts (test/support/seed-show.ts).
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(options: { seed?: (dataDir: string) => Promise<unknown> } = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-browser-data-'));
+  await options.seed?.(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = '';

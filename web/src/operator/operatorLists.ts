@@ -21,11 +21,16 @@ function entryOf<E>(entries: Record<string, E> | undefined, id: string | number 
 
 export const selectOperatorLists = (s: RootState): OperatorView | null => s.live.views.operator;
 
+// A push that changes users leaves the held teams object as it was (a patch shares untouched
+// branches), so each sorted list is computed again only when its own entries changed.
+const selectTeamEntries = (s: RootState) => s.live.views.operator?.teams;
+const selectUserEntries = (s: RootState) => s.live.views.operator?.users;
+
 /** Every team, sorted by name. */
-export const selectOperatorTeams = createSelector([selectOperatorLists], (view) => (view ? sortByName(Object.values(view.teams)) : NO_TEAMS));
+export const selectOperatorTeams = createSelector([selectTeamEntries], (teams) => (teams ? sortByName(Object.values(teams)) : NO_TEAMS));
 
 /** Every user, sorted by name. */
-export const selectOperatorUsers = createSelector([selectOperatorLists], (view) => (view ? sortByName(Object.values(view.users)) : NO_USERS));
+export const selectOperatorUsers = createSelector([selectUserEntries], (users) => (users ? sortByName(Object.values(users)) : NO_USERS));
 
 /** The team with that id, if it exists. */
 export function operatorTeam(view: OperatorView | null, teamId: string | number | null | undefined): OperatorTeamEntry | undefined {

@@ -650,6 +650,8 @@ export const de = {
     loginUserHeading: 'LoginUser',
     user: 'Nutzer',
     chooseUser: 'Nutzer wählen',
+    listFilter: 'Liste filtern',
+    listShown: (shown: number, all: number) => `${shown} von ${all} in der Liste; filtern, um die übrigen zu finden.`,
     getLoginLink: 'get LoginLink',
     link: 'Link',
     qrLabel: 'QR-Code des Login-Links',

@@ -1,5 +1,5 @@
 /** /admin/users: "Benutzer und Rollen" — search users, see and toggle their roles (PUT /api/users/:id/roles). */
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../../../events';
 import { HttpError } from '../../api/http';
@@ -7,6 +7,7 @@ import { setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
 import { t } from '../../texts';
 import { useCommand, useNotify } from '../shared';
+import { WindowedTable, type RowProps } from '../Windowed';
 import { useUserList } from './useUserList';
 import { matchingUsers, withRole, type RoleHolder } from './userRoles';
 
@@ -34,7 +35,7 @@ function BlockButton({ user }: { user: RoleHolder }) {
   );
 }
 
-export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: RoleHolder): void }) {
+export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user: RoleHolder; onSaved(user: RoleHolder): void; rowProps?: RowProps }) {
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
 
@@ -52,7 +53,7 @@ export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: Rol
   }
 
   return (
-    <tr aria-busy={saving} className={user.blocked ? 'user-roles__blocked' : undefined}>
+    <tr aria-busy={saving} className={user.blocked ? 'user-roles__blocked' : undefined} {...rowProps}>
       <th scope="row">{user.name}{user.blocked && <span className="muted"> ({t.userRoles.isBlocked})</span>}</th>
       <td>{user.login}</td>
       {ROLES.map((role) => (
@@ -69,12 +70,12 @@ export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: Rol
       <td><BlockButton user={user} /></td>
     </tr>
   );
-}
+});
 
 export function UserRolesPage() {
   const list = useUserList();
   const [query, setQuery] = useState('');
-  const shown = matchingUsers(list.users, query);
+  const shown = useMemo(() => matchingUsers(list.users, query), [list.users, query]);
   return (
     <div className="page operator">
       <header className="section-head">
@@ -89,22 +90,21 @@ export function UserRolesPage() {
           <>
             <p className="muted" role="status">{t.userRoles.count(shown.length, list.users.length)}</p>
             {shown.length === 0 ? <p className="muted">{t.userRoles.noMatch}</p> : (
-              <div className="table-scroll">
-                <table className="table table--compact user-roles">
-                  <caption className="visually-hidden">{t.userRoles.caption}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.userRoles.colName}</th>
-                      <th scope="col">{t.userRoles.colLogin}</th>
-                      {ROLES.map((role) => <th key={role} scope="col">{t.userRoles.roles[role] ?? role}</th>)}
-                      <th scope="col">{t.userRoles.colBlock}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.map((user) => <UserRow key={user.id} user={user} onSaved={list.replace} />)}
-                  </tbody>
-                </table>
-              </div>
+              <WindowedTable
+                items={shown}
+                className="table table--compact user-roles"
+                columns={3 + ROLES.length}
+                before={<caption className="visually-hidden">{t.userRoles.caption}</caption>}
+                head={(
+                  <tr>
+                    <th scope="col">{t.userRoles.colName}</th>
+                    <th scope="col">{t.userRoles.colLogin}</th>
+                    {ROLES.map((role) => <th key={role} scope="col">{t.userRoles.roles[role] ?? role}</th>)}
+                    <th scope="col">{t.userRoles.colBlock}</th>
+                  </tr>
+                )}
+                row={(user, _index, rowProps) => <UserRow key={user.id} user={user} onSaved={list.replace} rowProps={rowProps} />}
+              />
             )}
           </>
         )}

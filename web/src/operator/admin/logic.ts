@@ -40,10 +40,16 @@ export interface HealDealRow extends HealDealStatus {
 export function healDealRows(statuses: Record<string, HealDealStatus> | undefined): HealDealRow[] {
   return Object.entries(statuses ?? {})
     .map(([id, status]) => ({ id, ...status }))
-    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'de'));
+    .sort((a, b) => b.total - a.total || compareGerman(a.name, b.name));
 }
+
+/**
+ * German order of names: the same order as localeCompare(…, 'de'), at a fraction of its cost (one
+ * collator for every comparison instead of one per call), which counts when thousands are sorted.
+ */
+export const compareGerman = new Intl.Collator('de').compare;
 
 /** Users for the login-link list, sorted by name. */
 export function sortByName<T extends { name: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  return [...items].sort((a, b) => compareGerman(a.name, b.name));
 }

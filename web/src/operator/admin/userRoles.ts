@@ -2,6 +2,7 @@
 import { ROLES, type Role } from '../../../../events';
 import type { UserRecord } from '../../api/http';
 import type { OperatorUserEntry } from '../../realtime/views';
+import { compareGerman } from './logic';
 
 /** What the roles screen shows of a user. */
 export type RoleHolder = Pick<UserRecord, 'id' | 'login' | 'name' | 'perm'> & { blocked?: boolean };
@@ -23,7 +24,7 @@ export function matchingUsers<U extends RoleHolder>(users: readonly U[], query: 
   const wanted = query.trim().toLocaleLowerCase('de');
   const found = wanted === '' ? [...users]
     : users.filter((u) => u.name.toLocaleLowerCase('de').includes(wanted) || u.login.toLocaleLowerCase('de').includes(wanted));
-  return found.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.login.localeCompare(b.login, 'de'));
+  return found.sort((a, b) => compareGerman(a.name, b.name) || compareGerman(a.login, b.login));
 }
 
 /** The user's roles with `role` switched on or off, in the engine's order of roles. */

@@ -4,6 +4,7 @@ import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { selectOperatorLists, teamNameOrPlaceholder, userNameOrPlaceholder } from '../operatorLists';
 import { Panel } from '../shared';
+import { WindowedTable } from '../Windowed';
 import { UploadedImage } from '../../components/UploadedImage';
 
 const IMAGE_TYPES = new Set(['zeichnen', 'selfie']);
@@ -26,19 +27,18 @@ export function FavouritesPanel() {
     return (
       <Panel title={t.control.userAnswersHeading}>
         {userAnswers.length === 0 ? <p className="muted">{t.control.noUserAnswers}</p> : (
-          <div className="table-scroll">
-            <table className="table">
-              <thead><tr><th scope="col">{t.control.user}</th><th scope="col">{t.control.favourite}</th></tr></thead>
-              <tbody>
-                {userAnswers.map(([userId, answer]) => (
-                  <tr key={String(userId)}>
-                    <th scope="row">{userNameOrPlaceholder(lists, userId)}</th>
-                    <td className="answer-cell">{answer || t.placeholders.emptyAnswer}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WindowedTable
+            items={userAnswers}
+            className="table"
+            columns={2}
+            head={<tr><th scope="col">{t.control.user}</th><th scope="col">{t.control.favourite}</th></tr>}
+            row={([userId, answer], _index, rowProps) => (
+              <tr key={String(userId)} {...rowProps}>
+                <th scope="row">{userNameOrPlaceholder(lists, userId)}</th>
+                <td className="answer-cell">{answer || t.placeholders.emptyAnswer}</td>
+              </tr>
+            )}
+          />
         )}
       </Panel>
     );
@@ -47,26 +47,26 @@ export function FavouritesPanel() {
   return (
     <Panel title={t.control.favouritesHeading}>
       {favourites.length === 0 ? <p className="muted">{t.control.noFavourites}</p> : (
-        <div className="table-scroll">
-          <table className="table">
-            <thead><tr><th scope="col">{t.control.team}</th><th scope="col">{t.control.favourite}</th></tr></thead>
-            <tbody>
-              {favourites.map(([teamId, favourite]) => {
-                const name = teamNameOrPlaceholder(lists, teamId);
-                return (
-                  <tr key={String(teamId)}>
-                    <th scope="row">{name}</th>
-                    <td className="answer-cell">
-                      {images && favourite
-                        ? <UploadedImage className="favourite-image" src={imageUrl(favourite)} alt={t.control.favouriteImage(name)} loading="lazy" />
-                        : favourite || t.placeholders.emptyAnswer}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <WindowedTable
+          items={favourites}
+          className="table"
+          columns={2}
+          estimateRowPx={images ? 120 : 42}
+          head={<tr><th scope="col">{t.control.team}</th><th scope="col">{t.control.favourite}</th></tr>}
+          row={([teamId, favourite], _index, rowProps) => {
+            const name = teamNameOrPlaceholder(lists, teamId);
+            return (
+              <tr key={String(teamId)} {...rowProps}>
+                <th scope="row">{name}</th>
+                <td className="answer-cell">
+                  {images && favourite
+                    ? <UploadedImage className="favourite-image" src={imageUrl(favourite)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                    : favourite || t.placeholders.emptyAnswer}
+                </td>
+              </tr>
+            );
+          }}
+        />
       )}
     </Panel>
   );

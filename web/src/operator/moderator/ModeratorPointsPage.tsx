@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { downloadTeamsTxt } from '../../api/operator';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
@@ -9,6 +9,7 @@ import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
 import { pointsInOrder, type PointsSort } from '@engine';
 import { PointsChart } from './PointsChart';
+import { WindowedTable } from '../Windowed';
 
 /** Saves a blob as a file through a temporary link. */
 function saveFile(blob: Blob, fileName: string) {
@@ -24,33 +25,32 @@ function saveFile(blob: Blob, fileName: string) {
 
 /** The server's ranking (rank, total) in the chosen order. */
 function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsSort }) {
-  const rows = pointsInOrder(overview, sort);
+  const rows = useMemo(() => pointsInOrder(overview, sort), [overview, sort]);
   const lastIndex = overview.rounds.length - 1;
   return (
-    <div className="table-scroll">
-      <table className="table points-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.moderatorPoints.rank}</th>
-            <th scope="col">{t.moderatorPoints.team}</th>
-            {overview.rounds.map((round, i) => (
-              <th scope="col" key={String(round)} aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}>{t.moderatorPoints.round(round)}</th>
-            ))}
-            <th scope="col" aria-sort={sort === 'total' ? 'descending' : undefined}>{t.moderatorPoints.total}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.teamId ?? row.name}>
-              <td>{row.rank}.</td>
-              <th scope="row">{row.name}</th>
-              {overview.rounds.map((round, i) => <td key={round}>{roundPoints(row, i)}</td>)}
-              <td><strong>{row.total}</strong></td>
-            </tr>
+    <WindowedTable
+      items={rows}
+      className="table points-table"
+      columns={3 + overview.rounds.length}
+      head={(
+        <tr>
+          <th scope="col">{t.moderatorPoints.rank}</th>
+          <th scope="col">{t.moderatorPoints.team}</th>
+          {overview.rounds.map((round, i) => (
+            <th scope="col" key={String(round)} aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}>{t.moderatorPoints.round(round)}</th>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col" aria-sort={sort === 'total' ? 'descending' : undefined}>{t.moderatorPoints.total}</th>
+        </tr>
+      )}
+      row={(row, _index, rowProps) => (
+        <tr key={row.teamId ?? row.name} {...rowProps}>
+          <td>{row.rank}.</td>
+          <th scope="row">{row.name}</th>
+          {overview.rounds.map((round, i) => <td key={round}>{roundPoints(row, i)}</td>)}
+          <td><strong>{row.total}</strong></td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PointsTable } from '../../logic/placement';
 import { t } from '../../texts';
+import { WindowedList, WINDOW_FROM } from '../Windowed';
 import { chartPoint, cumulativeSeries, niceAxis, seriesColour, type ChartFrame } from './logic';
 
 const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 32, top: 16, bottom: 36 };
@@ -8,13 +9,17 @@ const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 32, top: 1
 /**
  * Each team's running total over the rounds as an SVG line chart. With many teams every line stays
  * thin and muted until its legend entry (or the line) is hovered or focused; then it stands out.
+ * Over WINDOW_FROM teams a line is one <polyline> without its points (only the highlighted line
+ * shows them), and the legend renders only the entries in view.
  */
 export function PointsChart({ overview }: { overview: PointsTable }) {
   const [highlight, setHighlight] = useState<number | null>(null);
-  const series = cumulativeSeries(overview);
+  const series = useMemo(() => cumulativeSeries(overview), [overview]);
+  const top = useMemo(() => series.reduce((max, s) => Math.max(max, ...s.points), 0), [series]);
   const roundCount = overview.rounds.length;
   if (roundCount === 0 || series.length === 0) return null;
-  const axis = niceAxis(Math.max(0, ...series.flatMap((s) => s.points)));
+  const lean = series.length > WINDOW_FROM;
+  const axis = niceAxis(top);
   const at = (index: number, value: number) => chartPoint(FRAME, roundCount, axis.max, index, value);
   const bottom = FRAME.height - FRAME.bottom;
   // The highlighted line is drawn last so it lies on top.
@@ -41,6 +46,19 @@ export function PointsChart({ overview }: { overview: PointsTable }) {
           const active = highlight === i;
           const dimmed = highlight !== null && !active;
           const coords = points.map((p, r) => at(r, p));
+          const line = coords.map((c) => `${c.x},${c.y}`).join(' ');
+          if (lean && !active) {
+            return (
+              <polyline
+                key={(row.teamId ?? row.name) + i}
+                points={line}
+                className={`points-chart__series points-chart__line ${dimmed ? 'is-dimmed' : ''}`}
+                style={{ color: seriesColour(i) }}
+                onMouseEnter={() => setHighlight(i)}
+                onMouseLeave={() => setHighlight(null)}
+              />
+            );
+          }
           return (
             <g
               key={(row.teamId ?? row.name) + i}
@@ -50,7 +68,7 @@ export function PointsChart({ overview }: { overview: PointsTable }) {
               onMouseLeave={() => setHighlight(null)}
             >
               <title>{t.moderatorPoints.seriesLabel(row.name, points.join(' → '))}</title>
-              <polyline points={coords.map((c) => `${c.x},${c.y}`).join(' ')} />
+              <polyline points={line} />
               {coords.map((c, r) => <circle key={r} cx={c.x} cy={c.y} r={active ? 5 : 3} />)}
               {active && <text x={coords[coords.length - 1].x} y={coords[coords.length - 1].y - 10} textAnchor="end">{row.name}: {points[points.length - 1]}</text>}
             </g>
@@ -59,9 +77,12 @@ export function PointsChart({ overview }: { overview: PointsTable }) {
       </svg>
       <figcaption>
         <p className="hint">{t.moderatorPoints.legend}</p>
-        <ul className="points-legend">
-          {series.map(({ row, points }, i) => (
-            <li key={(row.teamId ?? row.name) + i}>
+        <WindowedList
+          className="points-legend"
+          items={series}
+          estimateRowPx={36}
+          entry={({ row, points }, i, rowProps) => (
+            <li key={(row.teamId ?? row.name) + i} {...rowProps}>
               <button
                 type="button"
                 className={`points-legend__item ${highlight === i ? 'is-active' : ''}`}
@@ -76,8 +97,8 @@ export function PointsChart({ overview }: { overview: PointsTable }) {
                 {t.moderatorPoints.seriesLabel(row.name, String(points[points.length - 1] ?? 0))}
               </button>
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </figcaption>
     </figure>
   );

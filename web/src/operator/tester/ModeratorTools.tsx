@@ -5,7 +5,8 @@ import { useAppSelector } from '../../store';
 import { t } from '../../texts';
 import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
-import { answerStatus, compileRegex, regexMatches, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
+import { WindowedList } from '../Windowed';
+import { answersByTeam, answerStatus, compileRegex, regexMatches, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
 
 const MARKS: readonly RegexMark[] = ['correct', 'wrong', 'unchecked'];
 
@@ -55,16 +56,20 @@ export function TeamSearch({ round, question, answers }: Omit<ToolProps, 'quizId
   const teams = useAppSelector(selectOperatorTeams);
   const [query, setQuery] = useState('');
   const found = useMemo(() => searchTeams(teams, query), [teams, query]);
+  const byTeam = useMemo(() => answersByTeam(answers), [answers]);
   return (
     <Panel title={t.tester.teamSearchHeading}>
       <Field label={t.tester.teamSearch} type="search" value={query} onValue={setQuery} />
       {query.trim() !== '' && (found.length === 0 ? <p className="muted">{t.tester.teamSearchEmpty}</p> : (
-        <ul className="team-answers" aria-live="polite">
-          {found.map((team) => {
-            const own = answers.filter((a) => a.teamId === team.id);
+        <WindowedList
+          className="team-answers"
+          aria-live="polite"
+          items={found}
+          entry={(team, _index, rowProps) => {
+            const own = byTeam.get(team.id) ?? [];
             const current = own.find((a) => a.round === round && a.num === question);
             return (
-              <li key={team.id} className="team-answers__item">
+              <li key={team.id} className="team-answers__item" {...rowProps}>
                 <strong>{team.name}</strong> <span className="muted">{t.operator.teamNumber(team.number)} · {t.tester.teamAnswers(own.length)}</span>
                 {current && (
                   <span className={`team-answers__answer check-answer--${answerStatus(current)}`}>
@@ -73,8 +78,8 @@ export function TeamSearch({ round, question, answers }: Omit<ToolProps, 'quizId
                 )}
               </li>
             );
-          })}
-        </ul>
+          }}
+        />
       ))}
     </Panel>
   );

@@ -3,6 +3,7 @@
 import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '@engine';
 import { nextQuestionPosition } from '@engine/state/queries';
+import { compareGerman } from '../admin/logic';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;
@@ -133,7 +134,19 @@ export function searchTeams<T extends { name: string }>(teams: readonly T[], que
   const q = query.trim().toLowerCase();
   if (q === '') return [];
   const found = q === '_' ? [...teams] : teams.filter((team) => team.name.toLowerCase().includes(q));
-  return found.sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  return found.sort((a, b) => compareGerman(a.name, b.name));
+}
+
+/** Each team's answers, for looking a team up without going through every answer. */
+export function answersByTeam(answers: readonly CheckerAnswer[]): Map<string, CheckerAnswer[]> {
+  const byTeam = new Map<string, CheckerAnswer[]>();
+  for (const a of answers) {
+    if (a.teamId === null) continue;
+    const own = byTeam.get(a.teamId);
+    if (own) own.push(a);
+    else byTeam.set(a.teamId, [a]);
+  }
+  return byTeam;
 }
 
 /* ---------- round table ---------- */
@@ -155,7 +168,7 @@ export function roundTable(answers: readonly CheckerAnswer[], round: number, tea
     row.cells[a.num] = a;
     rows.set(key, row);
   }
-  return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  return [...rows.values()].sort((a, b) => compareGerman(a.name, b.name));
 }
 
 /* ---------- debounce ---------- */

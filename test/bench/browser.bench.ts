@@ -1,0 +1,262 @@
+/**
+ * npm run bench:browser [-- --sizes 100,1000 --screens roles,admin]
+ *
+ * The operator screens in Chromium on a night of N teams (test/support/seed-show.ts, written into a
+ * fresh store before the server starts), for each N of --sizes: time from navigation to the data
+ * being visible, DOM elements, JS heap, long tasks (PerformanceObserver 'longtask'), and one
+ * interaction per screen (time from the input until its result shows, and the longest task in it).
+ * The sizes are printed side by side, and a player's first load on the phone profile (bench:phone's
+ * measurement) on the same server. Timings are of this machine; compare runs of the same machine.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchPerson } from '../browser/support/browser';
+import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
+import { numberListFlag, stringFlag } from './support/cli';
+import { phoneFirstLoad, type PhoneFirstLoad } from './support/phone-first-load';
+import { startServer } from './support/processes';
+
+const SIZES = numberListFlag('sizes', [100, 1000]);
+const ADMIN_PASSWORD = 'bench-admin';
+const VISIBLE_TIMEOUT_MS = 60_000;
+
+interface Figures {
+  visibleMs: number;
+  elements: number;
+  heapMb: number;
+  longestTaskMs: number;
+  longTasks: number;
+}
+
+interface Interaction {
+  name: string;
+  ms: number;
+  longestTaskMs: number;
+}
+
+interface ScreenResult {
+  screen: string;
+  load?: Figures;
+  interactions: Interaction[];
+  note?: string;
+}
+
+/** Every long task of the page since its navigation, collected from the start (buffered). */
+const LONG_TASK_OBSERVER = `
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+`;
+
+/** The page's clock (ms since its navigation) once the condition (a function source) holds, checked every frame. */
+async function whenTrue(page: Page, condition: string): Promise<number> {
+  const handle = await page.waitForFunction(`(${condition})() ? performance.now() : false`, undefined, { polling: 'raf', timeout: VISIBLE_TIMEOUT_MS });
+  return (await handle.jsonValue()) as number;
+}
+
+const pageNow = (page: Page) => page.evaluate('performance.now()') as Promise<number>;
+const COUNT_ELEMENTS = "document.getElementsByTagName('*').length";
+
+async function longTasksBetween(page: Page, from: number, to: number): Promise<{ longest: number; count: number }> {
+  const tasks = (await page.evaluate('window.__longTasks')) as Array<[number, number]>;
+  const inside = tasks.filter(([start, duration]) => start + duration >= from && start <= to);
+  return { longest: Math.round(Math.max(0, ...inside.map(([, d]) => d))), count: inside.length };
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return Math.round(((metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1e6) * 10) / 10;
+}
+
+/** Opens `url` afresh and measures until `visible` holds. */
+async function load(page: Page, url: string, visible: string): Promise<Figures> {
+  await page.goto(url);
+  const visibleMs = await whenTrue(page, visible);
+  const tasks = await longTasksBetween(page, 0, visibleMs);
+  const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
+  return { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
+}
+
+/** Runs `act` and measures until `done` holds (the page's clock, from just before the input). */
+async function interact(page: Page, name: string, act: () => Promise<void>, done: string): Promise<Interaction> {
+  const from = await pageNow(page);
+  await act();
+  const to = await whenTrue(page, done);
+  const tasks = await longTasksBetween(page, from, to);
+  return { name, ms: Math.round(to - from), longestTaskMs: tasks.longest };
+}
+
+/** Entries a list of the admin page offers at once (web/src/operator/admin/LinkPanels.tsx). */
+const listed = (entries: number) => Math.min(entries, 100);
+
+const text = (selector: string) => `document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`;
+
+type Screen = (page: Page, base: string, night: SeededNight) => Promise<ScreenResult>;
+
+const SCREENS: Record<string, Screen> = {
+  async roles(page, base, night) {
+    const all = `${night.players + 3} Benutzer`;
+    const loaded = await load(page, `${base}/admin/users`, `() => document.querySelector('table.user-roles tbody tr') !== null && (${text('[role=status]')}).includes(${JSON.stringify(all)})`);
+    const search = page.getByLabel('Benutzer suchen');
+    await search.fill('spieler-7-');
+    await whenTrue(page, `() => (${text('[role=status]')}).includes(' von ')`);
+    const clear = await interact(page, 'clear the filter', () => search.fill(''), `() => (${text('[role=status]')}) === ${JSON.stringify(all)} && document.querySelectorAll('table.user-roles tbody tr').length > 10`);
+    return { screen: 'Benutzer und Rollen', load: loaded, interactions: [clear] };
+  },
+
+  async admin(page, base, night) {
+    const loaded = await load(page, `${base}/admin`, `() => {
+      const region = (name) => [...document.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === name);
+      const team = region('JoinTeam')?.querySelector('select');
+      const user = region('LoginUser')?.querySelector('select');
+      return team?.options.length === ${listed(night.teams) + 1} && user?.options.length === ${listed(night.players + 3) + 1};
+    }`);
+    const users = page.getByRole('region', { name: 'LoginUser' });
+    const filter = await interact(page, 'filter the user list', async () => { await users.getByLabel('Liste filtern').fill('spieler-99-'); },
+      `() => [...document.querySelectorAll('select')].some((s) => s.options.length === 5 && s.options[1]?.textContent.startsWith('spieler-99-'))`);
+    const teams = page.getByRole('region', { name: 'JoinTeam' }).getByLabel('Team');
+    const choose = await interact(page, 'choose a team', async () => { await teams.selectOption({ index: Math.min(50, night.teams) }); },
+      `() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'get Invite' && !b.disabled)`);
+    return { screen: 'Admin: Team- und Nutzerlisten', load: loaded, interactions: [filter, choose] };
+  },
+
+  async tester(page, base) {
+    await page.goto(`${base}/tester`);
+    await page.getByLabel('Quiz-ID').fill('1');
+    const from = 0;
+    await page.getByRole('button', { name: 'Kontrollieren' }).click();
+    const visibleMs = await whenTrue(page, `() => document.querySelector('.check-answer') !== null`);
+    const tasks = await longTasksBetween(page, from, visibleMs);
+    const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
+    const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
+
+    const search = page.getByLabel('Teamname (_ listet alle)');
+    const all = await interact(page, 'team search _', () => search.fill('_'), `() => document.querySelectorAll('.team-answers__item').length > 5`);
+    await search.fill('');
+    const before = await page.locator('.check-answer__head .badge').textContent();
+    const rate = await interact(page, 'rate an answer', () => page.getByRole('button', { name: '2 Punkte vergeben (Taste 2)' }).click(),
+      `() => (${text('.check-answer__head .badge')}) !== ${JSON.stringify(before)}`);
+    await page.getByLabel('Nur unkontrollierte Antworten').check();
+    const next = await interact(page, 'next unchecked', () => page.getByRole('button', { name: 'Nächste Frage' }).click(),
+      `() => (${text('.checker h2')}).includes('Frage 4')`);
+    const round = await interact(page, 'whole round as a table', () => page.getByText('Ganze Runde', { exact: true }).click(),
+      `() => document.querySelectorAll('table.round-table tbody tr').length > 5`);
+    return { screen: 'Kontrolleur', load: loaded, interactions: [all, round, rate, next] };
+  },
+
+  async points(page, base, night) {
+    await page.goto(`${base}/moderator/points`);
+    await page.getByLabel('Quiz-ID').fill('1');
+    await page.getByRole('button', { name: 'Übersicht anzeigen' }).click();
+    const visibleMs = await whenTrue(page, `() => document.querySelector('table.points-table tbody tr') !== null`);
+    const tasks = await longTasksBetween(page, 0, visibleMs);
+    const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
+    const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
+    const sort = await interact(page, 'sort toggle', () => page.getByRole('button', { name: /Sortierung wechseln/ }).click(),
+      `() => document.querySelector('button[aria-pressed="true"]')?.textContent?.includes('letzter Runde') === true`);
+    await page.evaluate('window.__sameDocument = true');
+    let publish: Interaction;
+    let note: string | undefined;
+    try {
+      publish = await interact(page, 'Punkte veröffentlichen', () => page.getByRole('button', { name: 'Veröffentlichen', exact: true }).click(),
+        `() => (${text('.badge[role=status]')}) === 'Die Punkte sind veröffentlicht.'`);
+      if (!(await page.evaluate('window.__sameDocument === true'))) note = 'publish: the page reloaded';
+    } catch (error) {
+      publish = { name: 'Punkte veröffentlichen', ms: Number.NaN, longestTaskMs: Number.NaN };
+      note = `publish failed at ${night.teams} teams: ${(error as Error).message.split('\n')[0]}`;
+    }
+    return { screen: 'Punkte (Moderation)', load: loaded, interactions: [sort, publish], note };
+  },
+
+  async control(page, base, night) {
+    const loaded = await load(page, `${base}/moderator/control`, `() => document.querySelectorAll('.answer-cell').length > 0 && (${text('h2')}) !== ''`);
+    // One interaction that pushes to every screen: a countdown (long enough not to end during the bench).
+    const countdown = await interact(page, 'countdown 60 s (push)', () => page.getByRole('button', { name: '60 s', exact: true }).click(),
+      `() => /^\\d+ s$/.test(${text('.control-current [role=timer]')})`);
+    void night;
+    return { screen: `Steuerung: Einzelspieler-Antworten (Frage ${SINGLE_QUESTION})`, load: loaded, interactions: [countdown] };
+  },
+};
+
+async function adminToken(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/token-auth/`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`admin login failed: ${response.status}`);
+  return body.token;
+}
+
+async function measureSize(teams: number, screens: string[]): Promise<{ night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-browser-'));
+  const seedStart = performance.now();
+  const night = await seedShow({ dataDir }, { teams });
+  const seedMs = Math.round(performance.now() - seedStart);
+  const server = await startServer({ dataDir, jwtSecret: 'bench-browser-secret', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
+  const person = await launchPerson();
+  try {
+    const { page } = person;
+    await page.addInitScript(LONG_TASK_OBSERVER);
+    person.context.setDefaultTimeout(VISIBLE_TIMEOUT_MS);
+    await page.goto(`${server.url}/login`);
+    const token = await adminToken(server.url);
+    await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+    const results: ScreenResult[] = [];
+    for (const name of screens) {
+      try {
+        results.push(await SCREENS[name]!(page, server.url, night));
+      } catch (error) {
+        results.push({ screen: name, interactions: [], note: `failed: ${(error as Error).message.split('\n')[0]}` });
+      }
+    }
+    await person.close();
+    const phone = await phoneFirstLoad(server.url).catch(() => null);
+    return { night, results, seedMs, phone };
+  } finally {
+    await person.close();
+    await server.process.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const cell = (value: number | undefined, unit = '') => (value === undefined || Number.isNaN(value) ? '–' : `${value.toLocaleString('en')}${unit}`);
+
+async function main(): Promise<void> {
+  const screens = stringFlag('screens', Object.keys(SCREENS).join(',')).split(',');
+  const runs: Array<{ teams: number; night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> = [];
+  for (const teams of SIZES) {
+    const run = await measureSize(teams, screens);
+    runs.push({ teams, ...run });
+    process.stdout.write(`seeded ${teams} teams in ${run.seedMs} ms: ${JSON.stringify(run.night)}\n`);
+  }
+  const header = `| screen | measure | ${runs.map((r) => `${r.teams} teams`).join(' | ')} |`;
+  const lines = [header, `| --- | --- | ${runs.map(() => '---').join(' | ')} |`];
+  screens.forEach((_, i) => {
+    const name = runs[0]!.results[i]!.screen;
+    const row = (measure: string, pick: (r: ScreenResult) => string) => lines.push(`| ${name} | ${measure} | ${runs.map((r) => pick(r.results[i]!)).join(' | ')} |`);
+    row('data visible', (r) => cell(r.load?.visibleMs, ' ms'));
+    row('longest task (count)', (r) => (r.load ? `${cell(r.load.longestTaskMs, ' ms')} (${r.load.longTasks})` : '–'));
+    row('DOM elements', (r) => cell(r.load?.elements));
+    row('JS heap', (r) => cell(r.load?.heapMb, ' MB'));
+    runs[0]!.results[i]!.interactions.forEach((interaction, j) => {
+      row(interaction.name, (r) => (r.interactions[j] ? `${cell(r.interactions[j]!.ms, ' ms')}, task ${cell(r.interactions[j]!.longestTaskMs, ' ms')}` : '–'));
+    });
+    for (const r of runs) if (r.results[i]!.note) lines.push(`| ${name} | note (${r.teams} teams) | ${r.results[i]!.note} |`);
+  });
+  lines.push(`| player's first load, phone | login usable | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.usableMs) : undefined, ' ms')).join(' | ')} |`);
+  lines.push(`| player's first load, phone | bytes over the wire | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.bytes / 1024) : undefined, ' KB')).join(' | ')} |`);
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+/**
+ * Long operator lists render only the rows on screen (@tanstack/react-virtual): a table or list of
+ * more than WINDOW_FROM entries scrolls inside a box of its own, and only the rows in view (and a
+ * few around them) exist in the page; rows above and below are one spacer each. Shorter lists render
+ * whole, exactly as before. Screen readers still learn the full size (aria-rowcount, aria-setsize).
+ * See docs/decisions/operator-lists.md.
+ */
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useRef, type CSSProperties, type ReactNode, type RefCallback } from 'react';
+
+/** Lists up to this long render whole. */
+export const WINDOW_FROM = 100;
+const OVERSCAN = 8;
+
+/** What a windowed row spreads onto its element, so that the virtualiser can measure it. */
+export interface RowProps {
+  ref?: RefCallback<HTMLElement>;
+  'data-index'?: number;
+  'aria-rowindex'?: number;
+  'aria-posinset'?: number;
+  'aria-setsize'?: number;
+}
+
+interface Window {
+  windowed: boolean;
+  indexes: number[];
+  before: number;
+  after: number;
+  measure: RefCallback<HTMLElement>;
+}
+
+function useWindow(count: number, estimateRowPx: number, scrollElement: () => HTMLElement | null): Window {
+  const windowed = count > WINDOW_FROM;
+  const virtualizer: Virtualizer<HTMLElement, HTMLElement> = useVirtualizer({
+    count: windowed ? count : 0, getScrollElement: scrollElement, estimateSize: () => estimateRowPx, overscan: OVERSCAN,
+  });
+  if (!windowed) return { windowed, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0, measure: () => undefined };
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
+  return { windowed, indexes: items.map((item) => item.index), before, after, measure: virtualizer.measureElement };
+}
+
+interface WindowedTableProps<T> {
+  items: readonly T[];
+  /** The row of an item; it spreads `props` onto its <tr>. */
+  row(item: T, index: number, props: RowProps): ReactNode;
+  /** The header row(s). */
+  head: ReactNode;
+  columns: number;
+  className?: string;
+  style?: CSSProperties;
+  /** <caption>, <colgroup>: what comes before <thead>. */
+  before?: ReactNode;
+  estimateRowPx?: number;
+}
+
+/** A table in its `.table-scroll` box; over WINDOW_FROM rows only the visible ones are rendered. */
+export function WindowedTable<T>({ items, row, head, columns, className, style, before, estimateRowPx = 42 }: WindowedTableProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const view = useWindow(items.length, estimateRowPx, () => box.current);
+  return (
+    <div ref={box} className={`table-scroll ${view.windowed ? 'windowed' : ''}`}>
+      <table className={className} style={style} aria-rowcount={view.windowed ? items.length + 1 : undefined}>
+        {before}
+        <thead>{head}</thead>
+        <tbody>
+          {view.before > 0 && <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.before }}><td colSpan={columns} /></tr>}
+          {view.indexes.map((index) => row(items[index], index, view.windowed ? { ref: view.measure, 'data-index': index, 'aria-rowindex': index + 2 } : {}))}
+          {view.after > 0 && <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.after }}><td colSpan={columns} /></tr>}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface WindowedListProps<T> {
+  items: readonly T[];
+  /** The entry of an item; it spreads `props` onto its <li>. */
+  entry(item: T, index: number, props: RowProps): ReactNode;
+  className?: string;
+  estimateRowPx?: number;
+  'aria-live'?: 'polite';
+}
+
+/** A <ul>; over WINDOW_FROM entries it scrolls in its own box and only the visible entries are rendered. */
+export function WindowedList<T>({ items, entry, className, estimateRowPx = 40, ...aria }: WindowedListProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const view = useWindow(items.length, estimateRowPx, () => box.current);
+  const list = (
+    <ul className={className} {...aria} style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}>
+      {view.indexes.map((index) => entry(items[index], index, view.windowed
+        ? { ref: view.measure, 'data-index': index, 'aria-posinset': index + 1, 'aria-setsize': items.length } : {}))}
+    </ul>
+  );
+  return view.windowed ? <div ref={box} className="windowed">{list}</div> : list;
+}
