@@ -30,7 +30,14 @@ export interface PipelineObserver {
   commandHandled(type: string, outcome: CommandOutcome): void;
   /** A group commit: its commands, the store's append time, then the time until the live state (and its pushes) had it. */
   batchCommitted(commands: number, appendSeconds: number, pushSeconds: number): void;
+  /**
+   * Commands decided again after their append lost a race to another process: `boundary` when a
+   * stream of the consistency boundary moved (BoundaryMovedError), `revision` when the target stream did.
+   */
+  commandsRedecided?(commands: number, cause: ConflictCause): void;
 }
+
+export type ConflictCause = 'boundary' | 'revision';
 
 export interface ExecuteOptions {
   /**
@@ -186,7 +193,7 @@ export class CommandPipeline {
       const batch = taken.batch;
       if (!batch) return this.lockedAppendFailed(error);
       if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
-        return this.retryAfterConflict(batch.decided.map((d) => d.item));
+        return this.retryAfterConflict(batch.decided.map((d) => d.item), error instanceof BoundaryMovedError ? 'boundary' : 'revision');
       }
       this.logger.error(`append to ${batch.stream} failed: ${String(error)}`);
       const appending = batch.decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
@@ -307,13 +314,14 @@ export class CommandPipeline {
     }
   }
 
-  private async retryAfterConflict(items: Pending[]): Promise<void> {
+  private async retryAfterConflict(items: Pending[], cause: ConflictCause): Promise<void> {
     await this.live.catchUp();
     const again = items.filter((item) => {
       if (++item.attempts < this.maxAttempts) return true;
       item.resolve(failure(RETRY_LATER));
       return false;
     });
+    if (again.length > 0) this.observer?.commandsRedecided?.(again.length, cause);
     this.queue.unshift(...again);
   }
 }

@@ -164,6 +164,26 @@ async function acks(seconds: number): Promise<WorkerResult> {
   return { startedAt: 0, times: [count], failures: 0, lost: 0, messages: [] };
 }
 
+/** Every player keeps one proposal in flight until the deadline; acknowledged proposals. */
+async function proposeFor(seconds: number): Promise<WorkerResult> {
+  let count = 0;
+  let failures = 0;
+  const messages = new Map<string, number>();
+  const deadline = now() + seconds * 1000;
+  await Promise.all(slots.map(async ({ player }) => {
+    for (let n = 1; player && now() < deadline; n++) {
+      const reply = await player.request('gp', { message: `Vorschlag ${n}` });
+      if (reply.success) count++;
+      else {
+        failures++;
+        messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
+        if (reply.message === 'socket closed') return;
+      }
+    }
+  }));
+  return { startedAt: 0, times: [count], failures, lost: 0, messages: [...messages].map(([m, k]) => `${k}× ${m}`) };
+}
+
 async function run(message: WorkerOp): Promise<WorkerResult | null> {
   switch (message.op) {
     case 'setup':
@@ -183,6 +203,8 @@ async function run(message: WorkerOp): Promise<WorkerResult | null> {
       return propose(message.wave);
     case 'acks':
       return acks(message.seconds);
+    case 'proposeFor':
+      return proposeFor(message.seconds);
     case 'awaitClosed':
       if (connectedCount() > 0) await new Promise<void>((resolve) => closedWaiters.push(resolve));
       return null;
