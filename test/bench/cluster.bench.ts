@@ -1,14 +1,17 @@
 /**
- * npm run bench:cluster [-- --teams 200 --per-team 2 --seconds 60 --question-seconds 10 --database-url postgres://… --server-cpus 0 --client-cpus 1 --workers 4]
+ * npm run bench:cluster [-- --teams 200 --per-team 2 --seconds 60 --question-seconds 30 --database-url postgres://… --server-cpus 0 --client-cpus 1 --workers 4]
  *
  * Scale-out on one Postgres (a fresh database on the server of --database-url, else DATABASE_URL,
  * else the local one): N teams (seeded as events, tokens signed with the server's JWT_SECRET), every
- * player keeping one proposal (gp) in flight for --seconds (a socket may send 20 frames a second), first through one server
- * process, then through two (half the teams on each). The moderator starts the next question every
- * --question-seconds (mn, ma), as a show does: a team may enter 300 proposals per question. Printed: acknowledged
- * commands/s for one and for two instances, and how many commands per 1,000 acknowledged were
- * decided again because their append lost a race to the other instance (the servers' counter
- * quiz_commands_redecided_total: a stream of the consistency boundary moved, or the target stream did).
+ * player keeping one proposal (gp) in flight for --seconds (BENCH_SECONDS), first through one server
+ * process, then through two (half the teams on each). A socket may send 20 frames a second; a team
+ * that has entered its 300 proposals of the question takes stars instead (gs) until the next one.
+ * The moderator starts the next question every --question-seconds (mn, ma), as a show does: each
+ * change makes the other instance decide again what it had in flight (every proposal reads the
+ * night's phase). Printed: acknowledged commands/s for one and for two instances, and how many
+ * commands per 1,000 acknowledged were decided again because their append lost a race to the other
+ * instance (the servers' quiz_commands_redecided_total: a stream of the consistency boundary moved,
+ * or the target stream did).
  */
 import { rm } from 'node:fs/promises';
 import { freshDatabase } from '../support/fresh-database';
@@ -22,7 +25,7 @@ const where = placement();
 const TEAMS = numberFlag('teams', 200);
 const PER_TEAM = numberFlag('per-team', 2);
 const SECONDS = numberFlag('seconds', Number(process.env.BENCH_SECONDS ?? 60));
-const QUESTION_SECONDS = numberFlag('question-seconds', 10);
+const QUESTION_SECONDS = numberFlag('question-seconds', 30);
 const DATABASE_URL = stringFlag('database-url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const HANDSHAKE_TIMEOUT_MS = 30_000;
 

@@ -18,7 +18,7 @@ export type WorkerOp =
   | { op: 'collect'; timeoutMs: number }
   | { op: 'propose'; wave: number }
   | { op: 'acks'; seconds: number }
-  /** Every player keeps one proposal (gp) in flight until the deadline. */
+  /** Every player keeps one proposal (gp) in flight until the deadline (a star, gs, while the team's question is full). */
   | { op: 'proposeFor'; seconds: number }
   /** Resolves once every player's socket has closed (the server was killed). */
   | { op: 'awaitClosed' }
