@@ -1,3 +1,4 @@
+import type { AppendCondition, EventQuery } from '../store/event-store';
 import { CURRENT_VERSION, type Actor, type Draft, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
 
 /** Everything impure a decider needs comes in here: time, the acting user, fresh ids. */
@@ -20,10 +21,23 @@ export interface Rejection {
 }
 
 /**
- * The streams whose state a rule read (ARCHITECTURE.md rule 6): stream ids, or categories written
- * `night-*`. The append goes through only if none of them moved since the decision.
+ * What a rule read (ARCHITECTURE.md rule 6): whole streams (ids, or categories written `night-*`), or
+ * only some event types of some streams (and of those, with `team`, only the events about one team).
+ * The append goes through only if no event of the boundary was stored since the decision.
  */
-export type Boundary = readonly string[];
+export type Boundary = readonly BoundaryPart[];
+export type BoundaryPart = string | EventQuery;
+
+/** The append condition of one or more boundaries (a batch's): whole streams, and the queries, each once. */
+export function appendConditionOf(boundary: Boundary, after: number): AppendCondition {
+  const wholeStreams = new Set<string>();
+  const queries = new Map<string, EventQuery>();
+  for (const part of boundary) {
+    if (typeof part === 'string') wholeStreams.add(part);
+    else queries.set(JSON.stringify(part), part);
+  }
+  return { after, streams: [...wholeStreams], queries: [...queries.values()] };
+}
 
 export interface Accepted {
   readonly ok: true;
