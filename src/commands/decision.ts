@@ -1,4 +1,3 @@
-import type { AppendCondition, EventQuery } from '../store/event-store';
 import { CURRENT_VERSION, type Actor, type Draft, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
 
 /** Everything impure a decider needs comes in here: time, the acting user, fresh ids. */
@@ -28,8 +27,15 @@ export interface Rejection {
 export type Boundary = readonly BoundaryPart[];
 export type BoundaryPart = string | EventQuery;
 
+/** Events of some streams of some types; with `team`, only those whose data's teamId is it (the store's EventQuery). */
+export interface EventQuery {
+  readonly streams: readonly string[];
+  readonly types: readonly string[];
+  readonly team?: string;
+}
+
 /** The append condition of one or more boundaries (a batch's): whole streams, and the queries, each once. */
-export function appendConditionOf(boundary: Boundary, after: number): AppendCondition {
+export function appendConditionOf(boundary: Boundary, after: number): { after: number; streams: string[]; queries: EventQuery[] } {
   const wholeStreams = new Set<string>();
   const queries = new Map<string, EventQuery>();
   for (const part of boundary) {
