@@ -1,12 +1,13 @@
-import { eventIdFor, type Actor, type QuizShowEvent } from '../../events';
+import { eventIdFor, streams, type Actor, type EventType, type QuizShowEvent } from '../../events';
 import { isMaintenance, type LiveState } from '../../projections/live';
 import type { Command, CommandInput, CommandType } from './commands';
-import { reject, type Decision, type DecisionContext, type Rejection } from './decision';
+import { reject, type Boundary, type BoundaryPart, type Decision, type DecisionContext, type Rejection } from './decision';
 import { hasInvalidText } from './fields';
 import { entryOf, type Access } from './table';
 import { texts } from './texts';
 
-const SHOW = 'show';
+/** Every rule reads whether the show is in maintenance (the show stream's other events only where its entry says so). */
+const MAINTENANCE: BoundaryPart = { streams: [streams.show], types: ['MaintenanceStarted', 'MaintenanceEnded'] satisfies EventType[] };
 const NIGHT_STREAM = /^night-(.+)$/;
 
 /**
@@ -66,8 +67,12 @@ export function decide(state: LiveState, command: Command, ctx: DecisionContext)
       ...(nightId === undefined ? {} : { nightId }),
     },
   }) as QuizShowEvent);
-  const boundary = [SHOW, ...entry.boundary(command, state, ctx.actor.userId)];
-  return { ok: true, stream: verdict.stream, events, boundary };
+  return { ok: true, stream: verdict.stream, events, boundary: boundaryOf(state, command, ctx.actor.userId) };
+}
+
+/** What a command's rule reads (the append condition names it): the show's maintenance events and its entry's boundary. */
+export function boundaryOf(state: LiveState, command: Command, actorId: string | null): Boundary {
+  return [MAINTENANCE, ...entryOf(command.type as CommandType).boundary(command as never, state, actorId)];
 }
 
 /** admit and decide in one go: what tests and tools do with wire-shaped input. */

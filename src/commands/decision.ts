@@ -20,10 +20,30 @@ export interface Rejection {
 }
 
 /**
- * The streams whose state a rule read (ARCHITECTURE.md rule 6): stream ids, or categories written
- * `night-*`. The append goes through only if none of them moved since the decision.
+ * What a rule read (ARCHITECTURE.md rule 6): whole streams (ids, or categories written `night-*`), or
+ * only some event types of some streams (and of those, with `team`, only the events about one team).
+ * The append goes through only if no event of the boundary was stored since the decision.
  */
-export type Boundary = readonly string[];
+export type Boundary = readonly BoundaryPart[];
+export type BoundaryPart = string | EventQuery;
+
+/** Events of some streams of some types; with `team`, only those whose data's teamId is it (the store's EventQuery). */
+export interface EventQuery {
+  readonly streams: readonly string[];
+  readonly types: readonly string[];
+  readonly team?: string;
+}
+
+/** The append condition of one or more boundaries (a batch's): whole streams, and the queries, each once. */
+export function appendConditionOf(boundary: Boundary, after: number): { after: number; streams: string[]; queries: EventQuery[] } {
+  const wholeStreams = new Set<string>();
+  const queries = new Map<string, EventQuery>();
+  for (const part of boundary) {
+    if (typeof part === 'string') wholeStreams.add(part);
+    else queries.set(JSON.stringify(part), part);
+  }
+  return { after, streams: [...wholeStreams], queries: [...queries.values()] };
+}
 
 export interface Accepted {
   readonly ok: true;

@@ -4,13 +4,14 @@
  *   the fields clients send (docs/asyncapi.yaml is generated from these: `npm run asyncapi`);
  * - `access`: who may send it;
  * - `parse`: wire content -> the typed command, or the German rejection (runs at the edge);
- * - `boundary`: the streams its rule reads (besides `show`, which every rule reads for maintenance);
- *   the append goes through only if none of them moved since the decision;
+ * - `boundary`: what its rule reads: streams, or some event types of streams (besides the show's
+ *   maintenance events, which every rule reads); the append goes through only if none of it moved
+ *   since the decision;
  * - `rule`: the decision itself, on the typed command.
  * Adding a command = one entry here + its rule in the area's module + its given/when/then tests.
  */
 import {
-  UBER_MODES, streams, type HealDealSetting, type Role, type UberMode, type UploadKind,
+  EVENT_TYPES, UBER_MODES, streams, type EventType, type HealDealSetting, type Role, type UberMode, type UploadKind,
 } from '../../events';
 import {
   FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, profileProblemOf,
@@ -21,7 +22,7 @@ import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/r
 import { readDrawing } from '../../projections/live/rules/drawing';
 import { saveDrawing } from './drawing';
 import type { Command, CommandInput, CommandOfType, CommandType, StateSetting } from './commands';
-import { reject, type Boundary, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { reject, type Boundary, type BoundaryPart, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { submitGreeting } from './forms';
 import { calculateHealDeal, chooseHealDeal } from './heal-deal';
@@ -78,12 +79,32 @@ const OPERATOR: Access = { anyOf: ['admin', 'moderator'] };
 const NIGHTS = 'night-*';
 const TEAMS = 'team-*';
 const USERS = 'user-*';
+/** The show stream whole (every rule reads its maintenance events; most read more of it). */
+const SHOW = streams.show;
 const QUIZZES = 'quiz-*';
 const own = (actorId: string | null) => (actorId === null ? [] : [streams.user(actorId)]);
-/** A rule about the actor's team during the night: the actor, every team stream, the nights. */
-const memberInNight = (_cmd: unknown, _state: LiveState, actorId: string | null): Boundary => [...own(actorId), TEAMS, NIGHTS];
-const member = (_cmd: unknown, _state: LiveState, actorId: string | null): Boundary => [...own(actorId), TEAMS];
-const showOnly = (): Boundary => [];
+/** One team's answers in a night: these events carry their team (data.teamId) and change only its play. */
+const TEAM_PLAY: readonly EventType[] = ['ProposalAdded', 'ProposalDeleted', 'FavoriteChosen', 'StarToggled'];
+/** Who is in which team, from every team stream (a join is written to the team joined). */
+const MEMBERSHIP: BoundaryPart = { streams: [TEAMS], types: ['TeamCreated', 'TeamJoined', 'TeamDeleted'] satisfies EventType[] };
+/** What every team reads of the night: its phase, question, mode, quizzle; all of it but the teams' answers. */
+const NIGHT_WIDE: BoundaryPart = { streams: [NIGHTS], types: EVENT_TYPES.filter((type) => !TEAM_PLAY.includes(type)) };
+/** The show's events that change the night a team plays in: a reset ends it; the mode; heal and deal settings. */
+const SHOW_FOR_NIGHT: BoundaryPart = {
+  streams: [streams.show], types: ['LiveStateReset', 'UberModeChanged', 'InstructionsShown', 'HealDealSettingChanged'] satisfies EventType[],
+};
+/**
+ * A rule about the actor's team during the night: the actor, who is in which team, the night's phase
+ * and, of the team's own, its stream and its answers. Another team's proposals are not in it: two
+ * teams proposing at once through two instances do not conflict.
+ */
+const memberInNight = (_cmd: unknown, state: LiveState, actorId: string | null): Boundary => {
+  const teamId = actorId === null ? null : state.users.get(actorId)?.teamId ?? null;
+  const ownTeam: Boundary = teamId === null ? [] : [streams.team(teamId), { streams: [NIGHTS], types: TEAM_PLAY, team: teamId }];
+  return [...own(actorId), MEMBERSHIP, NIGHT_WIDE, SHOW_FOR_NIGHT, ...ownTeam];
+};
+const member = (_cmd: unknown, _state: LiveState, actorId: string | null): Boundary => [SHOW, ...own(actorId), TEAMS];
+const showOnly = (): Boundary => [SHOW];
 
 const trimmed = (value: unknown) => textOf(value).trim();
 const keyOf = (input: CommandInput) => wholeNumberOf(input.number);
@@ -96,7 +117,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       type: 'RegisterUser', login: trimmed(c.login), hasPassword: textOf(c.password) !== '',
       passwordRepeated: c.passwordRepeat === undefined || c.passwordRepeat === c.password, email: trimmed(c.email) || null,
     }),
-    boundary: () => [USERS, TEAMS],
+    boundary: () => [SHOW, USERS, TEAMS],
     rule: registerUser,
   },
   UpdateProfile: {
@@ -107,23 +128,23 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       const newPassword = textOf(c.newPassword);
       return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length };
     },
-    boundary: (_c, _s, actorId) => own(actorId),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
     rule: updateProfile,
   },
   MarkEmailPopupSeen: {
     access: 'user',
     parse: (c) => ({ type: 'MarkEmailPopupSeen', userId: textOf(c.userId) }),
-    boundary: (_c, _s, actorId) => own(actorId),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
     rule: markEmailPopupSeen,
   },
   CreateLoginLink: {
     wire: 'ali', content: { id: 'string' }, access: ADMIN,
     parse: (c) => ({ type: 'CreateLoginLink', userId: textOf(c.id) }),
-    boundary: (cmd) => [streams.user(cmd.userId)],
+    boundary: (cmd) => [SHOW, streams.user(cmd.userId)],
     rule: createLoginLink,
   },
   // HTTP only (PUT /api/users/:id/roles) and the server's console (npm run user); the last-admin check reads every user.
-  SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [USERS], rule: setUserRoles },
+  SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [SHOW, USERS], rule: setUserRoles },
   BlockUser: {
     wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: ADMIN,
     parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
@@ -159,7 +180,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       // A name too long is the rule's (it answers it like closed registrations).
       return { type: 'CreateQrTeam', name: trimmed(c.name), expectedMembers: qrTeamAmountOf(textOf(c.amount)), moderatorOnline: c.moderatorOnline === true };
     },
-    boundary: () => [TEAMS],
+    boundary: () => [SHOW, TEAMS],
     rule: createQrTeam,
   },
   JoinTeam: {
@@ -172,14 +193,14 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   JoinTeamByInvite: {
     wire: 'gi', content: { token: 'string' }, access: 'user',
     parse: (c) => ({ type: 'JoinTeamByInvite', inviteId: typeof c.inviteId === 'string' ? c.inviteId : null }),
-    boundary: (_c, _s, actorId) => [...own(actorId), TEAMS],
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS],
     rule: joinTeamByInvite,
   },
   CreateTeamInvite: { wire: 'gl', content: {}, access: 'user', parse: () => ({ type: 'CreateTeamInvite' }), boundary: member, rule: createTeamInvite },
   CreateTeamInviteAsAdmin: {
     wire: 'ati', content: { id: 'string' }, access: ADMIN,
     parse: (c) => ({ type: 'CreateTeamInviteAsAdmin', teamId: textOf(c.id) }),
-    boundary: (cmd) => [streams.team(cmd.teamId)],
+    boundary: (cmd) => [SHOW, streams.team(cmd.teamId)],
     rule: createTeamInviteAsAdmin,
   },
   EditTeam: {
@@ -191,7 +212,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   DeleteTeam: {
     access: ADMIN,
     parse: (c) => ({ type: 'DeleteTeam', teamId: textOf(c.id) }),
-    boundary: (cmd) => [streams.team(cmd.teamId)],
+    boundary: (cmd) => [SHOW, streams.team(cmd.teamId)],
     rule: deleteTeam,
   },
 
@@ -199,7 +220,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   CreateQuiz: {
     access: MODERATOR,
     parse: (c) => ({ type: 'CreateQuiz', name: trimmed(c.name), yearWeek: trimmed(c.yearWeek), content: normalizeContent(c.content) }),
-    boundary: () => [QUIZZES],
+    boundary: () => [SHOW, QUIZZES],
     rule: createQuiz,
   },
   ImportQuiz: {
@@ -207,7 +228,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     parse: (c) => ({
       type: 'ImportQuiz', name: trimmed(c.name), yearWeek: trimmed(c.yearWeek), content: normalizeContent(questionsFromRounds(c.rounds)),
     }),
-    boundary: () => [QUIZZES],
+    boundary: () => [SHOW, QUIZZES],
     rule: importQuiz,
   },
   EditQuiz: {
@@ -218,7 +239,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       yearWeek: c.yearWeek === undefined ? null : trimmed(c.yearWeek),
       content: c.content === undefined ? null : normalizeContent(c.content),
     }),
-    boundary: (cmd) => [streams.quiz(cmd.quizId)],
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: editQuiz,
   },
   AddTieBreakQuestion: {
@@ -227,7 +248,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       type: 'AddTieBreakQuestion', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question),
       title: trimmed(c.title), text: trimmed(c.text),
     }),
-    boundary: (cmd) => [streams.quiz(cmd.quizId)],
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: addTieBreakQuestion,
   },
 
@@ -235,19 +256,19 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   StartQuestion: {
     wire: 'ma', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: MODERATOR,
     parse: (c) => ({ type: 'StartQuestion', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question) }),
-    boundary: (cmd) => [NIGHTS, streams.quiz(cmd.quizId)],
+    boundary: (cmd) => [SHOW, NIGHTS, streams.quiz(cmd.quizId)],
     rule: startQuestion,
   },
   StartNextQuestion: {
     access: MODERATOR,
     parse: () => ({ type: 'StartNextQuestion' }),
-    boundary: () => [NIGHTS, QUIZZES],
+    boundary: () => [SHOW, NIGHTS, QUIZZES],
     rule: startNextQuestion,
   },
   HardReset: {
     wire: 'mhr', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: MODERATOR,
     parse: (c) => ({ type: 'HardReset', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question) }),
-    boundary: (cmd) => [NIGHTS, streams.quiz(cmd.quizId)],
+    boundary: (cmd) => [SHOW, NIGHTS, streams.quiz(cmd.quizId)],
     rule: hardReset,
   },
   StartCountdown: {
@@ -257,15 +278,15 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       // An end instant must stay a finite number a timer can wait for (1e308 s stored null and never fired).
       return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS ? reject(texts.countdownTooLong) : { type: 'StartCountdown', seconds };
     },
-    boundary: () => [NIGHTS],
+    boundary: () => [SHOW, NIGHTS],
     rule: startCountdown,
   },
   // The lock-in reads every team's play and, in single mode, every user's answer.
-  ExpireCountdown: { access: 'anyone', parse: () => ({ type: 'ExpireCountdown' }), boundary: () => [NIGHTS, TEAMS, USERS], rule: expireCountdown },
-  EndQuestion: { wire: 'mn', content: {}, access: MODERATOR, parse: () => ({ type: 'EndQuestion' }), boundary: () => [NIGHTS, TEAMS, USERS], rule: endQuestion },
-  ShowInstructions: { wire: 'mi', content: {}, access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [NIGHTS], rule: showInstructions },
-  AcceptQuizzle: { wire: 'mr', content: {}, access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [NIGHTS], rule: acceptQuizzle },
-  RejectQuizzle: { wire: 'mq', content: {}, access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [NIGHTS], rule: rejectQuizzle },
+  ExpireCountdown: { access: 'anyone', parse: () => ({ type: 'ExpireCountdown' }), boundary: () => [SHOW, NIGHTS, TEAMS, USERS], rule: expireCountdown },
+  EndQuestion: { wire: 'mn', content: {}, access: MODERATOR, parse: () => ({ type: 'EndQuestion' }), boundary: () => [SHOW, NIGHTS, TEAMS, USERS], rule: endQuestion },
+  ShowInstructions: { wire: 'mi', content: {}, access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [SHOW, NIGHTS], rule: showInstructions },
+  AcceptQuizzle: { wire: 'mr', content: {}, access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: acceptQuizzle },
+  RejectQuizzle: { wire: 'mq', content: {}, access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: rejectQuizzle },
 
   // proposals and chat
   AddProposal: { wire: 'gp', content: { message: 'string' }, access: 'user', parse: (c) => ({ type: 'AddProposal', message: trimmed(c.message) }), boundary: memberInNight, rule: addProposal },
@@ -277,7 +298,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   SubmitSingleAnswer: {
     wire: 'sp', content: { message: 'string' }, access: 'user',
     parse: (c) => ({ type: 'SubmitSingleAnswer', message: trimmed(c.message) }),
-    boundary: (_c, _s, actorId) => [...own(actorId), NIGHTS],
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],
     rule: submitSingleAnswer,
   },
   SaveDrawing: {
@@ -287,13 +308,13 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       if (!read.ok) return reject(read.problem === 'tooLarge' ? texts.drawingTooLarge : texts.drawingInvalid);
       return { type: 'SaveDrawing', strokes: read.strokes };
     },
-    boundary: (_c, _s, actorId) => [...own(actorId), NIGHTS],
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],
     rule: saveDrawing,
   },
   PostLobbyChat: {
     wire: 'ulc', content: { message: 'string' }, access: 'user',
     parse: (c) => ({ type: 'PostLobbyChat', message: trimmed(c.message) }),
-    boundary: (_c, _s, actorId) => own(actorId),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
     rule: postLobbyChat,
   },
 
@@ -306,13 +327,13 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: memberInNight,
     rule: chooseHealDeal,
   },
-  CalculateHealDeal: { wire: 'ahd', content: {}, access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [TEAMS, NIGHTS], rule: calculateHealDeal },
+  CalculateHealDeal: { wire: 'ahd', content: {}, access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [SHOW, TEAMS, NIGHTS], rule: calculateHealDeal },
 
   // rating
   RateAnswerRelative: {
     wire: 'tu', content: { answerId: 'string', change: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
     parse: (c) => ({ type: 'RateAnswerRelative', ...ratingOf(c), change: numberOf(c.change) }),
-    boundary: () => [NIGHTS],
+    boundary: () => [SHOW, NIGHTS],
     rule: rateAnswerRelative,
   },
   RateAnswerAbsolute: {
@@ -321,25 +342,25 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       const value = numberOf(c.value);
       return value === null ? reject(texts.notANumber) : { type: 'RateAnswerAbsolute', ...ratingOf(c), value };
     },
-    boundary: () => [NIGHTS],
+    boundary: () => [SHOW, NIGHTS],
     rule: rateAnswerAbsolute,
   },
   StartChecking: {
     wire: 'ta', content: { quiz: 'string|number' }, access: CHECKER,
     parse: (c) => ({ type: 'StartChecking', quizId: quizIdOf(c.quiz) }),
-    boundary: (cmd) => [streams.quiz(cmd.quizId)],
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: startChecking,
   },
   RegexBulkRate: {
     wire: 'trx', content: { quiz: 'string|number', round: 'integer', question: 'integer', regex: 'string', points: 'number', mark: 'string' }, access: MODERATOR,
     parse: parseRegexBulkRate,
-    boundary: (cmd) => [streams.quiz(cmd.quizId), NIGHTS],
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
     rule: regexBulkRate,
   },
   CorrectShipQuestion: {
     wire: 'asv', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: ADMIN,
     parse: (c) => ({ type: 'CorrectShipQuestion', quizId: quizIdOf(c.quiz), round: wholeNumberOf(c.round), number: wholeNumberOf(c.question) }),
-    boundary: (cmd) => [streams.quiz(cmd.quizId), NIGHTS],
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
     rule: correctShipQuestion,
   },
 
@@ -355,7 +376,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     boundary: showOnly,
     rule: setReconnectAt,
   },
-  ResetLiveState: { wire: 'arr', content: {}, access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [NIGHTS], rule: resetLiveState },
+  ResetLiveState: { wire: 'arr', content: {}, access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [SHOW, NIGHTS], rule: resetLiveState },
   UpdateStateSetting: {
     wire: 'asu', content: { path: 'string', value: 'string|number|boolean' }, access: ADMIN,
     parse: (c) => {
@@ -371,7 +392,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
       const modus = textOf(c.modus);
       return isUberMode(modus) ? { type: 'ChangeUberMode', modus } : reject(texts.unknownUberMode);
     },
-    boundary: () => [NIGHTS],
+    boundary: () => [SHOW, NIGHTS],
     rule: changeUberMode,
   },
   SetUberMessage: { wire: 'mumm', content: { message: 'string' }, access: MODERATOR, parse: (c) => ({ type: 'SetUberMessage', message: textOf(c.message) }), boundary: showOnly, rule: setUberMessage },
@@ -386,14 +407,14 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: drawStroke,
   },
   ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
-  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS], rule: publishPoints },
+  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [SHOW, NIGHTS], rule: publishPoints },
   ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
 
   // uploads, forms
   RecordUpload: {
     access: 'user',
     parse: parseRecordUpload,
-    boundary: (_c, _s, actorId) => [...own(actorId), TEAMS, NIGHTS],
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS, NIGHTS],
     rule: recordUpload,
   },
   SubmitGreeting: {

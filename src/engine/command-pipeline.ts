@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
-import { admit, decide, isRejection, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
+import { admit, appendConditionOf, decide, isRejection, type BoundaryPart, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
 import {
   BoundaryMovedError, WrongExpectedRevisionError,
   type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, type StoredEvent,
@@ -31,7 +31,14 @@ export interface PipelineObserver {
   commandHandled(type: string, outcome: CommandOutcome): void;
   /** A group commit: its commands, the store's append time, then the time until the live state (and its pushes) had it. */
   batchCommitted(commands: number, appendSeconds: number, pushSeconds: number): void;
+  /**
+   * Commands decided again after their append lost a race to another process: `boundary` when a
+   * stream of the consistency boundary moved (BoundaryMovedError), `revision` when the target stream did.
+   */
+  commandsRedecided?(commands: number, cause: ConflictCause): void;
 }
+
+export type ConflictCause = 'boundary' | 'revision';
 
 export interface ExecuteOptions {
   /**
@@ -84,8 +91,8 @@ export const STORE_UNAVAILABLE: CommandOutcome = { ok: false, message: STORE_UNA
  * Commands in, durable events out. Commands queue; the loop decides as many as wait against the
  * current state (each seeing the effects of the ones before it) and appends all their events in one
  * append to their stream: group commit. The append carries the batch's consistency boundary: the
- * union of the streams its rules read, none of which may have moved after the position of the state
- * they were decided against (and the target stream's expected revision). When one did (another
+ * union of what its rules read (streams, or event types of streams, see Boundary), none of which may
+ * have moved after the position of the state they were decided against. When one did (another
  * process appended there), the batch's commands are decided again against the caught-up state: all
  * of them, since each saw the effects of the ones before it. A batch the store refuses for another
  * reason goes again one command at a time, so that only the command at fault fails.
@@ -197,7 +204,7 @@ export class CommandPipeline {
       const batch = taken.batch;
       if (!batch) return this.lockedAppendFailed(error);
       if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
-        return this.retryAfterConflict(batch.decided.map((d) => d.item));
+        return this.retryAfterConflict(batch.decided.map((d) => d.item), error instanceof BoundaryMovedError ? 'boundary' : 'revision');
       }
       if (isUnavailable(error)) {
         // Stored or not (a connection cut before the commit's answer): the resend with the same
@@ -279,7 +286,7 @@ export class CommandPipeline {
   private decideBatch(tail: StoredEvent[]): DecidedBatch {
     const decided: Array<{ item: Pending; decision: Decision }> = [];
     const events: QuizShowEvent[] = [];
-    const boundary = new Set<string>();
+    const boundary: BoundaryPart[] = [];
     let stream: string | null = null;
     const decidedAt = tail.length > 0 ? tail[tail.length - 1]!.position : this.live.position;
     let scratch = this.live.stateAfter(tail);
@@ -298,15 +305,15 @@ export class CommandPipeline {
         stream = decision.stream;
         scratch = fold(decision.events, scratch);
         events.push(...decision.events);
-        for (const s of decision.boundary) boundary.add(s);
+        boundary.push(...decision.boundary);
       }
       this.queue.shift();
       decided.push({ item, decision });
       if (item.alone) break;
     }
-    const lastInTail = stream === null ? undefined : tail.findLast((e) => e.streamId === stream);
-    const expected: ExpectedRevision = stream === null ? 'any' : lastInTail?.revision ?? this.live.revisionOf(stream);
-    return { decided, stream, events, expected, condition: { after: decidedAt, streams: [...boundary] }, decidedAt };
+    // The condition guards everything the rules read, the target stream's events among them where a
+    // rule read them: the stream's revision need not match (proposals of two teams to one night stream do not conflict).
+    return { decided, stream, events, expected: 'any', condition: appendConditionOf(boundary, decidedAt), decidedAt };
   }
 
   /**
@@ -346,7 +353,7 @@ export class CommandPipeline {
     }
   }
 
-  private async retryAfterConflict(items: Pending[]): Promise<void> {
+  private async retryAfterConflict(items: Pending[], cause: ConflictCause): Promise<void> {
     try {
       await this.live.catchUp();
     } catch (error) {
@@ -358,6 +365,7 @@ export class CommandPipeline {
       item.resolve(failure(RETRY_LATER));
       return false;
     });
+    if (again.length > 0) this.observer?.commandsRedecided?.(again.length, cause);
     this.queue.unshift(...again);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CommandOutcome, PipelineObserver } from '../engine/command-pipeline';
+import type { CommandOutcome, ConflictCause, PipelineObserver } from '../engine/command-pipeline';
 
 /** Where the gauges read their values when Prometheus scrapes. */
 export interface MetricSources {
@@ -43,6 +43,11 @@ export class Metrics implements PipelineObserver {
   private readonly rejections = new Counter({
     name: 'quiz_command_rejections_total', help: 'Commands refused, by command type and reason (invalid, forbidden, conflict, unavailable, ...).',
     labelNames: ['type', 'reason'], registers: [this.registry],
+  });
+  private readonly redecided = new Counter({
+    name: 'quiz_commands_redecided_total',
+    help: 'Commands decided again because their append lost a race to another process, by cause (boundary: a stream of the consistency boundary moved; revision: the target stream did).',
+    labelNames: ['cause'], registers: [this.registry],
   });
   private readonly appendSeconds = new Histogram({
     name: 'quiz_append_seconds', help: 'Time the event store took to append one group commit.',
@@ -97,6 +102,10 @@ export class Metrics implements PipelineObserver {
   commandHandled(type: string, outcome: CommandOutcome): void {
     this.commands.inc({ type });
     if (!outcome.ok) this.rejections.inc({ type, reason: outcome.reason });
+  }
+
+  commandsRedecided(commands: number, cause: ConflictCause): void {
+    this.redecided.inc({ cause }, commands);
   }
 
   batchCommitted(commands: number, appendSeconds: number, pushSeconds: number): void {

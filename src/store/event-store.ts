@@ -37,18 +37,42 @@ export interface AppendResult {
 }
 
 /**
+ * Events of some streams (ids or categories) of some types only; with `team`, only those about that
+ * team (whose data's `teamId` is it: the team is the event's tag, as the dynamic consistency boundary
+ * idea has it).
+ */
+export interface EventQuery {
+  readonly streams: readonly string[];
+  readonly types: readonly string[];
+  readonly team?: string;
+}
+
+/**
  * The consistency boundary of an append (ARCHITECTURE.md rule 6): the append goes through only if no
- * event of these streams was stored after `after` (the position of the state the decision read).
- * A pattern is a stream id, or a category: a prefix ending in `-*` (`night-*` is every night stream).
+ * event it names was stored after `after` (the position of the state the decision read): no event of
+ * `streams`, none that one of `queries` matches. A stream pattern is a stream id, or a category: a
+ * prefix ending in `-*` (`night-*` is every night stream).
  */
 export interface AppendCondition {
   readonly after: number;
   readonly streams: readonly string[];
+  readonly queries?: readonly EventQuery[];
 }
 
 /** Whether a stream id is one of the condition's streams (exact id or `category-*`). */
 export function streamMatches(patterns: readonly string[], streamId: string): boolean {
   return patterns.some((p) => (p.endsWith('-*') ? streamId.startsWith(p.slice(0, -1)) : streamId === p));
+}
+
+/** Whether an event of a stream is one the query names. */
+export function queryMatches(query: EventQuery, streamId: string, event: { type: string; data: unknown }): boolean {
+  return streamMatches(query.streams, streamId) && query.types.includes(event.type) &&
+    (query.team === undefined || (event.data as { teamId?: unknown } | null)?.teamId === query.team);
+}
+
+/** Whether an event stored after the condition's position moves its boundary. */
+export function conditionMatches(condition: Omit<AppendCondition, 'after'>, streamId: string, event: { type: string; data: unknown }): boolean {
+  return streamMatches(condition.streams, streamId) || (condition.queries ?? []).some((q) => queryMatches(q, streamId, event));
 }
 
 export interface ReadStreamOptions {

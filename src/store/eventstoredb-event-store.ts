@@ -28,7 +28,7 @@ import {
   BoundaryMovedError,
   IdempotencyConflictError,
   WrongExpectedRevisionError,
-  streamMatches,
+  conditionMatches,
   type AppendCondition,
   type AppendResult,
   type BatchHandler,
@@ -277,12 +277,12 @@ export class EventStoreDbEventStore implements EventStore {
     return turn;
   }
 
-  /** Reads $all after the condition's position for an event of a boundary stream (see the fence above). */
+  /** Reads $all after the condition's position for an event the boundary names (see the fence above): streams, types and team filter in memory. */
   private async checkCondition(streamId: string, condition: AppendCondition): Promise<void> {
     let after = condition.after;
     for (;;) {
       const page = await this.readAll({ after, limit: READ_PAGE });
-      const moved = page.find((e) => streamMatches(condition.streams, e.streamId));
+      const moved = page.find((e) => conditionMatches(condition, e.streamId, e));
       if (moved) throw new BoundaryMovedError(streamId, moved.streamId, condition.after);
       if (page.length < READ_PAGE) return;
       after = page[page.length - 1]!.position;

@@ -239,6 +239,32 @@ export function describeEventStoreContract(
         expect(await store.readStream(stream('night-1'))).toHaveLength(1);
       });
 
+      it('given a query naming types of a category, when an event of another type moved there, then the append goes through; one of its types refuses it', async () => {
+        const decidedAt = await store.lastPosition();
+        const condition = { after: decidedAt, streams: [], queries: [{ streams: [`${stream('night')}-*`], types: ['QuestionStarted', 'QuestionEnded'] }] };
+        await store.append(stream('night-q'), [event('ProposalAdded', { teamId: 't1' })], 'no_stream');
+        await store.append(stream('show'), [event('QuestionStarted')], 'any'); // a type of the query, outside its streams
+        const first = await store.append(stream('target'), [event('Goes')], 'no_stream', condition);
+        await store.append(stream('night-q'), [event('QuestionEnded')], 0);
+        await expect(store.append(stream('target'), [event('Refused')], 0, { ...condition, after: first.position })).rejects.toMatchObject({
+          name: 'BoundaryMovedError', movedStream: stream('night-q'),
+        });
+        expect((await store.readStream(stream('target'))).map((e) => e.type)).toEqual(['Goes']);
+      });
+
+      it('given a query about one team, when another team\'s event of its types moved, then the append goes through; the team\'s own refuses it', async () => {
+        const decidedAt = await store.lastPosition();
+        const condition = { after: decidedAt, streams: [], queries: [{ streams: [`${stream('night')}-*`], types: ['ProposalAdded'], team: 't1' }] };
+        await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't2', key: 1 })], 'no_stream');
+        await store.append(stream('night-t'), [event('FavoriteChosen', { teamId: 't1', key: 1 })], 0);
+        await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't2', key: 2 })], 'any', condition);
+        const decidedAgain = await store.lastPosition();
+        await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any');
+        await expect(store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any', { ...condition, after: decidedAgain }))
+          .rejects.toBeInstanceOf(BoundaryMovedError);
+        expect(await store.readStream(stream('night-t'))).toHaveLength(4);
+      });
+
       it('given two writers deciding at the same position, each reading the other\'s stream, when they append at once, then exactly one wins', async () => {
         for (let round = 0; round < 20; round++) {
           const decidedAt = await store.lastPosition();

@@ -40,7 +40,7 @@ describe('operations: /metrics, /api/ready, /api/health', () => {
     expect(status).toBe(200);
     expect(type).toContain('text/plain');
     for (const name of ['quiz_sockets', 'quiz_commands_total', 'quiz_command_rejections_total', 'quiz_append_seconds', 'quiz_push_seconds',
-      'quiz_group_commit_commands', 'quiz_projection_lag_events', 'quiz_live_state_lag_events', 'nodejs_eventloop_lag_seconds']) {
+      'quiz_group_commit_commands', 'quiz_commands_redecided_total', 'quiz_projection_lag_events', 'quiz_live_state_lag_events', 'nodejs_eventloop_lag_seconds']) {
       expect(text).toContain(`# TYPE ${name} `);
     }
   });

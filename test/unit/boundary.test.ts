@@ -5,24 +5,28 @@
  * state. A rule that reads anything else (another stream's fact) decides differently somewhere in
  * these nights, and the test names the command.
  */
-import { fold, initialState, type LiveState } from '../../projections/live';
-import { admit, decide, entryOf, isRejection, type Decision } from '../../src/commands';
-import { streamMatches } from '../../src/store/event-store';
+import { fold, initialState, isMaintenance, type LiveState } from '../../projections/live';
+import fc from 'fast-check';
+import { admit, appendConditionOf, boundaryOf, decide, inputFromWire, isRejection, type Boundary, type CommandInput, type Decision } from '../../src/commands';
+import { conditionMatches } from '../../src/store/event-store';
 import { recordNight } from '../support/recorded-night';
 import { VISITOR, type World } from '../support/world';
+import { hostileFrame, type FuzzFrame, type Sender, type WorldIds } from '../fuzz/hostile';
 import { q, show, showWithQuestion } from './support/fixtures';
 
 type Step = World['history'][number];
 
-/** The boundary the table declares for a step's command, or null when the edge refused it (it read no stream). */
-function boundaryOf(step: Step): readonly string[] | null {
+/** The boundary the table declares for a step's command, or null when the edge refused it (it read nothing). */
+function boundaryOfStep(step: Step): Boundary | null {
   const command = admit(step.state, step.input, step.ctx.actor);
   if (isRejection(command)) return null;
-  return ['show', ...entryOf(command.type).boundary(command as never, step.state, step.ctx.actor.userId)];
+  return boundaryOf(step.state, command, step.ctx.actor.userId);
 }
 
-function onlyBoundary(world: World, step: Step, boundary: readonly string[]): LiveState {
-  const events = world.log.slice(0, step.logLength).filter((_, i) => streamMatches(boundary, world.streamLog[i]!));
+/** The state folded from the events the boundary names (as the store's append condition matches them) alone. */
+function onlyBoundary(world: World, step: Step, boundary: Boundary): LiveState {
+  const condition = appendConditionOf(boundary, 0);
+  const events = world.log.slice(0, step.logLength).filter((event, i) => conditionMatches(condition, world.streamLog[i]!, event));
   return fold(events, initialState);
 }
 
@@ -37,14 +41,45 @@ function decideAgain(step: Step, state: LiveState): Decision {
 function outsideTheirBoundary(world: World): string[] {
   const found: string[] = [];
   for (const step of world.history) {
-    const boundary = boundaryOf(step);
+    const boundary = boundaryOfStep(step);
     if (!boundary) continue;
     const alone = decideAgain(step, onlyBoundary(world, step, boundary));
     if (JSON.stringify(alone) !== JSON.stringify(step.decision)) {
-      found.push(`${step.input.type} (boundary ${boundary.join(', ')}): ${JSON.stringify(step.decision).slice(0, 120)} / alone: ${JSON.stringify(alone).slice(0, 120)}`);
+      found.push(`${step.input.type} (boundary ${JSON.stringify(boundary).slice(0, 200)}): ${JSON.stringify(step.decision).slice(0, 120)} / alone: ${JSON.stringify(alone).slice(0, 120)}`);
     }
   }
   return found;
+}
+
+/**
+ * The fuzz target's world (test/fuzz/target.ts): a quiz of four questions, a team with a member, a
+ * player without one, a tester, a moderator, an admin; a proposal to question 1, question 2 open.
+ */
+function fuzzWorld(): { world: World; ids: WorldIds; actors: Record<Sender, string | null> } {
+  const s = showWithQuestion([q(1, 1), q(1, 2), q(2, 1), q(2, 2)]);
+  const { world } = s;
+  const tester = world.addUser('kontrolleur', ['tester']);
+  const player = world.player('spieler');
+  const bystander = world.player('zuschauer');
+  world.run({ type: 'AddProposal', message: 'Antwort' }, world.as(s.anna));
+  world.must({ type: 'EndQuestion' }, world.as(s.moderator));
+  world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, world.as(s.moderator));
+  const ids: WorldIds = { quiz: s.quizId, team: s.teamA, user: player, answer: 'answer-1', bystander };
+  return { world, ids, actors: { visitor: null, player, member: s.anna, tester, moderator: s.moderator, admin: s.admin } };
+}
+
+/** A fuzz frame as the realtime gateway turns it into a command input, or null when it is none (not JSON, a query). */
+function commandOfFrame(frame: FuzzFrame, joinsWithPassword: boolean): CommandInput | null {
+  if (frame.family !== 'command') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(frame.raw);
+  } catch {
+    return null;
+  }
+  const { type, content } = parsed as { type: string; content?: unknown };
+  const fields = typeof content === 'object' && content !== null && !Array.isArray(content) ? content as Record<string, unknown> : {};
+  return inputFromWire(type, fields, { passwordOk: joinsWithPassword });
 }
 
 describe('consistency boundaries', () => {
@@ -117,5 +152,41 @@ describe('consistency boundaries', () => {
     world.run({ type: 'SetUserRoles', userId: s.anna, roles: ['tester'] }, world.as(s.admin)); // the same again: nothing
     expect(world.history.filter((h) => !h.decision.ok)).toHaveLength(1);
     expect(outsideTheirBoundary(world)).toEqual([]);
+  });
+  it('every command the fuzzer sends decides the same on its boundary alone', () => {
+    const { world, ids, actors } = fuzzWorld();
+    const frames = fc.sample(hostileFrame(ids), { numRuns: 4000, seed: 27 });
+    let commands = 0;
+    frames.forEach((frame, i) => {
+      const input = commandOfFrame(frame, i % 2 === 0);
+      if (!input) return;
+      const userId = actors[frame.sender];
+      world.run(input, userId === null ? VISITOR : world.as(userId));
+      commands++;
+      // Maintenance refuses everything else: the admin ends it at once, so that the frames reach the rules.
+      if (isMaintenance(world.state)) world.run({ type: 'SetReconnectAt', recheckAt: 0 }, world.as(actors.admin!));
+    });
+    expect(commands).toBeGreaterThan(2000);
+    expect(world.history.filter((h) => h.decision.ok && h.decision.events.length > 0).length).toBeGreaterThan(50);
+    expect(outsideTheirBoundary(world)).toEqual([]);
+  });
+
+  it('a proposal\'s boundary holds its own team\'s answers and the night\'s phase, not another team\'s answers', () => {
+    const s = showWithQuestion([q(1, 1), q(1, 2)]);
+    const { world } = s;
+    const decision = world.run({ type: 'AddProposal', message: 'Antwort' }, world.as(s.anna));
+    if (!decision.ok) throw new Error(decision.message);
+    const condition = appendConditionOf(decision.boundary, 0);
+    const night = decision.stream;
+    const proposal = (teamId: string) => ({ type: 'ProposalAdded', data: { teamId, key: 2, userId: 'x', message: 'm', chat: false } });
+    expect(conditionMatches(condition, night, proposal(s.teamA))).toBe(true);
+    expect(conditionMatches(condition, night, proposal(s.teamB))).toBe(false);
+    expect(conditionMatches(condition, night, { type: 'StarToggled', data: { teamId: s.teamB, userId: 'x', key: 1 } })).toBe(false);
+    expect(conditionMatches(condition, night, { type: 'QuestionEnded', data: {} })).toBe(true);
+    expect(conditionMatches(condition, 'show', { type: 'MaintenanceStarted', data: { recheckAt: 1 } })).toBe(true);
+    expect(conditionMatches(condition, 'show', { type: 'PaintingStrokeDrawn', data: {} })).toBe(false);
+    expect(conditionMatches(condition, 'show', { type: 'LiveStateReset', data: {} })).toBe(true);
+    expect(conditionMatches(condition, `team-${s.teamB}`, { type: 'TeamEdited', data: { teamId: s.teamB } })).toBe(false);
+    expect(conditionMatches(condition, `team-${s.teamB}`, { type: 'TeamJoined', data: { teamId: s.teamB, userId: 'x' } })).toBe(true);
   });
 });

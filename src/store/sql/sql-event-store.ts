@@ -134,7 +134,8 @@ export async function createEventSchema(db: SqlDatabase): Promise<void> {
  * transaction open and show what readers see meanwhile.
  *
  * Three statements: the lock; one read of the stream's head, the last position, any of these
- * events already stored and the first event of the condition's streams after its position (it must
+ * events already stored and the first event the condition names after its position (of its streams,
+ * or of a query's streams, types and team; it must
  * come after the lock: a statement reads the snapshot of its start; and since every writer holds the
  * lock, nothing can land in the boundary between this check and the commit); the insert with the
  * notification.
@@ -147,17 +148,21 @@ export async function appendInTransaction(
   condition?: AppendCondition,
 ): Promise<AppendResult> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-  const exact = condition?.streams.filter((p) => !p.endsWith('-*')) ?? [];
-  const categories = condition?.streams.filter((p) => p.endsWith('-*')).map((p) => `${escapeLike(p.slice(0, -1))}%`) ?? [];
+  const whole = streamFilter(condition?.streams ?? []);
+  const queries = (condition?.queries ?? []).map((q) => ({ ...streamFilter(q.streams), types: q.types, team: q.team ?? null }));
   const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; moved: string | null }>(
     `SELECT
        (SELECT max(revision) FROM events WHERE stream_id = $1) AS head,
        (SELECT max(position) FROM events) AS last,
        (SELECT coalesce(json_agg(json_build_object('event_id', event_id::text, 'stream_id', stream_id, 'revision', revision, 'position', position)), '[]'::json)
           FROM events WHERE event_id = ANY($2::uuid[])) AS stored,
-       (SELECT stream_id FROM events WHERE $3::bigint IS NOT NULL AND position > $3::bigint
-          AND (stream_id = ANY($4::text[]) OR stream_id LIKE ANY($5::text[])) ORDER BY position LIMIT 1) AS moved`,
-    [streamId, events.map((e) => e.id), condition ? condition.after : null, exact, categories],
+       (SELECT stream_id FROM events e WHERE $3::bigint IS NOT NULL AND position > $3::bigint
+          AND (stream_id = ANY($4::text[]) OR stream_id LIKE ANY($5::text[]) OR EXISTS (
+            SELECT 1 FROM jsonb_to_recordset($6::jsonb) AS q(exact text[], categories text[], types text[], team text)
+             WHERE (e.stream_id = ANY(q.exact) OR e.stream_id LIKE ANY(q.categories)) AND e.type = ANY(q.types)
+               AND (q.team IS NULL OR e.data->>'teamId' = q.team)))
+        ORDER BY position LIMIT 1) AS moved`,
+    [streamId, events.map((e) => e.id), condition ? condition.after : null, whole.exact, whole.categories, JSON.stringify(queries)],
   );
   const current = facts?.head ?? null;
   const lastPosition = Number(facts?.last ?? 0);
@@ -218,6 +223,14 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
   const actual = current ?? 'no_stream';
   const ok = expected === 'any' || (expected === 'no_stream' ? current === null : current === expected);
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+/** Stream patterns as SQL matches them: exact ids, and LIKE patterns of the categories. */
+function streamFilter(patterns: readonly string[]): { exact: string[]; categories: string[] } {
+  return {
+    exact: patterns.filter((p) => !p.endsWith('-*')),
+    categories: patterns.filter((p) => p.endsWith('-*')).map((p) => `${escapeLike(p.slice(0, -1))}%`),
+  };
 }
 
 function escapeLike(text: string): string {

@@ -3,6 +3,7 @@
  * runs what the coordinator asks over IPC (see ClientPool in client-pool.ts). Times are epoch
  * milliseconds with sub-millisecond resolution, comparable between the processes of one machine.
  */
+import { texts } from '../../../src/commands/texts';
 import { LeanPlayer, now } from './lean-player';
 import type { WorkerOp, WorkerResult, WorkerPlayer } from './worker-protocol';
 
@@ -164,6 +165,34 @@ async function acks(seconds: number): Promise<WorkerResult> {
   return { startedAt: 0, times: [count], failures: 0, lost: 0, messages: [] };
 }
 
+/**
+ * Every player keeps one proposal in flight until the deadline; acknowledged commands. A team that
+ * has entered as many as a question takes stars instead (gs on its first proposal) until the next
+ * question (where that proposal is not found).
+ */
+async function proposeFor(seconds: number): Promise<WorkerResult> {
+  let count = 0;
+  let failures = 0;
+  const messages = new Map<string, number>();
+  const full = new Set<string>();
+  const deadline = now() + seconds * 1000;
+  await Promise.all(slots.map(async ({ player, cast }) => {
+    for (let n = 1; player && now() < deadline; n++) {
+      const starring = full.has(cast.teamId);
+      const reply = starring ? await player.request('gs', { number: 1 }) : await player.request('gp', { message: `Vorschlag ${n}` });
+      if (reply.success) count++;
+      else if (reply.message === texts.tooManyTeamEntries) full.add(cast.teamId);
+      else if (starring && reply.message === texts.proposalNotFound) full.delete(cast.teamId);
+      else {
+        failures++;
+        messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
+        if (reply.message === 'socket closed') return;
+      }
+    }
+  }));
+  return { startedAt: 0, times: [count], failures, lost: 0, messages: [...messages].map(([m, k]) => `${k}× ${m}`) };
+}
+
 async function run(message: WorkerOp): Promise<WorkerResult | null> {
   switch (message.op) {
     case 'setup':
@@ -183,6 +212,8 @@ async function run(message: WorkerOp): Promise<WorkerResult | null> {
       return propose(message.wave);
     case 'acks':
       return acks(message.seconds);
+    case 'proposeFor':
+      return proposeFor(message.seconds);
     case 'awaitClosed':
       if (connectedCount() > 0) await new Promise<void>((resolve) => closedWaiters.push(resolve));
       return null;

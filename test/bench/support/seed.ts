@@ -14,6 +14,8 @@ import type { EventMetadata, Question, QuizShowEvent, Role } from '../../../even
 import { encodeEvent } from '../../../events/codec';
 import { hashPassword } from '../../../src/identity/passwords';
 import { PgliteDatabase } from '../../../src/store/sql/pglite-database';
+import { PostgresDatabase } from '../../../src/store/sql/postgres-database';
+import type { SqlDatabase } from '../../../src/store/sql/sql-database';
 import { appendInTransaction, createEventSchema } from '../../../src/store/sql/sql-event-store';
 import { TeamPasswords, teamNameKey } from '../../../src/teams/team-passwords';
 
@@ -26,6 +28,8 @@ export interface SeedOptions {
   perTeam?: number;
   /** true: the players are members of their teams already; false: the teams are empty (the join bench). */
   inTeams: boolean;
+  /** Seeds this Postgres database (the server then runs with DATABASE_URL) instead of the embedded store. */
+  databaseUrl?: string;
 }
 
 export interface CastMember {
@@ -49,7 +53,7 @@ export function tokenFor(userId: string, perm: Role[] = []): string {
   return jwt.sign({ id: userId, perm, iat, exp: iat + 24 * 3600 }, JWT_SECRET, { algorithm: 'HS256' });
 }
 
-export async function seedShow({ players, perTeam = 4, inTeams }: SeedOptions): Promise<SeededShow> {
+export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: SeedOptions): Promise<SeededShow> {
   const recordedAt = Date.UTC(2026, 10, 20, 18, 0, 0);
   const actor = { userId: null, roles: [] };
   const streams: Array<{ stream: string; events: QuizShowEvent[] }> = [];
@@ -91,7 +95,7 @@ export async function seedShow({ players, perTeam = 4, inTeams }: SeedOptions): 
   }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
-  const db = await PgliteDatabase.open(path.join(dataDir, 'pglite'));
+  const db: SqlDatabase = databaseUrl ? await PostgresDatabase.open(databaseUrl) : await PgliteDatabase.open(path.join(dataDir, 'pglite'));
   try {
     await createEventSchema(db);
     for (let i = 0; i < streams.length; i += 500) {

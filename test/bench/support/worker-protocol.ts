@@ -18,13 +18,15 @@ export type WorkerOp =
   | { op: 'collect'; timeoutMs: number }
   | { op: 'propose'; wave: number }
   | { op: 'acks'; seconds: number }
+  /** Every player keeps one proposal (gp) in flight until the deadline (a star, gs, while the team's question is full). */
+  | { op: 'proposeFor'; seconds: number }
   /** Resolves once every player's socket has closed (the server was killed). */
   | { op: 'awaitClosed' }
   | { op: 'close' };
 
 /**
  * `times`: epoch ms of each player's success (connect, join, a push seen); for `propose` latencies in
- * ms, for `acks` one count. `failures`: failed attempts; `lost`: players that never made it.
+ * ms, for `acks` and `proposeFor` one count. `failures`: failed attempts; `lost`: players that never made it.
  */
 export interface WorkerResult {
   startedAt: number;
