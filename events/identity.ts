@@ -32,10 +32,18 @@ export type UserRolesChanged = EventEnvelope<'UserRolesChanged', 1, {
   changedBy: RolesChangedBy;
 }>;
 
+/** POST /api/token-logout-all: every login token the user holds so far stops working (sockets closed). */
+export type UserTokensRevoked = EventEnvelope<'UserTokensRevoked', 1, { userId: string }>;
+
+/** abl: an admin (`blockedBy`, their user id) blocked or unblocked a user; a block also ends every token the user holds. */
+export type UserBlocked = EventEnvelope<'UserBlocked', 1, { userId: string; blocked: boolean; blockedBy: string }>;
+
 export type IdentityEvent =
   | UserRegistered
   | UserProfileUpdated
   | UserPasswordChanged
   | EmailPopupSeen
   | LoginLinkCreated
-  | UserRolesChanged;
+  | UserRolesChanged
+  | UserTokensRevoked
+  | UserBlocked;

@@ -2,6 +2,7 @@ import type { DrawingEvent } from './drawing';
 import type { FormEvent } from './forms';
 import type { HealDealEvent } from './heal-deal';
 import type { IdentityEvent } from './identity';
+import type { ModerationEvent } from './moderation';
 import type { NightEvent } from './night';
 import type { ProposalEvent } from './proposals';
 import type { QuizEvent } from './quizzes';
@@ -28,6 +29,7 @@ export type * from './show-settings';
 export type * from './uploads';
 export type * from './forms';
 export type * from './drawing';
+export type * from './moderation';
 
 /** Every event of the product, in its current version. */
 export type QuizShowEvent =
@@ -44,7 +46,8 @@ export type QuizShowEvent =
   | ShowSettingsEvent
   | UploadEvent
   | FormEvent
-  | DrawingEvent;
+  | DrawingEvent
+  | ModerationEvent;
 
 export type EventType = QuizShowEvent['type'];
 
@@ -58,6 +61,8 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   EmailPopupSeen: 1,
   LoginLinkCreated: 1,
   UserRolesChanged: 1,
+  UserTokensRevoked: 1,
+  UserBlocked: 1,
   TeamCreated: 3,
   TeamJoined: 1,
   TeamEdited: 1,
@@ -107,6 +112,10 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   UploadRecorded: 2,
   GreetingSubmitted: 1,
   DrawingSaved: 1,
+  LobbyChatMessageHidden: 1,
+  GreetingHidden: 1,
+  UserMuted: 1,
+  TeamMemberRemoved: 1,
 };
 
 export const EVENT_TYPES = Object.keys(CURRENT_VERSION) as EventType[];

@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
 import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
-import { HttpLimits } from './http/login-limits';
+import { HttpLimits, LoginLimits } from './http/login-limits';
 import { FRAME_RATE, type Rate } from './realtime/rate-limit';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
@@ -39,8 +39,10 @@ export interface Runtime {
   /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
   readModels: ReadProjections;
   uploadsDir: string;
-  /** Failed logins and registrations counted per name and address (src/http/login-limits.ts). */
+  /** Registrations counted per address (src/http/login-limits.ts). */
   limits: HttpLimits;
+  /** Failed logins per (name, address) and per address, shared by the instances on Postgres. */
+  loginLimits: LoginLimits;
   /** Frames each socket may send (src/realtime/rate-limit.ts). */
   frameRate: Rate;
 }
@@ -64,7 +66,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), frameRate };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), frameRate };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

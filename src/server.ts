@@ -11,6 +11,7 @@ import type { Rate } from './realtime/rate-limit';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
 import { serveApiDocs } from './http/api-docs';
 import { requestLog, type LogSink } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
@@ -73,6 +74,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
     app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.disable('x-powered-by');
+    app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });

@@ -89,7 +89,7 @@ export interface JsonApiDocument<Data> {
 export interface UserResource {
   type: 'users';
   id: string;
-  attributes: { login: string; name: string; email: string | null; shownEmailPopupAt: string | null; perm: Role[] };
+  attributes: { login: string; name: string; email: string | null; shownEmailPopupAt: string | null; perm: Role[]; blocked: boolean };
   relationships: { team: { data: { type: 'teams'; id: string } | null } };
 }
 

@@ -12,7 +12,7 @@ export type CommandInput = { readonly type: CommandType } & Readonly<Record<stri
 
 // identity (HTTP)
 export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
-export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean }
+export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; newPasswordLength: number }
 export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
 /** ali: admin creates a one-time login link for a user. */
 export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
@@ -22,6 +22,12 @@ export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
  * command, recorded when no user acts.
  */
 export interface SetUserRoles { type: 'SetUserRoles'; userId: string; roles: Role[]; consoleAccount: string }
+/** abl: an admin blocks or unblocks a user. */
+export interface BlockUser { type: 'BlockUser'; userId: string; blocked: boolean }
+/** POST /api/token-logout-all: the user ends every token they hold. */
+export interface RevokeTokens { type: 'RevokeTokens'; userId: string }
+/** PATCH /api/users/:id with newPassword by an admin, for another user (the hash is set by the edge). */
+export interface ResetPassword { type: 'ResetPassword'; userId: string; passwordLength: number }
 
 // teams
 export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
@@ -120,8 +126,14 @@ export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: Show
 export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
 export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
 
+// moderation
+export interface HideLobbyChatMessage { type: 'HideLobbyChatMessage'; messageId: string }
+export interface HideGreeting { type: 'HideGreeting'; greetingId: string }
+export interface MuteUser { type: 'MuteUser'; userId: string; minutes: number }
+export interface RemoveTeamMember { type: 'RemoveTeamMember'; teamId: string; userId: string }
+
 export type Command =
-  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | SetUserRoles
+  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | SetUserRoles | BlockUser | RevokeTokens | ResetPassword
   | CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam
   | CreateQuiz | EditQuiz | ImportQuiz | AddTieBreakQuestion
   | StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions
@@ -134,7 +146,8 @@ export type Command =
   | SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting
   | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints
   | ChangeShowSettings
-  | RecordUpload | SubmitGreeting;
+  | RecordUpload | SubmitGreeting
+  | HideLobbyChatMessage | HideGreeting | MuteUser | RemoveTeamMember;
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;

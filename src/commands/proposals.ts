@@ -9,6 +9,7 @@ import type {
 } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { hasRole, requireTeamMember, requireUser, type Membership } from './guards';
+import { lobbySlowModeRejection, mutedRejection } from './moderation';
 import { questionInPlay, type QuestionInPlay } from './night';
 import { texts } from './texts';
 
@@ -78,6 +79,8 @@ export function addTeamChat(state: LiveState, cmd: AddTeamChat, ctx: DecisionCon
   if (isRejection(member)) return member;
   const problem = messageProblem(cmd.message);
   if (problem) return reject(problem);
+  const muted = mutedRejection(member.user, ctx);
+  if (muted) return muted;
   const play = teamPlay(state, member.team);
   const full = teamEntriesFull(play);
   if (full) return full;
@@ -160,6 +163,8 @@ export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: Decisio
   if (isRejection(user)) return user;
   const problem = messageProblem(cmd.message);
   if (problem) return reject(problem);
+  const refused = mutedRejection(user, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
+  if (refused) return refused;
   return accept(streams.show, draft('LobbyChatMessagePosted', {
     userId: user.id, name: user.name, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
   }));

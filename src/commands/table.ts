@@ -25,6 +25,7 @@ import { reject, type Boundary, type DecisionContext, type Rejection, type Verdi
 import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { submitGreeting } from './forms';
 import { calculateHealDeal, chooseHealDeal } from './heal-deal';
+import { blockUser, resetPassword, revokeTokens } from './accounts';
 import { createLoginLink, markEmailPopupSeen, registerUser, updateProfile } from './identity';
 import {
   acceptQuizzle, endQuestion, expireCountdown, hardReset, rejectQuizzle, showInstructions, startCountdown, startNextQuestion,
@@ -36,6 +37,7 @@ import {
 import { normalizeContent, questionsFromRounds } from './quiz-content';
 import { addTieBreakQuestion, createQuiz, editQuiz, importQuiz } from './quizzes';
 import { rateAnswerAbsolute, rateAnswerRelative, regexBulkRate, startChecking } from './rating';
+import { hideGreeting, hideLobbyChatMessage, muteUser, parseMuteMinutes, removeTeamMember } from './moderation';
 import { correctShipQuestion } from './ship';
 import { changeShowSettings, parseChangeShowSettings } from './show-settings';
 import {
@@ -69,6 +71,7 @@ const MAX_COUNTDOWN_SECONDS = 3600;
 const ADMIN: Access = { anyOf: ['admin'] };
 const MODERATOR: Access = { anyOf: ['moderator'] };
 const CHECKER: Access = { anyOf: ['moderator', 'tester'] };
+const OPERATOR: Access = { anyOf: ['admin', 'moderator'] };
 
 // Stream categories. Team membership is written to the team joined, so the actor's own team is a
 // fact of every team stream; which night is current is a fact of every night stream.
@@ -101,7 +104,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     parse: (c) => {
       const problem = profileProblemOf(textOf(c.name), textOf(c.newPassword), textOf(c.newPasswordRepeat));
       if (problem) return reject(problem === 'nameTooShort' ? texts.displayNameTooShort : texts.profilePasswordMismatch);
-      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: textOf(c.newPassword) !== '' };
+      const newPassword = textOf(c.newPassword);
+      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length };
     },
     boundary: (_c, _s, actorId) => own(actorId),
     rule: updateProfile,
@@ -120,6 +124,20 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
   },
   // HTTP only (PUT /api/users/:id/roles) and the server's console (npm run user); the last-admin check reads every user.
   SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [USERS], rule: setUserRoles },
+  BlockUser: {
+    wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: ADMIN,
+    parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: blockUser,
+  },
+  // HTTP only: POST /api/token-logout-all, and PATCH /api/users/:id by an admin for another user.
+  RevokeTokens: { access: 'user', parse: (c) => ({ type: 'RevokeTokens', userId: textOf(c.userId) }), boundary: (cmd) => [streams.user(cmd.userId)], rule: revokeTokens },
+  ResetPassword: {
+    access: ADMIN,
+    parse: (c) => ({ type: 'ResetPassword', userId: textOf(c.userId), passwordLength: [...textOf(c.newPassword)].length }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: resetPassword,
+  },
 
   // teams
   CreateTeam: {
@@ -387,6 +405,36 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     },
     boundary: showOnly,
     rule: submitGreeting,
+  },
+
+  // moderation (PROTOCOL.md, wave 3)
+  HideLobbyChatMessage: {
+    wire: 'mlh', content: { messageId: 'string' }, access: MODERATOR,
+    parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId) }),
+    boundary: showOnly,
+    rule: hideLobbyChatMessage,
+  },
+  HideGreeting: {
+    wire: 'mgh', content: { greetingId: 'string' }, access: MODERATOR,
+    parse: (c) => ({ type: 'HideGreeting', greetingId: textOf(c.greetingId) }),
+    boundary: showOnly,
+    rule: hideGreeting,
+  },
+  MuteUser: {
+    wire: 'amu', content: { userId: 'string', minutes: 'integer' }, access: OPERATOR,
+    parse: (c) => {
+      const minutes = parseMuteMinutes(wholeNumberOf(c.minutes));
+      return typeof minutes === 'number' ? { type: 'MuteUser', userId: textOf(c.userId), minutes } : minutes;
+    },
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: muteUser,
+  },
+  RemoveTeamMember: {
+    wire: 'mtr', content: { teamId: 'string', userId: 'string' }, access: OPERATOR,
+    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
+    // The user's team is a fact of every team stream (membership is written to the team joined).
+    boundary: () => [TEAMS],
+    rule: removeTeamMember,
   },
 };
 

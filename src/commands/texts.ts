@@ -7,7 +7,7 @@ import { SHOW_SETTINGS_TEXTS } from '../../projections/live/rules/show-settings'
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
  * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
  */
-import { MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH } from '../../projections/live';
+import { MAX_MUTE_MINUTES, MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH } from '../../projections/live';
 import { DRAWING_MAX_POINTS } from '../../projections/live/rules/drawing';
 
 /** Verbatim from spec/player-side.md §8 and spec/operator-side.md §8. */
@@ -63,6 +63,8 @@ export const specTexts = {
   regexEmpty: ANSWER_REGEX_TEXTS.empty,
   notANumber: 'Keine Zahl gesendet, kann nicht updaten.',
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
+  // PROTOCOL.md, wave 3
+  lobbySlowMode: 'Bitte warte kurz, bevor du die nächste Nachricht schickst.',
 
 } as const;
 
@@ -115,7 +117,17 @@ export const engineTexts = {
   settingTooManyDates: SHOW_SETTINGS_TEXTS.tooManyDates,
   rolesNotAList: 'Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].',
   unknownRole: (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`,
+  lobbyMessageNotFound: 'Diese Nachricht gibt es nicht (mehr).',
+  greetingNotFound: 'Diesen Gruß gibt es nicht.',
+  muteMinutesInvalid: `Bitte eine Dauer von 0 bis ${MAX_MUTE_MINUTES} Minuten angeben (0 hebt die Stummschaltung auf).`,
+  operatorsCannotBeMuted: 'Admins und Moderatoren können nicht stummgeschaltet werden.',
+  /** `minutes`: the minutes left, as text ("einer Minute" for one). */
+  muted: (minutes: string) => `Du bist stummgeschaltet und kannst in ${minutes} wieder schreiben.`,
+  notATeamMember: 'Diese Person ist nicht in diesem Team.',
   lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
+  // accounts (abl, token revocation, passwords)
+  cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
+  operatorPasswordTooShort: 'Passwörter von Admin, Moderation und Kontrolle brauchen mindestens 8 Zeichen.',
 } as const;
 
 export const texts = { ...specTexts, ...engineTexts } as const;

@@ -10,6 +10,8 @@ import { httpError, rejectionError } from './http-errors';
 import { clientAddress } from './login-limits';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
+import { actorOf } from './request-user';
+import { BLOCKED_TEXT } from '../auth/token-holder';
 
 export { LOGIN_TEXTS } from './dto/auth.dto';
 
@@ -34,21 +36,35 @@ export class AuthController {
       // The link (and its user) may have been created through another app instance a moment ago.
       const user = linkId ? await live.findCaughtUp((s) => s.users.get(s.loginLinks.get(linkId) ?? '')) : undefined;
       if (!user) throw httpError(403, LOGIN_TEXTS.invalidLink);
-      return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
+      if (user.blocked) throw httpError(403, BLOCKED_TEXT);
+      return { token: this.runtime.secrets.jwt.sign(user) };
     }
     const username = body.username!;
-    const { limits } = this.runtime;
-    const refusal = limits.loginRefusal(username, clientAddress(request));
+    const limits = this.runtime.loginLimits;
+    const address = clientAddress(request);
+    const refusal = await limits.refusal(username, address);
     if (refusal) throw httpError(429, refusal);
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
     const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
     const user = valid ? await live.findCaughtUp((s) => s.users.get(credential.userId)) : undefined;
     if (!user) {
-      limits.loginFailed(username, clientAddress(request));
+      await limits.failed(username, address);
       throw httpError(403, LOGIN_TEXTS.wrongCredentials);
     }
-    limits.loginSucceeded(username);
-    return { token: this.runtime.secrets.jwt.sign(user.id, user.roles) };
+    await limits.succeeded(username, address);
+    if (user.blocked) throw httpError(403, BLOCKED_TEXT); // after the password: a guesser learns nothing
+    return { token: this.runtime.secrets.jwt.sign(user) };
+  }
+
+  /** Every token the user holds so far stops working (401), on every instance; their open sockets are closed. */
+  @Post('token-logout-all')
+  @HttpCode(200)
+  @LoggedIn()
+  @ApiOkResponse({ description: '`{success: true}`: every earlier token of the user is invalid; log in again for a new one.' })
+  async logoutEverywhere(@CurrentUser() user: UserLive) {
+    const outcome = await this.runtime.engine.pipeline.submit({ type: 'RevokeTokens', userId: user.id }, actorOf(user));
+    if (!outcome.ok) throw rejectionError(outcome);
+    return { success: true };
   }
 
   @Get('tokens/current')

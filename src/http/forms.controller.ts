@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { FormReply } from '../../wire';
 import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
+import { FORM_LIMIT_TEXTS, FormLimits, addressOf } from './form-limits';
 import { TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
 import { actorOf } from './request-user';
@@ -16,13 +18,17 @@ const NO_PASSWORD = '!no-password';
 @ApiTags('public forms')
 @Controller('api/fqps')
 export class FormsController {
+  private readonly limits = new FormLimits();
+
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Post('gruss/new')
   @HttpCode(200)
   @ApiOkResponse({ description: '`{success: true}`' })
   @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
-  async greet(@Body() body: GreetingDto): Promise<FormReply> {
+  @ApiTooManyRequestsResponse({ description: 'Too many greetings from this address (German `detail`).' })
+  async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
+    if (!this.limits.greeting(addressOf(request))) throw httpError(429, FORM_LIMIT_TEXTS.greetings);
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
@@ -40,7 +46,9 @@ export class FormsController {
   @HttpCode(200)
   @ApiOkResponse({ description: '`{success: true}`' })
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
-  async createTeam(@Body() body: QrTeamDto): Promise<FormReply> {
+  @ApiTooManyRequestsResponse({ description: 'Too many teams signed up from this address (German `detail`).' })
+  async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
+    if (!this.limits.qrTeam(addressOf(request))) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams);
     const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();

@@ -19,6 +19,7 @@ export function userResource(user: UserLive): UserResource {
       email: user.email,
       shownEmailPopupAt: user.shownEmailPopupAt === null ? null : new Date(user.shownEmailPopupAt).toISOString(),
       perm: [...user.roles],
+      blocked: user.blocked,
     },
     relationships: { team: { data: user.teamId ? { type: 'teams', id: user.teamId } : null } },
   };

@@ -1,9 +1,11 @@
 import type { Request } from 'express';
+import type { SqlDatabase } from '../store/sql/sql-database';
 
 /**
  * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): failed logins per
- * login name and per address, registrations per address. Counted in memory per process, in fixed
- * windows; a restart forgets them.
+ * (login name, address) and per address, counted in the write side's SQL database (shared by every
+ * instance on Postgres: LoginLimits); registrations per address, counted in memory per process
+ * (HttpLimits). All in fixed windows.
  */
 
 export interface WindowLimit {
@@ -13,11 +15,16 @@ export interface WindowLimit {
 
 const MINUTE = 60_000;
 
-/** A player who forgot the password tries a handful of times; ten failures in 15 minutes is a guesser. */
+/**
+ * A player who forgot the password tries a handful of times; ten failures in 15 minutes for one name
+ * from one address is a guesser. Counted per (name, address) pair: failures from one address never
+ * lock the name out for anybody else (`admin` is a public name).
+ */
 export const FAILED_LOGINS_PER_NAME: WindowLimit = { max: 10, windowMs: 15 * MINUTE };
 /**
- * Many players can share one address (a pub's Wi-Fi, a school, mobile carrier NAT); at the start of a
- * night some mistype once or twice. 100 failures in 15 minutes leaves room for that, not for guessing.
+ * The ceiling per address, whatever the names. Many players can share one address (a pub's Wi-Fi, a
+ * school, mobile carrier NAT); at the start of a night some mistype once or twice. 100 failures in 15
+ * minutes leaves room for that, not for guessing.
  */
 export const FAILED_LOGINS_PER_ADDRESS: WindowLimit = { max: 100, windowMs: 15 * MINUTE };
 /** A pub or school class registering together on one Wi-Fi makes a few dozen; a script makes thousands. */
@@ -72,33 +79,11 @@ export class WindowCounter {
   }
 }
 
-/** The HTTP limits of one server process. */
+/** The registration limit of one server process. */
 export class HttpLimits {
-  private readonly failedByName = new WindowCounter(FAILED_LOGINS_PER_NAME);
-  private readonly failedByAddress = new WindowCounter(FAILED_LOGINS_PER_ADDRESS);
   private readonly registrations = new WindowCounter(REGISTRATIONS_PER_ADDRESS);
 
   constructor(private readonly clock: () => number = Date.now) {}
-
-  /** The German reason a login may not be tried now, or null. Checked before the password. */
-  loginRefusal(login: string, address: string): string | null {
-    const now = this.clock();
-    const byName = this.failedByName.blockedMinutes(nameKey(login), now);
-    if (byName > 0) return LIMIT_TEXTS.loginName(byName);
-    const byAddress = this.failedByAddress.blockedMinutes(address, now);
-    return byAddress > 0 ? LIMIT_TEXTS.loginAddress(byAddress) : null;
-  }
-
-  loginFailed(login: string, address: string): void {
-    const now = this.clock();
-    this.failedByName.add(nameKey(login), now);
-    this.failedByAddress.add(address, now);
-  }
-
-  /** A successful login forgets the name's failures (not the address's). */
-  loginSucceeded(login: string): void {
-    this.failedByName.clear(nameKey(login));
-  }
 
   /** Counts a registration attempt; the German reason when the address has made too many. */
   registration(address: string): string | null {
@@ -118,4 +103,85 @@ export function clientAddress(request: Request): string {
 /** Logins are case-insensitive, so are their failures. */
 function nameKey(login: string): string {
   return login.trim().toLowerCase();
+}
+
+export const LOGIN_FAILURES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS login_failures (
+  key           text        PRIMARY KEY,
+  failures      integer     NOT NULL,
+  window_start  timestamptz NOT NULL
+);
+`;
+
+/** Rows of windows that ended are deleted after this many recorded failures (per process). */
+const SWEEP_EVERY = 200;
+
+/**
+ * Failed logins per (login name, address) and per address, in a table of the write side's database:
+ * on Postgres every app instance counts into the same rows (one upsert per failure, atomic), embedded
+ * the one process does. Read before the password is verified, so a refused login costs no hash.
+ */
+export class LoginLimits {
+  private failuresSinceSweep = 0;
+
+  private constructor(private readonly db: SqlDatabase, private readonly clock: () => number) {}
+
+  static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<LoginLimits> {
+    await db.exec(LOGIN_FAILURES_SCHEMA);
+    return new LoginLimits(db, clock);
+  }
+
+  /** The German reason a login may not be tried now from this address, or null. */
+  async refusal(login: string, address: string): Promise<string | null> {
+    const now = this.clock();
+    const keys = [pairKey(login, address), addressKey(address)];
+    const rows = await this.db.query<{ key: string; failures: number; window_start: Date | string }>(
+      'SELECT key, failures, window_start FROM login_failures WHERE key = $1 OR key = $2', keys,
+    );
+    const blocked = (key: string, limit: WindowLimit): number => {
+      const row = rows.find((r) => r.key === key);
+      if (!row || row.failures < limit.max) return 0;
+      const ends = new Date(row.window_start).getTime() + limit.windowMs;
+      return ends > now ? Math.max(1, Math.ceil((ends - now) / MINUTE)) : 0;
+    };
+    const byPair = blocked(keys[0]!, FAILED_LOGINS_PER_NAME);
+    if (byPair > 0) return LIMIT_TEXTS.loginName(byPair);
+    const byAddress = blocked(keys[1]!, FAILED_LOGINS_PER_ADDRESS);
+    return byAddress > 0 ? LIMIT_TEXTS.loginAddress(byAddress) : null;
+  }
+
+  async failed(login: string, address: string): Promise<void> {
+    const now = this.clock();
+    await this.count(pairKey(login, address), FAILED_LOGINS_PER_NAME, now);
+    await this.count(addressKey(address), FAILED_LOGINS_PER_ADDRESS, now);
+    if (++this.failuresSinceSweep >= SWEEP_EVERY) {
+      this.failuresSinceSweep = 0;
+      const longest = Math.max(FAILED_LOGINS_PER_NAME.windowMs, FAILED_LOGINS_PER_ADDRESS.windowMs);
+      await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [new Date(now - longest).toISOString()]);
+    }
+  }
+
+  /** A successful login forgets the pair's failures (not the address's). */
+  async succeeded(login: string, address: string): Promise<void> {
+    await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(login, address)]);
+  }
+
+  /** One more failure in the key's window; a window that has ended starts afresh at 1. */
+  private async count(key: string, limit: WindowLimit, now: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN login_failures.window_start <= $3 THEN 1 ELSE login_failures.failures + 1 END,
+         window_start = CASE WHEN login_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE login_failures.window_start END`,
+      [key, new Date(now).toISOString(), new Date(now - limit.windowMs).toISOString()],
+    );
+  }
+}
+
+function pairKey(login: string, address: string): string {
+  return `pair ${address} ${nameKey(login)}`;
+}
+
+function addressKey(address: string): string {
+  return `address ${address}`;
 }

@@ -1,10 +1,20 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { pointsTable, teamsTxt } from '../../projections/read';
+import type { Role } from '../../events';
+import type { UserLive } from '../../projections/live';
+import { pointsTable, publishedRanking, teamsTxt } from '../../projections/read';
 import { RUNTIME, type Runtime } from '../runtime';
 import { readModelsCaughtUp } from './read-your-writes';
-import { LoggedIn } from './logged-in.guard';
+import { httpError } from './http-errors';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
+
+export const POINTS_TEXTS = {
+  notPublished: 'Die Punkte dieses Quiz sind noch nicht veröffentlicht.',
+} as const;
+
+/** Who sees the points while they are being rated (PROTOCOL.md, "Points are the server's"). */
+const RUNNING_TOTALS_ROLES: readonly Role[] = ['moderator', 'tester'];
 
 /** Points from the read projection (PROTOCOL.md): the overview and the teams.txt export. */
 @ApiTags('points')
@@ -12,14 +22,24 @@ import { LoggedIn } from './logged-in.guard';
 export class PointsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  /** `{rounds, sortedTeams}`; `?sort=lastRound` orders by the last round instead of the total. */
+  /**
+   * `{rounds, sortedTeams}`: the running totals for moderators and testers (`?sort=lastRound` orders by the
+   * last round instead of the total); for everyone else the ranking the moderator published (mp), and
+   * 404 before one is published for this quiz: players never read totals while testers rate.
+   */
   @Get(':quizId')
   @LoggedIn()
   @ApiQuery({ name: 'sort', required: false, enum: ['total', 'lastRound'] })
-  @ApiOkResponse({ description: '`{rounds, sortedTeams}` from the read projection.' })
-  async overview(@Param('quizId') quizId: string, @Query('sort') sort: string | undefined) {
+  @ApiOkResponse({ description: '`{rounds, sortedTeams}` from the read projection (players: the published ranking).' })
+  @ApiNotFoundResponse({ description: 'A player asking before the ranking of this quiz is published (German `detail`).' })
+  async overview(@Param('quizId') quizId: string, @Query('sort') sort: string | undefined, @CurrentUser() user: UserLive) {
     await readModelsCaughtUp(this.runtime);
-    return pointsTable(this.runtime.storage.sql, quizId, sort === 'lastRound' ? 'lastRound' : 'total');
+    if (user.roles.some((role) => RUNNING_TOTALS_ROLES.includes(role))) {
+      return pointsTable(this.runtime.storage.sql, quizId, sort === 'lastRound' ? 'lastRound' : 'total');
+    }
+    const published = await publishedRanking(this.runtime.storage.sql);
+    if (!published.published || published.quizId !== quizId) throw httpError(404, POINTS_TEXTS.notPublished);
+    return published.points;
   }
 
   @Get(':quizId/teams.txt')

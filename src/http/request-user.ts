@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { Actor, Role } from '../../events';
 import type { UserLive } from '../../projections/live';
 import type { Runtime } from '../runtime';
+import { tokenHolder } from '../auth/token-holder';
 import { httpError } from './http-errors';
 
 export const AUTH_TEXTS = {
@@ -12,7 +13,7 @@ export const AUTH_TEXTS = {
 /** The logged-in user of a request (Bearer token), with roles from the live state; 401 otherwise. */
 export function requestUser(runtime: Runtime, request: Request): UserLive {
   const payload = runtime.secrets.jwt.verify(bearerToken(request));
-  const user = payload ? runtime.engine.live.state.users.get(payload.id) : undefined;
+  const user = payload ? tokenHolder(runtime.engine.live.state, payload) : undefined;
   if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
   return user;
 }
@@ -26,9 +27,9 @@ export async function requestUserCaughtUp(runtime: Runtime, request: Request, su
   if (!payload) throw httpError(401, AUTH_TEXTS.unauthenticated);
   const { live } = runtime.engine;
   const user = (await live.findCaughtUp((state) => {
-    const known = state.users.get(payload.id);
+    const known = tokenHolder(state, payload);
     return known && suits(known) ? known : undefined;
-  })) ?? live.state.users.get(payload.id);
+  })) ?? tokenHolder(live.state, payload);
   if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
   return user;
 }

@@ -5,6 +5,7 @@ import type { ShowSettings } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { ShowSettingsDto } from './dto/show-settings.dto';
+import { addressOf } from './form-limits';
 import { rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
@@ -38,7 +39,7 @@ export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'Server-Sent Events, for anyone: `event: settings` with the settings as JSON, at once and after every change.' })
   stream(@Req() request: Request, @Res() response: Response): void {
-    this.feed.open(request, response);
+    this.feed.open(request, response, addressOf(request));
   }
 
   /** Replaces the settings (an event); the same settings again append nothing. */

@@ -3,7 +3,7 @@ import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkRes
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { hashPassword } from '../identity/passwords';
+import { hashPassword, verifyPassword } from '../identity/passwords';
 import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
@@ -63,29 +63,46 @@ export class UsersController {
     return { data: users.sort((a, b) => a.attributes.name.localeCompare(b.attributes.name, 'de')) };
   }
 
-  /** Profile (name, new password) and the email popup's "seen" mark, for the user themself. */
+  /**
+   * Profile (name, new password) and the email popup's "seen" mark, for the user themself; a new password
+   * needs the current one and ends every older token (the answer's `meta.token` is the new one). An admin
+   * may set another user's password (newPassword only, no current password).
+   */
   @Patch(':id')
   @LoggedIn()
   @ApiAttributesBody(UpdateUserDto, 'users')
-  @ApiOkResponse({ description: 'The user as a JSON:API `users` resource.' })
-  @ApiForbiddenResponse({ description: 'Another user\'s profile.' })
+  @ApiOkResponse({ description: 'The user as a JSON:API `users` resource; after a password change `meta.token`, the new login token.' })
+  @ApiForbiddenResponse({ description: 'Another user\'s profile (an admin may only set its password), or a wrong current password.' })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
-    if (user.id !== id) throw httpError(403, AUTH_TEXTS.forbidden);
-    const { name, newPassword, shownEmailPopupAt } = body;
+    const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
     const { pipeline } = this.runtime.engine;
+    const { credentials } = this.runtime.secrets;
+    const password = newPassword ?? '';
+    if (user.id !== id) {
+      if (!user.roles.includes('admin') || password === '' || name !== undefined || shownEmailPopupAt !== undefined) throw httpError(403, AUTH_TEXTS.forbidden);
+      const reset = await pipeline.submit({ type: 'ResetPassword', userId: id, newPassword: password }, actorOf(user));
+      if (!reset.ok) throw rejectionError(reset);
+      await credentials.setPassword(id, await hashPassword(password));
+      return { data: userResource(this.runtime.engine.live.state.users.get(id)!) };
+    }
+    if (password !== '') {
+      const credential = await credentials.findByUserId(id);
+      const current = typeof currentPassword === 'string' ? currentPassword : '';
+      if (!credential || current === '' || !(await verifyPassword(credential.passwordHash, current))) throw httpError(403, USER_TEXTS.currentPasswordWrong);
+    }
     if (shownEmailPopupAt !== undefined && shownEmailPopupAt !== null && user.shownEmailPopupAt === null) {
       const seen = await pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
       if (!seen.ok) throw rejectionError(seen);
     }
-    const password = newPassword ?? '';
     if (name !== undefined || password !== '') {
       const outcome = await pipeline.submit(
         { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password },
         actorOf(user),
       );
       if (!outcome.ok) throw rejectionError(outcome);
-      if (password) await this.runtime.secrets.credentials.setPassword(id, await hashPassword(password));
+      if (password) await credentials.setPassword(id, await hashPassword(password));
     }
-    return { data: userResource(this.runtime.engine.live.state.users.get(id)!) };
+    const updated = this.runtime.engine.live.state.users.get(id)!;
+    return { data: userResource(updated), ...(password ? { meta: { token: this.runtime.secrets.jwt.sign(updated) } } : {}) };
   }
 }

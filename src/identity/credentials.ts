@@ -21,6 +21,11 @@ export class Credentials {
     return holder ? { userId: holder.ownerId, passwordHash: holder.passwordHash } : null;
   }
 
+  async findByUserId(userId: string): Promise<Credential | null> {
+    const [row] = await this.db.query<{ user_id: string; password_hash: string }>('SELECT user_id, password_hash FROM credentials WHERE user_id = $1', [userId]);
+    return row ? { userId: row.user_id, passwordHash: row.password_hash } : null;
+  }
+
   /** Returns false when the login is taken (case-insensitively). */
   async create(userId: string, login: string, passwordHash: string): Promise<boolean> {
     return this.logins.reserve(userId, login, passwordHash);

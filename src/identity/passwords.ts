@@ -1,3 +1,4 @@
+import { HttpException } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -13,12 +14,37 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1
  */
 export const ARGON2_AT_ONCE = Math.max(1, availableParallelism() - 1);
 
+/**
+ * How many hashes may wait for a thread (docs/decisions/hostile-crowd-limits.md): 40 per thread at
+ * 30-60 ms each is at most about 2.4 s of waiting, about what a login may take before people click
+ * again. Beyond it a hash is refused at once instead of making every later login wait longer.
+ */
+export const ARGON2_MAX_WAITING = 40 * ARGON2_AT_ONCE;
+
+export const HASHING_BUSY_TEXT = 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.';
+
+/** The queue of hashes is full: HTTP answers 429 (PROTOCOL.md's error shape), a command `retry: true`. */
+export class HashingBusy extends HttpException {
+  constructor() {
+    super({ errors: [{ status: '429', detail: HASHING_BUSY_TEXT }] }, 429);
+  }
+}
+
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** The hashing queue's current length, for tests and benchmarks. */
+export function hashingLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= ARGON2_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running >= ARGON2_AT_ONCE) {
+    if (waiting.length >= ARGON2_MAX_WAITING) throw new HashingBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
   try {
     return await work();
   } finally {
@@ -28,12 +54,14 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Throws HashingBusy when the queue is full. */
 export function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(password, ARGON2ID));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return inTurn(() => verify(passwordHash, password)).catch(() => false);
+/** False for a wrong password or an unreadable hash; throws HashingBusy when the queue is full. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return inTurn(() => verify(passwordHash, password).catch(() => false));
 }
 
 /** A readable random password: 16 characters without look-alikes (no 0/O, 1/l/I). */

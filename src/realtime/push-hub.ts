@@ -1,4 +1,3 @@
-import { compare } from 'fast-json-patch';
 import type { Role } from '../../events';
 import {
   SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName,
@@ -6,6 +5,7 @@ import {
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import { MemoisedScope } from './scopes';
+import { diffViews } from './view-diff';
 
 /**
  * A connected, authenticated socket as the hub sees it. Its roles are the user's in the live state,
@@ -167,7 +167,7 @@ export class PushHub {
     if (!scope.memo.update(state)) return;
     const view = scope.memo.view;
     // The patch is the comparison: an empty one means nothing a client sees has changed.
-    const patch = before && view ? compare(before, view) : null;
+    const patch = before && view ? diffViews(before, view) : null;
     if (patch ? patch.length === 0 : before === view) return;
     scope.json = null;
     scope.version++;

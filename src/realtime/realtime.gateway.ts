@@ -2,10 +2,12 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { teamByReference } from '../../projections/live';
+import { FUSION_TEAM_PASSWORD, teamByReference, type LiveState } from '../../projections/live';
 import { textOf } from '../../wire';
+import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
+import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
 import { answerQuery, isQuery } from '../queries/query-table';
 import { RUNTIME, type Runtime } from '../runtime';
 import { nameBasedUuid } from '../store/event-ids';
@@ -13,6 +15,7 @@ import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
 import { SocketRateLimit, TOO_FAST } from './rate-limit';
+import { AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser, TeamPasswordGuards } from './user-limits';
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
@@ -36,9 +39,11 @@ interface Session {
   socket: WebSocket;
   alive: boolean;
   /** The authenticated user; their roles are read from the live state at each use (a change holds at once). */
-  user: { id: string } | null;
+  user: { id: string; tokenGeneration: number } | null;
   client: PushClient | null;
   limit: SocketRateLimit;
+  /** Closes the socket unless it authenticates in time; cleared by the first successful `sa`. */
+  authDeadline: NodeJS.Timeout | null;
 }
 
 /** A reply's content already serialized, in pieces: the `sg` snapshot, made of the per-scope JSON the hub keeps. */
@@ -68,20 +73,43 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private replyId = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly logger = new Logger('Realtime');
+  private readonly socketsOfUser = new SocketsPerUser<Session>();
+  private readonly teamPasswordGuards = new TeamPasswordGuards();
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  private stopClosingRevoked: (() => void) | null = null;
 
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
+      if (state.users !== previous.users) this.closeRevoked(state);
+    });
   }
 
   onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.stopClosingRevoked?.();
+  }
+
+  /** Sockets whose token was revoked (password change, block, logout everywhere) are closed (4001: log in again). */
+  private closeRevoked(state: LiveState): void {
+    for (const session of this.sessions.values()) {
+      const user = session.user && state.users.get(session.user.id);
+      if (user && (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration)) {
+        this.signOff(session);
+        session.socket.close(4001, 'token revoked');
+      }
+    }
   }
 
   handleConnection(socket: WebSocket): void {
-    const session: Session = { socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate) };
+    const session: Session = {
+      socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate), authDeadline: null,
+    };
+    session.authDeadline = setTimeout(() => socket.close(CLOSE_CODES.authTimeout, LIMIT_TEXTS.authTimeout), AUTH_DEADLINE_MS);
+    session.authDeadline.unref();
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
   }
@@ -89,11 +117,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   handleDisconnect(socket: WebSocket): void {
     const session = this.sessions.get(socket);
     this.sessions.delete(socket);
-    if (session) this.signOff(session);
+    if (!session) return;
+    if (session.authDeadline) clearTimeout(session.authDeadline);
+    this.signOff(session);
   }
 
   private signOff(session: Session): void {
     if (!session.user || !session.client) return;
+    this.socketsOfUser.remove(session.user.id, session);
     this.runtime.hub.detach(session.client);
     if (this.runtime.presence.disconnected(session.user.id)) this.runtime.hub.refreshPresenceOf(session.user.id);
     session.user = null;
@@ -134,7 +165,32 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       return isRejection(answer) ? { success: false, message: answer.message } : { success: true, ...answer };
     }
     if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
+    if (type === 'gj') return this.joinTeam(session, content, commandId);
     return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content))!, commandId);
+  }
+
+  /**
+   * gj: the access checks and the per-user and per-team failure limits come before the password is
+   * hashed, so neither a visitor nor a guesser beyond the limit costs an argon2 verification.
+   */
+  private async joinTeam(session: Session, content: Record<string, unknown> | undefined, commandId: string | undefined): Promise<Record<string, unknown>> {
+    const state = this.runtime.engine.live.state;
+    const admitted = this.runtime.engine.pipeline.admit(inputFromWire('gj', content)!, this.actorOf(session));
+    if (isRejection(admitted)) return { success: false, message: admitted.message };
+    const team = teamByReference(state, textOf(content?.id));
+    const password = typeof content?.password === 'string' ? content.password : '';
+    if (!team || password === '' || password === FUSION_TEAM_PASSWORD) return this.execute(session, inputFromWire('gj', content, { passwordOk: false })!, commandId);
+    const userId = session.user!.id;
+    if (this.teamPasswordGuards.refused(userId, team.id, Date.now())) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
+    let passwordOk: boolean;
+    try {
+      passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
+    } catch (error) {
+      if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
+      throw error;
+    }
+    if (!passwordOk) this.teamPasswordGuards.failed(userId, team.id, Date.now());
+    return this.execute(session, inputFromWire('gj', content, { passwordOk })!, commandId);
   }
 
   private async execute(session: Session, input: CommandInput, commandId: string | undefined): Promise<Record<string, unknown>> {
@@ -149,29 +205,30 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   /**
-   * gj and gi carry secrets: the rule gets only the edge's verdict, never the secret. Content with
-   * invalid text is not looked up (the store cannot take it as a parameter); admit refuses it.
+   * gi carries a secret: the rule gets only the edge's verdict, never the secret (gj: joinTeam).
+   * Content with invalid text is not looked up (the store cannot take it as a parameter); admit refuses it.
    */
   private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
     if (invalidTextRejection(content)) return {};
-    if (code === 'gj') {
-      // The id or the short number the player typed: the password is checked against that team's hash.
-      const team = teamByReference(this.runtime.engine.live.state, textOf(content?.id));
-      const password = typeof content?.password === 'string' ? content.password : '';
-      return { passwordOk: team !== undefined && team !== null && password !== '' && (await this.runtime.secrets.teamPasswords.matches(team.id, password)) };
-    }
     if (code === 'gi') return { inviteId: await this.runtime.secrets.tokens.redeem('invite', content?.token) };
     return {};
   }
 
   private async authenticate(session: Session, token: unknown): Promise<Record<string, unknown>> {
     const payload = this.runtime.secrets.jwt.verify(token);
-    // A user just registered through another app instance may not be folded here yet.
-    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => state.users.get(payload.id)) : undefined;
+    // A user just registered (or a token issued) through another app instance may not be folded here yet.
+    const user = payload ? await this.runtime.engine.live.findCaughtUp((state) => tokenHolder(state, payload)) : undefined;
+    if (payload && this.runtime.engine.live.state.users.get(payload.id)?.blocked) return { success: false, message: BLOCKED_TEXT };
     if (!payload || !user) return { success: false, message: SOCKET_TEXTS.authFailed };
     this.signOff(session); // a second sa on the same socket switches the user
-    // Roles come from the state, not from the token: the token only says who is talking.
-    session.user = { id: user.id };
+    if (session.authDeadline) clearTimeout(session.authDeadline);
+    session.authDeadline = null;
+    // Roles come from the state, not from the token: the token only says who is talking (and in which generation).
+    session.user = { id: user.id, tokenGeneration: user.tokenGeneration };
+    for (const oldest of this.socketsOfUser.add(user.id, session)) {
+      this.signOff(oldest);
+      oldest.socket.close(CLOSE_CODES.replaced, LIMIT_TEXTS.replaced);
+    }
     session.client = { userId: user.id, send: (frame) => this.send(session, frame) };
     this.runtime.hub.attach(session.client);
     if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);

@@ -24,6 +24,8 @@ export interface WorldIds {
   team: string;
   user: string;
   answer: string;
+  /** A user who sends nothing: moderation commands (abl) may act on them without closing a fuzzing socket. */
+  bystander: string;
 }
 
 /** A JSON value as the fuzzer writes it: objects as key/value pairs (any key), numbers as raw text. */
@@ -103,7 +105,8 @@ const FIELDS: Record<string, string[]> = {
   trx: ['quiz', 'round', 'question', 'regex', 'points', 'mark'], tu: ['answerId', 'change', 'checked', 'liked'],
   tua: ['answerId', 'value', 'checked', 'liked'], ta: ['quiz'], ao: ['message'], aff: ['flags'], asv: ['quiz', 'round', 'question'],
   aas: ['quiz', 'round', 'question', 'title', 'text'], ara: ['recheckAt'], arr: [], ati: ['id'], ali: ['id'],
-  asu: ['path', 'value'], ahd: [], gz: ['strokes'],
+  asu: ['path', 'value'], ahd: [], gz: ['strokes'], abl: ['userId', 'blocked'],
+  mlh: ['messageId'], mgh: ['greetingId'], amu: ['userId', 'minutes'], mtr: ['teamId', 'userId'],
 };
 
 /** A value that lets the frame get past the parser to the rule. */
@@ -112,11 +115,14 @@ function saneValue(field: string, ids: WorldIds): fc.Arbitrary<Json> {
   switch (field) {
     case 'quiz': return fc.constant(ids.quiz);
     case 'id': case 'team': return fc.constantFrom(ids.team, ids.user);
+    case 'teamId': return fc.constant(ids.team);
+    case 'minutes': return num(0, 3);
     case 'round': case 'question': return num(1, 2);
     case 'number': return num(0, 5);
     case 'time': case 'recheckAt': return num(0, 3);
     case 'change': case 'value': case 'points': return num(-2, 6);
-    case 'checked': case 'liked': return fc.boolean();
+    case 'checked': case 'liked': case 'blocked': return fc.boolean();
+    case 'userId': return fc.constant(ids.bystander);
     case 'answerId': return fc.constant(ids.answer);
     case 'kind': return fc.constantFrom('heal', 'deal');
     case 'modus': return fc.constantFrom('quiz', 'quiz-single', 'pause', 'quizzle');

@@ -60,6 +60,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const member = await registerAndLogin(env.url, 'mitglied');
   const team = await api(env.url, 'POST', '/api/teams', { name: 'Fuzzteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' }, member.token);
   const player = await registerAndLogin(env.url, 'spieler');
+  const bystander = await registerAndLogin(env.url, 'zuschauer');
   const tester = await seedUserWithRoles(env, 'kontrolleur', ['tester']);
   const moderator = await seedUserWithRoles(env, 'moderatorin', ['moderator']);
   const admin = await seedUserWithRoles(env, 'administratorin', ['admin']);
@@ -83,7 +84,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   return {
     env, sockets,
     userIds: { visitor: null, player: player.userId, member: member.userId, tester: tester.userId, moderator: moderator.userId, admin: admin.userId },
-    ids: { quiz: quizId, team: team.body.data.id as string, user: player.userId, answer },
+    ids: { quiz: quizId, team: team.body.data.id as string, user: player.userId, answer, bystander: bystander.userId },
     sent: Object.fromEntries(SENDERS.map((s) => [s, 0])) as Record<Sender, number>,
     repliesAtStart,
     close: async () => {

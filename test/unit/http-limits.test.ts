@@ -1,36 +1,65 @@
-import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, HttpLimits, REGISTRATIONS_PER_ADDRESS } from '../../src/http/login-limits';
+import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, HttpLimits, LoginLimits, REGISTRATIONS_PER_ADDRESS } from '../../src/http/login-limits';
+import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 import { FRAME_RATE, STROKE_RATE, SocketRateLimit, TokenBucket } from '../../src/realtime/rate-limit';
 
 const MINUTE = 60_000;
 
-describe('login and registration limits', () => {
+describe('failed-login limits (LoginLimits on the SQL database)', () => {
+  let now: number;
+  let database: TestSqlDatabase;
+  let limits: LoginLimits;
+  beforeEach(async () => {
+    now = Date.UTC(2026, 10, 21, 20, 0, 0);
+    database = await openTestSqlDatabase();
+    limits = await LoginLimits.open(database.db, () => now);
+  });
+  afterEach(() => database.close());
+
+  it('given 10 failed logins for a name from one address within 15 minutes, then that pair is refused until the window ends; a success before that forgets the failures', async () => {
+    expect(FAILED_LOGINS_PER_NAME).toEqual({ max: 10, windowMs: 15 * MINUTE });
+    for (let i = 0; i < 9; i++) await limits.failed('Anna', '10.0.0.1');
+    expect(await limits.refusal('anna', '10.0.0.1')).toBeNull();
+    await limits.succeeded(' ANNA ', '10.0.0.1');
+    for (let i = 0; i < 10; i++) await limits.failed('anna', '10.0.0.1');
+    now += 4 * MINUTE;
+    expect(await limits.refusal('ANNA', '10.0.0.1')).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in 11 Minuten noch einmal.');
+    expect(await limits.refusal('bert', '10.0.0.1')).toBeNull();
+    now += 10 * MINUTE + 30_000;
+    expect(await limits.refusal('anna', '10.0.0.1')).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in einer Minute noch einmal.');
+    now += 30_000;
+    expect(await limits.refusal('anna', '10.0.0.1')).toBeNull();
+    await limits.failed('anna', '10.0.0.1'); // a new window starts at 1
+    expect(await limits.refusal('anna', '10.0.0.1')).toBeNull();
+  });
+
+  it('given a guesser failing a name a thousand times from one address, then the owner logs in from another address (finding 4)', async () => {
+    for (let i = 0; i < 1_000; i++) await limits.failed('admin', '203.0.113.66');
+    expect(await limits.refusal('admin', '203.0.113.66')).not.toBeNull();
+    expect(await limits.refusal('admin', '198.51.100.1')).toBeNull();
+  });
+
+  it('given 100 failed logins from one address, then every name is refused from it, not from others', async () => {
+    expect(FAILED_LOGINS_PER_ADDRESS).toEqual({ max: 100, windowMs: 15 * MINUTE });
+    for (let i = 0; i < 100; i++) await limits.failed(`name${i}`, '192.0.2.7');
+    expect(await limits.refusal('anna', '192.0.2.7')).toBe('Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in 15 Minuten noch einmal.');
+    expect(await limits.refusal('anna', '192.0.2.8')).toBeNull();
+  });
+
+  it('given two instances on one database, then failures counted by one refuse the login at the other', async () => {
+    const other = await LoginLimits.open(database.db, () => now);
+    for (let i = 0; i < 5; i++) await limits.failed('anna', '10.0.0.1');
+    for (let i = 0; i < 5; i++) await other.failed('anna', '10.0.0.1');
+    expect(await limits.refusal('anna', '10.0.0.1')).not.toBeNull();
+    expect(await other.refusal('anna', '10.0.0.1')).not.toBeNull();
+  });
+});
+
+describe('registration limits', () => {
   let now: number;
   let limits: HttpLimits;
   beforeEach(() => {
     now = Date.UTC(2026, 10, 21, 20, 0, 0);
     limits = new HttpLimits(() => now);
-  });
-
-  it('given 10 failed logins for a name within 15 minutes, then it is refused until the window ends; a success before that forgets the failures', () => {
-    expect(FAILED_LOGINS_PER_NAME).toEqual({ max: 10, windowMs: 15 * MINUTE });
-    for (let i = 0; i < 9; i++) limits.loginFailed('Anna', `10.0.0.${i}`);
-    expect(limits.loginRefusal('anna', '10.0.1.1')).toBeNull();
-    limits.loginSucceeded(' ANNA ');
-    for (let i = 0; i < 10; i++) limits.loginFailed('anna', `10.0.0.${i}`);
-    now += 4 * MINUTE + 30_000;
-    expect(limits.loginRefusal('ANNA', '10.0.1.1')).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in 11 Minuten noch einmal.');
-    expect(limits.loginRefusal('bert', '10.0.1.1')).toBeNull();
-    now += 10 * MINUTE;
-    expect(limits.loginRefusal('anna', '10.0.1.1')).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in einer Minute noch einmal.');
-    now += 30_000;
-    expect(limits.loginRefusal('anna', '10.0.1.1')).toBeNull();
-  });
-
-  it('given 100 failed logins from one address, then every name is refused from it, not from others', () => {
-    expect(FAILED_LOGINS_PER_ADDRESS).toEqual({ max: 100, windowMs: 15 * MINUTE });
-    for (let i = 0; i < 100; i++) limits.loginFailed(`name${i}`, '192.0.2.7');
-    expect(limits.loginRefusal('anna', '192.0.2.7')).toBe('Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in 15 Minuten noch einmal.');
-    expect(limits.loginRefusal('anna', '192.0.2.8')).toBeNull();
   });
 
   it('given 60 registrations from one address within an hour, then the next is refused until the hour is over', () => {
@@ -40,14 +69,6 @@ describe('login and registration limits', () => {
     expect(limits.registration('192.0.2.8')).toBeNull();
     now += 60 * MINUTE;
     expect(limits.registration('192.0.2.7')).toBeNull();
-  });
-
-  it('given failures from more than a thousand names (a sweep of the counts), then the expired ones are forgotten and fresh ones still count', () => {
-    for (let i = 0; i < 1_001; i++) limits.loginFailed(`name${i}`, `addr${i}`);
-    now += 15 * MINUTE;
-    for (let i = 0; i < 10; i++) limits.loginFailed('anna', 'addr');
-    expect(limits.loginRefusal('anna', 'other')).not.toBeNull();
-    expect(limits.loginRefusal('name0', 'other')).toBeNull();
   });
 });
 

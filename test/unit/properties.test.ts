@@ -114,7 +114,7 @@ describe('properties', () => {
 
   it('garbage commands never throw', () => {
     const types = Object.keys({
-      RegisterUser: 1, UpdateProfile: 1, MarkEmailPopupSeen: 1, CreateLoginLink: 1, SetUserRoles: 1, CreateTeam: 1, CreateQrTeam: 1,
+      RegisterUser: 1, UpdateProfile: 1, MarkEmailPopupSeen: 1, CreateLoginLink: 1, SetUserRoles: 1, BlockUser: 1, RevokeTokens: 1, ResetPassword: 1, CreateTeam: 1, CreateQrTeam: 1,
       JoinTeam: 1, JoinTeamByInvite: 1, CreateTeamInvite: 1, CreateTeamInviteAsAdmin: 1, EditTeam: 1, DeleteTeam: 1, CreateQuiz: 1,
       EditQuiz: 1, ImportQuiz: 1, AddTieBreakQuestion: 1, StartQuestion: 1, StartNextQuestion: 1, HardReset: 1, StartCountdown: 1,
       ExpireCountdown: 1, EndQuestion: 1, ShowInstructions: 1, AcceptQuizzle: 1, RejectQuizzle: 1,
@@ -122,12 +122,13 @@ describe('properties', () => {
       SubmitSingleAnswer: 1, PostLobbyChat: 1, SaveDrawing: 1, ChooseHealDeal: 1, CalculateHealDeal: 1, RateAnswerRelative: 1, RateAnswerAbsolute: 1,
       StartChecking: 1, RegexBulkRate: 1, CorrectShipQuestion: 1, SetOverviewMessage: 1, SetFeatureFlags: 1, SetReconnectAt: 1,
       ResetLiveState: 1, UpdateStateSetting: 1, ChangeUberMode: 1, SetUberMessage: 1, DrawStroke: 1, ClearPainting: 1,
-      PublishPoints: 1, ChangeShowSettings: 1, RecordUpload: 1, SubmitGreeting: 1, Unknown: 1,
+      PublishPoints: 1, ChangeShowSettings: 1, RecordUpload: 1, SubmitGreeting: 1,
+      HideLobbyChatMessage: 1, HideGreeting: 1, MuteUser: 1, RemoveTeamMember: 1, Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
     const fieldNames = ['message', 'number', 'quiz', 'round', 'question', 'id', 'name', 'content', 'files', 'kind', 'team', 'value', 'path', 'rounds', 'modus', 'time', 'login', 'password', 'userId', 'quizId', 'answerId', 'regex', 'folder', 'amount', 'extra_info', 'strokes',
-      'streamChannel', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'roles', 'consoleAccount'];
+      'streamChannel', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'roles', 'consoleAccount', 'messageId', 'greetingId', 'minutes', 'teamId', 'blocked', 'newPassword'];
     const garbage = fc.record({ type: fc.constantFrom(...types) }).chain((base) =>
       fc.dictionary(fc.constantFrom(...fieldNames), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }).map((fields) => ({ ...fields, ...base })));
     fc.assert(fc.property(garbage, actorArb(s), (command, actor) => {

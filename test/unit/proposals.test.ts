@@ -1,4 +1,4 @@
-import { LOBBY_CHAT_LIMIT, MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, globalView, teamView } from '../../projections/live';
+import { LOBBY_CHAT_INTERVAL_MS, LOBBY_CHAT_LIMIT, MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, globalView, teamView } from '../../projections/live';
 import { given } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
 
@@ -191,7 +191,10 @@ describe('lobby chat (ulc)', () => {
 
   it('given more lobby messages than the view keeps, then the view shows the last 100', () => {
     const s = show();
-    for (let i = 1; i <= LOBBY_CHAT_LIMIT + 5; i++) s.world.must({ type: 'PostLobbyChat', message: `Nachricht ${i}` }, s.world.as(s.anna));
+    for (let i = 1; i <= LOBBY_CHAT_LIMIT + 5; i++) {
+      s.world.must({ type: 'PostLobbyChat', message: `Nachricht ${i}` }, s.world.as(s.anna));
+      s.world.tick(LOBBY_CHAT_INTERVAL_MS);
+    }
     const lobby = globalView(s.world.state).lobbyChat;
     expect(LOBBY_CHAT_LIMIT).toBe(100);
     expect(lobby).toHaveLength(100);

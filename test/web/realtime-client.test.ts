@@ -1,7 +1,7 @@
 import { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import {
-  RealtimeClient, RealtimeError, type RealtimeEvent, type RealtimeOptions, type SocketFactory,
+  RealtimeClient, REPLACED_CLOSE_CODE, RealtimeError, type RealtimeEvent, type RealtimeOptions, type SocketFactory,
 } from '../../web/src/realtime/client';
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
@@ -81,7 +81,7 @@ const nodeSocket: SocketFactory = (url, handlers) => {
   const ws = new WebSocket(url);
   ws.on('open', () => handlers.onOpen());
   ws.on('message', (data) => handlers.onMessage(data.toString()));
-  ws.on('close', () => handlers.onClose());
+  ws.on('close', (code) => handlers.onClose(code));
   ws.on('error', () => undefined);
   return { send: (data) => ws.send(data), close: () => ws.close() };
 };
@@ -236,6 +236,25 @@ describe('realtime client against a real ws server', () => {
     expect(notices()).toEqual(['closed']);
     expect(client.getStatus()).toBe('closed');
     expect(settled).toBe(false); // not rejected: the reload (or a new socket) takes it from here
+  });
+
+  it('given the server closed the socket because the user opened a sixth one, then it neither reconnects nor reloads (that would close another tab in turn)', async () => {
+    const reload = jest.fn();
+    const scheduled: number[] = [];
+    makeClient({
+      lastHiddenAt: () => Date.now() - 6 * 60_000, reload, reloadDelayMs: 4242,
+      setTimeout: (fn, ms) => {
+        scheduled.push(ms);
+        return setTimeout(fn, ms);
+      },
+    });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    for (const s of server.sockets) s.close(REPLACED_CLOSE_CODE, 'ersetzt');
+    await until(() => client.getStatus() === 'closed');
+    expect(notices()).toEqual(['closed']);
+    expect(scheduled).not.toContain(4242);
+    expect(server.types().filter((t) => t === 'sa')).toHaveLength(1);
   });
 
   it('gives every command its own commandId and, after a drop, resends the unanswered ones with the same commandId once authenticated and loaded', async () => {

@@ -23,6 +23,8 @@ const samples: Samples = {
     type: 'UserRolesChanged', version: 1, metadata: meta(),
     data: { userId: 'u1', roles: ['moderator', 'tester'], previousRoles: ['tester'], changedBy: { kind: 'admin', userId: 'u1' } },
   },
+  UserTokensRevoked: { type: 'UserTokensRevoked', version: 1, data: { userId: 'u1' }, metadata: meta() },
+  UserBlocked: { type: 'UserBlocked', version: 1, data: { userId: 'u1', blocked: true, blockedBy: 'u1' }, metadata: meta() },
   TeamCreated: {
     type: 'TeamCreated', version: 3, metadata: meta(),
     data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: 1 },
@@ -99,6 +101,10 @@ const samples: Samples = {
     type: 'DrawingSaved', version: 1, metadata: meta(),
     data: { userId: 'u1', round: 2, number: 3, strokes: [{ width: 4, color: '#222222', points: [[24, 48], [48, 96]] }] },
   },
+  LobbyChatMessageHidden: { type: 'LobbyChatMessageHidden', version: 1, data: { messageId: 'e1', by: 'u1' }, metadata: meta() },
+  GreetingHidden: { type: 'GreetingHidden', version: 1, data: { greetingId: 'g1', by: 'u1' }, metadata: meta() },
+  UserMuted: { type: 'UserMuted', version: 1, data: { userId: 'u1', minutes: 10, until: 1_000_000, by: 'u1' }, metadata: meta() },
+  TeamMemberRemoved: { type: 'TeamMemberRemoved', version: 1, data: { teamId: 't1', userId: 'u1', by: 'u1' }, metadata: meta() },
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
@@ -128,6 +134,10 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.QuestionEnded, known)).toBe('Frage 2.3 beendet (Countdown abgelaufen)');
     expect(describeEvent(samples.HealDealChosen, known)).toBe('Eulen heilt Eulen um 2 (Runde 2)');
     expect(describeEvent(samples.TeamJoined, known)).toBe('Anna tritt Team „Eulen“ bei (Einladung)');
+    expect(describeEvent(samples.UserMuted, known)).toBe('Anna schaltet Anna für 10 Minuten stumm');
+    expect(describeEvent({ ...samples.UserMuted, data: { ...samples.UserMuted.data, minutes: 0, until: null } }, known)).toBe('Anna hebt die Stummschaltung von Anna auf');
+    expect(describeEvent(samples.TeamMemberRemoved, known)).toBe('Anna nimmt Anna aus dem Team „Eulen“');
+    expect(describeEvent(samples.LobbyChatMessageHidden, known)).toBe('Anna blendet eine Lobby-Chat-Nachricht aus');
     expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
     expect(describeEvent(samples.DrawingSaved, known)).toBe('Anna speichert die Zeichnung zu Frage 2.3 (1 Strich)');
   });
@@ -160,6 +170,13 @@ describe('actor and time', () => {
     };
     expect(actorName(fromConsole, known)).toBe('Server-Konsole (olaf)');
     expect(describeEvent(fromConsole, known)).toBe('Rollen von Anna geändert: Kontrolle → keine Rollen');
+  });
+
+  it('names blocks and logouts everywhere, and the admin who blocked', () => {
+    expect(describeEvent(samples.UserBlocked, known)).toBe('Anna gesperrt');
+    expect(describeEvent({ ...samples.UserBlocked, data: { ...samples.UserBlocked.data, blocked: false } }, known)).toBe('Anna entsperrt');
+    expect(actorName(samples.UserBlocked, known)).toBe('Anna');
+    expect(describeEvent(samples.UserTokensRevoked, known)).toBe('Anna hat sich überall abgemeldet');
   });
 
   it('formats times as HH:MM:SS.mmm in the local time zone and durations to the millisecond', () => {

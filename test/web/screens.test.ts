@@ -184,9 +184,9 @@ describe('player screens', () => {
     expect(after).not.toContain('<select');
   });
 
-  it('a server message replaces the default uber text', () => {
+  it('a server message replaces the default uber text (without a DOM to sanitise with, as text only: test/web/operator-html.test.ts)', () => {
     const html = render('/', { views: { global: { ...baseGlobal, uberModus: 'pre', uberMessage: '<b>Heute später</b>' }, team } });
-    expect(html).toContain('<b>Heute später</b>');
+    expect(html).toContain('<div class="server-message">Heute später</div>');
     expect(html).not.toContain(esc(t.uber.pre));
   });
 

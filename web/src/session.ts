@@ -39,6 +39,11 @@ function adopt(token: string): boolean {
   return true;
 }
 
+/** The new token after a password change: the older ones (this one too) have ended on the server. */
+export function replaceToken(token: string): void {
+  adopt(token);
+}
+
 export function logout(): void {
   if (expiryTimer) clearTimeout(expiryTimer);
   expiryTimer = null;

@@ -20,6 +20,18 @@ export const MESSAGE_MAX_LENGTH = 1_000;
  */
 export const MAX_TEAM_ENTRIES_PER_QUESTION = 300;
 export const ABCD_DEFAULT_OPTIONS = 4;
+/**
+ * Lobby chat slow mode: one message per user every 3 seconds (PROTOCOL.md, wave 3). Typing a sentence
+ * takes longer; a troll pasting into a full lobby is held to 20 a minute.
+ */
+export const LOBBY_CHAT_INTERVAL_MS = 3_000;
+/** amu: the longest mute, a day (a show night is a few hours; 0 lifts a mute). */
+export const MAX_MUTE_MINUTES = 24 * 60;
+
+/** Whether a muted user is still muted at `now` (epoch ms). */
+export function mutedAt(user: { readonly mutedUntil: number | null }, now: number): boolean {
+  return user.mutedUntil !== null && user.mutedUntil > now;
+}
 export const ABCD_MAX_OPTIONS = 26;
 export const HEAL_DEAL_ROUNDS = [1, 2, 3] as const;
 export const DEFAULT_TIE_BREAK_TITLE = 'Seitenstechen';

@@ -37,6 +37,9 @@ export function qrTeamProblemOf(name: string, amount: string): QrTeamProblem | n
 export type ProfileProblem = 'nameTooShort' | 'passwordMismatch';
 
 /** Profile: the display name (trimmed) has 3 to 50 characters; a new password must equal its repeat. */
+/** Passwords of admins, moderators and testers: at least this long (a guessed operator password rewrites the show). */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 8;
+
 export function profileProblemOf(name: string, newPassword: string, repeat: string): ProfileProblem | null {
   const length = name.trim().length;
   if (length < MIN_DISPLAY_NAME_LENGTH || length > MAX_NAME_LENGTH) return 'nameTooShort';

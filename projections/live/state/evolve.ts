@@ -2,6 +2,7 @@ import type { QuizShowEvent } from '../../../events';
 import { evolveDrawing } from './evolve/drawing';
 import { evolveHealDeal } from './evolve/heal-deal';
 import { evolveIdentity } from './evolve/identity';
+import { evolveModeration } from './evolve/moderation';
 import { evolveNight } from './evolve/night';
 import { evolveProposals } from './evolve/proposals';
 import { evolveQuizzes } from './evolve/quizzes';
@@ -21,6 +22,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'EmailPopupSeen':
     case 'LoginLinkCreated':
     case 'UserRolesChanged':
+    case 'UserTokensRevoked':
+    case 'UserBlocked':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':
@@ -80,6 +83,11 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
       return evolveDrawing(state, event, write);
     case 'ShowSettingsChanged':
       return evolveShowSettings(event);
+    case 'LobbyChatMessageHidden':
+    case 'GreetingHidden':
+    case 'UserMuted':
+    case 'TeamMemberRemoved':
+      return evolveModeration(state, event, write);
   }
 }
 
@@ -94,7 +102,7 @@ function copyOf(s: LiveState): MutableState {
     version: s.version, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
     plays: s.plays, teamIdByName: s.teamIdByName, teamIdByNumber: s.teamIdByNumber, lastTeamNumber: s.lastTeamNumber, quizzes: s.quizzes,
     answers: s.answers, invites: s.invites, loginLinks: s.loginLinks, nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking,
-    greetingCount: s.greetingCount, uploadCount: s.uploadCount, showSettings: s.showSettings,
+    greetingCount: s.greetingCount, greetings: s.greetings, uploadCount: s.uploadCount, showSettings: s.showSettings,
   };
 }
 

@@ -24,6 +24,12 @@ export interface UserLive {
   readonly singleAnswer: { readonly seq: number; readonly message: string } | null;
   /** The saved drawing (zeichnen), valid while `seq` is the live question's sequence number. */
   readonly drawing: { readonly seq: number; readonly strokes: readonly DrawnStroke[] } | null;
+  /** amu: lobby and team chat are refused while this lies ahead (epoch ms); null when not muted. */
+  readonly mutedUntil: number | null;
+  /** Login tokens carry the generation they were issued in; a password change, a block or a logout everywhere starts the next. */
+  readonly tokenGeneration: number;
+  /** abl: a blocked user can neither log in nor use a socket. */
+  readonly blocked: boolean;
 }
 
 export interface ProposalLive {
@@ -138,6 +144,10 @@ export interface NightSummary {
 }
 
 export interface LobbyEntry {
+  /** The id of the event that posted it: what mlh names to hide it. */
+  readonly id: string;
+  /** When it was posted (epoch ms, the event's recordedAt): the slow mode counts from it. */
+  readonly postedAt: number;
   readonly userId: string;
   readonly user: string;
   readonly message: string;
@@ -218,9 +228,15 @@ export interface LiveState {
   /** testerId -> the quiz that tester is checking. */
   readonly checking: PersistentMap<string>;
   readonly greetingCount: number;
+  /** greetingId -> whether a moderator hid it (mgh needs to know the greeting exists). */
+  readonly greetings: PersistentMap<GreetingLive>;
   readonly uploadCount: number;
   /** The admin's show settings (links, stream, dates); a reset of the live game keeps them. */
   readonly showSettings: ShowSettings;
+}
+
+export interface GreetingLive {
+  readonly hidden: boolean;
 }
 
 /** Lobby chat entries kept in the live state (older ones stay in the log). */
@@ -276,6 +292,7 @@ export const initialState: LiveState = {
   healDeal: initialHealDeal,
   checking: PersistentMap.empty(),
   greetingCount: 0,
+  greetings: PersistentMap.empty(),
   uploadCount: 0,
   showSettings: DEFAULT_SHOW_SETTINGS,
 };

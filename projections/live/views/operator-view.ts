@@ -25,6 +25,8 @@ export interface OperatorUserEntry {
   name: string;
   login: string;
   roles: Role[];
+  /** abl: present (true) only while the user is blocked. */
+  blocked?: true;
 }
 
 export interface OperatorView {
@@ -43,11 +45,11 @@ function sameTeamEntry(entry: OperatorTeamEntry, team: TeamLive): boolean {
 }
 
 function userEntry(user: UserLive): OperatorUserEntry {
-  return { id: user.id, name: user.name, login: user.login, roles: [...user.roles] };
+  return { id: user.id, name: user.name, login: user.login, roles: [...user.roles], ...(user.blocked ? { blocked: true as const } : {}) };
 }
 
 function sameUserEntry(entry: OperatorUserEntry, user: UserLive): boolean {
-  return entry.name === user.name && entry.login === user.login
+  return entry.name === user.name && entry.login === user.login && (entry.blocked ?? false) === user.blocked
     && entry.roles.length === user.roles.length && entry.roles.every((role, i) => role === user.roles[i]);
 }
 

@@ -49,7 +49,8 @@ export interface GlobalView {
   question: QuestionView | null;
   lagQType: Question['type'] | null;
   quizzle: QuizzleStatus;
-  lobbyChat: { user: string; message: string; highlight: boolean }[];
+  /** `id`: what mlh names to hide the entry. */
+  lobbyChat: { id: string; user: string; message: string; highlight: boolean }[];
   allowNewRegistrations: boolean;
   featureFlags: string;
   recheckAt: number;
@@ -226,7 +227,7 @@ export function globalView(state: LiveState, heal_deals = healDealsView(state)):
     question: night?.question ? questionView(night.question, !isQuestionOpen(state)) : null,
     lagQType: night?.lastEndedType ?? null,
     quizzle: night?.quizzle ?? 'init',
-    lobbyChat: state.show.lobbyChat.map(({ user, message, highlight }) => ({ user, message, highlight })),
+    lobbyChat: state.show.lobbyChat.map(({ id, user, message, highlight }) => ({ id, user, message, highlight })),
     allowNewRegistrations: state.show.allowNewRegistrations,
     featureFlags: state.show.featureFlags,
     recheckAt: state.show.recheckAt,

@@ -35,6 +35,9 @@ export const usersProjector: Projector = {
         case 'TeamJoined':
           await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.teamId, at]);
           break;
+        case 'TeamMemberRemoved':
+          await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $3 WHERE id = $1 AND team_id = $2', [event.data.userId, event.data.teamId, at]);
+          break;
         case 'TeamDeleted':
           await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $2 WHERE team_id = $1', [event.data.teamId, at]);
           break;

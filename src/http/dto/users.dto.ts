@@ -6,6 +6,7 @@ import { FIELD_TEXTS } from './field-texts';
 export const USER_TEXTS = {
   loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
   passwordMissing: 'Konnte diesen Nutzeraccount nicht anlegen.',
+  currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
 } as const;
 
 /** POST /api/users: a registration (JSON:API `users` attributes or plain). */
@@ -42,6 +43,11 @@ export class UpdateUserDto {
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('newPassword') })
   newPassword?: string;
+
+  @ApiPropertyOptional({ description: 'The current password: needed with `newPassword` (not when an admin sets another user\'s password).', format: 'password' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('currentPassword') })
+  currentPassword?: string;
 
   @ApiPropertyOptional({ description: 'Any value marks the e-mail popup as seen (the server records the time).', oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true })
   @IsOptional()

@@ -96,8 +96,12 @@ export async function registerUser(fields: { login: string; name: string; email?
   await request('POST', api('/users'), { data: { type: 'users', attributes } });
 }
 
-export async function saveUser(id: string, attributes: { name?: string; newPassword?: string; shownEmailPopupAt?: string }): Promise<void> {
-  await request('PATCH', api(`/users/${id}`), { data: { type: 'users', id, attributes } });
+/** PATCH /api/users/:id; after a password change the answer carries the new login token (the older ones have ended). */
+export async function saveUser(
+  id: string, attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string },
+): Promise<{ token: string | null }> {
+  const reply = await request<{ meta?: { token?: string } }>('PATCH', api(`/users/${id}`), { data: { type: 'users', id, attributes } });
+  return { token: reply?.meta?.token ?? null };
 }
 
 /* ---------- teams ---------- */

@@ -3,7 +3,7 @@ import { HttpError, saveUser, type UserRecord } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { profileProblemOf } from '@engine/rules/forms';
-import { loadCurrentUser } from '../session';
+import { loadCurrentUser, replaceToken } from '../session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';
 import { uiActions } from '../store/uiSlice';
@@ -13,6 +13,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
   const [name, setName] = useState(user.name);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const dispatch = useAppDispatch();
 
@@ -22,11 +23,13 @@ function ProfileForm({ user }: { user: UserRecord }) {
     if (problem) return setError(t.profile[problem]);
     setError(null);
     try {
-      await saveUser(user.id, password ? { name, newPassword: password } : { name });
+      const { token } = await saveUser(user.id, password ? { name, newPassword: password, currentPassword: current } : { name });
+      if (token) replaceToken(token);
       dispatch(sessionActions.userChanged({ name }));
       dispatch(uiActions.noticeAdded(t.profile.saved, 'success'));
       setPassword('');
       setRepeat('');
+      setCurrent('');
     } catch (err) {
       setError(err instanceof HttpError && err.detail ? err.detail : t.forms.failure);
     }
@@ -39,6 +42,7 @@ function ProfileForm({ user }: { user: UserRecord }) {
       <Field label={t.profile.name} value={name} onValue={setName} autoComplete="nickname" />
       <Field label={t.profile.newPassword} type="password" value={password} onValue={setPassword} autoComplete="new-password" />
       <Field label={t.profile.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" />
+      {password !== '' && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
       <FormError message={error} />
       <button type="submit" className="button button--primary">{t.profile.save}</button>
     </form>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { HttpError, upload } from '../api/http';
 import { DrawingCanvas, type DrawingCanvasHandle } from '../components/DrawingCanvas';
 import { Field, FormError } from '../components/Field';
+import { OperatorHtml } from '../components/OperatorHtml';
 import { UploadArea } from '../components/UploadArea';
 import { pauseUploadNameMissing } from '@engine/rules/forms';
 import { useAppSelector } from '../store';
@@ -13,7 +14,7 @@ import { QuestionArea } from './questions/QuestionArea';
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {
   const message = useAppSelector((s) => selectGlobal(s)?.uberMessage);
-  if (message) return <div className="server-message" dangerouslySetInnerHTML={{ __html: message }} />;
+  if (message) return <OperatorHtml html={message} />;
   return <p className="lead">{fallback}</p>;
 }
 

@@ -17,8 +17,15 @@ import { EMPTY_VIEWS, VIEW_SCOPES, featureFlag, type Views } from './views';
 export interface SocketHandlers {
   onOpen(): void;
   onMessage(data: string): void;
-  onClose(): void;
+  /** `code`: the close code, where the socket reports one. */
+  onClose(code?: number): void;
 }
+
+/**
+ * The server closed this socket because its user opened a sixth one (src/realtime/user-limits.ts):
+ * reconnecting would close another of the user's tabs in turn, so this one stays closed.
+ */
+export const REPLACED_CLOSE_CODE = 4001;
 
 export interface SocketLike {
   send(data: string): void;
@@ -223,8 +230,8 @@ export class RealtimeClient {
       onMessage: (data) => {
         if (isCurrent()) this.receive(data);
       },
-      onClose: () => {
-        if (isCurrent()) this.handleClose();
+      onClose: (code) => {
+        if (isCurrent()) this.handleClose(code);
       },
     });
     this.socket = socket;
@@ -404,12 +411,17 @@ export class RealtimeClient {
    * The spec's rules after a drop: maintenance wait with jitter, quick reconnect after a short hide, else
    * reload. Unanswered commands stay queued (in the order sent) for the next socket.
    */
-  private handleClose(): void {
+  private handleClose(code?: number): void {
     this.socket = null;
     this.clearTimers();
     const inFlight = [...this.pending.entries()].sort(([a], [b]) => a - b).map(([, f]) => f);
     this.pending.clear();
     this.dropped(inFlight);
+    if (code === REPLACED_CLOSE_CODE) {
+      this.setStatus('closed');
+      this.o.onEvent({ kind: 'notice', code: 'closed' });
+      return;
+    }
     const now = this.o.now();
     const global = this.o.views.global();
     const recheckAt = global?.recheckAt ?? null;

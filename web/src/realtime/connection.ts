@@ -9,7 +9,7 @@ const browserSocket: SocketFactory = (url, handlers) => {
   const socket = new WebSocket(url);
   socket.onopen = () => handlers.onOpen();
   socket.onmessage = (event: MessageEvent) => handlers.onMessage(typeof event.data === 'string' ? event.data : '');
-  socket.onclose = () => handlers.onClose();
+  socket.onclose = (event: CloseEvent) => handlers.onClose(event.code);
   return { send: (data) => socket.send(data), close: () => socket.close() };
 };
 

@@ -74,6 +74,10 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.LoginLinkCreated(userName(state, event.data.userId));
     case 'UserRolesChanged':
       return ev.UserRolesChanged(userName(state, event.data.userId), roleList(event.data.roles), roleList(event.data.previousRoles));
+    case 'UserTokensRevoked':
+      return ev.UserTokensRevoked(userName(state, event.data.userId));
+    case 'UserBlocked':
+      return ev.UserBlocked(userName(state, event.data.userId), event.data.blocked);
     case 'TeamCreated':
       return ev.TeamCreated(event.data.name, event.data.origin === 'qr');
     case 'TeamJoined':
@@ -187,6 +191,14 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.DrawingSaved(userName(state, event.data.userId), event.data.round, event.data.number, event.data.strokes.length);
     case 'ShowSettingsChanged':
       return ev.ShowSettingsChanged(shorten(event.data.settings.newsletterUrl));
+    case 'LobbyChatMessageHidden':
+      return ev.LobbyChatMessageHidden(userName(state, event.data.by));
+    case 'GreetingHidden':
+      return ev.GreetingHidden(userName(state, event.data.by));
+    case 'UserMuted':
+      return ev.UserMuted(userName(state, event.data.by), userName(state, event.data.userId), event.data.minutes);
+    case 'TeamMemberRemoved':
+      return ev.TeamMemberRemoved(userName(state, event.data.by), userName(state, event.data.userId), teamName(state, event.data.teamId));
     default:
       return unreachable(event);
   }

@@ -77,7 +77,8 @@ export function evolveProposals(state: LiveState, event: ProposalEvent, write: W
     case 'LobbyChatMessagePosted': {
       const { userId, name, message, highlight } = event.data;
       const kept = state.show.lobbyChat.length >= LOBBY_CHAT_LIMIT ? state.show.lobbyChat.slice(1) : state.show.lobbyChat;
-      return { show: { ...state.show, lobbyChat: [...kept, { userId, user: name, message, highlight }] } };
+      const entry = { id: event.metadata.eventId, postedAt: event.metadata.recordedAt, userId, user: name, message, highlight };
+      return { show: { ...state.show, lobbyChat: [...kept, entry] } };
     }
   }
 }

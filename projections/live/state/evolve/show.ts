@@ -59,6 +59,6 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
     case 'UploadRecorded':
       return { uploadCount: state.uploadCount + 1 };
     case 'GreetingSubmitted':
-      return { greetingCount: state.greetingCount + 1 };
+      return { greetingCount: state.greetingCount + 1, greetings: write.set(state.greetings, event.data.greetingId, { hidden: false }) };
   }
 }

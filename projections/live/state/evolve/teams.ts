@@ -8,6 +8,16 @@ function withoutMember(team: TeamLive, userId: string): TeamLive {
   return { ...team, memberIds: team.memberIds.filter((id) => id !== userId) };
 }
 
+/** A member leaves a team (joining another, or taken out by mtr): off its members, and the star taken back. */
+export function leaving(state: LiveState, userId: string, teamId: string, write: Writer): Pick<LiveState, 'teams' | 'plays'> {
+  return {
+    teams: write.update(state.teams, teamId, (t) => withoutMember(t, userId)),
+    plays: write.update(state.plays, teamId, (p) => (p.stars.some((s) => s.userId === userId)
+      ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
+      : p)),
+  };
+}
+
 export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): Changes {
   switch (event.type) {
     case 'TeamCreated': {
@@ -29,16 +39,8 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       const { teamId, userId } = event.data;
       const user = state.users.get(userId);
       if (!user || !state.teams.has(teamId)) return {};
-      let teams = state.teams;
-      let plays = state.plays;
-      if (user.teamId && user.teamId !== teamId) {
-        teams = write.update(teams, user.teamId, (t) => withoutMember(t, userId));
-        // A member who leaves takes the star back.
-        plays = write.update(plays, user.teamId, (p) => (p.stars.some((s) => s.userId === userId)
-          ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
-          : p));
-      }
-      teams = write.update(teams, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
+      const { teams: left, plays } = user.teamId && user.teamId !== teamId ? leaving(state, userId, user.teamId, write) : state;
+      const teams = write.update(left, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
       return { teams, plays, users: write.set(state.users, userId, { ...user, teamId }) };
     }
     case 'TeamEdited': {

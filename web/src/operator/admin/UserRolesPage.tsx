@@ -6,11 +6,33 @@ import { HttpError } from '../../api/http';
 import { setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
 import { t } from '../../texts';
-import { useNotify } from '../shared';
+import { useCommand, useNotify } from '../shared';
 import { useUserList } from './useUserList';
 import { matchingUsers, withRole, type RoleHolder } from './userRoles';
 
 const roleNames = (roles: readonly string[]) => (roles.length === 0 ? t.userRoles.none : roles.map((r) => t.userRoles.roles[r] ?? r).join(', '));
+
+/** abl: block (or unblock) a user; the pushed operator view shows the new state. */
+function BlockButton({ user }: { user: RoleHolder }) {
+  const send = useCommand();
+  const [sending, setSending] = useState(false);
+  const blocked = user.blocked ?? false;
+  async function toggle() {
+    if (!blocked && !window.confirm(t.userRoles.blockConfirm(user.name))) return;
+    setSending(true);
+    try {
+      await send('abl', { userId: user.id, blocked: !blocked }, blocked ? t.userRoles.unblocked(user.name) : t.userRoles.blocked(user.name));
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <button type="button" className={`button button--small ${blocked ? '' : 'button--danger'}`} disabled={sending} onClick={() => void toggle()}
+      aria-label={blocked ? t.userRoles.unblockLabel(user.name) : t.userRoles.blockLabel(user.name)}>
+      {blocked ? t.userRoles.unblock : t.userRoles.block}
+    </button>
+  );
+}
 
 export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: RoleHolder): void }) {
   const notify = useNotify();
@@ -30,8 +52,8 @@ export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: Rol
   }
 
   return (
-    <tr aria-busy={saving}>
-      <th scope="row">{user.name}</th>
+    <tr aria-busy={saving} className={user.blocked ? 'user-roles__blocked' : undefined}>
+      <th scope="row">{user.name}{user.blocked && <span className="muted"> ({t.userRoles.isBlocked})</span>}</th>
       <td>{user.login}</td>
       {ROLES.map((role) => (
         <td key={role} className="user-roles__toggle">
@@ -44,6 +66,7 @@ export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: Rol
           />
         </td>
       ))}
+      <td><BlockButton user={user} /></td>
     </tr>
   );
 }
@@ -74,6 +97,7 @@ export function UserRolesPage() {
                       <th scope="col">{t.userRoles.colName}</th>
                       <th scope="col">{t.userRoles.colLogin}</th>
                       {ROLES.map((role) => <th key={role} scope="col">{t.userRoles.roles[role] ?? role}</th>)}
+                      <th scope="col">{t.userRoles.colBlock}</th>
                     </tr>
                   </thead>
                   <tbody>

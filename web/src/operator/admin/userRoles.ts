@@ -4,7 +4,7 @@ import type { UserRecord } from '../../api/http';
 import type { OperatorUserEntry } from '../../realtime/views';
 
 /** What the roles screen shows of a user. */
-export type RoleHolder = Pick<UserRecord, 'id' | 'login' | 'name' | 'perm'>;
+export type RoleHolder = Pick<UserRecord, 'id' | 'login' | 'name' | 'perm'> & { blocked?: boolean };
 
 /**
  * A role change the server has answered, with the user's roles in the pushed operator view at that
@@ -55,9 +55,9 @@ export function stillAhead(changes: AnsweredChanges, entries: readonly OperatorU
 
 /** Every user of the pushed operator view, with the answered changes it has not caught up with yet. */
 export function usersWithRoles(entries: readonly OperatorUserEntry[], changes: AnsweredChanges): RoleHolder[] {
-  return entries.map(({ id, login, name, roles }) => {
+  return entries.map(({ id, login, name, roles, blocked }) => {
     const change = changes.get(id);
     const perm = change !== undefined && sameRoles(roles, change.before) ? change.perm : roles;
-    return { id, login, name, perm: [...perm] };
+    return { id, login, name, perm: [...perm], blocked: blocked ?? false };
   });
 }

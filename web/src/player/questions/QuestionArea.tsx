@@ -3,6 +3,7 @@ import { NO_PROPOSALS_MESSAGE } from '@engine/rules/common';
 import { isQuestionOpenInView } from '@engine/views/view-rules';
 import { config } from '../../config';
 import { CountdownBox } from '../../components/Countdown';
+import { OperatorHtml } from '../../components/OperatorHtml';
 import type { QuestionView as Question } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal, selectTeam, selectUser } from '../../store/selectors';
@@ -23,7 +24,7 @@ function NoQuestion() {
     <section className="card no-question" aria-live="polite">
       <h2>{t.question.none}</h2>
       {!taken && !global?.overviewMessage && <p className="muted">{t.question.noneHint}</p>}
-      {global?.overviewMessage && <div className="server-message" dangerouslySetInnerHTML={{ __html: global.overviewMessage }} />}
+      {global?.overviewMessage && <OperatorHtml html={global.overviewMessage} />}
       {taken && (
         <div className="taken-answer">
           <h3>{t.question.takenAnswer}</h3>

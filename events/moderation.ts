@@ -1,0 +1,20 @@
+import type { EventEnvelope } from './envelope';
+
+/**
+ * Moderation (PROTOCOL.md, wave 3, "People who would hurt the show"): each event names who did it
+ * (`by`, a user id; the metadata's actor says the same with the roles held then).
+ */
+
+/** mlh: a lobby chat entry hidden for everybody (`messageId`: the id of the event that posted it). */
+export type LobbyChatMessageHidden = EventEnvelope<'LobbyChatMessageHidden', 1, { messageId: string; by: string }>;
+
+/** mgh: a greeting hidden from the wall. */
+export type GreetingHidden = EventEnvelope<'GreetingHidden', 1, { greetingId: string; by: string }>;
+
+/** amu: the user's lobby and team chat are refused until `until` (epoch ms); minutes 0 (until null) lifts it. */
+export type UserMuted = EventEnvelope<'UserMuted', 1, { userId: string; minutes: number; until: number | null; by: string }>;
+
+/** mtr: a member taken out of a team; the member sees the team selection again. */
+export type TeamMemberRemoved = EventEnvelope<'TeamMemberRemoved', 1, { teamId: string; userId: string; by: string }>;
+
+export type ModerationEvent = LobbyChatMessageHidden | GreetingHidden | UserMuted | TeamMemberRemoved;

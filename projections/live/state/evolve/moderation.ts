@@ -1,0 +1,26 @@
+import type { ModerationEvent } from '../../../../events';
+import type { LiveState } from '../state';
+import { leaving } from './teams';
+import type { Changes, Writer } from './writer';
+
+export function evolveModeration(state: LiveState, event: ModerationEvent, write: Writer): Changes {
+  switch (event.type) {
+    case 'LobbyChatMessageHidden': {
+      const { messageId } = event.data;
+      if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return {};
+      return { show: { ...state.show, lobbyChat: state.show.lobbyChat.filter((entry) => entry.id !== messageId) } };
+    }
+    case 'GreetingHidden':
+      return { greetings: write.update(state.greetings, event.data.greetingId, () => ({ hidden: true })) };
+    case 'UserMuted': {
+      const { userId, until } = event.data;
+      return { users: write.update(state.users, userId, (u) => ({ ...u, mutedUntil: until })) };
+    }
+    case 'TeamMemberRemoved': {
+      const { teamId, userId } = event.data;
+      const user = state.users.get(userId);
+      if (!user || user.teamId !== teamId) return {};
+      return { ...leaving(state, userId, teamId, write), users: write.set(state.users, userId, { ...user, teamId: null }) };
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/** Blocking users (abl), ending their tokens, and an admin's password reset (PROTOCOL.md, "People who would hurt the show"). */
+import { streams } from '../../events';
+import { OPERATOR_PASSWORD_MIN_LENGTH, type LiveState } from '../../projections/live';
+import type { BlockUser, ResetPassword, RevokeTokens } from './commands';
+import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
+import { texts } from './texts';
+
+/**
+ * abl: a block refuses the user's login and sockets and ends every token they hold; unblocking lets
+ * them log in again (their old tokens stay ended). An admin cannot block themselves (the show keeps
+ * the admin who acts). The same state again changes nothing.
+ */
+export function blockUser(state: LiveState, cmd: BlockUser, ctx: DecisionContext): Verdict {
+  const user = state.users.get(cmd.userId);
+  if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
+  if (cmd.blocked && user.id === ctx.actor.userId) return reject(texts.cannotBlockSelf);
+  if (user.blocked === cmd.blocked) return accept(streams.user(user.id));
+  return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: ctx.actor.userId! }));
+}
+
+/** The user themself ends every token they hold (every device, every open socket). */
+export function revokeTokens(state: LiveState, cmd: RevokeTokens, ctx: DecisionContext): Verdict {
+  if (cmd.userId !== ctx.actor.userId) return reject(texts.forbidden, 'forbidden');
+  if (!state.users.has(cmd.userId)) return reject(texts.notFound(cmd.userId), 'not_found');
+  return accept(streams.user(cmd.userId), draft('UserTokensRevoked', { userId: cmd.userId }));
+}
+
+/** An admin sets another user's password (no current password needed); an operator's needs 8 characters. */
+export function resetPassword(state: LiveState, cmd: ResetPassword): Verdict {
+  const user = state.users.get(cmd.userId);
+  if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
+  if (cmd.passwordLength === 0) return reject(texts.profilePasswordMismatch);
+  if (user.roles.length > 0 && cmd.passwordLength < OPERATOR_PASSWORD_MIN_LENGTH) return reject(texts.operatorPasswordTooShort);
+  return accept(streams.user(user.id), draft('UserPasswordChanged', { userId: user.id }));
+}

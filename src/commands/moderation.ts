@@ -1,0 +1,63 @@
+/** Moderation (PROTOCOL.md, wave 3): hide a lobby chat entry or a greeting, mute a user, take a member out of a team. */
+import { streams } from '../../events';
+import { LOBBY_CHAT_INTERVAL_MS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
+import type { HideGreeting, HideLobbyChatMessage, MuteUser, RemoveTeamMember } from './commands';
+import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { texts } from './texts';
+
+const MINUTE = 60_000;
+
+/** mlh: the entry must still be in the lobby chat. */
+export function hideLobbyChatMessage(state: LiveState, { messageId }: HideLobbyChatMessage, ctx: DecisionContext): Verdict {
+  if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return reject(texts.lobbyMessageNotFound, 'not_found');
+  return accept(streams.show, draft('LobbyChatMessageHidden', { messageId, by: ctx.actor.userId! }));
+}
+
+/** mgh: hiding a hidden greeting again changes nothing. */
+export function hideGreeting(state: LiveState, { greetingId }: HideGreeting, ctx: DecisionContext): Verdict {
+  const greeting = state.greetings.get(greetingId);
+  if (!greeting) return reject(texts.greetingNotFound, 'not_found');
+  if (greeting.hidden) return accept(streams.show);
+  return accept(streams.show, draft('GreetingHidden', { greetingId, by: ctx.actor.userId! }));
+}
+
+/** amu: minutes from now (0 lifts it); admins and moderators cannot be muted. */
+export function muteUser(state: LiveState, { userId, minutes }: MuteUser, ctx: DecisionContext): Verdict {
+  const user = state.users.get(userId);
+  if (!user) return reject(texts.notFound(userId), 'not_found');
+  if (user.roles.includes('admin') || user.roles.includes('moderator')) return reject(texts.operatorsCannotBeMuted, 'forbidden');
+  if (minutes === 0 && !mutedAt(user, ctx.now)) return accept(streams.user(userId));
+  const until = minutes === 0 ? null : ctx.now + minutes * MINUTE;
+  return accept(streams.user(userId), draft('UserMuted', { userId, minutes, until, by: ctx.actor.userId! }));
+}
+
+export function parseMuteMinutes(value: number | null): number | Rejection {
+  return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(texts.muteMinutesInvalid) : value;
+}
+
+/** mtr: the user must be a member of that team. */
+export function removeTeamMember(state: LiveState, { teamId, userId }: RemoveTeamMember, ctx: DecisionContext): Verdict {
+  if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
+  const user = state.users.get(userId);
+  if (!user) return reject(texts.notFound(userId), 'not_found');
+  if (user.teamId !== teamId) return reject(texts.notATeamMember, 'precondition');
+  return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: ctx.actor.userId! }));
+}
+
+/** Lobby and team chat of a muted user are refused until the mute ends (the minutes left, rounded up). */
+export function mutedRejection(user: UserLive, ctx: DecisionContext): Rejection | null {
+  if (!mutedAt(user, ctx.now)) return null;
+  const minutes = Math.ceil((user.mutedUntil! - ctx.now) / MINUTE);
+  return reject(texts.muted(minutes === 1 ? 'einer Minute' : `${minutes} Minuten`), 'forbidden');
+}
+
+/** Lobby chat slow mode: the user's last entry still in the chat must be at least LOBBY_CHAT_INTERVAL_MS old. */
+export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: DecisionContext): Rejection | null {
+  const chat = state.show.lobbyChat;
+  for (let i = chat.length - 1; i >= 0; i--) {
+    const entry = chat[i]!;
+    if (ctx.now - entry.postedAt >= LOBBY_CHAT_INTERVAL_MS) return null;
+    if (entry.userId === userId) return reject(texts.lobbySlowMode, 'precondition');
+  }
+  return null;
+}

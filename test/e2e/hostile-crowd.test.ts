@@ -1,0 +1,95 @@
+/**
+ * Limits per user, not per socket (PROTOCOL.md, wave 3, "People who would hurt the show") against a
+ * real server over real sockets: sockets per user, sockets that never authenticate, failed team
+ * passwords per user and per team refused without hashing.
+ */
+import WebSocket from 'ws';
+import { texts } from '../../src/commands/texts';
+import {
+  AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
+} from '../../src/realtime/user-limits';
+import { serverForSuite } from './support/suite';
+import { api, registerAndLogin } from './support/test-server';
+import { WsClient } from './support/ws-client';
+
+function closed(client: WsClient): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => {
+    if (client.socket.readyState === WebSocket.CLOSED) return resolve({ code: -1, reason: 'already closed' });
+    client.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+}
+
+describe('a hostile crowd: limits per user', () => {
+  const suite = serverForSuite();
+
+  it(`given a user with ${SOCKETS_PER_USER} open sockets, when a sixth authenticates, then the oldest is closed and ${SOCKETS_PER_USER} stay open`, async () => {
+    const eva = await registerAndLogin(suite.env.url, 'eva');
+    const sockets: WsClient[] = [];
+    for (let i = 0; i < SOCKETS_PER_USER; i++) sockets.push(await suite.open(eva.token));
+    const oldestClosed = closed(sockets[0]!);
+    sockets.push(await suite.open(eva.token));
+    expect(await oldestClosed).toEqual({ code: CLOSE_CODES.replaced, reason: LIMIT_TEXTS.replaced });
+    const open = sockets.filter((s) => s.socket.readyState === WebSocket.OPEN);
+    console.log(`sockets left open for one user after ${sockets.length} authenticated: ${open.length}`);
+    expect(open).toHaveLength(SOCKETS_PER_USER);
+    expect(await sockets[SOCKETS_PER_USER]!.request('ping')).toMatchObject({ success: true });
+    // Another user's sockets are not counted with hers.
+    const other = await registerAndLogin(suite.env.url, 'fritz');
+    expect((await suite.open(other.token)).socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('given a socket that never authenticates, then it is closed after the deadline; one that authenticated stays', async () => {
+    const silent = await WsClient.connect(suite.env.wsUrl);
+    const greta = await registerAndLogin(suite.env.url, 'greta');
+    const authenticated = await suite.open(greta.token);
+    const began = Date.now();
+    expect(await closed(silent)).toEqual({ code: CLOSE_CODES.authTimeout, reason: LIMIT_TEXTS.authTimeout });
+    expect(Date.now() - began).toBeGreaterThanOrEqual(AUTH_DEADLINE_MS - 1_000);
+    expect(authenticated.socket.readyState).toBe(WebSocket.OPEN);
+    expect(await authenticated.request('ping')).toMatchObject({ success: true });
+  }, 30_000);
+
+  it(`given ${WRONG_TEAM_PASSWORDS_PER_USER.max} wrong team passwords from one user within a minute, then the next gj is refused without hashing, even with the right password; another user still joins`, async () => {
+    const owner = await registerAndLogin(suite.env.url, 'hanna');
+    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    expect(created.status).toBe(201);
+    const teamId = created.body.data.id as string;
+    const guesser = await suite.open((await registerAndLogin(suite.env.url, 'ingo')).token);
+    for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
+      expect(await guesser.request('gj', { id: teamId, password: `falsch${i}` })).toEqual({ success: false, message: texts.teamJoinFailed });
+    }
+    const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
+    expect(await guesser.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
+    expect(matches()).toBe(0);
+    const honest = await suite.open((await registerAndLogin(suite.env.url, 'jana')).token);
+    expect(await honest.request('gj', { id: teamId, password: 'richtig' })).toMatchObject({ success: true });
+  });
+
+  it(`given ${WRONG_TEAM_PASSWORDS_PER_TEAM.max} wrong passwords for one team from several users, then the team refuses every further gj for the minute without hashing`, async () => {
+    const owner = await registerAndLogin(suite.env.url, 'karl');
+    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Burg', newPassword: 'richtig', stadt: 'Bonn', beschreibung: '-' }, owner.token);
+    const teamId = created.body.data.id as string;
+    const guessers = WRONG_TEAM_PASSWORDS_PER_TEAM.max / WRONG_TEAM_PASSWORDS_PER_USER.max;
+    for (let g = 0; g < guessers; g++) {
+      const socket = await suite.open((await registerAndLogin(suite.env.url, `rater${g}`)).token);
+      for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
+        expect(await socket.request('gj', { id: teamId, password: `falsch${g}-${i}` })).toEqual({ success: false, message: texts.teamJoinFailed });
+      }
+    }
+    const fresh = await suite.open((await registerAndLogin(suite.env.url, 'lena')).token);
+    const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
+    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
+    expect(matches()).toBe(0);
+  }, 60_000);
+});
+
+/** Counts the password checks from now on (the real check still runs). */
+function countMatches(passwords: { matches: (teamId: string, password: string) => Promise<boolean> }): () => number {
+  let count = 0;
+  const original = passwords.matches.bind(passwords);
+  passwords.matches = (teamId, password) => {
+    count++;
+    return original(teamId, password);
+  };
+  return () => count;
+}
