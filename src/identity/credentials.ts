@@ -22,8 +22,8 @@ export class Credentials {
   }
 
   async findByUserId(userId: string): Promise<Credential | null> {
-    const [row] = await this.db.query<{ user_id: string; password_hash: string }>('SELECT user_id, password_hash FROM credentials WHERE user_id = $1', [userId]);
-    return row ? { userId: row.user_id, passwordHash: row.password_hash } : null;
+    const passwordHash = await this.logins.hashOf(userId);
+    return passwordHash === null ? null : { userId, passwordHash };
   }
 
   /** Returns false when the login is taken (case-insensitively). */

@@ -1,9 +1,9 @@
 import type { ProposalEvent } from '../../../../events';
 import { playOfTeam } from '../queries';
 import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
-import { NO_CHANGES, type Changes, type Mutable, type Writer } from './writer';
+import { NO_CHANGES, type Changes, type Writable, type Writer } from './writer';
 
-type EditablePlay = Mutable<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
+type EditablePlay = Writable<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
 type PlayEvent = Extract<ProposalEvent, { type: 'ProposalAdded' | 'ProposalDeleted' | 'FavoriteChosen' | 'StarToggled' | 'QuizzleOffered' }>;
 
 /** A copy of a play whose lists may be edited. */

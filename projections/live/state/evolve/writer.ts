@@ -8,7 +8,7 @@ export type Changes = Partial<Omit<LiveState, 'version'>>;
 export const NO_CHANGES: Changes = Object.freeze({});
 
 /** A record with its fields writable, as `Writer.edit` hands it to a change (events/ calls an event not yet appended a Draft). */
-export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * How area evolvers change maps and records. evolve and fold give each call one writer; whatever it
@@ -39,14 +39,14 @@ export class Writer {
    * edit as a `D` (a copy's lists are its own). `change` gets its input as an argument, not through
    * a closure: this is the hot path of a fold.
    */
-  edit<V extends Editable, I, D = Mutable<V>>(
+  edit<V extends Editable, I, D = Writable<V>>(
     map: PersistentMap<V>, key: string, current: V, copy: (value: V) => V, change: (record: D, input: I) => void, input: I,
   ): PersistentMap<V> {
     if (current[EDITED_BY] === this.owner) {
       change(current as unknown as D, input);
       return map;
     }
-    const copied = copy(current) as Mutable<V>;
+    const copied = copy(current) as Writable<V>;
     copied[EDITED_BY] = this.owner;
     change(copied as unknown as D, input);
     return map.set(key, copied, this.owner);
