@@ -4,6 +4,7 @@
  */
 import type { Question } from '../../events';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/rules/answer-regex';
+import { MISSING_TEAM_NAME } from '../live/rules/common';
 import { nextQuestionPosition } from '../live/state/queries';
 import type { ReadSqlSession } from './sql';
 
@@ -113,7 +114,7 @@ export async function roundTable(db: ReadSqlSession, quizId: string, round: numb
   const teams = new Map<string, RoundTable['teams'][number]>();
   for (const a of answers) {
     questions.add(a.num);
-    const team = teams.get(a.teamId!) ?? { teamId: a.teamId!, name: a.teamName ?? '(kein Team)', answers: {} };
+    const team = teams.get(a.teamId!) ?? { teamId: a.teamId!, name: a.teamName ?? MISSING_TEAM_NAME, answers: {} };
     team.answers[a.num] = { answerId: a.id, answer: a.answer, points: a.points, checked: a.checked, liked: a.liked };
     teams.set(a.teamId!, team);
   }

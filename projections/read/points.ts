@@ -4,10 +4,11 @@
  * the published ranking and the page agree.
  */
 import type { PointsRow, PointsTable } from '../../events';
-import { MISSING_TEAM_NAME, pointsExportLine, pointsInOrder, rankTeams, type PointsSort, type TeamPoints } from '../live/rules/points';
+import { MISSING_TEAM_NAME } from '../live/rules/common';
+import { pointsExportLine, pointsInOrder, rankTeams, type PointsSort, type TeamPoints } from '../live/rules/points';
 import type { ReadSqlSession } from './sql';
 
-export { MISSING_TEAM_NAME, type PointsSort };
+export type { PointsSort };
 
 /**
  * Points per team and round of a quiz from the read model, ranked by the live rankTeams. The rounds

@@ -1,24 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { verifyPassword } from '../identity/passwords';
+import { UniqueNames } from '../identity/unique-names';
 import type { SqlDatabase } from '../store/sql/sql-database';
 
 /**
- * Team passwords (hashed) on the write side, never in events. The unique name key reserves a team
- * name before the TeamCreated event is appended, so two teams can never get the same name
- * (case-insensitive), not even from two processes at once.
+ * Team names (unique regardless of case) with the teams' password hashes (UniqueNames): a name is
+ * reserved before the TeamCreated event is appended, so two teams never get the same name.
  */
-export const TEAM_PASSWORDS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS team_passwords (
-  team_id       text        PRIMARY KEY,
-  name_key      text        NOT NULL UNIQUE,
-  password_hash text        NOT NULL,
-  created_at    timestamptz NOT NULL DEFAULT now()
-);
-`;
-
-export function teamNameKey(name: string): string {
-  return name.trim().toLowerCase();
-}
+export const TEAM_PASSWORDS_TABLE = { table: 'team_passwords', ownerColumn: 'team_id', keyColumn: 'name_key', timeColumn: 'created_at' } as const;
 
 /** Teams whose hash and last verified password are remembered; beyond it the oldest are forgotten. */
 const REMEMBERED_TEAMS = 20_000;
@@ -34,38 +23,33 @@ export class TeamPasswords {
   private readonly verifying = new Map<string, Promise<boolean>>();
 
   private constructor(
-    private readonly db: SqlDatabase,
+    private readonly names: UniqueNames,
     private readonly verify: (hash: string, password: string) => Promise<boolean>,
   ) {}
 
   /** `verify`: the argon2 verification (a test counts the calls). */
   static async open(db: SqlDatabase, verify = verifyPassword): Promise<TeamPasswords> {
-    await db.exec(TEAM_PASSWORDS_SCHEMA);
-    return new TeamPasswords(db, verify);
+    return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify);
   }
 
   /** Reserves the name for the team; false when another team holds it. */
   async reserve(teamId: string, name: string, passwordHash: string): Promise<boolean> {
-    const rows = await this.db.query(
-      'INSERT INTO team_passwords (team_id, name_key, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING team_id',
-      [teamId, teamNameKey(name), passwordHash],
-    );
-    return rows.length === 1;
+    return this.names.reserve(teamId, name, passwordHash);
   }
 
   /** Gives the name back (the team was not created after all, or was deleted). */
   async release(teamId: string): Promise<void> {
     this.hashes.delete(teamId);
     this.verified.delete(teamId);
-    await this.db.query('DELETE FROM team_passwords WHERE team_id = $1', [teamId]);
+    await this.names.release(teamId);
   }
 
   async hashOf(teamId: string): Promise<string | null> {
     const known = this.hashes.get(teamId);
     if (known !== undefined) return known;
-    const [row] = await this.db.query<{ password_hash: string }>('SELECT password_hash FROM team_passwords WHERE team_id = $1', [teamId]);
-    if (row) remember(this.hashes, teamId, row.password_hash);
-    return row?.password_hash ?? null;
+    const hash = await this.names.hashOf(teamId);
+    if (hash !== null) remember(this.hashes, teamId, hash);
+    return hash;
   }
 
   /**

@@ -47,6 +47,19 @@ describe('lint keeps the pure core pure', () => {
     expect(messages.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
   });
 
+  it('given a clock or a package in wire/, then lint fails', async () => {
+    expect((await lintAs('wire/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId)).toContain('no-restricted-globals');
+    const pkg = await lintAs('wire/violation.ts', "import { Pool } from 'pg';\nexport { Pool };");
+    expect(pkg.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+    const server = await lintAs('wire/violation.ts', "import { x } from '../src/main';\nexport { x };");
+    expect(server.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+  });
+
+  it('given wire/ importing events/ and the engine, then lint passes', async () => {
+    const source = "import type { Role } from '../events';\nimport type { GlobalView } from '../projections/live/views/views';\nexport type W = [Role, GlobalView];";
+    expect(await lintAs('wire/ok.ts', source)).toEqual([]);
+  });
+
   it('given a rule in src/commands/ reading the clock or importing a framework, then lint fails', async () => {
     expect((await lintAs('src/commands/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId)).toContain('no-restricted-globals');
     const framework = await lintAs('src/commands/violation.ts', "import { Logger } from '@nestjs/common';\nexport { Logger };");

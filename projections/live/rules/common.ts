@@ -4,6 +4,8 @@ import type { Question } from '../../../events';
 export const FUSION_TEAM_PREFIX = 'Fusionsteam';
 export const FUSION_TEAM_PASSWORD = '(none)';
 export const NO_PROPOSALS_MESSAGE = 'Es wurden keine Vorschläge eingegeben.';
+/** The spec's name shown for a team that is not there (deleted since, or none). */
+export const MISSING_TEAM_NAME = '(kein Team)';
 export const MAX_NAME_LENGTH = 50;
 export const MIN_DISPLAY_NAME_LENGTH = 3;
 export const GREETING_MESSAGE_MAX_LENGTH = 500;

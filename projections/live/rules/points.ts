@@ -1,5 +1,5 @@
 import type { PointsRow, PointsTable } from '../../../events';
-import { placeForRank } from './common';
+import { MISSING_TEAM_NAME, placeForRank } from './common';
 import type { LiveState } from '../state/state';
 
 /** A team's points by round: index round - 1; a round without points may be missing. */
@@ -8,9 +8,6 @@ export interface TeamPoints {
   readonly name: string;
   readonly points: readonly (number | undefined)[];
 }
-
-/** The name shown for points of a team that was deleted since. */
-export const MISSING_TEAM_NAME = '(kein Team)';
 
 /** How the moderator orders the points table: by total (the ranking) or by the last round. */
 export type PointsSort = 'total' | 'lastRound';

@@ -40,13 +40,13 @@ export interface ProposalLive {
 }
 
 /**
- * The slot in which a record says which evolve or fold call drafted it and may still change it in
+ * The slot in which a record says which evolve or fold call copied it for editing and may still change it in
  * place (see evolve/writer.ts); null otherwise. A symbol, so JSON leaves it out.
  */
-export const DRAFTED_BY = Symbol('drafted by');
+export const EDITED_BY = Symbol('edited by');
 
-export interface Draftable {
-  readonly [DRAFTED_BY]: Owner | null;
+export interface Editable {
+  readonly [EDITED_BY]: Owner | null;
 }
 
 /**
@@ -54,7 +54,7 @@ export interface Draftable {
  * question with sequence number `seq`; a newer question makes them stale without touching any team
  * (see teamPlay), so starting a question costs the same for 10 teams as for 1,000.
  */
-export interface TeamPlay extends Draftable {
+export interface TeamPlay extends Editable {
   readonly seq: number;
   readonly proposals: readonly ProposalLive[];
   readonly nextKey: number;
@@ -246,7 +246,7 @@ export const LOBBY_CHAT_LIMIT = 100;
 export const DEFAULT_START_HP = 10;
 
 /** The play of a team that has done nothing yet in the live question. */
-export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favourite: null, quizzled: null, stars: [], [DRAFTED_BY]: null };
+export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favourite: null, quizzled: null, stars: [], [EDITED_BY]: null };
 
 export const initialShow: ShowLive = {
   overviewMessage: '',
@@ -313,7 +313,7 @@ export const initialState: LiveState = {
  */
 
 class Play implements TeamPlay {
-  [DRAFTED_BY]: Owner | null = null;
+  [EDITED_BY]: Owner | null = null;
   constructor(
     readonly seq: number, readonly proposals: readonly ProposalLive[], readonly nextKey: number,
     readonly favourite: number | null, readonly quizzled: number | null, readonly stars: readonly Star[],

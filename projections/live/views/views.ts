@@ -13,8 +13,7 @@ import {
   currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf,
   type HealDealStatus,
 } from '../state/queries';
-import { MISSING_TEAM_NAME } from '../rules/points';
-import { NO_PROPOSALS_MESSAGE, questionValue } from '../rules/common';
+import { MISSING_TEAM_NAME, NO_PROPOSALS_MESSAGE, questionValue } from '../rules/common';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 import {
   EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type GlobalStateCode, type HealDealChoice, type HealDealLive, type HealDealSettings, type LiveState,
@@ -497,7 +496,7 @@ export function moderatorView(state: LiveState, lists = keptModeratorLists(state
     currentQuestion: night?.number ?? null,
     timeLastChange: night?.timeLastChange ?? null,
     quizzleAnswer: quizzle
-      ? { team: quizzle.teamId, teamName: state.teams.get(quizzle.teamId)?.name ?? '(kein Team)', answer: quizzle.answer }
+      ? { team: quizzle.teamId, teamName: state.teams.get(quizzle.teamId)?.name ?? MISSING_TEAM_NAME, answer: quizzle.answer }
       : null,
     teamFavorites: lists.teamFavorites,
     userAnswers: lists.userAnswers,
@@ -515,7 +514,7 @@ export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorV
 export function testerAnswerView(a: AnswerLive, team: TeamLive | undefined): TesterAnswerView {
   return {
     id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId,
-    team: a.teamId ? team?.name ?? '(kein Team)' : null, userId: a.userId,
+    team: a.teamId ? team?.name ?? MISSING_TEAM_NAME : null, userId: a.userId,
     answer: a.answer, points: a.points, checked: a.checked, liked: a.liked,
   };
 }

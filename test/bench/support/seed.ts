@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import type { EventMetadata, Question, QuizShowEvent, Role } from '../../../events';
+import { uniqueNameKey } from '../../../projections/live';
 import { encodeEvent } from '../../../events/codec';
 import { hashPassword } from '../../../src/identity/passwords';
 import { PgliteDatabase } from '../../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../../src/store/sql/sql-database';
 import { appendInTransaction, createEventSchema } from '../../../src/store/sql/sql-event-store';
-import { TeamPasswords, teamNameKey } from '../../../src/teams/team-passwords';
+import { TeamPasswords } from '../../../src/teams/team-passwords';
 
 export const TEAM_PASSWORD = 'bench-team';
 export const JWT_SECRET = 'bench-secret-of-the-scale-benches';
@@ -109,7 +110,7 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: S
       const chunk = teams.slice(i, i + 500);
       await db.query(
         `INSERT INTO team_passwords (team_id, name_key, password_hash) VALUES ${chunk.map((_, j) => `($${3 * j + 1}, $${3 * j + 2}, $${3 * j + 3})`).join(', ')}`,
-        chunk.flatMap((teamId, j) => [teamId, teamNameKey(`Team ${i + j}`), hash]),
+        chunk.flatMap((teamId, j) => [teamId, uniqueNameKey(`Team ${i + j}`), hash]),
       );
     }
   } finally {

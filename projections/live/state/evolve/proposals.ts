@@ -1,9 +1,9 @@
 import type { ProposalEvent } from '../../../../events';
 import { playOfTeam } from '../queries';
 import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
-import { NO_CHANGES, type Changes, type Draft, type Writer } from './writer';
+import { NO_CHANGES, type Changes, type Writable, type Writer } from './writer';
 
-type PlayDraft = Draft<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
+type EditablePlay = Writable<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
 type PlayEvent = Extract<ProposalEvent, { type: 'ProposalAdded' | 'ProposalDeleted' | 'FavoriteChosen' | 'StarToggled' | 'QuizzleOffered' }>;
 
 /** A copy of a play whose lists may be edited. */
@@ -23,7 +23,7 @@ function setStar(stars: Star[], userId: string, key: number | null): void {
 }
 
 /** What an event does to its team's play. */
-function changePlay(p: PlayDraft, event: PlayEvent): void {
+function changePlay(p: EditablePlay, event: PlayEvent): void {
   switch (event.type) {
     case 'ProposalAdded': {
       const { key, userId, message, chat } = event.data;

@@ -1,5 +1,5 @@
 import type { Owner, PersistentMap } from '../persistent-map';
-import { DRAFTED_BY, type Draftable, type LiveState } from '../state';
+import { EDITED_BY, type Editable, type LiveState } from '../state';
 
 /** What an event changes: the top-level fields it replaces. evolve and fold count the version. */
 export type Changes = Partial<Omit<LiveState, 'version'>>;
@@ -7,12 +7,13 @@ export type Changes = Partial<Omit<LiveState, 'version'>>;
 /** Nothing at the top level changed (a record may have changed inside a map that stayed the same). */
 export const NO_CHANGES: Changes = Object.freeze({});
 
-export type Draft<T> = { -readonly [K in keyof T]: T[K] };
+/** A record with its fields writable, as `Writer.edit` hands it to a change (events/ calls an event not yet appended a Draft). */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * How area evolvers change maps and records. evolve and fold give each call one writer; whatever it
  * makes belongs to that call until the call returns (nobody else has seen it yet), so the writer
- * changes the maps and drafts it made itself in place and copies everything else (transient
+ * changes the maps and record copies it made itself in place and copies everything else (transient
  * updates, see persistent-map.ts). A fold of many events thus copies a team's play once per batch
  * instead of once per event. Area evolvers use it without knowing which of the two happens.
  */
@@ -33,21 +34,21 @@ export class Writer {
   }
 
   /**
-   * The map with the record under `key` changed by `change(draft, input)`. `current` is the record
+   * The map with the record under `key` changed by `change(record, input)`. `current` is the record
    * under `key`, or a fresh one where there is none; `copy` makes a copy of it that `change` may
    * edit as a `D` (a copy's lists are its own). `change` gets its input as an argument, not through
    * a closure: this is the hot path of a fold.
    */
-  edit<V extends Draftable, I, D = Draft<V>>(
-    map: PersistentMap<V>, key: string, current: V, copy: (value: V) => V, change: (draft: D, input: I) => void, input: I,
+  edit<V extends Editable, I, D = Writable<V>>(
+    map: PersistentMap<V>, key: string, current: V, copy: (value: V) => V, change: (record: D, input: I) => void, input: I,
   ): PersistentMap<V> {
-    if (current[DRAFTED_BY] === this.owner) {
+    if (current[EDITED_BY] === this.owner) {
       change(current as unknown as D, input);
       return map;
     }
-    const draft = copy(current) as Draft<V>;
-    draft[DRAFTED_BY] = this.owner;
-    change(draft as unknown as D, input);
-    return map.set(key, draft, this.owner);
+    const copied = copy(current) as Writable<V>;
+    copied[EDITED_BY] = this.owner;
+    change(copied as unknown as D, input);
+    return map.set(key, copied, this.owner);
   }
 }
