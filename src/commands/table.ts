@@ -407,7 +407,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: drawStroke,
   },
   ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
-  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [SHOW, NIGHTS], rule: publishPoints },
+  // The server ranks (PROTOCOL wave 3): the quiz, the ratings of its nights and the teams' names and numbers.
+  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [SHOW, NIGHTS, QUIZZES, TEAMS], rule: publishPoints },
   ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
 
   // uploads, forms
@@ -454,7 +455,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     wire: 'mtr', content: { teamId: 'string', userId: 'string' }, access: OPERATOR,
     parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
     // The user's team is a fact of every team stream (membership is written to the team joined).
-    boundary: () => [TEAMS],
+    boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],
     rule: removeTeamMember,
   },
 };

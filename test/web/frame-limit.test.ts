@@ -75,6 +75,11 @@ const LARGEST: Record<string, () => object> = {
   tu: () => ({ answerId: uuid, change: -1_000_000, checked: true, liked: true }),
   tua: () => ({ answerId: uuid, value: 1_000_000, checked: true, liked: true }),
   ulc: () => ({ message: widest(MESSAGE_MAX_LENGTH) }),
+  abl: () => ({ userId: uuid, blocked: true }),
+  amu: () => ({ userId: uuid, minutes: 1_000_000 }),
+  mlh: () => ({ messageId: widest(64) }),
+  mgh: () => ({ greetingId: uuid }),
+  mtr: () => ({ teamId, userId: uuid }),
 };
 
 /** Every wire code the web app's sources send: `send('xx'`, `command('xx'`, `run('xx'`, `request('xx'`, `direct('xx'`, `type: 'xx'`. */
