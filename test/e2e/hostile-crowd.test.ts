@@ -9,6 +9,7 @@ import {
   AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
 } from '../../src/realtime/user-limits';
 import { serverForSuite } from './support/suite';
+import { nameBasedUuid } from '../../src/store/event-ids';
 import { api, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
@@ -81,6 +82,34 @@ describe('a hostile crowd: limits per user', () => {
     expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
     expect(matches()).toBe(0);
   }, 60_000);
+
+  it('given a lobby chat of 120 messages of 200 characters, when one more comes, then every socket gets a push of one entry out and one in', async () => {
+    const poster = await registerAndLogin(suite.env.url, 'otto');
+    const events = Array.from({ length: 120 }, (_, i) => {
+      const id = nameBasedUuid(`lobby-seed-${i}`);
+      return {
+        id, type: 'LobbyChatMessagePosted', data: { userId: poster.userId, name: 'otto', message: `${i} ${'x'.repeat(200)}`.slice(0, 200), highlight: false },
+        metadata: { eventId: id, commandId: `lobby-seed-${i}`, actor: { userId: poster.userId, roles: [] }, recordedAt: Date.now() - 60_000, version: 1 },
+      };
+    });
+    const { position } = await suite.env.server.storage.events.append('show', events, 'any');
+    await suite.env.server.runtime.engine.live.waitFor(position);
+    const watcher = await suite.open((await registerAndLogin(suite.env.url, 'paula')).token);
+    const sender = await suite.open(poster.token);
+    expect(watcher.views.global.lobbyChat).toHaveLength(100);
+    const bytes: number[] = [];
+    watcher.socket.on('message', (data: Buffer) => {
+      if (data.includes('/lobbyChat/')) bytes.push(data.length);
+    });
+    const frames = watcher.frames.length;
+    expect(await sender.request('ulc', { message: 'y'.repeat(200) })).toEqual({ success: true });
+    const last = await watcher.until((views) => views.global.lobbyChat[99]?.message === 'y'.repeat(200) && views.global.lobbyChat);
+    const push = watcher.frames.slice(frames).find((f) => f.type === 'st' && f.content.scope === 'global')!;
+    console.log(`push bytes for one lobby message after 120 messages of 200 characters: ${bytes.join(', ')}`);
+    expect(push.content.patch.map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual(['remove /lobbyChat/0', 'add /lobbyChat/99']);
+    expect(last).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
+    expect(last[0].message.startsWith('21 ')).toBe(true);
+  });
 });
 
 /** Counts the password checks from now on (the real check still runs). */
