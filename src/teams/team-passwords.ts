@@ -38,8 +38,11 @@ export class TeamPasswords {
     private readonly verify: (hash: string, password: string) => Promise<boolean>,
   ) {}
 
-  /** `verify`: the argon2 verification (a test counts the calls). */
-  static async open(db: SqlDatabase, verify = verifyPassword): Promise<TeamPasswords> {
+  /**
+   * `verify`: the argon2 verification (a test counts the calls); by default behind every login in
+   * the hashing queue (a flood of wrong team passwords must not delay logins).
+   */
+  static async open(db: SqlDatabase, verify = (hash: string, password: string) => verifyPassword(hash, password, 'background')): Promise<TeamPasswords> {
     await db.exec(TEAM_PASSWORDS_SCHEMA);
     return new TeamPasswords(db, verify);
   }

@@ -5,6 +5,7 @@
  */
 import WebSocket from 'ws';
 import { texts } from '../../src/commands/texts';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/http/hashing-limits';
 import {
   AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
 } from '../../src/realtime/user-limits';
@@ -82,6 +83,40 @@ describe('a hostile crowd: limits per user', () => {
     expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
     expect(matches()).toBe(0);
   }, 60_000);
+
+  it('given a burst of 30 wrong team passwords sent at once from one user, then at most 5 are checked (attempts under way count), the rest refused', async () => {
+    const owner = await registerAndLogin(suite.env.url, 'quirin');
+    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Schnellfeuer', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    const teamId = created.body.data.id as string;
+    const guesser = await registerAndLogin(suite.env.url, 'raser');
+    const sockets = [await suite.open(guesser.token), await suite.open(guesser.token), await suite.open(guesser.token)];
+    const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => sockets[i % 3]!.request('gj', { id: teamId, password: `schnell${i}` })));
+    expect(matches()).toBe(WRONG_TEAM_PASSWORDS_PER_USER.max);
+    expect(replies.filter((r) => r.message === LIMIT_TEXTS.wrongTeamPasswords)).toHaveLength(30 - WRONG_TEAM_PASSWORDS_PER_USER.max);
+  });
+
+  it(`given a user created ${TEAMS_CREATED_PER_USER.max} teams within the hour, then the next answers 429 in German; a refused name costs no attempt`, async () => {
+    const founder = await registerAndLogin(suite.env.url, 'gruender');
+    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    expect(taken.status).toBe(409);
+    for (let i = 0; i < TEAMS_CREATED_PER_USER.max; i++) {
+      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
+    }
+    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.teams);
+  });
+
+  it(`given a user changed the password ${PASSWORD_CHANGES_PER_USER.max} times within the hour, then the next change answers 429 in German`, async () => {
+    const user = await registerAndLogin(suite.env.url, 'wechsler');
+    for (let i = 0; i < PASSWORD_CHANGES_PER_USER.max; i++) {
+      expect((await api(suite.env.url, 'PATCH', `/api/users/${user.userId}`, { newPassword: `neu-${i}-passwort`, currentPassword: i === 0 ? 'passwort123' : `neu-${i - 1}-passwort` }, user.token)).status).toBe(200);
+    }
+    const refused = await api(suite.env.url, 'PATCH', `/api/users/${user.userId}`, { newPassword: 'noch-eins-passwort', currentPassword: `neu-${PASSWORD_CHANGES_PER_USER.max - 1}-passwort` }, user.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.passwords);
+  });
 
   it('given a lobby chat of 120 messages of 200 characters, when one more comes, then every socket gets a push of one entry out and one in', async () => {
     const poster = await registerAndLogin(suite.env.url, 'otto');
