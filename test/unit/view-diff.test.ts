@@ -45,7 +45,7 @@ describe('view patches', () => {
     const entry = fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e'), text: fc.string({ maxLength: 3 }) });
     const entries = fc.uniqueArray(entry, { selector: (e) => e.id, maxLength: 5 });
     const doc = fc.record({
-      list: entries, other: fc.jsonValue({ maxDepth: 2 }), 'we/ird~key': fc.option(fc.integer()), nested: fc.record({ list: entries, n: fc.integer() }),
+      list: entries, other: fc.jsonValue({ maxDepth: 2 }), toString: fc.option(fc.string()), 'we/ird~key': fc.option(fc.integer()), nested: fc.record({ list: entries, n: fc.integer() }),
     }, { requiredKeys: [] });
     fc.assert(fc.property(doc, doc, (before, after) => {
       const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown; // -0 is 0 on the wire
