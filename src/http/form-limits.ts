@@ -27,16 +27,10 @@ export class FormLimits {
 
   /** Counts a greeting; false when the address is beyond its limit. */
   greeting(address: string, now = Date.now()): boolean {
-    return take(this.greetings, address, now);
+    return this.greetings.take(address, now);
   }
 
   qrTeam(address: string, now = Date.now()): boolean {
-    return take(this.qrTeams, address, now);
+    return this.qrTeams.take(address, now);
   }
-}
-
-function take(counter: WindowCounter, key: string, now: number): boolean {
-  if (counter.exhausted(key, now)) return false;
-  counter.add(key, now);
-  return true;
 }

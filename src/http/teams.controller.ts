@@ -1,14 +1,16 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { hashPassword } from '../identity/passwords';
-import { invalidTextRejection } from '../commands';
+import { decideInput, invalidTextRejection, type CommandInput } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { CreateTeamDto, TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
 import { teamResource } from './json-api';
+import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from './hashing-limits';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
+import { WindowCounter } from '../realtime/user-limits';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
@@ -17,6 +19,9 @@ export { TEAM_TEXTS } from './dto/teams.dto';
 @ApiTags('teams')
 @Controller('api/teams')
 export class TeamsController {
+  /** Team creations per user (each hashes a password). */
+  private readonly creations = new WindowCounter(TEAMS_CREATED_PER_USER);
+
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   @Get()
@@ -36,17 +41,21 @@ export class TeamsController {
   @ApiAttributesBody(CreateTeamDto, 'teams')
   @ApiCreatedResponse({ description: 'The new team as a JSON:API `teams` resource.' })
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
+  @ApiTooManyRequestsResponse({ description: 'Too many teams created by this user, or the server is too busy hashing (German `detail`).' })
   async create(@Attributes() body: CreateTeamDto, @CurrentUser() user: UserLive) {
     const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);
+    const input: CommandInput = {
+      type: 'CreateTeam', name: body.name, password: body.newPassword, stadt: body.stadt ?? '', beschreibung: body.beschreibung ?? '', url: body.url ?? '',
+    };
+    // The rule first (registrations open, the name free, the fields valid), so that a refusal costs no hash.
     const teamId = randomUUID();
+    const dryRun = decideInput(this.runtime.engine.live.state, input, { now: Date.now(), actor: actorOf(user), newId: () => teamId, commandId: teamId });
+    if (!dryRun.ok) throw rejectionError(dryRun);
+    if (!this.creations.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.teams);
     const { teamPasswords } = this.runtime.secrets;
     if (!(await teamPasswords.reserve(teamId, body.name, await hashPassword(body.newPassword)))) throw httpError(409, TEAM_TEXTS.nameTaken);
-    const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'CreateTeam', name: body.name, password: body.newPassword, stadt: body.stadt ?? '', beschreibung: body.beschreibung ?? '', url: body.url ?? '' },
-      actorOf(user),
-      { reservedIds: [teamId] },
-    );
+    const outcome = await this.runtime.engine.pipeline.submit(input, actorOf(user), { reservedIds: [teamId] });
     if (!outcome.ok) {
       await teamPasswords.release(teamId);
       throw rejectionError(outcome);

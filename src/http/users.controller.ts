@@ -8,7 +8,9 @@ import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { httpError, rejectionError } from './http-errors';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER } from './hashing-limits';
 import { userResource } from './json-api';
+import { WindowCounter } from '../realtime/user-limits';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from './login-limits';
 import { actorOf, AUTH_TEXTS } from './request-user';
@@ -19,6 +21,9 @@ export { USER_TEXTS } from './dto/users.dto';
 @ApiTags('users')
 @Controller('api/users')
 export class UsersController {
+  /** Password changes per user (each hashes a password). */
+  private readonly passwordChanges = new WindowCounter(PASSWORD_CHANGES_PER_USER);
+
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   /**
@@ -75,6 +80,8 @@ export class UsersController {
   @ApiForbiddenResponse({ description: 'Another user\'s profile (an admin may only set its password), or a wrong current password.' })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
     const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
+    // Each change hashes a password: limited per user (src/http/hashing-limits.ts).
+    if (newPassword && !this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
     const { pipeline } = this.runtime.engine;
     const { credentials } = this.runtime.secrets;
     const password = newPassword ?? '';

@@ -30,25 +30,38 @@ export class HashingBusy extends HttpException {
   }
 }
 
+/**
+ * Who waits for a hash: `login` (a person logging in, registering or changing a password: someone
+ * waiting at the form) goes first; `background` (team passwords checked for `gj`, which a guesser can
+ * send by the hundred) waits behind every login and may fill only half the queue, so a flood of wrong
+ * team passwords can neither make a login wait behind it nor crowd logins out of the queue.
+ */
+export type HashPriority = 'login' | 'background';
+
 let running = 0;
-const waiting: Array<() => void> = [];
+const waiting: Record<HashPriority, Array<() => void>> = { login: [], background: [] };
 
 /** The hashing queue's current length, for tests and benchmarks. */
 export function hashingLoad(): { running: number; waiting: number } {
-  return { running, waiting: waiting.length };
+  return { running, waiting: waiting.login.length + waiting.background.length };
 }
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+function queueFull(priority: HashPriority): boolean {
+  const queued = waiting.login.length + waiting.background.length;
+  return queued >= ARGON2_MAX_WAITING || (priority === 'background' && queued >= ARGON2_MAX_WAITING / 2);
+}
+
+async function inTurn<T>(work: () => Promise<T>, priority: HashPriority): Promise<T> {
   if (running >= ARGON2_AT_ONCE) {
-    if (waiting.length >= ARGON2_MAX_WAITING) throw new HashingBusy();
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    if (queueFull(priority)) throw new HashingBusy();
+    await new Promise<void>((resolve) => waiting[priority].push(resolve));
   } else {
     running++;
   }
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
+    const next = waiting.login.shift() ?? waiting.background.shift();
     if (next) next(); // the slot passes on
     else running--;
   }
@@ -56,12 +69,12 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /** Throws HashingBusy when the queue is full. */
 export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, ARGON2ID));
+  return inTurn(() => hash(password, ARGON2ID), 'login');
 }
 
 /** False for a wrong password or an unreadable hash; throws HashingBusy when the queue is full. */
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return inTurn(() => verify(passwordHash, password).catch(() => false));
+export function verifyPassword(passwordHash: string, password: string, priority: HashPriority = 'login'): Promise<boolean> {
+  return inTurn(() => verify(passwordHash, password).catch(() => false), priority);
 }
 
 /** A readable random password: 16 characters without look-alikes (no 0/O, 1/l/I). */

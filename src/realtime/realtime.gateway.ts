@@ -185,15 +185,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const password = typeof content?.password === 'string' ? content.password : '';
     if (!team || password === '' || password === FUSION_TEAM_PASSWORD) return this.execute(session, inputFromWire('gj', content, { passwordOk: false })!, commandId);
     const userId = session.user!.id;
-    if (this.teamPasswordGuards.refused(userId, team.id, Date.now())) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
+    if (!this.teamPasswordGuards.attempt(userId, team.id, Date.now())) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
     let passwordOk: boolean;
     try {
       passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
     } catch (error) {
+      this.teamPasswordGuards.succeeded(userId, team.id, Date.now()); // not checked: it does not count
       if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
       throw error;
     }
-    if (!passwordOk) this.teamPasswordGuards.failed(userId, team.id, Date.now());
+    if (passwordOk) this.teamPasswordGuards.succeeded(userId, team.id, Date.now());
     return this.execute(session, inputFromWire('gj', content, { passwordOk })!, commandId);
   }
 

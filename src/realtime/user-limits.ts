@@ -20,8 +20,6 @@ const MINUTE = 60_000;
 export const WRONG_TEAM_PASSWORDS_PER_USER: WindowLimit = { max: 5, windowMs: MINUTE };
 /** Failed `gj` per team, from anybody: a team's whole table mistyping at once stays well below. */
 export const WRONG_TEAM_PASSWORDS_PER_TEAM: WindowLimit = { max: 30, windowMs: MINUTE };
-/** Teams created per user (each hashes a password): nobody plays in more than a few teams a night. */
-export const TEAMS_CREATED_PER_USER: WindowLimit = { max: 5, windowMs: 60 * MINUTE };
 
 export const CLOSE_CODES = {
   /** The user opened a sixth socket: this, the oldest, was closed. The web app does not reconnect it (REPLACED_CLOSE_CODE there). */
@@ -49,11 +47,24 @@ export class WindowCounter {
     return entry !== undefined && entry.count >= this.limit.max;
   }
 
+  /** Counts one for the key unless it has used up its window; false then. */
+  take(key: string, now: number): boolean {
+    if (this.exhausted(key, now)) return false;
+    this.add(key, now);
+    return true;
+  }
+
   add(key: string, now: number): void {
     const entry = this.current(key, now);
     if (entry) entry.count++;
     else this.counts.set(key, { count: 1, since: now });
     if (this.counts.size > this.sweepAbove) this.sweep(now);
+  }
+
+  /** Takes one back (an attempt that turned out not to count), within the current window. */
+  remove(key: string, now: number): void {
+    const entry = this.current(key, now);
+    if (entry && entry.count > 0) entry.count--;
   }
 
   private current(key: string, now: number) {
@@ -72,13 +83,21 @@ export class TeamPasswordGuards {
   private readonly byUser = new WindowCounter(WRONG_TEAM_PASSWORDS_PER_USER);
   private readonly byTeam = new WindowCounter(WRONG_TEAM_PASSWORDS_PER_TEAM);
 
-  refused(userId: string, teamId: string, now: number): boolean {
-    return this.byUser.exhausted(userId, now) || this.byTeam.exhausted(teamId, now);
-  }
-
-  failed(userId: string, teamId: string, now: number): void {
+  /**
+   * Counts an attempt as failed before its password is checked (so that attempts under way count:
+   * a burst cannot slip past the limit while the first are being hashed); false, counting nothing,
+   * when the user or the team is beyond its limit. A right password gives the attempt back (`succeeded`).
+   */
+  attempt(userId: string, teamId: string, now: number): boolean {
+    if (this.byUser.exhausted(userId, now) || this.byTeam.exhausted(teamId, now)) return false;
     this.byUser.add(userId, now);
     this.byTeam.add(teamId, now);
+    return true;
+  }
+
+  succeeded(userId: string, teamId: string, now: number): void {
+    this.byUser.remove(userId, now);
+    this.byTeam.remove(teamId, now);
   }
 }
 

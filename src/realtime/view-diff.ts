@@ -17,11 +17,11 @@ type Entry = { id: string } & Record<string, unknown>;
 function diffInto(before: unknown, after: unknown, path: string, out: Operation[]): void {
   if (before === after) return;
   if (isPlainObject(before) && isPlainObject(after)) {
-    for (const key of Object.keys(before)) if (!(key in after) && before[key] !== undefined) out.push({ op: 'remove', path: `${path}/${escape(key)}` });
+    for (const key of Object.keys(before)) if (!has(after, key) && before[key] !== undefined) out.push({ op: 'remove', path: `${path}/${escape(key)}` });
     for (const key of Object.keys(after)) {
       if (after[key] === undefined) continue;
       const child = `${path}/${escape(key)}`;
-      if (!(key in before) || before[key] === undefined) out.push({ op: 'add', path: child, value: after[key] });
+      if (!has(before, key) || before[key] === undefined) out.push({ op: 'add', path: child, value: after[key] });
       else diffInto(before[key], after[key], child, out);
     }
     return;
@@ -51,6 +51,11 @@ function isEntryList(value: unknown): value is Entry[] {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Own keys only: a view may hold a key such as `toString` (a user's name, a team id). */
+function has(record: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key);
 }
 
 function escape(key: string): string {

@@ -27,8 +27,11 @@ export class TeamPasswords {
     private readonly verify: (hash: string, password: string) => Promise<boolean>,
   ) {}
 
-  /** `verify`: the argon2 verification (a test counts the calls). */
-  static async open(db: SqlDatabase, verify = verifyPassword): Promise<TeamPasswords> {
+  /**
+   * `verify`: the argon2 verification (a test counts the calls); by default behind every login in
+   * the hashing queue (a flood of wrong team passwords must not delay logins).
+   */
+  static async open(db: SqlDatabase, verify = (hash: string, password: string) => verifyPassword(hash, password, 'background')): Promise<TeamPasswords> {
     return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify);
   }
 

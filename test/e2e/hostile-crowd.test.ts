@@ -5,10 +5,12 @@
  */
 import WebSocket from 'ws';
 import { texts } from '../../src/commands/texts';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/http/hashing-limits';
 import {
   AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
 } from '../../src/realtime/user-limits';
 import { serverForSuite } from './support/suite';
+import { nameBasedUuid } from '../../src/store/event-ids';
 import { api, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
@@ -81,6 +83,68 @@ describe('a hostile crowd: limits per user', () => {
     expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
     expect(matches()).toBe(0);
   }, 60_000);
+
+  it('given a burst of 30 wrong team passwords sent at once from one user, then at most 5 are checked (attempts under way count), the rest refused', async () => {
+    const owner = await registerAndLogin(suite.env.url, 'quirin');
+    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Schnellfeuer', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    const teamId = created.body.data.id as string;
+    const guesser = await registerAndLogin(suite.env.url, 'raser');
+    const sockets = [await suite.open(guesser.token), await suite.open(guesser.token), await suite.open(guesser.token)];
+    const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => sockets[i % 3]!.request('gj', { id: teamId, password: `schnell${i}` })));
+    expect(matches()).toBe(WRONG_TEAM_PASSWORDS_PER_USER.max);
+    expect(replies.filter((r) => r.message === LIMIT_TEXTS.wrongTeamPasswords)).toHaveLength(30 - WRONG_TEAM_PASSWORDS_PER_USER.max);
+  });
+
+  it(`given a user created ${TEAMS_CREATED_PER_USER.max} teams within the hour, then the next answers 429 in German; a refused name costs no attempt`, async () => {
+    const founder = await registerAndLogin(suite.env.url, 'gruender');
+    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    expect(taken.status).toBe(409);
+    for (let i = 0; i < TEAMS_CREATED_PER_USER.max; i++) {
+      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
+    }
+    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.teams);
+  });
+
+  it(`given a user changed the password ${PASSWORD_CHANGES_PER_USER.max} times within the hour, then the next change answers 429 in German`, async () => {
+    const user = await registerAndLogin(suite.env.url, 'wechsler');
+    for (let i = 0; i < PASSWORD_CHANGES_PER_USER.max; i++) {
+      expect((await api(suite.env.url, 'PATCH', `/api/users/${user.userId}`, { newPassword: `neu-${i}-passwort`, currentPassword: i === 0 ? 'passwort123' : `neu-${i - 1}-passwort` }, user.token)).status).toBe(200);
+    }
+    const refused = await api(suite.env.url, 'PATCH', `/api/users/${user.userId}`, { newPassword: 'noch-eins-passwort', currentPassword: `neu-${PASSWORD_CHANGES_PER_USER.max - 1}-passwort` }, user.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.passwords);
+  });
+
+  it('given a lobby chat of 120 messages of 200 characters, when one more comes, then every socket gets a push of one entry out and one in', async () => {
+    const poster = await registerAndLogin(suite.env.url, 'otto');
+    const events = Array.from({ length: 120 }, (_, i) => {
+      const id = nameBasedUuid(`lobby-seed-${i}`);
+      return {
+        id, type: 'LobbyChatMessagePosted', data: { userId: poster.userId, name: 'otto', message: `${i} ${'x'.repeat(200)}`.slice(0, 200), highlight: false },
+        metadata: { eventId: id, commandId: `lobby-seed-${i}`, actor: { userId: poster.userId, roles: [] }, recordedAt: Date.now() - 60_000, version: 1 },
+      };
+    });
+    const { position } = await suite.env.server.storage.events.append('show', events, 'any');
+    await suite.env.server.runtime.engine.live.waitFor(position);
+    const watcher = await suite.open((await registerAndLogin(suite.env.url, 'paula')).token);
+    const sender = await suite.open(poster.token);
+    expect(watcher.views.global.lobbyChat).toHaveLength(100);
+    const bytes: number[] = [];
+    watcher.socket.on('message', (data: Buffer) => {
+      if (data.includes('/lobbyChat/')) bytes.push(data.length);
+    });
+    const frames = watcher.frames.length;
+    expect(await sender.request('ulc', { message: 'y'.repeat(200) })).toEqual({ success: true });
+    const last = await watcher.until((views) => views.global.lobbyChat[99]?.message === 'y'.repeat(200) && views.global.lobbyChat);
+    const push = watcher.frames.slice(frames).find((f) => f.type === 'st' && f.content.scope === 'global')!;
+    console.log(`push bytes for one lobby message after 120 messages of 200 characters: ${bytes.join(', ')}`);
+    expect(push.content.patch.map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual(['remove /lobbyChat/0', 'add /lobbyChat/99']);
+    expect(last).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
+    expect(last[0].message.startsWith('21 ')).toBe(true);
+  });
 });
 
 /** Counts the password checks from now on (the real check still runs). */

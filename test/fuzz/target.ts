@@ -9,7 +9,9 @@
  *   command appends only as its sender.
  */
 import { appendFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { RETRY_LATER } from '../../src/engine/command-pipeline';
+import { AUTH_DEADLINE_MS } from '../../src/realtime/user-limits';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { SENDERS, type FuzzFrame, type Sender, type WorldIds } from './hostile';
@@ -23,6 +25,8 @@ const REPLY_TIMEOUT_MS = 30_000;
 export interface FuzzTarget {
   env: TestServer;
   sockets: Record<Sender, WsClient>;
+  /** When the visitor's socket was opened (performance.now()). */
+  visitorOpenedAt: number;
   userIds: Record<Sender, string | null>;
   ids: WorldIds;
   /** Frames sent per socket since the baseline (the setup's own requests not counted). */
@@ -64,6 +68,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const tester = await seedUserWithRoles(env, 'kontrolleur', ['tester']);
   const moderator = await seedUserWithRoles(env, 'moderatorin', ['moderator']);
   const admin = await seedUserWithRoles(env, 'administratorin', ['admin']);
+  const visitorOpenedAt = performance.now();
   const sockets: Record<Sender, WsClient> = {
     visitor: await WsClient.connect(env.wsUrl),
     player: await WsClient.open(env.wsUrl, player.token),
@@ -82,7 +87,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const repliesAtStart = {} as Record<Sender, number>;
   for (const sender of SENDERS) repliesAtStart[sender] = replyCount(sockets[sender]);
   return {
-    env, sockets,
+    env, sockets, visitorOpenedAt,
     userIds: { visitor: null, player: player.userId, member: member.userId, tester: tester.userId, moderator: moderator.userId, admin: admin.userId },
     ids: { quiz: quizId, team: team.body.data.id as string, user: player.userId, answer, bystander: bystander.userId },
     sent: Object.fromEntries(SENDERS.map((s) => [s, 0])) as Record<Sender, number>,
@@ -127,8 +132,25 @@ function nextReply(socket: WsClient, before: number, frame: FuzzFrame): Promise<
   });
 }
 
+/**
+ * The server closes a socket that has not authenticated within AUTH_DEADLINE_MS: the visitor (who
+ * never can) gets a fresh socket once the one it has is half that old, after its replies were counted.
+ */
+async function freshVisitor(target: FuzzTarget): Promise<void> {
+  if (performance.now() - target.visitorOpenedAt < AUTH_DEADLINE_MS / 2) return;
+  const old = target.sockets.visitor;
+  const replies = replyCount(old) - target.repliesAtStart.visitor;
+  if (replies !== target.sent.visitor) throw new Error(`visitor: ${target.sent.visitor} frames, ${replies} replies`);
+  await old.close();
+  target.sockets.visitor = await WsClient.connect(target.env.wsUrl);
+  target.visitorOpenedAt = performance.now();
+  target.sent.visitor = 0;
+  target.repliesAtStart.visitor = 0;
+}
+
 /** Sends one hostile frame and checks what it did; returns whether it was an accepted command. */
 export async function sendFrame(target: FuzzTarget, frame: FuzzFrame, stats: FuzzStats): Promise<boolean> {
+  if (frame.sender === 'visitor') await freshVisitor(target);
   const socket = target.sockets[frame.sender];
   const store = target.env.server.storage.events;
   const positionBefore = await store.lastPosition();
@@ -180,6 +202,7 @@ async function keepPlayable(target: FuzzTarget): Promise<void> {
 export async function checkAlive(target: FuzzTarget): Promise<void> {
   const health = await api(target.env.url, 'GET', '/api/health');
   if (health.status !== 200) throw new Error(`/api/health answered ${health.status}`);
+  await freshVisitor(target);
   for (const sender of SENDERS) {
     const socket = target.sockets[sender];
     const pong = await socket.request('ping');

@@ -57,8 +57,8 @@ describe('decide', () => {
 
   it('maps every realtime code of the catalogue to a command', () => {
     expect(Object.keys(WIRE_COMMANDS).sort()).toEqual([
-      'aas', 'aff', 'ahd', 'ali', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu', 'gz',
-      'ma', 'mc', 'mhr', 'mi', 'mn', 'mp', 'mq', 'mr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
+      'aas', 'aff', 'ahd', 'ali', 'amu', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu', 'gz',
+      'ma', 'mc', 'mgh', 'mhr', 'mi', 'mlh', 'mn', 'mp', 'mq', 'mr', 'mtr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
     ]);
     const moderator = { userId: 'm', roles: ['moderator' as const] };
     expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({ type: 'StartQuestion', quizId: '3', round: 1, number: 2 });

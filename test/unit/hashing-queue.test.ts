@@ -21,4 +21,17 @@ describe('the password hashing queue', () => {
     expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
     expect(await verifyPassword(hashed, 'richtig')).toBe(true);
   }, 60_000);
+
+  it('given the threads busy, then team-password checks (background) may fill only half the queue, and a login queued after them is served first', async () => {
+    const hashed = await hashPassword('richtig');
+    const order: string[] = [];
+    const track = (name: string, promise: Promise<boolean>) => promise.then((ok) => (order.push(name), ok));
+    const busy = Array.from({ length: ARGON2_AT_ONCE }, (_, i) => track(`running ${i}`, verifyPassword(hashed, 'falsch', 'background')));
+    const background = Array.from({ length: ARGON2_MAX_WAITING / 2 }, (_, i) => track(`background ${i}`, verifyPassword(hashed, 'falsch', 'background')));
+    await expect(verifyPassword(hashed, 'falsch', 'background')).rejects.toBeInstanceOf(HashingBusy);
+    const login = track('login', verifyPassword(hashed, 'richtig'));
+    expect(await login).toBe(true);
+    await Promise.all([...busy, ...background]);
+    expect(order.indexOf('login')).toBeLessThan(order.indexOf('background 0'));
+  }, 60_000);
 });

@@ -47,6 +47,16 @@ const live = (global: Partial<GlobalView> = {}, extra: Partial<Views> = {}): Par
 });
 
 describe('moderator control', () => {
+  it('shows the moderation panel: a hide button beside each lobby chat message, mute beside each player (not operators), a team choice to take members out', () => {
+    const lobbyChat = [{ id: 'e1', user: 'Anna', message: 'Böses Wort', highlight: false }, { id: 'e2', user: 'Olaf', message: 'Hallo', highlight: true }];
+    const html = render('/moderator/control', { perm: ['moderator'], views: live({ lobbyChat }) });
+    for (const text of [t.moderation.heading, t.moderation.hideLabel('Anna'), t.moderation.hideLabel('Olaf'), t.moderation.muteLabel('Anna'), t.moderation.unmuteLabel('Anna'), t.moderation.teamsHeading]) {
+      expect(html).toContain(esc(text));
+    }
+    expect(html).not.toContain(esc(t.moderation.muteLabel('Olaf')));
+    expect(html).toContain(esc('#1 Quizgeister'));
+  });
+
   it('shows position, state, category, answer, countdown buttons and the next-question button', () => {
     const html = render('/moderator/control', { perm: ['moderator'], views: live({ state: 'qa' }) });
     for (const text of [t.control.currentHeading, t.operator.states.qa, '(2) Erdkunde', 'Hauptstadt von Frankreich?', t.control.next, t.control.stop, t.control.countdownCustom, t.control.resetMenu]) {

@@ -1,6 +1,6 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
 import type {
-  JsonApiDocument, QuizImportPreview, QuizResource,
+  JsonApiDocument, QuizImportPreview, QuizResource, TeamResource,
 } from '@wire/replies';
 import type { Quiz } from '../logic/quiz';
 import { api, RawBody, request, requestBlob } from './http';
@@ -55,6 +55,12 @@ export async function deleteTeam(id: string): Promise<void> {
 /** GET /api/points/:quizId/teams.txt (moderator) with the Bearer header, as bytes. */
 export function downloadTeamsTxt(quizId: string): Promise<Blob> {
   return requestBlob(api(`/points/${encodeURIComponent(quizId)}/teams.txt`));
+}
+
+/** GET /api/teams: the user ids of one team's members (for mtr), empty when the team is gone. */
+export async function teamMemberIds(teamId: string): Promise<string[]> {
+  const teams = (await request<JsonApiDocument<TeamResource[]>>('GET', api('/teams'))).data;
+  return teams.find((team) => team.id === teamId)?.relationships.members.data.map((member) => member.id) ?? [];
 }
 
 export type { Quiz };

@@ -37,8 +37,8 @@ export function LobbyChat() {
         <p className="muted">{t.lobby.empty}</p>
       ) : (
         <ul className="chat-list" aria-live="polite">
-          {entries.map((entry, i) => (
-            <li key={i} className={entry.highlight ? 'chat-entry chat-entry--highlight' : 'chat-entry'}>
+          {entries.map((entry) => (
+            <li key={entry.id} className={entry.highlight ? 'chat-entry chat-entry--highlight' : 'chat-entry'}>
               <strong>{senderName(entry.user)}:</strong> {entry.message}
             </li>
           ))}

@@ -39,9 +39,12 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       const { teamId, userId } = event.data;
       const user = state.users.get(userId);
       if (!user || !state.teams.has(teamId)) return {};
-      const { teams: left, plays } = user.teamId && user.teamId !== teamId ? leaving(state, userId, user.teamId, write) : state;
-      const teams = write.update(left, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] }));
-      return { teams, plays, users: write.set(state.users, userId, { ...user, teamId }) };
+      const { teams, plays } = user.teamId && user.teamId !== teamId ? leaving(state, userId, user.teamId, write) : state;
+      return {
+        teams: write.update(teams, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] })),
+        plays,
+        users: write.set(state.users, userId, { ...user, teamId }),
+      };
     }
     case 'TeamEdited': {
       const { teamId, url, stadt, beschreibung } = event.data;

@@ -4,6 +4,7 @@ import { t } from '../../texts';
 import { useQuiz } from '../useOperatorData';
 import { CurrentQuestionPanel } from './CurrentQuestionPanel';
 import { FavouritesPanel } from './FavouritesPanel';
+import { ModerationPanel } from './ModerationPanel';
 import { PaintingPanel, UberPanel } from './UberPanel';
 
 /** Moderator control: loads the running quiz (for the next-question rule); teams and users come live (operator view). */
@@ -29,6 +30,7 @@ export function ControlPage() {
         <FavouritesPanel />
         <UberPanel />
         <PaintingPanel />
+        <ModerationPanel />
       </div>
     </div>
   );

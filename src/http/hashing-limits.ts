@@ -1,0 +1,16 @@
+import type { WindowLimit } from '../realtime/user-limits';
+
+/**
+ * What each user may have hashed over HTTP, counted per process (PROTOCOL.md, wave 3; the numbers and why:
+ * docs/decisions/hostile-crowd-limits.md). Each of these costs an argon2 hash, 30-60 ms of a core.
+ */
+const HOUR = 60 * 60_000;
+/** Nobody plays in more than a few teams a night; a typo in the name costs an attempt too. */
+export const TEAMS_CREATED_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };
+/** A password is changed once, maybe twice after a typo. */
+export const PASSWORD_CHANGES_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };
+
+export const HASHING_LIMIT_TEXTS = {
+  teams: 'Du hast gerade zu viele Teams angelegt. Bitte versuche es später noch einmal.',
+  passwords: 'Du hast dein Passwort gerade zu oft geändert. Bitte versuche es später noch einmal.',
+} as const;

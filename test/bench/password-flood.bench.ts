@@ -1,0 +1,110 @@
+/**
+ * npm run bench:password-flood [-- --seconds 15]
+ *
+ * Honest login latency while others flood wrong team passwords (issue 25, finding 2). A server in
+ * this process (the argon2 work runs on its own threads); three phases of `--seconds` each:
+ *   quiet:       honest logins only, one at a time;
+ *   one player:  honest logins while one player floods wrong `gj` from 3 sockets (900 in 15 s, as the
+ *                issue measured), each at a different team;
+ *   many:        honest logins while 60 players flood wrong `gj` at once (distinct passwords), more
+ *                than the hashing threads can take.
+ * Prints p50/p95/max of the honest logins, how many of them were refused (429), and how the wrong
+ * `gj` were answered (refused by the per-user/per-team limit without hashing, told to retry because
+ * the hashing queue was full, or verified and wrong). No assertions: figures to compare.
+ */
+import { performance } from 'node:perf_hooks';
+import { LIMIT_TEXTS } from '../../src/realtime/user-limits';
+import { HASHING_BUSY_TEXT } from '../../src/identity/passwords';
+import { api, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
+import { WsClient } from '../e2e/support/ws-client';
+import { numberFlag } from './support/cli';
+
+const SECONDS = numberFlag('seconds', 15);
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function honestLogins(env: TestServer, until: number): Promise<{ times: number[]; refused: number }> {
+  const times: number[] = [];
+  let refused = 0;
+  while (performance.now() < until) {
+    const began = performance.now();
+    const { status } = await api(env.url, 'POST', '/api/token-auth/', { username: 'ehrlich', password: 'ehrlich-passwort' });
+    times.push(performance.now() - began);
+    if (status === 429) refused++;
+    else if (status !== 200) throw new Error(`honest login answered ${status}`);
+  }
+  return { times, refused };
+}
+
+interface Flood { sent: number; limited: number; busy: number; wrong: number; other: number }
+
+async function flood(sockets: WsClient[], teamIds: string[], perSecond: number, until: number): Promise<Flood> {
+  const tally: Flood = { sent: 0, limited: 0, busy: 0, wrong: 0, other: 0 };
+  const pending: Promise<void>[] = [];
+  const interval = 1000 / perSecond;
+  let next = performance.now();
+  while (performance.now() < until) {
+    const socket = sockets[tally.sent % sockets.length]!;
+    const teamId = teamIds[tally.sent % teamIds.length]!;
+    const attempt = tally.sent++;
+    pending.push(socket.request('gj', { id: teamId, password: `geraten-${attempt}` }).then((reply) => {
+      if (reply.message === LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
+      else if (reply.message === HASHING_BUSY_TEXT) tally.busy++;
+      else if (reply.success === false) tally.wrong++;
+      else tally.other++;
+    }));
+    next += interval;
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await Promise.all(pending);
+  return tally;
+}
+
+function report(phase: string, logins: { times: number[]; refused: number }, flooded?: Flood): void {
+  const { times, refused } = logins;
+  console.log(`${phase.padEnd(11)} honest logins: ${times.length}, p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms, refused 429: ${refused}`
+    + (flooded ? `; wrong gj sent ${flooded.sent}: limited without hashing ${flooded.limited}, busy (retry) ${flooded.busy}, verified wrong ${flooded.wrong}, other ${flooded.other}` : ''));
+}
+
+async function main(): Promise<void> {
+  const env = await startTestServer();
+  try {
+    await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'ehrlich', name: 'ehrlich', newPassword: 'ehrlich-passwort' } } });
+    const teamIds: string[] = [];
+    for (let owner = 0; owner < 8; owner++) {
+      // A user may create 5 teams an hour (src/http/hashing-limits.ts).
+      const { token } = await seedUserWithRoles(env, `besitzer${owner}`, []);
+      for (let i = 0; i < 5; i++) {
+        const created = await api(env.url, 'POST', '/api/teams', { name: `Team ${owner}-${i}`, newPassword: `pw-${owner}-${i}`, stadt: 'Köln', beschreibung: '-' }, token);
+        if (created.status !== 201) throw new Error(`team ${owner}-${i}: ${created.status} ${JSON.stringify(created.body)}`);
+        teamIds.push(created.body.data.id as string);
+      }
+    }
+    const ms = SECONDS * 1000;
+    report('quiet', await honestLogins(env, performance.now() + ms));
+
+    const player = await seedUserWithRoles(env, 'rater', []);
+    const playerSockets = await Promise.all([1, 2, 3].map(() => WsClient.open(env.wsUrl, player.token)));
+    let until = performance.now() + ms;
+    const [one, oneFlood] = await Promise.all([honestLogins(env, until), flood(playerSockets, teamIds, 900 / 15, until)]);
+    report('one player', one, oneFlood);
+
+    const crowd: WsClient[] = [];
+    for (let i = 0; i < 60; i++) crowd.push(await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, `rater${i}`, [])).token));
+    until = performance.now() + ms;
+    const [many, manyFlood] = await Promise.all([honestLogins(env, until), flood(crowd, teamIds, 300, until)]);
+    report('60 players', many, manyFlood);
+    await Promise.all([...playerSockets, ...crowd].map((s) => s.close()));
+  } finally {
+    await env.destroy();
+  }
+}
+
+void main().then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});

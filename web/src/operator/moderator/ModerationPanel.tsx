@@ -1,0 +1,144 @@
+/**
+ * Moderation (PROTOCOL.md, wave 3): hide a lobby chat message for everybody (mlh), mute a player's
+ * lobby and team chat for some minutes or lift it (amu), take a member out of a team (mtr). Each is an
+ * event naming who did it, so the replay shows it.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { teamMemberIds } from '../../api/operator';
+import type { LobbyChatEntry } from '../../realtime/views';
+import { useAppSelector } from '../../store';
+import { selectGlobal } from '../../store/selectors';
+import { t } from '../../texts';
+import { selectOperatorLists, selectOperatorTeams, selectOperatorUsers, userNameOrPlaceholder } from '../operatorLists';
+import { Panel, useCommand, useNotify } from '../shared';
+
+const NO_ENTRIES: LobbyChatEntry[] = [];
+/** Users shown at once for a search: enough to pick from, few enough for a night of 5,000 players. */
+const USERS_SHOWN = 30;
+const DEFAULT_MUTE_MINUTES = 15;
+
+export function ModerationPanel() {
+  return (
+    <Panel title={t.moderation.heading} className="moderation">
+      <LobbyModeration />
+      <MuteUsers />
+      <RemoveFromTeam />
+    </Panel>
+  );
+}
+
+function LobbyModeration() {
+  const entries = useAppSelector((s) => selectGlobal(s)?.lobbyChat ?? NO_ENTRIES);
+  const send = useCommand();
+  return (
+    <section aria-label={t.moderation.lobbyHeading}>
+      <h3>{t.moderation.lobbyHeading}</h3>
+      {entries.length === 0 ? <p className="muted">{t.moderation.lobbyEmpty}</p> : (
+        <ul className="chat-list">
+          {entries.map((entry) => (
+            <li key={entry.id} className="chat-entry">
+              <strong>{entry.user}:</strong> {entry.message}{' '}
+              <button type="button" className="button button--small" aria-label={t.moderation.hideLabel(entry.user)}
+                onClick={() => void send('mlh', { messageId: entry.id }, t.moderation.hidden)}>
+                {t.moderation.hide}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MuteUsers() {
+  const users = useAppSelector(selectOperatorUsers);
+  const [filter, setFilter] = useState('');
+  const [minutes, setMinutes] = useState(String(DEFAULT_MUTE_MINUTES));
+  const send = useCommand();
+  const players = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return users.filter((u) => u.roles.length === 0 && (needle === '' || u.name.toLowerCase().includes(needle) || u.login.toLowerCase().includes(needle)));
+  }, [users, filter]);
+  const shown = players.slice(0, USERS_SHOWN);
+  const muteMinutes = Number(minutes);
+
+  return (
+    <section aria-label={t.moderation.usersHeading}>
+      <h3>{t.moderation.usersHeading}</h3>
+      <div className="form-row">
+        <label>{t.moderation.userFilter} <input type="search" value={filter} placeholder={t.moderation.userFilterHint} onChange={(e) => setFilter(e.target.value)} /></label>
+        <label>{t.moderation.minutes} <input type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} /></label>
+      </div>
+      <ul className="plain-list">
+        {shown.map((user) => (
+          <li key={user.id}>
+            {user.name} <span className="muted">({user.login})</span>{' '}
+            <button type="button" className="button button--small" aria-label={t.moderation.muteLabel(user.name)}
+              onClick={() => void send('amu', { userId: user.id, minutes: muteMinutes }, t.moderation.muted(user.name, muteMinutes))}>
+              {t.moderation.mute}
+            </button>{' '}
+            <button type="button" className="button button--small button--secondary" aria-label={t.moderation.unmuteLabel(user.name)}
+              onClick={() => void send('amu', { userId: user.id, minutes: 0 }, t.moderation.unmuted(user.name))}>
+              {t.moderation.unmute}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {players.length > shown.length && <p className="muted">{t.moderation.moreUsers(players.length - shown.length)}</p>}
+    </section>
+  );
+}
+
+function RemoveFromTeam() {
+  const teams = useAppSelector(selectOperatorTeams);
+  const lists = useAppSelector(selectOperatorLists);
+  const [teamId, setTeamId] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const [version, setVersion] = useState(0);
+  const send = useCommand();
+  const notify = useNotify();
+  const team = teams.find((candidate) => candidate.id === teamId);
+
+  useEffect(() => {
+    if (!teamId) return setMembers([]);
+    let current = true;
+    teamMemberIds(teamId).then((ids) => current && setMembers(ids), () => current && notify(t.operator.failed));
+    return () => {
+      current = false;
+    };
+  }, [teamId, version, notify]);
+
+  async function remove(userId: string) {
+    const name = userNameOrPlaceholder(lists, userId);
+    if (!team || !window.confirm(t.moderation.removeConfirm(name, team.name))) return;
+    const reply = await send('mtr', { teamId, userId }, t.moderation.removed(name));
+    if (reply.success) setVersion((v) => v + 1);
+  }
+
+  return (
+    <section aria-label={t.moderation.teamsHeading}>
+      <h3>{t.moderation.teamsHeading}</h3>
+      <label>{t.moderation.team}{' '}
+        <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+          <option value="">{t.moderation.chooseTeam}</option>
+          {teams.map((candidate) => <option key={candidate.id} value={candidate.id}>{`#${candidate.number} ${candidate.name}`}</option>)}
+        </select>
+      </label>
+      {team && (members.length === 0 ? <p className="muted">{t.moderation.noMembers}</p> : (
+        <ul className="plain-list">
+          {members.map((userId) => {
+            const name = userNameOrPlaceholder(lists, userId);
+            return (
+              <li key={userId}>
+                {name}{' '}
+                <button type="button" className="button button--small button--danger" aria-label={t.moderation.removeLabel(name, team.name)} onClick={() => void remove(userId)}>
+                  {t.moderation.remove}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ))}
+    </section>
+  );
+}
