@@ -103,6 +103,23 @@ describe('the spec\'s last gaps in the browser', () => {
     await command('mn');
   });
 
+  it('a screen whose chunk does not load (an older release\'s, or no network) reloads once, then says so', async () => {
+    const page = anna.page;
+    const pointsChunk = /\/assets\/PointsPage-[^/]+\.js$/;
+    let refused = 0;
+    await page.route(pointsChunk, (route) => {
+      refused++;
+      return route.abort();
+    });
+    await page.getByRole('link', { name: 'Punkte', exact: true }).click();
+    await see(page.getByRole('alert').filter({ hasText: 'Diese Seite konnte nicht geladen werden.' }), 20_000);
+    // Once on the first failure (the page reloads), once more after the reload.
+    expect(refused).toBe(2);
+    await page.unroute(pointsChunk);
+    await page.getByRole('button', { name: 'Seite neu laden' }).click();
+    await see(page.getByRole('heading', { name: 'Punkte' }).first());
+  });
+
   it('a QR sign-up while registrations are closed says so', async () => {
     await command('asu', { path: 'global.allowNewRegistrations', value: false });
     const page = visitor.page;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
@@ -87,6 +87,27 @@ const InvitePage = onDemand(() => import('./public/LinkRoutes'), 'InvitePage');
 const QrLoginPage = onDemand(() => import('./public/LinkRoutes'), 'QrLoginPage');
 const QrTeamPage = onDemand(() => import('./public/QrTeamPage'), 'QrTeamPage');
 
+/** A screen whose chunk did not load (twice, or without a new release): said, with a reload, instead of an empty page. */
+class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page page--narrow">
+        <section className="card" role="alert">
+          <p>{t.app.screenFailed}</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>{t.app.reload}</button>
+        </section>
+      </div>
+    );
+  }
+}
+
 /** auth: a valid session, else login. */
 function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -165,9 +186,11 @@ export function App() {
       <ConnectionBanner />
       <Notices />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingPage />}>
-          <Routes />
-        </Suspense>
+        <ScreenLoadBoundary>
+          <Suspense fallback={<LoadingPage />}>
+            <Routes />
+          </Suspense>
+        </ScreenLoadBoundary>
       </main>
       <HelpDialog />
     </>
