@@ -1,70 +1,17 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
+import { onDemand } from './onDemand';
 import { LoginPage, RegisterPage } from './public/LoginPages';
 import { useAppSelector } from './store';
 import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from './store/selectors';
 import { t } from './texts';
 
-/**
- * A screen loaded on demand (its own chunk): the first load carries only the login and what every
- * screen needs; operator, admin and replay screens, and the player's own, come when opened.
- */
-function onDemand<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
-  let Screen: ComponentType | null = null;
-  const loadScreen = () => load().then((module) => {
-    releaseReloadDone();
-    Screen = module[name];
-    return { default: Screen };
-  }, reloadForNewRelease);
-  const Lazy = lazy(loadScreen);
-  loaders.push(loadScreen);
-  // Once loaded, a screen renders at once (no suspense when it is opened again).
-  return function OnDemand() {
-    return Screen ? <Screen /> : <Lazy />;
-  };
-}
-
-const loaders: Array<() => Promise<unknown>> = [];
-
-/** Loads every on-demand screen now (tests render them synchronously on the server). */
-export function preloadScreens(): Promise<unknown> {
-  return Promise.all(loaders.map((load) => load()));
-}
-
-const RELOADED_KEY = 'quiz-reloaded-for-release';
-
-/**
- * A chunk that no longer loads is most likely an older release's (a new one was deployed since this
- * page loaded): reload once to get the new one; a second failure in a row is a real error.
- */
-function reloadForNewRelease(error: unknown): Promise<never> {
-  const session = sessionStore();
-  if (session && session.getItem(RELOADED_KEY) === null) {
-    session.setItem(RELOADED_KEY, '1');
-    window.location.reload();
-    return new Promise<never>(() => undefined);
-  }
-  releaseReloadDone();
-  throw error;
-}
-
-function releaseReloadDone(): void {
-  sessionStore()?.removeItem(RELOADED_KEY);
-}
-
-function sessionStore(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
+// Screens load on demand (onDemand.tsx): the first load carries only the login and what every screen needs.
 const AdminPage = onDemand(() => import('./operator/admin/AdminPage'), 'AdminPage');
 const UserRolesPage = onDemand(() => import('./operator/admin/UserRolesPage'), 'UserRolesPage');
 const ConfigPage = onDemand(() => import('./operator/moderator/ConfigPage'), 'ConfigPage');
