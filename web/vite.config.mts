@@ -3,7 +3,11 @@ import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const atRoot = (folder: string) => fileURLToPath(new URL(`../${folder}`, import.meta.url));
@@ -19,14 +23,17 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? path.join(here, 'dist');
-      for (const fileName of Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name))) {
-        const file = path.join(dir, fileName);
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name)).map((name) => path.join(dir, name));
+      // zlib's asynchronous calls run on the thread pool: the files compress side by side.
+      await Promise.all(files.map(async (file) => {
         const content = await readFile(file);
-        const br = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
-        const gz = gzipSync(content, { level: 9 });
+        const [br, gzipped] = await Promise.all([
+          brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          gz(content, { level: 9 }),
+        ]);
         if (br.length < content.length) await writeFile(`${file}.br`, br);
-        if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
-      }
+        if (gzipped.length < content.length) await writeFile(`${file}.gz`, gzipped);
+      }));
     },
   };
 }
@@ -41,6 +48,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Most of a build is the precompression at brotli's best quality, on purpose (once per release).
+      checks: { bundlerTimings: false },
       output: {
         // What every screen needs and changes only with a dependency update: its own chunk, so an
         // app release does not make players download React again (docs/decisions/browser-bundle.md).

@@ -407,8 +407,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: drawStroke,
   },
   ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
-  // The server ranks (PROTOCOL wave 3): the quiz, the ratings of its nights and the teams' names and numbers.
-  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [SHOW, NIGHTS, QUIZZES, TEAMS], rule: publishPoints },
+  // The ranking reads the night's ratings, the quiz and the teams' names.
+  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS, TEAMS, QUIZZES], rule: publishPoints },
   ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
 
   // uploads, forms

@@ -275,11 +275,14 @@ if (!POSTGRES_URL) {
       const totals = (points[0]!.body.sortedTeams as Array<{ total: number }>).reduce((sum, team) => sum + team.total, 0);
       expect(totals).toBe(answers.reduce((sum, _, n) => sum + 1 + (n % 3), 0));
 
+      const overview = await must(modB, 'mup', { quiz: quizId });
       await must(modA, 'mp', { content: { publish: true } });
       await Promise.all(everyone().map((ws) => ws.until((v) => v.global?.points?.sortedTeams?.length === TEAMS)));
       await inStep();
       const [first, ...rest] = everyone();
       for (const ws of rest) expect(ws.views.global.points).toEqual(first!.views.global.points);
+      // The published ranking is the server's own (mp {publish: true}), the same as the moderator's overview.
+      expect(first!.views.global.points).toEqual({ rounds: overview.rounds, sortedTeams: overview.sortedTeams });
     });
 
     it(`mum on one instance while the other starts a question, ${RACE_ROUNDS} times: the mode never leaves the quiz while a question is open`, async () => {

@@ -1,70 +1,17 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
+import { onDemand } from './onDemand';
 import { LoginPage, RegisterPage } from './public/LoginPages';
 import { useAppSelector } from './store';
 import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from './store/selectors';
 import { t } from './texts';
 
-/**
- * A screen loaded on demand (its own chunk): the first load carries only the login and what every
- * screen needs; operator, admin and replay screens, and the player's own, come when opened.
- */
-function onDemand<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
-  let Screen: ComponentType | null = null;
-  const loadScreen = () => load().then((module) => {
-    releaseReloadDone();
-    Screen = module[name];
-    return { default: Screen };
-  }, reloadForNewRelease);
-  const Lazy = lazy(loadScreen);
-  loaders.push(loadScreen);
-  // Once loaded, a screen renders at once (no suspense when it is opened again).
-  return function OnDemand() {
-    return Screen ? <Screen /> : <Lazy />;
-  };
-}
-
-const loaders: Array<() => Promise<unknown>> = [];
-
-/** Loads every on-demand screen now (tests render them synchronously on the server). */
-export function preloadScreens(): Promise<unknown> {
-  return Promise.all(loaders.map((load) => load()));
-}
-
-const RELOADED_KEY = 'quiz-reloaded-for-release';
-
-/**
- * A chunk that no longer loads is most likely an older release's (a new one was deployed since this
- * page loaded): reload once to get the new one; a second failure in a row is a real error.
- */
-function reloadForNewRelease(error: unknown): Promise<never> {
-  const session = sessionStore();
-  if (session && session.getItem(RELOADED_KEY) === null) {
-    session.setItem(RELOADED_KEY, '1');
-    window.location.reload();
-    return new Promise<never>(() => undefined);
-  }
-  releaseReloadDone();
-  throw error;
-}
-
-function releaseReloadDone(): void {
-  sessionStore()?.removeItem(RELOADED_KEY);
-}
-
-function sessionStore(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
+// Screens load on demand (onDemand.tsx): the first load carries only the login and what every screen needs.
 const AdminPage = onDemand(() => import('./operator/admin/AdminPage'), 'AdminPage');
 const UserRolesPage = onDemand(() => import('./operator/admin/UserRolesPage'), 'UserRolesPage');
 const ConfigPage = onDemand(() => import('./operator/moderator/ConfigPage'), 'ConfigPage');
@@ -86,6 +33,27 @@ const SpecialPage = onDemand(() => import('./public/InfoPages'), 'SpecialPage');
 const InvitePage = onDemand(() => import('./public/LinkRoutes'), 'InvitePage');
 const QrLoginPage = onDemand(() => import('./public/LinkRoutes'), 'QrLoginPage');
 const QrTeamPage = onDemand(() => import('./public/QrTeamPage'), 'QrTeamPage');
+
+/** A screen whose chunk did not load (twice, or without a new release): said, with a reload, instead of an empty page. */
+class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page page--narrow">
+        <section className="card" role="alert">
+          <p>{t.app.screenFailed}</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>{t.app.reload}</button>
+        </section>
+      </div>
+    );
+  }
+}
 
 /** auth: a valid session, else login. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -165,9 +133,11 @@ export function App() {
       <ConnectionBanner />
       <Notices />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingPage />}>
-          <Routes />
-        </Suspense>
+        <ScreenLoadBoundary>
+          <Suspense fallback={<LoadingPage />}>
+            <Routes />
+          </Suspense>
+        </ScreenLoadBoundary>
       </main>
       <HelpDialog />
     </>

@@ -8,7 +8,8 @@ import { Provider } from 'react-redux';
 import { Router } from 'wouter';
 import type { ShowSettings } from '../../../events';
 import type { TeamRecord } from '../../../web/src/api/http';
-import { App, preloadScreens } from '../../../web/src/App';
+import { App } from '../../../web/src/App';
+import { preloadOnDemand } from '../../../web/src/onDemand';
 import type { Views } from '../../../web/src/realtime/views';
 import { createAppStore } from '../../../web/src/store';
 import { liveActions } from '../../../web/src/store/liveSlice';
@@ -30,7 +31,7 @@ export interface Setup {
 export { baseGlobal, baseUser };
 
 // Screens load on demand (React.lazy); renderToString cannot wait, so every test file loads them first.
-beforeAll(() => preloadScreens());
+beforeAll(() => preloadOnDemand());
 
 export function prepareStore(setup: Setup) {
   const store = createAppStore();

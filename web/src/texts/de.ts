@@ -8,6 +8,8 @@ export const de = {
     title: 'Quiztool',
     version: '0.10.0',
     skipToContent: 'Zum Inhalt springen',
+    screenFailed: 'Diese Seite konnte nicht geladen werden. Bitte prüfe deine Verbindung und lade die Seite neu.',
+    reload: 'Seite neu laden',
   },
   placeholders: {
     nothingLoaded: '(nichts geladen)',
