@@ -22,6 +22,8 @@ export interface LiveStateOptions {
 }
 
 const DEFAULT_SNAPSHOT_EVERY = 50_000;
+/** How often a catch-up that is still waiting checks that the store is there at all. */
+const CATCH_UP_CHECK_MS = 1000;
 
 /**
  * Events read and folded at once while catching up (a restart replays the whole night). A fold
@@ -134,9 +136,23 @@ export class LiveStateService {
     return new Promise((resolve) => this.waiters.push({ position, resolve }));
   }
 
-  /** Catches up with everything the store holds now (after a conflict: another process appended). */
+  /**
+   * Catches up with everything the store holds now (after a conflict: another process appended).
+   * While it waits, it asks the store every second whether it is still there: when the database went
+   * away meanwhile, the caller gets StoreUnavailableError instead of waiting for the whole outage.
+   */
   async catchUp(): Promise<void> {
-    await this.waitFor(await this.store.lastPosition());
+    const target = await this.store.lastPosition();
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const reached = await Promise.race([
+        this.waitFor(target).then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(resolve, CATCH_UP_CHECK_MS, false))),
+      ]);
+      clearTimeout(timer);
+      if (reached) return;
+      await this.store.lastPosition();
+    }
   }
 
   /**

@@ -178,9 +178,18 @@ if (!POSTGRES_URL) {
       expect(Number.isFinite(firstAck)).toBe(true);
     }
 
+    /** Both instances ready again, and their read projections' runners caught up with the log (they resumed by themselves). */
     async function readyAgain(): Promise<void> {
       for (const instance of [a, b]) {
         while ((await api(instance.url, 'GET', '/api/ready')).status !== 200) await sleep(100);
+      }
+      const last = await store.lastPosition();
+      for (const instance of [a, b]) {
+        for (;;) {
+          const { projections } = (await api(instance.url, 'GET', '/api/health')).body as { projections: Array<{ checkpoint: number }> };
+          if (projections.length > 0 && projections.every((p) => p.checkpoint >= last)) break;
+          await sleep(200);
+        }
       }
     }
 

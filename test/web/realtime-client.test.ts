@@ -52,7 +52,10 @@ class TestServer {
   private answer(socket: WebSocket, msg: { type: string; id: number; content: Record<string, unknown> }): void {
     if (this.unanswered.has(msg.type)) return;
     let content: Record<string, unknown>;
-    if (msg.type === 'sa') content = { success: msg.content.token === this.acceptToken };
+    if (msg.type === 'sa' && this.retryAnswers > 0) {
+      this.retryAnswers--;
+      content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
+    } else if (msg.type === 'sa') content = { success: msg.content.token === this.acceptToken };
     else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
     else if (msg.type === 'gp' && this.retryAnswers > 0) {
       this.retryAnswers--;
@@ -341,5 +344,15 @@ describe('realtime client against a real ws server', () => {
     await until(() => events.some((e) => e.kind === 'resending'));
     client.stop();
     await expect(request).rejects.toEqual(new RealtimeError('closed'));
+  });
+
+  it('authenticates again on the same socket when sa is answered retry:true, and gets ready', async () => {
+    server.retryAnswers = 1;
+    makeClient({ random: () => 0 });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    expect(server.types().slice(0, 3)).toEqual(['sa', 'sa', 'sg']);
+    expect(server.sockets).toHaveLength(1);
+    expect(notices()).toEqual([]);
   });
 });

@@ -260,6 +260,14 @@ export class RealtimeClient {
     } catch {
       return;
     }
+    if (!reply.success && reply.retry === true) {
+      // The server could not look the user up in its database just now: the same socket tries again.
+      const socket = this.socket;
+      this.o.setTimeout(() => {
+        if (this.socket === socket && socket !== null) void this.authenticate();
+      }, RESEND_BASE_MS + this.o.random() * RESEND_BASE_MS);
+      return;
+    }
     if (!reply.success) {
       this.o.onEvent({ kind: 'notice', code: 'authFailed' });
       this.failQueue('authFailed');
