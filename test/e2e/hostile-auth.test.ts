@@ -173,3 +173,16 @@ describe('points (finding 6)', () => {
     expect(published.body.sortedTeams.map((t: { name: string }) => t.name)).toEqual(['Füchse']);
   });
 });
+
+describe('closing registration (allowNewAccounts, finding 7)', () => {
+  it('given the admin closed registration in the show settings, then POST /api/users answers 403 in German and reserves nothing; reopened, it registers', async () => {
+    const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
+    const register = (name: string) => api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
+    expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(200);
+    const refused = await register('bot-1');
+    expect(refused).toMatchObject({ status: 403, body: { errors: [{ detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' }] } });
+    expect(await env.server.runtime.secrets.credentials.findByLogin('bot-1')).toBeNull();
+    expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, admin)).status).toBe(200);
+    expect((await register('mensch-1')).status).toBe(201);
+  });
+});
