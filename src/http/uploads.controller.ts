@@ -1,4 +1,3 @@
-/// <reference types="multer" />
 import {
   ArgumentsHost, Body, Catch, Controller, ExceptionFilter, Get, Inject, Injectable, Param, PayloadTooLargeException, Post, Req, Res, UploadedFiles,
   UseFilters, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor,

@@ -67,26 +67,24 @@ describe('operator HTML in a player\'s browser', () => {
     const image = message.locator('img');
     expect(await image.count()).toBe(1);
     // The broken image has failed to load (its error event fired) before we look at what ran.
-    await page.waitForFunction(() => {
-      const img = document.querySelector('.server-message img') as HTMLImageElement | null;
-      return img !== null && img.complete;
-    });
+    await page.waitForFunction("document.querySelector('.server-message img')?.complete === true");
     expect(await image.getAttribute('onerror')).toBeNull();
     expect(await message.locator('script, svg, [style]').count()).toBe(0);
     expect(await message.textContent()).toContain('Stil');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(pageErrors).toEqual([]);
   });
 
   it('given HTML slipping past the sanitiser, then the CSP still refuses its inline handler', async () => {
     const page = player.page;
-    const ran = await page.evaluate(async () => {
+    // Written as page source (this file is compiled without the DOM's types).
+    const ran = await page.evaluate(`(async () => {
       const holder = document.createElement('div');
       document.body.append(holder);
       holder.innerHTML = '<img src="/nicht-da.png" onerror="window.__csp = 1">';
-      await new Promise((resolve) => holder.querySelector('img')!.addEventListener('error', resolve));
-      return (window as unknown as { __csp?: number }).__csp;
-    });
+      await new Promise((resolve) => holder.querySelector('img').addEventListener('error', resolve));
+      return window.__csp;
+    })()`);
     expect(ran).toBeUndefined();
     expect(cspReports.some((text) => /script-src-attr|inline event handler/i.test(text))).toBe(true);
   });
