@@ -31,6 +31,8 @@ export interface ShowSettings {
   qrHostName: string;
   /** Beyond PROTOCOL.md's list: the newsletter sign-up popup shows while this is on. */
   newsletterPopup: boolean;
+  /** POST /api/users registers new accounts while true (the default); an admin closes it during a bot wave. Absent in older events: true. */
+  allowNewAccounts: boolean;
 }
 
 /** The admin replaced the show settings (the whole object); `changedBy` is the admin's user id. */

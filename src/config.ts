@@ -14,6 +14,10 @@ export interface AppConfig {
   eventStoreUrl: string | null;
   jwtSecret: string | null;
   adminPassword: string | null;
+  /** ADMIN_PASSWORD_RESET: ADMIN_PASSWORD replaces the admin's password at this start (otherwise it only sets the first one). */
+  adminPasswordReset: boolean;
+  /** ALLOW_WEAK_SECRETS: short JWT_SECRET, METRICS_TOKEN and ADMIN_PASSWORD are accepted (local trials only). */
+  allowWeakSecrets: boolean;
   /** Extra origins allowed to open the WebSocket, comma-separated (the app's own origin always is). */
   allowedOrigins: string | null;
   /** Most commands decided and appended together (group commit); 1 turns it off. */
@@ -31,6 +35,10 @@ export interface AppConfig {
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
+/** HS256 keys shorter than the hash (32 bytes) can be brute-forced offline from one token. */
+export const MIN_SECRET_BYTES = 32;
+/** The admin is an operator: operators' passwords have at least 8 characters (projections/live/forms.ts). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 /** A setting the server cannot start with: the message names the variable (never a secret's value). */
 export class ConfigError extends Error {
@@ -68,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: read('EVENTSTORE_URL', null, (v) => urlWith(v, ['esdb:', 'esdb+discover:']), 'eine URL esdb://rechner:2113?tls=false', true),
     jwtSecret: raw('JWT_SECRET'),
     adminPassword: raw('ADMIN_PASSWORD'),
+    adminPasswordReset: read('ADMIN_PASSWORD_RESET', false, flag, '"true" oder "false"'),
+    allowWeakSecrets: read('ALLOW_WEAK_SECRETS', false, flag, '"true" oder "false"'),
     allowedOrigins: read('ALLOWED_ORIGINS', null, origins, 'Origins wie https://quiz.example.org, durch Kommas getrennt'),
     commandBatchMax: read('COMMAND_BATCH_MAX', 500, (v) => integerIn(v, 1, COMMAND_BATCH_LIMIT), `eine ganze Zahl von 1 bis ${COMMAND_BATCH_LIMIT}`),
     metricsToken: raw('METRICS_TOKEN'),
@@ -76,8 +86,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: path.join(projectRoot(), 'web/dist'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+  const weakAllowed = config.allowWeakSecrets;
+  for (const [name, value] of [['JWT_SECRET', config.jwtSecret], ['METRICS_TOKEN', config.metricsToken]] as const) {
+    if (value !== null && Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES && !weakAllowed) {
+      problems.push(`${name}: erwartet mindestens ${MIN_SECRET_BYTES} Bytes (z. B. openssl rand -base64 48; für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
+    }
+  }
+  if (config.adminPassword !== null && [...config.adminPassword].length < MIN_ADMIN_PASSWORD_LENGTH && !weakAllowed) {
+    problems.push(`ADMIN_PASSWORD: erwartet mindestens ${MIN_ADMIN_PASSWORD_LENGTH} Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
+  }
+  if (config.adminPasswordReset && config.adminPassword === null) problems.push('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD (das neue Passwort)');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function flag(value: string): boolean | undefined {
+  const lower = value.toLowerCase();
+  return lower === 'true' ? true : lower === 'false' ? false : undefined;
 }
 
 function integerIn(value: string, min: number, max: number): number | undefined {

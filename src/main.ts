@@ -1,28 +1,49 @@
 import 'reflect-metadata';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { FIRST_ADMIN_PASSWORD_FILE } from './identity/first-admin';
 import { startServer, type RunningServer } from './server';
 
-/** The lines an operator needs after the start: where the show runs and, once, the first admin's password. */
-function announce(server: RunningServer, config: AppConfig): void {
+/**
+ * The lines an operator needs after the start: where the show runs and, once, the first admin's
+ * password. A generated password never goes into a JSON log (a log collector keeps it): in JSON mode
+ * it is shown on stderr when that is a terminal, otherwise only written to a file readable by the
+ * server's user (docs/decisions/hostile-crowd-auth.md).
+ */
+async function announce(server: RunningServer, config: AppConfig): Promise<void> {
   const admin = server.firstAdmin;
   const where = `Quiz-Show läuft: ${server.url}  (Store: ${server.storage.events.kind}, Daten: ${config.databaseUrl ? 'Postgres' : config.dataDir})`;
-  const adminLine = admin.created
-    ? `Erster Admin angelegt: Benutzer "admin", Passwort "${admin.password}"${admin.generated ? ' (nur jetzt angezeigt, bitte notieren)' : ' (aus ADMIN_PASSWORD)'}`
-    : admin.passwordReset ? 'Passwort des Benutzers "admin" auf ADMIN_PASSWORD gesetzt.' : null;
-  if (config.logFormat === 'json') {
-    server.logger.log(where, { url: server.url, store: server.storage.events.kind }, 'Start');
-    if (adminLine) server.logger.log(adminLine, 'Start');
+  const reset = !admin.created && admin.passwordReset ? 'Passwort des Benutzers "admin" auf ADMIN_PASSWORD gesetzt (ADMIN_PASSWORD_RESET).' : null;
+  const generated = admin.created && admin.generated ? admin.password : null;
+  const shownLine = (password: string) => `Erster Admin angelegt: Benutzer "admin", Passwort "${password}" (nur jetzt angezeigt, bitte notieren)`;
+  if (config.logFormat === 'text') {
+    console.log(`\n${where}`);
+    if (generated) console.log(shownLine(generated));
+    else if (admin.created) console.log('Erster Admin angelegt: Benutzer "admin" mit dem Passwort aus ADMIN_PASSWORD.');
+    if (reset) console.log(reset);
     return;
   }
-  console.log(`\n${where}`);
-  if (adminLine) console.log(adminLine);
+  server.logger.log(where, { url: server.url, store: server.storage.events.kind }, 'Start');
+  if (reset) server.logger.log(reset, 'Start');
+  if (admin.created && !generated) server.logger.log('Erster Admin angelegt: Benutzer "admin" mit dem Passwort aus ADMIN_PASSWORD.', 'Start');
+  if (!generated) return;
+  if (process.stderr.isTTY) {
+    process.stderr.write(`${shownLine(generated)}\n`);
+    server.logger.log('Erster Admin angelegt: Benutzer "admin"; das erzeugte Passwort steht im Terminal (nicht im Log).', 'Start');
+    return;
+  }
+  const file = path.join(config.dataDir, FIRST_ADMIN_PASSWORD_FILE);
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, `${generated}\n`, { mode: 0o600 });
+  server.logger.log(`Erster Admin angelegt: Benutzer "admin"; das erzeugte Passwort steht in ${file} (nur für den Server-Benutzer lesbar; nach dem Notieren löschen).`, 'Start');
 }
 
 async function main(): Promise<void> {
   const modulesLoaded = performance.now(); // since the process started: node itself and every module
   const config = loadConfig();
   const server = await startServer(config);
-  announce(server, config);
+  await announce(server, config);
   const phases = Object.entries({ modules: Math.round(modulesLoaded), ...server.startPhases }).map(([name, ms]) => `${name} ${ms}`);
   server.logger.debug?.(`Startphasen in ms: ${phases.join(', ')}`, 'Start');
   const shutdown = async (signal: string) => {

@@ -16,6 +16,7 @@ import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
+import { UploadLimits } from './uploads/upload-limits';
 
 /** Nest injection token of the runtime. */
 export const RUNTIME = Symbol('RUNTIME');
@@ -43,6 +44,8 @@ export interface Runtime {
   limits: HttpLimits;
   /** Failed logins per (name, address) and per address, shared by the instances on Postgres. */
   loginLimits: LoginLimits;
+  /** Upload requests per user and the bytes stored per team (src/uploads/upload-limits.ts). */
+  uploadLimits: UploadLimits;
   /** Frames each socket may send (src/realtime/rate-limit.ts). */
   frameRate: Rate;
 }
@@ -66,7 +69,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), frameRate };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

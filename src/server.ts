@@ -65,7 +65,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   try {
     const secrets = await openSecrets(config, storage);
     phase('secrets');
-    const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now());
+    const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now(), config.adminPasswordReset);
     phase('firstAdmin');
     runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate);
     phase('runtime');

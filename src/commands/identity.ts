@@ -1,5 +1,5 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import { MAX_NAME_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, uniqueNameKey, type LiveState } from '../../projections/live';
+import { MAX_NAME_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, newAccountsClosed, uniqueNameKey, type LiveState } from '../../projections/live';
 import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { requireUser } from './guards';
@@ -8,6 +8,7 @@ import { texts } from './texts';
 /** Registration: the login is also the first display name; logins are unique regardless of case. */
 export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionContext): Verdict {
   const { login, email } = cmd;
+  if (newAccountsClosed(state.showSettings)) return reject(texts.newAccountsClosed, 'forbidden');
   if (login === '' || !cmd.hasPassword || login.length > MAX_NAME_LENGTH) return reject(texts.registrationFailed);
   if (!cmd.passwordRepeated) return reject(texts.registrationPasswordMismatch);
   const key = uniqueNameKey(login);

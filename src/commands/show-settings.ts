@@ -31,6 +31,7 @@ export function parseChangeShowSettings(c: CommandInput): CommandOfType<'ChangeS
     nextDates,
     qrHostName: c.qrHostName === undefined || c.qrHostName === null ? DEFAULT_SHOW_SETTINGS.qrHostName : trimmed(c.qrHostName),
     newsletterPopup: c.newsletterPopup === true,
+    allowNewAccounts: c.allowNewAccounts !== false,
   };
   const problem = showSettingsProblemOf(settings);
   return problem ? reject(showSettingsProblemText(problem)) : { type: 'ChangeShowSettings', settings };

@@ -131,6 +131,7 @@ export const engineTexts = {
   lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
   // accounts (abl, token revocation, passwords)
   cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
+  newAccountsClosed: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.',
   operatorPasswordTooShort: 'Passwörter von Admin, Moderation und Kontrolle brauchen mindestens 8 Zeichen.',
 } as const;
 

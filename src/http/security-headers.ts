@@ -6,8 +6,8 @@ export const STREAM_EMBED_ORIGINS = ['https://player.twitch.tv', 'https://www.tw
 
 /**
  * The Content-Security-Policy of every response: scripts only from the app's own files (no inline
- * script, no eval), nothing embedded but the stream, no plugins, no foreign form targets, not framed
- * by other sites. Images may come from anywhere over https (question images, uber messages),
+ * script, no eval), nothing embedded but the stream, no plugins, not framed
+ * by other sites (forms may post to the newsletter service). Images may come from anywhere over https (question images, uber messages),
  * data: and blob: (uploads are fetched with the token and shown as object URLs).
  */
 export const CONTENT_SECURITY_POLICY = {
@@ -22,7 +22,8 @@ export const CONTENT_SECURITY_POLICY = {
   frameSrc: [...STREAM_EMBED_ORIGINS],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
-  formAction: ["'self'"],
+  // No form-action: the newsletter forms post to the mailing-list service the admin sets (any address);
+  // operator HTML cannot bring forms (the sanitiser drops them).
   frameAncestors: ["'self'"],
   // A local trial runs over plain http: upgrading would break it; behind TLS the proxy sends HSTS.
   upgradeInsecureRequests: null,

@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { invalidTextRejection } from '../commands';
+import { invalidTextRejection, texts } from '../commands';
+import { newAccountsClosed } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { httpError, rejectionError } from './http-errors';
@@ -36,7 +37,10 @@ export class UsersController {
   @ApiCreatedResponse({ description: 'The new user as a JSON:API `users` resource.' })
   @ApiConflictResponse({ description: 'The login is taken (case-insensitive).' })
   @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address (German `detail`).' })
+  @ApiForbiddenResponse({ description: 'The admin closed registration (show setting `allowNewAccounts`; German `detail`).' })
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
+    // Closed registration costs no password hash: the rule (registerUser) says it again after the reservation.
+    if (newAccountsClosed(this.runtime.engine.live.state.showSettings)) throw httpError(403, texts.newAccountsClosed);
     const refusal = this.runtime.limits.registration(clientAddress(request));
     if (refusal) throw httpError(429, refusal);
     const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it

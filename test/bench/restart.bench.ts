@@ -62,7 +62,7 @@ async function seed(dataDir: string, events: number, teams: number): Promise<num
 async function timedStart(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench' },
+    cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
 import { AUTH_TEXTS } from '../../src/http/request-user';
 import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_PASSWORD, api, E2E_JWT_SECRET, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
 /** Bad input gets a clear answer and changes nothing; the server keeps serving. */
@@ -97,8 +97,8 @@ describe('bad input over the wire', () => {
     it.each([
       ['alg none', () => unsigned()],
       ['signed with the wrong key', () => jwt.sign(payload(), 'not-the-secret', { algorithm: 'HS256' })],
-      ['another algorithm (HS512) with the right key', () => jwt.sign(payload(), 'e2e-secret', { algorithm: 'HS512' })],
-      ['expired', () => jwt.sign({ ...payload(), exp: Math.floor(Date.now() / 1000) - 10 }, 'e2e-secret', { algorithm: 'HS256' })],
+      ['another algorithm (HS512) with the right key', () => jwt.sign(payload(), E2E_JWT_SECRET, { algorithm: 'HS512' })],
+      ['expired', () => jwt.sign({ ...payload(), exp: Math.floor(Date.now() / 1000) - 10 }, E2E_JWT_SECRET, { algorithm: 'HS256' })],
       ['garbage', () => 'not.a.token'],
     ])('given a token %s, then sa and HTTP refuse it', async (_what, make) => {
       const token = make();
@@ -113,7 +113,7 @@ describe('bad input over the wire', () => {
     });
 
     it('given a player token claiming moderator rights, then the roles come from the state and ma is refused', async () => {
-      const forgedPerm = jwt.sign(payload(), 'e2e-secret', { algorithm: 'HS256' }); // right key, but perm says moderator
+      const forgedPerm = jwt.sign(payload(), E2E_JWT_SECRET, { algorithm: 'HS256' }); // right key, but perm says moderator
       const socket = await WsClient.open(env.wsUrl, forgedPerm);
       const reply = await socket.request('ma', { quiz: '1', round: 1, question: 1 });
       expect(reply.success).toBe(false);

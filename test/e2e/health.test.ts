@@ -48,8 +48,18 @@ describe('GET /api/health', () => {
     expect(registered).toMatchObject({ type: 'UserRegistered', data: { login: 'admin', roles: ['admin', 'moderator', 'tester'] } });
   });
 
-  it('given ADMIN_PASSWORD differs from the stored password, when the server starts, then the admin password is replaced', async () => {
+  it('given ADMIN_PASSWORD differs from the stored password, when the server starts without ADMIN_PASSWORD_RESET, then the stored password stays (finding 7)', async () => {
     server = await startServer(settings({ ADMIN_PASSWORD: 'geheim-und-lang' }), { logger: false });
+    expect(server.firstAdmin).toMatchObject({ created: false, passwordReset: false });
+    expect((await request(server.url).post('/api/token-auth/').send({ username: 'admin', password: 'geheim-und-lang' })).status).toBe(403);
+  });
+
+  it('given ADMIN_PASSWORD_RESET=true, when the server starts, then the admin password is replaced and older admin tokens end', async () => {
+    server = await startServer(settings({ ADMIN_PASSWORD: 'geheim-und-lang', ADMIN_PASSWORD_RESET: 'true' }), { logger: false });
     expect(server.firstAdmin).toMatchObject({ created: false, passwordReset: true });
+    const token = (await request(server.url).post('/api/token-auth/').send({ username: 'admin', password: 'geheim-und-lang' }).expect(200)).body.token as string;
+    await server.close();
+    server = await startServer(settings({ ADMIN_PASSWORD: 'noch-ein-neues', ADMIN_PASSWORD_RESET: 'true' }), { logger: false });
+    expect((await request(server.url).get('/api/tokens/current').set('authorization', `Bearer ${token}`)).status).toBe(401);
   });
 });

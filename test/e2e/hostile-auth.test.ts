@@ -4,11 +4,15 @@
  * and the points a player may read. The server trusts X-Forwarded-For (TRUST_PROXY) so that one test
  * can speak from several addresses.
  */
+import { request as httpRequest } from 'node:http';
+import { mkdir, readdir, stat, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { FAILED_LOGINS_PER_NAME } from '../../src/http/login-limits';
 import { POINTS_TEXTS } from '../../src/http/points.controller';
+import { UPLOAD_LIMIT_TEXTS, UPLOAD_QUOTA_BYTES, UPLOADS_PER_USER } from '../../src/uploads/upload-limits';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 
@@ -171,5 +175,106 @@ describe('points (finding 6)', () => {
     const published = await api(env.url, 'GET', `/api/points/${quizId}`, undefined, fiona.token);
     expect(published.status).toBe(200);
     expect(published.body.sortedTeams.map((t: { name: string }) => t.name)).toEqual(['Füchse']);
+  });
+});
+
+describe('closing registration (allowNewAccounts, finding 7)', () => {
+  it('given the admin closed registration in the show settings, then POST /api/users answers 403 in German and reserves nothing; reopened, it registers', async () => {
+    const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
+    const register = (name: string) => api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
+    expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(200);
+    const refused = await register('bot-1');
+    expect(refused).toMatchObject({ status: 403, body: { errors: [{ detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' }] } });
+    expect(await env.server.runtime.secrets.credentials.findByLogin('bot-1')).toBeNull();
+    expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, admin)).status).toBe(200);
+    expect((await register('mensch-1')).status).toBe(201);
+  });
+});
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+async function uploadPng(token: string, kind = 'team') {
+  const form = new FormData();
+  form.append('image0', new Blob([PNG], { type: 'image/png' }), 'a.png');
+  const response = await fetch(`${env.url}/api/uploads/${kind}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+describe('uploads (finding 8)', () => {
+  it('given a large upload still arriving, then its bytes are already on disk (streamed, not held in memory); afterwards nothing is left in the incoming folder', async () => {
+    const greta = await registerAndLogin(env.url, 'greta');
+    await api(env.url, 'POST', '/api/teams', { name: 'Blende', newPassword: 'blende', stadt: 'Essen', beschreibung: '-' }, greta.token);
+    const incoming = path.join(env.dataDir, 'uploads', '.incoming');
+    const boundary = 'grenze1234';
+    const files = 10;
+    const fileBytes = 9_000_000;
+    const chunk = Buffer.alloc(1_000_000, 7);
+    const heads = Array.from({ length: files }, (_, i) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image${i}"; filename="b${i}.png"\r\nContent-Type: image/png\r\n\r\n`));
+    const tail = Buffer.from(`--${boundary}--\r\n`);
+    const length = heads.reduce((sum, h) => sum + h.length + fileBytes + 2, 0) + tail.length;
+    const heapBefore = process.memoryUsage();
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${env.url}/api/uploads/team`, {
+        method: 'POST', headers: { authorization: `Bearer ${greta.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+      }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      (async () => {
+        for (let i = 0; i < files; i++) {
+          req.write(heads[i]);
+          req.write(PNG);
+          for (let sent = PNG.length; sent < fileBytes; sent += chunk.length) {
+            const part = chunk.subarray(0, Math.min(chunk.length, fileBytes - sent));
+            if (!req.write(part)) await new Promise((r) => req.once('drain', r));
+          }
+          req.write('\r\n');
+          if (i === 0) {
+            // The first file is complete on the wire, the request is not: its bytes must already be in a file.
+            let onDisk = 0;
+            while (onDisk === 0) {
+              const names = await readdir(incoming).catch(() => [] as string[]);
+              for (const name of names) onDisk += (await stat(path.join(incoming, name)).catch(() => ({ size: 0 }))).size;
+              if (onDisk === 0) await new Promise((r) => setTimeout(r, 20));
+            }
+            expect(onDisk).toBeGreaterThan(0);
+          }
+        }
+        req.end(tail);
+      })().catch(reject);
+    });
+    const { status, body } = await answer;
+    const heapAfter = process.memoryUsage();
+    console.log(`upload of ${files} x ${fileBytes / 1e6} MB streamed to disk: rss ${((heapAfter.rss - heapBefore.rss) / 1e6).toFixed(1)} MB more, arrayBuffers ${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB more (client and server in one process)`);
+    expect(status).toBe(201);
+    expect(JSON.parse(body).fileNames).toHaveLength(files);
+    expect(await readdir(incoming)).toEqual([]);
+  });
+
+  it('given a user uploading 30 times in 10 minutes, then the next upload answers 429 in German and writes nothing', async () => {
+    const hanna = await registerAndLogin(env.url, 'hanna');
+    await api(env.url, 'POST', '/api/teams', { name: 'Fotofreunde', newPassword: 'foto', stadt: 'Köln', beschreibung: '-' }, hanna.token);
+    for (let i = 0; i < UPLOADS_PER_USER.max; i++) expect((await uploadPng(hanna.token)).status).toBe(201);
+    const before = await env.server.storage.events.lastPosition();
+    const refused = await uploadPng(hanna.token);
+    expect(refused).toMatchObject({ status: 429, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.tooMany(10) }] } });
+    expect(await env.server.storage.events.lastPosition()).toBe(before);
+  });
+
+  it('given a team whose pictures fill its quota, then its next upload answers 413 in German; another team uploads', async () => {
+    const ida = await registerAndLogin(env.url, 'ida');
+    const team = await api(env.url, 'POST', '/api/teams', { name: 'Volle Platte', newPassword: 'voll', stadt: 'Köln', beschreibung: '-' }, ida.token);
+    const teamDir = path.join(env.dataDir, 'uploads', 'team', team.body.data.id as string);
+    await mkdir(teamDir, { recursive: true });
+    const filler = path.join(teamDir, '00000000-0000-0000-0000-000000000000.png');
+    await writeFile(filler, '');
+    await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota reads sizes, not blocks
+    expect(await uploadPng(ida.token)).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] } });
+    const jan = await registerAndLogin(env.url, 'jan');
+    await api(env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer', stadt: 'Köln', beschreibung: '-' }, jan.token);
+    expect((await uploadPng(jan.token)).status).toBe(201);
   });
 });

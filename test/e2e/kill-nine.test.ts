@@ -55,7 +55,7 @@ class ServerProcess {
       cwd: root,
       env: {
         ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
-        JWT_SECRET: 'kill-nine-secret', NODE_OPTIONS: '', ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
+        JWT_SECRET: 'kill-nine-secret-at-least-32-bytes-long', NODE_OPTIONS: '', ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,8 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { FIRST_ADMIN_PASSWORD_FILE } from '../../src/identity/first-admin';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 import { WsClient } from './support/ws-client';
 
@@ -36,6 +37,25 @@ describe('settings are checked at start', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toHaveLength(3);
     expect((error as Error).message).not.toContain('geheim');
+  });
+
+  it('given a JWT_SECRET or METRICS_TOKEN under 32 bytes or an ADMIN_PASSWORD under 8 characters, then the start is refused, unless ALLOW_WEAK_SECRETS=true (finding 7)', () => {
+    const weak = { JWT_SECRET: 'x', METRICS_TOKEN: 'kurz', ADMIN_PASSWORD: 'admin' };
+    let error: unknown;
+    try {
+      loadConfig(weak);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'JWT_SECRET: erwartet mindestens 32 Bytes (z. B. openssl rand -base64 48; für lokale Versuche ALLOW_WEAK_SECRETS=true)',
+      'METRICS_TOKEN: erwartet mindestens 32 Bytes (z. B. openssl rand -base64 48; für lokale Versuche ALLOW_WEAK_SECRETS=true)',
+      'ADMIN_PASSWORD: erwartet mindestens 8 Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)',
+    ]);
+    expect((error as Error).message).not.toContain('kurz');
+    expect(loadConfig({ ...weak, ALLOW_WEAK_SECRETS: 'true' })).toMatchObject({ jwtSecret: 'x', allowWeakSecrets: true });
+    expect(loadConfig({ JWT_SECRET: 'a'.repeat(32), ADMIN_PASSWORD: 'acht8888' })).toMatchObject({ adminPasswordReset: false });
+    expect(() => loadConfig({ ADMIN_PASSWORD_RESET: 'true' })).toThrow('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD');
   });
 
   it('given good values and empty ones, then they are read and the empty ones take their defaults', () => {
@@ -129,7 +149,16 @@ describe('the start as an operator sees it', () => {
     const serverLines = lines.slice(lines.findIndex((line) => line.startsWith('{'))); // before: the build, when stale (tsc, vite)
     const records = serverLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://localhost:${port}` });
-    expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toBeDefined();
+    // The generated password never reaches the JSON log (a collector keeps it): it is in a file only the server's user reads.
+    const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
+    expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toMatchObject({ message: expect.stringContaining(file) });
+    const password = (await readFile(file, 'utf8')).trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(started.output()).not.toContain(password);
+    expect((await fetch(`http://127.0.0.1:${port}/api/token-auth/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }),
+    })).status).toBe(200);
     expect(records.filter((r) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(String(r.context)))).toEqual([]);
     expect(records.find((r) => r.requestId === 'anfrage-42')).toMatchObject({ context: 'HTTP', method: 'GET', path: '/api/teams', status: 401 });
   });

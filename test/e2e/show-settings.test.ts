@@ -11,10 +11,11 @@ const SETTINGS = {
   nextDates: [{ date: '2026-11-27', title: 'Quiz am Freitag' }, { date: '2026-12-04', title: 'Nikolausquiz' }],
   qrHostName: 'Jana',
   newsletterPopup: true,
+  allowNewAccounts: true,
 };
 
 const UNSET = {
-  streamChannel: '', streamUrl: '', supportUrl: '', newsletterUrl: '', socialLinks: [], nextDates: [], qrHostName: 'Olaf', newsletterPopup: false,
+  streamChannel: '', streamUrl: '', supportUrl: '', newsletterUrl: '', socialLinks: [], nextDates: [], qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true,
 };
 
 /** A Server-Sent Events listener as a browser's EventSource is one: each `event: settings` parsed, in order. */
@@ -155,7 +156,7 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     const { body } = await api(suite.env.url, 'GET', '/api/docs-json');
     expect(JSON.stringify(body.paths['/api/show-settings'].put.requestBody)).toContain('#/components/schemas/ShowSettingsDto');
     expect(Object.keys(body.components.schemas.ShowSettingsDto.properties)).toEqual([
-      'streamChannel', 'streamUrl', 'supportUrl', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup',
+      'streamChannel', 'streamUrl', 'supportUrl', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'allowNewAccounts',
     ]);
     expect(body.paths['/api/show-settings'].get.security).toBeUndefined();
     expect(body.paths['/api/show-settings/stream'].get).toBeDefined();

@@ -114,7 +114,7 @@ if (!POSTGRES_URL) {
       database = await freshDatabase(POSTGRES_URL!);
       dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `quiz-two-${n}-`))));
       // Nothing shared but the database (and the token secret, as a deployment sets it for all instances).
-      const env = (dataDir: string) => ({ DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'two-instances-secret', ADMIN_PASSWORD });
+      const env = (dataDir: string) => ({ DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'two-instances-secret-at-least-32-bytes', ADMIN_PASSWORD });
       a = new AppProcess('A', await freePort(), env(dirs[0]!));
       b = new AppProcess('B', await freePort(), env(dirs[1]!));
       await Promise.all([a.start(), b.start()]); // at once: schema, first admin and projections race on a fresh database

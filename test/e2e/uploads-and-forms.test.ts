@@ -39,7 +39,7 @@ describe('uploads and public forms', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
-    expect((await fetch(`${env.url}/api/uploads/${name}?token=${member.token}`)).status).toBe(200);
+    expect((await fetch(`${env.url}/api/uploads/${name}?token=${member.token}`)).status).toBe(401); // tokens never travel in URLs (finding 5)
     expect((await fetch(`${env.url}/api/uploads/${name}`)).status).toBe(401);
     expect((await fetch(`${env.url}/api/uploads/..%2F..%2Fjwt-secret`, { headers: { authorization: `Bearer ${member.token}` } })).status).toBe(404);
   });

@@ -57,7 +57,7 @@ describe('decide', () => {
 
   it('maps every realtime code of the catalogue to a command', () => {
     expect(Object.keys(WIRE_COMMANDS).sort()).toEqual([
-      'aas', 'aff', 'ahd', 'ali', 'amu', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu', 'gz',
+      'aas', 'abl', 'aff', 'ahd', 'ali', 'amu', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu', 'gz',
       'ma', 'mc', 'mgh', 'mhr', 'mi', 'mlh', 'mn', 'mp', 'mq', 'mr', 'mtr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
     ]);
     const moderator = { userId: 'm', roles: ['moderator' as const] };

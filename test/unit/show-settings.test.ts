@@ -1,4 +1,4 @@
-import { DEFAULT_SHOW_SETTINGS, hostOfflineText, isIsoDate, isWebAddress, upcomingDates } from '../../projections/live';
+import { canonicalShowSettings, DEFAULT_SHOW_SETTINGS, hostOfflineText, isIsoDate, isWebAddress, upcomingDates } from '../../projections/live';
 import { texts } from '../../src/commands';
 import { VISITOR } from '../support/world';
 import { given } from './support/given';
@@ -13,6 +13,7 @@ const FULL = {
   nextDates: [{ date: '2026-11-27', title: 'Quiz am Freitag' }, { date: '2026-12-04', title: 'Nikolausquiz' }],
   qrHostName: 'Jana',
   newsletterPopup: true,
+  allowNewAccounts: true,
 };
 
 const change = (fields: Record<string, unknown>) => ({ type: 'ChangeShowSettings' as const, ...fields });
@@ -149,5 +150,19 @@ describe('show settings: the rules the web app reads too', () => {
     const dates = [{ date: '2026-12-04', title: 'B' }, { date: '2026-11-13', title: 'alt' }, { date: '2026-11-20', title: 'heute' }, { date: '2026-11-27', title: 'A' }];
     expect(upcomingDates(dates, '2026-11-20').map((d) => d.title)).toEqual(['heute', 'A', 'B']);
     expect(upcomingDates(dates, '2027-01-01')).toEqual([]);
+  });
+});
+
+describe('closing registration (allowNewAccounts, finding 7)', () => {
+  it('given the admin closed registration, when someone registers, then it is refused in German; settings from before the field existed leave it open', () => {
+    const s = show();
+    s.world.must(change({ ...FULL, allowNewAccounts: false }), s.world.as(s.admin));
+    expect(s.world.state.showSettings.allowNewAccounts).toBe(false);
+    given(s.world).when({ type: 'RegisterUser', login: 'bot1', password: 'x' }, VISITOR)
+      .thenRejected('Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.');
+    s.world.must(change(FULL), s.world.as(s.admin)); // a field left out takes its default: open
+    given(s.world).when({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
+    const { allowNewAccounts: _dropped, ...older } = FULL;
+    expect(canonicalShowSettings(older as typeof FULL).allowNewAccounts).toBe(true);
   });
 });

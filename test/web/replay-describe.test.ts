@@ -80,7 +80,7 @@ const samples: Samples = {
       changedBy: 'u1',
       settings: {
         streamChannel: 'quizshow', streamUrl: '', supportUrl: '', newsletterUrl: 'https://n.example.org', socialLinks: [], nextDates: [],
-        qrHostName: 'Olaf', newsletterPopup: false,
+        qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true,
       },
     },
   },

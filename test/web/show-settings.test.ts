@@ -27,6 +27,7 @@ const SET: ShowSettings = {
   nextDates: [{ date: '2999-01-08', title: 'Später' }, { date: '2000-01-07', title: 'Längst vorbei' }, { date: '2999-01-01', title: 'Neujahrsquiz' }],
   qrHostName: 'Jana',
   newsletterPopup: false,
+  allowNewAccounts: true,
 };
 
 const formAction = (html: string) => [...html.matchAll(/<form[^>]*class="card newsletter"[^>]*action="([^"]*)"/g)].map((m) => m[1]);

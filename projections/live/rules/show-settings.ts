@@ -18,6 +18,7 @@ export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
   nextDates: [],
   qrHostName: DEFAULT_QR_HOST_NAME,
   newsletterPopup: false,
+  allowNewAccounts: true,
 };
 
 export const SHOW_SETTINGS_LIMITS = {
@@ -184,7 +185,13 @@ export function canonicalShowSettings(s: ShowSettings): ShowSettings {
     nextDates: s.nextDates.map(({ date, title }) => ({ date, title })),
     qrHostName: s.qrHostName,
     newsletterPopup: s.newsletterPopup,
+    allowNewAccounts: s.allowNewAccounts !== false, // settings saved before the field existed: open
   };
+}
+
+/** Registration of new accounts (POST /api/users) is closed by the admin's show setting. */
+export function newAccountsClosed(settings: ShowSettings): boolean {
+  return !settings.allowNewAccounts;
 }
 
 export function sameShowSettings(a: ShowSettings, b: ShowSettings): boolean {

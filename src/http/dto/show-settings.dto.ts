@@ -87,4 +87,9 @@ export class ShowSettingsDto {
   @IsOptional()
   @IsBoolean({ message: T.notFlag('newsletterPopup') })
   newsletterPopup?: boolean;
+
+  @ApiPropertyOptional({ description: 'Whether POST /api/users registers new accounts (default true); false answers 403 with a German `detail`.', example: true })
+  @IsOptional()
+  @IsBoolean({ message: T.notFlag('allowNewAccounts') })
+  allowNewAccounts?: boolean;
 }

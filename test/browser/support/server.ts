@@ -73,7 +73,7 @@ export async function startApp(options: { seed?: (dataDir: string) => Promise<un
   let printed = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
     cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET: 'browser-test-secret', NODE_OPTIONS: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET: 'browser-test-secret-at-least-32-bytes-long', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -10,6 +10,8 @@ import { RunningServer, startServer, StartOptions } from '../../../src/server';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../../support/test-database';
 
 export const ADMIN_PASSWORD = 'admin-passwort-für-tests';
+/** 32 bytes or more: shorter secrets are refused at the start (src/config.ts). */
+export const E2E_JWT_SECRET = 'e2e-secret-of-the-end-to-end-tests';
 
 export interface TestServer {
   server: RunningServer;
@@ -37,7 +39,7 @@ export async function startTestServer(options: StartOptions = {}, dataDir?: stri
   let server: RunningServer;
   try {
     server = await startServer(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: 'e2e-secret', ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }),
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: E2E_JWT_SECRET, ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }),
       { logger: false, ...options },
     );
   } catch (error) {

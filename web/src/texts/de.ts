@@ -917,6 +917,8 @@ export const de = {
     newsletterUrlHint: 'Die Adresse des Mailinglisten-Dienstes, an die die Newsletter-Formulare gesendet werden.',
     newsletterPopup: 'Newsletter-Popup bei allen Spielern öffnen',
     newsletterPopupHint: 'Wer es schließt, sieht es erst wieder, wenn es aus- und wieder eingeschaltet wird.',
+    allowNewAccounts: 'Neue Nutzeraccounts zulassen',
+    allowNewAccountsHint: 'Ausgeschaltet lehnt der Server jede Registrierung ab (z. B. während einer Bot-Welle); bestehende Accounts melden sich weiter an.',
     qrHostName: 'Name auf der QR-Seite',
     qrHostNameHint: (text: string) => `Ohne verbundene Moderation zeigt die QR-Seite: „${text}“`,
     socialLinks: 'Social-Media-Links',

@@ -101,6 +101,12 @@ export function ShowSettingsPanel() {
           </label>
           <small className="hint">{T.newsletterPopupHint}</small>
         </div>
+        <div className="field">
+          <label className="checkbox">
+            <input type="checkbox" checked={form.allowNewAccounts} onChange={(e) => set('allowNewAccounts')(e.target.checked)} /> {T.allowNewAccounts}
+          </label>
+          <small className="hint">{T.allowNewAccountsHint}</small>
+        </div>
         <Field label={T.qrHostName} value={form.qrHostName} onValue={set('qrHostName')} hint={T.qrHostNameHint(hostOfflineText(form.qrHostName))} />
 
         <h3>{T.socialLinks}</h3>
