@@ -5,6 +5,7 @@ import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Facts, Panel, useCommand, useNotify } from '../shared';
 import { HEAL_DEAL_ROUNDS } from '@engine/rules/common';
+import { WindowedTable } from '../Windowed';
 import { HEAL_DEAL_REFRESH_MS, healDealRows, parseWholeNumber } from './logic';
 
 type PerRoundSetting = 'healingPerRound' | 'damagePerRound' | 'damagePerRoundZombie';
@@ -44,20 +45,19 @@ function HealDealOverview() {
   }, [statuses]);
   const c = t.admin.columns;
   return (
-    <div className="table-scroll">
-      <table className="table table--compact">
-        <caption className="visually-hidden">{t.admin.overview}</caption>
-        <thead><tr><th scope="col">{c.team}</th><th scope="col">{c.current}</th><th scope="col">{c.heal}</th><th scope="col">{c.deal}</th><th scope="col">{c.total}</th></tr></thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className={row.zombie ? 'row--zombie' : ''}>
-              <th scope="row">{row.name}</th><td>{row.current}</td><td>{row.healings}</td><td>{row.damages}</td>
-              <td><strong>{row.total}</strong> <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WindowedTable
+      items={rows}
+      className="table table--compact"
+      columns={5}
+      before={<caption className="visually-hidden">{t.admin.overview}</caption>}
+      head={<tr><th scope="col">{c.team}</th><th scope="col">{c.current}</th><th scope="col">{c.heal}</th><th scope="col">{c.deal}</th><th scope="col">{c.total}</th></tr>}
+      row={(row, _index, rowProps) => (
+        <tr key={row.id} className={row.zombie ? 'row--zombie' : ''} {...rowProps}>
+          <th scope="row">{row.name}</th><td>{row.current}</td><td>{row.healings}</td><td>{row.damages}</td>
+          <td><strong>{row.total}</strong> <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span></td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { downloadTeamsTxt } from '../../api/operator';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
@@ -23,8 +23,8 @@ function saveFile(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The server's ranking (rank, total) in the chosen order. */
-function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsSort }) {
+/** The server's ranking (rank, total) in the chosen order; drawn again only when the overview or the order changes. */
+const RankingTable = memo(function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsSort }) {
   const rows = useMemo(() => pointsInOrder(overview, sort), [overview, sort]);
   const lastIndex = overview.rounds.length - 1;
   return (
@@ -52,7 +52,7 @@ function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsS
       )}
     />
   );
-}
+});
 
 /** The overview panel: teams.txt, publish / unpublish, sort toggle, table and chart. */
 export function OverviewPanel({ quizId, overview }: { quizId: string; overview: PointsTable }) {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { PointsTable } from '../../logic/placement';
 import { t } from '../../texts';
 import { WindowedList, WINDOW_FROM } from '../Windowed';
@@ -12,7 +12,7 @@ const FRAME: ChartFrame = { width: 720, height: 340, left: 48, right: 32, top: 1
  * Over WINDOW_FROM teams a line is one <polyline> without its points (only the highlighted line
  * shows them), and the legend renders only the entries in view.
  */
-export function PointsChart({ overview }: { overview: PointsTable }) {
+export const PointsChart = memo(function PointsChart({ overview }: { overview: PointsTable }) {
   const [highlight, setHighlight] = useState<number | null>(null);
   const series = useMemo(() => cumulativeSeries(overview), [overview]);
   const top = useMemo(() => series.reduce((max, s) => Math.max(max, ...s.points), 0), [series]);
@@ -102,4 +102,4 @@ export function PointsChart({ overview }: { overview: PointsTable }) {
       </figcaption>
     </figure>
   );
-}
+});
