@@ -1,8 +1,8 @@
-# The quiz show server: Node 20 on Debian slim. Build context: the repository root (see .dockerignore).
+# The quiz show server: Node 26 (the current LTS) on Debian slim. Build context: the repository root (see .dockerignore).
 # Used by docker-compose.yml; on its own: docker build -t quiz-show . && docker run -p 3000:3000 quiz-show
 
-# Build stage: all dependencies, then server (dist/) and web app (web/dist/).
-FROM node:20-bookworm-slim AS build
+# Build stage: all dependencies, then server (dist/, nest build) and web app (web/dist/).
+FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -10,7 +10,7 @@ COPY . .
 RUN npm run build
 
 # Runtime stage: production dependencies and the build output only.
-FROM node:20-bookworm-slim
+FROM node:26-trixie-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./

@@ -1,5 +1,5 @@
-// Builds the server or the web app when its output is missing or older than its sources (npm start, npm run start:dev,
-// and `node scripts/build-if-stale.js server` before the console tools: npm run user, night, asyncapi).
+// Builds the server or the web app when its output is missing or older than its sources: npm start (both), npm run
+// start:dev and start:debug (the web app), and `node scripts/build-if-stale.js server` before the console tools (npm run user, night, asyncapi).
 // Never rebuilds a fresh build: a rebuild rewrites dist/ file by file, and a server starting meanwhile
 // would load half-written modules.
 const { execSync } = require('node:child_process');
@@ -74,7 +74,7 @@ function buildUnderLock(name, output, sources, script) {
 
 const targets = {
   server: () => buildIfStale('Server', at('dist/src/main.js'),
-    [at('src'), at('events'), at('projections'), at('wire'), at('tsconfig.json'), at('tsconfig.build.json'), at('package-lock.json')], 'build:server'),
+    [at('src'), at('events'), at('projections'), at('wire'), at('tsconfig.json'), at('tsconfig.build.json'), at('nest-cli.json'), at('package-lock.json')], 'build:server'),
   web: () => buildIfStale('Web-App', at('web/dist/index.html'),
     [at('web/src'), at('web/index.html'), at('web/vite.config.mts'), at('events'), at('projections/live'), at('wire'), at('package-lock.json')], 'build:web'),
 };
