@@ -3,6 +3,8 @@ import { streams } from '../../events';
 import { OPERATOR_PASSWORD_MIN_LENGTH, type LiveState } from '../../projections/live';
 import type { BlockUser, ResetPassword, RevokeTokens } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
+import { ADMIN, type Entries } from './entry';
+import { textOf } from './fields';
 import { texts } from './texts';
 
 /**
@@ -33,3 +35,20 @@ export function resetPassword(state: LiveState, cmd: ResetPassword): Verdict {
   if (user.roles.length > 0 && cmd.passwordLength < OPERATOR_PASSWORD_MIN_LENGTH) return reject(texts.operatorPasswordTooShort);
   return accept(streams.user(user.id), draft('UserPasswordChanged', { userId: user.id }));
 }
+
+export const accountEntries = {
+  BlockUser: {
+    wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: ADMIN,
+    parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: blockUser,
+  },
+  // HTTP only: POST /api/token-logout-all, and PATCH /api/users/:id by an admin for another user.
+  RevokeTokens: { access: 'user', parse: (c) => ({ type: 'RevokeTokens', userId: textOf(c.userId) }), boundary: (cmd) => [streams.user(cmd.userId)], rule: revokeTokens },
+  ResetPassword: {
+    access: ADMIN,
+    parse: (c) => ({ type: 'ResetPassword', userId: textOf(c.userId), passwordLength: [...textOf(c.newPassword)].length }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: resetPassword,
+  },
+} satisfies Entries;

@@ -10,6 +10,9 @@ import type { QuestionInput } from '../../projections/live';
 /** Wire content as it arrived, with the command's type: what the table's parsers read. */
 export type CommandInput = { readonly type: CommandType } & Readonly<Record<string, unknown>>;
 
+/** A question of a quiz as a moderator or admin names it (round and number null: not a number). */
+export interface QuestionRef { quizId: string; round: number | null; number: number | null }
+
 // identity (HTTP)
 export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
 export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; newPasswordLength: number }
@@ -59,13 +62,13 @@ export interface ImportQuiz { type: 'ImportQuiz'; name: string; yearWeek: string
 /** Fields left out keep the quiz's values. */
 export interface EditQuiz { type: 'EditQuiz'; quizId: string; name: string | null; yearWeek: string | null; content: ContentResult | null }
 /** aas */
-export interface AddTieBreakQuestion { type: 'AddTieBreakQuestion'; quizId: string; round: number | null; number: number | null; title: string; text: string }
+export interface AddTieBreakQuestion extends QuestionRef { type: 'AddTieBreakQuestion'; title: string; text: string }
 
 // night: game flow (moderator)
-export interface StartQuestion { type: 'StartQuestion'; quizId: string; round: number | null; number: number | null }
+export interface StartQuestion extends QuestionRef { type: 'StartQuestion' }
 /** The control panel's next-question button. */
 export interface StartNextQuestion { type: 'StartNextQuestion' }
-export interface HardReset { type: 'HardReset'; quizId: string; round: number | null; number: number | null }
+export interface HardReset extends QuestionRef { type: 'HardReset' }
 /** `seconds` null: the default countdown. */
 export interface StartCountdown { type: 'StartCountdown'; seconds: number | null }
 /** Sent by the server's scheduler when a countdown's end instant has passed. */
@@ -96,12 +99,10 @@ export interface RateAnswer { answerId: string; checked: boolean; liked: boolean
 export interface RateAnswerRelative extends RateAnswer { type: 'RateAnswerRelative'; change: number | null }
 export interface RateAnswerAbsolute extends RateAnswer { type: 'RateAnswerAbsolute'; value: number }
 export interface StartChecking { type: 'StartChecking'; quizId: string }
-export interface RegexBulkRate {
-  type: 'RegexBulkRate'; quizId: string; round: number | null; number: number | null; regex: string; points: number; mark: RegexMark;
-}
+export interface RegexBulkRate extends QuestionRef { type: 'RegexBulkRate'; regex: string; points: number; mark: RegexMark }
 
 // ship
-export interface CorrectShipQuestion { type: 'CorrectShipQuestion'; quizId: string; round: number | null; number: number | null }
+export interface CorrectShipQuestion extends QuestionRef { type: 'CorrectShipQuestion' }
 
 // show (admin, moderator display)
 export interface SetOverviewMessage { type: 'SetOverviewMessage'; message: string }

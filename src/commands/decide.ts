@@ -3,7 +3,8 @@ import { isMaintenance, type LiveState } from '../../projections/live';
 import type { Command, CommandInput, CommandType } from './commands';
 import { reject, type Boundary, type BoundaryPart, type Decision, type DecisionContext, type Rejection } from './decision';
 import { hasInvalidText } from './fields';
-import { entryOf, type Access } from './table';
+import type { Access } from './entry';
+import { entryOf } from './table';
 import { texts } from './texts';
 
 /** Every rule reads whether the show is in maintenance (the show stream's other events only where its entry says so). */

@@ -1,9 +1,29 @@
 import { streams } from '../../events';
-import type { LiveState } from '../../projections/live';
+import { greetingProblemOf, type GreetingProblem, type LiveState } from '../../projections/live';
 import type { SubmitGreeting } from './commands';
-import { accept, draft, type DecisionContext, type Verdict } from './decision';
+import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
+import { showOnly, trimmed, type Entries } from './entry';
+import { textOf } from './fields';
+import { texts } from './texts';
 
 /** gruss: the table's parser checked the fields (required; name at most 50, message at most 500 characters). */
 export function submitGreeting(_state: LiveState, { name, message }: SubmitGreeting, ctx: DecisionContext): Verdict {
   return accept(streams.show, draft('GreetingSubmitted', { greetingId: ctx.newId(), name, message }));
 }
+
+const GREETING_TEXTS: Record<GreetingProblem, string> = {
+  missing: texts.greetingFieldMissing, nameTooLong: texts.greetingNameTooLong, messageTooLong: texts.greetingMessageTooLong,
+};
+
+export const formEntries = {
+  SubmitGreeting: {
+    access: 'anyone',
+    parse: (c) => {
+      const problem = greetingProblemOf(textOf(c.username), textOf(c.message));
+      if (problem) return reject(GREETING_TEXTS[problem]);
+      return { type: 'SubmitGreeting', name: trimmed(c.username), message: trimmed(c.message) };
+    },
+    boundary: showOnly,
+    rule: submitGreeting,
+  },
+} satisfies Entries;

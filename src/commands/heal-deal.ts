@@ -3,6 +3,8 @@ import { streams } from '../../events';
 import { healDealRound, healDealStatus, healDealTargetAllowed, type LiveState } from '../../projections/live';
 import type { ChooseHealDeal } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { ADMIN, NIGHTS, SHOW, TEAMS, memberInNight, type Entries } from './entry';
+import { textOf } from './fields';
 import { requireTeamMember } from './guards';
 import { questionInPlay } from './night';
 import { texts } from './texts';
@@ -47,3 +49,15 @@ export function calculateHealDeal(state: LiveState): Verdict {
   return accept(stream, draft('HealDealCalculated', { round, teams }));
 }
 
+
+export const healDealEntries = {
+  ChooseHealDeal: {
+    wire: 'ghd', content: { kind: 'string', team: 'string' }, access: 'user',
+    parse: (c) => (c.kind === 'heal' || c.kind === 'deal'
+      ? { type: 'ChooseHealDeal', kind: c.kind, targetTeamId: textOf(c.team) }
+      : reject(texts.unknownSetting)),
+    boundary: memberInNight,
+    rule: chooseHealDeal,
+  },
+  CalculateHealDeal: { wire: 'ahd', content: {}, access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [SHOW, TEAMS, NIGHTS], rule: calculateHealDeal },
+} satisfies Entries;

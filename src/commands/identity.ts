@@ -1,7 +1,11 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import { MAX_NAME_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, newAccountsClosed, uniqueNameKey, type LiveState } from '../../projections/live';
+import {
+  MAX_NAME_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, newAccountsClosed, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
+} from '../../projections/live';
 import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { ADMIN, SHOW, TEAMS, USERS, own, trimmed, type Entries } from './entry';
+import { textOf } from './fields';
 import { requireUser } from './guards';
 import { texts } from './texts';
 
@@ -43,3 +47,42 @@ export function createLoginLink(state: LiveState, { userId }: CreateLoginLink, c
   if (!state.users.has(userId)) return reject(texts.notFound(userId), 'not_found');
   return accept(streams.user(userId), draft('LoginLinkCreated', { linkId: ctx.newId(), userId }));
 }
+
+const PROFILE_PROBLEM_TEXTS: Record<ProfileProblem, string> = {
+  nameTooShort: texts.displayNameTooShort, nameTooLong: texts.displayNameTooLong, passwordMismatch: texts.profilePasswordMismatch,
+};
+
+export const identityEntries = {
+  RegisterUser: {
+    access: 'anyone',
+    parse: (c) => ({
+      type: 'RegisterUser', login: trimmed(c.login), hasPassword: textOf(c.password) !== '',
+      passwordRepeated: c.passwordRepeat === undefined || c.passwordRepeat === c.password, email: trimmed(c.email) || null,
+    }),
+    boundary: () => [SHOW, USERS, TEAMS],
+    rule: registerUser,
+  },
+  UpdateProfile: {
+    access: 'user',
+    parse: (c) => {
+      const problem = profileProblemOf(textOf(c.name), textOf(c.newPassword), textOf(c.newPasswordRepeat));
+      if (problem) return reject(PROFILE_PROBLEM_TEXTS[problem]);
+      const newPassword = textOf(c.newPassword);
+      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length };
+    },
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
+    rule: updateProfile,
+  },
+  MarkEmailPopupSeen: {
+    access: 'user',
+    parse: (c) => ({ type: 'MarkEmailPopupSeen', userId: textOf(c.userId) }),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
+    rule: markEmailPopupSeen,
+  },
+  CreateLoginLink: {
+    wire: 'ali', content: { id: 'string' }, access: ADMIN,
+    parse: (c) => ({ type: 'CreateLoginLink', userId: textOf(c.id) }),
+    boundary: (cmd) => [SHOW, streams.user(cmd.userId)],
+    rule: createLoginLink,
+  },
+} satisfies Entries;

@@ -3,6 +3,8 @@ import { streams } from '../../events';
 import { LOBBY_CHAT_INTERVAL_MS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
 import type { HideGreeting, HideLobbyChatMessage, MuteUser, RemoveTeamMember } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
+import { textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
 
 const MINUTE = 60_000;
@@ -61,3 +63,34 @@ export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: De
   }
   return null;
 }
+
+export const moderationEntries = {
+  HideLobbyChatMessage: {
+    wire: 'mlh', content: { messageId: 'string' }, access: MODERATOR,
+    parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId) }),
+    boundary: showOnly,
+    rule: hideLobbyChatMessage,
+  },
+  HideGreeting: {
+    wire: 'mgh', content: { greetingId: 'string' }, access: MODERATOR,
+    parse: (c) => ({ type: 'HideGreeting', greetingId: textOf(c.greetingId) }),
+    boundary: showOnly,
+    rule: hideGreeting,
+  },
+  MuteUser: {
+    wire: 'amu', content: { userId: 'string', minutes: 'integer' }, access: OPERATOR,
+    parse: (c) => {
+      const minutes = parseMuteMinutes(wholeNumberOf(c.minutes));
+      return typeof minutes === 'number' ? { type: 'MuteUser', userId: textOf(c.userId), minutes } : minutes;
+    },
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: muteUser,
+  },
+  RemoveTeamMember: {
+    wire: 'mtr', content: { teamId: 'string', userId: 'string' }, access: OPERATOR,
+    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
+    // The user's team is a fact of every team stream (membership is written to the team joined).
+    boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],
+    rule: removeTeamMember,
+  },
+} satisfies Entries;

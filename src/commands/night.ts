@@ -5,6 +5,8 @@ import {
 } from '../../projections/live';
 import type { HardReset, StartCountdown, StartQuestion } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, USERS, questionRefOf, type Entries } from './entry';
+import { numberOf } from './fields';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 
@@ -150,3 +152,44 @@ export function rejectQuizzle(state: LiveState): Verdict {
   if (isRejection(offer)) return offer;
   return accept(streams.night(offer.nightId), draft('QuizzleRejected', { nightId: offer.nightId, teamId: offer.teamId, proposalKey: offer.key }));
 }
+
+/** mc: a countdown of at most an hour (a question lasts minutes). */
+const MAX_COUNTDOWN_SECONDS = 3600;
+const QUESTION_REF = { quiz: 'string|number', round: 'integer', question: 'integer' } as const;
+
+export const nightEntries = {
+  StartQuestion: {
+    wire: 'ma', content: QUESTION_REF, access: MODERATOR,
+    parse: (c) => ({ type: 'StartQuestion', ...questionRefOf(c) }),
+    boundary: (cmd) => [SHOW, NIGHTS, streams.quiz(cmd.quizId)],
+    rule: startQuestion,
+  },
+  StartNextQuestion: {
+    access: MODERATOR,
+    parse: () => ({ type: 'StartNextQuestion' }),
+    boundary: () => [SHOW, NIGHTS, QUIZZES],
+    rule: startNextQuestion,
+  },
+  HardReset: {
+    wire: 'mhr', content: QUESTION_REF, access: MODERATOR,
+    parse: (c) => ({ type: 'HardReset', ...questionRefOf(c) }),
+    boundary: (cmd) => [SHOW, NIGHTS, streams.quiz(cmd.quizId)],
+    rule: hardReset,
+  },
+  StartCountdown: {
+    wire: 'mc', content: { time: 'number' }, access: MODERATOR,
+    parse: (c) => {
+      const seconds = numberOf(c.time);
+      // An end instant must stay a finite number a timer can wait for (1e308 s stored null and never fired).
+      return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS ? reject(texts.countdownTooLong) : { type: 'StartCountdown', seconds };
+    },
+    boundary: () => [SHOW, NIGHTS],
+    rule: startCountdown,
+  },
+  // The lock-in reads every team's play and, in single mode, every user's answer.
+  ExpireCountdown: { access: 'anyone', parse: () => ({ type: 'ExpireCountdown' }), boundary: () => [SHOW, NIGHTS, TEAMS, USERS], rule: expireCountdown },
+  EndQuestion: { wire: 'mn', content: {}, access: MODERATOR, parse: () => ({ type: 'EndQuestion' }), boundary: () => [SHOW, NIGHTS, TEAMS, USERS], rule: endQuestion },
+  ShowInstructions: { wire: 'mi', content: {}, access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [SHOW, NIGHTS], rule: showInstructions },
+  AcceptQuizzle: { wire: 'mr', content: {}, access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: acceptQuizzle },
+  RejectQuizzle: { wire: 'mq', content: {}, access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: rejectQuizzle },
+} satisfies Entries;

@@ -8,6 +8,7 @@ import type {
   AddProposal, AddTeamChat, ChooseFavourite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
 } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { NIGHTS, SHOW, keyOf, memberInNight, own, trimmed, type Entries } from './entry';
 import { hasRole, requireTeamMember, requireUser, type Membership } from './guards';
 import { lobbySlowModeRejection, mutedRejection } from './moderation';
 import { questionInPlay, type QuestionInPlay } from './night';
@@ -169,3 +170,27 @@ export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: Decisio
     userId: user.id, name: user.name, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
   }));
 }
+
+const MESSAGE = { message: 'string' } as const;
+const KEY = { number: 'integer' } as const;
+
+export const proposalEntries = {
+  AddProposal: { wire: 'gp', content: MESSAGE, access: 'user', parse: (c) => ({ type: 'AddProposal', message: trimmed(c.message) }), boundary: memberInNight, rule: addProposal },
+  AddTeamChat: { wire: 'gc', content: MESSAGE, access: 'user', parse: (c) => ({ type: 'AddTeamChat', message: trimmed(c.message) }), boundary: memberInNight, rule: addTeamChat },
+  DeleteProposal: { wire: 'gd', content: KEY, access: 'user', parse: (c) => ({ type: 'DeleteProposal', key: keyOf(c) }), boundary: memberInNight, rule: deleteProposal },
+  ChooseFavourite: { wire: 'gf', content: KEY, access: 'user', parse: (c) => ({ type: 'ChooseFavourite', key: keyOf(c) }), boundary: memberInNight, rule: chooseFavourite },
+  ToggleStar: { wire: 'gs', content: KEY, access: 'user', parse: (c) => ({ type: 'ToggleStar', key: keyOf(c) }), boundary: memberInNight, rule: toggleStar },
+  OfferQuizzle: { wire: 'go', content: KEY, access: 'user', parse: (c) => ({ type: 'OfferQuizzle', key: keyOf(c) }), boundary: memberInNight, rule: offerQuizzle },
+  SubmitSingleAnswer: {
+    wire: 'sp', content: MESSAGE, access: 'user',
+    parse: (c) => ({ type: 'SubmitSingleAnswer', message: trimmed(c.message) }),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],
+    rule: submitSingleAnswer,
+  },
+  PostLobbyChat: {
+    wire: 'ulc', content: MESSAGE, access: 'user',
+    parse: (c) => ({ type: 'PostLobbyChat', message: trimmed(c.message) }),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
+    rule: postLobbyChat,
+  },
+} satisfies Entries;

@@ -2,7 +2,10 @@ import { streams } from '../../events';
 import { DEFAULT_TIE_BREAK_TITLE, findQuestion, isQuestionPosition, quizTitleProblemOf, type LiveState } from '../../projections/live';
 import type { AddTieBreakQuestion, ContentResult, CreateQuiz, EditQuiz, ImportQuiz } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
+import { ADMIN, MODERATOR, QUIZZES, SHOW, questionRefOf, trimmed, type Entries } from './entry';
+import { quizIdOf } from './fields';
 import { requireQuiz } from './guards';
+import { normalizeContent, questionsFromRounds } from './quiz-content';
 import { texts } from './texts';
 
 /** Quizzes get sequential numbers (the moderator types them into ma, mup, ta). */
@@ -64,3 +67,37 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
     question: { type: 'normal', round, number, category, question: text, answer: '', points: 1, options: [], extraInfo: { tieBreak: true } },
   }));
 }
+
+export const quizEntries = {
+  CreateQuiz: {
+    access: MODERATOR,
+    parse: (c) => ({ type: 'CreateQuiz', name: trimmed(c.name), yearWeek: trimmed(c.yearWeek), content: normalizeContent(c.content) }),
+    boundary: () => [SHOW, QUIZZES],
+    rule: createQuiz,
+  },
+  ImportQuiz: {
+    access: MODERATOR,
+    parse: (c) => ({
+      type: 'ImportQuiz', name: trimmed(c.name), yearWeek: trimmed(c.yearWeek), content: normalizeContent(questionsFromRounds(c.rounds)),
+    }),
+    boundary: () => [SHOW, QUIZZES],
+    rule: importQuiz,
+  },
+  EditQuiz: {
+    access: MODERATOR,
+    parse: (c) => ({
+      type: 'EditQuiz', quizId: quizIdOf(c.quizId),
+      name: c.name === undefined ? null : trimmed(c.name),
+      yearWeek: c.yearWeek === undefined ? null : trimmed(c.yearWeek),
+      content: c.content === undefined ? null : normalizeContent(c.content),
+    }),
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
+    rule: editQuiz,
+  },
+  AddTieBreakQuestion: {
+    wire: 'aas', content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string' }, access: ADMIN,
+    parse: (c) => ({ type: 'AddTieBreakQuestion', ...questionRefOf(c), title: trimmed(c.title), text: trimmed(c.text) }),
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
+    rule: addTieBreakQuestion,
+  },
+} satisfies Entries;

@@ -2,8 +2,12 @@
 import { streams } from '../../events';
 import type { AnswerLive, LiveState } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/rules/answer-regex';
-import type { RateAnswer, RateAnswerAbsolute, RateAnswerRelative, RegexBulkRate, StartChecking } from './commands';
-import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import type {
+  CommandInput, CommandOfType, RateAnswer, RateAnswerAbsolute, RateAnswerRelative, RegexBulkRate, StartChecking,
+} from './commands';
+import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { CHECKER, MODERATOR, NIGHTS, SHOW, questionRefOf, type Entries } from './entry';
+import { numberOf, quizIdOf, textOf } from './fields';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 
@@ -54,3 +58,49 @@ export function regexBulkRate(state: LiveState, cmd: RegexBulkRate): Verdict {
     quizId, round: round!, number: number!, regex: cmd.regex, mark, points, answerIds: matching.map((a) => a.id),
   }));
 }
+
+function ratingOf(c: CommandInput): RateAnswer {
+  return { answerId: textOf(c.answerId), checked: c.checked === true, liked: c.liked === true };
+}
+
+const MARKS = ['correct', 'wrong', 'unchecked'] as const;
+
+function parseRegexBulkRate(c: CommandInput): CommandOfType<'RegexBulkRate'> | Rejection {
+  const regex = textOf(c.regex);
+  const compiled = compileAnswerRegex(regex);
+  if (!compiled.ok) return reject(ANSWER_REGEX_TEXTS[compiled.problem]);
+  const points = c.points === undefined ? 1 : numberOf(c.points);
+  if (points === null) return reject(texts.notANumber);
+  const mark = MARKS.find((m) => m === c.mark) ?? 'correct';
+  return { type: 'RegexBulkRate', ...questionRefOf(c), regex, points, mark };
+}
+
+export const ratingEntries = {
+  RateAnswerRelative: {
+    wire: 'tu', content: { answerId: 'string', change: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
+    parse: (c) => ({ type: 'RateAnswerRelative', ...ratingOf(c), change: numberOf(c.change) }),
+    boundary: () => [SHOW, NIGHTS],
+    rule: rateAnswerRelative,
+  },
+  RateAnswerAbsolute: {
+    wire: 'tua', content: { answerId: 'string', value: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
+    parse: (c) => {
+      const value = numberOf(c.value);
+      return value === null ? reject(texts.notANumber) : { type: 'RateAnswerAbsolute', ...ratingOf(c), value };
+    },
+    boundary: () => [SHOW, NIGHTS],
+    rule: rateAnswerAbsolute,
+  },
+  StartChecking: {
+    wire: 'ta', content: { quiz: 'string|number' }, access: CHECKER,
+    parse: (c) => ({ type: 'StartChecking', quizId: quizIdOf(c.quiz) }),
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
+    rule: startChecking,
+  },
+  RegexBulkRate: {
+    wire: 'trx', content: { quiz: 'string|number', round: 'integer', question: 'integer', regex: 'string', points: 'number', mark: 'string' }, access: MODERATOR,
+    parse: parseRegexBulkRate,
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
+    rule: regexBulkRate,
+  },
+} satisfies Entries;

@@ -7,6 +7,7 @@ import { streams, type ShipResult } from '../../events';
 import { findQuestion, parseShipAnswer, type AnswerLive, type LiveState } from '../../projections/live';
 import type { CorrectShipQuestion } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
+import { ADMIN, NIGHTS, SHOW, questionRefOf, type Entries } from './entry';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 
@@ -40,3 +41,12 @@ export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion):
     quizId, round: question.round, number: question.number, results: shipResults(answers),
   }));
 }
+
+export const shipEntries = {
+  CorrectShipQuestion: {
+    wire: 'asv', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: ADMIN,
+    parse: (c) => ({ type: 'CorrectShipQuestion', ...questionRefOf(c) }),
+    boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
+    rule: correctShipQuestion,
+  },
+} satisfies Entries;

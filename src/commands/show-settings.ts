@@ -5,9 +5,7 @@ import {
 } from '../../projections/live';
 import type { ChangeShowSettings, CommandInput, CommandOfType } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { textOf } from './fields';
-
-const trimmed = (value: unknown) => textOf(value).trim();
+import { ADMIN, showOnly, trimmed, type Entries } from './entry';
 
 function entriesOf(value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) return [];
@@ -42,3 +40,7 @@ export function changeShowSettings(state: LiveState, { settings }: ChangeShowSet
   if (sameShowSettings(state.showSettings, settings)) return accept(streams.show);
   return accept(streams.show, draft('ShowSettingsChanged', { settings, changedBy: ctx.actor.userId }));
 }
+
+export const showSettingsEntries = {
+  ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
+} satisfies Entries;

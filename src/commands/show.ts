@@ -1,10 +1,13 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
-import { streams } from '../../events';
-import { isQuestionOpen, pointsOverview, uberModeLocked, type LiveState } from '../../projections/live';
+import { UBER_MODES, streams, type HealDealSetting, type UberMode } from '../../events';
+import { HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, uberModeLocked, type LiveState } from '../../projections/live';
 import type {
-  ChangeUberMode, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage, UpdateStateSetting,
+  ChangeUberMode, CommandInput, CommandOfType, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage,
+  StateSetting, UpdateStateSetting,
 } from './commands';
-import { accept, draft, isRejection, reject, type Verdict } from './decision';
+import { accept, draft, isRejection, reject, type Rejection, type Verdict } from './decision';
+import { ADMIN, MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, showOnly, type Entries } from './entry';
+import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { requireQuiz } from './guards';
 import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
@@ -73,3 +76,89 @@ export function publishPoints(state: LiveState, { publish, quizId }: PublishPoin
   if (isRejection(quiz)) return quiz;
   return accept(streams.show, draft('PointsPublished', { quizId: id, points: pointsOverview(state, id) }));
 }
+
+const HEAL_DEAL_PATH = /^moderator\.heal_deal\.(startHp|healingPerRound|damagePerRound|damagePerRoundZombie)(?:\.(\d+))?$/;
+
+/** asu's path and value as a setting, or the German text of what is wrong. */
+function stateSettingOf(path: string, value: unknown): StateSetting | string {
+  if (path === 'global.allowNewRegistrations') {
+    const allow = booleanOf(value);
+    return allow === null ? texts.unknownSetting : { kind: 'registrations', allow };
+  }
+  const match = HEAL_DEAL_PATH.exec(path);
+  if (!match) return texts.unknownSetting;
+  const setting = match[1] as HealDealSetting;
+  const round = match[2] === undefined ? null : Number(match[2]);
+  const roundNeeded = setting !== 'startHp';
+  if (roundNeeded !== (round !== null) || (round !== null && !(HEAL_DEAL_ROUNDS as readonly number[]).includes(round))) {
+    return texts.unknownSetting;
+  }
+  const whole = wholeNumberOf(value);
+  return whole === null ? texts.notANumber : { kind: 'healDeal', setting, round, value: whole };
+}
+
+function isUberMode(value: string): value is UberMode {
+  return (UBER_MODES as readonly string[]).includes(value);
+}
+
+/**
+ * mp's content: `{publish: true}` publishes the ranking the server computes (of `quiz`, else of the
+ * night's quiz); `{}` or `{publish: false}` unpublishes. An older client's `{rounds, sortedTeams}`
+ * means publish; its ranking is ignored.
+ */
+function parsePublishPoints(c: CommandInput): CommandOfType<'PublishPoints'> | Rejection {
+  // The spec nests it (`{content: {...}}`); a client that sends `{publish}` bare is read the same.
+  const content = (typeof c.content === 'object' && c.content !== null ? c.content : c) as Record<string, unknown>;
+  const olderClient = content.sortedTeams !== undefined || content.rounds !== undefined;
+  const publish = content.publish === undefined ? olderClient : booleanOf(content.publish);
+  if (publish === null) return reject(texts.publishNotABoolean);
+  const quizId = content.quiz === undefined || content.quiz === null ? null : quizIdOf(content.quiz);
+  return { type: 'PublishPoints', publish, quizId };
+}
+
+export const showEntries = {
+  SetOverviewMessage: { wire: 'ao', content: { message: 'string' }, access: ADMIN, parse: (c) => ({ type: 'SetOverviewMessage', message: textOf(c.message) }), boundary: showOnly, rule: setOverviewMessage },
+  SetFeatureFlags: { wire: 'aff', content: { flags: 'string' }, access: ADMIN, parse: (c) => ({ type: 'SetFeatureFlags', flags: textOf(c.flags) }), boundary: showOnly, rule: setFeatureFlags },
+  SetReconnectAt: {
+    wire: 'ara', content: { recheckAt: 'number' }, access: ADMIN,
+    parse: (c) => {
+      const recheckAt = numberOf(c.recheckAt);
+      return recheckAt === null ? reject(texts.notANumber) : { type: 'SetReconnectAt', recheckAt };
+    },
+    boundary: showOnly,
+    rule: setReconnectAt,
+  },
+  ResetLiveState: { wire: 'arr', content: {}, access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [SHOW, NIGHTS], rule: resetLiveState },
+  UpdateStateSetting: {
+    wire: 'asu', content: { path: 'string', value: 'string|number|boolean' }, access: ADMIN,
+    parse: (c) => {
+      const setting = stateSettingOf(textOf(c.path), c.value);
+      return typeof setting === 'string' ? reject(setting) : { type: 'UpdateStateSetting', setting };
+    },
+    boundary: showOnly,
+    rule: updateStateSetting,
+  },
+  ChangeUberMode: {
+    wire: 'mum', content: { modus: 'string' }, access: MODERATOR,
+    parse: (c) => {
+      const modus = textOf(c.modus);
+      return isUberMode(modus) ? { type: 'ChangeUberMode', modus } : reject(texts.unknownUberMode);
+    },
+    boundary: () => [SHOW, NIGHTS],
+    rule: changeUberMode,
+  },
+  SetUberMessage: { wire: 'mumm', content: { message: 'string' }, access: MODERATOR, parse: (c) => ({ type: 'SetUberMessage', message: textOf(c.message) }), boundary: showOnly, rule: setUberMessage },
+  DrawStroke: {
+    wire: 'mua', content: { url: 'string', color: 'string', startX: 'number', startY: 'number', endX: 'number', endY: 'number' }, access: MODERATOR,
+    parse: (c) => {
+      const [startX, startY, endX, endY] = [c.startX, c.startY, c.endX, c.endY].map(numberOf);
+      if (startX == null || startY == null || endX == null || endY == null) return reject(texts.notANumber);
+      return { type: 'DrawStroke', url: textOf(c.url), color: textOf(c.color), startX, startY, endX, endY };
+    },
+    boundary: showOnly,
+    rule: drawStroke,
+  },
+  ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
+  // The ranking reads the night's ratings, the quiz and the teams' names.
+  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS, TEAMS, QUIZZES], rule: publishPoints },
+} satisfies Entries;

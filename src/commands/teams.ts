@@ -1,9 +1,14 @@
 import { streams } from '../../events';
-import { MAX_NAME_LENGTH, hostOfflineText, isFusionTeam, nextTeamNumber, teamByReference, uniqueNameKey, type LiveState } from '../../projections/live';
+import {
+  FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, hostOfflineText, isFusionTeam, nextTeamNumber, qrTeamAmountOf, qrTeamProblemOf, teamByReference,
+  teamFormProblemOf, uniqueNameKey, type LiveState,
+} from '../../projections/live';
 import type {
   CreateQrTeam, CreateTeam, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
 } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { ADMIN, SHOW, TEAMS, member, own, trimmed, type Entries } from './entry';
+import { textOf } from './fields';
 import { requireTeamMember, requireUser } from './guards';
 import { texts } from './texts';
 
@@ -90,3 +95,60 @@ export function deleteTeam(state: LiveState, { teamId }: DeleteTeam): Verdict {
   if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
   return accept(streams.team(teamId), draft('TeamDeleted', { teamId }));
 }
+
+export const teamEntries = {
+  CreateTeam: {
+    access: 'user',
+    parse: (c) => {
+      const form = { name: textOf(c.name), password: textOf(c.password), stadt: textOf(c.stadt), beschreibung: textOf(c.beschreibung) };
+      if (teamFormProblemOf(form)) return reject(texts.teamCreationFailed);
+      return { type: 'CreateTeam', name: trimmed(c.name), stadt: trimmed(c.stadt), beschreibung: trimmed(c.beschreibung), url: textOf(c.url) };
+    },
+    boundary: member,
+    rule: createTeam,
+  },
+  CreateQrTeam: {
+    access: 'anyone',
+    parse: (c) => {
+      const problem = qrTeamProblemOf(textOf(c.name), textOf(c.amount));
+      if (problem === 'nameMissing') return reject(texts.qrTeamNameMissing);
+      if (problem === 'amountNotNumeric') return reject(texts.qrTeamAmountNotNumeric);
+      // A name too long is the rule's (it answers it like closed registrations).
+      return { type: 'CreateQrTeam', name: trimmed(c.name), expectedMembers: qrTeamAmountOf(textOf(c.amount)), moderatorOnline: c.moderatorOnline === true };
+    },
+    boundary: () => [SHOW, TEAMS],
+    rule: createQrTeam,
+  },
+  JoinTeam: {
+    wire: 'gj', content: { id: 'string|number', password: 'string' }, access: 'user',
+    parse: (c) => ({ type: 'JoinTeam', team: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
+    // A team's number is written in its own stream (TeamCreated), so the team's stream is the whole boundary.
+    boundary: (cmd, state, actorId) => [...own(actorId), streams.team(teamByReference(state, cmd.team)?.id ?? cmd.team)],
+    rule: joinTeam,
+  },
+  JoinTeamByInvite: {
+    wire: 'gi', content: { token: 'string' }, access: 'user',
+    parse: (c) => ({ type: 'JoinTeamByInvite', inviteId: typeof c.inviteId === 'string' ? c.inviteId : null }),
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS],
+    rule: joinTeamByInvite,
+  },
+  CreateTeamInvite: { wire: 'gl', content: {}, access: 'user', parse: () => ({ type: 'CreateTeamInvite' }), boundary: member, rule: createTeamInvite },
+  CreateTeamInviteAsAdmin: {
+    wire: 'ati', content: { id: 'string' }, access: ADMIN,
+    parse: (c) => ({ type: 'CreateTeamInviteAsAdmin', teamId: textOf(c.id) }),
+    boundary: (cmd) => [SHOW, streams.team(cmd.teamId)],
+    rule: createTeamInviteAsAdmin,
+  },
+  EditTeam: {
+    wire: 'gu', content: { url: 'string', stadt: 'string', beschreibung: 'string' }, access: 'user',
+    parse: (c) => ({ type: 'EditTeam', url: trimmed(c.url), stadt: trimmed(c.stadt), beschreibung: trimmed(c.beschreibung) }),
+    boundary: member,
+    rule: editTeam,
+  },
+  DeleteTeam: {
+    access: ADMIN,
+    parse: (c) => ({ type: 'DeleteTeam', teamId: textOf(c.id) }),
+    boundary: (cmd) => [SHOW, streams.team(cmd.teamId)],
+    rule: deleteTeam,
+  },
+} satisfies Entries;

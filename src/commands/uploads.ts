@@ -1,7 +1,9 @@
-import { streams, type UploadQuestion } from '../../events';
-import { openQuestion, type LiveState } from '../../projections/live';
-import type { RecordUpload } from './commands';
-import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
+import { streams, type UploadKind, type UploadQuestion } from '../../events';
+import { UPLOAD_MAX_BYTES, openQuestion, pauseUploadNameMissing, type LiveState } from '../../projections/live';
+import type { CommandInput, CommandOfType, RecordUpload } from './commands';
+import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries } from './entry';
+import { textOf } from './fields';
 import { requireUser } from './guards';
 import { texts } from './texts';
 
@@ -28,3 +30,34 @@ function questionOpenAt(state: LiveState): UploadQuestion | null {
   const question = openQuestion(state);
   return question && state.night ? { nightId: state.night.id, round: question.round, number: question.number } : null;
 }
+
+const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user'];
+
+/**
+ * An upload the HTTP layer stored: only images (type checked by content there, reported here), at
+ * most 10,000,000 bytes each; pause uploads (kind user) need a name.
+ */
+function parseRecordUpload(c: CommandInput): CommandOfType<'RecordUpload'> | Rejection {
+  const files = Array.isArray(c.files) ? (c.files as unknown[]) : [];
+  const kind = UPLOAD_KINDS.find((k) => k === c.kind);
+  if (files.length === 0 || !kind) return reject(texts.uploadFailed);
+  const fileNames: string[] = [];
+  for (const file of files) {
+    const f = (typeof file === 'object' && file !== null ? file : {}) as Record<string, unknown>;
+    if (!textOf(f.mimeType).startsWith('image')) return reject(texts.uploadNotAnImage);
+    if (!(typeof f.size === 'number' && f.size <= UPLOAD_MAX_BYTES)) return reject(texts.uploadTooLarge);
+    fileNames.push(textOf(f.fileName));
+  }
+  const label = trimmed(c.fileName);
+  if (kind === 'user' && pauseUploadNameMissing(label)) return reject(texts.uploadNameMissing);
+  return { type: 'RecordUpload', kind, fileNames, label: label || null };
+}
+
+export const uploadEntries = {
+  RecordUpload: {
+    access: 'user',
+    parse: parseRecordUpload,
+    boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS, NIGHTS],
+    rule: recordUpload,
+  },
+} satisfies Entries;

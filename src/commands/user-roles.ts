@@ -3,6 +3,7 @@ import { ROLES, streams, type Actor, type Role, type RolesChangedBy } from '../.
 import type { LiveState } from '../../projections/live';
 import type { CommandInput, CommandOfType, SetUserRoles } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
+import { ADMIN, SHOW, USERS, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
 
@@ -69,3 +70,8 @@ function changedBy(cmd: SetUserRoles, ctx: DecisionContext): RolesChangedBy {
   if (ctx.actor.userId !== null) return { kind: 'admin', userId: ctx.actor.userId };
   return { kind: 'console', account: cmd.consoleAccount || 'unbekannt' };
 }
+
+export const userRoleEntries = {
+  // HTTP only (PUT /api/users/:id/roles) and the server's console (npm run user); the last-admin check reads every user.
+  SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [SHOW, USERS], rule: setUserRoles },
+} satisfies Entries;

@@ -1,0 +1,77 @@
+/**
+ * The shape of a command table entry and the pieces entries share: who may send (access), what a rule
+ * reads (boundary parts), and the common wire parsers. Area files build their entries from these;
+ * table.ts merges the areas.
+ */
+import { EVENT_TYPES, streams, type EventType, type Role } from '../../events';
+import type { LiveState } from '../../projections/live';
+import type { CommandInput, CommandOfType, CommandType, QuestionRef } from './commands';
+import type { Boundary, BoundaryPart, DecisionContext, Rejection, Verdict } from './decision';
+import { quizIdOf, textOf, wholeNumberOf } from './fields';
+
+/** Who may send a command: anyone (visitors, the scheduler), any logged-in user, or users with one of these roles. */
+export type Access = 'anyone' | 'user' | { readonly anyOf: readonly Role[] };
+
+/** A content field's JSON type(s) as clients send it (documentation: the parser is what decides). */
+export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'string|number' | 'string|number|boolean';
+
+export interface CommandEntry<T extends CommandType> {
+  readonly wire?: string;
+  /** The content fields of the realtime message (with `wire`), for docs/asyncapi.yaml. */
+  readonly content?: Readonly<Record<string, WireField>>;
+  readonly access: Access;
+  readonly parse: (input: CommandInput) => CommandOfType<T> | Rejection;
+  readonly boundary: (command: CommandOfType<T>, state: LiveState, actorId: string | null) => Boundary;
+  readonly rule: (state: LiveState, command: CommandOfType<T>, ctx: DecisionContext) => Verdict;
+}
+
+/** Every command type with its one entry. */
+export type CommandTable = { readonly [T in CommandType]: CommandEntry<T> };
+
+/** An area's entries: `{...} satisfies Entries` types each entry by its key, and lets no other key in. */
+export type Entries = Partial<CommandTable>;
+
+export const ADMIN: Access = { anyOf: ['admin'] };
+export const MODERATOR: Access = { anyOf: ['moderator'] };
+export const CHECKER: Access = { anyOf: ['moderator', 'tester'] };
+export const OPERATOR: Access = { anyOf: ['admin', 'moderator'] };
+
+// Stream categories. Team membership is written to the team joined, so the actor's own team is a
+// fact of every team stream; which night is current is a fact of every night stream.
+export const NIGHTS = 'night-*';
+export const TEAMS = 'team-*';
+export const USERS = 'user-*';
+/** The show stream whole (every rule reads its maintenance events; most read more of it). */
+export const SHOW = streams.show;
+export const QUIZZES = 'quiz-*';
+export const own = (actorId: string | null) => (actorId === null ? [] : [streams.user(actorId)]);
+/** One team's answers in a night: these events carry their team (data.teamId) and change only its play. */
+const TEAM_PLAY: readonly EventType[] = ['ProposalAdded', 'ProposalDeleted', 'FavoriteChosen', 'StarToggled'];
+/** Who is in which team, from every team stream (a join is written to the team joined). */
+const MEMBERSHIP: BoundaryPart = { streams: [TEAMS], types: ['TeamCreated', 'TeamJoined', 'TeamDeleted'] satisfies EventType[] };
+/** What every team reads of the night: its phase, question, mode, quizzle; all of it but the teams' answers. */
+const NIGHT_WIDE: BoundaryPart = { streams: [NIGHTS], types: EVENT_TYPES.filter((type) => !TEAM_PLAY.includes(type)) };
+/** The show's events that change the night a team plays in: a reset ends it; the mode; heal and deal settings. */
+const SHOW_FOR_NIGHT: BoundaryPart = {
+  streams: [streams.show], types: ['LiveStateReset', 'UberModeChanged', 'InstructionsShown', 'HealDealSettingChanged'] satisfies EventType[],
+};
+/**
+ * A rule about the actor's team during the night: the actor, who is in which team, the night's phase
+ * and, of the team's own, its stream and its answers. Another team's proposals are not in it: two
+ * teams proposing at once through two instances do not conflict.
+ */
+export const memberInNight = (_cmd: unknown, state: LiveState, actorId: string | null): Boundary => {
+  const teamId = actorId === null ? null : state.users.get(actorId)?.teamId ?? null;
+  const ownTeam: Boundary = teamId === null ? [] : [streams.team(teamId), { streams: [NIGHTS], types: TEAM_PLAY, team: teamId }];
+  return [...own(actorId), MEMBERSHIP, NIGHT_WIDE, SHOW_FOR_NIGHT, ...ownTeam];
+};
+export const member = (_cmd: unknown, _state: LiveState, actorId: string | null): Boundary => [SHOW, ...own(actorId), TEAMS];
+export const showOnly = (): Boundary => [SHOW];
+
+export const trimmed = (value: unknown) => textOf(value).trim();
+/** A proposal's number in its team (gd, gf, gs, go). */
+export const keyOf = (input: CommandInput) => wholeNumberOf(input.number);
+/** The question a moderator or admin names: `quiz`, `round`, `question` (ma, mhr, aas, trx, asv). */
+export const questionRefOf = (input: CommandInput): QuestionRef => ({
+  quizId: quizIdOf(input.quiz), round: wholeNumberOf(input.round), number: wholeNumberOf(input.question),
+});
