@@ -9,14 +9,20 @@ export interface DecisionContext {
   readonly commandId: string;
 }
 
-/** How the HTTP layer may map a rejection to a status code. */
-export type RejectionReason = 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance';
+/**
+ * How the HTTP layer may map a rejection to a status code. `unavailable`: the pipeline's, not a
+ * rule's (the store failed or kept losing races; nothing was stored).
+ */
+export type RejectionReason = 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance' | 'unavailable';
 
+/** The one refusal from rule to reply: the edge, the rule and the pipeline all answer with it. */
 export interface Rejection {
   readonly ok: false;
   /** The German text shown to the user. */
   readonly message: string;
   readonly reason: RejectionReason;
+  /** The client should send the same command again (same commandId): the database is away. */
+  readonly retry?: true;
 }
 
 /**
@@ -45,6 +51,7 @@ export function appendConditionOf(boundary: Boundary, after: number): { after: n
   return { after, streams: [...wholeStreams], queries: [...queries.values()] };
 }
 
+/** A decision to append: not yet durable (the pipeline's CommandOutcome says when it is). */
 export interface Accepted {
   readonly ok: true;
   readonly stream: string;
@@ -55,7 +62,10 @@ export interface Accepted {
 
 export type Decision = Accepted | Rejection;
 
-/** What an area decider returns: events without metadata, stamped by decide(). */
+/**
+ * What a rule returns: event drafts for one stream, without metadata. decide() stamps them (ids from
+ * the command id, actor, time, night) and adds the boundary the entry names: an Accepted decision.
+ */
 export type Verdict =
   | { readonly ok: true; readonly stream: string; readonly drafts: Draft<QuizShowEvent>[] }
   | Rejection;

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
-import { admit, appendConditionOf, decide, isRejection, type BoundaryPart, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
+import { admit, appendConditionOf, decide, isRejection, reject, type BoundaryPart, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
 import {
   BoundaryMovedError, WrongExpectedRevisionError,
   type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, type StoredEvent,
@@ -12,9 +12,12 @@ import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
-export type CommandOutcome =
-  | { ok: true; events: QuizShowEvent[] }
-  | { ok: false; message: string; reason: string; retry?: true };
+/**
+ * What a command's sender hears: its events once they are durable (appended, or appended before
+ * under the same command id), or the rejection (the rule's, the edge's, or the pipeline's own when
+ * the store failed: reason `unavailable`).
+ */
+export type CommandOutcome = { ok: true; events: QuizShowEvent[] } | Rejection;
 
 export interface PipelineOptions {
   /** Commands decided and appended together at most (1 turns group commit off). */
@@ -85,7 +88,7 @@ export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich
 export const LIVE_WAIT_MS = 2000;
 
 /** The answer while the database is away: the client sends the command again (same commandId). */
-export const STORE_UNAVAILABLE: CommandOutcome = { ok: false, message: STORE_UNAVAILABLE_TEXT, reason: 'unavailable', retry: true };
+export const STORE_UNAVAILABLE: Rejection = { ...reject(STORE_UNAVAILABLE_TEXT, 'unavailable'), retry: true };
 
 /**
  * Commands in, durable events out. Commands queue; the loop decides as many as wait against the
@@ -370,10 +373,11 @@ export class CommandPipeline {
   }
 }
 
+/** A decision's outcome once its append returned (only then is an acceptance durable). */
 function outcomeOf(decision: Decision): CommandOutcome {
-  return decision.ok ? { ok: true, events: decision.events } : { ok: false, message: decision.message, reason: decision.reason };
+  return decision.ok ? { ok: true, events: decision.events } : decision;
 }
 
-function failure(message: string): CommandOutcome {
-  return { ok: false, message, reason: 'unavailable' };
+function failure(message: string): Rejection {
+  return reject(message, 'unavailable');
 }

@@ -1,6 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { Response } from 'express';
+import type { Rejection, RejectionReason } from '../commands';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 /** PROTOCOL.md: failures answer `{errors: [{detail}]}` with the spec's German text. */
@@ -8,8 +9,8 @@ export function httpError(status: number, detail: string): HttpException {
   return new HttpException({ errors: [{ status: String(status), detail }] }, status);
 }
 
-/** How a decider's rejection reason becomes an HTTP status. */
-export const STATUS_OF_REASON: Record<string, number> = {
+/** How a rejection's reason becomes an HTTP status. */
+export const STATUS_OF_REASON: Record<RejectionReason, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -20,8 +21,8 @@ export const STATUS_OF_REASON: Record<string, number> = {
   unavailable: 503,
 };
 
-export function rejectionError(outcome: { message: string; reason: string }): HttpException {
-  return httpError(STATUS_OF_REASON[outcome.reason] ?? 400, outcome.message);
+export function rejectionError(rejection: Rejection): HttpException {
+  return httpError(STATUS_OF_REASON[rejection.reason], rejection.message);
 }
 
 /**
