@@ -8,7 +8,7 @@ const OPERATOR_PASSWORD = 'Passwörter von Admin, Moderation und Kontrolle brauc
 describe('blocking a user (abl)', () => {
   it('given a player, when an admin blocks them, then the event names the user and the admin, and the user\'s tokens end', () => {
     const s = show();
-    const step = given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin));
+    const step = given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin));
     step.thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: true, blockedBy: s.admin } });
     const world = step.andApply();
     const anna = world.state.users.get(s.anna)!;
@@ -19,8 +19,8 @@ describe('blocking a user (abl)', () => {
 
   it('given a blocked player, when the admin unblocks them, then a token of the new generation works, the old ones stay ended', () => {
     const s = show();
-    const blocked = given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin)).andApply();
-    const step = given(blocked).when({ type: 'BlockUser', userId: s.anna, blocked: false }, blocked.as(s.admin));
+    const blocked = given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin)).andApply();
+    const step = given(blocked).whenWire({ type: 'BlockUser', userId: s.anna, blocked: false }, blocked.as(s.admin));
     step.thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: false, blockedBy: s.admin } });
     const world = step.andApply();
     expect(tokenHolder(world.state, { id: s.anna, perm: [], exp: 0, gen: 1 })?.id).toBe(s.anna);
@@ -29,21 +29,21 @@ describe('blocking a user (abl)', () => {
 
   it('given a player who is not blocked, when unblocked, then nothing changes (no event)', () => {
     const s = show();
-    given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: false }, s.world.as(s.admin)).thenNoEvents();
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: false }, s.world.as(s.admin)).thenNoEvents();
   });
 
   it('refuses an admin blocking themselves, a moderator blocking anybody, and an unknown user', () => {
     const s = show();
-    given(s.world).when({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.admin)).thenRejected('Du kannst dich nicht selbst sperren.');
-    given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'BlockUser', userId: 'niemand', blocked: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.admin)).thenRejected('Du kannst dich nicht selbst sperren.');
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'BlockUser', userId: 'niemand', blocked: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
   });
 });
 
 describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
   it('given a player, when they log out everywhere, then every token issued so far ends', () => {
     const s = show();
-    const step = given(s.world).when({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.anna));
+    const step = given(s.world).whenWire({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.anna));
     step.thenEvents({ type: 'UserTokensRevoked', data: { userId: s.anna } });
     const world = step.andApply();
     expect(tokenHolder(world.state, { id: s.anna, perm: [], exp: 0, gen: 0 })).toBeUndefined();
@@ -52,27 +52,27 @@ describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
 
   it('refuses ending another user\'s tokens', () => {
     const s = show();
-    given(s.world).when({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
   });
 
   it('given a player, when they change their password, then their older tokens end', () => {
     const s = show();
-    const world = given(s.world).when({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna)).andApply();
+    const world = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna)).andApply();
     expect(world.state.users.get(s.anna)!.tokenGeneration).toBe(1);
   });
 
   it('given an operator, when they choose a password under 8 characters, then it is refused in German', () => {
     const s = show();
     const name = s.world.state.users.get(s.moderator)!.name;
-    given(s.world).when({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'kurz123', newPasswordRepeat: 'kurz123' }, s.world.as(s.moderator)).thenRejected(OPERATOR_PASSWORD);
-    given(s.world).when({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'lang1234', newPasswordRepeat: 'lang1234' }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'kurz123', newPasswordRepeat: 'kurz123' }, s.world.as(s.moderator)).thenRejected(OPERATOR_PASSWORD);
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'lang1234', newPasswordRepeat: 'lang1234' }, s.world.as(s.moderator))
       .thenEvents({ type: 'UserPasswordChanged', data: { userId: s.moderator } });
   });
 
   it('given an admin, when they set another user\'s password, then the user\'s tokens end; an operator\'s needs 8 characters; only admins may', () => {
     const s = show();
-    given(s.world).when({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.admin)).thenEvents({ type: 'UserPasswordChanged', data: { userId: s.anna } });
-    given(s.world).when({ type: 'ResetPassword', userId: s.moderator, newPassword: 'kurz' }, s.world.as(s.admin)).thenRejected(OPERATOR_PASSWORD);
-    given(s.world).when({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.admin)).thenEvents({ type: 'UserPasswordChanged', data: { userId: s.anna } });
+    given(s.world).whenWire({ type: 'ResetPassword', userId: s.moderator, newPassword: 'kurz' }, s.world.as(s.admin)).thenRejected(OPERATOR_PASSWORD);
+    given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
   });
 });

@@ -24,7 +24,7 @@ describe('decide', () => {
 
   it('an unknown command is rejected', () => {
     const s = show();
-    given(s.world).when({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna)).thenRejected('Diesen Befehl gibt es nicht.');
+    given(s.world).whenWire({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna)).thenRejected('Diesen Befehl gibt es nicht.');
     expect(decide(s.world.state, { type: 'Nope' } as unknown as Command, s.world.context(s.world.as(s.anna)))).toMatchObject({ ok: false });
   });
 
@@ -41,7 +41,7 @@ describe('decide', () => {
       ['a key', { type: 'SetUberMessage', message: 'm', ['k\u0000']: 1 }, 'moderator'],
       ['a field no parser reads', { type: 'ShowInstructions', extra: { deep: [['\ud83d']] } }, 'moderator'],
     ] as const)('%s', (_what, input, who) => {
-      given(s.world).when(input as unknown as CommandInput, s.world.as(s[who])).thenRejected('Der Text enthält ungültige Zeichen.');
+      given(s.world).whenWire(input as unknown as CommandInput, s.world.as(s[who])).thenRejected('Der Text enthält ungültige Zeichen.');
     });
 
     it('an emoji (a surrogate pair) is text like any other', () => {
@@ -51,7 +51,7 @@ describe('decide', () => {
     it('content nested thousands deep is scanned without overflowing the stack', () => {
       let deep: unknown = '\u0000';
       for (let i = 0; i < 100_000; i++) deep = [deep];
-      given(s.world).when({ type: 'AddProposal', message: 'x', deep } as CommandInput, s.world.as(s.anna)).thenRejected('Der Text enthält ungültige Zeichen.');
+      given(s.world).whenWire({ type: 'AddProposal', message: 'x', deep } as CommandInput, s.world.as(s.anna)).thenRejected('Der Text enthält ungültige Zeichen.');
     });
   });
 
@@ -76,15 +76,15 @@ describe('decide', () => {
   it('a client cannot send the gateway\'s verdict on a password or an invite itself', () => {
     const s = show();
     const forged = inputFromWire('gj', { id: s.teamB, password: 'rate', passwordOk: true })!;
-    given(s.world).when(forged, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world).whenWire(forged, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
     const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
     const inviteId = (invite.data as { inviteId: string }).inviteId;
-    given(s.world).when(inputFromWire('gi', { token: 'x', inviteId })!, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
-    given(s.world).when(inputFromWire('gi', { token: 'x' }, { inviteId })!, s.world.as(s.bert)).thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
+    given(s.world).whenWire(inputFromWire('gi', { token: 'x', inviteId })!, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world).whenWire(inputFromWire('gi', { token: 'x' }, { inviteId })!, s.world.as(s.bert)).thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
   });
 
   it('a player sending ma through the wire mapping is rejected', () => {
     const s = show([q(1, 1)]);
-    given(s.world).when(inputFromWire('ma', { quiz: s.quizId, round: 1, question: 1 })!, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire(inputFromWire('ma', { quiz: s.quizId, round: 1, question: 1 })!, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -20,7 +20,7 @@ function drawingNight() {
 describe('saving a drawing (gz)', () => {
   it('given an open zeichnen question, when anna saves her strokes, then DrawingSaved records them with the question', () => {
     const s = drawingNight();
-    given(s.world).when({ type: 'SaveDrawing', strokes }, s.world.as(s.anna))
+    given(s.world).whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna))
       .thenEvents({ type: 'DrawingSaved', data: { userId: s.anna, round: 1, number: 1, strokes } });
   });
 
@@ -45,12 +45,12 @@ describe('saving a drawing (gz)', () => {
   it('given no open question, then refused', () => {
     const s = drawingNight();
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'SaveDrawing', strokes }, s.world.as(s.anna)).thenRejected('Es ist gerade keine Frage aktiv.');
+    given(s.world).whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna)).thenRejected('Es ist gerade keine Frage aktiv.');
   });
 
   it('given a question of another type, then refused', () => {
     const s = showWithQuestion([q(1, 1, 'normal')]);
-    given(s.world).when({ type: 'SaveDrawing', strokes }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist keine Zeichenfrage.');
+    given(s.world).whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist keine Zeichenfrage.');
   });
 
   it.each([
@@ -62,13 +62,13 @@ describe('saving a drawing (gz)', () => {
     ['a point that is no pair of numbers', { strokes: [{ width: 4, color: '#222222', points: [['1', 1]] }] }],
   ])('given %s, then "Die Zeichnung konnte nicht gelesen werden." and nothing is stored', (_what, content) => {
     const s = drawingNight();
-    given(s.world).when({ type: 'SaveDrawing', ...content }, s.world.as(s.anna)).thenRejected('Die Zeichnung konnte nicht gelesen werden.');
+    given(s.world).whenWire({ type: 'SaveDrawing', ...content }, s.world.as(s.anna)).thenRejected('Die Zeichnung konnte nicht gelesen werden.');
   });
 
   it(`given more than ${DRAWING_MAX_POINTS} points, then it is too large and refused`, () => {
     const s = drawingNight();
     const points = Array.from({ length: DRAWING_MAX_POINTS + 1 }, (_, i) => [i % 720, 7]);
-    given(s.world).when({ type: 'SaveDrawing', strokes: [{ width: 4, color: '#222222', points }] }, s.world.as(s.anna))
+    given(s.world).whenWire({ type: 'SaveDrawing', strokes: [{ width: 4, color: '#222222', points }] }, s.world.as(s.anna))
       .thenRejected('Die Zeichnung ist zu groß (höchstens 3000 Punkte). Sie wurde nicht gespeichert.');
     const many = Array.from({ length: DRAWING_MAX_STROKES + 1 }, () => ({ width: 4, color: '#222222', points: [[1, 1]] }));
     expect(readDrawing(many)).toEqual({ ok: false, problem: 'tooLarge' });

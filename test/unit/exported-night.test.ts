@@ -36,7 +36,7 @@ describe('the Kurzer Abend: which answer of Die Füchse was locked in', () => {
     const world = worldAfter(night, countdownStarted);
     const anna = userId(world.state, 'anna');
     const paris = Object.entries(teamView(world.state, world.state.users.get(anna)!.teamId!)!.proposals).find(([, p]) => p.message === 'Paris')![0];
-    const chosen = given(world).when({ type: 'ChooseFavourite', number: Number(paris) }, world.as(anna));
+    const chosen = given(world).whenWire({ type: 'ChooseFavourite', number: Number(paris) }, world.as(anna));
     chosen.thenEvents({ type: 'FavoriteChosen', data: { key: Number(paris), userId: anna } });
     chosen.andApply();
     world.now = world.state.night!.countdown!.endsAt;

@@ -41,7 +41,7 @@ describe('hiding a lobby chat message (mlh)', () => {
     s.world.tick(LOBBY_CHAT_INTERVAL_MS);
     s.world.must({ type: 'PostLobbyChat', message: 'Nett' }, s.world.as(s.bert));
     const messageId = posted!.metadata.eventId;
-    thenApplied(given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)), { type: 'LobbyChatMessageHidden', data: { messageId, by: s.moderator } });
+    thenApplied(given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)), { type: 'LobbyChatMessageHidden', data: { messageId, by: s.moderator } });
     expect(globalView(s.world.state).lobbyChat.map((e) => e.message)).toEqual(['Nett']);
   });
 
@@ -49,11 +49,11 @@ describe('hiding a lobby chat message (mlh)', () => {
     const s = show();
     const [posted] = s.world.must({ type: 'PostLobbyChat', message: 'Böse' }, s.world.as(s.anna));
     const messageId = posted!.metadata.eventId;
-    given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
     s.world.must({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
-    given(s.world).when({ type: 'HideLobbyChatMessage', messageId: 'gibt-es-nicht' }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
+    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
+    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId: 'gibt-es-nicht' }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
   });
 });
 
@@ -62,18 +62,18 @@ describe('hiding a greeting (mgh)', () => {
     const s = show();
     const [greeting] = s.world.must({ type: 'SubmitGreeting', username: 'Oma', message: 'Hallo' }, VISITOR);
     const greetingId = (greeting!.data as { greetingId: string }).greetingId;
-    given(s.world).when({ type: 'HideGreeting', greetingId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    thenApplied(given(s.world).when({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)), { type: 'GreetingHidden', data: { greetingId, by: s.moderator } });
+    given(s.world).whenWire({ type: 'HideGreeting', greetingId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    thenApplied(given(s.world).whenWire({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)), { type: 'GreetingHidden', data: { greetingId, by: s.moderator } });
     expect(s.world.state.greetings.get(greetingId)).toEqual({ hidden: true });
-    given(s.world).when({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)).thenNoEvents();
-    given(s.world).when({ type: 'HideGreeting', greetingId: 'unbekannt' }, s.world.as(s.moderator)).thenRejected('Diesen Gruß gibt es nicht.');
+    given(s.world).whenWire({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)).thenNoEvents();
+    given(s.world).whenWire({ type: 'HideGreeting', greetingId: 'unbekannt' }, s.world.as(s.moderator)).thenRejected('Diesen Gruß gibt es nicht.');
   });
 });
 
 describe('muting (amu)', () => {
   it('given a user muted for 10 minutes, then their lobby and team chat are refused until then, with the minutes left; proposals still go', () => {
     const s = showWithQuestion([q(1, 1)]);
-    thenApplied(given(s.world).when({ type: 'MuteUser', userId: s.anna, minutes: 10 }, s.world.as(s.moderator)), { type: 'UserMuted', data: { userId: s.anna, minutes: 10, until: s.world.now + 10 * 60_000, by: s.moderator } });
+    thenApplied(given(s.world).whenWire({ type: 'MuteUser', userId: s.anna, minutes: 10 }, s.world.as(s.moderator)), { type: 'UserMuted', data: { userId: s.anna, minutes: 10, until: s.world.now + 10 * 60_000, by: s.moderator } });
     given(s.world).when({ type: 'PostLobbyChat', message: 'hallo' }, s.world.as(s.anna)).thenRejected('Du bist stummgeschaltet und kannst in 10 Minuten wieder schreiben.');
     given(s.world).when({ type: 'AddTeamChat', message: 'hallo' }, s.world.as(s.anna)).thenRejected('Du bist stummgeschaltet und kannst in 10 Minuten wieder schreiben.');
     given(s.world).when({ type: 'AddProposal', message: 'Antwort' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded' });
@@ -86,20 +86,20 @@ describe('muting (amu)', () => {
   it('0 minutes lifts a mute at once (an admin may too); lifting when nobody is muted changes nothing', () => {
     const s = show();
     s.world.must({ type: 'MuteUser', userId: s.anna, minutes: 60 }, s.world.as(s.moderator));
-    thenApplied(given(s.world).when({ type: 'MuteUser', userId: s.anna, minutes: 0 }, s.world.as(s.admin)), { type: 'UserMuted', data: { userId: s.anna, minutes: 0, until: null, by: s.admin } });
+    thenApplied(given(s.world).whenWire({ type: 'MuteUser', userId: s.anna, minutes: 0 }, s.world.as(s.admin)), { type: 'UserMuted', data: { userId: s.anna, minutes: 0, until: null, by: s.admin } });
     given(s.world).when({ type: 'PostLobbyChat', message: 'danke' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted' });
-    given(s.world).when({ type: 'MuteUser', userId: s.bert, minutes: 0 }, s.world.as(s.moderator)).thenNoEvents();
+    given(s.world).whenWire({ type: 'MuteUser', userId: s.bert, minutes: 0 }, s.world.as(s.moderator)).thenNoEvents();
   });
 
   it('refuses players and testers, unknown users, operators as targets, and durations outside 0 to a day', () => {
     const s = show();
-    given(s.world).when({ type: 'MuteUser', userId: s.bert, minutes: 5 }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'MuteUser', userId: s.bert, minutes: 5 }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'MuteUser', userId: 'niemand', minutes: 5 }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (niemand)');
-    given(s.world).when({ type: 'MuteUser', userId: s.admin, minutes: 5 }, s.world.as(s.moderator)).thenRejected('Admins und Moderatoren können nicht stummgeschaltet werden.');
+    given(s.world).whenWire({ type: 'MuteUser', userId: s.bert, minutes: 5 }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'MuteUser', userId: s.bert, minutes: 5 }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'MuteUser', userId: 'niemand', minutes: 5 }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    given(s.world).whenWire({ type: 'MuteUser', userId: s.admin, minutes: 5 }, s.world.as(s.moderator)).thenRejected('Admins und Moderatoren können nicht stummgeschaltet werden.');
     const badDuration = 'Bitte eine Dauer von 0 bis 1440 Minuten angeben (0 hebt die Stummschaltung auf).';
     for (const minutes of [-1, 1441, 'zehn', 1.5, null]) {
-      given(s.world).when({ type: 'MuteUser', userId: s.bert, minutes }, s.world.as(s.moderator)).thenRejected(badDuration);
+      given(s.world).whenWire({ type: 'MuteUser', userId: s.bert, minutes }, s.world.as(s.moderator)).thenRejected(badDuration);
     }
   });
 });
@@ -109,7 +109,7 @@ describe('taking a member out of a team (mtr)', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'eins' }, s.world.as(s.anna));
     s.world.must({ type: 'ToggleStar', number: 1 }, s.world.as(s.bert));
-    thenApplied(given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.moderator)), { type: 'TeamMemberRemoved', data: { teamId: s.teamA, userId: s.bert, by: s.moderator } });
+    thenApplied(given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.moderator)), { type: 'TeamMemberRemoved', data: { teamId: s.teamA, userId: s.bert, by: s.moderator } });
     expect(s.world.state.users.get(s.bert)!.teamId).toBeNull();
     expect(s.world.state.teams.get(s.teamA)!.memberIds).toEqual([s.anna]);
     expect(s.world.state.plays.get(s.teamA)!.stars).toEqual([]);
@@ -119,10 +119,10 @@ describe('taking a member out of a team (mtr)', () => {
 
   it('refuses players, unknown teams and users, and users who are not members of that team; an admin may', () => {
     const s = show();
-    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'RemoveTeamMember', teamId: 'kein-team', userId: s.bert }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (kein-team)');
-    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: 'niemand' }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (niemand)');
-    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.cleo }, s.world.as(s.moderator)).thenRejected('Diese Person ist nicht in diesem Team.');
-    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamB, userId: s.cleo }, s.world.as(s.admin)).thenEvents({ type: 'TeamMemberRemoved' });
+    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: 'kein-team', userId: s.bert }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (kein-team)');
+    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: 'niemand' }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.cleo }, s.world.as(s.moderator)).thenRejected('Diese Person ist nicht in diesem Team.');
+    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamB, userId: s.cleo }, s.world.as(s.admin)).thenEvents({ type: 'TeamMemberRemoved' });
   });
 });

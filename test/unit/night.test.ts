@@ -7,13 +7,13 @@ import { q, show, showWithQuestion } from './support/fixtures';
 describe('starting questions (ma)', () => {
   it('the first question of a quiz begins a night', () => {
     const s = show();
-    given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
       .thenEvents({ type: 'NightStarted', data: { quizId: s.quizId, previousNightId: null } }, { type: 'QuestionStarted', data: { round: 1, number: 1, mode: 'team' } });
   });
 
   it('the events of a night carry the night id in their metadata and stream', () => {
     const s = show();
-    const decision = given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).decision;
+    const decision = given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).decision;
     if (!decision.ok) throw new Error(decision.message);
     const nightId = (decision.events[0].data as { nightId: string }).nightId;
     expect(decision.stream).toBe(`night-${nightId}`);
@@ -23,7 +23,7 @@ describe('starting questions (ma)', () => {
   it('a later question of the same quiz stays in the same night', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuestionStarted', data: { nightId: s.world.state.night!.id } });
   });
 
@@ -39,14 +39,14 @@ describe('starting questions (ma)', () => {
 
   it('only in state qn', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
-    given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
       .thenRejected('Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.');
   });
 
   it('an unknown quiz, an empty quiz and a missing question are refused', () => {
     const s = show();
-    given(s.world).when({ type: 'StartQuestion', quiz: 42, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Es gibt kein Quiz mit der Nummer 42');
-    given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 9, question: 1 }, s.world.as(s.moderator)).thenRejected('Es konnte keine weitere Frage gefunden werden.');
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: 42, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Es gibt kein Quiz mit der Nummer 42');
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 9, question: 1 }, s.world.as(s.moderator)).thenRejected('Es konnte keine weitere Frage gefunden werden.');
   });
 
   it('a quiz whose content became empty is refused', () => {
@@ -54,12 +54,12 @@ describe('starting questions (ma)', () => {
     // Old logs may hold a quiz without questions (the form always required one).
     const metadata = s.world.log[0].metadata;
     s.world.append([{ type: 'QuizCreated', version: 1, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' }, metadata }], 'quiz-50');
-    given(s.world).when({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
   });
 
   it('a player sending ma is rejected', () => {
     const s = show();
-    given(s.world).when({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });
 
@@ -90,22 +90,22 @@ describe('next question', () => {
 describe('countdown (mc) and its expiry', () => {
   it('only while a question is open; the end instant comes from the context clock', () => {
     const s = show();
-    given(s.world).when({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
       .thenRejected('Es kann kein Countdown gestartet werden, wenn gerade keine Frage aktiv ist.');
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
       .thenEvents({ type: 'CountdownStarted', data: { seconds: 20, endsAt: s.world.now + 20_000 } });
   });
 
   it('at most an hour: an end instant far away (1e308 s) would be stored as null and never fire', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'StartCountdown', time: 1e308 }, s.world.as(s.moderator)).thenRejected('Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).');
-    given(s.world).when({ type: 'StartCountdown', time: 3600 }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 3600 } });
+    given(s.world).whenWire({ type: 'StartCountdown', time: 1e308 }, s.world.as(s.moderator)).thenRejected('Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).');
+    given(s.world).whenWire({ type: 'StartCountdown', time: 3600 }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 3600 } });
   });
 
   it('without a usable time it runs the default 60 seconds', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'StartCountdown', time: Number.NaN }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 60 } });
+    given(s.world).whenWire({ type: 'StartCountdown', time: Number.NaN }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 60 } });
   });
 
   it('the state is qc while the countdown runs', () => {
@@ -200,7 +200,7 @@ describe('hard reset (mhr)', () => {
   it('goes back to that position in qn without locking in, clearing proposals', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2), q(2, 1)]);
     s.world.must({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna));
-    given(s.world).when({ type: 'HardReset', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'HardReset', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
       .thenEvents({ type: 'LiveGameReset', data: { round: 1, number: 2 } });
     s.world.must({ type: 'HardReset', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator));
     expect(globalView(s.world.state).state).toBe('qn');
@@ -216,7 +216,7 @@ describe('instructions (mi)', () => {
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     given(s.world).when({ type: 'ShowInstructions' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
-    given(s.world).when({ type: 'ChangeUberMode', modus: 'instruction' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
+    given(s.world).whenWire({ type: 'ChangeUberMode', modus: 'instruction' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
   });
 });
 

@@ -23,7 +23,7 @@ describe('proposals (gp)', () => {
 
   it('not empty', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'AddProposal', message: '   ' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
+    given(s.world).whenWire({ type: 'AddProposal', message: '   ' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
   });
 
   it('ABCD: only the question\'s letters (default 4), stored upper case', () => {
@@ -67,7 +67,7 @@ describe('ship answers (schiffe)', () => {
     ['Lager: \nPlündern: ', 'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"'],
   ])('rejects %j', (message, text) => {
     const s = ship();
-    given(s.world).when({ type: 'AddProposal', message }, s.world.as(s.anna)).thenRejected(text);
+    given(s.world).whenWire({ type: 'AddProposal', message }, s.world.as(s.anna)).thenRejected(text);
   });
 });
 
@@ -81,8 +81,8 @@ describe('team chat (gc)', () => {
   it('cannot become the favourite or be starred', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddTeamChat', message: 'hmm' }, s.world.as(s.anna));
-    given(s.world).when({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
-    given(s.world).when({ type: 'ToggleStar', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
+    given(s.world).whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
+    given(s.world).whenWire({ type: 'ToggleStar', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
   });
 });
 
@@ -96,18 +96,18 @@ describe('favourites, stars, deletion', () => {
 
   it('any member chooses the favourite', () => {
     const s = twoProposals();
-    given(s.world).when({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'FavoriteChosen', data: { key: 2 } });
+    given(s.world).whenWire({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'FavoriteChosen', data: { key: 2 } });
   });
 
   it('an unknown key is refused', () => {
     const s = twoProposals();
-    given(s.world).when({ type: 'ChooseFavourite', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
-    given(s.world).when({ type: 'DeleteProposal', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world).whenWire({ type: 'ChooseFavourite', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world).whenWire({ type: 'DeleteProposal', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
   it('another team\'s key does not exist for me', () => {
     const s = twoProposals();
-    given(s.world).when({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.cleo)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world).whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.cleo)).thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
   it('one star per member: starring another proposal moves it, the same one again takes it back', () => {
@@ -117,7 +117,7 @@ describe('favourites, stars, deletion', () => {
     s.world.must({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna));
     const view = teamView(s.world.state, s.teamA)!;
     expect([view.proposals['1'].stars, view.proposals['2'].stars, view.members[s.anna].star]).toEqual([0, 1, 2]);
-    given(s.world).when({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'StarToggled', data: { key: null } });
+    given(s.world).whenWire({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'StarToggled', data: { key: null } });
   });
 
   it('a member who changes team takes the star along', () => {
@@ -213,8 +213,8 @@ describe('limits on proposals and chat', () => {
     const longest = 'x'.repeat(1000);
     const tooLong = 'x'.repeat(1001);
     for (const type of ['AddProposal', 'AddTeamChat', 'PostLobbyChat'] as const) {
-      given(s.world).when({ type, message: tooLong }, s.world.as(s.anna)).thenRejected(TOO_LONG);
-      expect(given(s.world).when({ type, message: longest }, s.world.as(s.anna)).decision.ok).toBe(true);
+      given(s.world).whenWire({ type, message: tooLong }, s.world.as(s.anna)).thenRejected(TOO_LONG);
+      expect(given(s.world).whenWire({ type, message: longest }, s.world.as(s.anna)).decision.ok).toBe(true);
     }
   });
 

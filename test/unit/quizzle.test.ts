@@ -12,7 +12,7 @@ function quizzle() {
 describe('quizzle', () => {
   it('a team offers a proposal (go); the moderator sees it, the team sees it as quizzled', () => {
     const s = quizzle();
-    given(s.world).when({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert)).thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamA, key: 1, answer: 'Eiffelturm' } });
+    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert)).thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamA, key: 1, answer: 'Eiffelturm' } });
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert));
     expect(moderatorView(s.world.state).quizzleAnswer).toEqual({ team: s.teamA, teamName: 'Die Ahnungslosen', answer: 'Eiffelturm' });
     expect(teamView(s.world.state, s.teamA)!.quizzled).toBe(1);
@@ -22,7 +22,7 @@ describe('quizzle', () => {
   it('one offer at a time', () => {
     const s = quizzle();
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna));
-    given(s.world).when({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenRejected('Es wartet bereits ein Quizzle-Vorschlag auf die Entscheidung.');
+    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenRejected('Es wartet bereits ein Quizzle-Vorschlag auf die Entscheidung.');
   });
 
   it('rejecting (mq) opens the quizzle again for everyone', () => {
@@ -31,7 +31,7 @@ describe('quizzle', () => {
     given(s.world).when({ type: 'RejectQuizzle' }, s.world.as(s.moderator)).thenEvents({ type: 'QuizzleRejected', data: { teamId: s.teamA } });
     s.world.must({ type: 'RejectQuizzle' }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)!.quizzled).toBeNull();
-    given(s.world).when({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamB } });
+    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamB } });
   });
 
   it('accepted status (mr) prevents further accept, reject and offers', () => {
@@ -41,7 +41,7 @@ describe('quizzle', () => {
     expect(globalView(s.world.state).quizzle).toBe('accepted');
     given(s.world).when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator)).thenRejected('Das Quizzle wurde bereits angenommen.');
     given(s.world).when({ type: 'RejectQuizzle' }, s.world.as(s.moderator)).thenRejected('Das Quizzle wurde bereits angenommen.');
-    given(s.world).when({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenRejected('Das Quizzle wurde bereits angenommen.');
+    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenRejected('Das Quizzle wurde bereits angenommen.');
   });
 
   it('nothing to decide without an offer; only on quizzle questions', () => {
@@ -50,7 +50,7 @@ describe('quizzle', () => {
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     s.world.must({ type: 'StartNextQuestion' }, s.world.as(s.moderator));
     s.world.must({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna));
-    given(s.world).when({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
+    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
     given(s.world).when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
   });
 

@@ -21,7 +21,7 @@ describe('the ship round', () => {
 
   it('asv: one point per plundered camp, one point for a camp nobody plundered', () => {
     const s = shipNight();
-    const [event] = given(s.world).when({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.admin))
+    const [event] = given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.admin))
       .thenEvents({ type: 'ShipQuestionCorrected' });
     const byTeam = Object.fromEntries((event.data as { results: { teamId: string; hits: number; survived: boolean; points: number }[] }).results
       .map((r) => [r.teamId, [r.hits, r.survived, r.points]]));
@@ -32,9 +32,9 @@ describe('the ship round', () => {
 
   it('only ship questions, only existing ones, only admins', () => {
     const s = shipNight();
-    given(s.world).when({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.admin)).thenRejected('Diese Frage ist keine Schiffe-Frage.');
-    given(s.world).when({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 5, question: 2 }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
-    given(s.world).when({ type: 'CorrectShipQuestion', quiz: 'x', round: 1, question: 1 }, s.world.as(s.admin)).thenRejected('Es gibt kein Quiz mit der Nummer x');
-    given(s.world).when({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.admin)).thenRejected('Diese Frage ist keine Schiffe-Frage.');
+    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 5, question: 2 }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
+    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: 'x', round: 1, question: 1 }, s.world.as(s.admin)).thenRejected('Es gibt kein Quiz mit der Nummer x');
+    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

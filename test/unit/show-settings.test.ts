@@ -28,7 +28,7 @@ describe('show settings (PUT /api/show-settings)', () => {
 
   it('given an admin, when she saves settings, then one event holds all of them and who changed them', () => {
     const s = show();
-    given(s.world).when(change(FULL), s.world.as(s.admin))
+    given(s.world).whenWire(change(FULL), s.world.as(s.admin))
       .thenEvents({ type: 'ShowSettingsChanged', data: { settings: FULL, changedBy: s.admin } });
     s.world.must(change(FULL), s.world.as(s.admin));
     expect(s.world.state.showSettings).toEqual(FULL);
@@ -37,13 +37,13 @@ describe('show settings (PUT /api/show-settings)', () => {
   it('given saved settings, when the same come again, then nothing is appended', () => {
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
-    given(s.world).when(change({ ...FULL, socialLinks: [...FULL.socialLinks] }), s.world.as(s.admin)).thenNoEvents();
+    given(s.world).whenWire(change({ ...FULL, socialLinks: [...FULL.socialLinks] }), s.world.as(s.admin)).thenNoEvents();
   });
 
   it('texts are trimmed; a field left out is unset (the QR host: the spec\'s Olaf); PUT replaces everything', () => {
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
-    given(s.world).when(change({ newsletterUrl: '  https://n.example.org/a  ', socialLinks: [{ label: ' Twitch ', url: ' https://twitch.tv/q ' }] }), s.world.as(s.admin))
+    given(s.world).whenWire(change({ newsletterUrl: '  https://n.example.org/a  ', socialLinks: [{ label: ' Twitch ', url: ' https://twitch.tv/q ' }] }), s.world.as(s.admin))
       .thenEvents({
         type: 'ShowSettingsChanged',
         data: {
@@ -63,9 +63,9 @@ describe('show settings (PUT /api/show-settings)', () => {
 
   it('only admins change them', () => {
     const s = show();
-    given(s.world).when(change(FULL), s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
-    given(s.world).when(change(FULL), s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
-    given(s.world).when(change(FULL), VISITOR).thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
+    given(s.world).whenWire(change(FULL), s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire(change(FULL), s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire(change(FULL), VISITOR).thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
   });
 
   it('a reset of the live game (arr) keeps them', () => {
@@ -78,7 +78,7 @@ describe('show settings (PUT /api/show-settings)', () => {
   it('the QR page names the host set (with the German genitive)', () => {
     const s = show();
     s.world.must(change({ ...FULL, qrHostName: 'Jana' }), s.world.as(s.admin));
-    given(s.world).when({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Janas Laptop ist im Moment nicht verbunden.');
+    given(s.world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Janas Laptop ist im Moment nicht verbunden.');
     expect(hostOfflineText('Klaus')).toBe("Klaus' Laptop ist im Moment nicht verbunden.");
     expect(hostOfflineText('Max')).toBe("Max' Laptop ist im Moment nicht verbunden.");
     expect(hostOfflineText('')).toBe('Der Laptop der Moderation ist im Moment nicht verbunden.');
@@ -130,7 +130,7 @@ describe('show settings: bad input gets a German text and changes nothing', () =
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
     const before = s.world.state;
-    given(s.world).when(change({ ...FULL, ...fields }), s.world.as(s.admin)).thenRejected(message);
+    given(s.world).whenWire(change({ ...FULL, ...fields }), s.world.as(s.admin)).thenRejected(message);
     expect(s.world.state).toBe(before);
   });
 });
@@ -158,10 +158,10 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
     const s = show();
     s.world.must(change({ ...FULL, allowNewAccounts: false }), s.world.as(s.admin));
     expect(s.world.state.showSettings.allowNewAccounts).toBe(false);
-    given(s.world).when({ type: 'RegisterUser', login: 'bot1', password: 'x' }, VISITOR)
+    given(s.world).whenWire({ type: 'RegisterUser', login: 'bot1', password: 'x' }, VISITOR)
       .thenRejected('Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.');
     s.world.must(change(FULL), s.world.as(s.admin)); // a field left out takes its default: open
-    given(s.world).when({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
+    given(s.world).whenWire({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
     const { allowNewAccounts: _dropped, ...older } = FULL;
     expect(canonicalShowSettings(older as typeof FULL).allowNewAccounts).toBe(true);
   });

@@ -9,7 +9,7 @@ describe('creating teams', () => {
   it('creates the team and makes the creator its first member', () => {
     const world = new World();
     const anna = world.player('anna');
-    const [created] = given(world).when({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, world.as(anna))
+    const [created] = given(world).whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, world.as(anna))
       .thenEvents({ type: 'TeamCreated', data: { name: 'Quizgurus', stadt: 'Bonn', isNew: false } }, { type: 'TeamJoined', data: { userId: anna, via: 'creation' } });
     expect(JSON.stringify(created)).not.toContain('"pw"');
   });
@@ -18,14 +18,14 @@ describe('creating teams', () => {
     const world = new World();
     world.playerWithTeam('anna', 'Quizgurus');
     const bert = world.player('bert');
-    given(world).when({ type: 'CreateTeam', name: 'QUIZGURUS', ...dialog }, world.as(bert))
+    given(world).whenWire({ type: 'CreateTeam', name: 'QUIZGURUS', ...dialog }, world.as(bert))
       .thenRejected('Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.');
   });
 
   it('closed registrations block team creation', () => {
     const s = show();
     s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
-    given(s.world).when({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(s.anna)).thenRejected('Konnte Gruppe nicht anlegen.');
+    given(s.world).whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(s.anna)).thenRejected('Konnte Gruppe nicht anlegen.');
   });
 
   it.each([
@@ -37,38 +37,38 @@ describe('creating teams', () => {
   ])('rejects a team with %s', (_what, fields) => {
     const world = new World();
     const anna = world.player('anna');
-    given(world).when({ type: 'CreateTeam', ...fields }, world.as(anna)).thenRejected('Konnte Gruppe nicht anlegen.');
+    given(world).whenWire({ type: 'CreateTeam', ...fields }, world.as(anna)).thenRejected('Konnte Gruppe nicht anlegen.');
   });
 });
 
 describe('QR sign-up', () => {
   it('creates a new team while a moderator is connected', () => {
     const s = show();
-    given(s.world).when({ type: 'CreateQrTeam', name: 'Tisch 4', amount: '5', moderatorOnline: true }, VISITOR)
+    given(s.world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', amount: '5', moderatorOnline: true }, VISITOR)
       .thenEvents({ type: 'TeamCreated', data: { name: 'Tisch 4', isNew: true, origin: 'qr', expectedMembers: 5 } });
   });
 
   it('requires a name', () => {
-    given(show().world).when({ type: 'CreateQrTeam', name: ' ', amount: '', moderatorOnline: true }, VISITOR).thenRejected('Du musst einen Namen eingeben.');
+    given(show().world).whenWire({ type: 'CreateQrTeam', name: ' ', amount: '', moderatorOnline: true }, VISITOR).thenRejected('Du musst einen Namen eingeben.');
   });
 
   it('requires a numeric amount if one is given', () => {
-    given(show().world).when({ type: 'CreateQrTeam', name: 'Tisch', amount: 'viele', moderatorOnline: true }, VISITOR).thenRejected('Die Mitgliederanzahl muss eine Zahl sien.');
+    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'Tisch', amount: 'viele', moderatorOnline: true }, VISITOR).thenRejected('Die Mitgliederanzahl muss eine Zahl sien.');
   });
 
   it('fails with the form text for an over-long name', () => {
-    given(show().world).when({ type: 'CreateQrTeam', name: 'n'.repeat(51), moderatorOnline: true }, VISITOR).thenRejected('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.');
+    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'n'.repeat(51), moderatorOnline: true }, VISITOR).thenRejected('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.');
   });
 
   it('says that registrations are closed while they are, instead of a generic failure', () => {
     const s = show();
     s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
-    given(s.world).when({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: true }, VISITOR).thenRejected('Neue Registrierungen sind gerade geschlossen.');
+    given(s.world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: true }, VISITOR).thenRejected('Neue Registrierungen sind gerade geschlossen.');
   });
 
   it("is refused while the moderator's laptop is not connected", () => {
     // The server passes its verdict from live sockets; presence is not in the log.
-    given(show().world).when({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Olafs Laptop ist im Moment nicht verbunden.');
+    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Olafs Laptop ist im Moment nicht verbunden.');
   });
 });
 
@@ -82,7 +82,7 @@ describe('joining teams', () => {
 
   it('rejects a wrong password', () => {
     const s = show();
-    given(s.world).when({ type: 'JoinTeam', id: s.teamB, password: 'falsch', passwordOk: false }, s.world.as(s.bert))
+    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamB, password: 'falsch', passwordOk: false }, s.world.as(s.bert))
       .thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
@@ -90,13 +90,13 @@ describe('joining teams', () => {
     const s = show();
     const [created] = s.world.must({ type: 'CreateTeam', name: 'Fusionsteam 1', ...dialog }, s.world.as(s.cleo));
     const fusionId = (created.data as { teamId: string }).teamId;
-    given(s.world).when({ type: 'JoinTeam', id: fusionId, password: '(none)', passwordOk: false }, s.world.as(s.bert))
+    given(s.world).whenWire({ type: 'JoinTeam', id: fusionId, password: '(none)', passwordOk: false }, s.world.as(s.bert))
       .thenEvents({ type: 'TeamJoined', data: { teamId: fusionId, userId: s.bert, via: 'fusion' } });
   });
 
   it('"(none)" opens only fusion teams', () => {
     const s = show();
-    given(s.world).when({ type: 'JoinTeam', id: s.teamB, password: '(none)', passwordOk: false }, s.world.as(s.bert))
+    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamB, password: '(none)', passwordOk: false }, s.world.as(s.bert))
       .thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
@@ -104,13 +104,13 @@ describe('joining teams', () => {
     const s = show();
     const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
     const inviteId = (invite.data as { inviteId: string }).inviteId;
-    given(s.world).when({ type: 'JoinTeamByInvite', inviteId }, s.world.as(s.anna))
+    given(s.world).whenWire({ type: 'JoinTeamByInvite', inviteId }, s.world.as(s.anna))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB, userId: s.anna, via: 'invite' } });
   });
 
   it('an unknown invite fails', () => {
     const s = show();
-    given(s.world).when({ type: 'JoinTeamByInvite', inviteId: 'unknown' }, s.world.as(s.anna)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world).whenWire({ type: 'JoinTeamByInvite', inviteId: 'unknown' }, s.world.as(s.anna)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
   it('a user without a team cannot create an invite', () => {
@@ -121,29 +121,29 @@ describe('joining teams', () => {
 
   it('an admin creates an invite for any team (ati)', () => {
     const s = show();
-    given(s.world).when({ type: 'CreateTeamInviteAsAdmin', id: s.teamA }, s.world.as(s.admin))
+    given(s.world).whenWire({ type: 'CreateTeamInviteAsAdmin', id: s.teamA }, s.world.as(s.admin))
       .thenEvents({ type: 'TeamInviteCreated', data: { teamId: s.teamA } });
-    given(s.world).when({ type: 'CreateTeamInviteAsAdmin', id: 'x' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (x)');
+    given(s.world).whenWire({ type: 'CreateTeamInviteAsAdmin', id: 'x' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (x)');
   });
 });
 
 describe('editing and deleting teams', () => {
   it('a member edits url, city and description', () => {
     const s = show();
-    given(s.world).when({ type: 'EditTeam', url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' }, s.world.as(s.bert))
+    given(s.world).whenWire({ type: 'EditTeam', url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' }, s.world.as(s.bert))
       .thenEvents({ type: 'TeamEdited', data: { teamId: s.teamA, url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' } });
   });
 
   it('a user without a team gets the team save failure', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).when({ type: 'EditTeam', url: '', stadt: '', beschreibung: '' }, s.world.as(dora))
+    given(s.world).whenWire({ type: 'EditTeam', url: '', stadt: '', beschreibung: '' }, s.world.as(dora))
       .thenRejected('Beim Speichern des Teams ist ein Fehler aufgetreten.');
   });
 
   it('an admin deletes a team; its members have no team afterwards', () => {
     const s = show();
-    given(s.world).when({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.admin)).thenEvents({ type: 'TeamDeleted', data: { teamId: s.teamA } });
+    given(s.world).whenWire({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.admin)).thenEvents({ type: 'TeamDeleted', data: { teamId: s.teamA } });
     s.world.must({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.admin));
     expect(s.world.state.users.get(s.anna)!.teamId).toBeNull();
     expect(s.world.state.teamIdByName.has('die ahnungslosen')).toBe(false);
@@ -151,6 +151,6 @@ describe('editing and deleting teams', () => {
 
   it('a player cannot delete teams', () => {
     const s = show();
-    given(s.world).when({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -1,9 +1,12 @@
 /**
  * given(world).when(command, actor).thenEvents(...) / .thenRejected('German text')
- * The world's history is the "given"; the command is decided against its state.
+ * The world's history is the "given"; the command is decided against its state. `when` takes the
+ * typed command and goes through decide (the rule, its access, maintenance): a wire rename does not
+ * touch it. `whenWire` takes wire content and goes through the entry's parser first (test/unit/parse.test.ts
+ * holds one parse case per entry).
  */
 import type { QuizShowEvent } from '../../../events';
-import { decideInput, type CommandInput, type Decision } from '../../../src/commands';
+import { decide, decideInput, type Command, type CommandInput, type Decision } from '../../../src/commands';
 import { World, type Actor } from '../../support/world';
 
 export interface ExpectedEvent {
@@ -43,7 +46,10 @@ export class Then {
 
 export function given(world: World) {
   return {
-    when(input: CommandInput, actor: Actor): Then {
+    when(command: Command, actor: Actor): Then {
+      return new Then(decide(world.state, command, world.context(actor)), world);
+    },
+    whenWire(input: CommandInput, actor: Actor): Then {
       return new Then(decideInput(world.state, input, world.context(actor)), world);
     },
   };
