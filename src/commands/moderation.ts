@@ -33,7 +33,7 @@ export function muteUser(state: LiveState, { userId, minutes }: MuteUser, ctx: D
   return accept(streams.user(userId), draft('UserMuted', { userId, minutes, until, by: ctx.actor.userId! }));
 }
 
-export function parseMuteMinutes(value: number | null): number | Rejection {
+function parseMuteMinutes(value: number | null): number | Rejection {
   return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(texts.muteMinutesInvalid) : value;
 }
 

@@ -17,7 +17,7 @@ function entriesOf(value: unknown): Record<string, unknown>[] {
  * or for the QR page's host the spec's "Olaf"). Shapes are the HTTP DTO's to check; what is sent
  * here anyway reads as text, a list or a flag, and the rules below judge it.
  */
-export function parseChangeShowSettings(c: CommandInput): CommandOfType<'ChangeShowSettings'> | Rejection {
+function parseChangeShowSettings(c: CommandInput): CommandOfType<'ChangeShowSettings'> | Rejection {
   const socialLinks: SocialLink[] = entriesOf(c.socialLinks).map((e) => ({ label: trimmed(e.label), url: trimmed(e.url) }));
   const nextDates: NextDate[] = entriesOf(c.nextDates).map((e) => ({ date: trimmed(e.date), title: trimmed(e.title) }));
   const settings: ShowSettings = {

@@ -20,7 +20,7 @@ const SHOWN_ROLE_LENGTH = 40;
  * The edge: `roles` must be a list of known role names; duplicates collapse and the order becomes
  * ROLES' order, so that the same set is always the same list (and setting it again changes nothing).
  */
-export function parseSetUserRoles(c: CommandInput): CommandOfType<'SetUserRoles'> | Rejection {
+function parseSetUserRoles(c: CommandInput): CommandOfType<'SetUserRoles'> | Rejection {
   if (!Array.isArray(c.roles)) return reject(texts.rolesNotAList);
   const named = new Set<Role>();
   for (const role of c.roles as unknown[]) {
