@@ -4,6 +4,7 @@
  * event naming who did it, so the replay shows it.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { MAX_MUTE_MINUTES } from '../../../../projections/live';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
@@ -67,7 +68,7 @@ function MuteUsers() {
       <h3>{t.moderation.usersHeading}</h3>
       <div className="form-row">
         <label>{t.moderation.userFilter} <input type="search" value={filter} placeholder={t.moderation.userFilterHint} onChange={(e) => setFilter(e.target.value)} /></label>
-        <label>{t.moderation.minutes} <input type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} /></label>
+        <label>{t.moderation.minutes} <input type="number" min={1} max={MAX_MUTE_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)} /></label>
       </div>
       <ul className="plain-list">
         {shown.map((user) => (
