@@ -3,7 +3,7 @@
  * lobby and team chat for some minutes or lift it (amu), take a member out of a team (mtr). Each is an
  * event naming who did it, so the replay shows it.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { MAX_MUTE_MINUTES } from '../../../../projections/live';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
@@ -94,6 +94,7 @@ function RemoveFromTeam() {
   const teams = useAppSelector(selectOperatorTeams);
   const lists = useAppSelector(selectOperatorLists);
   const [teamId, setTeamId] = useState('');
+  const selectId = useId();
   const [members, setMembers] = useState<string[]>([]);
   const [version, setVersion] = useState(0);
   const send = useCommand();
@@ -119,12 +120,11 @@ function RemoveFromTeam() {
   return (
     <section aria-label={t.moderation.teamsHeading}>
       <h3>{t.moderation.teamsHeading}</h3>
-      <label>{t.moderation.team}{' '}
-        <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-          <option value="">{t.moderation.chooseTeam}</option>
-          {teams.map((candidate) => <option key={candidate.id} value={candidate.id}>{`#${candidate.number} ${candidate.name}`}</option>)}
-        </select>
-      </label>
+      <label htmlFor={selectId}>{t.moderation.team}</label>{' '}
+      <select id={selectId} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+        <option value="">{t.moderation.chooseTeam}</option>
+        {teams.map((candidate) => <option key={candidate.id} value={candidate.id}>{`#${candidate.number} ${candidate.name}`}</option>)}
+      </select>
       {team && (members.length === 0 ? <p className="muted">{t.moderation.noMembers}</p> : (
         <ul className="plain-list">
           {members.map((userId) => {
