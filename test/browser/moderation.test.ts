@@ -1,6 +1,6 @@
 /**
- * Moderation in the browser (issue 25): the moderator, on the control page, hides a lobby chat
- * message for everybody, mutes its author and takes a member out of a team; the players' real
+ * Moderation in the browser (issue 25): the moderator, on the control page, hides a greeting and a
+ * lobby chat message for everybody, mutes its author and takes a member out of a team; the players' real
  * sockets see each effect.
  */
 import type { Page } from 'playwright-core';
@@ -47,12 +47,16 @@ describe('moderation in the browser', () => {
     return page;
   }
 
-  it('hides a lobby chat message for everybody, mutes its author and lifts it again, and takes a member out of a team', async () => {
+  it('hides a greeting and a lobby chat message for everybody, mutes its author and lifts it again, and takes a member out of a team', async () => {
     const troll = await player(app, 'troll');
     const ruth = await player(app, 'ruth');
     sockets.push(troll.socket, ruth.socket);
     expect(await troll.socket.request('ulc', { message: 'Böses Wort' })).toEqual({ success: true });
+    expect((await callApi(app.baseUrl, 'POST', '/api/fqps/gruss/new', { username: 'Spammer', message: 'Kauft Uhren!' })).status).toBe(200);
     const page = await controlPage();
+
+    await page.getByRole('button', { name: 'Gruß von Spammer ausblenden' }).click();
+    await page.getByText('Kauft Uhren!').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Nachricht von troll ausblenden' }).click();
     await ruth.socket.until((views) => views.global.lobbyChat.length === 0);

@@ -1,5 +1,5 @@
 /**
- * Moderation (PROTOCOL.md, wave 3): hide a lobby chat message for everybody (mlh), mute a player's
+ * Moderation (PROTOCOL.md, wave 3): hide a lobby chat message for everybody (mlh) or a greeting (mgh), mute a player's
  * lobby and team chat for some minutes or lift it (amu), take a member out of a team (mtr). Each is an
  * event naming who did it, so the replay shows it.
  */
@@ -22,6 +22,7 @@ export function ModerationPanel() {
   return (
     <Panel title={t.moderation.heading} className="moderation">
       <LobbyModeration />
+      <GreetingModeration />
       <MuteUsers />
       <RemoveFromTeam />
     </Panel>
@@ -41,6 +42,31 @@ function LobbyModeration() {
               <strong>{entry.user}:</strong> {entry.message}{' '}
               <button type="button" className="button button--small" aria-label={t.moderation.hideLabel(entry.user)}
                 onClick={() => void send('mlh', { messageId: entry.id }, t.moderation.hidden)}>
+                {t.moderation.hide}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const NO_GREETINGS: Array<{ id: string; name: string; message: string }> = [];
+
+function GreetingModeration() {
+  const greetings = useAppSelector((s) => s.live.views.moderator?.greetings ?? NO_GREETINGS);
+  const send = useCommand();
+  return (
+    <section aria-label={t.moderation.greetingsHeading}>
+      <h3>{t.moderation.greetingsHeading}</h3>
+      {greetings.length === 0 ? <p className="muted">{t.moderation.greetingsEmpty}</p> : (
+        <ul className="chat-list">
+          {greetings.map((greeting) => (
+            <li key={greeting.id} className="chat-entry">
+              <strong>{greeting.name}:</strong> {greeting.message}{' '}
+              <button type="button" className="button button--small" aria-label={t.moderation.hideGreetingLabel(greeting.name)}
+                onClick={() => void send('mgh', { greetingId: greeting.id }, t.moderation.greetingHidden)}>
                 {t.moderation.hide}
               </button>
             </li>
