@@ -59,7 +59,7 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
     }
     case 'UploadRecorded':
       return { uploadCount: state.uploadCount + 1 };
-    case 'GreetingSubmitted':
+    case 'GreetingSubmitted': {
       const { greetingId, name, message } = event.data;
       const recent = state.show.recentGreetings;
       const kept = recent.length >= RECENT_GREETINGS_LIMIT ? recent.slice(1) : recent;
@@ -68,5 +68,6 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
         greetings: write.set(state.greetings, greetingId, { hidden: false }),
         show: { ...state.show, recentGreetings: [...kept, { id: greetingId, name, message }] },
       };
+    }
   }
 }
