@@ -53,7 +53,7 @@ export function UserRow({ user, onSaved }: { user: RoleHolder; onSaved(user: Rol
 
   return (
     <tr aria-busy={saving} className={user.blocked ? 'user-roles__blocked' : undefined}>
-      <th scope="row">{user.name}{user.blocked && <span className="muted"> ({t.userRoles.isBlocked})</span>}</th>
+      <th scope="row">{user.name}{user.blocked && <span className="muted">{` (${t.userRoles.isBlocked})`}</span>}</th>
       <td>{user.login}</td>
       {ROLES.map((role) => (
         <td key={role} className="user-roles__toggle">
