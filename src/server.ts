@@ -1,15 +1,13 @@
 import { INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import type { PipelineOptions } from './engine/command-pipeline';
 import type { Rate } from './realtime/rate-limit';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
 import { serveApiDocs } from './http/api-docs';
+import { serveWebApp } from './http/web-app';
 import { requestLog, type LogSink } from './http/request-log';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
@@ -114,18 +112,4 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await storage.close();
     throw error;
   }
-}
-
-/** The built React app, with every non-API path answered by index.html (client-side routes). */
-function serveWebApp(app: NestExpressApplication, webDir: string): void {
-  const index = path.join(webDir, 'index.html');
-  if (!existsSync(index)) {
-    new Logger('Web').warn(`No web app at ${webDir}: run "npm run build:web" (npm start does it for you).`);
-    return;
-  }
-  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || ['/api', '/ws', '/metrics'].some((prefix) => req.path.startsWith(prefix))) return next();
-    res.sendFile(index);
-  });
 }

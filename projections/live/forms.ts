@@ -34,12 +34,13 @@ export function qrTeamProblemOf(name: string, amount: string): QrTeamProblem | n
   return null;
 }
 
-export type ProfileProblem = 'nameTooShort' | 'passwordMismatch';
+export type ProfileProblem = 'nameTooShort' | 'nameTooLong' | 'passwordMismatch';
 
-/** Profile: the display name (trimmed) has 3 to 50 characters; a new password must equal its repeat. */
+/** Profile: the display name (trimmed) has 3 to 50 characters (too short and too long each say so); a new password must equal its repeat. */
 export function profileProblemOf(name: string, newPassword: string, repeat: string): ProfileProblem | null {
   const length = name.trim().length;
-  if (length < MIN_DISPLAY_NAME_LENGTH || length > MAX_NAME_LENGTH) return 'nameTooShort';
+  if (length < MIN_DISPLAY_NAME_LENGTH) return 'nameTooShort';
+  if (length > MAX_NAME_LENGTH) return 'nameTooLong';
   if (newPassword !== '' && newPassword !== repeat) return 'passwordMismatch';
   return null;
 }

@@ -123,6 +123,8 @@ export interface NightLive {
   readonly countdown: { readonly seconds: number; readonly endsAt: number } | null;
   readonly quizzle: QuizzleStatus;
   readonly quizzleAnswer: { readonly teamId: string; readonly key: number; readonly answer: string } | null;
+  /** The quizzle proposal the moderator rejected last, until the next offer or question (absent: none). */
+  readonly quizzleRejected?: { readonly teamId: string; readonly key: number } | null;
   /** Sequence number of the question whose answers were locked in last. */
   readonly lockedInSeq: number | null;
   /** lagQType: the type of the question that ended last. */

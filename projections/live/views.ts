@@ -85,6 +85,22 @@ export interface TeamView {
   takenAnswer: { message: string; user: string | null } | null;
   /** The team's heal-and-deal choices of the round: every member sees them, a reload too. */
   healDeal: TeamHealDealView;
+  /** The moderator's answer to the team's quizzle proposal (`key`) of this question; absent while there is none. */
+  quizzleVerdict?: QuizzleVerdictView;
+}
+
+export interface QuizzleVerdictView {
+  verdict: 'accepted' | 'rejected';
+  key: number;
+}
+
+/** The team's quizzle verdict: accepted while the night's accepted answer is the team's; rejected until its next offer or question. */
+export function quizzleVerdictOf(state: LiveState, teamId: string): QuizzleVerdictView | null {
+  const night = state.night;
+  if (!night) return null;
+  if (night.quizzle === 'accepted' && night.quizzleAnswer?.teamId === teamId) return { verdict: 'accepted', key: night.quizzleAnswer.key };
+  const rejected = night.quizzleRejected ?? null;
+  return rejected?.teamId === teamId ? { verdict: 'rejected', key: rejected.key } : null;
 }
 
 /** A heal or deal choice: the target team, its name and the hit points fixed when chosen. */
@@ -292,10 +308,12 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
     const user = state.users.get(id);
     members[id] = { name: user?.name ?? '(nicht gefunden)', online: isOnline(id), star: starOf(play, id) };
   }
+  const quizzleVerdict = quizzleVerdictOf(state, team.id);
   return {
     id: team.id, number: team.number, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
     favorite: play.favourite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
     healDeal: teamHealDealView(state, team.id),
+    ...(quizzleVerdict ? { quizzleVerdict } : {}),
   };
 }
 
@@ -311,9 +329,10 @@ export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
     for (const p of play?.proposals ?? []) if (!team.memberIds.includes(p.userId)) users.push(state.users.get(p.userId));
     if (team.takenAnswer?.userId) users.push(state.users.get(team.takenAnswer.userId));
     const hd = teamHealDealInputs(state, team.id);
+    const verdict = quizzleVerdictOf(state, team.id);
     return [
       team, play, state.night?.lockedInSeq, ...users, ...team.memberIds.map((id) => isOnline(id)),
-      hd.round, hd.calculated, hd.heal, hd.deal, hd.healTarget, hd.dealTarget,
+      hd.round, hd.calculated, hd.heal, hd.deal, hd.healTarget, hd.dealTarget, verdict?.verdict, verdict?.key,
     ];
   },
   view: (state, { teamId }, isOnline) => teamView(state, teamId, isOnline) ?? null,
@@ -330,6 +349,14 @@ export const teamScope: ScopeDefinition<ScopeKeyOf<'team'>, TeamView> = {
     });
     if (targetRenamedOrGone) return 'all';
     state.plays.diff(previous.plays, (teamId) => teams.add(teamId));
+    // A quizzle verdict shows in the view of the team it answers.
+    const [now, before] = [state.night, previous.night];
+    if (now?.quizzle !== before?.quizzle || now?.quizzleRejected !== before?.quizzleRejected) {
+      for (const night of [now, before]) {
+        if (night?.quizzleAnswer) teams.add(night.quizzleAnswer.teamId);
+        if (night?.quizzleRejected) teams.add(night.quizzleRejected.teamId);
+      }
+    }
     // A new question turns the plays of the previous one stale: those teams read as empty now.
     if (state.questionSeq !== previous.questionSeq) {
       previous.plays.forEach((play, teamId) => { if (play.seq === previous.questionSeq) teams.add(teamId); });

@@ -15,7 +15,7 @@ import {
 import {
   FUSION_TEAM_PASSWORD, HEAL_DEAL_ROUNDS, UPLOAD_MAX_BYTES, greetingProblemOf, pauseUploadNameMissing, profileProblemOf,
   qrTeamAmountOf, qrTeamProblemOf, teamByReference, teamFormProblemOf,
-  type GreetingProblem, type LiveState,
+  type GreetingProblem, type LiveState, type ProfileProblem,
 } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/answer-regex';
 import { readDrawing } from '../../projections/live/drawing';
@@ -100,7 +100,7 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     access: 'user',
     parse: (c) => {
       const problem = profileProblemOf(textOf(c.name), textOf(c.newPassword), textOf(c.newPasswordRepeat));
-      if (problem) return reject(problem === 'nameTooShort' ? texts.displayNameTooShort : texts.profilePasswordMismatch);
+      if (problem) return reject(PROFILE_PROBLEM_TEXTS[problem]);
       return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: textOf(c.newPassword) !== '' };
     },
     boundary: (_c, _s, actorId) => own(actorId),
@@ -368,7 +368,8 @@ const table: { readonly [T in CommandType]: CommandEntry<T> } = {
     rule: drawStroke,
   },
   ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
-  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS], rule: publishPoints },
+  // The ranking reads the night's ratings, the quiz and the teams' names.
+  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS, TEAMS, QUIZZES], rule: publishPoints },
   ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
 
   // uploads, forms
@@ -447,6 +448,10 @@ function parsePublishPoints(c: CommandInput): CommandOfType<'PublishPoints'> | R
   const quizId = content.quiz === undefined || content.quiz === null ? null : quizIdOf(content.quiz);
   return { type: 'PublishPoints', publish, quizId };
 }
+
+const PROFILE_PROBLEM_TEXTS: Record<ProfileProblem, string> = {
+  nameTooShort: texts.displayNameTooShort, nameTooLong: texts.displayNameTooLong, passwordMismatch: texts.profilePasswordMismatch,
+};
 
 const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user'];
 

@@ -34,7 +34,8 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
  */
 export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionContext): Verdict {
   const { name, expectedMembers } = cmd;
-  if (name.length > MAX_NAME_LENGTH || !state.show.allowNewRegistrations) return reject(texts.formFailed);
+  if (!state.show.allowNewRegistrations) return reject(texts.registrationsClosed, 'precondition');
+  if (name.length > MAX_NAME_LENGTH) return reject(texts.formFailed);
   if (cmd.moderatorOnline !== true) return reject(hostOfflineText(state.showSettings.qrHostName), 'precondition');
   if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
   const teamId = ctx.newId();

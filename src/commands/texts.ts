@@ -19,11 +19,13 @@ export const specTexts = {
   registrationPasswordMismatch: SHARED_TEXTS.registrationPasswordMismatch,
   profilePasswordMismatch: SHARED_TEXTS.profilePasswordMismatch,
   displayNameTooShort: SHARED_TEXTS.displayNameTooShort,
+  displayNameTooLong: SHARED_TEXTS.displayNameTooLong,
   // public forms
   greetingFieldMissing: SHARED_TEXTS.greetingFieldMissing,
   greetingNameTooLong: SHARED_TEXTS.greetingNameTooLong,
   greetingMessageTooLong: SHARED_TEXTS.greetingMessageTooLong,
   qrTeamNameMissing: SHARED_TEXTS.qrTeamNameMissing,
+  registrationsClosed: SHARED_TEXTS.registrationsClosed,
   qrTeamAmountNotNumeric: SHARED_TEXTS.qrTeamAmountNotNumeric,
   formFailed: SHARED_TEXTS.formFailed,
   moderatorOffline: 'Olafs Laptop ist im Moment nicht verbunden.',

@@ -58,7 +58,6 @@ describe('replay and audit of a night', () => {
     const checking = await moderator.request('ta', { quiz: quizId });
     const leonardo = (checking.answers as Array<{ id: string; answer: string }>).find((a) => a.answer === 'Leonardo da Vinci')!;
     await moderator.request('tua', { answerId: leonardo.id, value: 3, checked: true, liked: false });
-    const overview = await moderator.request('mup', { quiz: quizId });
     await moderator.request('mp', { content: { publish: true } });
     await jan!.until((v) => v.global.points.sortedTeams.length === 2);
     for (const client of [moderator, ida!, jan!]) await client.sync();

@@ -281,6 +281,8 @@ if (!POSTGRES_URL) {
       await inStep();
       const [first, ...rest] = everyone();
       for (const ws of rest) expect(ws.views.global.points).toEqual(first!.views.global.points);
+      // The published ranking is the server's own (mp {publish: true}), the same as the moderator's overview.
+      expect(first!.views.global.points).toEqual({ rounds: overview.rounds, sortedTeams: overview.sortedTeams });
     });
 
     it(`mum on one instance while the other starts a question, ${RACE_ROUNDS} times: the mode never leaves the quiz while a question is open`, async () => {

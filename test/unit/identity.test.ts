@@ -58,6 +58,12 @@ describe('profile', () => {
       .thenRejected('Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.');
   });
 
+  it('rejects a display name longer than 50 and says so', () => {
+    const s = show();
+    given(s.world).when({ type: 'UpdateProfile', userId: s.anna, name: 'A'.repeat(51) }, s.world.as(s.anna))
+      .thenRejected('Dein Anzeigename darf höchstens 50 Zeichen lang sein.');
+  });
+
   it('rejects a new password that differs from its repeat', () => {
     const s = show();
     given(s.world).when({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'a', newPasswordRepeat: 'b' }, s.world.as(s.anna))

@@ -1,4 +1,4 @@
-import { globalView, moderatorView, teamView } from '../../projections/live';
+import { globalView, moderatorView, teamScope, teamView } from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion } from './support/fixtures';
 
@@ -52,6 +52,28 @@ describe('quizzle', () => {
     s.world.must({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna));
     given(s.world).when({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
     given(s.world).when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
+  });
+
+  it('the team sees the verdict: accepted, and a rejection is said until its next offer; other teams see none', () => {
+    const s = quizzle();
+    s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna));
+    expect(teamView(s.world.state, s.teamA)!.quizzleVerdict).toBeUndefined();
+    s.world.must({ type: 'RejectQuizzle' }, s.world.as(s.moderator));
+    expect(teamView(s.world.state, s.teamA)!.quizzleVerdict).toEqual({ verdict: 'rejected', key: 1 });
+    expect(teamView(s.world.state, s.teamB)!.quizzleVerdict).toBeUndefined();
+    s.world.must({ type: 'AddProposal', message: 'Louvre' }, s.world.as(s.anna));
+    s.world.must({ type: 'OfferQuizzle', number: 2 }, s.world.as(s.anna));
+    expect(teamView(s.world.state, s.teamA)!.quizzleVerdict).toBeUndefined();
+    const offered = s.world.state;
+    s.world.must({ type: 'AcceptQuizzle' }, s.world.as(s.moderator));
+    expect(teamView(s.world.state, s.teamA)!.quizzleVerdict).toEqual({ verdict: 'accepted', key: 2 });
+    // The accept changes no play: the team's scope is pushed because of the verdict.
+    const touched = teamScope.touched!(s.world.state, offered);
+    expect(touched === 'all' || touched.has(s.teamA)).toBe(true);
+    expect(teamView(s.world.state, s.teamB)!.quizzleVerdict).toBeUndefined();
+    s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
+    s.world.must({ type: 'StartNextQuestion' }, s.world.as(s.moderator));
+    expect(teamView(s.world.state, s.teamA)!.quizzleVerdict).toBeUndefined();
   });
 
   it('a new question resets the quizzle to init', () => {

@@ -60,6 +60,12 @@ describe('QR sign-up', () => {
     given(show().world).when({ type: 'CreateQrTeam', name: 'n'.repeat(51), moderatorOnline: true }, VISITOR).thenRejected('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.');
   });
 
+  it('says that registrations are closed while they are, instead of a generic failure', () => {
+    const s = show();
+    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
+    given(s.world).when({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: true }, VISITOR).thenRejected('Neue Registrierungen sind gerade geschlossen.');
+  });
+
   it("is refused while the moderator's laptop is not connected", () => {
     // The server passes its verdict from live sockets; presence is not in the log.
     given(show().world).when({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Olafs Laptop ist im Moment nicht verbunden.');

@@ -112,7 +112,8 @@ describe('forms: the rules of projections/live/forms.ts that the server enforces
   it('profile', () => {
     expect(profileProblemOf('Anna', 'a', 'b')).toBe('passwordMismatch');
     expect(profileProblemOf('An', '', '')).toBe('nameTooShort');
-    expect(profileProblemOf('n'.repeat(51), '', '')).toBe('nameTooShort');
+    expect(profileProblemOf('n'.repeat(51), '', '')).toBe('nameTooLong');
+    expect(profileProblemOf('n'.repeat(50), '', '')).toBeNull();
     expect(profileProblemOf('Anna', '', '')).toBeNull();
   });
   it('create team', () => {

@@ -11,7 +11,7 @@ import {
   foldersFirst, uploadUrl,
 } from '../../web/src/operator/moderator/logic';
 import {
-  answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, nextUncheckedPosition, ratingKey, regexMatches, roundTable,
+  answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, nextUncheckedPosition, ratingKey, regexMatches, regexProblemText, roundTable,
   searchTeams, singleFlight, skipOffset, wrapOffset, type CheckerAnswer, type Timers,
 } from '../../web/src/operator/tester/logic';
 
@@ -195,6 +195,17 @@ describe('checker', () => {
     if (!compiled.ok) throw new Error('expected a regex');
     const answers = [answer('1', { answer: 'PARIS' }), answer('2', { answer: 'Paris!' }), answer('3', { answer: 'paris', num: 2 })];
     expect(regexMatches(answers, 1, 1, compiled.regex).map((a) => a.id)).toEqual(['1']);
+  });
+  it('regex: the preview refuses what the server refuses, in the server\'s words, and never backtracks', () => {
+    // JavaScript's RegExp takes these; the server's linear-time engine does not, so no preview count.
+    expect(compileRegex('(a)\\1')).toEqual({ ok: false, problem: 'unsupported' });
+    expect(compileRegex('paris(?=!)')).toEqual({ ok: false, problem: 'unsupported' });
+    expect(compileRegex('.{1000}x')).toEqual({ ok: false, problem: 'tooComplex' });
+    expect(regexProblemText('unsupported')).toBe('Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).');
+    // A backtracking engine takes seconds on this; RE2 answers at once (a hang would time the test out).
+    const evil = compileRegex('(a|aa|aaa)+$');
+    if (!evil.ok) throw new Error('expected a regex');
+    expect(regexMatches([answer('1', { answer: `${'a'.repeat(5_000)}b` })], 1, 1, evil.regex)).toEqual([]);
   });
   it('team search: case-insensitive substring, _ lists all, empty lists none', () => {
     const teams = [{ name: 'Quizgeister' }, { name: 'Eulen' }, { name: 'quiztiere' }];

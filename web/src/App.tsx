@@ -1,31 +1,59 @@
-import type { ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
-import { AdminPage } from './operator/admin/AdminPage';
-import { UserRolesPage } from './operator/admin/UserRolesPage';
-import { ConfigPage } from './operator/moderator/ConfigPage';
-import { ControlPage } from './operator/moderator/ControlPage';
-import { ModeratorPointsPage } from './operator/moderator/ModeratorPointsPage';
-import { PicViewerPage } from './operator/moderator/PicViewerPage';
-import { TesterPage } from './operator/tester/TesterPage';
-import { IndexPage } from './player/IndexPage';
-import { PicturePage } from './player/PicturePage';
-import { PointsPage } from './player/PointsPage';
-import { ProfilePage } from './player/ProfilePage';
-import { TeamEditPage } from './player/TeamEditPage';
-import { GrussPage } from './public/GrussPage';
-import { ReplayPage } from './replay/ReplayPage';
-import { AboutPage, ChangelogPage, NextPage, SpecialPage } from './public/InfoPages';
-import { InvitePage, QrLoginPage } from './public/LinkRoutes';
+import { onDemand } from './onDemand';
 import { LoginPage, RegisterPage } from './public/LoginPages';
-import { QrTeamPage } from './public/QrTeamPage';
 import { useAppSelector } from './store';
 import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from './store/selectors';
 import { t } from './texts';
+
+// Screens load on demand (onDemand.tsx): the first load carries only the login and what every screen needs.
+const AdminPage = onDemand(() => import('./operator/admin/AdminPage'), 'AdminPage');
+const UserRolesPage = onDemand(() => import('./operator/admin/UserRolesPage'), 'UserRolesPage');
+const ConfigPage = onDemand(() => import('./operator/moderator/ConfigPage'), 'ConfigPage');
+const ControlPage = onDemand(() => import('./operator/moderator/ControlPage'), 'ControlPage');
+const ModeratorPointsPage = onDemand(() => import('./operator/moderator/ModeratorPointsPage'), 'ModeratorPointsPage');
+const PicViewerPage = onDemand(() => import('./operator/moderator/PicViewerPage'), 'PicViewerPage');
+const TesterPage = onDemand(() => import('./operator/tester/TesterPage'), 'TesterPage');
+const ReplayPage = onDemand(() => import('./replay/ReplayPage'), 'ReplayPage');
+const IndexPage = onDemand(() => import('./player/IndexPage'), 'IndexPage');
+const PicturePage = onDemand(() => import('./player/PicturePage'), 'PicturePage');
+const PointsPage = onDemand(() => import('./player/PointsPage'), 'PointsPage');
+const ProfilePage = onDemand(() => import('./player/ProfilePage'), 'ProfilePage');
+const TeamEditPage = onDemand(() => import('./player/TeamEditPage'), 'TeamEditPage');
+const GrussPage = onDemand(() => import('./public/GrussPage'), 'GrussPage');
+const AboutPage = onDemand(() => import('./public/InfoPages'), 'AboutPage');
+const ChangelogPage = onDemand(() => import('./public/InfoPages'), 'ChangelogPage');
+const NextPage = onDemand(() => import('./public/InfoPages'), 'NextPage');
+const SpecialPage = onDemand(() => import('./public/InfoPages'), 'SpecialPage');
+const InvitePage = onDemand(() => import('./public/LinkRoutes'), 'InvitePage');
+const QrLoginPage = onDemand(() => import('./public/LinkRoutes'), 'QrLoginPage');
+const QrTeamPage = onDemand(() => import('./public/QrTeamPage'), 'QrTeamPage');
+
+/** A screen whose chunk did not load (twice, or without a new release): said, with a reload, instead of an empty page. */
+class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page page--narrow">
+        <section className="card" role="alert">
+          <p>{t.app.screenFailed}</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>{t.app.reload}</button>
+        </section>
+      </div>
+    );
+  }
+}
 
 /** auth: a valid session, else login. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -105,7 +133,11 @@ export function App() {
       <ConnectionBanner />
       <Notices />
       <main id="main" className="main" tabIndex={-1}>
-        <Routes />
+        <ScreenLoadBoundary>
+          <Suspense fallback={<LoadingPage />}>
+            <Routes />
+          </Suspense>
+        </ScreenLoadBoundary>
       </main>
       <HelpDialog />
     </>

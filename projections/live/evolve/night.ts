@@ -5,7 +5,7 @@ import type { Changes, Writer } from './writer';
 function freshNight(id: string, quizId: string, at: number): NightLive {
   return {
     id, quizId, startedAt: at, phase: 'qn', round: null, number: null, question: null, mode: 'team',
-    questionsStarted: 0, countdown: null, quizzle: 'init', quizzleAnswer: null, lockedInSeq: null,
+    questionsStarted: 0, countdown: null, quizzle: 'init', quizzleAnswer: null, quizzleRejected: null, lockedInSeq: null,
     lastEndedType: null, timeLastChange: at,
   };
 }
@@ -30,7 +30,7 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       return {
         questionSeq: state.questionSeq + 1,
         ...changeNight(state, at, {
-          phase: 'qa', round, number, question, mode, questionsStarted, countdown: null, quizzle: 'init', quizzleAnswer: null,
+          phase: 'qa', round, number, question, mode, questionsStarted, countdown: null, quizzle: 'init', quizzleAnswer: null, quizzleRejected: null,
         }),
       };
     }
@@ -61,16 +61,16 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       const { round, number } = event.data;
       return {
         questionSeq: state.questionSeq + 1,
-        ...changeNight(state, at, { phase: 'qn', round, number, question: null, countdown: null, quizzle: 'init', quizzleAnswer: null }),
+        ...changeNight(state, at, { phase: 'qn', round, number, question: null, countdown: null, quizzle: 'init', quizzleAnswer: null, quizzleRejected: null }),
       };
     }
     case 'QuizzleAccepted':
       return changeNight(state, at, { quizzle: 'accepted' });
     case 'QuizzleRejected': {
-      const { teamId } = event.data;
+      const { teamId, proposalKey } = event.data;
       return {
         plays: write.update(state.plays, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, null, p.stars)),
-        ...changeNight(state, at, { quizzle: 'init', quizzleAnswer: null }),
+        ...changeNight(state, at, { quizzle: 'init', quizzleAnswer: null, quizzleRejected: { teamId, key: proposalKey } }),
       };
     }
   }

@@ -67,7 +67,7 @@ export function evolveProposals(state: LiveState, event: ProposalEvent, write: W
       return playChanges(state, event, write);
     case 'QuizzleOffered': {
       const { teamId, key, answer } = event.data;
-      const night = state.night ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer } } : null;
+      const night = state.night ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer }, quizzleRejected: null } : null;
       return { ...playChanges(state, event, write), night };
     }
     case 'SingleAnswerSubmitted': {

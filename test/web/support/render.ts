@@ -9,6 +9,7 @@ import { Router } from 'wouter';
 import type { ShowSettings } from '../../../events';
 import type { TeamRecord } from '../../../web/src/api/http';
 import { App } from '../../../web/src/App';
+import { preloadOnDemand } from '../../../web/src/onDemand';
 import type { Views } from '../../../web/src/realtime/views';
 import { createAppStore } from '../../../web/src/store';
 import { liveActions } from '../../../web/src/store/liveSlice';
@@ -28,6 +29,9 @@ export interface Setup {
 }
 
 export { baseGlobal, baseUser };
+
+// Screens load on demand (React.lazy); renderToString cannot wait, so every test file loads them first.
+beforeAll(() => preloadOnDemand());
 
 export function prepareStore(setup: Setup) {
   const store = createAppStore();

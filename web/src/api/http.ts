@@ -86,8 +86,18 @@ export function userRecordOf({ id, attributes, relationships }: UserResource): U
   return { id, ...attributes, perm: [...attributes.perm], teamId: relationships.team.data?.id ?? null };
 }
 
+/** The spec: the current-token call answers a user resource; anything else is an error. */
 export async function getCurrentUser(): Promise<UserRecord> {
-  return userRecordOf((await request<JsonApiDocument<UserResource>>('GET', api('/tokens/current'))).data);
+  const document = await request<JsonApiDocument<UserResource>>('GET', api('/tokens/current'));
+  if (!isUserResource(document?.data)) throw new Error('/api/tokens/current returned no user');
+  return userRecordOf(document.data);
+}
+
+export function isUserResource(value: unknown): value is UserResource {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, id, attributes, relationships } = value as Partial<UserResource>;
+  return type === 'users' && typeof id === 'string' && typeof attributes === 'object' && attributes !== null && Array.isArray(attributes.perm)
+    && typeof relationships?.team === 'object' && relationships.team !== null;
 }
 
 export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }): Promise<void> {

@@ -1,7 +1,10 @@
-import { QRCodeSVG } from 'qrcode.react';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Modal } from '../components/Modal';
+import { onDemand } from '../onDemand';
 import { t } from '../texts';
+
+/** The QR code comes when the dialog first shows it. */
+const QRCodeSVG = onDemand(() => import('qrcode.react'), 'QRCodeSVG');
 
 interface InviteDialogProps {
   link: string | null;
@@ -28,7 +31,9 @@ export function InviteDialog({ link, copied, onCopy, onClose }: InviteDialogProp
             <p className={copied ? 'success' : 'hint'} role="status">{copied ? t.invite.copied : t.invite.copyHint}</p>
           </div>
           <div className="qr">
-            <QRCodeSVG value={link} size={200} marginSize={2} role="img" aria-label={t.invite.qrLabel} />
+            <Suspense fallback={null}>
+              <QRCodeSVG value={link} size={200} marginSize={2} role="img" aria-label={t.invite.qrLabel} />
+            </Suspense>
           </div>
         </>
       )}

@@ -35,7 +35,8 @@ function JoinById({ join }: { join(id: string, password: string): Promise<boolea
   const headingId = useId();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (id.trim() === '' || password === '') return setError(t.findTeam.passwordRequired);
+    if (id.trim() === '') return setError(t.wrapper.teamIdRequired);
+    if (password === '') return setError(t.findTeam.passwordRequired);
     setError(null);
     await join(id.trim(), password);
   }
@@ -86,7 +87,11 @@ function TeamHeader({ onChange }: { onChange(): void }) {
   return (
     <div className="team-header card">
       {team.url ? <UploadedImage className="avatar avatar--large" src={imageUrl(team.url)} alt={t.wrapper.logoAlt(team.name)} /> : <span className="avatar avatar--large avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
-      <h2 className="team-header__name">{team.name}</h2>
+      <div>
+        <h2 className="team-header__name">{team.name}</h2>
+        {/* The number is how friends join; in splitscreen the team display with its hint is not shown. */}
+        <p className="team-header__number">{t.wrapper.teamNumber(team.number)}</p>
+      </div>
       <div className="button-row">
         <button type="button" className="button" onClick={onChange}>{t.wrapper.changeTeam}</button>
         <button type="button" className="button button--primary" onClick={() => void invite()}>{t.wrapper.invite}</button>

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { HttpError, upload } from '../api/http';
-import { DrawingCanvas, type DrawingCanvasHandle } from '../components/DrawingCanvas';
+import type { DrawingCanvasHandle } from '../components/DrawingCanvas';
+import { onDemand } from '../onDemand';
 import { Field, FormError } from '../components/Field';
 import { UploadArea } from '../components/UploadArea';
 import { pauseUploadNameMissing } from '../../../projections/live/forms';
@@ -9,6 +10,9 @@ import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
 import { QuestionArea } from './questions/QuestionArea';
+
+/** The canvas comes with the first screen that draws. */
+const DrawingCanvas = onDemand(() => import('../components/DrawingCanvas'), 'DrawingCanvas');
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {

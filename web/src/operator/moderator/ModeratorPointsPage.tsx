@@ -113,7 +113,7 @@ export function ModeratorPointsPage() {
         <Field label={t.moderatorPoints.quizId} value={quizInput} onValue={setQuizInput} inputMode="numeric" />
         <button type="submit" className="button button--primary" disabled={checking}>{checking ? <><Spinner /> {t.moderatorPoints.checking}</> : t.moderatorPoints.show}</button>
       </form>
-      {result && <OverviewPanel quizId={result.quizId} overview={result.overview} />}
+      {result ? <OverviewPanel quizId={result.quizId} overview={result.overview} /> : <p className="muted">{t.placeholders.nothingLoaded}</p>}
     </div>
   );
 }

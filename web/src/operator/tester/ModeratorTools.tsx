@@ -6,7 +6,7 @@ import { t } from '../../texts';
 import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { WindowedList } from '../Windowed';
-import { answersByTeam, answerStatus, compileRegex, regexMatches, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
+import { answersByTeam, answerStatus, compileRegex, regexMatches, regexProblemText, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
 
 const MARKS: readonly RegexMark[] = ['correct', 'wrong', 'unchecked'];
 
@@ -29,7 +29,7 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
   const matches = compiled.ok ? regexMatches(answers, round, question, compiled.regex).length : 0;
 
   function apply() {
-    if (!compiled.ok) return notify(compiled.problem === 'empty' ? t.tester.regexEmpty : t.tester.regexInvalid);
+    if (!compiled.ok) return notify(regexProblemText(compiled.problem));
     void send('trx', { quiz: quizId, round, question, regex, points: wholeNumberOr(points, 1), mark }, t.tester.regexPreview(matches));
   }
 
@@ -46,7 +46,7 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
         </div>
         <button type="submit" className="button button--primary">{t.tester.regexSend}</button>
       </form>
-      <p className="hint" role="status">{compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : t.tester.regexInvalid}</p>
+      <p className="hint" role="status">{compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : regexProblemText(compiled.problem)}</p>
     </Panel>
   );
 }

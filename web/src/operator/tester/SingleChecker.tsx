@@ -47,6 +47,12 @@ function AnswerCard({ answer, teamName, index, count }: { answer: CheckerAnswer;
   );
 }
 
+/** Why there is no correct answer to show: the quiz not loaded (yet), without content, or without this question. */
+export function missingQuestionText(quiz: Quiz | null): string {
+  if (!quiz) return t.placeholders.notLoaded;
+  return quiz.content.length === 0 ? t.placeholders.quizNoContent : t.placeholders.noResult;
+}
+
 /** Single-answer checker: filters, wrapping offset, rating buttons and keys 0-6, +/-, like, skip/unskip. */
 export function SingleChecker({ quizId, quiz, answers, teamName, onRated, position, onPosition }: SingleCheckerProps) {
   const notify = useNotify();
@@ -117,13 +123,15 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
         <Field label={t.tester.startOffset} type="number" value={startOffset} onValue={setStartOffset} />
         <Field label={t.tester.offset} type="number" value={String(list.length > 0 ? wrapOffset(offset, list.length) : 0)} onValue={(v) => setOffsetState({ offset: wholeNumberOr(v, 0), lastOffset: null })} />
       </div>
-      {question && (
-        <div className="correct-answer">
-          <span className="muted">{t.tester.correctAnswer}</span>
-          <strong>{question.answer || t.placeholders.emptyAnswer}</strong>
-          <span className="badge badge--points">{t.tester.maxPoints(questionValue(question))}</span>
-        </div>
-      )}
+      <div className="correct-answer">
+        <span className="muted">{t.tester.correctAnswer}</span>
+        {question ? (
+          <>
+            <strong>{question.answer || t.placeholders.emptyAnswer}</strong>
+            <span className="badge badge--points">{t.tester.maxPoints(questionValue(question))}</span>
+          </>
+        ) : <strong>{missingQuestionText(quiz)}</strong>}
+      </div>
       {answer ? (
         <>
           <AnswerCard answer={answer} teamName={teamName(answer)} index={wrapOffset(start + offset, list.length)} count={list.length} />

@@ -4,6 +4,7 @@ import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '../../../../projections/live';
 import { nextQuestionPosition } from '../../../../projections/live/queries';
 import { compareGerman } from '../admin/logic';
+import { ANSWER_REGEX_TEXTS, compileAnswerRegex, type AnswerRegex, type AnswerRegexProblem } from '../../../../projections/live/answer-regex';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;
@@ -110,20 +111,23 @@ export function ratingKey(key: string, targetIsBody: boolean): number | null {
 
 export type { RegexMark };
 
-export type RegexCheck = { ok: true; regex: RegExp } | { ok: false; problem: 'empty' | 'invalid' };
+export type RegexCheck = ReturnType<typeof compileAnswerRegex>;
 
-/** The regex must not be empty; it matches case-insensitively. */
+/**
+ * The server's own rule (compileAnswerRegex, re2js: linear time, case-insensitive): the preview never
+ * shows matches for a pattern the server refuses, and no pattern can hang the moderator's tab.
+ */
 export function compileRegex(source: string): RegexCheck {
-  if (source.trim() === '') return { ok: false, problem: 'empty' };
-  try {
-    return { ok: true, regex: new RegExp(source, 'i') };
-  } catch {
-    return { ok: false, problem: 'invalid' };
-  }
+  return compileAnswerRegex(source);
+}
+
+/** Why a pattern is refused, in the server's words. */
+export function regexProblemText(problem: AnswerRegexProblem): string {
+  return ANSWER_REGEX_TEXTS[problem];
 }
 
 /** The answers of a question the regex would mark (the preview of `trx`). */
-export function regexMatches(answers: readonly CheckerAnswer[], round: number, question: number, regex: RegExp): CheckerAnswer[] {
+export function regexMatches(answers: readonly CheckerAnswer[], round: number, question: number, regex: AnswerRegex): CheckerAnswer[] {
   return answers.filter((a) => a.round === round && a.num === question && regex.test(a.answer));
 }
 

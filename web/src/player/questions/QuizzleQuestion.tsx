@@ -21,15 +21,19 @@ export function QuizzleQuestion() {
     if (await send('go', key)) await send('gf', key);
   }
 
+  const verdict = team?.quizzleVerdict ?? null;
   return (
     <div className="quizzle">
       <AnswerForm mode="team" withChat={false} />
       <CountdownBox />
+      {verdict?.verdict === 'rejected' && <p className="notice notice--error" role="alert">{t.question.quizzleRejected(verdict.key)}</p>}
       {offered ? (
         <div className="card card--highlight" role="status">
           <strong className="quizzle__label">{t.question.quizzleOffered(offered.key)}</strong>
           <p className="proposal__message">{offered.message}</p>
-          <p className="muted">{t.question.takenBy(offered.author)} · {t.question.quizzleWaiting}</p>
+          <p className="muted">
+            {t.question.takenBy(offered.author)} · {verdict?.verdict === 'accepted' ? <strong>{t.question.quizzleAccepted(verdict.key)}</strong> : t.question.quizzleWaiting}
+          </p>
         </div>
       ) : (
         <ul className="proposal-list" aria-label={t.question.proposals}>
