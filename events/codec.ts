@@ -1,6 +1,6 @@
 /**
  * The one codec between an event and its stored form `{id, type, data, metadata}`. A store has no
- * column for the schema version, so the version travels in the stored metadata (docs/decisions.md,
+ * column for the schema version, so the version travels in the stored metadata (docs/decisions/foundation.md,
  * "Schema version of stored events"). Decoding upcasts to the current version. Plain objects only:
  * the store adapters, the read projections, the replay tools and the web all go through here.
  */

@@ -55,7 +55,7 @@ export interface LockedAnswer {
   author: string | null;
   /** The team's proposal that was taken; null in single mode and for answers recorded in version 1. */
   proposalKey: number | null;
-  /** `unknown` only for answers recorded in version 1, which did not record why (docs/decisions.md). */
+  /** `unknown` only for answers recorded in version 1, which did not record why (docs/decisions/scopes.md). */
   basis: LockInBasis | 'unknown';
 }
 

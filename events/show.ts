@@ -42,7 +42,7 @@ export interface PointsTable {
 export type PointsPublished = EventEnvelope<'PointsPublished', 1, { quizId: string | null; points: PointsTable }>;
 export type PointsUnpublished = EventEnvelope<'PointsUnpublished', 1, Record<string, never>>;
 
-/** arr: the live game goes back to its initial values (see docs/decisions.md, Engine). */
+/** arr: the live game goes back to its initial values (see docs/decisions/engine.md, "Reset"). */
 export type LiveStateReset = EventEnvelope<'LiveStateReset', 1, { endedNightId: string | null }>;
 
 export type ShowEvent =

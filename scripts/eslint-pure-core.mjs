@@ -15,7 +15,7 @@ const ALLOWED = [
 /**
  * Packages single files of the pure core may import: plain computation without clock, randomness or
  * I/O, wrapped in one module so that the rest of the core stays free of packages.
- * re2js: linear-time regular expressions (docs/decisions.md, "Linear-time regular expressions").
+ * re2js: linear-time regular expressions (docs/decisions/regular-expressions.md).
  */
 const PURE_PACKAGES = { 'projections/live/rules/answer-regex.ts': ['re2js'] };
 

@@ -2,7 +2,7 @@
  * A `pg`-shaped driver module for TypeORM's "postgres" driver that runs every statement through our
  * `ReadSqlDatabase`. TypeORM then works on the embedded PGlite instance the server already has open
  * (one per process) and on Postgres alike, sharing the server's connection pool instead of opening
- * one of its own. See docs/decisions.md, "Read projections".
+ * one of its own. See docs/decisions/read-projections.md.
  *
  * Transactions: TypeORM sends START TRANSACTION / COMMIT / ROLLBACK as statements on one connection.
  * Here they open and settle a real `db.transaction(...)`, and the statements in between run on that

@@ -5,7 +5,7 @@ import { SHOW_SETTINGS_TEXTS } from '../../projections/live/rules/show-settings'
 
 /**
  * Every German rejection text of the engine. Texts from the spec are verbatim (typos included);
- * the few the spec does not have are marked ENGINE and listed in docs/decisions.md.
+ * the few the spec does not have are marked ENGINE and listed in docs/decisions/engine.md.
  */
 import { MAX_MUTE_MINUTES, MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH } from '../../projections/live';
 import { DRAWING_MAX_POINTS } from '../../projections/live/rules/drawing';
@@ -70,7 +70,7 @@ export const specTexts = {
 
 } as const;
 
-/** ENGINE: situations the spec has no text for (docs/decisions.md, Engine). */
+/** ENGINE: situations the spec has no text for (docs/decisions/engine.md). */
 export const engineTexts = {
   forbidden: 'Dazu fehlt dir die Berechtigung.',
   unknownCommand: 'Diesen Befehl gibt es nicht.',

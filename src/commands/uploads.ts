@@ -11,7 +11,7 @@ import { texts } from './texts';
  * An upload the HTTP layer stored: only images (type checked by content there, reported here),
  * at most 10,000,000 bytes each; pause uploads (kind user) need a name; team and question
  * uploads need a team. A question upload records the open question (qa or qc); while none is open it
- * is still accepted, with question null (docs/decisions.md, "Question uploads without an open question").
+ * is still accepted, with question null (docs/decisions/engine.md, "Question uploads without an open question").
  */
 export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);

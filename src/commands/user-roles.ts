@@ -65,7 +65,7 @@ function anotherAdmin(state: LiveState, userId: string): boolean {
   return found;
 }
 
-/** An admin by id; with no acting user, the server's console (docs/decisions.md, "Operator accounts"). */
+/** An admin by id; with no acting user, the server's console (docs/decisions/operator-accounts.md). */
 function changedBy(cmd: SetUserRoles, ctx: DecisionContext): RolesChangedBy {
   if (ctx.actor.userId !== null) return { kind: 'admin', userId: ctx.actor.userId };
   return { kind: 'console', account: cmd.consoleAccount || 'unbekannt' };

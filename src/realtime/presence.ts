@@ -1,7 +1,7 @@
 /**
  * Who is online: counted from live WebSocket connections, never from the event log. Presence is a
  * fact about this process's sockets, not about the show; replaying a night does not replay it
- * (docs/decisions.md, "Presence").
+ * (docs/decisions/server.md, "Presence comes from sockets").
  */
 export class Presence {
   private readonly sockets = new Map<string, number>();

@@ -37,7 +37,7 @@ const STALE_MS = 20_000;
  * remote online set in memory, so `isOnline` stays a synchronous lookup for the views. A heartbeat
  * marks the instance alive and reloads the remote set (a lost notification heals there); an instance
  * killed without a goodbye drops out once its heartbeat is older than `staleMs`.
- * Presence stays outside the event log (docs/decisions.md, "Presence comes from sockets").
+ * Presence stays outside the event log (docs/decisions/server.md, "Presence comes from sockets").
  */
 export class SharedPresence extends Presence {
   readonly instanceId = randomUUID();

@@ -3,7 +3,7 @@
  * with the linear-time engine (re2js, projections/live/rules/answer-regex.ts): compile plus match of typical
  * checker patterns against 500 answers, and the pathological `(a|aa|aaa)+$` against a's and a "!".
  * RegExp runs the pathological case only up to 26 a's (each a more multiplies its time by about 1.5;
- * 32 took 40 s in the show). Figures go to docs/decisions.md ("Linear-time regular expressions").
+ * 32 took 40 s in the show). Figures go to docs/decisions/regular-expressions.md.
  * Run: npm run bench:regex
  */
 import { performance } from 'node:perf_hooks';

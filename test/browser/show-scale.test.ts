@@ -6,7 +6,7 @@ import { collectPageErrors, see } from './support/player';
 import { ADMIN_PASSWORD, loginOverHttp, startApp, type RunningApp } from './support/server';
 
 const TEAMS = 1000;
-const elements = (page: Page) => page.evaluate('document.getElementsByTagName("*").length') as Promise<number>;
+const elements = async (page: Page) => (await page.evaluate("document.getElementsByTagName('*').length")) as number;
 
 /**
  * A night of 1,000 teams (seeded into the store before the server starts: 4,000 players, about
@@ -24,7 +24,7 @@ describe('the operator screens at 1,000 teams', () => {
     collectPageErrors(crew.page, 'admin', pageErrors);
     await crew.page.goto(`${app.baseUrl}/login`);
     const token = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    await crew.page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await crew.page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
   }, 240_000);
 
   afterAll(async () => {
@@ -47,7 +47,7 @@ describe('the operator screens at 1,000 teams', () => {
     // Sorted by name, "spieler-999-3" is the last player; only scrolling brings its row into the page.
     const last = page.getByRole('rowheader', { name: 'spieler-999-3', exact: true });
     expect(await last.count()).toBe(0);
-    await page.locator('.windowed').evaluate((box) => box.scrollTo(0, box.scrollHeight));
+    await page.locator('.windowed').evaluate((box: { scrollTo(x: number, y: number): void; scrollHeight: number }) => box.scrollTo(0, box.scrollHeight));
     await see(last);
     expect(await elements(page)).toBeLessThan(2000);
 

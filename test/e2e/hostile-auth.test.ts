@@ -15,6 +15,7 @@ import { POINTS_TEXTS } from '../../src/http/points.controller';
 import { UPLOAD_LIMIT_TEXTS, UPLOAD_QUOTA_BYTES, UPLOADS_PER_USER } from '../../src/uploads/upload-limits';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { POSTGRES_URL, testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 
 let env: TestServer;
 const sockets: WsClient[] = [];
@@ -214,6 +215,8 @@ describe('uploads (finding 8)', () => {
     const tail = Buffer.from(`--${boundary}--\r\n`);
     const length = heads.reduce((sum, h) => sum + h.length + fileBytes + 2, 0) + tail.length;
     const heapBefore = process.memoryUsage();
+    let peakArrayBuffers = heapBefore.arrayBuffers;
+    const sampler = setInterval(() => (peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers)), 5);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(`${env.url}/api/uploads/team`, {
         method: 'POST', headers: { authorization: `Bearer ${greta.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
@@ -247,8 +250,8 @@ describe('uploads (finding 8)', () => {
       })().catch(reject);
     });
     const { status, body } = await answer;
-    const heapAfter = process.memoryUsage();
-    console.log(`upload of ${files} x ${fileBytes / 1e6} MB streamed to disk: rss ${((heapAfter.rss - heapBefore.rss) / 1e6).toFixed(1)} MB more, arrayBuffers ${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB more (client and server in one process)`);
+    clearInterval(sampler);
+    console.log(`upload of ${files} x ${fileBytes / 1e6} MB streamed to disk: Buffer memory peaked ${((peakArrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB above the start (client and server in one process; held in memory, the files alone are ${(files * fileBytes) / 1e6} MB)`);
     expect(status).toBe(201);
     expect(JSON.parse(body).fileNames).toHaveLength(files);
     expect(await readdir(incoming)).toEqual([]);
@@ -276,5 +279,42 @@ describe('uploads (finding 8)', () => {
     const jan = await registerAndLogin(env.url, 'jan');
     await api(env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer', stadt: 'Köln', beschreibung: '-' }, jan.token);
     expect((await uploadPng(jan.token)).status).toBe(201);
+  });
+});
+
+/** Two instances on one Postgres (runs when DATABASE_URL is set): the counters and the revocations are shared. */
+(POSTGRES_URL ? describe : describe.skip)('two instances on one Postgres', () => {
+  let database: TestDatabaseUrl;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    database = await testDatabaseUrl();
+    a = await startTestServer({}, undefined, { TRUST_PROXY: 'true' }, database);
+    b = await startTestServer({}, undefined, { TRUST_PROXY: 'true' }, database);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await database?.drop();
+  });
+
+  it('given failures counted through A, then B refuses that (name, address); a logout everywhere through A closes the user\'s socket on B', async () => {
+    const failAt = (server: TestServer) => fetch(`${server.url}/api/token-auth/`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: JSON.stringify({ username: 'admin', password: 'falsch' }),
+    }).then((r) => r.status);
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max / 2; i++) expect(await failAt(a)).toBe(403);
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max / 2; i++) expect(await failAt(b)).toBe(403);
+    expect(await failAt(a)).toBe(429);
+    expect(await failAt(b)).toBe(429);
+
+    const anna = await registerAndLogin(a.url, 'anna');
+    const onB = await WsClient.open(b.wsUrl, anna.token);
+    sockets.push(onB);
+    const closedOnB = closed(onB);
+    const began = performance.now();
+    expect((await api(a.url, 'POST', '/api/token-logout-all', undefined, anna.token)).status).toBe(200);
+    expect(await closedOnB).toBe(4001);
+    console.log(`token-logout-all through instance A: the socket on instance B closed after ${(performance.now() - began).toFixed(0)} ms`);
+    expect((await api(b.url, 'GET', '/api/tokens/current', undefined, anna.token)).status).toBe(401);
   });
 });

@@ -184,6 +184,23 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     });
   });
 
+  it('moderation: a hidden greeting leaves the wall, a member taken out of a team has no team', async () => {
+    const f = new EventFactory();
+    await project(t, [
+      f.make('UserRegistered', { userId: 'u1', login: 'u1', name: 'u1', email: null, roles: [] }),
+      f.make('TeamCreated', {
+        teamId: 't1', name: 'Rauswurf', stadt: 'Köln', beschreibung: '-', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null, number: 1,
+      }),
+      f.make('TeamJoined', { teamId: 't1', userId: 'u1', via: 'password' }),
+      f.make('GreetingSubmitted', { greetingId: 'g1', name: 'Oma', message: 'Hallo' }),
+      f.make('GreetingSubmitted', { greetingId: 'g2', name: 'Spam', message: 'Kauft!' }),
+      f.make('GreetingHidden', { greetingId: 'g2', by: 'mod' }),
+      f.make('TeamMemberRemoved', { teamId: 't1', userId: 'u1', by: 'mod' }),
+    ]);
+    expect((await t.db.query<{ id: string }>('SELECT id FROM read_greetings ORDER BY id')).map((g) => g.id)).toEqual(['g1']);
+    expect(await t.db.query('SELECT team_id FROM read_users WHERE id = $1', ['u1'])).toEqual([{ team_id: null }]);
+  });
+
   describe('TypeORM through the driver adapter', () => {
     const greeting = (id: string) => ({ id, name: 'Oma Erna', message: 'Hallo', submittedAt: new Date(Date.UTC(2026, 10, 20)) });
 

@@ -2,7 +2,7 @@
  * Moderation and the lobby chat's slow mode (PROTOCOL.md, wave 3, "People who would hurt the show"):
  * mlh, mgh, amu, mtr as events naming who did them; time comes from the command context.
  */
-import { LOBBY_CHAT_INTERVAL_MS, globalView, userView } from '../../projections/live';
+import { LOBBY_CHAT_INTERVAL_MS, globalView, moderatorView, userView } from '../../projections/live';
 import { VISITOR } from '../support/world';
 import { given, type ExpectedEvent, type Then } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
@@ -58,15 +58,17 @@ describe('hiding a lobby chat message (mlh)', () => {
 });
 
 describe('hiding a greeting (mgh)', () => {
-  it('given a greeting, when a moderator hides it, then the event names the moderator; hiding it again changes nothing; unknown ones are refused', () => {
+  it('given a greeting (listed in the moderator view), when a moderator hides it, then the event names the moderator and the list loses it; hiding it again changes nothing; unknown ones are refused', () => {
     const s = show();
     const [greeting] = s.world.must({ type: 'SubmitGreeting', username: 'Oma', message: 'Hallo' }, VISITOR);
     const greetingId = (greeting!.data as { greetingId: string }).greetingId;
-    given(s.world).whenWire({ type: 'HideGreeting', greetingId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    thenApplied(given(s.world).whenWire({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)), { type: 'GreetingHidden', data: { greetingId, by: s.moderator } });
+    expect(moderatorView(s.world.state).greetings).toEqual([{ id: greetingId, name: 'Oma', message: 'Hallo' }]);
+    given(s.world).when({ type: 'HideGreeting', greetingId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    thenApplied(given(s.world).when({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)), { type: 'GreetingHidden', data: { greetingId, by: s.moderator } });
     expect(s.world.state.greetings.get(greetingId)).toEqual({ hidden: true });
-    given(s.world).whenWire({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)).thenNoEvents();
-    given(s.world).whenWire({ type: 'HideGreeting', greetingId: 'unbekannt' }, s.world.as(s.moderator)).thenRejected('Diesen Gruß gibt es nicht.');
+    expect(moderatorView(s.world.state).greetings).toEqual([]);
+    given(s.world).when({ type: 'HideGreeting', greetingId }, s.world.as(s.moderator)).thenNoEvents();
+    given(s.world).when({ type: 'HideGreeting', greetingId: 'unbekannt' }, s.world.as(s.moderator)).thenRejected('Diesen Gruß gibt es nicht.');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The placement walk (spec: "walks the rounds by rank of cumulative points, places 1-3, else 4";
- * "rounds beyond index 7 give placement 4"): the worked example of docs/decisions.md as a table test.
+ * "rounds beyond index 7 give placement 4"): the worked example of docs/decisions/spec-remainders.md as a table test.
  */
 import { LAST_PLACED_ROUND_INDEX, rankTeams, roundPlacements, type TeamPoints } from '../../projections/live';
 

@@ -54,12 +54,14 @@ const text = fc.string({ maxLength: 12 });
 const hostileHtml = fc.array(fc.oneof(hostileTag, formatting, text), { maxLength: 12 }).map((parts) => parts.join(''));
 
 describe('operator HTML sanitiser', () => {
-  it('given any mix of hostile tags, formatting and text, then nothing that runs or loads is left, and sanitising again changes nothing', () => {
+  // Not "sanitising again changes nothing": mis-nested markup (`<h3><h3>`) serialises to HTML that a
+  // second parse nests differently. What matters is that no parse of the output (mutation XSS) runs anything.
+  it('given any mix of hostile tags, formatting and text, then nothing that runs or loads is left, also when the browser parses the output again', () => {
     fc.assert(
       fc.property(hostileHtml, (html) => {
         const safe = sanitize(html);
         expect(hazards(safe)).toEqual([]);
-        expect(sanitize(safe)).toBe(safe);
+        expect(hazards(parsed(safe).innerHTML)).toEqual([]);
       }),
       { numRuns: 1_000 },
     );

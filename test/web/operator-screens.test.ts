@@ -37,6 +37,7 @@ const moderator: ModeratorView = {
   teamFavorites: [['3', 'Paris'], ['99', 'Rom']], userAnswers: [],
   quizzleAnswer: { team: '4', teamName: 'Eulen', answer: 'Lyon' },
   heal_deal: { startHp: 10, healingPerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 } },
+  greetings: [{ id: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }],
 };
 
 const question: QuestionView = {
@@ -47,10 +48,10 @@ const live = (global: Partial<GlobalView> = {}, extra: Partial<Views> = {}): Par
 });
 
 describe('moderator control', () => {
-  it('shows the moderation panel: a hide button beside each lobby chat message, mute beside each player (not operators), a team choice to take members out', () => {
+  it('shows the moderation panel: a hide button beside each lobby chat message and greeting, mute beside each player (not operators), a team choice to take members out', () => {
     const lobbyChat = [{ id: 'e1', user: 'Anna', message: 'Böses Wort', highlight: false }, { id: 'e2', user: 'Olaf', message: 'Hallo', highlight: true }];
     const html = render('/moderator/control', { perm: ['moderator'], views: live({ lobbyChat }) });
-    for (const text of [t.moderation.heading, t.moderation.hideLabel('Anna'), t.moderation.hideLabel('Olaf'), t.moderation.muteLabel('Anna'), t.moderation.unmuteLabel('Anna'), t.moderation.teamsHeading]) {
+    for (const text of [t.moderation.heading, t.moderation.hideGreetingLabel('Oma Erna'), 'Viel Glück!', t.moderation.hideLabel('Anna'), t.moderation.hideLabel('Olaf'), t.moderation.muteLabel('Anna'), t.moderation.unmuteLabel('Anna'), t.moderation.teamsHeading]) {
       expect(html).toContain(esc(text));
     }
     expect(html).not.toContain(esc(t.moderation.muteLabel('Olaf')));

@@ -8,7 +8,7 @@ jest.mock('wouter', () => {
 import { createElement } from 'react';
 import type { UserRecord } from '../../web/src/api/http';
 import { UserRow } from '../../web/src/operator/admin/UserRolesPage';
-import { answered, matchingUsers, stillAhead, usersWithRoles, withRole, type AnsweredChanges } from '../../web/src/operator/admin/userRoles';
+import { answered, matchingUsers, stillAhead, usersWithRoles, withRole, type AnsweredChanges, type RoleHolder } from '../../web/src/operator/admin/userRoles';
 import type { OperatorUserEntry, OperatorView } from '../../web/src/realtime/views';
 import { t } from '../../web/src/texts';
 import { liveActions } from '../../web/src/store/liveSlice';
@@ -100,6 +100,19 @@ describe('roles screen', () => {
     expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Kontrolle', 'Ölmüller'))}" checked=""`));
     expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Admin', 'Ölmüller'))}"/>`));
     expect(html.match(/type="checkbox"/g)).toHaveLength(3);
+  });
+
+  it('shows a block action beside each user, and an unblock action with the mark while blocked (abl)', () => {
+    const row = (u: RoleHolder) => renderPart(createElement('table', null, createElement('tbody', null, createElement(UserRow, { user: u, onSaved: () => undefined }))));
+    expect(row(users[2]!)).toContain(`aria-label="${esc(t.userRoles.blockLabel('Ölmüller'))}"`);
+    const blocked = row({ ...users[2]!, blocked: true });
+    expect(blocked).toContain(`aria-label="${esc(t.userRoles.unblockLabel('Ölmüller'))}"`);
+    expect(blocked).toContain(`(${t.userRoles.isBlocked})`);
+  });
+
+  it('given the view marks a user blocked, then the list says so', () => {
+    const entries: OperatorUserEntry[] = [{ id: '3', login: 'ole', name: 'Ölmüller', roles: [], blocked: true }, { id: '2', login: 'lena', name: 'Lena', roles: [] }];
+    expect(usersWithRoles(entries, new Map()).map((u) => u.blocked)).toEqual([true, false]);
   });
 });
 

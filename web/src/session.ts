@@ -1,7 +1,7 @@
 /** Session lifecycle: token in localStorage, expiry, current user, invite token; starts the realtime client. */
 import { getCurrentUser, HttpError, listTeams, postTokenAuth, setAuthToken } from './api/http';
 import { decodeToken, isExpired } from './logic/token';
-import { realtime } from './realtime/connection';
+import { realtime, whenAuthFails } from './realtime/connection';
 import { store } from './store';
 import { liveActions } from './store/liveSlice';
 import { sessionActions } from './store/sessionSlice';
@@ -53,6 +53,9 @@ export function logout(): void {
   store.dispatch(liveActions.reset());
   store.dispatch(sessionActions.loggedOut());
 }
+
+// A socket refused its token: ask the server whether the token still holds; a 401 (revoked) logs out.
+whenAuthFails(() => void loadCurrentUser());
 
 export async function loadCurrentUser(): Promise<void> {
   store.dispatch(sessionActions.userLoading());

@@ -44,7 +44,7 @@ export const LAST_PLACED_ROUND_INDEX = 7;
  * "rounds beyond index 7 give placement 4"): for each round index, each row's rank by its points
  * summed up to and including that round (equal sums share a rank, as in rankTeams), as an image
  * place (placeForRank); a round past index 7 gives place 4. One list of places per row of
- * `table.sortedTeams`, one place per entry of `table.rounds`. Worked example in docs/decisions.md.
+ * `table.sortedTeams`, one place per entry of `table.rounds`. Worked example in docs/decisions/spec-remainders.md.
  */
 export function roundPlacements(table: PointsTable): number[][] {
   const cumulative = table.sortedTeams.map(() => 0);

@@ -199,6 +199,8 @@ export interface ShowLive {
   readonly uberModus: UberMode;
   readonly uberMessage: string;
   readonly lobbyChat: readonly LobbyEntry[];
+  /** The last greetings not hidden, newest last, for the moderator's hide buttons (the wall reads the read model). */
+  readonly recentGreetings: readonly GreetingEntry[];
   readonly painting: readonly Stroke[];
   readonly points: PointsTable | null;
   readonly imgPrefix: string;
@@ -241,6 +243,15 @@ export interface GreetingLive {
   readonly hidden: boolean;
 }
 
+export interface GreetingEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly message: string;
+}
+
+/** Greetings the moderator view lists (older ones can still be hidden by id). */
+export const RECENT_GREETINGS_LIMIT = 50;
+
 /** Lobby chat entries kept in the live state (older ones stay in the log). */
 export const LOBBY_CHAT_LIMIT = 100;
 export const DEFAULT_START_HP = 10;
@@ -256,6 +267,7 @@ export const initialShow: ShowLive = {
   uberModus: 'quiz',
   uberMessage: '',
   lobbyChat: [],
+  recentGreetings: [],
   painting: [],
   points: null,
   imgPrefix: '/api/uploads/',

@@ -145,6 +145,8 @@ export interface ModeratorView {
   heal_deal: HealDealSettings;
   /** The answer of the open (or last) question. */
   answer: string | null;
+  /** The last greetings not hidden (mgh hides one), newest last. */
+  greetings: { id: string; name: string; message: string }[];
 }
 
 export interface TesterAnswerView {
@@ -502,11 +504,12 @@ export function moderatorView(state: LiveState, lists = keptModeratorLists(state
     userAnswers: lists.userAnswers,
     heal_deal: state.healDeal.settings,
     answer: night?.question?.answer ?? null,
+    greetings: state.show.recentGreetings.map(({ id, name, message }) => ({ id, name, message })),
   };
 }
 
 export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorView, KeptModeratorLists> = {
-  inputs: (state) => [state.night, state.teams, state.plays, state.users, state.questionSeq, state.healDeal.settings],
+  inputs: (state) => [state.night, state.teams, state.plays, state.users, state.questionSeq, state.healDeal.settings, state.show.recentGreetings],
   keep: keptModeratorLists,
   view: (state, _key, _isOnline, kept) => moderatorView(state, kept),
 };

@@ -6,7 +6,7 @@
  * position order, so a reader that sees position n has already seen every committed position below
  * n: no event can appear later "behind" a reader (the sequence-vs-commit-order pitfall). A rolled-back
  * append leaves no gap either, its position is simply taken by the next append.
- * See docs/decisions.md, "Event store ordering".
+ * See docs/decisions/foundation.md, "Event store ordering".
  */
 export const EVENTS_CHANNEL = 'quiz_events_appended';
 

@@ -31,7 +31,7 @@ export function EmailPopup() {
 
 /**
  * The newsletter sign-up popup (enter and cancel), shown when its flag is set: the admin's show
- * setting `newsletterPopup` (docs/decisions.md). Closed, it stays closed in this tab until the admin
+ * setting `newsletterPopup` (docs/decisions/show-settings.md). Closed, it stays closed in this tab until the admin
  * turns the flag off and on again.
  */
 export function NewsletterPopup() {

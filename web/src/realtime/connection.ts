@@ -18,8 +18,16 @@ function socketUrl(): string {
   return `${protocol}//${window.location.host}${config.wsPath}`;
 }
 
+let onAuthFailed: () => void = () => undefined;
+
+/** What the session does when the server refuses the token (revoked by a password change, a block or a logout everywhere). */
+export function whenAuthFails(handler: () => void): void {
+  onAuthFailed = handler;
+}
+
 function createBrowserClient(): RealtimeClient {
   let lastHiddenAt: number | null = null;
+  const binding = bindToStore(store);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') lastHiddenAt = Date.now();
   });
@@ -29,7 +37,11 @@ function createBrowserClient(): RealtimeClient {
     getToken: () => store.getState().session.token,
     lastHiddenAt: () => lastHiddenAt,
     reload: () => window.location.reload(),
-    ...bindToStore(store),
+    views: binding.views,
+    onEvent: (event) => {
+      binding.onEvent(event);
+      if (event.kind === 'notice' && event.code === 'authFailed') onAuthFailed();
+    },
   });
 }
 

@@ -10,8 +10,14 @@ export function evolveModeration(state: LiveState, event: ModerationEvent, write
       if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return {};
       return { show: { ...state.show, lobbyChat: state.show.lobbyChat.filter((entry) => entry.id !== messageId) } };
     }
-    case 'GreetingHidden':
-      return { greetings: write.update(state.greetings, event.data.greetingId, () => ({ hidden: true })) };
+    case 'GreetingHidden': {
+      const { greetingId } = event.data;
+      const recent = state.show.recentGreetings;
+      return {
+        greetings: write.update(state.greetings, greetingId, () => ({ hidden: true })),
+        show: recent.some((g) => g.id === greetingId) ? { ...state.show, recentGreetings: recent.filter((g) => g.id !== greetingId) } : state.show,
+      };
+    }
     case 'UserMuted': {
       const { userId, until } = event.data;
       return { users: write.update(state.users, userId, (u) => ({ ...u, mutedUntil: until })) };

@@ -1,6 +1,6 @@
 import type { FormEvent, ShowEvent, UploadEvent } from '../../../../events';
 import { PersistentMap } from '../persistent-map';
-import { initialShow, type LiveState } from '../state';
+import { initialShow, RECENT_GREETINGS_LIMIT, type LiveState } from '../state';
 import type { Changes, Writer } from './writer';
 
 export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | FormEvent, write: Writer): Changes {
@@ -45,6 +45,7 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
           featureFlags: show.featureFlags,
           allowNewRegistrations: show.allowNewRegistrations,
           recheckAt: show.recheckAt,
+          recentGreetings: show.recentGreetings,
         },
         healDeal: {
           settings: state.healDeal.settings,
@@ -58,7 +59,15 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
     }
     case 'UploadRecorded':
       return { uploadCount: state.uploadCount + 1 };
-    case 'GreetingSubmitted':
-      return { greetingCount: state.greetingCount + 1, greetings: write.set(state.greetings, event.data.greetingId, { hidden: false }) };
+    case 'GreetingSubmitted': {
+      const { greetingId, name, message } = event.data;
+      const recent = state.show.recentGreetings;
+      const kept = recent.length >= RECENT_GREETINGS_LIMIT ? recent.slice(1) : recent;
+      return {
+        greetingCount: state.greetingCount + 1,
+        greetings: write.set(state.greetings, greetingId, { hidden: false }),
+        show: { ...state.show, recentGreetings: [...kept, { id: greetingId, name, message }] },
+      };
+    }
   }
 }

@@ -54,7 +54,7 @@ export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user
 
   return (
     <tr aria-busy={saving} className={user.blocked ? 'user-roles__blocked' : undefined} {...rowProps}>
-      <th scope="row">{user.name}{user.blocked && <span className="muted"> ({t.userRoles.isBlocked})</span>}</th>
+      <th scope="row">{user.name}{user.blocked && <span className="muted">{` (${t.userRoles.isBlocked})`}</span>}</th>
       <td>{user.login}</td>
       {ROLES.map((role) => (
         <td key={role} className="user-roles__toggle">

@@ -1,9 +1,10 @@
 /**
- * Moderation (PROTOCOL.md, wave 3): hide a lobby chat message for everybody (mlh), mute a player's
+ * Moderation (PROTOCOL.md, wave 3): hide a lobby chat message for everybody (mlh) or a greeting (mgh), mute a player's
  * lobby and team chat for some minutes or lift it (amu), take a member out of a team (mtr). Each is an
  * event naming who did it, so the replay shows it.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { MAX_MUTE_MINUTES } from '../../../../projections/live';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
@@ -21,6 +22,7 @@ export function ModerationPanel() {
   return (
     <Panel title={t.moderation.heading} className="moderation">
       <LobbyModeration />
+      <GreetingModeration />
       <MuteUsers />
       <RemoveFromTeam />
     </Panel>
@@ -50,6 +52,31 @@ function LobbyModeration() {
   );
 }
 
+const NO_GREETINGS: Array<{ id: string; name: string; message: string }> = [];
+
+function GreetingModeration() {
+  const greetings = useAppSelector((s) => s.live.views.moderator?.greetings ?? NO_GREETINGS);
+  const send = useCommand();
+  return (
+    <section aria-label={t.moderation.greetingsHeading}>
+      <h3>{t.moderation.greetingsHeading}</h3>
+      {greetings.length === 0 ? <p className="muted">{t.moderation.greetingsEmpty}</p> : (
+        <ul className="chat-list">
+          {greetings.map((greeting) => (
+            <li key={greeting.id} className="chat-entry">
+              <strong>{greeting.name}:</strong> {greeting.message}{' '}
+              <button type="button" className="button button--small" aria-label={t.moderation.hideGreetingLabel(greeting.name)}
+                onClick={() => void send('mgh', { greetingId: greeting.id }, t.moderation.greetingHidden)}>
+                {t.moderation.hide}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function MuteUsers() {
   const users = useAppSelector(selectOperatorUsers);
   const [filter, setFilter] = useState('');
@@ -67,7 +94,7 @@ function MuteUsers() {
       <h3>{t.moderation.usersHeading}</h3>
       <div className="form-row">
         <label>{t.moderation.userFilter} <input type="search" value={filter} placeholder={t.moderation.userFilterHint} onChange={(e) => setFilter(e.target.value)} /></label>
-        <label>{t.moderation.minutes} <input type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} /></label>
+        <label>{t.moderation.minutes} <input type="number" min={1} max={MAX_MUTE_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)} /></label>
       </div>
       <ul className="plain-list">
         {shown.map((user) => (
@@ -93,6 +120,7 @@ function RemoveFromTeam() {
   const teams = useAppSelector(selectOperatorTeams);
   const lists = useAppSelector(selectOperatorLists);
   const [teamId, setTeamId] = useState('');
+  const selectId = useId();
   const [members, setMembers] = useState<string[]>([]);
   const [version, setVersion] = useState(0);
   const send = useCommand();
@@ -118,12 +146,11 @@ function RemoveFromTeam() {
   return (
     <section aria-label={t.moderation.teamsHeading}>
       <h3>{t.moderation.teamsHeading}</h3>
-      <label>{t.moderation.team}{' '}
-        <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-          <option value="">{t.moderation.chooseTeam}</option>
-          {teams.map((candidate) => <option key={candidate.id} value={candidate.id}>{`#${candidate.number} ${candidate.name}`}</option>)}
-        </select>
-      </label>
+      <label htmlFor={selectId}>{t.moderation.team}</label>{' '}
+      <select id={selectId} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+        <option value="">{t.moderation.chooseTeam}</option>
+        {teams.map((candidate) => <option key={candidate.id} value={candidate.id}>{`#${candidate.number} ${candidate.name}`}</option>)}
+      </select>
       {team && (members.length === 0 ? <p className="muted">{t.moderation.noMembers}</p> : (
         <ul className="plain-list">
           {members.map((userId) => {

@@ -1,0 +1,45 @@
+/**
+ * The docs stand alone: every decision file is in the decisions index, and every relative link in the
+ * README and docs/ points at a file of the repository (none beside it, such as ../shared).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const decisions = path.join(root, 'docs/decisions');
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return markdownFiles(file);
+    return name.endsWith('.md') ? [file] : [];
+  });
+}
+
+/** Relative link targets of a markdown text (no scheme, no anchor-only links), without their anchors. */
+function relativeLinks(text: string): string[] {
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#'))
+    .map((target) => target.split('#')[0]!);
+}
+
+describe('the docs', () => {
+  it('list every decision file in the decisions index', () => {
+    const index = readFileSync(path.join(decisions, 'README.md'), 'utf8');
+    const unlisted = readdirSync(decisions).filter((name) => name.endsWith('.md') && name !== 'README.md' && !index.includes(`](${name})`));
+    expect(unlisted).toEqual([]);
+  });
+
+  it('link only to files inside the repository', () => {
+    const broken: string[] = [];
+    for (const file of [path.join(root, 'README.md'), ...markdownFiles(path.join(root, 'docs'))]) {
+      for (const target of relativeLinks(readFileSync(file, 'utf8'))) {
+        const resolved = path.resolve(path.dirname(file), target);
+        if (!resolved.startsWith(root + path.sep) || !existsSync(resolved)) broken.push(`${path.relative(root, file)} -> ${target}`);
+      }
+      if (readFileSync(file, 'utf8').includes('../shared')) broken.push(`${path.relative(root, file)} names ../shared`);
+    }
+    expect(broken).toEqual([]);
+  });
+});
