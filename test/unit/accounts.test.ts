@@ -8,7 +8,7 @@ const OPERATOR_PASSWORD = 'Passwörter von Admin, Moderation und Kontrolle brauc
 describe('blocking a user (abl)', () => {
   it('given a player, when an admin blocks them, then the event names the user and the admin, and the user\'s tokens end', () => {
     const s = show();
-    const step = given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin));
+    const step = given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin));
     step.thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: true, blockedBy: s.admin } });
     const world = step.andApply();
     const anna = world.state.users.get(s.anna)!;
@@ -19,8 +19,8 @@ describe('blocking a user (abl)', () => {
 
   it('given a blocked player, when the admin unblocks them, then a token of the new generation works, the old ones stay ended', () => {
     const s = show();
-    const blocked = given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin)).andApply();
-    const step = given(blocked).whenWire({ type: 'BlockUser', userId: s.anna, blocked: false }, blocked.as(s.admin));
+    const blocked = given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin)).andApply();
+    const step = given(blocked).when({ type: 'BlockUser', userId: s.anna, blocked: false }, blocked.as(s.admin));
     step.thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: false, blockedBy: s.admin } });
     const world = step.andApply();
     expect(tokenHolder(world.state, { id: s.anna, perm: [], exp: 0, gen: 1 })?.id).toBe(s.anna);
@@ -29,21 +29,21 @@ describe('blocking a user (abl)', () => {
 
   it('given a player who is not blocked, when unblocked, then nothing changes (no event)', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: false }, s.world.as(s.admin)).thenNoEvents();
+    given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: false }, s.world.as(s.admin)).thenNoEvents();
   });
 
   it('refuses an admin blocking themselves, a moderator blocking anybody, and an unknown user', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.admin)).thenRejected('Du kannst dich nicht selbst sperren.');
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
-    given(s.world).whenWire({ type: 'BlockUser', userId: 'niemand', blocked: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    given(s.world).when({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.admin)).thenRejected('Du kannst dich nicht selbst sperren.');
+    given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'BlockUser', userId: 'niemand', blocked: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
   });
 });
 
 describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
   it('given a player, when they log out everywhere, then every token issued so far ends', () => {
     const s = show();
-    const step = given(s.world).whenWire({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.anna));
+    const step = given(s.world).when({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.anna));
     step.thenEvents({ type: 'UserTokensRevoked', data: { userId: s.anna } });
     const world = step.andApply();
     expect(tokenHolder(world.state, { id: s.anna, perm: [], exp: 0, gen: 0 })).toBeUndefined();
@@ -52,7 +52,7 @@ describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
 
   it('refuses ending another user\'s tokens', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
   });
 
   it('given a player, when they change their password, then their older tokens end', () => {

@@ -78,7 +78,7 @@ describe('profile', () => {
 
   it('records when the email popup was seen, with the time from the context', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'MarkEmailPopupSeen', userId: s.anna }, s.world.as(s.anna))
+    given(s.world).when({ type: 'MarkEmailPopupSeen', userId: s.anna }, s.world.as(s.anna))
       .thenEvents({ type: 'EmailPopupSeen', data: { userId: s.anna, seenAt: s.world.now } });
   });
 });

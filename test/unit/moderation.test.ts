@@ -41,7 +41,7 @@ describe('hiding a lobby chat message (mlh)', () => {
     s.world.tick(LOBBY_CHAT_INTERVAL_MS);
     s.world.must({ type: 'PostLobbyChat', message: 'Nett' }, s.world.as(s.bert));
     const messageId = posted!.metadata.eventId;
-    thenApplied(given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)), { type: 'LobbyChatMessageHidden', data: { messageId, by: s.moderator } });
+    thenApplied(given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)), { type: 'LobbyChatMessageHidden', data: { messageId, by: s.moderator } });
     expect(globalView(s.world.state).lobbyChat.map((e) => e.message)).toEqual(['Nett']);
   });
 
@@ -49,11 +49,11 @@ describe('hiding a lobby chat message (mlh)', () => {
     const s = show();
     const [posted] = s.world.must({ type: 'PostLobbyChat', message: 'Böse' }, s.world.as(s.anna));
     const messageId = posted!.metadata.eventId;
-    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
     s.world.must({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator));
-    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
-    given(s.world).whenWire({ type: 'HideLobbyChatMessage', messageId: 'gibt-es-nicht' }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
+    given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
+    given(s.world).when({ type: 'HideLobbyChatMessage', messageId: 'gibt-es-nicht' }, s.world.as(s.moderator)).thenRejected('Diese Nachricht gibt es nicht (mehr).');
   });
 });
 
@@ -111,7 +111,7 @@ describe('taking a member out of a team (mtr)', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'eins' }, s.world.as(s.anna));
     s.world.must({ type: 'ToggleStar', number: 1 }, s.world.as(s.bert));
-    thenApplied(given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.moderator)), { type: 'TeamMemberRemoved', data: { teamId: s.teamA, userId: s.bert, by: s.moderator } });
+    thenApplied(given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.moderator)), { type: 'TeamMemberRemoved', data: { teamId: s.teamA, userId: s.bert, by: s.moderator } });
     expect(s.world.state.users.get(s.bert)!.teamId).toBeNull();
     expect(s.world.state.teams.get(s.teamA)!.memberIds).toEqual([s.anna]);
     expect(s.world.state.plays.get(s.teamA)!.stars).toEqual([]);
@@ -121,10 +121,10 @@ describe('taking a member out of a team (mtr)', () => {
 
   it('refuses players, unknown teams and users, and users who are not members of that team; an admin may', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: 'kein-team', userId: s.bert }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (kein-team)');
-    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: 'niemand' }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (niemand)');
-    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.cleo }, s.world.as(s.moderator)).thenRejected('Diese Person ist nicht in diesem Team.');
-    given(s.world).whenWire({ type: 'RemoveTeamMember', teamId: s.teamB, userId: s.cleo }, s.world.as(s.admin)).thenEvents({ type: 'TeamMemberRemoved' });
+    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'RemoveTeamMember', teamId: 'kein-team', userId: s.bert }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (kein-team)');
+    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: 'niemand' }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.cleo }, s.world.as(s.moderator)).thenRejected('Diese Person ist nicht in diesem Team.');
+    given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamB, userId: s.cleo }, s.world.as(s.admin)).thenEvents({ type: 'TeamMemberRemoved' });
   });
 });

@@ -216,7 +216,7 @@ describe('instructions (mi)', () => {
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     given(s.world).when({ type: 'ShowInstructions' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
-    given(s.world).whenWire({ type: 'ChangeUberMode', modus: 'instruction' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'instruction' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
   });
 });
 

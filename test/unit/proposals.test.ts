@@ -67,7 +67,7 @@ describe('ship answers (schiffe)', () => {
     ['Lager: \nPlündern: ', 'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"'],
   ])('rejects %j', (message, text) => {
     const s = ship();
-    given(s.world).whenWire({ type: 'AddProposal', message }, s.world.as(s.anna)).thenRejected(text);
+    given(s.world).when({ type: 'AddProposal', message }, s.world.as(s.anna)).thenRejected(text);
   });
 });
 

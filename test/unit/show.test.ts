@@ -32,14 +32,14 @@ describe('maintenance (ara)', () => {
 describe('uber modes (mum)', () => {
   it('changes the mode while no question is open', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator)).thenEvents({ type: 'UberModeChanged', data: { modus: 'pause' } });
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator)).thenEvents({ type: 'UberModeChanged', data: { modus: 'pause' } });
   });
 
   it('a quiz mode cannot be left while a question is open', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).whenWire({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator))
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator))
       .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
-    given(s.world).whenWire({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator))
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator))
       .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
   });
 

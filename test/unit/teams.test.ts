@@ -104,13 +104,13 @@ describe('joining teams', () => {
     const s = show();
     const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
     const inviteId = (invite.data as { inviteId: string }).inviteId;
-    given(s.world).whenWire({ type: 'JoinTeamByInvite', inviteId }, s.world.as(s.anna))
+    given(s.world).when({ type: 'JoinTeamByInvite', inviteId }, s.world.as(s.anna))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB, userId: s.anna, via: 'invite' } });
   });
 
   it('an unknown invite fails', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'JoinTeamByInvite', inviteId: 'unknown' }, s.world.as(s.anna)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world).when({ type: 'JoinTeamByInvite', inviteId: 'unknown' }, s.world.as(s.anna)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
   it('a user without a team cannot create an invite', () => {
