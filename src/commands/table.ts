@@ -29,7 +29,7 @@ const AREAS = [
   healDealEntries, ratingEntries, shipEntries, showEntries, showSettingsEntries, uploadEntries, formEntries, moderationEntries,
 ] as const;
 
-/** The command types that more than one area has an entry for (a spread would silently keep the last). */
+/** The command types that more than one area has an entry for (the merge would silently keep the last). */
 type Duplicated<Areas extends readonly object[], Seen = never> = Areas extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
   ? (keyof First & Seen) | Duplicated<Rest, Seen | keyof First>
   : never;
