@@ -200,7 +200,7 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
   const seedStart = performance.now();
   const night = await seedShow({ dataDir }, { teams });
   const seedMs = Math.round(performance.now() - seedStart);
-  const server = await startServer({ dataDir, jwtSecret: 'bench-browser-secret', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
+  const server = await startServer({ dataDir, jwtSecret: 'bench-browser-secret-at-least-32-bytes-long', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
   const person = await launchPerson();
   try {
     const { page } = person;
