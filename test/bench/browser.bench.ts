@@ -17,6 +17,7 @@ import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-sho
 import { numberListFlag, stringFlag } from './support/cli';
 import { phoneFirstLoad, type PhoneFirstLoad } from './support/phone-first-load';
 import { startServer } from './support/processes';
+import { untilInPage } from '../support/page-wait';
 
 const SIZES = numberListFlag('sizes', [100, 1000]);
 const ADMIN_PASSWORD = 'bench-admin';
@@ -54,8 +55,7 @@ const LONG_TASK_OBSERVER = `
 
 /** The page's clock (ms since its navigation) once the condition (a function source) holds, checked every frame. */
 async function whenTrue(page: Page, condition: string): Promise<number> {
-  const handle = await page.waitForFunction(`(${condition})() ? performance.now() : false`, undefined, { polling: 'raf', timeout: VISIBLE_TIMEOUT_MS });
-  return (await handle.jsonValue()) as number;
+  return untilInPage<number>(page, `(${condition})() ? performance.now() : false`, VISIBLE_TIMEOUT_MS);
 }
 
 const pageNow = (page: Page) => page.evaluate('performance.now()') as Promise<number>;
@@ -200,7 +200,7 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
   const seedStart = performance.now();
   const night = await seedShow({ dataDir }, { teams });
   const seedMs = Math.round(performance.now() - seedStart);
-  const server = await startServer({ dataDir, jwtSecret: 'bench-browser-secret', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
+  const server = await startServer({ dataDir, jwtSecret: 'bench-browser-secret-at-least-32-bytes-long', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
   const person = await launchPerson();
   try {
     const { page } = person;

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   let stop = async () => undefined as void;
   if (!url) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-phone-bench-'));
-    const server = await startServer({ dataDir, jwtSecret: 'phone-bench-secret' });
+    const server = await startServer({ dataDir, jwtSecret: 'phone-bench-secret-at-least-32-bytes-long' });
     url = server.url;
     stop = async () => {
       server.process.child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './supp
 import { createTeam, isSameDocument, logIn, markDocument, nav, proposeAsFavourite, rateAnswers, register } from './support/night';
 import { collectPageErrors, see } from './support/player';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
+import { untilInPage } from '../support/page-wait';
 
 const QUIZ_TOML = `name = "Crewabend"
 yearWeek = "2026-48"
@@ -136,7 +137,7 @@ describe('a crew night in the browser', () => {
       ]).toEqual(roles);
     }
 
-    await page.waitForFunction('!document.querySelector("tr[aria-busy=true]")');
+    await untilInPage(page, '!document.querySelector("tr[aria-busy=true]")');
     await dismissNotices(page);
     await page.mouse.move(0, 0);
     await page.evaluate('window.scrollTo(0, 0)');
@@ -339,7 +340,7 @@ function userRow(page: Page, name: string): Locator {
 
 /** Closes the page's notices in one synchronous step, until none is left (see operator-night). */
 async function dismissNotices(page: Page): Promise<void> {
-  await page.waitForFunction(`(() => {
+  await untilInPage(page, `(() => {
     const buttons = [...document.querySelectorAll('.notices--page .notice button[aria-label="Schließen"]')];
     buttons.forEach((button) => button.click());
     return buttons.length === 0;

@@ -1,32 +1,15 @@
-import type { Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person } from './support/browser';
 import { createTeam, register } from './support/night';
 import { ADMIN_PASSWORD, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, see } from './support/player';
+import { untilInPage } from '../support/page-wait';
 
 const HOSTILE = '<b>Gleich geht es los</b> <i>mit Runde 1</i> <a href="https://example.org/regeln">Regeln</a>'
   + '<img src=x onerror="window.__pwned = (window.__pwned || 0) + 1">'
   + '<script>window.__pwned = 100</script>'
   + '<svg onload="window.__pwned = 1000"></svg>'
   + '<div style="background:url(https://example.org/track.png)">Stil</div>';
-
-/**
- * Until the page expression is true. Not page.waitForFunction: it evaluates through `new Function`,
- * which the CSP (no unsafe-eval) refuses; page.evaluate goes through the debugger protocol. A dropped
- * socket makes the app reload the page (the spec's rule): an evaluation cut short by that counts as false.
- */
-async function until(page: Page, expression: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  const holds = () => page.evaluate(expression).catch((error: Error) => {
-    if (/Execution context was destroyed/.test(error.message)) return false;
-    throw error;
-  });
-  while (!(await holds())) {
-    if (Date.now() > deadline) throw new Error(`not true within 15 s: ${expression}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Issue 25, finding 1: an uber message carrying script-bearing tags (written by a moderator, or by
@@ -85,7 +68,7 @@ describe('operator HTML in a player\'s browser', () => {
     const image = message.locator('img');
     expect(await image.count()).toBe(1);
     // The broken image has failed to load (its error event fired) before we look at what ran.
-    await until(page, "document.querySelector('.server-message img')?.complete === true");
+    await untilInPage(page, "document.querySelector('.server-message img')?.complete === true");
     expect(await image.getAttribute('onerror')).toBeNull();
     expect(await message.locator('script, svg, [style]').count()).toBe(0);
     expect(await message.textContent()).toContain('Stil');
@@ -112,7 +95,7 @@ describe('operator HTML in a player\'s browser', () => {
     const token = (await page.evaluate("localStorage.getItem('token')")) as string;
     const answer = await fetch(`${app.baseUrl}/api/token-logout-all`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(200);
-    await until(page, "localStorage.getItem('token') === null");
+    await untilInPage(page, "localStorage.getItem('token') === null");
     await see(page.getByRole('heading', { name: 'Einloggen' }).or(page.getByRole('form', { name: 'Einloggen' })));
   });
 });

@@ -5,6 +5,7 @@ import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './supp
 import { createTeam, nav, propose, proposal, rateAnswers, register } from './support/night';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
+import { untilInPage } from '../support/page-wait';
 
 const QUIZ_TOML = `name = "Operatorabend"
 yearWeek = "2026-47"
@@ -327,7 +328,7 @@ function alert(page: Page, text: string): Locator {
  */
 async function dismissNotices(page: Page): Promise<void> {
   if ((await page.locator('dialog[open]').count()) > 0) return;
-  await page.waitForFunction(`(() => {
+  await untilInPage(page, `(() => {
     const buttons = [...document.querySelectorAll('.notices--page .notice button[aria-label="Schließen"]')];
     buttons.forEach((button) => button.click());
     return buttons.length === 0;

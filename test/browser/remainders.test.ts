@@ -3,6 +3,7 @@ import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
+import { untilInPage } from '../support/page-wait';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -203,5 +204,5 @@ async function darkAround(page: Page, x: number, y: number): Promise<boolean> {
 
 /** Waits until the canvas shows the redrawn strokes (the redraw comes 100 ms after the canvas opens). */
 async function waitForDarkAround(page: Page, x: number, y: number): Promise<void> {
-  await page.waitForFunction(darkAroundScript(x, y));
+  await untilInPage(page, darkAroundScript(x, y));
 }

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { LAPTOP, launchPerson, type Person, SCREENSHOT_DIR } from './support/browser';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
+import { untilInPage } from '../support/page-wait';
 
 const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
 
@@ -79,7 +80,7 @@ describe('Benutzer und Rollen in the browser', () => {
     expect(await own.isChecked()).toBe(true);
     await own.click();
     await see(page.getByRole('alert').filter({ hasText: LAST_ADMIN }));
-    await page.waitForFunction('!document.querySelector("tr[aria-busy=true]")');
+    await untilInPage(page, '!document.querySelector("tr[aria-busy=true]")');
     expect(await own.isChecked()).toBe(true);
     expect(await row(page, 'lena').getByRole('checkbox', { name: 'Kontrolle für lena' }).isChecked()).toBe(true);
 

@@ -209,7 +209,7 @@ if (!POSTGRES_URL) {
       proxy = await FaultProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
       dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `quiz-faults-${n}-`))));
       const env = (dataDir: string) => ({
-        DATABASE_URL: FaultProxy.through(database.url, proxy.port), DATA_DIR: dataDir, JWT_SECRET: 'database-faults-secret', ADMIN_PASSWORD,
+        DATABASE_URL: FaultProxy.through(database.url, proxy.port), DATA_DIR: dataDir, JWT_SECRET: 'database-faults-secret-at-least-32-bytes', ADMIN_PASSWORD,
       });
       a = new AppProcess('A', await freePort(), env(dirs[0]!));
       b = new AppProcess('B', await freePort(), env(dirs[1]!));

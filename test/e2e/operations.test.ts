@@ -22,7 +22,7 @@ async function scrape(url: string, token?: string): Promise<{ status: number; te
 
 describe('operations: /metrics, /api/ready, /api/health', () => {
   let env: TestServer;
-  const METRICS_TOKEN = 'scrape-geheimnis';
+  const METRICS_TOKEN = 'scrape-geheimnis-der-operations-tests-0123456789';
 
   beforeAll(async () => {
     env = await startTestServer({}, undefined, { METRICS_TOKEN });

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { loadConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
+import { E2E_JWT_SECRET } from './support/test-server';
 
 interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -42,7 +43,7 @@ describe('the web app over HTTP', () => {
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.gz'), gzipSync(script));
     database = await testDatabaseUrl();
     const config = loadConfig({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-passwort-für-tests', JWT_SECRET: 'e2e-secret',
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-passwort-für-tests', JWT_SECRET: E2E_JWT_SECRET,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
     server = await startServer({ ...config, webDir }, { logger: false });

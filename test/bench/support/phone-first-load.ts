@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { untilInPage } from '../../support/page-wait';
 
 export const PHONE_PROFILE = { downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, latencyMs: 150, cpuSlowdown: 4 } as const;
 
@@ -77,7 +78,7 @@ export async function phoneFirstLoad(baseUrl: string, options: { timeoutMs?: num
     });
 
     await page.goto(baseUrl, { waitUntil: 'load', timeout });
-    await page.waitForFunction('window.__usableAt !== undefined', undefined, { timeout });
+    await untilInPage(page, 'window.__usableAt !== undefined', timeout);
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     const usableMs = await page.evaluate<number>('window.__usableAt');
     return { usableMs: Math.round(usableMs), bytes: resources.reduce((sum, r) => sum + r.bytes, 0), resources };
