@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { WindowCounter, type WindowLimit } from '../realtime/user-limits';
+import { WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /**
  * The anonymous forms (greetings, QR team sign-up) per address (PROTOCOL.md, wave 3; the numbers and

@@ -1,4 +1,4 @@
-import type { WindowLimit } from '../realtime/user-limits';
+import type { WindowLimit } from '../limits/window-counter';
 
 /**
  * What each user may have hashed over HTTP, counted per process (PROTOCOL.md, wave 3; the numbers and why:

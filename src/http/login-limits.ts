@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { SqlDatabase } from '../store/sql/sql-database';
+import { WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /**
  * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): failed logins per
@@ -7,11 +8,6 @@ import type { SqlDatabase } from '../store/sql/sql-database';
  * instance on Postgres: LoginLimits); registrations per address, counted in memory per process
  * (HttpLimits). All in fixed windows.
  */
-
-export interface WindowLimit {
-  readonly max: number;
-  readonly windowMs: number;
-}
 
 const MINUTE = 60_000;
 
@@ -41,42 +37,6 @@ export const LIMIT_TEXTS = {
 
 function minutesText(minutes: number): string {
   return minutes === 1 ? 'einer Minute' : `${minutes} Minuten`;
-}
-
-/** Counts per key in fixed windows; expired keys are swept when the map has grown. */
-export class WindowCounter {
-  private readonly counts = new Map<string, { count: number; since: number }>();
-  private sweepAbove = 1_000;
-
-  constructor(private readonly limit: WindowLimit) {}
-
-  /** Minutes until the key may try again, or 0 while it is below the limit. */
-  blockedMinutes(key: string, now: number): number {
-    const entry = this.current(key, now);
-    if (!entry || entry.count < this.limit.max) return 0;
-    return Math.max(1, Math.ceil((entry.since + this.limit.windowMs - now) / MINUTE));
-  }
-
-  add(key: string, now: number): void {
-    const entry = this.current(key, now);
-    if (entry) entry.count++;
-    else this.counts.set(key, { count: 1, since: now });
-    if (this.counts.size > this.sweepAbove) this.sweep(now);
-  }
-
-  clear(key: string): void {
-    this.counts.delete(key);
-  }
-
-  private current(key: string, now: number) {
-    const entry = this.counts.get(key);
-    return entry && now - entry.since < this.limit.windowMs ? entry : undefined;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.counts) if (now - entry.since >= this.limit.windowMs) this.counts.delete(key);
-    this.sweepAbove = Math.max(1_000, this.counts.size * 2);
-  }
 }
 
 /** The registration limit of one server process. */

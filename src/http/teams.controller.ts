@@ -10,7 +10,7 @@ import { httpError, rejectionError } from './http-errors';
 import { teamResource } from './json-api';
 import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from './hashing-limits';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { WindowCounter } from '../realtime/user-limits';
+import { WindowCounter } from '../limits/window-counter';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 

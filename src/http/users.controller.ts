@@ -11,7 +11,7 @@ import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { httpError, rejectionError } from './http-errors';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER } from './hashing-limits';
 import { userResource } from './json-api';
-import { WindowCounter } from '../realtime/user-limits';
+import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from './login-limits';
 import { actorOf, AUTH_TEXTS } from './request-user';

@@ -4,16 +4,12 @@
  * live in one process each, and a guesser spread over several instances gets at most their number
  * times the limit, which still makes guessing hopeless.
  */
+import { WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */
 export const SOCKETS_PER_USER = 5;
 /** A socket must authenticate (`sa`) this soon after it opened, or it is closed. */
 export const AUTH_DEADLINE_MS = 10_000;
-
-export interface WindowLimit {
-  readonly max: number;
-  readonly windowMs: number;
-}
 
 const MINUTE = 60_000;
 /** Failed `gj` per user: a player who mistypes tries a few times; guessing needs thousands. */
@@ -33,50 +29,6 @@ export const LIMIT_TEXTS = {
   replaced: 'Zu viele offene Verbindungen: die älteste wurde geschlossen.',
   authTimeout: 'Keine Anmeldung innerhalb von 10 Sekunden.',
 } as const;
-
-/** Counts per key in fixed windows; keys whose window has passed are swept once the map has grown. */
-export class WindowCounter {
-  private readonly counts = new Map<string, { count: number; since: number }>();
-  private sweepAbove = 1_000;
-
-  constructor(private readonly limit: WindowLimit) {}
-
-  /** Whether the key has used up its window at `now` (ms). */
-  exhausted(key: string, now: number): boolean {
-    const entry = this.current(key, now);
-    return entry !== undefined && entry.count >= this.limit.max;
-  }
-
-  /** Counts one for the key unless it has used up its window; false then. */
-  take(key: string, now: number): boolean {
-    if (this.exhausted(key, now)) return false;
-    this.add(key, now);
-    return true;
-  }
-
-  add(key: string, now: number): void {
-    const entry = this.current(key, now);
-    if (entry) entry.count++;
-    else this.counts.set(key, { count: 1, since: now });
-    if (this.counts.size > this.sweepAbove) this.sweep(now);
-  }
-
-  /** Takes one back (an attempt that turned out not to count), within the current window. */
-  remove(key: string, now: number): void {
-    const entry = this.current(key, now);
-    if (entry && entry.count > 0) entry.count--;
-  }
-
-  private current(key: string, now: number) {
-    const entry = this.counts.get(key);
-    return entry && now - entry.since < this.limit.windowMs ? entry : undefined;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.counts) if (now - entry.since >= this.limit.windowMs) this.counts.delete(key);
-    this.sweepAbove = Math.max(1_000, this.counts.size * 2);
-  }
-}
 
 /** Wrong team passwords per user and per team: beyond either, gj is refused without hashing. */
 export class TeamPasswordGuards {

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { WindowCounter, type WindowLimit } from '../http/login-limits';
+import { WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /**
  * Limits of the upload door (docs/decisions/hostile-crowd-auth.md): upload requests per user in a
