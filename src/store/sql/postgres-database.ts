@@ -123,6 +123,8 @@ function release(client: PoolClient, broken: unknown, onError: (error: unknown) 
 /** One LISTEN connection that comes back after it died. */
 class Listener {
   private client: Client | null = null;
+  /** A connection being opened (close ends it too). */
+  private connecting: Client | null = null;
   private closed = false;
   private attempt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -150,6 +152,7 @@ class Listener {
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.onNotify(message.payload ?? '');
     });
+    this.connecting = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${quoteIdentifier(this.channel)}`);
@@ -157,6 +160,8 @@ class Listener {
       lost = true;
       client.end().catch(() => undefined);
       throw error;
+    } finally {
+      if (this.connecting === client) this.connecting = null;
     }
     if (this.closed) {
       await client.end().catch(() => undefined);
@@ -183,9 +188,9 @@ class Listener {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    const client = this.client;
+    const clients = [this.client, this.connecting];
     this.client = null;
-    await client?.end().catch(() => undefined);
+    await Promise.all(clients.map((client) => client?.end().catch(() => undefined)));
   }
 }
 
