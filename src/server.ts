@@ -18,6 +18,7 @@ import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorage, Storage, type StorageOptions } from './store/storage';
 import { StoreUnavailableFilter } from './http/http-errors';
+import { PostgresDatabase } from './store/sql/postgres-database';
 
 export interface RunningServer {
   app: INestApplication;
@@ -69,6 +70,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     phase('firstAdmin');
     runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate);
     phase('runtime');
+    if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.

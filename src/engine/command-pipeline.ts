@@ -87,6 +87,13 @@ export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich
  */
 export const LIVE_WAIT_MS = 2000;
 
+/**
+ * A client is answered within this long (PROTOCOL.md wave 3: within 5 s while the store is away),
+ * whatever the store does: past it, with STORE_UNAVAILABLE. The command may still be stored; the
+ * resend with the same commandId joins it or finds it applied.
+ */
+export const ANSWER_WITHIN_MS = 4500;
+
 /** The answer while the database is away: the client sends the command again (same commandId). */
 export const STORE_UNAVAILABLE: Rejection = { ...reject(STORE_UNAVAILABLE_TEXT, 'unavailable'), retry: true };
 
@@ -137,6 +144,20 @@ export class CommandPipeline {
     const command = admit(this.live.state, input, actor);
     if (isRejection(command)) this.observer?.commandHandled(input.type, command);
     return command;
+  }
+
+  /**
+   * `execute` for a client waiting on the wire: answered within ANSWER_WITHIN_MS, as STORE_UNAVAILABLE
+   * (`retry: true`) when the store takes longer (the bounds of each database call add up along a queue).
+   */
+  async executeForClient(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<CommandOutcome>((resolve) => (timer = setTimeout(resolve, ANSWER_WITHIN_MS, STORE_UNAVAILABLE)));
+    try {
+      return await Promise.race([this.execute(command, actor, options), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   execute(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {

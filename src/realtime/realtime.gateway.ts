@@ -203,7 +203,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const actor = this.actorOf(session);
     const command = engine.pipeline.admit(input, actor);
     if (isRejection(command)) return { success: false, message: command.message };
-    const outcome = await engine.pipeline.execute(command, actor, commandId === undefined ? {} : { commandId: userCommandId(actor.userId!, commandId) });
+    // With a commandId a late answer is "try again" (the resend joins or finds it); without, it waits for the outcome.
+    const outcome = commandId === undefined
+      ? await engine.pipeline.execute(command, actor)
+      : await engine.pipeline.executeForClient(command, actor, { commandId: userCommandId(actor.userId!, commandId) });
     if (!outcome.ok) return { success: false, message: outcome.message, ...(outcome.retry ? { retry: true } : {}) };
     const extras = await extrasFor(command, outcome.events, { state: engine.live.state, tokens: secrets.tokens });
     return { success: true, ...extras };

@@ -45,6 +45,7 @@ if (!POSTGRES_URL) {
       direct = await PostgresDatabase.open(database.url);
       writer = await SqlEventStore.open(direct);
       proxied = await PostgresDatabase.open(FaultProxy.through(database.url, proxy.port));
+      proxied.serving(); // statements bounded as in a running server
       reader = await SqlEventStore.open(proxied, { pollIntervalMs: 200 });
     });
 

@@ -1,4 +1,4 @@
-import { Client, Pool, types, type ClientConfig, type PoolClient } from 'pg';
+import { Client, Pool, types, type ClientConfig, type PoolClient, type QueryConfig } from 'pg';
 import { backoffMs, CircuitBreaker, isUnavailable } from '../unavailable';
 import type { SqlDatabase, SqlSession } from './sql-database';
 
@@ -16,13 +16,18 @@ const SCHEMA_LOCK = 727_103;
 export interface PostgresTimeouts {
   /** Waiting for a connection (a new one, or a free one of the pool). */
   connectMs: number;
-  /** One statement: the server cancels it (statement_timeout), the client gives up on it (query_timeout, a stalled network). */
+  /** One statement: the client gives up on it (query_timeout; a stalled network sends no error). */
   statementMs: number;
+  /**
+   * One statement while the server starts (until `serving()`): schema setup may wait on another
+   * instance's schema lock for as long as that one's setup takes.
+   */
+  startupStatementMs: number;
   /** How long calls fail at once after the database was found away. */
   breakerOpenMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 1500, statementMs: 3000, breakerOpenMs: 1000 };
+export const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 1500, statementMs: 3000, startupStatementMs: 60_000, breakerOpenMs: 1000 };
 
 /** Postgres through `pg`, used when DATABASE_URL is set. */
 export class PostgresDatabase implements SqlDatabase {
@@ -30,20 +35,27 @@ export class PostgresDatabase implements SqlDatabase {
   /** Open while the database was last found away; /api/ready and the loops read it. */
   readonly breaker: CircuitBreaker;
 
+  /** The bound of one statement now (generous while starting, see PostgresTimeouts). */
+  private statementMs: number;
+
   private constructor(
     private readonly pool: Pool,
     private readonly clientConfig: ClientConfig,
-    timeouts: PostgresTimeouts,
+    private readonly timeouts: PostgresTimeouts,
   ) {
     this.breaker = new CircuitBreaker({ openMs: timeouts.breakerOpenMs });
+    this.statementMs = timeouts.startupStatementMs;
+  }
+
+  /** The server is up: from now on every statement is bounded by `statementMs`. */
+  serving(): void {
+    this.statementMs = this.timeouts.statementMs;
   }
 
   static async open(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_TIMEOUTS): Promise<PostgresDatabase> {
     const clientConfig: ClientConfig = {
       connectionString,
       connectionTimeoutMillis: timeouts.connectMs,
-      query_timeout: timeouts.statementMs,
-      statement_timeout: timeouts.statementMs,
       // A client that vanished mid-transaction (a network stall: the server never hears it go) must
       // not hold the append lock for long: the server ends such a session after this.
       idle_in_transaction_session_timeout: timeouts.statementMs * 2,
@@ -57,7 +69,7 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
-    return this.breaker.call(async () => (await this.pool.query(sql, params)).rows as Row[]);
+    return this.breaker.call(async () => (await this.pool.query(bounded(sql, params, this.statementMs))).rows as Row[]);
   }
 
   transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
@@ -71,16 +83,15 @@ export class PostgresDatabase implements SqlDatabase {
     let broken: unknown = null;
     const onError = (error: unknown) => (broken = error);
     client.on('error', onError);
+    const run = async <Row>(sql: string, params: unknown[] = []) => (await client.query(bounded(sql, params, this.statementMs))).rows as Row[];
     try {
-      await client.query('BEGIN');
-      const result = await work({
-        query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
-      });
-      await client.query('COMMIT');
+      await run('BEGIN');
+      const result = await work({ query: run });
+      await run('COMMIT');
       return result;
     } catch (error) {
       if (isUnavailable(error)) broken ??= error;
-      else await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      else await run('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
       throw error;
     } finally {
       release(client, broken, onError);
@@ -114,6 +125,11 @@ export class PostgresDatabase implements SqlDatabase {
   }
 }
 
+/** A statement with its own client-side timeout (pg reads `query_timeout` from the query config; its types do not list it). */
+function bounded(text: string, values: unknown[], timeoutMs: number): QueryConfig {
+  return { text, values, query_timeout: timeoutMs } as QueryConfig;
+}
+
 function release(client: PoolClient, broken: unknown, onError: (error: unknown) => void): void {
   client.removeListener('error', onError);
   if (broken) client.on('error', () => undefined); // a late error of a client being destroyed
@@ -123,6 +139,8 @@ function release(client: PoolClient, broken: unknown, onError: (error: unknown) 
 /** One LISTEN connection that comes back after it died. */
 class Listener {
   private client: Client | null = null;
+  /** A connection being opened (close ends it too). */
+  private connecting: Client | null = null;
   private closed = false;
   private attempt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -135,8 +153,8 @@ class Listener {
   ) {}
 
   async connect(): Promise<void> {
-    // statement timeouts would end an idle LISTEN session's nothing; a stalled one is found by keepalive.
-    const client = new Client({ ...this.config, query_timeout: undefined, statement_timeout: undefined, idle_in_transaction_session_timeout: undefined });
+    // An idle LISTEN session is fine; a stalled one is found by keepalive.
+    const client = new Client({ ...this.config, idle_in_transaction_session_timeout: undefined });
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -150,6 +168,7 @@ class Listener {
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.onNotify(message.payload ?? '');
     });
+    this.connecting = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${quoteIdentifier(this.channel)}`);
@@ -157,6 +176,8 @@ class Listener {
       lost = true;
       client.end().catch(() => undefined);
       throw error;
+    } finally {
+      if (this.connecting === client) this.connecting = null;
     }
     if (this.closed) {
       await client.end().catch(() => undefined);
@@ -183,9 +204,9 @@ class Listener {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    const client = this.client;
+    const clients = [this.client, this.connecting];
     this.client = null;
-    await client?.end().catch(() => undefined);
+    await Promise.all(clients.map((client) => client?.end().catch(() => undefined)));
   }
 }
 
