@@ -3,3 +3,4 @@ export * from './readers';
 export * from './replies';
 export * from './shared-texts';
 export * from './frame';
+export * from './close-codes';

@@ -94,13 +94,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.stopClosingRevoked?.();
   }
 
-  /** Sockets whose token was revoked (password change, block, logout everywhere) are closed (4001: log in again). */
+  /** Sockets whose token was revoked (password change, block, logout everywhere) are closed: the reconnect finds the token invalid. */
   private closeRevoked(state: LiveState): void {
     for (const session of this.sessions.values()) {
       const user = session.user && state.users.get(session.user.id);
       if (user && (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration)) {
         this.signOff(session);
-        session.socket.close(4001, 'token revoked');
+        session.socket.close(CLOSE_CODES.tokenRevoked, 'token revoked');
       }
     }
   }

@@ -4,6 +4,7 @@
  * live in one process each, and a guesser spread over several instances gets at most their number
  * times the limit, which still makes guessing hopeless.
  */
+import { SOCKET_CLOSE_CODES } from '../../wire';
 import { WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */
@@ -17,12 +18,7 @@ export const WRONG_TEAM_PASSWORDS_PER_USER: WindowLimit = { max: 5, windowMs: MI
 /** Failed `gj` per team, from anybody: a team's whole table mistyping at once stays well below. */
 export const WRONG_TEAM_PASSWORDS_PER_TEAM: WindowLimit = { max: 30, windowMs: MINUTE };
 
-export const CLOSE_CODES = {
-  /** The user opened a sixth socket: this, the oldest, was closed. The web app does not reconnect it (REPLACED_CLOSE_CODE there). */
-  replaced: 4001,
-  /** No successful `sa` within AUTH_DEADLINE_MS. */
-  authTimeout: 4002,
-} as const;
+export const CLOSE_CODES = SOCKET_CLOSE_CODES;
 
 export const LIMIT_TEXTS = {
   wrongTeamPasswords: 'Zu viele falsche Team-Passwörter. Bitte warte eine Minute.',

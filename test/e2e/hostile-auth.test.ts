@@ -16,6 +16,7 @@ import { UPLOAD_LIMIT_TEXTS, UPLOAD_QUOTA_BYTES, UPLOADS_PER_USER } from '../../
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 import { POSTGRES_URL, testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
+import { SOCKET_CLOSE_CODES } from '../../wire';
 
 let env: TestServer;
 const sockets: WsClient[] = [];
@@ -92,7 +93,7 @@ describe('revocable tokens (finding 5)', () => {
     const began = performance.now();
     const changed = await patch({ newPassword: 'neues-passwort', currentPassword: 'altes-passwort' });
     expect(changed.status).toBe(200);
-    expect(await socketClosed).toBe(4001);
+    expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     console.log(`password change: the older token's socket closed ${(performance.now() - began).toFixed(0)} ms after the PATCH was sent`);
     for (const old of [anna.token, second]) expect((await api(env.url, 'GET', '/api/tokens/current', undefined, old)).status).toBe(401);
     expect((await api(env.url, 'GET', '/api/tokens/current', undefined, changed.body.meta.token)).status).toBe(200);
@@ -107,7 +108,7 @@ describe('revocable tokens (finding 5)', () => {
     const allClosed = Promise.all(three.map(closed));
     const began = performance.now();
     expect(await api(env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).toMatchObject({ status: 200, body: { success: true } });
-    expect(await allClosed).toEqual([4001, 4001, 4001]);
+    expect(await allClosed).toEqual([SOCKET_CLOSE_CODES.tokenRevoked, SOCKET_CLOSE_CODES.tokenRevoked, SOCKET_CLOSE_CODES.tokenRevoked]);
     console.log(`token-logout-all: 3 of 3 sockets closed within ${(performance.now() - began).toFixed(0)} ms; 0 left open`);
     expect((await api(env.url, 'GET', '/api/tokens/current', undefined, bert.token)).status).toBe(401);
     expect((await api(env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).status).toBe(401);
@@ -133,7 +134,7 @@ describe('blocking a user (abl)', () => {
     const socket = await open(emil.token);
     const socketClosed = closed(socket);
     expect(await admin.request('abl', { userId: emil.userId, blocked: true })).toEqual({ success: true });
-    expect(await socketClosed).toBe(4001);
+    expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     expect((await api(env.url, 'GET', '/api/tokens/current', undefined, emil.token)).status).toBe(401);
     const refusedLogin = await api(env.url, 'POST', '/api/token-auth/', { username: 'emil', password: 'passwort123' });
     expect(refusedLogin).toMatchObject({ status: 403, body: { errors: [{ detail: BLOCKED_TEXT }] } });
@@ -313,7 +314,7 @@ describe('uploads (finding 8)', () => {
     const closedOnB = closed(onB);
     const began = performance.now();
     expect((await api(a.url, 'POST', '/api/token-logout-all', undefined, anna.token)).status).toBe(200);
-    expect(await closedOnB).toBe(4001);
+    expect(await closedOnB).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     console.log(`token-logout-all through instance A: the socket on instance B closed after ${(performance.now() - began).toFixed(0)} ms`);
     expect((await api(b.url, 'GET', '/api/tokens/current', undefined, anna.token)).status).toBe(401);
   });

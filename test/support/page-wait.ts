@@ -10,24 +10,24 @@ import type { Page } from 'playwright-core';
 export async function untilInPage<T = unknown>(page: Page, expression: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`not true within ${timeoutMs} ms: ${expression}`);
+    // One evaluation watches for at most a second, then the next starts: a document replaced meanwhile
+    // (a reload that the debugger protocol did not report as the end of this evaluation) is left soon.
+    const slice = Math.min(1_000, deadline - Date.now());
+    if (slice <= 0) throw new Error(`not true within ${timeoutMs} ms: ${expression}`);
     try {
-      return (await page.evaluate(`new Promise((resolve, reject) => {
-        const until = performance.now() + ${left};
+      const value = await page.evaluate(`new Promise((resolve, reject) => {
+        const until = performance.now() + ${slice};
         const check = () => {
           let value;
           try { value = (${expression}); } catch (error) { reject(error); return; }
-          if (value) resolve(value);
-          else if (performance.now() > until) reject(new Error('page-wait timeout'));
+          if (value || performance.now() > until) resolve(value);
           else requestAnimationFrame(check);
         };
         check();
-      })`)) as T;
+      })`);
+      if (value) return value as T;
     } catch (error) {
-      const message = (error as Error).message;
-      if (/page-wait timeout/.test(message)) throw new Error(`not true within ${timeoutMs} ms: ${expression}`);
-      if (!/Execution context was destroyed|navigat/i.test(message)) throw error;
+      if (!/Execution context was destroyed|navigat/i.test((error as Error).message)) throw error;
       await page.waitForLoadState('domcontentloaded').catch(() => undefined);
     }
   }

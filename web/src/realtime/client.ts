@@ -10,6 +10,7 @@
  * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
 import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '@wire/frame';
+import { SOCKET_CLOSE_CODES } from '@wire/close-codes';
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
 import type { GlobalView } from '@engine/views/views';
 import { serverOffset } from '../logic/countdown';
@@ -26,7 +27,7 @@ export interface SocketHandlers {
  * The server closed this socket because its user opened a sixth one (src/realtime/user-limits.ts):
  * reconnecting would close another of the user's tabs in turn, so this one stays closed.
  */
-export const REPLACED_CLOSE_CODE = 4001;
+export const REPLACED_CLOSE_CODE = SOCKET_CLOSE_CODES.replaced;
 
 export interface SocketLike {
   send(data: string): void;
