@@ -8,10 +8,10 @@
  * The sizes are printed side by side, and a player's first load on the phone profile (bench:phone's
  * measurement) on the same server. Timings are of this machine; compare runs of the same machine.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchPerson } from '../browser/support/browser';
 import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
 import { numberListFlag, stringFlag } from './support/cli';
@@ -20,6 +20,8 @@ import { startServer } from './support/processes';
 import { untilInPage } from '../support/page-wait';
 
 const SIZES = numberListFlag('sizes', [100, 1000]);
+/** BENCH_PROFILE_DIR=<dir>: a Chromium CPU profile of each screen's load (navigation until its data is visible), for DevTools. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const ADMIN_PASSWORD = 'bench-admin';
 const VISIBLE_TIMEOUT_MS = 60_000;
 
@@ -76,10 +78,33 @@ async function heapMb(page: Page): Promise<number> {
   return Math.round(((metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1e6) * 10) / 10;
 }
 
+let loadProfile: { cdp: CDPSession; file: string } | null = null;
+
+async function startLoadProfile(page: Page, file: string): Promise<void> {
+  if (!PROFILE_DIR) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  loadProfile = { cdp, file };
+}
+
+/** Ends the running load profile (if any) and writes it as `<dir>/<teams>-<screen>.cpuprofile`. */
+async function endLoadProfile(): Promise<void> {
+  if (!loadProfile || !PROFILE_DIR) return;
+  const { cdp, file } = loadProfile;
+  loadProfile = null;
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  await mkdir(PROFILE_DIR, { recursive: true });
+  await writeFile(path.join(PROFILE_DIR, file), JSON.stringify(profile));
+}
+
 /** Opens `url` afresh and measures until `visible` holds. */
 async function load(page: Page, url: string, visible: string): Promise<Figures> {
   await page.goto(url);
   const visibleMs = await whenTrue(page, visible);
+  await endLoadProfile();
   const tasks = await longTasksBetween(page, 0, visibleMs);
   const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
   return { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
@@ -134,6 +159,7 @@ const SCREENS: Record<string, Screen> = {
     const from = 0;
     await page.getByRole('button', { name: 'Kontrollieren' }).click();
     const visibleMs = await whenTrue(page, `() => document.querySelector('.check-answer') !== null`);
+    await endLoadProfile();
     const tasks = await longTasksBetween(page, from, visibleMs);
     const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
     const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
@@ -157,6 +183,7 @@ const SCREENS: Record<string, Screen> = {
     await page.getByLabel('Quiz-ID').fill('1');
     await page.getByRole('button', { name: 'Übersicht anzeigen' }).click();
     const visibleMs = await whenTrue(page, `() => document.querySelector('table.points-table tbody tr') !== null`);
+    await endLoadProfile();
     const tasks = await longTasksBetween(page, 0, visibleMs);
     const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
     const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
@@ -212,10 +239,12 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
     const results: ScreenResult[] = [];
     for (const name of screens) {
       try {
+        await startLoadProfile(page, `${teams}-${name}.cpuprofile`);
         results.push(await SCREENS[name]!(page, server.url, night));
       } catch (error) {
         results.push({ screen: name, interactions: [], note: `failed: ${(error as Error).message.split('\n')[0]}` });
       }
+      await endLoadProfile();
     }
     await person.close();
     const phone = await phoneFirstLoad(server.url).catch(() => null);

@@ -5,7 +5,7 @@
  * whole, exactly as before. Screen readers still learn the full size (aria-rowcount, aria-setsize).
  * See docs/decisions/operator-lists.md.
  */
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode, type RefCallback } from 'react';
 
 /** Lists up to this long render whole. */
@@ -29,10 +29,38 @@ interface Window {
   measure: RefCallback<HTMLElement>;
 }
 
+/*
+ * No layout is read while React commits. The virtualiser's defaults read the box's size and each new
+ * row's height synchronously as they mount, which forces the browser to lay out the whole fresh page
+ * inside the task that rendered it (28 ms of the Steuerung page's load task at 1,000 teams). Here the
+ * box's size and the rows' heights come from a ResizeObserver, which reports them after the browser's
+ * own layout, before paint; until then the box counts as the viewport's height (its CSS limit is 70vh)
+ * and a row as its last measured height, else the estimate.
+ */
+const firstRect = (): Rect => ({ width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight });
+/** Not in jsdom: there the defaults (synchronous reads) stay. */
+const canObserve = () => typeof ResizeObserver !== 'undefined';
+
+function observeRectAfterLayout(instance: Virtualizer<HTMLElement, HTMLElement>, changed: (rect: Rect) => void): (() => void) | undefined {
+  const box = instance.scrollElement;
+  if (!box || !canObserve()) return observeElementRect(instance, changed);
+  const observer = new ResizeObserver(() => changed({ width: box.clientWidth, height: box.clientHeight }));
+  observer.observe(box);
+  return () => observer.disconnect();
+}
+
+function rowHeightAfterLayout(row: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLElement, HTMLElement>): number {
+  // Rows attach before the virtualiser has its box (instance.targetWindow): ask the page, not the instance.
+  if (entry || !canObserve()) return measureElement(row, entry, instance);
+  const index = instance.indexFromElement(row);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
+
 function useWindow(count: number, estimateRowPx: number, scrollElement: () => HTMLElement | null): Window {
   const windowed = count > WINDOW_FROM;
   const virtualizer: Virtualizer<HTMLElement, HTMLElement> = useVirtualizer({
     count: windowed ? count : 0, getScrollElement: scrollElement, estimateSize: () => estimateRowPx, overscan: OVERSCAN,
+    initialRect: firstRect(), observeElementRect: observeRectAfterLayout, measureElement: rowHeightAfterLayout,
   });
   if (!windowed) return { windowed, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0, measure: () => undefined };
   const items = virtualizer.getVirtualItems();

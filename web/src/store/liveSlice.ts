@@ -23,11 +23,29 @@ export interface LoadedSnapshot {
 
 const initialState: LiveSliceState = { views: EMPTY_VIEWS, loaded: false, stale: false, serverOffsetMs: 0, status: 'idle' };
 
+/**
+ * Freezes a view at its root only. Immer (Redux Toolkit's reducers) deep-freezes every value a reducer
+ * stores but stops at a frozen object: frozen at the root, the server's views are not walked object by
+ * object (a snapshot at 1,000 teams: ~26 ms of a load's longest task). They are never changed in place
+ * (a push's patch copies the branches it changes: patch.ts), and the development build's
+ * immutability check still walks the whole state on every dispatch.
+ */
+function frozenAtRoot<T>(view: T): T {
+  return view !== null && typeof view === 'object' ? Object.freeze(view) : view;
+}
+
+/** The views of a snapshot, each frozen at its root (frozenAtRoot). */
+export function frozenViews(views: Views): Views {
+  const frozen = { ...views };
+  for (const scope of Object.keys(frozen) as ViewScope[]) (frozen as Record<ViewScope, unknown>)[scope] = frozenAtRoot(frozen[scope]);
+  return Object.freeze(frozen);
+}
+
 /** The view after a push: its value, or its patch applied (untouched branches shared); undefined when the patch does not apply. */
 export function viewAfterPush(view: Views[ViewScope], push: StatePush): Views[ViewScope] | undefined {
-  if ('value' in push) return push.value ?? null;
+  if ('value' in push) return frozenAtRoot(push.value ?? null);
   try {
-    return applyPatch((view ?? null) as JsonValue, push.patch) as unknown as Views[ViewScope];
+    return frozenAtRoot(applyPatch((view ?? null) as JsonValue, push.patch) as unknown as Views[ViewScope]);
   } catch {
     return undefined;
   }
@@ -38,7 +56,7 @@ export const liveSlice = createSlice({
   initialState,
   reducers: {
     snapshotLoaded(state, action: PayloadAction<LoadedSnapshot>) {
-      state.views = action.payload.views;
+      state.views = frozenViews(action.payload.views);
       state.serverOffsetMs = action.payload.serverOffsetMs;
       state.loaded = true;
       state.stale = false;
