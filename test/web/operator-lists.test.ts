@@ -1,4 +1,4 @@
-import { offeredChoices } from '../../web/src/operator/admin/LinkPanels';
+import { offeredChoices } from '../../web/src/operator/FilteredSelect';
 import { compareGerman, sortByName } from '../../web/src/operator/admin/logic';
 import { answersByTeam, type CheckerAnswer } from '../../web/src/operator/tester/logic';
 import { WINDOW_FROM } from '../../web/src/operator/Windowed';

@@ -55,7 +55,7 @@ describe('moderator control', () => {
       expect(html).toContain(esc(text));
     }
     expect(html).not.toContain(esc(t.moderation.muteLabel('Olaf')));
-    expect(html).toContain(esc('#1 Quizgeister'));
+    expect(html).toContain(esc(`Quizgeister (${t.operator.teamNumber(1)})`));
   });
 
   it('shows position, state, category, answer, countdown buttons and the next-question button', () => {

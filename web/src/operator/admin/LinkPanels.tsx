@@ -4,34 +4,8 @@ import { buildInviteLink, buildLoginLink } from '../../logic/links';
 import { useAppSelector } from '../../store';
 import { t } from '../../texts';
 import { selectOperatorTeams, selectOperatorUsers } from '../operatorLists';
-import { Field } from '../../components/Field';
 import { Panel, useCommand } from '../shared';
-import { WINDOW_FROM } from '../Windowed';
-
-interface Choice {
-  id: string;
-  name: string;
-  /** What tells two entries of the same name apart (a team's number, a user's login). */
-  detail: string;
-}
-
-/**
- * The entries the list offers: over WINDOW_FROM, the first that match the filter (name and detail,
- * any case), and the chosen one always. A native select of thousands of options costs the page
- * hundreds of milliseconds to build and lay out (docs/decisions/operator-lists.md).
- */
-export function offeredChoices<C extends Choice>(choices: readonly C[], labels: readonly string[], filter: string, chosen: string): readonly C[] {
-  if (choices.length <= WINDOW_FROM) return choices;
-  const wanted = filter.trim().toLocaleLowerCase('de');
-  const offered: C[] = [];
-  for (let i = 0; i < choices.length && offered.length < WINDOW_FROM; i++) {
-    if (wanted === '' || labels[i].includes(wanted)) offered.push(choices[i]);
-  }
-  const picked = choices.find((c) => c.id === chosen);
-  return picked && !offered.includes(picked) ? [picked, ...offered] : offered;
-}
-
-const labelOf = (c: Choice) => `${c.name} (${c.detail})`;
+import { FilteredSelect, type Choice } from '../FilteredSelect';
 
 /** Choose an entry, ask the server for a token (ati / ali), show the link built from it. */
 function LinkPanel({ title, label, placeholder, button, code, choices, build, withQr }: {
@@ -39,15 +13,9 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
   choices: readonly Choice[]; build(pageUrl: string, token: string): string; withQr: boolean;
 }) {
   const send = useCommand();
-  const selectId = useId();
   const linkId = useId();
   const [chosen, setChosen] = useState('');
   const [link, setLink] = useState<string | null>(null);
-  const [filter, setFilter] = useState('');
-  const labels = useMemo(() => choices.map((c) => labelOf(c).toLocaleLowerCase('de')), [choices]);
-  const offered = useMemo(() => offeredChoices(choices, labels, filter, chosen), [choices, labels, filter, chosen]);
-  const options = useMemo(() => offered.map((c) => <option key={c.id} value={c.id}>{labelOf(c)}</option>), [offered]);
-  const long = choices.length > WINDOW_FROM;
 
   async function create() {
     if (!chosen) return;
@@ -57,15 +25,8 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
 
   return (
     <Panel title={title}>
-      {long && <Field label={t.admin.listFilter} type="search" value={filter} onValue={setFilter} hint={t.admin.listShown(offered.length, choices.length)} />}
       <div className="inline-form">
-        <div className="field">
-          <label htmlFor={selectId}>{label}</label>
-          <select id={selectId} value={chosen} onChange={(e) => { setChosen(e.target.value); setLink(null); }}>
-            <option value="">{placeholder}</option>
-            {options}
-          </select>
-        </div>
+        <FilteredSelect label={label} placeholder={placeholder} choices={choices} chosen={chosen} onChoose={(id) => { setChosen(id); setLink(null); }} />
         <button type="button" className="button button--primary" disabled={!chosen} onClick={() => void create()}>{button}</button>
       </div>
       {link && (

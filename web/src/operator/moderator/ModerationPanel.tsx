@@ -3,7 +3,7 @@
  * lobby and team chat for some minutes or lift it (amu), take a member out of a team (mtr). Each is an
  * event naming who did it, so the replay shows it.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MAX_MUTE_MINUTES } from '../../../../projections/live';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
@@ -12,6 +12,7 @@ import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { selectOperatorLists, selectOperatorTeams, selectOperatorUsers, userNameOrPlaceholder } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
+import { FilteredSelect } from '../FilteredSelect';
 
 const NO_ENTRIES: LobbyChatEntry[] = [];
 /** Users shown at once for a search: enough to pick from, few enough for a night of 5,000 players. */
@@ -120,7 +121,7 @@ function RemoveFromTeam() {
   const teams = useAppSelector(selectOperatorTeams);
   const lists = useAppSelector(selectOperatorLists);
   const [teamId, setTeamId] = useState('');
-  const selectId = useId();
+  const choices = useMemo(() => teams.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [teams]);
   const [members, setMembers] = useState<string[]>([]);
   const [version, setVersion] = useState(0);
   const send = useCommand();
@@ -146,11 +147,7 @@ function RemoveFromTeam() {
   return (
     <section aria-label={t.moderation.teamsHeading}>
       <h3>{t.moderation.teamsHeading}</h3>
-      <label htmlFor={selectId}>{t.moderation.team}</label>{' '}
-      <select id={selectId} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-        <option value="">{t.moderation.chooseTeam}</option>
-        {teams.map((candidate) => <option key={candidate.id} value={candidate.id}>{`#${candidate.number} ${candidate.name}`}</option>)}
-      </select>
+      <FilteredSelect label={t.moderation.team} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
       {team && (members.length === 0 ? <p className="muted">{t.moderation.noMembers}</p> : (
         <ul className="plain-list">
           {members.map((userId) => {
