@@ -69,7 +69,7 @@ if (!tools) {
       start();
       const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
       const dirs = ['a', 'b'].map((n) => path.join(dir, n));
-      const env = (dataDir: string) => ({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'postgres-restart-secret', ADMIN_PASSWORD });
+      const env = (dataDir: string) => ({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'postgres-restart-secret-at-least-32-bytes', ADMIN_PASSWORD });
       a = new AppProcess('A', await freePort(), env(dirs[0]!));
       b = new AppProcess('B', await freePort(), env(dirs[1]!));
       await Promise.all([a.start(), b.start()]);
