@@ -30,19 +30,20 @@ export function ModerationPanel() {
   );
 }
 
-function LobbyModeration() {
-  const entries = useAppSelector((s) => selectGlobal(s)?.lobbyChat ?? NO_ENTRIES);
-  const send = useCommand();
+/** Entries of a chat-like list, each with a button that hides it for everybody. */
+function HideableList({ heading, empty, entries, hideLabel, hide }: {
+  heading: string; empty: string; entries: ReadonlyArray<{ id: string; author: string; message: string }>;
+  hideLabel(author: string): string; hide(id: string): void;
+}) {
   return (
-    <section aria-label={t.moderation.lobbyHeading}>
-      <h3>{t.moderation.lobbyHeading}</h3>
-      {entries.length === 0 ? <p className="muted">{t.moderation.lobbyEmpty}</p> : (
+    <section aria-label={heading}>
+      <h3>{heading}</h3>
+      {entries.length === 0 ? <p className="muted">{empty}</p> : (
         <ul className="chat-list">
           {entries.map((entry) => (
             <li key={entry.id} className="chat-entry">
-              <strong>{entry.user}:</strong> {entry.message}{' '}
-              <button type="button" className="button button--small" aria-label={t.moderation.hideLabel(entry.user)}
-                onClick={() => void send('mlh', { messageId: entry.id }, t.moderation.hidden)}>
+              <strong>{entry.author}:</strong> {entry.message}{' '}
+              <button type="button" className="button button--small" aria-label={hideLabel(entry.author)} onClick={() => hide(entry.id)}>
                 {t.moderation.hide}
               </button>
             </li>
@@ -53,28 +54,25 @@ function LobbyModeration() {
   );
 }
 
+function LobbyModeration() {
+  const lobbyChat = useAppSelector((s) => selectGlobal(s)?.lobbyChat ?? NO_ENTRIES);
+  const entries = useMemo(() => lobbyChat.map((entry) => ({ id: entry.id, author: entry.user, message: entry.message })), [lobbyChat]);
+  const send = useCommand();
+  return (
+    <HideableList heading={t.moderation.lobbyHeading} empty={t.moderation.lobbyEmpty} entries={entries} hideLabel={t.moderation.hideLabel}
+      hide={(messageId) => void send('mlh', { messageId }, t.moderation.hidden)} />
+  );
+}
+
 const NO_GREETINGS: Array<{ id: string; name: string; message: string }> = [];
 
 function GreetingModeration() {
   const greetings = useAppSelector((s) => s.live.views.moderator?.greetings ?? NO_GREETINGS);
+  const entries = useMemo(() => greetings.map((greeting) => ({ id: greeting.id, author: greeting.name, message: greeting.message })), [greetings]);
   const send = useCommand();
   return (
-    <section aria-label={t.moderation.greetingsHeading}>
-      <h3>{t.moderation.greetingsHeading}</h3>
-      {greetings.length === 0 ? <p className="muted">{t.moderation.greetingsEmpty}</p> : (
-        <ul className="chat-list">
-          {greetings.map((greeting) => (
-            <li key={greeting.id} className="chat-entry">
-              <strong>{greeting.name}:</strong> {greeting.message}{' '}
-              <button type="button" className="button button--small" aria-label={t.moderation.hideGreetingLabel(greeting.name)}
-                onClick={() => void send('mgh', { greetingId: greeting.id }, t.moderation.greetingHidden)}>
-                {t.moderation.hide}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <HideableList heading={t.moderation.greetingsHeading} empty={t.moderation.greetingsEmpty} entries={entries} hideLabel={t.moderation.hideGreetingLabel}
+      hide={(greetingId) => void send('mgh', { greetingId }, t.moderation.greetingHidden)} />
   );
 }
 
