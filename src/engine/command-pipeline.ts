@@ -5,7 +5,7 @@ import { fold } from '../../projections/live';
 import { admit, appendConditionOf, decide, isRejection, reject, type BoundaryPart, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
 import {
   BoundaryMovedError, WrongExpectedRevisionError,
-  type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, type StoredEvent,
+  type AppendCondition, type AppendResult, type EventStore, type StoredEvent,
 } from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
@@ -71,8 +71,11 @@ interface DecidedBatch {
   decided: Array<{ item: Pending; decision: Decision }>;
   stream: string | null;
   events: QuizShowEvent[];
-  /** The stream's revision in the state the batch was decided against. */
-  expected: ExpectedRevision;
+  /**
+   * What the batch's rules read, after the position of the state they were decided against. It is the
+   * whole guard: the append expects any revision of its stream (the target stream's events are in the
+   * condition where a rule read them; proposals of two teams to one night stream do not conflict).
+   */
   condition: AppendCondition;
   /** The position of that state. */
   decidedAt: number;
@@ -211,13 +214,13 @@ export class CommandPipeline {
       if (locked) {
         appended = await this.store.appendAfter!(this.live.position, (tail) => {
           const batch = (taken.batch = this.decideBatch(tail));
-          return batch.stream === null ? null : { streamId: batch.stream, events: batch.events.map(toStored), expected: batch.expected, condition: batch.condition };
+          return batch.stream === null ? null : { streamId: batch.stream, events: batch.events.map(toStored), expected: 'any', condition: batch.condition };
         });
       } else {
         const batch = (taken.batch = this.decideBatch([]));
         if (batch.stream === null) return this.answerBatch(batch.decided, batch.decidedAt, 0);
         started = performance.now();
-        appended = await this.store.append(batch.stream, batch.events.map(toStored), batch.expected, batch.condition);
+        appended = await this.store.append(batch.stream, batch.events.map(toStored), 'any', batch.condition);
       }
       if (appended) {
         const stored = performance.now();
@@ -335,9 +338,7 @@ export class CommandPipeline {
       decided.push({ item, decision });
       if (item.alone) break;
     }
-    // The condition guards everything the rules read, the target stream's events among them where a
-    // rule read them: the stream's revision need not match (proposals of two teams to one night stream do not conflict).
-    return { decided, stream, events, expected: 'any', condition: appendConditionOf(boundary, decidedAt), decidedAt };
+    return { decided, stream, events, condition: appendConditionOf(boundary, decidedAt), decidedAt };
   }
 
   /**
