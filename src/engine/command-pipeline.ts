@@ -11,6 +11,7 @@ import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
+import { within } from './within';
 
 /**
  * What a command's sender hears: its events once they are durable (appended, or appended before
@@ -153,14 +154,8 @@ export class CommandPipeline {
    * `execute` for a client waiting on the wire: answered within ANSWER_WITHIN_MS, as STORE_UNAVAILABLE
    * (`retry: true`) when the store takes longer (the bounds of each database call add up along a queue).
    */
-  async executeForClient(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<CommandOutcome>((resolve) => (timer = setTimeout(resolve, ANSWER_WITHIN_MS, STORE_UNAVAILABLE)));
-    try {
-      return await Promise.race([this.execute(command, actor, options), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  executeForClient(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
+    return within(this.execute(command, actor, options), ANSWER_WITHIN_MS, () => STORE_UNAVAILABLE);
   }
 
   execute(command: Command, actor: Actor, options: ExecuteOptions = {}): Promise<CommandOutcome> {
@@ -224,7 +219,7 @@ export class CommandPipeline {
       }
       if (appended) {
         const stored = performance.now();
-        await this.liveFolded(appended.position); // the live state's listeners (the pushes) have run
+        await within(this.live.waitFor(appended.position), LIVE_WAIT_MS, () => undefined); // the live state's listeners (the pushes) have run
         this.observer?.batchCommitted(taken.batch!.decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
       }
     } catch (error) {
@@ -265,12 +260,6 @@ export class CommandPipeline {
     const waiting = this.queue.filter((item) => item.attempts > 0);
     this.queue.splice(0, this.queue.length, ...this.queue.filter((item) => item.attempts === 0));
     for (const item of waiting) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
-  }
-
-  private async liveFolded(position: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.live.waitFor(position), new Promise<void>((resolve) => (timer = setTimeout(resolve, LIVE_WAIT_MS)))]);
-    clearTimeout(timer);
   }
 
   /**

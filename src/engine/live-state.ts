@@ -5,6 +5,7 @@ import { backoffMs } from '../store/unavailable';
 import { AppliedCommands, type AppliedCommand } from './applied-commands';
 import type { SnapshotStore } from './snapshots';
 import { fromStored } from './stored-events';
+import { within } from './within';
 
 export interface LiveStateOptions {
   /** Where snapshots are loaded from at start and saved to (none: every start folds the whole log). */
@@ -144,13 +145,7 @@ export class LiveStateService {
   async catchUp(): Promise<void> {
     const target = await this.store.lastPosition();
     for (;;) {
-      let timer: NodeJS.Timeout | undefined;
-      const reached = await Promise.race([
-        this.waitFor(target).then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(resolve, CATCH_UP_CHECK_MS, false))),
-      ]);
-      clearTimeout(timer);
-      if (reached) return;
+      if (await within(this.waitFor(target).then(() => true), CATCH_UP_CHECK_MS, () => false)) return;
       await this.store.lastPosition();
     }
   }

@@ -2,6 +2,7 @@ import { Controller, Get, HttpException, Inject, type OnModuleDestroy, type OnMo
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { RUNTIME, type Runtime } from '../runtime';
 import { StoreWatch } from './store-watch';
+import { within } from '../engine/within';
 
 export const APP_VERSION = '0.10.0';
 
@@ -57,12 +58,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
     const seen = await this.watch.look();
     if (seen.lastPosition === null) throw notReady(`Die Datenbank ist gerade nicht erreichbar: ${seen.error ?? 'unbekannt'}`);
     const lastPosition = seen.lastPosition;
-    let timer: NodeJS.Timeout | undefined;
-    const caughtUp = await Promise.race([
-      engine.live.waitFor(lastPosition).then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS, false))),
-    ]);
-    clearTimeout(timer);
+    const caughtUp = await within(engine.live.waitFor(lastPosition).then(() => true), READY_WAIT_MS, () => false);
     if (!caughtUp) {
       throw notReady(`Der Live-Zustand holt das Log noch auf: Position ${engine.live.position} von ${lastPosition}.`, {
         live: { position: engine.live.position }, store: { lastPosition },

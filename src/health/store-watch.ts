@@ -1,5 +1,6 @@
 import type { ProjectorLag } from '../../projections/read/lag';
 import type { EventStore } from '../store/event-store';
+import { within } from '../engine/within';
 
 /** What the last look at the store found. */
 export interface StoreSeen {
@@ -45,11 +46,9 @@ export class StoreWatch {
   /** Looks now (or joins the look under way); at most `timeoutMs` later it reports, as "did not answer" if need be. */
   look(): Promise<StoreSeen> {
     this.looking ??= this.lookOnce().finally(() => (this.looking = null));
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<StoreSeen>((resolve) => {
-      timer = setTimeout(() => resolve({ lastPosition: null, error: `keine Antwort innerhalb von ${this.timeoutMs} ms`, projections: this.seen?.projections ?? [], at: Date.now() }), this.timeoutMs);
-    });
-    return Promise.race([this.looking, late]).finally(() => clearTimeout(timer));
+    return within(this.looking, this.timeoutMs, (): StoreSeen => ({
+      lastPosition: null, error: `keine Antwort innerhalb von ${this.timeoutMs} ms`, projections: this.seen?.projections ?? [], at: Date.now(),
+    }));
   }
 
   private async lookOnce(): Promise<StoreSeen> {

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /**
@@ -14,11 +13,6 @@ export const FORM_LIMIT_TEXTS = {
   greetings: 'Von deinem Anschluss kamen gerade zu viele Grüße. Bitte versuche es später noch einmal.',
   qrTeams: 'Von deinem Anschluss wurden gerade zu viele Teams angemeldet. Bitte versuche es später noch einmal.',
 } as const;
-
-/** The address of a request (behind a proxy the client's when TRUST_PROXY is set). */
-export function addressOf(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
-}
 
 /** Counts every attempt (a refused one costs work too) of this process, per address. */
 export class FormLimits {

@@ -6,7 +6,8 @@ import type { FormReply } from '../../wire';
 import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
-import { FORM_LIMIT_TEXTS, FormLimits, addressOf } from './form-limits';
+import { FORM_LIMIT_TEXTS, FormLimits } from './form-limits';
+import { clientAddress } from './login-limits';
 import { TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
 import { actorOf } from './request-user';
@@ -28,7 +29,7 @@ export class FormsController {
   @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
   @ApiTooManyRequestsResponse({ description: 'Too many greetings from this address (German `detail`).' })
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
-    if (!this.limits.greeting(addressOf(request))) throw httpError(429, FORM_LIMIT_TEXTS.greetings);
+    if (!this.limits.greeting(clientAddress(request))) throw httpError(429, FORM_LIMIT_TEXTS.greetings);
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
@@ -48,7 +49,7 @@ export class FormsController {
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
   @ApiTooManyRequestsResponse({ description: 'Too many teams signed up from this address (German `detail`).' })
   async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
-    if (!this.limits.qrTeam(addressOf(request))) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams);
+    if (!this.limits.qrTeam(clientAddress(request))) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams);
     const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { minutesText, minutesUntilWindowEnds, WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { uniqueNameKey } from '../../projections/live';
 
 /**
  * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): failed logins per
@@ -35,10 +36,6 @@ export const LIMIT_TEXTS = {
     `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;
 
-function minutesText(minutes: number): string {
-  return minutes === 1 ? 'einer Minute' : `${minutes} Minuten`;
-}
-
 /** The registration limit of one server process. */
 export class HttpLimits {
   private readonly registrations = new WindowCounter(REGISTRATIONS_PER_ADDRESS);
@@ -47,22 +44,14 @@ export class HttpLimits {
 
   /** Counts a registration attempt; the German reason when the address has made too many. */
   registration(address: string): string | null {
-    const now = this.clock();
-    const blocked = this.registrations.blockedMinutes(address, now);
-    if (blocked > 0) return LIMIT_TEXTS.registrations(blocked);
-    this.registrations.add(address, now);
-    return null;
+    const blocked = this.registrations.takeOrWait(address, this.clock());
+    return blocked > 0 ? LIMIT_TEXTS.registrations(blocked) : null;
   }
 }
 
 /** The client's address: the socket's peer, or what a trusted proxy says (TRUST_PROXY, README). */
 export function clientAddress(request: Request): string {
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
-}
-
-/** Logins are case-insensitive, so are their failures. */
-function nameKey(login: string): string {
-  return login.trim().toLowerCase();
 }
 
 export const LOGIN_FAILURES_SCHEMA = `
@@ -100,9 +89,7 @@ export class LoginLimits {
     );
     const blocked = (key: string, limit: WindowLimit): number => {
       const row = rows.find((r) => r.key === key);
-      if (!row || row.failures < limit.max) return 0;
-      const ends = new Date(row.window_start).getTime() + limit.windowMs;
-      return ends > now ? Math.max(1, Math.ceil((ends - now) / MINUTE)) : 0;
+      return row && row.failures >= limit.max ? minutesUntilWindowEnds(new Date(row.window_start).getTime(), limit, now) : 0;
     };
     const byPair = blocked(keys[0]!, FAILED_LOGINS_PER_NAME);
     if (byPair > 0) return LIMIT_TEXTS.loginName(byPair);
@@ -139,7 +126,7 @@ export class LoginLimits {
 }
 
 function pairKey(login: string, address: string): string {
-  return `pair ${address} ${nameKey(login)}`;
+  return `pair ${address} ${uniqueNameKey(login)}`; // logins are case-insensitive, so are their failures
 }
 
 function addressKey(address: string): string {

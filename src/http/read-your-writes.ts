@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime';
+import { within } from '../engine/within';
 
 /** How long a read waits for the read models to include what the live state already shows. */
 const CATCH_UP_MS = 2000;
@@ -10,5 +11,5 @@ const CATCH_UP_MS = 2000;
  */
 export async function readModelsCaughtUp(runtime: Runtime): Promise<void> {
   const target = Math.max(runtime.engine.live.position, await runtime.storage.events.lastPosition());
-  await Promise.race([runtime.readModels.runner.waitFor(target), new Promise((resolve) => setTimeout(resolve, CATCH_UP_MS).unref())]);
+  await within(runtime.readModels.runner.waitFor(target), CATCH_UP_MS, () => undefined);
 }

@@ -49,7 +49,7 @@ export class ShowSettingsFeed {
     return this.listeners.size;
   }
 
-  /** `address`: the client's (see addressOf); beyond the caps the answer is 429 and no stream. */
+  /** `address`: the client's (clientAddress); beyond the caps the answer is 429 and no stream. */
   open(request: Request, response: Response, address: string): void {
     const open = this.perAddress.get(address) ?? 0;
     if (open >= FEED_LIMITS.perAddress || this.listeners.size >= FEED_LIMITS.total) {

@@ -5,7 +5,7 @@ import type { ShowSettings } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { ShowSettingsDto } from './dto/show-settings.dto';
-import { addressOf } from './form-limits';
+import { clientAddress } from './login-limits';
 import { rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
@@ -39,7 +39,7 @@ export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'Server-Sent Events, for anyone: `event: settings` with the settings as JSON, at once and after every change.' })
   stream(@Req() request: Request, @Res() response: Response): void {
-    this.feed.open(request, response, addressOf(request));
+    this.feed.open(request, response, clientAddress(request));
   }
 
   /** Replaces the settings (an event); the same settings again append nothing. */

@@ -6,6 +6,17 @@ export interface WindowLimit {
 
 const MINUTE = 60_000;
 
+/** "einer Minute" or "N Minuten", for the German "Bitte versuche es in … noch einmal." */
+export function minutesText(minutes: number): string {
+  return minutes === 1 ? 'einer Minute' : `${minutes} Minuten`;
+}
+
+/** Minutes (at least one) until a window that began at `since` ends, or 0 once it has ended. */
+export function minutesUntilWindowEnds(since: number, limit: WindowLimit, now: number): number {
+  const ends = since + limit.windowMs;
+  return ends > now ? Math.max(1, Math.ceil((ends - now) / MINUTE)) : 0;
+}
+
 /**
  * Counts per key in fixed windows, in this process's memory; keys whose window has passed are swept
  * once the map has grown. Every in-memory limit of the server (per user, per address, per team) is one.
@@ -25,8 +36,7 @@ export class WindowCounter {
   /** Minutes until the key may try again, or 0 while it is below the limit. */
   blockedMinutes(key: string, now: number): number {
     const entry = this.current(key, now);
-    if (!entry || entry.count < this.limit.max) return 0;
-    return Math.max(1, Math.ceil((entry.since + this.limit.windowMs - now) / MINUTE));
+    return entry && entry.count >= this.limit.max ? minutesUntilWindowEnds(entry.since, this.limit, now) : 0;
   }
 
   /** Counts one for the key unless it has used up its window; false then. */
@@ -34,6 +44,13 @@ export class WindowCounter {
     if (this.exhausted(key, now)) return false;
     this.add(key, now);
     return true;
+  }
+
+  /** Like `take`, but says how long to wait: 0 when counted, else the minutes until the key may again. */
+  takeOrWait(key: string, now: number): number {
+    const blocked = this.blockedMinutes(key, now);
+    if (blocked === 0) this.add(key, now);
+    return blocked;
   }
 
   add(key: string, now: number): void {

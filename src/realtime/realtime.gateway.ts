@@ -85,7 +85,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
-      if (state.users !== previous.users) this.closeRevoked(state);
+      if (state.users !== previous.users) this.closeRevoked(state, previous);
     });
   }
 
@@ -94,15 +94,20 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.stopClosingRevoked?.();
   }
 
-  /** Sockets whose token was revoked (password change, block, logout everywhere) are closed: the reconnect finds the token invalid. */
-  private closeRevoked(state: LiveState): void {
-    for (const session of this.sessions.values()) {
-      const user = session.user && state.users.get(session.user.id);
-      if (user && (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration)) {
-        this.signOff(session);
-        session.socket.close(CLOSE_CODES.tokenRevoked, 'token revoked');
+  /**
+   * Sockets whose token was revoked (password change, block, logout everywhere) are closed: the reconnect
+   * finds the token invalid. Only the users whose record changed are looked at, not every socket.
+   */
+  private closeRevoked(state: LiveState, previous: LiveState): void {
+    state.users.diff(previous.users, (userId, user) => {
+      if (!user) return;
+      for (const session of this.socketsOfUser.of(userId)) {
+        if (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration) {
+          this.signOff(session);
+          session.socket.close(CLOSE_CODES.tokenRevoked, 'token revoked');
+        }
       }
-    }
+    });
   }
 
   handleConnection(socket: WebSocket): void {

@@ -73,6 +73,11 @@ export class SocketsPerUser<S> {
     if (sockets?.size === 0) this.byUser.delete(userId);
   }
 
+  /** The user's sockets, as a copy (closing one while going through them is fine). */
+  of(userId: string): S[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
   count(userId: string): number {
     return this.byUser.get(userId)?.size ?? 0;
   }

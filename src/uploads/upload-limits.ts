@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { minutesText, WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /**
  * Limits of the upload door (docs/decisions/hostile-crowd-auth.md): upload requests per user in a
@@ -12,7 +12,7 @@ export const UPLOADS_PER_USER: WindowLimit = { max: 30, windowMs: 10 * 60_000 };
 export const UPLOAD_QUOTA_BYTES = 100 * 1024 * 1024;
 
 export const UPLOAD_LIMIT_TEXTS = {
-  tooMany: (minutes: number) => `Du hast gerade sehr viele Bilder hochgeladen. Bitte versuche es in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} noch einmal.`,
+  tooMany: (minutes: number) => `Du hast gerade sehr viele Bilder hochgeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
   quota: `Euer Speicherplatz für Bilder ist voll (höchstens ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB). Bitte wende dich an das Quiz-Team.`,
 } as const;
 
@@ -25,11 +25,8 @@ export class UploadLimits {
 
   /** Counts an upload request of the user; the German reason when they have made too many. */
   request(userId: string): string | null {
-    const now = this.clock();
-    const blocked = this.requests.blockedMinutes(userId, now);
-    if (blocked > 0) return UPLOAD_LIMIT_TEXTS.tooMany(blocked);
-    this.requests.add(userId, now);
-    return null;
+    const blocked = this.requests.takeOrWait(userId, this.clock());
+    return blocked > 0 ? UPLOAD_LIMIT_TEXTS.tooMany(blocked) : null;
   }
 
   /** The German reason when `incoming` more bytes would pass the owner's quota, else null. */
