@@ -195,11 +195,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     try {
       passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
     } catch (error) {
-      this.teamPasswordGuards.succeeded(userId, team.id, Date.now()); // not checked: it does not count
+      this.teamPasswordGuards.giveBack(userId, team.id, Date.now()); // not checked
       if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
       throw error;
     }
-    if (passwordOk) this.teamPasswordGuards.succeeded(userId, team.id, Date.now());
+    if (passwordOk) this.teamPasswordGuards.giveBack(userId, team.id, Date.now());
     return this.execute(session, inputFromWire('gj', content, { passwordOk })!, commandId);
   }
 

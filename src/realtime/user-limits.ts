@@ -34,7 +34,7 @@ export class TeamPasswordGuards {
   /**
    * Counts an attempt as failed before its password is checked (so that attempts under way count:
    * a burst cannot slip past the limit while the first are being hashed); false, counting nothing,
-   * when the user or the team is beyond its limit. A right password gives the attempt back (`succeeded`).
+   * when the user or the team is beyond its limit. A right password, or a check that never ran, gives it back.
    */
   attempt(userId: string, teamId: string, now: number): boolean {
     if (this.byUser.exhausted(userId, now) || this.byTeam.exhausted(teamId, now)) return false;
@@ -43,7 +43,8 @@ export class TeamPasswordGuards {
     return true;
   }
 
-  succeeded(userId: string, teamId: string, now: number): void {
+  /** The attempt does not count after all. */
+  giveBack(userId: string, teamId: string, now: number): void {
     this.byUser.remove(userId, now);
     this.byTeam.remove(teamId, now);
   }
