@@ -37,8 +37,8 @@ export class QuizzesController {
   @LoggedIn('moderator', 'tester')
   @ApiOkResponse({ description: 'The quiz as a JSON:API `quizzes` resource.' })
   @ApiNotFoundResponse({ description: 'No quiz with this id.' })
-  get(@Param('id') id: string) {
-    const quiz = this.runtime.engine.live.state.quizzes.get(id);
+  async get(@Param('id') id: string) {
+    const quiz = await this.runtime.engine.live.findCaughtUp((state) => state.quizzes.get(id)); // created through another instance
     if (!quiz) throw httpError(404, QUIZ_TEXTS.loadFailed);
     return { data: quizResource(quiz) };
   }

@@ -49,8 +49,15 @@ export class TeamsController {
       type: 'CreateTeam', name: body.name, password: body.newPassword, stadt: body.stadt ?? '', beschreibung: body.beschreibung ?? '', url: body.url ?? '',
     };
     // The rule first (registrations open, the name free, the fields valid), so that a refusal costs no hash.
+    // A refusal stands only against everything stored (registrations may just have opened through another instance).
     const teamId = randomUUID();
-    const dryRun = decideInput(this.runtime.engine.live.state, input, { now: Date.now(), actor: actorOf(user), newId: () => teamId, commandId: teamId });
+    const { live } = this.runtime.engine;
+    const dryRunOn = () => decideInput(live.state, input, { now: Date.now(), actor: actorOf(user), newId: () => teamId, commandId: teamId });
+    let dryRun = dryRunOn();
+    if (!dryRun.ok) {
+      await live.catchUp();
+      dryRun = dryRunOn();
+    }
     if (!dryRun.ok) throw rejectionError(dryRun);
     if (!this.creations.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.teams);
     const { teamPasswords } = this.runtime.secrets;

@@ -180,13 +180,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /**
    * gj: the access checks and the per-user and per-team failure limits come before the password is
-   * hashed, so neither a visitor nor a guesser beyond the limit costs an argon2 verification.
+   * hashed, so neither a visitor nor a guesser beyond the limit costs an argon2 verification. A team
+   * this instance has not folded yet (just created through another one) is looked up after catching up.
    */
   private async joinTeam(session: Session, content: Record<string, unknown> | undefined, commandId: string | undefined): Promise<Record<string, unknown>> {
-    const state = this.runtime.engine.live.state;
-    const admitted = this.runtime.engine.pipeline.admit(inputFromWire('gj', content)!, this.actorOf(session));
+    const { live, pipeline } = this.runtime.engine;
+    const admitted = pipeline.admit(inputFromWire('gj', content)!, this.actorOf(session));
     if (isRejection(admitted)) return { success: false, message: admitted.message };
-    const team = teamByReference(state, textOf(content?.id));
+    const team = await live.findCaughtUp((state) => teamByReference(state, textOf(content?.id)));
     const password = typeof content?.password === 'string' ? content.password : '';
     if (!team || password === '' || password === FUSION_TEAM_PASSWORD) return this.execute(session, inputFromWire('gj', content, { passwordOk: false })!, commandId);
     const userId = session.user!.id;

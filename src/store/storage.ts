@@ -20,6 +20,8 @@ export interface Storage {
 export interface StorageOptions {
   /** How often the SQL store's subscriptions look for new events when no notification woke them (default 500 ms). */
   pollIntervalMs?: number;
+  /** Whether they are woken by the database's notifications (default true); without, polling alone finds new events. */
+  listen?: boolean;
 }
 
 export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {

@@ -47,11 +47,12 @@ export class SqlEventStore implements EventStore {
     this.kind = db.kind;
   }
 
-  static async open(db: SqlDatabase, options: { pollIntervalMs?: number } = {}): Promise<SqlEventStore> {
+  static async open(db: SqlDatabase, options: { pollIntervalMs?: number; listen?: boolean } = {}): Promise<SqlEventStore> {
     await createEventSchema(db);
     const store = new SqlEventStore(db, options.pollIntervalMs ?? 500);
     // Notifications only wake subscribers early; polling alone is enough to see every event.
     // A listening connection that was lost and is back wakes them too: notifications may have been missed.
+    if (options.listen === false) return store;
     store.unlisten = await db.listen(EVENTS_CHANNEL, () => store.wake.notify(), () => store.wake.notify()).catch(() => null);
     return store;
   }
