@@ -4,3 +4,4 @@ export * from './replies';
 export * from './shared-texts';
 export * from './frame';
 export * from './close-codes';
+export * from './backoff';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { evolve, fold, initialState, type LiveState } from '../../projections/live';
 import type { EventStore, ExpectedRevision, StoredEvent, Subscription } from '../store/event-store';
-import { backoffMs } from '../store/unavailable';
+import { backoffMs } from '../../wire/backoff';
 import { AppliedCommands, type AppliedCommand } from './applied-commands';
 import type { SnapshotStore } from './snapshots';
 import { fromStored } from './stored-events';
@@ -118,7 +118,7 @@ export class LiveStateService {
         (error: unknown) => {
           this.logger.warn(`snapshot at ${position} not saved: ${String(error)}`);
           this.snapshotAt = before;
-          this.snapshotNotBefore = Date.now() + backoffMs(this.snapshotFailures++, { baseMs: 1000, capMs: 30_000 });
+          this.snapshotNotBefore = Date.now() + backoffMs(this.snapshotFailures++, Math.random(), { baseMs: 1000, capMs: 30_000 });
         },
       )
       .finally(() => (this.saving = null));

@@ -41,7 +41,8 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
-import { backoffMs, StoreUnavailableError } from './unavailable';
+import { backoffMs } from '../../wire/backoff';
+import { StoreUnavailableError } from './unavailable';
 
 /*
  * Positions. ESDB addresses $all by {commit, prepare}, both byte offsets in its transaction log.
@@ -608,7 +609,7 @@ class EventStoreDbSubscription implements Subscription {
         // A dropped connection or a server away: reopened after the last handled position, for as
         // long as it takes (the client reconnects underneath), backing off with jitter.
         failures = this.lastHandled > before ? 0 : failures + 1;
-        await this.pause(backoffMs(failures));
+        await this.pause(backoffMs(failures, Math.random()));
       }
     }
   }
@@ -777,7 +778,7 @@ export async function finishIntent<T>(materialize: () => Promise<T>, transient: 
       return await materialize();
     } catch (error) {
       if (!transient(error)) throw error;
-      const wait = backoffMs(attempt, { capMs: 1000 });
+      const wait = backoffMs(attempt, Math.random(), { capMs: 1000 });
       if (Date.now() + wait > deadline) throw new StoreUnavailableError(error);
       await sleep(wait);
     }

@@ -1,5 +1,6 @@
 import type { BatchHandler, StoredEvent, Subscription } from './event-store';
-import { backoffMs, isUnavailable } from './unavailable';
+import { backoffMs } from '../../wire/backoff';
+import { isUnavailable } from './unavailable';
 
 /**
  * Wakes pollers early. `wait` resolves on the next `notify`, after `ms`, or at once when a notify
@@ -111,7 +112,7 @@ export class PollingSubscription implements Subscription {
         this.options.onUnavailable?.(error);
       }
       const seen = this.options.wake.current;
-      await this.options.wake.wait(backoffMs(attempt), seen);
+      await this.options.wake.wait(backoffMs(attempt, Math.random()), seen);
       if (this.stopped) return null;
     }
   }

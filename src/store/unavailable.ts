@@ -86,11 +86,3 @@ export class CircuitBreaker {
   }
 }
 
-/** Exponential backoff with full jitter, capped: the delay before attempt `attempt` (0-based) after a failure. */
-export function backoffMs(attempt: number, options: { baseMs?: number; capMs?: number; random?: () => number } = {}): number {
-  const base = options.baseMs ?? 100;
-  const cap = options.capMs ?? 3000;
-  const random = options.random ?? Math.random;
-  const ceiling = Math.min(cap, base * 2 ** Math.min(attempt, 20));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}

@@ -1,5 +1,6 @@
 import { Client, Pool, types, type ClientConfig, type PoolClient, type QueryConfig } from 'pg';
-import { backoffMs, CircuitBreaker, isUnavailable } from '../unavailable';
+import { backoffMs } from '../../../wire/backoff';
+import { CircuitBreaker, isUnavailable } from '../unavailable';
 import type { SqlDatabase, SqlSession } from './sql-database';
 
 // int8 (positions, counts) as text would leak strings into the domain; our values stay below 2^53.
@@ -197,7 +198,7 @@ class Listener {
         },
         () => this.reconnectLater(),
       );
-    }, backoffMs(this.attempt++));
+    }, backoffMs(this.attempt++, Math.random()));
     this.timer.unref();
   }
 

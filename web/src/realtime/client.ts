@@ -10,6 +10,7 @@
  * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
 import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '@wire/frame';
+import { backoffMs } from '@wire/backoff';
 import { SOCKET_CLOSE_CODES } from '@wire/close-codes';
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
 import type { GlobalView } from '@engine/views/views';
@@ -376,12 +377,11 @@ export class RealtimeClient {
     if (retries >= RESEND_ATTEMPTS) return false;
     command.retries = retries + 1;
     this.o.onEvent({ kind: 'resending', type: command.type });
-    const ceiling = Math.min(RESEND_CAP_MS, RESEND_BASE_MS * 2 ** retries);
     const timer = this.o.setTimeout(() => {
       this.resends.delete(command);
       if (this.status === 'ready') this.send(command);
       else this.queue.push(command);
-    }, ceiling / 2 + (this.o.random() * ceiling) / 2);
+    }, backoffMs(retries, this.o.random(), { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS }));
     this.resends.set(command, timer);
     return true;
   }

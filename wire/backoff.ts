@@ -1,0 +1,11 @@
+/**
+ * Exponential backoff with full jitter, capped: the delay before attempt `attempt` (0-based) after a
+ * failure. `random` is a number in [0, 1): the caller rolls it. The web app resends a command answered
+ * `retry: true` on this curve (PROTOCOL.md), and the server's loops wait on it while the database is away.
+ */
+export function backoffMs(attempt: number, random: number, options: { baseMs?: number; capMs?: number } = {}): number {
+  const base = options.baseMs ?? 100;
+  const cap = options.capMs ?? 3000;
+  const ceiling = Math.min(cap, base * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
