@@ -16,7 +16,7 @@ import { LeanWsAdapter } from './realtime/lean-ws-adapter';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
-import { openStorage, Storage, type StorageOptions } from './store/storage';
+import { openStorageWhenReachable, Storage, type StorageOptions } from './store/storage';
 import { StoreUnavailableFilter } from './http/http-errors';
 import { PostgresDatabase } from './store/sql/postgres-database';
 
@@ -60,7 +60,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     startPhases[name] = Math.round(now - phaseStart);
     phaseStart = now;
   };
-  const storage = await openStorage(config, options.storage);
+  const storage = await openStorageWhenReachable(config, options.storage ?? {}, (error, waitMs) => {
+    logger?.warn(`Datenbank nicht erreichbar (${reasonOf(error)}); neuer Versuch in ${(waitMs / 1000).toFixed(1)} s`, 'Start');
+  });
   phase('storage');
   let runtime: Runtime | null = null;
   try {
@@ -119,4 +121,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await storage.close();
     throw error;
   }
+}
+
+function reasonOf(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return typeof code === 'string' ? code : String(message ?? error);
 }

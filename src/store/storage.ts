@@ -6,6 +6,8 @@ import { PgliteDatabase } from './sql/pglite-database';
 import { PostgresDatabase } from './sql/postgres-database';
 import type { SqlDatabase } from './sql/sql-database';
 import { SqlEventStore } from './sql/sql-event-store';
+import { backoffMs } from '../../wire/backoff';
+import { isUnavailable } from './unavailable';
 
 /**
  * The server's storage: the event log (the only truth) and the SQL database of the write side's
@@ -26,7 +28,13 @@ export interface StorageOptions {
 
 export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
-  const events = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
+  let events: EventStore;
+  try {
+    events = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
+  } catch (error) {
+    await sql.close().catch(() => undefined);
+    throw error;
+  }
   return {
     events,
     sql,
@@ -35,6 +43,28 @@ export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseU
       await sql.close();
     },
   };
+}
+
+/**
+ * openStorage for the server: a database that is away at the start (restarting, or not up yet after a
+ * reboot) is waited for with backoff, each wait reported to `onWait`; a wrong setting (a refused
+ * password, an unknown database) and the embedded store's errors still end the start at once.
+ */
+export async function openStorageWhenReachable(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>,
+  options: StorageOptions,
+  onWait: (error: unknown, waitMs: number) => void,
+): Promise<Storage> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openStorage(config, options);
+    } catch (error) {
+      if (!config.databaseUrl || !isUnavailable(error)) throw error;
+      const waitMs = backoffMs(attempt, Math.random(), { baseMs: 500, capMs: 5000 });
+      onWait(error, waitMs);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 async function openEmbedded(dataDir: string): Promise<SqlDatabase> {

@@ -65,7 +65,12 @@ export class PostgresDatabase implements SqlDatabase {
     };
     const pool = new Pool({ ...clientConfig, max: 10 });
     pool.on('error', () => undefined); // an idle client dying is not fatal: the pool replaces it
-    await pool.query('SELECT 1');
+    try {
+      await pool.query('SELECT 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return new PostgresDatabase(pool, clientConfig, timeouts);
   }
 
