@@ -69,7 +69,9 @@ function buildUnderLock(name, output, sources, script) {
   if (built && built >= newest(sources)) return;
   // On stderr: a console tool's standard output stays its own (night export writes the night there).
   console.error(`Baue ${name} ...`);
-  execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['inherit', 2, 'inherit'] });
+  // Always the production build: a Jest run (NODE_ENV=test) that builds a stale web app here would
+  // otherwise leave React's development build in web/dist for the next `npm start` to serve.
+  execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['inherit', 2, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 const targets = {
