@@ -9,12 +9,15 @@ export interface ProjectorLag {
   lag: number;
 }
 
-/** Each projector's distance behind the log, for GET /api/health. */
-export async function projectionLag(db: ReadSqlDatabase, log: EventLog, projectors: readonly Projector[]): Promise<ProjectorLag[]> {
+/**
+ * Each projector's distance behind the log, for GET /api/health. `last`: the log's last position when
+ * the caller has just read it (read from `log` otherwise).
+ */
+export async function projectionLag(db: ReadSqlDatabase, log: EventLog, projectors: readonly Projector[], last?: number): Promise<ProjectorLag[]> {
   const names = projectors.map((p) => p.name);
-  const [last, checkpoints] = await Promise.all([log.lastPosition(), readCheckpoints(db, names)]);
+  const [lastPosition, checkpoints] = await Promise.all([last ?? log.lastPosition(), readCheckpoints(db, names)]);
   return names.map((projector) => {
     const checkpoint = checkpoints.get(projector) ?? 0;
-    return { projector, checkpoint, lag: Math.max(0, last - checkpoint) };
+    return { projector, checkpoint, lag: Math.max(0, lastPosition - checkpoint) };
   });
 }

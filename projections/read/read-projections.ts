@@ -10,8 +10,8 @@ import type { EventLog, ReadSqlDatabase } from './sql';
 export interface ReadProjections {
   dataSource: DataSource;
   runner: ProjectionRunner;
-  /** Per projector: lastPosition − checkpoint (GET /api/health). */
-  lag(): Promise<ProjectorLag[]>;
+  /** Per projector: lastPosition − checkpoint (GET /api/health); `last`: the log's last position if just read. */
+  lag(last?: number): Promise<ProjectorLag[]>;
   stop(): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export async function startReadProjections(
   return {
     dataSource,
     runner,
-    lag: () => projectionLag(db, log, projectors),
+    lag: (last) => projectionLag(db, log, projectors, last),
     async stop() {
       await runner.stop();
       await dataSource.destroy();

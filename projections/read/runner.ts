@@ -1,3 +1,4 @@
+import { backoffMs } from '../../wire/backoff';
 import { decodeLoggedEvent, type PositionedEvent } from './logged-events';
 import type { Projector } from './projector';
 import type { EventLog, LoggedEvent, LogSubscription, ReadSqlDatabase, ReadSqlSession } from './sql';
@@ -6,12 +7,10 @@ export interface RunnerOptions {
   /** Events per subscription batch, and so per transaction (default 1000). */
   batchSize?: number;
   /**
-   * A failed batch is rolled back whole and tried again from the checkpoints after a backoff: this
-   * many ms at first (default 100), doubling per failure in a row up to `maxRetryDelayMs` (default
-   * 3000), with jitter (two processes behind one database do not retry in step).
+   * A failed batch is rolled back whole and tried again from the checkpoints after a backoff on the
+   * curve of wire/backoff.ts (100 ms at first, doubling per failure in a row up to 3000 ms, with
+   * jitter, so two processes behind one database do not retry in step).
    */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
   onError?: (error: unknown) => void;
   /** Stop at the first failure instead of retrying; waitFor then rejects with it (the rebuild uses this). */
   stopOnError?: boolean;
@@ -120,13 +119,8 @@ export class ProjectionRunner {
       for (const w of this.waiters.splice(0)) w.reject(error);
       return undefined;
     }
-    if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, this.retryDelay(this.failuresInARow++)));
+    if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, backoffMs(this.failuresInARow++, Math.random())));
     return undefined;
-  }
-
-  private retryDelay(failures: number): number {
-    const ceiling = Math.min(this.options.maxRetryDelayMs ?? 3000, (this.options.retryDelayMs ?? 100) * 2 ** Math.min(failures, 20));
-    return ceiling / 2 + (Math.random() * ceiling) / 2;
   }
 
   private async applyBatch(batch: LoggedEvent[], streamPosition: number): Promise<void> {

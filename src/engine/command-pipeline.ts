@@ -251,7 +251,7 @@ export class CommandPipeline {
   private batchFailed(error: unknown): void {
     if (!isUnavailable(error)) this.logger.error(`command batch failed: ${String(error)}`);
     const waiting = this.queue.splice(0);
-    for (const item of waiting) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
+    for (const item of waiting) item.resolve(failedAnswer(error));
   }
 
   /** The store failed before the locked retry was decided: those that lost a race are told to try again. */
@@ -259,7 +259,7 @@ export class CommandPipeline {
     if (!isUnavailable(error)) this.logger.error(`locked append failed: ${String(error)}`);
     const waiting = this.queue.filter((item) => item.attempts > 0);
     this.queue.splice(0, this.queue.length, ...this.queue.filter((item) => item.attempts === 0));
-    for (const item of waiting) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
+    for (const item of waiting) item.resolve(failedAnswer(error));
   }
 
   /**
@@ -350,9 +350,8 @@ export class CommandPipeline {
       const events = stored.filter((e) => e.metadata.commandId === item.commandId).map(fromStored);
       item.resolve({ ok: true, events });
     } catch (error) {
-      if (isUnavailable(error)) return item.resolve(STORE_UNAVAILABLE);
-      this.logger.error(`reading the events of command ${item.commandId} failed: ${String(error)}`);
-      item.resolve(failure(RETRY_LATER));
+      if (!isUnavailable(error)) this.logger.error(`reading the events of command ${item.commandId} failed: ${String(error)}`);
+      item.resolve(failedAnswer(error));
     }
   }
 
@@ -371,7 +370,7 @@ export class CommandPipeline {
     try {
       await this.live.catchUp();
     } catch (error) {
-      for (const item of items) item.resolve(isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER));
+      for (const item of items) item.resolve(failedAnswer(error));
       return;
     }
     const again = items.filter((item) => {
@@ -391,4 +390,9 @@ function outcomeOf(decision: Decision): CommandOutcome {
 
 function failure(message: string): Rejection {
   return reject(message, 'unavailable');
+}
+
+/** The answer to a command whose store call failed: STORE_UNAVAILABLE while the database is away, else try again later. */
+function failedAnswer(error: unknown): Rejection {
+  return isUnavailable(error) ? STORE_UNAVAILABLE : failure(RETRY_LATER);
 }

@@ -14,12 +14,6 @@ export interface LiveStateOptions {
   snapshotEvery?: number;
   /** How many recent commands are remembered to recognise a repeat (see AppliedCommands). */
   appliedCommandsWindow?: number;
-  /**
-   * The subscription ended with an error it cannot resume from (the database being away is not one:
-   * it resumes by itself). Default: log it and end the process, whose supervisor restarts it (a disk
-   * error of the embedded store).
-   */
-  onFatal?: (error: unknown) => void;
 }
 
 const DEFAULT_SNAPSHOT_EVERY = 50_000;
@@ -83,7 +77,9 @@ export class LiveStateService {
       this.applied.restore(snapshot.appliedCommands);
     }
     this.subscription = this.store.subscribe((batch) => this.apply(batch), { batchSize: READ_BATCH, after: this.folded });
-    this.subscription.done.catch((error: unknown) => (this.options.onFatal ?? this.endProcess)(error));
+    // An error the subscription cannot resume from (the database being away is not one: it resumes by
+    // itself) ends the process, whose supervisor restarts it (a disk error of the embedded store).
+    this.subscription.done.catch(this.endProcess);
     await this.subscription.caughtUp;
   }
 

@@ -19,7 +19,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
   private readonly watch: StoreWatch;
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
-    this.watch = new StoreWatch(runtime.storage.events, () => runtime.readModels.lag(), READY_LOOK_MS);
+    this.watch = new StoreWatch(runtime.storage.events, (last) => runtime.readModels.lag(last), READY_LOOK_MS);
   }
 
   async onModuleInit(): Promise<void> {

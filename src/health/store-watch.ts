@@ -9,8 +9,6 @@ export interface StoreSeen {
   /** Why it did not answer. */
   error: string | null;
   projections: ProjectorLag[];
-  /** When the look ended (epoch ms). */
-  at: number;
 }
 
 /**
@@ -25,7 +23,8 @@ export class StoreWatch {
 
   constructor(
     private readonly store: Pick<EventStore, 'lastPosition'>,
-    private readonly projections: () => Promise<ProjectorLag[]>,
+    /** The read projections' lag behind `last`, the log's last position this look just read. */
+    private readonly projections: (last: number) => Promise<ProjectorLag[]>,
     private readonly timeoutMs: number,
   ) {}
 
@@ -47,7 +46,7 @@ export class StoreWatch {
   look(): Promise<StoreSeen> {
     this.looking ??= this.lookOnce().finally(() => (this.looking = null));
     return within(this.looking, this.timeoutMs, (): StoreSeen => ({
-      lastPosition: null, error: `keine Antwort innerhalb von ${this.timeoutMs} ms`, projections: this.seen?.projections ?? [], at: Date.now(),
+      lastPosition: null, error: `keine Antwort innerhalb von ${this.timeoutMs} ms`, projections: this.seen?.projections ?? [],
     }));
   }
 
@@ -55,10 +54,10 @@ export class StoreWatch {
     let seen: StoreSeen;
     try {
       const lastPosition = await this.store.lastPosition();
-      const projections = await this.projections().catch(() => this.seen?.projections ?? []);
-      seen = { lastPosition, error: null, projections, at: Date.now() };
+      const projections = await this.projections(lastPosition).catch(() => this.seen?.projections ?? []);
+      seen = { lastPosition, error: null, projections };
     } catch (error) {
-      seen = { lastPosition: null, error: error instanceof Error ? error.message : String(error), projections: this.seen?.projections ?? [], at: Date.now() };
+      seen = { lastPosition: null, error: error instanceof Error ? error.message : String(error), projections: this.seen?.projections ?? [] };
     }
     this.seen = seen;
     return seen;

@@ -44,8 +44,6 @@ export interface PollingSubscriptionOptions {
   wake: WakeSignal;
   pollIntervalMs: number;
   onEnd?: () => void;
-  /** Told when a read found the database away; the subscription backs off and reads again from where it was. */
-  onUnavailable?: (error: unknown) => void;
 }
 
 /**
@@ -109,7 +107,6 @@ export class PollingSubscription implements Subscription {
         return await read();
       } catch (error) {
         if (!isUnavailable(error)) throw error;
-        this.options.onUnavailable?.(error);
       }
       const seen = this.options.wake.current;
       await this.options.wake.wait(backoffMs(attempt, Math.random()), seen);

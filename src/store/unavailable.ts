@@ -57,11 +57,6 @@ export class CircuitBreaker {
     return this.lastFailure !== null;
   }
 
-  /** Why the database was last found away, while it is. */
-  get failure(): unknown {
-    return this.lastFailure;
-  }
-
   async call<T>(work: () => Promise<T>): Promise<T> {
     if (this.lastFailure !== null) {
       if (this.clock() < this.openUntil || this.probing) throw new StoreUnavailableError(this.lastFailure);

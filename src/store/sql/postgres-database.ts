@@ -33,7 +33,7 @@ export const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 1500, statementMs
 /** Postgres through `pg`, used when DATABASE_URL is set. */
 export class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgres' as const;
-  /** Open while the database was last found away; /api/ready and the loops read it. */
+  /** Open while the database was last found away. Public only for test/e2e/store-faults.test.ts, which reads `isOpen`. */
   readonly breaker: CircuitBreaker;
 
   /** The bound of one statement now (generous while starting, see PostgresTimeouts). */
