@@ -1,6 +1,6 @@
 /** Blocking users (abl), ending their tokens, and an admin's password reset (PROTOCOL.md, "People who would hurt the show"). */
 import { streams } from '../../events';
-import { OPERATOR_PASSWORD_MIN_LENGTH, type LiveState } from '../../projections/live';
+import { operatorPasswordTooShort, type LiveState } from '../../projections/live';
 import type { BlockUser, ResetPassword, RevokeTokens } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, type Entries } from './entry';
@@ -32,7 +32,7 @@ export function resetPassword(state: LiveState, cmd: ResetPassword): Verdict {
   const user = state.users.get(cmd.userId);
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
   if (cmd.passwordLength === 0) return reject(texts.profilePasswordMismatch);
-  if (user.roles.length > 0 && cmd.passwordLength < OPERATOR_PASSWORD_MIN_LENGTH) return reject(texts.operatorPasswordTooShort);
+  if (operatorPasswordTooShort(user.roles, cmd.passwordLength)) return reject(texts.operatorPasswordTooShort);
   return accept(streams.user(user.id), draft('UserPasswordChanged', { userId: user.id }));
 }
 

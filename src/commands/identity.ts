@@ -1,6 +1,6 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
 import {
-  MAX_NAME_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, newAccountsClosed, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
+  MAX_NAME_LENGTH, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
 } from '../../projections/live';
 import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
@@ -28,7 +28,7 @@ export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: Decisio
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
   const { name } = cmd;
-  if (cmd.changesPassword && actor.roles.length > 0 && cmd.newPasswordLength < OPERATOR_PASSWORD_MIN_LENGTH) return reject(texts.operatorPasswordTooShort);
+  if (cmd.changesPassword && operatorPasswordTooShort(actor.roles, cmd.newPasswordLength)) return reject(texts.operatorPasswordTooShort);
   const drafts: Draft<QuizShowEvent>[] = [];
   if (name !== actor.name) drafts.push(draft('UserProfileUpdated', { userId: actor.id, name }));
   if (cmd.changesPassword) drafts.push(draft('UserPasswordChanged', { userId: actor.id }));

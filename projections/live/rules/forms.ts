@@ -2,6 +2,7 @@
  * The rules of the forms players and guests fill in: the server refuses what breaks them, the web app
  * checks them before sending. Each side says the problem in its own texts (the spec's German messages).
  */
+import type { Role } from '../../../events';
 import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH } from './common';
 
 export type GreetingProblem = 'missing' | 'nameTooLong' | 'messageTooLong';
@@ -36,10 +37,15 @@ export function qrTeamProblemOf(name: string, amount: string): QrTeamProblem | n
 
 export type ProfileProblem = 'nameTooShort' | 'nameTooLong' | 'passwordMismatch';
 
-/** Profile: the display name (trimmed) has 3 to 50 characters (too short and too long each say so); a new password must equal its repeat. */
 /** Passwords of admins, moderators and testers: at least this long (a guessed operator password rewrites the show). */
 export const OPERATOR_PASSWORD_MIN_LENGTH = 8;
 
+/** Whether a password of `length` characters is too short for a user with these roles (any role makes an operator). */
+export function operatorPasswordTooShort(roles: readonly Role[], length: number): boolean {
+  return roles.length > 0 && length < OPERATOR_PASSWORD_MIN_LENGTH;
+}
+
+/** Profile: the display name (trimmed) has 3 to 50 characters (too short and too long each say so); a new password must equal its repeat. */
 export function profileProblemOf(name: string, newPassword: string, repeat: string): ProfileProblem | null {
   const length = name.trim().length;
   if (length < MIN_DISPLAY_NAME_LENGTH) return 'nameTooShort';

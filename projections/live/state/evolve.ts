@@ -102,7 +102,7 @@ function copyOf(s: LiveState): MutableState {
     version: s.version, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
     plays: s.plays, teamIdByName: s.teamIdByName, teamIdByNumber: s.teamIdByNumber, lastTeamNumber: s.lastTeamNumber, quizzes: s.quizzes,
     answers: s.answers, invites: s.invites, loginLinks: s.loginLinks, nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking,
-    greetingCount: s.greetingCount, greetings: s.greetings, uploadCount: s.uploadCount, showSettings: s.showSettings,
+    greetings: s.greetings, uploadCount: s.uploadCount, showSettings: s.showSettings,
   };
 }
 

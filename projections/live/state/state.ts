@@ -129,8 +129,8 @@ export interface NightLive {
   readonly countdown: { readonly seconds: number; readonly endsAt: number } | null;
   readonly quizzle: QuizzleStatus;
   readonly quizzleAnswer: { readonly teamId: string; readonly key: number; readonly answer: string } | null;
-  /** The quizzle proposal the moderator rejected last, until the next offer or question (absent: none). */
-  readonly quizzleRejected?: { readonly teamId: string; readonly key: number } | null;
+  /** The quizzle proposal the moderator rejected last, until the next offer or question (null: none). */
+  readonly quizzleRejected: { readonly teamId: string; readonly key: number } | null;
   /** Sequence number of the question whose answers were locked in last. */
   readonly lockedInSeq: number | null;
   /** lagQType: the type of the question that ended last. */
@@ -231,7 +231,6 @@ export interface LiveState {
   readonly healDeal: HealDealLive;
   /** testerId -> the quiz that tester is checking. */
   readonly checking: PersistentMap<string>;
-  readonly greetingCount: number;
   /** greetingId -> whether a moderator hid it (mgh needs to know the greeting exists). */
   readonly greetings: PersistentMap<GreetingLive>;
   readonly uploadCount: number;
@@ -305,7 +304,6 @@ export const initialState: LiveState = {
   night: null,
   healDeal: initialHealDeal,
   checking: PersistentMap.empty(),
-  greetingCount: 0,
   greetings: PersistentMap.empty(),
   uploadCount: 0,
   showSettings: DEFAULT_SHOW_SETTINGS,

@@ -99,7 +99,7 @@ export function quizzleVerdictOf(state: LiveState, teamId: string): QuizzleVerdi
   const night = state.night;
   if (!night) return null;
   if (night.quizzle === 'accepted' && night.quizzleAnswer?.teamId === teamId) return { verdict: 'accepted', key: night.quizzleAnswer.key };
-  const rejected = night.quizzleRejected ?? null;
+  const rejected = night.quizzleRejected;
   return rejected?.teamId === teamId ? { verdict: 'rejected', key: rejected.key } : null;
 }
 

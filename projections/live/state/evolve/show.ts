@@ -64,7 +64,6 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
       const recent = state.show.recentGreetings;
       const kept = recent.length >= RECENT_GREETINGS_LIMIT ? recent.slice(1) : recent;
       return {
-        greetingCount: state.greetingCount + 1,
         greetings: write.set(state.greetings, greetingId, { hidden: false }),
         show: { ...state.show, recentGreetings: [...kept, { id: greetingId, name, message }] },
       };
