@@ -6,7 +6,8 @@ import type { FormReply } from '../../wire';
 import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
-import { FORM_LIMIT_TEXTS, FormLimits } from './form-limits';
+import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from './form-limits';
+import { WindowCounter } from '../limits/window-counter';
 import { clientAddress } from './login-limits';
 import { TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
@@ -19,7 +20,9 @@ const NO_PASSWORD = '!no-password';
 @ApiTags('public forms')
 @Controller('api/fqps')
 export class FormsController {
-  private readonly limits = new FormLimits();
+  /** Greetings and QR teams per address, in this process; every attempt counts (a refused one costs work too). */
+  private readonly greetings = new WindowCounter(GREETINGS_PER_ADDRESS);
+  private readonly qrTeams = new WindowCounter(QR_TEAMS_PER_ADDRESS);
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
@@ -29,7 +32,7 @@ export class FormsController {
   @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
   @ApiTooManyRequestsResponse({ description: 'Too many greetings from this address (German `detail`).' })
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
-    if (!this.limits.greeting(clientAddress(request))) throw httpError(429, FORM_LIMIT_TEXTS.greetings);
+    if (!this.greetings.take(clientAddress(request), Date.now())) throw httpError(429, FORM_LIMIT_TEXTS.greetings);
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
@@ -49,7 +52,7 @@ export class FormsController {
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
   @ApiTooManyRequestsResponse({ description: 'Too many teams signed up from this address (German `detail`).' })
   async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
-    if (!this.limits.qrTeam(clientAddress(request))) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams);
+    if (!this.qrTeams.take(clientAddress(request), Date.now())) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams);
     const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { minutesText, minutesUntilWindowEnds, WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { MINUTE, minutesText, minutesUntilWindowEnds, WindowCounter, type WindowLimit } from '../limits/window-counter';
 import { uniqueNameKey } from '../../projections/live';
 
 /**
@@ -9,8 +9,6 @@ import { uniqueNameKey } from '../../projections/live';
  * instance on Postgres: LoginLimits); registrations per address, counted in memory per process
  * (HttpLimits). All in fixed windows.
  */
-
-const MINUTE = 60_000;
 
 /**
  * A player who forgot the password tries a handful of times; ten failures in 15 minutes for one name

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuizShowEvent } from '../../events';
+import type { Draft, QuizShowEvent } from '../../events';
 import { encodeEvent } from '../../events/codec';
 import type { EventStore } from '../store/event-store';
 import { nameBasedUuid } from '../store/event-ids';
@@ -49,24 +49,23 @@ export async function ensureFirstAdmin(
 }
 
 async function recordPasswordReset(events: EventStore, userId: string, now: number): Promise<void> {
-  const commandId = `first-admin-reset:${userId}:${now}`;
-  const changed: QuizShowEvent = {
-    type: 'UserPasswordChanged',
-    version: 1,
-    data: { userId },
-    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now },
-  };
-  await events.append(`user-${userId}`, [encodeEvent(changed)], 'any');
+  await appendSystemEvent(events, userId, `first-admin-reset:${userId}:${now}`, now, { type: 'UserPasswordChanged', version: 1, data: { userId } });
 }
 
 /** Idempotent: appending the registration again (after a crash in between) adds nothing. */
 async function recordRegistration(events: EventStore, userId: string, now: number): Promise<void> {
-  const commandId = `first-admin:${userId}`;
-  const registered: QuizShowEvent = {
+  await appendSystemEvent(events, userId, `first-admin:${userId}`, now, {
     type: 'UserRegistered',
     version: 1,
     data: { userId, login: FIRST_ADMIN_LOGIN, name: FIRST_ADMIN_LOGIN, email: null, roles: [...FIRST_ADMIN_ROLES] },
+  });
+}
+
+/** Appends the event to the user's stream as the server's own (no actor), its id derived from the command id. */
+async function appendSystemEvent(events: EventStore, userId: string, commandId: string, now: number, draft: Draft<QuizShowEvent>): Promise<void> {
+  const event = {
+    ...draft,
     metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now },
-  };
-  await events.append(`user-${userId}`, [encodeEvent(registered)], 'any');
+  } as QuizShowEvent;
+  await events.append(`user-${userId}`, [encodeEvent(event)], 'any');
 }

@@ -4,7 +4,8 @@ export interface WindowLimit {
   readonly windowMs: number;
 }
 
-const MINUTE = 60_000;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
 
 /** "einer Minute" or "N Minuten", for the German "Bitte versuche es in … noch einmal." */
 export function minutesText(minutes: number): string {
@@ -64,10 +65,6 @@ export class WindowCounter {
   remove(key: string, now: number): void {
     const entry = this.current(key, now);
     if (entry && entry.count > 0) entry.count--;
-  }
-
-  clear(key: string): void {
-    this.counts.delete(key);
   }
 
   private current(key: string, now: number) {

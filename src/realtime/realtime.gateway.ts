@@ -102,7 +102,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     state.users.diff(previous.users, (userId, user) => {
       if (!user) return;
       for (const session of this.socketsOfUser.of(userId)) {
-        if (user.blocked || user.tokenGeneration !== session.user!.tokenGeneration) {
+        if (!tokenHolder(state, { id: userId, gen: session.user!.tokenGeneration })) {
           this.signOff(session);
           session.socket.close(CLOSE_CODES.tokenRevoked, 'token revoked');
         }

@@ -5,14 +5,13 @@
  * times the limit, which still makes guessing hopeless.
  */
 import { SOCKET_CLOSE_CODES } from '../../wire';
-import { WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { MINUTE, WindowCounter, type WindowLimit } from '../limits/window-counter';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */
 export const SOCKETS_PER_USER = 5;
 /** A socket must authenticate (`sa`) this soon after it opened, or it is closed. */
 export const AUTH_DEADLINE_MS = 10_000;
 
-const MINUTE = 60_000;
 /** Failed `gj` per user: a player who mistypes tries a few times; guessing needs thousands. */
 export const WRONG_TEAM_PASSWORDS_PER_USER: WindowLimit = { max: 5, windowMs: MINUTE };
 /** Failed `gj` per team, from anybody: a team's whole table mistyping at once stays well below. */
@@ -77,9 +76,5 @@ export class SocketsPerUser<S> {
   /** The user's sockets, as a copy (closing one while going through them is fine). */
   of(userId: string): S[] {
     return [...(this.byUser.get(userId) ?? [])];
-  }
-
-  count(userId: string): number {
-    return this.byUser.get(userId)?.size ?? 0;
   }
 }
