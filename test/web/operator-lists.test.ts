@@ -1,5 +1,6 @@
 import { offeredChoices } from '../../web/src/operator/FilteredSelect';
-import { compareGerman, sortByName } from '../../web/src/operator/admin/logic';
+import { compareGerman } from '../../web/src/logic/german';
+import { sortByName } from '../../web/src/operator/admin/logic';
 import { answersByTeam, type CheckerAnswer } from '../../web/src/operator/tester/logic';
 import { WINDOW_FROM } from '../../web/src/operator/Windowed';
 

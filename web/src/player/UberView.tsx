@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { HttpError, upload } from '../api/http';
 import type { DrawingCanvasHandle } from '../components/DrawingCanvas';
-import { onDemand } from '../onDemand';
+import { DrawingCanvas } from '../components/DrawingCanvasOnDemand';
 import { Field, FormError } from '../components/Field';
 import { OperatorHtml } from '../components/OperatorHtml';
 import { UploadArea } from '../components/UploadArea';
@@ -11,9 +11,6 @@ import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
 import { QuestionArea } from './questions/QuestionArea';
-
-/** The canvas comes with the first screen that draws. */
-const DrawingCanvas = onDemand(() => import('../components/DrawingCanvas'), 'DrawingCanvas');
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {

@@ -56,7 +56,7 @@ export type RealtimeEvent =
   | { kind: 'status'; status: ConnectionStatus }
   | { kind: 'notice'; code: RealtimeErrorCode }
   /** The server could not reach its database (`retry: true`): the command goes again shortly, same commandId. */
-  | { kind: 'resending'; type: string };
+  | { kind: 'resending' };
 
 /** The one holder of the live views; the client keeps no copy. */
 export interface LiveViewsHolder {
@@ -267,7 +267,7 @@ export class RealtimeClient {
       const socket = this.socket;
       this.o.setTimeout(() => {
         if (this.socket === socket && socket !== null) void this.authenticate();
-      }, RESEND_BASE_MS + this.o.random() * RESEND_BASE_MS);
+      }, backoffMs(1, this.o.random(), { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS }));
       return;
     }
     if (!reply.success) {
@@ -376,7 +376,7 @@ export class RealtimeClient {
     const retries = command.retries ?? 0;
     if (retries >= RESEND_ATTEMPTS) return false;
     command.retries = retries + 1;
-    this.o.onEvent({ kind: 'resending', type: command.type });
+    this.o.onEvent({ kind: 'resending' });
     const timer = this.o.setTimeout(() => {
       this.resends.delete(command);
       if (this.status === 'ready') this.send(command);

@@ -35,7 +35,7 @@ function frozenAtRoot<T>(view: T): T {
 }
 
 /** The views of a snapshot, each frozen at its root (frozenAtRoot). */
-export function frozenViews(views: Views): Views {
+function frozenViews(views: Views): Views {
   const frozen = { ...views };
   for (const scope of Object.keys(frozen) as ViewScope[]) (frozen as Record<ViewScope, unknown>)[scope] = frozenAtRoot(frozen[scope]);
   return Object.freeze(frozen);

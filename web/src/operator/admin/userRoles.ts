@@ -2,7 +2,7 @@
 import { ROLES, type Role } from '../../../../events';
 import type { UserRecord } from '../../api/http';
 import type { OperatorUserEntry } from '../../realtime/views';
-import { compareGerman } from './logic';
+import { compareGerman } from '../../logic/german';
 
 /** What the roles screen shows of a user. */
 export type RoleHolder = Pick<UserRecord, 'id' | 'login' | 'name' | 'perm'> & { blocked?: boolean };

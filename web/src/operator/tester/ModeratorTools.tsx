@@ -25,8 +25,8 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
   const [regex, setRegex] = useState('');
   const [points, setPoints] = useState('1');
   const [mark, setMark] = useState<RegexMark>('correct');
-  const compiled = compileRegex(regex);
-  const matches = compiled.ok ? regexMatches(answers, round, question, compiled.regex).length : 0;
+  const compiled = useMemo(() => compileRegex(regex), [regex]);
+  const matches = useMemo(() => (compiled.ok ? regexMatches(answers, round, question, compiled.regex).length : 0), [compiled, answers, round, question]);
 
   function apply() {
     if (!compiled.ok) return notify(regexProblemText(compiled.problem));

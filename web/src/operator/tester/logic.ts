@@ -3,7 +3,7 @@
 import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '@engine';
 import { nextQuestionPosition } from '@engine/state/queries';
-import { compareGerman } from '../admin/logic';
+import { compareGerman } from '../../logic/german';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex, type AnswerRegex, type AnswerRegexProblem } from '@engine/rules/answer-regex';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */

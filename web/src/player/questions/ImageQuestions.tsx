@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { upload } from '../../api/http';
 import type { DrawingCanvasHandle } from '../../components/DrawingCanvas';
-import { onDemand } from '../../onDemand';
+import { DrawingCanvas } from '../../components/DrawingCanvasOnDemand';
 import { thinDrawing, type DrawnStroke } from '../../logic/drawing';
 import { FormError } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
@@ -10,9 +10,6 @@ import { useAppSelector } from '../../store';
 import { selectUser } from '../../store/selectors';
 import { t } from '../../texts';
 import { ProposalList } from '../ProposalList';
-
-/** The canvas comes with the first screen that draws. */
-const DrawingCanvas = onDemand(() => import('../../components/DrawingCanvas'), 'DrawingCanvas');
 
 async function proposeFiles(fileNames: string[]): Promise<string | null> {
   for (const fileName of fileNames) {
