@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
-import { collectPageErrors, loginForm, see } from './support/player';
+import { logIn } from './support/night';
+import { collectPageErrors, see } from './support/player';
 
 const TEAM = 'Rätselratten';
 const PASSWORD = 'geheim123';
@@ -20,13 +20,6 @@ describe('the spec\'s last gaps in the browser', () => {
   let annaSocket: WsClient;
   let quizId: string;
   const pageErrors: string[] = [];
-
-  async function logIn(page: Page, login: string): Promise<void> {
-    await page.goto(`${app.baseUrl}/login`);
-    await loginForm(page).getByLabel('Nutzername').fill(login);
-    await loginForm(page).getByLabel('Passwort').fill(PASSWORD);
-    await loginForm(page).getByRole('button', { name: 'Einloggen' }).click();
-  }
 
   async function command(type: string, content: Record<string, unknown> = {}): Promise<void> {
     expect(await moderator.request(type, content)).toMatchObject({ success: true });
@@ -51,7 +44,7 @@ describe('the spec\'s last gaps in the browser', () => {
     expect(team.status).toBe(201);
     annaSocket = await WsClient.open(app.wsUrl, annaToken);
     moderator = await WsClient.open(app.wsUrl, adminToken);
-    await logIn(anna.page, 'anna');
+    await logIn(anna.page, app.baseUrl, 'anna', PASSWORD);
     await see(anna.page.getByRole('heading', { name: TEAM }));
   });
 

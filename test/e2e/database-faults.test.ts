@@ -44,8 +44,7 @@ if (!POSTGRES_URL) {
     beforeAll(async () => {
       ensureBuiltServer();
       database = await freshDatabase(POSTGRES_URL!);
-      const direct = new URL(database.url);
-      proxy = await FaultProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+      proxy = await FaultProxy.to(database.url);
       dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `quiz-faults-${n}-`))));
       const env = (dataDir: string) => ({
         DATABASE_URL: FaultProxy.through(database.url, proxy.port), DATA_DIR: dataDir, JWT_SECRET: 'database-faults-secret-at-least-32-bytes', ADMIN_PASSWORD,

@@ -14,25 +14,18 @@ import { FAILED_LOGINS_PER_NAME } from '../../src/http/login-limits';
 import { POINTS_TEXTS } from '../../src/http/points.controller';
 import { UPLOAD_LIMIT_TEXTS, UPLOAD_QUOTA_BYTES, UPLOADS_PER_USER } from '../../src/uploads/upload-limits';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
+import { serverForSuite } from './support/suite';
 import { WsClient } from './support/ws-client';
 import { POSTGRES_URL, testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 import { SOCKET_CLOSE_CODES } from '../../wire';
 
-let env: TestServer;
+/** Sockets the suite server does not open for the tests (refused ones, one on another server): closed first after the file. */
 const sockets: WsClient[] = [];
-beforeAll(async () => {
-  env = await startTestServer({}, undefined, { TRUST_PROXY: 'true' });
-});
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
-  await env.destroy();
 });
-
-async function open(token: string): Promise<WsClient> {
-  const client = await WsClient.open(env.wsUrl, token);
-  sockets.push(client);
-  return client;
-}
+const suite = serverForSuite({}, undefined, { TRUST_PROXY: 'true' });
+const open = (token: string) => suite.open(token);
 
 function closed(client: WsClient): Promise<number> {
   return new Promise((resolve) => {
@@ -42,7 +35,7 @@ function closed(client: WsClient): Promise<number> {
 }
 
 async function loginFrom(address: string, username: string, password: string) {
-  const response = await fetch(`${env.url}/api/token-auth/`, {
+  const response = await fetch(`${suite.env.url}/api/token-auth/`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ username, password }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -51,7 +44,7 @@ async function loginFrom(address: string, username: string, password: string) {
 describe('security headers (finding 1)', () => {
   it('every response carries a CSP without inline script, allowing the stream embed, plus helmet\'s headers, and no X-Powered-By', async () => {
     for (const path of ['/api/health', '/api/show-settings', '/api/docs', '/irgendeine/seite']) {
-      const response = await fetch(`${env.url}${path}`);
+      const response = await fetch(`${suite.env.url}${path}`);
       const csp = response.headers.get('content-security-policy') ?? '';
       const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
       expect(directives['script-src']).toEqual(["'self'"]);
@@ -78,16 +71,16 @@ describe('failed logins per (name, address) (finding 4)', () => {
 
 describe('revocable tokens (finding 5)', () => {
   it('given a password change, then it needs the current password, and afterwards every older token answers 401 and its sockets are closed', async () => {
-    const anna = await registerAndLogin(env.url, 'anna', 'altes-passwort');
-    const second = await login(env.url, 'anna', 'altes-passwort');
+    const anna = await registerAndLogin(suite.env.url, 'anna', 'altes-passwort');
+    const second = await login(suite.env.url, 'anna', 'altes-passwort');
     const socket = await open(second);
-    const patch = (attributes: Record<string, string>) => api(env.url, 'PATCH', `/api/users/${anna.userId}`, { data: { type: 'users', id: anna.userId, attributes } }, anna.token);
+    const patch = (attributes: Record<string, string>) => api(suite.env.url, 'PATCH', `/api/users/${anna.userId}`, { data: { type: 'users', id: anna.userId, attributes } }, anna.token);
 
     const withoutCurrent = await patch({ newPassword: 'neues-passwort' });
     expect(withoutCurrent.status).toBe(403);
     expect(withoutCurrent.body.errors[0].detail).toBe('Das aktuelle Passwort fehlt oder ist falsch.');
     expect((await patch({ newPassword: 'neues-passwort', currentPassword: 'falsch' })).status).toBe(403);
-    expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'anna', password: 'altes-passwort' })).status).toBe(200);
+    expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'anna', password: 'altes-passwort' })).status).toBe(200);
 
     const socketClosed = closed(socket);
     const began = performance.now();
@@ -95,86 +88,86 @@ describe('revocable tokens (finding 5)', () => {
     expect(changed.status).toBe(200);
     expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     console.log(`password change: the older token's socket closed ${(performance.now() - began).toFixed(0)} ms after the PATCH was sent`);
-    for (const old of [anna.token, second]) expect((await api(env.url, 'GET', '/api/tokens/current', undefined, old)).status).toBe(401);
-    expect((await api(env.url, 'GET', '/api/tokens/current', undefined, changed.body.meta.token)).status).toBe(200);
-    const refused = await WsClient.connect(env.wsUrl);
+    for (const old of [anna.token, second]) expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, old)).status).toBe(401);
+    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, changed.body.meta.token)).status).toBe(200);
+    const refused = await WsClient.connect(suite.env.wsUrl);
     sockets.push(refused);
     expect(await refused.request('sa', { token: second })).toMatchObject({ success: false });
   });
 
   it('given a user on three sockets, when they log out everywhere, then all three close and the token answers 401; a new login works', async () => {
-    const bert = await registerAndLogin(env.url, 'bert');
+    const bert = await registerAndLogin(suite.env.url, 'bert');
     const three = await Promise.all([0, 1, 2].map(() => open(bert.token)));
     const allClosed = Promise.all(three.map(closed));
     const began = performance.now();
-    expect(await api(env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await api(suite.env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).toMatchObject({ status: 200, body: { success: true } });
     expect(await allClosed).toEqual([SOCKET_CLOSE_CODES.tokenRevoked, SOCKET_CLOSE_CODES.tokenRevoked, SOCKET_CLOSE_CODES.tokenRevoked]);
     console.log(`token-logout-all: 3 of 3 sockets closed within ${(performance.now() - began).toFixed(0)} ms; 0 left open`);
-    expect((await api(env.url, 'GET', '/api/tokens/current', undefined, bert.token)).status).toBe(401);
-    expect((await api(env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).status).toBe(401);
-    await open(await login(env.url, 'bert', 'passwort123'));
+    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, bert.token)).status).toBe(401);
+    expect((await api(suite.env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).status).toBe(401);
+    await open(await login(suite.env.url, 'bert', 'passwort123'));
   });
 
   it('given an admin setting another user\'s password, then no current password is needed; a player cannot set another\'s', async () => {
-    const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const cleo = await registerAndLogin(env.url, 'cleo');
-    const dora = await registerAndLogin(env.url, 'dora');
+    const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
+    const cleo = await registerAndLogin(suite.env.url, 'cleo');
+    const dora = await registerAndLogin(suite.env.url, 'dora');
     const body = (password: string) => ({ data: { type: 'users', id: cleo.userId, attributes: { newPassword: password } } });
-    expect((await api(env.url, 'PATCH', `/api/users/${cleo.userId}`, body('von-dora'), dora.token)).status).toBe(403);
-    expect((await api(env.url, 'PATCH', `/api/users/${cleo.userId}`, body('vom-admin'), admin)).status).toBe(200);
-    expect((await api(env.url, 'GET', '/api/tokens/current', undefined, cleo.token)).status).toBe(401);
-    await login(env.url, 'cleo', 'vom-admin');
+    expect((await api(suite.env.url, 'PATCH', `/api/users/${cleo.userId}`, body('von-dora'), dora.token)).status).toBe(403);
+    expect((await api(suite.env.url, 'PATCH', `/api/users/${cleo.userId}`, body('vom-admin'), admin)).status).toBe(200);
+    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, cleo.token)).status).toBe(401);
+    await login(suite.env.url, 'cleo', 'vom-admin');
   });
 });
 
 describe('blocking a user (abl)', () => {
   it('given a player online, when the admin blocks them, then their sockets close, their token answers 401, login and sa are refused in German; unblocked, they log in again', async () => {
-    const admin = await open(await login(env.url, 'admin', ADMIN_PASSWORD));
-    const emil = await registerAndLogin(env.url, 'emil');
+    const admin = await open(await login(suite.env.url, 'admin', ADMIN_PASSWORD));
+    const emil = await registerAndLogin(suite.env.url, 'emil');
     const socket = await open(emil.token);
     const socketClosed = closed(socket);
     expect(await admin.request('abl', { userId: emil.userId, blocked: true })).toEqual({ success: true });
     expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
-    expect((await api(env.url, 'GET', '/api/tokens/current', undefined, emil.token)).status).toBe(401);
-    const refusedLogin = await api(env.url, 'POST', '/api/token-auth/', { username: 'emil', password: 'passwort123' });
+    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, emil.token)).status).toBe(401);
+    const refusedLogin = await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'emil', password: 'passwort123' });
     expect(refusedLogin).toMatchObject({ status: 403, body: { errors: [{ detail: BLOCKED_TEXT }] } });
-    const fresh = await WsClient.connect(env.wsUrl);
+    const fresh = await WsClient.connect(suite.env.wsUrl);
     sockets.push(fresh);
     expect(await fresh.request('sa', { token: emil.token })).toEqual({ success: false, message: BLOCKED_TEXT });
-    const users = await api(env.url, 'GET', '/api/users', undefined, await login(env.url, 'admin', ADMIN_PASSWORD));
+    const users = await api(suite.env.url, 'GET', '/api/users', undefined, await login(suite.env.url, 'admin', ADMIN_PASSWORD));
     expect(users.body.data.find((u: { id: string }) => u.id === emil.userId).attributes.blocked).toBe(true);
-    const [event] = (await env.server.storage.events.readAll()).filter((e) => e.type === 'UserBlocked');
+    const [event] = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'UserBlocked');
     expect(event!.data).toEqual({ userId: emil.userId, blocked: true, blockedBy: expect.any(String) });
 
     expect(await admin.request('abl', { userId: emil.userId, blocked: false })).toEqual({ success: true });
-    await open(await login(env.url, 'emil', 'passwort123'));
+    await open(await login(suite.env.url, 'emil', 'passwort123'));
   });
 });
 
 describe('points (finding 6)', () => {
   it('given a quiz being rated, then a player gets 404 in German, a tester the running totals; once published, the player gets the ranking', async () => {
-    const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
+    const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
+    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
       name: 'Punkte', yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt?', answer: 'Paris' }],
     }, admin);
     const quizId = quiz.body.data.id as string;
-    const moderator = await open((await seedUserWithRoles(env, 'moderation', ['moderator'])).token);
-    const tester = await seedUserWithRoles(env, 'kontrolle', ['tester']);
-    const fiona = await registerAndLogin(env.url, 'fiona');
-    await api(env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: '-' }, fiona.token);
+    const moderator = await open((await seedUserWithRoles(suite.env, 'moderation', ['moderator'])).token);
+    const tester = await seedUserWithRoles(suite.env, 'kontrolle', ['tester']);
+    const fiona = await registerAndLogin(suite.env.url, 'fiona');
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: '-' }, fiona.token);
     const player = await open(fiona.token);
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     expect(await player.request('gp', { message: 'Paris' })).toMatchObject({ success: true });
     expect(await moderator.request('mn', {})).toMatchObject({ success: true });
 
-    const early = await api(env.url, 'GET', `/api/points/${quizId}`, undefined, fiona.token);
+    const early = await api(suite.env.url, 'GET', `/api/points/${quizId}`, undefined, fiona.token);
     expect(early).toMatchObject({ status: 404, body: { errors: [{ detail: POINTS_TEXTS.notPublished }] } });
-    const running = await api(env.url, 'GET', `/api/points/${quizId}`, undefined, tester.token);
+    const running = await api(suite.env.url, 'GET', `/api/points/${quizId}`, undefined, tester.token);
     expect(running.status).toBe(200);
     expect(running.body.sortedTeams.map((t: { name: string }) => t.name)).toEqual(['Füchse']);
 
     expect(await moderator.request('mp', { publish: true, content: { rounds: running.body.rounds, sortedTeams: running.body.sortedTeams } })).toMatchObject({ success: true });
-    const published = await api(env.url, 'GET', `/api/points/${quizId}`, undefined, fiona.token);
+    const published = await api(suite.env.url, 'GET', `/api/points/${quizId}`, undefined, fiona.token);
     expect(published.status).toBe(200);
     expect(published.body.sortedTeams.map((t: { name: string }) => t.name)).toEqual(['Füchse']);
   });
@@ -182,13 +175,13 @@ describe('points (finding 6)', () => {
 
 describe('closing registration (allowNewAccounts, finding 7)', () => {
   it('given the admin closed registration in the show settings, then POST /api/users answers 403 in German and reserves nothing; reopened, it registers', async () => {
-    const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const register = (name: string) => api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
-    expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(200);
+    const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
+    const register = (name: string) => api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
+    expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(200);
     const refused = await register('bot-1');
     expect(refused).toMatchObject({ status: 403, body: { errors: [{ detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' }] } });
-    expect(await env.server.runtime.secrets.credentials.findByLogin('bot-1')).toBeNull();
-    expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, admin)).status).toBe(200);
+    expect(await suite.env.server.runtime.secrets.credentials.findByLogin('bot-1')).toBeNull();
+    expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, admin)).status).toBe(200);
     expect((await register('mensch-1')).status).toBe(201);
   });
 });
@@ -199,15 +192,15 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 async function uploadPng(token: string, kind = 'team') {
   const form = new FormData();
   form.append('image0', new Blob([PNG], { type: 'image/png' }), 'a.png');
-  const response = await fetch(`${env.url}/api/uploads/${kind}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${suite.env.url}/api/uploads/${kind}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 describe('uploads (finding 8)', () => {
   it('given a large upload still arriving, then its bytes are already on disk (streamed, not held in memory); afterwards nothing is left in the incoming folder', async () => {
-    const greta = await registerAndLogin(env.url, 'greta');
-    await api(env.url, 'POST', '/api/teams', { name: 'Blende', newPassword: 'blende', stadt: 'Essen', beschreibung: '-' }, greta.token);
-    const incoming = path.join(env.dataDir, 'uploads', '.incoming');
+    const greta = await registerAndLogin(suite.env.url, 'greta');
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Blende', newPassword: 'blende', stadt: 'Essen', beschreibung: '-' }, greta.token);
+    const incoming = path.join(suite.env.dataDir, 'uploads', '.incoming');
     const boundary = 'grenze1234';
     const files = 10;
     const fileBytes = 9_000_000;
@@ -219,7 +212,7 @@ describe('uploads (finding 8)', () => {
     let peakArrayBuffers = heapBefore.arrayBuffers;
     const sampler = setInterval(() => (peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers)), 5);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${env.url}/api/uploads/team`, {
+      const req = httpRequest(`${suite.env.url}/api/uploads/team`, {
         method: 'POST', headers: { authorization: `Bearer ${greta.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
       }, (res) => {
         let body = '';
@@ -259,26 +252,26 @@ describe('uploads (finding 8)', () => {
   });
 
   it('given a user uploading 30 times in 10 minutes, then the next upload answers 429 in German and writes nothing', async () => {
-    const hanna = await registerAndLogin(env.url, 'hanna');
-    await api(env.url, 'POST', '/api/teams', { name: 'Fotofreunde', newPassword: 'foto', stadt: 'Köln', beschreibung: '-' }, hanna.token);
+    const hanna = await registerAndLogin(suite.env.url, 'hanna');
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Fotofreunde', newPassword: 'foto', stadt: 'Köln', beschreibung: '-' }, hanna.token);
     for (let i = 0; i < UPLOADS_PER_USER.max; i++) expect((await uploadPng(hanna.token)).status).toBe(201);
-    const before = await env.server.storage.events.lastPosition();
+    const before = await suite.env.server.storage.events.lastPosition();
     const refused = await uploadPng(hanna.token);
     expect(refused).toMatchObject({ status: 429, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.tooMany(10) }] } });
-    expect(await env.server.storage.events.lastPosition()).toBe(before);
+    expect(await suite.env.server.storage.events.lastPosition()).toBe(before);
   });
 
   it('given a team whose pictures fill its quota, then its next upload answers 413 in German; another team uploads', async () => {
-    const ida = await registerAndLogin(env.url, 'ida');
-    const team = await api(env.url, 'POST', '/api/teams', { name: 'Volle Platte', newPassword: 'voll', stadt: 'Köln', beschreibung: '-' }, ida.token);
-    const teamDir = path.join(env.dataDir, 'uploads', 'team', team.body.data.id as string);
+    const ida = await registerAndLogin(suite.env.url, 'ida');
+    const team = await api(suite.env.url, 'POST', '/api/teams', { name: 'Volle Platte', newPassword: 'voll', stadt: 'Köln', beschreibung: '-' }, ida.token);
+    const teamDir = path.join(suite.env.dataDir, 'uploads', 'team', team.body.data.id as string);
     await mkdir(teamDir, { recursive: true });
     const filler = path.join(teamDir, '00000000-0000-0000-0000-000000000000.png');
     await writeFile(filler, '');
     await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota reads sizes, not blocks
     expect(await uploadPng(ida.token)).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] } });
-    const jan = await registerAndLogin(env.url, 'jan');
-    await api(env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer', stadt: 'Köln', beschreibung: '-' }, jan.token);
+    const jan = await registerAndLogin(suite.env.url, 'jan');
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer', stadt: 'Köln', beschreibung: '-' }, jan.token);
     expect((await uploadPng(jan.token)).status).toBe(201);
   });
 });

@@ -33,8 +33,7 @@ if (!POSTGRES_URL) {
     beforeAll(async () => {
       ensureBuiltServer();
       database = await freshDatabase(POSTGRES_URL!);
-      const direct = new URL(database.url);
-      proxy = await FaultProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+      proxy = await FaultProxy.to(database.url);
       dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-start-'));
     });
 

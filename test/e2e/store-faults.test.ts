@@ -40,8 +40,7 @@ if (!POSTGRES_URL) {
 
     beforeAll(async () => {
       database = await freshDatabase(POSTGRES_URL!);
-      const url = new URL(database.url);
-      proxy = await FaultProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
+      proxy = await FaultProxy.to(database.url);
       direct = await PostgresDatabase.open(database.url);
       writer = await SqlEventStore.open(direct);
       proxied = await PostgresDatabase.open(FaultProxy.through(database.url, proxy.port));

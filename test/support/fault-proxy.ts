@@ -30,16 +30,18 @@ export class FaultProxy {
     return proxy;
   }
 
+  /** A proxy in front of the host and port of `url` (a postgres:// URL). */
+  static async to(url: string): Promise<FaultProxy> {
+    const { hostname, port } = new URL(url);
+    return FaultProxy.start({ host: hostname, port: Number(port || 5432) });
+  }
+
   /** `url` (a postgres:// URL) with its host and port replaced by the proxy's. */
   static through(url: string, port: number): string {
     const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(port);
     return proxied.toString();
-  }
-
-  get connections(): number {
-    return this.pairs.size;
   }
 
   /** Ends every open connection at once (both sides get a reset). */

@@ -18,14 +18,13 @@ import { encodeEvent } from '../../events/codec';
 import type { QuestionInput } from '../../src/commands';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
-import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { appendInTransaction, createEventSchema } from '../../src/store/sql/sql-event-store';
 import { seededRandom } from './random';
 import { World } from './world';
 
 /** Team questions 1 to 5, then the single-mode question 6. */
-export const TEAM_QUESTIONS = 5;
+const TEAM_QUESTIONS = 5;
 export const SINGLE_QUESTION = 6;
 const RATED_QUESTIONS = 3;
 /** Share of teams that give an answer to a team question, and of players to the single question. */
@@ -33,7 +32,9 @@ const ANSWERING = 0.97;
 /** Groups of consecutive same-stream events appended per transaction. */
 const APPENDS_PER_TRANSACTION = 500;
 
-export type SeedTarget = { dataDir: string } | { databaseUrl: string };
+export interface SeedTarget {
+  dataDir: string;
+}
 
 export interface SeedOptions {
   teams: number;
@@ -61,7 +62,7 @@ const questions: QuestionInput[] = Array.from({ length: SINGLE_QUESTION }, (_, i
 }));
 
 /** Plays the night through the deciders; the log and each event's stream. */
-export function playNight({ teams, playersPerTeam = 4 }: SeedOptions): { world: World; summary: SeededNight } {
+function playNight({ teams, playersPerTeam = 4 }: SeedOptions): { world: World; summary: SeededNight } {
   const world = new World();
   world.newId = () => randomUUID();
   const random = seededRandom(teams);
@@ -138,13 +139,12 @@ function withUuids(event: QuizShowEvent, index: number): QuizShowEvent {
 }
 
 async function openTarget(target: SeedTarget): Promise<SqlDatabase> {
-  if (!('dataDir' in target)) return PostgresDatabase.open(target.databaseUrl);
   const dir = path.join(target.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   return PgliteDatabase.open(dir);
 }
 
-/** Plays the night and appends it to the empty store of `target` (the server's DATA_DIR, or its DATABASE_URL). */
+/** Plays the night and appends it to the empty store of `target` (the server's DATA_DIR). */
 export async function seedShow(target: SeedTarget, options: SeedOptions): Promise<SeededNight> {
   const { world, summary } = playNight(options);
   const groups: Array<{ stream: string; events: QuizShowEvent[] }> = [];

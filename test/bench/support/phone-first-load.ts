@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../browser/support/browser';
 import { untilInPage } from '../../support/page-wait';
 
 export const PHONE_PROFILE = { downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, latencyMs: 150, cpuSlowdown: 4 } as const;
@@ -29,9 +30,6 @@ export interface PhoneFirstLoad {
   bytes: number;
   resources: LoadedResource[];
 }
-
-/** Same flags as the browser tests (test/browser/support/browser.ts). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Marks the moment the login form is there: a MutationObserver from the first byte of the page. */
 const USABLE_PROBE = `(() => {

@@ -8,13 +8,13 @@ import { fromStored } from '../../../src/engine/stored-events';
 import type { EventStore } from '../../../src/store/event-store';
 import { STORE_UNAVAILABLE_TEXT } from '../../../src/store/unavailable';
 import type { AppProcess } from './app-process';
-import { ADMIN_PASSWORD, api, login } from './test-server';
+import { ADMIN_PASSWORD, api, login, registerAndLogin } from './test-server';
 import { WsClient } from './ws-client';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A player waits this long for a reply before it counts the command as unanswered and sends it again. */
-export const REPLY_WAIT_MS = 6000;
+const REPLY_WAIT_MS = 6000;
 /** Between two commands of one player (a socket may send 20 frames a second). */
 const PACE_MS = 100;
 
@@ -97,9 +97,7 @@ export class FaultLoad {
     const tokens: string[] = [];
     for (let i = 0; i < 4; i++) {
       const name = `spieler${i}`;
-      const registered = await api(at(i).url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, name, newPassword: 'passwort123' } } });
-      if (registered.status !== 201) throw new Error(`${name} not registered: ${JSON.stringify(registered.body)}`);
-      tokens.push(await login(at(i).url, name, 'passwort123'));
+      tokens.push((await registerAndLogin(at(i).url, name)).token);
       this.players.push({ name, instance: at(i), ws: await this.open(at(i), tokens[i]!) });
     }
     for (let t = 0; t < 2; t++) {

@@ -10,12 +10,12 @@ export interface SuiteServer {
   restart(): Promise<void>;
 }
 
-/** One test server for a describe block, and the sockets its tests open: started before, all closed after. */
-export function serverForSuite(): SuiteServer {
+/** One test server for a describe block (started with startTestServer's arguments), and the sockets its tests open: started before, all closed after. */
+export function serverForSuite(...args: Parameters<typeof startTestServer>): SuiteServer {
   let env: TestServer | undefined;
   const clients: WsClient[] = [];
   beforeAll(async () => {
-    env = await startTestServer();
+    env = await startTestServer(...args);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
