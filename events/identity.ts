@@ -38,6 +38,13 @@ export type UserTokensRevoked = EventEnvelope<'UserTokensRevoked', 1, { userId: 
 /** abl: an admin (`blockedBy`, their user id) blocked or unblocked a user; a block also ends every token the user holds. */
 export type UserBlocked = EventEnvelope<'UserBlocked', 1, { userId: string; blocked: boolean; blockedBy: string }>;
 
+/**
+ * DELETE /api/users/me (the user) or /api/users/:id (an admin, `by`): the account is gone. Its personal
+ * data leaves the vault (docs/decisions/erasure.md); its login is free again; every view names it
+ * `Gelöschtes Konto`; what the person did stays in the history without their name.
+ */
+export type UserErased = EventEnvelope<'UserErased', 1, { userId: string; by: string }>;
+
 export type IdentityEvent =
   | UserRegistered
   | UserProfileUpdated
@@ -46,4 +53,5 @@ export type IdentityEvent =
   | LoginLinkCreated
   | UserRolesChanged
   | UserTokensRevoked
-  | UserBlocked;
+  | UserBlocked
+  | UserErased;

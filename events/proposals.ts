@@ -22,9 +22,16 @@ export type QuizzleOffered = EventEnvelope<'QuizzleOffered', 1, { teamId: string
 /** sp: a user's current answer in single-player mode. */
 export type SingleAnswerSubmitted = EventEnvelope<'SingleAnswerSubmitted', 1, { userId: string; message: string }>;
 
-export type LobbyChatMessagePosted = EventEnvelope<'LobbyChatMessagePosted', 1, {
+/** Version 1 also copied the author's name; the fold takes it from the user (erasable, events/personal-data.ts). */
+export interface LobbyChatMessagePostedDataV1 {
   userId: string;
-  name: string;
+  name?: string;
+  message: string;
+  highlight: boolean;
+}
+
+export type LobbyChatMessagePosted = EventEnvelope<'LobbyChatMessagePosted', 2, {
+  userId: string;
   message: string;
   highlight: boolean;
 }>;

@@ -1,6 +1,7 @@
 import type { EventMetadata } from './envelope';
 import { CURRENT_VERSION, type EventType, type QuizShowEvent } from './index';
 import type { AnswersLockedInData, AnswersLockedInDataV1 } from './night';
+import type { LobbyChatMessagePosted, LobbyChatMessagePostedDataV1 } from './proposals';
 import type { TeamCreatedData, TeamCreatedDataV1, TeamCreatedDataV2 } from './teams';
 import type { UploadRecordedData, UploadRecordedDataV1 } from './uploads';
 
@@ -38,6 +39,10 @@ const upcasters: Record<string, Upcaster> = {
     fileNames: data.fileNames,
     label: data.label,
     question: null,
+  }),
+  // Version 1 copied the author's name, which erasure could not reach; the fold names the author from the user.
+  'LobbyChatMessagePosted@1': (data: LobbyChatMessagePostedDataV1): LobbyChatMessagePosted['data'] => ({
+    userId: data.userId, message: data.message, highlight: data.highlight,
   }),
   // Version 1 did not record which proposal was taken nor why; nothing in the event can tell it now
   // (the rule reads the team's proposals and stars at that moment), so the upcast says so.

@@ -167,7 +167,7 @@ export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: Decisio
   const refused = mutedRejection(user, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
   if (refused) return refused;
   return accept(streams.show, draft('LobbyChatMessagePosted', {
-    userId: user.id, name: user.name, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
+    userId: user.id, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
   }));
 }
 

@@ -24,6 +24,7 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UserRolesChanged':
     case 'UserTokensRevoked':
     case 'UserBlocked':
+    case 'UserErased':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':

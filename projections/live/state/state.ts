@@ -30,6 +30,8 @@ export interface UserLive {
   readonly tokenGeneration: number;
   /** abl: a blocked user can neither log in nor use a socket. */
   readonly blocked: boolean;
+  /** The account was erased (UserErased): no login, no token, named `Gelöschtes Konto`. */
+  readonly erased: boolean;
 }
 
 export interface ProposalLive {

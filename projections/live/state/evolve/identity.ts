@@ -1,6 +1,8 @@
+import { ERASED_NAME } from '../../../../events/personal-data';
 import type { IdentityEvent } from '../../../../events';
 import { uniqueNameKey } from '../../rules/common';
 import type { LiveState, UserLive } from '../state';
+import { leaving } from './teams';
 import type { Changes, Writer } from './writer';
 
 export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Writer): Changes {
@@ -9,7 +11,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       const d = event.data;
       const user: UserLive = {
         id: d.userId, login: d.login, name: d.name, email: d.email, roles: d.roles, teamId: null,
-        shownEmailPopupAt: null, points: 0, singleAnswer: null, drawing: null, mutedUntil: null, tokenGeneration: 0, blocked: false,
+        shownEmailPopupAt: null, points: 0, singleAnswer: null, drawing: null, mutedUntil: null, tokenGeneration: 0, blocked: false, erased: false,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }
@@ -28,7 +30,37 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       const { blocked } = event.data;
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...(blocked ? nextTokenGeneration(u) : u), blocked })) };
     }
+    case 'UserErased':
+      return erased(state, event.data.userId, write);
   }
+}
+
+/**
+ * Everything the state knows of the person becomes the placeholder, whether the events before
+ * named them (the live fold) or already showed the placeholder (a fold after the erasure): both
+ * end in the same state, so a replay stays exact. What they did (proposals, answers) stays under
+ * their id; they leave their team as a member who leaves.
+ */
+function erased(state: LiveState, userId: string, write: Writer): Changes {
+  const user = state.users.get(userId);
+  if (!user) return {};
+  const loginKey = uniqueNameKey(user.login);
+  const team = user.teamId ? leaving(state, userId, user.teamId, write) : {};
+  const lobbyChat = state.show.lobbyChat.some((entry) => entry.userId === userId)
+    ? state.show.lobbyChat.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry))
+    : state.show.lobbyChat;
+  let loginLinks = state.loginLinks;
+  loginLinks.forEach((owner, linkId) => { if (owner === userId) loginLinks = write.delete(loginLinks, linkId); });
+  return {
+    ...team,
+    users: write.set(state.users, userId, {
+      ...nextTokenGeneration(user), login: ERASED_NAME, name: ERASED_NAME, email: null, roles: [], teamId: null,
+      shownEmailPopupAt: null, singleAnswer: null, drawing: null, erased: true,
+    }),
+    userIdByLogin: state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
+    loginLinks,
+    show: lobbyChat === state.show.lobbyChat ? state.show : { ...state.show, lobbyChat },
+  };
 }
 
 function nextTokenGeneration(user: UserLive): UserLive {

@@ -1,3 +1,4 @@
+import { ERASED_NAME } from '../../../../events/personal-data';
 import type { ProposalEvent } from '../../../../events';
 import { playOfTeam } from '../queries';
 import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
@@ -75,7 +76,8 @@ export function evolveProposals(state: LiveState, event: ProposalEvent, write: W
       return { users: write.update(state.users, userId, (u) => ({ ...u, singleAnswer: { seq: state.questionSeq, message } })) };
     }
     case 'LobbyChatMessagePosted': {
-      const { userId, name, message, highlight } = event.data;
+      const { userId, message, highlight } = event.data;
+      const name = state.users.get(userId)?.name ?? ERASED_NAME;
       const kept = state.show.lobbyChat.length >= LOBBY_CHAT_LIMIT ? state.show.lobbyChat.slice(1) : state.show.lobbyChat;
       const entry = { id: event.metadata.eventId, postedAt: event.metadata.recordedAt, userId, user: name, message, highlight };
       return { show: { ...state.show, lobbyChat: [...kept, entry] } };
