@@ -78,6 +78,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.UserTokensRevoked(userName(state, event.data.userId));
     case 'UserBlocked':
       return ev.UserBlocked(userName(state, event.data.userId), event.data.blocked);
+    case 'UserErased':
+      return ev.UserErased(userName(state, event.data.by), event.data.by === event.data.userId);
     case 'TeamCreated':
       return ev.TeamCreated(event.data.name, event.data.origin === 'qr');
     case 'TeamJoined':
@@ -132,7 +134,7 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'SingleAnswerSubmitted':
       return ev.SingleAnswerSubmitted(userName(state, event.data.userId), shorten(event.data.message));
     case 'LobbyChatMessagePosted':
-      return ev.LobbyChatMessagePosted(event.data.name, shorten(event.data.message));
+      return ev.LobbyChatMessagePosted(userName(state, event.data.userId), shorten(event.data.message));
     case 'AnswerRated': {
       const { answerId, points, change, checked, liked, testerId } = event.data;
       const { answer, owner } = answerOwner(state, answerId);

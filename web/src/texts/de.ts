@@ -779,6 +779,7 @@ export const de = {
       UserRolesChanged: (user: string, roles: string, previous: string) => `Rollen von ${user} geändert: ${previous} → ${roles}`,
       UserTokensRevoked: (user: string) => `${user} hat sich überall abgemeldet`,
       UserBlocked: (user: string, blocked: boolean) => (blocked ? `${user} gesperrt` : `${user} entsperrt`),
+      UserErased: (by: string, self: boolean) => (self ? 'Ein Konto wurde von seinem Inhaber gelöscht' : `${by} löscht ein Konto`),
       TeamCreated: (team: string, qr: boolean) => `Team „${team}“ gegründet${qr ? ' (QR-Anmeldung)' : ''}`,
       TeamJoined: (user: string, team: string, via: string) => `${user} tritt Team „${team}“ bei (${via})`,
       TeamEdited: (team: string) => `Team „${team}“ bearbeitet`,
