@@ -21,6 +21,8 @@ export interface PersonalFields {
 export const PERSONAL_DATA: { readonly [T in EventType]?: PersonalFields } = {
   UserRegistered: { subject: 'userId', fields: { login: ERASED_NAME, name: ERASED_NAME, email: null } },
   UserProfileUpdated: { subject: 'userId', fields: { name: ERASED_NAME } },
+  /** What a player typed for a pause upload may name them. */
+  UploadRecorded: { subject: 'userId', fields: { label: null } },
 };
 
 /** Fields that older versions of an event carried and the current store no longer keeps (stripped by a migration). */
@@ -46,14 +48,15 @@ export function splitPersonalData(type: string, data: unknown): SplitEvent {
   if (!declared) return { stored: record, personal: null };
   const stored: Record<string, unknown> = { ...record };
   const values: Record<string, unknown> = {};
-  let any = false;
-  for (const field of Object.keys(declared.fields)) {
+  let named = false;
+  for (const [field, placeholder] of Object.entries(declared.fields)) {
     if (!(field in stored)) continue;
     values[field] = stored[field];
     delete stored[field];
-    any = true;
+    // Values that equal the placeholders (an upload without a label) need no row: reading fills them in.
+    if (values[field] !== placeholder) named = true;
   }
-  return { stored, personal: any ? { subjectId: String(record[declared.subject]), values } : null };
+  return { stored, personal: named ? { subjectId: String(record[declared.subject]), values } : null };
 }
 
 /**

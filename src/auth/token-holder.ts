@@ -12,5 +12,5 @@ export const BLOCKED_TEXT = 'Dein Zugang wurde gesperrt. Bitte wende dich an das
  */
 export function tokenHolder(state: LiveState, payload: TokenPayload | Pick<TokenPayload, 'id' | 'gen'>): UserLive | undefined {
   const user = state.users.get(payload.id);
-  return user && !user.blocked && user.tokenGeneration === payload.gen ? user : undefined;
+  return user && !user.blocked && !user.erased && user.tokenGeneration === payload.gen ? user : undefined;
 }

@@ -1,11 +1,12 @@
 /** Blocking users (abl), ending their tokens, and an admin's password reset (PROTOCOL.md, "People who would hurt the show"). */
 import { streams } from '../../events';
 import { operatorPasswordTooShort, type LiveState } from '../../projections/live';
-import type { BlockUser, ResetPassword, RevokeTokens } from './commands';
+import type { BlockUser, EraseUser, ResetPassword, RevokeTokens } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { ADMIN, type Entries } from './entry';
+import { ADMIN, SHOW, USERS, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
+import { anotherAdmin } from './user-roles';
 
 /**
  * abl: a block refuses the user's login and sockets and ends every token they hold; unblocking lets
@@ -36,6 +37,19 @@ export function resetPassword(state: LiveState, cmd: ResetPassword): Verdict {
   return accept(streams.user(user.id), draft('UserPasswordChanged', { userId: user.id }));
 }
 
+/**
+ * Erasure (DSGVO Art. 17): the user themself or an admin ends the account for good. The show keeps
+ * its last admin. Who erased whom is the event; the personal data leaves the vault (the store does it,
+ * docs/decisions/erasure.md). Reads every user's roles: its boundary is all user streams.
+ */
+export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext): Verdict {
+  const user = state.users.get(cmd.userId);
+  if (!user || user.erased) return reject(texts.notFound(cmd.userId), 'not_found');
+  if (user.id !== ctx.actor.userId && !ctx.actor.roles.includes('admin')) return reject(texts.forbidden, 'forbidden');
+  if (user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(texts.lastAdminErased, 'conflict');
+  return accept(streams.user(user.id), draft('UserErased', { userId: user.id, by: ctx.actor.userId! }));
+}
+
 export const accountEntries = {
   BlockUser: {
     wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: ADMIN,
@@ -51,4 +65,6 @@ export const accountEntries = {
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: resetPassword,
   },
+  // HTTP only: DELETE /api/users/me (the current password checked at the edge) and DELETE /api/users/:id (admin).
+  EraseUser: { access: 'user', parse: (c) => ({ type: 'EraseUser', userId: textOf(c.userId) }), boundary: () => [SHOW, USERS], rule: eraseUser },
 } satisfies Entries;

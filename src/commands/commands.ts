@@ -31,6 +31,8 @@ export interface BlockUser { type: 'BlockUser'; userId: string; blocked: boolean
 export interface RevokeTokens { type: 'RevokeTokens'; userId: string }
 /** PATCH /api/users/:id with newPassword by an admin, for another user (the hash is set by the edge). */
 export interface ResetPassword { type: 'ResetPassword'; userId: string; passwordLength: number }
+/** DELETE /api/users/me (the user, after the edge checked the current password) or /api/users/:id (an admin). */
+export interface EraseUser { type: 'EraseUser'; userId: string }
 
 // teams
 export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
@@ -134,7 +136,7 @@ export interface MuteUser { type: 'MuteUser'; userId: string; minutes: number }
 export interface RemoveTeamMember { type: 'RemoveTeamMember'; teamId: string; userId: string }
 
 export type Command =
-  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | SetUserRoles | BlockUser | RevokeTokens | ResetPassword
+  | RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | SetUserRoles | BlockUser | RevokeTokens | ResetPassword | EraseUser
   | CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam
   | CreateQuiz | EditQuiz | ImportQuiz | AddTieBreakQuestion
   | StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions

@@ -8,15 +8,19 @@ import { ADMIN, SHOW, TEAMS, USERS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
 import { requireUser } from './guards';
 import { texts } from './texts';
+import { ERASED_NAME } from '../../events/personal-data';
 
 /** Registration: the login is also the first display name; logins are unique regardless of case. */
+/** How erased accounts are named: nobody registers or takes that name. */
+const ERASED_KEY = uniqueNameKey(ERASED_NAME);
+
 export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionContext): Verdict {
   const { login, email } = cmd;
   if (newAccountsClosed(state.showSettings)) return reject(texts.newAccountsClosed, 'forbidden');
   if (login === '' || !cmd.hasPassword || login.length > MAX_NAME_LENGTH) return reject(texts.registrationFailed);
   if (!cmd.passwordRepeated) return reject(texts.registrationPasswordMismatch);
   const key = uniqueNameKey(login);
-  if (state.userIdByLogin.has(key)) return reject(texts.loginTaken, 'conflict');
+  if (state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(texts.loginTaken, 'conflict');
   if (state.teamIdByName.has(key)) return reject(texts.loginIsTeamName, 'precondition');
   const userId = ctx.newId();
   return accept(streams.user(userId), draft('UserRegistered', { userId, login, name: login, email, roles: [] }));
@@ -28,6 +32,7 @@ export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: Decisio
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
   const { name } = cmd;
+  if (uniqueNameKey(name) === ERASED_KEY) return reject(texts.erasedNameReserved);
   if (cmd.changesPassword && operatorPasswordTooShort(actor.roles, cmd.newPasswordLength)) return reject(texts.operatorPasswordTooShort);
   const drafts: Draft<QuizShowEvent>[] = [];
   if (name !== actor.name) drafts.push(draft('UserProfileUpdated', { userId: actor.id, name }));

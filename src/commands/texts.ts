@@ -128,6 +128,8 @@ export const engineTexts = {
   /** `minutes`: the minutes left, as text ("einer Minute" for one). */
   muted: (minutes: string) => `Du bist stummgeschaltet und kannst in ${minutes} wieder schreiben.`,
   notATeamMember: 'Diese Person ist nicht in diesem Team.',
+  erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
+  lastAdminErased: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.',
   lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
   // accounts (abl, token revocation, passwords)
   cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',

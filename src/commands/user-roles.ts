@@ -57,7 +57,8 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
   return a.length === b.length && a.every((role) => b.includes(role));
 }
 
-function anotherAdmin(state: LiveState, userId: string): boolean {
+/** Whether an admin other than `userId` is left. */
+export function anotherAdmin(state: LiveState, userId: string): boolean {
   let found = false;
   state.users.forEach((u) => {
     if (!found && u.id !== userId && u.roles.includes('admin')) found = true;

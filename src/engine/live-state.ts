@@ -88,6 +88,14 @@ export class LiveStateService {
     process.exit(1);
   };
 
+  /** A snapshot never outlives the erasure of a person it names (docs/decisions/erasure.md). */
+  private discardSnapshotsBeforeErasure(batch: StoredEvent[]): void {
+    const { snapshots } = this.options;
+    const erasure = snapshots ? batch.findLast((stored) => stored.type === 'UserErased') : undefined;
+    if (!snapshots || !erasure) return;
+    snapshots.discardBefore(erasure.position).catch((error: unknown) => this.logger.warn(`snapshots before the erasure at ${erasure.position} not discarded: ${String(error)}`));
+  }
+
   /** Stops folding; a clean stop saves a snapshot of what was folded since the last one. */
   async stop(): Promise<void> {
     await this.subscription?.stop();
@@ -210,6 +218,7 @@ export class LiveStateService {
       if (typeof commandId === 'string') this.applied.record(commandId, stored.position);
     }
     if (batch.length > 0) this.folded = batch[batch.length - 1]!.position;
+    this.discardSnapshotsBeforeErasure(batch);
     // Events that could not be folded leave the state as it was, but still count as seen (waiters below).
     if (state !== previous) {
       this.current = state;

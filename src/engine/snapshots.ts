@@ -38,6 +38,10 @@ const SLICE_MS = 5;
  * fold makes older snapshots invisible instead of trusted.
  */
 export class SnapshotStore {
+  /** No snapshot below this position is written any more: an erasure happened there (discardBefore). */
+  private floor = 0;
+  private writing: Promise<unknown> = Promise.resolve();
+
   private constructor(private readonly db: SqlDatabase, readonly codeVersion: string) {}
 
   static async open(db: SqlDatabase, codeVersion = engineCodeVersion()): Promise<SnapshotStore> {
@@ -72,7 +76,8 @@ export class SnapshotStore {
       }
     }
     const revisionsText = JSON.stringify({ revisions: Object.fromEntries(revisions), appliedCommands });
-    await this.db.transaction(async (tx) => {
+    if (position < this.floor) return;
+    const write = this.db.transaction(async (tx) => {
       await tx.query(
         'INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
         [this.codeVersion, position, pieces.join(''), revisionsText],
@@ -83,6 +88,18 @@ export class SnapshotStore {
         [this.codeVersion],
       );
     });
+    this.writing = write.catch(() => undefined);
+    await write;
+  }
+
+  /**
+   * A person was erased at `position`: every snapshot before it still names them, so it goes, and none
+   * before it is written afterwards (a save that was under way finishes first, then goes too).
+   */
+  async discardBefore(position: number): Promise<void> {
+    this.floor = Math.max(this.floor, position);
+    await this.writing;
+    await this.db.query('DELETE FROM live_snapshots WHERE position < $1', [position]);
   }
 }
 

@@ -111,6 +111,11 @@ export class LoginLimits {
     await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(login, address)]);
   }
 
+  /** An erased account's failed logins go with it (the keys hold the login). */
+  async forget(login: string): Promise<void> {
+    await this.db.query("DELETE FROM login_failures WHERE key LIKE 'pair %' AND right(key, $2) = $1", [` ${uniqueNameKey(login)}`, uniqueNameKey(login).length + 1]);
+  }
+
   /** One more failure in the key's window; a window that has ended starts afresh at 1. */
   private async count(key: string, limit: WindowLimit, now: number): Promise<void> {
     await this.db.query(

@@ -1,5 +1,7 @@
-import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import {
+  ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
@@ -7,7 +9,8 @@ import { hashPassword, verifyPassword } from '../identity/passwords';
 import { invalidTextRejection, texts } from '../commands';
 import { newAccountsClosed } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
-import { RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
+import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
+import { eraseUser } from '../identity/erasure';
 import { httpError, rejectionError } from './http-errors';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER } from './hashing-limits';
 import { userResource } from './json-api';
@@ -68,7 +71,9 @@ export class UsersController {
   @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name; `attributes.perm` lists their roles.' })
   list() {
     const users: ReturnType<typeof userResource>[] = [];
-    this.runtime.engine.live.state.users.forEach((user) => users.push(userResource(user)));
+    this.runtime.engine.live.state.users.forEach((user) => {
+      if (!user.erased) users.push(userResource(user));
+    });
     return { data: users.sort((a, b) => a.attributes.name.localeCompare(b.attributes.name, 'de')) };
   }
 
@@ -115,5 +120,37 @@ export class UsersController {
     }
     const updated = this.runtime.engine.live.state.users.get(id)!;
     return { data: userResource(updated), ...(password ? { meta: { token: this.runtime.secrets.jwt.sign(updated) } } : {}) };
+  }
+
+  /**
+   * Erasure of one's own account (DSGVO Art. 17): the current password proves it is them. Their personal
+   * data goes for good, their login is free again, the show's history keeps what they did, unnamed.
+   */
+  @Delete('me')
+  @HttpCode(204)
+  @LoggedIn()
+  @ApiAttributesBody(EraseAccountDto, 'users')
+  @ApiNoContentResponse({ description: 'Erased; every token of the account ends, its sockets close.' })
+  @ApiForbiddenResponse({ description: 'The current password is missing or wrong (German `detail`).' })
+  @ApiConflictResponse({ description: 'The last admin cannot be erased (German `detail`).' })
+  async eraseOwn(@Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
+    // Each try hashes a password: limited per user like a password change.
+    if (!this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
+    const credential = await this.runtime.secrets.credentials.findByUserId(user.id);
+    const current = typeof body.currentPassword === 'string' ? body.currentPassword : '';
+    if (!credential || current === '' || !(await verifyPassword(credential.passwordHash, current))) throw httpError(403, USER_TEXTS.currentPasswordWrong);
+    const outcome = await eraseUser(this.runtime, user.id, actorOf(user));
+    if (!outcome.ok) throw rejectionError(outcome);
+  }
+
+  /** An admin erases anyone's account but the last admin's. */
+  @Delete(':id')
+  @HttpCode(204)
+  @LoggedIn('admin')
+  @ApiNoContentResponse({ description: 'Erased; every token of the account ends, its sockets close.' })
+  @ApiConflictResponse({ description: 'The last admin cannot be erased (German `detail`).' })
+  async erase(@Param('id') id: string, @CurrentUser() user: UserLive): Promise<void> {
+    const outcome = await eraseUser(this.runtime, id, actorOf(user));
+    if (!outcome.ok) throw rejectionError(outcome);
   }
 }

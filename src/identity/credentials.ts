@@ -31,9 +31,9 @@ export class Credentials {
     return this.logins.reserve(userId, login, passwordHash);
   }
 
-  /** Gives a reserved login back (the registration was refused after all). */
-  async remove(userId: string): Promise<void> {
-    await this.logins.release(userId);
+  /** Gives reserved logins back, with their hashes (a registration refused after all, or erased accounts). */
+  async remove(...userIds: string[]): Promise<void> {
+    await this.logins.release(...userIds);
   }
 
   async setPassword(userId: string, passwordHash: string): Promise<void> {

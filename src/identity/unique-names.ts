@@ -45,8 +45,8 @@ export class UniqueNames {
   }
 
   /** Gives the owner's name back (the owner was not created after all, or was deleted). */
-  async release(ownerId: string): Promise<void> {
-    await this.db.query(`DELETE FROM ${this.t.table} WHERE ${this.t.ownerColumn} = $1`, [ownerId]);
+  async release(...ownerIds: string[]): Promise<void> {
+    await this.db.query(`DELETE FROM ${this.t.table} WHERE ${this.t.ownerColumn} = ANY($1::text[])`, [ownerIds]);
   }
 
   /** Who holds the name (case-insensitively), with their hash. */

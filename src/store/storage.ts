@@ -6,6 +6,8 @@ import { PgliteDatabase } from './sql/pglite-database';
 import { PostgresDatabase } from './sql/postgres-database';
 import type { SqlDatabase } from './sql/sql-database';
 import { SqlEventStore } from './sql/sql-event-store';
+import { PersonalDataStore } from './personal-data-store';
+import { movePersonalDataOutOfEvents, PersonalDataVault } from './personal-data-vault';
 import { backoffMs } from '../../wire/backoff';
 import { isUnavailable } from './unavailable';
 
@@ -16,6 +18,8 @@ import { isUnavailable } from './unavailable';
 export interface Storage {
   events: EventStore;
   sql: SqlDatabase;
+  /** The personal fields of events, outside the log (docs/decisions/erasure.md). */
+  vault: PersonalDataVault;
   close(): Promise<void>;
 }
 
@@ -29,8 +33,12 @@ export interface StorageOptions {
 export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
   let events: EventStore;
+  let vault: PersonalDataVault;
   try {
-    events = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
+    vault = await PersonalDataVault.open(sql);
+    const log = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
+    if (!config.eventStoreUrl) await sql.transaction(movePersonalDataOutOfEvents);
+    events = new PersonalDataStore(log, vault);
   } catch (error) {
     await sql.close().catch(() => undefined);
     throw error;
@@ -38,6 +46,7 @@ export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseU
   return {
     events,
     sql,
+    vault,
     async close() {
       await events.close();
       await sql.close();

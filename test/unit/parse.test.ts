@@ -46,6 +46,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   BlockUser: { wire: { userId: 'u1', blocked: true }, command: { type: 'BlockUser', userId: 'u1', blocked: true } },
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
   ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6 } },
+  EraseUser: { wire: { userId: 'u1' }, command: { type: 'EraseUser', userId: 'u1' } },
 
   // teams
   CreateTeam: {

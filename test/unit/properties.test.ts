@@ -114,7 +114,7 @@ describe('properties', () => {
 
   it('garbage commands never throw', () => {
     const types = Object.keys({
-      RegisterUser: 1, UpdateProfile: 1, MarkEmailPopupSeen: 1, CreateLoginLink: 1, SetUserRoles: 1, BlockUser: 1, RevokeTokens: 1, ResetPassword: 1, CreateTeam: 1, CreateQrTeam: 1,
+      RegisterUser: 1, UpdateProfile: 1, MarkEmailPopupSeen: 1, CreateLoginLink: 1, SetUserRoles: 1, BlockUser: 1, RevokeTokens: 1, ResetPassword: 1, EraseUser: 1, CreateTeam: 1, CreateQrTeam: 1,
       JoinTeam: 1, JoinTeamByInvite: 1, CreateTeamInvite: 1, CreateTeamInviteAsAdmin: 1, EditTeam: 1, DeleteTeam: 1, CreateQuiz: 1,
       EditQuiz: 1, ImportQuiz: 1, AddTieBreakQuestion: 1, StartQuestion: 1, StartNextQuestion: 1, HardReset: 1, StartCountdown: 1,
       ExpireCountdown: 1, EndQuestion: 1, ShowInstructions: 1, AcceptQuizzle: 1, RejectQuizzle: 1,

@@ -24,6 +24,12 @@ export const uploadsProjector: Projector = {
   async apply(tx, events) {
     const rows: unknown[][] = [];
     for (const { event } of events) {
+      if (event.type === 'UserErased') {
+        // Their files are deleted (src/identity/erasure.ts): so are the rows that pointed at them.
+        await upsertRows(tx, 'read_uploads', COLUMNS, rows.splice(0), { keys: ['upload_id', 'file_index'], update: 'all' });
+        await tx.query('DELETE FROM read_uploads WHERE user_id = $1', [event.data.userId]);
+        continue;
+      }
       if (event.type !== 'UploadRecorded') continue;
       const d = event.data;
       const q = d.question;

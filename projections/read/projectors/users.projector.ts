@@ -1,3 +1,4 @@
+import { ERASED_NAME } from '../../../events/personal-data';
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';
 
@@ -40,6 +41,14 @@ export const usersProjector: Projector = {
           break;
         case 'TeamDeleted':
           await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $2 WHERE team_id = $1', [event.data.teamId, at]);
+          break;
+        case 'UserErased':
+          // The row stays (answers and checks join it for a name): the placeholder, nothing of the person.
+          await tx.query(
+            `UPDATE read_users SET login = $2, name = $2, email = NULL, team_id = NULL, roles = '[]'::jsonb, shown_email_popup_at = NULL, updated_at = $3
+             WHERE id = $1`,
+            [event.data.userId, ERASED_NAME, at],
+          );
           break;
       }
     }

@@ -54,3 +54,11 @@ export class UpdateUserDto {
   @IsTextOrNumber({ message: FIELD_TEXTS.notTextOrNumber('shownEmailPopupAt') })
   shownEmailPopupAt?: string | number | null;
 }
+
+/** DELETE /api/users/me: the user erases their own account. */
+export class EraseAccountDto {
+  @ApiProperty({ description: 'The current password.', format: 'password' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('currentPassword') })
+  currentPassword?: string;
+}

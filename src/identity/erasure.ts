@@ -1,0 +1,44 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Actor } from '../../events';
+import type { CommandOutcome } from '../engine/command-pipeline';
+import type { Runtime } from '../runtime';
+
+/**
+ * Erasure (DSGVO Art. 17, docs/decisions/erasure.md). The UserErased event is the record of it; then
+ * everything of the person outside the log goes: their vault rows (the personal fields of their
+ * events), their login with its password hash, their failed logins and their uploaded files. Snapshots
+ * that still name them are the engine's (src/engine/live-state.ts), the read models' rows their
+ * projectors'. Each step can run again: a start finishes an erasure a crash interrupted.
+ */
+export async function eraseUser(runtime: Runtime, userId: string, actor: Actor): Promise<CommandOutcome> {
+  const login = runtime.engine.live.state.users.get(userId)?.login;
+  const files = await uploadedFilesOf(runtime, userId);
+  const outcome = await runtime.engine.pipeline.submit({ type: 'EraseUser', userId }, actor);
+  if (!outcome.ok) return outcome;
+  await forgetErased(runtime, [userId]);
+  if (login !== undefined) await runtime.loginLimits.forget(login);
+  await Promise.all(files.map((name) => rm(path.join(runtime.uploadsDir, name), { force: true })));
+  return outcome;
+}
+
+/** What the write side still holds of erased people goes (idempotent; also at every start). */
+export async function forgetErased(runtime: Runtime, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await runtime.storage.vault.erase(userIds);
+  await runtime.secrets.credentials.remove(...userIds);
+}
+
+/** The erased users of the live state: a start finishes what an interrupted erasure left. */
+export function erasedUsers(runtime: Runtime): string[] {
+  const erased: string[] = [];
+  runtime.engine.live.state.users.forEach((user) => {
+    if (user.erased) erased.push(user.id);
+  });
+  return erased;
+}
+
+async function uploadedFilesOf(runtime: Runtime, userId: string): Promise<string[]> {
+  const rows = await runtime.storage.sql.query<{ file_name: string }>('SELECT file_name FROM read_uploads WHERE user_id = $1', [userId]);
+  return rows.map((row) => row.file_name).filter((name) => !name.split('/').includes('..'));
+}

@@ -1,0 +1,83 @@
+import { PERSONAL_DATA, LEGACY_PERSONAL_DATA } from '../../events/personal-data';
+import type { SqlDatabase, SqlSession } from './sql/sql-database';
+
+/**
+ * The vault of personal data (docs/decisions/erasure.md): the fields that events/personal-data.ts
+ * names, kept on the write side under the event's id and the person's user id, never in the log. The
+ * same SQL database as the credentials, whatever the event store (EventStoreDB included). Erasure
+ * deletes a person's rows; reading an event whose row is gone shows the placeholders.
+ */
+export const VAULT_SCHEMA = `
+CREATE TABLE IF NOT EXISTS personal_data (
+  event_id text  PRIMARY KEY,
+  user_id  text  NOT NULL,
+  data     jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS personal_data_user_id ON personal_data (user_id);
+`;
+
+export interface VaultRow {
+  readonly eventId: string;
+  readonly userId: string;
+  readonly values: Record<string, unknown>;
+}
+
+export class PersonalDataVault {
+  private constructor(private readonly db: SqlDatabase) {}
+
+  static async open(db: SqlDatabase): Promise<PersonalDataVault> {
+    await db.exec(VAULT_SCHEMA);
+    return new PersonalDataVault(db);
+  }
+
+  /** Stores the rows (before their events are appended); a row already there stays as it is. */
+  async put(rows: readonly VaultRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.query(
+      `INSERT INTO personal_data (event_id, user_id, data)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
+      [rows.map((r) => r.eventId), rows.map((r) => r.userId), rows.map((r) => JSON.stringify(r.values))],
+    );
+  }
+
+  /** The values kept for these events; an event without a row (erased, or never personal) is absent. */
+  async get(eventIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+    const found = new Map<string, Record<string, unknown>>();
+    if (eventIds.length === 0) return found;
+    const rows = await this.db.query<{ event_id: string; data: Record<string, unknown> | string }>(
+      'SELECT event_id, data FROM personal_data WHERE event_id = ANY($1::text[])',
+      [[...eventIds]],
+    );
+    for (const row of rows) found.set(row.event_id, typeof row.data === 'string' ? JSON.parse(row.data) as Record<string, unknown> : row.data);
+    return found;
+  }
+
+  /** Deletes everything kept of these people. */
+  async erase(userIds: readonly string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.db.query('DELETE FROM personal_data WHERE user_id = ANY($1::text[])', [[...userIds]]);
+  }
+}
+
+/**
+ * For the SQL stores' migration: events stored before the vault still hold personal fields in the
+ * log. They move into the vault (the same values, so every replay stays exact) and leave the events
+ * table; fields that older versions copied and the fold no longer reads are dropped.
+ */
+export async function movePersonalDataOutOfEvents(tx: SqlSession): Promise<void> {
+  for (const [type, declared] of Object.entries(PERSONAL_DATA)) {
+    const fields = Object.keys(declared!.fields);
+    const present = fields.map((f) => `data ? '${f}'`).join(' OR ');
+    await tx.query(
+      `INSERT INTO personal_data (event_id, user_id, data)
+       SELECT event_id::text, data->>'${declared!.subject}', jsonb_build_object(${fields.map((f) => `'${f}', data->'${f}'`).join(', ')})
+       FROM events WHERE type = $1 AND (${present}) ON CONFLICT (event_id) DO NOTHING`,
+      [type],
+    );
+    await tx.query(`UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
+  }
+  for (const [type, fields] of Object.entries(LEGACY_PERSONAL_DATA)) {
+    const present = fields!.map((f) => `data ? '${f}'`).join(' OR ');
+    await tx.query(`UPDATE events SET data = data ${fields!.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
+  }
+}
