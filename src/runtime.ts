@@ -11,7 +11,6 @@ import type { PipelineOptions } from './engine/command-pipeline';
 import { HttpLimits, LoginLimits } from './http/login-limits';
 import { FRAME_RATE, type Rate } from './realtime/rate-limit';
 import { Credentials } from './identity/credentials';
-import { erasedUsers, forgetErased } from './identity/erasure';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
@@ -70,11 +69,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events);
-  const runtime: Runtime = {
-    config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate,
-  };
-  await forgetErased(runtime, erasedUsers(runtime));
-  return runtime;
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

@@ -184,7 +184,7 @@ describe('single-player answers (sp)', () => {
 describe('lobby chat (ulc)', () => {
   it('any logged-in user posts; moderators are highlighted', () => {
     const s = show();
-    given(s.world).when({ type: 'PostLobbyChat', message: 'Hi' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted', data: { name: 'anna', highlight: false } });
+    given(s.world).when({ type: 'PostLobbyChat', message: 'Hi' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted', data: { userId: s.anna, message: 'Hi', highlight: false } });
     given(s.world).when({ type: 'PostLobbyChat', message: 'Los gehts' }, s.world.as(s.moderator)).thenEvents({ type: 'LobbyChatMessagePosted', data: { highlight: true } });
     given(s.world).when({ type: 'PostLobbyChat', message: '' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
   });

@@ -15,10 +15,14 @@ const state = fold(recorded, initialState);
 
 /**
  * An event as the recording holds it: a lock-in of version 1 had no proposal key nor basis, a team
- * creation of version 2 no number.
+ * creation of version 2 no number, a lobby chat line of version 1 copied its author's name.
  */
 function asRecorded(event: QuizShowEvent, line: string): unknown {
   const version = (JSON.parse(line) as { version?: number }).version;
+  if (event.type === 'LobbyChatMessagePosted' && version === 1) {
+    const { userId, message, highlight } = event.data;
+    return { ...event, version: 1, data: { userId, name: (JSON.parse(line) as { data: { name: string } }).data.name, message, highlight } };
+  }
   if (event.type === 'TeamCreated' && version === 2) {
     const { number: _number, ...v2 } = event.data;
     return { ...event, version: 2, data: v2 };
@@ -44,6 +48,14 @@ describe('the recorded night (events/recordings/night-1.jsonl)', () => {
     expect(answers.every((a) => a.proposalKey === null && a.basis === 'unknown')).toBe(true);
     const today = night.world.log.flatMap((e) => (e.type === 'AnswersLockedIn' ? e.data.answers : []));
     expect(new Set(today.map((a) => a.basis))).toEqual(new Set(['favourite', 'stars', 'only']));
+  });
+
+  it('holds lobby chat lines of version 1, whose copied names the fold now takes from the users', () => {
+    const v1 = lines.map((line) => JSON.parse(line) as { type: string; version: number; data: { name?: string; message: string } })
+      .filter((e) => e.type === 'LobbyChatMessagePosted');
+    expect(v1.length).toBeGreaterThan(0);
+    expect(v1.every((e) => e.version === 1)).toBe(true);
+    expect(state.show.lobbyChat.map((e) => [e.user, e.message])).toEqual(v1.map((e) => [e.data.name, e.data.message]));
   });
 
   it('covers a whole night: 3 rounds, 12 teams, 40 players, every question type', () => {

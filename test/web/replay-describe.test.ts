@@ -25,6 +25,7 @@ const samples: Samples = {
   },
   UserTokensRevoked: { type: 'UserTokensRevoked', version: 1, data: { userId: 'u1' }, metadata: meta() },
   UserBlocked: { type: 'UserBlocked', version: 1, data: { userId: 'u1', blocked: true, blockedBy: 'u1' }, metadata: meta() },
+  UserErased: { type: 'UserErased', version: 1, data: { userId: 'u2', by: 'u1' }, metadata: meta() },
   TeamCreated: {
     type: 'TeamCreated', version: 3, metadata: meta(),
     data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: 1 },
@@ -54,7 +55,7 @@ const samples: Samples = {
   StarToggled: { type: 'StarToggled', version: 1, data: { teamId: 't1', userId: 'u1', key: 2 }, metadata: meta() },
   QuizzleOffered: { type: 'QuizzleOffered', version: 1, data: { teamId: 't1', key: 2, userId: 'u1', answer: 'Eiffelturm' }, metadata: meta() },
   SingleAnswerSubmitted: { type: 'SingleAnswerSubmitted', version: 1, data: { userId: 'u1', message: '2962' }, metadata: meta() },
-  LobbyChatMessagePosted: { type: 'LobbyChatMessagePosted', version: 1, data: { userId: 'u1', name: 'Anna', message: 'Hallo', highlight: false }, metadata: meta() },
+  LobbyChatMessagePosted: { type: 'LobbyChatMessagePosted', version: 2, data: { userId: 'u1', message: 'Hallo', highlight: false }, metadata: meta() },
   AnswerRated: { type: 'AnswerRated', version: 1, data: { answerId: 'a1', points: 3, change: 1, checked: true, liked: true, testerId: 'u1' }, metadata: meta() },
   AnswersBulkRated: {
     type: 'AnswersBulkRated', version: 1, metadata: meta(),
@@ -176,6 +177,8 @@ describe('actor and time', () => {
     expect(describeEvent(samples.UserBlocked, known)).toBe('Anna gesperrt');
     expect(describeEvent({ ...samples.UserBlocked, data: { ...samples.UserBlocked.data, blocked: false } }, known)).toBe('Anna entsperrt');
     expect(actorName(samples.UserBlocked, known)).toBe('Anna');
+    expect(describeEvent(samples.UserErased, known)).toBe('Anna löscht ein Konto');
+    expect(describeEvent({ ...samples.UserErased, data: { userId: 'u1', by: 'u1' } }, known)).toBe('Ein Konto wurde von seinem Inhaber gelöscht');
     expect(describeEvent(samples.UserTokensRevoked, known)).toBe('Anna hat sich überall abgemeldet');
   });
 
