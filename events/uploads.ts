@@ -32,8 +32,8 @@ export interface UploadRecordedData {
   question: UploadQuestion | null;
 }
 
-/** Metadata of stored images; the bytes live in the upload store under these file names. */
 export type UploadRecordedV1 = EventEnvelope<'UploadRecorded', 1, UploadRecordedDataV1>;
+/** Metadata of stored images; the bytes live in the upload store under these file names. */
 export type UploadRecorded = EventEnvelope<'UploadRecorded', 2, UploadRecordedData>;
 
 export type UploadEvent = UploadRecorded;

@@ -1,5 +1,5 @@
 // Builds the server or the web app when its output is missing or older than its sources: npm start (both), npm run
-// start:dev and start:debug (the web app), and `node scripts/build-if-stale.js server` before the console tools (npm run user, night, asyncapi).
+// start:dev and start:debug (the web app), and `node scripts/build-if-stale.js server` before the console tools (npm run user, night, asyncapi, events:catalogue).
 // Never rebuilds a fresh build: a rebuild rewrites dist/ file by file, and a server starting meanwhile
 // would load half-written modules.
 const { execSync } = require('node:child_process');

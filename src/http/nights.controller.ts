@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { NightListEntry } from '../../wire';
-import { nightWithDependencies, toJsonLines } from '../replay/night-events';
+import { nightWithDependencies, toNightExport } from '../replay/night-events';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
 import { LoggedIn } from './logged-in.guard';
@@ -31,14 +31,14 @@ export class NightsController {
   /** The night and the events it depends on (users, teams, quiz, show settings), as JSON Lines: what `npm run night -- export` writes. */
   @Get(':id/export')
   @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'JSON Lines, one stored event per line (a download: night-<id>.jsonl).' })
+  @ApiOkResponse({ description: 'JSON Lines: a header line `{format, formatVersion, eventVersions, exportedAt}`, then one stored event per line (a download: night-<id>.jsonl).' })
   @ApiNotFoundResponse({ description: 'No night with this id.' })
   async export(@Param('id') id: string, @Res() response: Response): Promise<void> {
     const events = await nightWithDependencies(this.runtime.storage.events, id);
     if (!events) throw httpError(404, `Es gibt keinen Abend mit der Nummer ${id}.`);
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="night-${id}.jsonl"`);
-    response.end(toJsonLines(events));
+    response.end(toNightExport(events, new Date()));
   }
 
   /** The night's own stream as JSON Lines, in order, streamed page by page. */

@@ -1,7 +1,7 @@
 /**
  * npm run night -- list
- * npm run night -- export <nightId> [file]          the night and what it depends on, as JSON Lines (stdout without a file)
- * npm run night -- import <file>                    into an empty store
+ * npm run night -- export <nightId> [file]          the night and what it depends on, as JSON Lines after a header line (stdout without a file)
+ * npm run night -- import <file>                    into an empty store; refuses a file of a newer format or newer events
  * npm run night -- replay <nightId|file> [--to N] [--verify] [--server URL]
  *
  * Uses the server's configuration (DATA_DIR, DATABASE_URL, EVENTSTORE_URL). The embedded database
@@ -19,7 +19,7 @@ import type { StoredEvent } from '../store/event-store';
 import { openStorage, type Storage } from '../store/storage';
 import { SnapshotStore } from '../engine/snapshots';
 import { compareViews, importEvents, listNights, replayEvents, verifyReadProjections, verifySnapshot, type Difference, type Replay } from './night-commands';
-import { allEvents, fromJsonLines, nightWithDependencies, toJsonLines } from './night-events';
+import { allEvents, nightWithDependencies, NightExportRefused, readNightExport, toNightExport, type NightExport } from './night-events';
 
 const USAGE = 'Usage: npm run night -- list | export <nightId> [file] | import <file> | replay <nightId|file> [--to N] [--verify] [--server URL]';
 
@@ -65,23 +65,28 @@ async function exportNight(storage: Storage, nightId: string | undefined, file: 
   if (!nightId) return usage();
   const events = await nightWithDependencies(storage.events, nightId);
   if (!events) return fail(`Es gibt keinen Abend ${nightId}.`);
+  const text = toNightExport(events, new Date());
   if (file) {
-    await writeFile(file, toJsonLines(events));
+    await writeFile(file, text);
     console.error(`${events.length} Events nach ${file} geschrieben.`);
-  } else process.stdout.write(toJsonLines(events));
+  } else process.stdout.write(text);
   return 0;
 }
 
 async function importFile(storage: Storage, file: string | undefined): Promise<number> {
   if (!file) return usage();
-  const count = await importEvents(storage.events, fromJsonLines(await readFile(file, 'utf8')));
+  const exported = await readExport(file);
+  if (exported instanceof NightExportRefused) return fail(`${file}: ${exported.message}`);
+  const count = await importEvents(storage.events, exported.events);
   console.log(`${count} Events importiert.`);
   return 0;
 }
 
 async function replay(storage: Storage, target: string | undefined, args: string[]): Promise<number> {
   if (!target) return usage();
-  const events = existsSync(target) ? fromJsonLines(await readFile(target, 'utf8')) : await nightWithDependencies(storage.events, target);
+  const exported = existsSync(target) ? await readExport(target) : null;
+  if (exported instanceof NightExportRefused) return fail(`${target}: ${exported.message}`);
+  const events = exported ? exported.events : await nightWithDependencies(storage.events, target);
   if (!events) return fail(`Es gibt keinen Abend ${target} und keine solche Datei.`);
   const to = optionValue(args, '--to');
   const result = replayEvents(events, { to: to === undefined ? undefined : Number(to), onProgress: progress(events.length) });
@@ -147,6 +152,16 @@ async function compareWithServer(url: string, live: Replay): Promise<Difference[
 function progress(total: number): ((done: number) => void) | undefined {
   if (total < 50_000) return undefined;
   return (done) => process.stderr.write(`\rfalte ${done.toLocaleString('de-DE')} / ${total.toLocaleString('de-DE')} Events`);
+}
+
+/** The file's events, or why this code refuses it. */
+async function readExport(file: string): Promise<NightExport | NightExportRefused> {
+  try {
+    return readNightExport(await readFile(file, 'utf8'));
+  } catch (error) {
+    if (error instanceof NightExportRefused) return error;
+    throw error;
+  }
 }
 
 function usage(): number {

@@ -1,3 +1,4 @@
+import { checkExportStart, nightExportHeader, tooNew } from '../../events/night-export';
 import type { EventStore, StoredEvent } from '../store/event-store';
 
 const PAGE = 5000;
@@ -39,19 +40,62 @@ export async function nightWithDependencies(store: EventStore, nightId: string):
   return events;
 }
 
-export function toJsonLines(events: readonly StoredEvent[]): string {
-  return events.map((e) => JSON.stringify(e)).join('\n') + (events.length > 0 ? '\n' : '');
+/** The export of a night: the header line, then one stored event per line (docs/protocol.md, "Night export"). */
+export function toNightExport(events: readonly StoredEvent[], exportedAt: Date): string {
+  return [nightExportHeader(exportedAt.toISOString()), ...events].map((line) => JSON.stringify(line)).join('\n') + '\n';
 }
 
-export function fromJsonLines(text: string): StoredEvent[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, i) => {
-      const event = JSON.parse(line) as StoredEvent;
-      if (typeof event.type !== 'string' || typeof event.streamId !== 'string' || typeof event.id !== 'string') {
-        throw new Error(`line ${i + 1} is not a stored event`);
-      }
-      return event;
-    });
+/** A file this code refuses to read, with the operator's German message. */
+export class NightExportRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NightExportRefused';
+  }
+}
+
+export interface NightExport {
+  /** 0: an export without a header (0.10 and older). */
+  readonly formatVersion: number;
+  readonly events: StoredEvent[];
+}
+
+/** Reads an export (with or without its header); throws NightExportRefused for what this code cannot read. */
+export function readNightExport(text: string): NightExport {
+  const lines = text.split('\n').map((raw, index) => ({ number: index + 1, raw })).filter((line) => line.raw.trim() !== '');
+  const parsed = lines.map((line) => ({ number: line.number, value: parseLine(line.raw, line.number) }));
+  if (parsed.length === 0) return { formatVersion: 0, events: [] };
+  const start = checkExportStart(parsed[0]!.value);
+  if (!start.ok) throw new NightExportRefused(start.message);
+  const body = start.header ? parsed.slice(1) : parsed;
+  const events = body.map(({ number, value }) => storedEvent(value, number));
+  const unknown = events.flatMap((event, i) => {
+    const problem = tooNew(event.type, storedVersion(event));
+    return problem ? [`Zeile ${body[i]!.number}: ${problem}`] : [];
+  });
+  if (unknown.length > 0) {
+    throw new NightExportRefused(`Die Datei enthält Events, die dieser Stand nicht kennt: ${unknown.slice(0, 5).join('; ')}${unknown.length > 5 ? ` und ${unknown.length - 5} weitere` : ''}.`);
+  }
+  return { formatVersion: start.formatVersion, events };
+}
+
+function parseLine(raw: string, number: number): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new NightExportRefused(`Zeile ${number} ist kein JSON.`);
+  }
+}
+
+function storedEvent(value: unknown, number: number): StoredEvent {
+  const event = value as StoredEvent;
+  if (typeof event !== 'object' || event === null || typeof event.type !== 'string' || typeof event.streamId !== 'string' || typeof event.id !== 'string') {
+    throw new NightExportRefused(`Zeile ${number} ist kein gespeichertes Event.`);
+  }
+  return event;
+}
+
+/** A store keeps the version in the metadata (events/codec.ts); none means version 1. */
+function storedVersion(event: StoredEvent): number {
+  const version = (event.metadata as { version?: unknown } | undefined)?.version;
+  return typeof version === 'number' ? version : 1;
 }

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CURRENT_VERSION } from '../../events';
+import { belongsInStream } from '../../events/stream-of';
 import { importEvents, replayEvents } from '../../src/replay/night-commands';
-import { fromJsonLines, nightWithDependencies, toJsonLines } from '../../src/replay/night-events';
+import { readNightExport } from '../../src/replay/night-events';
 import { openStorage } from '../../src/store/storage';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { openTestSqlDatabase } from '../support/test-database';
@@ -11,11 +15,12 @@ import { WsClient } from './support/ws-client';
 const root = path.resolve(__dirname, '../..');
 
 /** `npm run night -- …` as an operator runs it, on the test server's data dir (and its database on Postgres). */
-function night(env: TestServer, ...args: string[]): Promise<{ code: number; output: string }> {
+function night(env: Pick<TestServer, 'dataDir' | 'databaseUrl'>, ...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
     const child = spawn('npm', ['run', '--silent', 'night', '--', ...args], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: env.dataDir, NODE_OPTIONS: '', ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}) },
+      env: { ...inherited, DATA_DIR: env.dataDir, NODE_OPTIONS: '', ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}) },
     });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -63,17 +68,21 @@ describe('replay and audit of a night', () => {
     for (const client of [moderator, ida!, jan!]) await client.sync();
     const pushed = { ida: { ...ida!.views }, jan: { ...jan!.views }, moderator: { ...moderator.views } };
     await Promise.all([moderator, ida!, jan!].map((c) => c.close()));
+    const nightId = (await api(env.url, 'GET', '/api/nights', undefined, adminToken)).body.data[0].id as string;
+    const download = await fetch(`${env.url}/api/nights/${nightId}/export`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const exported = await download.text();
     await env.stop();
 
-    // Export from the system's store, import into an empty one, replay there.
-    let storage = await openStorage({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, eventStoreUrl: null });
-    const nights = await storage.events.readAll();
-    const nightId = nights.find((e) => e.type === 'NightStarted')!.streamId.slice('night-'.length);
-    const exported = toJsonLines((await nightWithDependencies(storage.events, nightId))!);
-    await storage.close();
+    // The admin's download starts with the header; import it into an empty store and replay there.
+    expect(JSON.parse(exported.slice(0, exported.indexOf('\n')))).toEqual({
+      format: 'quiz-show-night', formatVersion: 1, eventVersions: CURRENT_VERSION, exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const read = readNightExport(exported);
+    expect(read.formatVersion).toBe(1);
+    expect(read.events.filter((e) => !belongsInStream(e.type as keyof typeof CURRENT_VERSION, e.streamId)).map((e) => `${e.type} in ${e.streamId}`)).toEqual([]);
     const emptyDb = await openTestSqlDatabase();
     const emptyStore = await SqlEventStore.open(emptyDb.db);
-    await importEvents(emptyStore, fromJsonLines(exported));
+    await importEvents(emptyStore, read.events);
     const replayed = replayEvents(await emptyStore.readAll());
     await emptyStore.close();
     await emptyDb.close();
@@ -91,12 +100,32 @@ describe('replay and audit of a night', () => {
     expect(verified.output).toContain('Keine Abweichungen');
     expect(verified.code).toBe(0);
 
-    storage = await openStorage({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, eventStoreUrl: null });
+    const storage = await openStorage({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, eventStoreUrl: null });
     await storage.sql.query('UPDATE read_quiz_answers SET points = 42 WHERE answer = $1', ['Leonardo da Vinci']);
     await storage.close();
     const caught = await night(env, 'replay', nightId, '--verify');
     expect(caught.code).toBe(1);
     expect(caught.output).toMatch(/read_quiz_answers: only in the system: .*"points",42/);
     expect(caught.output).toMatch(/read_quiz_answers: only in the rebuild from the log: .*"points",3/);
-  }, 300_000); // a whole night, export, import, replay and two CLI runs: about a minute on a quiet machine, much more when CI runs beside other suites
+
+    // The console's export carries the header too; import refuses a newer format and takes the export into an empty store.
+    const dir = await mkdtemp(path.join(tmpdir(), 'quiz-import-'));
+    try {
+      const file = path.join(dir, 'night.jsonl');
+      expect((await night(env, 'export', nightId, file)).code).toBe(0);
+      const text = await readFile(file, 'utf8');
+      expect(JSON.parse(text.slice(0, text.indexOf('\n')))).toMatchObject({ format: 'quiz-show-night', formatVersion: 1, eventVersions: CURRENT_VERSION });
+      const newer = path.join(dir, 'newer.jsonl');
+      await writeFile(newer, text.replace('"formatVersion":1', '"formatVersion":2'));
+      const empty = { dataDir: path.join(dir, 'data'), databaseUrl: null };
+      const refused = await night(empty, 'import', newer);
+      expect(refused.output).toContain('Die Datei hat Format-Version 2; dieser Stand liest höchstens Version 1.');
+      expect(refused.code).toBe(1);
+      const imported = await night(empty, 'import', file);
+      expect(imported.output).toContain(`${read.events.length} Events importiert.`);
+      expect(imported.code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000); // a whole night, export, import, replay and five CLI runs: about a minute on a quiet machine, much more when CI runs beside other suites
 });

@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LiveState } from '../../projections/live';
 import { replayEvents } from '../../src/replay/night-commands';
-import { fromJsonLines } from '../../src/replay/night-events';
+import { readNightExport } from '../../src/replay/night-events';
 import type { StoredEvent } from '../../src/store/event-store';
 import { RECORDING_DIR } from './recording-files';
 import { World } from './world';
 
 /** The stored events of `events/recordings/<file>`, in log order. */
 export function exportedNight(file: string): StoredEvent[] {
-  return fromJsonLines(readFileSync(path.resolve(__dirname, '..', '..', RECORDING_DIR, file), 'utf8'));
+  return readNightExport(readFileSync(path.resolve(__dirname, '..', '..', RECORDING_DIR, file), 'utf8')).events;
 }
 
 /** How many events lead up to and include the first one that matches (the `--to` of `npm run night -- replay`). */

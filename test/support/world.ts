@@ -3,6 +3,7 @@
  * through decide() and accepted events are folded with evolve(), with a fake clock and counting ids.
  */
 import type { QuizShowEvent, Role } from '../../events';
+import { belongsInStream, STREAM_OF } from '../../events/stream-of';
 import { evolve, initialState, type LiveState } from '../../projections/live';
 import { decideInput, type CommandInput, type Decision, type DecisionContext } from '../../src/commands';
 
@@ -57,8 +58,10 @@ export class World {
     return decision.events;
   }
 
+  /** Fails on an event in a stream its type does not declare (events/stream-of.ts): every decider a test runs keeps to it. */
   append(events: readonly QuizShowEvent[], stream: string): void {
     for (const event of events) {
+      if (!belongsInStream(event.type, stream)) throw new Error(`${event.type} appended to ${stream}, but events/stream-of.ts declares ${STREAM_OF[event.type].join(' or ')}`);
       this.log.push(event);
       this.streamLog.push(stream);
       this.state = evolve(this.state, event);

@@ -1,5 +1,6 @@
 /** The replay's fold with snapshots: every position equals the plain fold; loading stored events; playback timing. */
-import type { QuizShowEvent } from '../../events';
+import { CURRENT_VERSION, type QuizShowEvent } from '../../events';
+import { nightExportHeader } from '../../events/night-export';
 import { fold, globalView, initialState, moderatorView, views } from '@engine';
 import { parseEventLine, parseEventLog } from '../../web/src/replay/load';
 import {
@@ -115,5 +116,19 @@ describe('reading stored events', () => {
     const parsed = parseEventLog(text);
     expect(parsed.events).toHaveLength(1);
     expect(parsed.problems.map((p) => p.line)).toEqual([3, 4]);
+  });
+
+  it('skips the header line of an export and reads the events after it', () => {
+    const header = nightExportHeader('2026-11-20T19:00:00.000Z');
+    const parsed = parseEventLog([JSON.stringify(header), JSON.stringify(stored), ''].join('\n'));
+    expect(parsed).toMatchObject({ problems: [], refusal: null });
+    expect(parsed.events.map((e) => e.type)).toEqual(['TeamCreated']);
+  });
+
+  it('refuses an export of a newer format with the header check’s message, folding nothing', () => {
+    const header = { ...nightExportHeader('2026-11-20T19:00:00.000Z'), eventVersions: { ...CURRENT_VERSION, TeamCreated: 7 } };
+    const parsed = parseEventLog([JSON.stringify(header), JSON.stringify(stored)].join('\n'));
+    expect(parsed.events).toEqual([]);
+    expect(parsed.refusal).toContain('TeamCreated Version 7 (bekannt bis 3)');
   });
 });

@@ -198,6 +198,7 @@ export function ReplayPage() {
       <Panel title={t.replay.nightLabel}>
         <NightPicker initialNight={params.night} onLoaded={onLoaded} />
         {log?.source === 'events' && <p className="card card--warning">{t.replay.onlyNightStream}</p>}
+        {log?.refusal && <p className="form-error" role="alert">{log.refusal}</p>}
         {log && log.problems.length > 0 && <p className="form-error" role="alert">{t.replay.problems(log.problems.length)}</p>}
       </Panel>
       {log && (log.events.length === 0 ? <p className="muted">{t.replay.noEvents}</p> : <Replayer key={loads} events={log.events} initialPosition={loads === 1 && params.pos !== null ? params.pos : undefined} />)}

@@ -1,6 +1,7 @@
 /** Reading a night's events: the JSON Lines of the night endpoints (or a recording) as engine events. */
 import type { QuizShowEvent } from '../../../events';
 import { decodeEvent } from '../../../events/codec';
+import { checkExportStart, isExportHeader, type ExportStart } from '../../../events/night-export';
 import type { JsonApiDocument, NightListEntry } from '@wire/replies';
 import { api, HttpError } from '../api/http';
 
@@ -8,6 +9,8 @@ export interface ParsedLog {
   events: QuizShowEvent[];
   /** Lines that could not be read (unknown type or version, broken JSON), with their line number. */
   problems: { line: number; message: string }[];
+  /** Why the whole file is refused (an export of a newer format or with newer events), or null. */
+  refusal: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -23,22 +26,36 @@ export function parseEventLine(line: Json): QuizShowEvent {
   return decodeEvent({ type: line.type, version: line.version, data: line.data, metadata: line.metadata });
 }
 
-/** Parses JSON Lines; blank lines are skipped, broken ones reported. */
+/**
+ * Parses JSON Lines; blank lines are skipped, broken ones reported. An export's header line
+ * (events/night-export.ts) is checked, not folded; an export without one (0.10 and older) is read as before.
+ */
 export function parseEventLog(text: string): ParsedLog {
+  const lines = text.split('\n').map((raw, index) => ({ line: index + 1, text: raw.trim() })).filter((l) => l.text !== '');
+  const header = lines.length > 0 ? headerOf(lines[0]!.text) : null;
+  if (header && !header.ok) return { events: [], problems: [], refusal: header.message };
   const events: QuizShowEvent[] = [];
   const problems: ParsedLog['problems'] = [];
-  text.split('\n').forEach((raw, index) => {
-    const trimmed = raw.trim();
-    if (trimmed === '') return;
+  for (const { line, text: json } of header ? lines.slice(1) : lines) {
     try {
-      const parsed: unknown = JSON.parse(trimmed);
+      const parsed: unknown = JSON.parse(json);
       if (!isObject(parsed)) throw new Error('kein Objekt');
       events.push(parseEventLine(parsed));
     } catch (error) {
-      problems.push({ line: index + 1, message: error instanceof Error ? error.message : String(error) });
+      problems.push({ line, message: error instanceof Error ? error.message : String(error) });
     }
-  });
-  return { events, problems };
+  }
+  return { events, problems, refusal: null };
+}
+
+/** The check of an export's header line, or null when the first line is no header. */
+function headerOf(json: string): ExportStart | null {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return isExportHeader(parsed) ? checkExportStart(parsed) : null;
+  } catch {
+    return null;
+  }
 }
 
 function authHeaders(token: string | null): Record<string, string> {
