@@ -57,7 +57,9 @@ export function operatorView(state: LiveState): OperatorView {
   const teams: OperatorView['teams'] = {};
   state.teams.forEach((team) => { teams[team.id] = teamEntry(team); });
   const users: OperatorView['users'] = {};
-  state.users.forEach((user) => { users[user.id] = userEntry(user); });
+  state.users.forEach((user) => {
+    if (!user.erased) users[user.id] = userEntry(user);
+  });
   return { teams, users };
 }
 
@@ -70,14 +72,16 @@ export interface KeptOperatorView {
 
 /**
  * The entries after the changes between two versions of a map: the same object when none of the
- * changed records changed what an entry shows, else a copy with those entries replaced or removed.
+ * changed records changed what an entry shows, else a copy with those entries replaced or removed
+ * (a record no longer `listed`, an erased account, is removed).
  */
 function entriesAfter<Live, Entry>(
   now: PersistentMap<Live>, before: PersistentMap<Live>, entries: Record<string, Entry>,
-  entryOf: (live: Live) => Entry, same: (entry: Entry, live: Live) => boolean,
+  entryOf: (live: Live) => Entry, same: (entry: Entry, live: Live) => boolean, listed: (live: Live) => boolean = () => true,
 ): Record<string, Entry> {
   let changed: Record<string, Entry> | null = null;
-  now.diff(before, (id, live) => {
+  now.diff(before, (id, current) => {
+    const live = current !== undefined && listed(current) ? current : undefined;
     const entry = Object.prototype.hasOwnProperty.call(entries, id) ? entries[id] : undefined;
     if (live === undefined ? entry === undefined : entry !== undefined && same(entry, live)) return;
     changed ??= { ...entries };
@@ -92,7 +96,7 @@ export function keptOperatorView(state: LiveState, previous: KeptOperatorView | 
   if (!previous) return { teams: state.teams, users: state.users, value: operatorView(state) };
   if (previous.teams === state.teams && previous.users === state.users) return previous;
   const teams = entriesAfter(state.teams, previous.teams, previous.value.teams, teamEntry, sameTeamEntry);
-  const users = entriesAfter(state.users, previous.users, previous.value.users, userEntry, sameUserEntry);
+  const users = entriesAfter(state.users, previous.users, previous.value.users, userEntry, sameUserEntry, (user) => !user.erased);
   const unchanged = teams === previous.value.teams && users === previous.value.users;
   return { teams: state.teams, users: state.users, value: unchanged ? previous.value : { teams, users } };
 }

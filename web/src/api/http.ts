@@ -107,6 +107,11 @@ export async function registerUser(fields: { login: string; name: string; email?
 }
 
 /** PATCH /api/users/:id; after a password change the answer carries the new login token (the older ones have ended). */
+/** DELETE /api/users/me: the user erases their own account (the current password confirms it). */
+export async function eraseOwnAccount(currentPassword: string): Promise<void> {
+  await request<null>('DELETE', api('/users/me'), { currentPassword });
+}
+
 export async function saveUser(
   id: string, attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string },
 ): Promise<{ token: string | null }> {

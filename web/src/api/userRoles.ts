@@ -8,3 +8,8 @@ export async function setUserRoles(id: string, roles: readonly Role[]): Promise<
   const document = await request<JsonApiDocument<UserResource>>('PUT', api(`/users/${encodeURIComponent(id)}/roles`), { roles });
   return userRecordOf(document.data);
 }
+
+/** DELETE /api/users/:id (admin): the account is erased; failures throw HttpError with the German detail. */
+export async function eraseUser(id: string): Promise<void> {
+  await request<null>('DELETE', api(`/users/${encodeURIComponent(id)}`));
+}

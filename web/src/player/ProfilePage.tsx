@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { HttpError, saveUser, type UserRecord } from '../api/http';
+import { useLocation } from 'wouter';
+import { eraseOwnAccount, HttpError, saveUser, type UserRecord } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { profileProblemOf } from '@engine/rules/forms';
-import { loadCurrentUser, replaceToken } from '../session';
+import { loadCurrentUser, logout, replaceToken } from '../session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';
 import { uiActions } from '../store/uiSlice';
@@ -49,11 +50,55 @@ function ProfileForm({ user }: { user: UserRecord }) {
   );
 }
 
+/** DELETE /api/users/me: with the current password and a tick that says it is meant. */
+function EraseAccountForm() {
+  const [password, setPassword] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const dispatch = useAppDispatch();
+  const [, navigate] = useLocation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!confirmed) return setError(t.profile.eraseNeedsConfirm);
+    setError(null);
+    setSending(true);
+    try {
+      await eraseOwnAccount(password);
+      logout();
+      dispatch(uiActions.noticeAdded(t.profile.erased, 'success'));
+      navigate('/');
+    } catch (err) {
+      setError(err instanceof HttpError && err.detail ? err.detail : t.forms.failure);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby="erase-heading">
+      <h2 id="erase-heading">{t.profile.eraseHeading}</h2>
+      <p className="muted">{t.profile.eraseIntro}</p>
+      <Field label={t.profile.erasePassword} type="password" value={password} onValue={setPassword} autoComplete="current-password" />
+      <label className="checkbox checkbox--wrap">
+        <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+        {' '}{t.profile.eraseConfirm}
+      </label>
+      <FormError message={error} />
+      <button type="submit" className="button button--danger" disabled={sending}>{t.profile.erase}</button>
+    </form>
+  );
+}
+
 /** auth/profile: the current user record, loaded on entry. */
 export function ProfilePage() {
   const user = useAppSelector((s) => s.session.user);
   useEffect(() => {
     void loadCurrentUser();
   }, []);
-  return <div className="page page--narrow">{user ? <ProfileForm key={user.id} user={user} /> : <LoadingPage />}</div>;
+  return (
+    <div className="page page--narrow stack">
+      {user ? <><ProfileForm key={user.id} user={user} /><EraseAccountForm /></> : <LoadingPage />}
+    </div>
+  );
 }

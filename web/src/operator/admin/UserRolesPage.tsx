@@ -3,7 +3,7 @@ import { memo, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../../../events';
 import { HttpError } from '../../api/http';
-import { setUserRoles } from '../../api/userRoles';
+import { eraseUser, setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
 import { t } from '../../texts';
 import { useCommand, useNotify } from '../shared';
@@ -31,6 +31,29 @@ function BlockButton({ user }: { user: RoleHolder }) {
     <button type="button" className={`button button--small ${blocked ? '' : 'button--danger'}`} disabled={sending} onClick={() => void toggle()}
       aria-label={blocked ? t.userRoles.unblockLabel(user.name) : t.userRoles.blockLabel(user.name)}>
       {blocked ? t.userRoles.unblock : t.userRoles.block}
+    </button>
+  );
+}
+
+/** DELETE /api/users/:id: the account goes for good (the last admin's is refused by the server). */
+function EraseButton({ user }: { user: RoleHolder }) {
+  const notify = useNotify();
+  const [sending, setSending] = useState(false);
+  async function erase() {
+    if (!window.confirm(t.userRoles.eraseConfirm(user.name))) return;
+    setSending(true);
+    try {
+      await eraseUser(user.id);
+      notify(t.userRoles.erased(user.name), 'success');
+    } catch (error) {
+      notify(error instanceof HttpError && error.detail ? error.detail : t.userRoles.failed);
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <button type="button" className="button button--small button--danger" disabled={sending} onClick={() => void erase()} aria-label={t.userRoles.eraseLabel(user.name)}>
+      {t.userRoles.erase}
     </button>
   );
 }
@@ -67,7 +90,7 @@ export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user
           />
         </td>
       ))}
-      <td><BlockButton user={user} /></td>
+      <td className="user-roles__actions"><BlockButton user={user} /> <EraseButton user={user} /></td>
     </tr>
   );
 });
