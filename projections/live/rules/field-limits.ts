@@ -96,7 +96,7 @@ export function firstTooLong(fields: ReadonlyArray<readonly [LimitedTextField, s
 }
 
 /** Stored upload names: <kind>/<team or user id>/<uuid>.<ext> (src/http/uploads.controller.ts chooses them). */
-const UPLOAD_NAME = /^(team|question|user)\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const UPLOAD_NAME = /^(team|question|user)\/([\w-]{1,64})\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
 /** The owner folder of a stored upload name (a team's or a user's id), or null when it is none. */
 export function uploadOwnerOf(name: string): { kind: string; owner: string } | null {
