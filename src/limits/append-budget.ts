@@ -65,6 +65,8 @@ export class AppendBudget implements AppendAllowance {
   private window: number;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** A new window began: the next flush deletes the rows of ended ones. */
+  private sweep = false;
   private readonly logger = new Logger('AppendBudget');
 
   private constructor(private readonly db: SqlDatabase, readonly bytesPerHour: number, private readonly clock: () => number) {
@@ -120,6 +122,10 @@ export class AppendBudget implements AppendAllowance {
     this.unflushed = new Map();
     const windowStart = new Date(window).toISOString();
     try {
+      if (this.sweep) {
+        await this.db.query('DELETE FROM append_budget WHERE window_start < $1', [windowStart]);
+        this.sweep = false;
+      }
       if (counts.size > 0) {
         const rows = await this.db.query<{ user_id: string; bytes: string | number }>(
           `INSERT INTO append_budget (user_id, window_start, bytes)
@@ -140,14 +146,17 @@ export class AppendBudget implements AppendAllowance {
     }
   }
 
-  /** A new hour starts with nothing spent; the rows of ended windows are deleted. */
+  /**
+   * A new hour starts with nothing spent (what was counted in the last flush interval of the old one
+   * and not yet written is dropped); the next flush deletes the rows of ended windows.
+   */
   private roll(now: number): void {
     const window = windowOf(now);
     if (window === this.window) return;
     this.window = window;
     this.shared.clear();
     this.unflushed.clear();
-    this.db.query('DELETE FROM append_budget WHERE window_start < $1', [new Date(window).toISOString()]).catch(() => undefined);
+    this.sweep = true;
   }
 }
 
