@@ -50,7 +50,7 @@ describe('bounded input', () => {
     form.append('fileName', 'x'.repeat(200_000));
     const response = await fetch(`${url()}/api/uploads/user`, { method: 'POST', body: form, headers: { authorization: `Bearer ${bert.token}` } });
     expect(response.status).toBe(400);
-    expect((await response.json()).errors[0].detail).toBe('Der Name des Uploads darf höchstens 200 Zeichen lang sein.');
+    expect(((await response.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toBe('Der Name des Uploads darf höchstens 200 Zeichen lang sein.');
   });
 
   it('a 10 KB login name is refused with 400 on registration and on login, and counts as a failed login', async () => {

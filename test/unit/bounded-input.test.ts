@@ -181,5 +181,5 @@ function storedEvent(type: string, data: Record<string, unknown>, index: number)
   return {
     type, version: 1, data,
     metadata: { eventId: `old-${type}-${index}`, commandId: `old-${index}`, actor: { userId: null, roles: [] }, recordedAt: Date.UTC(2025, 0, 1) },
-  } as QuizShowEvent;
+  } as unknown as QuizShowEvent;
 }
