@@ -32,9 +32,16 @@ export interface AppConfig {
   webDir: string;
   /** Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, whose X-Forwarded-For names the client's address. */
   trustProxy: boolean | number | string;
+  /** APPEND_BUDGET_BYTES: the bytes a player may append to the log per hour (src/limits/append-budget.ts). */
+  appendBudgetBytes: number;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
+/**
+ * The bytes each player may append to the log per hour (PROTOCOL.md wave 4): generous for play (a
+ * night of proposals and chat is a few tens of KB), far below a loop. src/limits/append-budget.ts.
+ */
+export const APPEND_BUDGET_BYTES_PER_HOUR = 1_000_000;
 /** HS256 keys shorter than the hash (32 bytes) can be brute-forced offline from one token. */
 export const MIN_SECRET_BYTES = 32;
 /** The admin is an operator: operators' passwords have at least 8 characters (projections/live/forms.ts). */
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: read('LOG_LEVEL', 'log', (v) => oneOf(v, LOG_LEVELS), LOG_LEVELS.map((l) => `"${l}"`).join(', ')),
     webDir: path.join(projectRoot(), 'web/dist'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    appendBudgetBytes: read('APPEND_BUDGET_BYTES', APPEND_BUDGET_BYTES_PER_HOUR, (v) => integerIn(v, 1_000, 1_000_000_000), 'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)'),
   };
   const weakAllowed = config.allowWeakSecrets;
   for (const [name, value] of [['JWT_SECRET', config.jwtSecret], ['METRICS_TOKEN', config.metricsToken]] as const) {

@@ -17,6 +17,7 @@ import { SharedPresence } from './realtime/shared-presence';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
 import { UploadLimits } from './uploads/upload-limits';
+import { AppendBudget } from './limits/append-budget';
 
 /** Nest injection token of the runtime. */
 export const RUNTIME = Symbol('RUNTIME');
@@ -48,6 +49,8 @@ export interface Runtime {
   uploadLimits: UploadLimits;
   /** Frames each socket may send (src/realtime/rate-limit.ts). */
   frameRate: Rate;
+  /** Bytes each player may append per hour, shared by the instances on one database (src/limits/append-budget.ts). */
+  appendBudget: AppendBudget;
 }
 
 export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
@@ -62,14 +65,16 @@ export async function openSecrets(config: AppConfig, storage: Storage): Promise<
 export async function startRuntime(config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}, frameRate: Rate = FRAME_RATE): Promise<Runtime> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
-  const engine = await Engine.start(storage.events, pipeline, { snapshots: await SnapshotStore.open(storage.sql) });
+  const appendBudget = await AppendBudget.open(storage.sql, config.appendBudgetBytes);
+  appendBudget.start();
+  const engine = await Engine.start(storage.events, { budget: appendBudget, ...pipeline }, { snapshots: await SnapshotStore.open(storage.sql) });
   // On Postgres several app instances may serve one show: who is online is shared between them.
   const presence = storage.sql.kind === 'postgres' ? await SharedPresence.start(storage.sql) : new Presence();
   const hub = new PushHub(engine.live, presence);
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate, appendBudget };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
@@ -77,4 +82,5 @@ export async function stopRuntime(runtime: Runtime): Promise<void> {
   if (runtime.presence instanceof SharedPresence) await runtime.presence.stop();
   runtime.hub.stop();
   await runtime.engine.stop();
+  await runtime.appendBudget.stop();
 }

@@ -103,6 +103,18 @@ export interface TeamResource {
   relationships: { members: { data: Array<{ type: 'users'; id: string }> } };
 }
 
+/**
+ * GET /api/teams: what the team-finding page shows (name, city, picture, whether the team is new),
+ * nothing more: the list is fetched by every player and 1,000 teams at their fields' maxima stay
+ * small (docs/benchmarks.md). Operators also get the members (the moderator's team-member removal).
+ */
+export interface TeamListResource {
+  type: 'teams';
+  id: string;
+  attributes: { name: string; stadt: string; url: string; isNew: boolean };
+  relationships?: TeamResource['relationships'];
+}
+
 export interface QuizResource {
   type: 'quizzes';
   id: string;

@@ -10,6 +10,7 @@ export * from './state/queries';
 export * from './rules/quiz-content';
 export * from './rules/ratings';
 export * from './rules/common';
+export * from './rules/field-limits';
 export * from './views/scopes';
 export * from './rules/ship-answer';
 export * from './rules/show-settings';

@@ -11,9 +11,11 @@ export interface DecisionContext {
 
 /**
  * How the HTTP layer may map a rejection to a status code. `unavailable`: the pipeline's, not a
- * rule's (the store failed or kept losing races; nothing was stored).
+ * rule's (the store failed or kept losing races; nothing was stored). `limited`: the pipeline's too
+ * (the user's budget of appended bytes is spent).
  */
-export type RejectionReason = 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance' | 'unavailable';
+export type RejectionReason =
+  | 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance' | 'unavailable' | 'limited';
 
 /** The one refusal from rule to reply: the edge, the rule and the pipeline all answer with it. */
 export interface Rejection {

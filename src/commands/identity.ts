@@ -1,6 +1,6 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
 import {
-  MAX_NAME_LENGTH, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
+  firstTooLong, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
 } from '../../projections/live';
 import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
@@ -17,7 +17,9 @@ const ERASED_KEY = uniqueNameKey(ERASED_NAME);
 export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionContext): Verdict {
   const { login, email } = cmd;
   if (newAccountsClosed(state.showSettings)) return reject(texts.newAccountsClosed, 'forbidden');
-  if (login === '' || !cmd.hasPassword || login.length > MAX_NAME_LENGTH) return reject(texts.registrationFailed);
+  if (login === '' || !cmd.hasPassword) return reject(texts.registrationFailed);
+  const tooLong = firstTooLong([['login', login], ['email', email ?? '']]);
+  if (tooLong) return reject(tooLong);
   if (!cmd.passwordRepeated) return reject(texts.registrationPasswordMismatch);
   const key = uniqueNameKey(login);
   if (state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(texts.loginTaken, 'conflict');
@@ -44,6 +46,7 @@ export function markEmailPopupSeen(state: LiveState, cmd: MarkEmailPopupSeen, ct
   const actor = requireUser(state, ctx);
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
+  if (actor.shownEmailPopupAt !== null) return accept(streams.user(actor.id)); // seen once is seen
   return accept(streams.user(actor.id), draft('EmailPopupSeen', { userId: actor.id, seenAt: ctx.now }));
 }
 

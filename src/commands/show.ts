@@ -1,6 +1,8 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { UBER_MODES, streams, type HealDealSetting, type UberMode } from '../../events';
-import { HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, uberModeLocked, type LiveState } from '../../projections/live';
+import {
+  FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, tooLongProblem, uberModeLocked, type LiveState,
+} from '../../projections/live';
 import type {
   ChangeUberMode, CommandInput, CommandOfType, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage,
   StateSetting, UpdateStateSetting,
@@ -12,11 +14,14 @@ import { requireQuiz } from './guards';
 import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
 
-export function setOverviewMessage(_state: LiveState, { message }: SetOverviewMessage): Verdict {
+/** ao: the message every overview shows; the same message again appends nothing. */
+export function setOverviewMessage(state: LiveState, { message }: SetOverviewMessage): Verdict {
+  if (message === state.show.overviewMessage) return accept(streams.show);
   return accept(streams.show, draft('OverviewMessageSet', { message }));
 }
 
-export function setFeatureFlags(_state: LiveState, { flags }: SetFeatureFlags): Verdict {
+export function setFeatureFlags(state: LiveState, { flags }: SetFeatureFlags): Verdict {
+  if (flags === state.show.featureFlags) return accept(streams.show);
   return accept(streams.show, draft('FeatureFlagsSet', { flags }));
 }
 
@@ -32,12 +37,21 @@ export function resetLiveState(state: LiveState): Verdict {
 }
 
 /** asu: only the paths of the spec (the table's parser reads them). */
-export function updateStateSetting(_state: LiveState, { setting }: UpdateStateSetting): Verdict {
+export function updateStateSetting(state: LiveState, { setting }: UpdateStateSetting): Verdict {
   if (setting.kind === 'registrations') {
+    if (setting.allow === state.show.allowNewRegistrations) return accept(streams.show);
     return accept(streams.show, setting.allow ? draft('RegistrationsOpened', {}) : draft('RegistrationsClosed', {}));
   }
   const { setting: name, round, value } = setting;
+  if (healDealSettingOf(state, name, round) === value) return accept(streams.show);
   return accept(streams.show, draft('HealDealSettingChanged', { setting: name, round, value }));
+}
+
+/** The heal-and-deal setting's current value (startHp, or a per-round one), or null when it has none. */
+function healDealSettingOf(state: LiveState, setting: HealDealSetting, round: number | null): number | null {
+  const settings = state.healDeal.settings;
+  if (setting === 'startHp') return settings.startHp;
+  return round === null ? null : settings[setting][round] ?? null;
 }
 
 /**
@@ -52,15 +66,21 @@ export function changeUberMode(state: LiveState, { modus }: ChangeUberMode): Ver
   return accept(streams.show, draft('UberModeChanged', { modus }));
 }
 
-export function setUberMessage(_state: LiveState, { message }: SetUberMessage): Verdict {
+/** mumm: the uber message; the same message again appends nothing. */
+export function setUberMessage(state: LiveState, { message }: SetUberMessage): Verdict {
+  if (message === state.show.uberMessage) return accept(streams.show);
   return accept(streams.show, draft('UberMessageSet', { message }));
 }
 
-export function drawStroke(_state: LiveState, { url, color, startX, startY, endX, endY }: DrawStroke): Verdict {
+/** mua: one stroke more, while the painting holds fewer than its maximum (muc clears it). */
+export function drawStroke(state: LiveState, { url, color, startX, startY, endX, endY }: DrawStroke): Verdict {
+  if (state.show.painting.length >= FIELD_MAXIMA.paintingStrokes) return reject(FIELD_LIMIT_TEXTS.paintingFull, 'precondition');
   return accept(streams.show, draft('PaintingStrokeDrawn', { url, color, startX, startY, endX, endY }));
 }
 
-export function clearPainting(): Verdict {
+/** muc: an empty painting stays empty without an event. */
+export function clearPainting(state: LiveState): Verdict {
+  if (state.show.painting.length === 0) return accept(streams.show);
   return accept(streams.show, draft('PaintingCleared', {}));
 }
 
@@ -69,7 +89,7 @@ export function clearPainting(): Verdict {
  * else the night's quiz; or unpublish it.
  */
 export function publishPoints(state: LiveState, { publish, quizId }: PublishPoints): Verdict {
-  if (!publish) return accept(streams.show, draft('PointsUnpublished', {}));
+  if (!publish) return state.show.points === null ? accept(streams.show) : accept(streams.show, draft('PointsUnpublished', {}));
   const id = quizId ?? state.night?.quizId ?? null;
   if (id === null) return reject(texts.noQuizToPublish, 'precondition');
   const quiz = requireQuiz(state, id);
@@ -117,8 +137,26 @@ function parsePublishPoints(c: CommandInput): CommandOfType<'PublishPoints'> | R
 }
 
 export const showEntries = {
-  SetOverviewMessage: { wire: 'ao', content: { message: 'string' }, access: ADMIN, parse: (c) => ({ type: 'SetOverviewMessage', message: textOf(c.message) }), boundary: showOnly, rule: setOverviewMessage },
-  SetFeatureFlags: { wire: 'aff', content: { flags: 'string' }, access: ADMIN, parse: (c) => ({ type: 'SetFeatureFlags', flags: textOf(c.flags) }), boundary: showOnly, rule: setFeatureFlags },
+  SetOverviewMessage: {
+    wire: 'ao', content: { message: 'string' }, access: ADMIN,
+    parse: (c) => {
+      const message = textOf(c.message);
+      const problem = tooLongProblem('overviewMessage', message);
+      return problem ? reject(problem) : { type: 'SetOverviewMessage', message };
+    },
+    boundary: showOnly,
+    rule: setOverviewMessage,
+  },
+  SetFeatureFlags: {
+    wire: 'aff', content: { flags: 'string' }, access: ADMIN,
+    parse: (c) => {
+      const flags = textOf(c.flags);
+      const problem = tooLongProblem('featureFlags', flags);
+      return problem ? reject(problem) : { type: 'SetFeatureFlags', flags };
+    },
+    boundary: showOnly,
+    rule: setFeatureFlags,
+  },
   SetReconnectAt: {
     wire: 'ara', content: { recheckAt: 'number' }, access: ADMIN,
     parse: (c) => {
@@ -147,13 +185,24 @@ export const showEntries = {
     boundary: () => [SHOW, NIGHTS],
     rule: changeUberMode,
   },
-  SetUberMessage: { wire: 'mumm', content: { message: 'string' }, access: MODERATOR, parse: (c) => ({ type: 'SetUberMessage', message: textOf(c.message) }), boundary: showOnly, rule: setUberMessage },
+  SetUberMessage: {
+    wire: 'mumm', content: { message: 'string' }, access: MODERATOR,
+    parse: (c) => {
+      const message = textOf(c.message);
+      const problem = tooLongProblem('uberMessage', message);
+      return problem ? reject(problem) : { type: 'SetUberMessage', message };
+    },
+    boundary: showOnly,
+    rule: setUberMessage,
+  },
   DrawStroke: {
     wire: 'mua', content: { url: 'string', color: 'string', startX: 'number', startY: 'number', endX: 'number', endY: 'number' }, access: MODERATOR,
     parse: (c) => {
       const [startX, startY, endX, endY] = [c.startX, c.startY, c.endX, c.endY].map(numberOf);
       if (startX == null || startY == null || endX == null || endY == null) return reject(texts.notANumber);
-      return { type: 'DrawStroke', url: textOf(c.url), color: textOf(c.color), startX, startY, endX, endY };
+      const [url, color] = [textOf(c.url), textOf(c.color)];
+      const problem = strokeProblem(url, color);
+      return problem ? reject(problem) : { type: 'DrawStroke', url, color, startX, startY, endX, endY };
     },
     boundary: showOnly,
     rule: drawStroke,

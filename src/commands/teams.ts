@@ -1,7 +1,7 @@
 import { streams } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, hostOfflineText, isFusionTeam, nextTeamNumber, qrTeamAmountOf, qrTeamProblemOf, teamByReference,
-  teamFormProblemOf, uniqueNameKey, type LiveState,
+  FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, firstTooLong, hostOfflineText, isFusionTeam, nextTeamNumber, qrTeamAmountOf, qrTeamProblemOf,
+  teamByReference, teamFormProblemOf, teamUrlProblem, uniqueNameKey, type LiveState,
 } from '../../projections/live';
 import type {
   CreateQrTeam, CreateTeam, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
@@ -83,12 +83,26 @@ export function createTeamInviteAsAdmin(state: LiveState, { teamId }: CreateTeam
   return accept(streams.team(teamId), draft('TeamInviteCreated', { inviteId: ctx.newId(), teamId }));
 }
 
-/** gu: members edit the logo url, city and description; the name stays. */
+/**
+ * gu: members edit the logo url (https, or an upload of their team), city and description; the name
+ * stays. Saving what is already there appends nothing.
+ */
 export function editTeam(state: LiveState, cmd: EditTeam, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx, texts.teamSaveFailed);
   if (isRejection(member)) return member;
-  const teamId = member.team.id;
-  return accept(streams.team(teamId), draft('TeamEdited', { teamId, url: cmd.url, stadt: cmd.stadt, beschreibung: cmd.beschreibung }));
+  const { team } = member;
+  const { url, stadt, beschreibung } = cmd;
+  if (url !== team.url) {
+    const problem = teamUrlProblem(url, team.id);
+    if (problem) return reject(problem);
+  }
+  if (url === team.url && stadt === team.stadt && beschreibung === team.beschreibung) return accept(streams.team(team.id));
+  return accept(streams.team(team.id), draft('TeamEdited', { teamId: team.id, url, stadt, beschreibung }));
+}
+
+/** The team form's text fields within their maxima (field-limits.ts), else the German refusal naming the first too long. */
+function teamFieldsTooLong(stadt: string, beschreibung: string): string | null {
+  return firstTooLong([['teamCity', stadt], ['teamDescription', beschreibung]]);
 }
 
 export function deleteTeam(state: LiveState, { teamId }: DeleteTeam): Verdict {
@@ -102,7 +116,10 @@ export const teamEntries = {
     parse: (c) => {
       const form = { name: textOf(c.name), password: textOf(c.password), stadt: textOf(c.stadt), beschreibung: textOf(c.beschreibung) };
       if (teamFormProblemOf(form)) return reject(texts.teamCreationFailed);
-      return { type: 'CreateTeam', name: trimmed(c.name), stadt: trimmed(c.stadt), beschreibung: trimmed(c.beschreibung), url: textOf(c.url) };
+      const [stadt, beschreibung, url] = [trimmed(c.stadt), trimmed(c.beschreibung), trimmed(c.url)];
+      const problem = teamFieldsTooLong(stadt, beschreibung) ?? teamUrlProblem(url, null);
+      if (problem) return reject(problem);
+      return { type: 'CreateTeam', name: trimmed(c.name), stadt, beschreibung, url };
     },
     boundary: member,
     rule: createTeam,
@@ -141,7 +158,12 @@ export const teamEntries = {
   },
   EditTeam: {
     wire: 'gu', content: { url: 'string', stadt: 'string', beschreibung: 'string' }, access: 'user',
-    parse: (c) => ({ type: 'EditTeam', url: trimmed(c.url), stadt: trimmed(c.stadt), beschreibung: trimmed(c.beschreibung) }),
+    parse: (c) => {
+      const [url, stadt, beschreibung] = [trimmed(c.url), trimmed(c.stadt), trimmed(c.beschreibung)];
+      // The url's length here (before a 2,000-character text is kept anywhere); what it may point to is the rule's (the team's uploads).
+      const problem = teamFieldsTooLong(stadt, beschreibung) ?? firstTooLong([['teamUrl', url]]);
+      return problem ? reject(problem) : { type: 'EditTeam', url, stadt, beschreibung };
+    },
     boundary: member,
     rule: editTeam,
   },

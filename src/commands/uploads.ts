@@ -1,5 +1,5 @@
 import { streams, type UploadKind, type UploadQuestion } from '../../events';
-import { UPLOAD_MAX_BYTES, openQuestion, pauseUploadNameMissing, type LiveState } from '../../projections/live';
+import { UPLOAD_MAX_BYTES, openQuestion, pauseUploadNameMissing, tooLongProblem, type LiveState } from '../../projections/live';
 import type { CommandInput, CommandOfType, RecordUpload } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries } from './entry';
@@ -50,6 +50,8 @@ function parseRecordUpload(c: CommandInput): CommandOfType<'RecordUpload'> | Rej
   }
   const label = trimmed(c.fileName);
   if (kind === 'user' && pauseUploadNameMissing(label)) return reject(texts.uploadNameMissing);
+  const tooLong = tooLongProblem('uploadLabel', label);
+  if (tooLong) return reject(tooLong);
   return { type: 'RecordUpload', kind, fileNames, label: label || null };
 }
 

@@ -12,6 +12,7 @@ import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 import { within } from './within';
+import { appendedBytes, type AppendAllowance } from '../limits/append-budget';
 
 /**
  * What a command's sender hears: its events once they are durable (appended, or appended before
@@ -28,6 +29,8 @@ export interface PipelineOptions {
   maxAttempts?: number;
   /** Told about every outcome and every committed batch (the server's /metrics). */
   observer?: PipelineObserver;
+  /** The per-user budget of appended bytes (src/limits/append-budget.ts); none: unlimited. */
+  budget?: AppendAllowance;
 }
 
 /** What the pipeline reports for /metrics (src/observability/metrics.ts). */
@@ -123,6 +126,7 @@ export class CommandPipeline {
   private readonly clock: () => number;
   private readonly maxAttempts: number;
   private readonly observer: PipelineObserver | null;
+  private readonly budget: AppendAllowance | null;
   private readonly logger = new Logger('CommandPipeline');
 
   constructor(
@@ -134,6 +138,7 @@ export class CommandPipeline {
     this.clock = options.clock ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 5;
     this.observer = options.observer ?? null;
+    this.budget = options.budget ?? null;
   }
 
   /** Wire-shaped input from the edge: admitted (access, parse) at once, then executed. */
@@ -270,6 +275,10 @@ export class CommandPipeline {
    * One process alone never pays more than a position query per batch with a refusal.
    */
   private async answerBatch(decided: Array<{ item: Pending; decision: Decision }>, decidedAt: number, appended: number): Promise<void> {
+    if (appended > 0 && this.budget) {
+      const now = this.clock();
+      for (const { item, decision } of decided) if (decision.ok) this.budget.spent(item.actor, appendedBytes(decision.events), now);
+    }
     const refused = decided.filter(({ item, decision }) => !decision.ok && !item.rechecked);
     const behind = refused.length > 0 && (await this.storeMovedBeyond(decidedAt + appended));
     for (const { item, decision } of decided) {
@@ -315,7 +324,9 @@ export class CommandPipeline {
         void this.answerRepeat(item, applied);
         continue;
       }
-      const decision = this.decideSafely(scratch, item);
+      let decision = this.decideSafely(scratch, item);
+      // A command that would append is refused once its sender's budget is spent; one that appends nothing never is.
+      if (decision.ok && decision.events.length > 0) decision = this.budget?.refusal(item.actor, this.clock()) ?? decision;
       if (decision.ok && decision.events.length > 0) {
         if (stream !== null && decision.stream !== stream) break; // it opens the next batch
         stream = decision.stream;

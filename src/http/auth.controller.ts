@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { UserLive } from '../../projections/live';
+import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/live';
 import { verifyPassword } from '../identity/passwords';
 import { RUNTIME, type Runtime } from '../runtime';
 import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
@@ -42,8 +42,15 @@ export class AuthController {
     const username = body.username!;
     const limits = this.runtime.loginLimits;
     const address = clientAddress(request);
-    const refusal = await limits.refusal(username, address);
+    // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
+    const counted = username.slice(0, FIELD_MAXIMA.login);
+    const refusal = await limits.refusal(counted, address);
     if (refusal) throw httpError(429, refusal);
+    const tooLong = tooLongProblem('login', username);
+    if (tooLong) {
+      await limits.failed(counted, address);
+      throw httpError(400, tooLong);
+    }
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
     const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
     const user = valid ? await live.findCaughtUp((s) => s.users.get(credential.userId)) : undefined;

@@ -19,6 +19,7 @@ export const STATUS_OF_REASON: Record<RejectionReason, number> = {
   precondition: 428,
   maintenance: 503,
   unavailable: 503,
+  limited: 429,
 };
 
 export function rejectionError(rejection: Rejection): HttpException {

@@ -1,5 +1,5 @@
 import type { LiveState, TeamLive, UserLive } from '../../projections/live';
-import type { TeamResource, UserResource } from '../../wire';
+import type { TeamListResource, TeamResource, UserResource } from '../../wire';
 
 /** Attributes of a JSON:API body, or of a plain object body (both are accepted). */
 export function attributesOf(body: unknown): Record<string, unknown> {
@@ -44,4 +44,11 @@ export function teamResource(state: LiveState, team: TeamLive): TeamResource {
       members: { data: team.memberIds.filter((id) => state.users.has(id)).map((id) => ({ type: 'users', id })) },
     },
   };
+}
+
+/** A team as GET /api/teams lists it: what the team-finding page shows; its members only for operators. */
+export function teamListResource(state: LiveState, team: TeamLive, withMembers: boolean): TeamListResource {
+  const { name, stadt, url, isNew } = team;
+  const entry: TeamListResource = { type: 'teams', id: team.id, attributes: { name, stadt, url, isNew } };
+  return withMembers ? { ...entry, relationships: teamResource(state, team).relationships } : entry;
 }

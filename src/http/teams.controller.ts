@@ -7,7 +7,8 @@ import { decideInput, invalidTextRejection, type CommandInput } from '../command
 import { RUNTIME, type Runtime } from '../runtime';
 import { CreateTeamDto, TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
-import { teamResource } from './json-api';
+import { teamListResource, teamResource } from './json-api';
+import type { TeamListResource } from '../../wire';
 import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from './hashing-limits';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { WindowCounter } from '../limits/window-counter';
@@ -26,12 +27,16 @@ export class TeamsController {
 
   @Get()
   @LoggedIn()
-  @ApiOkResponse({ description: 'Every team as JSON:API `teams` resources (never a password).' })
-  list() {
+  @ApiOkResponse({
+    description: 'Every team as JSON:API `teams` resources with what the team-finding page shows: `name`, `stadt`, `url`, `isNew` '
+      + '(never a password); admins and moderators also get `relationships.members`.',
+  })
+  list(@CurrentUser() user: UserLive) {
     const state = this.runtime.engine.live.state;
-    const teams: ReturnType<typeof teamResource>[] = [];
-    state.teams.forEach((team) => teams.push(teamResource(state, team)));
-    return { data: teams.sort((a, b) => a.attributes.lowerName.localeCompare(b.attributes.lowerName, 'de')) };
+    const operator = user.roles.includes('admin') || user.roles.includes('moderator');
+    const teams: Array<{ key: string; resource: TeamListResource }> = [];
+    state.teams.forEach((team) => teams.push({ key: team.lowerName, resource: teamListResource(state, team, operator) }));
+    return { data: teams.sort((a, b) => a.key.localeCompare(b.key, 'de')).map((t) => t.resource) };
   }
 
   /** The name is reserved (unique, case-insensitive) with the password hash before TeamCreated is appended. */

@@ -15,8 +15,25 @@ const REQUEST_CONTEXTS = new Set(['HTTP', 'ExceptionsHandler']);
 const START_UP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController', 'NestApplication']);
 
 /**
- * The server's logger: Nest's ConsoleLogger with its start-up lines moved to debug, and in JSON
- * format one object per line carrying the request id of the request it was written for.
+ * An error as it may be logged: its name, message, stack and code, and its cause alike. Nothing else
+ * of it: database drivers hang the query's parameters on their errors (PGlite's `params`, TypeORM's
+ * `parameters`) and the row's values in `detail` ("Key (login_key)=(…)"); a failed INSERT of a
+ * credential would print its password hash, a duplicate key a login (ARCHITECTURE.md rule 14).
+ */
+export function loggableError(error: Error, depth = 0): Error {
+  const copy = new Error(error.message);
+  copy.name = error.name;
+  copy.stack = error.stack;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
+  if (error.cause instanceof Error && depth < 3) copy.cause = loggableError(error.cause, depth + 1);
+  return copy;
+}
+
+/**
+ * The server's logger: Nest's ConsoleLogger with its start-up lines moved to debug, errors cut to
+ * what may be logged (loggableError), and in JSON format one object per line carrying the request
+ * id of the request it was written for.
  */
 export class AppLogger extends ConsoleLogger {
   constructor(format: LogFormat, level: AppLogLevel) {
@@ -31,7 +48,8 @@ export class AppLogger extends ConsoleLogger {
       if (!this.isLevelEnabled('debug')) return;
       logLevel = 'debug';
     }
-    super.printMessages(messages, context, logLevel, writeStreamType, errorStack, params);
+    const loggable = messages.map((message) => (message instanceof Error ? loggableError(message) : message));
+    super.printMessages(loggable, context, logLevel, writeStreamType, errorStack, params);
   }
 
   protected override getJsonLogObject(message: unknown, options: Parameters<ConsoleLogger['getJsonLogObject']>[1]) {

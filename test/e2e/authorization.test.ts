@@ -31,7 +31,7 @@ function contentFor(type: string, ids: { quiz: string; team: string; user: strin
     gl: {}, gu: { url: '', stadt: 'Köln', beschreibung: 'neu' }, gp: { message: 'Vorschlag' }, gc: { message: 'Chat' },
     gd: { number: 1 }, gf: { number: 1 }, gs: { number: 1 }, go: { number: 1 }, ghd: { kind: 'deal', team: ids.team },
     ma: q, mhr: q, mc: { time: 30 }, mn: {}, mup: { quiz: ids.quiz }, mp: { content: {} }, mr: {}, mq: {}, mi: {},
-    muf: { folder: '' }, mua: { url: '', color: 'red', startX: 1, startY: 1, endX: 2, endY: 2 }, muc: {}, mum: { modus: 'pause' },
+    muf: { folder: '' }, mua: { url: '', color: '#ff0000', startX: 1, startY: 1, endX: 2, endY: 2 }, muc: {}, mum: { modus: 'pause' },
     mumm: { message: 'Pause!' }, trx: { ...q, regex: 'xyz', points: 1, mark: 'correct' },
     tu: { answerId: 'unbekannt', change: 1, checked: true, liked: false }, tua: { answerId: 'unbekannt', value: 1, checked: true, liked: false },
     ta: { quiz: ids.quiz }, ao: { message: 'Hallo' }, aff: { flags: '{}' }, asv: q, aas: { ...q, title: 'Seitenstechen', text: 'Wie viele?' },

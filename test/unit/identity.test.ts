@@ -38,9 +38,16 @@ describe('registration', () => {
   it.each([
     ['an empty login', { login: '  ', password: 'x' }],
     ['no password', { login: 'anna', password: '' }],
-    ['a login over 50 characters', { login: 'x'.repeat(51), password: 'x' }],
   ])('rejects %s', (_what, fields) => {
     given(new World()).whenWire({ type: 'RegisterUser', ...fields }, VISITOR).thenRejected('Konnte diesen Nutzeraccount nicht anlegen.');
+  });
+
+  it('refuses a login over 100 characters and an e-mail over 254, naming the field and its maximum', () => {
+    given(new World()).whenWire({ type: 'RegisterUser', login: 'x'.repeat(101), password: 'x' }, VISITOR)
+      .thenRejected('Der Nutzername darf höchstens 100 Zeichen lang sein.');
+    given(new World()).whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x', email: `${'e'.repeat(250)}@x.de` }, VISITOR)
+      .thenRejected('Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.');
+    given(new World()).whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
   });
 });
 

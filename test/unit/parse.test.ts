@@ -50,8 +50,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // teams
   CreateTeam: {
-    wire: { name: ' Quizgurus ', password: 'pw', stadt: 'Bonn', beschreibung: 'Wir', url: 'logo.png' },
-    command: { type: 'CreateTeam', name: 'Quizgurus', stadt: 'Bonn', beschreibung: 'Wir', url: 'logo.png' },
+    wire: { name: ' Quizgurus ', password: 'pw', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
+    command: { type: 'CreateTeam', name: 'Quizgurus', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
     malformed: [{ name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' }, texts.teamCreationFailed],
   },
   CreateQrTeam: {
@@ -164,8 +164,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   SetUberMessage: { wire: { message: 'Pause' }, command: { type: 'SetUberMessage', message: 'Pause' } },
   DrawStroke: {
-    wire: { url: 'bild.png', color: '#000', startX: 1, startY: '2', endX: 3, endY: 4 },
-    command: { type: 'DrawStroke', url: 'bild.png', color: '#000', startX: 1, startY: 2, endX: 3, endY: 4 },
+    wire: { url: 'https://example.org/bild.png', color: '#000000', startX: 1, startY: '2', endX: 3, endY: 4 },
+    command: { type: 'DrawStroke', url: 'https://example.org/bild.png', color: '#000000', startX: 1, startY: 2, endX: 3, endY: 4 },
     malformed: [{ url: 'bild.png', color: '#000', startX: 'links', startY: 2, endX: 3, endY: 4 }, texts.notANumber],
   },
   ClearPainting: { wire: {}, command: { type: 'ClearPainting' } },

@@ -51,7 +51,7 @@ describe('uber modes (mum)', () => {
   it('the uber message, painting strokes and clearing', () => {
     const s = show();
     given(s.world).when({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator)).thenEvents({ type: 'UberMessageSet' });
-    s.world.must({ type: 'DrawStroke', url: 'bild.png', color: 'red', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.moderator));
+    s.world.must({ type: 'DrawStroke', url: 'https://example.org/bild.png', color: '#ff0000', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.moderator));
     expect(globalView(s.world.state).painting).toHaveLength(1);
     s.world.must({ type: 'ClearPainting' }, s.world.as(s.moderator));
     expect(globalView(s.world.state).painting).toEqual([]);

@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import {
-  DRAWING_STORED_HEIGHT, DRAWING_STORED_WIDTH, GREETING_MESSAGE_MAX_LENGTH,
+  DRAWING_STORED_HEIGHT, DRAWING_STORED_WIDTH, FIELD_MAXIMA,
   MAX_NAME_LENGTH, MESSAGE_MAX_LENGTH, thinDrawing, type DrawnStroke,
 } from '../../projections/live';
 import { ANSWER_REGEX_MAX_LENGTH } from '../../projections/live/rules/answer-regex';
@@ -28,18 +28,17 @@ function hugeDrawing(): DrawnStroke[] {
 }
 
 /**
- * The largest content the web app builds for each command it sends (web/src), at 5,000 teams.
- * Operator free texts (ao, mumm, aff) have no limit of their own: the client refuses them over the
- * frame limit (second test); here they are at a long page's length.
+ * The largest content the web app builds for each command it sends (web/src), at 5,000 teams, every
+ * text at its field's maximum (FIELD_MAXIMA) in the widest characters.
  */
 const LARGEST: Record<string, () => object> = {
   sa: () => ({ token: 'x'.repeat(2_000) }),
   sg: () => ({}),
   ping: () => ({}),
   aas: () => ({ quiz: uuid, round: 283, question: 3, title: widest(MAX_NAME_LENGTH * 4), text: widest(MESSAGE_MAX_LENGTH) }),
-  aff: () => ({ flags: widest(2_000) }),
+  aff: () => ({ flags: widest(FIELD_MAXIMA.featureFlags) }),
   ahd: () => ({}),
-  ao: () => ({ message: widest(5_000) }),
+  ao: () => ({ message: widest(FIELD_MAXIMA.overviewMessage) }),
   ara: () => ({ recheckAt: Number.MAX_SAFE_INTEGER }),
   arr: () => ({}),
   asu: () => ({ path: 'moderator.heal_deal.damagePerRoundZombie.8', value: Number.MAX_SAFE_INTEGER }),
@@ -54,7 +53,7 @@ const LARGEST: Record<string, () => object> = {
   go: () => ({ number: 300 }),
   gp: () => ({ message: widest(MESSAGE_MAX_LENGTH) }),
   gs: () => ({ number: 300 }),
-  gu: () => ({ url: widest(2_000), stadt: widest(MAX_NAME_LENGTH * 4), beschreibung: widest(GREETING_MESSAGE_MAX_LENGTH * 4) }),
+  gu: () => ({ url: widest(FIELD_MAXIMA.teamUrl), stadt: widest(FIELD_MAXIMA.teamCity), beschreibung: widest(FIELD_MAXIMA.teamDescription) }),
   gz: () => ({ strokes: thinDrawing(hugeDrawing()) }),
   ma: () => ({ quiz: uuid, round: 99, question: 99 }),
   mc: () => ({ time: 3600 }),
@@ -64,11 +63,11 @@ const LARGEST: Record<string, () => object> = {
   mp: () => ({ content: { publish: true, quiz: uuid } }),
   mq: () => ({}),
   mr: () => ({}),
-  mua: () => ({ url: widest(2_000), color: '#ffffff', startX: 1e6, startY: 1e6, endX: 1e6, endY: 1e6 }),
+  mua: () => ({ url: widest(FIELD_MAXIMA.strokeUrl), color: '#ffffff', startX: 1e6, startY: 1e6, endX: 1e6, endY: 1e6 }),
   muc: () => ({}),
   muf: () => ({ folder: widest(1_000) }),
   mum: () => ({ modus: 'quiz-single' }),
-  mumm: () => ({ message: widest(5_000) }),
+  mumm: () => ({ message: widest(FIELD_MAXIMA.uberMessage) }),
   mup: () => ({ quiz: uuid }),
   ta: () => ({ quiz: uuid }),
   trx: () => ({ quiz: uuid, round: 99, question: 99, regex: widest(ANSWER_REGEX_MAX_LENGTH), points: 1_000_000, mark: 'correct' }),

@@ -7,9 +7,10 @@
  * it is plain computation, no clock, randomness or I/O, so a match is a pure function of pattern and answer.
  */
 import { RE2JS } from 're2js';
+import { FIELD_MAXIMA } from './field-limits';
 
 /** Longer patterns are refused: a real night's come nowhere near, and 500 characters compile in under 10 ms. */
-export const ANSWER_REGEX_MAX_LENGTH = 500;
+export const ANSWER_REGEX_MAX_LENGTH = FIELD_MAXIMA.answerRegex;
 /**
  * Compiled programs above this many instructions are refused: matching costs up to this factor per
  * character of the answers (`.{1000}x` reaches it in 8 characters).

@@ -1,19 +1,20 @@
 /** Game rules that both the deciders and the views need. Each is named after the rule it is. */
 import type { Question } from '../../../events';
+import { FIELD_MAXIMA } from './field-limits';
 
 export const FUSION_TEAM_PREFIX = 'Fusionsteam';
 export const FUSION_TEAM_PASSWORD = '(none)';
 export const NO_PROPOSALS_MESSAGE = 'Es wurden keine Vorschläge eingegeben.';
 /** The spec's name shown for a team that is not there (deleted since, or none). */
 export const MISSING_TEAM_NAME = '(kein Team)';
-export const MAX_NAME_LENGTH = 50;
+export const MAX_NAME_LENGTH = FIELD_MAXIMA.name;
 export const MIN_DISPLAY_NAME_LENGTH = 3;
-export const GREETING_MESSAGE_MAX_LENGTH = 500;
+export const GREETING_MESSAGE_MAX_LENGTH = FIELD_MAXIMA.greeting;
 /**
  * Proposals and chat entries (team and lobby) are at most this long: an answer is a few words, a chat
  * entry a sentence or two; 300 such entries keep a team's view well below a megabyte (docs/protocol.md, Limits).
  */
-export const MESSAGE_MAX_LENGTH = 1_000;
+export const MESSAGE_MAX_LENGTH = FIELD_MAXIMA.message;
 /**
  * Proposals and chat entries a team may add in one play (one question, with the chat until the next
  * starts); deleted ones count. Eight members typing one every three seconds for a minute make 160.

@@ -5,6 +5,7 @@
  * coordinates by 2.4 and halves the width.
  */
 import type { DrawnStroke } from '../../../events';
+import { FIELD_MAXIMA } from './field-limits';
 
 export type { DrawnStroke };
 
@@ -21,8 +22,8 @@ export const DRAWING_MAX_STORED_LINE_WIDTH = 96;
  * coordinates the largest `gz` frame is about 43 KB, well below the socket's 64 KB (frame.ts), and a
  * team's drawings stay small in the log. The web thins a longer drawing (thinDrawing) before saving it.
  */
-export const DRAWING_MAX_POINTS = 3000;
-export const DRAWING_MAX_STROKES = 300;
+export const DRAWING_MAX_POINTS = FIELD_MAXIMA.drawingPoints;
+export const DRAWING_MAX_STROKES = FIELD_MAXIMA.drawingStrokes;
 
 /** The redraw (spec): stored coordinates divided by 2.4, the width halved. */
 export function fromStoredStroke(stroke: DrawnStroke): DrawnStroke {

@@ -4,6 +4,7 @@
  * the settings (the QR page's host, the coming dates).
  */
 import type { NextDate, ShowSettings } from '../../../events';
+import { FIELD_MAXIMA } from './field-limits';
 
 /** The spec's QR page reads "Olafs Laptop ist im Moment nicht verbunden." until the admin names another host. */
 export const DEFAULT_QR_HOST_NAME = 'Olaf';
@@ -21,16 +22,14 @@ export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
   allowNewAccounts: true,
 };
 
+/** The settings' maxima, from the one table (field-limits.ts). */
 export const SHOW_SETTINGS_LIMITS = {
-  /** Twitch allows 25; some room for other services' channel names. */
-  channelLength: 50,
-  urlLength: 2000,
-  /** A link's label, a date's title. */
-  labelLength: 100,
-  hostNameLength: 50,
-  socialLinks: 10,
-  /** A year of weekly nights. */
-  nextDates: 52,
+  channelLength: FIELD_MAXIMA.settingsChannel,
+  urlLength: FIELD_MAXIMA.settingsUrl,
+  labelLength: FIELD_MAXIMA.settingsLabel,
+  hostNameLength: FIELD_MAXIMA.settingsHostName,
+  socialLinks: FIELD_MAXIMA.settingsLinks,
+  nextDates: FIELD_MAXIMA.settingsDates,
 } as const;
 
 /** The fields of ShowSettings that hold an address. */

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { FIELD_MAXIMA } from '../../../projections/live';
 
 export const LOGIN_TEXTS = {
   missingFields: 'Nutzername und Passwort müssen angegeben werden.',
@@ -11,7 +12,10 @@ const withoutToken = (body: TokenAuthDto) => body.token === undefined;
 
 /** POST /api/token-auth/: a login name and password, or the token of a one-time login link. */
 export class TokenAuthDto {
-  @ApiPropertyOptional({ description: 'Login name (case-insensitive); needed without `token`.', example: 'admin' })
+  @ApiPropertyOptional({
+    description: 'Login name (case-insensitive); needed without `token`. A longer one than the maximum is refused (400) and counted as a failed login.',
+    example: 'admin', maxLength: FIELD_MAXIMA.login,
+  })
   @ValidateIf(withoutToken)
   @IsString({ message: LOGIN_TEXTS.missingFields })
   @Matches(/\S/, { message: LOGIN_TEXTS.missingFields })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
 
 export const TEAM_TEXTS = {
   nameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
@@ -17,18 +18,21 @@ export class CreateTeamDto {
   @IsNotEmpty({ message: TEAM_TEXTS.failed })
   newPassword!: string;
 
-  @ApiPropertyOptional({ description: 'Home town.', example: 'Köln' })
+  @ApiPropertyOptional({ description: 'Home town.', example: 'Köln', maxLength: FIELD_MAXIMA.teamCity })
   @IsOptional()
   @IsString({ message: TEAM_TEXTS.failed })
+  @MaxLength(FIELD_MAXIMA.teamCity, { message: FIELD_LIMIT_TEXTS.tooLong('teamCity') })
   stadt?: string;
 
-  @ApiPropertyOptional({ description: 'A short description.' })
+  @ApiPropertyOptional({ description: 'A short description.', maxLength: FIELD_MAXIMA.teamDescription })
   @IsOptional()
   @IsString({ message: TEAM_TEXTS.failed })
+  @MaxLength(FIELD_MAXIMA.teamDescription, { message: FIELD_LIMIT_TEXTS.tooLong('teamDescription') })
   beschreibung?: string;
 
-  @ApiPropertyOptional({ description: 'The team picture (a stored upload name) or a web address.' })
+  @ApiPropertyOptional({ description: 'The team picture: an https address (a new team has no uploads yet).', maxLength: FIELD_MAXIMA.teamUrl })
   @IsOptional()
   @IsString({ message: TEAM_TEXTS.failed })
+  @MaxLength(FIELD_MAXIMA.teamUrl, { message: FIELD_LIMIT_TEXTS.tooLong('teamUrl') })
   url?: string;
 }

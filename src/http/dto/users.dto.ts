@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
 import { IsTextOrNumber } from '../validation';
 import { FIELD_TEXTS } from './field-texts';
 
@@ -11,19 +12,22 @@ export const USER_TEXTS = {
 
 /** POST /api/users: a registration (JSON:API `users` attributes or plain). */
 export class RegisterUserDto {
-  @ApiPropertyOptional({ description: 'Login name, unique case-insensitively; the display name starts as it.', example: 'leonie' })
+  @ApiPropertyOptional({ description: 'Login name, unique case-insensitively; the display name starts as it.', example: 'leonie', maxLength: FIELD_MAXIMA.login })
   @IsOptional()
   @IsString({ message: USER_TEXTS.passwordMissing })
+  @MaxLength(FIELD_MAXIMA.login, { message: FIELD_LIMIT_TEXTS.tooLong('login') })
   login?: string;
 
-  @ApiPropertyOptional({ description: 'Sent by the web app (same as the login); the display name is changed with PATCH.' })
+  @ApiPropertyOptional({ description: 'Sent by the web app (same as the login); the display name is changed with PATCH.', maxLength: FIELD_MAXIMA.login })
   @IsOptional()
   @IsString({ message: USER_TEXTS.passwordMissing })
+  @MaxLength(FIELD_MAXIMA.login, { message: FIELD_LIMIT_TEXTS.tooLong('login') })
   name?: string;
 
-  @ApiPropertyOptional({ description: 'E-mail address, optional.', type: String, nullable: true })
+  @ApiPropertyOptional({ description: 'E-mail address, optional.', type: String, nullable: true, maxLength: FIELD_MAXIMA.email })
   @IsOptional()
   @IsString({ message: USER_TEXTS.passwordMissing })
+  @MaxLength(FIELD_MAXIMA.email, { message: FIELD_LIMIT_TEXTS.tooLong('email') })
   email?: string | null;
 
   @ApiProperty({ description: 'The password.', format: 'password' })

@@ -1,7 +1,7 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
 import type { UploadKind } from '../../../events';
 import type {
-  FormReply, JsonApiDocument, TeamResource, TokenReply, UploadReply, UserResource,
+  FormReply, JsonApiDocument, TeamListResource, TeamResource, TokenReply, UploadReply, UserResource,
 } from '@wire/replies';
 import { config } from '../config';
 
@@ -121,21 +121,21 @@ export async function saveUser(
 
 /* ---------- teams ---------- */
 
+/** A team as the team-finding page shows it (GET /api/teams carries no more). */
 export interface TeamRecord {
   id: string;
   name: string;
   stadt: string;
-  beschreibung: string;
   url: string;
   isNew: boolean;
 }
 
-function teamRecordOf({ id, attributes: { name, stadt, beschreibung, url, isNew } }: TeamResource): TeamRecord {
-  return { id, name, stadt, beschreibung, url, isNew };
+function teamRecordOf({ id, attributes: { name, stadt, url, isNew } }: TeamResource | TeamListResource): TeamRecord {
+  return { id, name, stadt, url, isNew };
 }
 
 export async function listTeams(): Promise<TeamRecord[]> {
-  return (await request<JsonApiDocument<TeamResource[]>>('GET', api('/teams'))).data.map(teamRecordOf);
+  return (await request<JsonApiDocument<TeamListResource[]>>('GET', api('/teams'))).data.map(teamRecordOf);
 }
 
 export async function createTeam(fields: { name: string; newPassword: string; stadt: string; beschreibung: string }): Promise<TeamRecord> {

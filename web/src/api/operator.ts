@@ -1,6 +1,6 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
 import type {
-  JsonApiDocument, QuizImportPreview, QuizResource, TeamResource,
+  JsonApiDocument, QuizImportPreview, QuizResource, TeamListResource,
 } from '@wire/replies';
 import type { Quiz } from '../logic/quiz';
 import { api, RawBody, request, requestBlob } from './http';
@@ -59,8 +59,8 @@ export function downloadTeamsTxt(quizId: string): Promise<Blob> {
 
 /** GET /api/teams: the user ids of one team's members (for mtr), empty when the team is gone. */
 export async function teamMemberIds(teamId: string): Promise<string[]> {
-  const teams = (await request<JsonApiDocument<TeamResource[]>>('GET', api('/teams'))).data;
-  return teams.find((team) => team.id === teamId)?.relationships.members.data.map((member) => member.id) ?? [];
+  const teams = (await request<JsonApiDocument<TeamListResource[]>>('GET', api('/teams'))).data;
+  return teams.find((team) => team.id === teamId)?.relationships?.members.data.map((member) => member.id) ?? [];
 }
 
 export type { Quiz };

@@ -5,6 +5,7 @@ import { Modal } from '../components/Modal';
 import { teamFormProblemOf } from '@engine/rules/forms';
 import { MAX_NAME_LENGTH } from '@engine/rules/common';
 import { t } from '../texts';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 interface CreateTeamDialogProps {
   open: boolean;
@@ -52,8 +53,8 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
       <form className="form" onSubmit={submit} noValidate>
         <Field label={t.findTeam.name} value={name} onValue={setName} required maxLength={MAX_NAME_LENGTH} />
         <Field label={t.findTeam.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
-        <Field label={t.findTeam.city} value={city} onValue={setCity} required />
-        <TextAreaField label={t.findTeam.description} value={description} onValue={setDescription} rows={3} required />
+        <Field label={t.findTeam.city} value={city} onValue={setCity} required maxLength={FIELD_MAXIMA.teamCity} />
+        <TextAreaField label={t.findTeam.description} value={description} onValue={setDescription} rows={3} required maxLength={FIELD_MAXIMA.teamDescription} />
         <FormError message={error} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy}>{t.findTeam.create}</button>

@@ -10,6 +10,7 @@ import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 export const LOGO_PREVIEW_DELAY_MS = 1000;
 
@@ -37,7 +38,7 @@ function TeamEditForm({ team }: { team: TeamView }) {
     e.preventDefault();
     try {
       const reply = await command('gu', { url, stadt, beschreibung });
-      if (!reply.success) return setError(t.team.saveFailed);
+      if (!reply.success) return setError(reply.message ?? t.team.saveFailed); // the server's reason (a field too long, a picture address)
       dispatch(uiActions.noticeAdded(t.profile.saved, 'success'));
       navigate('/');
     } catch {
@@ -50,10 +51,10 @@ function TeamEditForm({ team }: { team: TeamView }) {
       <h1>{t.team.editHeading}</h1>
       <Field label={t.team.name} value={team.name} onValue={() => undefined} readOnly />
       <Field label={t.team.number} value={String(team.number)} onValue={() => undefined} readOnly hint={t.team.numberHint(team.number)} />
-      <Field label={t.team.stadt} value={stadt} onValue={setStadt} />
-      <Field label={t.team.url} type="url" value={url} onValue={setUrl} />
+      <Field label={t.team.stadt} value={stadt} onValue={setStadt} maxLength={FIELD_MAXIMA.teamCity} />
+      <Field label={t.team.url} type="url" value={url} onValue={setUrl} maxLength={FIELD_MAXIMA.teamUrl} />
       {preview && <UploadedImage className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}
-      <TextAreaField label={t.team.beschreibung} value={beschreibung} onValue={setBeschreibung} rows={3} />
+      <TextAreaField label={t.team.beschreibung} value={beschreibung} onValue={setBeschreibung} rows={3} maxLength={FIELD_MAXIMA.teamDescription} />
       <FormError message={error} />
       <button type="submit" className="button button--primary">{t.team.save}</button>
     </form>

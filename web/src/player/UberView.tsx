@@ -11,6 +11,7 @@ import { useAppSelector } from '../store';
 import { selectGlobal } from '../store/selectors';
 import { t } from '../texts';
 import { QuestionArea } from './questions/QuestionArea';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {
@@ -44,7 +45,7 @@ function PauseView() {
       <UberText fallback={t.uber.pause} />
       <DrawingCanvas ref={canvas} />
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label={t.uber.pauseFileName} value={fileName} onValue={setFileName} />
+        <Field label={t.uber.pauseFileName} value={fileName} onValue={setFileName} maxLength={FIELD_MAXIMA.uploadLabel} />
         <button type="submit" className="button button--primary">{t.uber.pauseSend}</button>
       </form>
       <FormError message={error} />

@@ -3,9 +3,9 @@ import { useLocation } from 'wouter';
 import { HttpError, registerUser } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { MAX_NAME_LENGTH } from '@engine/rules/common';
 import { login } from '../session';
 import { specialMode, t } from '../texts';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 /** Registration: username (login and name), password twice, email unless special mode; then logs in. */
 export function RegisterForm({ with428 }: { with428: boolean }) {
@@ -38,10 +38,10 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="register-heading" noValidate>
       <h2 id="register-heading">{t.auth.registerHeading}</h2>
-      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={MAX_NAME_LENGTH} autoComplete="username" />
+      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={FIELD_MAXIMA.login} autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
-      {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} autoComplete="email" />}
+      {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
       <FormError message={error} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.registerSubmit}

@@ -78,7 +78,7 @@ export function viewsFor(state: LiveState, viewer: ReplayViewer): Views {
 /** Teams as the player's team search reads them from the session (GET /api/teams). */
 export function teamRecords(state: LiveState): TeamRecord[] {
   const list: TeamRecord[] = [];
-  state.teams.forEach((team) => list.push({ id: team.id, name: team.name, stadt: team.stadt, beschreibung: team.beschreibung, url: team.url, isNew: team.isNew }));
+  state.teams.forEach((team) => list.push({ id: team.id, name: team.name, stadt: team.stadt, url: team.url, isNew: team.isNew }));
   return list;
 }
 

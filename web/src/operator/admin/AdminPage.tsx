@@ -13,6 +13,7 @@ import { HealDealPanel } from './HealDealPanel';
 import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
 import { ShowSettingsPanel } from './ShowSettingsPanel';
 import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 /** Quiz, round and question inputs with their defaults; the action gets the parsed numbers. */
 function PositionPanel({ title, defaults, button, onSubmit, children }: {
@@ -77,12 +78,12 @@ function DeleteTeamsPanel() {
 }
 
 /** A text setting with the value now on the server and Speichern. */
-function TextSettingPanel({ title, label, current, hint, onSave }: { title: string; label: string; current: string; hint?: string; onSave(text: string): void }) {
+function TextSettingPanel({ title, label, current, hint, maxLength, onSave }: { title: string; label: string; current: string; hint?: string; maxLength: number; onSave(text: string): void }) {
   const [text, setText] = useState(current);
   return (
     <Panel title={title}>
       <form className="form" onSubmit={(e) => { e.preventDefault(); onSave(text); }}>
-        <TextAreaField label={label} value={text} onValue={setText} rows={4} className="code" hint={hint} />
+        <TextAreaField label={label} value={text} onValue={setText} rows={4} className="code" hint={hint} maxLength={maxLength} />
         <div className="button-row"><button type="submit" className="button button--primary">{t.admin.save}</button></div>
       </form>
       <h3>{t.admin.serverValue}</h3>
@@ -97,7 +98,7 @@ function FeatureFlagsPanel() {
   const notify = useNotify();
   return (
     <TextSettingPanel
-      title={t.admin.flagsHeading} label={t.admin.flags} current={flags} hint={t.admin.flagsHint}
+      title={t.admin.flagsHeading} label={t.admin.flags} current={flags} hint={t.admin.flagsHint} maxLength={FIELD_MAXIMA.featureFlags}
       onSave={(text) => (isValidJson(text) ? void send('aff', { flags: text }, t.operator.done) : notify(t.admin.flagsInvalid))}
     />
   );
@@ -106,7 +107,7 @@ function FeatureFlagsPanel() {
 function MessagePanel() {
   const message = useAppSelector((s) => selectGlobal(s)?.overviewMessage ?? '');
   const send = useCommand();
-  return <TextSettingPanel title={t.admin.messageHeading} label={t.admin.message} current={message} onSave={(text) => void send('ao', { message: text }, t.operator.done)} />;
+  return <TextSettingPanel title={t.admin.messageHeading} label={t.admin.message} current={message} maxLength={FIELD_MAXIMA.overviewMessage} onSave={(text) => void send('ao', { message: text }, t.operator.done)} />;
 }
 
 /** Maintenance: recheck time (epoch ms, default now), ara on and off, arr. */

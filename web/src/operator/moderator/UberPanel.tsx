@@ -9,6 +9,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Panel, useCommand, useNotify } from '../shared';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 /** Uber mode (mum; a quiz mode is left only while no question is active), its message (mumm), instructions (mi). */
 export function UberPanel() {
@@ -41,7 +42,7 @@ export function UberPanel() {
         <button type="button" className="button" onClick={() => void send('mi')}>{t.control.instructions}</button>
       </div>
       <form className="form" onSubmit={(e) => { e.preventDefault(); void send('mumm', { message }, t.operator.done); }}>
-        <TextAreaField label={t.control.uberMessage} value={message} onValue={setMessage} rows={3} />
+        <TextAreaField label={t.control.uberMessage} value={message} onValue={setMessage} rows={3} maxLength={FIELD_MAXIMA.uberMessage} />
         <div className="button-row"><button type="submit" className="button">{t.control.uberMessageSave}</button></div>
       </form>
     </Panel>
@@ -109,7 +110,7 @@ export function PaintingPanel() {
   return (
     <Panel title={t.control.paintingHeading} actions={<span className="badge">{t.control.paintingStrokes(strokes.length)}</span>}>
       <div className="inline-form">
-        <Field label={t.control.paintingUrl} value={url} onValue={setUrl} type="url" />
+        <Field label={t.control.paintingUrl} value={url} onValue={setUrl} type="url" maxLength={FIELD_MAXIMA.strokeUrl} />
         <div className="field">
           <label htmlFor={colourId}>{t.control.paintingColour}</label>
           <select id={colourId} value={colour} onChange={(e) => setColour(e.target.value as ColourKey)}>
