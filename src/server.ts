@@ -63,6 +63,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const storage = await openStorageWhenReachable(config, options.storage ?? {}, (error, waitMs) => {
     logger?.warn(`Datenbank nicht erreichbar (${reasonOf(error)}); neuer Versuch in ${(waitMs / 1000).toFixed(1)} s`, 'Start');
   });
+  for (const { version, name } of storage.migrated) logger?.log(`Datenbank-Migration ${version} (${name}) angewendet`, 'Start');
   phase('storage');
   let runtime: Runtime | null = null;
   try {

@@ -6,6 +6,7 @@ import { PgliteDatabase } from './sql/pglite-database';
 import { PostgresDatabase } from './sql/postgres-database';
 import type { SqlDatabase } from './sql/sql-database';
 import { SqlEventStore } from './sql/sql-event-store';
+import { migrateWriteSide, type AppliedMigration } from './sql/migrate';
 import { backoffMs } from '../../wire/backoff';
 import { isUnavailable } from './unavailable';
 
@@ -16,6 +17,8 @@ import { isUnavailable } from './unavailable';
 export interface Storage {
   events: EventStore;
   sql: SqlDatabase;
+  /** The write side's migrations this opening applied (none when the database was at the newest version). */
+  migrated: AppliedMigration[];
   close(): Promise<void>;
 }
 
@@ -29,7 +32,9 @@ export interface StorageOptions {
 export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
   let events: EventStore;
+  let migrated: AppliedMigration[];
   try {
+    migrated = await migrateWriteSide(sql);
     events = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
   } catch (error) {
     await sql.close().catch(() => undefined);
@@ -38,6 +43,7 @@ export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseU
   return {
     events,
     sql,
+    migrated,
     async close() {
       await events.close();
       await sql.close();
