@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startReadProjections, type ReadProjections } from '../projections/read';
+import { startReadProjections, type ReadProjectionOptions, type ReadProjections } from '../projections/read';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/jwt';
 import { OneTimeTokens } from './auth/one-time-tokens';
@@ -18,6 +18,7 @@ import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
 import { UploadLimits } from './uploads/upload-limits';
 import { AppendBudget } from './limits/append-budget';
+import { rebuildLog } from './observability/rebuild-log';
 
 /** Nest injection token of the runtime. */
 export const RUNTIME = Symbol('RUNTIME');
@@ -62,7 +63,9 @@ export async function openSecrets(config: AppConfig, storage: Storage): Promise<
   };
 }
 
-export async function startRuntime(config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}, frameRate: Rate = FRAME_RATE): Promise<Runtime> {
+export async function startRuntime(
+  config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}, frameRate: Rate = FRAME_RATE, readProjections: ReadProjectionOptions = {},
+): Promise<Runtime> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
   const appendBudget = await AppendBudget.open(storage.sql, config.appendBudgetBytes);
@@ -73,7 +76,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   const hub = new PushHub(engine.live, presence);
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
-  const readModels = await startReadProjections(storage.sql, storage.events);
+  const readModels = await startReadProjections(storage.sql, storage.events, { ...readProjections, rebuild: { report: rebuildLog(), ...readProjections.rebuild } });
   return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate, appendBudget };
 }
 

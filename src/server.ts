@@ -20,6 +20,7 @@ import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorageWhenReachable, Storage, type StorageOptions } from './store/storage';
 import { StoreUnavailableFilter } from './http/http-errors';
 import { PostgresDatabase } from './store/sql/postgres-database';
+import type { ReadProjectionOptions } from '../projections/read';
 
 export interface RunningServer {
   app: INestApplication;
@@ -45,6 +46,8 @@ export interface StartOptions {
   frameRate?: Rate;
   /** The event subscriptions' poll when no notification came (default 500 ms); a test of lost notifications sets it long. */
   storage?: StorageOptions;
+  /** The read projections (default: every projector at its version); a test raises a version to see a rebuild. */
+  readProjections?: ReadProjectionOptions;
 }
 
 export const LISTEN_BACKLOG = 4096;
@@ -64,6 +67,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const storage = await openStorageWhenReachable(config, options.storage ?? {}, (error, waitMs) => {
     logger?.warn(`Datenbank nicht erreichbar (${reasonOf(error)}); neuer Versuch in ${(waitMs / 1000).toFixed(1)} s`, 'Start');
   });
+  for (const { version, name } of storage.migrated) logger?.log(`Datenbank-Migration ${version} (${name}) angewendet`, 'Start');
   phase('storage');
   let runtime: Runtime | null = null;
   try {
@@ -71,7 +75,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     phase('secrets');
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now(), config.adminPasswordReset);
     phase('firstAdmin');
-    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate);
+    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate, options.readProjections);
     await forgetErased(runtime, erasedUsers(runtime)); // finishes an erasure a crash interrupted
     phase('runtime');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on

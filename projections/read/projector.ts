@@ -8,6 +8,12 @@ import type { ReadSqlSession } from './sql';
  */
 export interface Projector {
   readonly name: string;
+  /**
+   * What its tables hold, as this code makes them: raise it whenever `apply` (or its entity) changes
+   * what a row would be, and a start rebuilds the projection beside the tables in use, then swaps
+   * (rebuild-beside.ts). A database from before versions counts as version 1.
+   */
+  readonly version: number;
   /** The tables it owns: emptied when it is rebuilt. */
   readonly tables: readonly string[];
   apply(tx: ReadSqlSession, events: readonly PositionedEvent[]): Promise<void>;

@@ -14,8 +14,8 @@ export interface RunnerOptions {
   onError?: (error: unknown) => void;
   /** Stop at the first failure instead of retrying; waitFor then rejects with it (the rebuild uses this). */
   stopOnError?: boolean;
-  /** After each committed batch: the last position and how many events the batch had. */
-  onBatch?: (position: number, events: number) => void;
+  /** After each committed batch: the last position and how many events the batch had. The next batch waits for it. */
+  onBatch?: (position: number, events: number) => void | Promise<void>;
 }
 
 /** Thrown out of a batch when some projector's checkpoint is behind this runner's stream. */
@@ -150,7 +150,7 @@ export class ProjectionRunner {
     if (behind) throw RESUBSCRIBE; // not "handled" yet: the projector behind still needs these events
     this.failuresInARow = 0;
     this.advanceTo(last);
-    this.options.onBatch?.(last, batch.length);
+    await this.options.onBatch?.(last, batch.length);
   }
 
   private advanceTo(position: number): void {

@@ -4,17 +4,8 @@ import type { SqlDatabase } from '../store/sql/sql-database';
 /**
  * Secrets of one-time login links and team invites. The event log only knows the link or invite id;
  * the token itself is shown once and stored here as a SHA-256 hash (a leaked table opens nothing).
+ * The table `one_time_tokens` comes from the write side's migrations (src/store/sql/migrations.ts).
  */
-export const ONE_TIME_TOKENS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS one_time_tokens (
-  token_hash  text        PRIMARY KEY,
-  kind        text        NOT NULL,
-  ref_id      text        NOT NULL,
-  expires_at  timestamptz NOT NULL,
-  used_at     timestamptz,
-  created_at  timestamptz NOT NULL DEFAULT now()
-);
-`;
 
 export type TokenKind = 'login' | 'invite';
 
@@ -32,7 +23,6 @@ export class OneTimeTokens {
   private constructor(private readonly db: SqlDatabase) {}
 
   static async open(db: SqlDatabase): Promise<OneTimeTokens> {
-    await db.exec(ONE_TIME_TOKENS_SCHEMA);
     return new OneTimeTokens(db);
   }
 

@@ -13,16 +13,6 @@ export interface Snapshot {
   appliedCommands: Array<[string, AppliedCommand]>;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS live_snapshots (
-  code_version text NOT NULL,
-  position bigint NOT NULL,
-  state text NOT NULL,
-  revisions text NOT NULL, -- {revisions: {stream: revision}, appliedCommands: [[commandId, {first, count}]]}
-  written_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (code_version, position)
-)`;
-
 /** Changes when what a snapshot row holds changes (src/engine is not part of the engine code's hash). */
 const SNAPSHOT_FORMAT = 2;
 
@@ -35,7 +25,9 @@ const SLICE_MS = 5;
  * Where live-state snapshots are kept (ARCHITECTURE.md rule 10): in the SQL database beside the read
  * projections, whatever the event store. A snapshot counts only for the code version that wrote it:
  * the hash of the engine's own code (events/ and projections/live/), so any change to how events
- * fold makes older snapshots invisible instead of trusted.
+ * fold makes older snapshots invisible instead of trusted. The table `live_snapshots` comes from the
+ * write side's migrations (src/store/sql/migrations.ts); its `revisions` column holds
+ * `{revisions: {stream: revision}, appliedCommands: [[commandId, {first, count}]]}`.
  */
 export class SnapshotStore {
   /** No snapshot below this position is written any more: an erasure happened there (discardBefore). */
@@ -45,7 +37,6 @@ export class SnapshotStore {
   private constructor(private readonly db: SqlDatabase, readonly codeVersion: string) {}
 
   static async open(db: SqlDatabase, codeVersion = engineCodeVersion()): Promise<SnapshotStore> {
-    await db.exec(SCHEMA);
     return new SnapshotStore(db, codeVersion);
   }
 

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import { RUNTIME, type Runtime } from '../runtime';
 import { StoreWatch } from './store-watch';
 import { within } from '../engine/within';
+import { rebuildText } from '../observability/rebuild-log';
 
 export const APP_VERSION = '0.10.0';
 
@@ -43,16 +44,17 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
     const live = engine.live.position;
     const lastPosition = Math.max(seen?.lastPosition ?? 0, live);
     const store = seen?.error ? { kind: storage.events.kind, lastPosition, error: seen.error } : { kind: storage.events.kind, lastPosition };
-    return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [] };
+    return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [], rebuilding: this.runtime.readModels.rebuilding() };
   }
 
   /**
-   * Readiness, within 1 s: 200 once the live state has folded everything the store holds; 503 with
-   * the German reason while the store does not answer or the live state is behind it.
+   * Readiness, within 1 s: 200 once the live state has folded everything the store holds and no read
+   * projection is being rebuilt for a new version; 503 with the German reason while the store does not
+   * answer, the live state is behind it, or a rebuild runs (readers use the old tables meanwhile).
    */
   @Get('ready')
   @ApiOkResponse({ description: 'The live state has caught up with the store.' })
-  @ApiServiceUnavailableResponse({ description: '`{status: "not_ready", reason}`: the store does not answer, or the live state is behind it.' })
+  @ApiServiceUnavailableResponse({ description: '`{status: "not_ready", reason}`: the store does not answer, the live state is behind it, or a read projection is being rebuilt.' })
   async ready() {
     const { engine } = this.runtime;
     const seen = await this.watch.look();
@@ -64,6 +66,8 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
         live: { position: engine.live.position }, store: { lastPosition },
       });
     }
+    const rebuilding = this.runtime.readModels.rebuilding();
+    if (rebuilding.length > 0) throw notReady(`${rebuilding.map(rebuildText).join('; ')}.`, { rebuilding });
     return { status: 'ready', live: { position: engine.live.position }, store: { lastPosition } };
   }
 }

@@ -52,14 +52,6 @@ export function clientAddress(request: Request): string {
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }
 
-export const LOGIN_FAILURES_SCHEMA = `
-CREATE TABLE IF NOT EXISTS login_failures (
-  key           text        PRIMARY KEY,
-  failures      integer     NOT NULL,
-  window_start  timestamptz NOT NULL
-);
-`;
-
 /** Rows of windows that ended are deleted after this many recorded failures (per process). */
 const SWEEP_EVERY = 200;
 
@@ -67,6 +59,7 @@ const SWEEP_EVERY = 200;
  * Failed logins per (login name, address) and per address, in a table of the write side's database:
  * on Postgres every app instance counts into the same rows (one upsert per failure, atomic), embedded
  * the one process does. Read before the password is verified, so a refused login costs no hash.
+ * The table `login_failures` comes from the write side's migrations (src/store/sql/migrations.ts).
  */
 export class LoginLimits {
   private failuresSinceSweep = 0;
@@ -74,7 +67,6 @@ export class LoginLimits {
   private constructor(private readonly db: SqlDatabase, private readonly clock: () => number) {}
 
   static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<LoginLimits> {
-    await db.exec(LOGIN_FAILURES_SCHEMA);
     return new LoginLimits(db, clock);
   }
 

@@ -9,28 +9,17 @@ export interface UniqueNameTable {
   readonly timeColumn: string;
 }
 
-export function uniqueNamesSchema(t: UniqueNameTable): string {
-  return `
-CREATE TABLE IF NOT EXISTS ${t.table} (
-  ${t.ownerColumn} text PRIMARY KEY,
-  ${t.keyColumn} text NOT NULL UNIQUE,
-  password_hash text NOT NULL,
-  ${t.timeColumn} timestamptz NOT NULL DEFAULT now()
-);
-`;
-}
-
 /**
  * Names that stay unique regardless of case (logins, team names), each with its owner's password
  * hash: on the write side, never in events (ARCHITECTURE.md rule 3). The unique key makes this a
  * database guarantee, not a check-then-act race: a name is reserved before its event is appended, so
- * two owners never get the same name, not even from two processes at once.
+ * two owners never get the same name, not even from two processes at once. The tables come from the
+ * write side's migrations (src/store/sql/migrations.ts).
  */
 export class UniqueNames {
   private constructor(private readonly db: SqlDatabase, private readonly t: UniqueNameTable) {}
 
   static async open(db: SqlDatabase, table: UniqueNameTable): Promise<UniqueNames> {
-    await db.exec(uniqueNamesSchema(table));
     return new UniqueNames(db, table);
   }
 

@@ -11,14 +11,6 @@ export { APPEND_BUDGET_BYTES_PER_HOUR };
 /** How often a process writes what it counted to the shared table and learns who is over (docs/decisions/bounded-input.md). */
 export const APPEND_BUDGET_FLUSH_MS = 1_000;
 
-export const APPEND_BUDGET_SCHEMA = `
-CREATE TABLE IF NOT EXISTS append_budget (
-  user_id       text        NOT NULL,
-  window_start  timestamptz NOT NULL,
-  bytes         bigint      NOT NULL,
-  PRIMARY KEY (user_id, window_start)
-);
-`;
 
 /** 1000000 as "1 MB", 20000 as "20 KB". */
 function bytesText(bytes: number): string {
@@ -73,8 +65,8 @@ export class AppendBudget implements AppendAllowance {
     this.window = windowOf(clock());
   }
 
+  /** Its table comes with migration 3 (src/store/sql/migrations.ts). */
   static async open(db: SqlDatabase, bytesPerHour = APPEND_BUDGET_BYTES_PER_HOUR, clock: () => number = Date.now): Promise<AppendBudget> {
-    await db.exec(APPEND_BUDGET_SCHEMA);
     return new AppendBudget(db, bytesPerHour, clock);
   }
 

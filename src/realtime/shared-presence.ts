@@ -3,18 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { SqlDatabase } from '../store/sql/sql-database';
 import { Presence } from './presence';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS presence_instances (
-  instance_id text        PRIMARY KEY,
-  seen_at     timestamptz NOT NULL DEFAULT now()
-);
-CREATE TABLE IF NOT EXISTS presence_users (
-  instance_id text NOT NULL REFERENCES presence_instances ON DELETE CASCADE,
-  user_id     text NOT NULL,
-  PRIMARY KEY (instance_id, user_id)
-);
-`;
-
 /** Payloads `<instance> <userId> <userId> …` (these users changed there) or `<instance> *` (reload everyone). */
 export const PRESENCE_CHANNEL = 'quiz_presence';
 /** User ids per notification: NOTIFY payloads must stay below 8,000 bytes. */
@@ -38,6 +26,7 @@ const STALE_MS = 20_000;
  * marks the instance alive and reloads the remote set (a lost notification heals there); an instance
  * killed without a goodbye drops out once its heartbeat is older than `staleMs`.
  * Presence stays outside the event log (docs/decisions/server.md, "Presence comes from sockets").
+ * Its tables (`presence_instances`, `presence_users`) come from the write side's migrations.
  */
 export class SharedPresence extends Presence {
   readonly instanceId = randomUUID();
@@ -66,7 +55,6 @@ export class SharedPresence extends Presence {
   }
 
   static async start(db: SqlDatabase, options: SharedPresenceOptions = {}): Promise<SharedPresence> {
-    await db.exec(SCHEMA);
     const presence = new SharedPresence(db, options.heartbeatMs ?? HEARTBEAT_MS, options.staleMs ?? STALE_MS);
     await db.query('INSERT INTO presence_instances (instance_id) VALUES ($1)', [presence.instanceId]);
     // The listening connection comes back by itself after the database was away; what it missed

@@ -1,11 +1,13 @@
 /**
- * npm run projections:rebuild [name ...] — empties the named read projections (all without a name)
- * and folds the whole event log into them again, with a progress bar on stderr. Uses the server's
- * configuration (DATA_DIR, DATABASE_URL, EVENTSTORE_URL). The embedded PGlite database can be open
- * in one process only: stop the server first; with Postgres it may run beside the server.
+ * npm run projections:rebuild [name ...] — rebuilds the named read projections (all without a name)
+ * from the whole event log, each beside its tables in use and swapped in when complete (as a start
+ * does by itself when a projector's version changed), with a progress bar on stderr. Uses the
+ * server's configuration (DATA_DIR, DATABASE_URL, EVENTSTORE_URL). The embedded PGlite database can be
+ * open in one process only: stop the server first; with Postgres it may run beside the server, whose
+ * readers keep the old tables until the swap.
  */
 import { loadConfig } from '../config';
-import { ALL_PROJECTORS, openReadDataSource, projectorsNamed, rebuildProjections } from '../../projections/read';
+import { ALL_PROJECTORS, openReadDataSource, projectorsNamed, rebuildBeside } from '../../projections/read';
 import { openStorage } from '../store/storage';
 import { stderrProgress } from './progress-bar';
 
@@ -19,9 +21,11 @@ async function main(): Promise<void> {
   const storage = await openStorage(loadConfig());
   try {
     await openReadDataSource(storage.sql).then((ds) => ds.destroy());
-    const bar = stderrProgress(`rebuild ${projectors.map((p) => p.name).join(', ')}`);
-    const result = await rebuildProjections(storage.sql, storage.events, projectors, { onProgress: (p) => bar.update(p) });
-    bar.done(result);
+    for (const projector of projectors) {
+      const bar = stderrProgress(`rebuild ${projector.name}`);
+      const { progress } = await rebuildBeside(storage.sql, storage.events, projector, { evenIfCurrent: true, onProgress: (p) => bar.update(p) });
+      bar.done(progress);
+    }
   } finally {
     await storage.close();
   }

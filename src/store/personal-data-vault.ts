@@ -1,20 +1,5 @@
-import { PERSONAL_DATA, LEGACY_PERSONAL_DATA } from '../../events/personal-data';
 import type { SqlDatabase, SqlSession } from './sql/sql-database';
 
-/**
- * The vault of personal data (docs/decisions/erasure.md): the fields that events/personal-data.ts
- * names, kept on the write side under the event's id and the person's user id, never in the log. The
- * same SQL database as the credentials, whatever the event store (EventStoreDB included). Erasure
- * deletes a person's rows; reading an event whose row is gone shows the placeholders.
- */
-export const VAULT_SCHEMA = `
-CREATE TABLE IF NOT EXISTS personal_data (
-  event_id text  PRIMARY KEY,
-  user_id  text  NOT NULL,
-  data     jsonb NOT NULL
-);
-CREATE INDEX IF NOT EXISTS personal_data_user_id ON personal_data (user_id);
-`;
 
 export interface VaultRow {
   readonly eventId: string;
@@ -22,13 +7,15 @@ export interface VaultRow {
   readonly values: Record<string, unknown>;
 }
 
+/**
+ * The vault of personal data (docs/decisions/erasure.md): the fields that events/personal-data.ts
+ * names, kept on the write side under the event's id and the person's user id, never in the log. The
+ * same SQL database as the credentials, whatever the event store (EventStoreDB included); its table
+ * comes with migration 2 (src/store/sql/migrations.ts). Erasure deletes a person's rows; reading an
+ * event whose row is gone shows the placeholders.
+ */
 export class PersonalDataVault {
-  private constructor(private readonly db: SqlDatabase) {}
-
-  static async open(db: SqlDatabase): Promise<PersonalDataVault> {
-    await db.exec(VAULT_SCHEMA);
-    return new PersonalDataVault(db);
-  }
+  constructor(private readonly db: SqlDatabase) {}
 
   /** Stores the rows (before their events are appended); a row already there stays as it is. */
   async put(rows: readonly VaultRow[]): Promise<void> {
@@ -59,25 +46,30 @@ export class PersonalDataVault {
   }
 }
 
+/** Which fields of which event types a migration moves out of the log (frozen in the migration that uses it). */
+export interface PersonalFieldsToMove {
+  readonly toVault: Readonly<Record<string, { readonly subject: string; readonly fields: readonly string[] }>>;
+  readonly dropped: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * For the SQL stores' migration: events stored before the vault still hold personal fields in the
  * log. They move into the vault (the same values, so every replay stays exact) and leave the events
  * table; fields that older versions copied and the fold no longer reads are dropped.
  */
-export async function movePersonalDataOutOfEvents(tx: SqlSession): Promise<void> {
-  for (const [type, declared] of Object.entries(PERSONAL_DATA)) {
-    const fields = Object.keys(declared!.fields);
+export async function movePersonalDataOutOfEvents(tx: SqlSession, move: PersonalFieldsToMove): Promise<void> {
+  for (const [type, { subject, fields }] of Object.entries(move.toVault)) {
     const present = fields.map((f) => `data ? '${f}'`).join(' OR ');
     await tx.query(
       `INSERT INTO personal_data (event_id, user_id, data)
-       SELECT event_id::text, data->>'${declared!.subject}', jsonb_build_object(${fields.map((f) => `'${f}', data->'${f}'`).join(', ')})
+       SELECT event_id::text, data->>'${subject}', jsonb_build_object(${fields.map((f) => `'${f}', data->'${f}'`).join(', ')})
        FROM events WHERE type = $1 AND (${present}) ON CONFLICT (event_id) DO NOTHING`,
       [type],
     );
     await tx.query(`UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
   }
-  for (const [type, fields] of Object.entries(LEGACY_PERSONAL_DATA)) {
-    const present = fields!.map((f) => `data ? '${f}'`).join(' OR ');
-    await tx.query(`UPDATE events SET data = data ${fields!.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
+  for (const [type, fields] of Object.entries(move.dropped)) {
+    const present = fields.map((f) => `data ? '${f}'`).join(' OR ');
+    await tx.query(`UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
   }
 }

@@ -7,7 +7,8 @@ import { PostgresDatabase } from './sql/postgres-database';
 import type { SqlDatabase } from './sql/sql-database';
 import { SqlEventStore } from './sql/sql-event-store';
 import { PersonalDataStore } from './personal-data-store';
-import { movePersonalDataOutOfEvents, PersonalDataVault } from './personal-data-vault';
+import { PersonalDataVault } from './personal-data-vault';
+import { migrateWriteSide, type AppliedMigration } from './sql/migrate';
 import { backoffMs } from '../../wire/backoff';
 import { isUnavailable } from './unavailable';
 
@@ -20,6 +21,8 @@ export interface Storage {
   sql: SqlDatabase;
   /** The personal fields of events, outside the log (docs/decisions/erasure.md). */
   vault: PersonalDataVault;
+  /** The write side's migrations this opening applied (none when the database was at the newest version). */
+  migrated: AppliedMigration[];
   close(): Promise<void>;
 }
 
@@ -33,11 +36,11 @@ export interface StorageOptions {
 export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
   let events: EventStore;
-  let vault: PersonalDataVault;
+  const vault = new PersonalDataVault(sql);
+  let migrated: AppliedMigration[];
   try {
-    vault = await PersonalDataVault.open(sql);
+    migrated = await migrateWriteSide(sql);
     const log = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
-    if (!config.eventStoreUrl) await sql.transaction(movePersonalDataOutOfEvents);
     events = new PersonalDataStore(log, vault);
   } catch (error) {
     await sql.close().catch(() => undefined);
@@ -47,6 +50,7 @@ export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseU
     events,
     sql,
     vault,
+    migrated,
     async close() {
       await events.close();
       await sql.close();

@@ -5,6 +5,7 @@
  * Needs Postgres: runs when DATABASE_URL is set, skipped otherwise.
  */
 import { SharedPresence } from '../../src/realtime/shared-presence';
+import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { freshDatabase } from '../support/fresh-database';
 import { POSTGRES_URL } from '../support/test-database';
@@ -24,6 +25,7 @@ if (!POSTGRES_URL) {
 
     async function instance(): Promise<{ db: PostgresDatabase; presence: SharedPresence; stopped: boolean }> {
       const db = await PostgresDatabase.open(database.url);
+      await migrateWriteSide(db);
       const started = { db, presence: await SharedPresence.start(db, { heartbeatMs: HEARTBEAT_MS, staleMs: STALE_MS }), stopped: false };
       opened.push(started);
       return started;

@@ -1,4 +1,5 @@
 import { hashPassword, verifyPassword } from '../../src/identity/passwords';
+import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { TeamPasswords } from '../../src/teams/team-passwords';
 
@@ -10,6 +11,7 @@ describe('team passwords', () => {
 
   beforeAll(async () => {
     db = await PgliteDatabase.open();
+    await migrateWriteSide(db);
     verifications = 0;
     passwords = await TeamPasswords.open(db, (hash, password) => {
       verifications++;

@@ -273,6 +273,7 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     function failingAt(position: number): Projector & { failures: number } {
       return {
         name: 'failing',
+        version: 1,
         tables: [],
         failures: 0,
         async apply(_tx, events) {

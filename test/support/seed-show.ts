@@ -19,7 +19,8 @@ import type { QuestionInput } from '../../src/commands';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
-import { appendInTransaction, createEventSchema } from '../../src/store/sql/sql-event-store';
+import { migrateWriteSide } from '../../src/store/sql/migrate';
+import { appendInTransaction } from '../../src/store/sql/sql-event-store';
 import { seededRandom } from './random';
 import { World } from './world';
 
@@ -157,7 +158,7 @@ export async function seedShow(target: SeedTarget, options: SeedOptions): Promis
   });
   const db = await openTarget(target);
   try {
-    await createEventSchema(db);
+    await migrateWriteSide(db);
     for (let i = 0; i < groups.length; i += APPENDS_PER_TRANSACTION) {
       await db.transaction(async (tx) => {
         for (const { stream, events } of groups.slice(i, i + APPENDS_PER_TRANSACTION)) await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');

@@ -4,6 +4,7 @@
  */
 import { APPEND_BUDGET_TEXTS, AppendBudget } from '../../src/limits/append-budget';
 import { HOUR, MINUTE } from '../../src/limits/window-counter';
+import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 
 const player = { userId: 'spieler', roles: [] };
@@ -17,6 +18,7 @@ describe('the budget of appended bytes', () => {
 
   beforeEach(async () => {
     database = await openTestSqlDatabase();
+    await migrateWriteSide(database.db);
     now = Date.UTC(2026, 10, 20, 19, 37, 0);
   });
   afterEach(async () => {

@@ -1,4 +1,5 @@
 import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, HttpLimits, LoginLimits, REGISTRATIONS_PER_ADDRESS } from '../../src/http/login-limits';
+import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 import { FRAME_RATE, STROKE_RATE, SocketRateLimit, TokenBucket } from '../../src/realtime/rate-limit';
 
@@ -11,6 +12,7 @@ describe('failed-login limits (LoginLimits on the SQL database)', () => {
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 21, 20, 0, 0);
     database = await openTestSqlDatabase();
+    await migrateWriteSide(database.db);
     limits = await LoginLimits.open(database.db, () => now);
   });
   afterEach(() => database.close());

@@ -79,6 +79,7 @@ async function loadAnswers(tx: ReadSqlSession, ids: string[]): Promise<Map<strin
  */
 export const answersProjector: Projector = {
   name: 'answers',
+  version: 1,
   tables: ['read_quiz_answers', 'read_answer_changes', 'read_team_round_points'],
 
   async apply(tx, events) {

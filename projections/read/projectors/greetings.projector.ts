@@ -12,6 +12,7 @@ const COLUMNS: readonly RowColumn[] = [
 /** Greetings for the wall; one a moderator hid (mgh) is taken off it. */
 export const greetingsProjector: Projector = {
   name: 'greetings',
+  version: 1,
   tables: ['read_greetings'],
 
   async apply(tx, events) {

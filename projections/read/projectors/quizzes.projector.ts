@@ -21,6 +21,7 @@ async function writeContent(tx: ReadSqlSession, quizId: string, content: Questio
 /** The quiz catalogue. Quiz events are rare (a few per night), so each is one statement. */
 export const quizzesProjector: Projector = {
   name: 'quizzes',
+  version: 1,
   tables: ['read_quizzes'],
 
   async apply(tx, events) {

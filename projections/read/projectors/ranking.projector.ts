@@ -6,6 +6,7 @@ const SHOW = 'show';
 /** The published ranking (mp): set by PointsPublished, cleared by PointsUnpublished and by the reset (arr). */
 export const rankingProjector: Projector = {
   name: 'ranking',
+  version: 1,
   tables: ['read_published_ranking'],
 
   async apply(tx, events) {

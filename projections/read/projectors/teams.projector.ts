@@ -5,6 +5,7 @@ import type { Projector } from '../projector';
 /** Teams' public fields. A deleted team's row goes; its answers and points stay. */
 export const teamsProjector: Projector = {
   name: 'teams',
+  version: 1,
   tables: ['read_teams'],
 
   async apply(tx, events) {

@@ -19,6 +19,7 @@ const COLUMNS: readonly RowColumn[] = [
 /** Uploaded images' metadata, one row per file; a question upload also names its question. */
 export const uploadsProjector: Projector = {
   name: 'uploads',
+  version: 1,
   tables: ['read_uploads'],
 
   async apply(tx, events) {

@@ -5,6 +5,7 @@ import type { Projector } from '../projector';
 /** Users' public fields and their team (a user is in one team at a time). */
 export const usersProjector: Projector = {
   name: 'users',
+  version: 1,
   tables: ['read_users'],
 
   async apply(tx, events) {

@@ -1,5 +1,5 @@
 /**
- * The events table, the same on PGlite and Postgres.
+ * The events table, the same on PGlite and Postgres (created by the write side's migrations, migrations.ts).
  *
  * Ordering: writers are serialized by a transaction-scoped advisory lock (APPEND_LOCK), and each
  * append takes position = max(position) + 1 while holding it. Transactions therefore commit in
@@ -12,17 +12,3 @@ export const EVENTS_CHANNEL = 'quiz_events_appended';
 
 /** Arbitrary constant key of the advisory lock that serializes appends across processes. */
 export const APPEND_LOCK = 727_101;
-
-export const EVENT_SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position    bigint      PRIMARY KEY,
-  stream_id   text        NOT NULL,
-  revision    integer     NOT NULL,
-  event_id    uuid        NOT NULL UNIQUE,
-  type        text        NOT NULL,
-  data        jsonb       NOT NULL,
-  metadata    jsonb       NOT NULL,
-  stored_at   timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (stream_id, revision)
-);
-`;

@@ -1,13 +1,11 @@
 import { Client, Pool, types, type ClientConfig, type PoolClient, type QueryConfig } from 'pg';
 import { backoffMs } from '../../../wire/backoff';
 import { CircuitBreaker, isUnavailable } from '../unavailable';
+import { SCHEMA_LOCK } from './schema-lock';
 import type { SqlDatabase, SqlSession } from './sql-database';
 
 // int8 (positions, counts) as text would leak strings into the domain; our values stay below 2^53.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
-
-/** Arbitrary constant key of the advisory lock that serializes `exec` (schema setup) across processes. */
-const SCHEMA_LOCK = 727_103;
 
 /**
  * Bounds on every database call, so that nothing waits on a database that is away or stalled: a

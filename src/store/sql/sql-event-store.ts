@@ -16,7 +16,8 @@ import {
   WrongExpectedRevisionError,
 } from '../event-store';
 import { PollingSubscription, WakeSignal } from '../polling-subscription';
-import { APPEND_LOCK, EVENTS_CHANNEL, EVENT_SCHEMA } from './event-schema';
+import { APPEND_LOCK, EVENTS_CHANNEL } from './event-schema';
+import { migrateWriteSide } from './migrate';
 import type { SqlDatabase, SqlSession } from './sql-database';
 
 interface EventRow {
@@ -48,7 +49,7 @@ export class SqlEventStore implements EventStore {
   }
 
   static async open(db: SqlDatabase, options: { pollIntervalMs?: number; listen?: boolean } = {}): Promise<SqlEventStore> {
-    await createEventSchema(db);
+    await migrateWriteSide(db); // at the newest version already (openStorage migrated): one locked read
     const store = new SqlEventStore(db, options.pollIntervalMs ?? 500);
     // Notifications only wake subscribers early; polling alone is enough to see every event.
     // A listening connection that was lost and is back wakes them too: notifications may have been missed.
@@ -120,14 +121,6 @@ export class SqlEventStore implements EventStore {
     await this.unlisten?.();
     this.unlisten = null;
   }
-}
-
-export async function createEventSchema(db: SqlDatabase): Promise<void> {
-  // Two processes starting at once must not race on CREATE TABLE IF NOT EXISTS.
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-    await tx.query(EVENT_SCHEMA);
-  });
 }
 
 /**

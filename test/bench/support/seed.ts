@@ -17,8 +17,8 @@ import { hashPassword } from '../../../src/identity/passwords';
 import { PgliteDatabase } from '../../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../../src/store/sql/sql-database';
-import { appendInTransaction, createEventSchema } from '../../../src/store/sql/sql-event-store';
-import { TeamPasswords } from '../../../src/teams/team-passwords';
+import { migrateWriteSide } from '../../../src/store/sql/migrate';
+import { appendInTransaction } from '../../../src/store/sql/sql-event-store';
 
 export const TEAM_PASSWORD = 'bench-team';
 export const JWT_SECRET = 'bench-secret-of-the-scale-benches';
@@ -98,13 +98,12 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: S
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
   const db: SqlDatabase = databaseUrl ? await PostgresDatabase.open(databaseUrl) : await PgliteDatabase.open(path.join(dataDir, 'pglite'));
   try {
-    await createEventSchema(db);
+    await migrateWriteSide(db);
     for (let i = 0; i < streams.length; i += 500) {
       await db.transaction(async (tx) => {
         for (const { stream, events } of streams.slice(i, i + 500)) await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');
       });
     }
-    await TeamPasswords.open(db); // its table
     const hash = await hashPassword(TEAM_PASSWORD);
     for (let i = 0; i < teams.length; i += 500) {
       const chunk = teams.slice(i, i + 500);
