@@ -22,10 +22,14 @@ describe('a database of the previous release (0.10)', () => {
   let database: TestDatabaseUrl;
   let env: TestServer | null = null;
   let fixtureEvents: Array<{ position: number; event_id: string }>;
+  let fixtureData: Map<string, { type: string; data: Record<string, unknown> }>;
 
   /** The fixture's database, opened by the test itself (the server is stopped meanwhile). */
   const openDirectly = async (): Promise<SqlDatabase> =>
     database.url ? PostgresDatabase.open(database.url) : PgliteDatabase.open(path.join(dataDir, 'pglite'));
+  const dataOf = async (db: SqlDatabase) => new Map((await db.query<{ event_id: string; type: string; data: Record<string, unknown> }>(
+    'SELECT event_id::text AS event_id, type, data FROM events',
+  )).map((r) => [r.event_id, { type: r.type, data: r.data }]));
   const eventsOf = (db: SqlDatabase) => db.query<{ position: number; event_id: string }>('SELECT position, event_id::text AS event_id FROM events ORDER BY position');
 
   beforeAll(async () => {
@@ -35,6 +39,7 @@ describe('a database of the previous release (0.10)', () => {
     try {
       await db.exec(readFileSync(path.join(__dirname, '..', 'fixtures', 'release-0.10.sql'), 'utf8'));
       fixtureEvents = await eventsOf(db);
+      fixtureData = await dataOf(db);
       const [migrationTable] = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
       expect(migrationTable!.present).toBe(false); // the release before migrations
     } finally {
@@ -71,6 +76,21 @@ describe('a database of the previous release (0.10)', () => {
     expect(env!.server.runtime.readModels.rebuilding()).toEqual([]);
     const [users] = await env!.server.storage.sql.query<{ count: number }>("SELECT count(*)::int AS count FROM read_users WHERE login IN ('anna', 'ben')");
     expect(users!.count).toBe(2);
+  });
+
+  it('then the personal fields left the log for the vault, and every event reads back as it was recorded', async () => {
+    const stored = await dataOf(env!.server.storage.sql);
+    const named = [...stored.values()].filter(({ type, data }) =>
+      (type === 'UserRegistered' && ('login' in data || 'email' in data || 'name' in data)) || (type === 'LobbyChatMessagePosted' && 'name' in data));
+    expect(named).toEqual([]);
+    expect([...fixtureData.values()].filter((e) => e.type === 'UserRegistered' && e.data.login === 'anna')).toHaveLength(1);
+    const read = await env!.server.storage.events.readAll();
+    expect(read).toHaveLength(fixtureData.size);
+    for (const event of read) {
+      const { name: _copied, ...recorded } = fixtureData.get(event.id)!.data;
+      // Version 1 lobby lines copied the author's name, which the fold now takes from the user (dropped by the migration).
+      expect(event.data).toEqual(event.type === 'LobbyChatMessagePosted' ? recorded : fixtureData.get(event.id)!.data);
+    }
   });
 
   it('when the server starts a second time, then no migration is applied and the log is unchanged', async () => {
