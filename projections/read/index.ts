@@ -11,3 +11,5 @@ export { projectionLag, type ProjectorLag } from './lag';
 export { startReadProjections, type ReadProjections } from './read-projections';
 export * from './points';
 export * from './checker';
+export * from './csv';
+export * from './results';
