@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     ];
     const times = new Map<string, number[]>(targets.map(([name]) => [name, []]));
     const sizes = new Map<string, number>();
-    for (const [name, route] of targets) await timedGet(`${server.url}${route}`, token); // warm up
+    for (const [, route] of targets) await timedGet(`${server.url}${route}`, token); // warm up
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, route] of targets) {
         const { ms, bytes } = await timedGet(`${server.url}${route}`, token);

@@ -198,9 +198,19 @@ describe('the host\'s hotkeys and the results of the night', () => {
       '5Countdown 60 s starten', 'EFrage beenden', 'PPunkte des laufenden Quiz veröffentlichen', '?Diese Liste öffnen',
     ]);
     await page.keyboard.press('n');
+    // Single-key shortcuts can be turned off (WCAG 2.1.4): then N does nothing, and ? still opens the list.
+    const enabled = list.getByRole('checkbox', { name: /^Tastenkürzel eingeschaltet/ });
+    expect(await enabled.isChecked()).toBe(true);
+    await enabled.uncheck();
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'hidden' });
+    await press(page, 'n');
+    await press(page, '?');
+    await see(list);
     expect(ofType(await nightEvents(), 'QuestionStarted')).toHaveLength(3);
+    await enabled.check();
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
 
     expect((await callApi(app.baseUrl, 'GET', `/api/points/${quizId}`, undefined, playerToken)).status).toBe(404);
     await press(page, 'p');

@@ -1021,6 +1021,7 @@ export const de = {
     end: 'Frage beenden',
     publish: 'Punkte des laufenden Quiz veröffentlichen',
     help: 'Diese Liste öffnen',
+    enabled: 'Tastenkürzel eingeschaltet (ausgeschaltet öffnet nur noch ? diese Liste)',
     close: 'Schließen',
   },
   quizLoadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',

@@ -3,9 +3,9 @@
  * N next question, 1 to 5 the countdown presets, E end the question, P publish the points, ? the list.
  * A key runs the very function its button's onClick runs (useHotkey), so it sends the same command.
  * Never while typing in a field, never with Ctrl, Alt or Cmd, never while a dialog is open, never
- * repeated by holding the key down.
+ * repeated by holding the key down; the host can turn them off in the list (kept in this browser).
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/Modal';
 import { t } from '../../texts';
 import { COUNTDOWN_PRESETS } from './countdownPresets';
@@ -46,29 +46,57 @@ export function hotkeyOf(press: KeyPress): string | null {
 }
 
 type Registry = Map<string, { current: () => void }>;
-const HotkeyContext = createContext<Registry | null>(null);
+interface HotkeyScopeValue {
+  registry: Registry;
+  enabled: boolean;
+  setEnabled(enabled: boolean): void;
+}
+const HotkeyContext = createContext<HotkeyScopeValue | null>(null);
 
-/** The page whose buttons bind hotkeys: one key listener for all of them. */
+/** Where the host's choice to turn the hotkeys off is kept (WCAG 2.1.4: single-key shortcuts can be turned off). */
+const STORAGE_KEY = 'control-hotkeys';
+
+function storedEnabled(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/** The page whose buttons bind hotkeys: one key listener for all of them, and the switch that turns them off. */
 export function HotkeyScope({ children }: { children: ReactNode }) {
   const [registry] = useState<Registry>(() => new Map());
+  const [enabled, setEnabledState] = useState(storedEnabled);
+  const setEnabled = useCallback((value: boolean) => {
+    setEnabledState(value);
+    try {
+      window.localStorage.setItem(STORAGE_KEY, value ? 'on' : 'off');
+    } catch {
+      /* kept for this page only */
+    }
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const key = hotkeyOf(event);
-      const action = key === null ? undefined : registry.get(key);
+      // Turned off, only `?` still opens the list, where they are turned on again.
+      if (key === null || (!enabled && key !== HOTKEYS.help)) return;
+      const action = registry.get(key);
       if (!action) return;
       event.preventDefault();
       action.current();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [registry]);
-  return <HotkeyContext.Provider value={registry}>{children}</HotkeyContext.Provider>;
+  }, [registry, enabled]);
+  const value = useMemo(() => ({ registry, enabled, setEnabled }), [registry, enabled, setEnabled]);
+  return <HotkeyContext.Provider value={value}>{children}</HotkeyContext.Provider>;
 }
 
 /** Binds `key` to a button's action: the key runs the function the button's onClick runs (its latest version). */
 export function useHotkey(key: string, action: () => void): void {
-  const registry = useContext(HotkeyContext);
+  const registry = useContext(HotkeyContext)?.registry ?? null;
   const ref = useRef(action);
   useEffect(() => {
     ref.current = action;
@@ -106,6 +134,7 @@ export function hotkeyList(): Array<[string, string]> {
 /** The `?` button and the dialog listing the hotkeys; `?` opens it too. */
 export function HotkeyList() {
   const [open, setOpen] = useState(false);
+  const scope = useContext(HotkeyContext);
   const show = () => setOpen(true);
   useHotkey(HOTKEYS.help, show);
   const close = () => setOpen(false);
@@ -116,6 +145,11 @@ export function HotkeyList() {
       </button>
       <Modal open={open} title={t.hotkeys.listTitle} onClose={close} footer={<button type="button" className="button" onClick={close}>{t.hotkeys.close}</button>}>
         <p>{t.hotkeys.listIntro}</p>
+        {scope && (
+          <label className="checkbox checkbox--wrap">
+            <input type="checkbox" checked={scope.enabled} onChange={(e) => scope.setEnabled(e.target.checked)} /> {t.hotkeys.enabled}
+          </label>
+        )}
         <table className="table hotkey-list">
           <thead>
             <tr>
