@@ -7,6 +7,7 @@ import { NightsController } from './http/nights.controller';
 import { PointsController } from './http/points.controller';
 import { QuizAnswersController } from './http/quiz-answers.controller';
 import { QuizzesController } from './http/quizzes.controller';
+import { ResultsController } from './http/results.controller';
 import { ShowSettingsController } from './http/show-settings.controller';
 import { TeamsController } from './http/teams.controller';
 import { UploadsController } from './http/uploads.controller';
@@ -30,6 +31,7 @@ export class AppModule {
       controllers: [
         HealthController, MetricsController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController,
         FormsController, NightsController, PointsController, QuizAnswersController, ShowSettingsController, UserRolesController,
+        ResultsController,
       ],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -9,6 +9,7 @@ export * from './rules/points';
 export * from './state/queries';
 export * from './rules/quiz-content';
 export * from './rules/ratings';
+export * from './rules/results';
 export * from './rules/common';
 export * from './rules/field-limits';
 export * from './views/scopes';

@@ -14,3 +14,5 @@ export { projectionLag, type ProjectorLag } from './lag';
 export { startReadProjections, type ReadProjectionOptions, type ReadProjections } from './read-projections';
 export * from './points';
 export * from './checker';
+export * from './csv';
+export * from './results';

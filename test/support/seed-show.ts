@@ -6,8 +6,9 @@
  * of almost every player (what the moderator's control page lists).
  *
  * Every event comes from the real deciders: the night is played command by command through
- * decide() and evolve() (World), then appended in log order through the SQL store adapter, many
- * streams per transaction. Ids are UUIDs as the server makes them. Nobody gets a password: the
+ * decide() and evolve() (World), then written in log order into the empty events table, the rows the
+ * SQL store adapter's append writes (positions from 1, revisions per stream from 0), a thousand rows
+ * per statement: 30,000 events take seconds instead of the adapter's checked append per stream. Ids are UUIDs as the server makes them. Nobody gets a password: the
  * crew logs in as the first admin, whom the server creates on start from ADMIN_PASSWORD.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,9 +19,10 @@ import { encodeEvent } from '../../events/codec';
 import type { QuestionInput } from '../../src/commands';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
+import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
-import { appendInTransaction } from '../../src/store/sql/sql-event-store';
+import { MIGRATIONS } from '../../src/store/sql/migrations';
 import { seededRandom } from './random';
 import { World } from './world';
 
@@ -30,16 +32,24 @@ export const SINGLE_QUESTION = 6;
 const RATED_QUESTIONS = 3;
 /** Share of teams that give an answer to a team question, and of players to the single question. */
 const ANSWERING = 0.97;
-/** Groups of consecutive same-stream events appended per transaction. */
-const APPENDS_PER_TRANSACTION = 500;
+/** Events written per statement. */
+const ROWS_PER_INSERT = 1000;
 
 export interface SeedTarget {
   dataDir: string;
+  /** A Postgres database to seed instead of the embedded store in dataDir (test/support/test-database.ts). */
+  databaseUrl?: string | null;
 }
 
 export interface SeedOptions {
   teams: number;
   playersPerTeam?: number;
+  /**
+   * Every 100th team (from the 8th on) gets a name and answers that a spreadsheet export must survive:
+   * separators, quotes, line breaks, formulas (the results exports' test). The rest of the night stays
+   * as without it.
+   */
+  tricky?: boolean;
 }
 
 export interface SeededNight {
@@ -56,6 +66,12 @@ export interface SeededNight {
 
 const WORDS = ['Ratefüchse', 'Besserwisser', 'Ahnungslosen', 'Quizzer', 'Eulen', 'Schlaumeier', 'Nachteulen', 'Denker', 'Tüftler', 'Glückspilze'];
 const CITIES = ['Köln', 'Berlin', 'Hamburg', 'München', 'Leipzig', 'Bremen'];
+const TRICKY_TEAM_NAMES = ['=1+1 "Die; Eulen"', '@Quizfüchse', '-Minus; Plus', '+Tüftler "Ä"'];
+const TRICKY_ANSWERS = [
+  '=HYPERLINK("http://böse.example";"klick")', '+49 221 123', '-2+3', '@SUMME(A1:A2)', '-1',
+  'Zeile 1\r\nZeile 2', 'Köln; Bonn', 'Sie sagte "Hallo"', 'Wagen\rrücklauf', 'Straße € ½',
+];
+const isTricky = (options: SeedOptions, team: number) => options.tricky === true && team % 100 === 7;
 
 const questions: QuestionInput[] = Array.from({ length: SINGLE_QUESTION }, (_, i) => ({
   type: 'normal', round: 1, number: i + 1, category: '(1) Allgemeinwissen',
@@ -63,7 +79,8 @@ const questions: QuestionInput[] = Array.from({ length: SINGLE_QUESTION }, (_, i
 }));
 
 /** Plays the night through the deciders; the log and each event's stream. */
-function playNight({ teams, playersPerTeam = 4 }: SeedOptions): { world: World; summary: SeededNight } {
+function playNight(options: SeedOptions): { world: World; summary: SeededNight } {
+  const { teams, playersPerTeam = 4 } = options;
   const world = new World();
   world.newId = () => randomUUID();
   const random = seededRandom(teams);
@@ -76,7 +93,9 @@ function playNight({ teams, playersPerTeam = 4 }: SeedOptions): { world: World; 
   for (let t = 0; t < teams; t++) {
     const first = world.player(`spieler-${t}-0`);
     const [team] = world.must({
-      type: 'CreateTeam', name: `${WORDS[t % WORDS.length]} ${t + 1}`, password: 'pw', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
+      type: 'CreateTeam',
+      name: isTricky(options, t) ? `${TRICKY_TEAM_NAMES[Math.floor(t / 100) % TRICKY_TEAM_NAMES.length]} ${t + 1}` : `${WORDS[t % WORDS.length]} ${t + 1}`,
+      password: 'pw', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
     }, world.as(first));
     const teamId = (team.data as { teamId: string }).teamId;
     const own = [first];
@@ -94,11 +113,14 @@ function playNight({ teams, playersPerTeam = 4 }: SeedOptions): { world: World; 
   for (let number = 1; number <= TEAM_QUESTIONS; number++) {
     world.tick(60_000);
     world.must({ type: 'StartQuestion', quiz: quizId, round: 1, question: number }, world.as(moderator));
-    for (const own of members) {
+    for (const [t, own] of members.entries()) {
       if (random() > ANSWERING) continue;
       const proposals = 1 + Math.floor(random() * 3);
       for (let p = 0; p < proposals; p++) {
-        world.must({ type: 'AddProposal', message: `Stadt ${1 + Math.floor(random() * 20)}` }, world.as(own[Math.floor(random() * own.length)]));
+        const city = `Stadt ${1 + Math.floor(random() * 20)}`;
+        // A tricky team proposes one answer per question, so whichever is locked in is tricky; over the night all of them.
+        const message = isTricky(options, t) ? TRICKY_ANSWERS[(Math.floor(t / 100) * TEAM_QUESTIONS + number - 1) % TRICKY_ANSWERS.length] : city;
+        world.must({ type: 'AddProposal', message }, world.as(own[Math.floor(random() * own.length)]));
       }
       if (proposals > 1) world.must({ type: 'ChooseFavourite', number: 1 + Math.floor(random() * proposals) }, world.as(own[0]));
     }
@@ -140,30 +162,41 @@ function withUuids(event: QuizShowEvent, index: number): QuizShowEvent {
 }
 
 async function openTarget(target: SeedTarget): Promise<SqlDatabase> {
+  if (target.databaseUrl) return PostgresDatabase.open(target.databaseUrl);
   const dir = path.join(target.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   return PgliteDatabase.open(dir);
 }
 
-/** Plays the night and appends it to the empty store of `target` (the server's DATA_DIR). */
+/** Plays the night and appends it to the empty store of `target` (the server's DATA_DIR, or its Postgres database). */
 export async function seedShow(target: SeedTarget, options: SeedOptions): Promise<SeededNight> {
   const { world, summary } = playNight(options);
-  const groups: Array<{ stream: string; events: QuizShowEvent[] }> = [];
-  world.log.forEach((event, i) => {
+  const revisions = new Map<string, number>();
+  const rows = world.log.map((event, i) => {
     const stream = world.streamLog[i];
-    const last = groups[groups.length - 1];
-    const uuided = withUuids(event, i);
-    if (last?.stream === stream) last.events.push(uuided);
-    else groups.push({ stream, events: [uuided] });
+    const revision = (revisions.get(stream) ?? -1) + 1;
+    revisions.set(stream, revision);
+    const { id, type, data, metadata } = encodeEvent(withUuids(event, i));
+    return [i + 1, stream, revision, id, type, JSON.stringify(data), JSON.stringify(metadata ?? {})] as const;
   });
   const db = await openTarget(target);
   try {
+    // The rows as an append writes them, personal fields included; the remaining migrations then move
+    // those into the vault, as they do for a log an older release wrote.
+    await migrateWriteSide(db, MIGRATIONS.slice(0, 1));
+    const [{ count }] = await db.query<{ count: number | string }>('SELECT count(*) AS count FROM events');
+    if (Number(count) !== 0) throw new Error('seedShow needs an empty store');
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+        const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+        await tx.query(
+          `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata)
+           SELECT p, s, r, e, t, d::jsonb, m::jsonb FROM unnest($1::bigint[], $2::text[], $3::integer[], $4::uuid[], $5::text[], $6::text[], $7::text[]) AS u(p, s, r, e, t, d, m)`,
+          [0, 1, 2, 3, 4, 5, 6].map((column) => chunk.map((row) => row[column])),
+        );
+      }
+    });
     await migrateWriteSide(db);
-    for (let i = 0; i < groups.length; i += APPENDS_PER_TRANSACTION) {
-      await db.transaction(async (tx) => {
-        for (const { stream, events } of groups.slice(i, i + APPENDS_PER_TRANSACTION)) await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');
-      });
-    }
   } finally {
     await db.close();
   }

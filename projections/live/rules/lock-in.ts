@@ -4,7 +4,7 @@
  * on a tie); else its only proposal; chat entries never count; a team without proposals gets no
  * answer. Single-player mode: each user's current answer.
  */
-import type { LockedAnswer, LockInBasis } from '../../../events';
+import type { LockedAnswer, LockInBasis, Question } from '../../../events';
 import { currentSingleAnswer, starCounts, teamPlay } from '../state/queries';
 import type { LiveState, ProposalLive, TeamPlay } from '../state/state';
 
@@ -29,6 +29,11 @@ export function teamAnswerChoice(play: TeamPlay): TeamAnswerChoice | null {
   return { proposal: best, basis: 'stars' };
 }
 
+/** Whether the end of a question of this type locks answers in: not instructions, not heal and deal. */
+export function locksInAnswers(type: Question['type']): boolean {
+  return type !== 'instruction' && type !== 'heal_deal';
+}
+
 function byId<T extends { id: string }>(a: T, b: T): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -40,8 +45,7 @@ function byId<T extends { id: string }>(a: T, b: T): number {
 export function lockInAnswers(state: LiveState, ids: { readonly newId: () => string }): LockedAnswer[] {
   const night = state.night;
   if (!night?.question) return [];
-  const type = night.question.type;
-  if (type === 'instruction' || type === 'heal_deal') return [];
+  if (!locksInAnswers(night.question.type)) return [];
   const answers: LockedAnswer[] = [];
   if (night.mode === 'single') {
     for (const user of state.users.values().sort(byId)) {

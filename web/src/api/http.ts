@@ -54,12 +54,15 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return json as T;
 }
 
-/** GET of a file (teams.txt) with the Authorization header, as a blob. */
+/** GET of a file (teams.txt, the results' CSV files) with the Authorization header, as a blob; a refusal carries the server's German `detail`. */
 export async function requestBlob(path: string): Promise<Blob> {
   const headers: Record<string, string> = {};
   if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
   const response = await fetch(path, { headers });
-  if (!response.ok) throw new HttpError(response.status, null);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    throw new HttpError(response.status, body?.errors?.[0]?.detail ?? null);
+  }
   return response.blob();
 }
 

@@ -2,6 +2,7 @@
 import type {
   JsonApiDocument, QuizImportPreview, QuizResource, TeamListResource,
 } from '@wire/replies';
+import type { QuestionStats } from '@engine/rules/results';
 import type { Quiz } from '../logic/quiz';
 import { api, RawBody, request, requestBlob } from './http';
 
@@ -55,6 +56,20 @@ export async function deleteTeam(id: string): Promise<void> {
 /** GET /api/points/:quizId/teams.txt (moderator) with the Bearer header, as bytes. */
 export function downloadTeamsTxt(quizId: string): Promise<Blob> {
   return requestBlob(api(`/points/${encodeURIComponent(quizId)}/teams.txt`));
+}
+
+/** The results files of a quiz (GET /api/quizzes/:id/<file>.csv, moderator or admin). */
+export type ResultFile = 'answers' | 'points' | 'stats';
+export const RESULT_FILES: readonly ResultFile[] = ['answers', 'points', 'stats'];
+
+/** GET /api/quizzes/:id/<file>.csv with the Bearer header, as bytes. */
+export function downloadResultFile(quizId: string, file: ResultFile): Promise<Blob> {
+  return requestBlob(api(`/quizzes/${encodeURIComponent(quizId)}/${file}.csv`));
+}
+
+/** GET /api/quizzes/:id/stats: the per-question statistics (the figures of stats.csv). */
+export async function getQuizStats(quizId: string): Promise<QuestionStats[]> {
+  return (await request<{ questions: QuestionStats[] }>('GET', api(`/quizzes/${encodeURIComponent(quizId)}/stats`))).questions;
 }
 
 /** GET /api/teams: the user ids of one team's members (for mtr), empty when the team is gone. */

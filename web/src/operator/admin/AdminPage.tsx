@@ -8,6 +8,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { selectOperatorTeams } from '../operatorLists';
+import { ResultDownloads } from '../ResultDownloads';
 import { Panel, useCommand, useNotify } from '../shared';
 import { HealDealPanel } from './HealDealPanel';
 import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
@@ -148,6 +149,19 @@ function StechenPanel() {
   );
 }
 
+/** The results of any quiz as spreadsheets (answers.csv, points.csv, stats.csv); the running quiz by default. */
+function ResultsPanel() {
+  const currentQuiz = useAppSelector((s) => s.live.views.moderator?.currentQuiz ?? null);
+  const [quizId, setQuizId] = useState(currentQuiz === null ? '1' : String(currentQuiz));
+  return (
+    <Panel title={t.results.heading}>
+      <p className="muted">{t.results.intro}</p>
+      <Field label={t.results.quizId} value={quizId} onValue={setQuizId} inputMode="numeric" />
+      <ResultDownloads quizId={quizId.trim()} />
+    </Panel>
+  );
+}
+
 /** Admin: every tool panel of the spec. */
 export function AdminPage() {
   return (
@@ -169,6 +183,7 @@ export function AdminPage() {
         <StechenPanel />
         <CheckPingPanel />
         <DeleteTeamsPanel />
+        <ResultsPanel />
         <ShowSettingsPanel />
       </div>
     </div>

@@ -9,8 +9,11 @@ import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { selectOperatorLists, teamNameOrPlaceholder } from '../operatorLists';
 import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
+import { COUNTDOWN_PRESETS } from './countdownPresets';
+import { COUNTDOWN_KEYS, HOTKEYS, Kbd, keyShortcut, useHotkey } from './hotkeys';
+import { publishPoints } from './publish';
 
-export const COUNTDOWN_PRESETS = [5, 10, 20, 40, 60] as const;
+export { COUNTDOWN_PRESETS };
 
 /** Quiz, round and number to start or reset, the start button and the reset menu (mhr). */
 function PositionForm({ quizInput, onQuizInput }: { quizInput: string; onQuizInput(value: string): void }) {
@@ -57,11 +60,30 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
     void send('ma', { quiz: quiz.id, round: next.round, question: next.number });
   }
 
+  useHotkey(HOTKEYS.next, start);
   return (
-    <button type="button" className="button button--primary button--large" onClick={start}>
-      {t.control.next}{next ? ` (${t.control.nextIs(next.round, next.number)})` : ''}
+    <button type="button" className="button button--primary button--large" aria-keyshortcuts={keyShortcut(HOTKEYS.next)} onClick={start}>
+      {t.control.next}{next ? ` (${t.control.nextIs(next.round, next.number)})` : ''}<Kbd hotkey={HOTKEYS.next} />
     </button>
   );
+}
+
+/** A button with its hotkey: the key runs the button's own action. */
+function HotkeyButton({ hotkey, className, onPress, children }: { hotkey: string; className: string; onPress(): void; children: string }) {
+  useHotkey(hotkey, onPress);
+  return (
+    <button type="button" className={className} aria-keyshortcuts={keyShortcut(hotkey)} onClick={onPress}>
+      {children}<Kbd hotkey={hotkey} />
+    </button>
+  );
+}
+
+/** mp for the running quiz (as the points page's Veröffentlichen does), key P. */
+function PublishButton({ quizId }: { quizId: string | null }) {
+  const send = useCommand();
+  const notify = useNotify();
+  const publish = () => (quizId === null ? notify(t.control.noQuizToPublish) : void publishPoints(send, quizId));
+  return <HotkeyButton hotkey={HOTKEYS.publish} className="button" onPress={publish}>{t.control.publish}</HotkeyButton>;
 }
 
 /** Countdown presets, a custom value (default 60) and stop (mn). */
@@ -79,14 +101,14 @@ function CountdownControls() {
   return (
     <div className="stack stack--tight">
       <div role="group" aria-label={t.control.countdownGroup} className="button-row">
-        {COUNTDOWN_PRESETS.map((s) => (
-          <button key={s} type="button" className="button button--small" onClick={() => countdown(s)}>{t.control.countdownSeconds(s)}</button>
+        {COUNTDOWN_PRESETS.map((s, i) => (
+          <HotkeyButton key={s} hotkey={COUNTDOWN_KEYS[i]!} className="button button--small" onPress={() => countdown(s)}>{t.control.countdownSeconds(s)}</HotkeyButton>
         ))}
       </div>
       <form className="inline-form" onSubmit={(e) => { e.preventDefault(); countdown(wholeNumberOr(custom, DEFAULT_COUNTDOWN_SECONDS)); }}>
         <Field label={t.control.countdownCustom} value={custom} onValue={setCustom} type="number" min={1} />
         <button type="submit" className="button">{t.control.countdownSend}</button>
-        <button type="button" className="button button--danger" onClick={() => void send('mn')}>{t.control.stop}</button>
+        <HotkeyButton hotkey={HOTKEYS.end} className="button button--danger" onPress={() => void send('mn')}>{t.control.stop}</HotkeyButton>
       </form>
     </div>
   );
@@ -124,6 +146,7 @@ export function CurrentQuestionPanel({ quiz, quizInput, onQuizInput, quizProblem
   const moderator = useAppSelector((s) => s.live.views.moderator);
   const question = global?.question ?? null;
   const state = global?.state ?? 'qn';
+  const runningQuiz = moderator?.currentQuiz ?? null;
   return (
     <Panel title={t.control.currentHeading} className="control-current">
       <Facts
@@ -144,7 +167,10 @@ export function CurrentQuestionPanel({ quiz, quizInput, onQuizInput, quizProblem
         </div>
       ) : <p className="muted">{t.control.noQuestion}</p>}
       {quizProblem && <p className="form-error" role="alert">{quizProblem}</p>}
-      <NextQuestionButton quiz={quiz} />
+      <div className="button-row">
+        <NextQuestionButton quiz={quiz} />
+        <PublishButton quizId={runningQuiz === null ? quiz?.id ?? null : String(runningQuiz)} />
+      </div>
       <CountdownControls />
       <PositionForm key={`${moderator?.currentRound}-${moderator?.currentQuestion}`} quizInput={quizInput} onQuizInput={onQuizInput} />
       {question?.type === 'quizzle' && <QuizzlePanel />}

@@ -10,18 +10,9 @@ import { Panel, useCommand, useNotify } from '../shared';
 import { pointsInOrder, type PointsSort } from '@engine';
 import { PointsChart } from './PointsChart';
 import { WindowedTable } from '../Windowed';
-
-/** Saves a blob as a file through a temporary link. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { ResultDownloads, saveFile } from '../ResultDownloads';
+import { publishPoints } from './publish';
+import { QuestionStatsTable } from './QuestionStatsTable';
 
 /** The server's ranking (rank, total) in the chosen order; drawn again only when the overview or the order changes. */
 const RankingTable = memo(function RankingTable({ overview, sort }: { overview: PointsTable; sort: PointsSort }) {
@@ -54,7 +45,7 @@ const RankingTable = memo(function RankingTable({ overview, sort }: { overview: 
   );
 });
 
-/** The overview panel: teams.txt, publish / unpublish, sort toggle, table and chart. */
+/** The overview panel: teams.txt, publish / unpublish, sort toggle, table and chart, the results files and the statistics per question. */
 export function OverviewPanel({ quizId, overview }: { quizId: string; overview: PointsTable }) {
   const send = useCommand();
   const notify = useNotify();
@@ -73,7 +64,7 @@ export function OverviewPanel({ quizId, overview }: { quizId: string; overview: 
     <Panel title={`${t.operator.quiz} ${quizId}`} actions={<span className="badge" role="status">{published ? t.moderatorPoints.published : t.moderatorPoints.unpublished}</span>}>
       <div className="button-row">
         <button type="button" className="button" onClick={() => void download()}>{t.moderatorPoints.download}</button>
-        <button type="button" className="button button--primary" onClick={() => void send('mp', { content: { publish: true, quiz: quizId } }, t.moderatorPoints.published)}>{t.moderatorPoints.publish}</button>
+        <button type="button" className="button button--primary" onClick={() => void publishPoints(send, quizId)}>{t.moderatorPoints.publish}</button>
         <button type="button" className="button button--danger" onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}>{t.moderatorPoints.unpublish}</button>
         <button type="button" className="button" aria-pressed={sort === 'lastRound'} onClick={() => setSort(sort === 'total' ? 'lastRound' : 'total')}>
           {t.moderatorPoints.sortToggle}: {sort === 'total' ? t.moderatorPoints.sortTotal : t.moderatorPoints.sortLast}
@@ -86,6 +77,10 @@ export function OverviewPanel({ quizId, overview }: { quizId: string; overview: 
           <PointsChart overview={overview} />
         </>
       )}
+      <h3>{t.results.downloads}</h3>
+      <ResultDownloads quizId={quizId} />
+      <h3>{t.results.statsHeading}</h3>
+      <QuestionStatsTable quizId={quizId} loadedAt={overview} />
     </Panel>
   );
 }
