@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
+import { wcagViolations } from './support/accessibility';
 
 const PASSWORD = 'passwort123';
 const ERASED = 'Gelöschtes Konto';
@@ -56,6 +57,8 @@ describe('erasing an account in the browser', () => {
     await logIn(page, app.baseUrl, 'vergessene', PASSWORD);
     await page.goto(`${app.baseUrl}/profile`);
     const form = page.getByRole('form', { name: 'Konto löschen' });
+    await see(form);
+    expect(await wcagViolations(page)).toEqual([]);
     await form.getByLabel('Aktuelles Passwort').fill('falsch');
     await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
     await see(form.getByText('Bitte bestätige, dass du dein Konto endgültig löschen möchtest.'));
@@ -81,6 +84,7 @@ describe('erasing an account in the browser', () => {
     await see(page.getByRole('heading', { name: 'Benutzer und Rollen', level: 1 }));
     await see(row(page, 'gast'));
     expect(await page.getByRole('rowheader', { name: ERASED }).count()).toBe(0); // the erased account is not listed
+    expect(await wcagViolations(page)).toEqual([]);
 
     page.once('dialog', (dialog) => void dialog.accept());
     await row(page, 'gast').getByRole('button', { name: 'Konto von gast löschen' }).click();

@@ -6,6 +6,7 @@ import { LAPTOP, launchPerson, type Person } from './support/browser';
 import { nav } from './support/night';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { wcagViolations } from './support/accessibility';
 
 const QUESTIONS = ['Wie heißt die Hauptstadt von Frankreich?', 'Wie viele Beine hat eine Spinne?', 'Welcher Planet ist der größte?', 'Wer schrieb den Faust?'];
 const TEAM = 'Die Tastenfüchse';
@@ -197,6 +198,7 @@ describe('the host\'s hotkeys and the results of the night', () => {
       'NNächste Frage starten', '1Countdown 5 s starten', '2Countdown 10 s starten', '3Countdown 20 s starten', '4Countdown 40 s starten',
       '5Countdown 60 s starten', 'EFrage beenden', 'PPunkte des laufenden Quiz veröffentlichen', '?Diese Liste öffnen',
     ]);
+    expect(await wcagViolations(page)).toEqual([]); // the control page with the list open
     await page.keyboard.press('n');
     // Single-key shortcuts can be turned off (WCAG 2.1.4): then N does nothing, and ? still opens the list.
     const enabled = list.getByRole('checkbox', { name: /^Tastenkürzel eingeschaltet/ });
@@ -232,6 +234,7 @@ describe('the host\'s hotkeys and the results of the night', () => {
     expect(await first.getByRole('cell').allTextContents()).toEqual(['1', '0', '0 %', '0']);
     const fourth = stats.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Runde 1 · Frage 4' }) });
     expect(await fourth.getByRole('cell').allTextContents()).toEqual(['0', '0', '–', '–']);
+    expect(await wcagViolations(page)).toEqual([]); // the points page with the statistics and the downloads
 
     const downloads = page.getByRole('group', { name: 'Ergebnisse herunterladen' });
     for (const [button, file, header] of [
