@@ -36,7 +36,8 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
     },
   }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || ['/api', '/ws', '/metrics'].some((prefix) => req.path.startsWith(prefix))) return next();
+    // HEAD as GET (uptime monitors and link checkers ask with HEAD): the same headers, no body.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || ['/api', '/ws', '/metrics'].some((prefix) => req.path.startsWith(prefix))) return next();
     // A hashed file that is not there (an older release's chunk) is missing, not the app.
     if (req.path.startsWith(ASSETS)) return void res.status(404).end();
     res.setHeader('Cache-Control', REVALIDATE);

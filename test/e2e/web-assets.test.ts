@@ -89,6 +89,16 @@ describe('the web app over HTTP', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers HEAD wherever GET answers: the app\'s routes, an asset and the API', async () => {
+    for (const route of ['/', '/login', '/favicon.svg', '/api/health']) {
+      const get = await fetch(`${server.url}${route}`);
+      const head = await fetch(`${server.url}${route}`, { method: 'HEAD' });
+      expect([route, head.status]).toEqual([route, get.status]);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(await head.text()).toBe('');
+    }
+  });
+
   it('a hashed asset that is not there (an older release\'s) is 404, not the app page', async () => {
     const missing = await request(`${server.url}/assets/index-Old999.js`, 'br');
     expect(missing.status).toBe(404);
