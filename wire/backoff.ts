@@ -1,6 +1,7 @@
 /**
- * Exponential backoff with full jitter, capped: the delay before attempt `attempt` (0-based) after a
- * failure. `random` is a number in [0, 1): the caller rolls it. The web app resends a command answered
+ * Exponential backoff with "equal" jitter, capped: the delay before attempt `attempt` (0-based) after a
+ * failure is half the ceiling plus a random share of the other half, so a retry never comes at once
+ * (full jitter, 0 to the ceiling, would let some clients hammer a recovering server immediately). `random` is a number in [0, 1): the caller rolls it. The web app resends a command answered
  * `retry: true` on this curve (PROTOCOL.md), and the server's loops wait on it while the database is away.
  */
 export function backoffMs(attempt: number, random: number, options: { baseMs?: number; capMs?: number } = {}): number {
