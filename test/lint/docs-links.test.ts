@@ -1,6 +1,7 @@
 /**
- * The docs stand alone: every decision file is in the decisions index, and every relative link in the
- * README and docs/ points at a file of the repository (none beside it, such as ../shared).
+ * The docs stand alone: every decision file is in the decisions index, every relative link in the
+ * README and docs/ points at a file of the repository (none beside it, such as ../shared), and every
+ * path they name exists.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,19 @@ function relativeLinks(text: string): string[] {
     .map((target) => target.split('#')[0]!);
 }
 
+const TOP_FOLDERS = 'src|web|events|projections|wire|test|docs|scripts|deploy|\\.ci';
+
+/**
+ * Repository paths a text names: files with an extension (src/http/web-app.ts), `.ci/run`, and folders
+ * named in backticks (`projections/live/`). Patterns and placeholders (`night-<id>`, `*.ts`, `{a,b}`, `…`)
+ * are not paths; a `:line` or `#anchor` suffix is dropped.
+ */
+function namedPaths(text: string): string[] {
+  const files = [...text.matchAll(new RegExp(`(?<![\\w./<*{-])((?:${TOP_FOLDERS})/[\\w./-]*\\.[a-z]+|\\.ci/run)(?![\\w/<*{}-])`, 'g'))].map((m) => m[1]!);
+  const folders = [...text.matchAll(new RegExp(`\`((?:${TOP_FOLDERS})/[\\w./-]*/)\``, 'g'))].map((m) => m[1]!);
+  return [...files, ...folders].map((p) => p.replace(/\.$/, ''));
+}
+
 describe('the docs', () => {
   it('list every decision file in the decisions index', () => {
     const index = readFileSync(path.join(decisions, 'README.md'), 'utf8');
@@ -41,5 +55,15 @@ describe('the docs', () => {
       if (readFileSync(file, 'utf8').includes('../shared')) broken.push(`${path.relative(root, file)} names ../shared`);
     }
     expect(broken).toEqual([]);
+  });
+
+  it('name only paths that exist', () => {
+    const missing: string[] = [];
+    for (const file of [path.join(root, 'README.md'), ...markdownFiles(path.join(root, 'docs'))]) {
+      for (const named of namedPaths(readFileSync(file, 'utf8'))) {
+        if (!existsSync(path.join(root, named))) missing.push(`${path.relative(root, file)} -> ${named}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
