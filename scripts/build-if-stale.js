@@ -68,10 +68,19 @@ function buildUnderLock(name, output, sources, script) {
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   if (built && built >= newest(sources)) return;
   // On stderr: a console tool's standard output stays its own (night export writes the night there).
-  console.error(`Baue ${name} ...`);
-  // Always the production build: a Jest run (NODE_ENV=test) that builds a stale web app here would
-  // otherwise leave React's development build in web/dist for the next `npm start` to serve.
-  execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['inherit', 2, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  // One line per build: the compilers' own output (Vite's chunk list) only when the build fails.
+  process.stderr.write(`Baue ${name} ... `);
+  const started = Date.now();
+  try {
+    // Always the production build: a Jest run (NODE_ENV=test) that builds a stale web app here would
+    // otherwise leave React's development build in web/dist for the next `npm start` to serve.
+    execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  } catch (error) {
+    process.stderr.write('fehlgeschlagen:\n');
+    process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
+    throw error;
+  }
+  process.stderr.write(`fertig (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
 const targets = {
