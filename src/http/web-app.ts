@@ -36,7 +36,7 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
     },
   }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || ['/api', '/ws', '/metrics'].some((prefix) => req.path.startsWith(prefix))) return next();
+    if (req.method !== 'GET' || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();
     // A hashed file that is not there (an older release's chunk) is missing, not the app.
     if (req.path.startsWith(ASSETS)) return void res.status(404).end();
     res.setHeader('Cache-Control', REVALIDATE);

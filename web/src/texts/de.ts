@@ -775,7 +775,7 @@ export const de = {
     roles: { admin: 'Admin', moderator: 'Moderation', tester: 'Kontrolle' } as Record<string, string>,
     joinVia: { creation: 'Gründung', password: 'Passwort', fusion: 'Fusion', invite: 'Einladung' } as Record<string, string>,
     marks: { correct: 'richtig', wrong: 'falsch', unchecked: 'ungeprüft' } as Record<string, string>,
-    uploadKinds: { team: 'Teambild', question: 'Antwortbild', user: 'Pausenbild' } as Record<string, string>,
+    uploadKinds: { team: 'Teambild', question: 'Antwortbild', user: 'Pausenbild', show: 'Show-Logo' } as Record<string, string>,
     healDealSettings: { startHp: 'Start-Lebenspunkte', healingPerRound: 'Heilung', damagePerRound: 'Schaden', damagePerRoundZombie: 'Zombie-Schaden' } as Record<string, string>,
     ev: {
       UserRegistered: (name: string, login: string, roles: string) => `Benutzer „${name}“ (${login}) registriert${roles ? ` – Rollen: ${roles}` : ''}`,
@@ -845,6 +845,8 @@ export const de = {
       UserMuted: (by: string, user: string, minutes: number) =>
         (minutes === 0 ? `${by} hebt die Stummschaltung von ${user} auf` : `${by} schaltet ${user} für ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} stumm`),
       TeamMemberRemoved: (by: string, user: string, team: string) => `${by} nimmt ${user} aus dem Team „${team}“`,
+      OverlayLinkCreated: (by: string) => `${by} erstellt einen Overlay-Link`,
+      OverlayLinkRevoked: (by: string) => `${by} widerruft einen Overlay-Link`,
     },
     changeSuffix: (change: number) => ` (${change > 0 ? '+' : ''}${change})`,
     likedSuffix: ', gelikt',
