@@ -11,6 +11,7 @@ import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { HealDealPanel } from './HealDealPanel';
 import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
+import { OverlayLinksPanel } from './OverlayLinksPanel';
 import { ShowSettingsPanel } from './ShowSettingsPanel';
 import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
@@ -169,6 +170,7 @@ export function AdminPage() {
         <StechenPanel />
         <CheckPingPanel />
         <DeleteTeamsPanel />
+        <OverlayLinksPanel />
         <ShowSettingsPanel />
       </div>
     </div>
