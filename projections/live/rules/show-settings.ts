@@ -11,9 +11,9 @@ import { FIELD_MAXIMA, uploadOwnerOf } from './field-limits';
 export const DEFAULT_QR_HOST_NAME = 'Olaf';
 
 /** The show's name while the admin has not named it: the app's. */
-export const DEFAULT_SHOW_NAME = 'Quiztool';
+const DEFAULT_SHOW_NAME = 'Quiztool';
 /** The app's primary colour (web/src/styles.css `--primary`), while the admin has not chosen one. */
-export const DEFAULT_PRIMARY_COLOR = '#5b3fd6';
+const DEFAULT_PRIMARY_COLOR = '#5b3fd6';
 
 /** The stream overlay's parts, in the order the layout lists them. */
 export const OVERLAY_PARTS: readonly OverlayPart[] = ['question', 'countdown', 'ranking', 'uber', 'qr'];

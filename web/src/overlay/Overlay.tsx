@@ -35,7 +35,7 @@ function Countdown({ view, offset }: { view: OverlayView; offset: number }) {
   );
 }
 
-function Question({ question }: { question: NonNullable<OverlayView['question']> }) {
+function QuestionPanel({ question }: { question: NonNullable<OverlayView['question']> }) {
   return (
     <section className="overlay-question" aria-label={T.question}>
       <div className="overlay-question__meta">
@@ -92,7 +92,7 @@ export function Overlay({ view, offset, origin }: { view: OverlayView; offset: n
     <div className="overlay" style={style} aria-label={T.label}>
       {(parts.question || parts.countdown) && (
         <div className="overlay-lower">
-          {parts.question && <Question question={view.question!} />}
+          {parts.question && <QuestionPanel question={view.question!} />}
           {parts.countdown && <Countdown view={view} offset={offset} />}
         </div>
       )}

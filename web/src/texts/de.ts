@@ -5,7 +5,6 @@ import { SHARED_TEXTS } from '@wire/shared-texts';
 export const de = {
   locale: 'de',
   app: {
-    title: 'Quiztool',
     version: '0.10.0',
     skipToContent: 'Zum Inhalt springen',
     screenFailed: 'Diese Seite konnte nicht geladen werden. Bitte prüfe deine Verbindung und lade die Seite neu.',

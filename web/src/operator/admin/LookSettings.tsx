@@ -41,7 +41,7 @@ export function LookFields({ form, set }: { form: ShowSettings; set: Setter }) {
       </div>
       <div className="settings-pair">
         <Field
-          label={T.primaryColor} value={form.primaryColor} onValue={set('primaryColor')} hint={T.primaryColorHint} placeholder="#5b3fd6" maxLength={7}
+          label={T.primaryColor} value={form.primaryColor} onValue={set('primaryColor')} hint={T.primaryColorHint} placeholder={primaryColorOf({ primaryColor: '' })} maxLength={7}
           aria-invalid={warning ? true : undefined} aria-errormessage={warning ? warningId : undefined}
         />
         <div className="field">
