@@ -45,7 +45,7 @@ describe('stream overlay links and the show\'s look', () => {
       { id, url, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), createdBy: 'admin' },
     ]);
 
-    await fetch(url); // the overlay page, as a broadcast tool asks for it
+    await (await fetch(url)).text(); // the overlay page, as a broadcast tool asks for it
     const secret = tokenOf(url).split('.')[1]!;
     const log = JSON.stringify(await suite.env.server.storage.events.readAll());
     expect(log).toContain(id);
@@ -86,7 +86,9 @@ describe('stream overlay links and the show\'s look', () => {
     const closed = new Promise<number>((resolve) => page.socket.once('close', (code) => resolve(code)));
     const revokedAt = Date.now();
     expect((await api(suite.env.url, 'DELETE', `/api/overlay-links/${id}`, undefined, admin)).status).toBe(204);
-    const code = await Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open after 2 s')), 2000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('still open after 2 s')), 2000)));
+    const code = await Promise.race([closed, deadline]).finally(() => clearTimeout(timer));
     expect(code).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     expect(Date.now() - revokedAt).toBeLessThan(2000);
     expect(page.socket.readyState).toBe(WebSocket.CLOSED);
@@ -123,12 +125,15 @@ describe('stream overlay links and the show\'s look', () => {
       name: 'Quiztool', short_name: 'Quiztool', start_url: '/', display: 'standalone', theme_color: '#5b3fd6',
       icons: expect.arrayContaining([expect.objectContaining({ src: '/icon-192.png', sizes: '192x192' }), expect.objectContaining({ src: '/icon-512.png', sizes: '512x512' })]),
     });
-    expect((await fetch(`${suite.env.url}/api/show-settings/logo`)).status).toBe(404);
+    const none = await fetch(`${suite.env.url}/api/show-settings/logo`);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({ errors: [{ status: '404', detail: 'Diese Show hat kein Logo.' }] });
 
     const form = new FormData();
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'logo.png');
     const refused = await fetch(`${suite.env.url}/api/uploads/show`, { method: 'POST', headers: { authorization: `Bearer ${player}` }, body: form });
     expect(refused.status).toBe(403);
+    await refused.text();
     const uploaded = await fetch(`${suite.env.url}/api/uploads/show`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
     expect(uploaded.status).toBe(201);
     const [logo] = ((await uploaded.json()) as { fileNames: string[] }).fileNames;
