@@ -3,6 +3,7 @@ import type { FormEvent } from './forms';
 import type { HealDealEvent } from './heal-deal';
 import type { IdentityEvent } from './identity';
 import type { ModerationEvent } from './moderation';
+import type { OverlayEvent } from './overlay';
 import type { NightEvent } from './night';
 import type { ProposalEvent } from './proposals';
 import type { QuizEvent } from './quizzes';
@@ -30,6 +31,7 @@ export type * from './uploads';
 export type * from './forms';
 export type * from './drawing';
 export type * from './moderation';
+export type * from './overlay';
 
 /** Every event of the product, in its current version. */
 export type QuizShowEvent =
@@ -47,7 +49,8 @@ export type QuizShowEvent =
   | UploadEvent
   | FormEvent
   | DrawingEvent
-  | ModerationEvent;
+  | ModerationEvent
+  | OverlayEvent;
 
 export type EventType = QuizShowEvent['type'];
 
@@ -117,6 +120,8 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   GreetingHidden: 1,
   UserMuted: 1,
   TeamMemberRemoved: 1,
+  OverlayLinkCreated: 1,
+  OverlayLinkRevoked: 1,
 };
 
 export const EVENT_TYPES = Object.keys(CURRENT_VERSION) as EventType[];

@@ -12,6 +12,18 @@ export interface NextDate {
   title: string;
 }
 
+/** The parts of the stream overlay (its page /overlay/<token>) an admin may show or hide. */
+export type OverlayPart = 'question' | 'countdown' | 'ranking' | 'uber' | 'qr';
+/** The corner of the overlay's ranking and join QR code. */
+export type OverlayCorner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+
+/** How the stream overlay is laid out: which parts show, the corner of the ranking and QR code, its scale (1 = 1920x1080 as designed). */
+export interface OverlayLayout {
+  parts: OverlayPart[];
+  corner: OverlayCorner;
+  scale: number;
+}
+
 /**
  * What configures a show at run time (PROTOCOL.md "Show settings"). Unset is the empty string or
  * the empty list: the web app then hides that link, form or embed.
@@ -33,6 +45,16 @@ export interface ShowSettings {
   newsletterPopup: boolean;
   /** POST /api/users registers new accounts while true (the default); an admin closes it during a bot wave. Absent in older events: true. */
   allowNewAccounts: boolean;
+  /**
+   * The show's own look (PROTOCOL.md wave 4): its name (header, page title, overlay, manifest; empty:
+   * "Quiztool"), its logo (a stored upload of kind show; empty: none), its primary colour (`#rrggbb`
+   * with white text readable on it; empty: the app's). Absent in older events: unset.
+   */
+  showName: string;
+  logo: string;
+  primaryColor: string;
+  /** The stream overlay's layout. Absent in older events: every part, bottom right, scale 1. */
+  overlay: OverlayLayout;
 }
 
 /** The admin replaced the show settings (the whole object); `changedBy` is the admin's user id. */

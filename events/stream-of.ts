@@ -75,6 +75,8 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   GreetingHidden: ['show'],
   UserMuted: ['user'],
   TeamMemberRemoved: ['team'],
+  OverlayLinkCreated: ['show'],
+  OverlayLinkRevoked: ['show'],
 };
 
 /** The kind of a stream id (`night-…`, `team-…`, `user-…`, `quiz-…`, `show`), or null for another stream. */

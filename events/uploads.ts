@@ -1,6 +1,7 @@
 import type { EventEnvelope } from './envelope';
 
-export type UploadKind = 'team' | 'question' | 'user';
+/** `show`: the show's own pictures (its logo), admins only, in the admin's folder. */
+export type UploadKind = 'team' | 'question' | 'user' | 'show';
 
 export interface UploadRecordedDataV1 {
   uploadId: string;

@@ -4,10 +4,12 @@ import { HealthController } from './health/health.controller';
 import { AuthController } from './http/auth.controller';
 import { FormsController } from './http/forms.controller';
 import { NightsController } from './http/nights.controller';
+import { OverlayLinksController } from './http/overlay-links.controller';
 import { PointsController } from './http/points.controller';
 import { QuizAnswersController } from './http/quiz-answers.controller';
 import { QuizzesController } from './http/quizzes.controller';
 import { ResultsController } from './http/results.controller';
+import { ShowLookController } from './http/show-look.controller';
 import { ShowSettingsController } from './http/show-settings.controller';
 import { TeamsController } from './http/teams.controller';
 import { UploadsController } from './http/uploads.controller';
@@ -31,7 +33,7 @@ export class AppModule {
       controllers: [
         HealthController, MetricsController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController,
         FormsController, NightsController, PointsController, QuizAnswersController, ShowSettingsController, UserRolesController,
-        ResultsController,
+        ResultsController, OverlayLinksController, ShowLookController,
       ],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -4,6 +4,7 @@ import { startReadProjections, type ReadProjectionOptions, type ReadProjections 
 import { loadJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/jwt';
 import { OneTimeTokens } from './auth/one-time-tokens';
+import { OverlayTokens } from './auth/overlay-tokens';
 import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
 import { SnapshotStore } from './engine/snapshots';
@@ -29,6 +30,8 @@ export interface Secrets {
   teamPasswords: TeamPasswords;
   tokens: OneTimeTokens;
   jwt: TokenService;
+  /** The stream overlay links' tokens, derived from the same secret as `jwt`'s (nothing stored). */
+  overlayTokens: OverlayTokens;
 }
 
 /** Everything a running server holds, built before Nest starts and handed to it as one value. */
@@ -54,12 +57,17 @@ export interface Runtime {
   appendBudget: AppendBudget;
 }
 
+/** The services of the server's secret: login tokens and overlay link tokens. */
+function tokenServices(secret: string): Pick<Secrets, 'jwt' | 'overlayTokens'> {
+  return { jwt: new TokenService(secret), overlayTokens: new OverlayTokens(secret) };
+}
+
 export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
   return {
     credentials: await Credentials.open(storage.sql),
     teamPasswords: await TeamPasswords.open(storage.sql),
     tokens: await OneTimeTokens.open(storage.sql),
-    jwt: new TokenService(await loadJwtSecret(config.jwtSecret, config.dataDir)),
+    ...tokenServices(await loadJwtSecret(config.jwtSecret, config.dataDir)),
   };
 }
 

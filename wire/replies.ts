@@ -6,6 +6,7 @@
 import type { PointsTable, Question, Role } from '../events';
 import type { NightSummary } from '../projections/live/state/state';
 import type { OperatorView } from '../projections/live/views/operator-view';
+import type { OverlayView } from '../projections/live/views/overlay-view';
 import type { GlobalView, ModeratorView, TeamView, TesterAnswerView, TesterView, UserView } from '../projections/live/views/views';
 
 /* ---------- socket: views ---------- */
@@ -18,11 +19,13 @@ export interface ViewOfScope {
   moderator: ModeratorView;
   tester: TesterView;
   operator: OperatorView;
+  /** Only a stream overlay page's socket (`sa` with `overlay`) receives it, and nothing else. */
+  overlay: OverlayView;
 }
 
 export type ViewScope = keyof ViewOfScope;
 
-export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester', 'operator'];
+export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester', 'operator', 'overlay'];
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -137,6 +140,21 @@ export interface UploadReply {
 /** The public forms (fqps): whether it worked, or for the team status whether a moderator is online. */
 export interface FormReply {
   success: boolean;
+}
+
+/** POST /api/overlay-links (admin): the new stream overlay link and its address, which holds the link's secret token. */
+export interface OverlayLinkCreatedReply {
+  id: string;
+  url: string;
+}
+
+/** GET /api/overlay-links (admin): one working link, oldest first; `createdBy`: the admin's name now. */
+export interface OverlayLinkEntry {
+  id: string;
+  url: string;
+  /** ISO 8601. */
+  createdAt: string;
+  createdBy: string | null;
 }
 
 /** GET /api/nights: the nights with their quiz's name (null when the quiz is gone). */

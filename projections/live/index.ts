@@ -20,3 +20,6 @@ export * from './rules/team-numbers';
 export * from './views/view-rules';
 export * from './views/views';
 export { decodeState, encodeState, encodeStateInPieces } from './state/snapshot';
+export * from './views/overlay-view';
+export * from './rules/contrast';
+export * from './rules/overlay-links';

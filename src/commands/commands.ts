@@ -125,6 +125,10 @@ export interface PublishPoints { type: 'PublishPoints'; publish: boolean; quizId
 /** PUT /api/show-settings: the whole settings, read and checked at the edge. */
 export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: ShowSettings }
 
+// the stream overlay's links (HTTP, admin)
+export interface CreateOverlayLink { type: 'CreateOverlayLink' }
+export interface RevokeOverlayLink { type: 'RevokeOverlayLink'; linkId: string }
+
 // uploads, forms
 export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
 export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
@@ -149,6 +153,7 @@ export type Command =
   | SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting
   | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints
   | ChangeShowSettings
+  | CreateOverlayLink | RevokeOverlayLink
   | RecordUpload | SubmitGreeting
   | HideLobbyChatMessage | HideGreeting | MuteUser | RemoveTeamMember;
 

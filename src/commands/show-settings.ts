@@ -1,7 +1,7 @@
 /** The admin's show settings (PUT /api/show-settings): read at the edge, replaced by one event. */
-import { streams, type NextDate, type ShowSettings, type SocialLink } from '../../events';
+import { streams, type NextDate, type OverlayCorner, type OverlayLayout, type OverlayPart, type ShowSettings, type SocialLink } from '../../events';
 import {
-  DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState,
+  DEFAULT_OVERLAY_LAYOUT, DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState,
 } from '../../projections/live';
 import type { ChangeShowSettings, CommandInput, CommandOfType } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
@@ -10,6 +10,21 @@ import { ADMIN, showOnly, trimmed, type Entries } from './entry';
 function entriesOf(value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) return [];
   return value.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {}));
+}
+
+/**
+ * The overlay's layout a request asks for: left out, the default; within it, a field left out takes
+ * its default. Parts and corner read as text and the scale as a number rounded to hundredths; the
+ * rule judges them (unknown parts, corners and scales are refused there, not dropped here).
+ */
+function overlayLayoutOf(value: unknown): OverlayLayout {
+  if (typeof value !== 'object' || value === null) return DEFAULT_OVERLAY_LAYOUT;
+  const o = value as Record<string, unknown>;
+  return {
+    parts: Array.isArray(o.parts) ? o.parts.map((part) => trimmed(part) as OverlayPart) : [...DEFAULT_OVERLAY_LAYOUT.parts],
+    corner: o.corner === undefined || o.corner === null ? DEFAULT_OVERLAY_LAYOUT.corner : (trimmed(o.corner) as OverlayCorner),
+    scale: o.scale === undefined || o.scale === null ? DEFAULT_OVERLAY_LAYOUT.scale : typeof o.scale === 'number' ? Math.round(o.scale * 100) / 100 : Number.NaN,
+  };
 }
 
 /**
@@ -30,6 +45,11 @@ function parseChangeShowSettings(c: CommandInput): CommandOfType<'ChangeShowSett
     qrHostName: c.qrHostName === undefined || c.qrHostName === null ? DEFAULT_SHOW_SETTINGS.qrHostName : trimmed(c.qrHostName),
     newsletterPopup: c.newsletterPopup === true,
     allowNewAccounts: c.allowNewAccounts !== false,
+    showName: trimmed(c.showName),
+    logo: trimmed(c.logo),
+    // #5B3FD6 and #5b3fd6 are one colour: stored as the web app's colour input writes it.
+    primaryColor: trimmed(c.primaryColor).toLowerCase(),
+    overlay: overlayLayoutOf(c.overlay),
   };
   const problem = showSettingsProblemOf(settings);
   return problem ? reject(showSettingsProblemText(problem)) : { type: 'ChangeShowSettings', settings };

@@ -14,6 +14,7 @@ import { healDealEntries } from './heal-deal';
 import { identityEntries } from './identity';
 import { moderationEntries } from './moderation';
 import { nightEntries } from './night';
+import { overlayLinkEntries } from './overlay-links';
 import { proposalEntries } from './proposals';
 import { quizEntries } from './quizzes';
 import { ratingEntries } from './rating';
@@ -26,7 +27,7 @@ import { userRoleEntries } from './user-roles';
 
 const AREAS = [
   identityEntries, userRoleEntries, accountEntries, teamEntries, quizEntries, nightEntries, proposalEntries, drawingEntries,
-  healDealEntries, ratingEntries, shipEntries, showEntries, showSettingsEntries, uploadEntries, formEntries, moderationEntries,
+  healDealEntries, ratingEntries, shipEntries, showEntries, showSettingsEntries, overlayLinkEntries, uploadEntries, formEntries, moderationEntries,
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */

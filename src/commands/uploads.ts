@@ -4,7 +4,7 @@ import type { CommandInput, CommandOfType, RecordUpload } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
-import { requireUser } from './guards';
+import { hasRole, requireUser } from './guards';
 import { texts } from './texts';
 
 /**
@@ -12,15 +12,18 @@ import { texts } from './texts';
  * at most 10,000,000 bytes each; pause uploads (kind user) need a name; team and question
  * uploads need a team. A question upload records the open question (qa or qc); while none is open it
  * is still accepted, with question null (docs/decisions/engine.md, "Question uploads without an open question").
+ * The show's own pictures (kind show: its logo) are the admins', in the admin's folder, with or without a team.
  */
 export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   const { fileNames, label } = cmd;
+  const own = cmd.kind === 'user' || cmd.kind === 'show';
+  if (cmd.kind === 'show' && !hasRole(ctx, 'admin')) return reject(texts.forbidden, 'forbidden');
   const teamId = user.teamId;
-  if (cmd.kind !== 'user' && !teamId) return reject(texts.uploadFailed, 'precondition');
-  return accept(teamId && cmd.kind !== 'user' ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
-    uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: cmd.kind === 'user' ? null : teamId,
+  if (!own && !teamId) return reject(texts.uploadFailed, 'precondition');
+  return accept(teamId && !own ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
+    uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: own ? null : teamId,
     fileNames, label,
     question: cmd.kind === 'question' ? questionOpenAt(state) : null,
   }));
@@ -31,7 +34,7 @@ function questionOpenAt(state: LiveState): UploadQuestion | null {
   return question && state.night ? { nightId: state.night.id, round: question.round, number: question.number } : null;
 }
 
-const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user'];
+const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user', 'show'];
 
 /**
  * An upload the HTTP layer stored: only images (type checked by content there, reported here), at

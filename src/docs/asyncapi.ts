@@ -69,7 +69,7 @@ export function asyncApiDocument(): Yaml {
   };
   for (const [type, entry] of entries) add(entry.wire!, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
   for (const code of [...QUERY_CODES].sort()) add(code, `Query ${code}`, `Query (appends nothing). Who may send it: ${whoMay(queryAccess(code))}.`, QUERY_CONTENT[code] ?? {});
-  add('sa', 'Authenticate', 'Authenticates the socket with a login token; first message of every socket.', { token: 'string' });
+  add('sa', 'Authenticate', 'Authenticates the socket with a login token (`token`), or as a stream overlay page with its link\'s token (`overlay`: the socket then receives only the overlay scope and may send only sg and ping); first message of every socket.', { token: 'string', overlay: 'string' });
   add('sg', 'Get views', 'The views of the socket\'s user as a snapshot, with their versions.', {});
   add('ping', 'Ping', 'Answered with the server time.', {});
   const channelMessages: Record<string, Yaml> = { reply: { $ref: '#/components/messages/reply' }, st: { $ref: '#/components/messages/st' } };

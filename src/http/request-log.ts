@@ -11,13 +11,19 @@ export interface RequestLogFields {
   durationMs: number;
 }
 
+/** A path as logged: the stream overlay page's token (/overlay/<token>) left out. */
+export function loggedPath(path: string): string {
+  return path.startsWith('/overlay/') ? '/overlay/…' : path;
+}
+
 export type LogSink = (line: string, fields: RequestLogFields) => void;
 
 /**
  * One line per HTTP request: id, method, path, status, duration. The id comes from X-Request-Id
  * (when a proxy sets a sane one) or is made here, and is sent back in the same header; the report of
  * an error the route threw carries it too (see AppLogger). Bodies, query strings
- * (`?token=` for images) and headers are never logged: no password or token reaches the log.
+ * (`?token=` for images) and headers are never logged, and the stream overlay's address is logged
+ * without its secret (`/overlay/…`): no password or token reaches the log.
  */
 export function requestLog(sink: LogSink) {
   return (request: Request, response: Response, next: NextFunction): void => {
@@ -27,8 +33,9 @@ export function requestLog(sink: LogSink) {
     const started = process.hrtime.bigint();
     response.on('finish', () => {
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      const fields = { requestId, method: request.method, path: request.path, status: response.statusCode, durationMs };
-      sink(`${requestId} ${request.method} ${request.path} ${response.statusCode} ${durationMs.toFixed(1)}ms`, fields);
+      const path = loggedPath(request.path);
+      const fields = { requestId, method: request.method, path, status: response.statusCode, durationMs };
+      sink(`${requestId} ${request.method} ${path} ${response.statusCode} ${durationMs.toFixed(1)}ms`, fields);
     });
     requestContext.run({ requestId }, next);
   };

@@ -31,7 +31,7 @@ type UploadKind = (typeof KINDS)[number];
 /** Where multer streams a request's files (under the uploads folder: a rename moves them into place). */
 const INCOMING = '.incoming';
 /** Stored names are chosen here: <kind>/<team or user id>/<uuid>.<ext>. Only such paths are ever served. */
-const STORED_PATH = /^(team|question|user)\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const STORED_PATH = /^(team|question|user|show)\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 const MAX_FILES = 10;
 
 /** multer stops a file at the limit with its own English message; the player gets the spec's text. */
@@ -43,9 +43,9 @@ class UploadTooLargeFilter implements ExceptionFilter {
   }
 }
 
-/** The owner folder of an upload: the user's own for kind user, else their team's (their own without one). */
+/** The owner folder of an upload: the user's own for kinds user and show (the admin's logo), else their team's (their own without one). */
 function ownerOf(kind: string, user: UserLive): string {
-  return kind === 'user' ? user.id : user.teamId ?? user.id;
+  return kind === 'user' || kind === 'show' ? user.id : user.teamId ?? user.id;
 }
 
 /**

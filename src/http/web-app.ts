@@ -37,7 +37,7 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
   }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     // HEAD as GET (uptime monitors and link checkers ask with HEAD): the same headers, no body.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || ['/api', '/ws', '/metrics'].some((prefix) => req.path.startsWith(prefix))) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();
     // A hashed file that is not there (an older release's chunk) is missing, not the app.
     if (req.path.startsWith(ASSETS)) return void res.status(404).end();
     res.setHeader('Cache-Control', REVALIDATE);

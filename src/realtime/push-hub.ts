@@ -1,6 +1,6 @@
 import type { Role } from '../../events';
 import {
-  SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName,
+  OVERLAY_SCOPES, SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName,
 } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
@@ -10,9 +10,10 @@ import { diffViews } from './view-diff';
 /**
  * A connected, authenticated socket as the hub sees it. Its roles are the user's in the live state,
  * never a copy taken at login: a role change moves the socket into or out of the operator scopes.
+ * A stream overlay page's socket has no user (null): it receives the overlay scope and nothing else.
  */
 export interface PushClient {
-  readonly userId: string;
+  readonly userId: string | null;
   /**
    * Sends a text frame, as a string or as its UTF-8 bytes (a push to a whole scope is encoded once,
    * not once per socket); returns false when the client is too far behind and was dropped.
@@ -75,7 +76,7 @@ export class PushHub {
   /** Subscribes a client to its scopes; returns false when the user is unknown. */
   attach(client: PushClient): boolean {
     const state = this.live.state;
-    if (!state.users.get(client.userId)) return false;
+    if (client.userId === null || !state.users.get(client.userId)) return false;
     const keys = scopesOf(state, viewerOf(state, client.userId));
     for (const key of keys) this.scope(key).clients.add(client);
     this.scopesOfClient.set(client, keys);
@@ -85,9 +86,20 @@ export class PushHub {
     return true;
   }
 
+  /**
+   * Subscribes a stream overlay page (a client without a user) to the overlay scope: one view for all
+   * of them, computed and serialized once per change like the global one, so a thousand overlay pages
+   * cost a change what a thousand players' global view does.
+   */
+  attachOverlay(client: PushClient): void {
+    for (const key of OVERLAY_SCOPES) this.scope(key).clients.add(client);
+    this.scopesOfClient.set(client, [...OVERLAY_SCOPES]);
+  }
+
   detach(client: PushClient): void {
     for (const key of this.scopesOfClient.get(client) ?? []) this.leave(client, key);
     this.scopesOfClient.delete(client);
+    if (client.userId === null) return;
     const clients = this.clientsOfUser.get(client.userId);
     clients?.delete(client);
     if (clients?.size === 0) this.clientsOfUser.delete(client.userId);
@@ -189,6 +201,7 @@ export class PushHub {
   }
 
   private resubscribe(client: PushClient, state: LiveState): void {
+    if (client.userId === null) return;
     const before = this.scopesOfClient.get(client) ?? [];
     const after = scopesOf(state, viewerOf(state, client.userId));
     const beforeIds = new Set(before.map(scopeKeyString));

@@ -2,7 +2,7 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
-import { FUSION_TEAM_PASSWORD, teamByReference, type LiveState } from '../../projections/live';
+import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
 import { MAX_FRAME_BYTES, textOf } from '../../wire';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
@@ -31,6 +31,8 @@ export const SOCKET_TEXTS = {
   unknownType: (type: string) => `Unbekannter Nachrichtentyp "${type}".`,
   badContent: 'Der Inhalt (content) der Nachricht muss ein Objekt sein.',
   badCommandId: 'Die commandId der Nachricht muss eine Zeichenkette mit 1 bis 64 Zeichen sein.',
+  overlayLinkInvalid: 'Dieser Overlay-Link ist ungültig oder wurde widerrufen.',
+  overlayReadOnly: 'Das Overlay zeigt nur an: Es kann nichts senden.',
 } as const;
 
 /** Longest `commandId` a client may send (PROTOCOL.md: e.g. a UUID). */
@@ -41,6 +43,8 @@ interface Session {
   alive: boolean;
   /** The authenticated user; their roles are read from the live state at each use (a change holds at once). */
   user: { id: string; tokenGeneration: number } | null;
+  /** A stream overlay page (`sa` with `overlay`): its link; such a socket has no user, sees the overlay scope and sends nothing. */
+  overlay: { linkId: string } | null;
   client: PushClient | null;
   limit: SocketRateLimit;
   /** Closes the socket unless it authenticates in time; cleared by the first successful `sa`. */
@@ -75,6 +79,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly logger = new Logger('Realtime');
   private readonly socketsOfUser = new SocketsPerUser<Session>();
+  private readonly overlaySessions = new Set<Session>();
   private readonly teamPasswordGuards = new TeamPasswordGuards();
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
@@ -86,6 +91,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.heartbeat.unref();
     this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.closeRevoked(state, previous);
+      if (state.overlayLinks !== previous.overlayLinks) this.closeRevokedOverlays(state);
     });
   }
 
@@ -110,9 +116,18 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     });
   }
 
+  /** Overlay pages whose link was revoked are closed at once (on every instance, as it folds the event); their reconnect is refused. */
+  private closeRevokedOverlays(state: LiveState): void {
+    for (const session of this.overlaySessions) {
+      if (workingOverlayLink(state, session.overlay!.linkId)) continue;
+      this.signOff(session);
+      session.socket.close(CLOSE_CODES.tokenRevoked, 'overlay link revoked');
+    }
+  }
+
   handleConnection(socket: WebSocket): void {
     const session: Session = {
-      socket, alive: true, user: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate), authDeadline: null,
+      socket, alive: true, user: null, overlay: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate), authDeadline: null,
     };
     session.authDeadline = setTimeout(() => socket.close(CLOSE_CODES.authTimeout, LIMIT_TEXTS.authTimeout), AUTH_DEADLINE_MS);
     session.authDeadline.unref();
@@ -129,6 +144,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private signOff(session: Session): void {
+    if (session.overlay && session.client) {
+      this.overlaySessions.delete(session);
+      this.runtime.hub.detach(session.client);
+      session.overlay = null;
+      session.client = null;
+      return;
+    }
     if (!session.user || !session.client) return;
     this.socketsOfUser.remove(session.user.id, session);
     this.runtime.hub.detach(session.client);
@@ -162,11 +184,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private async handle(session: Session, { type, content, commandId }: Envelope): Promise<ReplyContent> {
-    if (type === 'sa') return this.authenticate(session, content?.token);
-    if (!session.user || !session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
+    if (type === 'sa') return content?.overlay !== undefined ? this.authenticateOverlay(session, content.overlay) : this.authenticate(session, content?.token);
+    if (!session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
     // {success, serverTime, views, versions}, the views as the hub keeps them serialized.
     if (type === 'sg') return new SerializedContent([`{"success":true,"serverTime":${Date.now()},`, ...this.runtime.hub.snapshotParts(session.client), '}']);
     if (type === 'ping') return { success: true, serverTime: Date.now() };
+    if (session.overlay) return { success: false, message: SOCKET_TEXTS.overlayReadOnly };
+    if (!session.user) return { success: false, message: SOCKET_TEXTS.tooEarly };
     if (isQuery(type)) {
       const answer = await answerQuery(type, content ?? {}, this.actorOf(session), {
         state: this.runtime.engine.live.state, uploadsDir: this.runtime.uploadsDir,
@@ -249,6 +273,25 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return { success: true };
   }
 
+  /**
+   * `sa` with `{overlay}`: a stream overlay page, by its link's token. The token is checked by computing
+   * it again (no database read); a link this instance has not folded yet (just created through another
+   * one) is looked up after catching up. The socket then receives the overlay scope only.
+   */
+  private async authenticateOverlay(session: Session, token: unknown): Promise<Record<string, unknown>> {
+    const linkId = this.runtime.secrets.overlayTokens.linkIdOf(token);
+    const link = linkId === null ? undefined : await this.runtime.engine.live.findCaughtUp((state) => workingOverlayLink(state, linkId));
+    if (!link) return { success: false, message: SOCKET_TEXTS.overlayLinkInvalid };
+    this.signOff(session); // a second sa on the same socket switches
+    if (session.authDeadline) clearTimeout(session.authDeadline);
+    session.authDeadline = null;
+    session.overlay = { linkId: link.id };
+    session.client = { userId: null, send: (frame) => this.send(session, frame) };
+    this.overlaySessions.add(session);
+    this.runtime.hub.attachOverlay(session.client);
+    return { success: true };
+  }
+
   /** The socket's user with the roles the live state gives them now (granted or revoked since `sa`). */
   private actorOf(session: Session): Actor {
     const id = session.user!.id;
@@ -279,13 +322,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return true;
   }
 
-  /** Open sockets by role, for /metrics: `anonymous` before sa, `player` without an operator role, else each role held. */
+  /** Open sockets by role, for /metrics: `anonymous` before sa, `overlay` for stream overlay pages, `player` without an operator role, else each role held. */
   socketsByRole(): Map<string, number> {
     const counts = new Map<string, number>();
     const count = (role: string) => counts.set(role, (counts.get(role) ?? 0) + 1);
-    for (const { user } of this.sessions.values()) {
+    for (const { user, overlay } of this.sessions.values()) {
       const roles = user ? this.rolesOf(user.id) : null;
-      if (roles === null) count('anonymous');
+      if (overlay) count('overlay');
+      else if (roles === null) count('anonymous');
       else if (roles.length === 0) count('player');
       else roles.forEach(count);
     }

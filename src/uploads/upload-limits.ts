@@ -16,7 +16,7 @@ export const UPLOAD_LIMIT_TEXTS = {
   quota: `Euer Speicherplatz für Bilder ist voll (höchstens ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB). Bitte wende dich an das Quiz-Team.`,
 } as const;
 
-export const UPLOAD_KINDS = ['team', 'question', 'user'] as const;
+export const UPLOAD_KINDS = ['team', 'question', 'user', 'show'] as const;
 
 export class UploadLimits {
   private readonly requests = new WindowCounter(UPLOADS_PER_USER);

@@ -1,5 +1,5 @@
 /**
- * npm run bench:ws [-- --players 5000 --server-cpus 0 --client-cpus 1 --workers 4 --starts 10 --seconds 5 --without-group-commit]
+ * npm run bench:ws [-- --players 5000 --server-cpus 0 --client-cpus 1 --workers 4 --starts 10 --seconds 5 --without-group-commit --overlays]
  *
  * The real server (a child process on a fresh embedded store holding N players in teams of four,
  * seeded as events, tokens signed with its JWT_SECRET) beside a raw `ws` server
@@ -11,7 +11,11 @@
  *    taking turns; timed after a short pause, and for comparison right after the previous question ended;
  *  - server CPU per question start against the raw server's CPU per broadcast of the same frame;
  *  - proposal → the proposer's team mates (p50/p99);
- *  - acknowledged commands/s with group commit (and without it: --without-group-commit).
+ *  - acknowledged commands/s with group commit (and without it: --without-group-commit);
+ *  - with --overlays, as many stream overlay pages (one overlay link, a socket each, `sa {overlay}`)
+ *    alone on the same server afterwards: server CPU per question start and question start → every
+ *    page, beside the players' figures of the same run (PROTOCOL.md wave 4: one overlay page costs
+ *    the server no more than one player).
  * BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server process there.
  */
 import { rm } from 'node:fs/promises';
@@ -26,6 +30,7 @@ const PLAYERS = numberFlag('players', 2000);
 const QUESTION_STARTS = numberFlag('starts', 10);
 const THROUGHPUT_SECONDS = numberFlag('seconds', 5);
 const WITHOUT_GROUP_COMMIT = process.argv.includes('--without-group-commit');
+const OVERLAYS = process.argv.includes('--overlays');
 const HANDSHAKE_TIMEOUT_MS = 30_000;
 
 /**
@@ -69,6 +74,35 @@ async function timedFanOut(pool: ClientPool, pid: number, idle: number, marker: 
   await pause(100); // work that follows the pushes (read projections) belongs to the start
   const cpu = (await cpuSeconds(pid)) - cpu0 - (idle * (performance.now() - started)) / 1000;
   return { latencies, cpu, frame };
+}
+
+interface StartFigures {
+  latencies: number[];
+  /** CPU ms per question start. */
+  cpu: number[];
+}
+
+/**
+ * `count` stream overlay pages of the show's overlay link, alone on the server: each question start
+ * (the same positions as the players' above) timed to every page, with the server's CPU for it.
+ */
+async function overlayStarts(server: BenchServer, show: SeededShow, moderator: LeanPlayer, count: number): Promise<StartFigures> {
+  const pages = Array.from({ length: count }, (_, i) => ({ userId: `overlay-${i}`, teamId: `overlay-${i}`, token: show.overlayToken }));
+  const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, overlay: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: pages });
+  const connected = await pool.all({ op: 'connect', inFlight: 200, maxAttempts: 5 });
+  if (connected.lost > 0) throw new Error(`${connected.lost} overlay pages could not connect: ${connected.messages.join('; ')}`);
+  const idle = await idleRate(server.process.pid);
+  const figures: StartFigures = { latencies: [], cpu: [] };
+  for (let q = 1; q <= QUESTION_STARTS; q++) {
+    await pause(SETTLE_MS);
+    const start = () => void moderator.request('ma', { quiz: show.quizId, round: Math.ceil(q / 10), question: ((q - 1) % 10) + 1 });
+    const started = await timedFanOut(pool, server.process.pid, idle, '"qa"', start);
+    figures.latencies.push(...started.latencies);
+    figures.cpu.push(started.cpu);
+    await pool.fanOut('"qn"', () => void moderator.request('mn'));
+  }
+  await pool.stop();
+  return figures;
 }
 
 async function main(): Promise<void> {
@@ -118,6 +152,11 @@ async function main(): Promise<void> {
     for (let wave = 0; wave < 3; wave++) proposals.push(...(await ours.pool.all({ op: 'propose', wave })).times);
     const groupAcks = (await ours.pool.all({ op: 'acks', seconds: THROUGHPUT_SECONDS })).times.reduce((a, b) => a + b, 0) / THROUGHPUT_SECONDS;
     await ours.pool.stop();
+    let overlays: StartFigures | null = null;
+    if (OVERLAYS) {
+      if (!(await moderator.request('mn')).success) throw new Error('the question could not be ended');
+      overlays = await overlayStarts(server, show, moderator, PLAYERS);
+    }
     moderator.terminate();
     await server.process.stop();
 
@@ -156,6 +195,17 @@ async function main(): Promise<void> {
       ['acknowledged commands/s, group commit', groupAcks.toFixed(0), '', singleAcks === null ? '' : ratio(groupAcks, singleAcks),
         singleAcks === null ? 'target ≥ 3,000' : `without group commit (COMMAND_BATCH_MAX=1): ${singleAcks.toFixed(0)}/s`],
     ]);
+    if (overlays) {
+      const o = percentiles(overlays.latencies);
+      const cpuOverlays = mean(overlays.cpu) * 1000;
+      console.log('');
+      printTable(['measure', `${PLAYERS} overlay pages`, `${PLAYERS} players`, 'ratio', 'note'], [
+        ['server CPU per question start', `${cpuOverlays.toFixed(1)} ms`, `${cpuOurs.toFixed(1)} ms`, ratio(cpuOverlays, cpuOurs),
+          `mean of ${QUESTION_STARTS} each, idle CPU taken out; goal ≤ 1 (an overlay page costs no more than a player)`],
+        ['question start → every client (p50 / p99)', `${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} ms`, `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`,
+          `${ratio(o.p50, s.p50)} / ${ratio(o.p99, s.p99)}`, `${overlays.latencies.length} deliveries`],
+      ]);
+    }
   } finally {
     await rm(show.dataDir, { recursive: true, force: true });
   }

@@ -12,10 +12,15 @@ const SETTINGS = {
   qrHostName: 'Jana',
   newsletterPopup: true,
   allowNewAccounts: true,
+  showName: 'Quiz am Fluss',
+  logo: '',
+  primaryColor: '#1f4e79',
+  overlay: { parts: ['question', 'countdown', 'ranking'], corner: 'top-right', scale: 1.5 },
 };
 
 const UNSET = {
   streamChannel: '', streamUrl: '', supportUrl: '', newsletterUrl: '', socialLinks: [], nextDates: [], qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true,
+  showName: '', logo: '', primaryColor: '', overlay: { parts: ['question', 'countdown', 'ranking', 'uber', 'qr'], corner: 'bottom-right', scale: 1 },
 };
 
 /** A Server-Sent Events listener as a browser's EventSource is one: each `event: settings` parsed, in order. */
@@ -116,6 +121,14 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     ['a number for a text', { streamUrl: 42 }, 'Das Feld "streamUrl" muss ein Text sein.'],
     ['a text for the flag', { newsletterPopup: 'ja' }, 'Das Feld "newsletterPopup" muss true oder false sein.'],
     ['a NUL in a text', { streamUrl: 'https://example.org/\u0000' }, 'Der Text enthält ungültige Zeichen.'],
+    ['a primary colour white text is hard to read on', { primaryColor: '#ffb703' },
+      'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.'],
+    ['a colour that is no #rrggbb', { primaryColor: 'rgb(0,0,0)' }, 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).'],
+    ['a show name too long', { showName: 'S'.repeat(61) }, 'Zu lang: Der Name der Show darf höchstens 60 Zeichen haben.'],
+    ['a logo that is no upload of the show', { logo: 'https://example.org/logo.png' }, 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.'],
+    ['an overlay layout that is no object', { overlay: 'oben rechts' }, 'Das Feld "overlay" muss ein Objekt sein.'],
+    ['an overlay scale that is no number', { overlay: { scale: 'groß' } }, 'Das Feld "overlay.scale" muss eine Zahl sein.'],
+    ['an overlay scale too large', { overlay: { scale: 2.5 } }, 'Die Größe (scale) des Overlays muss eine Zahl von 0,5 bis 2 sein.'],
   ])('given %s, then 400 with the German text and nothing changes', async (_what, fields, detail) => {
     expect(await api(suite.env.url, 'PUT', '/api/show-settings', { ...SETTINGS, ...fields }, admin)).toEqual({ status: 400, body: { errors: [{ status: '400', detail }] } });
     expect((await api(suite.env.url, 'GET', '/api/show-settings')).body).toEqual(SETTINGS);
@@ -157,6 +170,7 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     expect(JSON.stringify(body.paths['/api/show-settings'].put.requestBody)).toContain('#/components/schemas/ShowSettingsDto');
     expect(Object.keys(body.components.schemas.ShowSettingsDto.properties)).toEqual([
       'streamChannel', 'streamUrl', 'supportUrl', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'allowNewAccounts',
+      'showName', 'logo', 'primaryColor', 'overlay',
     ]);
     expect(body.paths['/api/show-settings'].get.security).toBeUndefined();
     expect(body.paths['/api/show-settings/stream'].get).toBeDefined();

@@ -181,10 +181,13 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
       settings: {
         streamChannel: 'quizshow', streamUrl: '', supportUrl: '', newsletterUrl: '', socialLinks: [], nextDates: [],
         qrHostName: DEFAULT_SHOW_SETTINGS.qrHostName, newsletterPopup: false, allowNewAccounts: true,
+        showName: '', logo: '', primaryColor: '', overlay: DEFAULT_SHOW_SETTINGS.overlay,
       },
     },
     malformed: [{ streamChannel: 'x'.repeat(1000) }, showSettingsProblemText({ kind: 'channelTooLong' })],
   },
+  CreateOverlayLink: { wire: {}, command: { type: 'CreateOverlayLink' } },
+  RevokeOverlayLink: { wire: { linkId: ' l1 ' }, command: { type: 'RevokeOverlayLink', linkId: 'l1' } },
 
   // uploads, forms
   RecordUpload: {

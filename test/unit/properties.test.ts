@@ -122,13 +122,13 @@ describe('properties', () => {
       SubmitSingleAnswer: 1, PostLobbyChat: 1, SaveDrawing: 1, ChooseHealDeal: 1, CalculateHealDeal: 1, RateAnswerRelative: 1, RateAnswerAbsolute: 1,
       StartChecking: 1, RegexBulkRate: 1, CorrectShipQuestion: 1, SetOverviewMessage: 1, SetFeatureFlags: 1, SetReconnectAt: 1,
       ResetLiveState: 1, UpdateStateSetting: 1, ChangeUberMode: 1, SetUberMessage: 1, DrawStroke: 1, ClearPainting: 1,
-      PublishPoints: 1, ChangeShowSettings: 1, RecordUpload: 1, SubmitGreeting: 1,
+      PublishPoints: 1, ChangeShowSettings: 1, CreateOverlayLink: 1, RevokeOverlayLink: 1, RecordUpload: 1, SubmitGreeting: 1,
       HideLobbyChatMessage: 1, HideGreeting: 1, MuteUser: 1, RemoveTeamMember: 1, Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
     const fieldNames = ['message', 'number', 'quiz', 'round', 'question', 'id', 'name', 'content', 'files', 'kind', 'team', 'value', 'path', 'rounds', 'modus', 'time', 'login', 'password', 'userId', 'quizId', 'answerId', 'regex', 'folder', 'amount', 'extra_info', 'strokes',
-      'streamChannel', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'roles', 'consoleAccount', 'messageId', 'greetingId', 'minutes', 'teamId', 'blocked', 'newPassword'];
+      'streamChannel', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'showName', 'logo', 'primaryColor', 'overlay', 'linkId', 'roles', 'consoleAccount', 'messageId', 'greetingId', 'minutes', 'teamId', 'blocked', 'newPassword'];
     const garbage = fc.record({ type: fc.constantFrom(...types) }).chain((base) =>
       fc.dictionary(fc.constantFrom(...fieldNames), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }).map((fields) => ({ ...fields, ...base })));
     fc.assert(fc.property(garbage, actorArb(s), (command, actor) => {

@@ -12,7 +12,7 @@ const team = (teamId: string): ScopeKey => ({ scope: 'team', teamId });
 
 function everyScope(state: LiveState): ScopeKey[] {
   return [
-    { scope: 'global' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' },
+    { scope: 'global' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' }, { scope: 'overlay' },
     ...state.teams.values().map((t): ScopeKey => team(t.id)),
     ...state.users.values().map((u): ScopeKey => ({ scope: 'user', userId: u.id })),
   ];

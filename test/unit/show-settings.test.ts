@@ -14,6 +14,10 @@ const FULL = {
   qrHostName: 'Jana',
   newsletterPopup: true,
   allowNewAccounts: true,
+  showName: 'Kneipenquiz Trier',
+  logo: '',
+  primaryColor: '#1f4e79',
+  overlay: { parts: ['question' as const, 'countdown' as const, 'ranking' as const], corner: 'top-left' as const, scale: 1.25 },
 };
 
 const change = (fields: Record<string, unknown>) => ({ type: 'ChangeShowSettings' as const, ...fields });

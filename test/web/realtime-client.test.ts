@@ -25,8 +25,8 @@ class TestServer {
   acceptToken = 'good';
   private nextId = 1;
 
-  constructor() {
-    this.wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  constructor(port = 0) {
+    this.wss = new WebSocketServer({ port, host: '127.0.0.1' });
     this.wss.on('connection', (socket) => {
       this.sockets.push(socket);
       socket.on('message', (data) => {
@@ -55,7 +55,7 @@ class TestServer {
     if (msg.type === 'sa' && this.retryAnswers > 0) {
       this.retryAnswers--;
       content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
-    } else if (msg.type === 'sa') content = { success: msg.content.token === this.acceptToken };
+    } else if (msg.type === 'sa') content = { success: (msg.content.token ?? msg.content.overlay) === this.acceptToken };
     else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
     else if (msg.type === 'gp' && this.retryAnswers > 0) {
       this.retryAnswers--;
@@ -143,7 +143,7 @@ describe('realtime client against a real ws server', () => {
     await until(() => client.getStatus() === 'ready');
     expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
     expect(server.received[0].content).toEqual({ token: 'good' });
-    expect(views()).toEqual({ global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null });
+    expect(views()).toEqual({ global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, overlay: null });
     expect(client.getVersions()).toEqual({ global: 1, user: 1 });
     expect(store.getState().live.serverOffsetMs).toBeGreaterThan(59_000);
   });
@@ -344,6 +344,50 @@ describe('realtime client against a real ws server', () => {
     await until(() => events.some((e) => e.kind === 'resending'));
     client.stop();
     await expect(request).rejects.toEqual(new RealtimeError('closed'));
+  });
+
+  it('in backoff mode (the stream overlay) it authenticates with its own content, and after the server went away and came back on the same address it reconnects by itself, never reloading', async () => {
+    const reload = jest.fn();
+    const waits: number[] = [];
+    makeClient({
+      authContent: (overlay) => ({ overlay }), reconnect: 'backoff', reload, random: () => 0,
+      lastHiddenAt: () => Date.now() - 6 * 60_000,
+      setTimeout: (fn, ms) => {
+        waits.push(ms);
+        return setTimeout(fn, ms);
+      },
+    });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    expect(server.received[0].content).toEqual({ overlay: 'good' });
+    const port = Number(new URL(server.url).port);
+    await server.close(); // the server stops: connecting fails for a while
+    await until(() => waits.filter((ms) => ms >= 500).length >= 2, 5000); // tried and waited longer each time
+    server = new TestServer(port);
+    await server.listening();
+    await until(() => client.getStatus() === 'ready', 15_000);
+    expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
+    expect(reload).not.toHaveBeenCalled();
+    expect(notices()).toEqual([]);
+  });
+
+  it('in backoff mode a socket closed because its token was revoked (4003) is not reconnected: authFailed', async () => {
+    const waits: number[] = [];
+    makeClient({
+      authContent: (overlay) => ({ overlay }), reconnect: 'backoff', random: () => 0,
+      setTimeout: (fn, ms) => {
+        waits.push(ms);
+        return setTimeout(fn, ms);
+      },
+    });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    const before = waits.length;
+    for (const s of server.sockets) s.close(4003, 'overlay link revoked');
+    await until(() => notices().includes('authFailed'));
+    expect(client.getStatus()).toBe('closed');
+    expect(waits.slice(before)).toEqual([]); // no reconnect scheduled
+    expect(server.types().filter((t) => t === 'sa')).toHaveLength(1);
   });
 
   it('authenticates again on the same socket when sa is answered retry:true, and gets ready', async () => {

@@ -81,7 +81,8 @@ const samples: Samples = {
       changedBy: 'u1',
       settings: {
         streamChannel: 'quizshow', streamUrl: '', supportUrl: '', newsletterUrl: 'https://n.example.org', socialLinks: [], nextDates: [],
-        qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true,
+        qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true, showName: '', logo: '', primaryColor: '',
+        overlay: { parts: ['question'], corner: 'bottom-right', scale: 1 },
       },
     },
   },
@@ -106,6 +107,8 @@ const samples: Samples = {
   GreetingHidden: { type: 'GreetingHidden', version: 1, data: { greetingId: 'g1', by: 'u1' }, metadata: meta() },
   UserMuted: { type: 'UserMuted', version: 1, data: { userId: 'u1', minutes: 10, until: 1_000_000, by: 'u1' }, metadata: meta() },
   TeamMemberRemoved: { type: 'TeamMemberRemoved', version: 1, data: { teamId: 't1', userId: 'u1', by: 'u1' }, metadata: meta() },
+  OverlayLinkCreated: { type: 'OverlayLinkCreated', version: 1, data: { linkId: 'l1', createdBy: 'u1' }, metadata: meta() },
+  OverlayLinkRevoked: { type: 'OverlayLinkRevoked', version: 1, data: { linkId: 'l1', revokedBy: 'u1' }, metadata: meta() },
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
@@ -138,6 +141,8 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.UserMuted, known)).toBe('Anna schaltet Anna für 10 Minuten stumm');
     expect(describeEvent({ ...samples.UserMuted, data: { ...samples.UserMuted.data, minutes: 0, until: null } }, known)).toBe('Anna hebt die Stummschaltung von Anna auf');
     expect(describeEvent(samples.TeamMemberRemoved, known)).toBe('Anna nimmt Anna aus dem Team „Eulen“');
+    expect(describeEvent(samples.OverlayLinkCreated, known)).toBe('Anna erstellt einen Overlay-Link');
+    expect(describeEvent(samples.OverlayLinkRevoked, known)).toBe('Anna widerruft einen Overlay-Link');
     expect(describeEvent(samples.LobbyChatMessageHidden, known)).toBe('Anna blendet eine Lobby-Chat-Nachricht aus');
     expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
     expect(describeEvent(samples.DrawingSaved, known)).toBe('Anna speichert die Zeichnung zu Frage 2.3 (1 Strich)');

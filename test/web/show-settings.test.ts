@@ -28,6 +28,10 @@ const SET: ShowSettings = {
   qrHostName: 'Jana',
   newsletterPopup: false,
   allowNewAccounts: true,
+  showName: '',
+  logo: '',
+  primaryColor: '',
+  overlay: DEFAULT_SHOW_SETTINGS.overlay,
 };
 
 const formAction = (html: string) => [...html.matchAll(/<form[^>]*class="card newsletter"[^>]*action="([^"]*)"/g)].map((m) => m[1]);

@@ -2,18 +2,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './App';
+import { overlayTokenOf } from './overlay/logic';
 import { initSession } from './session';
 import { startShowSettings } from './showSettings';
 import { store } from './store';
 import './styles.css';
 
-initSession();
-startShowSettings();
+const root = document.getElementById('root')!;
+const overlayToken = overlayTokenOf(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
-);
+if (overlayToken !== null) {
+  // The stream overlay: no session, no navbar, a transparent page; its own chunk.
+  document.documentElement.classList.add('overlay-page');
+  void import('./overlay/OverlayPage').then(({ mountOverlay }) => mountOverlay(root, overlayToken));
+} else {
+  initSession();
+  startShowSettings();
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <App />
+      </Provider>
+    </StrictMode>,
+  );
+}

@@ -5,6 +5,7 @@
  */
 import type { ShowSettings } from '../../events';
 import { getShowSettings, SHOW_SETTINGS_STREAM } from './api/showSettings';
+import { applyLook } from './look';
 import { store } from './store';
 import { showSettingsActions } from './store/showSettingsSlice';
 
@@ -22,6 +23,7 @@ function received(settings: ShowSettings): void {
   // The admin turned the popup off: the next time it is turned on, it opens again.
   if (!settings.newsletterPopup) tabStorage()?.removeItem(POPUP_DISMISSED_KEY);
   store.dispatch(showSettingsActions.received(settings));
+  applyLook(settings);
 }
 
 let source: EventSource | null = null;

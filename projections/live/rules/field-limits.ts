@@ -44,6 +44,12 @@ export const FIELD_MAXIMA = {
   settingsLinks: 10,
   /** A year of weekly nights. */
   settingsDates: 52,
+  /** The show's name (header, page title, overlay, the web app manifest). */
+  settingsShowName: 60,
+  /** The stream overlay's parts (each at most once). */
+  settingsOverlayParts: 5,
+  /** Stream overlay links not revoked: a show needs one per broadcast tool, a few at most. */
+  overlayLinks: 20,
 } as const;
 
 export type LimitedField = keyof typeof FIELD_MAXIMA;
@@ -96,7 +102,7 @@ export function firstTooLong(fields: ReadonlyArray<readonly [LimitedTextField, s
 }
 
 /** Stored upload names: <kind>/<team or user id>/<uuid>.<ext> (src/http/uploads.controller.ts chooses them). */
-const UPLOAD_NAME = /^(team|question|user)\/([\w-]{1,64})\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const UPLOAD_NAME = /^(team|question|user|show)\/([\w-]{1,64})\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
 /** The owner folder of a stored upload name (a team's or a user's id), or null when it is none. */
 export function uploadOwnerOf(name: string): { kind: string; owner: string } | null {

@@ -3,11 +3,26 @@
  * texts derived from them. The server checks a change with them; the web app reads them to show
  * the settings (the QR page's host, the coming dates).
  */
-import type { NextDate, ShowSettings } from '../../../events';
-import { FIELD_MAXIMA } from './field-limits';
+import type { NextDate, OverlayCorner, OverlayLayout, OverlayPart, ShowSettings } from '../../../events';
+import { contrastText, isHexColour, whiteTextContrast, WCAG_AA_TEXT_CONTRAST } from './contrast';
+import { FIELD_MAXIMA, uploadOwnerOf } from './field-limits';
 
 /** The spec's QR page reads "Olafs Laptop ist im Moment nicht verbunden." until the admin names another host. */
 export const DEFAULT_QR_HOST_NAME = 'Olaf';
+
+/** The show's name while the admin has not named it: the app's. */
+const DEFAULT_SHOW_NAME = 'Quiztool';
+/** The app's primary colour (web/src/styles.css `--primary`), while the admin has not chosen one. */
+const DEFAULT_PRIMARY_COLOR = '#5b3fd6';
+
+/** The stream overlay's parts, in the order the layout lists them. */
+export const OVERLAY_PARTS: readonly OverlayPart[] = ['question', 'countdown', 'ranking', 'uber', 'qr'];
+export const OVERLAY_CORNERS: readonly OverlayCorner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+/** The overlay's scale: half (a small corner on a busy stream) to twice its designed size (a 4K canvas). */
+export const OVERLAY_SCALE = { min: 0.5, max: 2 } as const;
+
+/** Everything shown, the ranking and QR code bottom right, at the designed size. */
+export const DEFAULT_OVERLAY_LAYOUT: OverlayLayout = { parts: [...OVERLAY_PARTS], corner: 'bottom-right', scale: 1 };
 
 /** A fresh show: nothing set (every link, form and embed hidden), the spec's host on the QR page. */
 export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
@@ -20,6 +35,10 @@ export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
   qrHostName: DEFAULT_QR_HOST_NAME,
   newsletterPopup: false,
   allowNewAccounts: true,
+  showName: '',
+  logo: '',
+  primaryColor: '',
+  overlay: DEFAULT_OVERLAY_LAYOUT,
 };
 
 /** The settings' maxima, from the one table (field-limits.ts). */
@@ -30,6 +49,8 @@ export const SHOW_SETTINGS_LIMITS = {
   hostNameLength: FIELD_MAXIMA.settingsHostName,
   socialLinks: FIELD_MAXIMA.settingsLinks,
   nextDates: FIELD_MAXIMA.settingsDates,
+  showNameLength: FIELD_MAXIMA.settingsShowName,
+  overlayParts: FIELD_MAXIMA.settingsOverlayParts,
 } as const;
 
 /** The fields of ShowSettings that hold an address. */
@@ -50,7 +71,16 @@ export type ShowSettingsProblem =
   | { kind: 'notADate'; date: string }
   | { kind: 'dateTitleMissing'; index: number }
   | { kind: 'dateTitleTooLong'; index: number }
-  | { kind: 'tooManyDates' };
+  | { kind: 'tooManyDates' }
+  | { kind: 'showNameTooLong' }
+  | { kind: 'logoNotAnUpload' }
+  | { kind: 'colorNotHex' }
+  | { kind: 'colorTooLight'; color: string; ratio: number }
+  | { kind: 'tooManyOverlayParts' }
+  | { kind: 'overlayPartUnknown'; part: string }
+  | { kind: 'overlayPartTwice'; part: string }
+  | { kind: 'overlayCornerUnknown' }
+  | { kind: 'overlayScaleOutOfRange' };
 
 const L = SHOW_SETTINGS_LIMITS;
 
@@ -70,6 +100,15 @@ export const SHOW_SETTINGS_TEXTS = {
   notADate: (date: string) => `Kein gültiges Datum: „${date}“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).`,
   dateTitleMissing: (index: number | string) => `Ohne Titel: Der ${index}. Termin braucht einen Titel.`,
   tooManyDates: `Es sind höchstens ${L.nextDates} Termine möglich.`,
+  logoNotAnUpload: 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.',
+  colorNotHex: 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).',
+  colorTooLight: (color: string, ratio: string) =>
+    `Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe ${color} erreicht nur ${ratio}:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.`,
+  tooManyOverlayParts: `Das Overlay hat höchstens ${L.overlayParts} Teile.`,
+  overlayPartUnknown: (part: string) => `Unbekannter Teil des Overlays: „${part}“. Möglich sind ${OVERLAY_PARTS.join(', ')}.`,
+  overlayPartTwice: (part: string) => `Der Teil „${part}“ des Overlays ist doppelt genannt.`,
+  overlayCornerUnknown: `Die Ecke des Overlays muss eine von ${OVERLAY_CORNERS.join(', ')} sein.`,
+  overlayScaleOutOfRange: 'Die Größe (scale) des Overlays muss eine Zahl von 0,5 bis 2 sein.',
 } as const;
 
 export function showSettingsProblemText(problem: ShowSettingsProblem): string {
@@ -103,6 +142,24 @@ export function showSettingsProblemText(problem: ShowSettingsProblem): string {
       return T.tooLong(`Der Titel des ${problem.index}. Termins`, L.labelLength);
     case 'tooManyDates':
       return T.tooManyDates;
+    case 'showNameTooLong':
+      return T.tooLong('Der Name der Show', L.showNameLength);
+    case 'logoNotAnUpload':
+      return T.logoNotAnUpload;
+    case 'colorNotHex':
+      return T.colorNotHex;
+    case 'colorTooLight':
+      return T.colorTooLight(problem.color, contrastText(problem.ratio));
+    case 'tooManyOverlayParts':
+      return T.tooManyOverlayParts;
+    case 'overlayPartUnknown':
+      return T.overlayPartUnknown(problem.part);
+    case 'overlayPartTwice':
+      return T.overlayPartTwice(problem.part);
+    case 'overlayCornerUnknown':
+      return T.overlayCornerUnknown;
+    case 'overlayScaleOutOfRange':
+      return T.overlayScaleOutOfRange;
   }
 }
 
@@ -167,7 +224,63 @@ export function showSettingsProblemOf(settings: ShowSettings): ShowSettingsProbl
     if (next.title === '') return { kind: 'dateTitleMissing', index: i + 1 };
     if (next.title.length > L.labelLength) return { kind: 'dateTitleTooLong', index: i + 1 };
   }
+  return lookProblemOf(settings) ?? overlayLayoutProblemOf(settings.overlay);
+}
+
+/** The show's look: a name within its maximum, a logo uploaded for the show, a colour white text is readable on. */
+function lookProblemOf({ showName, logo, primaryColor }: ShowSettings): ShowSettingsProblem | null {
+  if (showName.length > L.showNameLength) return { kind: 'showNameTooLong' };
+  if (logo !== '' && uploadOwnerOf(logo)?.kind !== 'show') return { kind: 'logoNotAnUpload' };
+  return primaryColorProblemOf(primaryColor);
+}
+
+/** The primary colour: unset (empty), or `#rrggbb` on which white text passes WCAG AA (the settings form warns with it before sending). */
+export function primaryColorProblemOf(color: string): ShowSettingsProblem | null {
+  if (color === '') return null;
+  if (!isHexColour(color)) return { kind: 'colorNotHex' };
+  const ratio = whiteTextContrast(color);
+  return ratio < WCAG_AA_TEXT_CONTRAST ? { kind: 'colorTooLight', color, ratio } : null;
+}
+
+/** The overlay's layout: known parts, each once; a known corner; a scale within OVERLAY_SCALE. */
+export function overlayLayoutProblemOf({ parts, corner, scale }: OverlayLayout): ShowSettingsProblem | null {
+  if (parts.length > L.overlayParts) return { kind: 'tooManyOverlayParts' };
+  for (const [i, part] of parts.entries()) {
+    if (!OVERLAY_PARTS.includes(part)) return { kind: 'overlayPartUnknown', part: String(part) };
+    if (parts.indexOf(part) !== i) return { kind: 'overlayPartTwice', part };
+  }
+  if (!OVERLAY_CORNERS.includes(corner)) return { kind: 'overlayCornerUnknown' };
+  if (!Number.isFinite(scale) || scale < OVERLAY_SCALE.min || scale > OVERLAY_SCALE.max) return { kind: 'overlayScaleOutOfRange' };
   return null;
+}
+
+/** The show's name as shown: the admin's, else the app's. */
+export function showNameOf(settings: Pick<ShowSettings, 'showName'>): string {
+  return settings.showName || DEFAULT_SHOW_NAME;
+}
+
+/** The show's primary colour as used: the admin's, else the app's. */
+export function primaryColorOf(settings: Pick<ShowSettings, 'primaryColor'>): string {
+  return settings.primaryColor || DEFAULT_PRIMARY_COLOR;
+}
+
+/** Where anyone (the overlay, the manifest, a visitor's header) loads the show's logo: versioned by its upload, so a new logo is a new address; null without one. */
+export function showLogoPath(logo: string): string | null {
+  const file = logo.slice(logo.lastIndexOf('/') + 1);
+  return logo === '' ? null : `/api/show-settings/logo?v=${file.slice(0, file.indexOf('.'))}`;
+}
+
+/** The image type of a stored upload by its extension (png, jpg, gif, webp: the only ones stored). */
+export function imageTypeOf(name: string): string {
+  const extension = name.slice(name.lastIndexOf('.') + 1);
+  return extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
+}
+
+/** A home-screen label: the name if it has at most 12 characters (what launchers show uncut), else its words up to 12, else its first 12 characters. */
+export function shortNameOf(name: string): string {
+  if (name.length <= 12) return name;
+  const cut = name.slice(0, 13).lastIndexOf(' ');
+  return (cut > 0 ? name.slice(0, cut) : name.slice(0, 12)).trim();
 }
 
 /**
@@ -175,6 +288,7 @@ export function showSettingsProblemOf(settings: ShowSettings): ShowSettingsProbl
  * object back with its keys reordered): what the state holds and the API answers.
  */
 export function canonicalShowSettings(s: ShowSettings): ShowSettings {
+  const { showName, logo, primaryColor, overlay }: Partial<ShowSettings> = s; // absent in settings saved before they existed
   return {
     streamChannel: s.streamChannel,
     streamUrl: s.streamUrl,
@@ -185,6 +299,10 @@ export function canonicalShowSettings(s: ShowSettings): ShowSettings {
     qrHostName: s.qrHostName,
     newsletterPopup: s.newsletterPopup,
     allowNewAccounts: s.allowNewAccounts !== false, // settings saved before the field existed: open
+    showName: showName ?? '',
+    logo: logo ?? '',
+    primaryColor: primaryColor ?? '',
+    overlay: overlay ? { parts: [...overlay.parts], corner: overlay.corner, scale: overlay.scale } : DEFAULT_OVERLAY_LAYOUT,
   };
 }
 

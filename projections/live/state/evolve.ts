@@ -4,6 +4,7 @@ import { evolveHealDeal } from './evolve/heal-deal';
 import { evolveIdentity } from './evolve/identity';
 import { evolveModeration } from './evolve/moderation';
 import { evolveNight } from './evolve/night';
+import { evolveOverlay } from './evolve/overlay';
 import { evolveProposals } from './evolve/proposals';
 import { evolveQuizzes } from './evolve/quizzes';
 import { evolveRating } from './evolve/rating';
@@ -89,6 +90,9 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UserMuted':
     case 'TeamMemberRemoved':
       return evolveModeration(state, event, write);
+    case 'OverlayLinkCreated':
+    case 'OverlayLinkRevoked':
+      return evolveOverlay(state, event, write);
   }
 }
 
@@ -103,7 +107,7 @@ function copyOf(s: LiveState): MutableState {
     version: s.version, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
     plays: s.plays, teamIdByName: s.teamIdByName, teamIdByNumber: s.teamIdByNumber, lastTeamNumber: s.lastTeamNumber, quizzes: s.quizzes,
     answers: s.answers, invites: s.invites, loginLinks: s.loginLinks, nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking,
-    greetings: s.greetings, uploadCount: s.uploadCount, showSettings: s.showSettings,
+    greetings: s.greetings, uploadCount: s.uploadCount, showSettings: s.showSettings, overlayLinks: s.overlayLinks,
   };
 }
 

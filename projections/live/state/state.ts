@@ -238,6 +238,16 @@ export interface LiveState {
   readonly uploadCount: number;
   /** The admin's show settings (links, stream, dates); a reset of the live game keeps them. */
   readonly showSettings: ShowSettings;
+  /** linkId -> the stream overlay's secret links, revoked ones too (their tokens are never here: src/auth/overlay-tokens.ts). */
+  readonly overlayLinks: PersistentMap<OverlayLinkLive>;
+}
+
+/** A stream overlay link: who created it and when (epoch ms), and when it was revoked (null: it works). */
+export interface OverlayLinkLive {
+  readonly id: string;
+  readonly createdBy: string | null;
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
 }
 
 export interface GreetingLive {
@@ -309,6 +319,7 @@ export const initialState: LiveState = {
   greetings: PersistentMap.empty(),
   uploadCount: 0,
   showSettings: DEFAULT_SHOW_SETTINGS,
+  overlayLinks: PersistentMap.empty(),
 };
 
 /*

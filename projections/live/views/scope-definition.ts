@@ -12,7 +12,9 @@ export type ScopeKey =
   | { readonly scope: 'user'; readonly userId: string }
   | { readonly scope: 'moderator' }
   | { readonly scope: 'tester' }
-  | { readonly scope: 'operator' };
+  | { readonly scope: 'operator' }
+  /** The stream overlay's pages (no user: a secret link), never a user's scope. */
+  | { readonly scope: 'overlay' };
 
 export type ScopeName = ScopeKey['scope'];
 export type ScopeKeyOf<N extends ScopeName> = Extract<ScopeKey, { scope: N }>;
@@ -22,7 +24,7 @@ export function scopeInstanceId(key: ScopeKey): string {
   return key.scope === 'team' ? key.teamId : key.scope === 'user' ? key.userId : '';
 }
 
-/** One string per scope instance (`global`, `team:<id>`, `user:<id>`, `moderator`, `tester`, `operator`), e.g. to key a map. */
+/** One string per scope instance (`global`, `team:<id>`, `user:<id>`, `moderator`, `tester`, `operator`, `overlay`), e.g. to key a map. */
 export function scopeKeyString(key: ScopeKey): string {
   switch (key.scope) {
     case 'team':

@@ -1,12 +1,13 @@
 /**
  * The push scopes (ARCHITECTURE.md rule 7): one global view for everyone, one per team, one per
- * user, one for moderators, one for testers, one for all operators. Each scope is declared beside
+ * user, one for moderators, one for testers, one for all operators, one for the stream overlay's pages. Each scope is declared beside
  * its view function (views.ts, operator-view.ts): the parts of the state the view reads (its inputs)
  * and the view. A server recomputes a scope's view only when one of its inputs changed (compared by
  * reference), so a view that reads something its inputs do not list shows stale data;
  * test/unit/scopes.test.ts catches that.
  */
 import { operatorScope, type OperatorView } from './operator-view';
+import { overlayScope } from './overlay-view';
 import type { LiveState } from '../state/state';
 import type { AnyScopeDefinition, IsOnline, ScopeKey, ScopeName } from './scope-definition';
 import {
@@ -23,6 +24,7 @@ export const SCOPE_DEFINITIONS = {
   moderator: moderatorScope,
   tester: testerScope,
   operator: operatorScope,
+  overlay: overlayScope,
 } as const;
 
 /** Every scope, from the definitions (a scope added there is never missing here). */
@@ -40,7 +42,8 @@ export function scopeView(state: LiveState, key: ScopeKey, isOnline: IsOnline = 
 /**
  * The scopes a viewer receives: everyone the global one; a logged-in user their own and their
  * team's; moderators the moderators' and the testers', testers the testers'; admins, moderators and
- * testers the operators'.
+ * testers the operators'. The overlay's is no viewer's: only a stream overlay page's socket receives
+ * it (OVERLAY_SCOPES).
  */
 export function scopesOf(state: LiveState, viewer: Viewer): ScopeKey[] {
   const keys: ScopeKey[] = [{ scope: 'global' }];
@@ -54,6 +57,9 @@ export function scopesOf(state: LiveState, viewer: Viewer): ScopeKey[] {
   if (viewer.roles.some((role) => role === 'admin' || role === 'moderator' || role === 'tester')) keys.push({ scope: 'operator' });
   return keys;
 }
+
+/** What a stream overlay page's socket receives: its own scope, nothing of a user's. */
+export const OVERLAY_SCOPES: readonly ScopeKey[] = [{ scope: 'overlay' }];
 
 export interface Views {
   global: GlobalView;

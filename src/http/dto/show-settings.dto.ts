@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/rules/show-settings';
+import { IsArray, IsBoolean, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import {
+  DEFAULT_OVERLAY_LAYOUT, OVERLAY_CORNERS, OVERLAY_PARTS, OVERLAY_SCALE, SHOW_SETTINGS_LIMITS as LIMITS,
+} from '../../../projections/live/rules/show-settings';
 import { FIELD_TEXTS } from './field-texts';
 
 /** Shapes only: what the addresses, dates and lengths must be is the rule's (projections/live/rules/show-settings.ts). */
@@ -9,6 +11,8 @@ export const SHOW_SETTINGS_FIELD_TEXTS = {
   notList: (field: string) => `Das Feld "${field}" muss eine Liste sein.`,
   notEntries: (field: string, entry: string) => `Jeder Eintrag im Feld "${field}" muss ein Objekt ${entry} sein.`,
   notFlag: (field: string) => `Das Feld "${field}" muss true oder false sein.`,
+  notObject: (field: string) => `Das Feld "${field}" muss ein Objekt sein.`,
+  notNumber: (field: string) => `Das Feld "${field}" muss eine Zahl sein.`,
 } as const;
 
 const T = SHOW_SETTINGS_FIELD_TEXTS;
@@ -31,6 +35,25 @@ export class NextDateDto {
   @ApiProperty({ description: 'What happens that day.', example: 'Quiz am Freitag', maxLength: LIMITS.labelLength })
   @IsString({ message: FIELD_TEXTS.notText('nextDates[].title') })
   title!: string;
+}
+
+/** The stream overlay's layout; a field left out takes its default. Which parts, corners and scales are allowed is the rule's. */
+export class OverlayLayoutDto {
+  @ApiPropertyOptional({ description: 'The parts shown, each at most once. Left out: all.', enum: OVERLAY_PARTS, isArray: true, example: DEFAULT_OVERLAY_LAYOUT.parts, maxItems: LIMITS.overlayParts })
+  @IsOptional()
+  @IsArray({ message: T.notList('overlay.parts') })
+  @IsString({ each: true, message: FIELD_TEXTS.notText('overlay.parts[]') })
+  parts?: string[];
+
+  @ApiPropertyOptional({ description: 'The corner of the ranking and the join QR code. Left out: bottom-right.', enum: OVERLAY_CORNERS, example: 'bottom-right' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('overlay.corner') })
+  corner?: string;
+
+  @ApiPropertyOptional({ description: 'Size against the designed 1920x1080 (rounded to hundredths). Left out: 1.', minimum: OVERLAY_SCALE.min, maximum: OVERLAY_SCALE.max, example: 1 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: T.notNumber('overlay.scale') })
+  scale?: number;
 }
 
 const url = (description: string, example: string) => ApiPropertyOptional({ description: `${description} Empty: unset (hidden).`, example, maxLength: LIMITS.urlLength });
@@ -92,4 +115,26 @@ export class ShowSettingsDto {
   @IsOptional()
   @IsBoolean({ message: T.notFlag('allowNewAccounts') })
   allowNewAccounts?: boolean;
+
+  @ApiPropertyOptional({ description: 'The show\'s name: header, page title, overlay, web app manifest. Empty: "Quiztool".', example: 'Kneipenquiz Trier', maxLength: LIMITS.showNameLength })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('showName') })
+  showName?: string;
+
+  @ApiPropertyOptional({ description: 'The show\'s logo: a stored name from POST /api/uploads/show (admin). Empty: none. Served to anyone at GET /api/show-settings/logo.', example: '' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('logo') })
+  logo?: string;
+
+  @ApiPropertyOptional({ description: 'The primary colour, `#rrggbb`, on which white text has a WCAG AA contrast of at least 4.5:1 (else 400 with a German `detail`). Empty: the app\'s.', example: '#5b3fd6' })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('primaryColor') })
+  primaryColor?: string;
+
+  @ApiPropertyOptional({ description: 'The stream overlay\'s layout (which parts, corner, scale). Left out: everything, bottom right, scale 1.', type: OverlayLayoutDto })
+  @IsOptional()
+  @IsObject({ message: T.notObject('overlay') })
+  @ValidateNested({ message: T.notObject('overlay') })
+  @Type(() => OverlayLayoutDto)
+  overlay?: OverlayLayoutDto;
 }

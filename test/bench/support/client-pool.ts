@@ -41,7 +41,7 @@ export class ClientPool {
   private constructor(private readonly workers: Worker[]) {}
 
   /** Players are dealt to the workers by team, so that a team's push stays within one process. */
-  static async start(options: { workers: number; cpus: string | null; url: string; raw: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }): Promise<ClientPool> {
+  static async start(options: { workers: number; cpus: string | null; url: string; raw: boolean; overlay?: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }): Promise<ClientPool> {
     const count = Math.max(1, Math.min(options.workers, options.players.length));
     const workers = Array.from({ length: count }, () => new Worker(NodeProcess.start(WORKER, [], { cpus: options.cpus, nodeFlags: ['--max-old-space-size=4096'] })));
     const teams = [...new Set(options.players.map((p) => p.teamId))];
@@ -50,7 +50,7 @@ export class ClientPool {
     for (const player of options.players) shares[workerOfTeam.get(player.teamId)!]!.push(player);
     await Promise.all(workers.map(async (worker, i) => {
       await worker.ready;
-      await worker.ask({ op: 'setup', url: options.url, raw: options.raw, handshakeTimeoutMs: options.handshakeTimeoutMs, players: shares[i]! });
+      await worker.ask({ op: 'setup', url: options.url, raw: options.raw, overlay: options.overlay, handshakeTimeoutMs: options.handshakeTimeoutMs, players: shares[i]! });
     }));
     return new ClientPool(workers);
   }

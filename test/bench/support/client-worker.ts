@@ -14,6 +14,7 @@ interface Slot {
 
 let url = '';
 let raw = false;
+let overlay = false;
 let handshakeTimeoutMs = 5000;
 let slots: Slot[] = [];
 let armed: Promise<{ times: number[]; missing: number; frame?: string }> | null = null;
@@ -61,7 +62,7 @@ async function connect(inFlight: number, maxAttempts: number, fraction = 1): Pro
         continue;
       }
       if (!raw) {
-        const auth = await player.request('sa', { token: slot.cast.token });
+        const auth = await player.request('sa', overlay ? { overlay: slot.cast.token } : { token: slot.cast.token });
         const views = auth.success ? await player.request('sg') : auth;
         if (!views.success) {
           fail(`${auth.success ? 'sg' : 'sa'}: ${views.message}`);
@@ -197,6 +198,7 @@ async function run(message: WorkerOp): Promise<WorkerResult | null> {
   switch (message.op) {
     case 'setup':
       ({ url, raw, handshakeTimeoutMs } = message);
+      overlay = message.overlay === true;
       slots = message.players.map((cast) => ({ cast, player: null }));
       return null;
     case 'connect':

@@ -19,6 +19,7 @@ import { PostgresDatabase } from '../../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../../src/store/sql/sql-database';
 import { migrateWriteSide } from '../../../src/store/sql/migrate';
 import { appendInTransaction } from '../../../src/store/sql/sql-event-store';
+import { OverlayTokens } from '../../../src/auth/overlay-tokens';
 
 export const TEAM_PASSWORD = 'bench-team';
 export const JWT_SECRET = 'bench-secret-of-the-scale-benches';
@@ -41,6 +42,8 @@ export interface CastMember {
 
 export interface SeededShow {
   dataDir: string;
+  /** The token of a stream overlay link of the show (its address: /overlay/<token>), made with JWT_SECRET as the server makes it. */
+  overlayToken: string;
   quizId: string;
   moderatorId: string;
   moderatorToken: string;
@@ -77,6 +80,9 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: S
     question: `Frage ${i + 1}: Wie heißt die Hauptstadt von Land ${i + 1}?`, answer: `Antwort ${i + 1}`, points: 1, options: [], extraInfo: {},
   }));
   add(`quiz-${quizId}`, { type: 'QuizCreated', version: 1, data: { quizId, name: 'Bench', yearWeek: '2026-47', content, origin: 'form' } });
+
+  const overlayLinkId = randomUUID();
+  add('show', { type: 'OverlayLinkCreated', version: 1, data: { linkId: overlayLinkId, createdBy: null } });
 
   const teams: string[] = [];
   const cast: CastMember[] = [];
@@ -115,5 +121,7 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: S
   } finally {
     await db.close();
   }
-  return { dataDir, quizId, moderatorId, moderatorToken: tokenFor(moderatorId, ['moderator']), players: cast, teams };
+  return {
+    dataDir, overlayToken: new OverlayTokens(JWT_SECRET).tokenOf(overlayLinkId), quizId, moderatorId, moderatorToken: tokenFor(moderatorId, ['moderator']), players: cast, teams,
+  };
 }

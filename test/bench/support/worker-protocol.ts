@@ -7,7 +7,8 @@ export interface WorkerPlayer {
 }
 
 export type WorkerOp =
-  | { op: 'setup'; url: string; raw: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }
+  /** `overlay`: the clients are stream overlay pages, authenticated with `sa {overlay: token}` (their token an overlay link's). */
+  | { op: 'setup'; url: string; raw: boolean; overlay?: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }
   /**
    * Connect every player without a socket (of the first `fraction` of each worker's players, default
    * all); against our server also sa + sg. `inFlight` 0: all at once.

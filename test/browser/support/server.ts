@@ -19,6 +19,8 @@ export interface RunningApp {
   output(): string;
   /** Stops the whole process group, waits until the port no longer answers, deletes the data dir. */
   stop(): Promise<void>;
+  /** Stops the server and starts it again on the same port and data dir. */
+  restart(): Promise<void>;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,7 +65,8 @@ async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Starts the real server the way a newcomer does (`node scripts/start.js`, which builds when stale),
  * detached in its own process group, on a free port of 127.0.0.1 with a fresh data dir; `seed` may
- * write into the data dir before the server starts (test/support/seed-show.ts).
+ * write into the data dir before the server starts (test/support/seed-show.ts). `restart` stops the
+ * process and starts a new one on the same port and data dir (as test/e2e/restart.test.ts does in process).
  */
 export async function startApp(options: { seed?: (dataDir: string) => Promise<unknown> } = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-browser-data-'));
@@ -71,43 +74,64 @@ export async function startApp(options: { seed?: (dataDir: string) => Promise<un
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET: 'browser-test-secret-at-least-32-bytes-long', NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  let child: ChildProcess | null = null;
 
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+  const launch = async () => {
+    const started: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
+      cwd: repositoryRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET: 'browser-test-secret-at-least-32-bytes-long', NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child = started;
+    started.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    await withStartLock(async () => {
+      const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+      while (!(await answersHealth(baseUrl))) {
+        if (started.exitCode !== null) throw new Error(`scripts/start.js exited with ${started.exitCode}:\n${printed}`);
+        if (Date.now() > deadline) throw new Error(`no /api/health after ${STARTUP_TIMEOUT_MS} ms:\n${printed}`);
+        await pause(100);
+      }
+    });
+  };
+
+  /** Stops the whole process group and waits until the port no longer answers. */
+  const halt = async () => {
+    const running = child;
+    if (running && running.exitCode === null && running.signalCode === null && running.pid !== undefined) {
+      const exited = new Promise((resolve) => running.once('exit', resolve));
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-running.pid, 'SIGTERM');
       } catch {
         /* already gone */
       }
       await exited;
     }
     while (await answersHealth(baseUrl)) await pause(100);
+  };
+
+  const stop = async () => {
+    await halt();
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await withStartLock(async () => {
-      const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-      while (!(await answersHealth(baseUrl))) {
-        if (child.exitCode !== null) throw new Error(`scripts/start.js exited with ${child.exitCode}:\n${printed}`);
-        if (Date.now() > deadline) throw new Error(`no /api/health after ${STARTUP_TIMEOUT_MS} ms:\n${printed}`);
-        await pause(100);
-      }
-    });
+    await launch();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, wsUrl: `ws://127.0.0.1:${port}/ws`, output: () => printed, stop };
+  return {
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    output: () => printed,
+    stop,
+    restart: async () => {
+      await halt();
+      await launch();
+    },
+  };
 }
 
 export interface ApiAnswer {

@@ -42,7 +42,7 @@ export function prepareStore(setup: Setup) {
   if (setup.teams) store.dispatch(sessionActions.teamsLoaded(setup.teams));
   if (setup.showSettings) store.dispatch(showSettingsActions.received(setup.showSettings));
   if (setup.views) {
-    const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, ...setup.views };
+    const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, overlay: null, ...setup.views };
     // The live user view carries the roles as the server does (the app prefers them to the token's).
     if (views.user) views.user = { ...views.user, perm: setup.perm ?? views.user.perm };
     store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: 0 }));

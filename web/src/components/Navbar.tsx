@@ -5,6 +5,7 @@ import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } fr
 import { selectShowSettings } from '../store/showSettingsSlice';
 import { uiActions, type Splitscreen } from '../store/uiSlice';
 import { t } from '../texts';
+import { ShowBrand } from './ShowBrand';
 import { UserMenu } from './UserMenu';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
@@ -87,7 +88,7 @@ export function Navbar() {
   return (
     <header className="topbar">
       <nav className="nav" aria-label={t.nav.mainLabel}>
-        <Link href={loggedIn ? '/' : '/login'} className="brand">{t.app.title}</Link>
+        <Link href={loggedIn ? '/' : '/login'} className="brand"><ShowBrand /></Link>
         <button type="button" className="nav__toggle" aria-expanded={menuOpen} aria-controls={operator ? 'nav-links nav-operator-links' : 'nav-links'} onClick={() => setMenuOpen(!menuOpen)}>
           {t.nav.menu}
         </button>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { createQrTeam, HttpError, qrTeamStatus } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
+import { ShowBrand } from '../components/ShowBrand';
 import { SendButton, type SendStatus } from '../components/SendButton';
 import { qrTeamProblemOf } from '@engine/rules/forms';
 import { hostOfflineText } from '@engine/rules/show-settings';
@@ -13,7 +14,7 @@ import { t } from '../texts';
 type ConnectionStatus = 'special' | 'connected' | 'error' | 'loading';
 
 /**
- * QR team creation by the moderator connection status: loading while checking, connected (the form),
+ * QR team creation by the moderator connection status (each state under the show's logo and name): loading while checking, connected (the form),
  * error (the host's laptop is not connected: "Olafs Laptop ist im Moment nicht verbunden.", with the show's host), special (the check itself is not available: QR sign-up is off).
  */
 export function QrTeamPage() {
@@ -32,6 +33,7 @@ export function QrTeamPage() {
   if (connection === 'special') {
     return (
       <div className="page page--narrow">
+        <div className="qr-brand"><ShowBrand /></div>
         <section className="card">
           <h1>{t.qrTeam.specialHeading}</h1>
           <p>{t.qrTeam.specialText}</p>
@@ -43,6 +45,7 @@ export function QrTeamPage() {
   if (connection === 'error') {
     return (
       <div className="page page--narrow">
+        <div className="qr-brand"><ShowBrand /></div>
         <section className="card" role="alert">
           <h1>{hostOfflineText(qrHostName)}</h1>
           <p>{t.qrTeam.errorText}</p>
@@ -81,6 +84,7 @@ function QrTeamForm() {
   if (status === 'didSend') {
     return (
       <div className="page page--narrow">
+        <div className="qr-brand"><ShowBrand /></div>
         <section className="card" role="status">
           <h1>{t.qrTeam.didSend}</h1>
           <p>{t.qrTeam.thanks}</p>
@@ -90,6 +94,7 @@ function QrTeamForm() {
   }
   return (
     <div className="page page--narrow">
+      <div className="qr-brand"><ShowBrand /></div>
       <form className="card form" onSubmit={submit} noValidate>
         <h1>{t.qrTeam.heading}</h1>
         <Field label={t.qrTeam.name} value={name} onValue={setName} required />

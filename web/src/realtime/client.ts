@@ -85,6 +85,15 @@ export interface RealtimeOptions {
   reloadDelayMs?: number;
   /** A fresh id for each command (default: a random UUID). */
   newCommandId?(): string;
+  /** The content of `sa` for the token (default `{token}`: a login; the stream overlay sends `{overlay}`). */
+  authContent?(token: string): object;
+  /**
+   * After a drop: `reload` (the app's default, by the spec's rules above), or `backoff`: reconnect with
+   * exponential backoff and jitter until the server is back, never reloading (the stream overlay: a
+   * browser source must carry on by itself through a server restart). A closed-for-good code (4001,
+   * 4003) or a refused `sa` ends it in both.
+   */
+  reconnect?: 'reload' | 'backoff';
 }
 
 export const HEARTBEAT_MS = 30_000;
@@ -96,6 +105,9 @@ export const MAINTENANCE_ALLOWED = new Set(['ara']);
 export const RESEND_BASE_MS = 500;
 export const RESEND_CAP_MS = 5_000;
 export const RESEND_ATTEMPTS = 12;
+/** Reconnects in `backoff` mode: from 500 ms, capped at 10 s, with jitter (a restart takes seconds; a thousand pages spread out). */
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_CAP_MS = 10_000;
 
 interface Pending {
   resolve(reply: CommandReply): void;
@@ -151,6 +163,8 @@ export class RealtimeClient {
   private reconnectTimer: unknown = null;
   /** Commands answered `retry: true`, waiting for their resend. */
   private readonly resends = new Map<Queued, unknown>();
+  /** Reconnects since the last ready socket (`backoff` mode). */
+  private reconnects = 0;
   private readonly o: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -164,6 +178,8 @@ export class RealtimeClient {
       heartbeatMs: HEARTBEAT_MS,
       reloadDelayMs: RELOAD_DELAY_MS,
       newCommandId: randomUuid,
+      authContent: (token) => ({ token }),
+      reconnect: 'reload',
       ...options,
     };
   }
@@ -258,7 +274,7 @@ export class RealtimeClient {
     }
     let reply: CommandReply<'sa'>;
     try {
-      reply = await this.direct('sa', { token });
+      reply = await this.direct('sa', this.o.authContent(token));
     } catch {
       return;
     }
@@ -277,6 +293,7 @@ export class RealtimeClient {
       return;
     }
     if (await this.resync()) {
+      this.reconnects = 0;
       this.setStatus('ready');
       this.startHeartbeat();
       const queued = this.queue;
@@ -470,6 +487,7 @@ export class RealtimeClient {
       this.o.onEvent({ kind: 'notice', code: 'closed' });
       return;
     }
+    if (this.o.reconnect === 'backoff') return this.reconnectLater(code);
     const now = this.o.now();
     const global = this.o.views.global();
     const recheckAt = global?.recheckAt ?? null;
@@ -492,6 +510,26 @@ export class RealtimeClient {
     this.setStatus('closed');
     this.o.onEvent({ kind: 'notice', code: 'closed' });
     this.reconnectTimer = this.o.setTimeout(() => this.o.reload(), this.o.reloadDelayMs);
+  }
+
+  /**
+   * `backoff` mode after a drop: a revoked token (4003) is refused for good, like a refused `sa`;
+   * anything else (the server restarting, the network away) is tried again on the backoff curve,
+   * the same socket URL, until it answers; the views held stay shown meanwhile.
+   */
+  private reconnectLater(code?: number): void {
+    if (code === SOCKET_CLOSE_CODES.tokenRevoked) {
+      this.setStatus('closed');
+      this.o.onEvent({ kind: 'notice', code: 'authFailed' });
+      this.failQueue('authFailed');
+      return;
+    }
+    this.setStatus('connecting');
+    const wait = backoffMs(this.reconnects++, this.o.random(), { baseMs: RECONNECT_BASE_MS, capMs: RECONNECT_CAP_MS });
+    this.reconnectTimer = this.o.setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, wait);
   }
 }
 

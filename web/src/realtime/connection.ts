@@ -1,22 +1,9 @@
 /** Browser glue of the realtime client: the real WebSocket, page visibility, reload, and the store. */
-import { config } from '../config';
 import { store } from '../store';
 import { t } from '../texts';
-import { RealtimeClient, RealtimeError, type CommandReply, type SocketFactory } from './client';
+import { browserSocket, socketUrl } from './browserSocket';
+import { RealtimeClient, RealtimeError, type CommandReply } from './client';
 import { bindToStore } from './storeBinding';
-
-const browserSocket: SocketFactory = (url, handlers) => {
-  const socket = new WebSocket(url);
-  socket.onopen = () => handlers.onOpen();
-  socket.onmessage = (event: MessageEvent) => handlers.onMessage(typeof event.data === 'string' ? event.data : '');
-  socket.onclose = (event: CloseEvent) => handlers.onClose(event.code);
-  return { send: (data) => socket.send(data), close: () => socket.close() };
-};
-
-function socketUrl(): string {
-  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}${config.wsPath}`;
-}
 
 let onAuthFailed: () => void = () => undefined;
 

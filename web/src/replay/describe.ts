@@ -201,6 +201,10 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.UserMuted(userName(state, event.data.by), userName(state, event.data.userId), event.data.minutes);
     case 'TeamMemberRemoved':
       return ev.TeamMemberRemoved(userName(state, event.data.by), userName(state, event.data.userId), teamName(state, event.data.teamId));
+    case 'OverlayLinkCreated':
+      return ev.OverlayLinkCreated(userName(state, event.data.createdBy));
+    case 'OverlayLinkRevoked':
+      return ev.OverlayLinkRevoked(userName(state, event.data.revokedBy));
     default:
       return unreachable(event);
   }

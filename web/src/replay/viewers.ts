@@ -52,6 +52,7 @@ export function viewerChoices(state: LiveState): ViewerChoices {
 export function toAppViews(v: EngineViews): Views {
   return {
     global: v.global, team: v.team ?? null, user: v.user ?? null, moderator: v.moderator ?? null, tester: v.tester ?? null, operator: v.operator ?? null,
+    overlay: null,
   };
 }
 

@@ -12,6 +12,7 @@ import { ResultDownloads } from '../ResultDownloads';
 import { Panel, useCommand, useNotify } from '../shared';
 import { HealDealPanel } from './HealDealPanel';
 import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
+import { OverlayLinksPanel } from './OverlayLinksPanel';
 import { ShowSettingsPanel } from './ShowSettingsPanel';
 import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
@@ -184,6 +185,7 @@ export function AdminPage() {
         <CheckPingPanel />
         <DeleteTeamsPanel />
         <ResultsPanel />
+        <OverlayLinksPanel />
         <ShowSettingsPanel />
       </div>
     </div>

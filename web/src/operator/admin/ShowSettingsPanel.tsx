@@ -9,6 +9,7 @@ import { useAppSelector } from '../../store';
 import { selectShowSettings } from '../../store/showSettingsSlice';
 import { t } from '../../texts';
 import { Panel } from '../shared';
+import { LookFields, OverlayLayoutFields, primaryColorWarning } from './LookSettings';
 
 const T = t.showSettings;
 
@@ -63,6 +64,9 @@ export function ShowSettingsPanel() {
 
   async function save(e: FormEvent) {
     e.preventDefault();
+    // The server refuses it with the same text (one rule): said at once, nothing sent.
+    const colorWarning = primaryColorWarning(form.primaryColor);
+    if (colorWarning) return setError(colorWarning);
     setSaving(true);
     try {
       const saved = await saveShowSettings(form);
@@ -108,6 +112,9 @@ export function ShowSettingsPanel() {
           <small className="hint">{T.allowNewAccountsHint}</small>
         </div>
         <Field label={T.qrHostName} value={form.qrHostName} onValue={set('qrHostName')} hint={T.qrHostNameHint(hostOfflineText(form.qrHostName))} />
+
+        <LookFields form={form} set={set} />
+        <OverlayLayoutFields layout={form.overlay} onLayout={set('overlay')} />
 
         <h3>{T.socialLinks}</h3>
         <p className="hint">{T.socialLinksHint}</p>

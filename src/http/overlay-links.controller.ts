@@ -1,0 +1,64 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { workingOverlayLinks, type LiveState, type OverlayLinkLive, type UserLive } from '../../projections/live';
+import type { OverlayLinkCreatedReply, OverlayLinkEntry } from '../../wire';
+import { RUNTIME, type Runtime } from '../runtime';
+import { rejectionError } from './http-errors';
+import { CurrentUser, LoggedIn } from './logged-in.guard';
+import { actorOf } from './request-user';
+
+/** The path of the stream overlay page of a token (the web app's route). */
+export const OVERLAY_PATH = '/overlay/';
+
+/**
+ * The stream overlay's secret links (PROTOCOL.md wave 4): an admin creates, lists and revokes them.
+ * Creating and revoking are events naming the link and the admin; the token in the address is made
+ * from the link's id with the server's secret (src/auth/overlay-tokens.ts), never stored or logged.
+ */
+@ApiTags('stream overlay')
+@Controller('api/overlay-links')
+export class OverlayLinksController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  /** The address of a link as the request's own origin (the admin's browser) reaches it; OBS opens it as a browser source. */
+  private urlOf(request: Request, linkId: string): string {
+    return `${request.protocol}://${request.get('host') ?? 'localhost'}${OVERLAY_PATH}${this.runtime.secrets.overlayTokens.tokenOf(linkId)}`;
+  }
+
+  private entryOf(state: LiveState, request: Request, link: OverlayLinkLive): OverlayLinkEntry {
+    const creator = link.createdBy === null ? null : state.users.get(link.createdBy)?.name ?? null;
+    return { id: link.id, url: this.urlOf(request, link.id), createdAt: new Date(link.createdAt).toISOString(), createdBy: creator };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @LoggedIn('admin')
+  @ApiCreatedResponse({ description: '`{id, url}`: the new link and the overlay page\'s address (`/overlay/<token>`, for a broadcast tool\'s browser source, 1920x1080).' })
+  @ApiConflictResponse({ description: 'Already 20 working links (German `detail`).' })
+  async create(@Req() request: Request, @CurrentUser() admin: UserLive): Promise<OverlayLinkCreatedReply> {
+    const outcome = await this.runtime.engine.pipeline.submit({ type: 'CreateOverlayLink' }, actorOf(admin));
+    if (!outcome.ok) throw rejectionError(outcome);
+    const created = outcome.events.find((event) => event.type === 'OverlayLinkCreated')!;
+    return { id: created.data.linkId, url: this.urlOf(request, created.data.linkId) };
+  }
+
+  @Get()
+  @LoggedIn('admin')
+  @ApiOkResponse({ description: 'The working links, oldest first: `[{id, url, createdAt, createdBy}]` (`createdBy`: the admin\'s name).' })
+  list(@Req() request: Request): OverlayLinkEntry[] {
+    const state = this.runtime.engine.live.state;
+    return workingOverlayLinks(state).map((link) => this.entryOf(state, request, link));
+  }
+
+  /** The link stops: its pages' sockets are closed within moments and a page with it shows nothing. Revoking it again changes nothing. */
+  @Delete(':id')
+  @HttpCode(204)
+  @LoggedIn('admin')
+  @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
+  @ApiNotFoundResponse({ description: 'No link with this id (German `detail`).' })
+  async revoke(@Param('id') id: string, @CurrentUser() admin: UserLive): Promise<void> {
+    const outcome = await this.runtime.engine.pipeline.submit({ type: 'RevokeOverlayLink', linkId: id }, actorOf(admin));
+    if (!outcome.ok) throw rejectionError(outcome);
+  }
+}
