@@ -6,6 +6,7 @@ import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person, SCREENSHOT_DIR } from './support/browser';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
+import { wcagViolations } from './support/accessibility';
 
 const FULL_HD = { width: 1920, height: 1080 };
 const SHOW_NAME = 'Kneipenquiz am Fluss';
@@ -106,6 +107,7 @@ describe('the stream overlay in the browser', () => {
     await see(settings.getByRole('alert').filter({ hasText: 'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1' }));
     await colour.fill('#1f4e79');
     await see(settings.getByText('Kontrast mit weißer Schrift'));
+    expect(await wcagViolations(admin)).toEqual([]); // the admin page with the overlay links and the look
   });
 
   it('opens at 1920x1080 on a transparent page and, between questions, shows the join QR code', async () => {
@@ -118,6 +120,7 @@ describe('the stream overlay in the browser', () => {
     expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
     expect(await overlay.title()).toBe(`${SHOW_NAME} · Stream-Overlay`);
     await overlay.evaluate('window.notReloaded = true');
+    expect(await wcagViolations(overlay)).toEqual([]);
   });
 
   it('follows a question from its start through the countdown to the lock-in, never showing the answer', async () => {
@@ -157,6 +160,7 @@ describe('the stream overlay in the browser', () => {
     const transition = `getComputedStyle(document.querySelector('.overlay-ranking__row')).transitionDuration`;
     expect(await overlay.evaluate(transition)).toBe('0.7s');
     await shoot('overlay-ranking');
+    expect(await wcagViolations(overlay)).toEqual([]); // the ranking
     await overlay.emulateMedia({ reducedMotion: 'reduce' });
     expect(await overlay.evaluate(transition)).toBe('0s');
     await overlay.emulateMedia({ reducedMotion: 'no-preference' });
