@@ -34,9 +34,16 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** APPEND_BUDGET_BYTES: the bytes a player may append to the log per hour (src/limits/append-budget.ts). */
   appendBudgetBytes: number;
+  /** UPLOADS_MAX_BYTES: all uploads together may hold at most this many bytes (src/uploads/upload-limits.ts). */
+  uploadsMaxBytes: number;
+  /** UPLOADS_MIN_FREE_BYTES: uploads are refused before the disk of DATA_DIR has less free space than this. */
+  uploadsMinFreeBytes: number;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
+/** Defaults of UPLOADS_MAX_BYTES and UPLOADS_MIN_FREE_BYTES (docs/decisions/hostile-crowd-second-round.md). */
+export const UPLOADS_TOTAL_DEFAULT_BYTES = 20 * 1024 ** 3;
+export const UPLOADS_MIN_FREE_DEFAULT_BYTES = 1024 ** 3;
 /**
  * The bytes each player may append to the log per hour (PROTOCOL.md wave 4): generous for play (a
  * night of proposals and chat is a few tens of KB), far below a loop. src/limits/append-budget.ts.
@@ -92,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: read('LOG_LEVEL', 'log', (v) => oneOf(v, LOG_LEVELS), LOG_LEVELS.map((l) => `"${l}"`).join(', ')),
     webDir: path.join(projectRoot(), 'web/dist'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
+    uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     appendBudgetBytes: read('APPEND_BUDGET_BYTES', APPEND_BUDGET_BYTES_PER_HOUR, (v) => integerIn(v, 1_000, 1_000_000_000), 'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)'),
   };
   const weakAllowed = config.allowWeakSecrets;

@@ -16,7 +16,8 @@ import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
-import { UploadLimits } from './uploads/upload-limits';
+import { UPLOADS_PER_USER, UploadLimits } from './uploads/upload-limits';
+import { SharedWindowCounter } from './limits/shared-window-counter';
 import { AppendBudget } from './limits/append-budget';
 
 /** Nest injection token of the runtime. */
@@ -45,7 +46,7 @@ export interface Runtime {
   limits: HttpLimits;
   /** Failed logins per (name, address) and per address, shared by the instances on Postgres. */
   loginLimits: LoginLimits;
-  /** Upload requests per user and the bytes stored per team (src/uploads/upload-limits.ts). */
+  /** Upload requests per user, the bytes per owner and in all, the disk's floor (src/uploads/upload-limits.ts). */
   uploadLimits: UploadLimits;
   /** Frames each socket may send (src/realtime/rate-limit.ts). */
   frameRate: Rate;
@@ -74,7 +75,7 @@ export async function startRuntime(config: AppConfig, storage: Storage, secrets:
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events);
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate, appendBudget };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: await UploadLimits.open(storage.sql, uploadsDir, { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes }, await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER)), frameRate, appendBudget };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

@@ -187,7 +187,7 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
 });
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
 
 async function uploadPng(token: string, kind = 'team') {
   const form = new FormData();
@@ -268,7 +268,8 @@ describe('uploads (finding 8)', () => {
     await mkdir(teamDir, { recursive: true });
     const filler = path.join(teamDir, '00000000-0000-0000-0000-000000000000.png');
     await writeFile(filler, '');
-    await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota reads sizes, not blocks
+    await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota counts sizes, not blocks
+    expect(await suite.env.server.runtime.uploadLimits.recount(suite.env.server.runtime.uploadsDir)).toBe(true); // as at a start
     expect(await uploadPng(ida.token)).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] } });
     const jan = await registerAndLogin(suite.env.url, 'jan');
     await api(suite.env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer', stadt: 'Köln', beschreibung: '-' }, jan.token);
