@@ -44,7 +44,7 @@ export class UsersController {
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
     // Closed registration costs no password hash: the rule (registerUser) says it again after the reservation.
     if (newAccountsClosed(this.runtime.engine.live.state.showSettings)) throw httpError(403, texts.newAccountsClosed);
-    const refusal = this.runtime.limits.registration(clientAddress(request));
+    const refusal = await this.runtime.limits.registration(clientAddress(request));
     if (refusal) throw httpError(429, refusal);
     const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);

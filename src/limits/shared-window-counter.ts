@@ -32,6 +32,11 @@ export class SharedWindowCounter {
 
   /** Counts one for the key: 0 while within the limit, else the minutes until its window ends. */
   async takeOrWait(key: string, now: number): Promise<number> {
+    return (await this.take(key, now)).waitMinutes;
+  }
+
+  /** Counts one for the key: the count in its window with this one, and the minutes to wait when that is beyond the limit (else 0). */
+  async take(key: string, now: number): Promise<{ count: number; waitMinutes: number }> {
     const rows = await this.db.query<{ count: number; window_end: Date | string }>(
       `INSERT INTO limit_counters (key, count, window_end) VALUES ($1, 1, $2)
        ON CONFLICT (key) DO UPDATE SET
@@ -42,8 +47,8 @@ export class SharedWindowCounter {
     );
     await this.sweepNow(now);
     const row = rows[0]!;
-    if (row.count <= this.limit.max) return 0;
-    return minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now);
+    if (row.count <= this.limit.max) return { count: row.count, waitMinutes: 0 };
+    return { count: row.count, waitMinutes: minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now) };
   }
 
   /** Minutes until the key may try again (0 while below the limit), counting nothing. */

@@ -15,7 +15,7 @@ import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
 import { SocketRateLimit, TOO_FAST } from './rate-limit';
-import { AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser, TeamPasswordGuards } from './user-limits';
+import { AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser } from './user-limits';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
@@ -75,7 +75,6 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly logger = new Logger('Realtime');
   private readonly socketsOfUser = new SocketsPerUser<Session>();
-  private readonly teamPasswordGuards = new TeamPasswordGuards();
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
@@ -191,16 +190,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const password = typeof content?.password === 'string' ? content.password : '';
     if (!team || password === '' || password === FUSION_TEAM_PASSWORD) return this.execute(session, inputFromWire('gj', content, { passwordOk: false })!, commandId);
     const userId = session.user!.id;
-    if (!this.teamPasswordGuards.attempt(userId, team.id, Date.now())) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
+    const guards = this.runtime.teamPasswordGuards;
+    if (!(await guards.attempt(userId, team.id, Date.now()))) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
     let passwordOk: boolean;
     try {
       passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
     } catch (error) {
-      this.teamPasswordGuards.giveBack(userId, team.id, Date.now()); // not checked
+      await guards.giveBack(userId, team.id, Date.now()); // not checked
       if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
       throw error;
     }
-    if (passwordOk) this.teamPasswordGuards.giveBack(userId, team.id, Date.now());
+    if (passwordOk) await guards.giveBack(userId, team.id, Date.now());
     return this.execute(session, inputFromWire('gj', content, { passwordOk })!, commandId);
   }
 

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeBytes } from '../../src/uploads/disk-floor';
 import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/uploads/upload-limits';
-import { api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
+import { FAILED_LOGINS_PER_NAME, LIMIT_TEXTS } from '../../src/http/login-limits';
+import { ADMIN_PASSWORD, api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { jpegWithMetadata, pngOfSize, SCAN } from '../support/images';
 
 const MB = 1024 * 1024;
@@ -128,5 +129,65 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     // Every reservation was settled: the ledger holds what the folder holds.
     const onDisk = [...(await storedPerOwner()).values()].reduce((a, b) => a + b, 0);
     expect(await env.server.runtime.uploadLimits.usage()).toBe(onDisk);
+  });
+});
+
+async function loginFrom(address: string, username: string, password: string, cookie?: string) {
+  const response = await fetch(`${env.url}/api/token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ username, password }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any>, setCookie: response.headers.get('set-cookie') }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+describe('the login limiter (findings 2 and 5)', () => {
+  it('given 30 concurrent wrong logins for one name, then at most 10 are verified, the rest refused at once; the owner logs in from another address', async () => {
+    await registerAndLogin(env.url, 'zielscheibe', 'richtiges-passwort');
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('203.0.113.9', 'zielscheibe', `falsch-${i}`)));
+    // 403 is an answer after a verification; 429 is refused before any.
+    expect(replies.filter((r) => r.status === 403)).toHaveLength(FAILED_LOGINS_PER_NAME.max);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(30 - FAILED_LOGINS_PER_NAME.max);
+    expect(replies.find((r) => r.status === 429)!.body.errors[0].detail).toBe(LIMIT_TEXTS.loginName(15));
+    expect((await loginFrom('198.51.100.20', 'zielscheibe', 'richtiges-passwort')).status).toBe(200);
+  });
+
+  it('given an IPv6 guesser moving through its /64, then the addresses count as one', async () => {
+    await registerAndLogin(env.url, 'sechs', 'richtiges-passwort');
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await loginFrom(`2001:db8:6:6::${i + 1}`, 'sechs', 'falsch')).status).toBe(403);
+    expect((await loginFrom('2001:db8:6:6:ffff::1', 'sechs', 'falsch')).status).toBe(429);
+    expect((await loginFrom('2001:db8:6:7::1', 'sechs', 'richtiges-passwort')).status).toBe(200);
+  });
+
+  it('given a venue whose address is locked for admin by a guest, then the admin\'s laptop, which logged in there before, still logs in; a device without the cookie is refused', async () => {
+    const before = await loginFrom('192.0.2.50', 'admin', ADMIN_PASSWORD);
+    expect(before.status).toBe(200);
+    const cookie = before.setCookie!.split(';')[0]!;
+    expect(cookie).toMatch(/^quiz_device=/);
+    expect(before.setCookie).toMatch(/HttpOnly/i);
+    for (let i = 0; i < 120; i++) await loginFrom('192.0.2.50', i % 2 ? 'admin' : `gast${i}`, 'geraten');
+    expect((await loginFrom('192.0.2.50', 'admin', ADMIN_PASSWORD)).status).toBe(429);
+    expect((await loginFrom('192.0.2.50', 'admin', ADMIN_PASSWORD, cookie)).status).toBe(200);
+    // The cookie is the admin's: it does not open the lock for another name.
+    expect((await loginFrom('192.0.2.50', 'zielscheibe', 'richtiges-passwort', cookie)).status).toBe(429);
+  });
+
+  it('given an unknown name, then it is verified like a known one (one hash), answered 403 with the same text', async () => {
+    const unknown = await loginFrom('198.51.100.30', 'niemand-heisst-so', 'passwort');
+    const known = await loginFrom('198.51.100.30', 'zielscheibe', 'falsches-passwort');
+    expect(unknown).toMatchObject({ status: 403, body: known.body });
+  });
+});
+
+describe('role changes end older tokens (finding 3)', () => {
+  it('given a player token issued before a grant, then it answers 401 after it; a new login carries the role', async () => {
+    const player = await registerAndLogin(env.url, 'befoerdert');
+    const admin = await loginFrom('198.51.100.40', 'admin', ADMIN_PASSWORD);
+    const granted = await api(env.url, 'PUT', `/api/users/${player.userId}/roles`, { data: { type: 'users', attributes: { roles: ['moderator'] } } }, admin.body.token);
+    expect(granted.status).toBe(200);
+    expect((await api(env.url, 'GET', '/api/users', undefined, player.token)).status).toBe(401);
+    expect((await api(env.url, 'GET', '/api/tokens/current', undefined, player.token)).status).toBe(401);
+    const again = await loginFrom('198.51.100.40', 'befoerdert', 'passwort123');
+    expect((await api(env.url, 'GET', '/api/users', undefined, again.body.token)).status).toBe(200);
   });
 });
