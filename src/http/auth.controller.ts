@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/live';
-import { dummyHash, verifyPassword } from '../identity/passwords';
+import { dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { RUNTIME, type Runtime } from '../runtime';
 import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
@@ -58,6 +58,9 @@ export class AuthController {
       // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
       const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!);
       return verified && credential ? credential : null;
+    }).catch(async (error: unknown) => {
+      if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure
+      throw error;
     });
     const user = valid ? await live.findCaughtUp((s) => s.users.get(valid.userId)) : undefined;
     if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);

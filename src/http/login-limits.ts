@@ -152,6 +152,12 @@ export class LoginLimits {
     await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [addressKeyOf(attempt.address)]);
   }
 
+  /** The password was never verified (the server was too busy): the attempt does not count. */
+  async giveBack(attempt: LoginAttempt): Promise<void> {
+    const keys = attempt.device !== null ? [deviceKey(attempt.device)] : [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)];
+    for (const key of keys) await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
+  }
+
   /** Runs `verify` when no other verification for this login name runs in this process (in turn otherwise). */
   async oneAtATime<T>(login: string, verify: () => Promise<T>): Promise<T> {
     const key = uniqueNameKey(login);

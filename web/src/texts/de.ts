@@ -145,6 +145,7 @@ export const de = {
     sending: 'Sende …',
     login403: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
     loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
+    sessionEnded: 'Deine Anmeldung wurde beendet (zum Beispiel, weil sich deine Rechte geändert haben). Bitte melde dich neu an – danach geht es auf derselben Seite weiter.',
     register409: SHARED_TEXTS.loginTaken,
     register428: SHARED_TEXTS.loginIsTeamName,
     registerOther: SHARED_TEXTS.registrationFailed,
