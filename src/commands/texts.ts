@@ -32,6 +32,7 @@ export const specTexts = {
   // teams
   teamNameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
   teamCreationFailed: 'Konnte Gruppe nicht anlegen.',
+  teamPasswordTooShort: SHARED_TEXTS.teamPasswordTooShort,
   teamJoinFailed: SHARED_TEXTS.teamJoinFailed,
   teamSaveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
   notFound: (id: string) => `Konnte das Team/User nicht finden (${id})`,

@@ -103,12 +103,12 @@ describe('a hostile crowd: limits per user', () => {
 
   it(`given a user created ${TEAMS_CREATED_PER_USER.max} teams within the hour, then the next answers 429 in German; a refused name costs no attempt`, async () => {
     const founder = await registerAndLogin(suite.env.url, 'gruender');
-    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token);
     expect(taken.status).toBe(409);
     for (let i = 0; i < TEAMS_CREATED_PER_USER.max; i++) {
-      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
+      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
     }
-    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token);
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.teams);
   });

@@ -19,7 +19,7 @@ describe('uploads and public forms', () => {
   beforeAll(async () => {
     env = await startTestServer();
     member = await registerAndLogin(env.url, 'fotografin');
-    await api(env.url, 'POST', '/api/teams', { name: 'Blende 8', newPassword: 'x', stadt: 'Essen', beschreibung: 'Fotos' }, member.token);
+    await api(env.url, 'POST', '/api/teams', { name: 'Blende 8', newPassword: 'x-team', stadt: 'Essen', beschreibung: 'Fotos' }, member.token);
   });
   afterAll(async () => {
     await env.destroy();

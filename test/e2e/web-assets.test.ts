@@ -41,6 +41,7 @@ describe('the web app over HTTP', () => {
     await writeFile(path.join(webDir, 'assets/index-AbC123.js'), script);
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.gz'), gzipSync(script));
+    await writeFile(path.join(webDir, 'assets/index-AbC123.js.map'), '{"version":3,"sourcesContent":["geheim"]}');
     database = await testDatabaseUrl();
     const config = loadConfig({
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-passwort-für-tests', JWT_SECRET: E2E_JWT_SECRET,
@@ -87,6 +88,18 @@ describe('the web app over HTTP', () => {
     const icon = await request(`${server.url}/favicon.svg`, 'gzip, br');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves a source map (they carry the sources), nor the app page in its place', async () => {
+    const map = await request(`${server.url}/assets/index-AbC123.js.map`, 'gzip, br');
+    expect(map.status).toBe(404);
+    expect(map.body.toString()).not.toContain('geheim');
+  });
+
+  it('answers HEAD wherever it answers GET', async () => {
+    for (const route of ['/login', '/assets/index-AbC123.js']) {
+      expect((await fetch(`${server.url}${route}`, { method: 'HEAD' })).status).toBe(200);
+    }
   });
 
   it('a hashed asset that is not there (an older release\'s) is 404, not the app page', async () => {

@@ -75,7 +75,7 @@ function playNight({ teams, playersPerTeam = 4 }: SeedOptions): { world: World; 
   for (let t = 0; t < teams; t++) {
     const first = world.player(`spieler-${t}-0`);
     const [team] = world.must({
-      type: 'CreateTeam', name: `${WORDS[t % WORDS.length]} ${t + 1}`, password: 'pw', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
+      type: 'CreateTeam', name: `${WORDS[t % WORDS.length]} ${t + 1}`, password: 'pw-team', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
     }, world.as(first));
     const teamId = (team.data as { teamId: string }).teamId;
     const own = [first];

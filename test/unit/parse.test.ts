@@ -50,7 +50,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // teams
   CreateTeam: {
-    wire: { name: ' Quizgurus ', password: 'pw', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
+    wire: { name: ' Quizgurus ', password: 'pw-team', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
     command: { type: 'CreateTeam', name: 'Quizgurus', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
     malformed: [{ name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' }, texts.teamCreationFailed],
   },

@@ -27,7 +27,7 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = teamFormProblemOf({ name, password, stadt: city, beschreibung: description });
-    if (problem) return setError(problem === 'missing' ? t.findTeam.requiredAll : t.findTeam.nameTooLong);
+    if (problem) return setError(problem === 'missing' ? t.findTeam.requiredAll : problem === 'passwordTooShort' ? t.findTeam.passwordTooShort : t.findTeam.nameTooLong);
     setBusy(true);
     try {
       const team = await createTeam({ name, newPassword: password, stadt: city, beschreibung: description });

@@ -414,6 +414,7 @@ export const de = {
     create: 'Erstellen',
     requiredAll: 'Bitte fülle alle Felder aus.',
     nameTooLong: 'Der Teamname darf höchstens 50 Zeichen lang sein.',
+    passwordTooShort: SHARED_TEXTS.teamPasswordTooShort,
     registrationsClosed: SHARED_TEXTS.registrationsClosed,
     joinHeading: 'Team beitreten',
     passwordRequired: 'Bitte gib das Team-Passwort ein.',
