@@ -68,6 +68,11 @@ export const specTexts = {
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
   // PROTOCOL.md, wave 3
   lobbySlowMode: 'Bitte warte kurz, bevor du die nächste Nachricht schickst.',
+  lobbyClosed: 'Der Lobby-Chat ist gerade geschlossen.',
+  lobbySlowForEveryone: (seconds: number, wait: number) =>
+    `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`,
+  lobbySlowSecondsInvalid: 'Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.',
+  operatorsBlockedByAdminsOnly: 'Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.',
 
 } as const;
 

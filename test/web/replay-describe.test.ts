@@ -106,6 +106,8 @@ const samples: Samples = {
   GreetingHidden: { type: 'GreetingHidden', version: 1, data: { greetingId: 'g1', by: 'u1' }, metadata: meta() },
   UserMuted: { type: 'UserMuted', version: 1, data: { userId: 'u1', minutes: 10, until: 1_000_000, by: 'u1' }, metadata: meta() },
   TeamMemberRemoved: { type: 'TeamMemberRemoved', version: 1, data: { teamId: 't1', userId: 'u1', by: 'u1' }, metadata: meta() },
+  LobbyChatSlowModeSet: { type: 'LobbyChatSlowModeSet', version: 1, data: { seconds: 30, by: 'u1' }, metadata: meta() },
+  LobbyChatOpenSet: { type: 'LobbyChatOpenSet', version: 1, data: { open: false, by: 'u1' }, metadata: meta() },
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
@@ -138,6 +140,8 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.UserMuted, known)).toBe('Anna schaltet Anna für 10 Minuten stumm');
     expect(describeEvent({ ...samples.UserMuted, data: { ...samples.UserMuted.data, minutes: 0, until: null } }, known)).toBe('Anna hebt die Stummschaltung von Anna auf');
     expect(describeEvent(samples.TeamMemberRemoved, known)).toBe('Anna nimmt Anna aus dem Team „Eulen“');
+    expect(describeEvent(samples.LobbyChatSlowModeSet, known)).toBe('Anna setzt den Lobby-Chat auf eine Nachricht alle 30 Sekunden');
+    expect(describeEvent(samples.LobbyChatOpenSet, known)).toBe('Anna schließt den Lobby-Chat');
     expect(describeEvent(samples.LobbyChatMessageHidden, known)).toBe('Anna blendet eine Lobby-Chat-Nachricht aus');
     expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
     expect(describeEvent(samples.DrawingSaved, known)).toBe('Anna speichert die Zeichnung zu Frage 2.3 (1 Strich)');

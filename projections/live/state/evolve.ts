@@ -88,6 +88,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'GreetingHidden':
     case 'UserMuted':
     case 'TeamMemberRemoved':
+    case 'LobbyChatSlowModeSet':
+    case 'LobbyChatOpenSet':
       return evolveModeration(state, event, write);
   }
 }

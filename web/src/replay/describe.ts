@@ -201,6 +201,10 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.UserMuted(userName(state, event.data.by), userName(state, event.data.userId), event.data.minutes);
     case 'TeamMemberRemoved':
       return ev.TeamMemberRemoved(userName(state, event.data.by), userName(state, event.data.userId), teamName(state, event.data.teamId));
+    case 'LobbyChatSlowModeSet':
+      return ev.LobbyChatSlowModeSet(userName(state, event.data.by), event.data.seconds);
+    case 'LobbyChatOpenSet':
+      return ev.LobbyChatOpenSet(userName(state, event.data.by), event.data.open);
     default:
       return unreachable(event);
   }
