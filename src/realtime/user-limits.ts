@@ -11,6 +11,12 @@ import type { SqlDatabase } from '../store/sql/sql-database';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */
 export const SOCKETS_PER_USER = 5;
+/**
+ * Sockets from one address that have not authenticated yet. The web app sends `sa` the moment a socket
+ * opens, so an honest socket waits a fraction of a second: even a venue of a few hundred players
+ * reconnecting together after a restart stays below; a script opening thousands is cut off.
+ */
+export const ANONYMOUS_SOCKETS_PER_ADDRESS = 200;
 /** A socket must authenticate (`sa`) this soon after it opened, or it is closed. */
 export const AUTH_DEADLINE_MS = 10_000;
 
@@ -25,6 +31,7 @@ export const LIMIT_TEXTS = {
   wrongTeamPasswords: 'Zu viele falsche Team-Passwörter. Bitte warte eine Minute.',
   replaced: 'Zu viele offene Verbindungen: die älteste wurde geschlossen.',
   authTimeout: 'Keine Anmeldung innerhalb von 10 Sekunden.',
+  tooManyFromAddress: 'Zu viele Verbindungen von deinem Anschluss.',
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { texts } from '../../src/commands/texts';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/http/hashing-limits';
 import {
-  AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
+  ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
 } from '../../src/realtime/user-limits';
 import { serverForSuite } from './support/suite';
 import { nameBasedUuid } from '../../src/store/event-ids';
@@ -39,6 +39,22 @@ describe('a hostile crowd: limits per user', () => {
     const other = await registerAndLogin(suite.env.url, 'fritz');
     expect((await suite.open(other.token)).socket.readyState).toBe(WebSocket.OPEN);
   });
+
+  it(`given ${ANONYMOUS_SOCKETS_PER_ADDRESS} sockets from one address waiting for their sa, then the next is closed at once; once one has logged in, another may open`, async () => {
+    const waiting: WsClient[] = [];
+    try {
+      for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS; i++) waiting.push(await WsClient.connect(suite.env.wsUrl));
+      const refused = await WsClient.connect(suite.env.wsUrl);
+      expect(await closed(refused)).toEqual({ code: CLOSE_CODES.tooManyFromAddress, reason: LIMIT_TEXTS.tooManyFromAddress });
+      const paula = await registerAndLogin(suite.env.url, 'paula-anonym');
+      expect(await waiting[0]!.request('sa', { token: paula.token })).toMatchObject({ success: true });
+      const next = await WsClient.connect(suite.env.wsUrl);
+      waiting.push(next);
+      expect(await next.request('ping')).toMatchObject({ success: false }); // open (and answered): not refused
+    } finally {
+      await Promise.all(waiting.map((socket) => socket.close()));
+    }
+  }, 60_000);
 
   it('given a socket that never authenticates, then it is closed after the deadline; one that authenticated stays', async () => {
     const silent = await WsClient.connect(suite.env.wsUrl);
