@@ -117,6 +117,8 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   GreetingSubmitted: 1,
   DrawingSaved: 1,
   LobbyChatMessageHidden: 1,
+  LobbyChatSlowModeSet: 1,
+  LobbyChatOpenSet: 1,
   GreetingHidden: 1,
   UserMuted: 1,
   TeamMemberRemoved: 1,

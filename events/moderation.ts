@@ -17,4 +17,13 @@ export type UserMuted = EventEnvelope<'UserMuted', 1, { userId: string; minutes:
 /** mtr: a member taken out of a team; the member sees the team selection again. */
 export type TeamMemberRemoved = EventEnvelope<'TeamMemberRemoved', 1, { teamId: string; userId: string; by: string }>;
 
-export type ModerationEvent = LobbyChatMessageHidden | GreetingHidden | UserMuted | TeamMemberRemoved;
+/**
+ * msl: lobby chat slow mode for everyone (PROTOCOL.md wave 4, "Moderation, second round"): players
+ * together may post one message every `seconds` (0 lifts it), on top of each player's 3 s.
+ */
+export type LobbyChatSlowModeSet = EventEnvelope<'LobbyChatSlowModeSet', 1, { seconds: number; by: string }>;
+
+/** mlc: the lobby chat opened or closed for players (operators may still post). */
+export type LobbyChatOpenSet = EventEnvelope<'LobbyChatOpenSet', 1, { open: boolean; by: string }>;
+
+export type ModerationEvent = LobbyChatMessageHidden | GreetingHidden | UserMuted | TeamMemberRemoved | LobbyChatSlowModeSet | LobbyChatOpenSet;

@@ -72,6 +72,8 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   GreetingSubmitted: ['show'],
   DrawingSaved: ['night'],
   LobbyChatMessageHidden: ['show'],
+  LobbyChatSlowModeSet: ['show'],
+  LobbyChatOpenSet: ['show'],
   GreetingHidden: ['show'],
   UserMuted: ['user'],
   TeamMemberRemoved: ['team'],

@@ -30,13 +30,24 @@ export interface AppConfig {
   logLevel: AppLogLevel;
   /** Directory of the built web app (web/dist). */
   webDir: string;
-  /** Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, whose X-Forwarded-For names the client's address. */
-  trustProxy: boolean | number | string;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): behind a reverse proxy, whose X-Forwarded-For names the
+   * client's address. A hop count or the proxies' addresses; never `true` (every client could name its
+   * own address and walk past every per-address limit).
+   */
+  trustProxy: false | number | string;
   /** APPEND_BUDGET_BYTES: the bytes a player may append to the log per hour (src/limits/append-budget.ts). */
   appendBudgetBytes: number;
+  /** UPLOADS_MAX_BYTES: all uploads together may hold at most this many bytes (src/uploads/upload-limits.ts). */
+  uploadsMaxBytes: number;
+  /** UPLOADS_MIN_FREE_BYTES: uploads are refused before the disk of DATA_DIR has less free space than this. */
+  uploadsMinFreeBytes: number;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
+/** Defaults of UPLOADS_MAX_BYTES and UPLOADS_MIN_FREE_BYTES (docs/decisions/hostile-crowd-second-round.md). */
+export const UPLOADS_TOTAL_DEFAULT_BYTES = 20 * 1024 ** 3;
+export const UPLOADS_MIN_FREE_DEFAULT_BYTES = 1024 ** 3;
 /**
  * The bytes each player may append to the log per hour (PROTOCOL.md wave 4): generous for play (a
  * night of proposals and chat is a few tens of KB), far below a loop. src/limits/append-budget.ts.
@@ -91,7 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: read('LOG_FORMAT', 'text', (v) => oneOf(v, ['text', 'json'] as const), '"text" oder "json"'),
     logLevel: read('LOG_LEVEL', 'log', (v) => oneOf(v, LOG_LEVELS), LOG_LEVELS.map((l) => `"${l}"`).join(', ')),
     webDir: path.join(projectRoot(), 'web/dist'),
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    trustProxy: read('TRUST_PROXY', false as number | string | false, trustProxyOf,
+      'die Zahl der Proxys vor dem Server (z. B. 1) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8), nie "true": damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen'),
+    uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
+    uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     appendBudgetBytes: read('APPEND_BUDGET_BYTES', APPEND_BUDGET_BYTES_PER_HOUR, (v) => integerIn(v, 1_000, 1_000_000_000), 'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)'),
   };
   const weakAllowed = config.allowWeakSecrets;
@@ -145,11 +159,13 @@ function origins(value: string): string | undefined {
   return valid ? value : undefined;
 }
 
-/** "true", a number of proxy hops, or addresses/subnets (express's names such as "loopback" included); unset: none. */
-function trustProxyOf(value: string | undefined): boolean | number | string {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+/** A number of proxy hops, or addresses/subnets (express's names such as "loopback" included); "false": none; "true" is refused. */
+function trustProxyOf(value: string): false | number | string | undefined {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const known = ['loopback', 'linklocal', 'uniquelocal'];
+  return entries.every((entry) => known.includes(entry) || /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(entry)) ? value : undefined;
 }
 
 /** The folder holding package.json, whether running from src/ (tests) or dist/src/ (built). */

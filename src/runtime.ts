@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startReadProjections, type ReadProjectionOptions, type ReadProjections } from '../projections/read';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { TokenService } from './auth/jwt';
+import { DeviceTokens } from './auth/device-tokens';
 import { OneTimeTokens } from './auth/one-time-tokens';
 import { OverlayTokens } from './auth/overlay-tokens';
 import type { AppConfig } from './config';
@@ -15,9 +16,11 @@ import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
+import { TeamPasswordGuards } from './realtime/user-limits';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
-import { UploadLimits } from './uploads/upload-limits';
+import { UPLOADS_PER_USER, UploadLimits } from './uploads/upload-limits';
+import { SharedWindowCounter } from './limits/shared-window-counter';
 import { AppendBudget } from './limits/append-budget';
 import { rebuildLog } from './observability/rebuild-log';
 
@@ -32,6 +35,8 @@ export interface Secrets {
   jwt: TokenService;
   /** The stream overlay links' tokens, derived from the same secret as `jwt`'s (nothing stored). */
   overlayTokens: OverlayTokens;
+  /** Known-device cookies of the login (src/auth/device-tokens.ts). */
+  devices: DeviceTokens;
 }
 
 /** Everything a running server holds, built before Nest starts and handed to it as one value. */
@@ -45,12 +50,14 @@ export interface Runtime {
   /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
   readModels: ReadProjections;
   uploadsDir: string;
-  /** Registrations counted per address (src/http/login-limits.ts). */
+  /** Registrations counted per address, shared by the instances on one database (src/http/login-limits.ts). */
   limits: HttpLimits;
   /** Failed logins per (name, address) and per address, shared by the instances on Postgres. */
   loginLimits: LoginLimits;
-  /** Upload requests per user and the bytes stored per team (src/uploads/upload-limits.ts). */
+  /** Upload requests per user, the bytes per owner and in all, the disk's floor (src/uploads/upload-limits.ts). */
   uploadLimits: UploadLimits;
+  /** Wrong team passwords per user and per team, shared by the instances on one database (src/realtime/user-limits.ts). */
+  teamPasswordGuards: TeamPasswordGuards;
   /** Frames each socket may send (src/realtime/rate-limit.ts). */
   frameRate: Rate;
   /** Bytes each player may append per hour, shared by the instances on one database (src/limits/append-budget.ts). */
@@ -58,16 +65,17 @@ export interface Runtime {
 }
 
 /** The services of the server's secret: login tokens and overlay link tokens. */
-function tokenServices(secret: string): Pick<Secrets, 'jwt' | 'overlayTokens'> {
-  return { jwt: new TokenService(secret), overlayTokens: new OverlayTokens(secret) };
+function tokenServices(secret: string): Pick<Secrets, 'jwt' | 'overlayTokens' | 'devices'> {
+  return { jwt: new TokenService(secret), overlayTokens: new OverlayTokens(secret), devices: new DeviceTokens(secret) };
 }
 
 export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
+  const secret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   return {
     credentials: await Credentials.open(storage.sql),
     teamPasswords: await TeamPasswords.open(storage.sql),
     tokens: await OneTimeTokens.open(storage.sql),
-    ...tokenServices(await loadJwtSecret(config.jwtSecret, config.dataDir)),
+    ...tokenServices(secret),
   };
 }
 
@@ -85,7 +93,7 @@ export async function startRuntime(
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events, { ...readProjections, rebuild: { report: rebuildLog(), ...readProjections.rebuild } });
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: new HttpLimits(), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: new UploadLimits(uploadsDir), frameRate, appendBudget };
+  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: await HttpLimits.open(storage.sql), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: await UploadLimits.open(storage.sql, uploadsDir, { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes }, await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER)), teamPasswordGuards: await TeamPasswordGuards.open(storage.sql), frameRate, appendBudget };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

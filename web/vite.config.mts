@@ -46,7 +46,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps stay beside the build for reading a stack trace, but the bundles do not name them and the server never serves them (the sources would be public).
+    sourcemap: 'hidden',
     rolldownOptions: {
       // Most of a build is the precompression at brotli's best quality, on purpose (once per release).
       checks: { bundlerTimings: false },

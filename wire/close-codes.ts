@@ -6,4 +6,6 @@ export const SOCKET_CLOSE_CODES = {
   authTimeout: 4002,
   /** The token was revoked (password change, block, logout everywhere): a reconnect finds it invalid and logs out. */
   tokenRevoked: 4003,
+  /** Too many sockets from one address waiting for their `sa` (a flood before any login): reconnected later, with the usual backoff. */
+  tooManyFromAddress: 4004,
 } as const;

@@ -3,6 +3,7 @@
  * a form before sending, or says why it cannot send): one place for both. Verbatim, typos included.
  */
 export const SHARED_TEXTS = {
+  teamPasswordTooShort: 'Das Team-Passwort muss mindestens 6 Zeichen lang sein.',
   loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
   loginIsTeamName: 'Konnte diesen Nutzeraccount nicht anlegen, da es bereits ein Team mit diesem Namen.',
   registrationFailed: 'Konnte diesen Nutzeraccount nicht anlegen.',

@@ -3,7 +3,7 @@ import { streams } from '../../events';
 import { operatorPasswordTooShort, type LiveState } from '../../projections/live';
 import type { BlockUser, EraseUser, ResetPassword, RevokeTokens } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
-import { ADMIN, SHOW, USERS, type Entries } from './entry';
+import { ADMIN, OPERATOR, SHOW, USERS, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
 import { anotherAdmin } from './user-roles';
@@ -17,6 +17,8 @@ export function blockUser(state: LiveState, cmd: BlockUser, ctx: DecisionContext
   const user = state.users.get(cmd.userId);
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
   if (cmd.blocked && user.id === ctx.actor.userId) return reject(texts.cannotBlockSelf);
+  // Moderators may block players; an operator (any role) is blocked, or unblocked, by an admin only.
+  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(texts.operatorsBlockedByAdminsOnly, 'forbidden');
   if (user.blocked === cmd.blocked) return accept(streams.user(user.id));
   return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: ctx.actor.userId! }));
 }
@@ -52,7 +54,7 @@ export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext
 
 export const accountEntries = {
   BlockUser: {
-    wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: ADMIN,
+    wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: OPERATOR,
     parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: blockUser,

@@ -135,6 +135,8 @@ export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message:
 
 // moderation
 export interface HideLobbyChatMessage { type: 'HideLobbyChatMessage'; messageId: string }
+export interface SetLobbySlowMode { type: 'SetLobbySlowMode'; seconds: number }
+export interface SetLobbyChatOpen { type: 'SetLobbyChatOpen'; open: boolean }
 export interface HideGreeting { type: 'HideGreeting'; greetingId: string }
 export interface MuteUser { type: 'MuteUser'; userId: string; minutes: number }
 export interface RemoveTeamMember { type: 'RemoveTeamMember'; teamId: string; userId: string }
@@ -155,7 +157,7 @@ export type Command =
   | ChangeShowSettings
   | CreateOverlayLink | RevokeOverlayLink
   | RecordUpload | SubmitGreeting
-  | HideLobbyChatMessage | HideGreeting | MuteUser | RemoveTeamMember;
+  | HideLobbyChatMessage | HideGreeting | MuteUser | RemoveTeamMember | SetLobbySlowMode | SetLobbyChatOpen;
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;

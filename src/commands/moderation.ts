@@ -1,7 +1,7 @@
 /** Moderation (PROTOCOL.md, wave 3): hide a lobby chat entry or a greeting, mute a user, take a member out of a team. */
 import { streams } from '../../events';
-import { LOBBY_CHAT_INTERVAL_MS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
-import type { HideGreeting, HideLobbyChatMessage, MuteUser, RemoveTeamMember } from './commands';
+import { LOBBY_CHAT_INTERVAL_MS, MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
+import type { HideGreeting, HideLobbyChatMessage, MuteUser, RemoveTeamMember, SetLobbyChatOpen, SetLobbySlowMode } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
@@ -53,6 +53,32 @@ export function mutedRejection(user: UserLive, ctx: DecisionContext): Rejection 
   return reject(texts.muted(minutes === 1 ? 'einer Minute' : `${minutes} Minuten`), 'forbidden');
 }
 
+/** msl: the same seconds again change nothing. */
+export function setLobbySlowMode(state: LiveState, { seconds }: SetLobbySlowMode, ctx: DecisionContext): Verdict {
+  if (state.show.lobbySlowSeconds === seconds) return accept(streams.show);
+  return accept(streams.show, draft('LobbyChatSlowModeSet', { seconds, by: ctx.actor.userId! }));
+}
+
+/** mlc: opening an open chat (or closing a closed one) changes nothing. */
+export function setLobbyChatOpen(state: LiveState, { open }: SetLobbyChatOpen, ctx: DecisionContext): Verdict {
+  if (state.show.lobbyOpen === open) return accept(streams.show);
+  return accept(streams.show, draft('LobbyChatOpenSet', { open, by: ctx.actor.userId! }));
+}
+
+/**
+ * What the moderators set for everyone: a closed chat, or slow mode (the newest entry, whoever wrote
+ * it, must be `seconds` old). Admins and moderators are not held by either.
+ */
+export function lobbyForEveryoneRejection(state: LiveState, ctx: DecisionContext): Rejection | null {
+  if (ctx.actor.roles.includes('admin') || ctx.actor.roles.includes('moderator')) return null;
+  if (!state.show.lobbyOpen) return reject(texts.lobbyClosed, 'precondition');
+  const seconds = state.show.lobbySlowSeconds;
+  const newest = state.show.lobbyChat[state.show.lobbyChat.length - 1];
+  if (seconds === 0 || !newest) return null;
+  const waitMs = newest.postedAt + seconds * 1000 - ctx.now;
+  return waitMs > 0 ? reject(texts.lobbySlowForEveryone(seconds, Math.ceil(waitMs / 1000)), 'precondition') : null;
+}
+
 /** Lobby chat slow mode: the user's last entry still in the chat must be at least LOBBY_CHAT_INTERVAL_MS old. */
 export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: DecisionContext): Rejection | null {
   const chat = state.show.lobbyChat;
@@ -76,6 +102,21 @@ export const moderationEntries = {
     parse: (c) => ({ type: 'HideGreeting', greetingId: textOf(c.greetingId) }),
     boundary: showOnly,
     rule: hideGreeting,
+  },
+  SetLobbySlowMode: {
+    wire: 'msl', content: { seconds: 'integer' }, access: OPERATOR,
+    parse: (c) => {
+      const seconds = wholeNumberOf(c.seconds);
+      return seconds === null || seconds < 0 || seconds > MAX_LOBBY_SLOW_SECONDS ? reject(texts.lobbySlowSecondsInvalid) : { type: 'SetLobbySlowMode', seconds };
+    },
+    boundary: showOnly,
+    rule: setLobbySlowMode,
+  },
+  SetLobbyChatOpen: {
+    wire: 'mlc', content: { open: 'boolean' }, access: OPERATOR,
+    parse: (c) => ({ type: 'SetLobbyChatOpen', open: c.open === true }),
+    boundary: showOnly,
+    rule: setLobbyChatOpen,
   },
   MuteUser: {
     wire: 'amu', content: { userId: 'string', minutes: 'integer' }, access: OPERATOR,

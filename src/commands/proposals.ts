@@ -10,7 +10,7 @@ import type {
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { NIGHTS, SHOW, keyOf, memberInNight, own, trimmed, type Entries } from './entry';
 import { hasRole, requireTeamMember, requireUser, type Membership } from './guards';
-import { lobbySlowModeRejection, mutedRejection } from './moderation';
+import { lobbyForEveryoneRejection, lobbySlowModeRejection, mutedRejection } from './moderation';
 import { questionInPlay, type QuestionInPlay } from './night';
 import { texts } from './texts';
 
@@ -164,7 +164,7 @@ export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: Decisio
   if (isRejection(user)) return user;
   const problem = messageProblem(cmd.message);
   if (problem) return reject(problem);
-  const refused = mutedRejection(user, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
+  const refused = mutedRejection(user, ctx) ?? lobbyForEveryoneRejection(state, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
   if (refused) return refused;
   return accept(streams.show, draft('LobbyChatMessagePosted', {
     userId: user.id, message: cmd.message, highlight: hasRole(ctx, 'moderator'),

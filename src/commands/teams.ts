@@ -115,10 +115,12 @@ export const teamEntries = {
     access: 'user',
     parse: (c) => {
       const form = { name: textOf(c.name), password: textOf(c.password), stadt: textOf(c.stadt), beschreibung: textOf(c.beschreibung) };
-      if (teamFormProblemOf(form)) return reject(texts.teamCreationFailed);
+      const problem = teamFormProblemOf(form);
+      if (problem === 'passwordTooShort') return reject(texts.teamPasswordTooShort);
+      if (problem) return reject(texts.teamCreationFailed);
       const [stadt, beschreibung, url] = [trimmed(c.stadt), trimmed(c.beschreibung), trimmed(c.url)];
-      const problem = teamFieldsTooLong(stadt, beschreibung) ?? teamUrlProblem(url, null);
-      if (problem) return reject(problem);
+      const tooLong = teamFieldsTooLong(stadt, beschreibung) ?? teamUrlProblem(url, null);
+      if (tooLong) return reject(tooLong);
       return { type: 'CreateTeam', name: trimmed(c.name), stadt, beschreibung, url };
     },
     boundary: member,

@@ -32,6 +32,7 @@ export const specTexts = {
   // teams
   teamNameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
   teamCreationFailed: 'Konnte Gruppe nicht anlegen.',
+  teamPasswordTooShort: SHARED_TEXTS.teamPasswordTooShort,
   teamJoinFailed: SHARED_TEXTS.teamJoinFailed,
   teamSaveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
   notFound: (id: string) => `Konnte das Team/User nicht finden (${id})`,
@@ -67,6 +68,11 @@ export const specTexts = {
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
   // PROTOCOL.md, wave 3
   lobbySlowMode: 'Bitte warte kurz, bevor du die nächste Nachricht schickst.',
+  lobbyClosed: 'Der Lobby-Chat ist gerade geschlossen.',
+  lobbySlowForEveryone: (seconds: number, wait: number) =>
+    `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`,
+  lobbySlowSecondsInvalid: 'Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.',
+  operatorsBlockedByAdminsOnly: 'Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.',
 
 } as const;
 

@@ -37,13 +37,14 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
    * live state is, and what the last background look at the store and the read projections found.
    */
   @Get('health')
-  @ApiOkResponse({ description: 'The process lives; live state position, and store and projection positions as last seen (a store error is reported, not failed).' })
+  @ApiOkResponse({ description: 'The process lives; live state position, and store and projection positions as last seen (a store that did not answer is `reachable: false`, not failed; its error goes to the server log, never into the answer).' })
   health() {
     const { storage, engine } = this.runtime;
     const seen = this.watch.last;
     const live = engine.live.position;
     const lastPosition = Math.max(seen?.lastPosition ?? 0, live);
-    const store = seen?.error ? { kind: storage.events.kind, lastPosition, error: seen.error } : { kind: storage.events.kind, lastPosition };
+    // The error itself names hosts, users and databases: the public answer only says the store was not reached.
+    const store = { kind: storage.events.kind, lastPosition, reachable: !seen?.error };
     return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [], rebuilding: this.runtime.readModels.rebuilding() };
   }
 
@@ -58,7 +59,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
   async ready() {
     const { engine } = this.runtime;
     const seen = await this.watch.look();
-    if (seen.lastPosition === null) throw notReady(`Die Datenbank ist gerade nicht erreichbar: ${seen.error ?? 'unbekannt'}`);
+    if (seen.lastPosition === null) throw notReady('Die Datenbank ist gerade nicht erreichbar.');
     const lastPosition = seen.lastPosition;
     const caughtUp = await within(engine.live.waitFor(lastPosition).then(() => true), READY_WAIT_MS, () => false);
     if (!caughtUp) {

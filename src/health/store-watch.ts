@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { ProjectorLag } from '../../projections/read/lag';
 import type { EventStore } from '../store/event-store';
 import { within } from '../engine/within';
@@ -20,6 +21,7 @@ export class StoreWatch {
   private seen: StoreSeen | null = null;
   private looking: Promise<StoreSeen> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private readonly logger = new Logger('Health');
 
   constructor(
     private readonly store: Pick<EventStore, 'lastPosition'>,
@@ -59,6 +61,8 @@ export class StoreWatch {
     } catch (error) {
       seen = { lastPosition: null, error: error instanceof Error ? error.message : String(error), projections: this.seen?.projections ?? [] };
     }
+    // The error is for the operator's log (it may name hosts and databases), once when it starts or changes; the answers say only "not reached".
+    if (seen.error !== null && seen.error !== this.seen?.error) this.logger.warn(`store not reached: ${seen.error}`);
     this.seen = seen;
     return seen;
   }

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/live';
-import { verifyPassword } from '../identity/passwords';
+import { dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
+import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { RUNTIME, type Runtime } from '../runtime';
 import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
@@ -27,7 +28,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Name or password missing.' })
   @ApiForbiddenResponse({ description: 'Wrong name or password, or an invalid, expired or used login link.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`).' })
-  async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request): Promise<TokenDto> {
+  async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
     const live = this.runtime.engine.live;
@@ -41,26 +42,34 @@ export class AuthController {
     }
     const username = body.username!;
     const limits = this.runtime.loginLimits;
-    const address = clientAddress(request);
+    const { credentials, devices, jwt } = this.runtime.secrets;
     // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
     const counted = username.slice(0, FIELD_MAXIMA.login);
-    const refusal = await limits.refusal(counted, address);
+    const attempt = {
+      login: counted, address: clientAddress(request), device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), counted),
+    };
+    // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
+    const refusal = await limits.attempt(attempt);
     if (refusal) throw httpError(429, refusal);
     const tooLong = tooLongProblem('login', username);
-    if (tooLong) {
-      await limits.failed(counted, address);
-      throw httpError(400, tooLong);
-    }
-    const credential = await this.runtime.secrets.credentials.findByLogin(username);
-    const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
-    const user = valid ? await live.findCaughtUp((s) => s.users.get(credential.userId)) : undefined;
-    if (!user) {
-      await limits.failed(username, address);
-      throw httpError(403, LOGIN_TEXTS.wrongCredentials);
-    }
-    await limits.succeeded(username, address);
+    if (tooLong) throw httpError(400, tooLong);
+    const valid = await limits.oneAtATime(username, async () => {
+      const credential = await credentials.findByLogin(username);
+      // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
+      const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!);
+      return verified && credential ? credential : null;
+    }).catch(async (error: unknown) => {
+      if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure
+      throw error;
+    });
+    const user = valid ? await live.findCaughtUp((s) => s.users.get(valid.userId)) : undefined;
+    if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);
+    await limits.succeeded(attempt);
     if (user.blocked) throw httpError(403, BLOCKED_TEXT); // after the password: a guesser learns nothing
-    return { token: this.runtime.secrets.jwt.sign(user) };
+    response.cookie(DEVICE_COOKIE, devices.issue(username), {
+      httpOnly: true, sameSite: 'strict', secure: request.secure, path: '/api/token-auth', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
+    });
+    return { token: jwt.sign(user) };
   }
 
   /** Every token the user holds so far stops working (401), on every instance; their open sockets are closed. */

@@ -1,4 +1,4 @@
-import { HOUR, type WindowLimit } from '../limits/window-counter';
+import { HOUR, minutesText, type WindowLimit } from '../limits/window-counter';
 
 /**
  * The anonymous forms (greetings, QR team sign-up) per address (PROTOCOL.md, wave 3; the numbers and
@@ -8,7 +8,8 @@ import { HOUR, type WindowLimit } from '../limits/window-counter';
 export const GREETINGS_PER_ADDRESS: WindowLimit = { max: 20, windowMs: HOUR };
 export const QR_TEAMS_PER_ADDRESS: WindowLimit = { max: 30, windowMs: HOUR };
 
+/** With the wait: "gleich noch einmal" would be wrong when it is an hour. */
 export const FORM_LIMIT_TEXTS = {
-  greetings: 'Von deinem Anschluss kamen gerade zu viele Grüße. Bitte versuche es später noch einmal.',
-  qrTeams: 'Von deinem Anschluss wurden gerade zu viele Teams angemeldet. Bitte versuche es später noch einmal.',
+  greetings: (minutes: number) => `Von deinem Anschluss kamen gerade zu viele Grüße. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  qrTeams: (minutes: number) => `Von deinem Anschluss wurden gerade zu viele Teams angemeldet. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;

@@ -7,7 +7,7 @@ import { invalidTextRejection } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from './form-limits';
-import { WindowCounter } from '../limits/window-counter';
+import { SharedWindowCounter } from '../limits/shared-window-counter';
 import { clientAddress } from './login-limits';
 import { TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
@@ -20,11 +20,17 @@ const NO_PASSWORD = '!no-password';
 @ApiTags('public forms')
 @Controller('api/fqps')
 export class FormsController {
-  /** Greetings and QR teams per address, in this process; every attempt counts (a refused one costs work too). */
-  private readonly greetings = new WindowCounter(GREETINGS_PER_ADDRESS);
-  private readonly qrTeams = new WindowCounter(QR_TEAMS_PER_ADDRESS);
+  /**
+   * Greetings and QR teams per address, in the write side's database (both go into the log: shared by
+   * the instances on Postgres); every attempt counts (a refused one costs work too).
+   */
+  private readonly greetings: SharedWindowCounter;
+  private readonly qrTeams: SharedWindowCounter;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
+    this.greetings = new SharedWindowCounter(runtime.storage.sql, 'greetings', GREETINGS_PER_ADDRESS);
+    this.qrTeams = new SharedWindowCounter(runtime.storage.sql, 'qr-teams', QR_TEAMS_PER_ADDRESS);
+  }
 
   @Post('gruss/new')
   @HttpCode(200)
@@ -32,7 +38,8 @@ export class FormsController {
   @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
   @ApiTooManyRequestsResponse({ description: 'Too many greetings from this address (German `detail`).' })
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
-    if (!this.greetings.take(clientAddress(request), Date.now())) throw httpError(429, FORM_LIMIT_TEXTS.greetings);
+    const wait = await this.greetings.takeOrWait(clientAddress(request), Date.now());
+    if (wait > 0) throw httpError(429, FORM_LIMIT_TEXTS.greetings(wait));
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
@@ -52,7 +59,8 @@ export class FormsController {
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
   @ApiTooManyRequestsResponse({ description: 'Too many teams signed up from this address (German `detail`).' })
   async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
-    if (!this.qrTeams.take(clientAddress(request), Date.now())) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams);
+    const wait = await this.qrTeams.takeOrWait(clientAddress(request), Date.now());
+    if (wait > 0) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams(wait));
     const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();

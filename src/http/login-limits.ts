@@ -1,13 +1,15 @@
 import type { Request } from 'express';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { MINUTE, minutesText, minutesUntilWindowEnds, WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { MINUTE, minutesText, minutesUntilWindowEnds, type WindowLimit } from '../limits/window-counter';
+import { SharedWindowCounter } from '../limits/shared-window-counter';
+import { isIPv6 } from 'node:net';
 import { uniqueNameKey } from '../../projections/live';
 
 /**
- * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): failed logins per
- * (login name, address) and per address, counted in the write side's SQL database (shared by every
- * instance on Postgres: LoginLimits); registrations per address, counted in memory per process
- * (HttpLimits). All in fixed windows.
+ * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): login attempts per
+ * (login name, address), per address and per known device (LoginLimits), and registrations per address
+ * (HttpLimits), all counted in the write side's SQL database: shared by every instance on Postgres.
+ * All in fixed windows.
  */
 
 /**
@@ -34,35 +36,79 @@ export const LIMIT_TEXTS = {
     `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;
 
-/** The registration limit of one server process. */
+/** The registration limit, shared by the instances on one database (a registration appends to the log). */
 export class HttpLimits {
-  private readonly registrations = new WindowCounter(REGISTRATIONS_PER_ADDRESS);
+  private constructor(private readonly registrations: SharedWindowCounter, private readonly clock: () => number) {}
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<HttpLimits> {
+    return new HttpLimits(await SharedWindowCounter.open(db, 'registrations', REGISTRATIONS_PER_ADDRESS), clock);
+  }
 
   /** Counts a registration attempt; the German reason when the address has made too many. */
-  registration(address: string): string | null {
-    const blocked = this.registrations.takeOrWait(address, this.clock());
+  async registration(address: string): Promise<string | null> {
+    const blocked = await this.registrations.takeOrWait(address, this.clock());
     return blocked > 0 ? LIMIT_TEXTS.registrations(blocked) : null;
   }
 }
 
-/** The client's address: the socket's peer, or what a trusted proxy says (TRUST_PROXY, README). */
+/**
+ * The client's address as every per-address limit counts it: the socket's peer, or what a trusted
+ * proxy says (TRUST_PROXY, README); an IPv6 address by its /64 network (one subscriber's line gets a
+ * /64: counted whole, it would be millions of addresses), an IPv4-mapped one as IPv4.
+ */
 export function clientAddress(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+  return addressKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');
 }
 
-/** Rows of windows that ended are deleted after this many recorded failures (per process). */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const groups = expandIPv6(address.split('%')[0]!);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/** The eight groups of an IPv6 address (without leading zeros, lower case), or null. */
+function expandIPv6(address: string): string[] | null {
+  let text = address.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) => Number.parseInt(g || '0', 16).toString(16));
+}
+
+/** Rows of windows that ended are deleted after this many counted attempts (per process). */
 const SWEEP_EVERY = 200;
 
+/** A known device (src/auth/device-tokens.ts) that fails this often in 15 minutes is locked itself. */
+export const FAILED_LOGINS_PER_DEVICE: WindowLimit = { max: 10, windowMs: 15 * MINUTE };
+
+/** What a counted attempt holds, to be given back when the password was right. */
+export interface LoginAttempt {
+  login: string;
+  address: string;
+  device: string | null;
+}
+
 /**
- * Failed logins per (login name, address) and per address, in a table of the write side's database:
- * on Postgres every app instance counts into the same rows (one upsert per failure, atomic), embedded
- * the one process does. Read before the password is verified, so a refused login costs no hash.
+ * Login attempts per (login name, address) and per address, or per known device, in a table of the
+ * write side's database: on Postgres every app instance counts into the same rows, embedded the one
+ * process does. An attempt is counted before its password is verified (one atomic upsert per key):
+ * a burst of concurrent attempts cannot slip past the limit while the first are being hashed. A right
+ * password gives the attempt back. At most one verification per login name runs at a time in a
+ * process; the others wait their turn.
  * The table `login_failures` comes from the write side's migrations (src/store/sql/migrations.ts).
  */
 export class LoginLimits {
-  private failuresSinceSweep = 0;
+  private countsSinceSweep = 0;
+  private readonly verifying = new Map<string, Promise<void>>();
 
   private constructor(private readonly db: SqlDatabase, private readonly clock: () => number) {}
 
@@ -70,37 +116,52 @@ export class LoginLimits {
     return new LoginLimits(db, clock);
   }
 
-  /** The German reason a login may not be tried now from this address, or null. */
-  async refusal(login: string, address: string): Promise<string | null> {
+  /**
+   * Counts the attempt (as failed until `succeeded`); the German refusal when it is beyond a limit.
+   * `device`: the nonce of a valid known-device cookie for this login: then only the device's own
+   * failures count, not the pair's or the address's.
+   */
+  async attempt(attempt: LoginAttempt): Promise<string | null> {
     const now = this.clock();
-    const keys = [pairKey(login, address), addressKey(address)];
-    const rows = await this.db.query<{ key: string; failures: number; window_start: Date | string }>(
-      'SELECT key, failures, window_start FROM login_failures WHERE key = $1 OR key = $2', keys,
-    );
-    const blocked = (key: string, limit: WindowLimit): number => {
-      const row = rows.find((r) => r.key === key);
-      return row && row.failures >= limit.max ? minutesUntilWindowEnds(new Date(row.window_start).getTime(), limit, now) : 0;
-    };
-    const byPair = blocked(keys[0]!, FAILED_LOGINS_PER_NAME);
+    await this.sweep(now);
+    if (attempt.device !== null) {
+      const byDevice = await this.count(deviceKey(attempt.device), FAILED_LOGINS_PER_DEVICE, now);
+      return byDevice > 0 ? LIMIT_TEXTS.loginName(byDevice) : null;
+    }
+    const byPair = await this.count(pairKey(attempt.login, attempt.address), FAILED_LOGINS_PER_NAME, now);
+    const byAddress = await this.count(addressKeyOf(attempt.address), FAILED_LOGINS_PER_ADDRESS, now);
     if (byPair > 0) return LIMIT_TEXTS.loginName(byPair);
-    const byAddress = blocked(keys[1]!, FAILED_LOGINS_PER_ADDRESS);
     return byAddress > 0 ? LIMIT_TEXTS.loginAddress(byAddress) : null;
   }
 
-  async failed(login: string, address: string): Promise<void> {
-    const now = this.clock();
-    await this.count(pairKey(login, address), FAILED_LOGINS_PER_NAME, now);
-    await this.count(addressKey(address), FAILED_LOGINS_PER_ADDRESS, now);
-    if (++this.failuresSinceSweep >= SWEEP_EVERY) {
-      this.failuresSinceSweep = 0;
-      const longest = Math.max(FAILED_LOGINS_PER_NAME.windowMs, FAILED_LOGINS_PER_ADDRESS.windowMs);
-      await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [new Date(now - longest).toISOString()]);
+  /** The password was right: the pair's (or device's) failures are forgotten, the address gets this attempt back. */
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    if (attempt.device !== null) {
+      await this.db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(attempt.device)]);
+      return;
     }
+    await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(attempt.login, attempt.address)]);
+    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [addressKeyOf(attempt.address)]);
   }
 
-  /** A successful login forgets the pair's failures (not the address's). */
-  async succeeded(login: string, address: string): Promise<void> {
-    await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(login, address)]);
+  /** The password was never verified (the server was too busy): the attempt does not count. */
+  async giveBack(attempt: LoginAttempt): Promise<void> {
+    const keys = attempt.device !== null ? [deviceKey(attempt.device)] : [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)];
+    for (const key of keys) await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
+  }
+
+  /** Runs `verify` when no other verification for this login name runs in this process (in turn otherwise). */
+  async oneAtATime<T>(login: string, verify: () => Promise<T>): Promise<T> {
+    const key = uniqueNameKey(login);
+    const before = this.verifying.get(key) ?? Promise.resolve();
+    const run = before.then(verify);
+    const done = run.then(() => undefined, () => undefined);
+    this.verifying.set(key, done);
+    try {
+      return await run;
+    } finally {
+      if (this.verifying.get(key) === done) this.verifying.delete(key);
+    }
   }
 
   /** An erased account's failed logins go with it (the keys hold the login). */
@@ -108,15 +169,28 @@ export class LoginLimits {
     await this.db.query("DELETE FROM login_failures WHERE key LIKE 'pair %' AND right(key, $2) = $1", [` ${uniqueNameKey(login)}`, uniqueNameKey(login).length + 1]);
   }
 
-  /** One more failure in the key's window; a window that has ended starts afresh at 1. */
-  private async count(key: string, limit: WindowLimit, now: number): Promise<void> {
-    await this.db.query(
+  /**
+   * One more in the key's window (a window that has ended starts afresh at 1); the minutes until the
+   * window ends when this one is beyond the limit, else 0.
+   */
+  private async count(key: string, limit: WindowLimit, now: number): Promise<number> {
+    const rows = await this.db.query<{ failures: number; window_start: Date | string }>(
       `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
        ON CONFLICT (key) DO UPDATE SET
          failures = CASE WHEN login_failures.window_start <= $3 THEN 1 ELSE login_failures.failures + 1 END,
-         window_start = CASE WHEN login_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE login_failures.window_start END`,
+         window_start = CASE WHEN login_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE login_failures.window_start END
+       RETURNING failures, window_start`,
       [key, new Date(now).toISOString(), new Date(now - limit.windowMs).toISOString()],
     );
+    const row = rows[0]!;
+    return row.failures > limit.max ? minutesUntilWindowEnds(new Date(row.window_start).getTime(), limit, now) : 0;
+  }
+
+  private async sweep(now: number): Promise<void> {
+    if (++this.countsSinceSweep < SWEEP_EVERY) return;
+    this.countsSinceSweep = 0;
+    const longest = Math.max(FAILED_LOGINS_PER_NAME.windowMs, FAILED_LOGINS_PER_ADDRESS.windowMs, FAILED_LOGINS_PER_DEVICE.windowMs);
+    await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [new Date(now - longest).toISOString()]);
   }
 }
 
@@ -124,6 +198,10 @@ function pairKey(login: string, address: string): string {
   return `pair ${address} ${uniqueNameKey(login)}`; // logins are case-insensitive, so are their failures
 }
 
-function addressKey(address: string): string {
+function addressKeyOf(address: string): string {
   return `address ${address}`;
+}
+
+function deviceKey(nonce: string): string {
+  return `device ${nonce}`;
 }

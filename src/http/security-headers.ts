@@ -7,8 +7,9 @@ export const STREAM_EMBED_ORIGINS = ['https://player.twitch.tv', 'https://www.tw
 /**
  * The Content-Security-Policy of every response: scripts only from the app's own files (no inline
  * script, no eval), nothing embedded but the stream, no plugins, not framed
- * by other sites (forms may post to the newsletter service). Images may come from anywhere over https (question images, uber messages),
- * data: and blob: (uploads are fetched with the token and shown as object URLs).
+ * by other sites (forms may post to the newsletter service). Images only from this origin, data: and blob: (uploads are
+ * fetched with the token and shown as object URLs): another host's image in a team logo or an uber message would be a
+ * tracking pixel counting the players (docs/decisions/hostile-crowd-second-round.md).
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -16,7 +17,7 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrcAttr: ["'none'"],
   // React's style attributes and Swagger UI's; styles cannot run script, and images are fenced by img-src.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   frameSrc: [...STREAM_EMBED_ORIGINS],

@@ -1,98 +1,85 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
-  ArgumentsHost, Body, Catch, Controller, ExceptionFilter, Get, Inject, Injectable, Param, PayloadTooLargeException, Post, Req, Res, UploadedFiles,
-  UseFilters, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor,
-} from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { diskStorage } from 'multer';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiPayloadTooLargeResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+  ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam,
+  ApiPayloadTooLargeResponse, ApiResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
 import type { UserLive } from '../../projections/live';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '../../projections/live';
 import type { UploadReply } from '../../wire';
 import { RUNTIME, type Runtime } from '../runtime';
-import { sniffImage } from '../uploads/image-sniffing';
+import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
+import { RECEIVE_TEXTS, ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
+import { stripImageMetadata } from '../uploads/strip-metadata';
+import { INCOMING, MAX_FILES_PER_UPLOAD, RESERVATION_STEP_BYTES, UPLOAD_KINDS, type UploadOwner } from '../uploads/upload-limits';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
-import { UPLOAD_KINDS } from '../uploads/upload-limits';
 
 export const UPLOAD_TEXTS = {
   notAnImage: 'Bitte nur Bilder hochladen',
-  tooLarge: 'Bitte nicht zu große Bilder hochladen',
-  failed: 'Beim Speichern ist ein Fehler aufgetreten.',
+  tooLarge: RECEIVE_TEXTS.tooLarge,
+  failed: RECEIVE_TEXTS.failed,
   notFound: '(nicht gefunden)',
 } as const;
 
 const KINDS = UPLOAD_KINDS;
 type UploadKind = (typeof KINDS)[number];
-/** Where multer streams a request's files (under the uploads folder: a rename moves them into place). */
-const INCOMING = '.incoming';
 /** Stored names are chosen here: <kind>/<team or user id>/<uuid>.<ext>. Only such paths are ever served. */
 const STORED_PATH = /^(team|question|user|show)\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
-const MAX_FILES = 10;
 
-/** multer stops a file at the limit with its own English message; the player gets the spec's text. */
-@Catch(PayloadTooLargeException)
-class UploadTooLargeFilter implements ExceptionFilter {
-  catch(_error: PayloadTooLargeException, host: ArgumentsHost): void {
-    const error = httpError(413, UPLOAD_TEXTS.tooLarge);
-    host.switchToHttp().getResponse<Response>().status(413).json(error.getResponse());
-  }
+/** The owner of an upload: the user for kinds user and show (the admin's logo) and for a user without a team, else their team. */
+function ownerOf(kind: string, user: UserLive): UploadOwner {
+  return kind === 'user' || kind === 'show' || !user.teamId ? { id: user.id, kind: 'user' } : { id: user.teamId, kind: 'team' };
 }
 
-/** The owner folder of an upload: the user's own for kinds user and show (the admin's logo), else their team's (their own without one). */
-function ownerOf(kind: string, user: UserLive): string {
-  return kind === 'user' || kind === 'show' ? user.id : user.teamId ?? user.id;
+/** Images are read, stripped and written back one or two at a time: at most that many 10 MB files in memory. */
+const STRIPPING_AT_ONCE = 2;
+let stripping = 0;
+const waitingToStrip: Array<() => void> = [];
+
+async function inStrippingTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (stripping >= STRIPPING_AT_ONCE) await new Promise<void>((resolve) => waitingToStrip.push(resolve));
+  else stripping++;
+  try {
+    return await work();
+  } finally {
+    const next = waitingToStrip.shift();
+    if (next) next();
+    else stripping--;
+  }
 }
 
 /**
- * Runs after the login guard and before multer writes a byte: a known kind, the user's upload rate,
- * and the owner's quota against the request's declared length (checked again with the real sizes).
+ * The file's kind by its content, with its metadata removed in place (src/uploads/strip-metadata.ts);
+ * null for anything that is not an image we can read through. Returns the stored size.
  */
-@Injectable()
-class UploadAllowance implements NestInterceptor {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
-
-  async intercept(context: ExecutionContext, next: CallHandler) {
-    const request = context.switchToHttp().getRequest<Request & { user: UserLive; incomingDir?: string }>();
-    const kind = String(request.params.kind);
-    if (!KINDS.includes(kind as UploadKind)) throw httpError(404, UPLOAD_TEXTS.notFound);
-    const limits = this.runtime.uploadLimits;
-    const tooMany = limits.request(request.user.id);
-    if (tooMany) throw httpError(429, tooMany);
-    const declared = Number(request.headers['content-length'] ?? 0);
-    const full = await limits.quotaRefusal(ownerOf(kind, request.user), Number.isFinite(declared) ? declared : 0);
-    if (full) throw httpError(413, full);
-    const incoming = path.join(this.runtime.uploadsDir, INCOMING);
-    await mkdir(incoming, { recursive: true });
-    request.incomingDir = incoming;
-    return next.handle();
-  }
-}
-
-/** The first bytes of a file on disk, for sniffing its kind. */
-async function headOf(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const bytes = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    return bytes.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+async function cleanImage(file: ReceivedFile): Promise<{ kind: ImageKind; size: number } | null> {
+  return inStrippingTurn(async () => {
+    const bytes = await readFile(file.path);
+    const kind = sniffImage(bytes.subarray(0, 16));
+    const clean = kind && stripImageMetadata(bytes, kind);
+    if (!kind || !clean) return null;
+    if (clean.length !== bytes.length) await writeFile(file.path, clean);
+    return { kind, size: clean.length };
+  });
 }
 
 @ApiTags('uploads')
 @Controller('api/uploads')
-@UseFilters(UploadTooLargeFilter)
 export class UploadsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  /** multipart `image` or `image0..imageN`, optional `fileName` (the pause upload's resolution). */
+  /**
+   * multipart `image` or `image0..imageN`, optional `fileName` (the pause upload's resolution). The
+   * request's bytes are reserved against the owner's quota, all uploads' ceiling and the disk's floor
+   * while they stream in (src/uploads/upload-limits.ts); the stored images carry no metadata.
+   */
   @Post(':kind')
+  @HttpCode(201)
   @LoggedIn()
   @ApiParam({ name: 'kind', enum: KINDS })
   @ApiConsumes('multipart/form-data')
@@ -100,52 +87,76 @@ export class UploadsController {
     schema: {
       type: 'object',
       properties: {
-        image: { type: 'string', format: 'binary', description: 'One image (or several as image0..imageN); checked by content, not by name.' },
+        image: { type: 'string', format: 'binary', description: `One image (or several as image0..imageN, at most ${MAX_FILES_PER_UPLOAD}); checked by content, not by name.` },
         fileName: { type: 'string', description: 'The resolution of a pause upload (kind user).' },
       },
     },
   })
   @ApiCreatedResponse({ description: '`{success: true, fileNames}`: the stored names to show the images by.' })
-  @ApiPayloadTooLargeResponse({ description: `A file over ${UPLOAD_MAX_BYTES} bytes.` })
+  @ApiPayloadTooLargeResponse({ description: `A file over ${UPLOAD_MAX_BYTES} bytes, too many files, or the owner's quota is full (German \`detail\`).` })
+  @ApiResponse({ status: 507, description: 'All uploads together reached their ceiling, or the disk its floor of free space (German `detail`).' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not an image.' })
   @ApiTooManyRequestsResponse({ description: 'Too many uploads by this user (German `detail`).' })
-  // Files are streamed to a folder on disk as they arrive (never held in memory), then renamed into place.
-  @UseInterceptors(UploadAllowance, AnyFilesInterceptor({
-    storage: diskStorage({ destination: (request, _file, done) => done(null, (request as Request & { incomingDir: string }).incomingDir) }),
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES, fields: 5 },
-  }))
-  async upload(
-    @Param('kind') kind: string,
-    @UploadedFiles() files: Express.Multer.File[] | undefined,
-    @Body() body: Record<string, unknown>,
-    @CurrentUser() user: UserLive,
-  ): Promise<UploadReply> {
+  async upload(@Param('kind') kind: string, @Req() request: Request, @Res({ passthrough: true }) response: Response, @CurrentUser() user: UserLive): Promise<UploadReply> {
+    if (!KINDS.includes(kind as UploadKind)) throw this.refuse(request, response, 404, UPLOAD_TEXTS.notFound);
+    const limits = this.runtime.uploadLimits;
+    const tooMany = await limits.request(user.id);
+    if (tooMany) throw this.refuse(request, response, tooMany.status, tooMany.detail);
+    const owner = ownerOf(kind, user);
+    const reservation = limits.reservation(owner);
+    const incoming = path.join(this.runtime.uploadsDir, INCOMING);
+    const written: ReceivedFile[] = [];
+    let stored = 0;
     try {
-      const images = (files ?? []).filter((f) => /^image\d*$/.test(f.fieldname));
-      if (images.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
-      const kinds = await Promise.all(images.map(async (f) => sniffImage(await headOf(f.path))));
-      if (kinds.some((k) => k === null)) throw httpError(415, UPLOAD_TEXTS.notAnImage);
-      const owner = ownerOf(kind, user);
-      const full = await this.runtime.uploadLimits.quotaRefusal(owner, images.reduce((sum, f) => sum + f.size, 0));
-      if (full) throw httpError(413, full);
-      const stored = images.map((file, i) => ({ file, kind: kinds[i]!, name: `${kind}/${owner}/${randomUUID()}.${kinds[i]!.extension}` }));
+      await mkdir(incoming, { recursive: true });
+      const declared = Number(request.headers['content-length']);
+      // A declared length is reserved at once (a hint: the bytes are counted as they come all the same).
+      const upFront = Number.isSafeInteger(declared) && declared > 0 ? await reservation.grow(declared) : null;
+      if (upFront) throw this.refuse(request, response, upFront.status, upFront.detail);
+      const { files, fields } = await receiveUpload(request, incoming, (total) => reservation.grow(total), written);
+      if (files.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
+      const images = await Promise.all(files.map(cleanImage));
+      if (images.some((image) => image === null)) throw httpError(415, UPLOAD_TEXTS.notAnImage);
+      const stored_ = files.map((file, i) => ({ file, ...images[i]!, name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}` }));
       const outcome = await this.runtime.engine.pipeline.submit(
         {
           type: 'RecordUpload', kind: kind as UploadKind,
-          files: stored.map((s) => ({ fileName: s.name, mimeType: s.kind.mimeType, size: s.file.size })),
-          fileName: typeof body.fileName === 'string' ? body.fileName : null,
+          files: stored_.map((s) => ({ fileName: s.name, mimeType: s.kind.mimeType, size: s.size })),
+          fileName: typeof fields.fileName === 'string' ? fields.fileName : null,
         },
         actorOf(user),
       );
       if (!outcome.ok) throw rejectionError(outcome);
       // The event is durable first; a crash before the files are moved leaves a name that answers 404, never a file without a record.
-      await mkdir(path.join(this.runtime.uploadsDir, kind, owner), { recursive: true });
-      await Promise.all(stored.map((s) => rename(s.file.path, path.join(this.runtime.uploadsDir, s.name))));
-      return { success: true, fileNames: stored.map((s) => s.name) };
+      await mkdir(path.join(this.runtime.uploadsDir, kind, owner.id), { recursive: true });
+      await Promise.all(stored_.map((s) => rename(s.file.path, path.join(this.runtime.uploadsDir, s.name))));
+      stored = stored_.reduce((sum, s) => sum + s.size, 0);
+      return { success: true, fileNames: stored_.map((s) => s.name) };
+    } catch (error) {
+      if (error instanceof ReceiveRefusal) throw this.refuse(request, response, error.refusal.status, error.refusal.detail);
+      throw error;
     } finally {
-      // Whatever was not moved into place (refused, not an image, a field beside the images) goes.
-      await Promise.all((files ?? []).map((f) => rm(f.path, { force: true })));
+      // Whatever was not moved into place (refused, not an image, a field beside the images) goes; the rest of the reservation is given back.
+      await Promise.all(written.map((f) => rm(f.path, { force: true })));
+      await reservation.settle(stored);
     }
+  }
+
+  /**
+   * A refusal before the request's body was read to its end: the answer closes the connection; what
+   * the client still sends is read and dropped, and a client sending more than a step of it is cut off.
+   */
+  private refuse(request: Request, response: Response, status: number, detail: string) {
+    if (!request.complete) {
+      response.setHeader('Connection', 'close');
+      let dropped = 0;
+      request.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > RESERVATION_STEP_BYTES && response.writableFinished) request.destroy();
+      });
+      request.resume();
+    }
+    return httpError(status, detail);
   }
 
   /**

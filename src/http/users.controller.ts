@@ -11,6 +11,7 @@ import { newAccountsClosed } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { eraseUser } from '../identity/erasure';
+import type { CommandOutcome } from '../engine/command-pipeline';
 import { httpError, rejectionError } from './http-errors';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER } from './hashing-limits';
 import { userResource } from './json-api';
@@ -44,7 +45,7 @@ export class UsersController {
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
     // Closed registration costs no password hash: the rule (registerUser) says it again after the reservation.
     if (newAccountsClosed(this.runtime.engine.live.state.showSettings)) throw httpError(403, texts.newAccountsClosed);
-    const refusal = this.runtime.limits.registration(clientAddress(request));
+    const refusal = await this.runtime.limits.registration(clientAddress(request));
     if (refusal) throw httpError(429, refusal);
     const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it
     if (invalid) throw rejectionError(invalid);
@@ -68,11 +69,15 @@ export class UsersController {
 
   @Get()
   @LoggedIn('admin', 'moderator')
-  @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name; `attributes.perm` lists their roles.' })
-  list() {
+  @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name; `attributes.perm` lists their roles. Only an admin reads the e-mail addresses (a moderator gets `email: null`).' })
+  list(@CurrentUser() reader: UserLive) {
     const users: ReturnType<typeof userResource>[] = [];
+    // A moderator runs the show and needs names and roles, not how to reach every player (data minimisation, DSGVO Art. 5).
+    const withEmail = reader.roles.includes('admin');
     this.runtime.engine.live.state.users.forEach((user) => {
-      if (!user.erased) users.push(userResource(user));
+      if (user.erased) return;
+      const resource = userResource(user);
+      users.push(withEmail ? resource : { ...resource, attributes: { ...resource.attributes, email: null } });
     });
     return { data: users.sort((a, b) => a.attributes.name.localeCompare(b.attributes.name, 'de')) };
   }
@@ -96,9 +101,8 @@ export class UsersController {
     const password = newPassword ?? '';
     if (user.id !== id) {
       if (!user.roles.includes('admin') || password === '' || name !== undefined || shownEmailPopupAt !== undefined) throw httpError(403, AUTH_TEXTS.forbidden);
-      const reset = await pipeline.submit({ type: 'ResetPassword', userId: id, newPassword: password }, actorOf(user));
+      const reset = await this.withNewHash(id, password, () => pipeline.submit({ type: 'ResetPassword', userId: id, newPassword: password }, actorOf(user)));
       if (!reset.ok) throw rejectionError(reset);
-      await credentials.setPassword(id, await hashPassword(password));
       return { data: userResource(this.runtime.engine.live.state.users.get(id)!) };
     }
     if (password !== '') {
@@ -111,15 +115,34 @@ export class UsersController {
       if (!seen.ok) throw rejectionError(seen);
     }
     if (name !== undefined || password !== '') {
-      const outcome = await pipeline.submit(
+      const update = () => pipeline.submit(
         { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password },
         actorOf(user),
       );
+      const outcome = password ? await this.withNewHash(id, password, update) : await update();
       if (!outcome.ok) throw rejectionError(outcome);
-      if (password) await credentials.setPassword(id, await hashPassword(password));
     }
     const updated = this.runtime.engine.live.state.users.get(id)!;
     return { data: userResource(updated), ...(password ? { meta: { token: this.runtime.secrets.jwt.sign(updated) } } : {}) };
+  }
+
+  /**
+   * The new password's hash is stored before the event that ends the older tokens is appended: once
+   * UserPasswordChanged is in the log, the new password works on every instance (before, a login in
+   * between found the old hash and a failed write left the tokens ended with the old password). A
+   * refused command puts the old hash back.
+   */
+  private async withNewHash(userId: string, password: string, append: () => Promise<CommandOutcome>): Promise<CommandOutcome> {
+    const { credentials } = this.runtime.secrets;
+    const previous = await credentials.findByUserId(userId);
+    const hash = await hashPassword(password);
+    if (previous) await credentials.setPassword(userId, hash);
+    const outcome = await append().catch(async (error: unknown) => {
+      if (previous) await credentials.setPassword(userId, previous.passwordHash);
+      throw error;
+    });
+    if (!outcome.ok && previous) await credentials.setPassword(userId, previous.passwordHash);
+    return outcome;
   }
 
   /**

@@ -23,6 +23,11 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
     new Logger('Web').warn(`No web app at ${webDir}: run "npm run build:web" (npm start does it for you).`);
     return;
   }
+  // Source maps carry the sources: built (hidden) for the operators, never served.
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.path.endsWith('.map')) return void res.status(404).end();
+    next();
+  });
   app.use(expressStaticGzip(webDir, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
@@ -37,7 +42,7 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
   }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     // HEAD as GET (uptime monitors and link checkers ask with HEAD): the same headers, no body.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();
+    if (!['GET', 'HEAD'].includes(req.method) || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();
     // A hashed file that is not there (an older release's chunk) is missing, not the app.
     if (req.path.startsWith(ASSETS)) return void res.status(404).end();
     res.setHeader('Cache-Control', REVALIDATE);

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '../../events';
 import type { CommandOutcome } from '../engine/command-pipeline';
@@ -18,7 +18,7 @@ export async function eraseUser(runtime: Runtime, userId: string, actor: Actor):
   if (!outcome.ok) return outcome;
   await forgetErased(runtime, [userId]);
   if (login !== undefined) await runtime.loginLimits.forget(login);
-  await Promise.all(files.map((name) => rm(path.join(runtime.uploadsDir, name), { force: true })));
+  await removeUploads(runtime, files);
   return outcome;
 }
 
@@ -36,6 +36,17 @@ export function erasedUsers(runtime: Runtime): string[] {
     if (user.erased) erased.push(user.id);
   });
   return erased;
+}
+
+/** Deletes stored uploads; their bytes are their owners' no longer (src/uploads/upload-limits.ts). */
+async function removeUploads(runtime: Runtime, names: readonly string[]): Promise<void> {
+  const removed = await Promise.all(names.map(async (name) => {
+    const file = path.join(runtime.uploadsDir, name);
+    const size = await stat(file).then((s) => s.size, () => 0);
+    await rm(file, { force: true });
+    return { name, size };
+  }));
+  await runtime.uploadLimits.freed(removed.filter((r) => r.size > 0));
 }
 
 async function uploadedFilesOf(runtime: Runtime, userId: string): Promise<string[]> {

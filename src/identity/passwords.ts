@@ -77,6 +77,17 @@ export function verifyPassword(passwordHash: string, password: string, priority:
   return inTurn(() => verify(passwordHash, password).catch(() => false), priority);
 }
 
+let dummy: Promise<string> | null = null;
+/**
+ * A hash of a random password, made once: a login for an unknown name is verified against it, so that
+ * it takes as long as one for a known name with a wrong password (the timing does not tell which
+ * names exist).
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hash(randomBytes(24).toString('base64'), ARGON2ID);
+  return dummy;
+}
+
 /** A readable random password: 16 characters without look-alikes (no 0/O, 1/l/I). */
 export function generatePassword(length = 16): string {
   const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

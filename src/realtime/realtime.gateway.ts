@@ -15,7 +15,9 @@ import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
 import { SocketRateLimit, TOO_FAST } from './rate-limit';
-import { AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser, TeamPasswordGuards } from './user-limits';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser } from './user-limits';
+import { addressKey } from '../http/login-limits';
+import type { IncomingMessage } from 'node:http';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
@@ -49,6 +51,8 @@ interface Session {
   limit: SocketRateLimit;
   /** Closes the socket unless it authenticates in time; cleared by the first successful `sa`. */
   authDeadline: NodeJS.Timeout | null;
+  /** The address it counts against while it has not authenticated (null once it has, or behind a proxy). */
+  anonymousFrom: string | null;
 }
 
 /** A reply's content already serialized, in pieces: the `sg` snapshot, made of the per-scope JSON the hub keeps. */
@@ -80,7 +84,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly logger = new Logger('Realtime');
   private readonly socketsOfUser = new SocketsPerUser<Session>();
   private readonly overlaySessions = new Set<Session>();
-  private readonly teamPasswordGuards = new TeamPasswordGuards();
+  /** Sockets not yet authenticated, per address (ANONYMOUS_SOCKETS_PER_ADDRESS). */
+  private readonly anonymousPerAddress = new Map<string, number>();
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
@@ -125,10 +130,22 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }
   }
 
-  handleConnection(socket: WebSocket): void {
+  handleConnection(socket: WebSocket, request?: IncomingMessage): void {
     const session: Session = {
       socket, alive: true, user: null, overlay: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate), authDeadline: null,
+      anonymousFrom: null,
     };
+    // Behind a proxy (TRUST_PROXY) every socket has the proxy's address: the proxy limits each source there (deploy/haproxy.cfg).
+    if (this.runtime.config.trustProxy === false) {
+      const address = addressKey(request?.socket.remoteAddress ?? 'unknown');
+      const waiting = this.anonymousPerAddress.get(address) ?? 0;
+      if (waiting >= ANONYMOUS_SOCKETS_PER_ADDRESS) {
+        socket.close(CLOSE_CODES.tooManyFromAddress, LIMIT_TEXTS.tooManyFromAddress);
+        return;
+      }
+      this.anonymousPerAddress.set(address, waiting + 1);
+      session.anonymousFrom = address;
+    }
     session.authDeadline = setTimeout(() => socket.close(CLOSE_CODES.authTimeout, LIMIT_TEXTS.authTimeout), AUTH_DEADLINE_MS);
     session.authDeadline.unref();
     this.sessions.set(socket, session);
@@ -139,8 +156,19 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const session = this.sessions.get(socket);
     this.sessions.delete(socket);
     if (!session) return;
+    this.noLongerAnonymous(session);
     if (session.authDeadline) clearTimeout(session.authDeadline);
     this.signOff(session);
+  }
+
+  /** The socket authenticated or closed: it no longer counts as waiting from its address. */
+  private noLongerAnonymous(session: Session): void {
+    const address = session.anonymousFrom;
+    if (address === null) return;
+    session.anonymousFrom = null;
+    const left = (this.anonymousPerAddress.get(address) ?? 1) - 1;
+    if (left > 0) this.anonymousPerAddress.set(address, left);
+    else this.anonymousPerAddress.delete(address);
   }
 
   private signOff(session: Session): void {
@@ -215,16 +243,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const password = typeof content?.password === 'string' ? content.password : '';
     if (!team || password === '' || password === FUSION_TEAM_PASSWORD) return this.execute(session, inputFromWire('gj', content, { passwordOk: false })!, commandId);
     const userId = session.user!.id;
-    if (!this.teamPasswordGuards.attempt(userId, team.id, Date.now())) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
+    const guards = this.runtime.teamPasswordGuards;
+    if (!(await guards.attempt(userId, team.id, Date.now()))) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
     let passwordOk: boolean;
     try {
       passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
     } catch (error) {
-      this.teamPasswordGuards.giveBack(userId, team.id, Date.now()); // not checked
+      await guards.giveBack(userId, team.id, Date.now()); // not checked
       if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
       throw error;
     }
-    if (passwordOk) this.teamPasswordGuards.giveBack(userId, team.id, Date.now());
+    if (passwordOk) await guards.giveBack(userId, team.id, Date.now());
     return this.execute(session, inputFromWire('gj', content, { passwordOk })!, commandId);
   }
 
@@ -261,6 +290,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.signOff(session); // a second sa on the same socket switches the user
     if (session.authDeadline) clearTimeout(session.authDeadline);
     session.authDeadline = null;
+    this.noLongerAnonymous(session);
     // Roles come from the state, not from the token: the token only says who is talking (and in which generation).
     session.user = { id: user.id, tokenGeneration: user.tokenGeneration };
     for (const oldest of this.socketsOfUser.add(user.id, session)) {

@@ -1,14 +1,22 @@
 /**
  * Limits per user, not per socket (PROTOCOL.md, wave 3, "People who would hurt the show"; the numbers
- * and why: docs/decisions/hostile-crowd-limits.md). Kept in this process's memory: a user's sockets
- * live in one process each, and a guesser spread over several instances gets at most their number
- * times the limit, which still makes guessing hopeless.
+ * and why: docs/decisions/hostile-crowd-limits.md). Sockets per user are kept in this process's memory
+ * (a user's sockets live in one process each); wrong team passwords are counted in the database,
+ * shared by the instances on Postgres (docs/decisions/hostile-crowd-second-round.md).
  */
 import { SOCKET_CLOSE_CODES } from '../../wire';
-import { MINUTE, WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { MINUTE, type WindowLimit } from '../limits/window-counter';
+import { SharedWindowCounter } from '../limits/shared-window-counter';
+import type { SqlDatabase } from '../store/sql/sql-database';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */
 export const SOCKETS_PER_USER = 5;
+/**
+ * Sockets from one address that have not authenticated yet. The web app sends `sa` the moment a socket
+ * opens, so an honest socket waits a fraction of a second: even a venue of a few hundred players
+ * reconnecting together after a restart stays below; a script opening thousands is cut off.
+ */
+export const ANONYMOUS_SOCKETS_PER_ADDRESS = 200;
 /** A socket must authenticate (`sa`) this soon after it opened, or it is closed. */
 export const AUTH_DEADLINE_MS = 10_000;
 
@@ -23,29 +31,43 @@ export const LIMIT_TEXTS = {
   wrongTeamPasswords: 'Zu viele falsche Team-Passwörter. Bitte warte eine Minute.',
   replaced: 'Zu viele offene Verbindungen: die älteste wurde geschlossen.',
   authTimeout: 'Keine Anmeldung innerhalb von 10 Sekunden.',
+  tooManyFromAddress: 'Zu viele Verbindungen von deinem Anschluss.',
 } as const;
 
-/** Wrong team passwords per user and per team: beyond either, gj is refused without hashing. */
+/**
+ * Wrong team passwords per user and per team, counted in the write side's database (shared by the
+ * instances on Postgres: a guesser spread over N instances does not get N times the tries). Beyond
+ * the user's limit, gj is refused without hashing. The team's limit never refuses the right password
+ * of an honest member: beyond it, only accounts that have already tried in the window are refused; an
+ * account's first attempt is always checked (docs/decisions/hostile-crowd-second-round.md).
+ */
 export class TeamPasswordGuards {
-  private readonly byUser = new WindowCounter(WRONG_TEAM_PASSWORDS_PER_USER);
-  private readonly byTeam = new WindowCounter(WRONG_TEAM_PASSWORDS_PER_TEAM);
+  private constructor(private readonly byUser: SharedWindowCounter, private readonly byTeam: SharedWindowCounter) {}
+
+  static async open(db: SqlDatabase): Promise<TeamPasswordGuards> {
+    return new TeamPasswordGuards(
+      await SharedWindowCounter.open(db, 'gj-user', WRONG_TEAM_PASSWORDS_PER_USER),
+      await SharedWindowCounter.open(db, 'gj-team', WRONG_TEAM_PASSWORDS_PER_TEAM),
+    );
+  }
 
   /**
-   * Counts an attempt as failed before its password is checked (so that attempts under way count:
-   * a burst cannot slip past the limit while the first are being hashed); false, counting nothing,
-   * when the user or the team is beyond its limit. A right password, or a check that never ran, gives it back.
+   * Counts an attempt as failed before its password is checked (so that attempts under way count: a
+   * burst cannot slip past the limit while the first are being hashed); false when the user is beyond
+   * their limit, or the team beyond its limit and the user has tried before in this window. A right
+   * password, or a check that never ran, gives it back.
    */
-  attempt(userId: string, teamId: string, now: number): boolean {
-    if (this.byUser.exhausted(userId, now) || this.byTeam.exhausted(teamId, now)) return false;
-    this.byUser.add(userId, now);
-    this.byTeam.add(teamId, now);
-    return true;
+  async attempt(userId: string, teamId: string, now: number): Promise<boolean> {
+    const user = await this.byUser.take(userId, now);
+    if (user.waitMinutes > 0) return false;
+    const team = await this.byTeam.take(teamId, now);
+    return team.waitMinutes === 0 || user.count === 1;
   }
 
   /** The attempt does not count after all. */
-  giveBack(userId: string, teamId: string, now: number): void {
-    this.byUser.remove(userId, now);
-    this.byTeam.remove(teamId, now);
+  async giveBack(userId: string, teamId: string, now: number): Promise<void> {
+    await this.byUser.giveBack(userId, now);
+    await this.byTeam.giveBack(teamId, now);
   }
 }
 

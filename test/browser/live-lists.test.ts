@@ -138,7 +138,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     const teams = page.getByRole('region', { name: 'JoinTeam' }).getByLabel('Team');
     await expectOption(teams, `${TEAM} (Nr. ${teamNumber})`);
     const token = await playerOverHttp('nachteule');
-    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: 'Nachteulen', newPassword: 'uhu', stadt: 'Bonn', beschreibung: 'Nachts wach' }, token);
+    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: 'Nachteulen', newPassword: 'uhu-team', stadt: 'Bonn', beschreibung: 'Nachts wach' }, token);
     expect(created.status).toBe(201);
     const number = (created.body.data as { attributes: { number: number } }).attributes.number;
     await expectOption(teams, `Nachteulen (Nr. ${number})`);

@@ -6,7 +6,7 @@ import { collectPageErrors, loginForm, see } from './support/player';
 import { untilInPage } from '../support/page-wait';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
 
 const PAINTERS = 'Pinselpiraten';
 const RIVALS = 'Gegenwind';

@@ -66,7 +66,7 @@ describe('screenshots of the player screens', () => {
     // Other teams, so that team selection and points have something to show.
     for (const [owner, name, stadt] of [['olli', 'Eulen aus Bonn', 'Bonn'], ['karla', 'Kneipenkönige', 'Hamburg'], ['sven', 'Schlaue Schnecken', 'Leipzig']]) {
       const token = await registerOverHttp(owner);
-      const team = await callApi(app.baseUrl, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name, newPassword: 'pw', stadt, beschreibung: 'Wir raten mit Herz.' } } }, token);
+      const team = await callApi(app.baseUrl, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name, newPassword: 'pw-team', stadt, beschreibung: 'Wir raten mit Herz.' } } }, token);
       expect(team.status).toBe(201);
     }
   });

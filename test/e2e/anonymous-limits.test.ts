@@ -18,7 +18,7 @@ describe('anonymous forms and streams per address', () => {
     }
     const refused = await api(suite.env.url, 'POST', '/api/fqps/gruss/new', { username: 'Spammer', message: 'Kauft!' });
     expect(refused.status).toBe(429);
-    expect(refused.body.errors[0].detail).toBe(FORM_LIMIT_TEXTS.greetings);
+    expect(refused.body.errors[0].detail).toBe(FORM_LIMIT_TEXTS.greetings(60));
     const stored = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'GreetingSubmitted');
     expect(stored).toHaveLength(GREETINGS_PER_ADDRESS.max);
   });
@@ -30,7 +30,7 @@ describe('anonymous forms and streams per address', () => {
     }
     const refused = await api(suite.env.url, 'POST', '/api/fqps/team/new', { name: 'Noch eins', amount: '4' });
     expect(refused.status).toBe(429);
-    expect(refused.body.errors[0].detail).toBe(FORM_LIMIT_TEXTS.qrTeams);
+    expect(refused.body.errors[0].detail).toBe(FORM_LIMIT_TEXTS.qrTeams(60));
   });
 
   it(`given ${FEED_LIMITS.perAddress} open show-settings streams from one address, then the next answers 429 in German; one closed makes room again`, async () => {

@@ -19,7 +19,9 @@ const ALLOWED: Record<string, Sender[]> = {
   ...Object.fromEntries(['gl', 'gu', 'gp', 'gc', 'gd', 'gf', 'gs', 'go', 'ghd'].map((t) => [t, ['member']])),
   ...Object.fromEntries(['ma', 'mhr', 'mc', 'mn', 'mup', 'mp', 'mr', 'mq', 'mi', 'muf', 'mua', 'muc', 'mum', 'mumm', 'trx'].map((t) => [t, ['moderator']])),
   ...Object.fromEntries(['tu', 'tua', 'ta'].map((t) => [t, ['tester', 'moderator']])),
-  ...Object.fromEntries(['ao', 'aff', 'asv', 'aas', 'ara', 'arr', 'ati', 'ali', 'asu', 'ahd', 'abl'].map((t) => [t, ['admin']])),
+  ...Object.fromEntries(['ao', 'aff', 'asv', 'aas', 'ara', 'arr', 'ati', 'ali', 'asu', 'ahd'].map((t) => [t, ['admin']])),
+  // Moderators block players and run the lobby chat (PROTOCOL.md wave 4, "Moderation, second round").
+  ...Object.fromEntries(['abl', 'msl', 'mlc'].map((t) => [t, ['moderator', 'admin']])),
 };
 
 /** Content that is well-formed for each message, so a refusal can only be about who sent it or about the game state. */
@@ -35,7 +37,7 @@ function contentFor(type: string, ids: { quiz: string; team: string; user: strin
     mumm: { message: 'Pause!' }, trx: { ...q, regex: 'xyz', points: 1, mark: 'correct' },
     tu: { answerId: 'unbekannt', change: 1, checked: true, liked: false }, tua: { answerId: 'unbekannt', value: 1, checked: true, liked: false },
     ta: { quiz: ids.quiz }, ao: { message: 'Hallo' }, aff: { flags: '{}' }, asv: q, aas: { ...q, title: 'Seitenstechen', text: 'Wie viele?' },
-    ara: { recheckAt: 0 }, arr: {}, ati: { id: ids.team }, ali: { id: ids.user }, abl: { userId: ids.user, blocked: false }, asu: { path: 'global.allowNewRegistrations', value: true }, ahd: {},
+    ara: { recheckAt: 0 }, arr: {}, ati: { id: ids.team }, ali: { id: ids.user }, abl: { userId: ids.user, blocked: false }, msl: { seconds: 0 }, mlc: { open: true }, asu: { path: 'global.allowNewRegistrations', value: true }, ahd: {},
   };
   return contents[type]!;
 }

@@ -11,7 +11,7 @@ import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer } from './support/test-server';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
 
 /** What a server writes to stdout and stderr while `run` runs. */
 async function capturedOutput(run: () => Promise<void>): Promise<string> {

@@ -22,13 +22,13 @@ describe('saved drawings and heal-and-deal choices over the wire', () => {
     const anna = await registerAndLogin(suite.env.url, 'anna');
     const ben = await registerAndLogin(suite.env.url, 'ben');
     const clara = await registerAndLogin(suite.env.url, 'clara');
-    const painters = await api(suite.env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p', stadt: 'Köln', beschreibung: 'x' }, anna.token);
-    const rivals = await api(suite.env.url, 'POST', '/api/teams', { name: 'Gegenwind', newPassword: 'g', stadt: 'Bonn', beschreibung: 'y' }, clara.token);
+    const painters = await api(suite.env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p-team', stadt: 'Köln', beschreibung: 'x' }, anna.token);
+    const rivals = await api(suite.env.url, 'POST', '/api/teams', { name: 'Gegenwind', newPassword: 'g-team', stadt: 'Bonn', beschreibung: 'y' }, clara.token);
     const moderator = await suite.open(adminToken);
     const annaWs = await suite.open(anna.token);
     const benWs = await suite.open(ben.token);
     const claraWs = await suite.open(clara.token);
-    expect(await benWs.request('gj', { id: painters.body.data.id, password: 'p' })).toMatchObject({ success: true });
+    expect(await benWs.request('gj', { id: painters.body.data.id, password: 'p-team' })).toMatchObject({ success: true });
 
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     await annaWs.until((v) => v.global?.question?.type === 'zeichnen');

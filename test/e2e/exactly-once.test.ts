@@ -38,8 +38,8 @@ describe('commands with a commandId are exactly-once', () => {
     anna = await registerAndLogin(suite.env.url, 'anna');
     bert = await registerAndLogin(suite.env.url, 'bert');
     clara = await registerAndLogin(suite.env.url, 'clara');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: 'Schlau' }, anna.token);
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule', stadt: 'Bonn', beschreibung: 'Nachts' }, bert.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' }, anna.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachts' }, bert.token);
     const moderator = await open(admin);
     expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
   });

@@ -43,7 +43,7 @@ describe('GET /api/health', () => {
     server = await start();
     expect(server.firstAdmin).toMatchObject({ created: false, passwordReset: false });
     const response = await request(server.url).get('/api/health').expect(200);
-    expect(response.body.store).toEqual({ kind, lastPosition: 1 });
+    expect(response.body.store).toEqual({ kind, lastPosition: 1, reachable: true });
     const [registered] = await server.storage.events.readAll();
     expect(registered).toMatchObject({ type: 'UserRegistered', data: { login: 'admin', roles: ['admin', 'moderator', 'tester'] } });
   });

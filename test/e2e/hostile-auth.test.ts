@@ -24,7 +24,7 @@ const sockets: WsClient[] = [];
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
 });
-const suite = serverForSuite({}, undefined, { TRUST_PROXY: 'true' });
+const suite = serverForSuite({}, undefined, { TRUST_PROXY: 'loopback' });
 const open = (token: string) => suite.open(token);
 
 function closed(client: WsClient): Promise<number> {
@@ -154,7 +154,7 @@ describe('points (finding 6)', () => {
     const moderator = await open((await seedUserWithRoles(suite.env, 'moderation', ['moderator'])).token);
     const tester = await seedUserWithRoles(suite.env, 'kontrolle', ['tester']);
     const fiona = await registerAndLogin(suite.env.url, 'fiona');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: '-' }, fiona.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: '-' }, fiona.token);
     const player = await open(fiona.token);
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     expect(await player.request('gp', { message: 'Paris' })).toMatchObject({ success: true });
@@ -187,7 +187,7 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
 });
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
 
 async function uploadPng(token: string, kind = 'team') {
   const form = new FormData();
@@ -253,7 +253,7 @@ describe('uploads (finding 8)', () => {
 
   it('given a user uploading 30 times in 10 minutes, then the next upload answers 429 in German and writes nothing', async () => {
     const hanna = await registerAndLogin(suite.env.url, 'hanna');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Fotofreunde', newPassword: 'foto', stadt: 'Köln', beschreibung: '-' }, hanna.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Fotofreunde', newPassword: 'foto-team', stadt: 'Köln', beschreibung: '-' }, hanna.token);
     for (let i = 0; i < UPLOADS_PER_USER.max; i++) expect((await uploadPng(hanna.token)).status).toBe(201);
     const before = await suite.env.server.storage.events.lastPosition();
     const refused = await uploadPng(hanna.token);
@@ -263,15 +263,16 @@ describe('uploads (finding 8)', () => {
 
   it('given a team whose pictures fill its quota, then its next upload answers 413 in German; another team uploads', async () => {
     const ida = await registerAndLogin(suite.env.url, 'ida');
-    const team = await api(suite.env.url, 'POST', '/api/teams', { name: 'Volle Platte', newPassword: 'voll', stadt: 'Köln', beschreibung: '-' }, ida.token);
+    const team = await api(suite.env.url, 'POST', '/api/teams', { name: 'Volle Platte', newPassword: 'voll-team', stadt: 'Köln', beschreibung: '-' }, ida.token);
     const teamDir = path.join(suite.env.dataDir, 'uploads', 'team', team.body.data.id as string);
     await mkdir(teamDir, { recursive: true });
     const filler = path.join(teamDir, '00000000-0000-0000-0000-000000000000.png');
     await writeFile(filler, '');
-    await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota reads sizes, not blocks
+    await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota counts sizes, not blocks
+    expect(await suite.env.server.runtime.uploadLimits.recount(suite.env.server.runtime.uploadsDir)).toBe(true); // as at a start
     expect(await uploadPng(ida.token)).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] } });
     const jan = await registerAndLogin(suite.env.url, 'jan');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer', stadt: 'Köln', beschreibung: '-' }, jan.token);
+    await api(suite.env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer-team', stadt: 'Köln', beschreibung: '-' }, jan.token);
     expect((await uploadPng(jan.token)).status).toBe(201);
   });
 });
@@ -283,8 +284,8 @@ describe('uploads (finding 8)', () => {
   let b: TestServer;
   beforeAll(async () => {
     database = await testDatabaseUrl();
-    a = await startTestServer({}, undefined, { TRUST_PROXY: 'true' }, database);
-    b = await startTestServer({}, undefined, { TRUST_PROXY: 'true' }, database);
+    a = await startTestServer({}, undefined, { TRUST_PROXY: 'loopback' }, database);
+    b = await startTestServer({}, undefined, { TRUST_PROXY: 'loopback' }, database);
   });
   afterAll(async () => {
     await a?.stop();

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { texts } from '../../src/commands/texts';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/http/hashing-limits';
 import {
-  AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
+  ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
 } from '../../src/realtime/user-limits';
 import { serverForSuite } from './support/suite';
 import { nameBasedUuid } from '../../src/store/event-ids';
@@ -40,6 +40,22 @@ describe('a hostile crowd: limits per user', () => {
     expect((await suite.open(other.token)).socket.readyState).toBe(WebSocket.OPEN);
   });
 
+  it(`given ${ANONYMOUS_SOCKETS_PER_ADDRESS} sockets from one address waiting for their sa, then the next is closed at once; once one has logged in, another may open`, async () => {
+    const waiting: WsClient[] = [];
+    try {
+      for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS; i++) waiting.push(await WsClient.connect(suite.env.wsUrl));
+      const refused = await WsClient.connect(suite.env.wsUrl);
+      expect(await closed(refused)).toEqual({ code: CLOSE_CODES.tooManyFromAddress, reason: LIMIT_TEXTS.tooManyFromAddress });
+      const paula = await registerAndLogin(suite.env.url, 'paula-anonym');
+      expect(await waiting[0]!.request('sa', { token: paula.token })).toMatchObject({ success: true });
+      const next = await WsClient.connect(suite.env.wsUrl);
+      waiting.push(next);
+      expect(await next.request('ping')).toMatchObject({ success: false }); // open (and answered): not refused
+    } finally {
+      await Promise.all(waiting.map((socket) => socket.close()));
+    }
+  }, 60_000);
+
   it('given a socket that never authenticates, then it is closed after the deadline; one that authenticated stays', async () => {
     const silent = await WsClient.connect(suite.env.wsUrl);
     const greta = await registerAndLogin(suite.env.url, 'greta');
@@ -67,21 +83,26 @@ describe('a hostile crowd: limits per user', () => {
     expect(await honest.request('gj', { id: teamId, password: 'richtig' })).toMatchObject({ success: true });
   });
 
-  it(`given ${WRONG_TEAM_PASSWORDS_PER_TEAM.max} wrong passwords for one team from several users, then the team refuses every further gj for the minute without hashing`, async () => {
+  it(`given ${WRONG_TEAM_PASSWORDS_PER_TEAM.max} wrong passwords for one team from six accounts, then an honest member still joins with the right password; an account that has tried is refused without hashing`, async () => {
     const owner = await registerAndLogin(suite.env.url, 'karl');
     const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Burg', newPassword: 'richtig', stadt: 'Bonn', beschreibung: '-' }, owner.token);
     const teamId = created.body.data.id as string;
     const guessers = WRONG_TEAM_PASSWORDS_PER_TEAM.max / WRONG_TEAM_PASSWORDS_PER_USER.max;
+    expect(guessers).toBe(6);
     for (let g = 0; g < guessers; g++) {
       const socket = await suite.open((await registerAndLogin(suite.env.url, `rater${g}`)).token);
       for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
         expect(await socket.request('gj', { id: teamId, password: `falsch${g}-${i}` })).toEqual({ success: false, message: texts.teamJoinFailed });
       }
     }
+    const honest = await suite.open((await registerAndLogin(suite.env.url, 'mitglied')).token);
+    expect(await honest.request('gj', { id: teamId, password: 'richtig' })).toMatchObject({ success: true });
+    // A seventh account gets its one check; after a wrong one, it is refused without hashing while the team is beyond its limit.
     const fresh = await suite.open((await registerAndLogin(suite.env.url, 'lena')).token);
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
-    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
-    expect(matches()).toBe(0);
+    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: texts.teamJoinFailed });
+    expect(await fresh.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
+    expect(matches()).toBe(1);
   }, 60_000);
 
   it('given a burst of 30 wrong team passwords sent at once from one user, then at most 5 are checked (attempts under way count), the rest refused', async () => {
@@ -98,12 +119,12 @@ describe('a hostile crowd: limits per user', () => {
 
   it(`given a user created ${TEAMS_CREATED_PER_USER.max} teams within the hour, then the next answers 429 in German; a refused name costs no attempt`, async () => {
     const founder = await registerAndLogin(suite.env.url, 'gruender');
-    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token);
     expect(taken.status).toBe(409);
     for (let i = 0; i < TEAMS_CREATED_PER_USER.max; i++) {
-      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
+      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
     }
-    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token);
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.teams);
   });

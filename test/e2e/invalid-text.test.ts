@@ -24,7 +24,7 @@ describe('text with a NUL or an unpaired surrogate', () => {
       name: 'Gift', yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F?', answer: 'A' }],
     }, adminToken);
     player = await registerAndLogin(env.url, 'paula');
-    expect((await api(env.url, 'POST', '/api/teams', { name: 'Giftmischer', newPassword: 'x', stadt: 'Bonn', beschreibung: 'b' }, player.token)).status).toBe(201);
+    expect((await api(env.url, 'POST', '/api/teams', { name: 'Giftmischer', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' }, player.token)).status).toBe(201);
     const moderator = await WsClient.open(env.wsUrl, adminToken);
     playerWs = await WsClient.open(env.wsUrl, player.token);
     clients.push(moderator, playerWs);
@@ -62,7 +62,7 @@ describe('text with a NUL or an unpaired surrogate', () => {
 
   it.each([
     ['a NUL in nested quiz content', '/api/quizzes', { name: 'Q', yearWeek: '2026-49', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F\u0000', answer: 'A' }] }, (): string | undefined => adminToken],
-    ['an unpaired surrogate in a team name', '/api/teams', { name: 'Team \udfff', newPassword: 'x', stadt: 'Bonn', beschreibung: 'b' }, (): string | undefined => player.token],
+    ['an unpaired surrogate in a team name', '/api/teams', { name: 'Team \udfff', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' }, (): string | undefined => player.token],
     ['a NUL in a login', '/api/users', { data: { type: 'users', attributes: { login: 'nul\u0000l', newPassword: 'geheim' } } }, (): string | undefined => undefined],
     ['a NUL in a QR team name', '/api/fqps/team/new', { name: 'QR\u0000', amount: 3 }, (): string | undefined => undefined],
     ['a NUL in a greeting', '/api/fqps/gruss/new', { username: 'Oma', message: 'Hallo\u0000' }, (): string | undefined => undefined],

@@ -26,11 +26,11 @@ describe('a quiz night over HTTP and WebSocket', () => {
     const ben = await registerAndLogin(suite.env.url, 'ben');
     const clara = await registerAndLogin(suite.env.url, 'clara');
 
-    const fuechse = await api(suite.env.url, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs', stadt: 'Köln', beschreibung: 'Schlau' } } }, anna.token);
+    const fuechse = await api(suite.env.url, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' } } }, anna.token);
     expect(fuechse.status).toBe(201);
-    const eulen = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule', stadt: 'Bonn', beschreibung: 'Nachtaktiv' }, clara.token);
+    const eulen = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachtaktiv' }, clara.token);
     expect(eulen.status).toBe(201);
-    const sameName = await api(suite.env.url, 'POST', '/api/teams', { name: 'die füchse', newPassword: 'x', stadt: 'x', beschreibung: 'x' }, ben.token);
+    const sameName = await api(suite.env.url, 'POST', '/api/teams', { name: 'die füchse', newPassword: 'x-team', stadt: 'x', beschreibung: 'x' }, ben.token);
     expect(sameName).toMatchObject({ status: 409, body: { errors: [{ detail: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.' }] } });
 
     const moderator = await open(adminToken);

@@ -30,7 +30,7 @@ describe('operator lists and team numbers over real sockets', () => {
     const user = await moderator.until((v) => v.operator?.users?.[anna.userId]);
     expect(user).toEqual({ id: anna.userId, name: 'anna', login: 'anna', roles: [] });
 
-    const team = await createTeam(suite.env.url, anna.token, 'Spätzünder', 'spät');
+    const team = await createTeam(suite.env.url, anna.token, 'Spätzünder', 'spät-team');
     expect(await moderator.until((v) => v.operator?.teams?.[team.id])).toEqual({ id: team.id, number: team.number, name: 'Spätzünder' });
     // The socket sent nothing but sa and sg, and never had to re-sync: everything came as pushes.
     expect(repliesOf(moderator)).toHaveLength(2);

@@ -48,8 +48,8 @@ describe('replay and audit of a night', () => {
     }, adminToken);
     const quizId = quiz.body.data.id as string;
     const players = await Promise.all(['ida', 'jan'].map((name) => registerAndLogin(env.url, name)));
-    await api(env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p', stadt: 'Mainz', beschreibung: 'Kunst' }, players[0]!.token);
-    await api(env.url, 'POST', '/api/teams', { name: 'Leinwand', newPassword: 'l', stadt: 'Worms', beschreibung: 'Auch' }, players[1]!.token);
+    await api(env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p-team', stadt: 'Mainz', beschreibung: 'Kunst' }, players[0]!.token);
+    await api(env.url, 'POST', '/api/teams', { name: 'Leinwand', newPassword: 'l-team', stadt: 'Worms', beschreibung: 'Auch' }, players[1]!.token);
     const moderator = await WsClient.open(env.wsUrl, adminToken);
     const [ida, jan] = await Promise.all(players.map((p) => WsClient.open(env.wsUrl, p.token)));
     await moderator.request('ma', { quiz: quizId, round: 1, question: 1 });

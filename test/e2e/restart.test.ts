@@ -26,7 +26,7 @@ describe('restart mid-night', () => {
     }, admin);
     const quizId = quiz.body.data.id as string;
     const dora = await registerAndLogin(env.url, 'dora');
-    await api(env.url, 'POST', '/api/teams', { name: 'Dachse', newPassword: 'dachs', stadt: 'Trier', beschreibung: 'Gräbt' }, dora.token);
+    await api(env.url, 'POST', '/api/teams', { name: 'Dachse', newPassword: 'dachs-team', stadt: 'Trier', beschreibung: 'Gräbt' }, dora.token);
 
     let moderator = await WsClient.open(env.wsUrl, admin);
     let player = await WsClient.open(env.wsUrl, dora.token);

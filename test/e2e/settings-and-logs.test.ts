@@ -22,6 +22,9 @@ describe('settings are checked at start', () => {
     ['COMMAND_BATCH_MAX', '2.5'],
     ['LOG_FORMAT', 'xml'],
     ['LOG_LEVEL', 'laut'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'jeder'],
+    ['UPLOADS_MIN_FREE_BYTES', 'viel'],
   ])('given %s=%j, then the start stops with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}\\b`));
@@ -67,7 +70,13 @@ describe('settings are checked at start', () => {
       port: 8080, commandBatchMax: 1, logFormat: 'json', logLevel: 'debug', metricsToken: null, adminPassword: null,
       databaseUrl: 'postgresql://u@h:5432/d', eventStoreUrl: 'esdb://h:2113?tls=false',
     });
-    expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log' });
+    expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log', trustProxy: false });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+  });
+
+  it('given TRUST_PROXY=true, then the start is refused with the reason (any client could claim an address)', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true": erwartet die Zahl der Proxys .*nie "true"/);
   });
 });
 

@@ -2,7 +2,7 @@ import { api, registerAndLogin, startTestServer, ADMIN_PASSWORD, login, type Tes
 import { WsClient } from './support/ws-client';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
 
 async function upload(base: string, kind: string, token: string, files: Array<{ field: string; bytes: Buffer; name: string; type: string }>, fileName?: string) {
   const form = new FormData();
@@ -19,7 +19,7 @@ describe('uploads and public forms', () => {
   beforeAll(async () => {
     env = await startTestServer();
     member = await registerAndLogin(env.url, 'fotografin');
-    await api(env.url, 'POST', '/api/teams', { name: 'Blende 8', newPassword: 'x', stadt: 'Essen', beschreibung: 'Fotos' }, member.token);
+    await api(env.url, 'POST', '/api/teams', { name: 'Blende 8', newPassword: 'x-team', stadt: 'Essen', beschreibung: 'Fotos' }, member.token);
   });
   afterAll(async () => {
     await env.destroy();

@@ -1,6 +1,16 @@
 import { texts } from '../../src/commands';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles } from './support/test-server';
+import { SOCKET_CLOSE_CODES } from '../../wire';
+import type { WsClient } from './support/ws-client';
+
+/** Resolves with the close code once the socket closes. */
+function closed(client: WsClient): Promise<number> {
+  return new Promise((resolve) => {
+    if (client.socket.readyState === client.socket.CLOSED) return resolve(-1);
+    client.socket.once('close', (code) => resolve(code));
+  });
+}
 
 const FORBIDDEN = 'Dazu fehlt dir die Berechtigung.';
 const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
@@ -11,8 +21,9 @@ function permOf(token: string): string[] {
 }
 
 /**
- * Operator accounts (PROTOCOL.md): an admin sets roles over HTTP; the change holds at once on the
- * user's open sockets (commands and views, no re-login) and in every new token.
+ * Operator accounts (PROTOCOL.md): an admin sets roles over HTTP; the change ends the user's older
+ * tokens (their sockets close, HTTP answers 401: PROTOCOL.md wave 4, "Hardening, second round"), and
+ * the next login carries the new roles.
  */
 describe('operator accounts over HTTP and WebSocket', () => {
   const suite = serverForSuite();
@@ -29,52 +40,54 @@ describe('operator accounts over HTTP and WebSocket', () => {
     quizId = quiz.body.data.id as string;
   });
 
-  it('given a player\'s open socket, when the admin grants tester over HTTP, then the same socket receives the tester view and may check; revoked, it is refused again', async () => {
+  it('given a player\'s open socket, when the admin grants tester over HTTP, then the old token ends (socket closed, 401); logged in again, the socket has the tester view and may check; revoked, the same again', async () => {
     const lena = await registerAndLogin(suite.env.url, 'lena');
     const socket = await suite.open(lena.token);
     expect(socket.views.tester).toBeUndefined();
     expect(await socket.request('ta', { quiz: quizId })).toEqual({ success: false, message: FORBIDDEN });
 
+    const ended = closed(socket);
     const granted = await setRoles(lena.userId, ['tester']);
     expect(granted.status).toBe(200);
     expect(granted.body.data).toMatchObject({ type: 'users', id: lena.userId, attributes: { login: 'lena', perm: ['tester'] } });
+    expect(await ended).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
+    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, lena.token)).status).toBe(401);
 
-    await socket.until((views) => views.tester);
-    expect(socket.views.tester).toMatchObject({ quiz: expect.any(String) });
-    expect(await socket.request('ta', { quiz: quizId })).toMatchObject({ success: true, answers: [] });
-    expect((await socket.request('sg')).views.tester).toBeDefined();
-
-    // A new token carries the new perm; the old one still works (roles come from the live state).
+    const testerToken = await login(suite.env.url, 'lena', 'passwort123');
     expect(permOf(lena.token)).toEqual([]);
-    expect(permOf(await login(suite.env.url, 'lena', 'passwort123'))).toEqual(['tester']);
-    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, lena.token)).body.data.attributes.perm).toEqual(['tester']);
+    expect(permOf(testerToken)).toEqual(['tester']);
+    const tester = await suite.open(testerToken);
+    expect(tester.views.tester).toMatchObject({ quiz: expect.any(String) });
+    expect(await tester.request('ta', { quiz: quizId })).toMatchObject({ success: true, answers: [] });
 
+    const endedAgain = closed(tester);
     const revoked = await setRoles(lena.userId, []);
     expect(revoked).toMatchObject({ status: 200, body: { data: { attributes: { perm: [] } } } });
-    await socket.until((views) => views.tester === null);
-    expect(await socket.request('ta', { quiz: quizId })).toEqual({ success: false, message: FORBIDDEN });
-    expect((await socket.request('sg')).views.tester).toBeUndefined();
+    expect(await endedAgain).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
+    const player = await suite.open(await login(suite.env.url, 'lena', 'passwort123'));
+    expect(await player.request('ta', { quiz: quizId })).toEqual({ success: false, message: FORBIDDEN });
+    expect((await player.request('sg')).views.tester).toBeUndefined();
   });
 
-  it('given a player\'s open socket, when granted moderator, then the moderator view arrives and moderator commands go through; taken away, the pushes stop', async () => {
+  it('given a player granted moderator and logged in again, then the moderator view arrives and moderator commands go through; taken away, that socket ends too', async () => {
     const max = await registerAndLogin(suite.env.url, 'max');
     const socket = await suite.open(max.token);
     expect(await socket.request('mumm', { message: 'Pause!' })).toEqual({ success: false, message: FORBIDDEN });
 
     expect((await setRoles(max.userId, ['moderator'])).status).toBe(200);
-    await socket.until((views) => views.moderator && views.tester);
-    expect(await socket.request('mumm', { message: 'Gleich geht es weiter' })).toMatchObject({ success: true });
-    await socket.until((views) => views.global.uberMessage === 'Gleich geht es weiter');
+    const moderator = await suite.open(await login(suite.env.url, 'max', 'passwort123'));
+    expect(moderator.views.moderator).toBeDefined();
+    expect(moderator.views.tester).toBeDefined();
+    expect(await moderator.request('mumm', { message: 'Gleich geht es weiter' })).toMatchObject({ success: true });
+    await moderator.until((views) => views.global.uberMessage === 'Gleich geht es weiter');
 
+    const ended = closed(moderator);
     expect((await setRoles(max.userId, ['tester'])).status).toBe(200);
-    await socket.until((views) => views.moderator === null);
-    const pushesBefore = socket.frames.filter((f) => f.type === 'st' && f.content.scope === 'moderator').length;
-    const admin = await suite.open(adminToken);
-    expect(await admin.request('mumm', { message: 'Weiter' })).toMatchObject({ success: true });
-    await socket.until((views) => views.global.uberMessage === 'Weiter');
-    expect(socket.frames.filter((f) => f.type === 'st' && f.content.scope === 'moderator').length).toBe(pushesBefore);
-    expect(socket.views.tester).toBeDefined();
-    expect(await socket.request('mumm', { message: 'nicht mehr' })).toEqual({ success: false, message: FORBIDDEN });
+    expect(await ended).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
+    const tester = await suite.open(await login(suite.env.url, 'max', 'passwort123'));
+    expect(tester.views.moderator).toBeUndefined();
+    expect(tester.views.tester).toBeDefined();
+    expect(await tester.request('mumm', { message: 'nicht mehr' })).toEqual({ success: false, message: FORBIDDEN });
   });
 
   it('records who changed what: the event names the admin, the previous and the new roles', async () => {
@@ -116,10 +129,12 @@ describe('operator accounts over HTTP and WebSocket', () => {
     const second = await seedUserWithRoles(suite.env, 'zweite-admin', ['admin']);
     const adminId = (await api(suite.env.url, 'GET', '/api/tokens/current', undefined, adminToken)).body.data.id as string;
     expect(await setRoles(adminId, ['moderator', 'tester'], second.token)).toMatchObject({ status: 200, body: { data: { attributes: { perm: ['moderator', 'tester'] } } } });
-    // The built-in admin's token now lacks the right at once.
-    expect((await setRoles(second.userId, [])).status).toBe(403);
+    // The built-in admin's token has ended; logged in again, it lacks the right.
+    expect((await setRoles(second.userId, [])).status).toBe(401);
+    expect((await setRoles(second.userId, [], await login(suite.env.url, 'admin', ADMIN_PASSWORD))).status).toBe(403);
     expect(await setRoles(second.userId, [], second.token)).toMatchObject({ status: 400, body: { errors: [{ detail: LAST_ADMIN }] } });
     expect((await setRoles(adminId, ['admin', 'moderator', 'tester'], second.token)).status).toBe(200);
+    adminToken = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
   });
 
   it('GET /api/users: admins and moderators see every user with perm; others are refused', async () => {
@@ -141,8 +156,8 @@ describe('operator accounts over HTTP and WebSocket', () => {
     const player = await suite.open(spieler.token);
     const ida = await registerAndLogin(suite.env.url, 'ida');
     const jan = await registerAndLogin(suite.env.url, 'jan');
-    const [idaWs, janWs] = [await suite.open(ida.token), await suite.open(jan.token)];
     for (const tester of [ida, jan]) expect((await setRoles(tester.userId, ['tester'])).status).toBe(200);
+    const [idaWs, janWs] = [await suite.open(await login(suite.env.url, 'ida', 'passwort123')), await suite.open(await login(suite.env.url, 'jan', 'passwort123'))];
 
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     await player.until((v) => v.global.state === 'qa');
@@ -156,7 +171,7 @@ describe('operator accounts over HTTP and WebSocket', () => {
     const ratings = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'AnswerRated');
     expect(ratings.map((e) => [(e.data as { testerId: string }).testerId, (e.metadata as { actor: { userId: string } }).actor.userId]))
       .toEqual([[ida.userId, ida.userId], [jan.userId, jan.userId]]);
-    const checker = await api(suite.env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}`, undefined, ida.token);
+    const checker = await api(suite.env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}`, undefined, await login(suite.env.url, 'ida', 'passwort123'));
     expect(checker.body.data).toEqual([expect.objectContaining({ id: answerId, attributes: expect.objectContaining({ points: 2, tester: jan.userId }) })]);
   });
 });

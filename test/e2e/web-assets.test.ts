@@ -41,6 +41,7 @@ describe('the web app over HTTP', () => {
     await writeFile(path.join(webDir, 'assets/index-AbC123.js'), script);
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.gz'), gzipSync(script));
+    await writeFile(path.join(webDir, 'assets/index-AbC123.js.map'), '{"version":3,"sourcesContent":["geheim"]}');
     database = await testDatabaseUrl();
     const config = loadConfig({
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-passwort-für-tests', JWT_SECRET: E2E_JWT_SECRET,
@@ -89,8 +90,14 @@ describe('the web app over HTTP', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('never serves a source map (they carry the sources), nor the app page in its place', async () => {
+    const map = await request(`${server.url}/assets/index-AbC123.js.map`, 'gzip, br');
+    expect(map.status).toBe(404);
+    expect(map.body.toString()).not.toContain('geheim');
+  });
+
   it('answers HEAD wherever GET answers: the app\'s routes, an asset and the API', async () => {
-    for (const route of ['/', '/login', '/favicon.svg', '/api/health']) {
+    for (const route of ['/', '/login', '/favicon.svg', '/assets/index-AbC123.js', '/api/health']) {
       const get = await fetch(`${server.url}${route}`);
       const head = await fetch(`${server.url}${route}`, { method: 'HEAD' });
       expect([route, head.status]).toEqual([route, get.status]);

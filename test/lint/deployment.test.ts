@@ -88,6 +88,14 @@ describe('deploy/haproxy.cfg', () => {
     expect(haproxyLines).toContain(`bind :${compose.services.lb!.ports![0]!.split(':')[1]}`);
   });
 
+  it('limits each source (IPv6 by its /64): connections at once, new connections and requests per 10 s; /metrics is not public', () => {
+    expect(haproxyLines.find((line) => line.startsWith('stick-table '))).toMatch(/store conn_cur,conn_rate\(10s\),http_req_rate\(10s\)/);
+    expect(haproxyLines).toContain('tcp-request connection track-sc0 src,ipmask(32,64)');
+    expect(haproxyLines.filter((line) => line.startsWith('tcp-request connection reject if'))).toHaveLength(2);
+    expect(haproxyLines.some((line) => /^http-request deny deny_status 429 if \{ sc0_http_req_rate gt \d+ \}$/.test(line))).toBe(true);
+    expect(haproxyLines.some((line) => line.startsWith('http-request deny deny_status 404 if { path /metrics }'))).toBe(true);
+  });
+
   it('passes haproxy -c where HAProxy is installed', async () => {
     const check = await new Promise<{ code: number | null; output: string } | null>((resolve) => {
       execFile('haproxy', ['-c', '-f', haproxyFile], (error, stdout, stderr) => {

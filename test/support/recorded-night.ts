@@ -66,7 +66,7 @@ export function recordNight(): RecordedNight {
     const size = t < 4 ? 4 : 3;
     const founder = world.player(`spieler${++n}`);
     playerIds.push(founder);
-    const [created] = world.must({ type: 'CreateTeam', name, password: `pw${t}`, stadt: pick(random, ['Köln', 'Berlin', 'Hamburg']), beschreibung: `Team ${t + 1}` }, as(founder));
+    const [created] = world.must({ type: 'CreateTeam', name, password: `team-pw${t}`, stadt: pick(random, ['Köln', 'Berlin', 'Hamburg']), beschreibung: `Team ${t + 1}` }, as(founder));
     const teamId = (created.data as { teamId: string }).teamId;
     teamIds.push(teamId);
     members.push([founder]);
@@ -76,7 +76,7 @@ export function recordNight(): RecordedNight {
       playerIds.push(player);
       if (name.startsWith('Fusionsteam')) world.must({ type: 'JoinTeam', id: teamId, password: '(none)', passwordOk: false }, as(player));
       else if (i === 1) world.must({ type: 'JoinTeamByInvite', inviteId: (invite.data as { inviteId: string }).inviteId }, as(player));
-      else world.must({ type: 'JoinTeam', id: teamId, password: `pw${t}`, passwordOk: true }, as(player));
+      else world.must({ type: 'JoinTeam', id: teamId, password: `team-pw${t}`, passwordOk: true }, as(player));
       members[t].push(player);
     }
     world.must({ type: 'EditTeam', url: `https://logos.example/${t + 1}.png`, stadt: 'Köln', beschreibung: `Wir sind Team ${t + 1}` }, as(founder));

@@ -95,7 +95,7 @@ function playNight(options: SeedOptions): { world: World; summary: SeededNight }
     const [team] = world.must({
       type: 'CreateTeam',
       name: isTricky(options, t) ? `${TRICKY_TEAM_NAMES[Math.floor(t / 100) % TRICKY_TEAM_NAMES.length]} ${t + 1}` : `${WORDS[t % WORDS.length]} ${t + 1}`,
-      password: 'pw', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
+      password: 'pw-team', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
     }, world.as(first));
     const teamId = (team.data as { teamId: string }).teamId;
     const own = [first];

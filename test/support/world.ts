@@ -87,7 +87,7 @@ export class World {
   playerWithTeam(login: string, teamName: string): { userId: string; teamId: string } {
     const [registered] = this.must({ type: 'RegisterUser', login, password: 'pw' }, VISITOR);
     const userId = (registered.data as { userId: string }).userId;
-    const [created] = this.must({ type: 'CreateTeam', name: teamName, password: 'pw', stadt: 'Köln', beschreibung: 'Wir' }, this.as(userId));
+    const [created] = this.must({ type: 'CreateTeam', name: teamName, password: 'pw-team', stadt: 'Köln', beschreibung: 'Wir' }, this.as(userId));
     return { userId, teamId: (created.data as { teamId: string }).teamId };
   }
 
@@ -97,6 +97,6 @@ export class World {
   }
 
   joinTeam(userId: string, teamId: string): void {
-    this.must({ type: 'JoinTeam', id: teamId, password: 'pw', passwordOk: true }, this.as(userId));
+    this.must({ type: 'JoinTeam', id: teamId, password: 'pw-team', passwordOk: true }, this.as(userId));
   }
 }

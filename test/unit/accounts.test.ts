@@ -32,10 +32,11 @@ describe('blocking a user (abl)', () => {
     given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: false }, s.world.as(s.admin)).thenNoEvents();
   });
 
-  it('refuses an admin blocking themselves, a moderator blocking anybody, and an unknown user', () => {
+  it('refuses an admin blocking themselves, a moderator blocking an operator, a tester blocking anybody, and an unknown user', () => {
     const s = show();
     given(s.world).when({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.admin)).thenRejected('Du kannst dich nicht selbst sperren.');
-    given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'BlockUser', userId: s.tester, blocked: true }, s.world.as(s.moderator)).thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
+    given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
     given(s.world).when({ type: 'BlockUser', userId: 'niemand', blocked: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
   });
 });

@@ -131,13 +131,13 @@ describe('consistency boundaries', () => {
     const s = show();
     const { world } = s;
     const dora = world.player('dora');
-    world.run({ type: 'JoinTeam', id: '2', password: 'pw', passwordOk: true }, world.as(dora));
+    world.run({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, world.as(dora));
     world.run({ type: 'JoinTeam', id: '#1', password: 'falsch', passwordOk: false }, world.as(dora));
-    world.run({ type: 'JoinTeam', id: '9', password: 'pw', passwordOk: true }, world.as(dora));
+    world.run({ type: 'JoinTeam', id: '9', password: 'pw-team', passwordOk: true }, world.as(dora));
     world.run({ type: 'DeleteTeam', id: s.teamA }, world.as(s.admin));
-    world.run({ type: 'CreateTeam', name: 'Nachzügler', password: 'pw', stadt: 'Köln', beschreibung: 'spät' }, world.as(s.bert));
-    world.run({ type: 'JoinTeam', id: '3', password: 'pw', passwordOk: true }, world.as(s.anna));
-    world.run({ type: 'JoinTeam', id: '1', password: 'pw', passwordOk: true }, world.as(s.anna));
+    world.run({ type: 'CreateTeam', name: 'Nachzügler', password: 'pw-team', stadt: 'Köln', beschreibung: 'spät' }, world.as(s.bert));
+    world.run({ type: 'JoinTeam', id: '3', password: 'pw-team', passwordOk: true }, world.as(s.anna));
+    world.run({ type: 'JoinTeam', id: '1', password: 'pw-team', passwordOk: true }, world.as(s.anna));
     expect(world.history.filter((h) => h.decision.ok).length).toBeGreaterThan(3);
     expect(outsideTheirBoundary(world)).toEqual([]);
   });

@@ -51,9 +51,9 @@ describe('team fields (gu, team creation)', () => {
   it('refuses the same at team creation', () => {
     const world = new World();
     const user = world.player('dora');
-    given(world).whenWire({ type: 'CreateTeam', name: 'Neu', password: 'pw', stadt: 'Köln', beschreibung: 'x'.repeat(1_001) }, world.as(user))
+    given(world).whenWire({ type: 'CreateTeam', name: 'Neu', password: 'pw-team', stadt: 'Köln', beschreibung: 'x'.repeat(1_001) }, world.as(user))
       .thenRejected('Die Beschreibung des Teams darf höchstens 1.000 Zeichen lang sein.');
-    given(world).whenWire({ type: 'CreateTeam', name: 'Neu', password: 'pw', stadt: 'Köln', beschreibung: 'Wir', url: 'logo.png' }, world.as(user))
+    given(world).whenWire({ type: 'CreateTeam', name: 'Neu', password: 'pw-team', stadt: 'Köln', beschreibung: 'Wir', url: 'logo.png' }, world.as(user))
       .thenRejected('Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.');
   });
 });

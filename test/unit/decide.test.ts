@@ -58,7 +58,7 @@ describe('decide', () => {
   it('maps every realtime code of the catalogue to a command', () => {
     expect(Object.keys(WIRE_COMMANDS).sort()).toEqual([
       'aas', 'abl', 'aff', 'ahd', 'ali', 'amu', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu', 'gz',
-      'ma', 'mc', 'mgh', 'mhr', 'mi', 'mlh', 'mn', 'mp', 'mq', 'mr', 'mtr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
+      'ma', 'mc', 'mgh', 'mhr', 'mi', 'mlc', 'mlh', 'mn', 'mp', 'mq', 'mr', 'msl', 'mtr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
     ]);
     const moderator = { userId: 'm', roles: ['moderator' as const] };
     expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({ type: 'StartQuestion', quizId: '3', round: 1, number: 2 });

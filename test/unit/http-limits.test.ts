@@ -1,11 +1,13 @@
-import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, HttpLimits, LoginLimits, REGISTRATIONS_PER_ADDRESS } from '../../src/http/login-limits';
+import {
+  addressKey, FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_DEVICE, FAILED_LOGINS_PER_NAME, HttpLimits, LoginLimits, REGISTRATIONS_PER_ADDRESS,
+} from '../../src/http/login-limits';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 import { FRAME_RATE, STROKE_RATE, SocketRateLimit, TokenBucket } from '../../src/realtime/rate-limit';
 
 const MINUTE = 60_000;
 
-describe('failed-login limits (LoginLimits on the SQL database)', () => {
+describe('login limits (LoginLimits on the SQL database)', () => {
   let now: number;
   let database: TestSqlDatabase;
   let limits: LoginLimits;
@@ -16,61 +18,111 @@ describe('failed-login limits (LoginLimits on the SQL database)', () => {
     limits = await LoginLimits.open(database.db, () => now);
   });
   afterEach(() => database.close());
+  const from = (login: string, address: string, device: string | null = null) => ({ login, address, device });
 
-  it('given 10 failed logins for a name from one address within 15 minutes, then that pair is refused until the window ends; a success before that forgets the failures', async () => {
+  it('given 10 failed logins for a name from one address within 15 minutes, then the 11th is refused before it is verified until the window ends; a success before that forgets the failures', async () => {
     expect(FAILED_LOGINS_PER_NAME).toEqual({ max: 10, windowMs: 15 * MINUTE });
-    for (let i = 0; i < 9; i++) await limits.failed('Anna', '10.0.0.1');
-    expect(await limits.refusal('anna', '10.0.0.1')).toBeNull();
-    await limits.succeeded(' ANNA ', '10.0.0.1');
-    for (let i = 0; i < 10; i++) await limits.failed('anna', '10.0.0.1');
+    for (let i = 0; i < 9; i++) expect(await limits.attempt(from('Anna', '10.0.0.1'))).toBeNull();
+    expect(await limits.attempt(from('anna', '10.0.0.1'))).toBeNull();
+    await limits.succeeded(from(' ANNA ', '10.0.0.1'));
+    for (let i = 0; i < 10; i++) expect(await limits.attempt(from('anna', '10.0.0.1'))).toBeNull();
     now += 4 * MINUTE;
-    expect(await limits.refusal('ANNA', '10.0.0.1')).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in 11 Minuten noch einmal.');
-    expect(await limits.refusal('bert', '10.0.0.1')).toBeNull();
+    expect(await limits.attempt(from('ANNA', '10.0.0.1'))).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in 11 Minuten noch einmal.');
+    expect(await limits.attempt(from('bert', '10.0.0.1'))).toBeNull();
     now += 10 * MINUTE + 30_000;
-    expect(await limits.refusal('anna', '10.0.0.1')).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in einer Minute noch einmal.');
+    expect(await limits.attempt(from('anna', '10.0.0.1'))).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in einer Minute noch einmal.');
     now += 30_000;
-    expect(await limits.refusal('anna', '10.0.0.1')).toBeNull();
-    await limits.failed('anna', '10.0.0.1'); // a new window starts at 1
-    expect(await limits.refusal('anna', '10.0.0.1')).toBeNull();
+    expect(await limits.attempt(from('anna', '10.0.0.1'))).toBeNull(); // a new window starts at 1
+  });
+
+  it('given 30 attempts for one name at once, then exactly 10 are let through to be verified (counted before the hash)', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => limits.attempt(from('admin', '203.0.113.66'))));
+    expect(answers.filter((a) => a === null)).toHaveLength(10);
   });
 
   it('given a guesser failing a name a thousand times from one address, then the owner logs in from another address (finding 4)', async () => {
-    for (let i = 0; i < 1_000; i++) await limits.failed('admin', '203.0.113.66');
-    expect(await limits.refusal('admin', '203.0.113.66')).not.toBeNull();
-    expect(await limits.refusal('admin', '198.51.100.1')).toBeNull();
+    for (let i = 0; i < 1_000; i++) await limits.attempt(from('admin', '203.0.113.66'));
+    expect(await limits.attempt(from('admin', '203.0.113.66'))).not.toBeNull();
+    expect(await limits.attempt(from('admin', '198.51.100.1'))).toBeNull();
   });
 
-  it('given 100 failed logins from one address, then every name is refused from it, not from others', async () => {
+  it('given the pair and the address locked, then a known device of that name is counted on its own; it is locked after 10 failures of its own', async () => {
+    for (let i = 0; i < 120; i++) await limits.attempt(from(`gast${i % 2 ? '' : i}`, '192.0.2.7'));
+    expect(await limits.attempt(from('admin', '192.0.2.7'))).not.toBeNull();
+    expect(FAILED_LOGINS_PER_DEVICE).toEqual({ max: 10, windowMs: 15 * MINUTE });
+    for (let i = 0; i < 10; i++) expect(await limits.attempt(from('admin', '192.0.2.7', 'laptop'))).toBeNull();
+    expect(await limits.attempt(from('admin', '192.0.2.7', 'laptop'))).not.toBeNull();
+    expect(await limits.attempt(from('admin', '192.0.2.7', 'telefon'))).toBeNull();
+  });
+
+  it('given 100 failed logins from one address, then every name is refused from it, not from others; a right password gives its attempt back', async () => {
     expect(FAILED_LOGINS_PER_ADDRESS).toEqual({ max: 100, windowMs: 15 * MINUTE });
-    for (let i = 0; i < 100; i++) await limits.failed(`name${i}`, '192.0.2.7');
-    expect(await limits.refusal('anna', '192.0.2.7')).toBe('Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in 15 Minuten noch einmal.');
-    expect(await limits.refusal('anna', '192.0.2.8')).toBeNull();
+    for (let i = 0; i < 99; i++) await limits.attempt(from(`name${i}`, '192.0.2.7'));
+    expect(await limits.attempt(from('anna', '192.0.2.7'))).toBeNull();
+    await limits.succeeded(from('anna', '192.0.2.7'));
+    expect(await limits.attempt(from('bert', '192.0.2.7'))).toBeNull();
+    expect(await limits.attempt(from('carla', '192.0.2.7'))).toBe('Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in 15 Minuten noch einmal.');
+    expect(await limits.attempt(from('carla', '192.0.2.8'))).toBeNull();
   });
 
-  it('given two instances on one database, then failures counted by one refuse the login at the other', async () => {
+  it('given two instances on one database, then attempts counted by one refuse the login at the other', async () => {
     const other = await LoginLimits.open(database.db, () => now);
-    for (let i = 0; i < 5; i++) await limits.failed('anna', '10.0.0.1');
-    for (let i = 0; i < 5; i++) await other.failed('anna', '10.0.0.1');
-    expect(await limits.refusal('anna', '10.0.0.1')).not.toBeNull();
-    expect(await other.refusal('anna', '10.0.0.1')).not.toBeNull();
+    for (let i = 0; i < 5; i++) await limits.attempt(from('anna', '10.0.0.1'));
+    for (let i = 0; i < 5; i++) await other.attempt(from('anna', '10.0.0.1'));
+    expect(await limits.attempt(from('anna', '10.0.0.1'))).not.toBeNull();
+    expect(await other.attempt(from('anna', '10.0.0.1'))).not.toBeNull();
+  });
+
+  it('given three verifications for one name at once, then they run one after the other; another name runs beside them', async () => {
+    let running = 0;
+    let most = 0;
+    const verify = async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setImmediate(r));
+      running--;
+      return true;
+    };
+    let other = 0;
+    await Promise.all([
+      limits.oneAtATime('Anna', verify), limits.oneAtATime('anna', verify), limits.oneAtATime('ANNA ', verify),
+      limits.oneAtATime('bert', async () => void (other = running)),
+    ]);
+    expect(most).toBe(1);
+    expect(other).toBe(1); // bert's ran while one of anna's did
   });
 });
 
-describe('registration limits', () => {
-  let now: number;
-  let limits: HttpLimits;
-  beforeEach(() => {
-    now = Date.UTC(2026, 10, 21, 20, 0, 0);
-    limits = new HttpLimits(() => now);
+describe('addresses as the limits count them', () => {
+  it('given IPv6 addresses of one /64, then they count as one; IPv4 and IPv4-mapped addresses as themselves', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
+});
 
-  it('given 60 registrations from one address within an hour, then the next is refused until the hour is over', () => {
+describe('registration limits (shared by the instances on one database)', () => {
+  let now: number;
+  let database: TestSqlDatabase;
+  let limits: HttpLimits;
+  beforeEach(async () => {
+    now = Date.UTC(2026, 10, 21, 20, 0, 0);
+    database = await openTestSqlDatabase();
+    limits = await HttpLimits.open(database.db, () => now);
+  });
+  afterEach(() => database.close());
+
+  it('given 60 registrations from one address within an hour, counted by two instances, then the next is refused until the hour is over', async () => {
     expect(REGISTRATIONS_PER_ADDRESS).toEqual({ max: 60, windowMs: 60 * MINUTE });
-    for (let i = 0; i < 60; i++) expect(limits.registration('192.0.2.7')).toBeNull();
-    expect(limits.registration('192.0.2.7')).toBe('Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in 60 Minuten noch einmal.');
-    expect(limits.registration('192.0.2.8')).toBeNull();
+    const other = await HttpLimits.open(database.db, () => now);
+    for (let i = 0; i < 60; i++) expect(await (i % 2 ? limits : other).registration('192.0.2.7')).toBeNull();
+    expect(await limits.registration('192.0.2.7')).toBe('Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in 60 Minuten noch einmal.');
+    expect(await other.registration('192.0.2.8')).toBeNull();
     now += 60 * MINUTE;
-    expect(limits.registration('192.0.2.7')).toBeNull();
+    expect(await limits.registration('192.0.2.7')).toBeNull();
   });
 });
 

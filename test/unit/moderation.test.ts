@@ -128,3 +128,59 @@ describe('taking a member out of a team (mtr)', () => {
     given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamB, userId: s.cleo }, s.world.as(s.admin)).thenEvents({ type: 'TeamMemberRemoved' });
   });
 });
+
+describe('lobby chat slow mode for everyone (msl) and a closed lobby (mlc)', () => {
+  const CLOSED = 'Der Lobby-Chat ist gerade geschlossen.';
+  const slowText = (seconds: number, wait: number) =>
+    `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`;
+
+  it('given slow mode of 30 s, then after anyone\'s message every player waits 30 s (new accounts too); moderators are not held; 0 lifts it', () => {
+    const s = show();
+    thenApplied(given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 30 }, s.world.as(s.moderator)),
+      { type: 'LobbyChatSlowModeSet', data: { seconds: 30, by: s.moderator } });
+    expect(globalView(s.world.state).lobbyChatSlowSeconds).toBe(30);
+    s.world.must({ type: 'PostLobbyChat', message: 'eins' }, s.world.as(s.anna));
+    s.world.tick(10_000);
+    given(s.world).when({ type: 'PostLobbyChat', message: 'ich auch' }, s.world.as(s.bert)).thenRejected(slowText(30, 20));
+    const fresh = s.world.player('neu');
+    given(s.world).when({ type: 'PostLobbyChat', message: 'ich bin neu' }, s.world.as(fresh)).thenRejected(slowText(30, 20));
+    given(s.world).when({ type: 'PostLobbyChat', message: 'Ruhe bitte' }, s.world.as(s.moderator)).thenEvents({ type: 'LobbyChatMessagePosted' });
+    s.world.tick(19_500);
+    given(s.world).when({ type: 'PostLobbyChat', message: 'jetzt?' }, s.world.as(s.bert)).thenRejected(slowText(30, 1));
+    s.world.tick(500);
+    given(s.world).when({ type: 'PostLobbyChat', message: 'jetzt' }, s.world.as(s.bert)).thenEvents({ type: 'LobbyChatMessagePosted' });
+    thenApplied(given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 0 }, s.world.as(s.admin)), { type: 'LobbyChatSlowModeSet', data: { seconds: 0 } });
+    given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 0 }, s.world.as(s.admin)).thenNoEvents();
+  });
+
+  it('given the lobby closed, then players are refused in German, moderators still post; opened, players post again', () => {
+    const s = show();
+    thenApplied(given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: false }, s.world.as(s.moderator)),
+      { type: 'LobbyChatOpenSet', data: { open: false, by: s.moderator } });
+    expect(globalView(s.world.state).lobbyChatOpen).toBe(false);
+    given(s.world).when({ type: 'PostLobbyChat', message: 'Hallo?' }, s.world.as(s.anna)).thenRejected(CLOSED);
+    given(s.world).when({ type: 'PostLobbyChat', message: 'Gleich geht es weiter' }, s.world.as(s.moderator)).thenEvents({ type: 'LobbyChatMessagePosted' });
+    given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: false }, s.world.as(s.moderator)).thenNoEvents();
+    thenApplied(given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: true }, s.world.as(s.admin)), { type: 'LobbyChatOpenSet', data: { open: true } });
+    given(s.world).when({ type: 'PostLobbyChat', message: 'Hallo!' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted' });
+  });
+
+  it('given a player or a tester, then msl and mlc are refused; slow mode beyond an hour is refused', () => {
+    const s = show();
+    given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 10 }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: false }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 3601 }, s.world.as(s.moderator)).thenRejected('Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.');
+  });
+});
+
+describe('moderators block players (abl)', () => {
+  it('given a moderator, then they block a player; an operator only an admin blocks', () => {
+    const s = show();
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator))
+      .thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: true, blockedBy: s.moderator } });
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.moderator))
+      .thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.moderator, blocked: true }, s.world.as(s.admin)).thenEvents({ type: 'UserBlocked' });
+    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+  });
+});

@@ -50,7 +50,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // teams
   CreateTeam: {
-    wire: { name: ' Quizgurus ', password: 'pw', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
+    wire: { name: ' Quizgurus ', password: 'pw-team', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
     command: { type: 'CreateTeam', name: 'Quizgurus', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
     malformed: [{ name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' }, texts.teamCreationFailed],
   },
@@ -203,6 +203,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // moderation
   HideLobbyChatMessage: { wire: { messageId: 'm1' }, command: { type: 'HideLobbyChatMessage', messageId: 'm1' } },
+  SetLobbySlowMode: { wire: { seconds: 30 }, command: { type: 'SetLobbySlowMode', seconds: 30 }, malformed: [{ seconds: 3601 }, texts.lobbySlowSecondsInvalid] },
+  SetLobbyChatOpen: { wire: { open: false }, command: { type: 'SetLobbyChatOpen', open: false } },
   HideGreeting: { wire: { greetingId: 'g1' }, command: { type: 'HideGreeting', greetingId: 'g1' } },
   MuteUser: {
     wire: { userId: 'u1', minutes: '10' },

@@ -123,7 +123,7 @@ describe('properties', () => {
       StartChecking: 1, RegexBulkRate: 1, CorrectShipQuestion: 1, SetOverviewMessage: 1, SetFeatureFlags: 1, SetReconnectAt: 1,
       ResetLiveState: 1, UpdateStateSetting: 1, ChangeUberMode: 1, SetUberMessage: 1, DrawStroke: 1, ClearPainting: 1,
       PublishPoints: 1, ChangeShowSettings: 1, CreateOverlayLink: 1, RevokeOverlayLink: 1, RecordUpload: 1, SubmitGreeting: 1,
-      HideLobbyChatMessage: 1, HideGreeting: 1, MuteUser: 1, RemoveTeamMember: 1, Unknown: 1,
+      HideLobbyChatMessage: 1, HideGreeting: 1, MuteUser: 1, RemoveTeamMember: 1, SetLobbySlowMode: 1, SetLobbyChatOpen: 1, Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));

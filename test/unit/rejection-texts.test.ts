@@ -10,8 +10,8 @@ const testSources = fs.readdirSync(__dirname)
   .join('\n');
 
 /** The literal part of a text: templates are cut at their first placeholder. */
-function literalOf(text: string | ((arg: string) => string)): string {
-  return typeof text === 'string' ? text : text('\u0000').split('\u0000')[0];
+function literalOf(text: string | ((...args: never[]) => string)): string {
+  return typeof text === 'string' ? text : (text as (...args: string[]) => string)('\u0000', '\u0000').split('\u0000')[0]!;
 }
 
 describe('rejection texts', () => {

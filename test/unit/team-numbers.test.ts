@@ -4,7 +4,7 @@ import { VISITOR, World } from '../support/world';
 import { given } from './support/given';
 import { show } from './support/fixtures';
 
-const dialog = { password: 'pw', stadt: 'Bonn', beschreibung: 'Nett' };
+const dialog = { password: 'pw-team', stadt: 'Bonn', beschreibung: 'Nett' };
 const JOIN_FAILED = 'Teambeitritt hat leider nicht funktioniert.';
 
 /** The team's number as the live state holds it. */
@@ -47,7 +47,7 @@ describe('gj by short team number', () => {
   it('given cleo\'s team has number 2, when dora joins with "2" and the right password, then she joins that team (by its id)', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'pw', passwordOk: true }, s.world.as(dora))
+    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB, userId: dora, via: 'password' } });
   });
 
@@ -55,7 +55,7 @@ describe('gj by short team number', () => {
     const s = show();
     const dora = s.world.player('dora');
     for (const id of [2, '#2']) {
-      given(s.world).whenWire({ type: 'JoinTeam', id, password: 'pw', passwordOk: true }, s.world.as(dora))
+      given(s.world).whenWire({ type: 'JoinTeam', id, password: 'pw-team', passwordOk: true }, s.world.as(dora))
         .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
     }
   });
@@ -63,7 +63,7 @@ describe('gj by short team number', () => {
   it('given two teams, when dora joins with an unknown number, then the spec\'s text and no event', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '17', password: 'pw', passwordOk: false }, s.world.as(dora)).thenRejected(JOIN_FAILED);
+    given(s.world).whenWire({ type: 'JoinTeam', id: '17', password: 'pw-team', passwordOk: false }, s.world.as(dora)).thenRejected(JOIN_FAILED);
   });
 
   it('given team 2, when dora joins with its number and a wrong password, then the spec\'s text and no event', () => {
@@ -76,7 +76,7 @@ describe('gj by short team number', () => {
     const s = show();
     s.world.must({ type: 'DeleteTeam', id: s.teamB }, s.world.as(s.admin));
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'pw', passwordOk: true }, s.world.as(dora)).thenRejected(JOIN_FAILED);
+    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora)).thenRejected(JOIN_FAILED);
   });
 
   it('given a fusion team, when dora joins it by number with "(none)", then she joins without a password check', () => {
@@ -91,7 +91,7 @@ describe('gj by short team number', () => {
   it('the team\'s id keeps working (PROTOCOL.md), and an id wins over a number', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamA, password: 'pw', passwordOk: true }, s.world.as(dora))
+    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamA, password: 'pw-team', passwordOk: true }, s.world.as(dora))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamA } });
     expect(teamByReference(s.world.state, s.teamB)?.id).toBe(s.teamB);
   });
@@ -99,7 +99,7 @@ describe('gj by short team number', () => {
   it('the boundary of a join by number is the stream of the team the number names (where its number is recorded)', () => {
     const s = show();
     const dora = s.world.player('dora');
-    const command = admit(s.world.state, { type: 'JoinTeam', id: '2', password: 'pw', passwordOk: true }, s.world.as(dora));
+    const command = admit(s.world.state, { type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora));
     if (isRejection(command)) throw new Error(command.message);
     expect(entryOf('JoinTeam').boundary(command as never, s.world.state, dora)).toEqual([`user-${dora}`, `team-${s.teamB}`]);
   });

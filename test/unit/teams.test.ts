@@ -3,7 +3,7 @@ import { given } from './support/given';
 import { show } from './support/fixtures';
 import { teamView } from '../../projections/live';
 
-const dialog = { password: 'pw', stadt: 'Bonn', beschreibung: 'Nett' };
+const dialog = { password: 'pw-team', stadt: 'Bonn', beschreibung: 'Nett' };
 
 describe('creating teams', () => {
   it('creates the team and makes the creator its first member', () => {
@@ -11,7 +11,7 @@ describe('creating teams', () => {
     const anna = world.player('anna');
     const [created] = given(world).whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, world.as(anna))
       .thenEvents({ type: 'TeamCreated', data: { name: 'Quizgurus', stadt: 'Bonn', isNew: false } }, { type: 'TeamJoined', data: { userId: anna, via: 'creation' } });
-    expect(JSON.stringify(created)).not.toContain('"pw"');
+    expect(JSON.stringify(created)).not.toContain('"pw-team"');
   });
 
   it('team names are unique regardless of case (409)', () => {
@@ -26,6 +26,15 @@ describe('creating teams', () => {
     const s = show();
     s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
     given(s.world).whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(s.anna)).thenRejected('Konnte Gruppe nicht anlegen.');
+  });
+
+  it('given a team password under 6 characters, then the team is refused with the reason; 6 are enough', () => {
+    const world = new World();
+    const anna = world.player('anna');
+    given(world).whenWire({ type: 'CreateTeam', name: 'Kurz', ...dialog, password: 'fünf5' }, world.as(anna))
+      .thenRejected('Das Team-Passwort muss mindestens 6 Zeichen lang sein.');
+    given(world).whenWire({ type: 'CreateTeam', name: 'Lang', ...dialog, password: 'sechs6' }, world.as(anna))
+      .thenEvents({ type: 'TeamCreated', data: { name: 'Lang' } }, { type: 'TeamJoined', data: { userId: anna } });
   });
 
   it.each([
@@ -75,7 +84,7 @@ describe('QR sign-up', () => {
 describe('joining teams', () => {
   it('joins with a verified password and leaves the previous team', () => {
     const s = show();
-    s.world.must({ type: 'JoinTeam', id: s.teamB, password: 'pw', passwordOk: true }, s.world.as(s.bert));
+    s.world.must({ type: 'JoinTeam', id: s.teamB, password: 'pw-team', passwordOk: true }, s.world.as(s.bert));
     expect(Object.keys(teamView(s.world.state, s.teamB)!.members)).toContain(s.bert);
     expect(Object.keys(teamView(s.world.state, s.teamA)!.members)).not.toContain(s.bert);
   });

@@ -77,6 +77,8 @@ const LARGEST: Record<string, () => object> = {
   abl: () => ({ userId: uuid, blocked: true }),
   amu: () => ({ userId: uuid, minutes: 1_000_000 }),
   mlh: () => ({ messageId: widest(64) }),
+  mlc: () => ({ open: true }),
+  msl: () => ({ seconds: 3600 }),
   mgh: () => ({ greetingId: uuid }),
   mtr: () => ({ teamId, userId: uuid }),
 };

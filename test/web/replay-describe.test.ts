@@ -109,6 +109,8 @@ const samples: Samples = {
   TeamMemberRemoved: { type: 'TeamMemberRemoved', version: 1, data: { teamId: 't1', userId: 'u1', by: 'u1' }, metadata: meta() },
   OverlayLinkCreated: { type: 'OverlayLinkCreated', version: 1, data: { linkId: 'l1', createdBy: 'u1' }, metadata: meta() },
   OverlayLinkRevoked: { type: 'OverlayLinkRevoked', version: 1, data: { linkId: 'l1', revokedBy: 'u1' }, metadata: meta() },
+  LobbyChatSlowModeSet: { type: 'LobbyChatSlowModeSet', version: 1, data: { seconds: 30, by: 'u1' }, metadata: meta() },
+  LobbyChatOpenSet: { type: 'LobbyChatOpenSet', version: 1, data: { open: false, by: 'u1' }, metadata: meta() },
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
@@ -143,6 +145,8 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.TeamMemberRemoved, known)).toBe('Anna nimmt Anna aus dem Team „Eulen“');
     expect(describeEvent(samples.OverlayLinkCreated, known)).toBe('Anna erstellt einen Overlay-Link');
     expect(describeEvent(samples.OverlayLinkRevoked, known)).toBe('Anna widerruft einen Overlay-Link');
+    expect(describeEvent(samples.LobbyChatSlowModeSet, known)).toBe('Anna setzt den Lobby-Chat auf eine Nachricht alle 30 Sekunden');
+    expect(describeEvent(samples.LobbyChatOpenSet, known)).toBe('Anna schließt den Lobby-Chat');
     expect(describeEvent(samples.LobbyChatMessageHidden, known)).toBe('Anna blendet eine Lobby-Chat-Nachricht aus');
     expect(describeEvent(samples.AnswersBulkRated, known)).toBe('Regex /^paris$/ auf Frage 2.3: 1 Antwort richtig (2 Punkte)');
     expect(describeEvent(samples.DrawingSaved, known)).toBe('Anna speichert die Zeichnung zu Frage 2.3 (1 Strich)');

@@ -1,10 +1,12 @@
 /** Session lifecycle: token in localStorage, expiry, current user, invite token; starts the realtime client. */
-import { getCurrentUser, HttpError, listTeams, postTokenAuth, setAuthToken } from './api/http';
+import { getCurrentUser, HttpError, listTeams, postTokenAuth, setAuthToken, whenUnauthorized } from './api/http';
 import { decodeToken, isExpired } from './logic/token';
 import { realtime, whenAuthFails } from './realtime/connection';
 import { store } from './store';
 import { liveActions } from './store/liveSlice';
 import { sessionActions } from './store/sessionSlice';
+import { uiActions } from './store/uiSlice';
+import { t } from './texts';
 
 const TOKEN_KEY = 'token';
 const TEAM_TOKEN_KEY = 'tokenForTeam';
@@ -57,12 +59,36 @@ export function logout(): void {
 // A socket refused its token: ask the server whether the token still holds; a 401 (revoked) logs out.
 whenAuthFails(() => void loadCurrentUser());
 
+/** Where to go after the next login: the page the user was on when their session ended under them. */
+let returnPath: string | null = null;
+
+/**
+ * The token ended on the server (a role or password change, a block, a logout everywhere): the app
+ * logs out, says why, and after the next login returns to the page it was on.
+ */
+function sessionEnded(): void {
+  if (!store.getState().session.token) return;
+  const here = window.location.pathname + window.location.search;
+  returnPath = here.startsWith('/login') ? returnPath : here;
+  logout();
+  store.dispatch(uiActions.noticeAdded(t.auth.sessionEnded));
+}
+whenUnauthorized(sessionEnded);
+
+/** The page to go to after a login ('/' unless a session ended on another one); forgotten once taken. */
+export function takeReturnPath(): string {
+  const path = returnPath ?? '/';
+  returnPath = null;
+  return path;
+}
+
 export async function loadCurrentUser(): Promise<void> {
   store.dispatch(sessionActions.userLoading());
   try {
     store.dispatch(sessionActions.userLoaded(await getCurrentUser()));
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 401 || error.status === 404)) logout();
+    if (error instanceof HttpError && error.status === 401) sessionEnded();
+    else if (error instanceof HttpError && error.status === 404) logout();
     else store.dispatch(sessionActions.userFailed());
   }
 }

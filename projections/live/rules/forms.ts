@@ -54,13 +54,24 @@ export function profileProblemOf(name: string, newPassword: string, repeat: stri
   return null;
 }
 
-export type TeamFormProblem = 'missing' | 'nameTooLong';
+export type TeamFormProblem = 'missing' | 'nameTooLong' | 'passwordTooShort';
 
-/** Create-team dialog: name, city and description (trimmed) and a password are required; the name has at most 50 characters. */
+/**
+ * A new team's password has at least this many characters (PROTOCOL.md wave 4, "Hardening, second
+ * round"): a team's password is all that stands between a guesser and its answers. Teams created
+ * before keep theirs; fusion teams are joined with `(none)` and never set one.
+ */
+export const TEAM_PASSWORD_MIN_LENGTH = 6;
+
+/**
+ * Create-team dialog: name, city and description (trimmed) and a password are required; the name has
+ * at most 50 characters, the password at least 6.
+ */
 export function teamFormProblemOf(form: { name: string; password: string; stadt: string; beschreibung: string }): TeamFormProblem | null {
   const name = form.name.trim();
   if (name === '' || form.password === '' || form.stadt.trim() === '' || form.beschreibung.trim() === '') return 'missing';
   if (name.length > MAX_NAME_LENGTH) return 'nameTooLong';
+  if ([...form.password].length < TEAM_PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   return null;
 }
 

@@ -89,6 +89,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'GreetingHidden':
     case 'UserMuted':
     case 'TeamMemberRemoved':
+    case 'LobbyChatSlowModeSet':
+    case 'LobbyChatOpenSet':
       return evolveModeration(state, event, write);
     case 'OverlayLinkCreated':
     case 'OverlayLinkRevoked':

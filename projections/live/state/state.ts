@@ -201,6 +201,10 @@ export interface ShowLive {
   readonly uberModus: UberMode;
   readonly uberMessage: string;
   readonly lobbyChat: readonly LobbyEntry[];
+  /** msl: players together post at most one lobby message every this many seconds (0: off). */
+  readonly lobbySlowSeconds: number;
+  /** mlc: whether players may post in the lobby chat. */
+  readonly lobbyOpen: boolean;
   /** The last greetings not hidden, newest last, for the moderator's hide buttons (the wall reads the read model). */
   readonly recentGreetings: readonly GreetingEntry[];
   readonly painting: readonly Stroke[];
@@ -278,6 +282,8 @@ export const initialShow: ShowLive = {
   uberModus: 'quiz',
   uberMessage: '',
   lobbyChat: [],
+  lobbySlowSeconds: 0,
+  lobbyOpen: true,
   recentGreetings: [],
   painting: [],
   points: null,

@@ -51,6 +51,10 @@ export interface GlobalView {
   quizzle: QuizzleStatus;
   /** `id`: what mlh names to hide the entry. */
   lobbyChat: { id: string; user: string; message: string; highlight: boolean }[];
+  /** mlc: players may post in the lobby chat. */
+  lobbyChatOpen: boolean;
+  /** msl: players together post at most one lobby message every this many seconds (0: off). */
+  lobbyChatSlowSeconds: number;
   allowNewRegistrations: boolean;
   featureFlags: string;
   recheckAt: number;
@@ -246,6 +250,8 @@ export function globalView(state: LiveState, heal_deals = healDealsView(state)):
     lagQType: night?.lastEndedType ?? null,
     quizzle: night?.quizzle ?? 'init',
     lobbyChat: state.show.lobbyChat.map(({ id, user, message, highlight }) => ({ id, user, message, highlight })),
+    lobbyChatOpen: state.show.lobbyOpen,
+    lobbyChatSlowSeconds: state.show.lobbySlowSeconds,
     allowNewRegistrations: state.show.allowNewRegistrations,
     featureFlags: state.show.featureFlags,
     recheckAt: state.show.recheckAt,

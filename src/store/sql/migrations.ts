@@ -58,6 +58,27 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ]),
   },
+  {
+    version: 4,
+    name: 'limits shared by instances: counters, upload bytes and their reservations (docs/decisions/hostile-crowd-second-round.md)',
+    up: (sql) => runEach(sql, [
+      `CREATE TABLE limit_counters (
+        key         text        PRIMARY KEY,
+        count       integer     NOT NULL,
+        window_end  timestamptz NOT NULL
+      )`,
+      `CREATE TABLE upload_usage (
+        owner  text   PRIMARY KEY,
+        bytes  bigint NOT NULL
+      )`,
+      `CREATE TABLE upload_reservations (
+        id          text        PRIMARY KEY,
+        owner       text        NOT NULL,
+        bytes       bigint      NOT NULL,
+        expires_at  timestamptz NOT NULL
+      )`,
+    ]),
+  },
 ];
 
 async function runEach(sql: SqlSession, statements: readonly string[]): Promise<void> {

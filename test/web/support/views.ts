@@ -7,7 +7,7 @@ import type { GlobalView, TeamView, UserView } from '../../../web/src/realtime/v
 /** The global view of a fresh live state, as the engine computes it. */
 export const baseGlobal: GlobalView = {
   state: 'qn', countdownEndsAt: null, timeLeft: null, uberModus: 'quiz', uberMessage: '', overviewMessage: '', question: null,
-  lagQType: null, quizzle: 'init', lobbyChat: [], allowNewRegistrations: true, featureFlags: '', recheckAt: 0,
+  lagQType: null, quizzle: 'init', lobbyChat: [], lobbyChatOpen: true, lobbyChatSlowSeconds: 0, allowNewRegistrations: true, featureFlags: '', recheckAt: 0,
   points: { rounds: [], sortedTeams: [] }, heal_deals: {}, imgPrefix: '/api/uploads/', mode: 'team', painting: [],
 };
 

@@ -12,7 +12,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * What the server said when it refused (its German `detail`: the reason, with the wait when there is
+ * one), or the fallback when it said nothing readable (a network error, a proxy's page).
+ */
+export function refusalText(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.detail ? error.detail : fallback;
+}
+
 let currentToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+/** Called when a request with a token answers 401: the token has ended (a role or password change, a logout everywhere). */
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
+}
 /** The session module sets the token used for the Authorization header. */
 export function setAuthToken(token: string | null): void {
   currentToken = token;
@@ -48,6 +61,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     json = null;
   }
   if (!response.ok) {
+    if (response.status === 401 && headers.Authorization) onUnauthorized?.();
     const detail = (json as ErrorBody | null)?.errors?.[0]?.detail ?? null;
     throw new HttpError(response.status, detail);
   }

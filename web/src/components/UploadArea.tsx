@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { HttpError, upload, type UploadKind } from '../api/http';
+import { HttpError, refusalText, upload, type UploadKind } from '../api/http';
 import { UPLOAD_ACCEPT, validateUpload } from '../logic/validation';
 import { useAppDispatch } from '../store';
 import { uiActions } from '../store/uiSlice';
@@ -51,9 +51,11 @@ export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label
       onUploaded?.(reply.fileNames);
     } catch (e) {
       setState('error');
-      if (e instanceof HttpError && e.status === 413) setError(t.upload.tooLarge);
+      // The server's reason (a file too large, the quota or the disk full, too many uploads: with the wait), else the spec's texts.
+      if (e instanceof HttpError && e.status === 413) setError(refusalText(e, t.upload.tooLarge));
       else if (e instanceof HttpError && e.status === 415) setError(t.upload.notImage);
-      else dispatch(uiActions.noticeAdded(e instanceof HttpError && e.detail ? e.detail : t.upload.state.error));
+      else if (e instanceof HttpError && (e.status === 429 || e.status === 507)) setError(refusalText(e, t.upload.state.error));
+      else dispatch(uiActions.noticeAdded(refusalText(e, t.upload.state.error)));
     }
   }
 

@@ -34,9 +34,24 @@ interface UploadedImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
   alt: string;
 }
 
-/** An image that may be an upload of this server; while loading (or when refused) a placeholder with the alt text. */
+/** Addresses shown without a fetch of ours: the app's own files and inline images; never another host (a tracking pixel). */
+function ownAddress(src: string, pageOrigin: string): boolean {
+  if (/^(data:image\/|blob:)/i.test(src)) return true;
+  try {
+    return new URL(src, pageOrigin).origin === pageOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An image that may be an upload of this server; while loading (or when refused) a placeholder with the
+ * alt text. An address on another host (a team logo given as a URL) is never loaded: the placeholder stays.
+ */
 export function UploadedImage({ src, alt, className, ...rest }: UploadedImageProps) {
-  const authorized = typeof window !== 'undefined' && needsAuthorizedFetch(src, window.location.origin);
+  const pageOrigin = typeof window !== 'undefined' ? window.location.origin : '';
+  const authorized = pageOrigin !== '' && needsAuthorizedFetch(src, pageOrigin);
+  const foreign = pageOrigin !== '' && !authorized && !ownAddress(src, pageOrigin);
   const [loaded, setLoaded] = useState<{ src: string; objectUrl: string } | null>(null);
   useEffect(() => {
     if (!authorized) return;
@@ -49,7 +64,7 @@ export function UploadedImage({ src, alt, className, ...rest }: UploadedImagePro
       current = false;
     };
   }, [src, authorized]);
-  const shown = !authorized ? src : loaded?.src === src ? loaded.objectUrl : null;
+  const shown = foreign ? null : !authorized ? src : loaded?.src === src ? loaded.objectUrl : null;
   if (shown === null) return <span className={`image-placeholder ${className ?? ''}`} role="img" aria-label={alt} aria-busy="true" />;
   return <img src={shown} alt={alt} className={className} {...rest} />;
 }

@@ -16,8 +16,10 @@ const CONFIG = {
 /** A sanitiser bound to a window's DOM (the page's, or jsdom's in tests). */
 export function operatorHtmlSanitizer(window: WindowLike): (html: string) => string {
   const purify = createDOMPurify(window);
-  // Links open outside the show and cannot reach back into it (window.opener).
+  // Links open outside the show and cannot reach back into it (window.opener); images come only from
+  // our own uploads (or are inline data): another host's image is a tracking pixel counting the players.
   purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'IMG' && !ownImage(node.getAttribute('src') ?? '')) node.removeAttribute('src');
     if (node.tagName === 'A' && node.hasAttribute('href')) {
       node.removeAttribute('rel'); // set afresh, in one order: sanitising twice gives the same text
       node.setAttribute('target', '_blank');
@@ -25,6 +27,11 @@ export function operatorHtmlSanitizer(window: WindowLike): (html: string) => str
     }
   });
   return (html) => purify.sanitize(html, CONFIG);
+}
+
+/** An image source of this show: an upload (`/api/uploads/…`, the page's origin) or an inline image. */
+export function ownImage(src: string): boolean {
+  return /^\/api\/uploads\/[\w./-]+$/.test(src) && !src.includes('..') || /^data:image\/(png|jpeg|gif|webp);/i.test(src);
 }
 
 let inPage: ((html: string) => string) | null = null;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createTeam, HttpError } from '../api/http';
+import { createTeam, HttpError, refusalText } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { Modal } from '../components/Modal';
 import { teamFormProblemOf } from '@engine/rules/forms';
@@ -27,7 +27,7 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = teamFormProblemOf({ name, password, stadt: city, beschreibung: description });
-    if (problem) return setError(problem === 'missing' ? t.findTeam.requiredAll : t.findTeam.nameTooLong);
+    if (problem) return setError(problem === 'missing' ? t.findTeam.requiredAll : problem === 'passwordTooShort' ? t.findTeam.passwordTooShort : t.findTeam.nameTooLong);
     setBusy(true);
     try {
       const team = await createTeam({ name, newPassword: password, stadt: city, beschreibung: description });
@@ -35,7 +35,7 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
       onCreated(team.id, password);
     } catch (err) {
       setError(err instanceof HttpError && err.status === 409 ? t.findTeam.create409
-        : err instanceof HttpError && err.status === 403 ? t.findTeam.registrationsClosed : t.findTeam.createOther);
+        : refusalText(err, err instanceof HttpError && err.status === 403 ? t.findTeam.registrationsClosed : t.findTeam.createOther));
     } finally {
       setBusy(false);
     }

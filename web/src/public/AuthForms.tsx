@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { HttpError, registerUser } from '../api/http';
+import { HttpError, refusalText, registerUser } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { login } from '../session';
+import { login, takeReturnPath } from '../session';
 import { specialMode, t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
@@ -26,10 +26,11 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
     try {
       await registerUser({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password });
       await login({ username, password });
-      navigate('/');
+      navigate(takeReturnPath());
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
-      setError(status === 409 ? t.auth.register409 : status === 428 && with428 ? t.auth.register428 : t.auth.registerOther);
+      // The server's reason (registrations closed, too many from this address, busy), else the spec's texts.
+      setError(status === 409 ? t.auth.register409 : status === 428 && with428 ? t.auth.register428 : refusalText(err, t.auth.registerOther));
     } finally {
       setBusy(false);
     }
@@ -50,7 +51,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   );
 }
 
-/** Login with username and password (case-insensitive on the server); 403 means wrong name or password. */
+/** Login with username and password (case-insensitive on the server); a refusal shows the server's reason. */
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -65,9 +66,10 @@ export function LoginForm() {
     setError(null);
     try {
       await login({ username, password });
-      navigate('/');
+      navigate(takeReturnPath());
     } catch (err) {
-      setError(err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther);
+      // "Wrong name or password" only when the server says so; blocked, limited (with the wait) or busy in its own words.
+      setError(refusalText(err, err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { sendGreeting } from '../api/http';
+import { refusalText, sendGreeting } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { SendButton, type SendStatus } from '../components/SendButton';
 import { greetingProblemOf } from '@engine/rules/forms';
@@ -27,9 +27,9 @@ export function GrussPage() {
       setStatus(ok ? 'didSend' : 'error');
       if (ok) setMessage('');
       else setError(t.forms.failure);
-    } catch {
+    } catch (err) {
       setStatus('error');
-      setError(t.forms.failure);
+      setError(refusalText(err, t.forms.failure)); // e.g. too many greetings from this address, with the wait
     }
   }
 

@@ -205,6 +205,10 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.OverlayLinkCreated(userName(state, event.data.createdBy));
     case 'OverlayLinkRevoked':
       return ev.OverlayLinkRevoked(userName(state, event.data.revokedBy));
+    case 'LobbyChatSlowModeSet':
+      return ev.LobbyChatSlowModeSet(userName(state, event.data.by), event.data.seconds);
+    case 'LobbyChatOpenSet':
+      return ev.LobbyChatOpenSet(userName(state, event.data.by), event.data.open);
     default:
       return unreachable(event);
   }

@@ -25,7 +25,8 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
     case 'LoginLinkCreated':
       return { loginLinks: write.set(state.loginLinks, event.data.linkId, event.data.userId) };
     case 'UserRolesChanged':
-      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, roles: event.data.roles })) };
+      // A role change ends the user's older tokens: a token issued before a grant must not carry its lifetime over into the new power.
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...nextTokenGeneration(u), roles: event.data.roles })) };
     case 'UserBlocked': {
       const { blocked } = event.data;
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...(blocked ? nextTokenGeneration(u) : u), blocked })) };

@@ -22,6 +22,10 @@ export function evolveModeration(state: LiveState, event: ModerationEvent, write
       const { userId, until } = event.data;
       return { users: write.update(state.users, userId, (u) => ({ ...u, mutedUntil: until })) };
     }
+    case 'LobbyChatSlowModeSet':
+      return { show: { ...state.show, lobbySlowSeconds: event.data.seconds } };
+    case 'LobbyChatOpenSet':
+      return { show: { ...state.show, lobbyOpen: event.data.open } };
     case 'TeamMemberRemoved': {
       const { teamId, userId } = event.data;
       const user = state.users.get(userId);

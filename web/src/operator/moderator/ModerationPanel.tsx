@@ -4,7 +4,7 @@
  * event naming who did it, so the replay shows it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_MUTE_MINUTES } from '../../../../projections/live';
+import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '../../../../projections/live';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
@@ -59,8 +59,36 @@ function LobbyModeration() {
   const entries = useMemo(() => lobbyChat.map((entry) => ({ id: entry.id, author: entry.user, message: entry.message })), [lobbyChat]);
   const send = useCommand();
   return (
-    <HideableList heading={t.moderation.lobbyHeading} empty={t.moderation.lobbyEmpty} entries={entries} hideLabel={t.moderation.hideLabel}
-      hide={(messageId) => void send('mlh', { messageId }, t.moderation.hidden)} />
+    <>
+      <LobbyForEveryone />
+      <HideableList heading={t.moderation.lobbyHeading} empty={t.moderation.lobbyEmpty} entries={entries} hideLabel={t.moderation.hideLabel}
+        hide={(messageId) => void send('mlh', { messageId }, t.moderation.hidden)} />
+    </>
+  );
+}
+
+/** mlc and msl: the lobby chat open or closed, and slow mode for everyone (the server's state is what the controls show). */
+function LobbyForEveryone() {
+  const open = useAppSelector((s) => selectGlobal(s)?.lobbyChatOpen ?? true);
+  const slowSeconds = useAppSelector((s) => selectGlobal(s)?.lobbyChatSlowSeconds ?? 0);
+  const [seconds, setSeconds] = useState(String(slowSeconds));
+  useEffect(() => setSeconds(String(slowSeconds)), [slowSeconds]);
+  const send = useCommand();
+  return (
+    <div className="form-row">
+      <label>
+        <input type="checkbox" checked={open}
+          onChange={(e) => void send('mlc', { open: e.target.checked }, e.target.checked ? t.moderation.lobbyOpened : t.moderation.lobbyClosed)} />
+        {' '}{t.moderation.lobbyOpen}
+      </label>
+      <form onSubmit={(e) => {
+        e.preventDefault();
+        void send('msl', { seconds: Number(seconds) }, t.moderation.slowDone(Number(seconds)));
+      }}>
+        <label>{t.moderation.slowSeconds} <input type="number" min={0} max={MAX_LOBBY_SLOW_SECONDS} value={seconds} onChange={(e) => setSeconds(e.target.value)} /></label>
+        {' '}<button type="submit" className="button button--small">{t.moderation.slowSet}</button>
+      </form>
+    </div>
   );
 }
 
@@ -106,6 +134,10 @@ function MuteUsers() {
             <button type="button" className="button button--small button--secondary" aria-label={t.moderation.unmuteLabel(user.name)}
               onClick={() => void send('amu', { userId: user.id, minutes: 0 }, t.moderation.unmuted(user.name))}>
               {t.moderation.unmute}
+            </button>{' '}
+            <button type="button" className="button button--small button--danger" aria-label={t.moderation.blockLabel(user.name)}
+              onClick={() => window.confirm(t.moderation.blockConfirm(user.name)) && void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))}>
+              {t.moderation.block}
             </button>
           </li>
         ))}
