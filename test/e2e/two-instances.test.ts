@@ -15,12 +15,15 @@ import { evolve, initialState, isQuestionOpen, isQuizMode, type LiveState } from
 import { texts } from '../../src/commands/texts';
 import { fromStored } from '../../src/engine/stored-events';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
+import type { EventStore } from '../../src/store/event-store';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { freshDatabase } from '../support/fresh-database';
 import { POSTGRES_URL } from '../support/test-database';
 import { AppProcess, ensureBuiltServer, freePort, LoadBalancer, localHaproxyConfig } from './support/app-process';
 import { ADMIN_PASSWORD, api, login } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { PersonalDataStore } from '../../src/store/personal-data-store';
+import { PersonalDataVault } from '../../src/store/personal-data-vault';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -50,7 +53,7 @@ if (!POSTGRES_URL) {
     let a: AppProcess;
     let b: AppProcess;
     let db: PostgresDatabase;
-    let store: SqlEventStore;
+    let store: EventStore;
     let adminToken: string;
     let quizId: string;
     let modA: WsClient;
@@ -119,7 +122,8 @@ if (!POSTGRES_URL) {
       b = new AppProcess('B', await freePort(), env(dirs[1]!));
       await Promise.all([a.start(), b.start()]); // at once: schema, first admin and projections race on a fresh database
       db = await PostgresDatabase.open(database.url);
-      store = await SqlEventStore.open(db);
+      // The log as the servers read it: personal fields (the admin's login) come from the vault beside it.
+      store = new PersonalDataStore(await SqlEventStore.open(db), new PersonalDataVault(db));
     }, 120_000);
 
     afterAll(async () => {
@@ -162,10 +166,10 @@ if (!POSTGRES_URL) {
       }
       for (let t = 0; t < TEAMS; t++) {
         const [founder, joiner] = [players[2 * t]!, players[2 * t + 1]!];
-        const created = await api(founder.instance.url, 'POST', '/api/teams', { name: `Team ${t}`, newPassword: `pw${t}`, stadt: 'Köln', beschreibung: '-' }, founder.token);
+        const created = await api(founder.instance.url, 'POST', '/api/teams', { name: `Team ${t}`, newPassword: `pw-team-${t}`, stadt: 'Köln', beschreibung: '-' }, founder.token);
         expect(created.status).toBe(201);
         expect(joiner.instance).not.toBe(founder.instance);
-        expect(await joiner.ws.request('gj', { id: created.body.data.id, password: `pw${t}` })).toMatchObject({ success: true });
+        expect(await joiner.ws.request('gj', { id: created.body.data.id, password: `pw-team-${t}` })).toMatchObject({ success: true });
       }
     });
 

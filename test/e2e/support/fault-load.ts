@@ -102,10 +102,10 @@ export class FaultLoad {
     }
     for (let t = 0; t < 2; t++) {
       const [founder, joiner] = [this.players[2 * t]!, this.players[2 * t + 1]!];
-      const created = await api(founder.instance.url, 'POST', '/api/teams', { name: `Team ${t}`, newPassword: `pw${t}`, stadt: 'Köln', beschreibung: '-' }, tokens[2 * t]);
+      const created = await api(founder.instance.url, 'POST', '/api/teams', { name: `Team ${t}`, newPassword: `pw-team-${t}`, stadt: 'Köln', beschreibung: '-' }, tokens[2 * t]);
       if (created.status !== 201) throw new Error(`team not created: ${JSON.stringify(created.body)}`);
       await this.caughtUp(joiner.instance); // the joiner's instance has folded the new team
-      await this.must(joiner.ws, 'gj', { id: created.body.data.id, password: `pw${t}` });
+      await this.must(joiner.ws, 'gj', { id: created.body.data.id, password: `pw-team-${t}` });
     }
     await this.must(this.moderator, 'ma', { quiz: quiz.body.data.id, round: 1, question: 1 });
     await Promise.all(this.players.map((p) => p.ws.until((v) => v.global?.state === 'qa')));
