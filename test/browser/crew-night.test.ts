@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { createTeam, isSameDocument, logIn, markDocument, nav, proposeAsFavourite, rateAnswers, register } from './support/night';
-import { collectPageErrors, see } from './support/player';
+import { collectPageErrors, loginForm, see } from './support/player';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { untilInPage } from '../support/page-wait';
 
@@ -145,7 +145,16 @@ describe('a crew night in the browser', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'crew-admin-users-roles.png'), fullPage: true, animations: 'disabled', caret: 'hide' });
   });
 
-  it('their open apps show the granted pages at once: no reload, no new login', async () => {
+  it('a role change ends the crew\'s older logins: their open apps say why, and after logging in again they are back with the granted pages', async () => {
+    // PROTOCOL.md wave 4: a token issued before a role change no longer counts (a stolen player token never gains operator power).
+    for (const [person, name] of [[moderator, MODERATOR], [tilda, 'tilda'], [theo, 'theo']] as const) {
+      await see(person.page.getByText('Deine Anmeldung wurde beendet', { exact: false }));
+      await person.page.waitForURL(`${app.baseUrl}/login`);
+      await loginForm(person.page).getByLabel('Nutzername').fill(name);
+      await loginForm(person.page).getByLabel('Passwort').fill(PASSWORD);
+      await loginForm(person.page).getByRole('button', { name: 'Einloggen' }).click();
+      await person.page.waitForURL((url) => url.pathname !== '/login');
+    }
     const moderatorLinks = operatorLinks(moderator.page);
     for (const name of ['Steuerung', 'Quiz-Konfiguration', 'Bildbetrachter', 'Punkte (Moderation)']) await see(moderatorLinks.getByRole('link', { name, exact: true }));
     expect(await moderatorLinks.getByRole('link', { name: 'Kontrolleur', exact: true }).count()).toBe(0);
@@ -154,7 +163,7 @@ describe('a crew night in the browser', () => {
       await see(operatorLinks(tester.page).getByRole('link', { name: 'Kontrolleur', exact: true }));
       expect(await operatorLinks(tester.page).getByRole('link', { name: 'Steuerung', exact: true }).count()).toBe(0);
     }
-    for (const person of [moderator, tilda, theo]) expect(await isSameDocument(person.page)).toBe(true);
+    for (const person of [moderator, tilda, theo]) expect(await isSameDocument(person.page)).toBe(true); // no reload: the app itself went to the login
   });
 
   it('the moderator imports the quiz by dropping a TOML file and saves it', async () => {

@@ -209,11 +209,11 @@ describe('kill -9 while resending clients propose', () => {
       tokens.push(player.token);
       const team = p % TEAMS;
       if (p < TEAMS) {
-        const created = await api(server.url, 'POST', '/api/teams', { name: `Team ${team}`, newPassword: `pw${team}`, stadt: 'Köln', beschreibung: '-' }, player.token);
+        const created = await api(server.url, 'POST', '/api/teams', { name: `Team ${team}`, newPassword: `pw-team-${team}`, stadt: 'Köln', beschreibung: '-' }, player.token);
         teamIds.push(created.body.data.id as string);
       } else {
         const ws = await WsClient.open(wsUrl, player.token);
-        expect(await ws.request('gj', { id: teamIds[team], password: `pw${team}` })).toMatchObject({ success: true });
+        expect(await ws.request('gj', { id: teamIds[team], password: `pw-team-${team}` })).toMatchObject({ success: true });
         await ws.close();
       }
     }

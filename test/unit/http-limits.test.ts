@@ -111,6 +111,7 @@ describe('registration limits (shared by the instances on one database)', () => 
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 21, 20, 0, 0);
     database = await openTestSqlDatabase();
+    await migrateWriteSide(database.db);
     limits = await HttpLimits.open(database.db, () => now);
   });
   afterEach(() => database.close());
