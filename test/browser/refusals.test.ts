@@ -127,5 +127,6 @@ describe('refusals in the browser', () => {
     await loginForm(page).getByRole('button', { name: 'Einloggen' }).click();
     await page.waitForURL(`${env.url}/profile`);
     await see(page.getByRole('heading', { name: 'Profil' }));
+    expect(await page.getByText('Deine Anmeldung wurde beendet', { exact: false }).count()).toBe(0); // logged in again: the notice goes
   });
 });

@@ -107,6 +107,9 @@ export async function login(credentials: { username: string; password: string } 
   const token = await postTokenAuth(credentials);
   if (token === '') throw new HttpError(401, null);
   if (!adopt(token)) throw new HttpError(401, null);
+  // Logged in again: the notice that asked for it has done its work.
+  const ended = store.getState().ui.notices.find((notice) => notice.text === t.auth.sessionEnded);
+  if (ended) store.dispatch(uiActions.noticeDismissed(ended.id));
 }
 
 export function setTokenForTeam(token: string | null): void {
