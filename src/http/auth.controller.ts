@@ -7,6 +7,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
+import { queueTicket } from './hashing-limits';
 import { clientAddress } from './login-limits';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -26,7 +27,7 @@ export class AuthController {
   @ApiOkResponse({ type: TokenDto })
   @ApiBadRequestResponse({ description: 'Name or password missing.' })
   @ApiForbiddenResponse({ description: 'Wrong name or password, or an invalid, expired or used login link.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`).' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`); or the hashing queue is full: `meta: {retry, retryAfterMs, ticket}`, come back then with the header `X-Queue-Ticket`.' })
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
@@ -52,7 +53,7 @@ export class AuthController {
       throw httpError(400, tooLong);
     }
     const credential = await this.runtime.secrets.credentials.findByLogin(username);
-    const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!));
+    const valid = credential !== null && (await verifyPassword(credential.passwordHash, body.password!, { ticket: queueTicket(request) }));
     const user = valid ? await live.findCaughtUp((s) => s.users.get(credential.userId)) : undefined;
     if (!user) {
       await limits.failed(username, address);

@@ -5,6 +5,7 @@ import type { Actor, Role } from '../../events';
 import { FUSION_TEAM_PASSWORD, teamByReference, type LiveState } from '../../projections/live';
 import { MAX_FRAME_BYTES, textOf } from '../../wire';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
+import { renewedToken } from '../auth/token-renewal';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
@@ -194,10 +195,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!this.teamPasswordGuards.attempt(userId, team.id, Date.now())) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
     let passwordOk: boolean;
     try {
-      passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
+      // A resend keeps its commandId: that is its ticket for the appointment the hashing queue gave it.
+      const ticket = commandId === undefined ? undefined : `ws:${userId}:${commandId}`;
+      passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password, ticket);
     } catch (error) {
       this.teamPasswordGuards.giveBack(userId, team.id, Date.now()); // not checked
-      if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
+      if (error instanceof HashingBusy) return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
       throw error;
     }
     if (passwordOk) this.teamPasswordGuards.giveBack(userId, team.id, Date.now());
@@ -246,7 +249,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     session.client = { userId: user.id, send: (frame) => this.send(session, frame) };
     this.runtime.hub.attach(session.client);
     if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);
-    return { success: true };
+    // A player's token older than a day comes back renewed (src/auth/token-renewal.ts); the socket's generation is the same.
+    const renewed = renewedToken(this.runtime.secrets.jwt, payload, user);
+    return renewed ? { success: true, token: renewed } : { success: true };
   }
 
   /** The socket's user with the roles the live state gives them now (granted or revoked since `sa`). */

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The queue in front of argon2 (docs/decisions/first-minute.md, "The hashing queue"): at most `atOnce`
+ * hashes run, the rest wait in one line in arrival order, and the line is bounded. Beyond the bound a
+ * request is refused with an appointment: the moment to come back (`retryAfterMs`), spaced at the pace
+ * the queue drains, after everyone who was given one before. A request that brings its appointment's
+ * ticket back is let in even when newcomers would be turned away, and a newcomer waits behind
+ * everyone holding an appointment: a surge is served in arrival order although most of it waits
+ * outside the queue, and the hashing threads never run dry while people wait at their phones.
+ *
+ * Who waits: `login` (someone at a form: login, registration, password change) and `background`
+ * (team passwords checked for `gj`, which a guesser can send by the hundred): one line for both, but
+ * background work may hold only half of it, so a flood of wrong team passwords never crowds logins out.
+ */
+export type HashPriority = 'login' | 'background';
+
+export interface HashingQueueOptions {
+  /** Hashes at once (threads of argon2). */
+  atOnce: number;
+  /** How many may wait in the line; beyond it requests get an appointment. */
+  maxWaiting: number;
+  /** Milliseconds on a monotonic clock (tests pass their own). */
+  now?: () => number;
+  /** The expected duration of one hash before any was measured, ms. */
+  initialHashMs?: number;
+}
+
+/** What a refused request is told: when to come back, and the ticket that keeps its place. */
+export interface Appointment {
+  retryAfterMs: number;
+  ticket: string;
+}
+
+/** The queue is full: come back at the appointment (HTTP answers 429, a command `retry: true`). */
+export class QueueFull extends Error {
+  constructor(readonly appointment: Appointment) {
+    super('hashing queue full');
+    this.name = 'QueueFull';
+  }
+}
+
+/** An appointment not kept within this long after its moment is given up: its holder comes back as a newcomer. */
+export const APPOINTMENT_GRACE_MS = 5_000;
+/** No appointment is sooner than this: a client's timers and the network need a moment. */
+export const SHORTEST_APPOINTMENT_MS = 250;
+/** Ticket holders may take the line this far over its bound (their place was kept for them). */
+const TICKET_HEADROOM = 2;
+
+interface Waiting {
+  priority: HashPriority;
+  start: () => void;
+}
+
+interface Booked {
+  ticket: string;
+  at: number;
+  priority: HashPriority;
+  kept: boolean;
+}
+
+export interface HashingQueueFigures {
+  running: number;
+  waiting: number;
+  /** Appointments handed out and neither kept nor given up yet. */
+  appointments: number;
+  /** Hashes finished since the process started. */
+  done: number;
+  /** Requests answered with an appointment. */
+  refused: number;
+  /** The measured duration of one hash (moving average), ms. */
+  hashMs: number;
+}
+
+export class HashingQueue {
+  private running = 0;
+  private readonly line: Waiting[] = [];
+  private backgroundWaiting = 0;
+  private readonly booked: Booked[] = [];
+  private readonly byTicket = new Map<string, Booked>();
+  private outstanding = 0;
+  private lastAppointmentAt = -Infinity;
+  private hashMs: number;
+  private done = 0;
+  private refused = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HashingQueueOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.hashMs = options.initialHashMs ?? 50;
+  }
+
+  figures(): HashingQueueFigures {
+    this.forgetOld(this.now());
+    return {
+      running: this.running, waiting: this.line.length, appointments: this.outstanding,
+      done: this.done, refused: this.refused, hashMs: this.hashMs,
+    };
+  }
+
+  /**
+   * Runs `work` when a thread is free, in arrival order. `ticket`: what the caller brings back after an
+   * appointment (HTTP: the `X-Queue-Ticket` header; a socket command: its user and commandId). Throws
+   * QueueFull with an appointment when the line is full, or when others hold appointments before it.
+   */
+  async run<T>(work: () => Promise<T>, priority: HashPriority, ticket?: string): Promise<T> {
+    await this.admit(priority, ticket);
+    const started = this.now();
+    try {
+      return await work();
+    } finally {
+      this.finished(this.now() - started);
+    }
+  }
+
+  /** Resolves when the request may start; throws QueueFull instead of queueing beyond the bound. */
+  private admit(priority: HashPriority, ticket: string | undefined): Promise<void> | void {
+    const now = this.now();
+    this.forgetOld(now);
+    const booked = ticket === undefined ? undefined : this.byTicket.get(ticket);
+    if (booked) this.keep(booked);
+    if (this.running < this.options.atOnce && this.line.length === 0) { // a thread would idle otherwise
+      this.running++;
+      return;
+    }
+    if (!this.mayWait(priority, booked !== undefined)) {
+      this.refused++;
+      throw new QueueFull(this.book(now, priority, ticket));
+    }
+    if (priority === 'background') this.backgroundWaiting++;
+    return new Promise<void>((start) => this.line.push({ priority, start }));
+  }
+
+  /**
+   * Whether a request may join the line. Background work may hold half of it. A newcomer waits behind the
+   * appointments handed out, unless the line is nearly empty (appointments not kept must not leave the
+   * threads idle); someone with an appointment gets in up to twice the bound.
+   */
+  private mayWait(priority: HashPriority, withAppointment: boolean): boolean {
+    const { maxWaiting } = this.options;
+    if (priority === 'background' && this.backgroundWaiting >= Math.floor(maxWaiting / 2)) return false;
+    if (withAppointment) return this.line.length < TICKET_HEADROOM * maxWaiting;
+    return this.line.length < maxWaiting && (this.outstanding === 0 || this.line.length < Math.floor(maxWaiting / 4));
+  }
+
+  /** The next free moment: when the line will have drained to half its bound, after every appointment before it. */
+  private book(now: number, priority: HashPriority, ticket: string | undefined): Appointment {
+    const slot = this.hashMs / this.options.atOnce;
+    const drained = now + Math.max(0, this.line.length - Math.floor(this.options.maxWaiting / 2)) * slot;
+    const at = Math.max(drained, this.lastAppointmentAt + slot, now + SHORTEST_APPOINTMENT_MS);
+    this.lastAppointmentAt = at;
+    const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at, priority, kept: false };
+    this.booked.push(booked);
+    this.byTicket.set(booked.ticket, booked);
+    this.outstanding++;
+    return { retryAfterMs: Math.ceil(at - now), ticket: booked.ticket };
+  }
+
+  private keep(booked: Booked): void {
+    booked.kept = true;
+    this.byTicket.delete(booked.ticket);
+    this.outstanding--;
+  }
+
+  /** Appointments kept, or given up (not kept within the grace after their moment), leave the book. */
+  private forgetOld(now: number): void {
+    while (this.booked.length > 0 && (this.booked[0]!.kept || this.booked[0]!.at + APPOINTMENT_GRACE_MS < now)) {
+      const first = this.booked.shift()!;
+      if (!first.kept) {
+        this.byTicket.delete(first.ticket);
+        this.outstanding--;
+      }
+    }
+    if (this.booked.length === 0) this.lastAppointmentAt = -Infinity;
+  }
+
+  private finished(tookMs: number): void {
+    this.done++;
+    this.hashMs += (tookMs - this.hashMs) / 10;
+    const next = this.line.shift();
+    if (!next) {
+      this.running--;
+      return;
+    }
+    if (next.priority === 'background') this.backgroundWaiting--;
+    next.start(); // the thread passes on
+  }
+}
