@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { HttpError, registerUser } from '../api/http';
+import { HttpError } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { login } from '../session';
+import { login, register } from '../session';
 import { specialMode, t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
@@ -15,6 +15,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [waitMs, setWaitMs] = useState<number | null>(null);
   const [, navigate] = useLocation();
 
   async function submit(e: FormEvent) {
@@ -24,8 +25,8 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await registerUser({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password });
-      await login({ username, password });
+      await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait: setWaitMs });
+      await login({ username, password }, { onWait: setWaitMs });
       navigate('/');
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
@@ -43,6 +44,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
       <FormError message={error} />
+      <QueueWait waitMs={waitMs} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.registerSubmit}
       </button>
@@ -56,6 +58,7 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [waitMs, setWaitMs] = useState<number | null>(null);
   const [, navigate] = useLocation();
 
   async function submit(e: FormEvent) {
@@ -64,7 +67,7 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      await login({ username, password });
+      await login({ username, password }, { onWait: setWaitMs });
       navigate('/');
     } catch (err) {
       setError(err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther);
@@ -79,9 +82,16 @@ export function LoginForm() {
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
       <FormError message={error} />
+      <QueueWait waitMs={waitMs} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.loginSubmit}
       </button>
     </form>
   );
+}
+
+/** While the server's hashing queue is full: why the form waits, and for about how long (it goes on by itself). */
+function QueueWait({ waitMs }: { waitMs: number | null }) {
+  if (waitMs === null) return null;
+  return <p role="status">{t.auth.queued(Math.max(1, Math.round(waitMs / 1000)))}</p>;
 }

@@ -82,6 +82,8 @@ export const de = {
     connecting: 'Verbinde mit dem Server …',
     /** A command answered `retry: true` (the server's database is away): it goes again by itself. */
     resending: 'Der Server erreicht seine Datenbank gerade nicht. Wir senden es gleich noch einmal.',
+    /** A command answered `retry: true` with a wait (the password hashing queue is full, e.g. a team join): it goes again then. */
+    queued: 'Gerade kommen sehr viele gleichzeitig an. Du bist gleich dran – wir senden es von selbst, sobald du an der Reihe bist.',
   },
   newsletter: {
     heading: 'Newsletter',
@@ -143,6 +145,8 @@ export const de = {
     ],
     required: 'Bitte fülle Nutzername und Passwort aus.',
     sending: 'Sende …',
+    /** Login or registration while the server's hashing queue is full: it goes again by itself at the server's appointment. */
+    queued: (seconds: number) => `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
     login403: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
     loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
     register409: SHARED_TEXTS.loginTaken,
