@@ -22,7 +22,7 @@ export interface HashingQueueOptions {
   maxWaiting: number;
   /** Milliseconds on a monotonic clock (tests pass their own). */
   now?: () => number;
-  /** The expected duration of one hash before any was measured, ms. */
+  /** The expected duration of one hash before any was measured, ms (default 20: early rather than late). */
   initialHashMs?: number;
 }
 
@@ -68,8 +68,8 @@ export interface HashingQueueFigures {
   done: number;
   /** Requests answered with an appointment. */
   refused: number;
-  /** The measured duration of one hash (moving average), ms. */
-  hashMs: number;
+  /** The measured time between two hashes finishing while busy (moving average), ms: the pool's pace. */
+  slotMs: number;
 }
 
 export class HashingQueue {
@@ -80,21 +80,24 @@ export class HashingQueue {
   private readonly byTicket = new Map<string, Booked>();
   private outstanding = 0;
   private lastAppointmentAt = -Infinity;
-  private hashMs: number;
+  /** Milliseconds between two hashes finishing while the line was busy: one slot of the whole pool (moving average). */
+  private slotMs: number;
+  /** When the last hash finished, if the line was busy then (else null: the next interval is not a slot). */
+  private lastBusyFinish: number | null = null;
   private done = 0;
   private refused = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: HashingQueueOptions) {
     this.now = options.now ?? (() => performance.now());
-    this.hashMs = options.initialHashMs ?? 50;
+    this.slotMs = (options.initialHashMs ?? 20) / options.atOnce;
   }
 
   figures(): HashingQueueFigures {
     this.forgetOld(this.now());
     return {
       running: this.running, waiting: this.line.length, appointments: this.outstanding,
-      done: this.done, refused: this.refused, hashMs: this.hashMs,
+      done: this.done, refused: this.refused, slotMs: this.slotMs,
     };
   }
 
@@ -105,11 +108,10 @@ export class HashingQueue {
    */
   async run<T>(work: () => Promise<T>, priority: HashPriority, ticket?: string): Promise<T> {
     await this.admit(priority, ticket);
-    const started = this.now();
     try {
       return await work();
     } finally {
-      this.finished(this.now() - started);
+      this.finished();
     }
   }
 
@@ -143,10 +145,14 @@ export class HashingQueue {
     return this.line.length < maxWaiting && (this.outstanding === 0 || this.line.length < Math.floor(maxWaiting / 4));
   }
 
-  /** The next free moment: when the line will have drained to half its bound, after every appointment before it. */
+  /**
+   * The next free moment: when the line will have drained to a quarter of its bound, after every
+   * appointment before it. Early rather than late: someone back early waits in line (holding a ticket it
+   * may go over the bound), someone back late leaves the threads idle.
+   */
   private book(now: number, priority: HashPriority, ticket: string | undefined): Appointment {
-    const slot = this.hashMs / this.options.atOnce;
-    const drained = now + Math.max(0, this.line.length - Math.floor(this.options.maxWaiting / 2)) * slot;
+    const slot = this.slotMs;
+    const drained = now + Math.max(0, this.line.length - Math.floor(this.options.maxWaiting / 4)) * slot;
     const at = Math.max(drained, this.lastAppointmentAt + slot, now + SHORTEST_APPOINTMENT_MS);
     this.lastAppointmentAt = at;
     const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at, priority, kept: false };
@@ -174,10 +180,13 @@ export class HashingQueue {
     if (this.booked.length === 0) this.lastAppointmentAt = -Infinity;
   }
 
-  private finished(tookMs: number): void {
+  private finished(): void {
     this.done++;
-    this.hashMs += (tookMs - this.hashMs) / 10;
+    const now = this.now();
+    // The pace is measured where it shows: hashes finishing one after the other while others wait.
+    if (this.lastBusyFinish !== null) this.slotMs += (now - this.lastBusyFinish - this.slotMs) / 10;
     const next = this.line.shift();
+    this.lastBusyFinish = next ? now : null;
     if (!next) {
       this.running--;
       return;

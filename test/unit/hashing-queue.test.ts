@@ -47,15 +47,31 @@ describe('the hashing queue', () => {
     expect(h.queue.figures()).toMatchObject({ running: 0, waiting: 0, done: 5, refused: 0 });
   });
 
-  it('given the line full, when more arrive, then each is refused with an appointment after the one before, spaced by one hash, the first when the line will have drained to half', async () => {
+  it('given the line full, when more arrive, then each is refused with an appointment after the one before, spaced by one hash, the first when the line will have drained to a quarter', async () => {
     const h = harness({ maxWaiting: 8, hashMs: 100 });
     void h.submit('running');
     for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
     const appointments = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y')), await h.refusal(h.submit('z'))];
-    // 8 waiting, half is 4: 4 hashes of 100 ms until there is room; then one hash apart.
-    expect(appointments.map((a) => a.retryAfterMs)).toEqual([400, 500, 600]);
+    // 8 waiting, a quarter is 2: 6 hashes of 100 ms until the line is that short; then one hash apart.
+    expect(appointments.map((a) => a.retryAfterMs)).toEqual([600, 700, 800]);
     expect(new Set(appointments.map((a) => a.ticket)).size).toBe(3);
     expect(h.queue.figures()).toMatchObject({ waiting: 8, appointments: 3, refused: 3 });
+  });
+
+  it('given hashes finishing one after the other while others wait, then the appointments follow the measured pace', async () => {
+    const h = harness({ maxWaiting: 4, hashMs: 100 });
+    void h.submit('running');
+    for (let i = 0; i < 4; i++) void h.submit(`w${i}`);
+    await settle();
+    for (const name of ['running', 'w0', 'w1', 'w2']) {
+      h.advance(10); // each 10 ms after the one before, not the 100 ms guessed
+      await h.finish(name);
+    }
+    const slot = h.queue.figures().slotMs;
+    expect(slot).toBeCloseTo(100 + (10 - 100) / 10 + (10 - 91) / 10 + (10 - 82.9) / 10, 5);
+    for (let i = 0; i < 4; i++) void h.submit(`more${i}`);
+    const [first, second] = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y'))];
+    expect(Math.abs(second.retryAfterMs - first.retryAfterMs - slot)).toBeLessThanOrEqual(1);
   });
 
   it('given appointments handed out, when a newcomer arrives while the line has room, then it is booked behind them; whoever keeps an appointment is let in even over the bound', async () => {

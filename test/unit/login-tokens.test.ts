@@ -53,7 +53,7 @@ describe('sliding player tokens (issue 34)', () => {
   const day = 24 * 3600;
   const now = Date.UTC(2026, 10, 27, 19, 55, 0);
   const nowSeconds = Math.floor(now / 1000);
-  const player = { id: 'u-1', roles: [] as Role[], tokenGeneration: 3 } as UserLive;
+  const player = { id: 'u-1', roles: [] as Role[], tokenGeneration: 3 } as unknown as UserLive;
   const payloadOf = (token: string) => service.verify(token)!;
   const issuedDaysAgo = (days: number, loggedInDaysAgo = days) => payloadOf(jwt.sign(
     { id: 'u-1', perm: [], gen: 3, lat: nowSeconds - loggedInDaysAgo * day, iat: nowSeconds - days * day, exp: nowSeconds - days * day + TOKEN_LIFETIME_SECONDS },
