@@ -34,6 +34,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** APPEND_BUDGET_BYTES: the bytes a player may append to the log per hour (src/limits/append-budget.ts). */
   appendBudgetBytes: number;
+  /** HASHING_QUEUE_WAIT_SECONDS: how long a login may wait in the password hashing line before it gets an appointment (src/identity/hashing-queue.ts). */
+  hashingQueueWaitSeconds: number;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: path.join(projectRoot(), 'web/dist'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     appendBudgetBytes: read('APPEND_BUDGET_BYTES', APPEND_BUDGET_BYTES_PER_HOUR, (v) => integerIn(v, 1_000, 1_000_000_000), 'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)'),
+    hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
   for (const [name, value] of [['JWT_SECRET', config.jwtSecret], ['METRICS_TOKEN', config.metricsToken]] as const) {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The queue in front of argon2 (docs/decisions/first-minute.md, "The hashing queue"): at most `atOnce`
- * hashes run, the rest wait in one line in arrival order, and the line is bounded. Beyond the bound a
- * request is refused with an appointment: the moment to come back (`retryAfterMs`), spaced at the pace
- * the queue drains, after everyone who was given one before. A request that brings its appointment's
- * ticket back is let in even when newcomers would be turned away, and a newcomer waits behind
- * everyone holding an appointment: a surge is served in arrival order although most of it waits
- * outside the queue, and the hashing threads never run dry while people wait at their phones.
+ * hashes run, the rest wait in one line in arrival order, and the line is bounded: by as many as the
+ * pool finishes in `maxWaitMs` at its measured pace (a login waits at most that long in line), at least
+ * `maxWaiting`. Beyond the bound a request is refused with an appointment: the moment to come back
+ * (`retryAfterMs`), spaced at the pace the line drains, after everyone who was given one before. A
+ * request that brings its appointment's ticket back is let in even when newcomers would be turned away,
+ * and a newcomer waits behind everyone holding an appointment: a surge is served in arrival order
+ * although part of it waits outside, and the hashing threads do not run dry while people wait.
  *
  * Who waits: `login` (someone at a form: login, registration, password change) and `background`
  * (team passwords checked for `gj`, which a guesser can send by the hundred): one line for both, but
@@ -18,8 +19,10 @@ export type HashPriority = 'login' | 'background';
 export interface HashingQueueOptions {
   /** Hashes at once (threads of argon2). */
   atOnce: number;
-  /** How many may wait in the line; beyond it requests get an appointment. */
+  /** How many may wait in the line at least (with `maxWaitMs`: more when the pool is fast); beyond it requests get an appointment. */
   maxWaiting: number;
+  /** The line holds as many as the pool finishes in this long at its measured pace (at least `maxWaiting`). */
+  maxWaitMs?: number;
   /** Milliseconds on a monotonic clock (tests pass their own). */
   now?: () => number;
   /** The expected duration of one hash before any was measured, ms (default 20: early rather than late). */
@@ -46,6 +49,14 @@ export const APPOINTMENT_GRACE_MS = 5_000;
 export const SHORTEST_APPOINTMENT_MS = 250;
 /** Ticket holders may take the line this far over its bound (their place was kept for them). */
 const TICKET_HEADROOM = 2;
+/**
+ * Appointments are paced a little faster than the measured pace: the pace changes (a pool busy with
+ * connects early in a surge is slower than later), and someone back early waits in line (a ticket may
+ * go over the bound) while someone back late leaves the threads idle.
+ */
+export const APPOINTMENT_PACE = 0.8;
+/** The longest line whatever the pace: memory for waiting requests stays small. */
+const MOST_WAITING_PER_THREAD = 5_000;
 
 interface Waiting {
   priority: HashPriority;
@@ -55,7 +66,6 @@ interface Waiting {
 interface Booked {
   ticket: string;
   at: number;
-  priority: HashPriority;
   kept: boolean;
 }
 
@@ -68,8 +78,13 @@ export interface HashingQueueFigures {
   done: number;
   /** Requests answered with an appointment. */
   refused: number;
+  /** Appointments kept (the ticket came back in time), and given up (it did not). */
+  kept: number;
+  givenUp: number;
   /** The measured time between two hashes finishing while busy (moving average), ms: the pool's pace. */
   slotMs: number;
+  /** How many may wait in line now. */
+  bound: number;
 }
 
 export class HashingQueue {
@@ -86,19 +101,33 @@ export class HashingQueue {
   private lastBusyFinish: number | null = null;
   private done = 0;
   private refused = 0;
+  private kept = 0;
+  private givenUp = 0;
   private readonly now: () => number;
 
-  constructor(private readonly options: HashingQueueOptions) {
+  constructor(private options: HashingQueueOptions) {
     this.now = options.now ?? (() => performance.now());
     this.slotMs = (options.initialHashMs ?? 20) / options.atOnce;
+  }
+
+  /** A new `maxWaitMs` (the process's setting, read at start). */
+  setMaxWaitMs(ms: number): void {
+    this.options = { ...this.options, maxWaitMs: ms };
   }
 
   figures(): HashingQueueFigures {
     this.forgetOld(this.now());
     return {
       running: this.running, waiting: this.line.length, appointments: this.outstanding,
-      done: this.done, refused: this.refused, slotMs: this.slotMs,
+      done: this.done, refused: this.refused, kept: this.kept, givenUp: this.givenUp, slotMs: this.slotMs, bound: this.bound(),
     };
+  }
+
+  /** How many may wait in line: `maxWaitMs` of hashing at the measured pace, at least `maxWaiting`. */
+  private bound(): number {
+    const { maxWaiting, maxWaitMs, atOnce } = this.options;
+    if (maxWaitMs === undefined) return maxWaiting;
+    return Math.min(MOST_WAITING_PER_THREAD * atOnce, Math.max(maxWaiting, Math.floor(maxWaitMs / this.slotMs)));
   }
 
   /**
@@ -127,7 +156,7 @@ export class HashingQueue {
     }
     if (!this.mayWait(priority, booked !== undefined)) {
       this.refused++;
-      throw new QueueFull(this.book(now, priority, ticket));
+      throw new QueueFull(this.book(now, ticket, booked !== undefined));
     }
     if (priority === 'background') this.backgroundWaiting++;
     return new Promise<void>((start) => this.line.push({ priority, start }));
@@ -139,7 +168,7 @@ export class HashingQueue {
    * threads idle); someone with an appointment gets in up to twice the bound.
    */
   private mayWait(priority: HashPriority, withAppointment: boolean): boolean {
-    const { maxWaiting } = this.options;
+    const maxWaiting = this.bound();
     if (priority === 'background' && this.backgroundWaiting >= Math.floor(maxWaiting / 2)) return false;
     if (withAppointment) return this.line.length < TICKET_HEADROOM * maxWaiting;
     return this.line.length < maxWaiting && (this.outstanding === 0 || this.line.length < Math.floor(maxWaiting / 4));
@@ -147,15 +176,17 @@ export class HashingQueue {
 
   /**
    * The next free moment: when the line will have drained to a quarter of its bound, after every
-   * appointment before it. Early rather than late: someone back early waits in line (holding a ticket it
-   * may go over the bound), someone back late leaves the threads idle.
+   * appointment before it (paced by APPOINTMENT_PACE). Someone who kept an appointment and still found
+   * the line full keeps their place near the front: they come back when it has drained to half, ahead
+   * of later appointments.
    */
-  private book(now: number, priority: HashPriority, ticket: string | undefined): Appointment {
-    const slot = this.slotMs;
-    const drained = now + Math.max(0, this.line.length - Math.floor(this.options.maxWaiting / 4)) * slot;
-    const at = Math.max(drained, this.lastAppointmentAt + slot, now + SHORTEST_APPOINTMENT_MS);
-    this.lastAppointmentAt = at;
-    const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at, priority, kept: false };
+  private book(now: number, ticket: string | undefined, again: boolean): Appointment {
+    const slot = this.slotMs * APPOINTMENT_PACE;
+    const bound = this.bound();
+    const drained = now + Math.max(0, this.line.length - Math.floor(bound / (again ? 2 : 4))) * slot;
+    const at = Math.max(drained, again ? -Infinity : this.lastAppointmentAt + slot, now + SHORTEST_APPOINTMENT_MS);
+    if (!again) this.lastAppointmentAt = at;
+    const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at, kept: false };
     this.booked.push(booked);
     this.byTicket.set(booked.ticket, booked);
     this.outstanding++;
@@ -163,6 +194,7 @@ export class HashingQueue {
   }
 
   private keep(booked: Booked): void {
+    this.kept++;
     booked.kept = true;
     this.byTicket.delete(booked.ticket);
     this.outstanding--;
@@ -175,6 +207,7 @@ export class HashingQueue {
       if (!first.kept) {
         this.byTicket.delete(first.ticket);
         this.outstanding--;
+        this.givenUp++;
       }
     }
     if (this.booked.length === 0) this.lastAppointmentAt = -Infinity;

@@ -39,10 +39,11 @@ function withArrivals(players: CastMember[]): Array<CastMember & { arriveAfterMs
   return players.map((p, i) => ({ ...p, arriveAfterMs: Math.round(teamMoment.get(p.teamId)! + ((i * 0.7548776662) % 1) * Math.min(TEAM_SPREAD_MS, WINDOW_MS)) }));
 }
 
-async function hashesDone(url: string): Promise<number> {
+async function hashing(url: string): Promise<Record<string, number>> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(/^quiz_password_hashing\{figure="done"\} (\d+)/m.exec(text)?.[1] ?? NaN);
+  return Object.fromEntries([...text.matchAll(/^quiz_password_hashing\{figure="(\w+)"\} (\d+)/gm)].map(([, figure, value]) => [figure!, Number(value)]));
 }
+const hashesDone = async (url: string) => (await hashing(url)).done ?? NaN;
 
 async function hashRate(): Promise<number> {
   const child = NodeProcess.start(path.join(DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(HASHES)], { cpus: where.serverCpus });
@@ -87,7 +88,11 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
       if (!(await moderator.request('sa', { token: show.moderatorToken })).success) throw new Error('the moderator could not log in');
       const [hashes0, cpu0] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       const startAt = now() + LEAD_MS;
-      const arrived = await pool.all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD });
+      const watching = setInterval(() => {
+        void hashing(server.url).then((f) => console.log(`    ${((now() - startAt) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`), () => undefined);
+      }, 5000);
+      const arrived = await pool.all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD })
+        .finally(() => clearInterval(watching));
       const allInAt = Math.max(...arrived.times);
       const [hashes1, cpu1] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       let onQuestion: number | null = null;

@@ -12,7 +12,8 @@ import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, 
 import { serverForSuite } from './support/suite';
 import { api, registerAndLogin } from './support/test-server';
 
-const suite = serverForSuite();
+// The line's least length (HASHING_QUEUE_WAIT_SECONDS=0): it fills with a few dozen verifications, not with twenty seconds of them.
+const suite = serverForSuite({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' });
 
 /** Fills the hashing queue to its bound with wrong verifications; `drained` resolves when they are done. */
 async function fillHashingQueue(): Promise<{ drained: Promise<unknown> }> {

@@ -3,8 +3,10 @@
  * one line in arrival order; beyond its bound a request gets an appointment to come back, spaced at the
  * pace the line drains, and whoever keeps an appointment goes before newcomers.
  */
-import { APPOINTMENT_GRACE_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
-import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, HashingBusy, hashingFigures, hashingLoad, hashPassword, verifyPassword } from '../../src/identity/passwords';
+import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
+import {
+  ARGON2_AT_ONCE, ARGON2_MAX_WAIT_MS, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, HashingBusy, hashingFigures, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword,
+} from '../../src/identity/passwords';
 
 /** A queue on a clock the test moves, whose "hashes" finish when the test says so. */
 function harness(options: { atOnce?: number; maxWaiting?: number; hashMs?: number } = {}) {
@@ -52,10 +54,18 @@ describe('the hashing queue', () => {
     void h.submit('running');
     for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
     const appointments = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y')), await h.refusal(h.submit('z'))];
-    // 8 waiting, a quarter is 2: 6 hashes of 100 ms until the line is that short; then one hash apart.
-    expect(appointments.map((a) => a.retryAfterMs)).toEqual([600, 700, 800]);
+    // 8 waiting, a quarter is 2: 6 hashes of 100 ms until the line is that short; then one hash apart (paced a fifth faster).
+    expect(APPOINTMENT_PACE).toBe(0.8);
+    expect(appointments.map((a) => a.retryAfterMs)).toEqual([480, 560, 640]);
     expect(new Set(appointments.map((a) => a.ticket)).size).toBe(3);
     expect(h.queue.figures()).toMatchObject({ waiting: 8, appointments: 3, refused: 3 });
+  });
+
+  it('given a wait in time, then the line holds what the pool finishes in it at its pace, at least the least bound', async () => {
+    const queue = new HashingQueue({ atOnce: 2, maxWaiting: 10, maxWaitMs: 20_000, now: () => 0, initialHashMs: 40 });
+    expect(queue.figures().bound).toBe(1000); // 20 s at one hash per 20 ms (two threads of 40 ms)
+    queue.setMaxWaitMs(100);
+    expect(queue.figures().bound).toBe(10);
   });
 
   it('given hashes finishing one after the other while others wait, then the appointments follow the measured pace', async () => {
@@ -71,7 +81,7 @@ describe('the hashing queue', () => {
     expect(slot).toBeCloseTo(100 + (10 - 100) / 10 + (10 - 91) / 10 + (10 - 82.9) / 10, 5);
     for (let i = 0; i < 4; i++) void h.submit(`more${i}`);
     const [first, second] = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y'))];
-    expect(Math.abs(second.retryAfterMs - first.retryAfterMs - slot)).toBeLessThanOrEqual(1);
+    expect(Math.abs(second.retryAfterMs - first.retryAfterMs - slot * APPOINTMENT_PACE)).toBeLessThanOrEqual(1);
   });
 
   it('given appointments handed out, when a newcomer arrives while the line has room, then it is booked behind them; whoever keeps an appointment is let in even over the bound', async () => {
@@ -133,6 +143,10 @@ describe('the hashing queue', () => {
 });
 
 describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
+  // The line's least length (HASHING_QUEUE_WAIT_SECONDS=0), so that it fills in a second, not in twenty.
+  beforeAll(() => setHashingQueueWait(0));
+  afterAll(() => setHashingQueueWait(ARGON2_MAX_WAIT_MS));
+
   it('given the threads busy and the line full, when one more verification comes, then it is refused at once with 429, the German text and an appointment; the queued ones all finish', async () => {
     const hashed = await hashPassword('richtig');
     const before = hashingFigures();

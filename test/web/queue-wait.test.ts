@@ -5,7 +5,7 @@
  */
 import { resendDelayMs, LONGEST_SERVER_WAIT_MS } from '../../wire/backoff';
 import { HttpError } from '../../web/src/api/http';
-import { untilServed } from '../../web/src/api/queue';
+import { SLOW_MS, untilServed, type QueueWait } from '../../web/src/api/queue';
 import { t } from '../../web/src/texts';
 
 const busy = (retryAfterMs: number, ticket: string) =>
@@ -15,26 +15,42 @@ describe('waiting for the hashing queue', () => {
   it('given two appointments, then the request goes again at each with its ticket, the form hears each wait and then null, and the answer comes back', async () => {
     const answers: Array<HttpError | string> = [busy(1200, 'ticket-1'), busy(800, 'ticket-2'), 'token'];
     const tickets: Array<string | undefined> = [];
-    const waits: Array<number | null> = [];
+    const waits: Array<QueueWait | null> = [];
     const slept: number[] = [];
     const answer = await untilServed(async (ticket) => {
       tickets.push(ticket);
       const next = answers.shift()!;
       if (next instanceof HttpError) throw next;
       return next;
-    }, { onWait: (ms) => waits.push(ms), random: () => 0, sleep: async (ms) => void slept.push(ms) });
+    }, { onWait: (wait) => waits.push(wait), random: () => 0, sleep: async (ms) => void slept.push(ms) });
     expect(answer).toBe('token');
     expect(tickets).toEqual([undefined, 'ticket-1', 'ticket-2']);
     expect(slept).toEqual([1200, 800]);
-    expect(waits).toEqual([1200, 800, null]);
+    expect(waits).toEqual([{ kind: 'appointment', ms: 1200 }, { kind: 'appointment', ms: 800 }, null]);
+  });
+
+  it('given an answer that takes longer than a moment (the request waits in the server\'s line), then the form hears that it waits in line', async () => {
+    const waits: Array<QueueWait | null> = [];
+    let slow: (() => void) | null = null;
+    let answer!: (token: string) => void;
+    const served = untilServed(() => new Promise<string>((resolve) => (answer = resolve)), {
+      onWait: (wait) => waits.push(wait), setTimeout: (fn, ms) => { expect(ms).toBe(SLOW_MS); slow = fn; return 1; }, clearTimeout: () => (slow = null),
+    });
+    slow!();
+    answer('token');
+    expect(await served).toBe('token');
+    expect(waits).toEqual([{ kind: 'inLine' }, null]);
+    expect(slow).toBeNull();
+    expect(t.auth.inLine).toMatch(/Du bist gleich dran/);
+    expect(t.findTeam.inLine).toMatch(/Du bist gleich dran/);
   });
 
   it('given a refusal without an appointment (a wrong password, the failed-login limit), then it is thrown at once', async () => {
     const wrong = new HttpError(403, 'falsch');
     const limited = new HttpError(429, 'Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen.');
     for (const error of [wrong, limited]) {
-      const waits: Array<number | null> = [];
-      await expect(untilServed(async () => { throw error; }, { onWait: (ms) => waits.push(ms) })).rejects.toBe(error);
+      const waits: Array<QueueWait | null> = [];
+      await expect(untilServed(async () => { throw error; }, { onWait: (wait) => waits.push(wait) })).rejects.toBe(error);
       expect(waits).toEqual([null]);
     }
   });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { HttpError } from '../api/http';
+import type { QueueWait } from '../api/queue';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { login, register } from '../session';
@@ -15,7 +16,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [waitMs, setWaitMs] = useState<number | null>(null);
+  const [wait, setWait] = useState<QueueWait | null>(null);
   const [, navigate] = useLocation();
 
   async function submit(e: FormEvent) {
@@ -25,8 +26,8 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait: setWaitMs });
-      await login({ username, password }, { onWait: setWaitMs });
+      await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait: setWait });
+      await login({ username, password }, { onWait: setWait });
       navigate('/');
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
@@ -44,7 +45,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
       <FormError message={error} />
-      <QueueWait waitMs={waitMs} />
+      <QueueWaitLine wait={wait} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.registerSubmit}
       </button>
@@ -58,7 +59,7 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [waitMs, setWaitMs] = useState<number | null>(null);
+  const [wait, setWait] = useState<QueueWait | null>(null);
   const [, navigate] = useLocation();
 
   async function submit(e: FormEvent) {
@@ -67,7 +68,7 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      await login({ username, password }, { onWait: setWaitMs });
+      await login({ username, password }, { onWait: setWait });
       navigate('/');
     } catch (err) {
       setError(err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther);
@@ -82,7 +83,7 @@ export function LoginForm() {
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
       <FormError message={error} />
-      <QueueWait waitMs={waitMs} />
+      <QueueWaitLine wait={wait} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.loginSubmit}
       </button>
@@ -90,8 +91,8 @@ export function LoginForm() {
   );
 }
 
-/** While the server's hashing queue is full: why the form waits, and for about how long (it goes on by itself). */
-function QueueWait({ waitMs }: { waitMs: number | null }) {
-  if (waitMs === null) return null;
-  return <p role="status">{t.auth.queued(Math.max(1, Math.round(waitMs / 1000)))}</p>;
+/** While the server's hashing line is long: why the form waits, and for about how long when it knows (it goes on by itself). */
+function QueueWaitLine({ wait }: { wait: QueueWait | null }) {
+  if (wait === null) return null;
+  return <p role="status">{wait.kind === 'inLine' ? t.auth.inLine : t.auth.queued(Math.max(1, Math.round(wait.ms / 1000)))}</p>;
 }

@@ -145,6 +145,8 @@ export const de = {
     ],
     required: 'Bitte fülle Nutzername und Passwort aus.',
     sending: 'Sende …',
+    /** Login or registration waiting in the server's hashing line (no answer after a moment). */
+    inLine: 'Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – bitte lass diese Seite offen.',
     /** Login or registration while the server's hashing queue is full: it goes again by itself at the server's appointment. */
     queued: (seconds: number) => `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
     login403: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
@@ -398,6 +400,8 @@ export const de = {
     explainingError: 'Der Einladungslink konnte nicht erstellt werden.',
   },
   findTeam: {
+    /** A join (gj) without an answer after a moment: it waits in the server's hashing line, or for its appointment. */
+    inLine: 'Gerade kommen sehr viele gleichzeitig an. Du bist gleich dran – dein Beitritt geht von selbst weiter.',
     heading: 'Team finden',
     search: 'Teams suchen',
     showAll: 'Alle anzeigen',
