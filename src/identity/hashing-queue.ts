@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The queue in front of argon2 (docs/decisions/first-minute.md, "The hashing queue"): at most `atOnce`
- * hashes run, the rest wait in one line in arrival order, and the line is bounded: by as many as the
- * pool finishes in `maxWaitMs` at its measured pace (a login waits at most that long in line), at least
- * `maxWaiting`. Beyond the bound a request is refused with an appointment: the moment to come back
- * (`retryAfterMs`), spaced at the pace the line drains, after everyone who was given one before. A
- * request that brings its appointment's ticket back is let in even when newcomers would be turned away,
- * and a newcomer waits behind everyone holding an appointment: a surge is served in arrival order
- * although part of it waits outside, and the hashing threads do not run dry while people wait.
+ * hashes run, the rest wait in one line in arrival order. The line is bounded: by as many as the pool
+ * finishes in `maxWaitMs` at its measured pace (a login waits at most about that long in line), at least
+ * `maxWaiting`. Beyond the bound a request gets an appointment instead: a place in an outer line, kept
+ * by a ticket, and the moment to check in (`retryAfterMs`, never more than CHECK_IN_MS away). At each
+ * check-in the moment is worked out again from the place and the pace measured now, so the outer line
+ * follows the pool's real pace however it changes during a surge; whoever's turn has come is let in,
+ * ahead of every newcomer. So a surge is served in arrival order although part of it waits outside,
+ * and the threads do not run dry while people wait at their phones.
  *
  * Who waits: `login` (someone at a form: login, registration, password change) and `background`
  * (team passwords checked for `gj`, which a guesser can send by the hundred): one line for both, but
@@ -29,7 +30,7 @@ export interface HashingQueueOptions {
   initialHashMs?: number;
 }
 
-/** What a refused request is told: when to come back, and the ticket that keeps its place. */
+/** What a refused request is told: when to check in again, and the ticket that keeps its place. */
 export interface Appointment {
   retryAfterMs: number;
   ticket: string;
@@ -43,16 +44,17 @@ export class QueueFull extends Error {
   }
 }
 
-/** An appointment not kept within this long after its moment is given up: its holder comes back as a newcomer. */
+/** An appointment not checked in within this long after its moment is given up: its holder comes back as a newcomer. */
 export const APPOINTMENT_GRACE_MS = 5_000;
 /** No appointment is sooner than this: a client's timers and the network need a moment. */
 export const SHORTEST_APPOINTMENT_MS = 250;
+/** The longest a client is sent away: then it checks in, and its moment is worked out again at the pace of then. */
+export const CHECK_IN_MS = 10_000;
 /** Ticket holders may take the line this far over its bound (their place was kept for them). */
 const TICKET_HEADROOM = 2;
 /**
- * Appointments are paced a little faster than the measured pace: the pace changes (a pool busy with
- * connects early in a surge is slower than later), and someone back early waits in line (a ticket may
- * go over the bound) while someone back late leaves the threads idle.
+ * Moments are worked out a little faster than the measured pace: someone back early waits in line (a
+ * ticket may go over the bound) or checks in again, someone back late leaves the threads idle.
  */
 export const APPOINTMENT_PACE = 0.8;
 /** The longest line whatever the pace: memory for waiting requests stays small. */
@@ -63,9 +65,13 @@ interface Waiting {
   start: () => void;
 }
 
+/** A place in the outer line. */
 interface Booked {
   ticket: string;
+  /** When its holder's turn comes, as worked out at the last check-in. */
   at: number;
+  /** Given up unless its holder checks in by then. */
+  dueBy: number;
   kept: boolean;
 }
 
@@ -76,9 +82,9 @@ export interface HashingQueueFigures {
   appointments: number;
   /** Hashes finished since the process started. */
   done: number;
-  /** Requests answered with an appointment. */
+  /** Answers with an appointment (a check-in that is told to wait longer counts again). */
   refused: number;
-  /** Appointments kept (the ticket came back in time), and given up (it did not). */
+  /** Appointments kept (the holder was let in), and given up (the holder did not check in in time). */
   kept: number;
   givenUp: number;
   /** The measured time between two hashes finishing while busy (moving average), ms: the pool's pace. */
@@ -91,10 +97,10 @@ export class HashingQueue {
   private running = 0;
   private readonly line: Waiting[] = [];
   private backgroundWaiting = 0;
+  /** The outer line, in the order the places were given. */
   private readonly booked: Booked[] = [];
   private readonly byTicket = new Map<string, Booked>();
   private outstanding = 0;
-  private lastAppointmentAt = -Infinity;
   /** Milliseconds between two hashes finishing while the line was busy: one slot of the whole pool (moving average). */
   private slotMs: number;
   /** When the last hash finished, if the line was busy then (else null: the next interval is not a slot). */
@@ -123,17 +129,11 @@ export class HashingQueue {
     };
   }
 
-  /** How many may wait in line: `maxWaitMs` of hashing at the measured pace, at least `maxWaiting`. */
-  private bound(): number {
-    const { maxWaiting, maxWaitMs, atOnce } = this.options;
-    if (maxWaitMs === undefined) return maxWaiting;
-    return Math.min(MOST_WAITING_PER_THREAD * atOnce, Math.max(maxWaiting, Math.floor(maxWaitMs / this.slotMs)));
-  }
-
   /**
    * Runs `work` when a thread is free, in arrival order. `ticket`: what the caller brings back after an
    * appointment (HTTP: the `X-Queue-Ticket` header; a socket command: its user and commandId). Throws
-   * QueueFull with an appointment when the line is full, or when others hold appointments before it.
+   * QueueFull with an appointment when the line is full, when others hold places before it, or when
+   * its own turn has not come yet.
    */
   async run<T>(work: () => Promise<T>, priority: HashPriority, ticket?: string): Promise<T> {
     await this.admit(priority, ticket);
@@ -144,53 +144,79 @@ export class HashingQueue {
     }
   }
 
+  /** How many may wait in line: `maxWaitMs` of hashing at the measured pace, at least `maxWaiting`. */
+  private bound(): number {
+    const { maxWaiting, maxWaitMs, atOnce } = this.options;
+    if (maxWaitMs === undefined) return maxWaiting;
+    return Math.min(MOST_WAITING_PER_THREAD * atOnce, Math.max(maxWaiting, Math.floor(maxWaitMs / this.slotMs)));
+  }
+
   /** Resolves when the request may start; throws QueueFull instead of queueing beyond the bound. */
   private admit(priority: HashPriority, ticket: string | undefined): Promise<void> | void {
     const now = this.now();
     this.forgetOld(now);
     const booked = ticket === undefined ? undefined : this.byTicket.get(ticket);
-    if (booked) this.keep(booked);
     if (this.running < this.options.atOnce && this.line.length === 0) { // a thread would idle otherwise
+      if (booked) this.keep(booked);
       this.running++;
       return;
     }
-    if (!this.mayWait(priority, booked !== undefined)) {
+    if (booked ? !this.turnHasCome(booked, priority, now) : !this.newcomerMayWait(priority)) {
       this.refused++;
-      throw new QueueFull(this.book(now, ticket, booked !== undefined));
+      throw new QueueFull(this.appoint(booked ?? this.place(ticket, now), now));
     }
+    if (booked) this.keep(booked);
     if (priority === 'background') this.backgroundWaiting++;
     return new Promise<void>((start) => this.line.push({ priority, start }));
   }
 
-  /**
-   * Whether a request may join the line. Background work may hold half of it. A newcomer waits behind the
-   * appointments handed out, unless the line is nearly empty (appointments not kept must not leave the
-   * threads idle); someone with an appointment gets in up to twice the bound.
-   */
-  private mayWait(priority: HashPriority, withAppointment: boolean): boolean {
-    const maxWaiting = this.bound();
-    if (priority === 'background' && this.backgroundWaiting >= Math.floor(maxWaiting / 2)) return false;
-    if (withAppointment) return this.line.length < TICKET_HEADROOM * maxWaiting;
-    return this.line.length < maxWaiting && (this.outstanding === 0 || this.line.length < Math.floor(maxWaiting / 4));
+  private backgroundFull(priority: HashPriority): boolean {
+    return priority === 'background' && this.backgroundWaiting >= Math.floor(this.bound() / 2);
   }
 
   /**
-   * The next free moment: when the line will have drained to a quarter of its bound, after every
-   * appointment before it (paced by APPOINTMENT_PACE). Someone who kept an appointment and still found
-   * the line full keeps their place near the front: they come back when it has drained to half, ahead
-   * of later appointments.
+   * A newcomer joins the line while it has room, unless others hold places in the outer line: then it
+   * takes one behind them. Only when the line is nearly empty does it go in regardless (appointments not
+   * kept, or not due yet, must not leave the threads idle).
    */
-  private book(now: number, ticket: string | undefined, again: boolean): Appointment {
-    const slot = this.slotMs * APPOINTMENT_PACE;
+  private newcomerMayWait(priority: HashPriority): boolean {
     const bound = this.bound();
-    const drained = now + Math.max(0, this.line.length - Math.floor(bound / (again ? 2 : 4))) * slot;
-    const at = Math.max(drained, again ? -Infinity : this.lastAppointmentAt + slot, now + SHORTEST_APPOINTMENT_MS);
-    if (!again) this.lastAppointmentAt = at;
-    const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at, kept: false };
+    if (this.backgroundFull(priority)) return false;
+    return this.line.length < bound && (this.outstanding === 0 || this.line.length < Math.floor(bound / 4));
+  }
+
+  /** A holder of a place is let in when its moment has come or the line runs short, up to twice the bound. */
+  private turnHasCome(booked: Booked, priority: HashPriority, now: number): boolean {
+    const bound = this.bound();
+    if (this.backgroundFull(priority) || this.line.length >= TICKET_HEADROOM * bound) return false;
+    return booked.at <= now + SHORTEST_APPOINTMENT_MS || this.line.length < Math.floor(bound / 2);
+  }
+
+  /** A new place at the end of the outer line. */
+  private place(ticket: string | undefined, now: number): Booked {
+    const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at: now, dueBy: now, kept: false };
     this.booked.push(booked);
     this.byTicket.set(booked.ticket, booked);
     this.outstanding++;
-    return { retryAfterMs: Math.ceil(at - now), ticket: booked.ticket };
+    return booked;
+  }
+
+  /**
+   * When the place's turn comes, worked out now: once the line has drained to a quarter of its bound and
+   * everyone ahead in the outer line has had theirs, at the measured pace (a little faster, see
+   * APPOINTMENT_PACE). Its holder is told to check in then, or in CHECK_IN_MS if that is sooner.
+   */
+  private appoint(booked: Booked, now: number): Appointment {
+    let ahead = 0;
+    for (const other of this.booked) {
+      if (other === booked) break;
+      if (!other.kept) ahead++;
+    }
+    const slots = Math.max(0, this.line.length - Math.floor(this.bound() / 4)) + ahead;
+    booked.at = now + slots * this.slotMs * APPOINTMENT_PACE;
+    const retryAfterMs = Math.ceil(Math.min(CHECK_IN_MS, Math.max(SHORTEST_APPOINTMENT_MS, booked.at - now)));
+    booked.dueBy = now + retryAfterMs + APPOINTMENT_GRACE_MS;
+    return { retryAfterMs, ticket: booked.ticket };
   }
 
   private keep(booked: Booked): void {
@@ -200,9 +226,9 @@ export class HashingQueue {
     this.outstanding--;
   }
 
-  /** Appointments kept, or given up (not kept within the grace after their moment), leave the book. */
+  /** Places kept, or given up (no check-in by their due time), leave the outer line from its front. */
   private forgetOld(now: number): void {
-    while (this.booked.length > 0 && (this.booked[0]!.kept || this.booked[0]!.at + APPOINTMENT_GRACE_MS < now)) {
+    while (this.booked.length > 0 && (this.booked[0]!.kept || this.booked[0]!.dueBy < now)) {
       const first = this.booked.shift()!;
       if (!first.kept) {
         this.byTicket.delete(first.ticket);
@@ -210,7 +236,6 @@ export class HashingQueue {
         this.givenUp++;
       }
     }
-    if (this.booked.length === 0) this.lastAppointmentAt = -Infinity;
   }
 
   private finished(): void {

@@ -1,9 +1,9 @@
 /**
  * Password hashing has a bounded queue (PROTOCOL.md, wave 3; issue 34, "The first minute of a show"):
- * one line in arrival order; beyond its bound a request gets an appointment to come back, spaced at the
- * pace the line drains, and whoever keeps an appointment goes before newcomers.
+ * one line in arrival order; beyond its bound a request gets a place in an outer line and a moment to
+ * check in, worked out from its place and the measured pace; whoever's turn has come goes before newcomers.
  */
-import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
+import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, CHECK_IN_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
 import {
   ARGON2_AT_ONCE, ARGON2_MAX_WAIT_MS, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, HashingBusy, hashingFigures, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword,
 } from '../../src/identity/passwords';
@@ -69,40 +69,57 @@ describe('the hashing queue', () => {
   });
 
   it('given hashes finishing one after the other while others wait, then the appointments follow the measured pace', async () => {
-    const h = harness({ maxWaiting: 4, hashMs: 100 });
+    const h = harness({ maxWaiting: 4, hashMs: 1000 });
     void h.submit('running');
     for (let i = 0; i < 4; i++) void h.submit(`w${i}`);
     await settle();
     for (const name of ['running', 'w0', 'w1', 'w2']) {
-      h.advance(10); // each 10 ms after the one before, not the 100 ms guessed
+      h.advance(100); // each 100 ms after the one before, not the 1000 ms guessed
       await h.finish(name);
     }
     const slot = h.queue.figures().slotMs;
-    expect(slot).toBeCloseTo(100 + (10 - 100) / 10 + (10 - 91) / 10 + (10 - 82.9) / 10, 5);
+    expect(slot).toBeCloseTo(1000 + (100 - 1000) / 10 + (100 - 910) / 10 + (100 - 829) / 10, 5);
     for (let i = 0; i < 4; i++) void h.submit(`more${i}`);
     const [first, second] = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y'))];
     expect(Math.abs(second.retryAfterMs - first.retryAfterMs - slot * APPOINTMENT_PACE)).toBeLessThanOrEqual(1);
   });
 
-  it('given appointments handed out, when a newcomer arrives while the line has room, then it is booked behind them; whoever keeps an appointment is let in even over the bound', async () => {
-    const h = harness({ maxWaiting: 8, hashMs: 40 });
+  it('given a place in the outer line, when a newcomer arrives while the line has room, then it is placed behind; the holder checking in early keeps its place and is let in when its turn comes', async () => {
+    const h = harness({ maxWaiting: 8, hashMs: 100 });
     void h.submit('running');
     for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    await settle();
     const first = await h.refusal(h.submit('early'));
     await h.finish('running');
-    await h.finish('w0'); // 6 waiting: room in the line
+    await h.finish('w0'); // 6 waiting: room in the line, but someone holds a place
     const newcomer = await h.refusal(h.submit('newcomer'));
-    expect(newcomer.retryAfterMs).toBeGreaterThan(first.retryAfterMs);
-    h.advance(first.retryAfterMs);
-    await h.refusal(h.submit('another newcomer'));
-    expect(h.queue.figures().waiting).toBe(6);
+    expect(newcomer.ticket).not.toBe(first.ticket);
+    expect(h.queue.figures()).toMatchObject({ waiting: 6, appointments: 2 });
+    // Too early (its moment has not come, the line is still long): a new moment, the same ticket and place.
+    const again = await h.refusal(h.submit('early', 'login', first.ticket));
+    expect(again.ticket).toBe(first.ticket);
+    expect(h.queue.figures().appointments).toBe(2);
+    h.advance(again.retryAfterMs);
     const kept = h.submit('early', 'login', first.ticket);
-    expect(h.queue.figures()).toMatchObject({ waiting: 7 });
+    expect(h.queue.figures()).toMatchObject({ waiting: 7, appointments: 1, kept: 1 });
     for (const name of ['w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7']) await h.finish(name);
     await settle();
     expect(h.started.at(-1)).toBe('early');
     await h.finish('early');
     expect(await kept).toBe('early');
+  });
+
+  it('given a moment far ahead, then the holder is told to check in after CHECK_IN_MS at most, and then gets a moment worked out at the pace of then', async () => {
+    const h = harness({ maxWaiting: 4, hashMs: 100 });
+    void h.submit('running');
+    for (let i = 0; i < 4; i++) void h.submit(`w${i}`);
+    const places = [];
+    for (let i = 0; i < 200; i++) places.push(await h.refusal(h.submit(`p${i}`)));
+    expect(places.at(-1)!.retryAfterMs).toBe(CHECK_IN_MS);
+    h.advance(CHECK_IN_MS);
+    const checkIn = await h.refusal(h.submit('p199', 'login', places.at(-1)!.ticket));
+    expect(checkIn.ticket).toBe(places.at(-1)!.ticket);
+    expect(checkIn.retryAfterMs).toBe(CHECK_IN_MS);
   });
 
   it('given a ticket not kept within the grace after its moment, then it is given up: newcomers get in again', async () => {
