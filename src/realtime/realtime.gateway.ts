@@ -23,6 +23,8 @@ export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const HEARTBEAT_MS = 30_000;
+/** ws's send options for every frame: text, also when it is bytes (one object, not one per socket and push). */
+const AS_TEXT = { binary: false } as const;
 
 export const SOCKET_TEXTS = {
   tooEarly: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
@@ -280,7 +282,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       socket.terminate();
       return false;
     }
-    socket.send(frame, { binary: false }); // bytes go out as a text frame too
+    socket.send(frame, AS_TEXT); // bytes go out as a text frame too
     return true;
   }
 
