@@ -22,6 +22,12 @@ import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * How often every socket's unsent data is looked at. Replies look at it each time; pushes, which go to
+ * thousands of sockets at once, do not (reading it touches two more objects per socket, a good part of a
+ * question start's cost beyond the writes): a slow socket is dropped within this time instead.
+ */
+export const SLOW_SOCKET_SWEEP_MS = 1000;
 export const HEARTBEAT_MS = 30_000;
 /** ws's send options for every frame: text, also when it is bytes (one object, not one per socket and push). */
 const AS_TEXT = { binary: false } as const;
@@ -76,6 +82,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly sessions = new Map<WebSocket, Session>();
   private replyId = 0;
   private heartbeat: NodeJS.Timeout | null = null;
+  private slowSweep: NodeJS.Timeout | null = null;
   private readonly logger = new Logger('Realtime');
   private readonly socketsOfUser = new SocketsPerUser<Session>();
   private readonly teamPasswordGuards = new TeamPasswordGuards();
@@ -87,6 +94,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.slowSweep = setInterval(() => this.dropSlow(), SLOW_SOCKET_SWEEP_MS);
+    this.slowSweep.unref();
     this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.closeRevoked(state, previous);
     });
@@ -94,6 +103,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.slowSweep) clearInterval(this.slowSweep);
     this.stopClosingRevoked?.();
   }
 
@@ -248,7 +258,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       this.signOff(oldest);
       oldest.socket.close(CLOSE_CODES.replaced, LIMIT_TEXTS.replaced);
     }
-    session.client = { userId: user.id, send: (frame) => this.send(session, frame) };
+    const { socket } = session;
+    session.client = { userId: user.id, send: (frame) => this.push(socket, frame) };
     this.runtime.hub.attach(session.client);
     if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);
     // A player's token older than a day comes back renewed (src/auth/token-renewal.ts); the socket's generation is the same.
@@ -277,13 +288,27 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private send(session: Session, frame: string | Buffer): boolean {
     const socket = session.socket;
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.logger.warn(`dropping a client ${socket.bufferedAmount} bytes behind`);
-      socket.terminate();
-      return false;
-    }
+    if (this.droppedIfSlow(socket)) return false;
     socket.send(frame, AS_TEXT); // bytes go out as a text frame too
     return true;
+  }
+
+  /** A push: the same frame to every socket of a scope; slow sockets are dropped by the sweep (SLOW_SOCKET_SWEEP_MS). */
+  private push(socket: WebSocket, frame: string | Buffer): boolean {
+    if (socket.readyState !== socket.OPEN) return false;
+    socket.send(frame, AS_TEXT);
+    return true;
+  }
+
+  private droppedIfSlow(socket: WebSocket): boolean {
+    if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) return false;
+    this.logger.warn(`dropping a client ${socket.bufferedAmount} bytes behind`);
+    socket.terminate();
+    return true;
+  }
+
+  private dropSlow(): void {
+    for (const { socket } of this.sessions.values()) if (socket.readyState === socket.OPEN) this.droppedIfSlow(socket);
   }
 
   /** Open sockets by role, for /metrics: `anonymous` before sa, `player` without an operator role, else each role held. */
