@@ -15,10 +15,18 @@ import { api, registerAndLogin } from './support/test-server';
 // The line's least length (HASHING_QUEUE_WAIT_SECONDS=0): it fills with a few dozen verifications, not with twenty seconds of them.
 const suite = serverForSuite({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' });
 
-/** Fills the hashing queue to its bound with wrong verifications; `drained` resolves when they are done. */
+/**
+ * Fills the hashing queue to its bound with wrong verifications; `drained` resolves when they are done.
+ * The ones on the threads verify against a hash whose parameters ask for 300 iterations instead of 2
+ * (argon2 reads them from the hash): they hold the threads for a second or more, so the line stays full
+ * while the test's requests pass the login's queries, however slow the database is at the moment.
+ */
 async function fillHashingQueue(): Promise<{ drained: Promise<unknown> }> {
   const hashed = await hashPassword('irgendwas');
-  return { drained: Promise.all(Array.from({ length: ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'))) };
+  const slow = hashed.replace(/,t=\d+,/, ',t=300,');
+  const holding = Array.from({ length: ARGON2_AT_ONCE }, () => verifyPassword(slow, 'falsch'));
+  const waiting = Array.from({ length: ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
+  return { drained: Promise.all([...holding, ...waiting]) };
 }
 
 async function tokenAuth(username: string, password: string, ticket?: string) {
