@@ -42,6 +42,8 @@ export interface AppConfig {
   uploadsMaxBytes: number;
   /** UPLOADS_MIN_FREE_BYTES: uploads are refused before the disk of DATA_DIR has less free space than this. */
   uploadsMinFreeBytes: number;
+  /** HASHING_QUEUE_WAIT_SECONDS: how long a login may wait in the password hashing line before it gets an appointment (src/identity/hashing-queue.ts). */
+  hashingQueueWaitSeconds: number;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     appendBudgetBytes: read('APPEND_BUDGET_BYTES', APPEND_BUDGET_BYTES_PER_HOUR, (v) => integerIn(v, 1_000, 1_000_000_000), 'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)'),
+    hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
   for (const [name, value] of [['JWT_SECRET', config.jwtSecret], ['METRICS_TOKEN', config.metricsToken]] as const) {

@@ -19,6 +19,7 @@ import { erasedUsers, forgetErased } from './identity/erasure';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorageWhenReachable, Storage, type StorageOptions } from './store/storage';
 import { StoreUnavailableFilter } from './http/http-errors';
+import { setHashingQueueWait } from './identity/passwords';
 import { PostgresDatabase } from './store/sql/postgres-database';
 import type { ReadProjectionOptions } from '../projections/read';
 
@@ -57,6 +58,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
   if (logger) Logger.overrideLogger(logger); // the runtime logs before Nest exists
   const metrics = new Metrics();
+  setHashingQueueWait(config.hashingQueueWaitSeconds * 1000);
   const startPhases: Record<string, number> = {};
   let phaseStart = performance.now();
   const phase = (name: string) => {

@@ -61,6 +61,8 @@ export interface FolderEntry {
 /** What a successful reply carries besides `success`, by message code; every other code answers `{success: true}` alone. */
 export interface CommandReplyExtras {
   sg: SnapshotReply;
+  /** A player's token older than a day comes back renewed (docs/protocol.md, "Token renewal"): the client keeps it instead. */
+  sa: { token?: string };
   /** Invite and login links: a one-time token. */
   gl: { token: string };
   ati: { token: string };
@@ -75,8 +77,11 @@ export interface CommandReplyExtras {
 /** The reply to a command: success with the code's extras, or failure with the German message. */
 export type CommandReply<Code extends string = string> =
   | ({ success: true; message?: undefined } & (Code extends keyof CommandReplyExtras ? CommandReplyExtras[Code] : unknown))
-  /** `retry`: the server could not reach its database; the same command (same commandId) may be sent again. */
-  | { success: false; message: string; retry?: true };
+  /**
+   * `retry`: nothing happened (the server could not reach its database, or its password hashing queue is
+   * full); the same command (same commandId) may be sent again, after `retryAfterMs` when it says so.
+   */
+  | { success: false; message: string; retry?: true; retryAfterMs?: number };
 
 /* ---------- HTTP ---------- */
 

@@ -33,7 +33,12 @@ const REPLY: Yaml = {
       type: { const: 'reply' }, id: { type: 'integer' }, replyTo: { type: ['integer', 'string', 'null'] },
       content: {
         type: 'object', required: ['success'],
-        properties: { success: { type: 'boolean' }, message: { type: 'string', description: 'German text for the user when success is false' } },
+        properties: {
+          success: { type: 'boolean' },
+          message: { type: 'string', description: 'German text for the user when success is false' },
+          retry: { type: 'boolean', description: 'with success false: nothing happened; the same command (same commandId) may be sent again' },
+          retryAfterMs: { type: 'integer', description: 'with retry: when to send it again (the hashing queue appointed that moment)' },
+        },
       },
     },
   },
@@ -69,7 +74,7 @@ export function asyncApiDocument(): Yaml {
   };
   for (const [type, entry] of entries) add(entry.wire!, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
   for (const code of [...QUERY_CODES].sort()) add(code, `Query ${code}`, `Query (appends nothing). Who may send it: ${whoMay(queryAccess(code))}.`, QUERY_CONTENT[code] ?? {});
-  add('sa', 'Authenticate', 'Authenticates the socket with a login token (`token`), or as a stream overlay page with its link\'s token (`overlay`: the socket then receives only the overlay scope and may send only sg and ping); first message of every socket.', { token: 'string', overlay: 'string' });
+  add('sa', 'Authenticate', 'Authenticates the socket with a login token (`token`), or as a stream overlay page with its link\'s token (`overlay`: the socket then receives only the overlay scope and may send only sg and ping); first message of every socket. A player token older than a day is answered with a renewed `token` to keep instead.', { token: 'string', overlay: 'string' });
   add('sg', 'Get views', 'The views of the socket\'s user as a snapshot, with their versions.', {});
   add('ping', 'Ping', 'Answered with the server time.', {});
   const channelMessages: Record<string, Yaml> = { reply: { $ref: '#/components/messages/reply' }, st: { $ref: '#/components/messages/st' } };

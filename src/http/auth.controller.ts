@@ -8,6 +8,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
+import { queueTicket } from './hashing-limits';
 import { clientAddress } from './login-limits';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -27,7 +28,7 @@ export class AuthController {
   @ApiOkResponse({ type: TokenDto })
   @ApiBadRequestResponse({ description: 'Name or password missing.' })
   @ApiForbiddenResponse({ description: 'Wrong name or password, or an invalid, expired or used login link.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`).' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`); or the hashing queue is full: `meta: {retry, retryAfterMs, ticket}`, come back then with the header `X-Queue-Ticket: <ticket>` (and `Retry-After`).' })
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
@@ -56,7 +57,7 @@ export class AuthController {
     const valid = await limits.oneAtATime(username, async () => {
       const credential = await credentials.findByLogin(username);
       // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
-      const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!);
+      const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket: queueTicket(request) });
       return verified && credential ? credential : null;
     }).catch(async (error: unknown) => {
       if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure

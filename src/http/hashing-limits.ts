@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { HOUR, type WindowLimit } from '../limits/window-counter';
 
 /**
@@ -13,3 +14,15 @@ export const HASHING_LIMIT_TEXTS = {
   teams: 'Du hast gerade zu viele Teams angelegt. Bitte versuche es später noch einmal.',
   passwords: 'Du hast dein Passwort gerade zu oft geändert. Bitte versuche es später noch einmal.',
 } as const;
+
+/** The request header that brings back the ticket of an appointment with the hashing queue (src/identity/hashing-queue.ts). */
+export const QUEUE_TICKET_HEADER = 'x-queue-ticket';
+
+/**
+ * The ticket a request brings back, or undefined: a header of 1 to 64 URL-safe characters (a socket's
+ * tickets hold a colon, so a header can never take a socket's place in line).
+ */
+export function queueTicket(request: Request): string | undefined {
+  const value = request.headers[QUEUE_TICKET_HEADER];
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
+}

@@ -2,6 +2,7 @@ import { Catch, HttpException, type ArgumentsHost } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { Response } from 'express';
 import type { Rejection, RejectionReason } from '../commands';
+import { HashingBusy } from '../identity/passwords';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 
 /** PROTOCOL.md: failures answer `{errors: [{detail}]}` with the spec's German text. */
@@ -27,6 +28,7 @@ export function rejectionError(rejection: Rejection): HttpException {
 }
 
 /**
+ * A refusal of the hashing queue gets a `Retry-After` header beside its appointment.
  * A request that needed the database while it is away: 503 with the German text of PROTOCOL.md
  * (wave 3) instead of a 500; the database calls themselves are bounded (src/store/sql/postgres-database.ts).
  * TypeORM (the read models) wraps the driver's error: its `driverError` is looked at too.
@@ -36,6 +38,10 @@ export function rejectionError(rejection: Rejection): HttpException {
 export class StoreUnavailableFilter extends BaseExceptionFilter {
   override catch(error: unknown, host: ArgumentsHost): void {
     const unavailable = isUnavailable(error) || isUnavailable((error as { driverError?: unknown } | null)?.driverError);
+    if (error instanceof HashingBusy && host.getType() === 'http') {
+      // The appointment in whole seconds for clients that read only the header (the body's meta has the milliseconds).
+      host.switchToHttp().getResponse<Response>().set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+    }
     if (!unavailable || host.getType() !== 'http') return super.catch(error, host);
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;

@@ -1,12 +1,13 @@
 import { applyDecorators, createParamDecorator, Inject, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Role } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
-import { AUTH_TEXTS, requestUserCaughtUp } from './request-user';
+import { RENEWED_TOKEN_HEADER, renewedToken } from '../auth/token-renewal';
+import { AUTH_TEXTS, requestHolderCaughtUp } from './request-user';
 
 const ROLES_KEY = 'quiz:any-of-roles';
 
@@ -14,7 +15,8 @@ type RequestWithUser = Request & { user?: UserLive };
 
 /**
  * Runs before the body is validated: no or a bad token answers 401, a user without any of the
- * given roles 403 (roles from the live state, not from the token).
+ * given roles 403 (roles from the live state, not from the token). A player's token older than a day
+ * is renewed: the answer carries the fresh one in `X-Renewed-Token` (src/auth/token-renewal.ts).
  */
 @Injectable()
 export class LoggedInGuard implements CanActivate {
@@ -27,9 +29,11 @@ export class LoggedInGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     const anyOf = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
     const suits = (user: UserLive) => anyOf.length === 0 || anyOf.some((role) => user.roles.includes(role));
-    const user = await requestUserCaughtUp(this.runtime, request, suits);
+    const { user, payload } = await requestHolderCaughtUp(this.runtime, request, suits);
     if (!suits(user)) throw httpError(403, AUTH_TEXTS.forbidden);
     request.user = user;
+    const renewed = renewedToken(this.runtime.secrets.jwt, payload, user);
+    if (renewed) context.switchToHttp().getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, renewed);
     return true;
   }
 }

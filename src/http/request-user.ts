@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { Actor, Role } from '../../events';
 import type { UserLive } from '../../projections/live';
 import type { Runtime } from '../runtime';
+import type { TokenPayload } from '../auth/jwt';
 import { tokenHolder } from '../auth/token-holder';
 import { httpError } from './http-errors';
 
@@ -21,8 +22,9 @@ export function requestUser(runtime: Runtime, request: Request): UserLive {
 /**
  * requestUser, but a user this instance does not know yet, or knows without what `suits` asks (a role),
  * is looked up again after catching up with the store: another app instance may have just written it.
+ * With the verified token's payload (the guard renews a player's token from it).
  */
-export async function requestUserCaughtUp(runtime: Runtime, request: Request, suits: (user: UserLive) => boolean): Promise<UserLive> {
+export async function requestHolderCaughtUp(runtime: Runtime, request: Request, suits: (user: UserLive) => boolean): Promise<{ user: UserLive; payload: TokenPayload }> {
   const payload = runtime.secrets.jwt.verify(bearerToken(request));
   if (!payload) throw httpError(401, AUTH_TEXTS.unauthenticated);
   const { live } = runtime.engine;
@@ -31,7 +33,7 @@ export async function requestUserCaughtUp(runtime: Runtime, request: Request, su
     return known && suits(known) ? known : undefined;
   })) ?? tokenHolder(live.state, payload);
   if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
-  return user;
+  return { user, payload };
 }
 
 function bearerToken(request: Request): string {

@@ -13,7 +13,7 @@ import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './d
 import { eraseUser } from '../identity/erasure';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import { httpError, rejectionError } from './http-errors';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER } from './hashing-limits';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from './hashing-limits';
 import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -52,7 +52,7 @@ export class UsersController {
     const userId = randomUUID();
     const loginText = body.login?.trim() ?? '';
     const { credentials } = this.runtime.secrets;
-    if (loginText && !(await credentials.create(userId, loginText, await hashPassword(body.newPassword)))) {
+    if (loginText && !(await credentials.create(userId, loginText, await hashPassword(body.newPassword, { ticket: queueTicket(request) })))) {
       throw httpError(409, USER_TEXTS.loginTaken);
     }
     const outcome = await this.runtime.engine.pipeline.submit(

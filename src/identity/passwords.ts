@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { HashingQueue, QueueFull, type Appointment, type HashingQueueFigures, type HashPriority } from './hashing-queue';
 
 /** argon2id with OWASP's minimum recommendation: 19 MiB memory, 2 iterations, 1 lane. */
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -15,66 +16,76 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1
 export const ARGON2_AT_ONCE = Math.max(1, availableParallelism() - 1);
 
 /**
- * How many hashes may wait for a thread (docs/decisions/hostile-crowd-limits.md): 40 per thread at
- * 30-60 ms each is at most about 2.4 s of waiting, about what a login may take before people click
- * again. Beyond it a hash is refused at once instead of making every later login wait longer.
+ * How many hashes may wait in line (docs/decisions/first-minute.md): as many as the threads finish in
+ * ARGON2_MAX_WAIT_MS at their measured pace, at least 40 per thread. A login waits in line up to 20 s
+ * (well inside a proxy's timeout; the web app says why it waits); beyond that it gets an appointment to
+ * come back (src/identity/hashing-queue.ts), which the web app keeps by itself while it shows the wait.
  */
 export const ARGON2_MAX_WAITING = 40 * ARGON2_AT_ONCE;
+/** The default of HASHING_QUEUE_WAIT_SECONDS (src/config.ts). */
+export const ARGON2_MAX_WAIT_MS = 20_000;
 
 export const HASHING_BUSY_TEXT = 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.';
 
-/** The queue of hashes is full: HTTP answers 429 (PROTOCOL.md's error shape), a command `retry: true`. */
-export class HashingBusy extends HttpException {
-  constructor() {
-    super({ errors: [{ status: '429', detail: HASHING_BUSY_TEXT }] }, 429);
-  }
-}
-
 /**
- * Who waits for a hash: `login` (a person logging in, registering or changing a password: someone
- * waiting at the form) goes first; `background` (team passwords checked for `gj`, which a guesser can
- * send by the hundred) waits behind every login and may fill only half the queue, so a flood of wrong
- * team passwords can neither make a login wait behind it nor crowd logins out of the queue.
+ * The queue of hashes is full: HTTP answers 429 (PROTOCOL.md's error shape) with the appointment in the
+ * error's `meta` (`retry`, `retryAfterMs`, `ticket`) and a `Retry-After` header; a command `retry: true`
+ * with `retryAfterMs`.
  */
-export type HashPriority = 'login' | 'background';
-
-let running = 0;
-const waiting: Record<HashPriority, Array<() => void>> = { login: [], background: [] };
-
-/** The hashing queue's current length, for tests and benchmarks. */
-export function hashingLoad(): { running: number; waiting: number } {
-  return { running, waiting: waiting.login.length + waiting.background.length };
-}
-
-function queueFull(priority: HashPriority): boolean {
-  const queued = waiting.login.length + waiting.background.length;
-  return queued >= ARGON2_MAX_WAITING || (priority === 'background' && queued >= ARGON2_MAX_WAITING / 2);
-}
-
-async function inTurn<T>(work: () => Promise<T>, priority: HashPriority): Promise<T> {
-  if (running >= ARGON2_AT_ONCE) {
-    if (queueFull(priority)) throw new HashingBusy();
-    await new Promise<void>((resolve) => waiting[priority].push(resolve));
-  } else {
-    running++;
+export class HashingBusy extends HttpException {
+  constructor(readonly appointment: Appointment) {
+    super({ errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true, ...appointment } }] }, 429);
   }
+
+  get retryAfterMs(): number {
+    return this.appointment.retryAfterMs;
+  }
+}
+
+export type { HashPriority };
+
+export interface HashOptions {
+  /** `background`: a team password checked for `gj` (see HashingQueue). Default `login`. */
+  priority?: HashPriority;
+  /** The ticket of an appointment the caller was given before (HTTP: the `X-Queue-Ticket` header). */
+  ticket?: string;
+}
+
+const queue = new HashingQueue({ atOnce: ARGON2_AT_ONCE, maxWaiting: ARGON2_MAX_WAITING, maxWaitMs: ARGON2_MAX_WAIT_MS });
+
+/** How long a login may wait in line (HASHING_QUEUE_WAIT_SECONDS); 0: the line holds ARGON2_MAX_WAITING whatever the pace. */
+export function setHashingQueueWait(ms: number): void {
+  queue.setMaxWaitMs(ms);
+}
+
+/** The hashing queue's current length, for tests. */
+export function hashingLoad(): { running: number; waiting: number } {
+  const { running, waiting } = queue.figures();
+  return { running, waiting };
+}
+
+/** The hashing queue's figures: hashes done, requests refused, appointments open (for /metrics and the benches). */
+export function hashingFigures(): HashingQueueFigures {
+  return queue.figures();
+}
+
+async function inTurn<T>(work: () => Promise<T>, { priority = 'login', ticket }: HashOptions): Promise<T> {
   try {
-    return await work();
-  } finally {
-    const next = waiting.login.shift() ?? waiting.background.shift();
-    if (next) next(); // the slot passes on
-    else running--;
+    return await queue.run(work, priority, ticket);
+  } catch (error) {
+    if (error instanceof QueueFull) throw new HashingBusy(error.appointment);
+    throw error;
   }
 }
 
 /** Throws HashingBusy when the queue is full. */
-export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, ARGON2ID), 'login');
+export function hashPassword(password: string, options: HashOptions = {}): Promise<string> {
+  return inTurn(() => hash(password, ARGON2ID), options);
 }
 
 /** False for a wrong password or an unreadable hash; throws HashingBusy when the queue is full. */
-export function verifyPassword(passwordHash: string, password: string, priority: HashPriority = 'login'): Promise<boolean> {
-  return inTurn(() => verify(passwordHash, password).catch(() => false), priority);
+export function verifyPassword(passwordHash: string, password: string, options: HashOptions = {}): Promise<boolean> {
+  return inTurn(() => verify(passwordHash, password).catch(() => false), options);
 }
 
 let dummy: Promise<string> | null = null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CommandOutcome, ConflictCause, PipelineObserver } from '../engine/command-pipeline';
+import { hashingFigures } from '../identity/passwords';
 
 /** Where the gauges read their values when Prometheus scrapes. */
 export interface MetricSources {
@@ -64,6 +65,15 @@ export class Metrics implements PipelineObserver {
 
   constructor() {
     const sources = () => this.sources;
+    new Gauge({
+      name: 'quiz_password_hashing',
+      help: 'The password hashing queue of this process: hashes done, requests given an appointment (refused), appointments kept and given up since the start; running, waiting and open appointments now.',
+      labelNames: ['figure'], registers: [this.registry],
+      collect() {
+        const figures = hashingFigures();
+        for (const figure of ['done', 'refused', 'kept', 'givenUp', 'running', 'waiting', 'appointments'] as const) this.set({ figure }, figures[figure]);
+      },
+    });
     new Gauge({
       name: 'quiz_sockets', help: 'Open WebSocket connections by role (anonymous: before sa; a socket counts once for each role its user holds).',
       labelNames: ['role'], registers: [this.registry],

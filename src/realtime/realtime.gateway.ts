@@ -5,6 +5,7 @@ import type { Actor, Role } from '../../events';
 import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
 import { MAX_FRAME_BYTES, textOf } from '../../wire';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
+import { renewedToken } from '../auth/token-renewal';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
@@ -23,7 +24,15 @@ import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * How often every socket's unsent data is looked at. Replies look at it each time; pushes, which go to
+ * thousands of sockets at once, do not (reading it touches two more objects per socket, a good part of a
+ * question start's cost beyond the writes): a slow socket is dropped within this time instead.
+ */
+export const SLOW_SOCKET_SWEEP_MS = 1000;
 export const HEARTBEAT_MS = 30_000;
+/** ws's send options for every frame: text, also when it is bytes (one object, not one per socket and push). */
+const AS_TEXT = { binary: false } as const;
 
 export const SOCKET_TEXTS = {
   tooEarly: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
@@ -81,6 +90,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly sessions = new Map<WebSocket, Session>();
   private replyId = 0;
   private heartbeat: NodeJS.Timeout | null = null;
+  private slowSweep: NodeJS.Timeout | null = null;
   private readonly logger = new Logger('Realtime');
   private readonly socketsOfUser = new SocketsPerUser<Session>();
   private readonly overlaySessions = new Set<Session>();
@@ -94,6 +104,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.slowSweep = setInterval(() => this.dropSlow(), SLOW_SOCKET_SWEEP_MS);
+    this.slowSweep.unref();
     this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.closeRevoked(state, previous);
       if (state.overlayLinks !== previous.overlayLinks) this.closeRevokedOverlays(state);
@@ -102,6 +114,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.slowSweep) clearInterval(this.slowSweep);
     this.stopClosingRevoked?.();
   }
 
@@ -247,10 +260,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!(await guards.attempt(userId, team.id, Date.now()))) return { success: false, message: LIMIT_TEXTS.wrongTeamPasswords };
     let passwordOk: boolean;
     try {
-      passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password);
+      // A resend keeps its commandId: that is its ticket for the appointment the hashing queue gave it.
+      const ticket = commandId === undefined ? undefined : `ws:${userId}:${commandId}`;
+      passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password, ticket);
     } catch (error) {
       await guards.giveBack(userId, team.id, Date.now()); // not checked
-      if (error instanceof HashingBusy) return { success: false, retry: true, message: HASHING_BUSY_TEXT };
+      if (error instanceof HashingBusy) return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
       throw error;
     }
     if (passwordOk) await guards.giveBack(userId, team.id, Date.now());
@@ -297,10 +312,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       this.signOff(oldest);
       oldest.socket.close(CLOSE_CODES.replaced, LIMIT_TEXTS.replaced);
     }
-    session.client = { userId: user.id, send: (frame) => this.send(session, frame) };
+    const { socket } = session;
+    session.client = { userId: user.id, send: (frame) => this.push(socket, frame) };
     this.runtime.hub.attach(session.client);
     if (this.runtime.presence.connected(user.id)) this.runtime.hub.refreshPresenceOf(user.id);
-    return { success: true };
+    // A player's token older than a day comes back renewed (src/auth/token-renewal.ts); the socket's generation is the same.
+    const renewed = renewedToken(this.runtime.secrets.jwt, payload, user);
+    return renewed ? { success: true, token: renewed } : { success: true };
   }
 
   /**
@@ -343,13 +361,27 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private send(session: Session, frame: string | Buffer): boolean {
     const socket = session.socket;
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.logger.warn(`dropping a client ${socket.bufferedAmount} bytes behind`);
-      socket.terminate();
-      return false;
-    }
-    socket.send(frame, { binary: false }); // bytes go out as a text frame too
+    if (this.droppedIfSlow(socket)) return false;
+    socket.send(frame, AS_TEXT); // bytes go out as a text frame too
     return true;
+  }
+
+  /** A push: the same frame to every socket of a scope; slow sockets are dropped by the sweep (SLOW_SOCKET_SWEEP_MS). */
+  private push(socket: WebSocket, frame: string | Buffer): boolean {
+    if (socket.readyState !== socket.OPEN) return false;
+    socket.send(frame, AS_TEXT);
+    return true;
+  }
+
+  private droppedIfSlow(socket: WebSocket): boolean {
+    if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) return false;
+    this.logger.warn(`dropping a client ${socket.bufferedAmount} bytes behind`);
+    socket.terminate();
+    return true;
+  }
+
+  private dropSlow(): void {
+    for (const { socket } of this.sessions.values()) if (socket.readyState === socket.OPEN) this.droppedIfSlow(socket);
   }
 
   /** Open sockets by role, for /metrics: `anonymous` before sa, `overlay` for stream overlay pages, `player` without an operator role, else each role held. */

@@ -19,10 +19,12 @@ function diffInto(before: unknown, after: unknown, path: string, out: Operation[
   if (isPlainObject(before) && isPlainObject(after)) {
     for (const key of Object.keys(before)) if (!has(after, key) && before[key] !== undefined) out.push({ op: 'remove', path: `${path}/${escape(key)}` });
     for (const key of Object.keys(after)) {
-      if (after[key] === undefined) continue;
+      const next = after[key];
+      // The same value or subtree: no path is built (a view rebuilt whole, e.g. the moderator's, shares most leaves).
+      if (next === undefined || before[key] === next) continue;
       const child = `${path}/${escape(key)}`;
-      if (!has(before, key) || before[key] === undefined) out.push({ op: 'add', path: child, value: after[key] });
-      else diffInto(before[key], after[key], child, out);
+      if (!has(before, key) || before[key] === undefined) out.push({ op: 'add', path: child, value: next });
+      else diffInto(before[key], next, child, out);
     }
     return;
   }
@@ -59,5 +61,5 @@ function has(record: Record<string, unknown>, key: string): boolean {
 }
 
 function escape(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }

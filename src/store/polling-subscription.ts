@@ -93,7 +93,9 @@ export class PollingSubscription implements Subscription {
         await handler(batch);
         this.lastHandled = batch[batch.length - 1]!.position;
         if (this.lastHandled >= catchUpTarget) this.markCaughtUp();
-        continue;
+        // A full batch may have more behind it. A short one was the whole log as the read began: what was
+        // appended since woke the signal after `seen` (or the next poll finds it), so no read for nothing.
+        if (batch.length >= batchSize) continue;
       }
       this.markCaughtUp();
       await wake.wait(pollIntervalMs, seen);

@@ -24,14 +24,17 @@ export class TeamPasswords {
 
   private constructor(
     private readonly names: UniqueNames,
-    private readonly verify: (hash: string, password: string) => Promise<boolean>,
+    private readonly verify: (hash: string, password: string, ticket?: string) => Promise<boolean>,
   ) {}
 
   /**
-   * `verify`: the argon2 verification (a test counts the calls); by default behind every login in
-   * the hashing queue (a flood of wrong team passwords must not delay logins).
+   * `verify`: the argon2 verification (a test counts the calls); by default in the hashing queue as
+   * background work (a flood of wrong team passwords may hold only half the queue).
    */
-  static async open(db: SqlDatabase, verify = (hash: string, password: string) => verifyPassword(hash, password, 'background')): Promise<TeamPasswords> {
+  static async open(
+    db: SqlDatabase,
+    verify = (hash: string, password: string, ticket?: string) => verifyPassword(hash, password, { priority: 'background', ticket }),
+  ): Promise<TeamPasswords> {
     return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify);
   }
 
@@ -59,9 +62,12 @@ export class TeamPasswords {
    * Whether the password is the team's. The members of a team join with the same password: once
    * it was verified against the argon2 hash, the next member's is compared by a keyed digest instead
    * of another 30-60 ms of argon2 (the key is this process's, so the digest is worth nothing outside
-   * it). A wrong password always pays the full argon2 verification.
+   * it). A wrong password always pays the full argon2 verification. Members arriving while it runs wait
+   * for that one verification instead of queueing their own (single flight, keyed by the team and the
+   * keyed digest: the candidate password itself is never a key). `ticket`: the caller's appointment
+   * with the hashing queue (HashingQueue), used when this call starts the verification.
    */
-  async matches(teamId: string, password: string): Promise<boolean> {
+  async matches(teamId: string, password: string, ticket?: string): Promise<boolean> {
     if (password === '') return false;
     const hash = await this.hashOf(teamId);
     if (hash === null) return false;
@@ -71,7 +77,7 @@ export class TeamPasswords {
     const attempt = `${teamId}\0${digest.toString('base64')}`;
     let verification = this.verifying.get(attempt);
     if (!verification) {
-      verification = this.verify(hash, password).then((valid) => {
+      verification = this.verify(hash, password, ticket).then((valid) => {
         if (valid) remember(this.verified, teamId, { hash, digest });
         return valid;
       }).finally(() => this.verifying.delete(attempt));

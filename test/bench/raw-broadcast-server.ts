@@ -19,3 +19,5 @@ server.on('connection', (socket, request) => {
   });
 });
 server.on('listening', () => process.stdout.write(`listening ${(server.address() as { port: number }).port}\n`));
+// A clean exit on SIGTERM, so that `node --cpu-prof` (BENCH_PROFILE_DIR) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

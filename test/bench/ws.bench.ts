@@ -16,9 +16,12 @@
  *    alone on the same server afterwards: server CPU per question start and question start → every
  *    page, beside the players' figures of the same run (PROTOCOL.md wave 4: one overlay page costs
  *    the server no more than one player).
- * BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server process there.
+ * BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server process there, and the windows of the timed
+ * question starts and raw broadcasts (question-starts-<pid>.json, raw-broadcasts-<pid>.json) for
+ * profile-windows.ts, which says what the CPU inside them went to.
  */
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describePlacement, numberFlag, percentiles, placement, printTable, ratio } from './support/cli';
 import { ClientPool } from './support/client-pool';
 import { LeanPlayer } from './support/lean-player';
@@ -65,15 +68,22 @@ async function idleRate(pid: number): Promise<number> {
   return (await cpuSeconds(pid)) - before;
 }
 
+/** The machine's monotonic clock in microseconds: the clock of `node --cpu-prof`'s samples. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** With BENCH_PROFILE_DIR: the windows of the timed question starts and raw broadcasts, for profile-windows.ts. */
+const windows: Record<'ours' | 'raw', Array<{ from: number; to: number }>> = { ours: [], raw: [] };
+
 /** Runs `fire`, waits for every client to see `marker`, then a little more; the process's CPU seconds over that, idle taken out. */
-async function timedFanOut(pool: ClientPool, pid: number, idle: number, marker: string, fire: () => void): Promise<{ latencies: number[]; cpu: number; frame: string }> {
+async function timedFanOut(pool: ClientPool, pid: number, idle: number, marker: string, fire: () => void): Promise<{ latencies: number[]; cpu: number; frame: string; window: { from: number; to: number } }> {
   const started = performance.now();
+  const from = monotonicUs();
   const cpu0 = await cpuSeconds(pid);
   const { latencies, missing, frame } = await pool.fanOut(marker, fire);
   if (missing > 0) throw new Error(`${missing} clients never saw ${marker}`);
   await pause(100); // work that follows the pushes (read projections) belongs to the start
   const cpu = (await cpuSeconds(pid)) - cpu0 - (idle * (performance.now() - started)) / 1000;
-  return { latencies, cpu, frame };
+  return { latencies, cpu, frame, window: { from, to: monotonicUs() } };
 }
 
 interface StartFigures {
@@ -134,18 +144,25 @@ async function main(): Promise<void> {
       const started = await timedFanOut(ours.pool, server.process.pid, ourIdle, '"qa"', start);
       (settled ? starts : startsRightAfterEnd).push(...started.latencies);
       if (settled) startCpu.push(started.cpu);
+      if (settled) windows.ours.push(started.window);
       startFrame ||= started.frame; // the raw server broadcasts the frame the players got
       if (settled) {
         await pause(SETTLE_MS);
         const broadcast = await timedFanOut(rawSide.pool, raw.process.pid, rawIdle, '"qa"', () => control.socket.send(startFrame));
         rawLatencies.push(...broadcast.latencies);
         rawCpu.push(broadcast.cpu);
+        windows.raw.push(broadcast.window);
       }
       await ours.pool.fanOut('"qn"', () => void moderator.request('mn'));
     }
     await rawSide.pool.stop();
     control.terminate();
     await raw.process.stop();
+    if (process.env.BENCH_PROFILE_DIR) {
+      await writeFile(path.join(process.env.BENCH_PROFILE_DIR, `question-starts-${server.process.pid}.json`), JSON.stringify(windows.ours));
+      await writeFile(path.join(process.env.BENCH_PROFILE_DIR, `raw-broadcasts-${raw.process.pid}.json`), JSON.stringify(windows.raw));
+      console.log(`  profiles: ours pid ${server.process.pid}, raw pid ${raw.process.pid}; node dist/test/bench/profile-windows.js <profile> <windows>`);
+    }
     await ours.pool.fanOut('"qa"', () => void moderator.request('ma', { quiz: show.quizId, round: 3, question: 1 }));
 
     const proposals: number[] = [];

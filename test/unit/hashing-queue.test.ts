@@ -1,37 +1,188 @@
 /**
- * Password hashing has a bounded queue (PROTOCOL.md, wave 3, "People who would hurt the show"):
- * beyond it a hash is refused at once with the German busy text, and what was queued still runs.
+ * Password hashing has a bounded queue (PROTOCOL.md, wave 3; issue 34, "The first minute of a show"):
+ * one line in arrival order; beyond its bound a request gets a place in an outer line and a moment to
+ * check in, worked out from its place and the measured pace; whoever's turn has come goes before newcomers.
  */
-import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, HashingBusy, hashPassword, hashingLoad, verifyPassword } from '../../src/identity/passwords';
+import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, CHECK_IN_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
+import {
+  ARGON2_AT_ONCE, ARGON2_MAX_WAIT_MS, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, HashingBusy, hashingFigures, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword,
+} from '../../src/identity/passwords';
 
-describe('the password hashing queue', () => {
-  it('given the threads busy and the queue full, when one more verification comes, then it is refused at once with 429 and the German text; the queued ones all finish', async () => {
+/** A queue on a clock the test moves, whose "hashes" finish when the test says so. */
+function harness(options: { atOnce?: number; maxWaiting?: number; hashMs?: number } = {}) {
+  let clock = 1_000;
+  const queue = new HashingQueue({ atOnce: options.atOnce ?? 1, maxWaiting: options.maxWaiting ?? 8, now: () => clock, initialHashMs: options.hashMs ?? 40 });
+  const started: string[] = [];
+  const finishers = new Map<string, () => void>();
+  const submit = (name: string, priority: HashPriority = 'login', ticket?: string) => queue.run(
+    () => new Promise<string>((resolve) => {
+      started.push(name);
+      finishers.set(name, () => resolve(name));
+    }),
+    priority, ticket,
+  );
+  /** Finishes the running hash `name` and lets the next one start. */
+  const finish = async (name: string) => {
+    finishers.get(name)!();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = await promise.then(() => null, (e: unknown) => e);
+    if (!(error instanceof QueueFull)) throw new Error(`expected QueueFull, got ${String(error)}`);
+    return error.appointment;
+  };
+  return { queue, started, submit, finish, refusal, advance: (ms: number) => (clock += ms) };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the hashing queue', () => {
+  it('given one thread busy, when logins and team-password checks arrive, then they run in arrival order, whatever their kind', async () => {
+    const h = harness();
+    const all = [h.submit('a'), h.submit('b', 'background'), h.submit('c'), h.submit('d', 'background'), h.submit('e')];
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      await settle();
+      expect(h.started.at(-1)).toBe(name);
+      await h.finish(name);
+    }
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(h.queue.figures()).toMatchObject({ running: 0, waiting: 0, done: 5, refused: 0 });
+  });
+
+  it('given the line full, when more arrive, then each is refused with an appointment after the one before, spaced by one hash, the first when the line will have drained to a quarter', async () => {
+    const h = harness({ maxWaiting: 8, hashMs: 100 });
+    void h.submit('running');
+    for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    const appointments = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y')), await h.refusal(h.submit('z'))];
+    // 8 waiting, a quarter is 2: 6 hashes of 100 ms until the line is that short; then one hash apart (paced a fifth faster).
+    expect(APPOINTMENT_PACE).toBe(0.8);
+    expect(appointments.map((a) => a.retryAfterMs)).toEqual([480, 560, 640]);
+    expect(new Set(appointments.map((a) => a.ticket)).size).toBe(3);
+    expect(h.queue.figures()).toMatchObject({ waiting: 8, appointments: 3, refused: 3 });
+  });
+
+  it('given a wait in time, then the line holds what the pool finishes in it at its pace, at least the least bound', async () => {
+    const queue = new HashingQueue({ atOnce: 2, maxWaiting: 10, maxWaitMs: 20_000, now: () => 0, initialHashMs: 40 });
+    expect(queue.figures().bound).toBe(1000); // 20 s at one hash per 20 ms (two threads of 40 ms)
+    queue.setMaxWaitMs(100);
+    expect(queue.figures().bound).toBe(10);
+  });
+
+  it('given hashes finishing one after the other while others wait, then the appointments follow the measured pace', async () => {
+    const h = harness({ maxWaiting: 4, hashMs: 1000 });
+    void h.submit('running');
+    for (let i = 0; i < 4; i++) void h.submit(`w${i}`);
+    await settle();
+    for (const name of ['running', 'w0', 'w1', 'w2']) {
+      h.advance(100); // each 100 ms after the one before, not the 1000 ms guessed
+      await h.finish(name);
+    }
+    const slot = h.queue.figures().slotMs;
+    expect(slot).toBeCloseTo(1000 + (100 - 1000) / 10 + (100 - 910) / 10 + (100 - 829) / 10, 5);
+    for (let i = 0; i < 4; i++) void h.submit(`more${i}`);
+    const [first, second] = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y'))];
+    expect(Math.abs(second.retryAfterMs - first.retryAfterMs - slot * APPOINTMENT_PACE)).toBeLessThanOrEqual(1);
+  });
+
+  it('given a place in the outer line, when a newcomer arrives while the line has room, then it is placed behind; the holder checking in early keeps its place and is let in when its turn comes', async () => {
+    const h = harness({ maxWaiting: 8, hashMs: 100 });
+    void h.submit('running');
+    for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    await settle();
+    const first = await h.refusal(h.submit('early'));
+    await h.finish('running');
+    await h.finish('w0'); // 6 waiting: room in the line, but someone holds a place
+    const newcomer = await h.refusal(h.submit('newcomer'));
+    expect(newcomer.ticket).not.toBe(first.ticket);
+    expect(h.queue.figures()).toMatchObject({ waiting: 6, appointments: 2 });
+    // Too early (its moment has not come, the line is still long): a new moment, the same ticket and place.
+    const again = await h.refusal(h.submit('early', 'login', first.ticket));
+    expect(again.ticket).toBe(first.ticket);
+    expect(h.queue.figures().appointments).toBe(2);
+    h.advance(again.retryAfterMs);
+    const kept = h.submit('early', 'login', first.ticket);
+    expect(h.queue.figures()).toMatchObject({ waiting: 7, appointments: 1, kept: 1 });
+    for (const name of ['w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7']) await h.finish(name);
+    await settle();
+    expect(h.started.at(-1)).toBe('early');
+    await h.finish('early');
+    expect(await kept).toBe('early');
+  });
+
+  it('given a moment far ahead, then the holder is told to check in after CHECK_IN_MS at most, and then gets a moment worked out at the pace of then', async () => {
+    const h = harness({ maxWaiting: 4, hashMs: 100 });
+    void h.submit('running');
+    for (let i = 0; i < 4; i++) void h.submit(`w${i}`);
+    const places = [];
+    for (let i = 0; i < 200; i++) places.push(await h.refusal(h.submit(`p${i}`)));
+    expect(places.at(-1)!.retryAfterMs).toBe(CHECK_IN_MS);
+    h.advance(CHECK_IN_MS);
+    const checkIn = await h.refusal(h.submit('p199', 'login', places.at(-1)!.ticket));
+    expect(checkIn.ticket).toBe(places.at(-1)!.ticket);
+    expect(checkIn.retryAfterMs).toBe(CHECK_IN_MS);
+  });
+
+  it('given a ticket not kept within the grace after its moment, then it is given up: newcomers get in again', async () => {
+    const h = harness({ maxWaiting: 8 });
+    void h.submit('running');
+    for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    const missed = await h.refusal(h.submit('away'));
+    for (const name of ['running', 'w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6']) await h.finish(name);
+    h.advance(missed.retryAfterMs + APPOINTMENT_GRACE_MS + 1);
+    expect(h.queue.figures().appointments).toBe(0);
+    void h.submit('later');
+    expect(h.queue.figures().waiting).toBe(1);
+    // The stale ticket is a newcomer's now: it waits in line like one.
+    void h.submit('away', 'login', missed.ticket);
+    expect(h.queue.figures().waiting).toBe(2);
+  });
+
+  it('given the line nearly empty, then a newcomer gets in although appointments are open: the threads never idle for appointments not yet due', async () => {
+    const h = harness({ maxWaiting: 8 });
+    void h.submit('running');
+    for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    await h.refusal(h.submit('booked'));
+    for (const name of ['running', 'w0', 'w1', 'w2', 'w3', 'w4', 'w5']) await h.finish(name);
+    expect(h.queue.figures()).toMatchObject({ waiting: 1, appointments: 1 });
+    void h.submit('newcomer');
+    expect(h.queue.figures().waiting).toBe(2);
+  });
+
+  it('given team-password checks (background) holding half the line, then the next one is refused while a login still gets in', async () => {
+    const h = harness({ maxWaiting: 8 });
+    void h.submit('running');
+    for (let i = 0; i < 4; i++) void h.submit(`gj${i}`, 'background');
+    void h.submit('login');
+    expect(h.queue.figures().waiting).toBe(5);
+    const refused = await h.refusal(h.submit('gj-more', 'background'));
+    expect(refused.retryAfterMs).toBeGreaterThanOrEqual(SHORTEST_APPOINTMENT_MS);
+  });
+});
+
+describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
+  // The line's least length (HASHING_QUEUE_WAIT_SECONDS=0), so that it fills in a second, not in twenty.
+  beforeAll(() => setHashingQueueWait(0));
+  afterAll(() => setHashingQueueWait(ARGON2_MAX_WAIT_MS));
+
+  it('given the threads busy and the line full, when one more verification comes, then it is refused at once with 429, the German text and an appointment; the queued ones all finish', async () => {
     const hashed = await hashPassword('richtig');
+    const before = hashingFigures();
     const admitted = Array.from({ length: ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
     expect(hashingLoad()).toEqual({ running: ARGON2_AT_ONCE, waiting: ARGON2_MAX_WAITING });
 
-    const refused = verifyPassword(hashed, 'richtig');
-    await expect(refused).rejects.toBeInstanceOf(HashingBusy);
-    const error = await refused.catch((e: HashingBusy) => e);
-    expect((error as HashingBusy).getStatus()).toBe(429);
-    expect((error as HashingBusy).getResponse()).toEqual({ errors: [{ status: '429', detail: HASHING_BUSY_TEXT }] });
+    const error = await verifyPassword(hashed, 'richtig').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HashingBusy);
+    const busy = error as HashingBusy;
+    expect(busy.getStatus()).toBe(429);
+    expect(busy.getResponse()).toEqual({
+      errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true, retryAfterMs: busy.retryAfterMs, ticket: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } }],
+    });
+    expect(busy.retryAfterMs).toBeGreaterThanOrEqual(SHORTEST_APPOINTMENT_MS);
     expect(HASHING_BUSY_TEXT).toBe('Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.');
 
     expect(await Promise.all(admitted)).toEqual(admitted.map(() => false));
     expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
-    expect(await verifyPassword(hashed, 'richtig')).toBe(true);
-  }, 60_000);
-
-  it('given the threads busy, then team-password checks (background) may fill only half the queue, and a login queued after them is served first', async () => {
-    const hashed = await hashPassword('richtig');
-    const order: string[] = [];
-    const track = (name: string, promise: Promise<boolean>) => promise.then((ok) => (order.push(name), ok));
-    const busy = Array.from({ length: ARGON2_AT_ONCE }, (_, i) => track(`running ${i}`, verifyPassword(hashed, 'falsch', 'background')));
-    const background = Array.from({ length: ARGON2_MAX_WAITING / 2 }, (_, i) => track(`background ${i}`, verifyPassword(hashed, 'falsch', 'background')));
-    await expect(verifyPassword(hashed, 'falsch', 'background')).rejects.toBeInstanceOf(HashingBusy);
-    const login = track('login', verifyPassword(hashed, 'richtig'));
-    expect(await login).toBe(true);
-    await Promise.all([...busy, ...background]);
-    expect(order.indexOf('login')).toBeLessThan(order.indexOf('background 0'));
-  }, 60_000);
+    expect(hashingFigures().done - before.done).toBe(admitted.length);
+    expect(await verifyPassword(hashed, 'richtig', { ticket: busy.appointment.ticket })).toBe(true);
+  }, 120_000);
 });

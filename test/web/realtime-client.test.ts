@@ -18,6 +18,10 @@ class TestServer {
   readonly unanswered = new Set<string>();
   /** Commands answered `retry: true` (the database away) this many more times before they succeed. */
   retryAnswers = 0;
+  /** Commands answered `retry: true` with `retryAfterMs` (the hashing queue full) this many more times. */
+  queueAnswers = 0;
+  /** The renewed token `sa` answers with, if any. */
+  renewedToken: string | null = null;
   sockets: WebSocket[] = [];
   views: Partial<Views> = { global: baseGlobal, user: baseUser };
   versions: Record<string, number> = { global: 1, user: 1 };
@@ -55,9 +59,15 @@ class TestServer {
     if (msg.type === 'sa' && this.retryAnswers > 0) {
       this.retryAnswers--;
       content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
-    } else if (msg.type === 'sa') content = { success: (msg.content.token ?? msg.content.overlay) === this.acceptToken };
+    } else if (msg.type === 'sa') {
+      const success = (msg.content.token ?? msg.content.overlay) === this.acceptToken;
+      content = success && this.renewedToken ? { success, token: this.renewedToken } : { success };
+    }
     else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
-    else if (msg.type === 'gp' && this.retryAnswers > 0) {
+    else if (msg.type === 'gp' && this.queueAnswers > 0) {
+      this.queueAnswers--;
+      content = { success: false, retry: true, retryAfterMs: 40, message: 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.' };
+    } else if (msg.type === 'gp' && this.retryAnswers > 0) {
       this.retryAnswers--;
       content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
     } else if (msg.type === 'gp') content = { success: true, echo: msg.content.message };
@@ -333,6 +343,34 @@ describe('realtime client against a real ws server', () => {
     const reply = await client.request('gp', { message: 'Paris' });
     expect(reply).toMatchObject({ success: false, retry: true });
     expect(server.received.filter((m) => m.type === 'gp')).toHaveLength(RESEND_ATTEMPTS + 1);
+  });
+
+  it('resends a command answered retry:true with retryAfterMs at that moment, beyond the attempts of a backoff, with the "du bist gleich dran" notice', async () => {
+    const delays: number[] = [];
+    makeClient({ random: () => 0, heartbeatMs: 3_600_000, setTimeout: (fn, ms) => {
+      if (ms < 3_600_000) delays.push(ms);
+      return setTimeout(fn, ms >= 3_600_000 ? ms : 0);
+    } });
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    server.queueAnswers = RESEND_ATTEMPTS + 3;
+    const reply = await client.request('gp', { message: 'Paris' });
+    expect(reply).toEqual({ success: true, echo: 'Paris' });
+    const sent = server.received.filter((m) => m.type === 'gp');
+    expect(sent).toHaveLength(RESEND_ATTEMPTS + 4);
+    expect(new Set(sent.map((m) => m.commandId)).size).toBe(1);
+    expect(delays).toEqual(sent.slice(1).map(() => 40));
+    expect(events.filter((e) => e.kind === 'resending')).toContainEqual({ kind: 'resending', waitMs: 40 });
+    expect(store.getState().ui.notices).toEqual([expect.objectContaining({ text: t.socket.queued, tone: 'info' })]);
+    expect(t.socket.queued).toMatch(/Du bist gleich dran/);
+  });
+
+  it('hands a renewed token from the reply to sa to the session, and gets ready', async () => {
+    server.renewedToken = 'erneuert';
+    makeClient();
+    client.start();
+    await until(() => client.getStatus() === 'ready');
+    expect(events).toContainEqual({ kind: 'tokenRenewed', token: 'erneuert' });
   });
 
   it('a command waiting for its resend fails when the client stops (logout)', async () => {

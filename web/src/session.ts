@@ -1,7 +1,8 @@
 /** Session lifecycle: token in localStorage, expiry, current user, invite token; starts the realtime client. */
-import { getCurrentUser, HttpError, listTeams, postTokenAuth, setAuthToken, whenUnauthorized } from './api/http';
+import { getCurrentUser, HttpError, listTeams, postTokenAuth, registerUser, setAuthToken, whenTokenRenewed, whenUnauthorized } from './api/http';
+import { untilServed, type WaitOptions } from './api/queue';
 import { decodeToken, isExpired } from './logic/token';
-import { realtime, whenAuthFails } from './realtime/connection';
+import { realtime, whenAuthFails, whenSocketRenewsToken } from './realtime/connection';
 import { store } from './store';
 import { liveActions } from './store/liveSlice';
 import { sessionActions } from './store/sessionSlice';
@@ -45,6 +46,25 @@ function adopt(token: string): boolean {
 export function replaceToken(token: string): void {
   adopt(token);
 }
+
+/**
+ * A renewed token of the same user (docs/protocol.md, "Token renewal"): kept instead of the old one, the
+ * socket carries on. One for another user or a token that does not read is ignored.
+ */
+export function renewToken(token: string): void {
+  const payload = decodeToken(token);
+  const current = store.getState().session;
+  if (!payload || isExpired(payload, Date.now()) || !current.payload || payload.id !== current.payload.id || current.token === token) return;
+  storage()?.setItem(TOKEN_KEY, token);
+  setAuthToken(token);
+  store.dispatch(sessionActions.loggedIn({ token, payload }));
+  if (expiryTimer) clearTimeout(expiryTimer);
+  const ms = payload.exp * 1000 - Date.now();
+  expiryTimer = ms < 2_000_000_000 ? setTimeout(logout, ms) : null;
+}
+
+whenTokenRenewed(renewToken);
+whenSocketRenewsToken(renewToken);
 
 export function logout(): void {
   if (expiryTimer) clearTimeout(expiryTimer);
@@ -102,14 +122,23 @@ export async function loadTeams(): Promise<void> {
   }
 }
 
-/** Logs in with credentials or a one-time login token; throws HttpError (403: wrong name or password). */
-export async function login(credentials: { username: string; password: string } | { token: string }): Promise<void> {
-  const token = await postTokenAuth(credentials);
+/**
+ * Logs in with credentials or a one-time login token; throws HttpError (403: wrong name or password).
+ * While the server's hashing queue is full it waits for its appointment and tries again by itself
+ * (`onWait` hears the wait, to show it).
+ */
+export async function login(credentials: { username: string; password: string } | { token: string }, waiting: WaitOptions = {}): Promise<void> {
+  const token = await untilServed((ticket) => postTokenAuth(credentials, ticket), waiting);
   if (token === '') throw new HttpError(401, null);
   if (!adopt(token)) throw new HttpError(401, null);
   // Logged in again: the notice that asked for it has done its work.
   const ended = store.getState().ui.notices.find((notice) => notice.text === t.auth.sessionEnded);
   if (ended) store.dispatch(uiActions.noticeDismissed(ended.id));
+}
+
+/** Registers an account, waiting for the hashing queue like login(). */
+export async function register(fields: Parameters<typeof registerUser>[0], waiting: WaitOptions = {}): Promise<void> {
+  await untilServed((ticket) => registerUser(fields, ticket), waiting);
 }
 
 export function setTokenForTeam(token: string | null): void {

@@ -40,6 +40,12 @@ export class SqlEventStore implements EventStore {
   private readonly wake = new WakeSignal();
   private readonly subscriptions = new Set<PollingSubscription>();
   private unlisten: (() => Promise<void>) | null = null;
+  /** The subscriptions' read under way: another one reading from the same position in the same generation shares it. */
+  /** The last position of this process's appends that woke the subscriptions. */
+  private announced = 0;
+  /** The last position of the append being committed now (0: none). */
+  private committing = 0;
+  private sharedRead: { after: number; limit: number; generation: number; events: Promise<StoredEvent[]> } | null = null;
 
   private constructor(
     private readonly db: SqlDatabase,
@@ -54,25 +60,57 @@ export class SqlEventStore implements EventStore {
     // Notifications only wake subscribers early; polling alone is enough to see every event.
     // A listening connection that was lost and is back wakes them too: notifications may have been missed.
     if (options.listen === false) return store;
-    store.unlisten = await db.listen(EVENTS_CHANNEL, () => store.wake.notify(), () => store.wake.notify()).catch(() => null);
+    store.unlisten = await db.listen(EVENTS_CHANNEL, (payload) => store.notified(payload), () => store.wake.notify()).catch(() => null);
     return store;
   }
 
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
-    const result = await this.db.transaction((tx) => appendInTransaction(tx, streamId, events, expected, condition));
+  /**
+   * A notification of an append up to `payload` (its last position). This process's own appends have
+   * woken the subscriptions already: their echo would only make each read once more for nothing. Anything
+   * at or below a position this process appended and announced was committed before it (positions are
+   * given out under the append lock), so that wake-up's reads see it too.
+   */
+  private notified(payload: string): void {
+    const position = Number(payload);
+    if (Number.isFinite(position) && position <= Math.max(this.announced, this.committing)) return;
     this.wake.notify();
+  }
+
+  /**
+   * Runs an append's transaction and wakes the subscriptions after it. The echo of its notification can
+   * arrive while the commit is still being answered (PGlite delivers it with the COMMIT): the position
+   * being committed counts as announced meanwhile.
+   */
+  private async appending(work: (tx: SqlSession) => Promise<AppendResult | null>): Promise<AppendResult | null> {
+    let result: AppendResult | null = null;
+    let failed = true;
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const appended = await work(tx);
+        if (appended) this.committing = appended.position;
+        return appended;
+      });
+      failed = false;
+    } finally {
+      this.committing = 0;
+      if (result) this.announced = Math.max(this.announced, result.position);
+      // Also after a failure: a notification skipped while it was committing must not be lost.
+      if (result || failed) this.wake.notify();
+    }
     return result;
   }
 
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
+    return (await this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition)))!;
+  }
+
   async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null> {
-    const result = await this.db.transaction(async (tx) => {
+    return this.appending(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]); // appendInTransaction takes it again: it is re-entrant
       const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
       const planned = plan(tail.map(toStoredEvent));
       return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition);
     });
-    if (result) this.wake.notify();
-    return result;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -93,7 +131,7 @@ export class SqlEventStore implements EventStore {
 
   subscribe(handler: BatchHandler, options: SubscribeOptions = {}): Subscription {
     const subscription = new PollingSubscription({
-      readAll: (after, limit) => this.readAll({ after, limit }),
+      readAll: (after, limit) => this.readShared(after, limit),
       lastPosition: () => this.lastPosition(),
       handler,
       after: options.after ?? 0,
@@ -104,6 +142,29 @@ export class SqlEventStore implements EventStore {
     });
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * A subscription's read. One append wakes every subscription of the process (the live state, the read
+   * projections) at once, each at the same position: they share one read instead of each making its own.
+   * Shared only while it is under way and only within the wake generation it began in, so a reader never
+   * gets a read older than what it was woken for (see PollingSubscription). The events are not changed by
+   * their readers (the personal-data store makes new ones).
+   */
+  private readShared(after: number, limit: number): Promise<StoredEvent[]> {
+    const generation = this.wake.current;
+    const shared = this.sharedRead;
+    if (shared && shared.after === after && shared.generation === generation) {
+      // A shorter read serves a longer one when it came back short: it held the whole tail.
+      return shared.events.then((events) => (limit <= shared.limit || events.length < shared.limit ? events.slice(0, limit) : this.readAll({ after, limit })));
+    }
+    const read = { after, limit, generation, events: this.readAll({ after, limit }) };
+    this.sharedRead = read;
+    const done = () => {
+      if (this.sharedRead === read) this.sharedRead = null;
+    };
+    read.events.then(done, done);
+    return read.events;
   }
 
   async lastPosition(): Promise<number> {

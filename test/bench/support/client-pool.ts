@@ -64,6 +64,8 @@ export class ClientPool {
       lost: results.reduce((sum, r) => sum + r.lost, 0),
       messages: results.flatMap((r) => r.messages),
       frame: results.find((r) => r.frame !== undefined)?.frame,
+      samples: mergeRecords(results.map((r) => r.samples), (a: number[], b: number[]) => [...a, ...b]),
+      counts: mergeRecords(results.map((r) => r.counts), (a: number, b: number) => a + b),
     };
   }
 
@@ -82,4 +84,12 @@ export class ClientPool {
       await w.process.stop();
     }));
   }
+}
+
+function mergeRecords<V>(records: Array<Record<string, V> | undefined>, merge: (a: V, b: V) => V): Record<string, V> | undefined {
+  const present = records.filter((r): r is Record<string, V> => r !== undefined);
+  if (present.length === 0) return undefined;
+  const merged: Record<string, V> = {};
+  for (const record of present) for (const [key, value] of Object.entries(record)) merged[key] = key in merged ? merge(merged[key]!, value) : value;
+  return merged;
 }

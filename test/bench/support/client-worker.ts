@@ -3,7 +3,9 @@
  * runs what the coordinator asks over IPC (see ClientPool in client-pool.ts). Times are epoch
  * milliseconds with sub-millisecond resolution, comparable between the processes of one machine.
  */
+import { randomUUID } from 'node:crypto';
 import { texts } from '../../../src/commands/texts';
+import { resendDelayMs } from '../../../wire/backoff';
 import { LeanPlayer, now } from './lean-player';
 import type { WorkerOp, WorkerResult, WorkerPlayer } from './worker-protocol';
 
@@ -97,6 +99,98 @@ async function join(password: string): Promise<WorkerResult> {
     }
   }));
   return { startedAt, times, failures, lost: failures, messages: [...messages].map(([m, n]) => `${n}× ${m}`) };
+}
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
+
+/** POST /api/token-auth/ until it answers; an appointment of the hashing queue is kept with its ticket, as the web app does. */
+async function loginByPassword(baseUrl: string, username: string, password: string, count: (name: string) => void): Promise<string> {
+  let ticket: string | undefined;
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${baseUrl}/api/token-auth/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(ticket ? { 'x-queue-ticket': ticket } : {}) },
+      body: JSON.stringify({ username, password }),
+    });
+    const body = (await response.json().catch(() => null)) as { token?: string; errors?: Array<{ detail?: string; meta?: { retry?: boolean; retryAfterMs?: number; ticket?: string } }> } | null;
+    if (response.status === 200 && typeof body?.token === 'string') return body.token;
+    const meta = body?.errors?.[0]?.meta;
+    if (response.status === 429 && meta?.retry === true && typeof meta.retryAfterMs === 'number') {
+      count('loginAppointments');
+      ticket = meta.ticket;
+      await sleepUntil(now() + resendDelayMs(attempt, Math.random(), meta.retryAfterMs));
+      continue;
+    }
+    throw new Error(`login ${response.status}: ${body?.errors?.[0]?.detail ?? ''}`);
+  }
+}
+
+/** gj until it answers; `retry` with a wait is resent then with the same commandId, as the web app does. */
+async function joinTeam(player: LeanPlayer, teamId: string, password: string, count: (name: string) => void): Promise<void> {
+  const commandId = randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    const reply = await player.request('gj', { id: teamId, password }, commandId);
+    if (reply.success) return;
+    if (reply.retry !== true) throw new Error(`gj: ${reply.message}`);
+    count('joinAppointments');
+    await sleepUntil(now() + resendDelayMs(attempt, Math.random(), reply.retryAfterMs));
+  }
+}
+
+/** bench:show-start: every player arrives at its moment and gets in (see WorkerOp `arrive`). */
+async function arrive(op: Extract<WorkerOp, { op: 'arrive' }>): Promise<WorkerResult> {
+  const doneAt: number[] = [];
+  const samples: Record<string, number[]> = { login: [], join: [], arrivalToDone: [], connect: [] };
+  const counts: Record<string, number> = { loginAppointments: 0, joinAppointments: 0, renewedTokens: 0, connectRetries: 0 };
+  const count = (name: string) => void (counts[name] = (counts[name] ?? 0) + 1);
+  const messages = new Map<string, number>();
+  let lost = 0;
+  await Promise.all(slots.filter((s) => !s.player).map(async (slot) => {
+    await sleepUntil(op.startAt + (slot.cast.arriveAfterMs ?? 0));
+    const arrived = now();
+    try {
+      let token = slot.cast.token;
+      if (op.mode === 'fresh') {
+        token = await loginByPassword(op.baseUrl, slot.cast.login!, op.password, count);
+        samples.login!.push(now() - arrived);
+      }
+      const connecting = now();
+      let player: LeanPlayer | null = null;
+      for (let attempt = 0; !player; attempt++) {
+        try {
+          player = await LeanPlayer.connect(url, handshakeTimeoutMs);
+        } catch (error) {
+          if (attempt >= 4) throw error;
+          count('connectRetries');
+        }
+      }
+      if (op.mode !== 'raw') {
+        const auth = await player.request('sa', { token });
+        if (!auth.success) throw new Error(`sa: ${auth.message}`);
+        if (typeof auth.content?.token === 'string') count('renewedTokens');
+        const views = await player.request('sg');
+        if (!views.success) throw new Error(`sg: ${views.message}`);
+      }
+      samples.connect!.push(now() - connecting);
+      if (op.mode === 'fresh') {
+        const joining = now();
+        await joinTeam(player, slot.cast.teamId, op.teamPassword, count);
+        samples.join!.push(now() - joining);
+      }
+      player.onClose = () => {
+        slot.player = null;
+        noteClosed();
+      };
+      slot.player = player;
+      doneAt.push(now());
+      samples.arrivalToDone!.push(now() - arrived);
+    } catch (error) {
+      lost++;
+      const message = (error as Error).message;
+      messages.set(message, (messages.get(message) ?? 0) + 1);
+    }
+  }));
+  return { startedAt: op.startAt, times: doneAt, failures: lost, lost, messages: [...messages].map(([m, n]) => `${n}× ${m}`), samples, counts };
 }
 
 /** From now on, every connected player notes the first push containing `marker`. */
@@ -205,6 +299,8 @@ async function run(message: WorkerOp): Promise<WorkerResult | null> {
       return connect(message.inFlight, message.maxAttempts, message.fraction);
     case 'join':
       return join(message.password);
+    case 'arrive':
+      return arrive(message);
     case 'arm':
       arm(message.marker);
       return null;

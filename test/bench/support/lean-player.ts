@@ -9,6 +9,11 @@ export interface Reply {
   success: boolean;
   /** The whole content, parsed only when the reply is a refusal (its message). */
   message?: string;
+  /** A refusal's `retry` and `retryAfterMs` (the server's hashing queue is full: resend then). */
+  retry?: boolean;
+  retryAfterMs?: number;
+  /** A short successful reply's content (sa: a renewed `token`); long ones (sg) are not parsed. */
+  content?: Record<string, unknown>;
 }
 
 const REPLY_HEAD = /^\{"type":"reply","id":\d+,"replyTo":(\d+|null),"content":\{"success":(true|false)/;
@@ -33,8 +38,11 @@ export class LeanPlayer {
         const resolve = this.replies.get(replyTo);
         this.replies.delete(replyTo);
         if (!resolve) return;
-        if (head[2] === 'true') resolve({ success: true });
-        else resolve({ success: false, message: String((JSON.parse(raw) as { content: { message?: string } }).content.message) });
+        if (head[2] === 'true') resolve(raw.length < 2000 ? { success: true, content: (JSON.parse(raw) as { content: Record<string, unknown> }).content } : { success: true });
+        else {
+          const { message, retry, retryAfterMs } = (JSON.parse(raw) as { content: { message?: string; retry?: boolean; retryAfterMs?: number } }).content;
+          resolve({ success: false, message: String(message), retry, retryAfterMs });
+        }
         return;
       }
       this.onFrame?.(raw, at);
@@ -64,12 +72,12 @@ export class LeanPlayer {
     });
   }
 
-  request(type: string, content: Record<string, unknown> = {}): Promise<Reply> {
+  request(type: string, content: Record<string, unknown> = {}, commandId?: string): Promise<Reply> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       if (this.socket.readyState !== WebSocket.OPEN) return resolve({ success: false, message: 'socket not open' });
       this.replies.set(id, resolve);
-      this.socket.send(JSON.stringify({ type, id, content }));
+      this.socket.send(JSON.stringify({ type, id, content, ...(commandId === undefined ? {} : { commandId }) }));
     });
   }
 

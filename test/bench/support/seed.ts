@@ -13,6 +13,8 @@ import jwt from 'jsonwebtoken';
 import type { EventMetadata, Question, QuizShowEvent, Role } from '../../../events';
 import { uniqueNameKey } from '../../../projections/live';
 import { encodeEvent } from '../../../events/codec';
+import { TOKEN_LIFETIME_SECONDS } from '../../../src/auth/jwt';
+import { Credentials } from '../../../src/identity/credentials';
 import { hashPassword } from '../../../src/identity/passwords';
 import { PgliteDatabase } from '../../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../../src/store/sql/postgres-database';
@@ -22,6 +24,8 @@ import { appendInTransaction } from '../../../src/store/sql/sql-event-store';
 import { OverlayTokens } from '../../../src/auth/overlay-tokens';
 
 export const TEAM_PASSWORD = 'bench-team';
+/** Every seeded player's password (with `credentials`): one argon2 hash, shared by all, so a login checks a real hash. */
+export const PLAYER_PASSWORD = 'bench-spieler';
 export const JWT_SECRET = 'bench-secret-of-the-scale-benches';
 export const QUESTIONS = 40;
 
@@ -32,12 +36,17 @@ export interface SeedOptions {
   inTeams: boolean;
   /** Seeds this Postgres database (the server then runs with DATABASE_URL) instead of the embedded store. */
   databaseUrl?: string;
+  /** Also stores each player's login with PLAYER_PASSWORD (one hash for all), so that they can log in by password. */
+  credentials?: boolean;
+  /** The players' tokens were issued this many days ago (a returning audience: a token older than a day is renewed). Default 0. */
+  tokenAgeDays?: number;
 }
 
 export interface CastMember {
   userId: string;
   teamId: string;
   token: string;
+  login: string;
 }
 
 export interface SeededShow {
@@ -51,13 +60,17 @@ export interface SeededShow {
   teams: string[];
 }
 
-/** A login token as the server signs it (src/auth/jwt.ts): the server takes the roles from the state. */
-export function tokenFor(userId: string, perm: Role[] = []): string {
-  const iat = Math.floor(Date.now() / 1000);
-  return jwt.sign({ id: userId, perm, iat, exp: iat + 24 * 3600 }, JWT_SECRET, { algorithm: 'HS256' });
+/**
+ * A login token as the server signs it (src/auth/jwt.ts): the server takes the roles from the state.
+ * `ageDays`: issued that long ago, with a player's 30-day window (src/auth/token-renewal.ts).
+ */
+export function tokenFor(userId: string, perm: Role[] = [], ageDays = 0): string {
+  const iat = Math.floor(Date.now() / 1000) - Math.round(ageDays * 24 * 3600);
+  const lifetime = ageDays > 0 ? TOKEN_LIFETIME_SECONDS : 24 * 3600;
+  return jwt.sign({ id: userId, perm, gen: 0, lat: iat, iat, exp: iat + lifetime }, JWT_SECRET, { algorithm: 'HS256' });
 }
 
-export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: SeedOptions): Promise<SeededShow> {
+export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, credentials = false, tokenAgeDays = 0 }: SeedOptions): Promise<SeededShow> {
   const recordedAt = Date.UTC(2026, 10, 20, 18, 0, 0);
   const actor = { userId: null, roles: [] };
   const streams: Array<{ stream: string; events: QuizShowEvent[] }> = [];
@@ -94,7 +107,7 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: S
       const userId = randomUUID();
       members.push(userId);
       add(`user-${userId}`, { type: 'UserRegistered', version: 1, data: { userId, login: `spieler-${t}-${m}`, name: `Spieler ${t}-${m}`, email: null, roles: [] } });
-      cast.push({ userId, teamId, token: tokenFor(userId) });
+      cast.push({ userId, teamId, token: tokenFor(userId, [], tokenAgeDays), login: `spieler-${t}-${m}` });
     }
     add(`team-${teamId}`,
       { type: 'TeamCreated', version: 2, data: { teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: 'Bench', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null } },
@@ -117,6 +130,17 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl }: S
         `INSERT INTO team_passwords (team_id, name_key, password_hash) VALUES ${chunk.map((_, j) => `($${3 * j + 1}, $${3 * j + 2}, $${3 * j + 3})`).join(', ')}`,
         chunk.flatMap((teamId, j) => [teamId, uniqueNameKey(`Team ${i + j}`), hash]),
       );
+    }
+    if (credentials) {
+      await Credentials.open(db); // its table
+      const playerHash = await hashPassword(PLAYER_PASSWORD);
+      for (let i = 0; i < cast.length; i += 500) {
+        const chunk = cast.slice(i, i + 500);
+        await db.query(
+          `INSERT INTO credentials (user_id, login_key, password_hash) VALUES ${chunk.map((_, j) => `($${3 * j + 1}, $${3 * j + 2}, $${3 * j + 3})`).join(', ')}`,
+          chunk.flatMap((member) => [member.userId, uniqueNameKey(member.login), playerHash]),
+        );
+      }
     }
   } finally {
     await db.close();

@@ -4,6 +4,10 @@ export interface WorkerPlayer {
   userId: string;
   teamId: string;
   token: string;
+  /** The login (bench:show-start's fresh players log in with it and PLAYER_PASSWORD). */
+  login?: string;
+  /** bench:show-start: when this player arrives, ms after the arrival window opens. */
+  arriveAfterMs?: number;
 }
 
 export type WorkerOp =
@@ -15,6 +19,13 @@ export type WorkerOp =
    */
   | { op: 'connect'; inFlight: number; maxAttempts: number; fraction?: number }
   | { op: 'join'; password: string }
+  /**
+   * bench:show-start: each player arrives at `startAt` (epoch ms) plus its `arriveAfterMs`, as a phone
+   * does: `returning` connects with its token (sa, sg; already in its team); `fresh` logs in over HTTP
+   * at `baseUrl` with `password`, then connects and joins its team (gj with `teamPassword`); `raw` only
+   * connects (the raw `ws` reference). Answers with an appointment are resent when it says, as the web app does.
+   */
+  | { op: 'arrive'; mode: 'returning' | 'fresh' | 'raw'; startAt: number; baseUrl: string; password: string; teamPassword: string }
   | { op: 'arm'; marker: string }
   | { op: 'collect'; timeoutMs: number }
   | { op: 'propose'; wave: number }
@@ -37,4 +48,8 @@ export interface WorkerResult {
   messages: string[];
   /** `collect`: the frame with the marker as the first player got it. */
   frame?: string;
+  /** `arrive`: named series of milliseconds (login, join, …), merged over the workers. */
+  samples?: Record<string, number[]>;
+  /** `arrive`: named counts (refusals, renewed tokens, …), summed over the workers. */
+  counts?: Record<string, number>;
 }

@@ -5,8 +5,14 @@ import type {
 } from '@wire/replies';
 import { config } from '../config';
 
+/** The server's appointment with its password hashing queue (docs/protocol.md, "Busy: retry with a wait"). */
+export interface Appointment {
+  retryAfterMs: number;
+  ticket: string;
+}
+
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly detail: string | null) {
+  constructor(readonly status: number, readonly detail: string | null, readonly appointment: Appointment | null = null) {
     super(`HTTP ${status}`);
     this.name = 'HttpError';
   }
@@ -31,8 +37,20 @@ export function setAuthToken(token: string | null): void {
   currentToken = token;
 }
 
+let onRenewedToken: (token: string) => void = () => undefined;
+/** What the session does with a renewed login token (an answer's `X-Renewed-Token`, docs/protocol.md "Token renewal"). */
+export function whenTokenRenewed(handler: (token: string) => void): void {
+  onRenewedToken = handler;
+}
+
 interface ErrorBody {
-  errors?: Array<{ detail?: string }>;
+  errors?: Array<{ detail?: string; meta?: { retry?: unknown; retryAfterMs?: unknown; ticket?: unknown } }>;
+}
+
+function appointmentOf(body: ErrorBody | null): Appointment | null {
+  const meta = body?.errors?.[0]?.meta;
+  if (meta?.retry !== true || typeof meta.retryAfterMs !== 'number' || typeof meta.ticket !== 'string') return null;
+  return { retryAfterMs: meta.retryAfterMs, ticket: meta.ticket };
 }
 
 /** A body sent as it is, with its own content type (the TOML import). */
@@ -40,9 +58,11 @@ export class RawBody {
   constructor(readonly text: string, readonly contentType: string) {}
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** `ticket`: the hashing queue's ticket of an earlier answer, sent back as `X-Queue-Ticket` (see api/queue.ts). */
+export async function request<T>(method: string, path: string, body?: unknown, ticket?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
+  if (ticket) headers['X-Queue-Ticket'] = ticket;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body instanceof RawBody) {
@@ -53,6 +73,8 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     payload = JSON.stringify(body);
   }
   const response = await fetch(path, { method, headers, body: payload });
+  const renewed = response.headers.get('X-Renewed-Token');
+  if (renewed && currentToken) onRenewedToken(renewed);
   const text = await response.text();
   let json: unknown = null;
   try {
@@ -63,7 +85,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   if (!response.ok) {
     if (response.status === 401 && headers.Authorization) onUnauthorized?.();
     const detail = (json as ErrorBody | null)?.errors?.[0]?.detail ?? null;
-    throw new HttpError(response.status, detail);
+    throw new HttpError(response.status, detail, appointmentOf(json as ErrorBody | null));
   }
   return json as T;
 }
@@ -84,8 +106,8 @@ export const api = (path: string) => `${config.apiPrefix}${path}`;
 
 /* ---------- session ---------- */
 
-export async function postTokenAuth(body: { username: string; password: string } | { token: string }): Promise<string> {
-  return (await request<TokenReply>('POST', config.tokenEndpoint, body)).token;
+export async function postTokenAuth(body: { username: string; password: string } | { token: string }, ticket?: string): Promise<string> {
+  return (await request<TokenReply>('POST', config.tokenEndpoint, body, ticket)).token;
 }
 
 export interface UserRecord {
@@ -117,10 +139,10 @@ export function isUserResource(value: unknown): value is UserResource {
     && typeof relationships?.team === 'object' && relationships.team !== null;
 }
 
-export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }): Promise<void> {
+export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }, ticket?: string): Promise<void> {
   const attributes: Record<string, string> = { login: fields.login, name: fields.name, newPassword: fields.newPassword };
   if (fields.email) attributes.email = fields.email;
-  await request('POST', api('/users'), { data: { type: 'users', attributes } });
+  await request('POST', api('/users'), { data: { type: 'users', attributes } }, ticket);
 }
 
 /** PATCH /api/users/:id; after a password change the answer carries the new login token (the older ones have ended). */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createTeam, HttpError, refusalText } from '../api/http';
+import { SLOW_MS } from '../api/queue';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { Modal } from '../components/Modal';
 import { teamFormProblemOf } from '@engine/rules/forms';
@@ -75,12 +76,20 @@ interface JoinTeamDialogProps {
 export function JoinTeamDialog({ team, onCancel, onJoin }: JoinTeamDialogProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [inLine, setInLine] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!team) return;
     if (password === '') return setError(t.findTeam.passwordRequired);
     setError(null);
-    await onJoin(team.id, password);
+    // In a surge the join waits in the server's hashing line or for its appointment (resent by itself): say why.
+    const slow = setTimeout(() => setInLine(true), SLOW_MS);
+    try {
+      await onJoin(team.id, password);
+    } finally {
+      clearTimeout(slow);
+      setInLine(false);
+    }
   }
   return (
     <Modal open={team !== null} title={t.findTeam.joinHeading} onClose={onCancel}>
@@ -88,6 +97,7 @@ export function JoinTeamDialog({ team, onCancel, onJoin }: JoinTeamDialogProps) 
         <Field label={t.findTeam.name} value={team?.name ?? ''} onValue={() => undefined} disabled />
         <Field label={t.findTeam.password} type="password" value={password} onValue={setPassword} required autoFocus />
         <FormError message={error} />
+        {inLine && <p role="status">{t.findTeam.inLine}</p>}
         <div className="button-row">
           <button type="submit" className="button button--primary">{t.findTeam.join}</button>
           <button type="button" className="button" onClick={onCancel}>{t.forms.cancel}</button>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { HttpError, refusalText, registerUser } from '../api/http';
+import { HttpError, refusalText } from '../api/http';
+import type { QueueWait } from '../api/queue';
 import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { login, takeReturnPath } from '../session';
+import { login, register, takeReturnPath } from '../session';
 import { specialMode, t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
@@ -15,6 +16,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState<QueueWait | null>(null);
   const [, navigate] = useLocation();
 
   async function submit(e: FormEvent) {
@@ -24,8 +26,8 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await registerUser({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password });
-      await login({ username, password });
+      await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait: setWait });
+      await login({ username, password }, { onWait: setWait });
       navigate(takeReturnPath());
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
@@ -44,6 +46,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
       <FormError message={error} />
+      <QueueWaitLine wait={wait} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.registerSubmit}
       </button>
@@ -57,6 +60,7 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState<QueueWait | null>(null);
   const [, navigate] = useLocation();
 
   async function submit(e: FormEvent) {
@@ -65,7 +69,7 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      await login({ username, password });
+      await login({ username, password }, { onWait: setWait });
       navigate(takeReturnPath());
     } catch (err) {
       // "Wrong name or password" only when the server says so; blocked, limited (with the wait) or busy in its own words.
@@ -81,9 +85,16 @@ export function LoginForm() {
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
       <FormError message={error} />
+      <QueueWaitLine wait={wait} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.loginSubmit}
       </button>
     </form>
   );
+}
+
+/** While the server's hashing line is long: why the form waits, and for about how long when it knows (it goes on by itself). */
+function QueueWaitLine({ wait }: { wait: QueueWait | null }) {
+  if (wait === null) return null;
+  return <p role="status">{wait.kind === 'inLine' ? t.auth.inLine : t.auth.queued(Math.max(1, Math.round(wait.ms / 1000)))}</p>;
 }

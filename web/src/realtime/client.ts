@@ -10,7 +10,7 @@
  * visibility and reload come in as dependencies, so it runs in node tests as well.
  */
 import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '@wire/frame';
-import { backoffMs } from '@wire/backoff';
+import { backoffMs, resendDelayMs } from '@wire/backoff';
 import { SOCKET_CLOSE_CODES } from '@wire/close-codes';
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
 import type { GlobalView } from '@engine/views/views';
@@ -55,8 +55,13 @@ export type ConnectionStatus = 'idle' | 'connecting' | 'ready' | 'maintenanceWai
 export type RealtimeEvent =
   | { kind: 'status'; status: ConnectionStatus }
   | { kind: 'notice'; code: RealtimeErrorCode }
-  /** The server could not reach its database (`retry: true`): the command goes again shortly, same commandId. */
-  | { kind: 'resending' };
+  /**
+   * A command answered `retry: true` goes again shortly, same commandId: the server could not reach its
+   * database (`waitMs` null), or its password hashing queue is full and named the moment (`waitMs`).
+   */
+  | { kind: 'resending'; waitMs: number | null }
+  /** `sa` answered with a renewed login token (docs/protocol.md, "Token renewal"): the session keeps it. */
+  | { kind: 'tokenRenewed'; token: string };
 
 /** The one holder of the live views; the client keeps no copy. */
 export interface LiveViewsHolder {
@@ -101,7 +106,11 @@ export const RELOAD_DELAY_MS = 1_500;
 export const VISIBILITY_WINDOW_MS = 5 * 60_000;
 export const RECONNECT_JITTER_MS = 10_000;
 export const MAINTENANCE_ALLOWED = new Set(['ara']);
-/** Resends of a command answered `retry: true`: backoff from 500 ms, capped at 5 s, with jitter; after the last the reply stands. */
+/**
+ * Resends of a command answered `retry: true`: backoff from 500 ms, capped at 5 s, with jitter; after the
+ * last the reply stands. A reply that names its wait (`retryAfterMs`: an appointment of the hashing queue)
+ * is resent then, however often: the player keeps their place in line and is never turned away.
+ */
 export const RESEND_BASE_MS = 500;
 export const RESEND_CAP_MS = 5_000;
 export const RESEND_ATTEMPTS = 12;
@@ -292,6 +301,7 @@ export class RealtimeClient {
       this.stopSocketQuietly('closed');
       return;
     }
+    if (typeof reply.token === 'string') this.o.onEvent({ kind: 'tokenRenewed', token: reply.token });
     if (await this.resync()) {
       this.reconnects = 0;
       this.setStatus('ready');
@@ -376,8 +386,9 @@ export class RealtimeClient {
       const inFlight = this.pending.get(envelope.replyTo);
       if (!inFlight) return;
       this.pending.delete(envelope.replyTo);
-      const content = (envelope.content ?? {}) as { success?: unknown; retry?: unknown };
-      if (inFlight.command && content.success !== true && content.retry === true && this.resendLater(inFlight.command)) return;
+      const content = (envelope.content ?? {}) as { success?: unknown; retry?: unknown; retryAfterMs?: unknown };
+      const named = typeof content.retryAfterMs === 'number' ? content.retryAfterMs : undefined;
+      if (inFlight.command && content.success !== true && content.retry === true && this.resendLater(inFlight.command, named)) return;
       // The server's reply as it is (wire/replies.ts); anything but success true counts as a failure.
       inFlight.pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
@@ -386,19 +397,21 @@ export class RealtimeClient {
   }
 
   /**
-   * A command the server could not store yet (its database was away): sent again after a backoff with
-   * the same commandId, so it is applied once whatever happened to the first. False after the last attempt.
+   * A command the server could not take yet (its database was away, or its hashing queue full): sent
+   * again with the same commandId, so it is applied once whatever happened to the first, after the wait
+   * the server named or else a backoff. False after the last attempt without a named wait.
    */
-  private resendLater(command: Queued): boolean {
+  private resendLater(command: Queued, retryAfterMs?: number): boolean {
     const retries = command.retries ?? 0;
-    if (retries >= RESEND_ATTEMPTS) return false;
+    if (retryAfterMs === undefined && retries >= RESEND_ATTEMPTS) return false;
     command.retries = retries + 1;
-    this.o.onEvent({ kind: 'resending' });
+    const delay = resendDelayMs(retries, this.o.random(), retryAfterMs, { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS });
+    this.o.onEvent({ kind: 'resending', waitMs: retryAfterMs === undefined ? null : delay });
     const timer = this.o.setTimeout(() => {
       this.resends.delete(command);
       if (this.status === 'ready') this.send(command);
       else this.queue.push(command);
-    }, backoffMs(retries, this.o.random(), { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS }));
+    }, delay);
     this.resends.set(command, timer);
     return true;
   }

@@ -6,6 +6,12 @@ import { RealtimeClient, RealtimeError, type CommandReply } from './client';
 import { bindToStore } from './storeBinding';
 
 let onAuthFailed: () => void = () => undefined;
+let onTokenRenewed: (token: string) => void = () => undefined;
+
+/** What the session does with the renewed token `sa` answered with (docs/protocol.md, "Token renewal"). */
+export function whenSocketRenewsToken(handler: (token: string) => void): void {
+  onTokenRenewed = handler;
+}
 
 /** What the session does when the server refuses the token (revoked by a password change, a block or a logout everywhere). */
 export function whenAuthFails(handler: () => void): void {
@@ -28,6 +34,7 @@ function createBrowserClient(): RealtimeClient {
     onEvent: (event) => {
       binding.onEvent(event);
       if (event.kind === 'notice' && event.code === 'authFailed') onAuthFailed();
+      if (event.kind === 'tokenRenewed') onTokenRenewed(event.token);
     },
   });
 }

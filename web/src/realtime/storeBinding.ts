@@ -32,7 +32,7 @@ export function bindToStore(store: Pick<AppStore, 'dispatch' | 'getState'>): Pic
           store.dispatch(uiActions.noticeAdded(t.socket[event.code], 'error'));
           break;
         case 'resending':
-          store.dispatch(uiActions.noticeAdded(t.socket.resending, 'info'));
+          store.dispatch(uiActions.noticeAdded(event.waitMs === null ? t.socket.resending : t.socket.queued, 'info'));
           break;
       }
     },

@@ -81,6 +81,8 @@ export const de = {
     connecting: 'Verbinde mit dem Server …',
     /** A command answered `retry: true` (the server's database is away): it goes again by itself. */
     resending: 'Der Server erreicht seine Datenbank gerade nicht. Wir senden es gleich noch einmal.',
+    /** A command answered `retry: true` with a wait (the password hashing queue is full, e.g. a team join): it goes again then. */
+    queued: 'Gerade kommen sehr viele gleichzeitig an. Du bist gleich dran – wir senden es von selbst, sobald du an der Reihe bist.',
   },
   newsletter: {
     heading: 'Newsletter',
@@ -142,6 +144,10 @@ export const de = {
     ],
     required: 'Bitte fülle Nutzername und Passwort aus.',
     sending: 'Sende …',
+    /** Login or registration waiting in the server's hashing line (no answer after a moment). */
+    inLine: 'Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – bitte lass diese Seite offen.',
+    /** Login or registration while the server's hashing queue is full: it goes again by itself at the server's appointment. */
+    queued: (seconds: number) => `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
     login403: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
     loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
     sessionEnded: 'Deine Anmeldung wurde beendet (zum Beispiel, weil sich deine Rechte geändert haben). Bitte melde dich neu an – danach geht es auf derselben Seite weiter.',
@@ -394,6 +400,8 @@ export const de = {
     explainingError: 'Der Einladungslink konnte nicht erstellt werden.',
   },
   findTeam: {
+    /** A join (gj) without an answer after a moment: it waits in the server's hashing line, or for its appointment. */
+    inLine: 'Gerade kommen sehr viele gleichzeitig an. Du bist gleich dran – dein Beitritt geht von selbst weiter.',
     heading: 'Team finden',
     search: 'Teams suchen',
     showAll: 'Alle anzeigen',
