@@ -49,12 +49,11 @@ export function splitPersonalData(type: string, data: unknown): SplitEvent {
   const stored: Record<string, unknown> = { ...record };
   const values: Record<string, unknown> = {};
   let named = false;
-  for (const [field, placeholder] of Object.entries(declared.fields)) {
+  for (const field of Object.keys(declared.fields)) {
     if (!(field in stored)) continue;
     values[field] = stored[field];
     delete stored[field];
-    // Values that equal the placeholders (an upload without a label) need no row: reading fills them in.
-    if (values[field] !== placeholder) named = true;
+    named = true;
   }
   return { stored, personal: named ? { subjectId: String(record[declared.subject]), values } : null };
 }
@@ -73,6 +72,13 @@ export function restorePersonalData(type: string, stored: unknown, values: Recor
   const restored: Record<string, unknown> = { ...record };
   for (const field of missing) restored[field] = values && field in values ? values[field] : declared.fields[field];
   return restored;
+}
+
+/** The person a stored event's personal fields belong to (the subject field stays in the stored data). */
+export function personalSubjectOf(type: string, stored: unknown): string | null {
+  const declared = holdsPersonalData(type) ? PERSONAL_DATA[type as EventType] : undefined;
+  const subject = declared ? (stored as Record<string, unknown>)[declared.subject] : undefined;
+  return typeof subject === 'string' ? subject : null;
 }
 
 /** True when a stored event's data lacks its personal fields, i.e. its values live in the vault. */

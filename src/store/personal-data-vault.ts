@@ -39,10 +39,20 @@ export class PersonalDataVault {
     return found;
   }
 
-  /** Deletes everything kept of these people. */
+  /** Deletes everything kept of these people, and notes that they were erased (only their ids). */
   async erase(userIds: readonly string[]): Promise<void> {
     if (userIds.length === 0) return;
-    await this.db.query('DELETE FROM personal_data WHERE user_id = ANY($1::text[])', [[...userIds]]);
+    await this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO erased_users (user_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [[...userIds]]);
+      await tx.query('DELETE FROM personal_data WHERE user_id = ANY($1::text[])', [[...userIds]]);
+    });
+  }
+
+  /** Which of these people were erased. */
+  async erasedAmong(userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db.query<{ user_id: string }>('SELECT user_id FROM erased_users WHERE user_id = ANY($1::text[])', [[...userIds]]);
+    return new Set(rows.map((row) => row.user_id));
   }
 }
 

@@ -35,7 +35,7 @@ describe('write-side migrations', () => {
     expect(await migrateWriteSide(db)).toEqual(known);
     expect(known[0]).toEqual({ version: 1, name: 'schema of release 0.10' });
     expect(await tables()).toEqual([
-      'append_budget', 'credentials', 'events', 'limit_counters', 'live_snapshots', 'login_failures', 'one_time_tokens', 'personal_data', 'presence_instances', 'presence_users',
+      'append_budget', 'credentials', 'erased_users', 'events', 'limit_counters', 'live_snapshots', 'login_failures', 'one_time_tokens', 'personal_data', 'presence_instances', 'presence_users',
       'schema_migrations', 'team_passwords', 'upload_reservations', 'upload_usage',
     ]);
     expect(await migrateWriteSide(db)).toEqual([]);

@@ -89,8 +89,8 @@ describe('personal data out of the stored event', () => {
     expect(restorePersonalData('UserRegistered', old, null)).toBe(old);
   });
 
-  it('needs no vault row for values that equal the placeholders (an upload without a label)', () => {
+  it('gives every personal event a vault row, an upload without a label too (a missing row then means erased or on its way)', () => {
     const upload = { uploadId: 'x', kind: 'user', userId: 'u1', teamId: null, fileNames: ['a.png'], label: null, question: null };
-    expect(splitPersonalData('UploadRecorded', upload).personal).toBeNull();
+    expect(splitPersonalData('UploadRecorded', upload).personal).toEqual({ subjectId: 'u1', values: { label: null } });
   });
 });

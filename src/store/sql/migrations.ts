@@ -35,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
           data     jsonb NOT NULL
         )`,
         'CREATE INDEX personal_data_user_id ON personal_data (user_id)',
+        'CREATE TABLE erased_users (user_id text PRIMARY KEY)',
       ]);
       await movePersonalDataOutOfEvents(sql, {
         toVault: {
