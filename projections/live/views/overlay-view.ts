@@ -9,20 +9,13 @@ import type { OverlayLayout, Question, ShowSettings } from '../../../events';
 import { questionValue } from '../rules/common';
 import type { LiveState, QuestionPhase } from '../state/state';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
+import type { QuestionView } from './views';
 
 /** The ranking shows this many rows of the published points. */
 export const OVERLAY_RANKING_ROWS = 10;
 
-export interface OverlayQuestionView {
-  type: Question['type'];
-  category: string;
-  question: string;
-  /** The choices of an abcd question (empty for the others). */
-  options: string[];
-  points: number;
-  round: number;
-  number: number;
-}
+/** The open question as the stream shows it: never its answer, nor the moderator's extra information. */
+export type OverlayQuestionView = Omit<QuestionView, 'extraInfo' | 'answer'>;
 
 export interface OverlayRankingRow {
   /** Stable across publications (the team's id, else its name): what a transition follows. */
