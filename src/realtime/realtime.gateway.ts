@@ -333,8 +333,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.signOff(session); // a second sa on the same socket switches
     if (session.authDeadline) clearTimeout(session.authDeadline);
     session.authDeadline = null;
+    this.noLongerAnonymous(session); // an overlay page is authenticated too: it leaves the per-address count of waiting sockets
     session.overlay = { linkId: link.id };
-    session.client = { userId: null, send: (frame) => this.send(session, frame) };
+    const { socket } = session;
+    session.client = { userId: null, send: (frame) => this.push(socket, frame) };
     this.overlaySessions.add(session);
     this.runtime.hub.attachOverlay(session.client);
     return { success: true };

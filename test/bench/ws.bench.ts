@@ -27,6 +27,7 @@ import { ClientPool } from './support/client-pool';
 import { LeanPlayer } from './support/lean-player';
 import { cpuSeconds, heapBytes, startRawServer, startServer, type BenchServer, type HeapFigures } from './support/processes';
 import { JWT_SECRET, seedShow, type SeededShow } from './support/seed';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/realtime/user-limits';
 
 const where = placement();
 const PLAYERS = numberFlag('players', 2000);
@@ -99,7 +100,10 @@ interface StartFigures {
 async function overlayStarts(server: BenchServer, show: SeededShow, moderator: LeanPlayer, count: number): Promise<StartFigures> {
   const pages = Array.from({ length: count }, (_, i) => ({ userId: `overlay-${i}`, teamId: `overlay-${i}`, token: show.overlayToken }));
   const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, overlay: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: pages });
-  const connected = await pool.all({ op: 'connect', inFlight: 200, maxAttempts: 5 });
+  // All pages come from one address here: each worker keeps its share of them below the server's cap on
+  // sockets not yet authenticated per address (ANONYMOUS_SOCKETS_PER_ADDRESS).
+  const inFlight = Math.max(1, Math.floor((ANONYMOUS_SOCKETS_PER_ADDRESS * 3) / 4 / pool.size));
+  const connected = await pool.all({ op: 'connect', inFlight, maxAttempts: 5 });
   if (connected.lost > 0) throw new Error(`${connected.lost} overlay pages could not connect: ${connected.messages.join('; ')}`);
   const idle = await idleRate(server.process.pid);
   const figures: StartFigures = { latencies: [], cpu: [] };

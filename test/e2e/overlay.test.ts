@@ -3,6 +3,7 @@ import { SOCKET_CLOSE_CODES } from '../../wire';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/realtime/user-limits';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -96,6 +97,20 @@ describe('stream overlay links and the show\'s look', () => {
     const again = await WsClient.connect(suite.env.wsUrl);
     expect(await again.request('sa', { overlay: tokenOf(url) })).toMatchObject({ success: false });
     await again.close();
+  });
+
+  it('overlay pages leave the per-address count of sockets not yet authenticated: more of them than that cap all connect from one address', async () => {
+    const { url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { url: string };
+    const pages: WsClient[] = [];
+    try {
+      for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS + 5; i++) {
+        const page = await WsClient.connect(suite.env.wsUrl);
+        pages.push(page);
+        expect(await page.request('sa', { overlay: tokenOf(url) })).toEqual({ success: true });
+      }
+    } finally {
+      await Promise.all(pages.map((page) => page.close()));
+    }
   });
 
   it('the overlay follows the night: the question without its answer, and the ranking only once published', async () => {

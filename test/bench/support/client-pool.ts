@@ -40,6 +40,11 @@ class Worker {
 export class ClientPool {
   private constructor(private readonly workers: Worker[]) {}
 
+  /** How many client processes share the clients. */
+  get size(): number {
+    return this.workers.length;
+  }
+
   /** Players are dealt to the workers by team, so that a team's push stays within one process. */
   static async start(options: { workers: number; cpus: string | null; url: string; raw: boolean; overlay?: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }): Promise<ClientPool> {
     const count = Math.max(1, Math.min(options.workers, options.players.length));
