@@ -14,6 +14,7 @@ import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
+import type { EventStore } from '../../src/store/event-store';
 
 const VISITOR: Actor = { userId: null, roles: [] };
 
@@ -63,8 +64,15 @@ describe('a pipeline that loses every optimistic race', () => {
         metadata: { version: 1, eventId: id, commandId: `rival-${id}`, actor: VISITOR, recordedAt: Date.UTC(2026, 10, 21) },
       }], 'any'));
     };
-    // The clock is read while deciding: the rival starts its append right then, before the pipeline's own.
-    const pipeline = new CommandPipeline(live, store, { maxAttempts: 3, clock: () => (rivalGreeting(), Date.UTC(2026, 10, 21)) });
+    // The clock is read while deciding: the rival starts its append right then, and the pipeline's own
+    // append goes only after it (on Postgres the rival's connection could otherwise lose the race).
+    const behindRivals: EventStore = Object.assign(Object.create(store) as SqlEventStore, {
+      append: async (...args: Parameters<SqlEventStore['append']>) => {
+        await Promise.all(rivals);
+        return store.append(...args);
+      },
+    });
+    const pipeline = new CommandPipeline(live, behindRivals, { maxAttempts: 3, clock: () => (rivalGreeting(), Date.UTC(2026, 10, 21)) });
 
     const outcomes = [];
     for (let n = 0; n < 10; n++) outcomes.push(await pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message: `Hallo ${n}` }, VISITOR));
