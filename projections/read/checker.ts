@@ -4,7 +4,7 @@
  */
 import type { Question } from '../../events';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/rules/answer-regex';
-import { MISSING_TEAM_NAME } from '../live/rules/common';
+import { MISSING_TEAM_NAME } from '../live/rules/names';
 import { nextQuestionPosition } from '../live/state/queries';
 import type { ReadSqlSession } from './sql';
 

@@ -3,7 +3,8 @@ import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGa
 import type { WebSocket } from 'ws';
 import type { Actor, Role } from '../../events';
 import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
-import { MAX_FRAME_BYTES, textOf } from '../../wire';
+import { MAX_FRAME_BYTES } from '../../wire';
+import { textOf } from '../../projections/live';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { renewedToken } from '../auth/token-renewal';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';

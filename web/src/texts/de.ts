@@ -1,5 +1,5 @@
 /** German texts of the app. Every text a component shows comes from here (or de-quiz.ts). */
-import { MISSING_TEAM_NAME } from '@engine/rules/common';
+import { MISSING_TEAM_NAME } from '@engine/rules/names';
 import { SHARED_TEXTS } from '@wire/shared-texts';
 
 export const de = {
