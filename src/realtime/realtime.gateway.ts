@@ -16,9 +16,9 @@ import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
-import { SocketRateLimit, TOO_FAST } from './rate-limit';
-import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser } from './user-limits';
-import { addressKey } from '../http/login-limits';
+import { SocketRateLimit, TOO_FAST } from '../limits/frame-rate';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser } from '../limits/sockets-and-team-passwords';
+import { addressKey } from '../limits/logins-and-registrations';
 import type { IncomingMessage } from 'node:http';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 

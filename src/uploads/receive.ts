@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '../../projections/live';
-import { MAX_FILES_PER_UPLOAD, UPLOAD_LIMIT_TEXTS, type UploadRefusal } from './upload-limits';
+import { MAX_FILES_PER_UPLOAD, UPLOAD_LIMIT_TEXTS, type UploadRefusal } from '../limits/uploads';
 
 /** A file of the request, streamed into the incoming folder. */
 export interface ReceivedFile {

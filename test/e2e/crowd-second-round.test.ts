@@ -11,8 +11,8 @@ import { mkdir, mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeBytes } from '../../src/uploads/disk-floor';
-import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/uploads/upload-limits';
-import { FAILED_LOGINS_PER_NAME, LIMIT_TEXTS } from '../../src/http/login-limits';
+import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/limits/uploads';
+import { FAILED_LOGINS_PER_NAME, LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
 import { ADMIN_PASSWORD, api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { jpegWithMetadata, pngOfSize, SCAN } from '../support/images';
 

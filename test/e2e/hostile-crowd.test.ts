@@ -5,10 +5,10 @@
  */
 import WebSocket from 'ws';
 import { texts } from '../../src/commands/texts';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/http/hashing-limits';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/limits/password-hashing';
 import {
   ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
-} from '../../src/realtime/user-limits';
+} from '../../src/limits/sockets-and-team-passwords';
 import { serverForSuite } from './support/suite';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { api, registerAndLogin } from './support/test-server';

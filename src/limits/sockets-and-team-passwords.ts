@@ -5,8 +5,8 @@
  * shared by the instances on Postgres (docs/decisions/hostile-crowd-second-round.md).
  */
 import { SOCKET_CLOSE_CODES } from '../../wire';
-import { MINUTE, type WindowLimit } from '../limits/window-counter';
-import { SharedWindowCounter } from '../limits/shared-window-counter';
+import { MINUTE, type WindowLimit } from './window-counter';
+import { SharedWindowCounter } from './shared-window-counter';
 import type { SqlDatabase } from '../store/sql/sql-database';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { MINUTE, minutesText, minutesUntilWindowEnds, type WindowLimit } from '../limits/window-counter';
-import { SharedWindowCounter } from '../limits/shared-window-counter';
+import { MINUTE, minutesText, minutesUntilWindowEnds, type WindowLimit } from './window-counter';
+import { SharedWindowCounter } from './shared-window-counter';
 import { isIPv6 } from 'node:net';
 import { uniqueNameKey } from '../../projections/live';
 
