@@ -18,9 +18,10 @@ import { INCOMING, MAX_FILES_PER_UPLOAD, RESERVATION_STEP_BYTES, UPLOAD_KINDS, t
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 export const UPLOAD_TEXTS = {
-  notAnImage: 'Bitte nur Bilder hochladen',
+  notAnImage: SHARED_TEXTS.uploadNotAnImage,
   tooLarge: RECEIVE_TEXTS.tooLarge,
   failed: RECEIVE_TEXTS.failed,
   notFound: '(nicht gefunden)',

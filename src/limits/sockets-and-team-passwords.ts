@@ -27,7 +27,7 @@ export const WRONG_TEAM_PASSWORDS_PER_TEAM: WindowLimit = { max: 30, windowMs: M
 
 export const CLOSE_CODES = SOCKET_CLOSE_CODES;
 
-export const LIMIT_TEXTS = {
+export const SOCKET_LIMIT_TEXTS = {
   wrongTeamPasswords: 'Zu viele falsche Team-Passwörter. Bitte warte eine Minute.',
   replaced: 'Zu viele offene Verbindungen: die älteste wurde geschlossen.',
   authTimeout: 'Keine Anmeldung innerhalb von 10 Sekunden.',

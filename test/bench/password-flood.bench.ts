@@ -13,7 +13,7 @@
  * the hashing queue was full, or verified and wrong). No assertions: figures to compare.
  */
 import { performance } from 'node:perf_hooks';
-import { LIMIT_TEXTS } from '../../src/limits/sockets-and-team-passwords';
+import { SOCKET_LIMIT_TEXTS } from '../../src/limits/sockets-and-team-passwords';
 import { HASHING_BUSY_TEXT } from '../../src/identity/passwords';
 import { api, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
@@ -51,7 +51,7 @@ async function flood(sockets: WsClient[], teamIds: string[], perSecond: number, 
     const teamId = teamIds[tally.sent % teamIds.length]!;
     const attempt = tally.sent++;
     pending.push(socket.request('gj', { id: teamId, password: `geraten-${attempt}` }).then((reply) => {
-      if (reply.message === LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
+      if (reply.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
       else if (reply.message === HASHING_BUSY_TEXT) tally.busy++;
       else if (reply.success === false) tally.wrong++;
       else tally.other++;

@@ -8,6 +8,9 @@ import { contrastText, isHexColour, whiteTextContrast, WCAG_AA_TEXT_CONTRAST } f
 import { FIELD_MAXIMA, uploadOwnerOf } from './field-limits';
 import { DEFAULT_OVERLAY_LAYOUT, OVERLAY_PARTS } from '../state/default-show-settings';
 
+/** How a problem names the address of the social media link at `index` (counted from 1). */
+const linkAddressName = (index: number) => `Die Adresse des ${index}. Social-Media-Links`;
+
 /** The show's name while the admin has not named it: the app's. */
 const DEFAULT_SHOW_NAME = 'Quiztool';
 /** The app's primary colour (web/src/styles.css `--primary`), while the admin has not chosen one. */
@@ -93,11 +96,11 @@ export function showSettingsProblemText(problem: ShowSettingsProblem): string {
     case 'notAnAddress':
       return T.notAnAddress(FIELD_NAMES[problem.field]);
     case 'linkNotAnAddress':
-      return T.notAnAddress(`Die Adresse des ${problem.index}. Social-Media-Links`);
+      return T.notAnAddress(linkAddressName(problem.index));
     case 'addressTooLong':
       return T.tooLong(FIELD_NAMES[problem.field], L.urlLength);
     case 'linkAddressTooLong':
-      return T.tooLong(`Die Adresse des ${problem.index}. Social-Media-Links`, L.urlLength);
+      return T.tooLong(linkAddressName(problem.index), L.urlLength);
     case 'notAChannel':
       return T.notAChannel;
     case 'channelTooLong':
