@@ -13,11 +13,11 @@ import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './d
 import { eraseUser } from '../identity/erasure';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import { httpError, rejectionError } from './http-errors';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from './hashing-limits';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
 import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { clientAddress } from './login-limits';
+import { clientAddress } from '../limits/logins-and-registrations';
 import { actorOf, AUTH_TEXTS } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
@@ -94,7 +94,7 @@ export class UsersController {
   @ApiForbiddenResponse({ description: 'Another user\'s profile (an admin may only set its password), or a wrong current password.' })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
     const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
-    // Each change hashes a password: limited per user (src/http/hashing-limits.ts).
+    // Each change hashes a password: limited per user (src/limits/password-hashing.ts).
     if (newPassword && !this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
     const { pipeline } = this.runtime.engine;
     const { credentials } = this.runtime.secrets;

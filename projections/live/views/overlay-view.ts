@@ -6,7 +6,7 @@
  * team's proposals, chat or members, never an answer, not even after the question ended.
  */
 import type { OverlayLayout, Question, ShowSettings } from '../../../events';
-import { questionValue } from '../rules/common';
+import { questionValue } from '../rules/question-values';
 import type { LiveState, QuestionPhase } from '../state/state';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
 import type { QuestionView } from './views';

@@ -10,10 +10,12 @@
 import type { DrawnStroke, PlayMode, PointsTable, Question, Role, Stroke, UberMode } from '../../../events';
 import type { PersistentMap } from '../state/persistent-map';
 import {
-  currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, healDealRound, healDealStatus, isQuestionOpen, starCounts, starOf,
-  type HealDealStatus,
+  currentDrawing, currentPlay, currentSingleAnswer, globalStateCode, isQuestionOpen, starCounts, starOf,
 } from '../state/queries';
-import { MISSING_TEAM_NAME, NO_PROPOSALS_MESSAGE, questionValue } from '../rules/common';
+import { healDealRound, healDealStatus, type HealDealStatus } from '../rules/heal-deal';
+import { NO_PROPOSALS_MESSAGE } from '../rules/lock-in';
+import { MISSING_TEAM_NAME } from '../rules/names';
+import { questionValue } from '../rules/question-values';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 import {
   EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type GlobalStateCode, type HealDealChoice, type HealDealLive, type HealDealSettings, type LiveState,
