@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../identity/passwords';
 import { invalidTextRejection, texts } from '../commands';
 import { newAccountsClosed } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
-import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
+import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
 import { eraseUser } from '../identity/erasure';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import { httpError, rejectionError } from './http-errors';
@@ -18,10 +18,10 @@ import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from '../limits/logins-and-registrations';
-import { actorOf, AUTH_TEXTS } from './request-user';
+import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
+import { AUTH_TEXTS, USER_TEXTS } from '../edge-texts';
 
-export { USER_TEXTS } from './dto/users.dto';
 
 @ApiTags('users')
 @Controller('api/users')
