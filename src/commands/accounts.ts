@@ -8,6 +8,15 @@ import { textOf } from './fields';
 import { texts } from './texts';
 import { anotherAdmin } from './user-roles';
 
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const ACCOUNT_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  operatorsBlockedByAdminsOnly: 'Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.',
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  lastAdminErased: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.',
+  cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
+} as const;
+
 /**
  * abl: a block refuses the user's login and sockets and ends every token they hold; unblocking lets
  * them log in again (their old tokens stay ended). An admin cannot block themselves (the show keeps
@@ -16,9 +25,9 @@ import { anotherAdmin } from './user-roles';
 export function blockUser(state: LiveState, cmd: BlockUser, ctx: DecisionContext): Verdict {
   const user = state.users.get(cmd.userId);
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
-  if (cmd.blocked && user.id === ctx.actor.userId) return reject(texts.cannotBlockSelf);
+  if (cmd.blocked && user.id === ctx.actor.userId) return reject(ACCOUNT_COMMAND_TEXTS.cannotBlockSelf);
   // Moderators may block players; an operator (any role) is blocked, or unblocked, by an admin only.
-  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(texts.operatorsBlockedByAdminsOnly, 'forbidden');
+  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(ACCOUNT_COMMAND_TEXTS.operatorsBlockedByAdminsOnly, 'forbidden');
   if (user.blocked === cmd.blocked) return accept(streams.user(user.id));
   return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: ctx.actor.userId! }));
 }
@@ -48,7 +57,7 @@ export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext
   const user = state.users.get(cmd.userId);
   if (!user || user.erased) return reject(texts.notFound(cmd.userId), 'not_found');
   if (user.id !== ctx.actor.userId && !ctx.actor.roles.includes('admin')) return reject(texts.forbidden, 'forbidden');
-  if (user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(texts.lastAdminErased, 'conflict');
+  if (user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminErased, 'conflict');
   return accept(streams.user(user.id), draft('UserErased', { userId: user.id, by: ctx.actor.userId! }));
 }
 

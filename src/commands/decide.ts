@@ -6,6 +6,16 @@ import { hasInvalidText } from './fields';
 import type { Access } from './entry';
 import { entryOf } from './table';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const DECIDE_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  maintenance: SHARED_TEXTS.maintenance,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  unknownCommand: 'Diesen Befehl gibt es nicht.',
+  invalidText: 'Der Text enthält ungültige Zeichen.',
+} as const;
 
 /** Every rule reads whether the show is in maintenance (the show stream's other events only where its entry says so). */
 const MAINTENANCE: BoundaryPart = { streams: [streams.show], types: ['MaintenanceStarted', 'MaintenanceEnded'] satisfies EventType[] };
@@ -30,14 +40,14 @@ export function accessDenied(access: Access, actor: Actor): Rejection | null {
  */
 export function admit(state: LiveState, input: CommandInput, actor: Actor): Command | Rejection {
   const entry = entryOf(String(input.type));
-  if (!entry) return reject(texts.unknownCommand);
-  if (blockedByMaintenance(state, input.type, actor)) return reject(texts.maintenance, 'maintenance');
+  if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
+  if (blockedByMaintenance(state, input.type, actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
   return accessDenied(entry.access, actor) ?? invalidTextRejection(input) ?? entry.parse(input);
 }
 
 /** One rule for every text field: a NUL or an unpaired surrogate anywhere is refused before parsing. */
 export function invalidTextRejection(content: unknown): Rejection | null {
-  return hasInvalidText(content) ? reject(texts.invalidText) : null;
+  return hasInvalidText(content) ? reject(DECIDE_COMMAND_TEXTS.invalidText) : null;
 }
 
 /** During maintenance everything is refused except an admin's reconnect-at (ara). */
@@ -53,8 +63,8 @@ function blockedByMaintenance(state: LiveState, type: CommandType, actor: Actor)
  */
 export function decide(state: LiveState, command: Command, ctx: DecisionContext): Decision {
   const entry = entryOf(command.type as CommandType);
-  if (!entry) return reject(texts.unknownCommand);
-  if (blockedByMaintenance(state, command.type, ctx.actor)) return reject(texts.maintenance, 'maintenance');
+  if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
+  if (blockedByMaintenance(state, command.type, ctx.actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
   const refused = accessDenied(entry.access, ctx.actor);
   if (refused) return refused;
   const verdict = entry.rule(state, command, ctx);

@@ -8,6 +8,15 @@ import { NIGHTS, SHOW, own, type Entries } from './entry';
 import { requireUser } from './guards';
 import { questionInPlay } from './night';
 import { texts } from './texts';
+import { DRAWING_MAX_POINTS } from '../../projections/live/rules/drawing';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const DRAWING_COMMAND_TEXTS = {
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  notADrawingQuestion: 'Die aktuelle Frage ist keine Zeichenfrage.',
+  drawingInvalid: 'Die Zeichnung konnte nicht gelesen werden.',
+  drawingTooLarge: `Die Zeichnung ist zu groß (höchstens ${DRAWING_MAX_POINTS} Punkte). Sie wurde nicht gespeichert.`,
+} as const;
 
 /** gz: only while a zeichnen question is open; each save replaces the player's drawing of that question. */
 export function saveDrawing(state: LiveState, cmd: SaveDrawing, ctx: DecisionContext): Verdict {
@@ -16,7 +25,7 @@ export function saveDrawing(state: LiveState, cmd: SaveDrawing, ctx: DecisionCon
   const open = questionInPlay(state);
   if (!open) return reject(texts.noQuestionOpen, 'precondition');
   const { night, question } = open;
-  if (question.type !== 'zeichnen') return reject(texts.notADrawingQuestion, 'precondition');
+  if (question.type !== 'zeichnen') return reject(DRAWING_COMMAND_TEXTS.notADrawingQuestion, 'precondition');
   return accept(streams.night(night.id), draft('DrawingSaved', {
     userId: user.id, round: question.round, number: question.number, strokes: cmd.strokes,
   }));
@@ -27,7 +36,7 @@ export const drawingEntries = {
     wire: 'gz', content: { strokes: 'array' }, access: 'user',
     parse: (c) => {
       const read = readDrawing(c.strokes);
-      if (!read.ok) return reject(read.problem === 'tooLarge' ? texts.drawingTooLarge : texts.drawingInvalid);
+      if (!read.ok) return reject(read.problem === 'tooLarge' ? DRAWING_COMMAND_TEXTS.drawingTooLarge : DRAWING_COMMAND_TEXTS.drawingInvalid);
       return { type: 'SaveDrawing', strokes: read.strokes };
     },
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],

@@ -4,7 +4,15 @@ import type { SubmitGreeting } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { showOnly, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
-import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const FORM_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  greetingFieldMissing: SHARED_TEXTS.greetingFieldMissing,
+  greetingNameTooLong: SHARED_TEXTS.greetingNameTooLong,
+  greetingMessageTooLong: SHARED_TEXTS.greetingMessageTooLong,
+} as const;
 
 /** gruss: the table's parser checked the fields (required; name at most 50, message at most 500 characters). */
 export function submitGreeting(_state: LiveState, { name, message }: SubmitGreeting, ctx: DecisionContext): Verdict {
@@ -12,7 +20,7 @@ export function submitGreeting(_state: LiveState, { name, message }: SubmitGreet
 }
 
 const GREETING_TEXTS: Record<GreetingProblem, string> = {
-  missing: texts.greetingFieldMissing, nameTooLong: texts.greetingNameTooLong, messageTooLong: texts.greetingMessageTooLong,
+  missing: FORM_COMMAND_TEXTS.greetingFieldMissing, nameTooLong: FORM_COMMAND_TEXTS.greetingNameTooLong, messageTooLong: FORM_COMMAND_TEXTS.greetingMessageTooLong,
 };
 
 export const formEntries = {

@@ -3,6 +3,15 @@ import type { Role } from '../../events';
 import type { LiveState, QuizLive, TeamLive, UserLive } from '../../projections/live';
 import { isRejection, reject, type DecisionContext, type Rejection } from './decision';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const GUARD_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  quizNotFound: SHARED_TEXTS.quizNotFound,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  noTeam: 'Du bist in keinem Team.',
+} as const;
 
 export function hasRole(ctx: DecisionContext, role: Role): boolean {
   return ctx.actor.roles.includes(role);
@@ -23,7 +32,7 @@ export interface Membership {
   team: TeamLive;
 }
 
-export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam: string = texts.noTeam): Membership | Rejection {
+export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam: string = GUARD_COMMAND_TEXTS.noTeam): Membership | Rejection {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   const team = user.teamId ? state.teams.get(user.teamId) : undefined;
@@ -32,5 +41,5 @@ export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam
 
 /** The quiz a command names, or the spec's "no such quiz" rejection. */
 export function requireQuiz(state: LiveState, quizId: string): QuizLive | Rejection {
-  return state.quizzes.get(quizId) ?? reject(texts.quizNotFound(quizId), 'not_found');
+  return state.quizzes.get(quizId) ?? reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found');
 }

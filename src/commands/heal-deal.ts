@@ -8,6 +8,17 @@ import { textOf } from './fields';
 import { requireTeamMember } from './guards';
 import { questionInPlay } from './night';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const HEAL_DEAL_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  healOnlyForLiving: SHARED_TEXTS.healOnlyForLiving,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  noHealDealQuestion: 'Gerade läuft keine Heal-and-Deal-Frage.',
+  healDealRoundCalculated: 'Diese Runde wurde bereits abgerechnet.',
+  noSelfDamage: 'Ein Team kann sich nicht selbst schaden.',
+} as const;
 
 /**
  * ghd: zombies cannot heal; a heal adds the round's healing to the target, a deal the round's
@@ -18,17 +29,17 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
   const member = requireTeamMember(state, ctx);
   if (isRejection(member)) return member;
   const open = questionInPlay(state);
-  if (open?.question.type !== 'heal_deal') return reject(texts.noHealDealQuestion, 'precondition');
+  if (open?.question.type !== 'heal_deal') return reject(HEAL_DEAL_COMMAND_TEXTS.noHealDealQuestion, 'precondition');
   const round = healDealRound(state);
-  if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
+  if (state.healDeal.calculatedRounds.includes(round)) return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
   const { targetTeamId } = cmd;
   if (!state.teams.has(targetTeamId)) return reject(texts.notFound(targetTeamId), 'not_found');
-  if (!healDealTargetAllowed(cmd.kind, member.team.id, targetTeamId)) return reject(texts.noSelfDamage);
+  if (!healDealTargetAllowed(cmd.kind, member.team.id, targetTeamId)) return reject(HEAL_DEAL_COMMAND_TEXTS.noSelfDamage);
   const own = healDealStatus(state, member.team, round);
   const settings = state.healDeal.settings;
   let amount: number;
   if (cmd.kind === 'heal') {
-    if (own.zombie) return reject(texts.healOnlyForLiving, 'precondition');
+    if (own.zombie) return reject(HEAL_DEAL_COMMAND_TEXTS.healOnlyForLiving, 'precondition');
     amount = settings.healingPerRound[round] ?? 0;
   } else {
     amount = (own.zombie ? settings.damagePerRoundZombie[round] : settings.damagePerRound[round]) ?? 0;
@@ -41,7 +52,7 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
 /** ahd: settles the round: every team's current becomes current + healings - damages. */
 export function calculateHealDeal(state: LiveState): Verdict {
   const round = healDealRound(state);
-  if (state.healDeal.calculatedRounds.includes(round)) return reject(texts.healDealRoundCalculated, 'precondition');
+  if (state.healDeal.calculatedRounds.includes(round)) return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
   const teams = state.teams.values()
     .map((team) => ({ teamId: team.id, current: healDealStatus(state, team, round).total }))
     .sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));

@@ -9,6 +9,21 @@ import { textOf } from './fields';
 import { requireUser } from './guards';
 import { texts } from './texts';
 import { ERASED_NAME } from '../../events/personal-data';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const IDENTITY_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  loginTaken: SHARED_TEXTS.loginTaken,
+  loginIsTeamName: SHARED_TEXTS.loginIsTeamName,
+  registrationFailed: SHARED_TEXTS.registrationFailed,
+  registrationPasswordMismatch: SHARED_TEXTS.registrationPasswordMismatch,
+  displayNameTooShort: SHARED_TEXTS.displayNameTooShort,
+  displayNameTooLong: SHARED_TEXTS.displayNameTooLong,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
+  newAccountsClosed: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.',
+} as const;
 
 /** Registration: the login is also the first display name; logins are unique regardless of case. */
 /** How erased accounts are named: nobody registers or takes that name. */
@@ -16,14 +31,14 @@ const ERASED_KEY = uniqueNameKey(ERASED_NAME);
 
 export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionContext): Verdict {
   const { login, email } = cmd;
-  if (newAccountsClosed(state.showSettings)) return reject(texts.newAccountsClosed, 'forbidden');
-  if (login === '' || !cmd.hasPassword) return reject(texts.registrationFailed);
+  if (newAccountsClosed(state.showSettings)) return reject(IDENTITY_COMMAND_TEXTS.newAccountsClosed, 'forbidden');
+  if (login === '' || !cmd.hasPassword) return reject(IDENTITY_COMMAND_TEXTS.registrationFailed);
   const tooLong = firstTooLong([['login', login], ['email', email ?? '']]);
   if (tooLong) return reject(tooLong);
-  if (!cmd.passwordRepeated) return reject(texts.registrationPasswordMismatch);
+  if (!cmd.passwordRepeated) return reject(IDENTITY_COMMAND_TEXTS.registrationPasswordMismatch);
   const key = uniqueNameKey(login);
-  if (state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(texts.loginTaken, 'conflict');
-  if (state.teamIdByName.has(key)) return reject(texts.loginIsTeamName, 'precondition');
+  if (state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.loginTaken, 'conflict');
+  if (state.teamIdByName.has(key)) return reject(IDENTITY_COMMAND_TEXTS.loginIsTeamName, 'precondition');
   const userId = ctx.newId();
   return accept(streams.user(userId), draft('UserRegistered', { userId, login, name: login, email, roles: [] }));
 }
@@ -34,7 +49,7 @@ export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: Decisio
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
   const { name } = cmd;
-  if (uniqueNameKey(name) === ERASED_KEY) return reject(texts.erasedNameReserved);
+  if (uniqueNameKey(name) === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.erasedNameReserved);
   if (cmd.changesPassword && operatorPasswordTooShort(actor.roles, cmd.newPasswordLength)) return reject(texts.operatorPasswordTooShort);
   const drafts: Draft<QuizShowEvent>[] = [];
   if (name !== actor.name) drafts.push(draft('UserProfileUpdated', { userId: actor.id, name }));
@@ -57,7 +72,7 @@ export function createLoginLink(state: LiveState, { userId }: CreateLoginLink, c
 }
 
 const PROFILE_PROBLEM_TEXTS: Record<ProfileProblem, string> = {
-  nameTooShort: texts.displayNameTooShort, nameTooLong: texts.displayNameTooLong, passwordMismatch: texts.profilePasswordMismatch,
+  nameTooShort: IDENTITY_COMMAND_TEXTS.displayNameTooShort, nameTooLong: IDENTITY_COMMAND_TEXTS.displayNameTooLong, passwordMismatch: texts.profilePasswordMismatch,
 };
 
 export const identityEntries = {

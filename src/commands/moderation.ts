@@ -7,18 +7,36 @@ import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
 
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const MODERATION_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  lobbySlowMode: 'Bitte warte kurz, bevor du die nächste Nachricht schickst.',
+  lobbyClosed: 'Der Lobby-Chat ist gerade geschlossen.',
+  lobbySlowForEveryone: (seconds: number, wait: number) =>
+    `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`,
+  lobbySlowSecondsInvalid: 'Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.',
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  lobbyMessageNotFound: 'Diese Nachricht gibt es nicht (mehr).',
+  greetingNotFound: 'Diesen Gruß gibt es nicht.',
+  muteMinutesInvalid: `Bitte eine Dauer von 0 bis ${MAX_MUTE_MINUTES} Minuten angeben (0 hebt die Stummschaltung auf).`,
+  operatorsCannotBeMuted: 'Admins und Moderatoren können nicht stummgeschaltet werden.',
+  /** `minutes`: the minutes left, as text ("einer Minute" for one). */
+  muted: (minutes: string) => `Du bist stummgeschaltet und kannst in ${minutes} wieder schreiben.`,
+  notATeamMember: 'Diese Person ist nicht in diesem Team.',
+} as const;
+
 const MINUTE = 60_000;
 
 /** mlh: the entry must still be in the lobby chat. */
 export function hideLobbyChatMessage(state: LiveState, { messageId }: HideLobbyChatMessage, ctx: DecisionContext): Verdict {
-  if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return reject(texts.lobbyMessageNotFound, 'not_found');
+  if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return reject(MODERATION_COMMAND_TEXTS.lobbyMessageNotFound, 'not_found');
   return accept(streams.show, draft('LobbyChatMessageHidden', { messageId, by: ctx.actor.userId! }));
 }
 
 /** mgh: hiding a hidden greeting again changes nothing. */
 export function hideGreeting(state: LiveState, { greetingId }: HideGreeting, ctx: DecisionContext): Verdict {
   const greeting = state.greetings.get(greetingId);
-  if (!greeting) return reject(texts.greetingNotFound, 'not_found');
+  if (!greeting) return reject(MODERATION_COMMAND_TEXTS.greetingNotFound, 'not_found');
   if (greeting.hidden) return accept(streams.show);
   return accept(streams.show, draft('GreetingHidden', { greetingId, by: ctx.actor.userId! }));
 }
@@ -27,14 +45,14 @@ export function hideGreeting(state: LiveState, { greetingId }: HideGreeting, ctx
 export function muteUser(state: LiveState, { userId, minutes }: MuteUser, ctx: DecisionContext): Verdict {
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
-  if (user.roles.includes('admin') || user.roles.includes('moderator')) return reject(texts.operatorsCannotBeMuted, 'forbidden');
+  if (user.roles.includes('admin') || user.roles.includes('moderator')) return reject(MODERATION_COMMAND_TEXTS.operatorsCannotBeMuted, 'forbidden');
   if (minutes === 0 && !mutedAt(user, ctx.now)) return accept(streams.user(userId));
   const until = minutes === 0 ? null : ctx.now + minutes * MINUTE;
   return accept(streams.user(userId), draft('UserMuted', { userId, minutes, until, by: ctx.actor.userId! }));
 }
 
 function parseMuteMinutes(value: number | null): number | Rejection {
-  return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(texts.muteMinutesInvalid) : value;
+  return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(MODERATION_COMMAND_TEXTS.muteMinutesInvalid) : value;
 }
 
 /** mtr: the user must be a member of that team. */
@@ -42,7 +60,7 @@ export function removeTeamMember(state: LiveState, { teamId, userId }: RemoveTea
   if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
-  if (user.teamId !== teamId) return reject(texts.notATeamMember, 'precondition');
+  if (user.teamId !== teamId) return reject(MODERATION_COMMAND_TEXTS.notATeamMember, 'precondition');
   return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: ctx.actor.userId! }));
 }
 
@@ -50,7 +68,7 @@ export function removeTeamMember(state: LiveState, { teamId, userId }: RemoveTea
 export function mutedRejection(user: UserLive, ctx: DecisionContext): Rejection | null {
   if (!mutedAt(user, ctx.now)) return null;
   const minutes = Math.ceil((user.mutedUntil! - ctx.now) / MINUTE);
-  return reject(texts.muted(minutes === 1 ? 'einer Minute' : `${minutes} Minuten`), 'forbidden');
+  return reject(MODERATION_COMMAND_TEXTS.muted(minutes === 1 ? 'einer Minute' : `${minutes} Minuten`), 'forbidden');
 }
 
 /** msl: the same seconds again change nothing. */
@@ -71,12 +89,12 @@ export function setLobbyChatOpen(state: LiveState, { open }: SetLobbyChatOpen, c
  */
 export function lobbyForEveryoneRejection(state: LiveState, ctx: DecisionContext): Rejection | null {
   if (ctx.actor.roles.includes('admin') || ctx.actor.roles.includes('moderator')) return null;
-  if (!state.show.lobbyOpen) return reject(texts.lobbyClosed, 'precondition');
+  if (!state.show.lobbyOpen) return reject(MODERATION_COMMAND_TEXTS.lobbyClosed, 'precondition');
   const seconds = state.show.lobbySlowSeconds;
   const newest = state.show.lobbyChat[state.show.lobbyChat.length - 1];
   if (seconds === 0 || !newest) return null;
   const waitMs = newest.postedAt + seconds * 1000 - ctx.now;
-  return waitMs > 0 ? reject(texts.lobbySlowForEveryone(seconds, Math.ceil(waitMs / 1000)), 'precondition') : null;
+  return waitMs > 0 ? reject(MODERATION_COMMAND_TEXTS.lobbySlowForEveryone(seconds, Math.ceil(waitMs / 1000)), 'precondition') : null;
 }
 
 /** Lobby chat slow mode: the user's last entry still in the chat must be at least LOBBY_CHAT_INTERVAL_MS old. */
@@ -85,7 +103,7 @@ export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: De
   for (let i = chat.length - 1; i >= 0; i--) {
     const entry = chat[i]!;
     if (ctx.now - entry.postedAt >= LOBBY_CHAT_INTERVAL_MS) return null;
-    if (entry.userId === userId) return reject(texts.lobbySlowMode, 'precondition');
+    if (entry.userId === userId) return reject(MODERATION_COMMAND_TEXTS.lobbySlowMode, 'precondition');
   }
   return null;
 }
@@ -107,7 +125,7 @@ export const moderationEntries = {
     wire: 'msl', content: { seconds: 'integer' }, access: OPERATOR,
     parse: (c) => {
       const seconds = wholeNumberOf(c.seconds);
-      return seconds === null || seconds < 0 || seconds > MAX_LOBBY_SLOW_SECONDS ? reject(texts.lobbySlowSecondsInvalid) : { type: 'SetLobbySlowMode', seconds };
+      return seconds === null || seconds < 0 || seconds > MAX_LOBBY_SLOW_SECONDS ? reject(MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid) : { type: 'SetLobbySlowMode', seconds };
     },
     boundary: showOnly,
     rule: setLobbySlowMode,

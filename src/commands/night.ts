@@ -9,6 +9,20 @@ import { MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, USERS, questionRefOf, type Ent
 import { numberOf } from './fields';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const NIGHT_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  nextQuestionOnlyWithoutQuestion: SHARED_TEXTS.nextQuestionOnlyWithoutQuestion,
+  countdownOnlyWithQuestion: SHARED_TEXTS.countdownOnlyWithQuestion,
+  quizEmpty: SHARED_TEXTS.quizEmpty,
+  noFurtherQuestion: SHARED_TEXTS.noFurtherQuestion,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  quizzleNothingOffered: 'Es liegt kein Quizzle-Vorschlag vor.',
+  countdownNotDue: 'Der Countdown läuft noch.',
+  countdownTooLong: 'Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).',
+} as const;
 
 export { DEFAULT_COUNTDOWN_SECONDS };
 
@@ -22,7 +36,7 @@ function nightFor(state: LiveState, quizId: string, ctx: DecisionContext): { nig
 function quizWithContent(state: LiveState, quizId: string): QuizLive | Rejection {
   const quiz = requireQuiz(state, quizId);
   if (isRejection(quiz)) return quiz;
-  if (quiz.content.length === 0) return reject(texts.quizEmpty, 'precondition');
+  if (quiz.content.length === 0) return reject(NIGHT_COMMAND_TEXTS.quizEmpty, 'precondition');
   return quiz;
 }
 
@@ -30,7 +44,7 @@ function start(state: LiveState, quizId: string, round: number | null, number: n
   const quiz = quizWithContent(state, quizId);
   if (isRejection(quiz)) return quiz;
   const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);
-  if (!question) return reject(texts.noFurtherQuestion, 'not_found');
+  if (!question) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
   const mode = state.show.uberModus === 'quiz-single' ? 'single' : 'team';
   return accept(
@@ -42,21 +56,21 @@ function start(state: LiveState, quizId: string, round: number | null, number: n
 
 /** ma: a question starts only in state qn. */
 export function startQuestion(state: LiveState, cmd: StartQuestion, ctx: DecisionContext): Verdict {
-  if (isQuestionOpen(state)) return reject(texts.nextQuestionOnlyWithoutQuestion, 'precondition');
+  if (isQuestionOpen(state)) return reject(NIGHT_COMMAND_TEXTS.nextQuestionOnlyWithoutQuestion, 'precondition');
   return start(state, cmd.quizId, cmd.round, cmd.number, ctx);
 }
 
 /** Next question: number + 1 in the round, else question 1 of the next round (see nextQuestionPosition). */
 export function startNextQuestion(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
-  if (isQuestionOpen(state)) return reject(texts.nextQuestionOnlyWithoutQuestion, 'precondition');
+  if (isQuestionOpen(state)) return reject(NIGHT_COMMAND_TEXTS.nextQuestionOnlyWithoutQuestion, 'precondition');
   const night = state.night;
-  if (!night) return reject(texts.noFurtherQuestion, 'precondition');
+  if (!night) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'precondition');
   const quiz = quizWithContent(state, night.quizId);
   if (isRejection(quiz)) return quiz;
   const next = night.round === null || night.number === null
     ? { round: quiz.content[0].round, number: quiz.content[0].number }
     : nextQuestionPosition(quiz.content, night.round, night.number);
-  if (!next) return reject(texts.noFurtherQuestion, 'not_found');
+  if (!next) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   return start(state, night.quizId, next.round, next.number, ctx);
 }
 
@@ -66,7 +80,7 @@ export function hardReset(state: LiveState, cmd: HardReset, ctx: DecisionContext
   const quiz = quizWithContent(state, quizId);
   if (isRejection(quiz)) return quiz;
   const { round, number } = cmd;
-  if (round === null || number === null || !findQuestion(quiz.content, round, number)) return reject(texts.noFurtherQuestion, 'not_found');
+  if (round === null || number === null || !findQuestion(quiz.content, round, number)) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
   return accept(streams.night(nightId), ...drafts, draft('LiveGameReset', { nightId, quizId, round, number }));
 }
@@ -74,7 +88,7 @@ export function hardReset(state: LiveState, cmd: HardReset, ctx: DecisionContext
 /** mc: only while a question is open; the end instant is stored, the server's scheduler expires it. */
 export function startCountdown(state: LiveState, cmd: StartCountdown, ctx: DecisionContext): Verdict {
   const open = questionInPlay(state);
-  if (!open) return reject(texts.countdownOnlyWithQuestion, 'precondition');
+  if (!open) return reject(NIGHT_COMMAND_TEXTS.countdownOnlyWithQuestion, 'precondition');
   const seconds = cmd.seconds !== null && cmd.seconds > 0 ? cmd.seconds : DEFAULT_COUNTDOWN_SECONDS;
   const nightId = open.night.id;
   return accept(streams.night(nightId), draft('CountdownStarted', { nightId, seconds, endsAt: ctx.now + seconds * 1000 }));
@@ -104,7 +118,7 @@ function endOfQuestion(state: LiveState, { night, question }: QuestionInPlay, re
 export function expireCountdown(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
   const open = questionInPlay(state);
   const countdown = open?.night.phase === 'qc' ? open.night.countdown : null;
-  if (!open || !countdown || ctx.now < countdown.endsAt) return reject(texts.countdownNotDue, 'precondition');
+  if (!open || !countdown || ctx.now < countdown.endsAt) return reject(NIGHT_COMMAND_TEXTS.countdownNotDue, 'precondition');
   return accept(
     streams.night(open.night.id),
     draft('CountdownExpired', { nightId: open.night.id, endsAt: countdown.endsAt }),
@@ -133,7 +147,7 @@ function openQuizzle(state: LiveState): Rejection | { nightId: string; teamId: s
   const night = state.night;
   if (!night || !isQuestionOpen(state) || night.question?.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
   if (night.quizzle === 'accepted') return reject(texts.quizzleAlreadyAccepted, 'precondition');
-  if (!night.quizzleAnswer) return reject(texts.quizzleNothingOffered, 'precondition');
+  if (!night.quizzleAnswer) return reject(NIGHT_COMMAND_TEXTS.quizzleNothingOffered, 'precondition');
   return { nightId: night.id, ...night.quizzleAnswer };
 }
 
@@ -181,7 +195,7 @@ export const nightEntries = {
     parse: (c) => {
       const seconds = numberOf(c.time);
       // An end instant must stay a finite number a timer can wait for (1e308 s stored null and never fired).
-      return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS ? reject(texts.countdownTooLong) : { type: 'StartCountdown', seconds };
+      return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS ? reject(NIGHT_COMMAND_TEXTS.countdownTooLong) : { type: 'StartCountdown', seconds };
     },
     boundary: () => [SHOW, NIGHTS],
     rule: startCountdown,

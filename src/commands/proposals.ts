@@ -13,6 +13,25 @@ import { hasRole, requireTeamMember, requireUser, type Membership } from './guar
 import { lobbyForEveryoneRejection, lobbySlowModeRejection, mutedRejection } from './moderation';
 import { questionInPlay, type QuestionInPlay } from './night';
 import { texts } from './texts';
+import { FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/rules/play-rules';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const PROPOSAL_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  finaleOutOfPoints: FINALE_OUT_OF_POINTS_TEXT,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  proposalNotFound: 'Diesen Vorschlag gibt es nicht.',
+  chatIsNoAnswer: 'Eine Chatnachricht kann keine Antwort sein.',
+  wrongLetter: (letters: string) => `Bitte einen der Buchstaben ${letters} wählen.`,
+  quizzleAlreadyOffered: 'Es wartet bereits ein Quizzle-Vorschlag auf die Entscheidung.',
+  teamModeOnly: 'Gerade läuft der Einzelspielermodus.',
+  singleModeOnly: 'Gerade läuft der Teammodus.',
+  notInSingleMode: 'Dieser Fragetyp ist im Einzelspielermodus nicht verfügbar.',
+  noProposalsForThisType: 'Bei dieser Frage gibt es keine Vorschläge.',
+  messageTooLong: `Die Nachricht ist zu lang (höchstens ${MESSAGE_MAX_LENGTH} Zeichen).`,
+  tooManyTeamEntries:
+    `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
+} as const;
 
 /** Where a team's proposals and chat go: the night's stream, or the team's before any night. */
 function teamChatStream(state: LiveState, teamId: string): string {
@@ -22,13 +41,13 @@ function teamChatStream(state: LiveState, teamId: string): string {
 /** A message of a proposal or chat entry: not empty, not too long. */
 function messageProblem(message: string): string | null {
   if (message === '') return texts.answerEmpty;
-  if (message.length > MESSAGE_MAX_LENGTH) return texts.messageTooLong;
+  if (message.length > MESSAGE_MAX_LENGTH) return PROPOSAL_COMMAND_TEXTS.messageTooLong;
   return null;
 }
 
 /** The team's entries of this play (deleted ones included: keys are never reused) must stay below the cap. */
 function teamEntriesFull(play: TeamPlay): Rejection | null {
-  return play.nextKey - 1 >= MAX_TEAM_ENTRIES_PER_QUESTION ? reject(texts.tooManyTeamEntries, 'precondition') : null;
+  return play.nextKey - 1 >= MAX_TEAM_ENTRIES_PER_QUESTION ? reject(PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries, 'precondition') : null;
 }
 
 /** The answer rules of the open question's type (empty, too long, ABCD letters, ship format). */
@@ -37,7 +56,7 @@ function answerProblem(question: Question, message: string): string | null {
   if (problem) return problem;
   if (question.type === 'abcd') {
     const letters = abcdLetters(question);
-    return letters.includes(message.toUpperCase()) ? null : texts.wrongLetter(letters.join(', '));
+    return letters.includes(message.toUpperCase()) ? null : PROPOSAL_COMMAND_TEXTS.wrongLetter(letters.join(', '));
   }
   if (question.type === 'schiffe') return shipAnswerProblemText(message);
   return null;
@@ -49,12 +68,12 @@ function answeringTeam(state: LiveState, ctx: DecisionContext): (Membership & Qu
   if (isRejection(member)) return member;
   const open = questionInPlay(state);
   if (!open) return reject(texts.noQuestionOpen, 'precondition');
-  if (open.night.mode !== 'team') return reject(texts.teamModeOnly, 'precondition');
+  if (open.night.mode !== 'team') return reject(PROPOSAL_COMMAND_TEXTS.teamModeOnly, 'precondition');
   return { ...member, ...open };
 }
 
 function existingProposal(play: TeamPlay, key: number | null): ProposalLive | Rejection {
-  return play.proposals.find((p) => p.key === key) ?? reject(texts.proposalNotFound, 'not_found');
+  return play.proposals.find((p) => p.key === key) ?? reject(PROPOSAL_COMMAND_TEXTS.proposalNotFound, 'not_found');
 }
 
 /** gp: a proposal for the open question, in the format of its type. */
@@ -62,7 +81,7 @@ export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionCon
   const member = answeringTeam(state, ctx);
   if (isRejection(member)) return member;
   const { night, question } = member;
-  if (!takesProposals(question.type)) return reject(texts.noProposalsForThisType, 'precondition');
+  if (!takesProposals(question.type)) return reject(PROPOSAL_COMMAND_TEXTS.noProposalsForThisType, 'precondition');
   const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
   const message = question.type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;
@@ -107,7 +126,7 @@ export function chooseFavourite(state: LiveState, cmd: ChooseFavourite, ctx: Dec
   if (isRejection(member)) return member;
   const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
   if (isRejection(proposal)) return proposal;
-  if (proposal.chat) return reject(texts.chatIsNoAnswer);
+  if (proposal.chat) return reject(PROPOSAL_COMMAND_TEXTS.chatIsNoAnswer);
   return accept(streams.night(member.night.id), draft('FavoriteChosen', { teamId: member.team.id, key: proposal.key, userId: member.user.id }));
 }
 
@@ -118,7 +137,7 @@ export function toggleStar(state: LiveState, cmd: ToggleStar, ctx: DecisionConte
   const play = teamPlay(state, member.team);
   const proposal = existingProposal(play, cmd.key);
   if (isRejection(proposal)) return proposal;
-  if (proposal.chat) return reject(texts.chatIsNoAnswer);
+  if (proposal.chat) return reject(PROPOSAL_COMMAND_TEXTS.chatIsNoAnswer);
   const key = starOf(play, member.user.id) === proposal.key ? null : proposal.key;
   return accept(streams.night(member.night.id), draft('StarToggled', { teamId: member.team.id, userId: member.user.id, key }));
 }
@@ -130,10 +149,10 @@ export function offerQuizzle(state: LiveState, cmd: OfferQuizzle, ctx: DecisionC
   const { night, question } = member;
   if (question.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
   if (night.quizzle === 'accepted') return reject(texts.quizzleAlreadyAccepted, 'precondition');
-  if (night.quizzle === 'offered') return reject(texts.quizzleAlreadyOffered, 'conflict');
+  if (night.quizzle === 'offered') return reject(PROPOSAL_COMMAND_TEXTS.quizzleAlreadyOffered, 'conflict');
   const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
   if (isRejection(proposal)) return proposal;
-  if (proposal.chat) return reject(texts.chatIsNoAnswer);
+  if (proposal.chat) return reject(PROPOSAL_COMMAND_TEXTS.chatIsNoAnswer);
   return accept(streams.night(night.id), draft('QuizzleOffered', {
     teamId: member.team.id, key: proposal.key, userId: member.user.id, answer: proposal.message,
   }));
@@ -147,10 +166,10 @@ export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ct
   if (!open) return reject(texts.noQuestionOpen, 'precondition');
   const { night, question } = open;
   const type = question.type;
-  if (night.mode !== 'single') return reject(texts.singleModeOnly, 'precondition');
-  if (!playableInSingleMode(type)) return reject(texts.notInSingleMode, 'precondition');
-  if (!takesProposals(type)) return reject(texts.noProposalsForThisType, 'precondition');
-  if (type === 'finale' && !takesPartInFinale(user.points)) return reject(texts.finaleOutOfPoints, 'precondition');
+  if (night.mode !== 'single') return reject(PROPOSAL_COMMAND_TEXTS.singleModeOnly, 'precondition');
+  if (!playableInSingleMode(type)) return reject(PROPOSAL_COMMAND_TEXTS.notInSingleMode, 'precondition');
+  if (!takesProposals(type)) return reject(PROPOSAL_COMMAND_TEXTS.noProposalsForThisType, 'precondition');
+  if (type === 'finale' && !takesPartInFinale(user.points)) return reject(PROPOSAL_COMMAND_TEXTS.finaleOutOfPoints, 'precondition');
   const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
   const message = type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;

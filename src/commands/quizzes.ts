@@ -7,6 +7,18 @@ import { quizIdOf } from './fields';
 import { requireQuiz } from './guards';
 import { normalizeContent, questionsFromRounds } from './quiz-content';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const QUIZ_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  quizLoadFailed: SHARED_TEXTS.quizLoadFailed,
+  quizNameMissing: SHARED_TEXTS.quizNameMissing,
+  quizYearWeekMissing: SHARED_TEXTS.quizYearWeekMissing,
+  quizQuestionsMissing: SHARED_TEXTS.quizQuestionsMissing,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  questionExists: 'Diese Frage gibt es bereits.',
+} as const;
 
 /** Quizzes get sequential numbers (the moderator types them into ma, mup, ta). */
 function nextQuizId(state: LiveState): string {
@@ -17,14 +29,14 @@ function nextQuizId(state: LiveState): string {
 
 function checkNameAndWeek(name: string, yearWeek: string): string | null {
   const problem = quizTitleProblemOf(name, yearWeek);
-  return problem === null ? null : problem === 'nameMissing' ? texts.quizNameMissing : texts.quizYearWeekMissing;
+  return problem === null ? null : problem === 'nameMissing' ? QUIZ_COMMAND_TEXTS.quizNameMissing : QUIZ_COMMAND_TEXTS.quizYearWeekMissing;
 }
 
 function create(state: LiveState, { name, yearWeek, content: normalized }: CreateQuiz | ImportQuiz, origin: 'form' | 'import'): Verdict {
   const missing = checkNameAndWeek(name, yearWeek);
   if (missing) return reject(missing);
   if (!normalized.ok) return reject(normalized.message);
-  if (normalized.content.length === 0) return reject(texts.quizQuestionsMissing);
+  if (normalized.content.length === 0) return reject(QUIZ_COMMAND_TEXTS.quizQuestionsMissing);
   const quizId = nextQuizId(state);
   return accept(streams.quiz(quizId), draft('QuizCreated', { quizId, name, yearWeek, content: normalized.content, origin }));
 }
@@ -41,14 +53,14 @@ export function importQuiz(state: LiveState, cmd: ImportQuiz): Verdict {
 /** The 'Alle Quizes' table: every field may change; the same rules as for a new quiz hold. */
 export function editQuiz(state: LiveState, cmd: EditQuiz): Verdict {
   const quiz = state.quizzes.get(cmd.quizId);
-  if (!quiz) return reject(texts.quizLoadFailed, 'not_found');
+  if (!quiz) return reject(QUIZ_COMMAND_TEXTS.quizLoadFailed, 'not_found');
   const name = cmd.name ?? quiz.name;
   const yearWeek = cmd.yearWeek ?? quiz.yearWeek;
   const missing = checkNameAndWeek(name, yearWeek);
   if (missing) return reject(missing);
   const normalized: ContentResult = cmd.content ?? { ok: true, content: [...quiz.content] };
   if (!normalized.ok) return reject(normalized.message);
-  if (normalized.content.length === 0) return reject(texts.quizQuestionsMissing);
+  if (normalized.content.length === 0) return reject(QUIZ_COMMAND_TEXTS.quizQuestionsMissing);
   return accept(streams.quiz(quiz.id), draft('QuizEdited', { quizId: quiz.id, name, yearWeek, content: normalized.content }));
 }
 
@@ -60,7 +72,7 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
   const { round, number, text } = cmd;
   if (round === null || number === null || !isQuestionPosition(round, number)) return reject(texts.questionNotFound);
   if (!text) return reject(texts.answerEmpty);
-  if (findQuestion(quiz.content, round, number)) return reject(texts.questionExists, 'conflict');
+  if (findQuestion(quiz.content, round, number)) return reject(QUIZ_COMMAND_TEXTS.questionExists, 'conflict');
   const category = cmd.title || DEFAULT_TIE_BREAK_TITLE;
   return accept(streams.quiz(quizId), draft('TieBreakQuestionAdded', {
     quizId,

@@ -11,6 +11,12 @@ import { ADMIN, NIGHTS, SHOW, questionRefOf, type Entries } from './entry';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const SHIP_COMMAND_TEXTS = {
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  notAShipQuestion: 'Diese Frage ist keine Schiffe-Frage.',
+} as const;
+
 export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
   const parsed = answers.map((a) => ({ answer: a, ship: parseShipAnswer(a.answer) }));
   return parsed.map(({ answer, ship }) => {
@@ -32,7 +38,7 @@ export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion):
   const { round, number } = cmd;
   const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);
   if (!question) return reject(texts.questionNotFound, 'not_found');
-  if (question.type !== 'schiffe') return reject(texts.notAShipQuestion);
+  if (question.type !== 'schiffe') return reject(SHIP_COMMAND_TEXTS.notAShipQuestion);
   const answers: AnswerLive[] = [];
   state.answers.forEach((a) => { if (a.quizId === quizId && a.round === round && a.num === number) answers.push(a); });
   if (answers.length === 0) return reject(texts.noMatchingAnswer, 'not_found');

@@ -13,6 +13,17 @@ import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { requireQuiz } from './guards';
 import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const SHOW_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  uberModeOnlyWithoutQuestion: SHARED_TEXTS.uberModeOnlyWithoutQuestion,
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  unknownUberMode: 'Diese Quizart gibt es nicht.',
+  publishNotABoolean: 'Bitte für „publish“ true oder false senden.',
+  noQuizToPublish: 'Es ist kein Quiz geladen, dessen Punkte veröffentlicht werden könnten.',
+} as const;
 
 /** ao: the message every overview shows; the same message again appends nothing. */
 export function setOverviewMessage(state: LiveState, { message }: SetOverviewMessage): Verdict {
@@ -61,7 +72,7 @@ function healDealSettingOf(state: LiveState, setting: HealDealSetting, round: nu
 export function changeUberMode(state: LiveState, { modus }: ChangeUberMode): Verdict {
   const current = state.show.uberModus;
   if (modus === current) return accept(streams.show);
-  if (uberModeLocked(current, isQuestionOpen(state))) return reject(texts.uberModeOnlyWithoutQuestion, 'precondition');
+  if (uberModeLocked(current, isQuestionOpen(state))) return reject(SHOW_COMMAND_TEXTS.uberModeOnlyWithoutQuestion, 'precondition');
   if (modus === 'instruction' && !isAtStartOfQuiz(state)) return reject(texts.instructionsOnlyAtStart, 'precondition');
   return accept(streams.show, draft('UberModeChanged', { modus }));
 }
@@ -91,7 +102,7 @@ export function clearPainting(state: LiveState): Verdict {
 export function publishPoints(state: LiveState, { publish, quizId }: PublishPoints): Verdict {
   if (!publish) return state.show.points === null ? accept(streams.show) : accept(streams.show, draft('PointsUnpublished', {}));
   const id = quizId ?? state.night?.quizId ?? null;
-  if (id === null) return reject(texts.noQuizToPublish, 'precondition');
+  if (id === null) return reject(SHOW_COMMAND_TEXTS.noQuizToPublish, 'precondition');
   const quiz = requireQuiz(state, id);
   if (isRejection(quiz)) return quiz;
   return accept(streams.show, draft('PointsPublished', { quizId: id, points: pointsOverview(state, id) }));
@@ -131,7 +142,7 @@ function parsePublishPoints(c: CommandInput): CommandOfType<'PublishPoints'> | R
   const content = (typeof c.content === 'object' && c.content !== null ? c.content : c) as Record<string, unknown>;
   const olderClient = content.sortedTeams !== undefined || content.rounds !== undefined;
   const publish = content.publish === undefined ? olderClient : booleanOf(content.publish);
-  if (publish === null) return reject(texts.publishNotABoolean);
+  if (publish === null) return reject(SHOW_COMMAND_TEXTS.publishNotABoolean);
   const quizId = content.quiz === undefined || content.quiz === null ? null : quizIdOf(content.quiz);
   return { type: 'PublishPoints', publish, quizId };
 }
@@ -180,7 +191,7 @@ export const showEntries = {
     wire: 'mum', content: { modus: 'string' }, access: MODERATOR,
     parse: (c) => {
       const modus = textOf(c.modus);
-      return isUberMode(modus) ? { type: 'ChangeUberMode', modus } : reject(texts.unknownUberMode);
+      return isUberMode(modus) ? { type: 'ChangeUberMode', modus } : reject(SHOW_COMMAND_TEXTS.unknownUberMode);
     },
     boundary: () => [SHOW, NIGHTS],
     rule: changeUberMode,

@@ -11,6 +11,21 @@ import { ADMIN, SHOW, TEAMS, member, own, trimmed, type Entries } from './entry'
 import { textOf } from './fields';
 import { requireTeamMember, requireUser } from './guards';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const TEAM_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  qrTeamNameMissing: SHARED_TEXTS.qrTeamNameMissing,
+  registrationsClosed: SHARED_TEXTS.registrationsClosed,
+  qrTeamAmountNotNumeric: SHARED_TEXTS.qrTeamAmountNotNumeric,
+  formFailed: SHARED_TEXTS.formFailed,
+  teamNameTaken: SHARED_TEXTS.teamNameTaken,
+  teamCreationFailed: SHARED_TEXTS.teamCreationFailed,
+  teamPasswordTooShort: SHARED_TEXTS.teamPasswordTooShort,
+  teamJoinFailed: SHARED_TEXTS.teamJoinFailed,
+  teamSaveFailed: SHARED_TEXTS.teamSaveFailed,
+} as const;
 
 function teamNameTaken(state: LiveState, name: string): boolean {
   return state.teamIdByName.has(uniqueNameKey(name));
@@ -20,9 +35,9 @@ function teamNameTaken(state: LiveState, name: string): boolean {
 export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionContext): Verdict {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
-  if (!state.show.allowNewRegistrations) return reject(texts.teamCreationFailed, 'forbidden');
+  if (!state.show.allowNewRegistrations) return reject(TEAM_COMMAND_TEXTS.teamCreationFailed, 'forbidden');
   const { name, stadt, beschreibung, url } = cmd;
-  if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
+  if (teamNameTaken(state, name)) return reject(TEAM_COMMAND_TEXTS.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(
     streams.team(teamId),
@@ -39,10 +54,10 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
  */
 export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionContext): Verdict {
   const { name, expectedMembers } = cmd;
-  if (!state.show.allowNewRegistrations) return reject(texts.registrationsClosed, 'precondition');
-  if (name.length > MAX_NAME_LENGTH) return reject(texts.formFailed);
+  if (!state.show.allowNewRegistrations) return reject(TEAM_COMMAND_TEXTS.registrationsClosed, 'precondition');
+  if (name.length > MAX_NAME_LENGTH) return reject(TEAM_COMMAND_TEXTS.formFailed);
   if (cmd.moderatorOnline !== true) return reject(hostOfflineText(state.showSettings.qrHostName), 'precondition');
-  if (teamNameTaken(state, name)) return reject(texts.teamNameTaken, 'conflict');
+  if (teamNameTaken(state, name)) return reject(TEAM_COMMAND_TEXTS.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
   return accept(streams.team(teamId), draft('TeamCreated', {
     teamId, name, stadt: '', beschreibung: '', url: '', isNew: true, origin: 'qr', expectedMembers, createdBy: ctx.actor.userId,
@@ -58,9 +73,9 @@ export function joinTeam(state: LiveState, cmd: JoinTeam, ctx: DecisionContext):
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   const team = teamByReference(state, cmd.team);
-  if (!team) return reject(texts.teamJoinFailed, 'not_found');
+  if (!team) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'not_found');
   const fusion = isFusionTeam(team.name) && cmd.fusionPassword;
-  if (!fusion && cmd.passwordOk !== true) return reject(texts.teamJoinFailed, 'forbidden');
+  if (!fusion && cmd.passwordOk !== true) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'forbidden');
   return accept(streams.team(team.id), draft('TeamJoined', { teamId: team.id, userId: user.id, via: fusion ? 'fusion' : 'password' }));
 }
 
@@ -68,7 +83,7 @@ export function joinTeamByInvite(state: LiveState, cmd: JoinTeamByInvite, ctx: D
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   const teamId = cmd.inviteId ? state.invites.get(cmd.inviteId) : undefined;
-  if (!teamId || !state.teams.has(teamId)) return reject(texts.teamJoinFailed, 'not_found');
+  if (!teamId || !state.teams.has(teamId)) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'not_found');
   return accept(streams.team(teamId), draft('TeamJoined', { teamId, userId: user.id, via: 'invite' }));
 }
 
@@ -88,7 +103,7 @@ export function createTeamInviteAsAdmin(state: LiveState, { teamId }: CreateTeam
  * stays. Saving what is already there appends nothing.
  */
 export function editTeam(state: LiveState, cmd: EditTeam, ctx: DecisionContext): Verdict {
-  const member = requireTeamMember(state, ctx, texts.teamSaveFailed);
+  const member = requireTeamMember(state, ctx, TEAM_COMMAND_TEXTS.teamSaveFailed);
   if (isRejection(member)) return member;
   const { team } = member;
   const { url, stadt, beschreibung } = cmd;
@@ -116,8 +131,8 @@ export const teamEntries = {
     parse: (c) => {
       const form = { name: textOf(c.name), password: textOf(c.password), stadt: textOf(c.stadt), beschreibung: textOf(c.beschreibung) };
       const problem = teamFormProblemOf(form);
-      if (problem === 'passwordTooShort') return reject(texts.teamPasswordTooShort);
-      if (problem) return reject(texts.teamCreationFailed);
+      if (problem === 'passwordTooShort') return reject(TEAM_COMMAND_TEXTS.teamPasswordTooShort);
+      if (problem) return reject(TEAM_COMMAND_TEXTS.teamCreationFailed);
       const [stadt, beschreibung, url] = [trimmed(c.stadt), trimmed(c.beschreibung), trimmed(c.url)];
       const tooLong = teamFieldsTooLong(stadt, beschreibung) ?? teamUrlProblem(url, null);
       if (tooLong) return reject(tooLong);
@@ -130,8 +145,8 @@ export const teamEntries = {
     access: 'anyone',
     parse: (c) => {
       const problem = qrTeamProblemOf(textOf(c.name), textOf(c.amount));
-      if (problem === 'nameMissing') return reject(texts.qrTeamNameMissing);
-      if (problem === 'amountNotNumeric') return reject(texts.qrTeamAmountNotNumeric);
+      if (problem === 'nameMissing') return reject(TEAM_COMMAND_TEXTS.qrTeamNameMissing);
+      if (problem === 'amountNotNumeric') return reject(TEAM_COMMAND_TEXTS.qrTeamAmountNotNumeric);
       // A name too long is the rule's (it answers it like closed registrations).
       return { type: 'CreateQrTeam', name: trimmed(c.name), expectedMembers: qrTeamAmountOf(textOf(c.amount)), moderatorOnline: c.moderatorOnline === true };
     },

@@ -6,6 +6,16 @@ import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
 import { hasRole, requireUser } from './guards';
 import { texts } from './texts';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const UPLOAD_COMMAND_TEXTS = {
+  // from the spec, verbatim
+  uploadNotAnImage: SHARED_TEXTS.uploadNotAnImage,
+  uploadTooLarge: SHARED_TEXTS.uploadTooLarge,
+  uploadNameMissing: SHARED_TEXTS.uploadNameMissing,
+  uploadFailed: SHARED_TEXTS.uploadFailed,
+} as const;
 
 /**
  * An upload the HTTP layer stored: only images (type checked by content there, reported here),
@@ -21,7 +31,7 @@ export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionC
   const own = cmd.kind === 'user' || cmd.kind === 'show';
   if (cmd.kind === 'show' && !hasRole(ctx, 'admin')) return reject(texts.forbidden, 'forbidden');
   const teamId = user.teamId;
-  if (!own && !teamId) return reject(texts.uploadFailed, 'precondition');
+  if (!own && !teamId) return reject(UPLOAD_COMMAND_TEXTS.uploadFailed, 'precondition');
   return accept(teamId && !own ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
     uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: own ? null : teamId,
     fileNames, label,
@@ -43,16 +53,16 @@ const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user', 'show']
 function parseRecordUpload(c: CommandInput): CommandOfType<'RecordUpload'> | Rejection {
   const files = Array.isArray(c.files) ? (c.files as unknown[]) : [];
   const kind = UPLOAD_KINDS.find((k) => k === c.kind);
-  if (files.length === 0 || !kind) return reject(texts.uploadFailed);
+  if (files.length === 0 || !kind) return reject(UPLOAD_COMMAND_TEXTS.uploadFailed);
   const fileNames: string[] = [];
   for (const file of files) {
     const f = (typeof file === 'object' && file !== null ? file : {}) as Record<string, unknown>;
-    if (!textOf(f.mimeType).startsWith('image')) return reject(texts.uploadNotAnImage);
-    if (!(typeof f.size === 'number' && f.size <= UPLOAD_MAX_BYTES)) return reject(texts.uploadTooLarge);
+    if (!textOf(f.mimeType).startsWith('image')) return reject(UPLOAD_COMMAND_TEXTS.uploadNotAnImage);
+    if (!(typeof f.size === 'number' && f.size <= UPLOAD_MAX_BYTES)) return reject(UPLOAD_COMMAND_TEXTS.uploadTooLarge);
     fileNames.push(textOf(f.fileName));
   }
   const label = trimmed(c.fileName);
-  if (kind === 'user' && pauseUploadNameMissing(label)) return reject(texts.uploadNameMissing);
+  if (kind === 'user' && pauseUploadNameMissing(label)) return reject(UPLOAD_COMMAND_TEXTS.uploadNameMissing);
   const tooLong = tooLongProblem('uploadLabel', label);
   if (tooLong) return reject(tooLong);
   return { type: 'RecordUpload', kind, fileNames, label: label || null };

@@ -7,6 +7,14 @@ import { ADMIN, SHOW, USERS, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
 
+/** The refusals of these commands (verbatim where the spec has them, typos included). */
+export const USER_ROLE_COMMAND_TEXTS = {
+  // ENGINE: no text in the spec (docs/decisions/engine.md)
+  rolesNotAList: 'Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].',
+  unknownRole: (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`,
+  lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
+} as const;
+
 /**
  * The server's console (`npm run user`): no user, the admin role. Only code on the server makes this
  * actor; the event names the OS account that ran the command.
@@ -21,11 +29,11 @@ const SHOWN_ROLE_LENGTH = 40;
  * ROLES' order, so that the same set is always the same list (and setting it again changes nothing).
  */
 function parseSetUserRoles(c: CommandInput): CommandOfType<'SetUserRoles'> | Rejection {
-  if (!Array.isArray(c.roles)) return reject(texts.rolesNotAList);
+  if (!Array.isArray(c.roles)) return reject(USER_ROLE_COMMAND_TEXTS.rolesNotAList);
   const named = new Set<Role>();
   for (const role of c.roles as unknown[]) {
     const known = ROLES.find((r) => r === role);
-    if (!known) return reject(texts.unknownRole(shown(role)));
+    if (!known) return reject(USER_ROLE_COMMAND_TEXTS.unknownRole(shown(role)));
     named.add(known);
   }
   return {
@@ -47,7 +55,7 @@ export function setUserRoles(state: LiveState, cmd: SetUserRoles, ctx: DecisionC
   const user = state.users.get(cmd.userId);
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
   if (sameRoles(user.roles, cmd.roles)) return accept(streams.user(user.id));
-  if (user.roles.includes('admin') && !cmd.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(texts.lastAdmin);
+  if (user.roles.includes('admin') && !cmd.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(USER_ROLE_COMMAND_TEXTS.lastAdmin);
   return accept(streams.user(user.id), draft('UserRolesChanged', {
     userId: user.id, roles: [...cmd.roles], previousRoles: [...user.roles], changedBy: changedBy(cmd, ctx),
   }));

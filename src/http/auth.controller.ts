@@ -5,7 +5,7 @@ import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/l
 import { dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { RUNTIME, type Runtime } from '../runtime';
-import { LOGIN_TEXTS, TokenAuthDto, TokenDto } from './dto/auth.dto';
+import { TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
 import { queueTicket } from '../limits/password-hashing';
@@ -14,8 +14,8 @@ import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
 import { BLOCKED_TEXT } from '../auth/token-holder';
+import { LOGIN_TEXTS } from '../edge-texts';
 
-export { LOGIN_TEXTS } from './dto/auth.dto';
 
 @ApiTags('login')
 @Controller('api')

@@ -9,9 +9,9 @@ import { GreetingDto, QrTeamDto } from './dto/forms.dto';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../limits/form-submissions';
 import { SharedWindowCounter } from '../limits/shared-window-counter';
 import { clientAddress } from '../limits/logins-and-registrations';
-import { TEAM_TEXTS } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
 import { actorOf } from './request-user';
+import { TEAM_TEXTS } from '../edge-texts';
 
 /** Not an argon2 hash: no password ever verifies against it. */
 const NO_PASSWORD = '!no-password';

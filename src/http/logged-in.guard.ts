@@ -7,7 +7,8 @@ import type { UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
 import { RENEWED_TOKEN_HEADER, renewedToken } from '../auth/token-renewal';
-import { AUTH_TEXTS, requestHolderCaughtUp } from './request-user';
+import { requestHolderCaughtUp } from './request-user';
+import { AUTH_TEXTS } from '../edge-texts';
 
 const ROLES_KEY = 'quiz:any-of-roles';
 

@@ -8,10 +8,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { readModelsCaughtUp } from './read-your-writes';
 import { httpError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-
-export const POINTS_TEXTS = {
-  notPublished: 'Die Punkte dieses Quiz sind noch nicht veröffentlicht.',
-} as const;
+import { POINTS_TEXTS } from '../edge-texts';
 
 /** Who sees the points while they are being rated (PROTOCOL.md, "Points are the server's"). */
 const RUNNING_TOTALS_ROLES: readonly Role[] = ['moderator', 'tester'];

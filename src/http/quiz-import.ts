@@ -8,7 +8,7 @@ import { parse } from 'toml';
 import type { Question } from '../../events';
 import type { QuizImportPreview } from '../../wire';
 import { normalizeContent, questionsFromRounds } from '../commands/quiz-content';
-import { texts } from '../commands/texts';
+import { QUIZ_COMMAND_TEXTS } from '../commands/quizzes';
 
 export type { QuizImportPreview };
 
@@ -69,9 +69,9 @@ export function previewQuizImport(toml: string, form: { name?: string; yearWeek?
   const name = textField(form.name) || textField(document.name);
   const yearWeek = textField(form.yearWeek) || textField(document.yearWeek ?? document.year_week);
   const errors: QuizImportError[] = [];
-  if (!name) errors.push({ detail: texts.quizNameMissing });
-  if (!yearWeek) errors.push({ detail: texts.quizYearWeekMissing });
-  if (normalized.content.length === 0) errors.push({ detail: texts.quizQuestionsMissing });
+  if (!name) errors.push({ detail: QUIZ_COMMAND_TEXTS.quizNameMissing });
+  if (!yearWeek) errors.push({ detail: QUIZ_COMMAND_TEXTS.quizYearWeekMissing });
+  if (normalized.content.length === 0) errors.push({ detail: QUIZ_COMMAND_TEXTS.quizQuestionsMissing });
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, preview: { name, yearWeek, content: normalized.content } };
 }

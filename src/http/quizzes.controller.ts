@@ -9,11 +9,7 @@ import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { previewQuizImport } from './quiz-import';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
-import { SHARED_TEXTS } from '../../wire/shared-texts';
-
-export const QUIZ_TEXTS = {
-  loadFailed: SHARED_TEXTS.quizLoadFailed,
-} as const;
+import { QUIZ_TEXTS } from '../edge-texts';
 
 function quizResource(quiz: QuizLive): QuizResource {
   return { type: 'quizzes', id: quiz.id, attributes: { name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content } };

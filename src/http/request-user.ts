@@ -5,12 +5,7 @@ import type { Runtime } from '../runtime';
 import type { TokenPayload } from '../auth/jwt';
 import { tokenHolder } from '../auth/token-holder';
 import { httpError } from './http-errors';
-import { texts } from '../commands/texts';
-
-export const AUTH_TEXTS = {
-  unauthenticated: 'Bitte melde dich an: Das Login fehlt, ist ungültig oder abgelaufen.',
-  forbidden: texts.forbidden,
-} as const;
+import { AUTH_TEXTS } from '../edge-texts';
 
 /** The logged-in user of a request (Bearer token), with roles from the live state; 401 otherwise. */
 export function requestUser(runtime: Runtime, request: Request): UserLive {

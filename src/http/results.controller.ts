@@ -5,8 +5,8 @@ import { answersCsv, pointsCsv, quizContent, quizStats, resultAnswers, statsCsv 
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
 import { LoggedIn } from './logged-in.guard';
-import { QUIZ_TEXTS } from './quizzes.controller';
 import { readModelsCaughtUp } from './read-your-writes';
+import { QUIZ_TEXTS } from '../edge-texts';
 
 /** Who may download a quiz's results: the crew that ran the night (PROTOCOL.md wave 4, "Results and statistics"). */
 const RESULT_ROLES = ['moderator', 'admin'] as const;

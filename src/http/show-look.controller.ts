@@ -7,10 +7,7 @@ import { imageTypeOf, primaryColorOf, shortNameOf, showLogoPath, showNameOf } fr
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
 import { IMMUTABLE, REVALIDATE } from './web-app';
-
-export const SHOW_LOOK_TEXTS = {
-  noLogo: 'Diese Show hat kein Logo.',
-} as const;
+import { SHOW_LOOK_TEXTS } from '../edge-texts';
 
 /** The app's page background (web/src/styles.css `--bg`): the splash screen of an installed app. */
 const BACKGROUND = '#f4f2fb';

@@ -5,7 +5,7 @@ import type { UserLive } from '../../projections/live';
 import { hashPassword } from '../identity/passwords';
 import { decideInput, invalidTextRejection, type CommandInput } from '../commands';
 import { RUNTIME, type Runtime } from '../runtime';
-import { CreateTeamDto, TEAM_TEXTS } from './dto/teams.dto';
+import { CreateTeamDto } from './dto/teams.dto';
 import { httpError, rejectionError } from './http-errors';
 import { teamListResource, teamResource } from './json-api';
 import type { TeamListResource } from '../../wire';
@@ -14,8 +14,8 @@ import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { WindowCounter } from '../limits/window-counter';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
+import { TEAM_TEXTS } from '../edge-texts';
 
-export { TEAM_TEXTS } from './dto/teams.dto';
 
 @ApiTags('teams')
 @Controller('api/teams')

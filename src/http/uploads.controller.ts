@@ -12,20 +12,13 @@ import { UPLOAD_MAX_BYTES } from '../../projections/live';
 import type { UploadReply } from '../../wire';
 import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
-import { RECEIVE_TEXTS, ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
+import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { stripImageMetadata } from '../uploads/strip-metadata';
 import { INCOMING, MAX_FILES_PER_UPLOAD, RESERVATION_STEP_BYTES, UPLOAD_KINDS, type UploadOwner } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
-import { SHARED_TEXTS } from '../../wire/shared-texts';
-
-export const UPLOAD_TEXTS = {
-  notAnImage: SHARED_TEXTS.uploadNotAnImage,
-  tooLarge: RECEIVE_TEXTS.tooLarge,
-  failed: RECEIVE_TEXTS.failed,
-  notFound: '(nicht gefunden)',
-} as const;
+import { UPLOAD_TEXTS } from '../edge-texts';
 
 const KINDS = UPLOAD_KINDS;
 type UploadKind = (typeof KINDS)[number];

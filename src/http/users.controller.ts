@@ -6,10 +6,10 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { invalidTextRejection, texts } from '../commands';
+import { invalidTextRejection } from '../commands';
 import { newAccountsClosed } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
-import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
+import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
 import { eraseUser } from '../identity/erasure';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import { httpError, rejectionError } from './http-errors';
@@ -18,10 +18,11 @@ import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from '../limits/logins-and-registrations';
-import { actorOf, AUTH_TEXTS } from './request-user';
+import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
+import { AUTH_TEXTS, USER_TEXTS } from '../edge-texts';
+import { IDENTITY_COMMAND_TEXTS } from '../commands/identity';
 
-export { USER_TEXTS } from './dto/users.dto';
 
 @ApiTags('users')
 @Controller('api/users')
@@ -44,7 +45,7 @@ export class UsersController {
   @ApiForbiddenResponse({ description: 'The admin closed registration (show setting `allowNewAccounts`; German `detail`).' })
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
     // Closed registration costs no password hash: the rule (registerUser) says it again after the reservation.
-    if (newAccountsClosed(this.runtime.engine.live.state.showSettings)) throw httpError(403, texts.newAccountsClosed);
+    if (newAccountsClosed(this.runtime.engine.live.state.showSettings)) throw httpError(403, IDENTITY_COMMAND_TEXTS.newAccountsClosed);
     const refusal = await this.runtime.limits.registration(clientAddress(request));
     if (refusal) throw httpError(429, refusal);
     const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it

@@ -4,10 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { RUNTIME, type Runtime } from '../runtime';
 import { Metrics } from './metrics';
-
-export const METRICS_TEXTS = {
-  tokenNeeded: 'Für /metrics fehlt der richtige METRICS_TOKEN (Authorization: Bearer <METRICS_TOKEN>).',
-} as const;
+import { METRICS_TEXTS } from '../edge-texts';
 
 /** Prometheus scrapes here (PROTOCOL.md "Operations"); with METRICS_TOKEN set, only with that bearer token. */
 @ApiTags('operations')

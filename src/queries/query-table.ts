@@ -10,6 +10,8 @@ import { isMaintenance, pointsOverview, type LiveState } from '../../projections
 import { accessDenied, invalidTextRejection, isRejection, texts, type Access, type Rejection, type WireField } from '../commands';
 import { reject } from '../commands/decision';
 import { quizIdOf, textOf } from '../commands/fields';
+import { GUARD_COMMAND_TEXTS } from '../commands/guards';
+import { DECIDE_COMMAND_TEXTS } from '../commands/decide';
 
 export interface QueryContext {
   state: LiveState;
@@ -31,7 +33,7 @@ const pointsOverviewQuery: QueryEntry<{ quizId: string }> = {
   access: MODERATOR,
   parse: (c) => ({ quizId: quizIdOf(c.quiz) }),
   answer: ({ quizId }, { state }) =>
-    state.quizzes.has(quizId) ? { ...pointsOverview(state, quizId) } : reject(texts.quizNotFound(quizId), 'not_found'),
+    state.quizzes.has(quizId) ? { ...pointsOverview(state, quizId) } : reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found'),
 };
 
 /** muf: a folder of the upload store; paths that would leave it are refused. */
@@ -57,7 +59,7 @@ function query<Q>(entry: QueryEntry<Q>): Query {
     run(content, ctx) {
       const parsed = entry.parse(content);
       if (isRejection(parsed)) return parsed;
-      if (isMaintenance(ctx.state)) return reject(texts.maintenance, 'maintenance');
+      if (isMaintenance(ctx.state)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
       return entry.answer(parsed, ctx);
     },
   };
@@ -90,7 +92,7 @@ export function isQuery(code: string): boolean {
  */
 export async function answerQuery(code: string, content: Readonly<Record<string, unknown>>, actor: Actor, ctx: QueryContext): Promise<QueryAnswer> {
   const entry = queries[code];
-  if (!entry) return reject(texts.unknownCommand);
+  if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
   return accessDenied(entry.access, actor) ?? invalidTextRejection(content) ?? entry.run(content, ctx);
 }
 

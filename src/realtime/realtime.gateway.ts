@@ -21,7 +21,7 @@ import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LI
 import { addressKey } from '../limits/logins-and-registrations';
 import type { IncomingMessage } from 'node:http';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
-import { SHARED_TEXTS } from '../../wire/shared-texts';
+import { SOCKET_TEXTS } from '../edge-texts';
 
 export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
@@ -35,18 +35,6 @@ export const SLOW_SOCKET_SWEEP_MS = 1000;
 export const HEARTBEAT_MS = 30_000;
 /** ws's send options for every frame: text, also when it is bytes (one object, not one per socket and push). */
 const AS_TEXT = { binary: false } as const;
-
-export const SOCKET_TEXTS = {
-  tooEarly: SHARED_TEXTS.notAuthenticated,
-  authFailed: 'Anmeldung am Server fehlgeschlagen: Das Login ist ungültig oder abgelaufen. Bitte melde dich neu an.',
-  notJson: 'Die Nachricht ist kein gültiges JSON.',
-  badEnvelope: 'Die Nachricht braucht die Form {"type": "...", "id": Zahl, "content": {...}}.',
-  unknownType: (type: string) => `Unbekannter Nachrichtentyp "${type}".`,
-  badContent: 'Der Inhalt (content) der Nachricht muss ein Objekt sein.',
-  badCommandId: 'Die commandId der Nachricht muss eine Zeichenkette mit 1 bis 64 Zeichen sein.',
-  overlayLinkInvalid: 'Dieser Overlay-Link ist ungültig oder wurde widerrufen.',
-  overlayReadOnly: 'Das Overlay zeigt nur an: Es kann nichts senden.',
-} as const;
 
 /** Longest `commandId` a client may send (PROTOCOL.md: e.g. a UUID). */
 export const MAX_COMMAND_ID_LENGTH = 64;

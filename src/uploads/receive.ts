@@ -7,7 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '../../projections/live';
 import { MAX_FILES_PER_UPLOAD, UPLOAD_LIMIT_TEXTS, type UploadRefusal } from '../limits/uploads';
-import { SHARED_TEXTS } from '../../wire/shared-texts';
+import { RECEIVE_TEXTS } from '../edge-texts';
 
 /** A file of the request, streamed into the incoming folder. */
 export interface ReceivedFile {
@@ -27,11 +27,6 @@ export class ReceiveRefusal extends Error {
     super(refusal.detail);
   }
 }
-
-export const RECEIVE_TEXTS = {
-  tooLarge: SHARED_TEXTS.uploadTooLarge,
-  failed: SHARED_TEXTS.uploadFailed,
-} as const;
 
 /**
  * Streams a multipart request's image fields (`image`, `image0..imageN`) into files in `incomingDir`,

@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
-import { texts } from '../../src/commands';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS } from '../../src/limits/form-submissions';
 import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
 import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword } from '../../src/identity/passwords';
@@ -16,6 +15,7 @@ import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type Tes
 import { WsClient } from '../e2e/support/ws-client';
 import { launchPerson, type Person } from './support/browser';
 import { collectPageErrors, fillRegistration, loginForm, registrationForm, see, TEXTS } from './support/player';
+import { IDENTITY_COMMAND_TEXTS } from '../../src/commands/identity';
 
 let env: TestServer;
 let person: Person;
@@ -81,7 +81,7 @@ describe('refusals in the browser', () => {
       const form = registrationForm(person.page);
       await fillRegistration(form, 'zuspaet', 'passwort123', 'passwort123');
       await form.getByRole('button', { name: 'Registrieren' }).click();
-      await see(alertWith(person.page, texts.newAccountsClosed));
+      await see(alertWith(person.page, IDENTITY_COMMAND_TEXTS.newAccountsClosed));
     } finally {
       expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, adminToken)).status).toBe(200);
     }

@@ -1,7 +1,7 @@
 import { texts } from '../../src/commands';
-import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { SOCKET_TEXTS } from '../../src/edge-texts';
 
 type Sender = 'visitor' | 'player' | 'member' | 'tester' | 'moderator' | 'admin';
 const SENDERS: Sender[] = ['visitor', 'player', 'member', 'tester', 'moderator', 'admin'];

@@ -1,9 +1,8 @@
 import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
-import { AUTH_TEXTS } from '../../src/http/request-user';
-import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, api, E2E_JWT_SECRET, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { AUTH_TEXTS, SOCKET_TEXTS } from '../../src/edge-texts';
 
 /** Bad input gets a clear answer and changes nothing; the server keeps serving. */
 describe('bad input over the wire', () => {

@@ -6,13 +6,13 @@
 import type { Actor } from '../../events';
 import { CommandPipeline } from '../../src/engine/command-pipeline';
 import { LiveStateService } from '../../src/engine/live-state';
-import { SOCKET_TEXTS } from '../../src/realtime/realtime.gateway';
 import type { StoredEvent } from '../../src/store/event-store';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { openTestSqlDatabase } from '../support/test-database';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { SOCKET_TEXTS } from '../../src/edge-texts';
 
 describe('commands with a commandId are exactly-once', () => {
   const suite = serverForSuite();

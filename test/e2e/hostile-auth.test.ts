@@ -11,13 +11,13 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { FAILED_LOGINS_PER_NAME } from '../../src/limits/logins-and-registrations';
-import { POINTS_TEXTS } from '../../src/http/points.controller';
 import { UPLOAD_LIMIT_TEXTS, UPLOAD_QUOTA_BYTES, UPLOADS_PER_USER } from '../../src/limits/uploads';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
 import { serverForSuite } from './support/suite';
 import { WsClient } from './support/ws-client';
 import { POSTGRES_URL, testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 import { SOCKET_CLOSE_CODES } from '../../wire';
+import { POINTS_TEXTS } from '../../src/edge-texts';
 
 /** Sockets the suite server does not open for the tests (refused ones, one on another server): closed first after the file. */
 const sockets: WsClient[] = [];

@@ -4,7 +4,6 @@
  * passwords per user and per team refused without hashing.
  */
 import WebSocket from 'ws';
-import { texts } from '../../src/commands/texts';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/limits/password-hashing';
 import {
   ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
@@ -13,6 +12,7 @@ import { serverForSuite } from './support/suite';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { api, registerAndLogin } from './support/test-server';
 import { WsClient } from './support/ws-client';
+import { TEAM_COMMAND_TEXTS } from '../../src/commands/teams';
 
 function closed(client: WsClient): Promise<{ code: number; reason: string }> {
   return new Promise((resolve) => {
@@ -74,7 +74,7 @@ describe('a hostile crowd: limits per user', () => {
     const teamId = created.body.data.id as string;
     const guesser = await suite.open((await registerAndLogin(suite.env.url, 'ingo')).token);
     for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
-      expect(await guesser.request('gj', { id: teamId, password: `falsch${i}` })).toEqual({ success: false, message: texts.teamJoinFailed });
+      expect(await guesser.request('gj', { id: teamId, password: `falsch${i}` })).toEqual({ success: false, message: TEAM_COMMAND_TEXTS.teamJoinFailed });
     }
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
     expect(await guesser.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords });
@@ -92,7 +92,7 @@ describe('a hostile crowd: limits per user', () => {
     for (let g = 0; g < guessers; g++) {
       const socket = await suite.open((await registerAndLogin(suite.env.url, `rater${g}`)).token);
       for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
-        expect(await socket.request('gj', { id: teamId, password: `falsch${g}-${i}` })).toEqual({ success: false, message: texts.teamJoinFailed });
+        expect(await socket.request('gj', { id: teamId, password: `falsch${g}-${i}` })).toEqual({ success: false, message: TEAM_COMMAND_TEXTS.teamJoinFailed });
       }
     }
     const honest = await suite.open((await registerAndLogin(suite.env.url, 'mitglied')).token);
@@ -100,7 +100,7 @@ describe('a hostile crowd: limits per user', () => {
     // A seventh account gets its one check; after a wrong one, it is refused without hashing while the team is beyond its limit.
     const fresh = await suite.open((await registerAndLogin(suite.env.url, 'lena')).token);
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
-    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: texts.teamJoinFailed });
+    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: TEAM_COMMAND_TEXTS.teamJoinFailed });
     expect(await fresh.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords });
     expect(matches()).toBe(1);
   }, 60_000);

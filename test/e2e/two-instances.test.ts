@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
 import { evolve, initialState, isQuestionOpen, isQuizMode, type LiveState } from '../../projections/live';
-import { texts } from '../../src/commands/texts';
 import { fromStored } from '../../src/engine/stored-events';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import type { EventStore } from '../../src/store/event-store';
@@ -24,6 +23,7 @@ import { ADMIN_PASSWORD, api, login } from './support/test-server';
 import { WsClient } from './support/ws-client';
 import { PersonalDataStore } from '../../src/store/personal-data-store';
 import { PersonalDataVault } from '../../src/store/personal-data-vault';
+import { SHOW_COMMAND_TEXTS } from '../../src/commands/show';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -299,7 +299,7 @@ if (!POSTGRES_URL) {
         const [mode, start] = await Promise.all([pausing.request('mum', { modus: 'pause' }), starting.request('ma', { quiz: quizId, round: 1, question: 3 })]);
         expect(start).toMatchObject({ success: true }); // a question may start in any mode
         if (!mode.success) {
-          expect(mode.message).toBe(texts.uberModeOnlyWithoutQuestion);
+          expect(mode.message).toBe(SHOW_COMMAND_TEXTS.uberModeOnlyWithoutQuestion);
           questionFirst++;
         }
         await must(tidy, 'mn');

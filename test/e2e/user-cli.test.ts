@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { hostname, userInfo } from 'node:os';
 import path from 'node:path';
-import { texts } from '../../src/commands';
 import { USER_CLI_TEXTS } from '../../src/identity/user-commands';
 import { api, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
+import { USER_ROLE_COMMAND_TEXTS } from '../../src/commands/user-roles';
 
 const root = path.resolve(__dirname, '../..');
 const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
@@ -63,7 +63,7 @@ describe('npm run user: roles from the server console', () => {
     expect(await built(env, 'grant', 'erste', 'tester')).toEqual({ code: 0, output: 'Rollen von Erste: moderator → moderator, tester\n' });
     expect(await built(env, 'revoke', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: moderator, tester → tester\n' });
 
-    expect(await built(env, 'grant', 'erste', 'chef')).toEqual({ code: 1, output: `${texts.unknownRole('chef')}\n` });
+    expect(await built(env, 'grant', 'erste', 'chef')).toEqual({ code: 1, output: `${USER_ROLE_COMMAND_TEXTS.unknownRole('chef')}\n` });
     expect(await built(env, 'roles', 'admin', '-')).toEqual({ code: 1, output: `${LAST_ADMIN}\n` });
     expect(await built(env, 'roles', 'niemand', 'tester')).toEqual({ code: 1, output: `${USER_CLI_TEXTS.unknownLogin('niemand')}\n` });
 

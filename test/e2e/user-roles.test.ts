@@ -1,8 +1,9 @@
-import { texts } from '../../src/commands';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles } from './support/test-server';
 import { SOCKET_CLOSE_CODES } from '../../wire';
 import type { WsClient } from './support/ws-client';
+import { USER_ROLE_COMMAND_TEXTS } from '../../src/commands/user-roles';
+import { DECIDE_COMMAND_TEXTS } from '../../src/commands/decide';
 
 /** Resolves with the close code once the socket closes. */
 function closed(client: WsClient): Promise<number> {
@@ -114,9 +115,9 @@ describe('operator accounts over HTTP and WebSocket', () => {
     expect(await setRoles(olga.userId, ['tester'], moderator.token)).toMatchObject({ status: 403, body: { errors: [{ detail: FORBIDDEN }] } });
     expect(await setRoles(olga.userId, ['admin'], olga.token)).toMatchObject({ status: 403, body: { errors: [{ detail: FORBIDDEN }] } });
     expect((await api(suite.env.url, 'PUT', `/api/users/${olga.userId}/roles`, { roles: ['tester'] })).status).toBe(401);
-    expect(await setRoles(olga.userId, ['tester', 'chef'])).toMatchObject({ status: 400, body: { errors: [{ detail: texts.unknownRole('chef') }] } });
-    expect(await setRoles(olga.userId, 'tester')).toMatchObject({ status: 400, body: { errors: [{ detail: texts.rolesNotAList }] } });
-    expect(await setRoles(olga.userId, ['te\u0000ster'])).toMatchObject({ status: 400, body: { errors: [{ detail: texts.invalidText }] } });
+    expect(await setRoles(olga.userId, ['tester', 'chef'])).toMatchObject({ status: 400, body: { errors: [{ detail: USER_ROLE_COMMAND_TEXTS.unknownRole('chef') }] } });
+    expect(await setRoles(olga.userId, 'tester')).toMatchObject({ status: 400, body: { errors: [{ detail: USER_ROLE_COMMAND_TEXTS.rolesNotAList }] } });
+    expect(await setRoles(olga.userId, ['te\u0000ster'])).toMatchObject({ status: 400, body: { errors: [{ detail: DECIDE_COMMAND_TEXTS.invalidText }] } });
     expect(await setRoles('niemand', ['tester'])).toMatchObject({ status: 404, body: { errors: [{ detail: 'Konnte das Team/User nicht finden (niemand)' }] } });
     // The built-in admin is the only admin: it cannot give up the role, nor be demoted.
     expect(await setRoles(adminId, ['moderator', 'tester'])).toMatchObject({ status: 400, body: { errors: [{ detail: LAST_ADMIN }] } });

@@ -3,7 +3,8 @@
  * the web app both show lives in wire/, a rule's text beside its rule, and everybody else imports it.
  * This test reads the string literals (and template literals, placeholders included) of the product's
  * code and fails on any German sentence of 20 characters or more that is written in two places,
- * listing them. Tests and docs may repeat texts: they assert them.
+ * listing them; and on two text tables exported under one name. Tests and docs may repeat texts:
+ * they assert them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +65,15 @@ export function sentencesWrittenTwice(sources: ReadonlyMap<string, string>): str
   return [...places].filter(([, at]) => at.length > 1).map(([text, at]) => `"${text}" is written in ${at.join(', ')}`).sort();
 }
 
+/** Exported text tables (`..._TEXTS`) whose name two files use, with the files. */
+export function textTablesNamedTwice(sources: ReadonlyMap<string, string>): string[] {
+  const files = new Map<string, string[]>();
+  for (const [file, source] of sources) {
+    for (const [, name] of source.matchAll(/^export const (\w*TEXTS)\b/gm)) files.set(name, [...(files.get(name) ?? []), file]);
+  }
+  return [...files].filter(([, at]) => at.length > 1).map(([name, at]) => `${name} is exported by ${at.join(', ')}`).sort();
+}
+
 describe('German texts are written once', () => {
   it('given the code of events/, projections/, wire/, src/ and web/src/, then no German sentence is written twice', () => {
     const sources = new Map(
@@ -72,6 +82,15 @@ describe('German texts are written once', () => {
     );
     expect(sources.size).toBeGreaterThan(300);
     expect(sentencesWrittenTwice(sources)).toEqual([]);
+    expect(textTablesNamedTwice(sources)).toEqual([]);
+  });
+
+  it('given two files exporting text tables of one name, then both are named', () => {
+    const sources = new Map([
+      ['src/a.ts', "export const LIMIT_TEXTS = { a: 'x' };"],
+      ['src/b.ts', "export const LIMIT_TEXTS = { b: 'y' };\nexport const OTHER_TEXTS = {};"],
+    ]);
+    expect(textTablesNamedTwice(sources)).toEqual(['LIMIT_TEXTS is exported by src/a.ts, src/b.ts']);
   });
 
   it('given a sentence written in two files (one in a template), then both places are named', () => {

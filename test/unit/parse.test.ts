@@ -11,6 +11,16 @@ import {
   admit, commandTable, normalizeContent, questionsFromRounds, texts, type CommandInput, type CommandOfType, type CommandType,
 } from '../../src/commands';
 import { q } from './support/fixtures';
+import { USER_ROLE_COMMAND_TEXTS } from '../../src/commands/user-roles';
+import { UPLOAD_COMMAND_TEXTS } from '../../src/commands/uploads';
+import { TEAM_COMMAND_TEXTS } from '../../src/commands/teams';
+import { SHOW_COMMAND_TEXTS } from '../../src/commands/show';
+import { NIGHT_COMMAND_TEXTS } from '../../src/commands/night';
+import { MODERATION_COMMAND_TEXTS } from '../../src/commands/moderation';
+import { IDENTITY_COMMAND_TEXTS } from '../../src/commands/identity';
+import { FORM_COMMAND_TEXTS } from '../../src/commands/forms';
+import { DRAWING_COMMAND_TEXTS } from '../../src/commands/drawing';
+import { DECIDE_COMMAND_TEXTS } from '../../src/commands/decide';
 
 interface ParseCase<T extends CommandType> {
   /** The content a client sends (a realtime message's content or an HTTP body). */
@@ -34,14 +44,14 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   UpdateProfile: {
     wire: { userId: 'u1', name: ' Anna K. ', newPassword: 'neu', newPasswordRepeat: 'neu' },
     command: { type: 'UpdateProfile', userId: 'u1', name: 'Anna K.', changesPassword: true, newPasswordLength: 3 },
-    malformed: [{ userId: 'u1', name: 'An' }, texts.displayNameTooShort],
+    malformed: [{ userId: 'u1', name: 'An' }, IDENTITY_COMMAND_TEXTS.displayNameTooShort],
   },
   MarkEmailPopupSeen: { wire: { userId: 'u1' }, command: { type: 'MarkEmailPopupSeen', userId: 'u1' } },
   CreateLoginLink: { wire: { id: 'u1' }, command: { type: 'CreateLoginLink', userId: 'u1' } },
   SetUserRoles: {
     wire: { userId: 'u1', roles: ['tester', 'admin', 'tester'] },
     command: { type: 'SetUserRoles', userId: 'u1', roles: ['admin', 'tester'], consoleAccount: '' },
-    malformed: [{ userId: 'u1', roles: 'admin' }, texts.rolesNotAList],
+    malformed: [{ userId: 'u1', roles: 'admin' }, USER_ROLE_COMMAND_TEXTS.rolesNotAList],
   },
   BlockUser: { wire: { userId: 'u1', blocked: true }, command: { type: 'BlockUser', userId: 'u1', blocked: true } },
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
@@ -52,12 +62,12 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   CreateTeam: {
     wire: { name: ' Quizgurus ', password: 'pw-team', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
     command: { type: 'CreateTeam', name: 'Quizgurus', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
-    malformed: [{ name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' }, texts.teamCreationFailed],
+    malformed: [{ name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' }, TEAM_COMMAND_TEXTS.teamCreationFailed],
   },
   CreateQrTeam: {
     wire: { name: 'Tisch 4', amount: '5', moderatorOnline: true },
     command: { type: 'CreateQrTeam', name: 'Tisch 4', expectedMembers: 5, moderatorOnline: true },
-    malformed: [{ name: 'Tisch', amount: 'viele' }, texts.qrTeamAmountNotNumeric],
+    malformed: [{ name: 'Tisch', amount: 'viele' }, TEAM_COMMAND_TEXTS.qrTeamAmountNotNumeric],
   },
   JoinTeam: { wire: { id: 7, password: 'x', passwordOk: true }, command: { type: 'JoinTeam', team: '7', passwordOk: true, fusionPassword: false } },
   JoinTeamByInvite: { wire: { token: 'x', inviteId: 'i1' }, command: { type: 'JoinTeamByInvite', inviteId: 'i1' } },
@@ -94,7 +104,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   StartCountdown: {
     wire: { time: '30' },
     command: { type: 'StartCountdown', seconds: 30 },
-    malformed: [{ time: 3601 }, texts.countdownTooLong],
+    malformed: [{ time: 3601 }, NIGHT_COMMAND_TEXTS.countdownTooLong],
   },
   ExpireCountdown: { wire: {}, command: { type: 'ExpireCountdown' } },
   EndQuestion: { wire: {}, command: { type: 'EndQuestion' } },
@@ -114,7 +124,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   SaveDrawing: {
     wire: { strokes: [stroke] },
     command: { type: 'SaveDrawing', strokes: [{ width: 4, color: '#ff0000', points: [[10, 20], [30, 40]] }] },
-    malformed: [{ strokes: 'kritzel' }, texts.drawingInvalid],
+    malformed: [{ strokes: 'kritzel' }, DRAWING_COMMAND_TEXTS.drawingInvalid],
   },
 
   // heal and deal
@@ -160,7 +170,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   ChangeUberMode: {
     wire: { modus: 'quiz-single' },
     command: { type: 'ChangeUberMode', modus: 'quiz-single' },
-    malformed: [{ modus: 'party' }, texts.unknownUberMode],
+    malformed: [{ modus: 'party' }, SHOW_COMMAND_TEXTS.unknownUberMode],
   },
   SetUberMessage: { wire: { message: 'Pause' }, command: { type: 'SetUberMessage', message: 'Pause' } },
   DrawStroke: {
@@ -172,7 +182,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   PublishPoints: {
     wire: { content: { publish: true, quiz: 7 } },
     command: { type: 'PublishPoints', publish: true, quizId: '7' },
-    malformed: [{ content: { publish: 'vielleicht' } }, texts.publishNotABoolean],
+    malformed: [{ content: { publish: 'vielleicht' } }, SHOW_COMMAND_TEXTS.publishNotABoolean],
   },
   ChangeShowSettings: {
     wire: { streamChannel: ' quizshow ' },
@@ -193,23 +203,23 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   RecordUpload: {
     wire: { kind: 'team', files: [file] },
     command: { type: 'RecordUpload', kind: 'team', fileNames: ['logo.png'], label: null },
-    malformed: [{ kind: 'team', files: [{ ...file, mimeType: 'text/plain' }] }, texts.uploadNotAnImage],
+    malformed: [{ kind: 'team', files: [{ ...file, mimeType: 'text/plain' }] }, UPLOAD_COMMAND_TEXTS.uploadNotAnImage],
   },
   SubmitGreeting: {
     wire: { username: ' Olaf ', message: 'Hallo!' },
     command: { type: 'SubmitGreeting', name: 'Olaf', message: 'Hallo!' },
-    malformed: [{ username: '', message: 'Hallo!' }, texts.greetingFieldMissing],
+    malformed: [{ username: '', message: 'Hallo!' }, FORM_COMMAND_TEXTS.greetingFieldMissing],
   },
 
   // moderation
   HideLobbyChatMessage: { wire: { messageId: 'm1' }, command: { type: 'HideLobbyChatMessage', messageId: 'm1' } },
-  SetLobbySlowMode: { wire: { seconds: 30 }, command: { type: 'SetLobbySlowMode', seconds: 30 }, malformed: [{ seconds: 3601 }, texts.lobbySlowSecondsInvalid] },
+  SetLobbySlowMode: { wire: { seconds: 30 }, command: { type: 'SetLobbySlowMode', seconds: 30 }, malformed: [{ seconds: 3601 }, MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid] },
   SetLobbyChatOpen: { wire: { open: false }, command: { type: 'SetLobbyChatOpen', open: false } },
   HideGreeting: { wire: { greetingId: 'g1' }, command: { type: 'HideGreeting', greetingId: 'g1' } },
   MuteUser: {
     wire: { userId: 'u1', minutes: '10' },
     command: { type: 'MuteUser', userId: 'u1', minutes: 10 },
-    malformed: [{ userId: 'u1', minutes: -1 }, texts.muteMinutesInvalid],
+    malformed: [{ userId: 'u1', minutes: -1 }, MODERATION_COMMAND_TEXTS.muteMinutesInvalid],
   },
   RemoveTeamMember: { wire: { teamId: 't1', userId: 'u1' }, command: { type: 'RemoveTeamMember', teamId: 't1', userId: 'u1' } },
 };
@@ -231,6 +241,6 @@ describe('every entry parses its wire content (test/unit/parse.test.ts)', () => 
 
   it.each(cases)('%s: text no store can hold is refused before parsing', (type, c) => {
     expect(admit(initialState, input(type, { ...c.wire, extra: 'a\u0000b' }), OPERATOR))
-      .toEqual({ ok: false, message: texts.invalidText, reason: 'invalid' });
+      .toEqual({ ok: false, message: DECIDE_COMMAND_TEXTS.invalidText, reason: 'invalid' });
   });
 });

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import type { Question } from '../../../events';
-import { FIELD_TEXTS } from './field-texts';
 import { ValidateBy } from 'class-validator';
+import { FIELD_TEXTS } from '../../edge-texts';
 
 const QUESTION_SCHEMA = {
   type: 'object',

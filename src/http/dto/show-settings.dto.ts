@@ -3,16 +3,8 @@ import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { OVERLAY_CORNERS, OVERLAY_SCALE, SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/rules/show-settings';
 import { DEFAULT_OVERLAY_LAYOUT, OVERLAY_PARTS } from '../../../projections/live/state/default-show-settings';
-import { FIELD_TEXTS } from './field-texts';
-
-/** Shapes only: what the addresses, dates and lengths must be is the rule's (projections/live/rules/show-settings.ts). */
-export const SHOW_SETTINGS_FIELD_TEXTS = {
-  notList: (field: string) => `Das Feld "${field}" muss eine Liste sein.`,
-  notEntries: (field: string, entry: string) => `Jeder Eintrag im Feld "${field}" muss ein Objekt ${entry} sein.`,
-  notFlag: (field: string) => `Das Feld "${field}" muss true oder false sein.`,
-  notObject: (field: string) => `Das Feld "${field}" muss ein Objekt sein.`,
-  notNumber: (field: string) => `Das Feld "${field}" muss eine Zahl sein.`,
-} as const;
+import { SHOW_SETTINGS_FIELD_TEXTS } from '../../edge-texts';
+import { FIELD_TEXTS } from '../../edge-texts';
 
 const T = SHOW_SETTINGS_FIELD_TEXTS;
 

@@ -1,12 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
-import { SHARED_TEXTS } from '../../../wire/shared-texts';
-
-export const TEAM_TEXTS = {
-  nameTaken: SHARED_TEXTS.teamNameTaken,
-  failed: SHARED_TEXTS.teamCreationFailed,
-} as const;
+import { TEAM_TEXTS } from '../../edge-texts';
 
 /** POST /api/teams: a new team (JSON:API `teams` attributes or plain); the creator becomes its first member. */
 export class CreateTeamDto {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsArray } from 'class-validator';
 import { ROLES } from '../../../events';
-import { texts } from '../../commands';
+import { USER_ROLE_COMMAND_TEXTS } from '../../commands/user-roles';
 
 /**
  * PUT /api/users/:id/roles: the user's roles as a whole (JSON:API `users` attributes or plain). The
@@ -12,6 +12,6 @@ export class SetUserRolesDto {
     description: 'Every role the user shall have; an empty list makes them a player. Duplicates count once.',
     type: [String], enum: ROLES, example: ['tester'],
   })
-  @IsArray({ message: texts.rolesNotAList })
+  @IsArray({ message: USER_ROLE_COMMAND_TEXTS.rolesNotAList })
   roles!: unknown[];
 }

@@ -2,14 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
 import { IsTextOrNumber } from '../validation';
-import { FIELD_TEXTS } from './field-texts';
-import { SHARED_TEXTS } from '../../../wire/shared-texts';
-
-export const USER_TEXTS = {
-  loginTaken: SHARED_TEXTS.loginTaken,
-  passwordMissing: SHARED_TEXTS.registrationFailed,
-  currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
-} as const;
+import { USER_TEXTS } from '../../edge-texts';
+import { FIELD_TEXTS } from '../../edge-texts';
 
 /** POST /api/users: a registration (JSON:API `users` attributes or plain). */
 export class RegisterUserDto {

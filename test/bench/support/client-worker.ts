@@ -4,10 +4,10 @@
  * milliseconds with sub-millisecond resolution, comparable between the processes of one machine.
  */
 import { randomUUID } from 'node:crypto';
-import { texts } from '../../../src/commands/texts';
 import { resendDelayMs } from '../../../wire/backoff';
 import { LeanPlayer, now } from './lean-player';
 import type { WorkerOp, WorkerResult, WorkerPlayer } from './worker-protocol';
+import { PROPOSAL_COMMAND_TEXTS } from '../../../src/commands/proposals';
 
 interface Slot {
   cast: WorkerPlayer;
@@ -276,8 +276,8 @@ async function proposeFor(seconds: number): Promise<WorkerResult> {
       const starring = full.has(cast.teamId);
       const reply = starring ? await player.request('gs', { number: 1 }) : await player.request('gp', { message: `Vorschlag ${n}` });
       if (reply.success) count++;
-      else if (reply.message === texts.tooManyTeamEntries) full.add(cast.teamId);
-      else if (starring && reply.message === texts.proposalNotFound) full.delete(cast.teamId);
+      else if (reply.message === PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries) full.add(cast.teamId);
+      else if (starring && reply.message === PROPOSAL_COMMAND_TEXTS.proposalNotFound) full.delete(cast.teamId);
       else {
         failures++;
         messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
