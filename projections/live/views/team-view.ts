@@ -29,6 +29,8 @@ export interface TeamView {
   proposals: Record<string, ProposalView>;
   /** `online` comes from the server's live connections; presence is not part of the log. */
   members: Record<string, { name: string; online: boolean; star: number | null }>;
+  /** How many members the team has (the team page shows it above the member list). */
+  memberCount: number;
   takenAnswer: { message: string; user: string | null } | null;
   /** The team's heal-and-deal choices of the round: every member sees them, a reload too. */
   healDeal: TeamHealDealView;
@@ -115,7 +117,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   const quizzleVerdict = quizzleVerdictOf(state, team.id);
   return {
     id: team.id, number: team.number, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
-    favorite: play.favourite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
+    favorite: play.favourite, quizzled: play.quizzled, proposals, members, memberCount: team.memberIds.length, takenAnswer: takenAnswerView(state, team),
     healDeal: teamHealDealView(state, team.id),
     ...(quizzleVerdict ? { quizzleVerdict } : {}),
   };
