@@ -1,4 +1,4 @@
-import { globalView, views } from '../../projections/live';
+import { globalView, teamView, views } from '../../projections/live';
 import { q, showWithQuestion } from './support/fixtures';
 
 function night() {
@@ -64,9 +64,16 @@ describe('views and privacy', () => {
   it('team view fields use the protocol names', () => {
     const s = night();
     const team = views(s.world.state, s.world.as(s.anna)).team!;
-    expect(Object.keys(team).sort()).toEqual(['beschreibung', 'favorite', 'healDeal', 'id', 'members', 'name', 'number', 'proposals', 'quizzled', 'stadt', 'takenAnswer', 'url']);
+    expect(Object.keys(team).sort()).toEqual(['beschreibung', 'favorite', 'healDeal', 'id', 'memberCount', 'members', 'name', 'number', 'proposals', 'quizzled', 'stadt', 'takenAnswer', 'url']);
     expect(team.proposals['1']).toEqual({ user: 'anna', userId: s.anna, message: 'Vorschlag von A', chat: false, stars: 0 });
     expect(team.members[s.anna]).toEqual({ name: 'anna', online: false, star: null });
+  });
+
+  it('given Anna and Bert in team A, when Bert joins team B, then A counts one member and B two', () => {
+    const s = night();
+    expect(teamView(s.world.state, s.teamA)!.memberCount).toBe(2);
+    s.world.joinTeam(s.bert, s.teamB);
+    expect([teamView(s.world.state, s.teamA)!.memberCount, teamView(s.world.state, s.teamB)!.memberCount]).toEqual([1, 2]);
   });
 
   it('members are offline in the views: presence is laid over by the server from live sockets, never folded from the log', () => {

@@ -24,6 +24,7 @@ const team: TeamView = {
   favorite: 1,
   quizzled: null,
   members: { 1: { name: 'Anna', online: true, star: 1 }, 2: { name: 'Ben', online: false, star: null } },
+  memberCount: 2,
   proposals: {
     1: { user: 'Anna', userId: '1', message: 'Paris', chat: false, stars: 1 },
     2: { user: 'Ben', userId: '2', message: 'Lyon', chat: false, stars: 0 },

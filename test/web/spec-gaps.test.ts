@@ -20,6 +20,7 @@ import { baseGlobal, esc, prepareStore, render, renderWithStore } from './suppor
 const team: TeamView = {
   id: '3', number: 17, name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: 2,
   members: { 1: { name: 'Anna', online: true, star: null } },
+  memberCount: 1,
   proposals: { 2: { user: 'Anna', userId: '1', message: 'Eiffelturm', chat: false, stars: 0 } },
   takenAnswer: null,
   healDeal: { round: 1, calculated: false, heal: null, deal: null },

@@ -64,8 +64,12 @@ export function readInputs<K extends ScopeKey>(reads: Reads<K>, state: LiveState
   const inputs: unknown[] = [];
   for (const one of reads) {
     const value = one.of(state, key, isOnline);
-    if (Array.isArray(value)) inputs.push(LIST, value.length, ...(value as unknown[]));
-    else inputs.push(value);
+    if (!Array.isArray(value)) {
+      inputs.push(value);
+      continue;
+    }
+    inputs.push(LIST, value.length);
+    for (const item of value as unknown[]) inputs.push(item);
   }
   return inputs;
 }

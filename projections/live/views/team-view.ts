@@ -31,6 +31,8 @@ export interface TeamView {
   proposals: Record<string, ProposalView>;
   /** `online` comes from the server's live connections; presence is not part of the log. */
   members: Record<string, { name: string; online: boolean; star: number | null }>;
+  /** How many members the team has (the team page shows it above the member list). */
+  memberCount: number;
   takenAnswer: { message: string; user: string | null } | null;
   /** The team's heal-and-deal choices of the round: every member sees them, a reload too. */
   healDeal: TeamHealDealView;
@@ -117,7 +119,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   const quizzleVerdict = quizzleVerdictOf(state, team.id);
   return {
     id: team.id, number: team.number, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
-    favorite: play.favourite, quizzled: play.quizzled, proposals, members, takenAnswer: takenAnswerView(state, team),
+    favorite: play.favourite, quizzled: play.quizzled, proposals, members, memberCount: team.memberIds.length, takenAnswer: takenAnswerView(state, team),
     healDeal: teamHealDealView(state, team.id),
     ...(quizzleVerdict ? { quizzleVerdict } : {}),
   };
@@ -137,17 +139,23 @@ function someoneRenamed(state: LiveState, previous: LiveState): boolean {
 
 /**
  * The team's play of the live question (null while it has none: a stale play reads as empty) and the
- * names of who proposed. A proposal touches its team only; a new question touches the teams that had
- * a play of the one before; a rename may touch any team.
+ * names of who proposed and is no member (any more; the members read has the members' names). A
+ * proposal touches its team only; a new question touches the teams that had a play of the one
+ * before; a rename may touch any team.
  */
 const livePlay = read<TeamKey>({
   of(state, { teamId }) {
     const play = currentPlay(state, teamId);
-    return [play, ...(play?.proposals ?? []).map((p) => state.users.get(p.userId)?.name)];
+    if (!play) return null;
+    const memberIds = state.teams.get(teamId)?.memberIds ?? [];
+    const values: unknown[] = [play];
+    for (const p of play.proposals) if (!memberIds.includes(p.userId)) values.push(state.users.get(p.userId)?.name);
+    return values;
   },
   touches(state, previous, touched) {
     if (someoneRenamed(state, previous)) return 'all';
     state.plays.diff(previous.plays, (teamId) => touched.add(teamId));
+    state.teams.diff(previous.teams, (teamId) => touched.add(teamId));
     if (state.questionSeq === previous.questionSeq) return;
     previous.plays.forEach((play, teamId) => {
       if (play.seq === previous.questionSeq) touched.add(teamId);
@@ -173,7 +181,11 @@ const takenAnswerAuthor = read<TeamKey>({
  * user's scopes when they come or go).
  */
 const members = read<TeamKey>({
-  of: (state, { teamId }, isOnline) => state.teams.get(teamId)?.memberIds.flatMap((id) => [state.users.get(id)?.name, isOnline(id)]),
+  of(state, { teamId }, isOnline) {
+    const values: unknown[] = [];
+    for (const id of state.teams.get(teamId)?.memberIds ?? []) values.push(state.users.get(id)?.name, isOnline(id));
+    return values;
+  },
   touches(state, previous, touched) {
     state.teams.diff(previous.teams, (teamId) => touched.add(teamId));
     state.users.diff(previous.users, (_userId, user, before) => {

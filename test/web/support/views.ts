@@ -19,6 +19,6 @@ export const baseUser: UserView = {
 /** Anna's team '3' with nothing proposed yet. */
 export const baseTeam: TeamView = {
   id: '3', number: 3, name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: null, proposals: {},
-  members: { 1: { name: 'Anna', online: true, star: null } }, takenAnswer: null,
+  members: { 1: { name: 'Anna', online: true, star: null } }, memberCount: 1, takenAnswer: null,
   healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };
