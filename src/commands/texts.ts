@@ -79,6 +79,7 @@ export const specTexts = {
 /** ENGINE: situations the spec has no text for (docs/decisions/engine.md). */
 export const engineTexts = {
   forbidden: 'Dazu fehlt dir die Berechtigung.',
+  currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
   unknownCommand: 'Diesen Befehl gibt es nicht.',
   noTeam: 'Du bist in keinem Team.',
   noQuestionOpen: 'Es ist gerade keine Frage aktiv.',

@@ -2,12 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
 import { IsTextOrNumber } from '../validation';
+import { texts } from '../../commands/texts';
 import { FIELD_TEXTS } from './field-texts';
 
 export const USER_TEXTS = {
   loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
   passwordMissing: 'Konnte diesen Nutzeraccount nicht anlegen.',
-  currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
+  currentPasswordWrong: texts.currentPasswordWrong,
 } as const;
 
 /** POST /api/users: a registration (JSON:API `users` attributes or plain). */
