@@ -156,7 +156,7 @@ describe('consistency boundaries', () => {
   it('PATCH /api/users/:id\'s rules (own profile with the current password\'s verdict, an admin\'s reset) decide the same on their boundaries alone', () => {
     const s = show();
     const { world } = s;
-    const change = (userId: string, fields: Record<string, unknown>) => ({ type: 'UpdateProfile', userId, name: 'Anna Neu', newPassword: 'neu-pw', newPasswordRepeat: 'neu-pw', ...fields });
+    const change = (userId: string, fields: Record<string, unknown>) => ({ type: 'UpdateProfile' as const, userId, name: 'Anna Neu', newPassword: 'neu-pw', newPasswordRepeat: 'neu-pw', ...fields });
     world.run(change(s.anna, { currentPasswordOk: false }), world.as(s.anna)); // refused: the current password did not check out
     world.run(change(s.anna, { currentPasswordOk: true }), world.as(s.anna));
     world.run(change(s.bert, { currentPasswordOk: true }), world.as(s.anna)); // refused: another's profile
