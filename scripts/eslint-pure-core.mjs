@@ -4,10 +4,10 @@ import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** Which project folders each pure folder may import from. */
+/** Which project folders each pure folder may import from (the order: test/lint/layer-order.test.ts). */
 const ALLOWED = [
   { folder: 'events', may: ['events'] },
-  { folder: 'projections/live', may: ['events', 'projections/live', 'wire'] },
+  { folder: 'projections/live', may: ['events', 'projections/live'] },
   { folder: 'wire', may: ['events', 'projections/live', 'wire'] },
   { folder: 'src/commands', may: ['events', 'projections/live', 'wire', 'src/commands'] },
 ];

@@ -38,7 +38,7 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** APPEND_BUDGET_BYTES: the bytes a player may append to the log per hour (src/limits/append-budget.ts). */
   appendBudgetBytes: number;
-  /** UPLOADS_MAX_BYTES: all uploads together may hold at most this many bytes (src/uploads/upload-limits.ts). */
+  /** UPLOADS_MAX_BYTES: all uploads together may hold at most this many bytes (src/limits/uploads.ts). */
   uploadsMaxBytes: number;
   /** UPLOADS_MIN_FREE_BYTES: uploads are refused before the disk of DATA_DIR has less free space than this. */
   uploadsMinFreeBytes: number;

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { FIRST_ADMIN_PASSWORD_FILE } from './identity/first-admin';
 import { startServer, type RunningServer } from './server';
 
+const FIRST_ADMIN_CREATED = 'Erster Admin angelegt: Benutzer "admin" mit dem Passwort aus ADMIN_PASSWORD.';
+
 /**
  * The lines an operator needs after the start: where the show runs and, once, the first admin's
  * password. A generated password never goes into a JSON log (a log collector keeps it): in JSON mode
@@ -20,13 +22,13 @@ async function announce(server: RunningServer, config: AppConfig): Promise<void>
   if (config.logFormat === 'text') {
     console.log(`\n${where}`);
     if (generated) console.log(shownLine(generated));
-    else if (admin.created) console.log('Erster Admin angelegt: Benutzer "admin" mit dem Passwort aus ADMIN_PASSWORD.');
+    else if (admin.created) console.log(FIRST_ADMIN_CREATED);
     if (reset) console.log(reset);
     return;
   }
   server.logger.log(where, { url: server.url, store: server.storage.events.kind }, 'Start');
   if (reset) server.logger.log(reset, 'Start');
-  if (admin.created && !generated) server.logger.log('Erster Admin angelegt: Benutzer "admin" mit dem Passwort aus ADMIN_PASSWORD.', 'Start');
+  if (admin.created && !generated) server.logger.log(FIRST_ADMIN_CREATED, 'Start');
   if (!generated) return;
   if (process.stderr.isTTY) {
     process.stderr.write(`${shownLine(generated)}\n`);

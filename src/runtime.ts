@@ -10,16 +10,16 @@ import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
 import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
-import { HttpLimits, LoginLimits } from './http/login-limits';
-import { FRAME_RATE, type Rate } from './realtime/rate-limit';
+import { HttpLimits, LoginLimits } from './limits/logins-and-registrations';
+import { FRAME_RATE, type Rate } from './limits/frame-rate';
 import { Credentials } from './identity/credentials';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
-import { TeamPasswordGuards } from './realtime/user-limits';
+import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
-import { UPLOADS_PER_USER, UploadLimits } from './uploads/upload-limits';
+import { UPLOADS_PER_USER, UploadLimits } from './limits/uploads';
 import { SharedWindowCounter } from './limits/shared-window-counter';
 import { AppendBudget } from './limits/append-budget';
 import { rebuildLog } from './observability/rebuild-log';
@@ -50,15 +50,15 @@ export interface Runtime {
   /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
   readModels: ReadProjections;
   uploadsDir: string;
-  /** Registrations counted per address, shared by the instances on one database (src/http/login-limits.ts). */
+  /** Registrations counted per address, shared by the instances on one database (src/limits/logins-and-registrations.ts). */
   limits: HttpLimits;
   /** Failed logins per (name, address) and per address, shared by the instances on Postgres. */
   loginLimits: LoginLimits;
-  /** Upload requests per user, the bytes per owner and in all, the disk's floor (src/uploads/upload-limits.ts). */
+  /** Upload requests per user, the bytes per owner and in all, the disk's floor (src/limits/uploads.ts). */
   uploadLimits: UploadLimits;
-  /** Wrong team passwords per user and per team, shared by the instances on one database (src/realtime/user-limits.ts). */
+  /** Wrong team passwords per user and per team, shared by the instances on one database (src/limits/sockets-and-team-passwords.ts). */
   teamPasswordGuards: TeamPasswordGuards;
-  /** Frames each socket may send (src/realtime/rate-limit.ts). */
+  /** Frames each socket may send (src/limits/frame-rate.ts). */
   frameRate: Rate;
   /** Bytes each player may append per hour, shared by the instances on one database (src/limits/append-budget.ts). */
   appendBudget: AppendBudget;

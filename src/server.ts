@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import type { PipelineOptions } from './engine/command-pipeline';
-import type { Rate } from './realtime/rate-limit';
+import type { Rate } from './limits/frame-rate';
 import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
 import { serveApiDocs } from './http/api-docs';
 import { serveWebApp } from './http/web-app';

@@ -1,5 +1,4 @@
-/** The wire contract that server and web app share: reply types, readers of client fields, and the German texts both show. */
-export * from './readers';
+/** The wire contract that server and web app share: reply types and the German texts both show. */
 export * from './replies';
 export * from './shared-texts';
 export * from './frame';

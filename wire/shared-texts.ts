@@ -28,4 +28,23 @@ export const SHARED_TEXTS = {
   maintenance: 'Der Server wird gerade neu gestartet, daher kannst du nichts zum Server senden.',
   notAuthenticated: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
   healOnlyForLiving: 'Heilen ist nur für Lebende möglich!',
+  wrongCredentials: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
+  teamNameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
+  teamCreationFailed: 'Konnte Gruppe nicht anlegen.',
+  teamSaveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
+  // the moderator's quiz and question controls (operator-side §8)
+  uberModeOnlyWithoutQuestion: 'Die Quizart kann nur geändert werden, während keine Frage aktiv ist.',
+  nextQuestionOnlyWithoutQuestion: 'Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.',
+  countdownOnlyWithQuestion: 'Es kann kein Countdown gestartet werden, wenn gerade keine Frage aktiv ist.',
+  quizNotFound: (n: string) => `Es gibt kein Quiz mit der Nummer ${n}`,
+  quizEmpty: 'Das ausgewählte Quiz hat keine Fragen (leerer Content).',
+  noFurtherQuestion: 'Es konnte keine weitere Frage gefunden werden.',
+  quizLoadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
+  quizNameMissing: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert',
+  quizYearWeekMissing: 'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert',
+  quizQuestionsMissing: 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert',
+  quizSaveFailed: 'Es ist ein Fehler beim Speichern aufgetreten.',
+  contentUnreadable: 'konnte String nicht einlesen.',
+  // the checker
+  noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
 } as const;

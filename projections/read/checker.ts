@@ -4,12 +4,13 @@
  */
 import type { Question } from '../../events';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/rules/answer-regex';
-import { MISSING_TEAM_NAME } from '../live/rules/common';
+import { MISSING_TEAM_NAME } from '../live/rules/names';
 import { nextQuestionPosition } from '../live/state/queries';
 import type { ReadSqlSession } from './sql';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export const NO_MATCHING_ANSWER = 'Keine Antwort mit den gewünschten Einschränkungen gefunden';
-export const NO_FURTHER_QUESTION = 'Es konnte keine weitere Frage gefunden werden.';
+export const NO_MATCHING_ANSWER = SHARED_TEXTS.noMatchingAnswer;
+export const NO_FURTHER_QUESTION = SHARED_TEXTS.noFurtherQuestion;
 export const REGEX_EMPTY = ANSWER_REGEX_TEXTS.empty;
 export const REGEX_INVALID = ANSWER_REGEX_TEXTS.invalid;
 

@@ -4,7 +4,7 @@
  * the published ranking and the page agree.
  */
 import type { PointsRow, PointsTable } from '../../events';
-import { MISSING_TEAM_NAME } from '../live/rules/common';
+import { MISSING_TEAM_NAME } from '../live/rules/names';
 import { pointsExportLine, pointsInOrder, rankTeams, type PointsSort, type TeamPoints } from '../live/rules/points';
 import type { ReadSqlSession } from './sql';
 

@@ -5,7 +5,7 @@
  * People are named as read_users names them now: an erased person is `Gelöschtes Konto`.
  */
 import type { Question } from '../../events';
-import { MISSING_TEAM_NAME } from '../live/rules/common';
+import { MISSING_TEAM_NAME } from '../live/rules/names';
 import { answerRating, percentOf, questionStats, type QuestionStats } from '../live/rules/results';
 import { csvFile, type CsvCell } from './csv';
 import { pointsTable } from './points';

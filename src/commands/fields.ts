@@ -1,8 +1,8 @@
 /** Readers of untrusted wire fields, for the command table's parsers (the edge); the general ones are the engine's. */
 
-import { textOf } from '../../wire/readers';
+import { textOf } from '../../projections/live/rules/field-readers';
 
-export { numberOf, textOf, wholeNumberOf } from '../../wire/readers';
+export { numberOf, textOf, wholeNumberOf } from '../../projections/live/rules/field-readers';
 
 /** Quiz ids are strings; moderators type numbers. */
 export function quizIdOf(value: unknown): string {

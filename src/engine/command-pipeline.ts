@@ -13,6 +13,7 @@ import { fromStored, toStored } from './stored-events';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
 import { within } from './within';
 import { appendedBytes, type AppendAllowance } from '../limits/append-budget';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 /**
  * What a command's sender hears: its events once they are durable (appended, or appended before
@@ -85,7 +86,7 @@ interface DecidedBatch {
   decidedAt: number;
 }
 
-export const RETRY_LATER = 'Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.';
+export const RETRY_LATER = SHARED_TEXTS.formFailed;
 
 /**
  * How long an appended batch waits for the live state to fold it before it is answered anyway: its

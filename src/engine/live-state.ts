@@ -185,7 +185,7 @@ export class LiveStateService {
   }
 
   /**
-   * The batch folded in one go (fold updates in place what it made itself, see projections/live/state/evolve.ts).
+   * The batch folded in one go (fold updates in place what it made itself, see projections/live/evolve/evolve.ts).
    * An event the engine cannot fold (unknown type or version, a reducer bug) makes the batch go again
    * event by event, and that event is logged and left out instead of stopping the show; replay tooling
    * reports the same event the same way. fold never changes `previous`, so starting over is safe.

@@ -6,9 +6,9 @@ import type { FormReply } from '../../wire';
 import { reservedTeamName, runSecured } from '../identity/secured-command';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
-import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from './form-limits';
+import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../limits/form-submissions';
 import { SharedWindowCounter } from '../limits/shared-window-counter';
-import { clientAddress } from './login-limits';
+import { clientAddress } from '../limits/logins-and-registrations';
 import { httpError, rejectionError } from './http-errors';
 import { actorOf } from './request-user';
 

@@ -9,9 +9,10 @@ import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { previewQuizImport } from './quiz-import';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 export const QUIZ_TEXTS = {
-  loadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
+  loadFailed: SHARED_TEXTS.quizLoadFailed,
 } as const;
 
 function quizResource(quiz: QuizLive): QuizResource {

@@ -5,10 +5,11 @@ import type { Runtime } from '../runtime';
 import type { TokenPayload } from '../auth/jwt';
 import { tokenHolder } from '../auth/token-holder';
 import { httpError } from './http-errors';
+import { texts } from '../commands/texts';
 
 export const AUTH_TEXTS = {
   unauthenticated: 'Bitte melde dich an: Das Login fehlt, ist ungültig oder abgelaufen.',
-  forbidden: 'Dazu fehlt dir die Berechtigung.',
+  forbidden: texts.forbidden,
 } as const;
 
 /** The logged-in user of a request (Bearer token), with roles from the live state; 401 otherwise. */

@@ -5,7 +5,7 @@ import type { ShowSettings } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { ShowSettingsDto } from './dto/show-settings.dto';
-import { clientAddress } from './login-limits';
+import { clientAddress } from '../limits/logins-and-registrations';
 import { rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';

@@ -8,7 +8,7 @@ import { CreateTeamDto } from './dto/teams.dto';
 import { rejectionError } from './http-errors';
 import { teamListResource, teamResource } from './json-api';
 import type { TeamListResource } from '../../wire';
-import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from './hashing-limits';
+import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from '../limits/password-hashing';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { WindowCounter } from '../limits/window-counter';
 import { actorOf } from './request-user';

@@ -14,13 +14,14 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { RECEIVE_TEXTS, ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { stripImageMetadata } from '../uploads/strip-metadata';
-import { INCOMING, MAX_FILES_PER_UPLOAD, RESERVATION_STEP_BYTES, UPLOAD_KINDS, type UploadOwner } from '../uploads/upload-limits';
+import { INCOMING, MAX_FILES_PER_UPLOAD, RESERVATION_STEP_BYTES, UPLOAD_KINDS, type UploadOwner } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 export const UPLOAD_TEXTS = {
-  notAnImage: 'Bitte nur Bilder hochladen',
+  notAnImage: SHARED_TEXTS.uploadNotAnImage,
   tooLarge: RECEIVE_TEXTS.tooLarge,
   failed: RECEIVE_TEXTS.failed,
   notFound: '(nicht gefunden)',
@@ -76,7 +77,7 @@ export class UploadsController {
   /**
    * multipart `image` or `image0..imageN`, optional `fileName` (the pause upload's resolution). The
    * request's bytes are reserved against the owner's quota, all uploads' ceiling and the disk's floor
-   * while they stream in (src/uploads/upload-limits.ts); the stored images carry no metadata.
+   * while they stream in (src/limits/uploads.ts); the stored images carry no metadata.
    */
   @Post(':kind')
   @HttpCode(201)

@@ -10,11 +10,11 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto, USER_TEXTS } from './dto/users.dto';
 import { eraseUser } from '../identity/erasure';
 import { httpError, rejectionError } from './http-errors';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from './hashing-limits';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
 import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { clientAddress } from './login-limits';
+import { clientAddress } from '../limits/logins-and-registrations';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 

@@ -38,7 +38,7 @@ export function erasedUsers(runtime: Runtime): string[] {
   return erased;
 }
 
-/** Deletes stored uploads; their bytes are their owners' no longer (src/uploads/upload-limits.ts). */
+/** Deletes stored uploads; their bytes are their owners' no longer (src/limits/uploads.ts). */
 async function removeUploads(runtime: Runtime, names: readonly string[]): Promise<void> {
   const removed = await Promise.all(names.map(async (name) => {
     const file = path.join(runtime.uploadsDir, name);

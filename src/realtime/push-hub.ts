@@ -1,6 +1,6 @@
 import type { Role } from '../../events';
 import {
-  OVERLAY_SCOPES, SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, type LiveState, type ScopeKey, type ScopeName,
+  OVERLAY_SCOPES, SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, touchedInstances, type LiveState, type ScopeKey, type ScopeName,
 } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
@@ -45,7 +45,7 @@ export interface Snapshot {
 /**
  * Pushes each scope's view changes to its subscribers: the view is computed and the change
  * serialized once per scope, then the same frame goes to every socket of that scope. A state change
- * looks only at the team and user scopes it may have touched (the scope's `touched`), and a snapshot
+ * looks only at the scope instances it may have touched (derived from the scope's reads), and a snapshot
  * (`sg`) is made of each scope's JSON as kept since its last change, so neither costs more with every
  * player that is connected.
  */
@@ -162,7 +162,7 @@ export class PushHub {
     for (const name of SCOPE_NAMES) {
       const instances = this.instances.get(name)!;
       if (instances.size === 0) continue;
-      const touched = scopeDefinition({ scope: name }).touched?.(state, previous) ?? 'all';
+      const touched = touchedInstances(scopeDefinition({ scope: name }).reads, state, previous);
       if (touched === 'all' || touched.size >= instances.size) {
         for (const [id, scope] of instances) if (touched === 'all' || touched.has(id)) this.refresh(scope, state);
       } else {

@@ -3,7 +3,8 @@ import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGa
 import type { WebSocket } from 'ws';
 import type { Actor, QuizShowEvent, Role } from '../../events';
 import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
-import { MAX_FRAME_BYTES, textOf } from '../../wire';
+import { MAX_FRAME_BYTES } from '../../wire';
+import { textOf } from '../../projections/live';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { renewedToken } from '../auth/token-renewal';
 import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type Command, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
@@ -16,11 +17,12 @@ import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
-import { SocketRateLimit, TOO_FAST } from './rate-limit';
-import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SocketsPerUser } from './user-limits';
-import { addressKey } from '../http/login-limits';
+import { SocketRateLimit, TOO_FAST } from '../limits/frame-rate';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LIMIT_TEXTS, SocketsPerUser } from '../limits/sockets-and-team-passwords';
+import { addressKey } from '../limits/logins-and-registrations';
 import type { IncomingMessage } from 'node:http';
 import { isUnavailable, STORE_UNAVAILABLE_TEXT } from '../store/unavailable';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
@@ -36,7 +38,7 @@ export const HEARTBEAT_MS = 30_000;
 const AS_TEXT = { binary: false } as const;
 
 export const SOCKET_TEXTS = {
-  tooEarly: 'Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.',
+  tooEarly: SHARED_TEXTS.notAuthenticated,
   authFailed: 'Anmeldung am Server fehlgeschlagen: Das Login ist ungültig oder abgelaufen. Bitte melde dich neu an.',
   notJson: 'Die Nachricht ist kein gültiges JSON.',
   badEnvelope: 'Die Nachricht braucht die Form {"type": "...", "id": Zahl, "content": {...}}.',
@@ -154,13 +156,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       const address = addressKey(request?.socket.remoteAddress ?? 'unknown');
       const waiting = this.anonymousPerAddress.get(address) ?? 0;
       if (waiting >= ANONYMOUS_SOCKETS_PER_ADDRESS) {
-        socket.close(CLOSE_CODES.tooManyFromAddress, LIMIT_TEXTS.tooManyFromAddress);
+        socket.close(CLOSE_CODES.tooManyFromAddress, SOCKET_LIMIT_TEXTS.tooManyFromAddress);
         return;
       }
       this.anonymousPerAddress.set(address, waiting + 1);
       session.anonymousFrom = address;
     }
-    session.authDeadline = setTimeout(() => socket.close(CLOSE_CODES.authTimeout, LIMIT_TEXTS.authTimeout), AUTH_DEADLINE_MS);
+    session.authDeadline = setTimeout(() => socket.close(CLOSE_CODES.authTimeout, SOCKET_LIMIT_TEXTS.authTimeout), AUTH_DEADLINE_MS);
     session.authDeadline.unref();
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
@@ -264,7 +266,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
         input: inputFromWire('gj', content)!,
         actor: this.actorOf(session),
         limit: {
-          take: async () => ((await guards.attempt(userId, team(), Date.now())) ? null : LIMIT_TEXTS.wrongTeamPasswords),
+          take: async () => ((await guards.attempt(userId, team(), Date.now())) ? null : SOCKET_LIMIT_TEXTS.wrongTeamPasswords),
           giveBack: () => guards.giveBack(userId, team(), Date.now()),
         },
         proof: password === '' || password === FUSION_TEAM_PASSWORD
@@ -325,7 +327,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     session.user = { id: user.id, tokenGeneration: user.tokenGeneration };
     for (const oldest of this.socketsOfUser.add(user.id, session)) {
       this.signOff(oldest);
-      oldest.socket.close(CLOSE_CODES.replaced, LIMIT_TEXTS.replaced);
+      oldest.socket.close(CLOSE_CODES.replaced, SOCKET_LIMIT_TEXTS.replaced);
     }
     const { socket } = session;
     session.client = { userId: user.id, send: (frame) => this.push(socket, frame) };

@@ -1,9 +1,9 @@
-import { scopeDefinition, type AnyScopeDefinition, type IsOnline, type LiveState, type ScopeKey } from '../../projections/live';
+import { readInputs, sameInputs, scopeDefinition, type AnyScopeDefinition, type IsOnline, type LiveState, type ScopeKey } from '../../projections/live';
 
 /**
- * One scope instance on the server: its view, recomputed only when one of its inputs changed, and
- * what the view keeps between computations. Which inputs, views and kept values a scope has is
- * declared in projections/live (views.ts); nothing here knows a particular scope.
+ * One scope instance on the server: its view, recomputed only when something it reads changed, and
+ * what the view keeps between computations. What a scope reads, its view and its kept value are
+ * declared in projections/live/views (one file per scope); nothing here knows a particular scope.
  */
 export class MemoisedScope {
   private readonly definition: AnyScopeDefinition;
@@ -20,15 +20,11 @@ export class MemoisedScope {
 
   /** Recomputes the view if an input changed since the last time; returns whether it did. */
   update(state: LiveState): boolean {
-    const inputs = this.definition.inputs(state, this.key, this.isOnline);
+    const inputs = readInputs(this.definition.reads, state, this.key, this.isOnline);
     if (this.inputs !== null && sameInputs(inputs, this.inputs)) return false;
     this.inputs = inputs;
     this.kept = this.definition.keep?.(state, this.kept);
     this.view = this.definition.view(state, this.key, this.isOnline, this.kept);
     return true;
   }
-}
-
-export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '../../projections/live';
-import { MAX_FILES_PER_UPLOAD, UPLOAD_LIMIT_TEXTS, type UploadRefusal } from './upload-limits';
+import { MAX_FILES_PER_UPLOAD, UPLOAD_LIMIT_TEXTS, type UploadRefusal } from '../limits/uploads';
+import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 /** A file of the request, streamed into the incoming folder. */
 export interface ReceivedFile {
@@ -28,8 +29,8 @@ export class ReceiveRefusal extends Error {
 }
 
 export const RECEIVE_TEXTS = {
-  tooLarge: 'Bitte nicht zu große Bilder hochladen',
-  failed: 'Beim Speichern ist ein Fehler aufgetreten.',
+  tooLarge: SHARED_TEXTS.uploadTooLarge,
+  failed: SHARED_TEXTS.uploadFailed,
 } as const;
 
 /**

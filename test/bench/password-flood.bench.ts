@@ -13,7 +13,7 @@
  * the hashing queue was full, or verified and wrong). No assertions: figures to compare.
  */
 import { performance } from 'node:perf_hooks';
-import { LIMIT_TEXTS } from '../../src/realtime/user-limits';
+import { SOCKET_LIMIT_TEXTS } from '../../src/limits/sockets-and-team-passwords';
 import { HASHING_BUSY_TEXT } from '../../src/identity/passwords';
 import { api, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
@@ -51,7 +51,7 @@ async function flood(sockets: WsClient[], teamIds: string[], perSecond: number, 
     const teamId = teamIds[tally.sent % teamIds.length]!;
     const attempt = tally.sent++;
     pending.push(socket.request('gj', { id: teamId, password: `geraten-${attempt}` }).then((reply) => {
-      if (reply.message === LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
+      if (reply.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
       else if (reply.message === HASHING_BUSY_TEXT) tally.busy++;
       else if (reply.success === false) tally.wrong++;
       else tally.other++;
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'ehrlich', name: 'ehrlich', newPassword: 'ehrlich-passwort' } } });
     const teamIds: string[] = [];
     for (let owner = 0; owner < 8; owner++) {
-      // A user may create 5 teams an hour (src/http/hashing-limits.ts).
+      // A user may create 5 teams an hour (src/limits/password-hashing.ts).
       const { token } = await seedUserWithRoles(env, `besitzer${owner}`, []);
       for (let i = 0; i < 5; i++) {
         const created = await api(env.url, 'POST', '/api/teams', { name: `Team ${owner}-${i}`, newPassword: `pw-${owner}-${i}`, stadt: 'Köln', beschreibung: '-' }, token);

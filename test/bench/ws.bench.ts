@@ -27,7 +27,7 @@ import { ClientPool } from './support/client-pool';
 import { LeanPlayer } from './support/lean-player';
 import { cpuSeconds, heapBytes, startRawServer, startServer, type BenchServer, type HeapFigures } from './support/processes';
 import { JWT_SECRET, seedShow, type SeededShow } from './support/seed';
-import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/realtime/user-limits';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/limits/sockets-and-team-passwords';
 
 const where = placement();
 const PLAYERS = numberFlag('players', 2000);

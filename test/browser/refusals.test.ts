@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { texts } from '../../src/commands';
-import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS } from '../../src/http/form-limits';
-import { FAILED_LOGINS_PER_NAME, LIMIT_TEXTS } from '../../src/http/login-limits';
+import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS } from '../../src/limits/form-submissions';
+import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
 import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword } from '../../src/identity/passwords';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
@@ -71,7 +71,7 @@ describe('refusals in the browser', () => {
     await registerAndLogin(env.url, 'vergesslich');
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'vergesslich', password: `falsch${i}` })).status).toBe(403);
     await tryLogin(person.page, 'vergesslich', 'passwort123');
-    await see(alertWith(person.page, LIMIT_TEXTS.loginName(15)));
+    await see(alertWith(person.page, LOGIN_LIMIT_TEXTS.loginName(15)));
   });
 
   it('registrations closed: the admin\'s reason, not a generic failure', async () => {

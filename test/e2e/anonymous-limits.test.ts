@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { FEED_FULL_TEXT, FEED_LIMITS } from '../../src/http/show-settings-feed';
-import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../../src/http/form-limits';
+import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../../src/limits/form-submissions';
 import { serverForSuite } from './support/suite';
 import { api } from './support/test-server';
 

@@ -5,7 +5,7 @@
  * nothing; and a database error on the way to the credentials table logs no password, hash or login.
  */
 import { AppLogger } from '../../src/observability/app-logger';
-import { FAILED_LOGINS_PER_NAME } from '../../src/http/login-limits';
+import { FAILED_LOGINS_PER_NAME } from '../../src/limits/logins-and-registrations';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer } from './support/test-server';

@@ -11,8 +11,8 @@ import { mkdir, mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeBytes } from '../../src/uploads/disk-floor';
-import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/uploads/upload-limits';
-import { FAILED_LOGINS_PER_NAME, LIMIT_TEXTS } from '../../src/http/login-limits';
+import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/limits/uploads';
+import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
 import { ADMIN_PASSWORD, api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { jpegWithMetadata, pngOfSize, SCAN } from '../support/images';
 
@@ -148,7 +148,7 @@ describe('the login limiter (findings 2 and 5)', () => {
     // 403 is an answer after a verification; 429 is refused before any.
     expect(replies.filter((r) => r.status === 403)).toHaveLength(FAILED_LOGINS_PER_NAME.max);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(30 - FAILED_LOGINS_PER_NAME.max);
-    expect(replies.find((r) => r.status === 429)!.body.errors[0].detail).toBe(LIMIT_TEXTS.loginName(15));
+    expect(replies.find((r) => r.status === 429)!.body.errors[0].detail).toBe(LOGIN_LIMIT_TEXTS.loginName(15));
     expect((await loginFrom('198.51.100.20', 'zielscheibe', 'richtiges-passwort')).status).toBe(200);
   });
 

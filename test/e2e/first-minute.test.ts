@@ -7,7 +7,7 @@
  * runs in it), which keep it full for seconds: no timing is asserted, only answers.
  */
 import { randomUUID } from 'node:crypto';
-import { QUEUE_TICKET_HEADER } from '../../src/http/hashing-limits';
+import { QUEUE_TICKET_HEADER } from '../../src/limits/password-hashing';
 import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, hashPassword, verifyPassword } from '../../src/identity/passwords';
 import { serverForSuite } from './support/suite';
 import { api, registerAndLogin } from './support/test-server';

@@ -5,10 +5,10 @@
  */
 import WebSocket from 'ws';
 import { texts } from '../../src/commands/texts';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/http/hashing-limits';
+import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/limits/password-hashing';
 import {
-  ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
-} from '../../src/realtime/user-limits';
+  ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
+} from '../../src/limits/sockets-and-team-passwords';
 import { serverForSuite } from './support/suite';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { api, registerAndLogin } from './support/test-server';
@@ -30,7 +30,7 @@ describe('a hostile crowd: limits per user', () => {
     for (let i = 0; i < SOCKETS_PER_USER; i++) sockets.push(await suite.open(eva.token));
     const oldestClosed = closed(sockets[0]!);
     sockets.push(await suite.open(eva.token));
-    expect(await oldestClosed).toEqual({ code: CLOSE_CODES.replaced, reason: LIMIT_TEXTS.replaced });
+    expect(await oldestClosed).toEqual({ code: CLOSE_CODES.replaced, reason: SOCKET_LIMIT_TEXTS.replaced });
     const open = sockets.filter((s) => s.socket.readyState === WebSocket.OPEN);
     console.log(`sockets left open for one user after ${sockets.length} authenticated: ${open.length}`);
     expect(open).toHaveLength(SOCKETS_PER_USER);
@@ -45,7 +45,7 @@ describe('a hostile crowd: limits per user', () => {
     try {
       for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS; i++) waiting.push(await WsClient.connect(suite.env.wsUrl));
       const refused = await WsClient.connect(suite.env.wsUrl);
-      expect(await closed(refused)).toEqual({ code: CLOSE_CODES.tooManyFromAddress, reason: LIMIT_TEXTS.tooManyFromAddress });
+      expect(await closed(refused)).toEqual({ code: CLOSE_CODES.tooManyFromAddress, reason: SOCKET_LIMIT_TEXTS.tooManyFromAddress });
       const paula = await registerAndLogin(suite.env.url, 'paula-anonym');
       expect(await waiting[0]!.request('sa', { token: paula.token })).toMatchObject({ success: true });
       const next = await WsClient.connect(suite.env.wsUrl);
@@ -61,7 +61,7 @@ describe('a hostile crowd: limits per user', () => {
     const greta = await registerAndLogin(suite.env.url, 'greta');
     const authenticated = await suite.open(greta.token);
     const began = Date.now();
-    expect(await closed(silent)).toEqual({ code: CLOSE_CODES.authTimeout, reason: LIMIT_TEXTS.authTimeout });
+    expect(await closed(silent)).toEqual({ code: CLOSE_CODES.authTimeout, reason: SOCKET_LIMIT_TEXTS.authTimeout });
     expect(Date.now() - began).toBeGreaterThanOrEqual(AUTH_DEADLINE_MS - 1_000);
     expect(authenticated.socket.readyState).toBe(WebSocket.OPEN);
     expect(await authenticated.request('ping')).toMatchObject({ success: true });
@@ -77,7 +77,7 @@ describe('a hostile crowd: limits per user', () => {
       expect(await guesser.request('gj', { id: teamId, password: `falsch${i}` })).toEqual({ success: false, message: texts.teamJoinFailed });
     }
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
-    expect(await guesser.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
+    expect(await guesser.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords });
     expect(matches()).toBe(0);
     const honest = await suite.open((await registerAndLogin(suite.env.url, 'jana')).token);
     expect(await honest.request('gj', { id: teamId, password: 'richtig' })).toMatchObject({ success: true });
@@ -101,7 +101,7 @@ describe('a hostile crowd: limits per user', () => {
     const fresh = await suite.open((await registerAndLogin(suite.env.url, 'lena')).token);
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
     expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: texts.teamJoinFailed });
-    expect(await fresh.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: LIMIT_TEXTS.wrongTeamPasswords });
+    expect(await fresh.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords });
     expect(matches()).toBe(1);
   }, 60_000);
 
@@ -114,7 +114,7 @@ describe('a hostile crowd: limits per user', () => {
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
     const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => sockets[i % 3]!.request('gj', { id: teamId, password: `schnell${i}` })));
     expect(matches()).toBe(WRONG_TEAM_PASSWORDS_PER_USER.max);
-    expect(replies.filter((r) => r.message === LIMIT_TEXTS.wrongTeamPasswords)).toHaveLength(30 - WRONG_TEAM_PASSWORDS_PER_USER.max);
+    expect(replies.filter((r) => r.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords)).toHaveLength(30 - WRONG_TEAM_PASSWORDS_PER_USER.max);
   });
 
   it(`given a user created ${TEAMS_CREATED_PER_USER.max} teams within the hour, then the next answers 429 in German; a refused name costs no attempt`, async () => {

@@ -4,8 +4,8 @@
  * registrations per address.
  */
 import { performance } from 'node:perf_hooks';
-import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, REGISTRATIONS_PER_ADDRESS } from '../../src/http/login-limits';
-import { FRAME_RATE, TOO_FAST } from '../../src/realtime/rate-limit';
+import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, REGISTRATIONS_PER_ADDRESS } from '../../src/limits/logins-and-registrations';
+import { FRAME_RATE, TOO_FAST } from '../../src/limits/frame-rate';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 

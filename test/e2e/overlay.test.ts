@@ -3,7 +3,7 @@ import { SOCKET_CLOSE_CODES } from '../../wire';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles } from './support/test-server';
 import { WsClient } from './support/ws-client';
-import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/realtime/user-limits';
+import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/limits/sockets-and-team-passwords';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -11,7 +11,7 @@
 import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { RETRY_LATER } from '../../src/engine/command-pipeline';
-import { AUTH_DEADLINE_MS } from '../../src/realtime/user-limits';
+import { AUTH_DEADLINE_MS } from '../../src/limits/sockets-and-team-passwords';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { SENDERS, type FuzzFrame, type Sender, type WorldIds } from './hostile';

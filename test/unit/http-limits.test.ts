@@ -1,9 +1,9 @@
 import {
   addressKey, FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_DEVICE, FAILED_LOGINS_PER_NAME, HttpLimits, LoginLimits, REGISTRATIONS_PER_ADDRESS,
-} from '../../src/http/login-limits';
+} from '../../src/limits/logins-and-registrations';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
-import { FRAME_RATE, STROKE_RATE, SocketRateLimit, TokenBucket } from '../../src/realtime/rate-limit';
+import { FRAME_RATE, STROKE_RATE, SocketRateLimit, TokenBucket } from '../../src/limits/frame-rate';
 
 const MINUTE = 60_000;
 

@@ -1,15 +1,11 @@
 import fc from 'fast-check';
 import type { QuizShowEvent } from '../../events';
-import { evolve, fold, initialState, scopeDefinition, scopeKeyString, scopeView, views, type LiveState, type ScopeKey } from '../../projections/live';
+import { evolve, fold, initialState, readInputs, sameInputs, scopeDefinition, scopeKeyString, scopeView, views, type LiveState, type ScopeKey } from '../../projections/live';
 import { decideInput, type CommandInput, type CommandType } from '../../src/commands';
-import { MemoisedScope, sameInputs } from '../../src/realtime/scopes';
-import { World, type Actor } from '../support/world';
-import { q, show, type Show } from './support/fixtures';
-
-const ALL_TYPES = [
-  q(1, 1), q(1, 2, 'abcd'), q(1, 3, 'quizzle'), q(2, 1, 'schiffe'), q(2, 2, 'heal_deal'), q(2, 3, 'zeichnen'),
-  q(3, 1, 'finale'), q(3, 2, 'selfie'), q(3, 3, 'instruction'),
-];
+import { MemoisedScope } from '../../src/realtime/scopes';
+import type { Actor } from '../support/world';
+import { ALL_TYPES, play, stepsArb } from './support/command-streams';
+import { show, type Show } from './support/fixtures';
 
 /** Freezes everything reachable (maps' trie nodes and symbol-keyed fields included). */
 function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
@@ -23,73 +19,9 @@ function snapshot(state: LiveState): string {
   return JSON.stringify(state);
 }
 
-/** Plausible commands (valid and invalid) for the standard show, from every area. */
-function commandArb(s: Show): fc.Arbitrary<CommandInput> {
-  const quiz = fc.constantFrom<string | number>(s.quizId, '99', Number(s.quizId));
-  const small = fc.integer({ min: 0, max: 4 });
-  const message = fc.oneof(fc.constantFrom('A', 'b', 'Paris', '', 'Lager: A1\nPlündern: B2', 'Lager: B2\nPlündern: A1'), fc.string({ maxLength: 8 }));
-  const team = fc.constantFrom(s.teamA, s.teamB, 'nope');
-  const user = fc.constantFrom(s.anna, s.bert, s.cleo, 'nope');
-  const answerId = fc.constantFrom(...Array.from({ length: 120 }, (_, i) => `id-${String(i).padStart(5, '0')}`));
-  return fc.oneof(
-    { arbitrary: fc.record({ type: fc.constant('StartQuestion' as const), quiz: fc.constant(s.quizId), round: fc.integer({ min: 1, max: 3 }), question: fc.integer({ min: 1, max: 3 }) }), weight: 12 },
-    { arbitrary: fc.record({ type: fc.constant('AddProposal' as const), message }), weight: 12 },
-    { arbitrary: fc.constant({ type: 'EndQuestion' as const }), weight: 4 },
-    fc.record({ type: fc.constant('StartQuestion' as const), quiz, round: small, question: small }),
-    fc.constant({ type: 'StartNextQuestion' as const }),
-    fc.record({ type: fc.constant('HardReset' as const), quiz, round: small, question: small }),
-    fc.record({ type: fc.constant('StartCountdown' as const), time: fc.integer({ min: -5, max: 90 }) }),
-    fc.constant({ type: 'ExpireCountdown' as const }),
-    fc.constant({ type: 'EndQuestion' as const }),
-    fc.constant({ type: 'ShowInstructions' as const }),
-    fc.constant({ type: 'AcceptQuizzle' as const }),
-    fc.constant({ type: 'RejectQuizzle' as const }),
-    fc.record({ type: fc.constant('AddProposal' as const), message }),
-    fc.record({ type: fc.constant('AddTeamChat' as const), message }),
-    fc.record({ type: fc.constant('DeleteProposal' as const), number: small }),
-    { arbitrary: fc.record({ type: fc.constant('ChooseFavourite' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
-    { arbitrary: fc.record({ type: fc.constant('ToggleStar' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
-    fc.record({ type: fc.constant('OfferQuizzle' as const), number: small }),
-    fc.record({ type: fc.constant('SubmitSingleAnswer' as const), message }),
-    fc.record({ type: fc.constant('PostLobbyChat' as const), message }),
-    fc.record({ type: fc.constant('ChooseHealDeal' as const), kind: fc.constantFrom('heal' as const, 'deal' as const), team }),
-    fc.constant({ type: 'CalculateHealDeal' as const }),
-    { arbitrary: fc.record({ type: fc.constant('RateAnswerAbsolute' as const), answerId, value: fc.oneof(small, fc.constant('x')), checked: fc.boolean(), liked: fc.boolean() }), weight: 4 },
-    { arbitrary: fc.record({ type: fc.constant('RateAnswerRelative' as const), answerId, change: fc.integer({ min: -2, max: 2 }), checked: fc.boolean(), liked: fc.boolean() }), weight: 2 },
-    fc.record({ type: fc.constant('RegexBulkRate' as const), quiz, round: small, question: small, regex: fc.constantFrom('', 'a', '(', '.'), mark: fc.constantFrom('correct' as const, 'wrong' as const, 'unchecked' as const) }),
-    fc.record({ type: fc.constant('CorrectShipQuestion' as const), quiz, round: small, question: small }),
-    fc.record({ type: fc.constant('ChangeUberMode' as const), modus: fc.constantFrom('quiz', 'quiz-single', 'pause', 'instruction', 'x') }),
-    fc.record({ type: fc.constant('SetReconnectAt' as const), recheckAt: fc.constantFrom(0, 0, 0, 5) }),
-    fc.record({ type: fc.constant('UpdateStateSetting' as const), path: fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.damagePerRound.2', 'x'), value: fc.oneof(fc.boolean(), small) }),
-    fc.record({ type: fc.constant('JoinTeam' as const), id: team, password: fc.constantFrom('pw', '(none)'), passwordOk: fc.boolean() }),
-    fc.record({ type: fc.constant('CreateTeam' as const), name: fc.constantFrom('Fusionsteam X', 'Neu', 'besserwisser', ''), password: fc.constant('pw'), stadt: fc.constant('Ort'), beschreibung: fc.constant('B') }),
-    fc.record({ type: fc.constant('RegisterUser' as const), login: fc.constantFrom('anna', 'Neu', 'x'.repeat(60)), password: fc.constant('pw') }),
-    fc.record({ type: fc.constant('DeleteTeam' as const), id: team }),
-    fc.record({ type: fc.constant('CreateLoginLink' as const), id: user }),
-    fc.constant({ type: 'ResetLiveState' as const }),
-    fc.record({ type: fc.constant('PublishPoints' as const), content: fc.oneof(fc.constant({}), fc.anything()) }),
-    fc.record({ type: fc.constant('UpdateProfile' as const), userId: user, name: fc.constantFrom('Anna B.', 'Bert', 'Cleo C.') }),
-    fc.record({ type: fc.constant('SetUserRoles' as const), userId: fc.constantFrom(s.admin, s.moderator, s.tester, s.anna, 'nope'), roles: fc.constantFrom([], ['tester'], ['moderator', 'tester'], ['admin'], ['chef'], 'admin') }),
-  );
-}
-
 function actorArb(s: Show): fc.Arbitrary<Actor> {
   return fc.constantFrom(s.admin, s.moderator, s.tester, s.anna, s.bert, s.cleo).map((id) => s.world.as(id));
 }
-
-/** Runs random commands against a fresh show; returns the world with the accepted events in its log. */
-function play(steps: [CommandInput, number][]): World {
-  const s = show(ALL_TYPES);
-  const actors = [s.admin, s.moderator, s.tester, s.anna, s.bert, s.cleo];
-  for (const [command, who] of steps) {
-    s.world.tick(3_000);
-    s.world.run(command, s.world.as(actors[who % actors.length]));
-  }
-  return s.world;
-}
-
-const template = show(ALL_TYPES);
-const stepsArb = fc.array(fc.tuple(commandArb(template), fc.nat()), { minLength: 10, maxLength: 80, size: 'max' });
 
 describe('properties', () => {
   it('random command sequences never throw, and a rejected command yields no events and changes nothing', () => {
@@ -174,7 +106,7 @@ describe('properties', () => {
       const keys = (state: LiveState): ScopeKey[] => [{ scope: 'global' }, { scope: 'moderator' }, { scope: 'tester' },
         ...state.users.values().map((u): ScopeKey => ({ scope: 'user', userId: u.id })), ...state.teams.values().map((t): ScopeKey => ({ scope: 'team', teamId: t.id }))];
       const viewJson = (key: ScopeKey, state: LiveState) => JSON.stringify(scopeView(state, key));
-      const inputs = (key: ScopeKey, state: LiveState) => scopeDefinition(key).inputs(state, key, offline);
+      const inputs = (key: ScopeKey, state: LiveState) => readInputs(scopeDefinition(key).reads, state, key, offline);
       let previous = initialState;
       for (const event of world.log) {
         const next = evolve(previous, event);

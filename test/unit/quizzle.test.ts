@@ -1,4 +1,4 @@
-import { globalView, moderatorView, teamScope, teamView } from '../../projections/live';
+import { globalView, moderatorView, teamScope, teamView, touchedInstances } from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion } from './support/fixtures';
 
@@ -68,7 +68,7 @@ describe('quizzle', () => {
     s.world.must({ type: 'AcceptQuizzle' }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)!.quizzleVerdict).toEqual({ verdict: 'accepted', key: 2 });
     // The accept changes no play: the team's scope is pushed because of the verdict.
-    const touched = teamScope.touched!(s.world.state, offered);
+    const touched = touchedInstances(teamScope.reads, s.world.state, offered);
     expect(touched === 'all' || touched.has(s.teamA)).toBe(true);
     expect(teamView(s.world.state, s.teamB)!.quizzleVerdict).toBeUndefined();
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));

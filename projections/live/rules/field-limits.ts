@@ -101,6 +101,9 @@ export function firstTooLong(fields: ReadonlyArray<readonly [LimitedTextField, s
   return null;
 }
 
+/** One uploaded file's most bytes. */
+export const UPLOAD_MAX_BYTES = 10_000_000;
+
 /** Stored upload names: <kind>/<team or user id>/<uuid>.<ext> (src/http/uploads.controller.ts chooses them). */
 const UPLOAD_NAME = /^(team|question|user|show)\/([\w-]{1,64})\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 

@@ -3,7 +3,10 @@
  * checks them before sending. Each side says the problem in its own texts (the spec's German messages).
  */
 import type { Role } from '../../../events';
-import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH } from './common';
+import { FIELD_MAXIMA } from './field-limits';
+import { MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH } from './names';
+
+export const GREETING_MESSAGE_MAX_LENGTH = FIELD_MAXIMA.greeting;
 
 export type GreetingProblem = 'missing' | 'nameTooLong' | 'messageTooLong';
 

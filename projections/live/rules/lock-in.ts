@@ -8,6 +8,9 @@ import type { LockedAnswer, LockInBasis, Question } from '../../../events';
 import { currentSingleAnswer, starCounts, teamPlay } from '../state/queries';
 import type { LiveState, ProposalLive, TeamPlay } from '../state/state';
 
+/** What a team that proposed nothing is shown as its answer. */
+export const NO_PROPOSALS_MESSAGE = 'Es wurden keine Vorschläge eingegeben.';
+
 export interface TeamAnswerChoice {
   readonly proposal: ProposalLive;
   readonly basis: Exclude<LockInBasis, 'single'>;

@@ -1,6 +1,5 @@
 /** Rules of play that the deciders enforce and the web app shows before anyone sends a command. */
 import type { HealDealKind, QuestionType } from '../../../events';
-import { isQuizMode } from './common';
 
 /** mc without a usable time runs this long; the control page offers it as its custom value. */
 export const DEFAULT_COUNTDOWN_SECONDS = 60;
@@ -37,4 +36,9 @@ export function uberModeLocked(currentMode: string, questionOpen: boolean): bool
 /** Heal and deal: a team may heal any team, itself included, but deals damage only to another team. */
 export function healDealTargetAllowed(kind: HealDealKind, ownTeamId: string, targetTeamId: string): boolean {
   return kind === 'heal' || targetTeamId !== ownTeamId;
+}
+
+/** Uber modes starting with "quiz" are quiz modes. */
+export function isQuizMode(modus: string): boolean {
+  return modus.startsWith('quiz');
 }

@@ -1,5 +1,5 @@
 import type { PointsRow, PointsTable } from '../../../events';
-import { MISSING_TEAM_NAME, placeForRank } from './common';
+import { MISSING_TEAM_NAME } from './names';
 import type { LiveState } from '../state/state';
 
 /** A team's points by round: index round - 1; a round without points may be missing. */
@@ -14,6 +14,11 @@ export type PointsSort = 'total' | 'lastRound';
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** Image place on the points table: ranks 1 to 3 keep their place, anything else is place 4. */
+export function placeForRank(rank: number): number {
+  return rank >= 1 && rank <= 3 ? rank : 4;
 }
 
 /**

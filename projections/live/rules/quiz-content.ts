@@ -4,8 +4,10 @@
  * problem in its own texts.
  */
 import { QUESTION_TYPES, type Question, type QuestionType } from '../../../events';
-import { numberOf, textOf, wholeNumberOf } from '../../../wire/readers';
-import { ABCD_MAX_OPTIONS, isQuestionPosition, UNSET_QUESTION_POINTS } from './common';
+import { numberOf, textOf, wholeNumberOf } from './field-readers';
+import { ABCD_MAX_OPTIONS } from './abcd-letters';
+import { isQuestionPosition } from './question-positions';
+import { UNSET_QUESTION_POINTS } from './question-values';
 
 /** A question as typed or imported (the spec's field names; numbers may come as text). */
 export interface QuestionInput {

@@ -3,6 +3,7 @@
  * shared by the live reducer and the read projection.
  */
 import type { QuizShowEvent, RegexMark } from '../../../events';
+import type { RatedFields } from '../state/state';
 
 /** One answer's rating: its new points, check, like (null keeps the answer's like) and tester. */
 export interface Rating {
@@ -10,14 +11,6 @@ export interface Rating {
   readonly points: number;
   readonly checked: boolean;
   readonly liked: boolean | null;
-  readonly tester: string | null;
-}
-
-/** The fields a rating sets on an answer. */
-export interface RatedFields {
-  readonly points: number;
-  readonly checked: boolean;
-  readonly liked: boolean;
   readonly tester: string | null;
 }
 

@@ -3,43 +3,22 @@
  * texts derived from them. The server checks a change with them; the web app reads them to show
  * the settings (the QR page's host, the coming dates).
  */
-import type { NextDate, OverlayCorner, OverlayLayout, OverlayPart, ShowSettings } from '../../../events';
+import type { NextDate, OverlayCorner, OverlayLayout, ShowSettings } from '../../../events';
 import { contrastText, isHexColour, whiteTextContrast, WCAG_AA_TEXT_CONTRAST } from './contrast';
 import { FIELD_MAXIMA, uploadOwnerOf } from './field-limits';
+import { DEFAULT_OVERLAY_LAYOUT, OVERLAY_PARTS } from '../state/default-show-settings';
 
-/** The spec's QR page reads "Olafs Laptop ist im Moment nicht verbunden." until the admin names another host. */
-export const DEFAULT_QR_HOST_NAME = 'Olaf';
+/** How a problem names the address of the social media link at `index` (counted from 1). */
+const linkAddressName = (index: number) => `Die Adresse des ${index}. Social-Media-Links`;
 
 /** The show's name while the admin has not named it: the app's. */
 const DEFAULT_SHOW_NAME = 'Quiztool';
 /** The app's primary colour (web/src/styles.css `--primary`), while the admin has not chosen one. */
 const DEFAULT_PRIMARY_COLOR = '#5b3fd6';
 
-/** The stream overlay's parts, in the order the layout lists them. */
-export const OVERLAY_PARTS: readonly OverlayPart[] = ['question', 'countdown', 'ranking', 'uber', 'qr'];
 export const OVERLAY_CORNERS: readonly OverlayCorner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 /** The overlay's scale: half (a small corner on a busy stream) to twice its designed size (a 4K canvas). */
 export const OVERLAY_SCALE = { min: 0.5, max: 2 } as const;
-
-/** Everything shown, the ranking and QR code bottom right, at the designed size. */
-export const DEFAULT_OVERLAY_LAYOUT: OverlayLayout = { parts: [...OVERLAY_PARTS], corner: 'bottom-right', scale: 1 };
-
-/** A fresh show: nothing set (every link, form and embed hidden), the spec's host on the QR page. */
-export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
-  streamChannel: '',
-  streamUrl: '',
-  supportUrl: '',
-  newsletterUrl: '',
-  socialLinks: [],
-  nextDates: [],
-  qrHostName: DEFAULT_QR_HOST_NAME,
-  newsletterPopup: false,
-  allowNewAccounts: true,
-  showName: '',
-  logo: '',
-  primaryColor: '',
-  overlay: DEFAULT_OVERLAY_LAYOUT,
-};
 
 /** The settings' maxima, from the one table (field-limits.ts). */
 export const SHOW_SETTINGS_LIMITS = {
@@ -117,11 +96,11 @@ export function showSettingsProblemText(problem: ShowSettingsProblem): string {
     case 'notAnAddress':
       return T.notAnAddress(FIELD_NAMES[problem.field]);
     case 'linkNotAnAddress':
-      return T.notAnAddress(`Die Adresse des ${problem.index}. Social-Media-Links`);
+      return T.notAnAddress(linkAddressName(problem.index));
     case 'addressTooLong':
       return T.tooLong(FIELD_NAMES[problem.field], L.urlLength);
     case 'linkAddressTooLong':
-      return T.tooLong(`Die Adresse des ${problem.index}. Social-Media-Links`, L.urlLength);
+      return T.tooLong(linkAddressName(problem.index), L.urlLength);
     case 'notAChannel':
       return T.notAChannel;
     case 'channelTooLong':

@@ -1,8 +1,7 @@
 /** Read helpers over the live state, shared by evolve, views and the deciders. */
 import type { DrawnStroke, Question } from '../../../events';
-import { clampHealDealRound, isZombie } from '../rules/common';
 import {
-  freshPlay, type GlobalStateCode, type LiveState, type PendingHealDeal, type TeamLive, type TeamPlay, type UserLive,
+  freshPlay, type GlobalStateCode, type LiveState, type TeamLive, type TeamPlay, type UserLive,
 } from './state';
 
 export function isMaintenance(state: LiveState): boolean {
@@ -44,32 +43,6 @@ export function currentSingleAnswer(state: LiveState, user: UserLive): string | 
 /** The user's saved drawing of the live question (stored strokes), or null. */
 export function currentDrawing(state: LiveState, user: UserLive): readonly DrawnStroke[] | null {
   return user.drawing && user.drawing.seq === state.questionSeq ? user.drawing.strokes : null;
-}
-
-/** The heal-and-deal round: the round of the current question, kept within 1 to 3. */
-export function healDealRound(state: LiveState): number {
-  return clampHealDealRound(state.night?.round ?? null);
-}
-
-export interface HealDealStatus {
-  name: string;
-  current: number;
-  healings: number;
-  damages: number;
-  total: number;
-  zombie: boolean;
-}
-
-const NOTHING_PENDING: PendingHealDeal = { healings: 0, damages: 0 };
-
-export function healDealStatus(state: LiveState, team: TeamLive, round = healDealRound(state)): HealDealStatus {
-  const hd = state.healDeal;
-  const current = hd.current.get(team.id) ?? hd.settings.startHp;
-  const pending = hd.calculatedRounds.includes(round)
-    ? NOTHING_PENDING
-    : hd.pending.get(`${round}|${team.id}`) ?? NOTHING_PENDING;
-  const total = current + pending.healings - pending.damages;
-  return { name: team.name, current, healings: pending.healings, damages: pending.damages, total, zombie: isZombie(total) };
 }
 
 export function findQuestion(content: readonly Question[], round: number, number: number): Question | undefined {

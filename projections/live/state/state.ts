@@ -2,8 +2,7 @@ import type {
   DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode,
 } from '../../../events';
 import { PersistentMap, type Owner } from './persistent-map';
-import type { RatedFields } from '../rules/ratings';
-import { DEFAULT_SHOW_SETTINGS } from '../rules/show-settings';
+import { DEFAULT_SHOW_SETTINGS } from './default-show-settings';
 
 /** The spec's global state codes: no question, question active, countdown, maintenance. */
 export type GlobalStateCode = 'qn' | 'qa' | 'qc' | 'ma';
@@ -373,6 +372,14 @@ export function proposalRecord(key: number, userId: string, message: string, cha
 
 export function starRecord(userId: string, key: number): Star {
   return new MemberStar(userId, key);
+}
+
+/** The fields a rating sets on an answer. */
+export interface RatedFields {
+  readonly points: number;
+  readonly checked: boolean;
+  readonly liked: boolean;
+  readonly tester: string | null;
 }
 
 export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {

@@ -10,6 +10,7 @@
  */
 import type { Role } from '../../../events';
 import type { PersistentMap } from '../state/persistent-map';
+import { whole } from './reads';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
 import type { LiveState, TeamLive, UserLive } from '../state/state';
 
@@ -102,7 +103,7 @@ export function keptOperatorView(state: LiveState, previous: KeptOperatorView | 
 }
 
 export const operatorScope: ScopeDefinition<ScopeKeyOf<'operator'>, OperatorView, KeptOperatorView> = {
-  inputs: (state) => [state.teams, state.users],
+  reads: [whole((s) => s.teams), whole((s) => s.users)],
   keep: keptOperatorView,
   view: (state, _key, _isOnline, kept) => kept?.value ?? operatorView(state),
 };

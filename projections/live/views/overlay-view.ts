@@ -6,10 +6,11 @@
  * team's proposals, chat or members, never an answer, not even after the question ended.
  */
 import type { OverlayLayout, Question, ShowSettings } from '../../../events';
-import { questionValue } from '../rules/common';
+import { questionValue } from '../rules/question-values';
 import type { LiveState, QuestionPhase } from '../state/state';
+import { whole } from './reads';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
-import type { QuestionView } from './views';
+import type { QuestionView } from './global-view';
 
 /** The ranking shows this many rows of the published points. */
 export const OVERLAY_RANKING_ROWS = 10;
@@ -71,6 +72,9 @@ export function overlayView(state: LiveState): OverlayView {
 }
 
 export const overlayScope: ScopeDefinition<ScopeKeyOf<'overlay'>, OverlayView> = {
-  inputs: (state) => [state.night, state.questionSeq, state.show.points, state.show.uberModus, state.show.uberMessage, state.showSettings],
+  reads: [
+    whole((s) => s.night), whole((s) => s.questionSeq), whole((s) => s.show.points), whole((s) => s.show.uberModus),
+    whole((s) => s.show.uberMessage), whole((s) => s.showSettings),
+  ],
   view: (state) => overlayView(state),
 };

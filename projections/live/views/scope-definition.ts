@@ -1,9 +1,17 @@
 /**
  * What a push scope is (scopes.ts lists them): its key, and a definition that declares the parts of
- * the state its view reads beside the view. The view files (views.ts, operator-view.ts) declare their
- * scopes with these types; scopes.ts gathers them.
+ * the state its view reads (reads.ts) beside the view. Each scope's file (global-view.ts, team-view.ts,
+ * …) declares its scope with these types; scopes.ts gathers them.
  */
+import type { Role } from '../../../events';
 import type { LiveState } from '../state/state';
+import type { Reads } from './reads';
+
+/** Who receives views: a user (null: a visitor not logged in) with that user's roles. */
+export interface Viewer {
+  readonly userId: string | null;
+  readonly roles: readonly Role[];
+}
 
 /** One scope instance. Pushes carry only its `scope` (PROTOCOL.md, `st`): a client has one of each. */
 export type ScopeKey =
@@ -45,23 +53,15 @@ export type IsOnline = (userId: string) => boolean;
 /** One scope: what its view reads and the view, declared side by side. */
 export interface ScopeDefinition<K extends ScopeKey, V extends object, Kept = undefined> {
   /**
-   * Everything `keep` and `view` read, compared by reference: while none of them changed, the view
-   * cannot have changed either and is not recomputed.
+   * Everything `keep` and `view` read (reads.ts): a server derives from it both the inputs of an
+   * instance (while none changed, the view is not recomputed) and the instances a change touches.
    */
-  inputs(state: LiveState, key: K, isOnline: IsOnline): readonly unknown[];
+  readonly reads: Reads<K>;
   /** What the view reuses from its previous computation: the previous kept value in, the next out (pure). */
   keep?(state: LiveState, previous: Kept | undefined): Kept;
   /** The view; null when there is nothing to show (an unknown team or user). */
   view(state: LiveState, key: K, isOnline: IsOnline, kept: Kept | undefined): V | null;
-  /**
-   * For scopes with an instance per team or user: the ids (teamId, userId) of the instances whose view
-   * may differ between `previous` and `state`, or 'all'. A server checks only these instead of every
-   * connected team and user, so an event costs what it touched, not what the show holds. Presence is
-   * not covered (the server refreshes a user's scopes when they come or go). Without it: 'all'.
-   * test/unit/scopes.test.ts checks over whole nights that no instance left out has a changed view.
-   */
-  touched?(state: LiveState, previous: LiveState): ReadonlySet<string> | 'all';
 }
 
-/** A scope's definition with its key, view and kept types left open: for code that only compares inputs and keeps. */
+/** A scope's definition with its key, view and kept types left open: for code that only derives inputs and keeps. */
 export type AnyScopeDefinition = ScopeDefinition<ScopeKey, object, unknown>;

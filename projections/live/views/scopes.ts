@@ -1,21 +1,23 @@
 /**
  * The push scopes (ARCHITECTURE.md rule 7): one global view for everyone, one per team, one per
- * user, one for moderators, one for testers, one for all operators, one for the stream overlay's pages. Each scope is declared beside
- * its view function (views.ts, operator-view.ts): the parts of the state the view reads (its inputs)
- * and the view. A server recomputes a scope's view only when one of its inputs changed (compared by
- * reference), so a view that reads something its inputs do not list shows stale data;
- * test/unit/scopes.test.ts catches that.
+ * user, one for moderators, one for testers, one for all operators, one for the stream overlay's
+ * pages. Each scope is declared in its own file beside its view function (global-view.ts, team-view.ts,
+ * …): what the view reads (its reads, see reads.ts) and the view. A server recomputes a scope's view
+ * only when something it reads changed, and looks only at the instances a change touched, so a view
+ * that reads something its reads do not declare shows stale data; test/unit/scopes.test.ts catches that.
  */
 import { operatorScope, type OperatorView } from './operator-view';
 import { overlayScope } from './overlay-view';
 import type { LiveState } from '../state/state';
-import type { AnyScopeDefinition, IsOnline, ScopeKey, ScopeName } from './scope-definition';
-import {
-  globalScope, moderatorScope, teamScope, testerScope, userScope,
-  type GlobalView, type ModeratorView, type TeamView, type TesterView, type UserView, type Viewer,
-} from './views';
+import type { AnyScopeDefinition, IsOnline, ScopeKey, ScopeName, Viewer } from './scope-definition';
+import { globalScope, type GlobalView } from './global-view';
+import { moderatorScope, type ModeratorView } from './moderator-view';
+import { teamScope, type TeamView } from './team-view';
+import { testerScope, type TesterView } from './tester-view';
+import { userScope, type UserView } from './user-view';
 
 export * from './scope-definition';
+export { readInputs, sameInputs, touchedInstances, type Read, type Reads } from './reads';
 
 export const SCOPE_DEFINITIONS = {
   global: globalScope,

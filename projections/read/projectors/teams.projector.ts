@@ -1,4 +1,4 @@
-import { uniqueNameKey } from '../../live/rules/common';
+import { uniqueNameKey } from '../../live/rules/names';
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';
 

@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { FIELD_MAXIMA } from '../../../projections/live';
+import { SHARED_TEXTS } from '../../../wire/shared-texts';
 
 export const LOGIN_TEXTS = {
   missingFields: 'Nutzername und Passwort müssen angegeben werden.',
-  wrongCredentials: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
+  wrongCredentials: SHARED_TEXTS.wrongCredentials,
   invalidLink: 'Der Login-Link ist ungültig, abgelaufen oder wurde schon benutzt.',
 } as const;
 

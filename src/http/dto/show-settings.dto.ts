@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import {
-  DEFAULT_OVERLAY_LAYOUT, OVERLAY_CORNERS, OVERLAY_PARTS, OVERLAY_SCALE, SHOW_SETTINGS_LIMITS as LIMITS,
-} from '../../../projections/live/rules/show-settings';
+import { OVERLAY_CORNERS, OVERLAY_SCALE, SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/rules/show-settings';
+import { DEFAULT_OVERLAY_LAYOUT, OVERLAY_PARTS } from '../../../projections/live/state/default-show-settings';
 import { FIELD_TEXTS } from './field-texts';
 
 /** Shapes only: what the addresses, dates and lengths must be is the rule's (projections/live/rules/show-settings.ts). */

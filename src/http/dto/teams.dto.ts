@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
+import { SHARED_TEXTS } from '../../../wire/shared-texts';
 
 export const TEAM_TEXTS = {
-  nameTaken: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
-  failed: 'Konnte Gruppe nicht anlegen.',
+  nameTaken: SHARED_TEXTS.teamNameTaken,
+  failed: SHARED_TEXTS.teamCreationFailed,
 } as const;
 
 /** POST /api/teams: a new team (JSON:API `teams` attributes or plain); the creator becomes its first member. */

@@ -4,10 +4,11 @@ import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA } from '../../../projections/live';
 import { IsTextOrNumber } from '../validation';
 import { texts } from '../../commands/texts';
 import { FIELD_TEXTS } from './field-texts';
+import { SHARED_TEXTS } from '../../../wire/shared-texts';
 
 export const USER_TEXTS = {
-  loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
-  passwordMissing: 'Konnte diesen Nutzeraccount nicht anlegen.',
+  loginTaken: SHARED_TEXTS.loginTaken,
+  passwordMissing: SHARED_TEXTS.registrationFailed,
   currentPasswordWrong: texts.currentPasswordWrong,
 } as const;
 

@@ -5,7 +5,7 @@ import {
 } from '@engine/rules/quiz-content';
 
 /** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
-export { questionValue } from '@engine/rules/common';
+export { questionValue } from '@engine/rules/question-values';
 
 /** A quiz as GET /api/quizzes sends it; its content is the engine's stored questions. */
 export interface Quiz {

@@ -1,5 +1,5 @@
 /** Find-team view: text filter, letter ranges, show-all and the fusion section. */
-import { isFusionTeam } from '@engine/rules/common';
+import { isFusionTeam } from '@engine/rules/fusion-teams';
 
 export interface SearchableTeam {
   id: string;

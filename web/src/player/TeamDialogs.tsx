@@ -4,7 +4,7 @@ import { SLOW_MS } from '../api/queue';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { Modal } from '../components/Modal';
 import { teamFormProblemOf } from '@engine/rules/forms';
-import { MAX_NAME_LENGTH } from '@engine/rules/common';
+import { MAX_NAME_LENGTH } from '@engine/rules/names';
 import { t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 

@@ -3,7 +3,8 @@ import { refusalText, sendGreeting } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { SendButton, type SendStatus } from '../components/SendButton';
 import { greetingProblemOf } from '@engine/rules/forms';
-import { GREETING_MESSAGE_MAX_LENGTH, MAX_NAME_LENGTH } from '@engine/rules/common';
+import { GREETING_MESSAGE_MAX_LENGTH } from '@engine/rules/forms';
+import { MAX_NAME_LENGTH } from '@engine/rules/names';
 import { t } from '../texts';
 
 /** Greet the wall: name and message, states idle, sending, didSend, error. */

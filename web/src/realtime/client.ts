@@ -25,7 +25,7 @@ export interface SocketHandlers {
 }
 
 /**
- * The server closed this socket because its user opened a sixth one (src/realtime/user-limits.ts):
+ * The server closed this socket because its user opened a sixth one (src/limits/sockets-and-team-passwords.ts):
  * reconnecting would close another of the user's tabs in turn, so this one stays closed.
  */
 export const REPLACED_CLOSE_CODE = SOCKET_CLOSE_CODES.replaced;

@@ -1,6 +1,11 @@
 /** German texts of the app. Every text a component shows comes from here (or de-quiz.ts). */
-import { MISSING_TEAM_NAME } from '@engine/rules/common';
+import { MISSING_TEAM_NAME } from '@engine/rules/names';
 import { SHARED_TEXTS } from '@wire/shared-texts';
+import { ANSWER_REGEX_TEXTS } from '@engine/rules/answer-regex';
+
+/** Written once, shown in two places. */
+const FAILED = 'Das hat leider nicht geklappt.';
+const TEAM_NAME_TOO_LONG = 'Der Teamname darf höchstens 50 Zeichen lang sein.';
 
 export const de = {
   locale: 'de',
@@ -148,7 +153,7 @@ export const de = {
     inLine: 'Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – bitte lass diese Seite offen.',
     /** Login or registration while the server's hashing queue is full: it goes again by itself at the server's appointment. */
     queued: (seconds: number) => `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
-    login403: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.',
+    login403: SHARED_TEXTS.wrongCredentials,
     loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
     sessionEnded: 'Deine Anmeldung wurde beendet (zum Beispiel, weil sich deine Rechte geändert haben). Bitte melde dich neu an – danach geht es auf derselben Seite weiter.',
     register409: SHARED_TEXTS.loginTaken,
@@ -190,7 +195,7 @@ export const de = {
     specialText: 'Bitte fragt die Moderation, wie ihr ein Team anlegen könnt.',
     backToStart: 'Zur Startseite',
     nameMissing: SHARED_TEXTS.qrTeamNameMissing,
-    nameTooLong: 'Der Teamname darf höchstens 50 Zeichen lang sein.',
+    nameTooLong: TEAM_NAME_TOO_LONG,
     amountNotNumeric: SHARED_TEXTS.qrTeamAmountNotNumeric,
   },
   index: {
@@ -334,7 +339,7 @@ export const de = {
     selfieHint: 'Macht ein Foto und ladet es hoch.',
     drawingHint: 'Zeichnet eure Antwort und schlagt sie vor.',
     instructionAlt: 'Anleitung zur Frage',
-    sendFailed: 'Das hat leider nicht geklappt.',
+    sendFailed: FAILED,
     unknownType: 'Dieser Fragetyp wird hier nicht angezeigt.',
   },
   healDeal: {
@@ -395,7 +400,7 @@ export const de = {
     beschreibung: 'Beschreibung',
     save: 'Speichern',
     noTeam: 'Du bist noch in keinem Team.',
-    saveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
+    saveFailed: SHARED_TEXTS.teamSaveFailed,
     saveException: 'Speichern des Teams ist fehlgeschlagen.',
     explainingError: 'Der Einladungslink konnte nicht erstellt werden.',
   },
@@ -420,13 +425,13 @@ export const de = {
     description: 'Beschreibung',
     create: 'Erstellen',
     requiredAll: 'Bitte fülle alle Felder aus.',
-    nameTooLong: 'Der Teamname darf höchstens 50 Zeichen lang sein.',
+    nameTooLong: TEAM_NAME_TOO_LONG,
     passwordTooShort: SHARED_TEXTS.teamPasswordTooShort,
     registrationsClosed: SHARED_TEXTS.registrationsClosed,
     joinHeading: 'Team beitreten',
     passwordRequired: 'Bitte gib das Team-Passwort ein.',
-    create409: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.',
-    createOther: 'Konnte Gruppe nicht anlegen.',
+    create409: SHARED_TEXTS.teamNameTaken,
+    createOther: SHARED_TEXTS.teamCreationFailed,
   },
   lobby: {
     heading: 'Lobby-Chat',
@@ -441,10 +446,10 @@ export const de = {
     question: 'Frage',
     state: 'Status',
     states: { qn: 'keine Frage aktiv', qa: 'Frage aktiv', qc: 'Countdown läuft', ma: 'Wartung' } as Record<string, string>,
-    quizNotFound: (n: string) => `Es gibt kein Quiz mit der Nummer ${n}`,
-    quizEmpty: 'Das ausgewählte Quiz hat keine Fragen (leerer Content).',
-    noFurtherQuestion: 'Es konnte keine weitere Frage gefunden werden.',
-    failed: 'Das hat leider nicht geklappt.',
+    quizNotFound: SHARED_TEXTS.quizNotFound,
+    quizEmpty: SHARED_TEXTS.quizEmpty,
+    noFurtherQuestion: SHARED_TEXTS.noFurtherQuestion,
+    failed: FAILED,
     done: 'Erledigt.',
   },
   moderation: {
@@ -499,8 +504,8 @@ export const de = {
     resetConfirm: 'Das Spiel wird hart auf diese Frage zurückgesetzt. Fortfahren?',
     next: 'Nächste Frage',
     nextIs: (round: number, number: number) => `Runde ${round} · Frage ${number}`,
-    nextActive: 'Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.',
-    countdownInactive: 'Es kann kein Countdown gestartet werden, wenn gerade keine Frage aktiv ist.',
+    nextActive: SHARED_TEXTS.nextQuestionOnlyWithoutQuestion,
+    countdownInactive: SHARED_TEXTS.countdownOnlyWithQuestion,
     countdownGroup: 'Countdown starten',
     countdownSeconds: (s: number) => `${s} s`,
     countdownCustom: 'Eigene Sekunden',
@@ -532,7 +537,7 @@ export const de = {
       quiz: 'Quiz (Teams)', 'quiz-single': 'Quiz (Einzelspieler)', instruction: 'Anleitung', pre: 'Vor dem Quiz',
       post: 'Nach dem Quiz', pause: 'Pause', painting: 'Malen',
     } as Record<string, string>,
-    uberModeOnlyWithoutQuestion: 'Die Quizart kann nur geändert werden, während keine Frage aktiv ist.',
+    uberModeOnlyWithoutQuestion: SHARED_TEXTS.uberModeOnlyWithoutQuestion,
     uberSet: 'Quizart setzen',
     uberMessage: 'Nachricht (HTML) für Pause, Vor/Nach dem Quiz, Malen und Anleitung',
     uberMessageSave: 'Nachricht senden',
@@ -560,12 +565,12 @@ export const de = {
     previewEmpty: 'Noch keine Fragen.',
     columns: { round: 'Runde', number: 'Nr.', category: 'Kategorie', question: 'Frage', answer: 'Antwort', options: 'Optionen' },
     save: 'Speichern',
-    nameMissing: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert',
-    yearWeekMissing: 'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert',
-    questionsMissing: 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert',
-    unreadable: 'konnte String nicht einlesen.',
+    nameMissing: SHARED_TEXTS.quizNameMissing,
+    yearWeekMissing: SHARED_TEXTS.quizYearWeekMissing,
+    questionsMissing: SHARED_TEXTS.quizQuestionsMissing,
+    unreadable: SHARED_TEXTS.contentUnreadable,
     saved: 'Quiz erfolgreich gespeichert.',
-    saveFailed: 'Es ist ein Fehler beim Speichern aufgetreten.',
+    saveFailed: SHARED_TEXTS.quizSaveFailed,
     allHeading: 'Alle Quizes',
     allColumns: { id: 'ID', week: 'Woche', name: 'Name', content: 'Content' },
     rowSave: 'speichern',
@@ -622,7 +627,7 @@ export const de = {
     mode: 'Modus',
     modeSingle: 'Einzelne Antworten',
     modeRound: 'Ganze Runde',
-    quizLoadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
+    quizLoadFailed: SHARED_TEXTS.quizLoadFailed,
     roundHint: 'Alle Antworten einer Runde: Teams in Zeilen, Fragen in Spalten.',
     roundInput: 'Runde',
     noAnswers: 'Für diese Runde gibt es noch keine Antworten.',
@@ -637,7 +642,7 @@ export const de = {
     noNextUnchecked: 'keine nächsten unkontollierten gefunden.',
     correctAnswer: 'Richtige Antwort',
     maxPoints: (n: number) => `max. ${n} ${n === 1 ? 'Punkt' : 'Punkte'}`,
-    noneFits: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
+    noneFits: SHARED_TEXTS.noMatchingAnswer,
     noAnswersGivenText: 'Dieses Team hat keine Antwort abgegeben.',
     answerOf: (team: string) => `Antwort von ${team}`,
     position: (i: number, n: number) => `${i} / ${n}`,
@@ -659,7 +664,7 @@ export const de = {
     regexMark: 'Markieren als',
     marks: { correct: 'richtig (mit Punkten)', wrong: 'falsch (0 Punkte)', unchecked: 'unkontrolliert' } as Record<string, string>,
     regexEmpty: 'regex darf nicht leer sein',
-    regexInvalid: 'Die Regex ist ungültig.',
+    regexInvalid: ANSWER_REGEX_TEXTS.invalid,
     regexPreview: (n: number) => (n === 1 ? '1 Antwort passt.' : `${n} Antworten passen.`),
     regexSend: 'Anwenden',
     teamSearchHeading: 'Teamsuche',
@@ -1101,7 +1106,7 @@ export const de = {
     enabled: 'Tastenkürzel eingeschaltet (ausgeschaltet öffnet nur noch ? diese Liste)',
     close: 'Schließen',
   },
-  quizLoadFailed: 'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
+  quizLoadFailed: SHARED_TEXTS.quizLoadFailed,
 };
 
 export type Texts = typeof de;

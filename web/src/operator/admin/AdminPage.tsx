@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_TIE_BREAK_TITLE } from '@engine/rules/common';
+import { DEFAULT_TIE_BREAK_TITLE } from '@engine/rules/tie-break';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';

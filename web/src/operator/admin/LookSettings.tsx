@@ -4,8 +4,9 @@ import type { OverlayCorner, OverlayLayout, OverlayPart, ShowSettings } from '..
 import { contrastText, whiteTextContrast } from '@engine/rules/contrast';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 import {
-  OVERLAY_CORNERS, OVERLAY_PARTS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText,
+  OVERLAY_CORNERS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText,
 } from '@engine/rules/show-settings';
+import { OVERLAY_PARTS } from '@engine/state/default-show-settings';
 import { Field } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
 import { t } from '../../texts';

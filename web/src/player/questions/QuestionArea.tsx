@@ -1,5 +1,5 @@
 import { FINALE_OUT_OF_POINTS_TEXT, playableInSingleMode, takesPartInFinale } from '@engine/rules/play-rules';
-import { NO_PROPOSALS_MESSAGE } from '@engine/rules/common';
+import { NO_PROPOSALS_MESSAGE } from '@engine/rules/lock-in';
 import { isQuestionOpenInView } from '@engine/views/view-rules';
 import { config } from '../../config';
 import { CountdownBox } from '../../components/Countdown';

@@ -1,5 +1,5 @@
-import type { OverlayEvent } from '../../../../events';
-import type { LiveState } from '../state';
+import type { OverlayEvent } from '../../../events';
+import type { LiveState } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 export function evolveOverlay(state: LiveState, event: OverlayEvent, write: Writer): Changes {

@@ -1,5 +1,5 @@
-import type { NightEvent } from '../../../../events';
-import { teamPlayOf, type AnswerLive, type LiveState, type NightLive } from '../state';
+import type { NightEvent } from '../../../events';
+import { teamPlayOf, type AnswerLive, type LiveState, type NightLive } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 function freshNight(id: string, quizId: string, at: number): NightLive {

@@ -1,7 +1,7 @@
-import { ERASED_NAME } from '../../../../events/personal-data';
-import type { ProposalEvent } from '../../../../events';
-import { playOfTeam } from '../queries';
-import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state';
+import { ERASED_NAME } from '../../../events/personal-data';
+import type { ProposalEvent } from '../../../events';
+import { playOfTeam } from '../state/queries';
+import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state/state';
 import { NO_CHANGES, type Changes, type Writable, type Writer } from './writer';
 
 type EditablePlay = Writable<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };

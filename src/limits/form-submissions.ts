@@ -1,4 +1,4 @@
-import { HOUR, minutesText, type WindowLimit } from '../limits/window-counter';
+import { HOUR, minutesText, type WindowLimit } from './window-counter';
 
 /**
  * The anonymous forms (greetings, QR team sign-up) per address (PROTOCOL.md, wave 3; the numbers and

@@ -5,8 +5,8 @@
  * shared by the instances on Postgres (docs/decisions/hostile-crowd-second-round.md).
  */
 import { SOCKET_CLOSE_CODES } from '../../wire';
-import { MINUTE, type WindowLimit } from '../limits/window-counter';
-import { SharedWindowCounter } from '../limits/shared-window-counter';
+import { MINUTE, type WindowLimit } from './window-counter';
+import { SharedWindowCounter } from './shared-window-counter';
 import type { SqlDatabase } from '../store/sql/sql-database';
 
 /** A sixth socket of a user closes the oldest: a phone, a laptop and a few tabs are fine. */
@@ -27,7 +27,7 @@ export const WRONG_TEAM_PASSWORDS_PER_TEAM: WindowLimit = { max: 30, windowMs: M
 
 export const CLOSE_CODES = SOCKET_CLOSE_CODES;
 
-export const LIMIT_TEXTS = {
+export const SOCKET_LIMIT_TEXTS = {
   wrongTeamPasswords: 'Zu viele falsche Team-Passwörter. Bitte warte eine Minute.',
   replaced: 'Zu viele offene Verbindungen: die älteste wurde geschlossen.',
   authTimeout: 'Keine Anmeldung innerhalb von 10 Sekunden.',

@@ -1,7 +1,7 @@
-import type { TeamEvent } from '../../../../events';
-import { uniqueNameKey } from '../../rules/common';
-import { teamPlayOf, type LiveState, type TeamLive } from '../state';
-import { nextTeamNumber } from '../../rules/team-numbers';
+import type { TeamEvent } from '../../../events';
+import { uniqueNameKey } from '../rules/names';
+import { teamPlayOf, type LiveState, type TeamLive } from '../state/state';
+import { nextTeamNumber } from '../rules/team-numbers';
 import type { Changes, Writer } from './writer';
 
 function withoutMember(team: TeamLive, userId: string): TeamLive {

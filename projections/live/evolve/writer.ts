@@ -1,5 +1,5 @@
-import type { Owner, PersistentMap } from '../persistent-map';
-import { EDITED_BY, type Editable, type LiveState } from '../state';
+import type { Owner, PersistentMap } from '../state/persistent-map';
+import { EDITED_BY, type Editable, type LiveState } from '../state/state';
 
 /** What an event changes: the top-level fields it replaces. evolve and fold count the version. */
 export type Changes = Partial<Omit<LiveState, 'version'>>;

@@ -1,11 +1,11 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '../../projections/live';
-import { minutesText, type WindowLimit } from '../limits/window-counter';
-import type { SharedWindowCounter } from '../limits/shared-window-counter';
+import { minutesText, type WindowLimit } from './window-counter';
+import type { SharedWindowCounter } from './shared-window-counter';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { DiskFloor } from './disk-floor';
-import { RESERVATION_LEASE_MS, UploadLedger } from './upload-ledger';
+import { DiskFloor } from '../uploads/disk-floor';
+import { RESERVATION_LEASE_MS, UploadLedger } from '../uploads/upload-ledger';
 
 /**
  * Limits of the upload door (docs/decisions/hostile-crowd-second-round.md, "Uploads"): upload requests

@@ -1,18 +1,18 @@
 import type { QuizShowEvent } from '../../../events';
-import { evolveDrawing } from './evolve/drawing';
-import { evolveHealDeal } from './evolve/heal-deal';
-import { evolveIdentity } from './evolve/identity';
-import { evolveModeration } from './evolve/moderation';
-import { evolveNight } from './evolve/night';
-import { evolveOverlay } from './evolve/overlay';
-import { evolveProposals } from './evolve/proposals';
-import { evolveQuizzes } from './evolve/quizzes';
-import { evolveRating } from './evolve/rating';
-import { evolveShow } from './evolve/show';
-import { evolveShowSettings } from './evolve/show-settings';
-import { evolveTeams } from './evolve/teams';
-import { NO_CHANGES, Writer, type Changes } from './evolve/writer';
-import type { LiveState } from './state';
+import { evolveDrawing } from './drawing';
+import { evolveHealDeal } from './heal-deal';
+import { evolveIdentity } from './identity';
+import { evolveModeration } from './moderation';
+import { evolveNight } from './night';
+import { evolveOverlay } from './overlay';
+import { evolveProposals } from './proposals';
+import { evolveQuizzes } from './quizzes';
+import { evolveRating } from './rating';
+import { evolveShow } from './show';
+import { evolveShowSettings } from './show-settings';
+import { evolveTeams } from './teams';
+import { NO_CHANGES, Writer, type Changes } from './writer';
+import type { LiveState } from '../state/state';
 
 /** What an event changes: the top-level fields it replaces, from the area evolver of its type. */
 function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Changes {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { SqlDatabase } from '../store/sql/sql-database';
-import { MINUTE, minutesText, minutesUntilWindowEnds, type WindowLimit } from '../limits/window-counter';
-import { SharedWindowCounter } from '../limits/shared-window-counter';
+import { MINUTE, minutesText, minutesUntilWindowEnds, type WindowLimit } from './window-counter';
+import { SharedWindowCounter } from './shared-window-counter';
 import { isIPv6 } from 'node:net';
 import { uniqueNameKey } from '../../projections/live';
 
@@ -27,7 +27,7 @@ export const FAILED_LOGINS_PER_ADDRESS: WindowLimit = { max: 100, windowMs: 15 *
 /** A pub or school class registering together on one Wi-Fi makes a few dozen; a script makes thousands. */
 export const REGISTRATIONS_PER_ADDRESS: WindowLimit = { max: 60, windowMs: 60 * MINUTE };
 
-export const LIMIT_TEXTS = {
+export const LOGIN_LIMIT_TEXTS = {
   loginName: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
   loginAddress: (minutes: number) =>
@@ -47,7 +47,7 @@ export class HttpLimits {
   /** Counts a registration attempt; the German reason when the address has made too many. */
   async registration(address: string): Promise<string | null> {
     const blocked = await this.registrations.takeOrWait(address, this.clock());
-    return blocked > 0 ? LIMIT_TEXTS.registrations(blocked) : null;
+    return blocked > 0 ? LOGIN_LIMIT_TEXTS.registrations(blocked) : null;
   }
 }
 
@@ -126,12 +126,12 @@ export class LoginLimits {
     await this.sweep(now);
     if (attempt.device !== null) {
       const byDevice = await this.count(deviceKey(attempt.device), FAILED_LOGINS_PER_DEVICE, now);
-      return byDevice > 0 ? LIMIT_TEXTS.loginName(byDevice) : null;
+      return byDevice > 0 ? LOGIN_LIMIT_TEXTS.loginName(byDevice) : null;
     }
     const byPair = await this.count(pairKey(attempt.login, attempt.address), FAILED_LOGINS_PER_NAME, now);
     const byAddress = await this.count(addressKeyOf(attempt.address), FAILED_LOGINS_PER_ADDRESS, now);
-    if (byPair > 0) return LIMIT_TEXTS.loginName(byPair);
-    return byAddress > 0 ? LIMIT_TEXTS.loginAddress(byAddress) : null;
+    if (byPair > 0) return LOGIN_LIMIT_TEXTS.loginName(byPair);
+    return byAddress > 0 ? LOGIN_LIMIT_TEXTS.loginAddress(byAddress) : null;
   }
 
   /** The password was right: the pair's (or device's) failures are forgotten, the address gets this attempt back. */

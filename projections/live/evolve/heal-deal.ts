@@ -1,5 +1,5 @@
-import type { HealDealEvent } from '../../../../events';
-import { healDealChoiceKey, type HealDealLive, type LiveState, type PendingHealDeal } from '../state';
+import type { HealDealEvent } from '../../../events';
+import { healDealChoiceKey, type HealDealLive, type LiveState, type PendingHealDeal } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 function addPending(write: Writer, hd: HealDealLive, round: number, teamId: string, kind: 'heal' | 'deal', amount: number): HealDealLive['pending'] {

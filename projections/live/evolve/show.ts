@@ -1,6 +1,6 @@
-import type { FormEvent, ShowEvent, UploadEvent } from '../../../../events';
-import { PersistentMap } from '../persistent-map';
-import { initialShow, RECENT_GREETINGS_LIMIT, type LiveState } from '../state';
+import type { FormEvent, ShowEvent, UploadEvent } from '../../../events';
+import { PersistentMap } from '../state/persistent-map';
+import { initialShow, RECENT_GREETINGS_LIMIT, type LiveState } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | FormEvent, write: Writer): Changes {

@@ -1,6 +1,6 @@
-import type { RatingEvent, ShipEvent } from '../../../../events';
-import { afterRating, ratingsOf } from '../../rules/ratings';
-import { answerRated, type LiveState } from '../state';
+import type { RatingEvent, ShipEvent } from '../../../events';
+import { afterRating, ratingsOf } from '../rules/ratings';
+import { answerRated, type LiveState } from '../state/state';
 import { NO_CHANGES, type Changes, type Writer } from './writer';
 
 /** Gives each rated answer its rating and keeps a single player's point sum in step. */

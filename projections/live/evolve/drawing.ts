@@ -1,5 +1,5 @@
-import type { DrawingEvent } from '../../../../events';
-import type { LiveState } from '../state';
+import type { DrawingEvent } from '../../../events';
+import type { LiveState } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 /** A saved drawing belongs to the question open when it was saved (the live question's sequence number). */

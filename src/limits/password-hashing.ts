@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { HOUR, type WindowLimit } from '../limits/window-counter';
+import { HOUR, type WindowLimit } from './window-counter';
 
 /**
  * What each user may have hashed over HTTP, counted per process (PROTOCOL.md, wave 3; the numbers and why:

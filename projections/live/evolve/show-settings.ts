@@ -1,5 +1,5 @@
-import type { ShowSettingsEvent } from '../../../../events';
-import { canonicalShowSettings } from '../../rules/show-settings';
+import type { ShowSettingsEvent } from '../../../events';
+import { canonicalShowSettings } from '../rules/show-settings';
 import type { Changes } from './writer';
 
 export function evolveShowSettings(event: ShowSettingsEvent): Changes {

@@ -1,5 +1,5 @@
-import type { ModerationEvent } from '../../../../events';
-import type { LiveState } from '../state';
+import type { ModerationEvent } from '../../../events';
+import type { LiveState } from '../state/state';
 import { leaving } from './teams';
 import type { Changes, Writer } from './writer';
 

@@ -1,5 +1,5 @@
-import type { Question, QuizEvent, TieBreakEvent } from '../../../../events';
-import type { LiveState } from '../state';
+import type { Question, QuizEvent, TieBreakEvent } from '../../../events';
+import type { LiveState } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 function byPosition(a: Question, b: Question): number {

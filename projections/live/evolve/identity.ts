@@ -1,7 +1,7 @@
-import { ERASED_NAME } from '../../../../events/personal-data';
-import type { IdentityEvent } from '../../../../events';
-import { uniqueNameKey } from '../../rules/common';
-import type { LiveState, UserLive } from '../state';
+import { ERASED_NAME } from '../../../events/personal-data';
+import type { IdentityEvent } from '../../../events';
+import { uniqueNameKey } from '../rules/names';
+import type { LiveState, UserLive } from '../state/state';
 import { leaving } from './teams';
 import type { Changes, Writer } from './writer';
 
