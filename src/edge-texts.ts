@@ -5,6 +5,7 @@
  */
 import { SHARED_TEXTS } from '../wire/shared-texts';
 import { texts } from './commands/texts';
+import { IDENTITY_COMMAND_TEXTS } from './commands/identity';
 
 /** German texts for a field of the wrong type, where the spec has none (docs/decisions/ecosystem.md, "Request DTOs"). */
 export const FIELD_TEXTS = {
@@ -36,7 +37,7 @@ export const LOGIN_TEXTS = {
 export const USER_TEXTS = {
   loginTaken: SHARED_TEXTS.loginTaken,
   passwordMissing: SHARED_TEXTS.registrationFailed,
-  currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
+  currentPasswordWrong: IDENTITY_COMMAND_TEXTS.currentPasswordWrong,
 } as const;
 
 export const TEAM_TEXTS = {

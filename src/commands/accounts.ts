@@ -39,11 +39,14 @@ export function revokeTokens(state: LiveState, cmd: RevokeTokens, ctx: DecisionC
   return accept(streams.user(cmd.userId), draft('UserTokensRevoked', { userId: cmd.userId }));
 }
 
-/** An admin sets another user's password (no current password needed); an operator's needs 8 characters. */
+/**
+ * PATCH /api/users/:id for another user's account: an admin sets only its password (no current
+ * password needed; not its name, not its e-mail popup mark); an operator's needs 8 characters.
+ */
 export function resetPassword(state: LiveState, cmd: ResetPassword): Verdict {
+  if (cmd.changesProfile || cmd.passwordLength === 0) return reject(texts.forbidden, 'forbidden');
   const user = state.users.get(cmd.userId);
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
-  if (cmd.passwordLength === 0) return reject(texts.profilePasswordMismatch);
   if (operatorPasswordTooShort(user.roles, cmd.passwordLength)) return reject(texts.operatorPasswordTooShort);
   return accept(streams.user(user.id), draft('UserPasswordChanged', { userId: user.id }));
 }
@@ -68,11 +71,14 @@ export const accountEntries = {
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: blockUser,
   },
-  // HTTP only: POST /api/token-logout-all, and PATCH /api/users/:id by an admin for another user.
+  // HTTP only: POST /api/token-logout-all.
   RevokeTokens: { access: 'user', parse: (c) => ({ type: 'RevokeTokens', userId: textOf(c.userId) }), boundary: (cmd) => [streams.user(cmd.userId)], rule: revokeTokens },
   ResetPassword: {
     access: ADMIN,
-    parse: (c) => ({ type: 'ResetPassword', userId: textOf(c.userId), passwordLength: [...textOf(c.newPassword)].length }),
+    parse: (c) => ({
+      type: 'ResetPassword', userId: textOf(c.userId), passwordLength: [...textOf(c.newPassword)].length,
+      changesProfile: c.name !== undefined || c.shownEmailPopupAt !== undefined,
+    }),
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: resetPassword,
   },

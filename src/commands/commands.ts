@@ -15,7 +15,8 @@ export interface QuestionRef { quizId: string; round: number | null; number: num
 
 // identity (HTTP)
 export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
-export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; newPasswordLength: number }
+/** `currentPasswordOk`: the edge's verdict on the current password (a new password needs it). */
+export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; newPasswordLength: number; currentPasswordOk: boolean }
 export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
 /** ali: admin creates a one-time login link for a user. */
 export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
@@ -30,7 +31,8 @@ export interface BlockUser { type: 'BlockUser'; userId: string; blocked: boolean
 /** POST /api/token-logout-all: the user ends every token they hold. */
 export interface RevokeTokens { type: 'RevokeTokens'; userId: string }
 /** PATCH /api/users/:id with newPassword by an admin, for another user (the hash is set by the edge). */
-export interface ResetPassword { type: 'ResetPassword'; userId: string; passwordLength: number }
+/** `changesProfile`: the request also asked to change the name or the e-mail popup's mark (an admin sets only the password). */
+export interface ResetPassword { type: 'ResetPassword'; userId: string; passwordLength: number; changesProfile: boolean }
 /** DELETE /api/users/me (the user, after the edge checked the current password) or /api/users/:id (an admin). */
 export interface EraseUser { type: 'EraseUser'; userId: string }
 

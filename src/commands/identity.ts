@@ -22,6 +22,7 @@ export const IDENTITY_COMMAND_TEXTS = {
   displayNameTooLong: SHARED_TEXTS.displayNameTooLong,
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
+  currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
   newAccountsClosed: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.',
 } as const;
 
@@ -43,11 +44,16 @@ export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionC
   return accept(streams.user(userId), draft('UserRegistered', { userId, login, name: login, email, roles: [] }));
 }
 
-/** The table's parser checked the display name (3 to 50 characters) and the new password's repeat. */
+/**
+ * PATCH /api/users/:id for one's own account: the name, a new password. A new password needs the
+ * current one (the edge's verdict, currentPasswordOk). The table's parser checked the display name
+ * (3 to 50 characters) and the new password's repeat.
+ */
 export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: DecisionContext): Verdict {
   const actor = requireUser(state, ctx);
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
+  if (cmd.changesPassword && !cmd.currentPasswordOk) return reject(IDENTITY_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
   const { name } = cmd;
   if (uniqueNameKey(name) === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.erasedNameReserved);
   if (cmd.changesPassword && operatorPasswordTooShort(actor.roles, cmd.newPasswordLength)) return reject(texts.operatorPasswordTooShort);
@@ -91,7 +97,10 @@ export const identityEntries = {
       const problem = profileProblemOf(textOf(c.name), textOf(c.newPassword), textOf(c.newPasswordRepeat));
       if (problem) return reject(PROFILE_PROBLEM_TEXTS[problem]);
       const newPassword = textOf(c.newPassword);
-      return { type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length };
+      return {
+        type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length,
+        currentPasswordOk: c.currentPasswordOk === true,
+      };
     },
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
     rule: updateProfile,

@@ -67,6 +67,8 @@ export interface EdgeVerdict {
   passwordOk?: boolean;
   /** gi: the invite the token belongs to, null when unknown. */
   inviteId?: string | null;
+  /** PATCH /api/users/:id with a new password: whether the current password matched the user's hash. */
+  currentPasswordOk?: boolean;
 }
 
 /**
@@ -75,7 +77,7 @@ export interface EdgeVerdict {
  */
 export function inputFromWire(code: string, content: Readonly<Record<string, unknown>> | undefined, verdict: EdgeVerdict = {}): CommandInput | null {
   if (!isWireCommand(code)) return null;
-  return { ...content, passwordOk: false, inviteId: null, ...verdict, type: WIRE_COMMANDS[code]! };
+  return { ...content, passwordOk: false, inviteId: null, currentPasswordOk: false, ...verdict, type: WIRE_COMMANDS[code]! };
 }
 
 export type { Command };

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags, Api
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { FormReply } from '../../wire';
-import { invalidTextRejection } from '../commands';
+import { reservedTeamName, runSecured } from '../identity/secured-command';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../limits/form-submissions';
@@ -11,10 +11,6 @@ import { SharedWindowCounter } from '../limits/shared-window-counter';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { httpError, rejectionError } from './http-errors';
 import { actorOf } from './request-user';
-import { TEAM_TEXTS } from '../edge-texts';
-
-/** Not an argon2 hash: no password ever verifies against it. */
-const NO_PASSWORD = '!no-password';
 
 /** The public forms (fqps): greeting the wall and QR team sign-up, for visitors without login. */
 @ApiTags('public forms')
@@ -38,8 +34,8 @@ export class FormsController {
   @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
   @ApiTooManyRequestsResponse({ description: 'Too many greetings from this address (German `detail`).' })
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
-    const wait = await this.greetings.takeOrWait(clientAddress(request), Date.now());
-    if (wait > 0) throw httpError(429, FORM_LIMIT_TEXTS.greetings(wait));
+    const limited = await this.waitText(this.greetings, request, FORM_LIMIT_TEXTS.greetings);
+    if (limited) throw httpError(429, limited);
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
@@ -59,23 +55,22 @@ export class FormsController {
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
   @ApiTooManyRequestsResponse({ description: 'Too many teams signed up from this address (German `detail`).' })
   async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
-    const wait = await this.qrTeams.takeOrWait(clientAddress(request), Date.now());
-    if (wait > 0) throw httpError(429, FORM_LIMIT_TEXTS.qrTeams(wait));
-    const invalid = invalidTextRejection(body); // before the name is reserved: the store cannot take it
-    if (invalid) throw rejectionError(invalid);
     const teamId = randomUUID();
-    const { teamPasswords } = this.runtime.secrets;
-    if (body.name.trim() && !(await teamPasswords.reserve(teamId, body.name, NO_PASSWORD))) throw httpError(409, TEAM_TEXTS.nameTaken);
-    const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'CreateQrTeam', name: body.name, amount: body.amount ?? null, moderatorOnline: this.moderatorOnline() },
-      actorOf(null),
-      { reservedIds: [teamId] },
-    );
-    if (!outcome.ok) {
-      await teamPasswords.release(teamId);
-      throw rejectionError(outcome);
-    }
+    const outcome = await runSecured(this.runtime.engine, {
+      input: { type: 'CreateQrTeam', name: body.name, amount: body.amount ?? null, moderatorOnline: this.moderatorOnline() },
+      actor: actorOf(null),
+      newId: teamId,
+      limit: { take: () => this.waitText(this.qrTeams, request, FORM_LIMIT_TEXTS.qrTeams), countsRefused: true },
+      credential: reservedTeamName(this.runtime.secrets.teamPasswords, teamId, body.name),
+    });
+    if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
+  }
+
+  /** Counts the request against its address; the German text with the wait beyond the limit. */
+  private async waitText(counter: SharedWindowCounter, request: Request, text: (minutes: number) => string): Promise<string | null> {
+    const wait = await counter.takeOrWait(clientAddress(request), Date.now());
+    return wait > 0 ? text(wait) : null;
   }
 
   private moderatorOnline(): boolean {

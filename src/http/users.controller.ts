@@ -5,13 +5,10 @@ import {
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { hashPassword, verifyPassword } from '../identity/passwords';
-import { invalidTextRejection } from '../commands';
-import { newAccountsClosed } from '../../projections/live';
+import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit } from '../identity/secured-command';
 import { RUNTIME, type Runtime } from '../runtime';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
 import { eraseUser } from '../identity/erasure';
-import type { CommandOutcome } from '../engine/command-pipeline';
 import { httpError, rejectionError } from './http-errors';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
 import { userResource } from './json-api';
@@ -20,8 +17,7 @@ import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
-import { AUTH_TEXTS, USER_TEXTS } from '../edge-texts';
-import { IDENTITY_COMMAND_TEXTS } from '../commands/identity';
+import { USER_TEXTS } from '../edge-texts';
 
 
 @ApiTags('users')
@@ -32,10 +28,7 @@ export class UsersController {
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  /**
-   * Registration. The login is reserved in the credentials table (unique, case-insensitive) before
-   * the UserRegistered event is appended, so two registrations can never share a login.
-   */
+  /** Registration: the login is reserved with the password's hash before UserRegistered (src/identity/secured-command.ts). */
   @Post()
   @HttpCode(201)
   @ApiAttributesBody(RegisterUserDto, 'users')
@@ -44,27 +37,18 @@ export class UsersController {
   @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address (German `detail`).' })
   @ApiForbiddenResponse({ description: 'The admin closed registration (show setting `allowNewAccounts`; German `detail`).' })
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
-    // Closed registration costs no password hash: the rule (registerUser) says it again after the reservation.
-    if (newAccountsClosed(this.runtime.engine.live.state.showSettings)) throw httpError(403, IDENTITY_COMMAND_TEXTS.newAccountsClosed);
-    const refusal = await this.runtime.limits.registration(clientAddress(request));
-    if (refusal) throw httpError(429, refusal);
-    const invalid = invalidTextRejection(body); // before the login is reserved: the store cannot take it
-    if (invalid) throw rejectionError(invalid);
     const userId = randomUUID();
-    const loginText = body.login?.trim() ?? '';
-    const { credentials } = this.runtime.secrets;
-    if (loginText && !(await credentials.create(userId, loginText, await hashPassword(body.newPassword, { ticket: queueTicket(request) })))) {
-      throw httpError(409, USER_TEXTS.loginTaken);
-    }
-    const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'RegisterUser', login: loginText, password: body.newPassword, email: body.email ?? null },
-      actorOf(null),
-      { reservedIds: [userId] },
-    );
-    if (!outcome.ok) {
-      await credentials.remove(userId);
-      throw rejectionError(outcome);
-    }
+    const login = body.login?.trim() ?? '';
+    const password = body.newPassword ?? '';
+    const outcome = await runSecured(this.runtime.engine, {
+      input: { type: 'RegisterUser', login, password, email: body.email ?? null },
+      actor: actorOf(null),
+      newId: userId,
+      limit: { take: () => this.runtime.limits.registration(clientAddress(request)), countsRefused: true },
+      newPassword: { password, ticket: queueTicket(request) },
+      credential: reservedLogin(this.runtime.secrets.credentials, userId, login),
+    });
+    if (!outcome.ok) throw rejectionError(outcome);
     return { data: userResource(this.runtime.engine.live.state.users.get(userId)!) };
   }
 
@@ -95,55 +79,29 @@ export class UsersController {
   @ApiForbiddenResponse({ description: 'Another user\'s profile (an admin may only set its password), or a wrong current password.' })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
     const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
-    // Each change hashes a password: limited per user (src/limits/password-hashing.ts).
-    if (newPassword && !this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
-    const { pipeline } = this.runtime.engine;
-    const { credentials } = this.runtime.secrets;
     const password = newPassword ?? '';
-    if (user.id !== id) {
-      if (!user.roles.includes('admin') || password === '' || name !== undefined || shownEmailPopupAt !== undefined) throw httpError(403, AUTH_TEXTS.forbidden);
-      const reset = await this.withNewHash(id, password, () => pipeline.submit({ type: 'ResetPassword', userId: id, newPassword: password }, actorOf(user)));
-      if (!reset.ok) throw rejectionError(reset);
-      return { data: userResource(this.runtime.engine.live.state.users.get(id)!) };
-    }
-    if (password !== '') {
-      const credential = await credentials.findByUserId(id);
-      const current = typeof currentPassword === 'string' ? currentPassword : '';
-      if (!credential || current === '' || !(await verifyPassword(credential.passwordHash, current))) throw httpError(403, USER_TEXTS.currentPasswordWrong);
-    }
-    if (shownEmailPopupAt !== undefined && shownEmailPopupAt !== null && user.shownEmailPopupAt === null) {
-      const seen = await pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
-      if (!seen.ok) throw rejectionError(seen);
-    }
-    if (name !== undefined || password !== '') {
-      const update = () => pipeline.submit(
-        { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password },
-        actorOf(user),
-      );
-      const outcome = password ? await this.withNewHash(id, password, update) : await update();
+    const own = user.id === id;
+    if (!own || name !== undefined || password !== '') {
+      const { credentials } = this.runtime.secrets;
+      const outcome = await runSecured(this.runtime.engine, {
+        // Another user's account is an admin's password reset; the rules say who may change what.
+        input: own
+          ? { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password }
+          : { type: 'ResetPassword', userId: id, newPassword: password, name, shownEmailPopupAt },
+        actor: actorOf(user),
+        limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
+        proof: own && password !== '' ? currentPasswordProof(credentials, id, currentPassword) : undefined,
+        newPassword: password === '' ? undefined : { password },
+        credential: password === '' ? undefined : replacedPassword(credentials, id),
+      });
       if (!outcome.ok) throw rejectionError(outcome);
+    }
+    if (own && shownEmailPopupAt !== undefined && shownEmailPopupAt !== null) {
+      const seen = await this.runtime.engine.pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
+      if (!seen.ok) throw rejectionError(seen);
     }
     const updated = this.runtime.engine.live.state.users.get(id)!;
     return { data: userResource(updated), ...(password ? { meta: { token: this.runtime.secrets.jwt.sign(updated) } } : {}) };
-  }
-
-  /**
-   * The new password's hash is stored before the event that ends the older tokens is appended: once
-   * UserPasswordChanged is in the log, the new password works on every instance (before, a login in
-   * between found the old hash and a failed write left the tokens ended with the old password). A
-   * refused command puts the old hash back.
-   */
-  private async withNewHash(userId: string, password: string, append: () => Promise<CommandOutcome>): Promise<CommandOutcome> {
-    const { credentials } = this.runtime.secrets;
-    const previous = await credentials.findByUserId(userId);
-    const hash = await hashPassword(password);
-    if (previous) await credentials.setPassword(userId, hash);
-    const outcome = await append().catch(async (error: unknown) => {
-      if (previous) await credentials.setPassword(userId, previous.passwordHash);
-      throw error;
-    });
-    if (!outcome.ok && previous) await credentials.setPassword(userId, previous.passwordHash);
-    return outcome;
   }
 
   /**
@@ -160,9 +118,7 @@ export class UsersController {
   async eraseOwn(@Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
     // Each try hashes a password: limited per user like a password change.
     if (!this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
-    const credential = await this.runtime.secrets.credentials.findByUserId(user.id);
-    const current = typeof body.currentPassword === 'string' ? body.currentPassword : '';
-    if (!credential || current === '' || !(await verifyPassword(credential.passwordHash, current))) throw httpError(403, USER_TEXTS.currentPasswordWrong);
+    if (!(await currentPasswordProof(this.runtime.secrets.credentials, user.id, body.currentPassword).check())) throw httpError(403, USER_TEXTS.currentPasswordWrong);
     const outcome = await eraseUser(this.runtime, user.id, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
   }

@@ -1,15 +1,16 @@
 import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
-import type { Actor, Role } from '../../events';
+import type { Actor, QuizShowEvent, Role } from '../../events';
 import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
 import { MAX_FRAME_BYTES } from '../../wire';
 import { textOf } from '../../projections/live';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { renewedToken } from '../auth/token-renewal';
-import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type CommandInput, type EdgeVerdict } from '../commands';
+import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type Command, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
+import { runSecured } from '../identity/secured-command';
 import { answerQuery, isQuery } from '../queries/query-table';
 import { RUNTIME, type Runtime } from '../runtime';
 import { nameBasedUuid } from '../store/event-ids';
@@ -234,46 +235,60 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   /**
-   * gj: the access checks and the per-user and per-team failure limits come before the password is
-   * hashed, so neither a visitor nor a guesser beyond the limit costs an argon2 verification. A team
-   * this instance has not folded yet (just created through another one) is looked up after catching up.
+   * gj through the secured-command step (src/identity/secured-command.ts): the access checks, the team
+   * lookup (after catching up: a team just created through another instance) and the per-user and
+   * per-team failure limits come before the password is verified, so neither a visitor nor a guesser
+   * beyond the limit costs an argon2 verification. No password, or the fusion teams' "(none)", needs none.
    */
   private async joinTeam(session: Session, content: Record<string, unknown> | undefined, commandId: string | undefined): Promise<Record<string, unknown>> {
-    const { live, pipeline } = this.runtime.engine;
-    const admitted = pipeline.admit(inputFromWire('gj', content)!, this.actorOf(session));
-    if (isRejection(admitted)) return { success: false, message: admitted.message };
-    const team = await live.findCaughtUp((state) => teamByReference(state, textOf(content?.id)));
-    const password = typeof content?.password === 'string' ? content.password : '';
-    if (!team || password === '' || password === FUSION_TEAM_PASSWORD) return this.execute(session, inputFromWire('gj', content, { passwordOk: false })!, commandId);
     const userId = session.user!.id;
+    const password = typeof content?.password === 'string' ? content.password : '';
+    let teamId: string | undefined;
+    // Looked up once the dry run found the team (caught up when needed), the same for the limit and the check.
+    const team = () => (teamId ??= teamByReference(this.runtime.engine.live.state, textOf(content?.id))?.id ?? '');
     const guards = this.runtime.teamPasswordGuards;
-    if (!(await guards.attempt(userId, team.id, Date.now()))) return { success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords };
-    let passwordOk: boolean;
+    // A resend keeps its commandId: that is its ticket for the appointment the hashing queue gave it.
+    const ticket = commandId === undefined ? undefined : `ws:${userId}:${commandId}`;
     try {
-      // A resend keeps its commandId: that is its ticket for the appointment the hashing queue gave it.
-      const ticket = commandId === undefined ? undefined : `ws:${userId}:${commandId}`;
-      passwordOk = await this.runtime.secrets.teamPasswords.matches(team.id, password, ticket);
+      const outcome = await runSecured(this.runtime.engine, {
+        input: inputFromWire('gj', content)!,
+        actor: this.actorOf(session),
+        limit: {
+          take: async () => ((await guards.attempt(userId, team(), Date.now())) ? null : SOCKET_LIMIT_TEXTS.wrongTeamPasswords),
+          giveBack: () => guards.giveBack(userId, team(), Date.now()),
+        },
+        proof: password === '' || password === FUSION_TEAM_PASSWORD
+          ? undefined
+          : { verdict: 'passwordOk', check: () => this.runtime.secrets.teamPasswords.matches(team(), password, ticket) },
+        submit: (input) => this.submit(session, input, commandId),
+      });
+      // gj's reply has no extras (command-replies.ts).
+      return outcome.ok ? { success: true } : refusal(outcome);
     } catch (error) {
-      await guards.giveBack(userId, team.id, Date.now()); // not checked
       if (error instanceof HashingBusy) return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
       throw error;
     }
-    if (passwordOk) await guards.giveBack(userId, team.id, Date.now());
-    return this.execute(session, inputFromWire('gj', content, { passwordOk })!, commandId);
   }
 
   private async execute(session: Session, input: CommandInput, commandId: string | undefined): Promise<Record<string, unknown>> {
+    const outcome = await this.submit(session, input, commandId);
+    if (!outcome.ok) return refusal(outcome);
     const { engine, secrets } = this.runtime;
+    const extras = await extrasFor(outcome.command, outcome.events, { state: engine.live.state, tokens: secrets.tokens });
+    return { success: true, ...extras };
+  }
+
+  /** Admitted and executed; a success with its command (for the reply's extras). */
+  private async submit(session: Session, input: CommandInput, commandId: string | undefined): Promise<Rejection | { ok: true; events: QuizShowEvent[]; command: Command }> {
+    const { pipeline } = this.runtime.engine;
     const actor = this.actorOf(session);
-    const command = engine.pipeline.admit(input, actor);
-    if (isRejection(command)) return { success: false, message: command.message };
+    const command = pipeline.admit(input, actor);
+    if (isRejection(command)) return command;
     // With a commandId a late answer is "try again" (the resend joins or finds it); without, it waits for the outcome.
     const outcome = commandId === undefined
-      ? await engine.pipeline.execute(command, actor)
-      : await engine.pipeline.executeForClient(command, actor, { commandId: userCommandId(actor.userId!, commandId) });
-    if (!outcome.ok) return { success: false, message: outcome.message, ...(outcome.retry ? { retry: true } : {}) };
-    const extras = await extrasFor(command, outcome.events, { state: engine.live.state, tokens: secrets.tokens });
-    return { success: true, ...extras };
+      ? await pipeline.execute(command, actor)
+      : await pipeline.executeForClient(command, actor, { commandId: userCommandId(actor.userId!, commandId) });
+    return outcome.ok ? { ...outcome, command } : outcome;
   }
 
   /**
@@ -401,6 +416,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       session.socket.ping();
     }
   }
+}
+
+/** A refusal's reply: the German text, and `retry` when the client should send the same command again. */
+function refusal(rejection: Rejection): Record<string, unknown> {
+  return { success: false, message: rejection.message, ...(rejection.retry ? { retry: true } : {}) };
 }
 
 /** The envelope, or what is wrong with the frame (with its id when that much could be read). */

@@ -25,7 +25,7 @@ describe('anonymous forms and streams per address', () => {
 
   it(`given ${QR_TEAMS_PER_ADDRESS.max} QR team sign-ups from one address within the hour (refused ones count), then the next answers 429 in German`, async () => {
     for (let i = 0; i < QR_TEAMS_PER_ADDRESS.max; i++) {
-      // No moderator is connected, so each is refused by the rule (428), after the name was reserved and released.
+      // No moderator is connected, so each is refused by the rule (428) before any name is reserved.
       expect((await api(suite.env.url, 'POST', '/api/fqps/team/new', { name: `QR-Team ${i}`, amount: '4' })).status).toBe(428);
     }
     const refused = await api(suite.env.url, 'POST', '/api/fqps/team/new', { name: 'Noch eins', amount: '4' });

@@ -58,15 +58,15 @@ describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
 
   it('given a player, when they change their password, then their older tokens end', () => {
     const s = show();
-    const world = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna)).andApply();
+    const world = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna)).andApply();
     expect(world.state.users.get(s.anna)!.tokenGeneration).toBe(1);
   });
 
   it('given an operator, when they choose a password under 8 characters, then it is refused in German', () => {
     const s = show();
     const name = s.world.state.users.get(s.moderator)!.name;
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'kurz123', newPasswordRepeat: 'kurz123' }, s.world.as(s.moderator)).thenRejected(OPERATOR_PASSWORD);
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'lang1234', newPasswordRepeat: 'lang1234' }, s.world.as(s.moderator))
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'kurz123', newPasswordRepeat: 'kurz123', currentPasswordOk: true }, s.world.as(s.moderator)).thenRejected(OPERATOR_PASSWORD);
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'lang1234', newPasswordRepeat: 'lang1234', currentPasswordOk: true }, s.world.as(s.moderator))
       .thenEvents({ type: 'UserPasswordChanged', data: { userId: s.moderator } });
   });
 
@@ -75,5 +75,13 @@ describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.admin)).thenEvents({ type: 'UserPasswordChanged', data: { userId: s.anna } });
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.moderator, newPassword: 'kurz' }, s.world.as(s.admin)).thenRejected(OPERATOR_PASSWORD);
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
+  });
+
+  it('given an admin, when they ask to change another user\'s name or e-mail popup mark, or send no password, then it is refused: an admin sets only the password', () => {
+    const s = show();
+    given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu', name: 'Anna Neu' }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu', shownEmailPopupAt: null }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: '' }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
+    given(s.world).whenWire({ type: 'ResetPassword', userId: 'niemand', newPassword: 'neu', name: 'X' }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
   });
 });

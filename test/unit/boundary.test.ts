@@ -153,6 +153,21 @@ describe('consistency boundaries', () => {
     expect(world.history.filter((h) => !h.decision.ok)).toHaveLength(1);
     expect(outsideTheirBoundary(world)).toEqual([]);
   });
+  it('PATCH /api/users/:id\'s rules (own profile with the current password\'s verdict, an admin\'s reset) decide the same on their boundaries alone', () => {
+    const s = show();
+    const { world } = s;
+    const change = (userId: string, fields: Record<string, unknown>) => ({ type: 'UpdateProfile' as const, userId, name: 'Anna Neu', newPassword: 'neu-pw', newPasswordRepeat: 'neu-pw', ...fields });
+    world.run(change(s.anna, { currentPasswordOk: false }), world.as(s.anna)); // refused: the current password did not check out
+    world.run(change(s.anna, { currentPasswordOk: true }), world.as(s.anna));
+    world.run(change(s.bert, { currentPasswordOk: true }), world.as(s.anna)); // refused: another's profile
+    world.run({ type: 'ResetPassword', userId: s.bert, newPassword: 'neu-pw', name: 'Bertram' }, world.as(s.admin)); // refused: only the password
+    world.run({ type: 'ResetPassword', userId: s.bert, newPassword: 'kurz' }, world.as(s.admin));
+    world.run({ type: 'ResetPassword', userId: s.moderator, newPassword: 'kurz' }, world.as(s.admin)); // refused: an operator's needs 8
+    world.run({ type: 'ResetPassword', userId: s.bert, newPassword: 'neu-pw' }, world.as(s.anna)); // refused: admins only
+    expect(world.history.filter((h) => !h.decision.ok).length).toBeGreaterThan(4);
+    expect(outsideTheirBoundary(world)).toEqual([]);
+  });
+
   it('every command the fuzzer sends decides the same on its boundary alone', () => {
     const { world, ids, actors } = fuzzWorld();
     const frames = fc.sample(hostileFrame(ids), { numRuns: 4000, seed: 27 });

@@ -54,7 +54,7 @@ describe('registration', () => {
 describe('profile', () => {
   it('changes the display name and records a password change without the password', () => {
     const s = show();
-    const events = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna))
+    const events = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna))
       .thenEvents({ type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } }, { type: 'UserPasswordChanged', data: { userId: s.anna } });
     expect(JSON.stringify(events)).not.toContain('"neu"');
   });
@@ -75,6 +75,20 @@ describe('profile', () => {
     const s = show();
     given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'a', newPasswordRepeat: 'b' }, s.world.as(s.anna))
       .thenRejected('Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.');
+  });
+
+  it('given a new password, when the current password did not check out (the edge\'s verdict), then it is refused in German and nothing changes', () => {
+    const s = show();
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna))
+      .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: false }, s.world.as(s.anna))
+      .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
+  });
+
+  it('given only a new name, then no current password is needed', () => {
+    const s = show();
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.anna))
+      .thenEvents({ type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } });
   });
 
   it("rejects editing someone else's profile", () => {

@@ -43,7 +43,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   UpdateProfile: {
     wire: { userId: 'u1', name: ' Anna K. ', newPassword: 'neu', newPasswordRepeat: 'neu' },
-    command: { type: 'UpdateProfile', userId: 'u1', name: 'Anna K.', changesPassword: true, newPasswordLength: 3 },
+    command: { type: 'UpdateProfile', userId: 'u1', name: 'Anna K.', changesPassword: true, newPasswordLength: 3, currentPasswordOk: false },
     malformed: [{ userId: 'u1', name: 'An' }, IDENTITY_COMMAND_TEXTS.displayNameTooShort],
   },
   MarkEmailPopupSeen: { wire: { userId: 'u1' }, command: { type: 'MarkEmailPopupSeen', userId: 'u1' } },
@@ -55,7 +55,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   BlockUser: { wire: { userId: 'u1', blocked: true }, command: { type: 'BlockUser', userId: 'u1', blocked: true } },
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
-  ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6 } },
+  ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false } },
   EraseUser: { wire: { userId: 'u1' }, command: { type: 'EraseUser', userId: 'u1' } },
 
   // teams
