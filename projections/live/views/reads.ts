@@ -13,7 +13,7 @@
  */
 import type { PersistentMap } from '../state/persistent-map';
 import type { LiveState } from '../state/state';
-import { scopeInstanceId, type IsOnline, type ScopeKey } from './scope-definition';
+import { scopeInstanceId, type IsOnline, type ScopeKey } from './scope-key';
 
 /** One thing a view reads. */
 export interface Read<K extends ScopeKey = ScopeKey> {
@@ -52,7 +52,7 @@ export function entry(map: (state: LiveState) => PersistentMap<unknown>): Read {
 }
 
 /** A read keyed otherwise, its two halves written out (`of` and `touches` as in Read). */
-export function read<K extends ScopeKey>(declared: Read<K>): Read<K> {
+export function keyedRead<K extends ScopeKey>(declared: Read<K>): Read<K> {
   return declared;
 }
 

@@ -6,6 +6,7 @@
 import type { Role } from '../../../events';
 import type { LiveState } from '../state/state';
 import type { Reads } from './reads';
+import type { IsOnline, ScopeKey } from './scope-key';
 
 /** Who receives views: a user (null: a visitor not logged in) with that user's roles. */
 export interface Viewer {
@@ -13,42 +14,8 @@ export interface Viewer {
   readonly roles: readonly Role[];
 }
 
-/** One scope instance. Pushes carry only its `scope` (PROTOCOL.md, `st`): a client has one of each. */
-export type ScopeKey =
-  | { readonly scope: 'global' }
-  | { readonly scope: 'team'; readonly teamId: string }
-  | { readonly scope: 'user'; readonly userId: string }
-  | { readonly scope: 'moderator' }
-  | { readonly scope: 'tester' }
-  | { readonly scope: 'operator' }
-  /** The stream overlay's pages (no user: a secret link), never a user's scope. */
-  | { readonly scope: 'overlay' };
+export * from './scope-key';
 
-export type ScopeName = ScopeKey['scope'];
-export type ScopeKeyOf<N extends ScopeName> = Extract<ScopeKey, { scope: N }>;
-
-/** The instance's id within its scope: the teamId, the userId, '' for the scopes with one instance. */
-export function scopeInstanceId(key: ScopeKey): string {
-  return key.scope === 'team' ? key.teamId : key.scope === 'user' ? key.userId : '';
-}
-
-/** One string per scope instance (`global`, `team:<id>`, `user:<id>`, `moderator`, `tester`, `operator`, `overlay`), e.g. to key a map. */
-export function scopeKeyString(key: ScopeKey): string {
-  switch (key.scope) {
-    case 'team':
-      return `team:${key.teamId}`;
-    case 'user':
-      return `user:${key.userId}`;
-    default:
-      return key.scope;
-  }
-}
-
-/**
- * Whether a user has a live connection: the server's knowledge, never folded from the log. A view
- * shows only the presence of users who receive that scope themselves (their team's members).
- */
-export type IsOnline = (userId: string) => boolean;
 
 /** One scope: what its view reads and the view, declared side by side. */
 export interface ScopeDefinition<K extends ScopeKey, V extends object, Kept = undefined> {

@@ -7,7 +7,7 @@ import { healDealRound } from '../rules/heal-deal';
 import { NO_PROPOSALS_MESSAGE } from '../rules/lock-in';
 import { MISSING_TEAM_NAME } from '../rules/names';
 import { EMPTY_PLAY, healDealChoiceKey, type HealDealChoice, type LiveState, type TeamLive } from '../state/state';
-import { entry, read, whole, type Reads } from './reads';
+import { entry, keyedRead, whole, type Reads } from './reads';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
 export interface ProposalView {
@@ -143,7 +143,7 @@ function someoneRenamed(state: LiveState, previous: LiveState): boolean {
  * proposal touches its team only; a new question touches the teams that had a play of the one
  * before; a rename may touch any team.
  */
-const livePlay = read<TeamKey>({
+const livePlay = keyedRead<TeamKey>({
   of(state, { teamId }) {
     const play = currentPlay(state, teamId);
     if (!play) return null;
@@ -164,7 +164,7 @@ const livePlay = read<TeamKey>({
 });
 
 /** Who gave the team's taken answer, by name: the team's entry touches it, and a rename may touch any team (the author may have left). */
-const takenAnswerAuthor = read<TeamKey>({
+const takenAnswerAuthor = keyedRead<TeamKey>({
   of(state, { teamId }) {
     const userId = state.teams.get(teamId)?.takenAnswer?.userId;
     return userId ? state.users.get(userId)?.name : undefined;
@@ -180,7 +180,7 @@ const takenAnswerAuthor = read<TeamKey>({
  * touches it, and so does a member's rename; presence touches nothing here (the server refreshes a
  * user's scopes when they come or go).
  */
-const members = read<TeamKey>({
+const members = keyedRead<TeamKey>({
   of(state, { teamId }, isOnline) {
     const values: unknown[] = [];
     for (const id of state.teams.get(teamId)?.memberIds ?? []) values.push(state.users.get(id)?.name, isOnline(id));
@@ -200,7 +200,7 @@ const members = read<TeamKey>({
  * The team's heal-and-deal choices of the round and their targets' names: a choice, the round, a
  * calculation or a team renamed or gone (a target) may show in any team.
  */
-const healDeal = read<TeamKey>({
+const healDeal = keyedRead<TeamKey>({
   of(state, { teamId }) {
     const { round, calculated, heal, deal, healTarget, dealTarget } = teamHealDealInputs(state, teamId);
     return [round, calculated, heal, deal, healTarget?.name, dealTarget?.name];
@@ -218,7 +218,7 @@ const healDeal = read<TeamKey>({
 });
 
 /** The moderator's verdict on a quizzle: it touches the teams it answers, before and after. */
-const quizzleVerdict = read<TeamKey>({
+const quizzleVerdict = keyedRead<TeamKey>({
   of(state, { teamId }) {
     const verdict = quizzleVerdictOf(state, teamId);
     return [verdict?.verdict, verdict?.key];

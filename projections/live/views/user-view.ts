@@ -2,7 +2,7 @@
 import type { DrawnStroke, Role } from '../../../events';
 import { currentDrawing, currentSingleAnswer } from '../state/queries';
 import type { LiveState } from '../state/state';
-import { entry, read, type Reads } from './reads';
+import { entry, keyedRead, type Reads } from './reads';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
 export interface UserView {
@@ -42,7 +42,7 @@ type UserKey = ScopeKeyOf<'user'>;
  * The user's single answer and drawing of the live question. They change with the user's entry, and
  * a new question turns them stale: that touches only the users who had one of the question before.
  */
-const liveAnswer = read<UserKey>({
+const liveAnswer = keyedRead<UserKey>({
   of(state, { userId }) {
     const user = state.users.get(userId);
     return user ? [currentSingleAnswer(state, user), currentDrawing(state, user)] : null;
