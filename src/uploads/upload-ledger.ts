@@ -26,7 +26,21 @@ class Refused extends Error {
 }
 
 export class UploadLedger {
+  /**
+   * The ledger's transactions of this process, one after the other. Each locks the total's row, so
+   * concurrent ones would only wait for each other in the database, each holding a connection of the
+   * pool meanwhile: 40 uploads at once took every connection, and unrelated requests timed out waiting
+   * for one (answered 503). In turn here, the ledger holds one connection at most.
+   */
+  private turn: Promise<unknown> = Promise.resolve();
+
   private constructor(private readonly db: SqlDatabase, private readonly clock: () => number) {}
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work, work);
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
 
   static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<UploadLedger> {
     return new UploadLedger(db, clock);
@@ -43,7 +57,7 @@ export class UploadLedger {
    */
   async reserve(id: string, owner: string, bytes: number, ownerMax: number, totalMax: number): Promise<LedgerRefusal | null> {
     try {
-      await this.db.transaction(async (tx) => {
+      await this.inTurn(() => this.db.transaction(async (tx) => {
         await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, 0), ($2, 0) ON CONFLICT (owner) DO NOTHING', [owner, TOTAL]);
         // Row locks in one order (the owner, then the total): concurrent reservations wait, never deadlock.
         const mine = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [owner, bytes, ownerMax]);
@@ -55,7 +69,7 @@ export class UploadLedger {
            ON CONFLICT (id) DO UPDATE SET bytes = upload_reservations.bytes + EXCLUDED.bytes, expires_at = EXCLUDED.expires_at`,
           [id, owner, bytes, this.leaseEnd()],
         );
-      });
+      }));
       return null;
     } catch (error) {
       if (error instanceof Refused) return error.reason;
@@ -68,17 +82,17 @@ export class UploadLedger {
    * (`stored` 0: all of it). A reservation already swept counts `stored` afresh.
    */
   async settle(id: string, stored: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.inTurn(() => this.db.transaction(async (tx) => {
       const rows = await tx.query<{ owner: string; bytes: string | number }>('DELETE FROM upload_reservations WHERE id = $1 RETURNING owner, bytes', [id]);
       const row = rows[0];
       if (row) await adjust(tx, row.owner, stored - Number(row.bytes));
-    });
+    }));
   }
 
   /** Files that were deleted (an erasure): their bytes are the owner's no longer. */
   async freed(owner: string, bytes: number): Promise<void> {
     if (bytes <= 0) return;
-    await this.db.transaction((tx) => adjust(tx, owner, -bytes));
+    await this.inTurn(() => this.db.transaction((tx) => adjust(tx, owner, -bytes)));
   }
 
   /** Bytes held by the owner (stored and reserved). */
@@ -89,7 +103,7 @@ export class UploadLedger {
 
   /** Reservations whose lease ended (their process died mid-upload) are given back. */
   async sweepExpired(): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.inTurn(() => this.db.transaction(async (tx) => {
       const rows = await tx.query<{ owner: string; bytes: string | number }>(
         'DELETE FROM upload_reservations WHERE expires_at < $1 RETURNING owner, bytes', [new Date(this.clock()).toISOString()],
       );
@@ -99,7 +113,7 @@ export class UploadLedger {
       for (const owner of [...byOwner.keys()].sort()) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [owner, byOwner.get(owner)]);
       const total = [...byOwner.values()].reduce((a, b) => a + b, 0);
       if (total > 0) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [TOTAL, total]);
-    });
+    }));
   }
 
   /**
@@ -110,7 +124,7 @@ export class UploadLedger {
    */
   async recount(uploadsDir: string, kinds: readonly string[], everyProcessStopped: boolean): Promise<boolean> {
     const onDisk = await bytesPerOwner(uploadsDir, kinds);
-    return this.db.transaction(async (tx) => {
+    return this.inTurn(() => this.db.transaction(async (tx) => {
       await tx.query('LOCK TABLE upload_usage IN EXCLUSIVE MODE');
       if (everyProcessStopped) await tx.query('DELETE FROM upload_reservations');
       else await tx.query('DELETE FROM upload_reservations WHERE expires_at < $1', [new Date(this.clock()).toISOString()]);
@@ -124,7 +138,7 @@ export class UploadLedger {
       }
       await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, $2)', [TOTAL, total]);
       return true;
-    });
+    }));
   }
 
   private leaseEnd(): string {
