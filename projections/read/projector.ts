@@ -1,3 +1,4 @@
+import type { EventType } from '../../events';
 import type { PositionedEvent } from './logged-events';
 import type { ReadSqlSession } from './sql';
 
@@ -16,5 +17,10 @@ export interface Projector {
   readonly version: number;
   /** The tables it owns: emptied when it is rebuilt. */
   readonly tables: readonly string[];
+  /**
+   * The event types `apply` reads: it is handed only these, and a batch with none of any projector's
+   * types costs the runner no transaction (test/projections/projector-types.test.ts checks the list).
+   */
+  readonly types: readonly EventType[];
   apply(tx: ReadSqlSession, events: readonly PositionedEvent[]): Promise<void>;
 }

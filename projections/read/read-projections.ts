@@ -41,7 +41,7 @@ export async function startReadProjections(db: ReadSqlDatabase, log: EventLog, o
   return {
     dataSource,
     runner,
-    lag: (last) => projectionLag(db, log, projectors, last),
+    lag: (last) => projectionLag(db, log, projectors, last, runner),
     rebuilding: () => rebuilds.pending,
     rebuilt: rebuilds.done,
     async stop() {

@@ -43,7 +43,13 @@ export async function readCheckpoints(tx: ReadSqlSession, names: readonly string
  * events after its checkpoint, and its checkpoint moves in the same transaction as its rows. So an
  * event is applied exactly once, across crashes and across processes sharing one database (a second
  * runner waits on the lock and then finds nothing left to do). A projector whose checkpoint is
- * behind the stream (someone reset it for a rebuild) makes the runner resubscribe from there.
+ * behind what this runner last stored (someone reset it for a rebuild) makes the runner resubscribe
+ * from there.
+ *
+ * A batch with no event of any projector's `types` (a question start, a proposal) changes no row: it
+ * costs no transaction, and the checkpoints move over it with the next batch that does (or at stop).
+ * Meanwhile `position` and `waitFor` count it as applied, and `checkpointOf` says how far each
+ * projector's rows are current.
  */
 export class ProjectionRunner {
   private subscription: LogSubscription | null = null;
@@ -52,7 +58,14 @@ export class ProjectionRunner {
   private waiters: { position: number; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private failure: { error: unknown } | null = null;
   private failuresInARow = 0;
+  /**
+   * Every projector's checkpoint in the database is at least this (unless someone reset one): the
+   * position this runner subscribed after, or its last committed batch. Between it and `handled` lie
+   * only events no projector reads.
+   */
+  private stored = 0;
   private readonly names: string[];
+  private readonly types: ReadonlySet<string>;
   private readonly loop: Promise<void>;
 
   private constructor(
@@ -62,6 +75,7 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions,
   ) {
     this.names = projectors.map((p) => p.name);
+    this.types = new Set(projectors.flatMap((p) => p.types));
     this.loop = this.run();
   }
 
@@ -76,6 +90,14 @@ export class ProjectionRunner {
     return this.handled;
   }
 
+  /**
+   * How far a projector's rows are current, given its checkpoint in the database: past it, up to this
+   * runner's position, when only events no projector reads lie between (GET /api/health's lag).
+   */
+  checkpointOf(stored: number): number {
+    return stored >= this.stored ? Math.max(stored, this.handled) : stored;
+  }
+
   /** Resolves once every event up to `position` has been applied. */
   waitFor(position: number): Promise<void> {
     if (this.handled >= position) return Promise.resolve();
@@ -87,6 +109,8 @@ export class ProjectionRunner {
     this.stopped = true;
     await this.subscription?.stop();
     await this.loop;
+    // The checkpoints move over the batches that needed no transaction (a rebuild swaps by them).
+    if (!this.failure && this.handled > this.stored) await this.commit([], this.handled).catch(() => undefined); // else the next start skips them again
     const stopped = new Error('The projection runner was stopped');
     for (const w of this.waiters.splice(0)) w.reject(stopped);
   }
@@ -96,12 +120,9 @@ export class ProjectionRunner {
       const checkpoints = await readCheckpoints(this.db, this.names).catch((error: unknown) => this.failed(error));
       if (!checkpoints || this.stopped) continue;
       const after = Math.min(...this.names.map((n) => checkpoints.get(n) ?? 0));
+      this.stored = after;
       this.advanceTo(after);
-      let streamPosition = after;
-      const subscription = this.log.subscribe(async (batch) => {
-        await this.applyBatch(batch, streamPosition);
-        streamPosition = batch[batch.length - 1]!.position;
-      }, { after, batchSize: this.options.batchSize ?? 1000 });
+      const subscription = this.log.subscribe((batch) => this.applyBatch(batch), { after, batchSize: this.options.batchSize ?? 1000 });
       this.subscription = subscription;
       try {
         await subscription.done;
@@ -123,9 +144,17 @@ export class ProjectionRunner {
     return undefined;
   }
 
-  private async applyBatch(batch: LoggedEvent[], streamPosition: number): Promise<void> {
+  private async applyBatch(batch: LoggedEvent[]): Promise<void> {
     const last = batch[batch.length - 1]!.position;
-    const events = batch.map(decodeLoggedEvent).filter((e): e is PositionedEvent => e !== null);
+    const read = batch.filter((e) => this.types.has(e.type));
+    if (read.length > 0) await this.commit(read.map(decodeLoggedEvent).filter((e): e is PositionedEvent => e !== null), last);
+    this.failuresInARow = 0;
+    this.advanceTo(last);
+    await this.options.onBatch?.(last, batch.length);
+  }
+
+  /** One transaction: each projector's unseen events of its types, and every checkpoint moved to `last`. */
+  private async commit(events: readonly PositionedEvent[], last: number): Promise<void> {
     const behind = await this.db.transaction(async (tx) => {
       // Read models are rebuilt from the log: losing the last batches to a crash costs a re-fold, never
       // consistency (rows and checkpoint still commit together), so the batch need not wait for the WAL flush.
@@ -134,23 +163,21 @@ export class ProjectionRunner {
       let someBehind = false;
       for (const projector of this.projectors) {
         const checkpoint = checkpoints.get(projector.name) ?? 0;
-        if (checkpoint < streamPosition) {
+        if (checkpoint < this.stored) {
           someBehind = true;
           continue;
         }
-        const unseen = events.filter((e) => e.position > checkpoint);
+        const unseen = events.filter((e) => e.position > checkpoint && projector.types.includes(e.event.type));
         if (unseen.length > 0) await projector.apply(tx, unseen);
       }
       await tx.query(
         'UPDATE read_projector_checkpoints SET position = $2 WHERE projector = ANY($1::text[]) AND position >= $3 AND position < $2',
-        [this.names, last, streamPosition],
+        [this.names, last, this.stored],
       );
       return someBehind;
     });
     if (behind) throw RESUBSCRIBE; // not "handled" yet: the projector behind still needs these events
-    this.failuresInARow = 0;
-    this.advanceTo(last);
-    await this.options.onBatch?.(last, batch.length);
+    this.stored = last;
   }
 
   private advanceTo(position: number): void {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/live';
-import { dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
+import { checkHashingRoom, dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { RUNTIME, type Runtime } from '../runtime';
 import { TokenAuthDto, TokenDto } from './dto/auth.dto';
@@ -49,6 +49,10 @@ export class AuthController {
     const attempt = {
       login: counted, address: clientAddress(request), device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), counted),
     };
+    // A login the hashing queue would send away now gets its appointment before it costs the limiter's and the
+    // credentials' queries: in a surge each check-in would pay them again (docs/decisions/first-minute.md).
+    const ticket = queueTicket(request);
+    checkHashingRoom({ ticket });
     // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
     const refusal = await limits.attempt(attempt);
     if (refusal) throw httpError(429, refusal);
@@ -57,7 +61,7 @@ export class AuthController {
     const valid = await limits.oneAtATime(username, async () => {
       const credential = await credentials.findByLogin(username);
       // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
-      const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket: queueTicket(request) });
+      const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket });
       return verified && credential ? credential : null;
     }).catch(async (error: unknown) => {
       if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure

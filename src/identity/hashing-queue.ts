@@ -144,6 +144,18 @@ export class HashingQueue {
     }
   }
 
+  /**
+   * Refuses now, as `run` would (QueueFull with the appointment; the place is kept), a request that
+   * would not be let in; else returns and takes nothing (`run` decides again). For the work a caller does
+   * before its hash (a login's limiter and credential lookup): whoever is sent away does not pay for it,
+   * and does not pay for it again at each check-in.
+   */
+  checkRoom(priority: HashPriority, ticket?: string): void {
+    const now = this.now();
+    this.forgetOld(now);
+    this.refuseUnlessLetIn(priority, ticket === undefined ? undefined : this.byTicket.get(ticket), ticket, now);
+  }
+
   /** How many may wait in line: `maxWaitMs` of hashing at the measured pace, at least `maxWaiting`. */
   private bound(): number {
     const { maxWaiting, maxWaitMs, atOnce } = this.options;
@@ -161,13 +173,18 @@ export class HashingQueue {
       this.running++;
       return;
     }
-    if (booked ? !this.turnHasCome(booked, priority, now) : !this.newcomerMayWait(priority)) {
-      this.refused++;
-      throw new QueueFull(this.appoint(booked ?? this.place(ticket, now), now));
-    }
+    this.refuseUnlessLetIn(priority, booked, ticket, now);
     if (booked) this.keep(booked);
     if (priority === 'background') this.backgroundWaiting++;
     return new Promise<void>((start) => this.line.push({ priority, start }));
+  }
+
+  /** Throws QueueFull with an appointment unless the request may join the line (a free thread was looked for before). */
+  private refuseUnlessLetIn(priority: HashPriority, booked: Booked | undefined, ticket: string | undefined, now: number): void {
+    if (this.running < this.options.atOnce && this.line.length === 0) return;
+    if (booked ? this.turnHasCome(booked, priority, now) : this.newcomerMayWait(priority)) return;
+    this.refused++;
+    throw new QueueFull(this.appoint(booked ?? this.place(ticket, now), now));
   }
 
   private backgroundFull(priority: HashPriority): boolean {

@@ -78,6 +78,20 @@ async function inTurn<T>(work: () => Promise<T>, { priority = 'login', ticket }:
   }
 }
 
+/**
+ * Throws HashingBusy when a hash asked for now would be refused (the appointment as the hash would get
+ * it): a login checks before its limiter and credential lookup, so that a refused one does not pay for
+ * them at each check-in. Holds no place: the hash itself is let in or refused afresh.
+ */
+export function checkHashingRoom({ priority = 'login', ticket }: HashOptions = {}): void {
+  try {
+    queue.checkRoom(priority, ticket);
+  } catch (error) {
+    if (error instanceof QueueFull) throw new HashingBusy(error.appointment);
+    throw error;
+  }
+}
+
 /** Throws HashingBusy when the queue is full. */
 export function hashPassword(password: string, options: HashOptions = {}): Promise<string> {
   return inTurn(() => hash(password, ARGON2ID), options);

@@ -81,7 +81,7 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
   const show = await seedShow({ players: PLAYERS, inTeams: name === 'returning', credentials: name === 'fresh', tokenAgeDays: 8 });
   try {
     const players = withArrivals(show.players);
-    const server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus });
+    const server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { TRUST_PROXY: 'loopback' } }); // logins from their own addresses (client-worker.ts)
     const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players });
     const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
     try {

@@ -1,4 +1,4 @@
-import type { QuizShowEvent } from '../../events';
+import { EVENT_TYPES, type QuizShowEvent } from '../../events';
 import { fold, initialState, pointsOverview } from '../../projections/live';
 import {
   ALL_PROJECTORS, answersProjector, GreetingRow, openReadDataSource, pointsTable, ProjectionRunner, projectionLag, publishedRanking,
@@ -275,6 +275,7 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         name: 'failing',
         version: 1,
         tables: [],
+        types: EVENT_TYPES,
         failures: 0,
         async apply(_tx, events) {
           if (events.some((e) => e.position === position) && this.failures === 0) {

@@ -109,6 +109,35 @@ describe('the hashing queue', () => {
     expect(await kept).toBe('early');
   });
 
+  it('given the line full, when a request only checks for room, then it is refused as run would refuse it (same appointment and place); when it has room, then nothing is taken', async () => {
+    const h = harness({ maxWaiting: 8, hashMs: 100 });
+    const refusedBy = (check: () => void) => {
+      try {
+        check();
+      } catch (error) {
+        if (error instanceof QueueFull) return error.appointment;
+        throw error;
+      }
+      return null;
+    };
+    expect(refusedBy(() => h.queue.checkRoom('login'))).toBeNull();
+    expect(h.queue.figures()).toMatchObject({ running: 0, waiting: 0, appointments: 0 });
+    void h.submit('running');
+    for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    await settle();
+    const checked = refusedBy(() => h.queue.checkRoom('login'))!;
+    expect(h.queue.figures()).toMatchObject({ waiting: 8, appointments: 1, refused: 1 });
+    const byRun = await h.refusal(h.submit('next'));
+    expect(byRun.retryAfterMs).toBeGreaterThan(checked.retryAfterMs); // placed behind the one that checked
+    // Its moment come, the holder's check passes without using up its place; its run is let in with it.
+    h.advance(checked.retryAfterMs);
+    for (const name of ['running', 'w0', 'w1', 'w2', 'w3', 'w4', 'w5']) await h.finish(name);
+    expect(refusedBy(() => h.queue.checkRoom('login', checked.ticket))).toBeNull();
+    expect(h.queue.figures()).toMatchObject({ appointments: 2, kept: 0 });
+    void h.submit('checked', 'login', checked.ticket);
+    expect(h.queue.figures()).toMatchObject({ appointments: 1, kept: 1 });
+  });
+
   it('given a moment far ahead, then the holder is told to check in after CHECK_IN_MS at most, and then gets a moment worked out at the pace of then', async () => {
     const h = harness({ maxWaiting: 4, hashMs: 100 });
     void h.submit('running');

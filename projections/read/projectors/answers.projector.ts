@@ -81,6 +81,7 @@ export const answersProjector: Projector = {
   name: 'answers',
   version: 1,
   tables: ['read_quiz_answers', 'read_answer_changes', 'read_team_round_points'],
+  types: ['AnswersLockedIn', 'AnswerRated', 'AnswersBulkRated', 'ShipQuestionCorrected'],
 
   async apply(tx, events) {
     const rated = new Set<string>();

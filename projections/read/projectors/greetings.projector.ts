@@ -14,6 +14,7 @@ export const greetingsProjector: Projector = {
   name: 'greetings',
   version: 1,
   tables: ['read_greetings'],
+  types: ['GreetingSubmitted', 'GreetingHidden'],
 
   async apply(tx, events) {
     const rows: unknown[][] = [];

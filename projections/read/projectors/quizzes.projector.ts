@@ -23,6 +23,7 @@ export const quizzesProjector: Projector = {
   name: 'quizzes',
   version: 1,
   tables: ['read_quizzes'],
+  types: ['QuizCreated', 'QuizEdited', 'TieBreakQuestionAdded'],
 
   async apply(tx, events) {
     for (const { event } of events) {

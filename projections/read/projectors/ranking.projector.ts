@@ -8,6 +8,7 @@ export const rankingProjector: Projector = {
   name: 'ranking',
   version: 1,
   tables: ['read_published_ranking'],
+  types: ['PointsPublished', 'PointsUnpublished', 'LiveStateReset'],
 
   async apply(tx, events) {
     for (const { event } of events) {

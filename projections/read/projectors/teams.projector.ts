@@ -7,6 +7,7 @@ export const teamsProjector: Projector = {
   name: 'teams',
   version: 1,
   tables: ['read_teams'],
+  types: ['TeamCreated', 'TeamEdited', 'TeamDeleted'],
 
   async apply(tx, events) {
     for (const { event } of events) {

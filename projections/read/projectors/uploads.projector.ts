@@ -21,6 +21,7 @@ export const uploadsProjector: Projector = {
   name: 'uploads',
   version: 1,
   tables: ['read_uploads'],
+  types: ['UploadRecorded', 'UserErased'],
 
   async apply(tx, events) {
     const rows: unknown[][] = [];

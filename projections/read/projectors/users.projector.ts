@@ -7,6 +7,7 @@ export const usersProjector: Projector = {
   name: 'users',
   version: 1,
   tables: ['read_users'],
+  types: ['UserRegistered', 'UserProfileUpdated', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamDeleted', 'UserErased'],
 
   async apply(tx, events) {
     for (const { event } of events) {

@@ -14,6 +14,7 @@ import {
   Subscription,
   BatchHandler,
   WrongExpectedRevisionError,
+  conditionMatches,
 } from '../event-store';
 import { PollingSubscription, WakeSignal } from '../polling-subscription';
 import { APPEND_LOCK, EVENTS_CHANNEL } from './event-schema';
@@ -47,11 +48,18 @@ export class SqlEventStore implements EventStore {
   private committing = 0;
   private sharedRead: { after: number; limit: number; generation: number; events: Promise<StoredEvent[]> } | null = null;
 
+  /**
+   * Whether appends take the advisory lock. PGlite is one session whose transactions run one at a time:
+   * nobody can append beside an append there, and the lock would only cost a statement per append.
+   */
+  private readonly lock: boolean;
+
   private constructor(
     private readonly db: SqlDatabase,
     private readonly pollIntervalMs: number,
   ) {
     this.kind = db.kind;
+    this.lock = db.kind !== 'embedded';
   }
 
   static async open(db: SqlDatabase, options: { pollIntervalMs?: number; listen?: boolean } = {}): Promise<SqlEventStore> {
@@ -101,15 +109,15 @@ export class SqlEventStore implements EventStore {
   }
 
   async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
-    return (await this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition)))!;
+    return (await this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock })))!;
   }
 
   async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null> {
     return this.appending(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]); // appendInTransaction takes it again: it is re-entrant
+      if (this.lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
       const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
       const planned = plan(tail.map(toStoredEvent));
-      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition);
+      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, { lock: false }); // held already
     });
   }
 
@@ -186,14 +194,17 @@ export class SqlEventStore implements EventStore {
 
 /**
  * The append itself, inside a caller's transaction. Exported so that a test can hold such a
- * transaction open and show what readers see meanwhile.
+ * transaction open and show what readers see meanwhile. `lock: false`: the caller holds the lock
+ * already, or the database runs one transaction at a time (PGlite).
  *
  * Three statements: the lock; one read of the stream's head, the last position, any of these
- * events already stored and the first event the condition names after its position (of its streams,
- * or of a query's streams, types and team; it must
- * come after the lock: a statement reads the snapshot of its start; and since every writer holds the
- * lock, nothing can land in the boundary between this check and the commit); the insert with the
- * notification.
+ * events already stored and the events stored after the condition's position (stream, type and team
+ * only; it must come after the lock: a statement reads the snapshot of its start; and since every
+ * writer holds the lock, nothing can land in the boundary between this check and the commit); the
+ * insert with the notification. Whether one of those events moves the boundary is `conditionMatches`,
+ * the rule every store applies: the statement stays simple to plan (PGlite plans it at every append,
+ * and planning the filter in SQL cost more than the rest of the append), and the tail is nearly
+ * always empty (the state the decision read is this process's live state, at most a batch behind).
  */
 export async function appendInTransaction(
   tx: SqlSession,
@@ -201,23 +212,18 @@ export async function appendInTransaction(
   events: EventToAppend[],
   expected: ExpectedRevision,
   condition?: AppendCondition,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<AppendResult> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-  const whole = streamFilter(condition?.streams ?? []);
-  const queries = (condition?.queries ?? []).map((q) => ({ ...streamFilter(q.streams), types: q.types, team: q.team ?? null }));
-  const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; moved: string | null }>(
+  if (lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
+  const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; tail: TailRow[] | string | null }>(
     `SELECT
        (SELECT max(revision) FROM events WHERE stream_id = $1) AS head,
        (SELECT max(position) FROM events) AS last,
        (SELECT coalesce(json_agg(json_build_object('event_id', event_id::text, 'stream_id', stream_id, 'revision', revision, 'position', position)), '[]'::json)
           FROM events WHERE event_id = ANY($2::uuid[])) AS stored,
-       (SELECT stream_id FROM events e WHERE $3::bigint IS NOT NULL AND position > $3::bigint
-          AND (stream_id = ANY($4::text[]) OR stream_id LIKE ANY($5::text[]) OR EXISTS (
-            SELECT 1 FROM jsonb_to_recordset($6::jsonb) AS q(exact text[], categories text[], types text[], team text)
-             WHERE (e.stream_id = ANY(q.exact) OR e.stream_id LIKE ANY(q.categories)) AND e.type = ANY(q.types)
-               AND (q.team IS NULL OR e.data->>'teamId' = q.team)))
-        ORDER BY position LIMIT 1) AS moved`,
-    [streamId, events.map((e) => e.id), condition ? condition.after : null, whole.exact, whole.categories, JSON.stringify(queries)],
+       (SELECT json_agg(json_build_array(position, stream_id, type, data->>'teamId') ORDER BY position)
+          FROM (SELECT position, stream_id, type, data FROM events WHERE position > $3::bigint ORDER BY position LIMIT ${TAIL_PAGE}) t) AS tail`,
+    [streamId, events.map((e) => e.id), condition ? condition.after : null],
   );
   const current = facts?.head ?? null;
   const lastPosition = Number(facts?.last ?? 0);
@@ -225,7 +231,11 @@ export async function appendInTransaction(
 
   const retried = alreadyStored(streamId, events, stored, current);
   if (retried) return retried;
-  if (condition && facts?.moved) throw new BoundaryMovedError(streamId, facts.moved, condition.after);
+  if (condition) {
+    const tail = typeof facts?.tail === 'string' ? (JSON.parse(facts.tail) as TailRow[]) : facts?.tail ?? [];
+    const moved = await firstMoved(tx, condition, tail);
+    if (moved !== null) throw new BoundaryMovedError(streamId, moved, condition.after);
+  }
   checkExpectedRevision(streamId, expected, current);
   if (events.length === 0) return { nextExpectedRevision: current ?? -1, position: lastPosition };
 
@@ -249,6 +259,28 @@ export async function appendInTransaction(
     }
   }
   return { nextExpectedRevision: revision, position };
+}
+
+/** An event stored after a condition's position, as far as the condition looks at it: position, stream, type, the data's `teamId`. */
+type TailRow = [number | string, string, string, string | null];
+
+/** Rows of the tail read at once (more only when a decision was made against a state this far behind). */
+const TAIL_PAGE = 1000;
+
+/** The stream of the first event after the condition's position that moves its boundary, or null. */
+async function firstMoved(tx: SqlSession, condition: AppendCondition, page: TailRow[]): Promise<string | null> {
+  for (;;) {
+    for (const [, streamId, type, teamId] of page) {
+      if (conditionMatches(condition, streamId, { type, data: { teamId: teamId ?? undefined } })) return streamId;
+    }
+    if (page.length < TAIL_PAGE) return null;
+    const [row] = await tx.query<{ tail: TailRow[] | string | null }>(
+      `SELECT json_agg(json_build_array(position, stream_id, type, data->>'teamId') ORDER BY position) AS tail
+         FROM (SELECT position, stream_id, type, data FROM events WHERE position > $1 ORDER BY position LIMIT ${TAIL_PAGE}) t`,
+      [page[page.length - 1]![0]],
+    );
+    page = typeof row?.tail === 'string' ? (JSON.parse(row.tail) as TailRow[]) : row?.tail ?? [];
+  }
 }
 
 interface StoredRow {
@@ -278,18 +310,6 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
   const actual = current ?? 'no_stream';
   const ok = expected === 'any' || (expected === 'no_stream' ? current === null : current === expected);
   if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
-/** Stream patterns as SQL matches them: exact ids, and LIKE patterns of the categories. */
-function streamFilter(patterns: readonly string[]): { exact: string[]; categories: string[] } {
-  return {
-    exact: patterns.filter((p) => !p.endsWith('-*')),
-    categories: patterns.filter((p) => p.endsWith('-*')).map((p) => `${escapeLike(p.slice(0, -1))}%`),
-  };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function toJson(value: unknown): string {
