@@ -1,8 +1,10 @@
 # The quiz show server: Node 26 (the current LTS) on Debian slim. Build context: the repository root (see .dockerignore).
 # Used by docker-compose.yml; on its own: docker build -t quiz-show . && docker run -p 3000:3000 quiz-show
+# The Node major is the one in .nvmrc, which CI tests on (.ci/run reads it; test/lint/node-version.test.ts keeps them equal).
+ARG NODE_MAJOR=26
 
 # Build stage: all dependencies, then server (dist/, nest build) and web app (web/dist/).
-FROM node:26-trixie-slim AS build
+FROM node:${NODE_MAJOR}-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -10,7 +12,7 @@ COPY . .
 RUN npm run build
 
 # Runtime stage: production dependencies and the build output only.
-FROM node:26-trixie-slim
+FROM node:${NODE_MAJOR}-trixie-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./

@@ -88,6 +88,6 @@ async function openEmbedded(dataDir: string): Promise<SqlDatabase> {
 
 async function openEventStoreDb(url: string): Promise<EventStore> {
   // Loaded only when configured: the gRPC client is not needed by the default setup.
-  const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
+  const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store');
   return EventStoreDbEventStore.connect(url);
 }

@@ -69,7 +69,10 @@ export function receiveUpload(
       settled = true;
       request.unpipe(meter);
       meter.unpipe(parser);
-      for (const stream of streams) stream.destroy();
+      // Destroyed with the reason: on Node 26 a file stream destroyed without one (inside busboy's 'limit')
+      // leaves its pipeline unsettled, and the refusal would never be answered.
+      const reason = error instanceof Error ? error : new Error(String(error));
+      for (const stream of streams) stream.destroy(reason);
       parser.removeAllListeners('close');
       void Promise.allSettled(writes).then(() => reject(error));
     };

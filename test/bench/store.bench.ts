@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   } else console.log('Postgres skipped: DATABASE_URL is not set.');
 
   if (process.env.EVENTSTORE_URL) {
-    const { EventStoreDbEventStore } = await import('../../src/store/eventstoredb-event-store');
+    const { EventStoreDbEventStore } = await import('../../src/store/eventstoredb/eventstoredb-event-store');
     const esdb = await EventStoreDbEventStore.connect(process.env.EVENTSTORE_URL);
     rows.push(...(await benchAdapter('EventStoreDB', esdb)));
     await esdb.close();

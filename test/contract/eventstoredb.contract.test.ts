@@ -1,4 +1,4 @@
-import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '../../src/store/eventstoredb/eventstoredb-event-store';
 import { describeEventStoreContract } from './event-store.contract';
 
 const url = process.env.EVENTSTORE_URL;

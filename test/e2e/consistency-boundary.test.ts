@@ -14,7 +14,7 @@ import { CommandPipeline, type CommandOutcome } from '../../src/engine/command-p
 import { LiveStateService } from '../../src/engine/live-state';
 import { fromStored } from '../../src/engine/stored-events';
 import type { EventStore, StoredEvent } from '../../src/store/event-store';
-import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '../../src/store/eventstoredb/eventstoredb-event-store';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';

@@ -40,7 +40,8 @@ afterAll(async () => {
 });
 
 /** A multipart upload of one file sent chunked (no Content-Length), 64 KB at a time; the answer even when the server refuses mid-body. */
-function chunkedUpload(token: string, image: Buffer, kind = 'user'): Promise<{ status: number; body: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function chunkedUpload(token: string, image: Buffer, kind = 'user'): Promise<{ status: number; body: Record<string, any> }> {
   const boundary = 'grenze-zweite-runde';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
   const fields = kind === 'user' ? `\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n1920x1080` : '';

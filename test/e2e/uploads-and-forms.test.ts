@@ -4,7 +4,7 @@ import { WsClient } from './support/ws-client';
 /** A 1x1 PNG. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
 
-async function upload(base: string, kind: string, token: string, files: Array<{ field: string; bytes: Buffer; name: string; type: string }>, fileName?: string) {
+async function upload(base: string, kind: string, token: string, files: Array<{ field: string; bytes: Buffer<ArrayBuffer>; name: string; type: string }>, fileName?: string) {
   const form = new FormData();
   for (const f of files) form.append(f.field, new Blob([f.bytes], { type: f.type }), f.name);
   if (fileName !== undefined) form.append('fileName', fileName);

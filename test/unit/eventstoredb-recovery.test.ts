@@ -4,7 +4,7 @@
  * with the same events, or answered "unavailable" so that the resend with its commandId finds them.
  */
 import { UnavailableError, DeadlineExceededError } from '@eventstore/db-client';
-import { finishIntent, isTransient } from '../../src/store/eventstoredb-event-store';
+import { finishIntent, isTransient } from '../../src/store/eventstoredb/availability';
 import { isUnavailable, StoreUnavailableError } from '../../src/store/unavailable';
 
 describe('EventStoreDB adapter: finishing an append whose intent is stored', () => {

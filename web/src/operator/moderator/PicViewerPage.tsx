@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useAppSelector } from '../../store';
@@ -76,18 +76,18 @@ export function PicViewerPage() {
   const [entries, setEntries] = useState<FolderEntry[]>([]);
   const [presenting, setPresenting] = useState(false);
 
-  async function open(target: string) {
+  const open = useCallback(async (target: string) => {
     setFolderInput(target);
     const reply = await send('muf', { folder: target });
     if (!reply.success) return;
     setFolder(target);
     setEntries(foldersFirst(reply.folder));
-  }
+  }, [send]);
 
+  // Once on entry (send, and so open, stay the same): the uploads' top folder.
   useEffect(() => {
     void open('');
-    // Once on entry: the uploads' top folder.
-  }, []);
+  }, [open]);
 
   const pictures = entries.filter((e) => e.isFile);
   return (

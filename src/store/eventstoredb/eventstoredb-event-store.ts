@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
-  CancelledError,
-  DeadlineExceededError,
   END,
-  NotLeaderError,
-  TimeoutError,
-  UnavailableError,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
@@ -14,20 +9,14 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
   streamNameFilter,
-  type AllStreamResolvedEvent,
-  type AllStreamSubscription,
   type AppendResult as EsdbAppendResult,
-  type EventData,
-  type JSONType,
   type Position,
   type ReadPosition,
   type RecordedEvent,
-  type StreamingRead,
 } from '@eventstore/db-client';
 import {
   BoundaryMovedError,
   IdempotencyConflictError,
-  WrongExpectedRevisionError,
   conditionMatches,
   type AppendCondition,
   type AppendResult,
@@ -40,24 +29,20 @@ import {
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
-} from './event-store';
-import { backoffMs } from '../../wire/backoff';
-import { StoreUnavailableError } from './unavailable';
+} from '../event-store';
+import { finishIntent, isTransient, unavailableAs } from './availability';
+import { isRecord, toEventData, toIntentData, type Intent } from './encoding';
+import { checkExpected, isAt, wrongRevision } from './expected-revision';
+import { KnownStreams, type KnownStream } from './known-streams';
+import { NO_POSITION, allPosition, endOfLog, toEsdbPosition, toNumber } from './positions';
+import { EventStoreDbSubscription } from './subscription';
 
 /*
- * Positions. ESDB addresses $all by {commit, prepare}, both byte offsets in its transaction log.
- * Every append over gRPC is an implicit transaction: each event is its own prepare record flagged
- * "committed", and $all reads and subscriptions report it at commit = prepare = the record's own log
- * position (server: AllReader, IndexCommitter). So events of one multi-event append do NOT share a
- * commit position; the append's reply carries the last event's. Only explicit transactions of the
- * legacy TCP API share one commit position, and this adapter never writes any.
- * Our number is therefore the commit position itself: unique and strictly increasing in $all order,
- * and {commit: n, prepare: n} is exactly the event's $all position again. Reading $all forward from
- * an event's position includes that event, so "after n" reads from n and drops n.
- * ESDB can only start reading at a record's position (it parses the log from there). A number that
- * is no record's position, such as lastPosition() - 1, is turned into the position of the last
- * record below it by reading $all backwards from the end; positions this store handed out recently
- * are remembered so that the common cases (resuming at a checkpoint, paging) skip that scan.
+ * The event store port on EventStoreDB (client 6.x, gRPC). This file: appends through the fence
+ * (consistency boundary and idempotency, see append), reads of streams and $all, and positions handed
+ * out. Beside it: positions.ts (how $all positions become our numbers), encoding.ts (what is written),
+ * subscription.ts (the catch-up subscription), known-streams.ts (ids seen, for the idempotency check),
+ * availability.ts (a server away), expected-revision.ts.
  */
 
 /** Port options of this adapter beyond the connection string. */
@@ -73,8 +58,6 @@ export interface EventStoreDbOptions {
 
 const READ_PAGE = 1000;
 const BACKWARD_PAGE = 100;
-/** Upper bound of event ids kept in memory for the idempotency check (least recently used streams go first). */
-const MAX_KNOWN_IDS = 100_000;
 const DEFAULT_BATCH_SIZE = 500;
 /** How many recently handed-out positions are remembered as valid places to start reading $all. */
 const MAX_KNOWN_POSITIONS = 10_000;
@@ -83,35 +66,14 @@ const MAX_KNOWN_POSITIONS = 10_000;
  * "unavailable" (the command is then resent with its commandId, and whoever appends next stores them).
  */
 const FINISH_INTENT_MS = 3000;
-/** The server sends -1 as an unsigned 64-bit number where it has no position (e.g. old servers on stream reads). */
-const NO_POSITION = 2n ** 63n;
 /** Intents kept in the fence stream (its max count): only the last one is ever read, the rest help a person looking. */
 const FENCE_KEPT = 100;
-
-/** An append as written to the fence before its events: the target stream, its head then, the events. */
-interface Intent {
-  stream: string;
-  head: number;
-  events: EventToAppend[];
-}
-
-interface KnownEvent {
-  revision: number;
-  position?: number;
-}
-
-/** What this process knows of a stream: its events 0..revision, by lower-case id. */
-interface KnownStream {
-  revision: number;
-  events: Map<string, KnownEvent>;
-}
 
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
   private readonly prefix: string;
   private readonly floor: number;
-  private readonly known = new Map<string, KnownStream>();
-  private knownIds = 0;
+  private readonly known = new KnownStreams();
   /** $all positions of records, in the order they were handed out (a Set keeps insertion order). */
   private readonly recordPositions = new Set<number>();
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
@@ -188,7 +150,8 @@ export class EventStoreDbEventStore implements EventStore {
    * repeat), and only then checks the boundary against $all. So when the intent lands, every earlier
    * append is in $all and nothing was written in between: the check was exact, as in the SQL
    * adapters' locked transaction. A writer that dies between intent and events leaves them to the next
-   * writer or the next start (connect), which materialize them before anything else. Appends of one
+   * writer or the next start (connect), which materialize them before anything else (so the intent holds
+   * the events whole: every payload is written twice, once in the fence, once in its stream). Appends of one
    * process take turns (no contention with itself); several processes retry on the fence.
    * Every writer of a store must use this fence: an append to our streams that bypasses it (an older
    * adapter) breaks the guarantee and is reported when a materialization finds the stream moved.
@@ -266,7 +229,7 @@ export class EventStoreDbEventStore implements EventStore {
     const nextExpectedRevision = Number(result.nextExpectedRevision);
     const commit = result.position?.commit;
     let position = commit !== undefined && commit < NO_POSITION ? this.handOut(toNumber(commit)) : undefined;
-    this.remember(stream, events, nextExpectedRevision, position);
+    this.known.remember(stream, events, nextExpectedRevision, position);
     position ??= await this.positionOf(stream, nextExpectedRevision);
     return { nextExpectedRevision, position };
   }
@@ -492,299 +455,18 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** Reads the stream's events after what this process already knows of it. */
   private async refresh(streamId: string): Promise<KnownStream> {
-    let entry = this.known.get(streamId);
-    if (entry) this.known.delete(streamId); // re-inserted below as most recently used
-    entry ??= { revision: -1, events: new Map() };
-    this.known.set(streamId, entry);
+    const entry = this.known.touch(streamId);
     const fresh = await this.readStream(streamId, { fromRevision: entry.revision + 1 });
-    this.add(streamId, entry, fresh);
-    this.evict(streamId);
+    this.known.add(streamId, entry, fresh);
+    this.known.evict(streamId);
     return entry;
   }
 
-  private remember(streamId: string, events: EventToAppend[], lastRevision: number, lastPosition: number | undefined): void {
-    const entry = this.known.get(streamId);
-    if (!entry || entry.revision !== lastRevision - events.length) return;
-    const first = lastRevision - events.length + 1;
-    const appended = events.map((e, i) => ({
-      id: e.id,
-      revision: first + i,
-      position: i === events.length - 1 ? lastPosition : undefined,
-    }));
-    this.add(streamId, entry, appended);
-  }
-
-  /** Adds events after the entry's revision; concurrent refreshes may overlap, so older ones are skipped. */
-  private add(streamId: string, entry: KnownStream, events: { id: string; revision: number; position?: number }[]): void {
-    const counted = this.known.get(streamId) === entry;
-    for (const e of events) {
-      if (e.revision <= entry.revision) continue;
-      entry.events.set(e.id.toLowerCase(), { revision: e.revision, position: e.position });
-      entry.revision = e.revision;
-      if (counted) this.knownIds++;
-    }
-  }
-
-  private evict(keep: string): void {
-    for (const [streamId, entry] of this.known) {
-      if (this.knownIds <= MAX_KNOWN_IDS) return;
-      if (streamId === keep) continue;
-      this.known.delete(streamId);
-      this.knownIds -= entry.events.size;
-    }
-  }
-
   private async positionOf(streamId: string, revision: number): Promise<number> {
-    const known = this.known.get(streamId)?.events;
-    for (const e of known?.values() ?? []) if (e.revision === revision && e.position !== undefined) return e.position;
+    const known = this.known.position(streamId, revision);
+    if (known !== undefined) return known;
     const [event] = await this.readStream(streamId, { fromRevision: revision, limit: 1 });
     if (!event) throw new Error(`Event ${revision} of stream ${streamId} not found`);
     return event.position;
   }
-}
-
-interface SubscriptionSource {
-  open(after: number, batchSize: number): Promise<AllStreamSubscription>;
-  toStoredEvent(resolved: AllStreamResolvedEvent): StoredEvent | null;
-  lastPosition(): Promise<number>;
-  handler: BatchHandler;
-  after: number;
-  batchSize: number;
-  onEnd: () => void;
-}
-
-/** The handler's own failure: ends the subscription, unlike a dropped connection. */
-class HandlerFailure {
-  constructor(readonly error: unknown) {}
-}
-
-/**
- * A catch-up subscription to $all (filtered on the server to our streams), handing the handler
- * batches of what has arrived, one batch at a time. The client stream is paused while a full batch
- * waits, so a slow handler holds the server back instead of filling memory. A dropped connection is
- * reopened after the last handled position, and positions at or below it are skipped, so nothing
- * is repeated or skipped across reconnects.
- */
-class EventStoreDbSubscription implements Subscription {
-  readonly caughtUp: Promise<void>;
-  readonly done: Promise<void>;
-  private lastHandled: number;
-  private stopped = false;
-  private markCaughtUp!: () => void;
-  private wake: () => void = () => undefined;
-
-  constructor(private readonly source: SubscriptionSource) {
-    this.lastHandled = source.after;
-    this.caughtUp = new Promise((resolve) => (this.markCaughtUp = resolve));
-    this.done = this.run().finally(() => {
-      this.markCaughtUp(); // a stopped or failed subscription must not leave anyone waiting
-      source.onEnd();
-    });
-    this.done.catch(() => undefined); // the owner observes failures through `done`
-  }
-
-  get position(): number {
-    return this.lastHandled;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake();
-    await this.done.catch(() => undefined);
-  }
-
-  private async run(): Promise<void> {
-    let target: number | null = null;
-    let failures = 0;
-    while (!this.stopped) {
-      const before = this.lastHandled;
-      try {
-        target ??= await this.source.lastPosition();
-        if (this.stopped) return;
-        if (target <= this.lastHandled) this.markCaughtUp();
-        await this.consume(target);
-      } catch (error) {
-        if (error instanceof HandlerFailure) throw error.error;
-        if (this.stopped) return;
-        // A dropped connection or a server away: reopened after the last handled position, for as
-        // long as it takes (the client reconnects underneath), backing off with jitter.
-        failures = this.lastHandled > before ? 0 : failures + 1;
-        await this.pause(backoffMs(failures, Math.random()));
-      }
-    }
-  }
-
-  /** One connection: returns when stopped, throws when the connection fails. */
-  private async consume(target: number): Promise<void> {
-    const { batchSize, handler } = this.source;
-    const stream = await this.source.open(this.lastHandled, batchSize);
-    const queue: AllStreamResolvedEvent[] = [];
-    let failure: Error | null = null;
-    let ended = false;
-    let waiting: (() => void) | null = null;
-    const wake = () => {
-      const resolve = waiting;
-      waiting = null;
-      resolve?.();
-    };
-    this.wake = wake;
-    stream.on('data', (event) => {
-      queue.push(event);
-      if (queue.length >= batchSize) stream.pause();
-      wake();
-    });
-    stream.on('error', (error) => {
-      failure = error;
-      wake();
-    });
-    stream.on('end', () => {
-      ended = true;
-      wake();
-    });
-    try {
-      while (!this.stopped) {
-        if (queue.length === 0) {
-          if (failure) throw failure;
-          if (ended) throw new Error('EventStoreDB closed the subscription');
-          await new Promise<void>((resolve) => (waiting = resolve));
-          continue;
-        }
-        const arrived = queue.splice(0, batchSize);
-        if (stream.isPaused()) stream.resume();
-        const batch: StoredEvent[] = [];
-        for (const resolved of arrived) {
-          const event = this.source.toStoredEvent(resolved);
-          if (event && event.position > (batch[batch.length - 1]?.position ?? this.lastHandled)) batch.push(event);
-        }
-        if (batch.length > 0) {
-          try {
-            await handler(batch);
-          } catch (error) {
-            throw new HandlerFailure(error);
-          }
-          this.lastHandled = batch[batch.length - 1]!.position;
-        }
-        if (this.lastHandled >= target) this.markCaughtUp();
-      }
-    } finally {
-      this.wake = () => undefined;
-      stream.removeAllListeners('data');
-      stream.on('error', () => undefined); // late errors of a cancelled call must not go unhandled
-      await stream.unsubscribe().catch(() => undefined);
-    }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
-  }
-}
-
-/** Refuses an invalid expected revision before anything is read. */
-function checkExpected(expected: ExpectedRevision): void {
-  if (expected === 'any' || expected === 'no_stream') return;
-  if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected revision ${expected}`);
-}
-
-/** Whether a stream whose last revision is `head` (-1: no stream) is where the appender expects it. */
-function isAt(expected: ExpectedRevision, head: number): boolean {
-  return expected === 'any' || (expected === 'no_stream' ? head < 0 : head === expected);
-}
-
-function wrongRevision(streamId: string, expected: ExpectedRevision, head: number): WrongExpectedRevisionError {
-  return new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
-}
-
-function toIntentData(intent: Intent): EventData {
-  return { id: randomUUID(), contentType: 'application/json', type: 'AppendIntent', data: intent as unknown as JSONType, metadata: undefined };
-}
-
-function toEventData(event: EventToAppend): EventData {
-  return {
-    id: event.id,
-    contentType: 'application/json',
-    type: event.type,
-    // The client JSON-encodes data; undefined would encode to nothing, the SQL adapters store null.
-    data: (event.data === undefined ? null : event.data) as JSONType,
-    metadata: event.metadata,
-  };
-}
-
-/** The number of an event's $all position (see the note on positions at the top). */
-function allPosition(position: Position): number {
-  if (position.commit !== position.prepare) {
-    throw new Error(`Event at $all position ${position.commit}/${position.prepare} belongs to an explicit transaction, which this adapter does not support`);
-  }
-  return toNumber(position.commit);
-}
-
-function toEsdbPosition(position: number): Position {
-  return { commit: BigInt(position), prepare: BigInt(position) };
-}
-
-function toNumber(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Position ${value} exceeds the safe integer range`);
-  return Number(value);
-}
-
-/** The $all position of the last record of any stream, 0 when the log is empty. */
-async function endOfLog(client: EventStoreDBClient): Promise<number> {
-  const [last] = await collect(client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 }));
-  return last?.event ? toNumber(last.event.position.commit) : 0;
-}
-
-async function collect<E>(read: StreamingRead<E>): Promise<E[]> {
-  const items: E[] = [];
-  for await (const item of read) items.push(item);
-  return items;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
-}
-
-/** Errors of the client that mean "the server is not reachable now", not "the request was wrong". */
-export function isTransient(error: unknown): boolean {
-  return (
-    error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof CancelledError ||
-    error instanceof NotLeaderError || error instanceof TimeoutError || error instanceof StoreUnavailableError
-  );
-}
-
-/** Runs a call of the client; a server away becomes StoreUnavailableError (commands answer `retry: true`). */
-async function unavailableAs<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw isTransient(error) && !(error instanceof StoreUnavailableError) ? new StoreUnavailableError(error) : error;
-  }
-}
-
-/**
- * Finishes an append whose intent is stored: `materialize` (idempotent: the same event ids) again
- * after transient failures, with backoff, for at most `withinMs`; then StoreUnavailableError.
- * Any other failure is thrown as it is.
- */
-export async function finishIntent<T>(materialize: () => Promise<T>, transient: (error: unknown) => boolean, withinMs: number, sleep = defaultSleep): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await materialize();
-    } catch (error) {
-      if (!transient(error)) throw error;
-      const wait = backoffMs(attempt, Math.random(), { capMs: 1000 });
-      if (Date.now() + wait > deadline) throw new StoreUnavailableError(error);
-      await sleep(wait);
-    }
-  }
-}
-
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
