@@ -62,6 +62,9 @@ async function cleanImage(file: ReceivedFile): Promise<{ kind: ImageKind; size: 
   });
 }
 
+/** A refused upload this small is read to its end before the answer (see refuse). */
+const SMALL_REFUSED_BODY_BYTES = 64 * 1024;
+
 @ApiTags('uploads')
 @Controller('api/uploads')
 export class UploadsController {
@@ -92,10 +95,10 @@ export class UploadsController {
   @ApiUnsupportedMediaTypeResponse({ description: 'Not an image.' })
   @ApiTooManyRequestsResponse({ description: 'Too many uploads by this user (German `detail`).' })
   async upload(@Param('kind') kind: string, @Req() request: Request, @Res({ passthrough: true }) response: Response, @CurrentUser() user: UserLive): Promise<UploadReply> {
-    if (!KINDS.includes(kind as UploadKind)) throw this.refuse(request, response, 404, UPLOAD_TEXTS.notFound);
+    if (!KINDS.includes(kind as UploadKind)) throw await this.refuse(request, response, 404, UPLOAD_TEXTS.notFound);
     const limits = this.runtime.uploadLimits;
     const tooMany = await limits.request(user.id);
-    if (tooMany) throw this.refuse(request, response, tooMany.status, tooMany.detail);
+    if (tooMany) throw await this.refuse(request, response, tooMany.status, tooMany.detail);
     const owner = ownerOf(kind, user);
     const reservation = limits.reservation(owner);
     const incoming = path.join(this.runtime.uploadsDir, INCOMING);
@@ -106,7 +109,7 @@ export class UploadsController {
       const declared = Number(request.headers['content-length']);
       // A declared length is reserved at once (a hint: the bytes are counted as they come all the same).
       const upFront = Number.isSafeInteger(declared) && declared > 0 ? await reservation.grow(declared) : null;
-      if (upFront) throw this.refuse(request, response, upFront.status, upFront.detail);
+      if (upFront) throw await this.refuse(request, response, upFront.status, upFront.detail);
       const { files, fields } = await receiveUpload(request, incoming, (total) => reservation.grow(total), written);
       if (files.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
       const images = await Promise.all(files.map(cleanImage));
@@ -127,7 +130,7 @@ export class UploadsController {
       stored = stored_.reduce((sum, s) => sum + s.size, 0);
       return { success: true, fileNames: stored_.map((s) => s.name) };
     } catch (error) {
-      if (error instanceof ReceiveRefusal) throw this.refuse(request, response, error.refusal.status, error.refusal.detail);
+      if (error instanceof ReceiveRefusal) throw await this.refuse(request, response, error.refusal.status, error.refusal.detail);
       throw error;
     } finally {
       // Whatever was not moved into place (refused, not an image, a field beside the images) goes; the rest of the reservation is given back.
@@ -137,11 +140,20 @@ export class UploadsController {
   }
 
   /**
-   * A refusal before the request's body was read to its end: the answer closes the connection; what
-   * the client still sends is read and dropped, and a client sending more than a step of it is cut off.
+   * A refusal before the request's body was read to its end. A small body (an image of a few KB) is read
+   * to its end first and the connection stays open: a client still sending when the server closes sees
+   * a broken pipe instead of the refusal (Node 26's fetch does, docs/decisions/node-version.md). A larger
+   * one gets the answer at once with the connection closing; what the client still sends is read and
+   * dropped, and a client sending more than a step of it is cut off.
    */
-  private refuse(request: Request, response: Response, status: number, detail: string) {
-    if (!request.complete) {
+  private async refuse(request: Request, response: Response, status: number, detail: string) {
+    const declared = Number(request.headers['content-length']);
+    if (!request.complete && Number.isSafeInteger(declared) && declared <= SMALL_REFUSED_BODY_BYTES) {
+      await new Promise<void>((done) => {
+        request.once('end', done).once('close', done).once('error', done);
+        request.resume();
+      });
+    } else if (!request.complete) {
       response.setHeader('Connection', 'close');
       let dropped = 0;
       request.on('data', (chunk: Buffer) => {
