@@ -6,6 +6,7 @@ import type { Question } from '../../events';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../live/rules/answer-regex';
 import { MISSING_TEAM_NAME } from '../live/rules/names';
 import { nextQuestionPosition } from '../live/state/queries';
+import type { QuizAnswerRow } from './entities';
 import type { ReadSqlSession } from './sql';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
@@ -14,23 +15,11 @@ export const NO_FURTHER_QUESTION = SHARED_TEXTS.noFurtherQuestion;
 export const REGEX_EMPTY = ANSWER_REGEX_TEXTS.empty;
 export const REGEX_INVALID = ANSWER_REGEX_TEXTS.invalid;
 
-export interface CheckerAnswer {
-  id: string;
-  quizId: string;
-  round: number;
-  num: number;
-  teamId: string | null;
-  teamName: string | null;
-  userId: string | null;
-  userName: string | null;
-  answer: string;
-  points: number;
-  quizzer: string | null;
-  tester: string | null;
-  checked: boolean;
-  liked: boolean;
-  lockedInAt: Date;
-}
+/** An answer row as the checker reads it, with the names of its team and user. */
+export type CheckerAnswer = Pick<
+  QuizAnswerRow,
+  'id' | 'quizId' | 'round' | 'num' | 'teamId' | 'userId' | 'answer' | 'points' | 'quizzer' | 'tester' | 'checked' | 'liked' | 'lockedInAt'
+> & { teamName: string | null; userName: string | null };
 
 export interface AnswerFilter {
   round?: number;

@@ -1,12 +1,21 @@
 /** Readers of untrusted wire fields, for the command table's parsers (the edge); the general ones are the engine's. */
 
 import { textOf } from '../../projections/live/rules/field-readers';
+import { tooLongProblem, type LimitedTextField } from '../../projections/live/rules/field-limits';
+import { reject, type Rejection } from './decision';
 
 export { numberOf, textOf, wholeNumberOf } from '../../projections/live/rules/field-readers';
 
 /** Quiz ids are strings; moderators type numbers. */
 export function quizIdOf(value: unknown): string {
   return textOf(value).trim();
+}
+
+/** A text field with a maximum length (field-limits): the text, or the refusal when it is longer. */
+export function limitedTextOf(field: LimitedTextField, value: unknown): string | Rejection {
+  const text = textOf(value);
+  const problem = tooLongProblem(field, text);
+  return problem ? reject(problem) : text;
 }
 
 /** true/false as the admin panel and forms send them, else null. */

@@ -1,7 +1,7 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { UBER_MODES, streams, type HealDealSetting, type UberMode } from '../../events';
 import {
-  FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, tooLongProblem, uberModeLocked, type LiveState,
+  FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, uberModeLocked, type LiveState,
 } from '../../projections/live';
 import type {
   ChangeUberMode, CommandInput, CommandOfType, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage,
@@ -9,7 +9,7 @@ import type {
 } from './commands';
 import { accept, draft, isRejection, reject, type Rejection, type Verdict } from './decision';
 import { ADMIN, MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, showOnly, type Entries } from './entry';
-import { booleanOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
+import { booleanOf, limitedTextOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { requireQuiz } from './guards';
 import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
@@ -151,9 +151,8 @@ export const showEntries = {
   SetOverviewMessage: {
     wire: 'ao', content: { message: 'string' }, access: ADMIN,
     parse: (c) => {
-      const message = textOf(c.message);
-      const problem = tooLongProblem('overviewMessage', message);
-      return problem ? reject(problem) : { type: 'SetOverviewMessage', message };
+      const message = limitedTextOf('overviewMessage', c.message);
+      return isRejection(message) ? message : { type: 'SetOverviewMessage', message };
     },
     boundary: showOnly,
     rule: setOverviewMessage,
@@ -161,9 +160,8 @@ export const showEntries = {
   SetFeatureFlags: {
     wire: 'aff', content: { flags: 'string' }, access: ADMIN,
     parse: (c) => {
-      const flags = textOf(c.flags);
-      const problem = tooLongProblem('featureFlags', flags);
-      return problem ? reject(problem) : { type: 'SetFeatureFlags', flags };
+      const flags = limitedTextOf('featureFlags', c.flags);
+      return isRejection(flags) ? flags : { type: 'SetFeatureFlags', flags };
     },
     boundary: showOnly,
     rule: setFeatureFlags,
@@ -199,9 +197,8 @@ export const showEntries = {
   SetUberMessage: {
     wire: 'mumm', content: { message: 'string' }, access: MODERATOR,
     parse: (c) => {
-      const message = textOf(c.message);
-      const problem = tooLongProblem('uberMessage', message);
-      return problem ? reject(problem) : { type: 'SetUberMessage', message };
+      const message = limitedTextOf('uberMessage', c.message);
+      return isRejection(message) ? message : { type: 'SetUberMessage', message };
     },
     boundary: showOnly,
     rule: setUberMessage,

@@ -5,7 +5,7 @@ import { untilInPage } from '../support/page-wait';
 import { LAPTOP, launchPerson, type Person } from './support/browser';
 import { nav } from './support/night';
 import { collectPageErrors, loginForm, see } from './support/player';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { wcagViolations } from './support/accessibility';
 
 const QUESTIONS = ['Wie heißt die Hauptstadt von Frankreich?', 'Wie viele Beine hat eine Spinne?', 'Welcher Planet ist der größte?', 'Wer schrieb den Faust?'];
@@ -58,12 +58,10 @@ describe('the host\'s hotkeys and the results of the night', () => {
     host = await launchPerson(LAPTOP);
     collectPageErrors(host.page, 'host', pageErrors);
     adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Tastenabend', yearWeek: '2026-48',
       content: QUESTIONS.map((question, i) => ({ type: 'normal', round: 1, number: i + 1, category: '(1) Allgemeinwissen', question, answer: 'x', points: 2 })),
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
     // One team, whose player proposes over the socket as another device would.
     const registered = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'fuchs', name: 'fuchs', newPassword: 'geheim123' } } });
     expect(registered.status).toBe(201);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { isSameDocument, markDocument, nav } from './support/night';
 import { collectPageErrors, fillRegistration, loginForm, registrationForm, see } from './support/player';
 
@@ -38,12 +38,10 @@ describe('operator lists that stay current, and joining by team number, in the b
     collectPageErrors(operator.page, 'admin', pageErrors);
     collectPageErrors(ben.page, 'ben', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Späte Teams', yearWeek: '2026-47',
       content: [{ type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: QUESTION, answer: 'Paris' }],
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
   });
 
   afterAll(async () => {

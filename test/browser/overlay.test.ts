@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { untilInPage } from '../support/page-wait';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person, SCREENSHOT_DIR } from './support/browser';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { wcagViolations } from './support/accessibility';
 
@@ -55,15 +55,13 @@ describe('the stream overlay in the browser', () => {
     collectPageErrors(admin, 'admin', pageErrors);
     collectPageErrors(overlay, 'overlay', pageErrors);
     adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Quizabend', yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?', answer: 'Berlin' },
         { type: 'abcd', round: 1, number: 2, category: '(1) Tierwelt', question: 'Welches Tier schläft im Stehen?', options: ['Pferd', 'Katze', 'Fledermaus', 'Koala'], answer: 'A' },
       ],
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
     const look = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { showName: SHOW_NAME, primaryColor: '#1f4e79' }, adminToken);
     expect(look.status).toBe(200);
     await player('mia', 'Die Quizfüchse');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, fillRegistration, loginForm, registrationForm, see, TEXTS } from './support/player';
 
 /**
@@ -29,16 +29,14 @@ describe('a quiz night in the browser', () => {
     collectPageErrors(anna.page, 'anna', pageErrors);
     collectPageErrors(ben.page, 'ben', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Browserquiz', yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Wie heißt die Hauptstadt von Frankreich?', answer: 'Paris' },
         { type: 'schiffe', round: 1, number: 2, category: 'Schiffe versenken', question: 'Wo liegt euer Lager, wo plündert ihr?', answer: 'L15' },
         { type: 'selfie', round: 1, number: 3, category: 'Selfie', question: 'Zeigt uns euer Quiz-Getränk!', answer: '' },
       ],
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
     moderator = await WsClient.open(app.wsUrl, adminToken);
   });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { untilInPage } from '../support/page-wait';
 
@@ -60,16 +60,14 @@ describe('the spec\'s remainders in the browser', () => {
     collectPageErrors(other.page, 'other', pageErrors);
 
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Restequiz', yearWeek: '2026-48',
       content: [
         { type: 'zeichnen', round: 1, number: 1, category: 'Malen', question: 'Zeichnet einen Blitz!', answer: '' },
         { type: 'heal_deal', round: 1, number: 2, category: 'Heal and Deal', question: 'Heilt und teilt aus!', answer: '' },
         { type: 'normal', round: 1, number: 3, category: '(1) Erdkunde', question: 'Hauptstadt von Italien?', answer: 'Rom' },
       ],
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
 
     const annaToken = await register('anna');
     const painters = await createTeam(annaToken, PAINTERS);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, fillRegistration, registrationForm, see } from './support/player';
 
 /**
@@ -51,7 +51,7 @@ describe('screenshots of the player screens', () => {
     mia = await launchPerson(LAPTOP);
     collectPageErrors(mia.page, 'mia', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Quizabend', yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?', answer: 'Berlin' },
@@ -59,9 +59,7 @@ describe('screenshots of the player screens', () => {
         { type: 'zeichnen', round: 2, number: 2, category: 'Malen', question: 'Zeichnet einen Leuchtturm!', answer: '' },
         { type: 'abcd', round: 2, number: 1, category: '(1) Tierwelt', question: 'Welches Tier schläft im Stehen?', options: ['Pferd', 'Katze', 'Fledermaus', 'Koala'], answer: 'A' },
       ],
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
     moderator = await WsClient.open(app.wsUrl, adminToken);
     // Other teams, so that team selection and points have something to show.
     for (const [owner, name, stadt] of [['olli', 'Eulen aus Bonn', 'Bonn'], ['karla', 'Kneipenkönige', 'Hamburg'], ['sven', 'Schlaue Schnecken', 'Leipzig']]) {

@@ -1,6 +1,6 @@
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { logIn } from './support/night';
 import { collectPageErrors, see } from './support/player';
 
@@ -31,12 +31,10 @@ describe('the spec\'s last gaps in the browser', () => {
     collectPageErrors(anna.page, 'anna', pageErrors);
     collectPageErrors(visitor.page, 'visitor', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const quiz = await callApi(app.baseUrl, 'POST', '/api/quizzes', {
+    quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Lückenquiz', yearWeek: '2026-48',
       content: [{ type: 'quizzle', round: 1, number: 1, category: 'Rätsel', question: 'Was hat Zähne und beißt nicht?', answer: 'Kamm' }],
-    }, adminToken);
-    expect(quiz.status).toBe(201);
-    quizId = String((quiz.body.data as Record<string, unknown>).id);
+    });
     const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'anna', name: 'anna', newPassword: PASSWORD } } });
     expect(created.status).toBe(201);
     const annaToken = await loginOverHttp(app.baseUrl, 'anna', PASSWORD);

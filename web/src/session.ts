@@ -1,6 +1,7 @@
 /** Session lifecycle: token in localStorage, expiry, current user, invite token; starts the realtime client. */
 import { getCurrentUser, HttpError, listTeams, postTokenAuth, registerUser, setAuthToken, whenTokenRenewed, whenUnauthorized } from './api/http';
 import { untilServed, type WaitOptions } from './api/queue';
+import { browserStorage } from './browserStorage';
 import { decodeToken, isExpired } from './logic/token';
 import { realtime, whenAuthFails, whenSocketRenewsToken } from './realtime/connection';
 import { store } from './store';
@@ -13,13 +14,7 @@ const TOKEN_KEY = 'token';
 const TEAM_TOKEN_KEY = 'tokenForTeam';
 let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = () => browserStorage('localStorage');
 
 /** Adopts a token: false when it is not a token or already expired. */
 function adopt(token: string): boolean {

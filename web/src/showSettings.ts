@@ -5,19 +5,14 @@
  */
 import type { ShowSettings } from '../../events';
 import { getShowSettings, SHOW_SETTINGS_STREAM } from './api/showSettings';
+import { browserStorage } from './browserStorage';
 import { applyLook } from './look';
 import { store } from './store';
 import { showSettingsActions } from './store/showSettingsSlice';
 
 const POPUP_DISMISSED_KEY = 'newsletterPopupDismissed';
 
-function tabStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const tabStorage = () => browserStorage('sessionStorage');
 
 function received(settings: ShowSettings): void {
   // The admin turned the popup off: the next time it is turned on, it opens again.

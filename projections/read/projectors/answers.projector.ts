@@ -1,33 +1,12 @@
 import type { QuizShowEvent } from '../../../events';
 import { afterRating, ratingsOf } from '../../live/rules/ratings';
-import type { AnswerChangeSource } from '../entities';
+import type { AnswerChangeSource, QuizAnswerRow } from '../entities';
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';
 import { upsertRows, type RowColumn } from '../rows';
 import type { ReadSqlSession } from '../sql';
 
-interface Answer {
-  id: string;
-  nightId: string;
-  quizId: string;
-  round: number;
-  num: number;
-  teamId: string | null;
-  userId: string | null;
-  answer: string;
-  points: number;
-  quizzer: string | null;
-  tester: string | null;
-  checked: boolean;
-  liked: boolean;
-  lockedInAt: Date;
-  pointsChangedAt: Date | null;
-  checkedChangedAt: Date | null;
-  likedChangedAt: Date | null;
-  ratedAt: Date | null;
-}
-
-const ANSWER_COLUMNS: readonly (RowColumn & { field: keyof Answer })[] = [
+const ANSWER_COLUMNS: readonly (RowColumn & { field: keyof QuizAnswerRow })[] = [
   { name: 'id', type: 'text', field: 'id' },
   { name: 'night_id', type: 'text', field: 'nightId' },
   { name: 'quiz_id', type: 'text', field: 'quizId' },
@@ -64,11 +43,11 @@ function sourceOf(event: QuizShowEvent): AnswerChangeSource {
   return event.type === 'AnswersBulkRated' ? 'regex' : event.type === 'ShipQuestionCorrected' ? 'ship' : 'rating';
 }
 
-async function loadAnswers(tx: ReadSqlSession, ids: string[]): Promise<Map<string, Answer>> {
-  const found = new Map<string, Answer>();
+async function loadAnswers(tx: ReadSqlSession, ids: string[]): Promise<Map<string, QuizAnswerRow>> {
+  const found = new Map<string, QuizAnswerRow>();
   if (ids.length === 0) return found;
   const select = ANSWER_COLUMNS.map((c) => `${c.name} AS "${c.field}"`).join(', ');
-  const rows = await tx.query<Answer>(`SELECT ${select} FROM read_quiz_answers WHERE id = ANY($1::text[])`, [ids]);
+  const rows = await tx.query<QuizAnswerRow>(`SELECT ${select} FROM read_quiz_answers WHERE id = ANY($1::text[])`, [ids]);
   for (const row of rows) found.set(row.id, { ...row, points: Number(row.points) });
   return found;
 }
@@ -133,7 +112,7 @@ export const answersProjector: Projector = {
 };
 
 /** The rounds' sums of the teams whose answers changed, from their answers (idempotent). */
-async function recomputeTeamPoints(tx: ReadSqlSession, changed: Answer[]): Promise<void> {
+async function recomputeTeamPoints(tx: ReadSqlSession, changed: QuizAnswerRow[]): Promise<void> {
   const pairs = new Map<string, [string, string]>();
   for (const a of changed) if (a.teamId !== null) pairs.set(`${a.quizId}\u0000${a.teamId}`, [a.quizId, a.teamId]);
   if (pairs.size === 0) return;

@@ -156,6 +156,13 @@ export async function callApi(baseUrl: string, method: string, apiPath: string, 
   return { status: response.status, body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { value: parsed } };
 }
 
+/** Creates a quiz over HTTP with a token of an admin or moderator; the quiz's id. */
+export async function createQuizOverHttp(baseUrl: string, token: string, quiz: { name: string; yearWeek: string; content: object[] }): Promise<string> {
+  const created = await callApi(baseUrl, 'POST', '/api/quizzes', quiz, token);
+  expect(created.status).toBe(201);
+  return String((created.body.data as Record<string, unknown>).id);
+}
+
 export async function loginOverHttp(baseUrl: string, username: string, password: string): Promise<string> {
   const { status, body } = await callApi(baseUrl, 'POST', '/api/token-auth/', { username, password });
   if (status !== 200 || typeof body.token !== 'string') throw new Error(`login ${username} failed: ${status} ${JSON.stringify(body)}`);

@@ -4,6 +4,7 @@ import {
   toStoredStroke, UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, type ColourKey, type DrawnStroke,
 } from '../logic/drawing';
 import { t } from '../texts';
+import { canvasPoint, mouseReleased, startsStroke } from './canvasPointer';
 
 export interface DrawingCanvasHandle {
   /** The drawing as a 600x300 PNG on white. */
@@ -84,14 +85,10 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
     toStoredStrokes: () => strokes.current.map(toStoredStroke),
   }));
 
-  function point(e: PointerEvent<HTMLCanvasElement>): [number, number] {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return [((e.clientX - rect.left) / rect.width) * CANVAS_WIDTH, ((e.clientY - rect.top) / rect.height) * CANVAS_HEIGHT];
-  }
+  const point = (e: PointerEvent<HTMLCanvasElement>) => canvasPoint(e, CANVAS_WIDTH, CANVAS_HEIGHT);
 
   function onDown(e: PointerEvent<HTMLCanvasElement>) {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
+    if (!startsStroke(e)) return;
     const colourValue = tool.kind === 'eraser' ? '#ffffff' : COLOURS.find((c) => c.key === colour)!.value;
     current.current = { width: tool.kind === 'eraser' ? ERASER_WIDTH : tool.width, color: colourValue, points: [point(e)] };
     strokes.current = [...strokes.current, current.current];
@@ -100,7 +97,7 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
 
   function onMove(e: PointerEvent<HTMLCanvasElement>) {
     if (!current.current) return;
-    if (e.pointerType === 'mouse' && (e.buttons & 1) === 0) {
+    if (mouseReleased(e)) {
       current.current = null;
       return;
     }

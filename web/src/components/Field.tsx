@@ -51,6 +51,18 @@ export function TextAreaField({ label, value, onValue, hint, onSubmitShortcut, .
   );
 }
 
+/** A checkbox with its label, and a hint below. */
+export function CheckboxField({ label, checked, onChecked, hint }: { label: string; checked: boolean; onChecked(checked: boolean): void; hint: string }) {
+  return (
+    <div className="field">
+      <label className="checkbox">
+        <input type="checkbox" checked={checked} onChange={(e) => onChecked(e.target.checked)} /> {label}
+      </label>
+      <small className="hint">{hint}</small>
+    </div>
+  );
+}
+
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return <p className="form-error" role="alert">{message}</p>;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { t } from '../texts';
 import { Spinner } from './Spinner';
 
@@ -18,4 +19,30 @@ export function SendButton({ status, didSendText, errorMessage }: { status: Send
       )}
     </div>
   );
+}
+
+/**
+ * The state behind a SendButton: `send` runs a request that answers whether it was taken; a refusal (thrown)
+ * shows `refusal(err)`, a plain "not taken" the general failure. Resolves to whether it was taken.
+ */
+export function useSendStatus() {
+  const [status, setStatus] = useState<SendStatus>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function send(request: () => Promise<boolean>, refusal: (err: unknown) => string): Promise<boolean> {
+    setError(null);
+    setStatus('sending');
+    try {
+      const ok = await request();
+      setStatus(ok ? 'didSend' : 'error');
+      if (!ok) setError(t.forms.failure);
+      return ok;
+    } catch (err) {
+      setStatus('error');
+      setError(refusal(err));
+      return false;
+    }
+  }
+
+  return { status, error, setError, send };
 }

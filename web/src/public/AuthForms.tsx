@@ -14,28 +14,23 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState<QueueWait | null>(null);
-  const [, navigate] = useLocation();
+  const form = useAuthSubmit();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (username.trim() === '' || password === '') return setError(t.auth.required);
-    if (password !== repeat) return setError(t.auth.passwordMismatch);
-    setBusy(true);
-    setError(null);
-    try {
-      await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait: setWait });
-      await login({ username, password }, { onWait: setWait });
-      navigate(takeReturnPath());
-    } catch (err) {
-      const status = err instanceof HttpError ? err.status : 0;
-      // The server's reason (registrations closed, too many from this address, busy), else the spec's texts.
-      setError(status === 409 ? t.auth.register409 : status === 428 && with428 ? t.auth.register428 : refusalText(err, t.auth.registerOther));
-    } finally {
-      setBusy(false);
-    }
+    if (username.trim() === '' || password === '') return form.setError(t.auth.required);
+    if (password !== repeat) return form.setError(t.auth.passwordMismatch);
+    void form.run(
+      async (onWait) => {
+        await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait });
+        await login({ username, password }, { onWait });
+      },
+      (err) => {
+        const status = err instanceof HttpError ? err.status : 0;
+        // The server's reason (registrations closed, too many from this address, busy), else the spec's texts.
+        return status === 409 ? t.auth.register409 : status === 428 && with428 ? t.auth.register428 : refusalText(err, t.auth.registerOther);
+      },
+    );
   }
 
   return (
@@ -45,11 +40,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
-      <FormError message={error} />
-      <QueueWaitLine wait={wait} />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.registerSubmit}
-      </button>
+      <AuthFormFooter form={form} submitText={t.auth.registerSubmit} />
     </form>
   );
 }
@@ -58,25 +49,16 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState<QueueWait | null>(null);
-  const [, navigate] = useLocation();
+  const form = useAuthSubmit();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (username.trim() === '' || password === '') return setError(t.auth.required);
-    setBusy(true);
-    setError(null);
-    try {
-      await login({ username, password }, { onWait: setWait });
-      navigate(takeReturnPath());
-    } catch (err) {
+    if (username.trim() === '' || password === '') return form.setError(t.auth.required);
+    void form.run(
+      (onWait) => login({ username, password }, { onWait }),
       // "Wrong name or password" only when the server says so; blocked, limited (with the wait) or busy in its own words.
-      setError(refusalText(err, err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther));
-    } finally {
-      setBusy(false);
-    }
+      (err) => refusalText(err, err instanceof HttpError && err.status === 403 ? t.auth.login403 : t.auth.loginOther),
+    );
   }
 
   return (
@@ -84,12 +66,46 @@ export function LoginForm() {
       <h2 id="login-heading">{t.auth.loginHeading}</h2>
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
-      <FormError message={error} />
-      <QueueWaitLine wait={wait} />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? <><Spinner /> {t.auth.sending}</> : t.auth.loginSubmit}
-      </button>
+      <AuthFormFooter form={form} submitText={t.auth.loginSubmit} />
     </form>
+  );
+}
+
+type AuthSubmit = ReturnType<typeof useAuthSubmit>;
+
+/** The sending state both forms share: busy, the refusal shown, the queue wait; on success back to where the user came from. */
+function useAuthSubmit() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [wait, setWait] = useState<QueueWait | null>(null);
+  const [, navigate] = useLocation();
+
+  async function run(send: (onWait: (wait: QueueWait | null) => void) => Promise<unknown>, refusal: (err: unknown) => string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await send(setWait);
+      navigate(takeReturnPath());
+    } catch (err) {
+      setError(refusal(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { error, setError, busy, wait, run };
+}
+
+/** The refusal, the queue wait and the submit button (a spinner while sending). */
+function AuthFormFooter({ form, submitText }: { form: AuthSubmit; submitText: string }) {
+  return (
+    <>
+      <FormError message={form.error} />
+      <QueueWaitLine wait={form.wait} />
+      <button type="submit" className="button button--primary" disabled={form.busy}>
+        {form.busy ? <><Spinner /> {t.auth.sending}</> : submitText}
+      </button>
+    </>
   );
 }
 

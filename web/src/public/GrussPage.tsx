@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { refusalText, sendGreeting } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
-import { SendButton, type SendStatus } from '../components/SendButton';
+import { SendButton, useSendStatus } from '../components/SendButton';
 import { greetingProblemOf } from '@engine/rules/forms';
 import { GREETING_MESSAGE_MAX_LENGTH } from '@engine/rules/forms';
 import { MAX_NAME_LENGTH } from '@engine/rules/names';
@@ -11,8 +11,7 @@ import { t } from '../texts';
 export function GrussPage() {
   const [name, setName] = useState('');
   const [message, setMessage] = useState('');
-  const [status, setStatus] = useState<SendStatus>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { status, error, setError, send } = useSendStatus();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -21,17 +20,8 @@ export function GrussPage() {
       setError(t.gruss[problem]);
       return;
     }
-    setError(null);
-    setStatus('sending');
-    try {
-      const ok = await sendGreeting(name, message);
-      setStatus(ok ? 'didSend' : 'error');
-      if (ok) setMessage('');
-      else setError(t.forms.failure);
-    } catch (err) {
-      setStatus('error');
-      setError(refusalText(err, t.forms.failure)); // e.g. too many greetings from this address, with the wait
-    }
+    // A refusal says why, e.g. too many greetings from this address, with the wait.
+    if (await send(() => sendGreeting(name, message), (err) => refusalText(err, t.forms.failure))) setMessage('');
   }
 
   return (

@@ -4,7 +4,7 @@ import { createQrTeam, HttpError, qrTeamStatus } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { ShowBrand } from '../components/ShowBrand';
-import { SendButton, type SendStatus } from '../components/SendButton';
+import { SendButton, useSendStatus } from '../components/SendButton';
 import { qrTeamProblemOf } from '@engine/rules/forms';
 import { hostOfflineText } from '@engine/rules/show-settings';
 import { useAppSelector } from '../store';
@@ -60,25 +60,14 @@ export function QrTeamPage() {
 function QrTeamForm() {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
-  const [status, setStatus] = useState<SendStatus>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { status, error, setError, send } = useSendStatus();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = qrTeamProblemOf(name, amount);
     if (problem) return setError(t.qrTeam[problem]);
-    setError(null);
-    setStatus('sending');
-    try {
-      const ok = await createQrTeam(name, amount);
-      setStatus(ok ? 'didSend' : 'error');
-      if (ok) setAmount('');
-      else setError(t.forms.failure);
-    } catch (e) {
-      // The server says why in German (name taken, registrations closed, laptop not connected, ...).
-      setStatus('error');
-      setError(e instanceof HttpError && e.detail ? e.detail : t.forms.failure);
-    }
+    // A refusal: the server says why in German (name taken, registrations closed, laptop not connected, ...).
+    if (await send(() => createQrTeam(name, amount), (err) => (err instanceof HttpError && err.detail ? err.detail : t.forms.failure))) setAmount('');
   }
 
   if (status === 'didSend') {

@@ -1,6 +1,7 @@
 /** The events around the current position (or those matching a search): number, time, actor, type, description. */
 import { useState } from 'react';
 import type { LiveState } from '@engine';
+import { ColumnHeads } from '../components/ColumnHeads';
 import { Field } from '../components/Field';
 import { t } from '../texts';
 import { actorName, describeEvent, formatTime } from './describe';
@@ -49,15 +50,7 @@ export function EventList({ timeline, position, names, onJump }: { timeline: Tim
       <Field label={t.replay.search} hint={t.replay.searchHint} value={query} onValue={setQuery} type="search" />
       <div className="table-scroll">
         <table className="table table--compact replay-events">
-          <thead>
-            <tr>
-              <th scope="col">{t.replay.colNumber}</th>
-              <th scope="col">{t.replay.colTime}</th>
-              <th scope="col">{t.replay.colActor}</th>
-              <th scope="col">{t.replay.colType}</th>
-              <th scope="col">{t.replay.colDescription}</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t.replay.colNumber, t.replay.colTime, t.replay.colActor, t.replay.colType, t.replay.colDescription]} />
           <tbody>
             {indices.map((index) => {
               const event = timeline.events[index];

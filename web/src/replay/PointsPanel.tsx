@@ -1,5 +1,6 @@
 /** The points overview at the current position (the engine's pointsOverview of the night's quiz). */
 import { pointsOverview, type LiveState } from '@engine';
+import { ColumnHeads } from '../components/ColumnHeads';
 import { t } from '../texts';
 
 /** The quiz of the night at this state, else the only (or last created) quiz known. */
@@ -24,14 +25,7 @@ export function PointsPanel({ state, onAudit }: { state: LiveState; onAudit?(tea
       {table.sortedTeams.length === 0 ? <p className="muted">{t.replay.noPoints}</p> : (
         <div className="table-scroll">
           <table className="table table--compact replay-points">
-            <thead>
-              <tr>
-                <th scope="col">{t.replay.rank}</th>
-                <th scope="col">{t.replay.team}</th>
-                {table.rounds.map((r) => <th key={r} scope="col">{t.replay.round(r)}</th>)}
-                <th scope="col">{t.replay.total}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t.replay.rank, t.replay.team, ...table.rounds.map((r) => t.replay.round(r)), t.replay.total]} />
             <tbody>
               {table.sortedTeams.map((row) => (
                 <tr key={row.teamId ?? row.name}>

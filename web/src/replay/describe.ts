@@ -67,15 +67,12 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'UserProfileUpdated':
       return ev.UserProfileUpdated(event.data.name);
     case 'UserPasswordChanged':
-      return ev.UserPasswordChanged(userName(state, event.data.userId));
     case 'EmailPopupSeen':
-      return ev.EmailPopupSeen(userName(state, event.data.userId));
     case 'LoginLinkCreated':
-      return ev.LoginLinkCreated(userName(state, event.data.userId));
+    case 'UserTokensRevoked':
+      return ev[event.type](userName(state, event.data.userId));
     case 'UserRolesChanged':
       return ev.UserRolesChanged(userName(state, event.data.userId), roleList(event.data.roles), roleList(event.data.previousRoles));
-    case 'UserTokensRevoked':
-      return ev.UserTokensRevoked(userName(state, event.data.userId));
     case 'UserBlocked':
       return ev.UserBlocked(userName(state, event.data.userId), event.data.blocked);
     case 'UserErased':
@@ -85,11 +82,9 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'TeamJoined':
       return ev.TeamJoined(userName(state, event.data.userId), teamName(state, event.data.teamId), t.replay.joinVia[event.data.via] ?? event.data.via);
     case 'TeamEdited':
-      return ev.TeamEdited(teamName(state, event.data.teamId));
     case 'TeamInviteCreated':
-      return ev.TeamInviteCreated(teamName(state, event.data.teamId));
     case 'TeamDeleted':
-      return ev.TeamDeleted(teamName(state, event.data.teamId));
+      return ev[event.type](teamName(state, event.data.teamId));
     case 'QuizCreated':
       return ev.QuizCreated(event.data.name, event.data.content.length);
     case 'QuizEdited':
@@ -121,9 +116,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return chat ? ev.TeamChatPosted(user, team, shorten(message)) : ev.ProposalAdded(user, team, key, shorten(message));
     }
     case 'ProposalDeleted':
-      return ev.ProposalDeleted(userName(state, event.data.userId), teamName(state, event.data.teamId), event.data.key);
     case 'FavoriteChosen':
-      return ev.FavoriteChosen(userName(state, event.data.userId), teamName(state, event.data.teamId), event.data.key);
+      return ev[event.type](userName(state, event.data.userId), teamName(state, event.data.teamId), event.data.key);
     case 'StarToggled': {
       const user = userName(state, event.data.userId);
       const team = teamName(state, event.data.teamId);
@@ -132,9 +126,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'QuizzleOffered':
       return ev.QuizzleOffered(teamName(state, event.data.teamId), event.data.key, shorten(event.data.answer));
     case 'SingleAnswerSubmitted':
-      return ev.SingleAnswerSubmitted(userName(state, event.data.userId), shorten(event.data.message));
     case 'LobbyChatMessagePosted':
-      return ev.LobbyChatMessagePosted(userName(state, event.data.userId), shorten(event.data.message));
+      return ev[event.type](userName(state, event.data.userId), shorten(event.data.message));
     case 'AnswerRated': {
       const { answerId, points, change, checked, liked, testerId } = event.data;
       const { answer, owner } = answerOwner(state, answerId);
@@ -164,27 +157,21 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'MaintenanceStarted':
       return ev.MaintenanceStarted(formatTime(event.data.recheckAt));
     case 'MaintenanceEnded':
-      return ev.MaintenanceEnded;
     case 'RegistrationsOpened':
-      return ev.RegistrationsOpened;
     case 'RegistrationsClosed':
-      return ev.RegistrationsClosed;
+    case 'InstructionsShown':
+    case 'PaintingCleared':
+    case 'PointsUnpublished':
+    case 'LiveStateReset':
+      return ev[event.type];
     case 'UberModeChanged':
       return ev.UberModeChanged(event.data.modus);
     case 'UberMessageSet':
       return ev.UberMessageSet(shorten(event.data.message));
-    case 'InstructionsShown':
-      return ev.InstructionsShown;
     case 'PaintingStrokeDrawn':
       return ev.PaintingStrokeDrawn(event.data.color);
-    case 'PaintingCleared':
-      return ev.PaintingCleared;
     case 'PointsPublished':
       return ev.PointsPublished(event.data.points.sortedTeams.length);
-    case 'PointsUnpublished':
-      return ev.PointsUnpublished;
-    case 'LiveStateReset':
-      return ev.LiveStateReset;
     case 'UploadRecorded':
       return ev.UploadRecorded(userName(state, event.data.userId), event.data.fileNames.length, t.replay.uploadKinds[event.data.kind] ?? event.data.kind, event.data.question);
     case 'GreetingSubmitted':
@@ -194,9 +181,8 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'ShowSettingsChanged':
       return ev.ShowSettingsChanged(shorten(event.data.settings.newsletterUrl));
     case 'LobbyChatMessageHidden':
-      return ev.LobbyChatMessageHidden(userName(state, event.data.by));
     case 'GreetingHidden':
-      return ev.GreetingHidden(userName(state, event.data.by));
+      return ev[event.type](userName(state, event.data.by));
     case 'UserMuted':
       return ev.UserMuted(userName(state, event.data.by), userName(state, event.data.userId), event.data.minutes);
     case 'TeamMemberRemoved':

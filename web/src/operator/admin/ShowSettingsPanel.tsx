@@ -3,7 +3,7 @@ import type { NextDate, ShowSettings, SocialLink } from '../../../../events';
 import { hostOfflineText, sameShowSettings } from '@engine/rules/show-settings';
 import { HttpError } from '../../api/http';
 import { saveShowSettings } from '../../api/showSettings';
-import { Field, FormError } from '../../components/Field';
+import { CheckboxField, Field, FormError } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { useAppSelector } from '../../store';
 import { selectShowSettings } from '../../store/showSettingsSlice';
@@ -99,18 +99,8 @@ export function ShowSettingsPanel() {
           <Field label={T.supportUrl} inputMode="url" value={form.supportUrl} onValue={set('supportUrl')} hint={T.supportUrlHint} />
           <Field label={T.newsletterUrl} inputMode="url" value={form.newsletterUrl} onValue={set('newsletterUrl')} hint={T.newsletterUrlHint} />
         </div>
-        <div className="field">
-          <label className="checkbox">
-            <input type="checkbox" checked={form.newsletterPopup} onChange={(e) => set('newsletterPopup')(e.target.checked)} /> {T.newsletterPopup}
-          </label>
-          <small className="hint">{T.newsletterPopupHint}</small>
-        </div>
-        <div className="field">
-          <label className="checkbox">
-            <input type="checkbox" checked={form.allowNewAccounts} onChange={(e) => set('allowNewAccounts')(e.target.checked)} /> {T.allowNewAccounts}
-          </label>
-          <small className="hint">{T.allowNewAccountsHint}</small>
-        </div>
+        <CheckboxField label={T.newsletterPopup} checked={form.newsletterPopup} onChecked={set('newsletterPopup')} hint={T.newsletterPopupHint} />
+        <CheckboxField label={T.allowNewAccounts} checked={form.allowNewAccounts} onChecked={set('allowNewAccounts')} hint={T.allowNewAccountsHint} />
         <Field label={T.qrHostName} value={form.qrHostName} onValue={set('qrHostName')} hint={T.qrHostNameHint(hostOfflineText(form.qrHostName))} />
 
         <LookFields form={form} set={set} />

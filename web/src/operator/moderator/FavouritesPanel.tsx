@@ -23,45 +23,29 @@ export function FavouritesPanel() {
   const single = global?.mode === 'single';
   const images = IMAGE_TYPES.has(global?.question?.type ?? '');
 
-  if (single) {
-    return (
-      <Panel title={t.control.userAnswersHeading}>
-        {userAnswers.length === 0 ? <p className="muted">{t.control.noUserAnswers}</p> : (
-          <WindowedTable
-            items={userAnswers}
-            className="table"
-            columns={2}
-            head={<tr><th scope="col">{t.control.user}</th><th scope="col">{t.control.favourite}</th></tr>}
-            row={([userId, answer], _index, rowProps) => (
-              <tr key={String(userId)} {...rowProps}>
-                <th scope="row">{userNameOrPlaceholder(lists, userId)}</th>
-                <td className="answer-cell">{answer || t.placeholders.emptyAnswer}</td>
-              </tr>
-            )}
-          />
-        )}
-      </Panel>
-    );
-  }
+  // Single mode lists players and their answers, team mode teams and their favourites (pictures for image questions).
+  const pairs = single ? userAnswers : favourites;
+  const nameOf = single ? userNameOrPlaceholder : teamNameOrPlaceholder;
+  const pictures = !single && images;
 
   return (
-    <Panel title={t.control.favouritesHeading}>
-      {favourites.length === 0 ? <p className="muted">{t.control.noFavourites}</p> : (
+    <Panel title={single ? t.control.userAnswersHeading : t.control.favouritesHeading}>
+      {pairs.length === 0 ? <p className="muted">{single ? t.control.noUserAnswers : t.control.noFavourites}</p> : (
         <WindowedTable
-          items={favourites}
+          items={pairs}
           className="table"
           columns={2}
-          estimateRowPx={images ? 120 : 42}
-          head={<tr><th scope="col">{t.control.team}</th><th scope="col">{t.control.favourite}</th></tr>}
-          row={([teamId, favourite], _index, rowProps) => {
-            const name = teamNameOrPlaceholder(lists, teamId);
+          estimateRowPx={pictures ? 120 : 42}
+          head={<tr><th scope="col">{single ? t.control.user : t.control.team}</th><th scope="col">{t.control.favourite}</th></tr>}
+          row={([id, answer], _index, rowProps) => {
+            const name = nameOf(lists, id);
             return (
-              <tr key={String(teamId)} {...rowProps}>
+              <tr key={String(id)} {...rowProps}>
                 <th scope="row">{name}</th>
                 <td className="answer-cell">
-                  {images && favourite
-                    ? <UploadedImage className="favourite-image" src={imageUrl(favourite)} alt={t.control.favouriteImage(name)} loading="lazy" />
-                    : favourite || t.placeholders.emptyAnswer}
+                  {pictures && answer
+                    ? <UploadedImage className="favourite-image" src={imageUrl(answer)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                    : answer || t.placeholders.emptyAnswer}
                 </td>
               </tr>
             );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { germanDecimal, percentOf, type QuestionStats } from '@engine/rules/results';
 import { HttpError } from '../../api/http';
 import { getQuizStats } from '../../api/operator';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { Spinner } from '../../components/Spinner';
 import { t } from '../../texts';
 
@@ -34,15 +35,7 @@ export function QuestionStatsTable({ quizId, loadedAt }: { quizId: string; loade
     <div className="table-scroll">
       <table className="table stats-table">
         <caption className="visually-hidden">{t.results.statsCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.results.colQuestion}</th>
-            <th scope="col">{t.results.colAnswered}</th>
-            <th scope="col">{t.results.colRight}</th>
-            <th scope="col">{t.results.colShare}</th>
-            <th scope="col">{t.results.colAverage}</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={[t.results.colQuestion, t.results.colAnswered, t.results.colRight, t.results.colShare, t.results.colAverage]} />
         <tbody>
           {loaded.stats.map((s) => (
             <tr key={`${s.round}.${s.num}`}>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { canvasPoint, mouseReleased, startsStroke } from '../../components/canvasPointer';
 import { Field, TextAreaField } from '../../components/Field';
 import { COLOURS, type ColourKey } from '../../logic/drawing';
 import { UBER_MODES } from '../../../../events/show';
@@ -84,13 +85,13 @@ export function PaintingPanel() {
   useEffect(() => drawStrokes(canvas.current, strokes), [strokes]);
 
   function point(e: PointerEvent<HTMLCanvasElement>) {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return { x: Math.round(((e.clientX - rect.left) / rect.width) * PAINT_WIDTH), y: Math.round(((e.clientY - rect.top) / rect.height) * PAINT_HEIGHT) };
+    const [x, y] = canvasPoint(e, PAINT_WIDTH, PAINT_HEIGHT);
+    return { x: Math.round(x), y: Math.round(y) };
   }
 
   function onMove(e: PointerEvent<HTMLCanvasElement>) {
     const from = last.current;
-    if (!from || (e.pointerType === 'mouse' && (e.buttons & 1) === 0)) return;
+    if (!from || mouseReleased(e)) return;
     const to = point(e);
     if (Math.hypot(to.x - from.x, to.y - from.y) < MIN_SEGMENT) return;
     last.current = to;
@@ -127,9 +128,7 @@ export function PaintingPanel() {
         role="img"
         aria-label={t.control.paintingCanvas}
         onPointerDown={(e) => {
-          if (e.pointerType === 'mouse' && e.button !== 0) return;
-          e.currentTarget.setPointerCapture(e.pointerId);
-          last.current = point(e);
+          if (startsStroke(e)) last.current = point(e);
         }}
         onPointerMove={onMove}
         onPointerUp={() => { last.current = null; }}
