@@ -1,12 +1,25 @@
 /** Blocking users (abl), ending their tokens, and an admin's password reset (PROTOCOL.md, "People who would hurt the show"). */
 import { streams } from '../../events';
 import { operatorPasswordTooShort, type LiveState } from '../../projections/live';
-import type { BlockUser, EraseUser, ResetPassword, RevokeTokens } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, OPERATOR, SHOW, USERS, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
 import { anotherAdmin } from './user-roles';
+
+/** abl: an admin blocks or unblocks a user. */
+export interface BlockUser { type: 'BlockUser'; userId: string; blocked: boolean }
+/** POST /api/token-logout-all: the user ends every token they hold. */
+export interface RevokeTokens { type: 'RevokeTokens'; userId: string }
+/**
+ * PATCH /api/users/:id with newPassword by an admin, for another user (the hash is set by the edge).
+ * `changesProfile`: the request also asked to change the name or the e-mail popup's mark (an admin sets only the password).
+ */
+export interface ResetPassword { type: 'ResetPassword'; userId: string; passwordLength: number; changesProfile: boolean }
+/** DELETE /api/users/me (the user, after the edge checked the current password) or /api/users/:id (an admin). */
+export interface EraseUser { type: 'EraseUser'; userId: string }
+/** The commands of this file, as their rules receive them: accountEntries holds one entry for each. */
+export type AccountCommand = BlockUser | RevokeTokens | ResetPassword | EraseUser;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const ACCOUNT_COMMAND_TEXTS = {
@@ -84,4 +97,4 @@ export const accountEntries = {
   },
   // HTTP only: DELETE /api/users/me (the current password checked at the edge) and DELETE /api/users/:id (admin).
   EraseUser: { access: 'user', parse: (c) => ({ type: 'EraseUser', userId: textOf(c.userId) }), boundary: () => [SHOW, USERS], rule: eraseUser },
-} satisfies Entries;
+} satisfies Entries<AccountCommand>;

@@ -1,14 +1,18 @@
 /** Drawn answers (zeichnen): the strokes of a player's drawing, kept so that a reopened drawing shows them. */
-import { streams } from '../../events';
+import { streams, type DrawnStroke } from '../../events';
 import type { LiveState } from '../../projections/live';
 import { readDrawing } from '../../projections/live/rules/drawing';
-import type { SaveDrawing } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { NIGHTS, SHOW, own, type Entries } from './entry';
 import { requireUser } from './guards';
 import { questionInPlay } from './night';
 import { texts } from './texts';
 import { DRAWING_MAX_POINTS } from '../../projections/live/rules/drawing';
+
+/** gz: the player's drawing of the open zeichnen question, strokes in the stored space (720x360). */
+export interface SaveDrawing { type: 'SaveDrawing'; strokes: DrawnStroke[] }
+/** The commands of this file, as their rules receive them: drawingEntries holds one entry for each. */
+export type DrawingCommand = SaveDrawing;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const DRAWING_COMMAND_TEXTS = {
@@ -42,4 +46,4 @@ export const drawingEntries = {
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],
     rule: saveDrawing,
   },
-} satisfies Entries;
+} satisfies Entries<DrawingCommand>;

@@ -1,11 +1,11 @@
 /**
- * The shape of a command table entry and the pieces entries share: who may send (access), what a rule
- * reads (boundary parts), and the common wire parsers. Area files build their entries from these;
- * table.ts merges the areas.
+ * The shape of a command table entry and the pieces entries share: what a parser reads, who may send
+ * (access), what a rule reads (boundary parts), and the common wire parsers. Area files build their
+ * entries from these; table.ts merges the areas. Nothing here names a command type: commands.ts
+ * joins the areas' types, so an area importing this file makes no cycle.
  */
 import { EVENT_TYPES, streams, type EventType, type Role } from '../../events';
 import type { LiveState } from '../../projections/live';
-import type { CommandInput, CommandOfType, CommandType, QuestionRef } from './commands';
 import type { Boundary, BoundaryPart, DecisionContext, Rejection, Verdict } from './decision';
 import { quizIdOf, textOf, wholeNumberOf } from './fields';
 
@@ -15,21 +15,31 @@ export type Access = 'anyone' | 'user' | { readonly anyOf: readonly Role[] };
 /** A content field's JSON type(s) as clients send it (documentation: the parser is what decides). */
 export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'string|number' | 'string|number|boolean';
 
-export interface CommandEntry<T extends CommandType> {
+/**
+ * Wire content as it arrived (a realtime message's content or an HTTP body) with the name of its
+ * command type: what a parser reads.
+ */
+export type ParserInput<Type extends string = string> = { readonly type: Type } & Readonly<Record<string, unknown>>;
+
+/** A command as its rule receives it; each area file declares its commands' types. */
+export interface TypedCommand { readonly type: string }
+
+/** The table entry of one command type: its wire side, who may send it, its parser, boundary and rule. */
+export interface CommandEntry<C extends TypedCommand> {
   readonly wire?: string;
   /** The content fields of the realtime message (with `wire`), for docs/asyncapi.yaml. */
   readonly content?: Readonly<Record<string, WireField>>;
   readonly access: Access;
-  readonly parse: (input: CommandInput) => CommandOfType<T> | Rejection;
-  readonly boundary: (command: CommandOfType<T>, state: LiveState, actorId: string | null) => Boundary;
-  readonly rule: (state: LiveState, command: CommandOfType<T>, ctx: DecisionContext) => Verdict;
+  readonly parse: (input: ParserInput<C['type']>) => C | Rejection;
+  readonly boundary: (command: C, state: LiveState, actorId: string | null) => Boundary;
+  readonly rule: (state: LiveState, command: C, ctx: DecisionContext) => Verdict;
 }
 
-/** Every command type with its one entry. */
-export type CommandTable = { readonly [T in CommandType]: CommandEntry<T> };
-
-/** An area's entries: `{...} satisfies Entries` types each entry by its key, and lets no other key in. */
-export type Entries = Partial<CommandTable>;
+/**
+ * An area's entries for its commands `C` (the union of its command types): `{...} satisfies Entries<C>`
+ * types each entry by its key, wants one for each of C, and lets no other key in.
+ */
+export type Entries<C extends TypedCommand> = { readonly [T in C['type']]: CommandEntry<Extract<C, { type: T }>> };
 
 export const ADMIN: Access = { anyOf: ['admin'] };
 export const MODERATOR: Access = { anyOf: ['moderator'] };
@@ -70,8 +80,11 @@ export const showOnly = (): Boundary => [SHOW];
 
 export const trimmed = (value: unknown) => textOf(value).trim();
 /** A proposal's number in its team (gd, gf, gs, go). */
-export const keyOf = (input: CommandInput) => wholeNumberOf(input.number);
+export const keyOf = (input: ParserInput) => wholeNumberOf(input.number);
+
+/** A question of a quiz as a moderator or admin names it (round and number null: not a number); the commands that name one extend it. */
+export interface QuestionRef { quizId: string; round: number | null; number: number | null }
 /** The question a moderator or admin names: `quiz`, `round`, `question` (ma, mhr, aas, trx, asv). */
-export const questionRefOf = (input: CommandInput): QuestionRef => ({
+export const questionRefOf = (input: ParserInput): QuestionRef => ({
   quizId: quizIdOf(input.quiz), round: wholeNumberOf(input.round), number: wholeNumberOf(input.question),
 });

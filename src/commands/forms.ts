@@ -1,10 +1,13 @@
 import { streams } from '../../events';
 import { greetingProblemOf, type GreetingProblem, type LiveState } from '../../projections/live';
-import type { SubmitGreeting } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { showOnly, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
+/** The commands of this file, as their rules receive them: formEntries holds one entry for each. */
+export type FormCommand = SubmitGreeting;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const FORM_COMMAND_TEXTS = {
@@ -34,4 +37,4 @@ export const formEntries = {
     boundary: showOnly,
     rule: submitGreeting,
   },
-} satisfies Entries;
+} satisfies Entries<FormCommand>;

@@ -1,7 +1,6 @@
 /** Heal and deal: per round each team heals one team and deals damage to another. */
-import { streams } from '../../events';
+import { streams, type HealDealKind } from '../../events';
 import { healDealRound, healDealStatus, healDealTargetAllowed, type LiveState } from '../../projections/live';
-import type { ChooseHealDeal } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, NIGHTS, SHOW, TEAMS, memberInNight, type Entries } from './entry';
 import { textOf } from './fields';
@@ -9,6 +8,11 @@ import { requireTeamMember } from './guards';
 import { questionInPlay } from './night';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface ChooseHealDeal { type: 'ChooseHealDeal'; kind: HealDealKind; targetTeamId: string }
+export interface CalculateHealDeal { type: 'CalculateHealDeal' }
+/** The commands of this file, as their rules receive them: healDealEntries holds one entry for each. */
+export type HealDealCommand = ChooseHealDeal | CalculateHealDeal;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const HEAL_DEAL_COMMAND_TEXTS = {
@@ -71,4 +75,4 @@ export const healDealEntries = {
     rule: chooseHealDeal,
   },
   CalculateHealDeal: { wire: 'ahd', content: {}, access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [SHOW, TEAMS, NIGHTS], rule: calculateHealDeal },
-} satisfies Entries;
+} satisfies Entries<HealDealCommand>;

@@ -2,7 +2,6 @@ import { streams, type Draft, type QuizShowEvent } from '../../events';
 import {
   firstTooLong, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
 } from '../../projections/live';
-import type { CreateLoginLink, MarkEmailPopupSeen, RegisterUser, UpdateProfile } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, SHOW, TEAMS, USERS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
@@ -10,6 +9,15 @@ import { requireUser } from './guards';
 import { texts } from './texts';
 import { ERASED_NAME } from '../../events/personal-data';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
+/** `currentPasswordOk`: the edge's verdict on the current password (a new password needs it). */
+export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; newPasswordLength: number; currentPasswordOk: boolean }
+export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
+/** ali: admin creates a one-time login link for a user. */
+export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
+/** The commands of this file, as their rules receive them: identityEntries holds one entry for each. */
+export type IdentityCommand = RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const IDENTITY_COMMAND_TEXTS = {
@@ -117,4 +125,4 @@ export const identityEntries = {
     boundary: (cmd) => [SHOW, streams.user(cmd.userId)],
     rule: createLoginLink,
   },
-} satisfies Entries;
+} satisfies Entries<IdentityCommand>;

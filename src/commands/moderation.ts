@@ -1,11 +1,19 @@
 /** Moderation (PROTOCOL.md, wave 3): hide a lobby chat entry or a greeting, mute a user, take a member out of a team. */
 import { streams } from '../../events';
 import { LOBBY_CHAT_INTERVAL_MS, MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
-import type { HideGreeting, HideLobbyChatMessage, MuteUser, RemoveTeamMember, SetLobbyChatOpen, SetLobbySlowMode } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
+
+export interface HideLobbyChatMessage { type: 'HideLobbyChatMessage'; messageId: string }
+export interface SetLobbySlowMode { type: 'SetLobbySlowMode'; seconds: number }
+export interface SetLobbyChatOpen { type: 'SetLobbyChatOpen'; open: boolean }
+export interface HideGreeting { type: 'HideGreeting'; greetingId: string }
+export interface MuteUser { type: 'MuteUser'; userId: string; minutes: number }
+export interface RemoveTeamMember { type: 'RemoveTeamMember'; teamId: string; userId: string }
+/** The commands of this file, as their rules receive them: moderationEntries holds one entry for each. */
+export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySlowMode | SetLobbyChatOpen | MuteUser | RemoveTeamMember;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const MODERATION_COMMAND_TEXTS = {
@@ -152,4 +160,4 @@ export const moderationEntries = {
     boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],
     rule: removeTeamMember,
   },
-} satisfies Entries;
+} satisfies Entries<ModerationCommand>;

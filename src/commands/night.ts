@@ -3,13 +3,27 @@ import { streams, type Draft, type Question, type QuestionEndReason, type QuizSh
 import {
   DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, lockInAnswers, openQuestion, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
 } from '../../projections/live';
-import type { HardReset, StartCountdown, StartQuestion } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, USERS, questionRefOf, type Entries } from './entry';
+import { MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, USERS, questionRefOf, type Entries, type QuestionRef } from './entry';
 import { numberOf } from './fields';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface StartQuestion extends QuestionRef { type: 'StartQuestion' }
+/** The control panel's next-question button. */
+export interface StartNextQuestion { type: 'StartNextQuestion' }
+export interface HardReset extends QuestionRef { type: 'HardReset' }
+/** `seconds` null: the default countdown. */
+export interface StartCountdown { type: 'StartCountdown'; seconds: number | null }
+/** Sent by the server's scheduler when a countdown's end instant has passed. */
+export interface ExpireCountdown { type: 'ExpireCountdown' }
+export interface EndQuestion { type: 'EndQuestion' }
+export interface ShowInstructions { type: 'ShowInstructions' }
+export interface AcceptQuizzle { type: 'AcceptQuizzle' }
+export interface RejectQuizzle { type: 'RejectQuizzle' }
+/** The commands of this file, as their rules receive them: nightEntries holds one entry for each. */
+export type NightCommand = StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions | AcceptQuizzle | RejectQuizzle;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const NIGHT_COMMAND_TEXTS = {
@@ -206,4 +220,4 @@ export const nightEntries = {
   ShowInstructions: { wire: 'mi', content: {}, access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [SHOW, NIGHTS], rule: showInstructions },
   AcceptQuizzle: { wire: 'mr', content: {}, access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: acceptQuizzle },
   RejectQuizzle: { wire: 'mq', content: {}, access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: rejectQuizzle },
-} satisfies Entries;
+} satisfies Entries<NightCommand>;

@@ -5,9 +5,13 @@
  */
 import { streams } from '../../events';
 import { OVERLAY_LINK_TEXTS, overlayLinkRoomLeft, type LiveState } from '../../projections/live';
-import type { CreateOverlayLink, RevokeOverlayLink } from './commands';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, showOnly, trimmed, type Entries } from './entry';
+
+export interface CreateOverlayLink { type: 'CreateOverlayLink' }
+export interface RevokeOverlayLink { type: 'RevokeOverlayLink'; linkId: string }
+/** The commands of this file, as their rules receive them: overlayLinkEntries holds one entry for each. */
+export type OverlayLinkCommand = CreateOverlayLink | RevokeOverlayLink;
 
 /** A new link, while fewer than the maximum work. */
 export function createOverlayLink(state: LiveState, _command: CreateOverlayLink, ctx: DecisionContext): Verdict {
@@ -28,4 +32,4 @@ export const overlayLinkEntries = {
   RevokeOverlayLink: {
     access: ADMIN, parse: (c) => ({ type: 'RevokeOverlayLink', linkId: trimmed(c.linkId) }), boundary: showOnly, rule: revokeOverlayLink,
   },
-} satisfies Entries;
+} satisfies Entries<OverlayLinkCommand>;

@@ -4,9 +4,6 @@ import {
   MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, abcdLetters, currentSingleAnswer, playableInSingleMode, shipAnswerProblemText,
   starOf, takesPartInFinale, takesProposals, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
 } from '../../projections/live';
-import type {
-  AddProposal, AddTeamChat, ChooseFavourite, DeleteProposal, OfferQuizzle, PostLobbyChat, SubmitSingleAnswer, ToggleStar,
-} from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { NIGHTS, SHOW, keyOf, memberInNight, own, trimmed, type Entries } from './entry';
 import { hasRole, requireTeamMember, requireUser, type Membership } from './guards';
@@ -14,6 +11,18 @@ import { lobbyForEveryoneRejection, lobbySlowModeRejection, mutedRejection } fro
 import { questionInPlay, type QuestionInPlay } from './night';
 import { texts } from './texts';
 import { FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/rules/play-rules';
+
+// `key`: the proposal's number in its team (null: not a number).
+export interface AddProposal { type: 'AddProposal'; message: string }
+export interface AddTeamChat { type: 'AddTeamChat'; message: string }
+export interface DeleteProposal { type: 'DeleteProposal'; key: number | null }
+export interface ChooseFavourite { type: 'ChooseFavourite'; key: number | null }
+export interface ToggleStar { type: 'ToggleStar'; key: number | null }
+export interface OfferQuizzle { type: 'OfferQuizzle'; key: number | null }
+export interface SubmitSingleAnswer { type: 'SubmitSingleAnswer'; message: string }
+export interface PostLobbyChat { type: 'PostLobbyChat'; message: string }
+/** The commands of this file, as their rules receive them: proposalEntries holds one entry for each. */
+export type ProposalCommand = AddProposal | AddTeamChat | DeleteProposal | ChooseFavourite | ToggleStar | OfferQuizzle | SubmitSingleAnswer | PostLobbyChat;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const PROPOSAL_COMMAND_TEXTS = {
@@ -212,4 +221,4 @@ export const proposalEntries = {
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
     rule: postLobbyChat,
   },
-} satisfies Entries;
+} satisfies Entries<ProposalCommand>;

@@ -1,7 +1,10 @@
 /** The quiz-content rule (projections/live/rules/quiz-content.ts) with the server's texts. */
+import type { Question } from '../../events';
 import { normalizeContent as normalizeContentRule, type ContentProblem } from '../../projections/live';
-import type { ContentResult } from './commands';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+/** Quiz content as read at the edge: the normalized questions, or what is wrong with them. */
+export type ContentResult = { ok: true; content: Question[] } | { ok: false; message: string };
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const QUIZ_CONTENT_COMMAND_TEXTS = {

@@ -1,13 +1,22 @@
 import { streams } from '../../events';
 import { DEFAULT_TIE_BREAK_TITLE, findQuestion, isQuestionPosition, quizTitleProblemOf, type LiveState } from '../../projections/live';
-import type { AddTieBreakQuestion, ContentResult, CreateQuiz, EditQuiz, ImportQuiz } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
-import { ADMIN, MODERATOR, QUIZZES, SHOW, questionRefOf, trimmed, type Entries } from './entry';
+import { ADMIN, MODERATOR, QUIZZES, SHOW, questionRefOf, trimmed, type Entries, type QuestionRef } from './entry';
 import { quizIdOf } from './fields';
 import { requireQuiz } from './guards';
-import { normalizeContent, questionsFromRounds } from './quiz-content';
+import { normalizeContent, questionsFromRounds, type ContentResult } from './quiz-content';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface CreateQuiz { type: 'CreateQuiz'; name: string; yearWeek: string; content: ContentResult }
+/** The TOML file parsed by the server: its rounds of numbered questions, read into content at the edge. */
+export interface ImportQuiz { type: 'ImportQuiz'; name: string; yearWeek: string; content: ContentResult }
+/** Fields left out keep the quiz's values. */
+export interface EditQuiz { type: 'EditQuiz'; quizId: string; name: string | null; yearWeek: string | null; content: ContentResult | null }
+/** aas */
+export interface AddTieBreakQuestion extends QuestionRef { type: 'AddTieBreakQuestion'; title: string; text: string }
+/** The commands of this file, as their rules receive them: quizEntries holds one entry for each. */
+export type QuizCommand = CreateQuiz | ImportQuiz | EditQuiz | AddTieBreakQuestion;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const QUIZ_COMMAND_TEXTS = {
@@ -112,4 +121,4 @@ export const quizEntries = {
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: addTieBreakQuestion,
   },
-} satisfies Entries;
+} satisfies Entries<QuizCommand>;

@@ -1,15 +1,20 @@
 /** Testers rate locked-in answers; moderators also use the checker and its regex tool. */
-import { streams } from '../../events';
+import { streams, type RegexMark } from '../../events';
 import type { AnswerLive, LiveState } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/rules/answer-regex';
-import type {
-  CommandInput, CommandOfType, RateAnswer, RateAnswerAbsolute, RateAnswerRelative, RegexBulkRate, StartChecking,
-} from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { CHECKER, MODERATOR, NIGHTS, SHOW, questionRefOf, type Entries } from './entry';
+import { CHECKER, MODERATOR, NIGHTS, SHOW, questionRefOf, type Entries, type ParserInput, type QuestionRef } from './entry';
 import { numberOf, quizIdOf, textOf } from './fields';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
+
+export interface RateAnswer { answerId: string; checked: boolean; liked: boolean }
+export interface RateAnswerRelative extends RateAnswer { type: 'RateAnswerRelative'; change: number | null }
+export interface RateAnswerAbsolute extends RateAnswer { type: 'RateAnswerAbsolute'; value: number }
+export interface StartChecking { type: 'StartChecking'; quizId: string }
+export interface RegexBulkRate extends QuestionRef { type: 'RegexBulkRate'; regex: string; points: number; mark: RegexMark }
+/** The commands of this file, as their rules receive them: ratingEntries holds one entry for each. */
+export type RatingCommand = RateAnswerRelative | RateAnswerAbsolute | StartChecking | RegexBulkRate;
 
 function rate(state: LiveState, { answerId, checked, liked }: RateAnswer, points: number | null, change: number | null, ctx: DecisionContext): Verdict {
   const answer = state.answers.get(answerId);
@@ -59,13 +64,13 @@ export function regexBulkRate(state: LiveState, cmd: RegexBulkRate): Verdict {
   }));
 }
 
-function ratingOf(c: CommandInput): RateAnswer {
+function ratingOf(c: ParserInput): RateAnswer {
   return { answerId: textOf(c.answerId), checked: c.checked === true, liked: c.liked === true };
 }
 
 const MARKS = ['correct', 'wrong', 'unchecked'] as const;
 
-function parseRegexBulkRate(c: CommandInput): CommandOfType<'RegexBulkRate'> | Rejection {
+function parseRegexBulkRate(c: ParserInput): RegexBulkRate | Rejection {
   const regex = textOf(c.regex);
   const compiled = compileAnswerRegex(regex);
   if (!compiled.ok) return reject(ANSWER_REGEX_TEXTS[compiled.problem]);
@@ -103,4 +108,4 @@ export const ratingEntries = {
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
     rule: regexBulkRate,
   },
-} satisfies Entries;
+} satisfies Entries<RatingCommand>;

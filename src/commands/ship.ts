@@ -5,11 +5,14 @@
  */
 import { streams, type ShipResult } from '../../events';
 import { findQuestion, parseShipAnswer, type AnswerLive, type LiveState } from '../../projections/live';
-import type { CorrectShipQuestion } from './commands';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
-import { ADMIN, NIGHTS, SHOW, questionRefOf, type Entries } from './entry';
+import { ADMIN, NIGHTS, SHOW, questionRefOf, type Entries, type QuestionRef } from './entry';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
+
+export interface CorrectShipQuestion extends QuestionRef { type: 'CorrectShipQuestion' }
+/** The commands of this file, as their rules receive them: shipEntries holds one entry for each. */
+export type ShipCommand = CorrectShipQuestion;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const SHIP_COMMAND_TEXTS = {
@@ -55,4 +58,4 @@ export const shipEntries = {
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
     rule: correctShipQuestion,
   },
-} satisfies Entries;
+} satisfies Entries<ShipCommand>;

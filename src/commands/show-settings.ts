@@ -3,9 +3,13 @@ import { streams, type NextDate, type OverlayCorner, type OverlayLayout, type Ov
 import {
   DEFAULT_OVERLAY_LAYOUT, DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState,
 } from '../../projections/live';
-import type { ChangeShowSettings, CommandInput, CommandOfType } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { ADMIN, showOnly, trimmed, type Entries } from './entry';
+import { ADMIN, showOnly, trimmed, type Entries, type ParserInput } from './entry';
+
+/** PUT /api/show-settings: the whole settings, read and checked at the edge. */
+export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: ShowSettings }
+/** The commands of this file, as their rules receive them: showSettingsEntries holds one entry for each. */
+export type ShowSettingsCommand = ChangeShowSettings;
 
 function entriesOf(value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) return [];
@@ -32,7 +36,7 @@ function overlayLayoutOf(value: unknown): OverlayLayout {
  * or for the QR page's host the spec's "Olaf"). Shapes are the HTTP DTO's to check; what is sent
  * here anyway reads as text, a list or a flag, and the rules below judge it.
  */
-function parseChangeShowSettings(c: CommandInput): CommandOfType<'ChangeShowSettings'> | Rejection {
+function parseChangeShowSettings(c: ParserInput): ChangeShowSettings | Rejection {
   const socialLinks: SocialLink[] = entriesOf(c.socialLinks).map((e) => ({ label: trimmed(e.label), url: trimmed(e.url) }));
   const nextDates: NextDate[] = entriesOf(c.nextDates).map((e) => ({ date: trimmed(e.date), title: trimmed(e.title) }));
   const settings: ShowSettings = {
@@ -63,4 +67,4 @@ export function changeShowSettings(state: LiveState, { settings }: ChangeShowSet
 
 export const showSettingsEntries = {
   ChangeShowSettings: { access: ADMIN, parse: parseChangeShowSettings, boundary: showOnly, rule: changeShowSettings },
-} satisfies Entries;
+} satisfies Entries<ShowSettingsCommand>;

@@ -3,17 +3,30 @@ import { UBER_MODES, streams, type HealDealSetting, type UberMode } from '../../
 import {
   FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, uberModeLocked, type LiveState,
 } from '../../projections/live';
-import type {
-  ChangeUberMode, CommandInput, CommandOfType, DrawStroke, PublishPoints, SetFeatureFlags, SetOverviewMessage, SetReconnectAt, SetUberMessage,
-  StateSetting, UpdateStateSetting,
-} from './commands';
 import { accept, draft, isRejection, reject, type Rejection, type Verdict } from './decision';
-import { ADMIN, MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, showOnly, type Entries } from './entry';
+import { ADMIN, MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, showOnly, type Entries, type ParserInput } from './entry';
 import { booleanOf, limitedTextOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
 import { requireQuiz } from './guards';
 import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface SetOverviewMessage { type: 'SetOverviewMessage'; message: string }
+export interface SetFeatureFlags { type: 'SetFeatureFlags'; flags: string }
+export interface SetReconnectAt { type: 'SetReconnectAt'; recheckAt: number }
+export interface ResetLiveState { type: 'ResetLiveState' }
+export type StateSetting =
+  | { kind: 'registrations'; allow: boolean }
+  | { kind: 'healDeal'; setting: HealDealSetting; round: number | null; value: number };
+export interface UpdateStateSetting { type: 'UpdateStateSetting'; setting: StateSetting }
+export interface ChangeUberMode { type: 'ChangeUberMode'; modus: UberMode }
+export interface SetUberMessage { type: 'SetUberMessage'; message: string }
+export interface DrawStroke { type: 'DrawStroke'; url: string; color: string; startX: number; startY: number; endX: number; endY: number }
+export interface ClearPainting { type: 'ClearPainting' }
+/** mp: publish the server's ranking of `quizId` (null: the night's quiz), or unpublish. */
+export interface PublishPoints { type: 'PublishPoints'; publish: boolean; quizId: string | null }
+/** The commands of this file, as their rules receive them: showEntries holds one entry for each. */
+export type ShowCommand = SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const SHOW_COMMAND_TEXTS = {
@@ -137,7 +150,7 @@ function isUberMode(value: string): value is UberMode {
  * night's quiz); `{}` or `{publish: false}` unpublishes. An older client's `{rounds, sortedTeams}`
  * means publish; its ranking is ignored.
  */
-function parsePublishPoints(c: CommandInput): CommandOfType<'PublishPoints'> | Rejection {
+function parsePublishPoints(c: ParserInput): PublishPoints | Rejection {
   // The spec nests it (`{content: {...}}`); a client that sends `{publish}` bare is read the same.
   const content = (typeof c.content === 'object' && c.content !== null ? c.content : c) as Record<string, unknown>;
   const olderClient = content.sortedTeams !== undefined || content.rounds !== undefined;
@@ -218,4 +231,4 @@ export const showEntries = {
   ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
   // The ranking reads the night's ratings, the quiz and the teams' names.
   PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS, TEAMS, QUIZZES], rule: publishPoints },
-} satisfies Entries;
+} satisfies Entries<ShowCommand>;

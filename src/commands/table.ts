@@ -2,13 +2,14 @@
  * The command table (ARCHITECTURE.md rule 9): one entry per command, each in its area's file beside
  * its rule (see entry.ts for what an entry holds). This file only merges the areas: the compiler
  * refuses a command type without an entry, and one with two.
- * Adding a command = its type in commands.ts + one entry and its rule in the area's file + its
- * given/when/then tests (and its parse case in test/unit/parse.test.ts).
+ * Adding a command = in the area's file, its type (in the area's union of commands), one entry and
+ * its rule + its given/when/then tests (and its parse case in test/unit/parse.test.ts). A new area
+ * adds its union to `Command` (commands.ts) and its entries to AREAS below.
  */
 import { accountEntries } from './accounts';
-import type { Command, CommandInput, CommandType } from './commands';
+import type { Command, CommandInput, CommandOfType, CommandType } from './commands';
 import { drawingEntries } from './drawing';
-import type { CommandEntry, CommandTable } from './entry';
+import type { CommandEntry } from './entry';
 import { formEntries } from './forms';
 import { healDealEntries } from './heal-deal';
 import { identityEntries } from './identity';
@@ -41,20 +42,23 @@ void noDuplicates;
 /** The areas' entries as one object type. */
 type Merged<Areas extends readonly object[]> = Areas extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & Merged<Rest> : unknown;
 
+/** Every command type with its one entry. */
+export type CommandTable = { readonly [T in CommandType]: CommandEntry<CommandOfType<T>> };
+
 const table: CommandTable = Object.assign({}, ...AREAS) as Merged<typeof AREAS>;
 
 export const commandTable = table;
 
 /** The table entry of a command type, or undefined for anything else (a client may send any string). */
-export function entryOf<T extends CommandType>(type: T): CommandEntry<T>;
-export function entryOf(type: string): CommandEntry<CommandType> | undefined;
-export function entryOf(type: string): CommandEntry<CommandType> | undefined {
-  return Object.prototype.hasOwnProperty.call(table, type) ? (table[type as CommandType] as unknown as CommandEntry<CommandType>) : undefined;
+export function entryOf<T extends CommandType>(type: T): CommandEntry<CommandOfType<T>>;
+export function entryOf(type: string): CommandEntry<Command> | undefined;
+export function entryOf(type: string): CommandEntry<Command> | undefined {
+  return Object.prototype.hasOwnProperty.call(table, type) ? (table[type as CommandType] as unknown as CommandEntry<Command>) : undefined;
 }
 
 /** Realtime message code -> command type, from the table. */
 export const WIRE_COMMANDS: Readonly<Record<string, CommandType>> = Object.fromEntries(
-  (Object.entries(table) as Array<[CommandType, CommandEntry<CommandType>]>).filter(([, e]) => e.wire).map(([type, e]) => [e.wire!, type]),
+  (Object.entries(table) as Array<[CommandType, CommandEntry<Command>]>).filter(([, e]) => e.wire).map(([type, e]) => [e.wire!, type]),
 );
 
 export function isWireCommand(code: string): boolean {

@@ -3,15 +3,33 @@ import {
   FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, firstTooLong, hostOfflineText, isFusionTeam, nextTeamNumber, qrTeamAmountOf, qrTeamProblemOf,
   teamByReference, teamFormProblemOf, teamUrlProblem, uniqueNameKey, type LiveState,
 } from '../../projections/live';
-import type {
-  CreateQrTeam, CreateTeam, CreateTeamInviteAsAdmin, DeleteTeam, EditTeam, JoinTeam, JoinTeamByInvite,
-} from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, SHOW, TEAMS, member, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
 import { requireTeamMember, requireUser } from './guards';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
+/** fqps/team/new: QR sign-up by a visitor. `moderatorOnline`: the edge's verdict from live connections. */
+export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; expectedMembers: number | null; moderatorOnline: boolean }
+/**
+ * gj: `team` is the team's id or its short number as sent (see teamByReference); `passwordOk` is the
+ * edge's verdict on the password against the write side's hash of that team.
+ */
+export interface JoinTeam { type: 'JoinTeam'; team: string; passwordOk: boolean; fusionPassword: boolean }
+/** gi: the edge resolved the token to its invite id (null: unknown token). */
+export interface JoinTeamByInvite { type: 'JoinTeamByInvite'; inviteId: string | null }
+/** gl: a member creates an invite for the own team. */
+export interface CreateTeamInvite { type: 'CreateTeamInvite' }
+/** ati: admin creates an invite for any team. */
+export interface CreateTeamInviteAsAdmin { type: 'CreateTeamInviteAsAdmin'; teamId: string }
+/** gu */
+export interface EditTeam { type: 'EditTeam'; url: string; stadt: string; beschreibung: string }
+/** DELETE /api/teams/:id (the admin's "Alle Teams löschen" deletes one by one). */
+export interface DeleteTeam { type: 'DeleteTeam'; teamId: string }
+/** The commands of this file, as their rules receive them: teamEntries holds one entry for each. */
+export type TeamCommand = CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const TEAM_COMMAND_TEXTS = {
@@ -190,4 +208,4 @@ export const teamEntries = {
     boundary: (cmd) => [SHOW, streams.team(cmd.teamId)],
     rule: deleteTeam,
   },
-} satisfies Entries;
+} satisfies Entries<TeamCommand>;

@@ -1,12 +1,15 @@
 import { streams, type UploadKind, type UploadQuestion } from '../../events';
 import { UPLOAD_MAX_BYTES, openQuestion, pauseUploadNameMissing, tooLongProblem, type LiveState } from '../../projections/live';
-import type { CommandInput, CommandOfType, RecordUpload } from './commands';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries } from './entry';
+import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries, type ParserInput } from './entry';
 import { textOf } from './fields';
 import { hasRole, requireUser } from './guards';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
+
+export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
+/** The commands of this file, as their rules receive them: uploadEntries holds one entry for each. */
+export type UploadCommand = RecordUpload;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const UPLOAD_COMMAND_TEXTS = {
@@ -50,7 +53,7 @@ const UPLOAD_KINDS: readonly UploadKind[] = ['team', 'question', 'user', 'show']
  * An upload the HTTP layer stored: only images (type checked by content there, reported here), at
  * most 10,000,000 bytes each; pause uploads (kind user) need a name.
  */
-function parseRecordUpload(c: CommandInput): CommandOfType<'RecordUpload'> | Rejection {
+function parseRecordUpload(c: ParserInput): RecordUpload | Rejection {
   const files = Array.isArray(c.files) ? (c.files as unknown[]) : [];
   const kind = UPLOAD_KINDS.find((k) => k === c.kind);
   if (files.length === 0 || !kind) return reject(UPLOAD_COMMAND_TEXTS.uploadFailed);
@@ -75,4 +78,4 @@ export const uploadEntries = {
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS, NIGHTS],
     rule: recordUpload,
   },
-} satisfies Entries;
+} satisfies Entries<UploadCommand>;

@@ -1,11 +1,19 @@
 /** Operator accounts: who is admin, moderator or tester (PROTOCOL.md, "Operator accounts"). */
 import { ROLES, streams, type Actor, type Role, type RolesChangedBy } from '../../events';
 import type { LiveState } from '../../projections/live';
-import type { CommandInput, CommandOfType, SetUserRoles } from './commands';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { ADMIN, SHOW, USERS, type Entries } from './entry';
+import { ADMIN, SHOW, USERS, type Entries, type ParserInput } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
+
+/**
+ * PUT /api/users/:id/roles (admin) or `npm run user -- roles` (the server's console): the user's roles
+ * become `roles` (no duplicates, in ROLES order). `consoleAccount`: the OS account that ran the console
+ * command, recorded when no user acts.
+ */
+export interface SetUserRoles { type: 'SetUserRoles'; userId: string; roles: Role[]; consoleAccount: string }
+/** The commands of this file, as their rules receive them: userRoleEntries holds one entry for each. */
+export type UserRoleCommand = SetUserRoles;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const USER_ROLE_COMMAND_TEXTS = {
@@ -28,7 +36,7 @@ const SHOWN_ROLE_LENGTH = 40;
  * The edge: `roles` must be a list of known role names; duplicates collapse and the order becomes
  * ROLES' order, so that the same set is always the same list (and setting it again changes nothing).
  */
-function parseSetUserRoles(c: CommandInput): CommandOfType<'SetUserRoles'> | Rejection {
+function parseSetUserRoles(c: ParserInput): SetUserRoles | Rejection {
   if (!Array.isArray(c.roles)) return reject(USER_ROLE_COMMAND_TEXTS.rolesNotAList);
   const named = new Set<Role>();
   for (const role of c.roles as unknown[]) {
@@ -83,4 +91,4 @@ function changedBy(cmd: SetUserRoles, ctx: DecisionContext): RolesChangedBy {
 export const userRoleEntries = {
   // HTTP only (PUT /api/users/:id/roles) and the server's console (npm run user); the last-admin check reads every user.
   SetUserRoles: { access: ADMIN, parse: parseSetUserRoles, boundary: () => [SHOW, USERS], rule: setUserRoles },
-} satisfies Entries;
+} satisfies Entries<UserRoleCommand>;

@@ -2,7 +2,7 @@
  * docs/asyncapi.yaml, generated from the command table and the query table so that it cannot drift
  * from what the server does (test/unit/asyncapi.test.ts compares; `npm run asyncapi` rewrites it).
  */
-import { commandTable, type Access, type CommandEntry, type CommandType, type WireField } from '../commands';
+import { commandTable, type Access, type Command, type CommandEntry, type CommandType, type WireField } from '../commands';
 import { QUERY_CONTENT, QUERY_CODES, queryAccess } from '../queries/query-table';
 
 type Yaml = string | number | boolean | null | Yaml[] | { [key: string]: Yaml };
@@ -62,7 +62,7 @@ function envelope(code: string, content: Readonly<Record<string, WireField>>): Y
 export function asyncApiDocument(): Yaml {
   const messages: Record<string, Yaml> = {};
   const operations: Record<string, Yaml> = {};
-  const entries = (Object.entries(commandTable) as Array<[CommandType, CommandEntry<CommandType>]>)
+  const entries = (Object.entries(commandTable) as Array<[CommandType, CommandEntry<Command>]>)
     .filter(([, e]) => e.wire)
     .sort(([, a], [, b]) => (a.wire! < b.wire! ? -1 : 1));
   const add = (code: string, title: string, summary: string, content: Readonly<Record<string, WireField>>) => {

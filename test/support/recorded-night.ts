@@ -4,8 +4,7 @@
  * correction and the published ranking. Its log is checked in as events/recordings/night-1.jsonl.
  */
 import type { QuestionType } from '../../events';
-import { teamPlay, type Viewer } from '../../projections/live';
-import type { QuestionInput } from '../../src/commands';
+import { teamPlay, type QuestionInput, type Viewer } from '../../projections/live';
 import { pick, seededRandom } from './random';
 import { VISITOR, SCHEDULER, World } from './world';
 

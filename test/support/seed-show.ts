@@ -16,7 +16,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { QuizShowEvent } from '../../events';
 import { encodeEvent } from '../../events/codec';
-import type { QuestionInput } from '../../src/commands';
+import type { QuestionInput } from '../../projections/live';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';

@@ -1,6 +1,6 @@
 /** Small standard setups for the rule tests. */
 import type { Question } from '../../../events';
-import type { QuestionInput } from '../../../src/commands';
+import type { QuestionInput } from '../../../projections/live';
 import { World } from '../../support/world';
 
 export const q = (round: number, number: number, type: Question['type'] = 'normal', extra: Partial<QuestionInput> = {}): QuestionInput => ({
