@@ -8,7 +8,8 @@
  * would still be behind. Needs Postgres: runs when DATABASE_URL is set, skipped otherwise.
  */
 import { freshDatabase } from '../support/fresh-database';
-import { describeOnPostgres, POSTGRES_URL } from '../support/test-database';
+import { describeOnPostgres } from '../support/describe-on-postgres';
+import { POSTGRES_URL } from '../support/test-database';
 import { ADMIN_PASSWORD, api, login, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 

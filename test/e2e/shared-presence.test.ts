@@ -8,7 +8,8 @@ import { SharedPresence } from '../../src/realtime/shared-presence';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { freshDatabase } from '../support/fresh-database';
-import { describeOnPostgres, POSTGRES_URL } from '../support/test-database';
+import { describeOnPostgres } from '../support/describe-on-postgres';
+import { POSTGRES_URL } from '../support/test-database';
 
 const HEARTBEAT_MS = 100;
 const STALE_MS = 600;

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FaultProxy } from '../support/fault-proxy';
 import { freshDatabase } from '../support/fresh-database';
-import { describeOnPostgres, POSTGRES_URL } from '../support/test-database';
+import { describeOnPostgres } from '../support/describe-on-postgres';
+import { POSTGRES_URL } from '../support/test-database';
 import { AppProcess, ensureBuiltServer, freePort } from './support/app-process';
 import { ADMIN_PASSWORD, login } from './support/test-server';
 

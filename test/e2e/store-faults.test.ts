@@ -12,7 +12,8 @@ import { SqlEventStore } from '../../src/store/sql/sql-event-store';
 import { isUnavailable, StoreUnavailableError } from '../../src/store/unavailable';
 import { FaultProxy } from '../support/fault-proxy';
 import { freshDatabase } from '../support/fresh-database';
-import { describeOnPostgres, POSTGRES_URL } from '../support/test-database';
+import { describeOnPostgres } from '../support/describe-on-postgres';
+import { POSTGRES_URL } from '../support/test-database';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

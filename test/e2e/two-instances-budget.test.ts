@@ -5,7 +5,8 @@
  */
 import { APPEND_BUDGET_TEXTS } from '../../src/limits/append-budget';
 import { freshDatabase } from '../support/fresh-database';
-import { describeOnPostgres, POSTGRES_URL } from '../support/test-database';
+import { describeOnPostgres } from '../support/describe-on-postgres';
+import { POSTGRES_URL } from '../support/test-database';
 import { api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { WsClient } from './support/ws-client';
 

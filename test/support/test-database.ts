@@ -9,22 +9,6 @@ import { freshDatabase } from './fresh-database';
  */
 export const POSTGRES_URL: string | null = process.env.DATABASE_URL?.trim() || null;
 
-/**
- * The tests of a file that needs a real Postgres (several instances on one database, faults of its
- * connection): they run when DATABASE_URL is set; otherwise the file says so and reports them skipped.
- * `name` names the file in that line.
- */
-export function describeOnPostgres(name: string, title: string, tests: () => void): void {
-  if (POSTGRES_URL) {
-    describe(title, tests);
-    return;
-  }
-  console.log(`${name} skipped: it needs Postgres (DATABASE_URL is not set; .ci/run sets it).`);
-  describe.skip(`${title} (DATABASE_URL not set)`, () => {
-    it('runs when DATABASE_URL is set', () => undefined);
-  });
-}
-
 /** Where one test's store lives: a database of its own on Postgres (dropped by `drop`), or null for the embedded store. */
 export interface TestDatabaseUrl {
   /** The fresh database's URL, or null without DATABASE_URL (the test then uses PGlite). */
