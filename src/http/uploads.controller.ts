@@ -14,7 +14,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { stripImageMetadata } from '../uploads/strip-metadata';
-import { INCOMING, MAX_FILES_PER_UPLOAD, RESERVATION_STEP_BYTES, UPLOAD_KINDS, type UploadOwner } from '../limits/uploads';
+import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, type UploadOwner } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
@@ -62,8 +62,9 @@ async function cleanImage(file: ReceivedFile): Promise<{ kind: ImageKind; size: 
   });
 }
 
-/** A refused upload this small is read to its end before the answer (see refuse). */
-const SMALL_REFUSED_BODY_BYTES = 64 * 1024;
+/** What a refused upload may still send, and for how long, before it is cut off (see refuse): a whole upload's worth. */
+const LINGER_MAX_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 30_000;
 
 @ApiTags('uploads')
 @Controller('api/uploads')
@@ -94,11 +95,11 @@ export class UploadsController {
   @ApiResponse({ status: 507, description: 'All uploads together reached their ceiling, or the disk its floor of free space (German `detail`).' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not an image.' })
   @ApiTooManyRequestsResponse({ description: 'Too many uploads by this user (German `detail`).' })
-  async upload(@Param('kind') kind: string, @Req() request: Request, @Res({ passthrough: true }) response: Response, @CurrentUser() user: UserLive): Promise<UploadReply> {
-    if (!KINDS.includes(kind as UploadKind)) throw await this.refuse(request, response, 404, UPLOAD_TEXTS.notFound);
+  async upload(@Param('kind') kind: string, @Req() request: Request, @CurrentUser() user: UserLive): Promise<UploadReply> {
+    if (!KINDS.includes(kind as UploadKind)) throw this.refuse(request, 404, UPLOAD_TEXTS.notFound);
     const limits = this.runtime.uploadLimits;
     const tooMany = await limits.request(user.id);
-    if (tooMany) throw await this.refuse(request, response, tooMany.status, tooMany.detail);
+    if (tooMany) throw this.refuse(request, tooMany.status, tooMany.detail);
     const owner = ownerOf(kind, user);
     const reservation = limits.reservation(owner);
     const incoming = path.join(this.runtime.uploadsDir, INCOMING);
@@ -109,7 +110,7 @@ export class UploadsController {
       const declared = Number(request.headers['content-length']);
       // A declared length is reserved at once (a hint: the bytes are counted as they come all the same).
       const upFront = Number.isSafeInteger(declared) && declared > 0 ? await reservation.grow(declared) : null;
-      if (upFront) throw await this.refuse(request, response, upFront.status, upFront.detail);
+      if (upFront) throw this.refuse(request, upFront.status, upFront.detail);
       const { files, fields } = await receiveUpload(request, incoming, (total) => reservation.grow(total), written);
       if (files.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
       const images = await Promise.all(files.map(cleanImage));
@@ -130,7 +131,7 @@ export class UploadsController {
       stored = stored_.reduce((sum, s) => sum + s.size, 0);
       return { success: true, fileNames: stored_.map((s) => s.name) };
     } catch (error) {
-      if (error instanceof ReceiveRefusal) throw await this.refuse(request, response, error.refusal.status, error.refusal.detail);
+      if (error instanceof ReceiveRefusal) throw this.refuse(request, error.refusal.status, error.refusal.detail);
       throw error;
     } finally {
       // Whatever was not moved into place (refused, not an image, a field beside the images) goes; the rest of the reservation is given back.
@@ -140,26 +141,22 @@ export class UploadsController {
   }
 
   /**
-   * A refusal before the request's body was read to its end. A small body (an image of a few KB) is read
-   * to its end first and the connection stays open: a client still sending when the server closes sees
-   * a broken pipe instead of the refusal (Node 26's fetch does, docs/decisions/node-version.md). A larger
-   * one gets the answer at once with the connection closing; what the client still sends is read and
-   * dropped, and a client sending more than a step of it is cut off.
+   * A refusal before the request's body was read to its end. The answer goes out at once and the
+   * connection stays open while what the client still sends is read and dropped: closing it under a
+   * client that is still sending makes its kernel reset the connection, and the client loses the answer
+   * it had not read yet (Node 26's fetch and http client do, docs/decisions/node-version.md). A client
+   * that sends more than a whole upload's worth after the refusal, or takes longer than LINGER_MS, is
+   * cut off.
    */
-  private async refuse(request: Request, response: Response, status: number, detail: string) {
-    const declared = Number(request.headers['content-length']);
-    if (!request.complete && Number.isSafeInteger(declared) && declared <= SMALL_REFUSED_BODY_BYTES) {
-      await new Promise<void>((done) => {
-        request.once('end', done).once('close', done).once('error', done);
-        request.resume();
-      });
-    } else if (!request.complete) {
-      response.setHeader('Connection', 'close');
+  private refuse(request: Request, status: number, detail: string) {
+    if (!request.complete) {
       let dropped = 0;
+      const cutOff = setTimeout(() => request.destroy(), LINGER_MS);
       request.on('data', (chunk: Buffer) => {
         dropped += chunk.length;
-        if (dropped > RESERVATION_STEP_BYTES && response.writableFinished) request.destroy();
+        if (dropped > LINGER_MAX_BYTES) request.destroy();
       });
+      request.once('close', () => clearTimeout(cutOff));
       request.resume();
     }
     return httpError(status, detail);
