@@ -17,6 +17,7 @@ import { nameBasedUuid } from '../store/event-ids';
 import { extrasFor } from './command-replies';
 import { allowedOrigin } from './origin-policy';
 import type { PushClient } from './push-hub';
+import { wireTextFrame, writeWireFrame } from './wire-frame';
 import { SocketRateLimit, TOO_FAST } from '../limits/frame-rate';
 import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LIMIT_TEXTS, SocketsPerUser } from '../limits/sockets-and-team-passwords';
 import { addressKey } from '../limits/logins-and-registrations';
@@ -91,6 +92,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   private stopClosingRevoked: (() => void) | null = null;
+  /** The last pushed bytes framed for the wire: the hub hands one scope's sockets the same buffer one after another. */
+  private lastPushed: { payload: Buffer; frame: Buffer } | null = null;
 
   onModuleInit(): void {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
@@ -376,8 +379,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   /** A push: the same frame to every socket of a scope; slow sockets are dropped by the sweep (SLOW_SOCKET_SWEEP_MS). */
   private push(socket: WebSocket, frame: string | Buffer): boolean {
     if (socket.readyState !== socket.OPEN) return false;
-    socket.send(frame, AS_TEXT);
+    if (typeof frame === 'string' || !writeWireFrame(socket, this.wireFrameOf(frame))) socket.send(frame, AS_TEXT);
     return true;
+  }
+
+  private wireFrameOf(payload: Buffer): Buffer {
+    if (this.lastPushed?.payload !== payload) this.lastPushed = { payload, frame: wireTextFrame(payload) };
+    return this.lastPushed.frame;
   }
 
   private droppedIfSlow(socket: WebSocket): boolean {

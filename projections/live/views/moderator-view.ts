@@ -64,13 +64,16 @@ export interface KeptModeratorLists {
 }
 
 /**
- * The favourites and single answers kept between states: within one question only the teams and
- * users that changed are looked at (the persistent maps' diff), so a join or a proposal does not
- * walk every team and user of the show. A new question computes them afresh.
+ * The favourites and single answers kept between states: only the teams and users that changed are
+ * looked at (the persistent maps' diff), so a join, a proposal or a question start does not walk every
+ * team and user of the show. At a new question nothing of the last one shows, and whatever shows of the
+ * new one was written since the previous state: an answer or play carries the seq of the question it
+ * was given in, and the seq only grows, so none in the previous state has the new one. Without a
+ * previous state (or one ahead of this) they are computed afresh.
  */
 export function keptModeratorLists(state: LiveState, previous: KeptModeratorLists | undefined): KeptModeratorLists {
   const { teams, plays, users, questionSeq } = state;
-  if (!previous || previous.questionSeq !== questionSeq) {
+  if (!previous || previous.questionSeq > questionSeq) {
     const teamFavorites: IdAndText[] = [];
     teams.forEach((team) => {
       const favourite = favouriteOf(teams, plays, questionSeq, team.id);
@@ -83,8 +86,9 @@ export function keptModeratorLists(state: LiveState, previous: KeptModeratorList
     });
     return { teams, plays, users, questionSeq, teamFavorites: teamFavorites.sort(byId), userAnswers: userAnswers.sort(byId) };
   }
-  if (previous.teams === teams && previous.plays === plays && previous.users === users) return previous;
-  let { teamFavorites, userAnswers } = previous;
+  const newQuestion = previous.questionSeq !== questionSeq;
+  if (!newQuestion && previous.teams === teams && previous.plays === plays && previous.users === users) return previous;
+  let { teamFavorites, userAnswers } = newQuestion ? { teamFavorites: [] as IdAndText[], userAnswers: [] as IdAndText[] } : previous;
   const changedTeams = new Set<string>();
   teams.diff(previous.teams, (teamId) => changedTeams.add(teamId));
   plays.diff(previous.plays, (teamId) => changedTeams.add(teamId));

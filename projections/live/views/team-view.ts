@@ -236,8 +236,9 @@ const quizzleVerdict = keyedRead<TeamKey>({
 const teamReads: Reads<TeamKey> = [
   entry((s) => s.teams),
   livePlay,
-  // A lock-in changes every team's taken answer.
-  whole((s) => s.night?.lockedInSeq),
+  // A lock-in changes every team's taken answer. As the view reads it (no night: none), so the night's
+  // first question, which makes the night, does not recompute every team.
+  whole((s) => s.night?.lockedInSeq ?? null),
   members,
   takenAnswerAuthor,
   healDeal,
