@@ -11,11 +11,15 @@ export interface DrawnStroke {
 }
 
 /** gz: a player's drawing of the open zeichnen question, saved so that a reload or another device redraws it. */
-export type DrawingSaved = EventEnvelope<'DrawingSaved', 1, {
-  userId: string;
-  round: number;
-  number: number;
-  strokes: DrawnStroke[];
-}>;
+export type DrawingSaved = EventEnvelope<
+  'DrawingSaved',
+  1,
+  {
+    userId: string;
+    round: number;
+    number: number;
+    strokes: DrawnStroke[];
+  }
+>;
 
 export type DrawingEvent = DrawingSaved;

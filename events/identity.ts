@@ -1,13 +1,17 @@
 import type { EventEnvelope, Role } from './envelope';
 
 /** Fixed by the lead: the server bootstrap writes it in stream user-<userId>. */
-export type UserRegistered = EventEnvelope<'UserRegistered', 1, {
-  userId: string;
-  login: string;
-  name: string;
-  email: string | null;
-  roles: Role[];
-}>;
+export type UserRegistered = EventEnvelope<
+  'UserRegistered',
+  1,
+  {
+    userId: string;
+    login: string;
+    name: string;
+    email: string | null;
+    roles: Role[];
+  }
+>;
 
 export type UserProfileUpdated = EventEnvelope<'UserProfileUpdated', 1, { userId: string; name: string }>;
 
@@ -20,17 +24,19 @@ export type EmailPopupSeen = EventEnvelope<'EmailPopupSeen', 1, { userId: string
 export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: string; userId: string }>;
 
 /** Who changed a user's roles: an admin (their user id), or the server's console (`npm run user`, the OS account that ran it). */
-export type RolesChangedBy =
-  | { kind: 'admin'; userId: string }
-  | { kind: 'console'; account: string };
+export type RolesChangedBy = { kind: 'admin'; userId: string } | { kind: 'console'; account: string };
 
 /** A user's roles were set (PUT /api/users/:id/roles or `npm run user -- roles`); the envelope's recordedAt says when. */
-export type UserRolesChanged = EventEnvelope<'UserRolesChanged', 1, {
-  userId: string;
-  roles: Role[];
-  previousRoles: Role[];
-  changedBy: RolesChangedBy;
-}>;
+export type UserRolesChanged = EventEnvelope<
+  'UserRolesChanged',
+  1,
+  {
+    userId: string;
+    roles: Role[];
+    previousRoles: Role[];
+    changedBy: RolesChangedBy;
+  }
+>;
 
 /** POST /api/token-logout-all: every login token the user holds so far stops working (sockets closed). */
 export type UserTokensRevoked = EventEnvelope<'UserTokensRevoked', 1, { userId: string }>;
@@ -46,12 +52,4 @@ export type UserBlocked = EventEnvelope<'UserBlocked', 1, { userId: string; bloc
 export type UserErased = EventEnvelope<'UserErased', 1, { userId: string; by: string }>;
 
 export type IdentityEvent =
-  | UserRegistered
-  | UserProfileUpdated
-  | UserPasswordChanged
-  | EmailPopupSeen
-  | LoginLinkCreated
-  | UserRolesChanged
-  | UserTokensRevoked
-  | UserBlocked
-  | UserErased;
+  UserRegistered | UserProfileUpdated | UserPasswordChanged | EmailPopupSeen | LoginLinkCreated | UserRolesChanged | UserTokensRevoked | UserBlocked | UserErased;

@@ -19,9 +19,7 @@ export interface NightExportHeader {
 }
 
 /** How a file starts: its header (null for a header-less export), or why this code refuses it (German, for the operator). */
-export type ExportStart =
-  | { readonly ok: true; readonly formatVersion: number; readonly header: NightExportHeader | null }
-  | { readonly ok: false; readonly message: string };
+export type ExportStart = { readonly ok: true; readonly formatVersion: number; readonly header: NightExportHeader | null } | { readonly ok: false; readonly message: string };
 
 export function nightExportHeader(exportedAt: string): NightExportHeader {
   return { format: NIGHT_EXPORT_FORMAT, formatVersion: NIGHT_EXPORT_FORMAT_VERSION, eventVersions: { ...CURRENT_VERSION }, exportedAt };

@@ -6,22 +6,30 @@ import type { Question } from './quizzes';
  * question of a quiz other than the current night's, and ends when the next night begins or the
  * live state is reset (arr). Its events live in stream night-<nightId>.
  */
-export type NightStarted = EventEnvelope<'NightStarted', 1, {
-  nightId: string;
-  quizId: string;
-  previousNightId: string | null;
-}>;
+export type NightStarted = EventEnvelope<
+  'NightStarted',
+  1,
+  {
+    nightId: string;
+    quizId: string;
+    previousNightId: string | null;
+  }
+>;
 
 export type PlayMode = 'team' | 'single';
 
-export type QuestionStarted = EventEnvelope<'QuestionStarted', 1, {
-  nightId: string;
-  quizId: string;
-  round: number;
-  number: number;
-  question: Question;
-  mode: PlayMode;
-}>;
+export type QuestionStarted = EventEnvelope<
+  'QuestionStarted',
+  1,
+  {
+    nightId: string;
+    quizId: string;
+    round: number;
+    number: number;
+    question: Question;
+    mode: PlayMode;
+  }
+>;
 
 /** The countdown is stored as its end instant; the server's scheduler appends CountdownExpired. */
 export type CountdownStarted = EventEnvelope<'CountdownStarted', 1, { nightId: string; seconds: number; endsAt: number }>;
@@ -30,13 +38,17 @@ export type CountdownExpired = EventEnvelope<'CountdownExpired', 1, { nightId: s
 
 export type QuestionEndReason = 'countdown' | 'moderator';
 
-export type QuestionEnded = EventEnvelope<'QuestionEnded', 1, {
-  nightId: string;
-  quizId: string;
-  round: number;
-  number: number;
-  reason: QuestionEndReason;
-}>;
+export type QuestionEnded = EventEnvelope<
+  'QuestionEnded',
+  1,
+  {
+    nightId: string;
+    quizId: string;
+    round: number;
+    number: number;
+    reason: QuestionEndReason;
+  }
+>;
 
 /**
  * Why an answer was taken at the end of a question. Team mode: the team's favourite; else, of
@@ -80,13 +92,4 @@ export type QuizzleAccepted = EventEnvelope<'QuizzleAccepted', 1, { nightId: str
 
 export type QuizzleRejected = EventEnvelope<'QuizzleRejected', 1, { nightId: string; teamId: string; proposalKey: number }>;
 
-export type NightEvent =
-  | NightStarted
-  | QuestionStarted
-  | CountdownStarted
-  | CountdownExpired
-  | QuestionEnded
-  | AnswersLockedIn
-  | LiveGameReset
-  | QuizzleAccepted
-  | QuizzleRejected;
+export type NightEvent = NightStarted | QuestionStarted | CountdownStarted | CountdownExpired | QuestionEnded | AnswersLockedIn | LiveGameReset | QuizzleAccepted | QuizzleRejected;

@@ -1,13 +1,17 @@
 import type { EventEnvelope } from './envelope';
 
 /** A proposal (chat false) or a team chat entry (chat true); keys count up per team and question. */
-export type ProposalAdded = EventEnvelope<'ProposalAdded', 1, {
-  teamId: string;
-  key: number;
-  userId: string;
-  message: string;
-  chat: boolean;
-}>;
+export type ProposalAdded = EventEnvelope<
+  'ProposalAdded',
+  1,
+  {
+    teamId: string;
+    key: number;
+    userId: string;
+    message: string;
+    chat: boolean;
+  }
+>;
 
 export type ProposalDeleted = EventEnvelope<'ProposalDeleted', 1, { teamId: string; key: number; userId: string }>;
 
@@ -30,17 +34,14 @@ export interface LobbyChatMessagePostedDataV1 {
   highlight: boolean;
 }
 
-export type LobbyChatMessagePosted = EventEnvelope<'LobbyChatMessagePosted', 2, {
-  userId: string;
-  message: string;
-  highlight: boolean;
-}>;
+export type LobbyChatMessagePosted = EventEnvelope<
+  'LobbyChatMessagePosted',
+  2,
+  {
+    userId: string;
+    message: string;
+    highlight: boolean;
+  }
+>;
 
-export type ProposalEvent =
-  | ProposalAdded
-  | ProposalDeleted
-  | FavoriteChosen
-  | StarToggled
-  | QuizzleOffered
-  | SingleAnswerSubmitted
-  | LobbyChatMessagePosted;
+export type ProposalEvent = ProposalAdded | ProposalDeleted | FavoriteChosen | StarToggled | QuizzleOffered | SingleAnswerSubmitted | LobbyChatMessagePosted;

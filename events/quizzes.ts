@@ -1,8 +1,6 @@
 import type { EventEnvelope } from './envelope';
 
-export const QUESTION_TYPES = [
-  'normal', 'abcd', 'zeichnen', 'selfie', 'quizzle', 'schiffe', 'heal_deal', 'finale', 'instruction',
-] as const;
+export const QUESTION_TYPES = ['normal', 'abcd', 'zeichnen', 'selfie', 'quizzle', 'schiffe', 'heal_deal', 'finale', 'instruction'] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -22,19 +20,27 @@ export interface Question {
 
 export type QuizOrigin = 'form' | 'import';
 
-export type QuizCreated = EventEnvelope<'QuizCreated', 1, {
-  quizId: string;
-  name: string;
-  yearWeek: string;
-  content: Question[];
-  origin: QuizOrigin;
-}>;
+export type QuizCreated = EventEnvelope<
+  'QuizCreated',
+  1,
+  {
+    quizId: string;
+    name: string;
+    yearWeek: string;
+    content: Question[];
+    origin: QuizOrigin;
+  }
+>;
 
-export type QuizEdited = EventEnvelope<'QuizEdited', 1, {
-  quizId: string;
-  name: string;
-  yearWeek: string;
-  content: Question[];
-}>;
+export type QuizEdited = EventEnvelope<
+  'QuizEdited',
+  1,
+  {
+    quizId: string;
+    name: string;
+    yearWeek: string;
+    content: Question[];
+  }
+>;
 
 export type QuizEvent = QuizCreated | QuizEdited;

@@ -13,11 +13,15 @@ export interface ShipResult {
   points: number;
 }
 
-export type ShipQuestionCorrected = EventEnvelope<'ShipQuestionCorrected', 1, {
-  quizId: string;
-  round: number;
-  number: number;
-  results: ShipResult[];
-}>;
+export type ShipQuestionCorrected = EventEnvelope<
+  'ShipQuestionCorrected',
+  1,
+  {
+    quizId: string;
+    round: number;
+    number: number;
+    results: ShipResult[];
+  }
+>;
 
 export type ShipEvent = ShipQuestionCorrected;

@@ -42,7 +42,9 @@ const upcasters: Record<string, Upcaster> = {
   }),
   // Version 1 copied the author's name, which erasure could not reach; the fold names the author from the user.
   'LobbyChatMessagePosted@1': (data: LobbyChatMessagePostedDataV1): LobbyChatMessagePosted['data'] => ({
-    userId: data.userId, message: data.message, highlight: data.highlight,
+    userId: data.userId,
+    message: data.message,
+    highlight: data.highlight,
   }),
   // Version 1 did not record which proposal was taken nor why; nothing in the event can tell it now
   // (the rule reads the team's proposals and stars at that moment), so the upcast says so.
@@ -52,13 +54,22 @@ const upcasters: Record<string, Upcaster> = {
     round: data.round,
     number: data.number,
     answers: data.answers.map((a) => ({
-      answerId: a.answerId, teamId: a.teamId, userId: a.userId, answer: a.answer, author: a.author, proposalKey: null, basis: 'unknown',
+      answerId: a.answerId,
+      teamId: a.teamId,
+      userId: a.userId,
+      answer: a.answer,
+      author: a.author,
+      proposalKey: null,
+      basis: 'unknown',
     })),
   }),
 };
 
 export class UnknownEventError extends Error {
-  constructor(readonly type: string, readonly version: number) {
+  constructor(
+    readonly type: string,
+    readonly version: number,
+  ) {
     super(`Unknown event ${type} version ${version}`);
     this.name = 'UnknownEventError';
   }

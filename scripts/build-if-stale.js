@@ -84,10 +84,20 @@ function buildUnderLock(name, output, sources, script) {
 }
 
 const targets = {
-  server: () => buildIfStale('Server', at('dist/src/main.js'),
-    [at('src'), at('events'), at('projections'), at('wire'), at('tsconfig.json'), at('tsconfig.build.json'), at('nest-cli.json'), at('package-lock.json')], 'build:server'),
-  web: () => buildIfStale('Web-App', at('web/dist/index.html'),
-    [at('web/src'), at('web/index.html'), at('web/vite.config.mts'), at('events'), at('projections/live'), at('wire'), at('package-lock.json')], 'build:web'),
+  server: () =>
+    buildIfStale(
+      'Server',
+      at('dist/src/main.js'),
+      [at('src'), at('events'), at('projections'), at('wire'), at('tsconfig.json'), at('tsconfig.build.json'), at('nest-cli.json'), at('package-lock.json')],
+      'build:server',
+    ),
+  web: () =>
+    buildIfStale(
+      'Web-App',
+      at('web/dist/index.html'),
+      [at('web/src'), at('web/index.html'), at('web/vite.config.mts'), at('events'), at('projections/live'), at('wire'), at('package-lock.json')],
+      'build:web',
+    ),
 };
 
 module.exports = { root, at, targets };

@@ -31,16 +31,24 @@ export class AppModule {
     return {
       module: AppModule,
       controllers: [
-        HealthController, MetricsController, AuthController, UsersController, TeamsController, QuizzesController, UploadsController,
-        FormsController, NightsController, PointsController, QuizAnswersController, ShowSettingsController, UserRolesController,
-        ResultsController, OverlayLinksController, ShowLookController,
+        HealthController,
+        MetricsController,
+        AuthController,
+        UsersController,
+        TeamsController,
+        QuizzesController,
+        UploadsController,
+        FormsController,
+        NightsController,
+        PointsController,
+        QuizAnswersController,
+        ShowSettingsController,
+        UserRolesController,
+        ResultsController,
+        OverlayLinksController,
+        ShowLookController,
       ],
-      providers: [
-        { provide: RUNTIME, useValue: runtime },
-        { provide: Metrics, useValue: metrics },
-        { provide: APP_PIPE, useFactory: bodyValidationPipe },
-        RealtimeGateway,
-      ],
+      providers: [{ provide: RUNTIME, useValue: runtime }, { provide: Metrics, useValue: metrics }, { provide: APP_PIPE, useFactory: bodyValidationPipe }, RealtimeGateway],
     };
   }
 }

@@ -104,15 +104,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: read('LOG_FORMAT', 'text', (v) => oneOf(v, ['text', 'json'] as const), '"text" oder "json"'),
     logLevel: read('LOG_LEVEL', 'log', (v) => oneOf(v, LOG_LEVELS), LOG_LEVELS.map((l) => `"${l}"`).join(', ')),
     webDir: path.join(projectRoot(), 'web/dist'),
-    trustProxy: read('TRUST_PROXY', false as number | string | false, trustProxyOf,
-      'die Zahl der Proxys vor dem Server (z. B. 1) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8), nie "true": damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen'),
+    trustProxy: read(
+      'TRUST_PROXY',
+      false as number | string | false,
+      trustProxyOf,
+      'die Zahl der Proxys vor dem Server (z. B. 1) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8), nie "true": damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen',
+    ),
     uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
-    appendBudgetBytes: read('APPEND_BUDGET_BYTES', APPEND_BUDGET_BYTES_PER_HOUR, (v) => integerIn(v, 1_000, 1_000_000_000), 'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)'),
+    appendBudgetBytes: read(
+      'APPEND_BUDGET_BYTES',
+      APPEND_BUDGET_BYTES_PER_HOUR,
+      (v) => integerIn(v, 1_000, 1_000_000_000),
+      'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)',
+    ),
     hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
-  for (const [name, value] of [['JWT_SECRET', config.jwtSecret], ['METRICS_TOKEN', config.metricsToken]] as const) {
+  for (const [name, value] of [
+    ['JWT_SECRET', config.jwtSecret],
+    ['METRICS_TOKEN', config.metricsToken],
+  ] as const) {
     if (value !== null && Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES && !weakAllowed) {
       problems.push(`${name}: erwartet mindestens ${MIN_SECRET_BYTES} Bytes (z. B. openssl rand -base64 48; für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
     }
@@ -150,7 +162,10 @@ function urlWith(value: string, protocols: readonly string[]): string | undefine
 
 /** Each entry an http(s) origin: scheme, host and port, nothing after. */
 function origins(value: string): string | undefined {
-  const entries = value.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
   const valid = entries.every((entry) => {
     try {
       const url = new URL(entry);

@@ -80,7 +80,12 @@ export async function openSecrets(config: AppConfig, storage: Storage): Promise<
 }
 
 export async function startRuntime(
-  config: AppConfig, storage: Storage, secrets: Secrets, pipeline: PipelineOptions = {}, frameRate: Rate = FRAME_RATE, readProjections: ReadProjectionOptions = {},
+  config: AppConfig,
+  storage: Storage,
+  secrets: Secrets,
+  pipeline: PipelineOptions = {},
+  frameRate: Rate = FRAME_RATE,
+  readProjections: ReadProjectionOptions = {},
 ): Promise<Runtime> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
@@ -93,7 +98,27 @@ export async function startRuntime(
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
   const readModels = await startReadProjections(storage.sql, storage.events, { ...readProjections, rebuild: { report: rebuildLog(), ...readProjections.rebuild } });
-  return { config, storage, engine, presence, hub, secrets, readModels, uploadsDir, limits: await HttpLimits.open(storage.sql), loginLimits: await LoginLimits.open(storage.sql), uploadLimits: await UploadLimits.open(storage.sql, uploadsDir, { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes }, await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER)), teamPasswordGuards: await TeamPasswordGuards.open(storage.sql), frameRate, appendBudget };
+  return {
+    config,
+    storage,
+    engine,
+    presence,
+    hub,
+    secrets,
+    readModels,
+    uploadsDir,
+    limits: await HttpLimits.open(storage.sql),
+    loginLimits: await LoginLimits.open(storage.sql),
+    uploadLimits: await UploadLimits.open(
+      storage.sql,
+      uploadsDir,
+      { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes },
+      await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER),
+    ),
+    teamPasswordGuards: await TeamPasswordGuards.open(storage.sql),
+    frameRate,
+    appendBudget,
+  };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {

@@ -77,7 +77,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     phase('secrets');
     const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now(), config.adminPasswordReset);
     phase('firstAdmin');
-    runtime = await startRuntime(config, storage, secrets, { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline }, options.frameRate, options.readProjections);
+    runtime = await startRuntime(
+      config,
+      storage,
+      secrets,
+      { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline },
+      options.frameRate,
+      options.readProjections,
+    );
     await forgetErased(runtime, erasedUsers(runtime)); // finishes an erasure a crash interrupted
     phase('runtime');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on

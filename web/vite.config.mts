@@ -23,17 +23,21 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? path.join(here, 'dist');
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name)).map((name) => path.join(dir, name));
+      const files = Object.keys(bundle)
+        .filter((name) => /\.(js|css|html|svg|json)$/.test(name))
+        .map((name) => path.join(dir, name));
       // zlib's asynchronous calls run on the thread pool: the files compress side by side.
-      await Promise.all(files.map(async (file) => {
-        const content = await readFile(file);
-        const [br, gzipped] = await Promise.all([
-          brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-          gz(content, { level: 9 }),
-        ]);
-        if (br.length < content.length) await writeFile(`${file}.br`, br);
-        if (gzipped.length < content.length) await writeFile(`${file}.gz`, gzipped);
-      }));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gz(content, { level: 9 }),
+          ]);
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < content.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
     },
   };
 }
@@ -55,7 +59,12 @@ export default defineConfig({
         // What every screen needs and changes only with a dependency update: its own chunk, so an
         // app release does not make players download React again (docs/decisions/browser-bundle.md).
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|wouter|regexparam|use-sync-external-store)[\\/]/ }],
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|wouter|regexparam|use-sync-external-store)[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -46,9 +46,7 @@ export interface SnapshotReply {
 }
 
 /** `st`: a scope's next version, as its whole value (null: the viewer lost the scope) or as a patch against the version before. */
-export type StatePush =
-  | { scope: ViewScope; version: number; value: ViewOfScope[ViewScope] | null }
-  | { scope: ViewScope; version: number; patch: PatchOperation[] };
+export type StatePush = { scope: ViewScope; version: number; value: ViewOfScope[ViewScope] | null } | { scope: ViewScope; version: number; patch: PatchOperation[] };
 
 /* ---------- socket: command replies ---------- */
 

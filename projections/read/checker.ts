@@ -58,9 +58,7 @@ export interface SingleAnswerQuery {
   offset: number;
 }
 
-export type SingleAnswerResult =
-  | { found: true; answer: CheckerAnswer; index: number; count: number }
-  | { found: false; message: string };
+export type SingleAnswerResult = { found: true; answer: CheckerAnswer; index: number; count: number } | { found: false; message: string };
 
 /** The index `steps` away from `start` in a list of `count`, wrapping around at both ends. */
 export function wrapIndex(start: number, steps: number, count: number): number {
@@ -121,10 +119,7 @@ export interface TeamHit {
 /** Team search: a case-insensitive substring of the name; '_' lists every team. */
 export async function searchTeams(db: ReadSqlSession, text: string): Promise<TeamHit[]> {
   const all = text === '_';
-  return db.query<TeamHit>(
-    `SELECT id, name, stadt FROM read_teams WHERE $2::boolean OR strpos(lower_name, lower($1)) > 0 ORDER BY lower_name, id`,
-    [text, all],
-  );
+  return db.query<TeamHit>(`SELECT id, name, stadt FROM read_teams WHERE $2::boolean OR strpos(lower_name, lower($1)) > 0 ORDER BY lower_name, id`, [text, all]);
 }
 
 /**

@@ -51,24 +51,33 @@ async function synchronizeIfChanged(db: ReadSqlDatabase, dataSource: DataSource)
   });
   if (upToDate) return;
   await dataSource.synchronize();
-  await db.query(
-    `INSERT INTO ${FINGERPRINT_TABLE} (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint`,
-    [fingerprint],
-  );
+  await db.query(`INSERT INTO ${FINGERPRINT_TABLE} (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint`, [fingerprint]);
 }
 
 /** A hash of everything synchronize derives the schema from: tables, columns, indices, keys and checks of the entities. */
 function schemaFingerprint(dataSource: DataSource): string {
-  const tables = dataSource.entityMetadatas.map((m) => ({
-    table: m.tablePath,
-    columns: m.columns.map((c) => [
-      c.databaseName, dataSource.driver.normalizeType(c), c.length, c.precision, c.scale, c.isNullable, c.isPrimary,
-      c.isGenerated, c.generationStrategy, c.isArray, String(typeof c.default === 'function' ? c.default() : c.default), c.enum,
-    ]),
-    indices: m.indices.map((i) => [i.name, i.columns.map((c) => c.databaseName), i.isUnique, i.where]),
-    uniques: m.uniques.map((u) => [u.name, u.columns.map((c) => c.databaseName)]),
-    foreignKeys: m.foreignKeys.map((f) => [f.name, f.columnNames, f.referencedTablePath, f.referencedColumnNames, f.onDelete]),
-    checks: m.checks.map((c) => [c.name, c.expression]),
-  })).sort((a, b) => (a.table < b.table ? -1 : 1));
+  const tables = dataSource.entityMetadatas
+    .map((m) => ({
+      table: m.tablePath,
+      columns: m.columns.map((c) => [
+        c.databaseName,
+        dataSource.driver.normalizeType(c),
+        c.length,
+        c.precision,
+        c.scale,
+        c.isNullable,
+        c.isPrimary,
+        c.isGenerated,
+        c.generationStrategy,
+        c.isArray,
+        String(typeof c.default === 'function' ? c.default() : c.default),
+        c.enum,
+      ]),
+      indices: m.indices.map((i) => [i.name, i.columns.map((c) => c.databaseName), i.isUnique, i.where]),
+      uniques: m.uniques.map((u) => [u.name, u.columns.map((c) => c.databaseName)]),
+      foreignKeys: m.foreignKeys.map((f) => [f.name, f.columnNames, f.referencedTablePath, f.referencedColumnNames, f.onDelete]),
+      checks: m.checks.map((c) => [c.name, c.expression]),
+    }))
+    .sort((a, b) => (a.table < b.table ? -1 : 1));
   return createHash('sha256').update(JSON.stringify(tables)).digest('hex');
 }

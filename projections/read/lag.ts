@@ -15,7 +15,11 @@ export interface ProjectorLag {
  * past the stored checkpoints lie only events no projector reads.
  */
 export async function projectionLag(
-  db: ReadSqlDatabase, log: EventLog, projectors: readonly Projector[], last?: number, runner?: Pick<ProjectionRunner, 'checkpointOf'>,
+  db: ReadSqlDatabase,
+  log: EventLog,
+  projectors: readonly Projector[],
+  last?: number,
+  runner?: Pick<ProjectionRunner, 'checkpointOf'>,
 ): Promise<ProjectorLag[]> {
   const names = projectors.map((p) => p.name);
   const [lastPosition, checkpoints] = await Promise.all([last ?? log.lastPosition(), readCheckpoints(db, names)]);

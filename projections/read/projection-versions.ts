@@ -40,10 +40,7 @@ export async function staleProjections(db: ReadSqlDatabase, projectors: readonly
 }
 
 export async function storedVersion(db: ReadSqlSession, name: string, forUpdate = false): Promise<number | null> {
-  const [row] = await db.query<{ version: number }>(
-    `SELECT version FROM read_projection_versions WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [name],
-  );
+  const [row] = await db.query<{ version: number }>(`SELECT version FROM read_projection_versions WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`, [name]);
   return row?.version ?? null;
 }
 

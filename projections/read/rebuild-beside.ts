@@ -76,9 +76,7 @@ async function createBuildSchema(db: ReadSqlDatabase, projector: Projector, sche
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [READ_MODEL_SCHEMA_LOCK]);
     const prefix = `read_build_${projector.name}_v`;
-    const leftovers = await tx.query<{ name: string }>(
-      'SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2', [prefix, schema],
-    );
+    const leftovers = await tx.query<{ name: string }>('SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2', [prefix, schema]);
     for (const { name } of leftovers) await tx.query(`DROP SCHEMA ${quoted(name)} CASCADE`); // an older build that never finished
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(schema)}`);
   });
@@ -86,8 +84,13 @@ async function createBuildSchema(db: ReadSqlDatabase, projector: Projector, sche
   const entities = READ_ENTITIES.filter((entity) => projector.tables.includes(tables.find((t) => t.target === entity)?.name ?? ''));
   if (entities.length !== projector.tables.length) throw new Error(`The tables of projection "${projector.name}" are not all entities`);
   const dataSource = new DataSource({
-    type: 'postgres', driver: sqlDatabaseDriver(db), schema, entities: [...entities, ProjectorCheckpointRow],
-    installExtensions: false, synchronize: false, logging: false,
+    type: 'postgres',
+    driver: sqlDatabaseDriver(db),
+    schema,
+    entities: [...entities, ProjectorCheckpointRow],
+    installExtensions: false,
+    synchronize: false,
+    logging: false,
   });
   await dataSource.initialize();
   try {
@@ -112,7 +115,7 @@ async function swapIn(db: ReadSqlDatabase, projector: Projector, schema: string,
     }
     const built = await checkpointOf(tx, `${quoted(schema)}.read_projector_checkpoints`, projector.name); // locked: another process's build batch is done
     if (built < live) return { swapped: false, behind: live };
-    const [{ current }] = await tx.query<{ current: string }>('SELECT current_schema() AS current') as [{ current: string }];
+    const [{ current }] = (await tx.query<{ current: string }>('SELECT current_schema() AS current')) as [{ current: string }];
     for (const table of projector.tables) {
       await tx.query(`DROP TABLE IF EXISTS ${quoted(current)}.${quoted(table)}`);
       await tx.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA ${quoted(current)}`);

@@ -37,8 +37,17 @@ export async function quizContent(db: ReadSqlSession, quizId: string): Promise<Q
  */
 export async function resultAnswers(db: ReadSqlSession, quizId: string): Promise<ResultAnswer[]> {
   const rows = await db.query<{
-    round: number; num: number; team_id: string | null; team_name: string | null; answer: string; author: string | null;
-    author_name: string | null; player_name: string | null; points: number; checked: boolean; liked: boolean;
+    round: number;
+    num: number;
+    team_id: string | null;
+    team_name: string | null;
+    answer: string;
+    author: string | null;
+    author_name: string | null;
+    player_name: string | null;
+    points: number;
+    checked: boolean;
+    liked: boolean;
   }>(
     `SELECT a.round, a.num, a.team_id, t.name AS team_name, a.answer, a.quizzer AS author, q.name AS author_name,
             p.name AS player_name, a.points, a.checked, a.liked
@@ -53,7 +62,7 @@ export async function resultAnswers(db: ReadSqlSession, quizId: string): Promise
   return rows.map((r) => ({
     round: r.round,
     num: r.num,
-    team: r.team_id === null ? null : r.team_name ?? MISSING_TEAM_NAME,
+    team: r.team_id === null ? null : (r.team_name ?? MISSING_TEAM_NAME),
     answer: r.answer,
     proposedBy: r.author === null ? null : r.author_name,
     points: Number(r.points),
@@ -66,11 +75,13 @@ export async function resultAnswers(db: ReadSqlSession, quizId: string): Promise
 export async function quizStats(db: ReadSqlSession, quizId: string): Promise<QuestionStats[] | null> {
   const content = await quizContent(db, quizId);
   if (content === null) return null;
-  const answers = await db.query<{ round: number; num: number; points: number; checked: boolean }>(
-    'SELECT round, num, points, checked FROM read_quiz_answers WHERE quiz_id = $1',
-    [quizId],
+  const answers = await db.query<{ round: number; num: number; points: number; checked: boolean }>('SELECT round, num, points, checked FROM read_quiz_answers WHERE quiz_id = $1', [
+    quizId,
+  ]);
+  return questionStats(
+    answers.map((a) => ({ ...a, points: Number(a.points) })),
+    content,
   );
-  return questionStats(answers.map((a) => ({ ...a, points: Number(a.points) })), content);
 }
 
 /** The header rows of the three files (German, as the spreadsheets show them). */
@@ -85,22 +96,25 @@ export const likedText = (liked: boolean): string => (liked ? 'ja' : 'nein');
 
 /** answers.csv: one row per locked-in answer (team and question). */
 export function answersCsv(answers: readonly ResultAnswer[]): Buffer {
-  return csvFile(RESULT_HEADERS.answers, answers.map((a): CsvCell[] => [
-    a.round, a.num, a.team, a.answer, a.proposedBy, answerRating(a), likedText(a.liked), a.points,
-  ]));
+  return csvFile(
+    RESULT_HEADERS.answers,
+    answers.map((a): CsvCell[] => [a.round, a.num, a.team, a.answer, a.proposedBy, answerRating(a), likedText(a.liked), a.points]),
+  );
 }
 
 /** points.csv: rank, team, points per round and total, in the ranking's order (the points table's rankTeams). */
 export async function pointsCsv(db: ReadSqlSession, quizId: string): Promise<Buffer> {
   const table = await pointsTable(db, quizId);
-  return csvFile(RESULT_HEADERS.points(table.rounds), table.sortedTeams.map((row): CsvCell[] => [
-    row.rank, row.name, ...table.rounds.map((_, i) => row.rounds[i] ?? 0), row.total,
-  ]));
+  return csvFile(
+    RESULT_HEADERS.points(table.rounds),
+    table.sortedTeams.map((row): CsvCell[] => [row.rank, row.name, ...table.rounds.map((_, i) => row.rounds[i] ?? 0), row.total]),
+  );
 }
 
 /** stats.csv: one row per question; share and average stay empty while nobody answered. */
 export function statsCsv(stats: readonly QuestionStats[]): Buffer {
-  return csvFile(RESULT_HEADERS.stats, stats.map((s): CsvCell[] => [
-    s.round, s.num, s.answered, s.right, s.shareRight === null ? null : percentOf(s.shareRight), s.averagePoints,
-  ]));
+  return csvFile(
+    RESULT_HEADERS.stats,
+    stats.map((s): CsvCell[] => [s.round, s.num, s.answered, s.right, s.shareRight === null ? null : percentOf(s.shareRight), s.averagePoints]),
+  );
 }

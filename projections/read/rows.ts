@@ -28,13 +28,11 @@ export async function upsertRows(
   const aliases = columns.map((_, c) => `c${c}`).join(', ');
   const names = columns.map((column) => column.name);
   const updates = names.filter((n) => !conflict.keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
-  const onConflict = conflict.update === 'nothing' || updates.length === 0
-    ? `ON CONFLICT (${conflict.keys.join(', ')}) DO NOTHING`
-    : `ON CONFLICT (${conflict.keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
-  await tx.query(
-    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${casts.join(', ')} FROM unnest(${selects.join(', ')}) AS u(${aliases}) ${onConflict}`,
-    params,
-  );
+  const onConflict =
+    conflict.update === 'nothing' || updates.length === 0
+      ? `ON CONFLICT (${conflict.keys.join(', ')}) DO NOTHING`
+      : `ON CONFLICT (${conflict.keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
+  await tx.query(`INSERT INTO ${table} (${names.join(', ')}) SELECT ${casts.join(', ')} FROM unnest(${selects.join(', ')}) AS u(${aliases}) ${onConflict}`, params);
 }
 
 function toParam(value: unknown, type: RowColumn['type']): unknown {

@@ -81,7 +81,12 @@ export class ProjectionRunner {
 
   /** Starts feeding; the read tables must exist (openReadDataSource). */
   static async start(db: ReadSqlDatabase, log: EventLog, projectors: readonly Projector[], options: RunnerOptions = {}): Promise<ProjectionRunner> {
-    await db.transaction((tx) => ensureCheckpoints(tx, projectors.map((p) => p.name)));
+    await db.transaction((tx) =>
+      ensureCheckpoints(
+        tx,
+        projectors.map((p) => p.name),
+      ),
+    );
     return new ProjectionRunner(db, log, projectors, options);
   }
 
@@ -147,7 +152,11 @@ export class ProjectionRunner {
   private async applyBatch(batch: LoggedEvent[]): Promise<void> {
     const last = batch[batch.length - 1]!.position;
     const read = batch.filter((e) => this.types.has(e.type));
-    if (read.length > 0) await this.commit(read.map(decodeLoggedEvent).filter((e): e is PositionedEvent => e !== null), last);
+    if (read.length > 0)
+      await this.commit(
+        read.map(decodeLoggedEvent).filter((e): e is PositionedEvent => e !== null),
+        last,
+      );
     this.failuresInARow = 0;
     this.advanceTo(last);
     await this.options.onBatch?.(last, batch.length);
@@ -170,10 +179,7 @@ export class ProjectionRunner {
         const unseen = events.filter((e) => e.position > checkpoint && projector.types.includes(e.event.type));
         if (unseen.length > 0) await projector.apply(tx, unseen);
       }
-      await tx.query(
-        'UPDATE read_projector_checkpoints SET position = $2 WHERE projector = ANY($1::text[]) AND position >= $3 AND position < $2',
-        [this.names, last, this.stored],
-      );
+      await tx.query('UPDATE read_projector_checkpoints SET position = $2 WHERE projector = ANY($1::text[]) AND position >= $3 AND position < $2', [this.names, last, this.stored]);
       return someBehind;
     });
     if (behind) throw RESUBSCRIBE; // not "handled" yet: the projector behind still needs these events

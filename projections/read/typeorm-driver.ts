@@ -49,7 +49,10 @@ export class SqlConnection {
     const done = typeof paramsOrCallback === 'function' ? paramsOrCallback : callback;
     const result = this.run(sql, params);
     if (!done) return result;
-    result.then((r) => done(null, r), (error: Error) => done(error));
+    result.then(
+      (r) => done(null, r),
+      (error: Error) => done(error),
+    );
     return undefined;
   }
 

@@ -64,8 +64,12 @@ export class TokenService {
       if ((iat !== undefined && !Number.isSafeInteger(iat)) || (lat !== undefined && !Number.isSafeInteger(lat))) return null;
       const issued = (iat as number | undefined) ?? exp - TOKEN_LIFETIME_SECONDS;
       return {
-        id, exp, perm: perm.filter((p): p is Role => ROLES.includes(p as Role)), gen: (gen as number | undefined) ?? 0,
-        iat: issued, lat: (lat as number | undefined) ?? issued,
+        id,
+        exp,
+        perm: perm.filter((p): p is Role => ROLES.includes(p as Role)),
+        gen: (gen as number | undefined) ?? 0,
+        iat: issued,
+        lat: (lat as number | undefined) ?? issued,
       };
     } catch {
       return null;

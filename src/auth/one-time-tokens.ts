@@ -30,7 +30,10 @@ export class OneTimeTokens {
   async issue(kind: TokenKind, refId: string, now: number = Date.now()): Promise<string> {
     const token = randomBytes(24).toString('base64url');
     await this.db.query('INSERT INTO one_time_tokens (token_hash, kind, ref_id, expires_at) VALUES ($1, $2, $3, $4)', [
-      hashOf(token), kind, refId, new Date(now + TOKEN_RULES[kind].lifetimeMs).toISOString(),
+      hashOf(token),
+      kind,
+      refId,
+      new Date(now + TOKEN_RULES[kind].lifetimeMs).toISOString(),
     ]);
     return token;
   }
@@ -47,10 +50,7 @@ export class OneTimeTokens {
           'UPDATE one_time_tokens SET used_at = $3 WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3 RETURNING ref_id',
           [hashOf(token), kind, at],
         )
-      : await this.db.query<{ ref_id: string }>(
-          'SELECT ref_id FROM one_time_tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > $3',
-          [hashOf(token), kind, at],
-        );
+      : await this.db.query<{ ref_id: string }>('SELECT ref_id FROM one_time_tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > $3', [hashOf(token), kind, at]);
     return rows[0]?.ref_id ?? null;
   }
 }

@@ -26,10 +26,13 @@ export const RENEWED_TOKEN_HEADER = 'X-Renewed-Token';
  * again), issued at least a day ago, within half a year of the last login.
  */
 export function dueForRenewal(payload: Pick<TokenPayload, 'perm' | 'iat' | 'lat' | 'exp'>, user: Pick<UserLive, 'roles'>, nowSeconds: number): boolean {
-  return payload.perm.length === 0 && user.roles.length === 0
-    && nowSeconds - payload.iat >= RENEW_AFTER_SECONDS
-    && nowSeconds - payload.lat < RENEWALS_END_AFTER_SECONDS
-    && payload.exp > nowSeconds;
+  return (
+    payload.perm.length === 0 &&
+    user.roles.length === 0 &&
+    nowSeconds - payload.iat >= RENEW_AFTER_SECONDS &&
+    nowSeconds - payload.lat < RENEWALS_END_AFTER_SECONDS &&
+    payload.exp > nowSeconds
+  );
 }
 
 /** A fresh token for the token's holder, or null when it is not due (see dueForRenewal). */

@@ -8,16 +8,31 @@ import { texts } from './texts';
 import { anotherAdmin } from './user-roles';
 
 /** abl: an admin blocks or unblocks a user. */
-export interface BlockUser { type: 'BlockUser'; userId: string; blocked: boolean }
+export interface BlockUser {
+  type: 'BlockUser';
+  userId: string;
+  blocked: boolean;
+}
 /** POST /api/token-logout-all: the user ends every token they hold. */
-export interface RevokeTokens { type: 'RevokeTokens'; userId: string }
+export interface RevokeTokens {
+  type: 'RevokeTokens';
+  userId: string;
+}
 /**
  * PATCH /api/users/:id with newPassword by an admin, for another user (the hash is set by the edge).
  * `changesProfile`: the request also asked to change the name or the e-mail popup's mark (an admin sets only the password).
  */
-export interface ResetPassword { type: 'ResetPassword'; userId: string; passwordLength: number; changesProfile: boolean }
+export interface ResetPassword {
+  type: 'ResetPassword';
+  userId: string;
+  passwordLength: number;
+  changesProfile: boolean;
+}
 /** DELETE /api/users/me (the user, after the edge checked the current password) or /api/users/:id (an admin). */
-export interface EraseUser { type: 'EraseUser'; userId: string }
+export interface EraseUser {
+  type: 'EraseUser';
+  userId: string;
+}
 /** The commands of this file, as their rules receive them: accountEntries holds one entry for each. */
 export type AccountCommand = BlockUser | RevokeTokens | ResetPassword | EraseUser;
 
@@ -79,7 +94,9 @@ export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext
 
 export const accountEntries = {
   BlockUser: {
-    wire: 'abl', content: { userId: 'string', blocked: 'boolean' }, access: OPERATOR,
+    wire: 'abl',
+    content: { userId: 'string', blocked: 'boolean' },
+    access: OPERATOR,
     parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
     boundary: (cmd) => [streams.user(cmd.userId)],
     rule: blockUser,
@@ -89,7 +106,9 @@ export const accountEntries = {
   ResetPassword: {
     access: ADMIN,
     parse: (c) => ({
-      type: 'ResetPassword', userId: textOf(c.userId), passwordLength: [...textOf(c.newPassword)].length,
+      type: 'ResetPassword',
+      userId: textOf(c.userId),
+      passwordLength: [...textOf(c.newPassword)].length,
       changesProfile: c.name !== undefined || c.shownEmailPopupAt !== undefined,
     }),
     boundary: (cmd) => [streams.user(cmd.userId)],

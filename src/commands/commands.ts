@@ -26,8 +26,22 @@ import type { UploadCommand } from './uploads';
 import type { UserRoleCommand } from './user-roles';
 
 export type Command =
-  | IdentityCommand | UserRoleCommand | AccountCommand | TeamCommand | QuizCommand | NightCommand | ProposalCommand | DrawingCommand
-  | HealDealCommand | RatingCommand | ShipCommand | ShowCommand | ShowSettingsCommand | OverlayLinkCommand | UploadCommand | FormCommand
+  | IdentityCommand
+  | UserRoleCommand
+  | AccountCommand
+  | TeamCommand
+  | QuizCommand
+  | NightCommand
+  | ProposalCommand
+  | DrawingCommand
+  | HealDealCommand
+  | RatingCommand
+  | ShipCommand
+  | ShowCommand
+  | ShowSettingsCommand
+  | OverlayLinkCommand
+  | UploadCommand
+  | FormCommand
   | ModerationCommand;
 
 export type CommandType = Command['type'];

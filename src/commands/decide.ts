@@ -71,13 +71,19 @@ export function decide(state: LiveState, command: Command, ctx: DecisionContext)
   if (!verdict.ok) return verdict;
   const nightId = NIGHT_STREAM.exec(verdict.stream)?.[1];
   const actor = { userId: ctx.actor.userId, roles: [...ctx.actor.roles] };
-  const events = verdict.drafts.map((d, i) => ({
-    ...d,
-    metadata: {
-      eventId: eventIdFor(ctx.commandId, i), commandId: ctx.commandId, actor, recordedAt: ctx.now,
-      ...(nightId === undefined ? {} : { nightId }),
-    },
-  }) as QuizShowEvent);
+  const events = verdict.drafts.map(
+    (d, i) =>
+      ({
+        ...d,
+        metadata: {
+          eventId: eventIdFor(ctx.commandId, i),
+          commandId: ctx.commandId,
+          actor,
+          recordedAt: ctx.now,
+          ...(nightId === undefined ? {} : { nightId }),
+        },
+      }) as QuizShowEvent,
+  );
   return { ok: true, stream: verdict.stream, events, boundary: boundaryOf(state, command, ctx.actor.userId) };
 }
 

@@ -14,8 +14,7 @@ export interface DecisionContext {
  * rule's (the store failed or kept losing races; nothing was stored). `limited`: the pipeline's too
  * (the user's budget of appended bytes is spent).
  */
-export type RejectionReason =
-  | 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance' | 'unavailable' | 'limited';
+export type RejectionReason = 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance' | 'unavailable' | 'limited';
 
 /** The one refusal from rule to reply: the edge, the rule and the pipeline all answer with it. */
 export interface Rejection {
@@ -68,9 +67,7 @@ export type Decision = Accepted | Rejection;
  * What a rule returns: event drafts for one stream, without metadata. decide() stamps them (ids from
  * the command id, actor, time, night) and adds the boundary the entry names: an Accepted decision.
  */
-export type Verdict =
-  | { readonly ok: true; readonly stream: string; readonly drafts: Draft<QuizShowEvent>[] }
-  | Rejection;
+export type Verdict = { readonly ok: true; readonly stream: string; readonly drafts: Draft<QuizShowEvent>[] } | Rejection;
 
 export function reject(message: string, reason: RejectionReason = 'invalid'): Rejection {
   return { ok: false, message, reason };

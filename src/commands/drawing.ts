@@ -10,7 +10,10 @@ import { texts } from './texts';
 import { DRAWING_MAX_POINTS } from '../../projections/live/rules/drawing';
 
 /** gz: the player's drawing of the open zeichnen question, strokes in the stored space (720x360). */
-export interface SaveDrawing { type: 'SaveDrawing'; strokes: DrawnStroke[] }
+export interface SaveDrawing {
+  type: 'SaveDrawing';
+  strokes: DrawnStroke[];
+}
 /** The commands of this file, as their rules receive them: drawingEntries holds one entry for each. */
 export type DrawingCommand = SaveDrawing;
 
@@ -30,14 +33,22 @@ export function saveDrawing(state: LiveState, cmd: SaveDrawing, ctx: DecisionCon
   if (!open) return reject(texts.noQuestionOpen, 'precondition');
   const { night, question } = open;
   if (question.type !== 'zeichnen') return reject(DRAWING_COMMAND_TEXTS.notADrawingQuestion, 'precondition');
-  return accept(streams.night(night.id), draft('DrawingSaved', {
-    userId: user.id, round: question.round, number: question.number, strokes: cmd.strokes,
-  }));
+  return accept(
+    streams.night(night.id),
+    draft('DrawingSaved', {
+      userId: user.id,
+      round: question.round,
+      number: question.number,
+      strokes: cmd.strokes,
+    }),
+  );
 }
 
 export const drawingEntries = {
   SaveDrawing: {
-    wire: 'gz', content: { strokes: 'array' }, access: 'user',
+    wire: 'gz',
+    content: { strokes: 'array' },
+    access: 'user',
     parse: (c) => {
       const read = readDrawing(c.strokes);
       if (!read.ok) return reject(read.problem === 'tooLarge' ? DRAWING_COMMAND_TEXTS.drawingTooLarge : DRAWING_COMMAND_TEXTS.drawingInvalid);

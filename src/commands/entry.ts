@@ -22,7 +22,9 @@ export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' |
 export type ParserInput<Type extends string = string> = { readonly type: Type } & Readonly<Record<string, unknown>>;
 
 /** A command as its rule receives it; each area file declares its commands' types. */
-export interface TypedCommand { readonly type: string }
+export interface TypedCommand {
+  readonly type: string;
+}
 
 /** The table entry of one command type: its wire side, who may send it, its parser, boundary and rule. */
 export interface CommandEntry<C extends TypedCommand> {
@@ -63,7 +65,8 @@ const MEMBERSHIP: BoundaryPart = { streams: [TEAMS], types: ['TeamCreated', 'Tea
 const NIGHT_WIDE: BoundaryPart = { streams: [NIGHTS], types: EVENT_TYPES.filter((type) => !TEAM_PLAY.includes(type)) };
 /** The show's events that change the night a team plays in: a reset ends it; the mode; heal and deal settings. */
 const SHOW_FOR_NIGHT: BoundaryPart = {
-  streams: [streams.show], types: ['LiveStateReset', 'UberModeChanged', 'InstructionsShown', 'HealDealSettingChanged'] satisfies EventType[],
+  streams: [streams.show],
+  types: ['LiveStateReset', 'UberModeChanged', 'InstructionsShown', 'HealDealSettingChanged'] satisfies EventType[],
 };
 /**
  * A rule about the actor's team during the night: the actor, who is in which team, the night's phase
@@ -71,7 +74,7 @@ const SHOW_FOR_NIGHT: BoundaryPart = {
  * teams proposing at once through two instances do not conflict.
  */
 export const memberInNight = (_cmd: unknown, state: LiveState, actorId: string | null): Boundary => {
-  const teamId = actorId === null ? null : state.users.get(actorId)?.teamId ?? null;
+  const teamId = actorId === null ? null : (state.users.get(actorId)?.teamId ?? null);
   const ownTeam: Boundary = teamId === null ? [] : [streams.team(teamId), { streams: [NIGHTS], types: TEAM_PLAY, team: teamId }];
   return [...own(actorId), MEMBERSHIP, NIGHT_WIDE, SHOW_FOR_NIGHT, ...ownTeam];
 };
@@ -83,8 +86,14 @@ export const trimmed = (value: unknown) => textOf(value).trim();
 export const keyOf = (input: ParserInput) => wholeNumberOf(input.number);
 
 /** A question of a quiz as a moderator or admin names it (round and number null: not a number); the commands that name one extend it. */
-export interface QuestionRef { quizId: string; round: number | null; number: number | null }
+export interface QuestionRef {
+  quizId: string;
+  round: number | null;
+  number: number | null;
+}
 /** The question a moderator or admin names: `quiz`, `round`, `question` (ma, mhr, aas, trx, asv). */
 export const questionRefOf = (input: ParserInput): QuestionRef => ({
-  quizId: quizIdOf(input.quiz), round: wholeNumberOf(input.round), number: wholeNumberOf(input.question),
+  quizId: quizIdOf(input.quiz),
+  round: wholeNumberOf(input.round),
+  number: wholeNumberOf(input.question),
 });

@@ -5,7 +5,11 @@ import { showOnly, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface SubmitGreeting { type: 'SubmitGreeting'; name: string; message: string }
+export interface SubmitGreeting {
+  type: 'SubmitGreeting';
+  name: string;
+  message: string;
+}
 /** The commands of this file, as their rules receive them: formEntries holds one entry for each. */
 export type FormCommand = SubmitGreeting;
 
@@ -23,7 +27,9 @@ export function submitGreeting(_state: LiveState, { name, message }: SubmitGreet
 }
 
 const GREETING_TEXTS: Record<GreetingProblem, string> = {
-  missing: FORM_COMMAND_TEXTS.greetingFieldMissing, nameTooLong: FORM_COMMAND_TEXTS.greetingNameTooLong, messageTooLong: FORM_COMMAND_TEXTS.greetingMessageTooLong,
+  missing: FORM_COMMAND_TEXTS.greetingFieldMissing,
+  nameTooLong: FORM_COMMAND_TEXTS.greetingNameTooLong,
+  messageTooLong: FORM_COMMAND_TEXTS.greetingMessageTooLong,
 };
 
 export const formEntries = {

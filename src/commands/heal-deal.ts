@@ -9,8 +9,14 @@ import { questionInPlay } from './night';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface ChooseHealDeal { type: 'ChooseHealDeal'; kind: HealDealKind; targetTeamId: string }
-export interface CalculateHealDeal { type: 'CalculateHealDeal' }
+export interface ChooseHealDeal {
+  type: 'ChooseHealDeal';
+  kind: HealDealKind;
+  targetTeamId: string;
+}
+export interface CalculateHealDeal {
+  type: 'CalculateHealDeal';
+}
 /** The commands of this file, as their rules receive them: healDealEntries holds one entry for each. */
 export type HealDealCommand = ChooseHealDeal | CalculateHealDeal;
 
@@ -48,29 +54,36 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
   } else {
     amount = (own.zombie ? settings.damagePerRoundZombie[round] : settings.damagePerRound[round]) ?? 0;
   }
-  return accept(streams.night(open.night.id), draft('HealDealChosen', {
-    round, teamId: member.team.id, kind: cmd.kind, targetTeamId, amount,
-  }));
+  return accept(
+    streams.night(open.night.id),
+    draft('HealDealChosen', {
+      round,
+      teamId: member.team.id,
+      kind: cmd.kind,
+      targetTeamId,
+      amount,
+    }),
+  );
 }
 
 /** ahd: settles the round: every team's current becomes current + healings - damages. */
 export function calculateHealDeal(state: LiveState): Verdict {
   const round = healDealRound(state);
   if (state.healDeal.calculatedRounds.includes(round)) return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
-  const teams = state.teams.values()
+  const teams = state.teams
+    .values()
     .map((team) => ({ teamId: team.id, current: healDealStatus(state, team, round).total }))
     .sort((a, b) => (a.teamId < b.teamId ? -1 : a.teamId > b.teamId ? 1 : 0));
   const stream = state.night ? streams.night(state.night.id) : streams.show;
   return accept(stream, draft('HealDealCalculated', { round, teams }));
 }
 
-
 export const healDealEntries = {
   ChooseHealDeal: {
-    wire: 'ghd', content: { kind: 'string', team: 'string' }, access: 'user',
-    parse: (c) => (c.kind === 'heal' || c.kind === 'deal'
-      ? { type: 'ChooseHealDeal', kind: c.kind, targetTeamId: textOf(c.team) }
-      : reject(texts.unknownSetting)),
+    wire: 'ghd',
+    content: { kind: 'string', team: 'string' },
+    access: 'user',
+    parse: (c) => (c.kind === 'heal' || c.kind === 'deal' ? { type: 'ChooseHealDeal', kind: c.kind, targetTeamId: textOf(c.team) } : reject(texts.unknownSetting)),
     boundary: memberInNight,
     rule: chooseHealDeal,
   },

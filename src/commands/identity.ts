@@ -1,7 +1,5 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import {
-  firstTooLong, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem,
-} from '../../projections/live';
+import { firstTooLong, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem } from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, SHOW, TEAMS, USERS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
@@ -10,12 +8,31 @@ import { texts } from './texts';
 import { ERASED_NAME } from '../../events/personal-data';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface RegisterUser { type: 'RegisterUser'; login: string; hasPassword: boolean; passwordRepeated: boolean; email: string | null }
+export interface RegisterUser {
+  type: 'RegisterUser';
+  login: string;
+  hasPassword: boolean;
+  passwordRepeated: boolean;
+  email: string | null;
+}
 /** `currentPasswordOk`: the edge's verdict on the current password (a new password needs it). */
-export interface UpdateProfile { type: 'UpdateProfile'; userId: string; name: string; changesPassword: boolean; newPasswordLength: number; currentPasswordOk: boolean }
-export interface MarkEmailPopupSeen { type: 'MarkEmailPopupSeen'; userId: string }
+export interface UpdateProfile {
+  type: 'UpdateProfile';
+  userId: string;
+  name: string;
+  changesPassword: boolean;
+  newPasswordLength: number;
+  currentPasswordOk: boolean;
+}
+export interface MarkEmailPopupSeen {
+  type: 'MarkEmailPopupSeen';
+  userId: string;
+}
 /** ali: admin creates a one-time login link for a user. */
-export interface CreateLoginLink { type: 'CreateLoginLink'; userId: string }
+export interface CreateLoginLink {
+  type: 'CreateLoginLink';
+  userId: string;
+}
 /** The commands of this file, as their rules receive them: identityEntries holds one entry for each. */
 export type IdentityCommand = RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink;
 
@@ -42,7 +59,10 @@ export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionC
   const { login, email } = cmd;
   if (newAccountsClosed(state.showSettings)) return reject(IDENTITY_COMMAND_TEXTS.newAccountsClosed, 'forbidden');
   if (login === '' || !cmd.hasPassword) return reject(IDENTITY_COMMAND_TEXTS.registrationFailed);
-  const tooLong = firstTooLong([['login', login], ['email', email ?? '']]);
+  const tooLong = firstTooLong([
+    ['login', login],
+    ['email', email ?? ''],
+  ]);
   if (tooLong) return reject(tooLong);
   if (!cmd.passwordRepeated) return reject(IDENTITY_COMMAND_TEXTS.registrationPasswordMismatch);
   const key = uniqueNameKey(login);
@@ -86,15 +106,20 @@ export function createLoginLink(state: LiveState, { userId }: CreateLoginLink, c
 }
 
 const PROFILE_PROBLEM_TEXTS: Record<ProfileProblem, string> = {
-  nameTooShort: IDENTITY_COMMAND_TEXTS.displayNameTooShort, nameTooLong: IDENTITY_COMMAND_TEXTS.displayNameTooLong, passwordMismatch: texts.profilePasswordMismatch,
+  nameTooShort: IDENTITY_COMMAND_TEXTS.displayNameTooShort,
+  nameTooLong: IDENTITY_COMMAND_TEXTS.displayNameTooLong,
+  passwordMismatch: texts.profilePasswordMismatch,
 };
 
 export const identityEntries = {
   RegisterUser: {
     access: 'anyone',
     parse: (c) => ({
-      type: 'RegisterUser', login: trimmed(c.login), hasPassword: textOf(c.password) !== '',
-      passwordRepeated: c.passwordRepeat === undefined || c.passwordRepeat === c.password, email: trimmed(c.email) || null,
+      type: 'RegisterUser',
+      login: trimmed(c.login),
+      hasPassword: textOf(c.password) !== '',
+      passwordRepeated: c.passwordRepeat === undefined || c.passwordRepeat === c.password,
+      email: trimmed(c.email) || null,
     }),
     boundary: () => [SHOW, USERS, TEAMS],
     rule: registerUser,
@@ -106,7 +131,11 @@ export const identityEntries = {
       if (problem) return reject(PROFILE_PROBLEM_TEXTS[problem]);
       const newPassword = textOf(c.newPassword);
       return {
-        type: 'UpdateProfile', userId: textOf(c.userId), name: trimmed(c.name), changesPassword: newPassword !== '', newPasswordLength: [...newPassword].length,
+        type: 'UpdateProfile',
+        userId: textOf(c.userId),
+        name: trimmed(c.name),
+        changesPassword: newPassword !== '',
+        newPasswordLength: [...newPassword].length,
         currentPasswordOk: c.currentPasswordOk === true,
       };
     },
@@ -120,7 +149,9 @@ export const identityEntries = {
     rule: markEmailPopupSeen,
   },
   CreateLoginLink: {
-    wire: 'ali', content: { id: 'string' }, access: ADMIN,
+    wire: 'ali',
+    content: { id: 'string' },
+    access: ADMIN,
     parse: (c) => ({ type: 'CreateLoginLink', userId: textOf(c.id) }),
     boundary: (cmd) => [SHOW, streams.user(cmd.userId)],
     rule: createLoginLink,

@@ -1,6 +1,17 @@
 export * from './commands';
 export { accessDenied, admit, boundaryOf, decide, decideInput, invalidTextRejection } from './decide';
-export { appendConditionOf, isRejection, reject, type Accepted, type Boundary, type BoundaryPart, type Decision, type DecisionContext, type Rejection, type RejectionReason } from './decision';
+export {
+  appendConditionOf,
+  isRejection,
+  reject,
+  type Accepted,
+  type Boundary,
+  type BoundaryPart,
+  type Decision,
+  type DecisionContext,
+  type Rejection,
+  type RejectionReason,
+} from './decision';
 export type { Access, CommandEntry, WireField } from './entry';
 export { commandTable, entryOf, inputFromWire, isWireCommand, WIRE_COMMANDS, type EdgeVerdict } from './table';
 export { normalizeContent, questionsFromRounds } from './quiz-content';

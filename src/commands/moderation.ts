@@ -6,12 +6,32 @@ import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
 
-export interface HideLobbyChatMessage { type: 'HideLobbyChatMessage'; messageId: string }
-export interface SetLobbySlowMode { type: 'SetLobbySlowMode'; seconds: number }
-export interface SetLobbyChatOpen { type: 'SetLobbyChatOpen'; open: boolean }
-export interface HideGreeting { type: 'HideGreeting'; greetingId: string }
-export interface MuteUser { type: 'MuteUser'; userId: string; minutes: number }
-export interface RemoveTeamMember { type: 'RemoveTeamMember'; teamId: string; userId: string }
+export interface HideLobbyChatMessage {
+  type: 'HideLobbyChatMessage';
+  messageId: string;
+}
+export interface SetLobbySlowMode {
+  type: 'SetLobbySlowMode';
+  seconds: number;
+}
+export interface SetLobbyChatOpen {
+  type: 'SetLobbyChatOpen';
+  open: boolean;
+}
+export interface HideGreeting {
+  type: 'HideGreeting';
+  greetingId: string;
+}
+export interface MuteUser {
+  type: 'MuteUser';
+  userId: string;
+  minutes: number;
+}
+export interface RemoveTeamMember {
+  type: 'RemoveTeamMember';
+  teamId: string;
+  userId: string;
+}
 /** The commands of this file, as their rules receive them: moderationEntries holds one entry for each. */
 export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySlowMode | SetLobbyChatOpen | MuteUser | RemoveTeamMember;
 
@@ -118,19 +138,25 @@ export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: De
 
 export const moderationEntries = {
   HideLobbyChatMessage: {
-    wire: 'mlh', content: { messageId: 'string' }, access: MODERATOR,
+    wire: 'mlh',
+    content: { messageId: 'string' },
+    access: MODERATOR,
     parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId) }),
     boundary: showOnly,
     rule: hideLobbyChatMessage,
   },
   HideGreeting: {
-    wire: 'mgh', content: { greetingId: 'string' }, access: MODERATOR,
+    wire: 'mgh',
+    content: { greetingId: 'string' },
+    access: MODERATOR,
     parse: (c) => ({ type: 'HideGreeting', greetingId: textOf(c.greetingId) }),
     boundary: showOnly,
     rule: hideGreeting,
   },
   SetLobbySlowMode: {
-    wire: 'msl', content: { seconds: 'integer' }, access: OPERATOR,
+    wire: 'msl',
+    content: { seconds: 'integer' },
+    access: OPERATOR,
     parse: (c) => {
       const seconds = wholeNumberOf(c.seconds);
       return seconds === null || seconds < 0 || seconds > MAX_LOBBY_SLOW_SECONDS ? reject(MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid) : { type: 'SetLobbySlowMode', seconds };
@@ -139,13 +165,17 @@ export const moderationEntries = {
     rule: setLobbySlowMode,
   },
   SetLobbyChatOpen: {
-    wire: 'mlc', content: { open: 'boolean' }, access: OPERATOR,
+    wire: 'mlc',
+    content: { open: 'boolean' },
+    access: OPERATOR,
     parse: (c) => ({ type: 'SetLobbyChatOpen', open: c.open === true }),
     boundary: showOnly,
     rule: setLobbyChatOpen,
   },
   MuteUser: {
-    wire: 'amu', content: { userId: 'string', minutes: 'integer' }, access: OPERATOR,
+    wire: 'amu',
+    content: { userId: 'string', minutes: 'integer' },
+    access: OPERATOR,
     parse: (c) => {
       const minutes = parseMuteMinutes(wholeNumberOf(c.minutes));
       return typeof minutes === 'number' ? { type: 'MuteUser', userId: textOf(c.userId), minutes } : minutes;
@@ -154,7 +184,9 @@ export const moderationEntries = {
     rule: muteUser,
   },
   RemoveTeamMember: {
-    wire: 'mtr', content: { teamId: 'string', userId: 'string' }, access: OPERATOR,
+    wire: 'mtr',
+    content: { teamId: 'string', userId: 'string' },
+    access: OPERATOR,
     parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
     // The user's team is a fact of every team stream (membership is written to the team joined).
     boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],

@@ -1,7 +1,15 @@
 /** The game flow of a night: questions, countdown, end of question, instructions, quizzle decisions. */
 import { streams, type Draft, type Question, type QuestionEndReason, type QuizShowEvent } from '../../events';
 import {
-  DEFAULT_COUNTDOWN_SECONDS, findQuestion, isQuestionOpen, lockInAnswers, openQuestion, nextQuestionPosition, type LiveState, type NightLive, type QuizLive,
+  DEFAULT_COUNTDOWN_SECONDS,
+  findQuestion,
+  isQuestionOpen,
+  lockInAnswers,
+  openQuestion,
+  nextQuestionPosition,
+  type LiveState,
+  type NightLive,
+  type QuizLive,
 } from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, USERS, questionRefOf, type Entries, type QuestionRef } from './entry';
@@ -10,18 +18,37 @@ import { requireQuiz } from './guards';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface StartQuestion extends QuestionRef { type: 'StartQuestion' }
+export interface StartQuestion extends QuestionRef {
+  type: 'StartQuestion';
+}
 /** The control panel's next-question button. */
-export interface StartNextQuestion { type: 'StartNextQuestion' }
-export interface HardReset extends QuestionRef { type: 'HardReset' }
+export interface StartNextQuestion {
+  type: 'StartNextQuestion';
+}
+export interface HardReset extends QuestionRef {
+  type: 'HardReset';
+}
 /** `seconds` null: the default countdown. */
-export interface StartCountdown { type: 'StartCountdown'; seconds: number | null }
+export interface StartCountdown {
+  type: 'StartCountdown';
+  seconds: number | null;
+}
 /** Sent by the server's scheduler when a countdown's end instant has passed. */
-export interface ExpireCountdown { type: 'ExpireCountdown' }
-export interface EndQuestion { type: 'EndQuestion' }
-export interface ShowInstructions { type: 'ShowInstructions' }
-export interface AcceptQuizzle { type: 'AcceptQuizzle' }
-export interface RejectQuizzle { type: 'RejectQuizzle' }
+export interface ExpireCountdown {
+  type: 'ExpireCountdown';
+}
+export interface EndQuestion {
+  type: 'EndQuestion';
+}
+export interface ShowInstructions {
+  type: 'ShowInstructions';
+}
+export interface AcceptQuizzle {
+  type: 'AcceptQuizzle';
+}
+export interface RejectQuizzle {
+  type: 'RejectQuizzle';
+}
 /** The commands of this file, as their rules receive them: nightEntries holds one entry for each. */
 export type NightCommand = StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions | AcceptQuizzle | RejectQuizzle;
 
@@ -61,11 +88,7 @@ function start(state: LiveState, quizId: string, round: number | null, number: n
   if (!question) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
   const mode = state.show.uberModus === 'quiz-single' ? 'single' : 'team';
-  return accept(
-    streams.night(nightId),
-    ...drafts,
-    draft('QuestionStarted', { nightId, quizId, round: question.round, number: question.number, question, mode }),
-  );
+  return accept(streams.night(nightId), ...drafts, draft('QuestionStarted', { nightId, quizId, round: question.round, number: question.number, question, mode }));
 }
 
 /** ma: a question starts only in state qn. */
@@ -81,9 +104,10 @@ export function startNextQuestion(state: LiveState, _cmd: unknown, ctx: Decision
   if (!night) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'precondition');
   const quiz = quizWithContent(state, night.quizId);
   if (isRejection(quiz)) return quiz;
-  const next = night.round === null || night.number === null
-    ? { round: quiz.content[0].round, number: quiz.content[0].number }
-    : nextQuestionPosition(quiz.content, night.round, night.number);
+  const next =
+    night.round === null || night.number === null
+      ? { round: quiz.content[0].round, number: quiz.content[0].number }
+      : nextQuestionPosition(quiz.content, night.round, night.number);
   if (!next) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   return start(state, night.quizId, next.round, next.number, ctx);
 }
@@ -122,10 +146,7 @@ export function questionInPlay(state: LiveState): QuestionInPlay | null {
 
 function endOfQuestion(state: LiveState, { night, question }: QuestionInPlay, reason: QuestionEndReason, ctx: DecisionContext): Draft<QuizShowEvent>[] {
   const position = { nightId: night.id, quizId: night.quizId, round: question.round, number: question.number };
-  return [
-    draft('QuestionEnded', { ...position, reason }),
-    draft('AnswersLockedIn', { ...position, answers: lockInAnswers(state, ctx) }),
-  ];
+  return [draft('QuestionEnded', { ...position, reason }), draft('AnswersLockedIn', { ...position, answers: lockInAnswers(state, ctx) })];
 }
 
 /** The scheduler's message once the countdown's end instant has passed. */
@@ -133,11 +154,7 @@ export function expireCountdown(state: LiveState, _cmd: unknown, ctx: DecisionCo
   const open = questionInPlay(state);
   const countdown = open?.night.phase === 'qc' ? open.night.countdown : null;
   if (!open || !countdown || ctx.now < countdown.endsAt) return reject(NIGHT_COMMAND_TEXTS.countdownNotDue, 'precondition');
-  return accept(
-    streams.night(open.night.id),
-    draft('CountdownExpired', { nightId: open.night.id, endsAt: countdown.endsAt }),
-    ...endOfQuestion(state, open, 'countdown', ctx),
-  );
+  return accept(streams.night(open.night.id), draft('CountdownExpired', { nightId: open.night.id, endsAt: countdown.endsAt }), ...endOfQuestion(state, open, 'countdown', ctx));
 }
 
 /** mn: end the question now; the answers are locked in; state qn. */
@@ -169,9 +186,15 @@ function openQuizzle(state: LiveState): Rejection | { nightId: string; teamId: s
 export function acceptQuizzle(state: LiveState): Verdict {
   const offer = openQuizzle(state);
   if (isRejection(offer)) return offer;
-  return accept(streams.night(offer.nightId), draft('QuizzleAccepted', {
-    nightId: offer.nightId, teamId: offer.teamId, proposalKey: offer.key, answer: offer.answer,
-  }));
+  return accept(
+    streams.night(offer.nightId),
+    draft('QuizzleAccepted', {
+      nightId: offer.nightId,
+      teamId: offer.teamId,
+      proposalKey: offer.key,
+      answer: offer.answer,
+    }),
+  );
 }
 
 /** mq: reject it; the quizzle is open again for every team. */
@@ -187,7 +210,9 @@ const QUESTION_REF = { quiz: 'string|number', round: 'integer', question: 'integ
 
 export const nightEntries = {
   StartQuestion: {
-    wire: 'ma', content: QUESTION_REF, access: MODERATOR,
+    wire: 'ma',
+    content: QUESTION_REF,
+    access: MODERATOR,
     parse: (c) => ({ type: 'StartQuestion', ...questionRefOf(c) }),
     boundary: (cmd) => [SHOW, NIGHTS, streams.quiz(cmd.quizId)],
     rule: startQuestion,
@@ -199,13 +224,17 @@ export const nightEntries = {
     rule: startNextQuestion,
   },
   HardReset: {
-    wire: 'mhr', content: QUESTION_REF, access: MODERATOR,
+    wire: 'mhr',
+    content: QUESTION_REF,
+    access: MODERATOR,
     parse: (c) => ({ type: 'HardReset', ...questionRefOf(c) }),
     boundary: (cmd) => [SHOW, NIGHTS, streams.quiz(cmd.quizId)],
     rule: hardReset,
   },
   StartCountdown: {
-    wire: 'mc', content: { time: 'number' }, access: MODERATOR,
+    wire: 'mc',
+    content: { time: 'number' },
+    access: MODERATOR,
     parse: (c) => {
       const seconds = numberOf(c.time);
       // An end instant must stay a finite number a timer can wait for (1e308 s stored null and never fired).

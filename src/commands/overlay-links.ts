@@ -8,8 +8,13 @@ import { OVERLAY_LINK_TEXTS, overlayLinkRoomLeft, type LiveState } from '../../p
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, showOnly, trimmed, type Entries } from './entry';
 
-export interface CreateOverlayLink { type: 'CreateOverlayLink' }
-export interface RevokeOverlayLink { type: 'RevokeOverlayLink'; linkId: string }
+export interface CreateOverlayLink {
+  type: 'CreateOverlayLink';
+}
+export interface RevokeOverlayLink {
+  type: 'RevokeOverlayLink';
+  linkId: string;
+}
 /** The commands of this file, as their rules receive them: overlayLinkEntries holds one entry for each. */
 export type OverlayLinkCommand = CreateOverlayLink | RevokeOverlayLink;
 
@@ -30,6 +35,9 @@ export function revokeOverlayLink(state: LiveState, { linkId }: RevokeOverlayLin
 export const overlayLinkEntries = {
   CreateOverlayLink: { access: ADMIN, parse: () => ({ type: 'CreateOverlayLink' }), boundary: showOnly, rule: createOverlayLink },
   RevokeOverlayLink: {
-    access: ADMIN, parse: (c) => ({ type: 'RevokeOverlayLink', linkId: trimmed(c.linkId) }), boundary: showOnly, rule: revokeOverlayLink,
+    access: ADMIN,
+    parse: (c) => ({ type: 'RevokeOverlayLink', linkId: trimmed(c.linkId) }),
+    boundary: showOnly,
+    rule: revokeOverlayLink,
   },
 } satisfies Entries<OverlayLinkCommand>;

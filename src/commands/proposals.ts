@@ -1,8 +1,19 @@
 /** Proposals, team chat, favourites, stars, quizzle offers, single-player answers, lobby chat. */
 import { streams, type Question } from '../../events';
 import {
-  MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, abcdLetters, currentSingleAnswer, playableInSingleMode, shipAnswerProblemText,
-  starOf, takesPartInFinale, takesProposals, teamPlay, type LiveState, type ProposalLive, type TeamPlay,
+  MAX_TEAM_ENTRIES_PER_QUESTION,
+  MESSAGE_MAX_LENGTH,
+  abcdLetters,
+  currentSingleAnswer,
+  playableInSingleMode,
+  shipAnswerProblemText,
+  starOf,
+  takesPartInFinale,
+  takesProposals,
+  teamPlay,
+  type LiveState,
+  type ProposalLive,
+  type TeamPlay,
 } from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { NIGHTS, SHOW, keyOf, memberInNight, own, trimmed, type Entries } from './entry';
@@ -13,14 +24,38 @@ import { texts } from './texts';
 import { FINALE_OUT_OF_POINTS_TEXT } from '../../projections/live/rules/play-rules';
 
 // `key`: the proposal's number in its team (null: not a number).
-export interface AddProposal { type: 'AddProposal'; message: string }
-export interface AddTeamChat { type: 'AddTeamChat'; message: string }
-export interface DeleteProposal { type: 'DeleteProposal'; key: number | null }
-export interface ChooseFavourite { type: 'ChooseFavourite'; key: number | null }
-export interface ToggleStar { type: 'ToggleStar'; key: number | null }
-export interface OfferQuizzle { type: 'OfferQuizzle'; key: number | null }
-export interface SubmitSingleAnswer { type: 'SubmitSingleAnswer'; message: string }
-export interface PostLobbyChat { type: 'PostLobbyChat'; message: string }
+export interface AddProposal {
+  type: 'AddProposal';
+  message: string;
+}
+export interface AddTeamChat {
+  type: 'AddTeamChat';
+  message: string;
+}
+export interface DeleteProposal {
+  type: 'DeleteProposal';
+  key: number | null;
+}
+export interface ChooseFavourite {
+  type: 'ChooseFavourite';
+  key: number | null;
+}
+export interface ToggleStar {
+  type: 'ToggleStar';
+  key: number | null;
+}
+export interface OfferQuizzle {
+  type: 'OfferQuizzle';
+  key: number | null;
+}
+export interface SubmitSingleAnswer {
+  type: 'SubmitSingleAnswer';
+  message: string;
+}
+export interface PostLobbyChat {
+  type: 'PostLobbyChat';
+  message: string;
+}
 /** The commands of this file, as their rules receive them: proposalEntries holds one entry for each. */
 export type ProposalCommand = AddProposal | AddTeamChat | DeleteProposal | ChooseFavourite | ToggleStar | OfferQuizzle | SubmitSingleAnswer | PostLobbyChat;
 
@@ -38,8 +73,7 @@ export const PROPOSAL_COMMAND_TEXTS = {
   notInSingleMode: 'Dieser Fragetyp ist im Einzelspielermodus nicht verfügbar.',
   noProposalsForThisType: 'Bei dieser Frage gibt es keine Vorschläge.',
   messageTooLong: `Die Nachricht ist zu lang (höchstens ${MESSAGE_MAX_LENGTH} Zeichen).`,
-  tooManyTeamEntries:
-    `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
+  tooManyTeamEntries: `Euer Team hat zu dieser Frage schon ${MAX_TEAM_ENTRIES_PER_QUESTION} Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.`,
 } as const;
 
 /** Where a team's proposals and chat go: the night's stream, or the team's before any night. */
@@ -97,9 +131,16 @@ export function addProposal(state: LiveState, cmd: AddProposal, ctx: DecisionCon
   const play = teamPlay(state, member.team);
   const full = teamEntriesFull(play);
   if (full) return full;
-  return accept(streams.night(night.id), draft('ProposalAdded', {
-    teamId: member.team.id, key: play.nextKey, userId: member.user.id, message, chat: false,
-  }));
+  return accept(
+    streams.night(night.id),
+    draft('ProposalAdded', {
+      teamId: member.team.id,
+      key: play.nextKey,
+      userId: member.user.id,
+      message,
+      chat: false,
+    }),
+  );
 }
 
 /** gc: team chat is a proposal with chat true; allowed at any time. */
@@ -113,9 +154,16 @@ export function addTeamChat(state: LiveState, cmd: AddTeamChat, ctx: DecisionCon
   const play = teamPlay(state, member.team);
   const full = teamEntriesFull(play);
   if (full) return full;
-  return accept(teamChatStream(state, member.team.id), draft('ProposalAdded', {
-    teamId: member.team.id, key: play.nextKey, userId: member.user.id, message: cmd.message, chat: true,
-  }));
+  return accept(
+    teamChatStream(state, member.team.id),
+    draft('ProposalAdded', {
+      teamId: member.team.id,
+      key: play.nextKey,
+      userId: member.user.id,
+      message: cmd.message,
+      chat: true,
+    }),
+  );
 }
 
 /** gd: any member may delete any proposal of the own team. */
@@ -124,9 +172,14 @@ export function deleteProposal(state: LiveState, cmd: DeleteProposal, ctx: Decis
   if (isRejection(member)) return member;
   const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
   if (isRejection(proposal)) return proposal;
-  return accept(teamChatStream(state, member.team.id), draft('ProposalDeleted', {
-    teamId: member.team.id, key: proposal.key, userId: member.user.id,
-  }));
+  return accept(
+    teamChatStream(state, member.team.id),
+    draft('ProposalDeleted', {
+      teamId: member.team.id,
+      key: proposal.key,
+      userId: member.user.id,
+    }),
+  );
 }
 
 /** gf: the favourite is what gets locked in; chat entries cannot be favourites. */
@@ -162,9 +215,15 @@ export function offerQuizzle(state: LiveState, cmd: OfferQuizzle, ctx: DecisionC
   const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
   if (isRejection(proposal)) return proposal;
   if (proposal.chat) return reject(PROPOSAL_COMMAND_TEXTS.chatIsNoAnswer);
-  return accept(streams.night(night.id), draft('QuizzleOffered', {
-    teamId: member.team.id, key: proposal.key, userId: member.user.id, answer: proposal.message,
-  }));
+  return accept(
+    streams.night(night.id),
+    draft('QuizzleOffered', {
+      teamId: member.team.id,
+      key: proposal.key,
+      userId: member.user.id,
+      answer: proposal.message,
+    }),
+  );
 }
 
 /** sp: single-player mode; in the finale only players with points above 0 take part. */
@@ -194,9 +253,14 @@ export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: Decisio
   if (problem) return reject(problem);
   const refused = mutedRejection(user, ctx) ?? lobbyForEveryoneRejection(state, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
   if (refused) return refused;
-  return accept(streams.show, draft('LobbyChatMessagePosted', {
-    userId: user.id, message: cmd.message, highlight: hasRole(ctx, 'moderator'),
-  }));
+  return accept(
+    streams.show,
+    draft('LobbyChatMessagePosted', {
+      userId: user.id,
+      message: cmd.message,
+      highlight: hasRole(ctx, 'moderator'),
+    }),
+  );
 }
 
 const MESSAGE = { message: 'string' } as const;
@@ -210,13 +274,17 @@ export const proposalEntries = {
   ToggleStar: { wire: 'gs', content: KEY, access: 'user', parse: (c) => ({ type: 'ToggleStar', key: keyOf(c) }), boundary: memberInNight, rule: toggleStar },
   OfferQuizzle: { wire: 'go', content: KEY, access: 'user', parse: (c) => ({ type: 'OfferQuizzle', key: keyOf(c) }), boundary: memberInNight, rule: offerQuizzle },
   SubmitSingleAnswer: {
-    wire: 'sp', content: MESSAGE, access: 'user',
+    wire: 'sp',
+    content: MESSAGE,
+    access: 'user',
     parse: (c) => ({ type: 'SubmitSingleAnswer', message: trimmed(c.message) }),
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],
     rule: submitSingleAnswer,
   },
   PostLobbyChat: {
-    wire: 'ulc', content: MESSAGE, access: 'user',
+    wire: 'ulc',
+    content: MESSAGE,
+    access: 'user',
     parse: (c) => ({ type: 'PostLobbyChat', message: trimmed(c.message) }),
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId)],
     rule: postLobbyChat,

@@ -8,13 +8,33 @@ import { normalizeContent, questionsFromRounds, type ContentResult } from './qui
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface CreateQuiz { type: 'CreateQuiz'; name: string; yearWeek: string; content: ContentResult }
+export interface CreateQuiz {
+  type: 'CreateQuiz';
+  name: string;
+  yearWeek: string;
+  content: ContentResult;
+}
 /** The TOML file parsed by the server: its rounds of numbered questions, read into content at the edge. */
-export interface ImportQuiz { type: 'ImportQuiz'; name: string; yearWeek: string; content: ContentResult }
+export interface ImportQuiz {
+  type: 'ImportQuiz';
+  name: string;
+  yearWeek: string;
+  content: ContentResult;
+}
 /** Fields left out keep the quiz's values. */
-export interface EditQuiz { type: 'EditQuiz'; quizId: string; name: string | null; yearWeek: string | null; content: ContentResult | null }
+export interface EditQuiz {
+  type: 'EditQuiz';
+  quizId: string;
+  name: string | null;
+  yearWeek: string | null;
+  content: ContentResult | null;
+}
 /** aas */
-export interface AddTieBreakQuestion extends QuestionRef { type: 'AddTieBreakQuestion'; title: string; text: string }
+export interface AddTieBreakQuestion extends QuestionRef {
+  type: 'AddTieBreakQuestion';
+  title: string;
+  text: string;
+}
 /** The commands of this file, as their rules receive them: quizEntries holds one entry for each. */
 export type QuizCommand = CreateQuiz | ImportQuiz | EditQuiz | AddTieBreakQuestion;
 
@@ -32,7 +52,10 @@ export const QUIZ_COMMAND_TEXTS = {
 /** Quizzes get sequential numbers (the moderator types them into ma, mup, ta). */
 function nextQuizId(state: LiveState): string {
   let max = 0;
-  state.quizzes.forEach((q) => { const n = Number(q.id); if (Number.isInteger(n) && n > max) max = n; });
+  state.quizzes.forEach((q) => {
+    const n = Number(q.id);
+    if (Number.isInteger(n) && n > max) max = n;
+  });
   return String(max + 1);
 }
 
@@ -83,10 +106,13 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
   if (!text) return reject(texts.answerEmpty);
   if (findQuestion(quiz.content, round, number)) return reject(QUIZ_COMMAND_TEXTS.questionExists, 'conflict');
   const category = cmd.title || DEFAULT_TIE_BREAK_TITLE;
-  return accept(streams.quiz(quizId), draft('TieBreakQuestionAdded', {
-    quizId,
-    question: { type: 'normal', round, number, category, question: text, answer: '', points: 1, options: [], extraInfo: { tieBreak: true } },
-  }));
+  return accept(
+    streams.quiz(quizId),
+    draft('TieBreakQuestionAdded', {
+      quizId,
+      question: { type: 'normal', round, number, category, question: text, answer: '', points: 1, options: [], extraInfo: { tieBreak: true } },
+    }),
+  );
 }
 
 export const quizEntries = {
@@ -99,7 +125,10 @@ export const quizEntries = {
   ImportQuiz: {
     access: MODERATOR,
     parse: (c) => ({
-      type: 'ImportQuiz', name: trimmed(c.name), yearWeek: trimmed(c.yearWeek), content: normalizeContent(questionsFromRounds(c.rounds)),
+      type: 'ImportQuiz',
+      name: trimmed(c.name),
+      yearWeek: trimmed(c.yearWeek),
+      content: normalizeContent(questionsFromRounds(c.rounds)),
     }),
     boundary: () => [SHOW, QUIZZES],
     rule: importQuiz,
@@ -107,7 +136,8 @@ export const quizEntries = {
   EditQuiz: {
     access: MODERATOR,
     parse: (c) => ({
-      type: 'EditQuiz', quizId: quizIdOf(c.quizId),
+      type: 'EditQuiz',
+      quizId: quizIdOf(c.quizId),
       name: c.name === undefined ? null : trimmed(c.name),
       yearWeek: c.yearWeek === undefined ? null : trimmed(c.yearWeek),
       content: c.content === undefined ? null : normalizeContent(c.content),
@@ -116,7 +146,9 @@ export const quizEntries = {
     rule: editQuiz,
   },
   AddTieBreakQuestion: {
-    wire: 'aas', content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string' }, access: ADMIN,
+    wire: 'aas',
+    content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string' },
+    access: ADMIN,
     parse: (c) => ({ type: 'AddTieBreakQuestion', ...questionRefOf(c), title: trimmed(c.title), text: trimmed(c.text) }),
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: addTieBreakQuestion,

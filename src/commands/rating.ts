@@ -8,11 +8,29 @@ import { numberOf, quizIdOf, textOf } from './fields';
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 
-export interface RateAnswer { answerId: string; checked: boolean; liked: boolean }
-export interface RateAnswerRelative extends RateAnswer { type: 'RateAnswerRelative'; change: number | null }
-export interface RateAnswerAbsolute extends RateAnswer { type: 'RateAnswerAbsolute'; value: number }
-export interface StartChecking { type: 'StartChecking'; quizId: string }
-export interface RegexBulkRate extends QuestionRef { type: 'RegexBulkRate'; regex: string; points: number; mark: RegexMark }
+export interface RateAnswer {
+  answerId: string;
+  checked: boolean;
+  liked: boolean;
+}
+export interface RateAnswerRelative extends RateAnswer {
+  type: 'RateAnswerRelative';
+  change: number | null;
+}
+export interface RateAnswerAbsolute extends RateAnswer {
+  type: 'RateAnswerAbsolute';
+  value: number;
+}
+export interface StartChecking {
+  type: 'StartChecking';
+  quizId: string;
+}
+export interface RegexBulkRate extends QuestionRef {
+  type: 'RegexBulkRate';
+  regex: string;
+  points: number;
+  mark: RegexMark;
+}
 /** The commands of this file, as their rules receive them: ratingEntries holds one entry for each. */
 export type RatingCommand = RateAnswerRelative | RateAnswerAbsolute | StartChecking | RegexBulkRate;
 
@@ -21,9 +39,17 @@ function rate(state: LiveState, { answerId, checked, liked }: RateAnswer, points
   if (!answer) return reject(texts.notFound(answerId), 'not_found');
   const next = points ?? (change === null ? null : answer.points + change);
   if (next === null) return reject(texts.notANumber);
-  return accept(streams.night(answer.nightId), draft('AnswerRated', {
-    answerId, points: next, change, checked, liked, testerId: ctx.actor.userId,
-  }));
+  return accept(
+    streams.night(answer.nightId),
+    draft('AnswerRated', {
+      answerId,
+      points: next,
+      change,
+      checked,
+      liked,
+      testerId: ctx.actor.userId,
+    }),
+  );
 }
 
 /** tu: points change by `change`. */
@@ -59,9 +85,18 @@ export function regexBulkRate(state: LiveState, cmd: RegexBulkRate): Verdict {
   });
   if (matching.length === 0) return reject(texts.noMatchingAnswer, 'not_found');
   matching.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return accept(streams.night(matching[0].nightId), draft('AnswersBulkRated', {
-    quizId, round: round!, number: number!, regex: cmd.regex, mark, points, answerIds: matching.map((a) => a.id),
-  }));
+  return accept(
+    streams.night(matching[0].nightId),
+    draft('AnswersBulkRated', {
+      quizId,
+      round: round!,
+      number: number!,
+      regex: cmd.regex,
+      mark,
+      points,
+      answerIds: matching.map((a) => a.id),
+    }),
+  );
 }
 
 function ratingOf(c: ParserInput): RateAnswer {
@@ -82,13 +117,17 @@ function parseRegexBulkRate(c: ParserInput): RegexBulkRate | Rejection {
 
 export const ratingEntries = {
   RateAnswerRelative: {
-    wire: 'tu', content: { answerId: 'string', change: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
+    wire: 'tu',
+    content: { answerId: 'string', change: 'number', checked: 'boolean', liked: 'boolean' },
+    access: CHECKER,
     parse: (c) => ({ type: 'RateAnswerRelative', ...ratingOf(c), change: numberOf(c.change) }),
     boundary: () => [SHOW, NIGHTS],
     rule: rateAnswerRelative,
   },
   RateAnswerAbsolute: {
-    wire: 'tua', content: { answerId: 'string', value: 'number', checked: 'boolean', liked: 'boolean' }, access: CHECKER,
+    wire: 'tua',
+    content: { answerId: 'string', value: 'number', checked: 'boolean', liked: 'boolean' },
+    access: CHECKER,
     parse: (c) => {
       const value = numberOf(c.value);
       return value === null ? reject(texts.notANumber) : { type: 'RateAnswerAbsolute', ...ratingOf(c), value };
@@ -97,13 +136,17 @@ export const ratingEntries = {
     rule: rateAnswerAbsolute,
   },
   StartChecking: {
-    wire: 'ta', content: { quiz: 'string|number' }, access: CHECKER,
+    wire: 'ta',
+    content: { quiz: 'string|number' },
+    access: CHECKER,
     parse: (c) => ({ type: 'StartChecking', quizId: quizIdOf(c.quiz) }),
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: startChecking,
   },
   RegexBulkRate: {
-    wire: 'trx', content: { quiz: 'string|number', round: 'integer', question: 'integer', regex: 'string', points: 'number', mark: 'string' }, access: MODERATOR,
+    wire: 'trx',
+    content: { quiz: 'string|number', round: 'integer', question: 'integer', regex: 'string', points: 'number', mark: 'string' },
+    access: MODERATOR,
     parse: parseRegexBulkRate,
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
     rule: regexBulkRate,

@@ -10,7 +10,9 @@ import { ADMIN, NIGHTS, SHOW, questionRefOf, type Entries, type QuestionRef } fr
 import { requireQuiz } from './guards';
 import { texts } from './texts';
 
-export interface CorrectShipQuestion extends QuestionRef { type: 'CorrectShipQuestion' }
+export interface CorrectShipQuestion extends QuestionRef {
+  type: 'CorrectShipQuestion';
+}
 /** The commands of this file, as their rules receive them: shipEntries holds one entry for each. */
 export type ShipCommand = CorrectShipQuestion;
 
@@ -28,7 +30,12 @@ export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
     const hits = others.filter((o) => o.ship!.lager === ship.pluendern).length;
     const survived = !others.some((o) => o.ship!.pluendern === ship.lager);
     return {
-      answerId: answer.id, teamId: answer.teamId, lager: ship.lager, pluendern: ship.pluendern, hits, survived,
+      answerId: answer.id,
+      teamId: answer.teamId,
+      lager: ship.lager,
+      pluendern: ship.pluendern,
+      hits,
+      survived,
       points: hits + (survived ? 1 : 0),
     };
   });
@@ -43,17 +50,27 @@ export function correctShipQuestion(state: LiveState, cmd: CorrectShipQuestion):
   if (!question) return reject(texts.questionNotFound, 'not_found');
   if (question.type !== 'schiffe') return reject(SHIP_COMMAND_TEXTS.notAShipQuestion);
   const answers: AnswerLive[] = [];
-  state.answers.forEach((a) => { if (a.quizId === quizId && a.round === round && a.num === number) answers.push(a); });
+  state.answers.forEach((a) => {
+    if (a.quizId === quizId && a.round === round && a.num === number) answers.push(a);
+  });
   if (answers.length === 0) return reject(texts.noMatchingAnswer, 'not_found');
   answers.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return accept(streams.night(answers[0].nightId), draft('ShipQuestionCorrected', {
-    quizId, round: question.round, number: question.number, results: shipResults(answers),
-  }));
+  return accept(
+    streams.night(answers[0].nightId),
+    draft('ShipQuestionCorrected', {
+      quizId,
+      round: question.round,
+      number: question.number,
+      results: shipResults(answers),
+    }),
+  );
 }
 
 export const shipEntries = {
   CorrectShipQuestion: {
-    wire: 'asv', content: { quiz: 'string|number', round: 'integer', question: 'integer' }, access: ADMIN,
+    wire: 'asv',
+    content: { quiz: 'string|number', round: 'integer', question: 'integer' },
+    access: ADMIN,
     parse: (c) => ({ type: 'CorrectShipQuestion', ...questionRefOf(c) }),
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],
     rule: correctShipQuestion,

@@ -1,13 +1,14 @@
 /** The admin's show settings (PUT /api/show-settings): read at the edge, replaced by one event. */
 import { streams, type NextDate, type OverlayCorner, type OverlayLayout, type OverlayPart, type ShowSettings, type SocialLink } from '../../events';
-import {
-  DEFAULT_OVERLAY_LAYOUT, DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState,
-} from '../../projections/live';
+import { DEFAULT_OVERLAY_LAYOUT, DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState } from '../../projections/live';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { ADMIN, showOnly, trimmed, type Entries, type ParserInput } from './entry';
 
 /** PUT /api/show-settings: the whole settings, read and checked at the edge. */
-export interface ChangeShowSettings { type: 'ChangeShowSettings'; settings: ShowSettings }
+export interface ChangeShowSettings {
+  type: 'ChangeShowSettings';
+  settings: ShowSettings;
+}
 /** The commands of this file, as their rules receive them: showSettingsEntries holds one entry for each. */
 export type ShowSettingsCommand = ChangeShowSettings;
 

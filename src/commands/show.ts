@@ -1,8 +1,6 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { UBER_MODES, streams, type HealDealSetting, type UberMode } from '../../events';
-import {
-  FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, uberModeLocked, type LiveState,
-} from '../../projections/live';
+import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, uberModeLocked, type LiveState } from '../../projections/live';
 import { accept, draft, isRejection, reject, type Rejection, type Verdict } from './decision';
 import { ADMIN, MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, showOnly, type Entries, type ParserInput } from './entry';
 import { booleanOf, limitedTextOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
@@ -11,22 +9,55 @@ import { isAtStartOfQuiz } from './night';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface SetOverviewMessage { type: 'SetOverviewMessage'; message: string }
-export interface SetFeatureFlags { type: 'SetFeatureFlags'; flags: string }
-export interface SetReconnectAt { type: 'SetReconnectAt'; recheckAt: number }
-export interface ResetLiveState { type: 'ResetLiveState' }
-export type StateSetting =
-  | { kind: 'registrations'; allow: boolean }
-  | { kind: 'healDeal'; setting: HealDealSetting; round: number | null; value: number };
-export interface UpdateStateSetting { type: 'UpdateStateSetting'; setting: StateSetting }
-export interface ChangeUberMode { type: 'ChangeUberMode'; modus: UberMode }
-export interface SetUberMessage { type: 'SetUberMessage'; message: string }
-export interface DrawStroke { type: 'DrawStroke'; url: string; color: string; startX: number; startY: number; endX: number; endY: number }
-export interface ClearPainting { type: 'ClearPainting' }
+export interface SetOverviewMessage {
+  type: 'SetOverviewMessage';
+  message: string;
+}
+export interface SetFeatureFlags {
+  type: 'SetFeatureFlags';
+  flags: string;
+}
+export interface SetReconnectAt {
+  type: 'SetReconnectAt';
+  recheckAt: number;
+}
+export interface ResetLiveState {
+  type: 'ResetLiveState';
+}
+export type StateSetting = { kind: 'registrations'; allow: boolean } | { kind: 'healDeal'; setting: HealDealSetting; round: number | null; value: number };
+export interface UpdateStateSetting {
+  type: 'UpdateStateSetting';
+  setting: StateSetting;
+}
+export interface ChangeUberMode {
+  type: 'ChangeUberMode';
+  modus: UberMode;
+}
+export interface SetUberMessage {
+  type: 'SetUberMessage';
+  message: string;
+}
+export interface DrawStroke {
+  type: 'DrawStroke';
+  url: string;
+  color: string;
+  startX: number;
+  startY: number;
+  endX: number;
+  endY: number;
+}
+export interface ClearPainting {
+  type: 'ClearPainting';
+}
 /** mp: publish the server's ranking of `quizId` (null: the night's quiz), or unpublish. */
-export interface PublishPoints { type: 'PublishPoints'; publish: boolean; quizId: string | null }
+export interface PublishPoints {
+  type: 'PublishPoints';
+  publish: boolean;
+  quizId: string | null;
+}
 /** The commands of this file, as their rules receive them: showEntries holds one entry for each. */
-export type ShowCommand = SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints;
+export type ShowCommand =
+  SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const SHOW_COMMAND_TEXTS = {
@@ -75,7 +106,7 @@ export function updateStateSetting(state: LiveState, { setting }: UpdateStateSet
 function healDealSettingOf(state: LiveState, setting: HealDealSetting, round: number | null): number | null {
   const settings = state.healDeal.settings;
   if (setting === 'startHp') return settings.startHp;
-  return round === null ? null : settings[setting][round] ?? null;
+  return round === null ? null : (settings[setting][round] ?? null);
 }
 
 /**
@@ -162,7 +193,9 @@ function parsePublishPoints(c: ParserInput): PublishPoints | Rejection {
 
 export const showEntries = {
   SetOverviewMessage: {
-    wire: 'ao', content: { message: 'string' }, access: ADMIN,
+    wire: 'ao',
+    content: { message: 'string' },
+    access: ADMIN,
     parse: (c) => {
       const message = limitedTextOf('overviewMessage', c.message);
       return isRejection(message) ? message : { type: 'SetOverviewMessage', message };
@@ -171,7 +204,9 @@ export const showEntries = {
     rule: setOverviewMessage,
   },
   SetFeatureFlags: {
-    wire: 'aff', content: { flags: 'string' }, access: ADMIN,
+    wire: 'aff',
+    content: { flags: 'string' },
+    access: ADMIN,
     parse: (c) => {
       const flags = limitedTextOf('featureFlags', c.flags);
       return isRejection(flags) ? flags : { type: 'SetFeatureFlags', flags };
@@ -180,7 +215,9 @@ export const showEntries = {
     rule: setFeatureFlags,
   },
   SetReconnectAt: {
-    wire: 'ara', content: { recheckAt: 'number' }, access: ADMIN,
+    wire: 'ara',
+    content: { recheckAt: 'number' },
+    access: ADMIN,
     parse: (c) => {
       const recheckAt = numberOf(c.recheckAt);
       return recheckAt === null ? reject(texts.notANumber) : { type: 'SetReconnectAt', recheckAt };
@@ -190,7 +227,9 @@ export const showEntries = {
   },
   ResetLiveState: { wire: 'arr', content: {}, access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [SHOW, NIGHTS], rule: resetLiveState },
   UpdateStateSetting: {
-    wire: 'asu', content: { path: 'string', value: 'string|number|boolean' }, access: ADMIN,
+    wire: 'asu',
+    content: { path: 'string', value: 'string|number|boolean' },
+    access: ADMIN,
     parse: (c) => {
       const setting = stateSettingOf(textOf(c.path), c.value);
       return typeof setting === 'string' ? reject(setting) : { type: 'UpdateStateSetting', setting };
@@ -199,7 +238,9 @@ export const showEntries = {
     rule: updateStateSetting,
   },
   ChangeUberMode: {
-    wire: 'mum', content: { modus: 'string' }, access: MODERATOR,
+    wire: 'mum',
+    content: { modus: 'string' },
+    access: MODERATOR,
     parse: (c) => {
       const modus = textOf(c.modus);
       return isUberMode(modus) ? { type: 'ChangeUberMode', modus } : reject(SHOW_COMMAND_TEXTS.unknownUberMode);
@@ -208,7 +249,9 @@ export const showEntries = {
     rule: changeUberMode,
   },
   SetUberMessage: {
-    wire: 'mumm', content: { message: 'string' }, access: MODERATOR,
+    wire: 'mumm',
+    content: { message: 'string' },
+    access: MODERATOR,
     parse: (c) => {
       const message = limitedTextOf('uberMessage', c.message);
       return isRejection(message) ? message : { type: 'SetUberMessage', message };
@@ -217,7 +260,9 @@ export const showEntries = {
     rule: setUberMessage,
   },
   DrawStroke: {
-    wire: 'mua', content: { url: 'string', color: 'string', startX: 'number', startY: 'number', endX: 'number', endY: 'number' }, access: MODERATOR,
+    wire: 'mua',
+    content: { url: 'string', color: 'string', startX: 'number', startY: 'number', endX: 'number', endY: 'number' },
+    access: MODERATOR,
     parse: (c) => {
       const [startX, startY, endX, endY] = [c.startX, c.startY, c.endX, c.endY].map(numberOf);
       if (startX == null || startY == null || endX == null || endY == null) return reject(texts.notANumber);

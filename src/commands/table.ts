@@ -27,8 +27,23 @@ import { uploadEntries } from './uploads';
 import { userRoleEntries } from './user-roles';
 
 const AREAS = [
-  identityEntries, userRoleEntries, accountEntries, teamEntries, quizEntries, nightEntries, proposalEntries, drawingEntries,
-  healDealEntries, ratingEntries, shipEntries, showEntries, showSettingsEntries, overlayLinkEntries, uploadEntries, formEntries, moderationEntries,
+  identityEntries,
+  userRoleEntries,
+  accountEntries,
+  teamEntries,
+  quizEntries,
+  nightEntries,
+  proposalEntries,
+  drawingEntries,
+  healDealEntries,
+  ratingEntries,
+  shipEntries,
+  showEntries,
+  showSettingsEntries,
+  overlayLinkEntries,
+  uploadEntries,
+  formEntries,
+  moderationEntries,
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */

@@ -1,7 +1,18 @@
 import { streams } from '../../events';
 import {
-  FUSION_TEAM_PASSWORD, MAX_NAME_LENGTH, firstTooLong, hostOfflineText, isFusionTeam, nextTeamNumber, qrTeamAmountOf, qrTeamProblemOf,
-  teamByReference, teamFormProblemOf, teamUrlProblem, uniqueNameKey, type LiveState,
+  FUSION_TEAM_PASSWORD,
+  MAX_NAME_LENGTH,
+  firstTooLong,
+  hostOfflineText,
+  isFusionTeam,
+  nextTeamNumber,
+  qrTeamAmountOf,
+  qrTeamProblemOf,
+  teamByReference,
+  teamFormProblemOf,
+  teamUrlProblem,
+  uniqueNameKey,
+  type LiveState,
 } from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, SHOW, TEAMS, member, own, trimmed, type Entries } from './entry';
@@ -10,24 +21,56 @@ import { requireTeamMember, requireUser } from './guards';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface CreateTeam { type: 'CreateTeam'; name: string; stadt: string; beschreibung: string; url: string }
+export interface CreateTeam {
+  type: 'CreateTeam';
+  name: string;
+  stadt: string;
+  beschreibung: string;
+  url: string;
+}
 /** fqps/team/new: QR sign-up by a visitor. `moderatorOnline`: the edge's verdict from live connections. */
-export interface CreateQrTeam { type: 'CreateQrTeam'; name: string; expectedMembers: number | null; moderatorOnline: boolean }
+export interface CreateQrTeam {
+  type: 'CreateQrTeam';
+  name: string;
+  expectedMembers: number | null;
+  moderatorOnline: boolean;
+}
 /**
  * gj: `team` is the team's id or its short number as sent (see teamByReference); `passwordOk` is the
  * edge's verdict on the password against the write side's hash of that team.
  */
-export interface JoinTeam { type: 'JoinTeam'; team: string; passwordOk: boolean; fusionPassword: boolean }
+export interface JoinTeam {
+  type: 'JoinTeam';
+  team: string;
+  passwordOk: boolean;
+  fusionPassword: boolean;
+}
 /** gi: the edge resolved the token to its invite id (null: unknown token). */
-export interface JoinTeamByInvite { type: 'JoinTeamByInvite'; inviteId: string | null }
+export interface JoinTeamByInvite {
+  type: 'JoinTeamByInvite';
+  inviteId: string | null;
+}
 /** gl: a member creates an invite for the own team. */
-export interface CreateTeamInvite { type: 'CreateTeamInvite' }
+export interface CreateTeamInvite {
+  type: 'CreateTeamInvite';
+}
 /** ati: admin creates an invite for any team. */
-export interface CreateTeamInviteAsAdmin { type: 'CreateTeamInviteAsAdmin'; teamId: string }
+export interface CreateTeamInviteAsAdmin {
+  type: 'CreateTeamInviteAsAdmin';
+  teamId: string;
+}
 /** gu */
-export interface EditTeam { type: 'EditTeam'; url: string; stadt: string; beschreibung: string }
+export interface EditTeam {
+  type: 'EditTeam';
+  url: string;
+  stadt: string;
+  beschreibung: string;
+}
 /** DELETE /api/teams/:id (the admin's "Alle Teams löschen" deletes one by one). */
-export interface DeleteTeam { type: 'DeleteTeam'; teamId: string }
+export interface DeleteTeam {
+  type: 'DeleteTeam';
+  teamId: string;
+}
 /** The commands of this file, as their rules receive them: teamEntries holds one entry for each. */
 export type TeamCommand = CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam;
 
@@ -60,7 +103,16 @@ export function createTeam(state: LiveState, cmd: CreateTeam, ctx: DecisionConte
   return accept(
     streams.team(teamId),
     draft('TeamCreated', {
-      teamId, name, stadt, beschreibung, url, isNew: false, origin: 'dialog', expectedMembers: null, createdBy: user.id, number: nextTeamNumber(state),
+      teamId,
+      name,
+      stadt,
+      beschreibung,
+      url,
+      isNew: false,
+      origin: 'dialog',
+      expectedMembers: null,
+      createdBy: user.id,
+      number: nextTeamNumber(state),
     }),
     draft('TeamJoined', { teamId, userId: user.id, via: 'creation' }),
   );
@@ -77,10 +129,21 @@ export function createQrTeam(state: LiveState, cmd: CreateQrTeam, ctx: DecisionC
   if (cmd.moderatorOnline !== true) return reject(hostOfflineText(state.showSettings.qrHostName), 'precondition');
   if (teamNameTaken(state, name)) return reject(TEAM_COMMAND_TEXTS.teamNameTaken, 'conflict');
   const teamId = ctx.newId();
-  return accept(streams.team(teamId), draft('TeamCreated', {
-    teamId, name, stadt: '', beschreibung: '', url: '', isNew: true, origin: 'qr', expectedMembers, createdBy: ctx.actor.userId,
-    number: nextTeamNumber(state),
-  }));
+  return accept(
+    streams.team(teamId),
+    draft('TeamCreated', {
+      teamId,
+      name,
+      stadt: '',
+      beschreibung: '',
+      url: '',
+      isNew: true,
+      origin: 'qr',
+      expectedMembers,
+      createdBy: ctx.actor.userId,
+      number: nextTeamNumber(state),
+    }),
+  );
 }
 
 /**
@@ -135,7 +198,10 @@ export function editTeam(state: LiveState, cmd: EditTeam, ctx: DecisionContext):
 
 /** The team form's text fields within their maxima (field-limits.ts), else the German refusal naming the first too long. */
 function teamFieldsTooLong(stadt: string, beschreibung: string): string | null {
-  return firstTooLong([['teamCity', stadt], ['teamDescription', beschreibung]]);
+  return firstTooLong([
+    ['teamCity', stadt],
+    ['teamDescription', beschreibung],
+  ]);
 }
 
 export function deleteTeam(state: LiveState, { teamId }: DeleteTeam): Verdict {
@@ -172,27 +238,35 @@ export const teamEntries = {
     rule: createQrTeam,
   },
   JoinTeam: {
-    wire: 'gj', content: { id: 'string|number', password: 'string' }, access: 'user',
+    wire: 'gj',
+    content: { id: 'string|number', password: 'string' },
+    access: 'user',
     parse: (c) => ({ type: 'JoinTeam', team: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
     // A team's number is written in its own stream (TeamCreated), so the team's stream is the whole boundary.
     boundary: (cmd, state, actorId) => [...own(actorId), streams.team(teamByReference(state, cmd.team)?.id ?? cmd.team)],
     rule: joinTeam,
   },
   JoinTeamByInvite: {
-    wire: 'gi', content: { token: 'string' }, access: 'user',
+    wire: 'gi',
+    content: { token: 'string' },
+    access: 'user',
     parse: (c) => ({ type: 'JoinTeamByInvite', inviteId: typeof c.inviteId === 'string' ? c.inviteId : null }),
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS],
     rule: joinTeamByInvite,
   },
   CreateTeamInvite: { wire: 'gl', content: {}, access: 'user', parse: () => ({ type: 'CreateTeamInvite' }), boundary: member, rule: createTeamInvite },
   CreateTeamInviteAsAdmin: {
-    wire: 'ati', content: { id: 'string' }, access: ADMIN,
+    wire: 'ati',
+    content: { id: 'string' },
+    access: ADMIN,
     parse: (c) => ({ type: 'CreateTeamInviteAsAdmin', teamId: textOf(c.id) }),
     boundary: (cmd) => [SHOW, streams.team(cmd.teamId)],
     rule: createTeamInviteAsAdmin,
   },
   EditTeam: {
-    wire: 'gu', content: { url: 'string', stadt: 'string', beschreibung: 'string' }, access: 'user',
+    wire: 'gu',
+    content: { url: 'string', stadt: 'string', beschreibung: 'string' },
+    access: 'user',
     parse: (c) => {
       const [url, stadt, beschreibung] = [trimmed(c.url), trimmed(c.stadt), trimmed(c.beschreibung)];
       // The url's length here (before a 2,000-character text is kept anywhere); what it may point to is the rule's (the team's uploads).

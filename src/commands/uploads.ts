@@ -7,7 +7,12 @@ import { hasRole, requireUser } from './guards';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
-export interface RecordUpload { type: 'RecordUpload'; kind: UploadKind; fileNames: string[]; label: string | null }
+export interface RecordUpload {
+  type: 'RecordUpload';
+  kind: UploadKind;
+  fileNames: string[];
+  label: string | null;
+}
 /** The commands of this file, as their rules receive them: uploadEntries holds one entry for each. */
 export type UploadCommand = RecordUpload;
 
@@ -35,11 +40,18 @@ export function recordUpload(state: LiveState, cmd: RecordUpload, ctx: DecisionC
   if (cmd.kind === 'show' && !hasRole(ctx, 'admin')) return reject(texts.forbidden, 'forbidden');
   const teamId = user.teamId;
   if (!own && !teamId) return reject(UPLOAD_COMMAND_TEXTS.uploadFailed, 'precondition');
-  return accept(teamId && !own ? streams.team(teamId) : streams.user(user.id), draft('UploadRecorded', {
-    uploadId: ctx.newId(), kind: cmd.kind, userId: user.id, teamId: own ? null : teamId,
-    fileNames, label,
-    question: cmd.kind === 'question' ? questionOpenAt(state) : null,
-  }));
+  return accept(
+    teamId && !own ? streams.team(teamId) : streams.user(user.id),
+    draft('UploadRecorded', {
+      uploadId: ctx.newId(),
+      kind: cmd.kind,
+      userId: user.id,
+      teamId: own ? null : teamId,
+      fileNames,
+      label,
+      question: cmd.kind === 'question' ? questionOpenAt(state) : null,
+    }),
+  );
 }
 
 function questionOpenAt(state: LiveState): UploadQuestion | null {

@@ -11,7 +11,12 @@ import { texts } from './texts';
  * become `roles` (no duplicates, in ROLES order). `consoleAccount`: the OS account that ran the console
  * command, recorded when no user acts.
  */
-export interface SetUserRoles { type: 'SetUserRoles'; userId: string; roles: Role[]; consoleAccount: string }
+export interface SetUserRoles {
+  type: 'SetUserRoles';
+  userId: string;
+  roles: Role[];
+  consoleAccount: string;
+}
 /** The commands of this file, as their rules receive them: userRoleEntries holds one entry for each. */
 export type UserRoleCommand = SetUserRoles;
 
@@ -45,12 +50,15 @@ function parseSetUserRoles(c: ParserInput): SetUserRoles | Rejection {
     named.add(known);
   }
   return {
-    type: 'SetUserRoles', userId: textOf(c.userId), roles: ROLES.filter((r) => named.has(r)), consoleAccount: textOf(c.consoleAccount),
+    type: 'SetUserRoles',
+    userId: textOf(c.userId),
+    roles: ROLES.filter((r) => named.has(r)),
+    consoleAccount: textOf(c.consoleAccount),
   };
 }
 
 function shown(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > SHOWN_ROLE_LENGTH ? `${text.slice(0, SHOWN_ROLE_LENGTH)}…` : text;
 }
 
@@ -64,9 +72,15 @@ export function setUserRoles(state: LiveState, cmd: SetUserRoles, ctx: DecisionC
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
   if (sameRoles(user.roles, cmd.roles)) return accept(streams.user(user.id));
   if (user.roles.includes('admin') && !cmd.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(USER_ROLE_COMMAND_TEXTS.lastAdmin);
-  return accept(streams.user(user.id), draft('UserRolesChanged', {
-    userId: user.id, roles: [...cmd.roles], previousRoles: [...user.roles], changedBy: changedBy(cmd, ctx),
-  }));
+  return accept(
+    streams.user(user.id),
+    draft('UserRolesChanged', {
+      userId: user.id,
+      roles: [...cmd.roles],
+      previousRoles: [...user.roles],
+      changedBy: changedBy(cmd, ctx),
+    }),
+  );
 }
 
 function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {

@@ -28,11 +28,15 @@ const REPLY: Yaml = {
   name: 'reply',
   summary: 'Exactly one per frame with a readable id: success, or success false with a German message.',
   payload: {
-    type: 'object', required: ['type', 'id', 'replyTo', 'content'],
+    type: 'object',
+    required: ['type', 'id', 'replyTo', 'content'],
     properties: {
-      type: { const: 'reply' }, id: { type: 'integer' }, replyTo: { type: ['integer', 'string', 'null'] },
+      type: { const: 'reply' },
+      id: { type: 'integer' },
+      replyTo: { type: ['integer', 'string', 'null'] },
       content: {
-        type: 'object', required: ['success'],
+        type: 'object',
+        required: ['success'],
         properties: {
           success: { type: 'boolean' },
           message: { type: 'string', description: 'German text for the user when success is false' },
@@ -48,7 +52,8 @@ function envelope(code: string, content: Readonly<Record<string, WireField>>): Y
   const properties: Record<string, Yaml> = {};
   for (const [name, field] of Object.entries(content)) properties[name] = FIELD_SCHEMA[field];
   return {
-    type: 'object', required: ['type', 'id'],
+    type: 'object',
+    required: ['type', 'id'],
     properties: {
       type: { const: code },
       id: { type: ['integer', 'string'], description: 'chosen by the client; the reply carries it as replyTo' },
@@ -62,20 +67,25 @@ function envelope(code: string, content: Readonly<Record<string, WireField>>): Y
 export function asyncApiDocument(): Yaml {
   const messages: Record<string, Yaml> = {};
   const operations: Record<string, Yaml> = {};
-  const entries = (Object.entries(commandTable) as Array<[CommandType, CommandEntry<Command>]>)
-    .filter(([, e]) => e.wire)
-    .sort(([, a], [, b]) => (a.wire! < b.wire! ? -1 : 1));
+  const entries = (Object.entries(commandTable) as Array<[CommandType, CommandEntry<Command>]>).filter(([, e]) => e.wire).sort(([, a], [, b]) => (a.wire! < b.wire! ? -1 : 1));
   const add = (code: string, title: string, summary: string, content: Readonly<Record<string, WireField>>) => {
     messages[code] = { name: code, title, summary, payload: envelope(code, content) };
     operations[`send-${code}`] = {
-      action: 'receive', channel: { $ref: '#/channels/ws' }, messages: [{ $ref: `#/channels/ws/messages/${code}` }],
+      action: 'receive',
+      channel: { $ref: '#/channels/ws' },
+      messages: [{ $ref: `#/channels/ws/messages/${code}` }],
       reply: { channel: { $ref: '#/channels/ws' }, messages: [{ $ref: '#/channels/ws/messages/reply' }] },
     };
   };
   for (const [type, entry] of entries) add(entry.wire!, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
   for (const code of [...QUERY_CODES].sort()) add(code, `Query ${code}`, `Query (appends nothing). Who may send it: ${whoMay(queryAccess(code))}.`, QUERY_CONTENT[code] ?? {});
-  add('sa', 'Authenticate', 'Authenticates the socket with a login token (`token`), or as a stream overlay page with its link\'s token (`overlay`: the socket then receives only the overlay scope and may send only sg and ping); first message of every socket. A player token older than a day is answered with a renewed `token` to keep instead.', { token: 'string', overlay: 'string' });
-  add('sg', 'Get views', 'The views of the socket\'s user as a snapshot, with their versions.', {});
+  add(
+    'sa',
+    'Authenticate',
+    "Authenticates the socket with a login token (`token`), or as a stream overlay page with its link's token (`overlay`: the socket then receives only the overlay scope and may send only sg and ping); first message of every socket. A player token older than a day is answered with a renewed `token` to keep instead.",
+    { token: 'string', overlay: 'string' },
+  );
+  add('sg', 'Get views', "The views of the socket's user as a snapshot, with their versions.", {});
   add('ping', 'Ping', 'Answered with the server time.', {});
   const channelMessages: Record<string, Yaml> = { reply: { $ref: '#/components/messages/reply' }, st: { $ref: '#/components/messages/st' } };
   for (const code of Object.keys(messages)) channelMessages[code] = { $ref: `#/components/messages/${code}` };

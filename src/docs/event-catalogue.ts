@@ -28,7 +28,11 @@ interface UpcasterDeclaration {
 }
 
 const STREAM_NAME: Record<StreamKind, string> = {
-  night: '`night-<nightId>`', team: '`team-<teamId>`', user: '`user-<userId>`', quiz: '`quiz-<quizId>`', show: '`show`',
+  night: '`night-<nightId>`',
+  team: '`team-<teamId>`',
+  user: '`user-<userId>`',
+  quiz: '`quiz-<quizId>`',
+  show: '`show`',
 };
 
 class Catalogue {
@@ -40,10 +44,16 @@ class Catalogue {
   constructor(private readonly root: string) {
     const eventsDir = path.join(root, 'events');
     const program = ts.createProgram([path.join(eventsDir, 'index.ts'), path.join(eventsDir, 'upcasters.ts')], {
-      strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, noEmit: true, types: [], skipLibCheck: true,
+      strict: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      noEmit: true,
+      types: [],
+      skipLibCheck: true,
     });
     this.checker = program.getTypeChecker();
-    this.sources = program.getSourceFiles()
+    this.sources = program
+      .getSourceFiles()
       .filter((file) => path.dirname(path.resolve(file.fileName)) === eventsDir)
       .sort((a, b) => a.fileName.localeCompare(b.fileName));
   }
@@ -85,7 +95,7 @@ class Catalogue {
     }
     lines.push('## Named types', '', 'The types of `events/` that the fields above use.', '');
     // Rendering a named type can name further ones: render until none is new, then in alphabetical order.
-    for (let known = -1; known !== this.named.size; ) {
+    for (let known = -1; known !== this.named.size;) {
       known = this.named.size;
       [...this.named.values()].forEach((symbol) => this.namedTypeSection(symbol));
     }
@@ -95,7 +105,9 @@ class Catalogue {
 
   private eventSection(d: EventDeclaration, upcasters: readonly UpcasterDeclaration[]): string[] {
     const type = d.type as EventType;
-    const doc = this.docOf(this.checker.getSymbolAtLocation(d.alias.name)) || this.docOf(this.checker.getTypeFromTypeNode(d.data).aliasSymbol ?? this.checker.getTypeFromTypeNode(d.data).symbol);
+    const doc =
+      this.docOf(this.checker.getSymbolAtLocation(d.alias.name)) ||
+      this.docOf(this.checker.getTypeFromTypeNode(d.data).aliasSymbol ?? this.checker.getTypeFromTypeNode(d.data).symbol);
     const steps = upcasters.filter((u) => u.type === type).sort((a, b) => a.reads - b.reads);
     return [
       `### ${type}`,
@@ -149,7 +161,9 @@ class Catalogue {
           ...(property.flags & ts.SymbolFlags.Optional ? ['optional.'] : []),
           ...(personal && property.getName() in personal ? [`Personal data (an erased person: ${placeholder(personal[property.getName()]!)}).`] : []),
           this.docOf(property),
-        ].filter((note) => note !== '').join(' ');
+        ]
+          .filter((note) => note !== '')
+          .join(' ');
         return `| \`${property.getName()}\` | \`${escapeCell(this.typeText(property))}\` | ${escapeCell(notes)} |`;
       }),
     ];
@@ -208,8 +222,7 @@ class Catalogue {
 
   private isOwn(symbol: ts.Symbol): boolean {
     const declaration = symbol.declarations?.[0];
-    return declaration !== undefined && this.sources.includes(declaration.getSourceFile())
-      && (ts.isTypeAliasDeclaration(declaration) || ts.isInterfaceDeclaration(declaration));
+    return declaration !== undefined && this.sources.includes(declaration.getSourceFile()) && (ts.isTypeAliasDeclaration(declaration) || ts.isInterfaceDeclaration(declaration));
   }
 
   private namedSymbol(name: string): ts.Symbol | undefined {
@@ -249,7 +262,8 @@ class Catalogue {
 
   private upcasterDeclarations(): UpcasterDeclaration[] {
     const source = this.sources.find((file) => path.basename(file.fileName) === 'upcasters.ts');
-    const table = source?.statements.filter(ts.isVariableStatement)
+    const table = source?.statements
+      .filter(ts.isVariableStatement)
       .flatMap((s) => [...s.declarationList.declarations])
       .find((d) => d.name.getText() === 'upcasters')?.initializer;
     if (!table || !ts.isObjectLiteralExpression(table)) throw new Error('events/upcasters.ts: no `upcasters` object');
@@ -272,7 +286,11 @@ function personalDetail(type: EventType): string {
   const legacy = LEGACY_PERSONAL_DATA[type] ?? [];
   const parts: string[] = [];
   if (declared) {
-    parts.push(`${Object.keys(declared.fields).map((f) => `\`${f}\``).join(', ')}, kept in the vault under the person's \`${declared.subject}\`, not in the stored event`);
+    parts.push(
+      `${Object.keys(declared.fields)
+        .map((f) => `\`${f}\``)
+        .join(', ')}, kept in the vault under the person's \`${declared.subject}\`, not in the stored event`,
+    );
   }
   if (legacy.length > 0) parts.push(`older versions carried ${legacy.map((f) => `\`${f}\``).join(', ')} (no longer stored)`);
   return parts.length === 0 ? 'none' : parts.join('; ');
@@ -285,7 +303,16 @@ function placeholder(value: string | null): string {
 function leadingComment(node: ts.Node): string {
   const text = node.getSourceFile().getFullText();
   const comments = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
-  return oneLine(comments.map((c) => text.slice(c.pos, c.end).replace(/^\/\/\s?|^\/\*+|\*+\/$/gm, '').replace(/^\s*\*\s?/gm, '')).join(' '));
+  return oneLine(
+    comments
+      .map((c) =>
+        text
+          .slice(c.pos, c.end)
+          .replace(/^\/\/\s?|^\/\*+|\*+\/$/gm, '')
+          .replace(/^\s*\*\s?/gm, ''),
+      )
+      .join(' '),
+  );
 }
 
 function oneLine(text: string): string {

@@ -3,10 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
 import { admit, appendConditionOf, decide, isRejection, reject, type BoundaryPart, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
-import {
-  BoundaryMovedError, WrongExpectedRevisionError,
-  type AppendCondition, type AppendResult, type EventStore, type StoredEvent,
-} from '../store/event-store';
+import { BoundaryMovedError, WrongExpectedRevisionError, type AppendCondition, type AppendResult, type EventStore, type StoredEvent } from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
@@ -232,7 +229,10 @@ export class CommandPipeline {
       const batch = taken.batch;
       if (!batch) return this.lockedAppendFailed(error);
       if (error instanceof WrongExpectedRevisionError || error instanceof BoundaryMovedError) {
-        return this.retryAfterConflict(batch.decided.map((d) => d.item), error instanceof BoundaryMovedError ? 'boundary' : 'revision');
+        return this.retryAfterConflict(
+          batch.decided.map((d) => d.item),
+          error instanceof BoundaryMovedError ? 'boundary' : 'revision',
+        );
       }
       if (isUnavailable(error)) {
         // Stored or not (a connection cut before the commit's answer): the resend with the same

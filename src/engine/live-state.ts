@@ -149,7 +149,14 @@ export class LiveStateService {
   async catchUp(): Promise<void> {
     const target = await this.store.lastPosition();
     for (;;) {
-      if (await within(this.waitFor(target).then(() => true), CATCH_UP_CHECK_MS, () => false)) return;
+      if (
+        await within(
+          this.waitFor(target).then(() => true),
+          CATCH_UP_CHECK_MS,
+          () => false,
+        )
+      )
+        return;
       await this.store.lastPosition();
     }
   }

@@ -34,7 +34,10 @@ export class SnapshotStore {
   private floor = 0;
   private writing: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly db: SqlDatabase, readonly codeVersion: string) {}
+  private constructor(
+    private readonly db: SqlDatabase,
+    readonly codeVersion: string,
+  ) {}
 
   static async open(db: SqlDatabase, codeVersion = engineCodeVersion()): Promise<SnapshotStore> {
     return new SnapshotStore(db, codeVersion);
@@ -69,10 +72,12 @@ export class SnapshotStore {
     const revisionsText = JSON.stringify({ revisions: Object.fromEntries(revisions), appliedCommands });
     if (position < this.floor) return;
     const write = this.db.transaction(async (tx) => {
-      await tx.query(
-        'INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        [this.codeVersion, position, pieces.join(''), revisionsText],
-      );
+      await tx.query('INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        this.codeVersion,
+        position,
+        pieces.join(''),
+        revisionsText,
+      ]);
       await tx.query(
         `DELETE FROM live_snapshots WHERE code_version <> $1
            OR position NOT IN (SELECT position FROM live_snapshots WHERE code_version = $1 ORDER BY position DESC LIMIT ${KEEP})`,

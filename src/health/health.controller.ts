@@ -37,7 +37,10 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
    * live state is, and what the last background look at the store and the read projections found.
    */
   @Get('health')
-  @ApiOkResponse({ description: 'The process lives; live state position, and store and projection positions as last seen (a store that did not answer is `reachable: false`, not failed; its error goes to the server log, never into the answer).' })
+  @ApiOkResponse({
+    description:
+      'The process lives; live state position, and store and projection positions as last seen (a store that did not answer is `reachable: false`, not failed; its error goes to the server log, never into the answer).',
+  })
   health() {
     const { storage, engine } = this.runtime;
     const seen = this.watch.last;
@@ -61,10 +64,15 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
     const seen = await this.watch.look();
     if (seen.lastPosition === null) throw notReady('Die Datenbank ist gerade nicht erreichbar.');
     const lastPosition = seen.lastPosition;
-    const caughtUp = await within(engine.live.waitFor(lastPosition).then(() => true), READY_WAIT_MS, () => false);
+    const caughtUp = await within(
+      engine.live.waitFor(lastPosition).then(() => true),
+      READY_WAIT_MS,
+      () => false,
+    );
     if (!caughtUp) {
       throw notReady(`Der Live-Zustand holt das Log noch auf: Position ${engine.live.position} von ${lastPosition}.`, {
-        live: { position: engine.live.position }, store: { lastPosition },
+        live: { position: engine.live.position },
+        store: { lastPosition },
       });
     }
     const rebuilding = this.runtime.readModels.rebuilding();

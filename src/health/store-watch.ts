@@ -48,7 +48,9 @@ export class StoreWatch {
   look(): Promise<StoreSeen> {
     this.looking ??= this.lookOnce().finally(() => (this.looking = null));
     return within(this.looking, this.timeoutMs, (): StoreSeen => ({
-      lastPosition: null, error: `keine Antwort innerhalb von ${this.timeoutMs} ms`, projections: this.seen?.projections ?? [],
+      lastPosition: null,
+      error: `keine Antwort innerhalb von ${this.timeoutMs} ms`,
+      projections: this.seen?.projections ?? [],
     }));
   }
 

@@ -12,7 +12,7 @@ export function serveApiDocs(app: INestApplication): void {
     .setVersion(APP_VERSION)
     .setDescription(
       'The HTTP API of the quiz show. Failures answer `{errors: [{status, detail}]}` with a German `detail`. ' +
-      'The realtime protocol (WebSocket `/ws`) is described in docs/asyncapi.yaml.',
+        'The realtime protocol (WebSocket `/ws`) is described in docs/asyncapi.yaml.',
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/token-auth/' })
     .build();

@@ -16,7 +16,6 @@ import { actorOf } from './request-user';
 import { BLOCKED_TEXT } from '../auth/token-holder';
 import { LOGIN_TEXTS } from '../edge-texts';
 
-
 @ApiTags('login')
 @Controller('api')
 export class AuthController {
@@ -28,7 +27,10 @@ export class AuthController {
   @ApiOkResponse({ type: TokenDto })
   @ApiBadRequestResponse({ description: 'Name or password missing.' })
   @ApiForbiddenResponse({ description: 'Wrong name or password, or an invalid, expired or used login link.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this name or from this address (German `detail`); or the hashing queue is full: `meta: {retry, retryAfterMs, ticket}`, come back then with the header `X-Queue-Ticket: <ticket>` (and `Retry-After`).' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many failed logins for this name or from this address (German `detail`); or the hashing queue is full: `meta: {retry, retryAfterMs, ticket}`, come back then with the header `X-Queue-Ticket: <ticket>` (and `Retry-After`).',
+  })
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
@@ -47,7 +49,9 @@ export class AuthController {
     // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
     const counted = username.slice(0, FIELD_MAXIMA.login);
     const attempt = {
-      login: counted, address: clientAddress(request), device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), counted),
+      login: counted,
+      address: clientAddress(request),
+      device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), counted),
     };
     // A login the hashing queue would send away now gets its appointment before it costs the limiter's and the
     // credentials' queries: in a surge each check-in would pay them again (docs/decisions/first-minute.md).
@@ -58,21 +62,27 @@ export class AuthController {
     if (refusal) throw httpError(429, refusal);
     const tooLong = tooLongProblem('login', username);
     if (tooLong) throw httpError(400, tooLong);
-    const valid = await limits.oneAtATime(username, async () => {
-      const credential = await credentials.findByLogin(username);
-      // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
-      const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket });
-      return verified && credential ? credential : null;
-    }).catch(async (error: unknown) => {
-      if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure
-      throw error;
-    });
+    const valid = await limits
+      .oneAtATime(username, async () => {
+        const credential = await credentials.findByLogin(username);
+        // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
+        const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket });
+        return verified && credential ? credential : null;
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure
+        throw error;
+      });
     const user = valid ? await live.findCaughtUp((s) => s.users.get(valid.userId)) : undefined;
     if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);
     await limits.succeeded(attempt);
     if (user.blocked) throw httpError(403, BLOCKED_TEXT); // after the password: a guesser learns nothing
     response.cookie(DEVICE_COOKIE, devices.issue(username), {
-      httpOnly: true, sameSite: 'strict', secure: request.secure, path: '/api/token-auth', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.secure,
+      path: '/api/token-auth',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
     });
     return { token: jwt.sign(user) };
   }

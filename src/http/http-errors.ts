@@ -40,11 +40,17 @@ export class StoreUnavailableFilter extends BaseExceptionFilter {
     const unavailable = isUnavailable(error) || isUnavailable((error as { driverError?: unknown } | null)?.driverError);
     if (error instanceof HashingBusy && host.getType() === 'http') {
       // The appointment in whole seconds for clients that read only the header (the body's meta has the milliseconds).
-      host.switchToHttp().getResponse<Response>().set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+      host
+        .switchToHttp()
+        .getResponse<Response>()
+        .set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     }
     if (!unavailable || host.getType() !== 'http') return super.catch(error, host);
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    response.status(503).set('Retry-After', '2').json({ errors: [{ status: '503', detail: STORE_UNAVAILABLE_TEXT }] });
+    response
+      .status(503)
+      .set('Retry-After', '2')
+      .json({ errors: [{ status: '503', detail: STORE_UNAVAILABLE_TEXT }] });
   }
 }

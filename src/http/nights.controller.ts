@@ -21,10 +21,15 @@ export class NightsController {
   list() {
     const state = this.runtime.engine.live.state;
     const nights: NightListEntry[] = [];
-    state.nights.forEach((night) => nights.push({
-      id: night.id, quizId: night.quizId, quizName: state.quizzes.get(night.quizId)?.name ?? null,
-      startedAt: night.startedAt, endedAt: night.endedAt,
-    }));
+    state.nights.forEach((night) =>
+      nights.push({
+        id: night.id,
+        quizId: night.quizId,
+        quizName: state.quizzes.get(night.quizId)?.name ?? null,
+        startedAt: night.startedAt,
+        endedAt: night.endedAt,
+      }),
+    );
     return { data: nights };
   }
 

@@ -27,14 +27,14 @@ export class OverlayLinksController {
   }
 
   private entryOf(state: LiveState, request: Request, link: OverlayLinkLive): OverlayLinkEntry {
-    const creator = link.createdBy === null ? null : state.users.get(link.createdBy)?.name ?? null;
+    const creator = link.createdBy === null ? null : (state.users.get(link.createdBy)?.name ?? null);
     return { id: link.id, url: this.urlOf(request, link.id), createdAt: new Date(link.createdAt).toISOString(), createdBy: creator };
   }
 
   @Post()
   @HttpCode(201)
   @LoggedIn('admin')
-  @ApiCreatedResponse({ description: '`{id, url}`: the new link and the overlay page\'s address (`/overlay/<token>`, for a broadcast tool\'s browser source, 1920x1080).' })
+  @ApiCreatedResponse({ description: "`{id, url}`: the new link and the overlay page's address (`/overlay/<token>`, for a broadcast tool's browser source, 1920x1080)." })
   @ApiConflictResponse({ description: 'Already 20 working links (German `detail`).' })
   async create(@Req() request: Request, @CurrentUser() admin: UserLive): Promise<OverlayLinkCreatedReply> {
     const outcome = await this.runtime.engine.pipeline.submit({ type: 'CreateOverlayLink' }, actorOf(admin));
@@ -45,7 +45,7 @@ export class OverlayLinksController {
 
   @Get()
   @LoggedIn('admin')
-  @ApiOkResponse({ description: 'The working links, oldest first: `[{id, url, createdAt, createdBy}]` (`createdBy`: the admin\'s name).' })
+  @ApiOkResponse({ description: "The working links, oldest first: `[{id, url, createdAt, createdBy}]` (`createdBy`: the admin's name)." })
   list(@Req() request: Request): OverlayLinkEntry[] {
     const state = this.runtime.engine.live.state;
     return workingOverlayLinks(state).map((link) => this.entryOf(state, request, link));

@@ -42,7 +42,7 @@ export class PointsController {
   @Get(':quizId/teams.txt')
   @LoggedIn('moderator')
   @ApiProduces('text/plain')
-  @ApiOkResponse({ description: 'The spec\'s export format (BOM, marker line, CRLF).' })
+  @ApiOkResponse({ description: "The spec's export format (BOM, marker line, CRLF)." })
   async teamsTxt(@Param('quizId') quizId: string, @Res() response: Response): Promise<void> {
     await readModelsCaughtUp(this.runtime);
     const bytes = teamsTxt(await pointsTable(this.runtime.storage.sql, quizId));

@@ -30,8 +30,15 @@ export class QuizAnswersController {
         type: 'quiz-answers',
         id: a.id,
         attributes: {
-          quizId: a.quizId, round: a.round, num: a.num, answer: a.answer, points: a.points,
-          quizzer: a.quizzer, tester: a.tester, checked: a.checked, liked: a.liked,
+          quizId: a.quizId,
+          round: a.round,
+          num: a.num,
+          answer: a.answer,
+          points: a.points,
+          quizzer: a.quizzer,
+          tester: a.tester,
+          checked: a.checked,
+          liked: a.liked,
         },
         relationships: {
           team: { data: a.teamId ? { type: 'teams', id: a.teamId } : null },

@@ -49,8 +49,8 @@ export class QuizzesController {
   @LoggedIn('moderator')
   @ApiConsumes('application/toml', 'text/plain')
   @ApiBody({ description: 'The quiz as TOML: `name`, `yearWeek`, rounds of numbered questions (`[1.2]` is question 2 of round 1).', schema: { type: 'string' } })
-  @ApiQuery({ name: 'name', required: false, description: 'Wins over the file\'s name.' })
-  @ApiQuery({ name: 'yearWeek', required: false, description: 'Wins over the file\'s yearWeek.' })
+  @ApiQuery({ name: 'name', required: false, description: "Wins over the file's name." })
+  @ApiQuery({ name: 'yearWeek', required: false, description: "Wins over the file's yearWeek." })
   @ApiOkResponse({ description: 'The preview `{name, yearWeek, content}`, ready to POST to /api/quizzes; nothing is saved.' })
   @ApiBadRequestResponse({ description: '`{errors: [{detail, line?, column?}]}`' })
   import(@Body() body: unknown, @Query('name') name: string | undefined, @Query('yearWeek') yearWeek: string | undefined) {
@@ -82,7 +82,8 @@ export class QuizzesController {
     const { name, yearWeek, content } = body;
     const outcome = await this.runtime.engine.pipeline.submit(
       {
-        type: 'EditQuiz', quizId: id,
+        type: 'EditQuiz',
+        quizId: id,
         ...(name === undefined ? {} : { name }),
         ...(yearWeek === undefined ? {} : { yearWeek }),
         ...(content === undefined ? {} : { content: content as never }),

@@ -24,10 +24,11 @@ export async function requestHolderCaughtUp(runtime: Runtime, request: Request, 
   const payload = runtime.secrets.jwt.verify(bearerToken(request));
   if (!payload) throw httpError(401, AUTH_TEXTS.unauthenticated);
   const { live } = runtime.engine;
-  const user = (await live.findCaughtUp((state) => {
-    const known = tokenHolder(state, payload);
-    return known && suits(known) ? known : undefined;
-  })) ?? tokenHolder(live.state, payload);
+  const user =
+    (await live.findCaughtUp((state) => {
+      const known = tokenHolder(state, payload);
+      return known && suits(known) ? known : undefined;
+    })) ?? tokenHolder(live.state, payload);
   if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
   return { user, payload };
 }

@@ -11,8 +11,9 @@ import { QUIZ_TEXTS } from '../edge-texts';
 /** Who may download a quiz's results: the crew that ran the night (PROTOCOL.md wave 4, "Results and statistics"). */
 const RESULT_ROLES = ['moderator', 'admin'] as const;
 
-const CSV_DESCRIPTION = '`text/csv; charset=utf-8`: UTF-8 with a byte-order mark, `;` between cells, CRLF, a German header row; '
-  + 'text cells starting with `=`, `+`, `-`, `@`, a tab or CR get a leading apostrophe.';
+const CSV_DESCRIPTION =
+  '`text/csv; charset=utf-8`: UTF-8 with a byte-order mark, `;` between cells, CRLF, a German header row; ' +
+  'text cells starting with `=`, `+`, `-`, `@`, a tab or CR get a leading apostrophe.';
 
 /** The file name of a download: the quiz id (digits as the server makes them) and what it holds. */
 function fileName(quizId: string, what: string): string {
@@ -44,7 +45,9 @@ export class ResultsController {
   @Get(':id/answers.csv')
   @LoggedIn(...RESULT_ROLES)
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: `One row per team and question: Runde, Frage, Team, Eingeloggte Antwort, Vorgeschlagen von, Bewertung (richtig, falsch, ungeprüft), Gefällt (ja, nein), Punkte. ${CSV_DESCRIPTION}` })
+  @ApiOkResponse({
+    description: `One row per team and question: Runde, Frage, Team, Eingeloggte Antwort, Vorgeschlagen von, Bewertung (richtig, falsch, ungeprüft), Gefällt (ja, nein), Punkte. ${CSV_DESCRIPTION}`,
+  })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async answers(@Param('id') quizId: string, @Res() response: Response): Promise<void> {
     await this.existingQuiz(quizId);

@@ -32,7 +32,7 @@ export class ShowLookController {
   @Header('Content-Type', 'application/manifest+json; charset=utf-8')
   @Header('Cache-Control', REVALIDATE)
   @ApiProduces('application/manifest+json')
-  @ApiOkResponse({ description: 'The web app manifest: the show\'s name, short name, primary colour as theme colour, its logo as icon (else the app\'s icons).' })
+  @ApiOkResponse({ description: "The web app manifest: the show's name, short name, primary colour as theme colour, its logo as icon (else the app's icons)." })
   manifest(): Record<string, unknown> {
     const settings = this.runtime.engine.live.state.showSettings;
     const name = showNameOf(settings);
@@ -52,12 +52,19 @@ export class ShowLookController {
 
   /** `v`: the logo's version (showLogoPath): the current one may be cached for good, anything else is revalidated. */
   @Get('api/show-settings/logo')
-  @ApiOkResponse({ description: 'The show\'s logo, for anyone (also logged out).' })
+  @ApiOkResponse({ description: "The show's logo, for anyone (also logged out)." })
   @ApiNotFoundResponse({ description: 'The show has no logo (German `detail`).' })
   async logo(@Query('v') version: unknown, @Res() response: Response): Promise<void> {
     const logo = this.runtime.engine.live.state.showSettings.logo;
     const file = logo === '' ? null : path.join(this.runtime.uploadsDir, logo);
-    if (!file || !(await stat(file).then((s) => s.isFile(), () => false))) throw httpError(404, SHOW_LOOK_TEXTS.noLogo);
+    if (
+      !file ||
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      throw httpError(404, SHOW_LOOK_TEXTS.noLogo);
     const current = showLogoPath(logo)!.endsWith(`?v=${String(version)}`);
     response.setHeader('Cache-Control', current ? IMMUTABLE : REVALIDATE);
     response.setHeader('X-Content-Type-Options', 'nosniff');

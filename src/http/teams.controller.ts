@@ -14,7 +14,6 @@ import { WindowCounter } from '../limits/window-counter';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
-
 @ApiTags('teams')
 @Controller('api/teams')
 export class TeamsController {
@@ -26,8 +25,9 @@ export class TeamsController {
   @Get()
   @LoggedIn()
   @ApiOkResponse({
-    description: 'Every team as JSON:API `teams` resources with what the team-finding page shows: `name`, `stadt`, `url`, `isNew` '
-      + '(never a password); admins and moderators also get `relationships.members`.',
+    description:
+      'Every team as JSON:API `teams` resources with what the team-finding page shows: `name`, `stadt`, `url`, `isNew` ' +
+      '(never a password); admins and moderators also get `relationships.members`.',
   })
   list(@CurrentUser() user: UserLive) {
     const state = this.runtime.engine.live.state;
@@ -49,7 +49,12 @@ export class TeamsController {
     const teamId = randomUUID();
     const outcome = await runSecured(this.runtime.engine, {
       input: {
-        type: 'CreateTeam', name: body.name, password: body.newPassword, stadt: body.stadt ?? '', beschreibung: body.beschreibung ?? '', url: body.url ?? '',
+        type: 'CreateTeam',
+        name: body.name,
+        password: body.newPassword,
+        stadt: body.stadt ?? '',
+        beschreibung: body.beschreibung ?? '',
+        url: body.url ?? '',
       },
       actor: actorOf(user),
       newId: teamId,

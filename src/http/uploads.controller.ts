@@ -1,7 +1,17 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
-  ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam,
-  ApiPayloadTooLargeResponse, ApiResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnsupportedMediaTypeResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiPayloadTooLargeResponse,
+  ApiResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { UserLive } from '../../projections/live';
 import type { Request, Response } from 'express';
@@ -118,7 +128,8 @@ export class UploadsController {
       const stored_ = files.map((file, i) => ({ file, ...images[i]!, name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}` }));
       const outcome = await this.runtime.engine.pipeline.submit(
         {
-          type: 'RecordUpload', kind: kind as UploadKind,
+          type: 'RecordUpload',
+          kind: kind as UploadKind,
           files: stored_.map((s) => ({ fileName: s.name, mimeType: s.kind.mimeType, size: s.size })),
           fileName: typeof fields.fileName === 'string' ? fields.fileName : null,
         },
@@ -168,7 +179,7 @@ export class UploadsController {
    */
   @Get('*path')
   @ApiBearerAuth()
-  @ApiParam({ name: 'path', description: 'A stored name from an upload\'s `fileNames`: <kind>/<owner id>/<uuid>.<ext>.' })
+  @ApiParam({ name: 'path', description: "A stored name from an upload's `fileNames`: <kind>/<owner id>/<uuid>.<ext>." })
   @ApiOkResponse({ description: 'The image.' })
   @ApiNotFoundResponse({ description: 'No such upload.' })
   async serve(@Param('path') parts: string[] | string, @Req() request: Request, @Res() response: Response): Promise<void> {
@@ -176,7 +187,13 @@ export class UploadsController {
     const name = Array.isArray(parts) ? parts.join('/') : parts;
     if (!STORED_PATH.test(name)) throw httpError(404, UPLOAD_TEXTS.notFound);
     const file = path.join(this.runtime.uploadsDir, name);
-    if (!(await stat(file).then((s) => s.isFile(), () => false))) throw httpError(404, UPLOAD_TEXTS.notFound);
+    if (
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      throw httpError(404, UPLOAD_TEXTS.notFound);
     response.setHeader('Cache-Control', 'private, max-age=86400, immutable');
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.sendFile(file);

@@ -1,7 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
-import {
-  ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
@@ -18,7 +16,6 @@ import { clientAddress } from '../limits/logins-and-registrations';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 import { USER_TEXTS } from '../edge-texts';
-
 
 @ApiTags('users')
 @Controller('api/users')
@@ -54,7 +51,10 @@ export class UsersController {
 
   @Get()
   @LoggedIn('admin', 'moderator')
-  @ApiOkResponse({ description: 'Every user as JSON:API `users` resources, by name; `attributes.perm` lists their roles. Only an admin reads the e-mail addresses (a moderator gets `email: null`).' })
+  @ApiOkResponse({
+    description:
+      'Every user as JSON:API `users` resources, by name; `attributes.perm` lists their roles. Only an admin reads the e-mail addresses (a moderator gets `email: null`).',
+  })
   list(@CurrentUser() reader: UserLive) {
     const users: ReturnType<typeof userResource>[] = [];
     // A moderator runs the show and needs names and roles, not how to reach every player (data minimisation, DSGVO Art. 5).
@@ -76,7 +76,7 @@ export class UsersController {
   @LoggedIn()
   @ApiAttributesBody(UpdateUserDto, 'users')
   @ApiOkResponse({ description: 'The user as a JSON:API `users` resource; after a password change `meta.token`, the new login token.' })
-  @ApiForbiddenResponse({ description: 'Another user\'s profile (an admin may only set its password), or a wrong current password.' })
+  @ApiForbiddenResponse({ description: "Another user's profile (an admin may only set its password), or a wrong current password." })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
     const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
     const password = newPassword ?? '';

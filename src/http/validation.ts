@@ -61,7 +61,11 @@ export function ApiAttributesBody(dto: Type<unknown>, resourceType: string) {
       schema: {
         oneOf: [
           { $ref: getSchemaPath(dto) },
-          { type: 'object', required: ['data'], properties: { data: { type: 'object', properties: { type: { type: 'string', example: resourceType }, attributes: { $ref: getSchemaPath(dto) } } } } },
+          {
+            type: 'object',
+            required: ['data'],
+            properties: { data: { type: 'object', properties: { type: { type: 'string', example: resourceType }, attributes: { $ref: getSchemaPath(dto) } } } },
+          },
         ],
       },
     }),

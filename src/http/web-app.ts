@@ -28,18 +28,20 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
     if (req.path.endsWith('.map')) return void res.status(404).end();
     next();
   });
-  app.use(expressStaticGzip(webDir, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gzip'],
-    index: false,
-    serveStatic: {
+  app.use(
+    expressStaticGzip(webDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE);
+      serveStatic: {
+        index: false,
+        cacheControl: false,
+        setHeaders: (res, file) => {
+          res.setHeader('Cache-Control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE);
+        },
       },
-    },
-  }));
+    }),
+  );
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     // HEAD as GET (uptime monitors and link checkers ask with HEAD): the same headers, no body.
     if (!['GET', 'HEAD'].includes(req.method) || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();

@@ -40,12 +40,17 @@ export function erasedUsers(runtime: Runtime): string[] {
 
 /** Deletes stored uploads; their bytes are their owners' no longer (src/limits/uploads.ts). */
 async function removeUploads(runtime: Runtime, names: readonly string[]): Promise<void> {
-  const removed = await Promise.all(names.map(async (name) => {
-    const file = path.join(runtime.uploadsDir, name);
-    const size = await stat(file).then((s) => s.size, () => 0);
-    await rm(file, { force: true });
-    return { name, size };
-  }));
+  const removed = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(runtime.uploadsDir, name);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
+      await rm(file, { force: true });
+      return { name, size };
+    }),
+  );
   await runtime.uploadLimits.freed(removed.filter((r) => r.size > 0));
 }
 

@@ -11,9 +11,7 @@ export const FIRST_ADMIN_ROLES = ['admin', 'moderator', 'tester'] as const;
 /** In DATA_DIR: where a generated first password is left when the log is JSON and no terminal shows it. */
 export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password';
 
-export type FirstAdminOutcome =
-  | { created: true; userId: string; password: string; generated: boolean }
-  | { created: false; userId: string; passwordReset: boolean };
+export type FirstAdminOutcome = { created: true; userId: string; password: string; generated: boolean } | { created: false; userId: string; passwordReset: boolean };
 
 /**
  * Makes sure the user `admin` exists. On first start it is created with ADMIN_PASSWORD, or with a
@@ -21,13 +19,7 @@ export type FirstAdminOutcome =
  * changed in the app stays), unless `reset` (ADMIN_PASSWORD_RESET=true): then a differing stored one is
  * replaced by ADMIN_PASSWORD, the operator's way back in.
  */
-export async function ensureFirstAdmin(
-  credentials: Credentials,
-  events: EventStore,
-  adminPassword: string | null,
-  now: number,
-  reset = false,
-): Promise<FirstAdminOutcome> {
+export async function ensureFirstAdmin(credentials: Credentials, events: EventStore, adminPassword: string | null, now: number, reset = false): Promise<FirstAdminOutcome> {
   const existing = await credentials.findByLogin(FIRST_ADMIN_LOGIN);
   if (existing) {
     await recordRegistration(events, existing.userId, now);

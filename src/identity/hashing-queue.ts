@@ -124,8 +124,15 @@ export class HashingQueue {
   figures(): HashingQueueFigures {
     this.forgetOld(this.now());
     return {
-      running: this.running, waiting: this.line.length, appointments: this.outstanding,
-      done: this.done, refused: this.refused, kept: this.kept, givenUp: this.givenUp, slotMs: this.slotMs, bound: this.bound(),
+      running: this.running,
+      waiting: this.line.length,
+      appointments: this.outstanding,
+      done: this.done,
+      refused: this.refused,
+      kept: this.kept,
+      givenUp: this.givenUp,
+      slotMs: this.slotMs,
+      bound: this.bound(),
     };
   }
 
@@ -168,7 +175,8 @@ export class HashingQueue {
     const now = this.now();
     this.forgetOld(now);
     const booked = ticket === undefined ? undefined : this.byTicket.get(ticket);
-    if (this.running < this.options.atOnce && this.line.length === 0) { // a thread would idle otherwise
+    if (this.running < this.options.atOnce && this.line.length === 0) {
+      // a thread would idle otherwise
       if (booked) this.keep(booked);
       this.running++;
       return;

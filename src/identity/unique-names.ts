@@ -17,7 +17,10 @@ export interface UniqueNameTable {
  * write side's migrations (src/store/sql/migrations.ts).
  */
 export class UniqueNames {
-  private constructor(private readonly db: SqlDatabase, private readonly t: UniqueNameTable) {}
+  private constructor(
+    private readonly db: SqlDatabase,
+    private readonly t: UniqueNameTable,
+  ) {}
 
   static async open(db: SqlDatabase, table: UniqueNameTable): Promise<UniqueNames> {
     return new UniqueNames(db, table);
@@ -26,10 +29,11 @@ export class UniqueNames {
   /** Reserves the name for the owner; false when another owner holds it (case-insensitively). */
   async reserve(ownerId: string, name: string, passwordHash: string): Promise<boolean> {
     const { table, ownerColumn, keyColumn } = this.t;
-    const rows = await this.db.query(
-      `INSERT INTO ${table} (${ownerColumn}, ${keyColumn}, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING ${ownerColumn}`,
-      [ownerId, uniqueNameKey(name), passwordHash],
-    );
+    const rows = await this.db.query(`INSERT INTO ${table} (${ownerColumn}, ${keyColumn}, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING ${ownerColumn}`, [
+      ownerId,
+      uniqueNameKey(name),
+      passwordHash,
+    ]);
     return rows.length === 1;
   }
 
@@ -48,18 +52,12 @@ export class UniqueNames {
   }
 
   async hashOf(ownerId: string): Promise<string | null> {
-    const [row] = await this.db.query<{ password_hash: string }>(
-      `SELECT password_hash FROM ${this.t.table} WHERE ${this.t.ownerColumn} = $1`,
-      [ownerId],
-    );
+    const [row] = await this.db.query<{ password_hash: string }>(`SELECT password_hash FROM ${this.t.table} WHERE ${this.t.ownerColumn} = $1`, [ownerId]);
     return row?.password_hash ?? null;
   }
 
   /** A new hash for the owner; the timestamp says when. */
   async setHash(ownerId: string, passwordHash: string): Promise<void> {
-    await this.db.query(
-      `UPDATE ${this.t.table} SET password_hash = $2, ${this.t.timeColumn} = now() WHERE ${this.t.ownerColumn} = $1`,
-      [ownerId, passwordHash],
-    );
+    await this.db.query(`UPDATE ${this.t.table} SET password_hash = $2, ${this.t.timeColumn} = now() WHERE ${this.t.ownerColumn} = $1`, [ownerId, passwordHash]);
   }
 }

@@ -39,7 +39,10 @@ export function roleText(roles: readonly string[]): string {
 export function rolesFromArgument(argument: string | undefined): string[] {
   const text = (argument ?? '').trim();
   if (text === '-' || text === '') return [];
-  return text.split(',').map((role) => role.trim()).filter((role) => role !== '');
+  return text
+    .split(',')
+    .map((role) => role.trim())
+    .filter((role) => role !== '');
 }
 
 /**

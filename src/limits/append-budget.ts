@@ -11,7 +11,6 @@ export { APPEND_BUDGET_BYTES_PER_HOUR };
 /** How often a process writes what it counted to the shared table and learns who is over (docs/decisions/bounded-input.md). */
 export const APPEND_BUDGET_FLUSH_MS = 1_000;
 
-
 /** 1000000 as "1 MB", 20000 as "20 KB". */
 function bytesText(bytes: number): string {
   return bytes >= 1_000_000 && bytes % 1_000_000 === 0 ? `${germanNumber(bytes / 1_000_000)} MB` : `${germanNumber(Math.round(bytes / 1000))} KB`;
@@ -61,7 +60,11 @@ export class AppendBudget implements AppendAllowance {
   private sweep = false;
   private readonly logger = new Logger('AppendBudget');
 
-  private constructor(private readonly db: SqlDatabase, readonly bytesPerHour: number, private readonly clock: () => number) {
+  private constructor(
+    private readonly db: SqlDatabase,
+    readonly bytesPerHour: number,
+    private readonly clock: () => number,
+  ) {
     this.window = windowOf(clock());
   }
 
@@ -128,9 +131,10 @@ export class AppendBudget implements AppendAllowance {
         );
         if (window === this.window) for (const row of rows) this.shared.set(row.user_id, Number(row.bytes));
       }
-      const over = await this.db.query<{ user_id: string; bytes: string | number }>(
-        'SELECT user_id, bytes FROM append_budget WHERE window_start = $1 AND bytes >= $2', [windowStart, this.bytesPerHour],
-      );
+      const over = await this.db.query<{ user_id: string; bytes: string | number }>('SELECT user_id, bytes FROM append_budget WHERE window_start = $1 AND bytes >= $2', [
+        windowStart,
+        this.bytesPerHour,
+      ]);
       if (window === this.window) for (const row of over) this.shared.set(row.user_id, Number(row.bytes));
     } catch (error) {
       if (window === this.window) for (const [id, bytes] of counts) this.unflushed.set(id, (this.unflushed.get(id) ?? 0) + bytes);

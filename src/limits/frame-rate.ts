@@ -23,7 +23,10 @@ export const TOO_FAST = 'Du sendest zu viele Nachrichten. Bitte warte einen Mome
 export class TokenBucket {
   private tokens: number;
 
-  constructor(private readonly rate: Rate, private at: number) {
+  constructor(
+    private readonly rate: Rate,
+    private at: number,
+  ) {
     this.tokens = rate.burst;
   }
 

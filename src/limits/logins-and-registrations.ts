@@ -28,17 +28,17 @@ export const FAILED_LOGINS_PER_ADDRESS: WindowLimit = { max: 100, windowMs: 15 *
 export const REGISTRATIONS_PER_ADDRESS: WindowLimit = { max: 60, windowMs: 60 * MINUTE };
 
 export const LOGIN_LIMIT_TEXTS = {
-  loginName: (minutes: number) =>
-    `Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  loginAddress: (minutes: number) =>
-    `Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  registrations: (minutes: number) =>
-    `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  loginName: (minutes: number) => `Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  loginAddress: (minutes: number) => `Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  registrations: (minutes: number) => `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;
 
 /** The registration limit, shared by the instances on one database (a registration appends to the log). */
 export class HttpLimits {
-  private constructor(private readonly registrations: SharedWindowCounter, private readonly clock: () => number) {}
+  private constructor(
+    private readonly registrations: SharedWindowCounter,
+    private readonly clock: () => number,
+  ) {}
 
   static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<HttpLimits> {
     return new HttpLimits(await SharedWindowCounter.open(db, 'registrations', REGISTRATIONS_PER_ADDRESS), clock);
@@ -110,7 +110,10 @@ export class LoginLimits {
   private countsSinceSweep = 0;
   private readonly verifying = new Map<string, Promise<void>>();
 
-  private constructor(private readonly db: SqlDatabase, private readonly clock: () => number) {}
+  private constructor(
+    private readonly db: SqlDatabase,
+    private readonly clock: () => number,
+  ) {}
 
   static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<LoginLimits> {
     return new LoginLimits(db, clock);
@@ -155,7 +158,10 @@ export class LoginLimits {
     const key = uniqueNameKey(login);
     const before = this.verifying.get(key) ?? Promise.resolve();
     const run = before.then(verify);
-    const done = run.then(() => undefined, () => undefined);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
     this.verifying.set(key, done);
     try {
       return await run;

@@ -15,7 +15,11 @@ export class SharedWindowCounter {
   private countsSinceSweep = 0;
 
   /** `name` keeps the counters of different limits apart in the one table. */
-  constructor(private readonly db: SqlDatabase, private readonly name: string, readonly limit: WindowLimit) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly name: string,
+    readonly limit: WindowLimit,
+  ) {}
 
   static async open(db: SqlDatabase, name: string, limit: WindowLimit): Promise<SharedWindowCounter> {
     return new SharedWindowCounter(db, name, limit);
@@ -44,9 +48,10 @@ export class SharedWindowCounter {
 
   /** Minutes until the key may try again (0 while below the limit), counting nothing. */
   async blockedMinutes(key: string, now: number): Promise<number> {
-    const rows = await this.db.query<{ count: number; window_end: Date | string }>(
-      'SELECT count, window_end FROM limit_counters WHERE key = $1 AND window_end > $2', [this.key(key), new Date(now).toISOString()],
-    );
+    const rows = await this.db.query<{ count: number; window_end: Date | string }>('SELECT count, window_end FROM limit_counters WHERE key = $1 AND window_end > $2', [
+      this.key(key),
+      new Date(now).toISOString(),
+    ]);
     const row = rows[0];
     if (!row || row.count < this.limit.max) return 0;
     return minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now);

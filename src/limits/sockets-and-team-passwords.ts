@@ -42,7 +42,10 @@ export const SOCKET_LIMIT_TEXTS = {
  * account's first attempt is always checked (docs/decisions/hostile-crowd-second-round.md).
  */
 export class TeamPasswordGuards {
-  private constructor(private readonly byUser: SharedWindowCounter, private readonly byTeam: SharedWindowCounter) {}
+  private constructor(
+    private readonly byUser: SharedWindowCounter,
+    private readonly byTeam: SharedWindowCounter,
+  ) {}
 
   static async open(db: SqlDatabase): Promise<TeamPasswordGuards> {
     return new TeamPasswordGuards(

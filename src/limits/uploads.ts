@@ -71,9 +71,7 @@ export class UploadLimits {
    * another instance may be receiving into a shared folder: what is older than a lease) and the
    * stored bytes are counted into the ledger.
    */
-  static async open(
-    db: SqlDatabase, uploadsDir: string, settings: UploadLimitSettings, requests: SharedWindowCounter, clock: () => number = Date.now,
-  ): Promise<UploadLimits> {
+  static async open(db: SqlDatabase, uploadsDir: string, settings: UploadLimitSettings, requests: SharedWindowCounter, clock: () => number = Date.now): Promise<UploadLimits> {
     const ledger = await UploadLedger.open(db, clock);
     const alone = db.kind === 'embedded';
     await sweepIncoming(path.join(uploadsDir, INCOMING), alone ? Infinity : clock() - RESERVATION_LEASE_MS);
@@ -123,7 +121,12 @@ export class UploadReservation {
   private claimed = 0;
   private ended = false;
 
-  constructor(private readonly ledger: UploadLedger, private readonly disk: DiskFloor, private readonly owner: UploadOwner, private readonly totalMax: number) {
+  constructor(
+    private readonly ledger: UploadLedger,
+    private readonly disk: DiskFloor,
+    private readonly owner: UploadOwner,
+    private readonly totalMax: number,
+  ) {
     this.id = ledger.newReservation();
   }
 
@@ -168,7 +171,10 @@ async function sweepIncoming(dir: string, before: number): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const name of await readdir(dir)) {
     const file = path.join(dir, name);
-    const modified = await stat(file).then((s) => s.mtimeMs, () => null);
+    const modified = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
     if (modified !== null && modified < before) await rm(file, { recursive: true, force: true });
   }
 }

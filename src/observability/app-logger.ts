@@ -42,7 +42,12 @@ export class AppLogger extends ConsoleLogger {
   }
 
   protected override printMessages(
-    messages: unknown[], context = '', logLevel: LogLevel = 'log', writeStreamType?: 'stdout' | 'stderr', errorStack?: unknown, params?: Record<string, unknown>,
+    messages: unknown[],
+    context = '',
+    logLevel: LogLevel = 'log',
+    writeStreamType?: 'stdout' | 'stderr',
+    errorStack?: unknown,
+    params?: Record<string, unknown>,
   ): void {
     if (logLevel === 'log' && START_UP_CONTEXTS.has(context)) {
       if (!this.isLevelEnabled('debug')) return;

@@ -38,29 +38,40 @@ export class Metrics implements PipelineObserver {
   private sources: MetricSources | null = null;
 
   private readonly commands = new Counter({
-    name: 'quiz_commands_total', help: 'Commands handled by the engine (WebSocket and HTTP), by command type.',
-    labelNames: ['type'], registers: [this.registry],
+    name: 'quiz_commands_total',
+    help: 'Commands handled by the engine (WebSocket and HTTP), by command type.',
+    labelNames: ['type'],
+    registers: [this.registry],
   });
   private readonly rejections = new Counter({
-    name: 'quiz_command_rejections_total', help: 'Commands refused, by command type and reason (invalid, forbidden, conflict, unavailable, ...).',
-    labelNames: ['type', 'reason'], registers: [this.registry],
+    name: 'quiz_command_rejections_total',
+    help: 'Commands refused, by command type and reason (invalid, forbidden, conflict, unavailable, ...).',
+    labelNames: ['type', 'reason'],
+    registers: [this.registry],
   });
   private readonly redecided = new Counter({
     name: 'quiz_commands_redecided_total',
     help: 'Commands decided again because their append lost a race to another process, by cause (boundary: a stream of the consistency boundary moved; revision: the target stream did).',
-    labelNames: ['cause'], registers: [this.registry],
+    labelNames: ['cause'],
+    registers: [this.registry],
   });
   private readonly appendSeconds = new Histogram({
-    name: 'quiz_append_seconds', help: 'Time the event store took to append one group commit.',
-    buckets: SECONDS, registers: [this.registry],
+    name: 'quiz_append_seconds',
+    help: 'Time the event store took to append one group commit.',
+    buckets: SECONDS,
+    registers: [this.registry],
   });
   private readonly pushSeconds = new Histogram({
-    name: 'quiz_push_seconds', help: 'Time from the store acknowledging an append until the live state folded it and pushed the changed views to every socket.',
-    buckets: SECONDS, registers: [this.registry],
+    name: 'quiz_push_seconds',
+    help: 'Time from the store acknowledging an append until the live state folded it and pushed the changed views to every socket.',
+    buckets: SECONDS,
+    registers: [this.registry],
   });
   private readonly batchCommands = new Histogram({
-    name: 'quiz_group_commit_commands', help: 'Commands decided and appended together in one group commit.',
-    buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000], registers: [this.registry],
+    name: 'quiz_group_commit_commands',
+    help: 'Commands decided and appended together in one group commit.',
+    buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
+    registers: [this.registry],
   });
 
   constructor() {
@@ -68,29 +79,35 @@ export class Metrics implements PipelineObserver {
     new Gauge({
       name: 'quiz_password_hashing',
       help: 'The password hashing queue of this process: hashes done, requests given an appointment (refused), appointments kept and given up since the start; running, waiting and open appointments now.',
-      labelNames: ['figure'], registers: [this.registry],
+      labelNames: ['figure'],
+      registers: [this.registry],
       collect() {
         const figures = hashingFigures();
         for (const figure of ['done', 'refused', 'kept', 'givenUp', 'running', 'waiting', 'appointments'] as const) this.set({ figure }, figures[figure]);
       },
     });
     new Gauge({
-      name: 'quiz_sockets', help: 'Open WebSocket connections by role (anonymous: before sa; a socket counts once for each role its user holds).',
-      labelNames: ['role'], registers: [this.registry],
+      name: 'quiz_sockets',
+      help: 'Open WebSocket connections by role (anonymous: before sa; a socket counts once for each role its user holds).',
+      labelNames: ['role'],
+      registers: [this.registry],
       collect() {
         const counts = sources()?.socketsByRole() ?? new Map<string, number>();
         for (const role of new Set([...ROLES, ...counts.keys()])) this.set({ role }, counts.get(role) ?? 0);
       },
     });
     new Gauge({
-      name: 'quiz_projection_lag_events', help: 'Events a read projection is behind the log.',
-      labelNames: ['projector'], registers: [this.registry],
+      name: 'quiz_projection_lag_events',
+      help: 'Events a read projection is behind the log.',
+      labelNames: ['projector'],
+      registers: [this.registry],
       async collect() {
         for (const { projector, lag } of (await sources()?.projectionLag()) ?? []) this.set({ projector }, lag);
       },
     });
     new Gauge({
-      name: 'quiz_live_state_lag_events', help: 'Events the live state is behind the log (0 when /api/ready says ready).',
+      name: 'quiz_live_state_lag_events',
+      help: 'Events the live state is behind the log (0 when /api/ready says ready).',
       registers: [this.registry],
       async collect() {
         const lag = await sources()?.liveLag();

@@ -19,12 +19,16 @@ export function rebuildLog(logger = new Logger('Projektionen'), everyMs = PROGRE
       logger.log(`Projektion ${s.projector}: ${progressText(s.progress)}`);
     },
     finished(s, swapped) {
-      logger.log(swapped
-        ? `Projektion ${s.projector} neu aufgebaut und eingesetzt (Version ${s.to}${s.progress ? `, ${s.progress.events} Ereignisse` : ''})`
-        : `Projektion ${s.projector}: Version ${s.to} hat ein anderer Prozess eingesetzt`);
+      logger.log(
+        swapped
+          ? `Projektion ${s.projector} neu aufgebaut und eingesetzt (Version ${s.to}${s.progress ? `, ${s.progress.events} Ereignisse` : ''})`
+          : `Projektion ${s.projector}: Version ${s.to} hat ein anderer Prozess eingesetzt`,
+      );
     },
     failed(s, error, retryInMs) {
-      logger.warn(`Neuaufbau der Projektion ${s.projector} unterbrochen (${error instanceof Error ? error.message : String(error)}); neuer Versuch in ${(retryInMs / 1000).toFixed(1)} s`);
+      logger.warn(
+        `Neuaufbau der Projektion ${s.projector} unterbrochen (${error instanceof Error ? error.message : String(error)}); neuer Versuch in ${(retryInMs / 1000).toFixed(1)} s`,
+      );
     },
   };
 }

@@ -32,8 +32,7 @@ const MODERATOR: Access = { anyOf: ['moderator'] };
 const pointsOverviewQuery: QueryEntry<{ quizId: string }> = {
   access: MODERATOR,
   parse: (c) => ({ quizId: quizIdOf(c.quiz) }),
-  answer: ({ quizId }, { state }) =>
-    state.quizzes.has(quizId) ? { ...pointsOverview(state, quizId) } : reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found'),
+  answer: ({ quizId }, { state }) => (state.quizzes.has(quizId) ? { ...pointsOverview(state, quizId) } : reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found')),
 };
 
 /** muf: a folder of the upload store; paths that would leave it are refused. */

@@ -8,7 +8,12 @@ import type { IncomingMessage } from 'node:http';
 let extraOrigins = new Set<string>();
 
 export function configureAllowedOrigins(list: string | null | undefined): void {
-  extraOrigins = new Set((list ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean));
+  extraOrigins = new Set(
+    (list ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+  );
 }
 
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -22,10 +27,7 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
 }
 
 /** ws's verifyClient hook. */
-export function allowedOrigin(
-  info: { origin: string; req: IncomingMessage },
-  done: (ok: boolean, code?: number, message?: string) => void,
-): void {
+export function allowedOrigin(info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void): void {
   if (isAllowedOrigin(info.origin || undefined, info.req.headers.host)) done(true);
   else done(false, 403, 'Origin not allowed');
 }

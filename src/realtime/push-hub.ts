@@ -1,6 +1,15 @@
 import type { Role } from '../../events';
 import {
-  OVERLAY_SCOPES, SCOPE_NAMES, scopeDefinition, scopeInstanceId, scopeKeyString, scopesOf, touchedInstances, type LiveState, type ScopeKey, type ScopeName,
+  OVERLAY_SCOPES,
+  SCOPE_NAMES,
+  scopeDefinition,
+  scopeInstanceId,
+  scopeKeyString,
+  scopesOf,
+  touchedInstances,
+  type LiveState,
+  type ScopeKey,
+  type ScopeName,
 } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';

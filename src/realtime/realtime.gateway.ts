@@ -139,7 +139,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   handleConnection(socket: WebSocket, request?: IncomingMessage): void {
     const session: Session = {
-      socket, alive: true, user: null, overlay: null, client: null, limit: new SocketRateLimit(performance.now(), this.runtime.frameRate), authDeadline: null,
+      socket,
+      alive: true,
+      user: null,
+      overlay: null,
+      client: null,
+      limit: new SocketRateLimit(performance.now(), this.runtime.frameRate),
+      authDeadline: null,
       anonymousFrom: null,
     };
     // Behind a proxy (TRUST_PROXY) every socket has the proxy's address: the proxy limits each source there (deploy/haproxy.cfg).
@@ -228,7 +234,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!session.user) return { success: false, message: SOCKET_TEXTS.tooEarly };
     if (isQuery(type)) {
       const answer = await answerQuery(type, content ?? {}, this.actorOf(session), {
-        state: this.runtime.engine.live.state, uploadsDir: this.runtime.uploadsDir,
+        state: this.runtime.engine.live.state,
+        uploadsDir: this.runtime.uploadsDir,
       });
       return isRejection(answer) ? { success: false, message: answer.message } : { success: true, ...answer };
     }
@@ -260,9 +267,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
           take: async () => ((await guards.attempt(userId, team(), Date.now())) ? null : SOCKET_LIMIT_TEXTS.wrongTeamPasswords),
           giveBack: () => guards.giveBack(userId, team(), Date.now()),
         },
-        proof: password === '' || password === FUSION_TEAM_PASSWORD
-          ? undefined
-          : { verdict: 'passwordOk', check: () => this.runtime.secrets.teamPasswords.matches(team(), password, ticket) },
+        proof:
+          password === '' || password === FUSION_TEAM_PASSWORD
+            ? undefined
+            : { verdict: 'passwordOk', check: () => this.runtime.secrets.teamPasswords.matches(team(), password, ticket) },
         submit: (input) => this.submit(session, input, commandId),
       });
       // gj's reply has no extras (command-replies.ts).
@@ -288,9 +296,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const command = pipeline.admit(input, actor);
     if (isRejection(command)) return command;
     // With a commandId a late answer is "try again" (the resend joins or finds it); without, it waits for the outcome.
-    const outcome = commandId === undefined
-      ? await pipeline.execute(command, actor)
-      : await pipeline.executeForClient(command, actor, { commandId: userCommandId(actor.userId!, commandId) });
+    const outcome =
+      commandId === undefined ? await pipeline.execute(command, actor) : await pipeline.executeForClient(command, actor, { commandId: userCommandId(actor.userId!, commandId) });
     return outcome.ok ? { ...outcome, command } : outcome;
   }
 
@@ -443,8 +450,7 @@ function parseEnvelope(raw: string): Envelope | { problem: string; id: unknown }
   const { type, id, content, commandId } = message as Record<string, unknown>;
   if (typeof type !== 'string' || type.length === 0 || type.length > 20) return { problem: SOCKET_TEXTS.badEnvelope, id };
   if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content))) return { problem: SOCKET_TEXTS.badContent, id };
-  if (commandId !== undefined && commandId !== null
-    && (typeof commandId !== 'string' || commandId.length === 0 || commandId.length > MAX_COMMAND_ID_LENGTH)) {
+  if (commandId !== undefined && commandId !== null && (typeof commandId !== 'string' || commandId.length === 0 || commandId.length > MAX_COMMAND_ID_LENGTH)) {
     return { problem: SOCKET_TEXTS.badCommandId, id };
   }
   return { type, id, content: (content ?? undefined) as Record<string, unknown> | undefined, commandId: commandId ?? undefined };

@@ -59,7 +59,11 @@ export class SharedPresence extends Presence {
     await db.query('INSERT INTO presence_instances (instance_id) VALUES ($1)', [presence.instanceId]);
     // The listening connection comes back by itself after the database was away; what it missed
     // meanwhile (and what this instance could not write) is healed by a heartbeat at once.
-    presence.unlisten = await db.listen(PRESENCE_CHANNEL, (payload) => presence.notified(payload), () => presence.beatNow());
+    presence.unlisten = await db.listen(
+      PRESENCE_CHANNEL,
+      (payload) => presence.notified(payload),
+      () => presence.beatNow(),
+    );
     await presence.readRemote(['*']);
     presence.heartbeat = setInterval(() => presence.beatNow(), presence.heartbeatMs);
     presence.heartbeat.unref();
@@ -132,10 +136,7 @@ export class SharedPresence extends Presence {
       try {
         await this.db.transaction(async (tx) => {
           if (online.length > 0) {
-            await tx.query(
-              'INSERT INTO presence_users (instance_id, user_id) SELECT $1, u FROM unnest($2::text[]) AS u ON CONFLICT DO NOTHING',
-              [this.instanceId, online],
-            );
+            await tx.query('INSERT INTO presence_users (instance_id, user_id) SELECT $1, u FROM unnest($2::text[]) AS u ON CONFLICT DO NOTHING', [this.instanceId, online]);
           }
           if (offline.length > 0) await tx.query('DELETE FROM presence_users WHERE instance_id = $1 AND user_id = ANY($2::text[])', [this.instanceId, offline]);
           const payloads: string[] = [];

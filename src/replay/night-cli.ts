@@ -102,7 +102,9 @@ async function replay(storage: Storage, target: string | undefined, args: string
   if (server) differences.push(...(await compareWithServer(server, live)));
   differences.push(...(await verifyReadProjections(storage.sql, storage.events)));
   const snapshot = await verifySnapshot(await SnapshotStore.open(storage.sql), whole, live.state);
-  console.log(snapshot.position === null ? 'Kein Snapshot dieser Code-Version vorhanden.' : `Snapshot bei Position ${snapshot.position} plus Rest-Log gegen das ganze Log geprüft.`);
+  console.log(
+    snapshot.position === null ? 'Kein Snapshot dieser Code-Version vorhanden.' : `Snapshot bei Position ${snapshot.position} plus Rest-Log gegen das ganze Log geprüft.`,
+  );
   differences.push(...snapshot.differences);
   for (const d of differences) console.log(`✗ ${d.where}: ${d.detail}`);
   console.log(differences.length === 0 ? '✓ Keine Abweichungen: der Abend entspricht seinem Log.' : `${differences.length} Abweichungen.`);
@@ -114,7 +116,8 @@ function printReplay(result: Replay, total: number): void {
   const points = result.points;
   if (points && points.sortedTeams.length > 0) {
     console.log(`\nPunkte (Runden ${points.rounds.join(', ')}):`);
-    for (const row of points.sortedTeams) console.log(`  ${String(row.rank).padStart(3)}. ${row.name.padEnd(30)} ${row.rounds.map((p) => String(p).padStart(3)).join(' ')}  = ${row.total}`);
+    for (const row of points.sortedTeams)
+      console.log(`  ${String(row.rank).padStart(3)}. ${row.name.padEnd(30)} ${row.rounds.map((p) => String(p).padStart(3)).join(' ')}  = ${row.total}`);
   }
   console.log('\nViews:');
   console.log(JSON.stringify(result.views, null, 2));
@@ -124,7 +127,11 @@ function printReplay(result: Replay, total: number): void {
 async function compareWithServer(url: string, live: Replay): Promise<Difference[]> {
   const password = process.env.ADMIN_PASSWORD;
   if (!password) return [{ where: 'server', detail: 'ADMIN_PASSWORD is not set: cannot log in to compare the running server.' }];
-  const login = await fetch(`${url}/api/token-auth/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: process.env.ADMIN_LOGIN ?? 'admin', password }) });
+  const login = await fetch(`${url}/api/token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: process.env.ADMIN_LOGIN ?? 'admin', password }),
+  });
   if (!login.ok) return [{ where: 'server', detail: `login failed with ${login.status}` }];
   const { token } = (await login.json()) as { token: string };
   const views = await new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -27,11 +27,16 @@ export async function listNights(store: EventStore): Promise<NightListing[]> {
     if (event.streamId.startsWith('night-')) counts.set(event.streamId, (counts.get(event.streamId) ?? 0) + 1);
   }
   const nights: NightListing[] = [];
-  state.nights.forEach((n) => nights.push({
-    id: n.id, quizId: n.quizId, quizName: state.quizzes.get(n.quizId)?.name ?? null,
-    startedAt: new Date(n.startedAt).toISOString(), endedAt: n.endedAt === null ? null : new Date(n.endedAt).toISOString(),
-    events: counts.get(`night-${n.id}`) ?? 0,
-  }));
+  state.nights.forEach((n) =>
+    nights.push({
+      id: n.id,
+      quizId: n.quizId,
+      quizName: state.quizzes.get(n.quizId)?.name ?? null,
+      startedAt: new Date(n.startedAt).toISOString(),
+      endedAt: n.endedAt === null ? null : new Date(n.endedAt).toISOString(),
+      events: counts.get(`night-${n.id}`) ?? 0,
+    }),
+  );
   return nights.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
 }
 
@@ -41,12 +46,16 @@ export async function listNights(store: EventStore): Promise<NightListing[]> {
  */
 export async function importEvents(store: EventStore, events: readonly StoredEvent[]): Promise<number> {
   if ((await store.lastPosition()) > 0) throw new Error('Import only into an empty store: this one already holds events.');
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     let j = i + 1;
     while (j < events.length && events[j]!.streamId === events[i]!.streamId) j++;
     const run = events.slice(i, j);
     const expected: ExpectedRevision = run[0]!.revision === 0 ? 'no_stream' : run[0]!.revision - 1;
-    await store.append(run[0]!.streamId, run.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })), expected);
+    await store.append(
+      run[0]!.streamId,
+      run.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
+      expected,
+    );
     i = j;
   }
   return events.length;
@@ -71,14 +80,17 @@ export function replayEvents(events: readonly StoredEvent[], options: { to?: num
   }
   const lastNight = [...events.slice(0, upTo)].reverse().find((e) => e.streamId.startsWith('night-'));
   const nightId = state.night?.id ?? lastNight?.streamId.slice('night-'.length) ?? null;
-  const quizId = state.night?.quizId ?? (nightId ? state.nights.get(nightId)?.quizId ?? null : null);
+  const quizId = state.night?.quizId ?? (nightId ? (state.nights.get(nightId)?.quizId ?? null) : null);
   const teams: Record<string, object> = {};
   state.teams.forEach((team) => {
     const view = teamView(state, team.id);
     if (view) teams[team.id] = view;
   });
   return {
-    state, folded: upTo, nightId, quizId,
+    state,
+    folded: upTo,
+    nightId,
+    quizId,
     views: { global: globalView(state), moderator: moderatorView(state), tester: testerView(state), teams },
     points: quizId ? pointsOverview(state, quizId) : null,
   };
@@ -139,7 +151,15 @@ export function compareViews(where: string, expected: unknown, actual: unknown):
 
 async function rowsOf(db: SqlDatabase, table: string): Promise<string[]> {
   const rows = await db.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
-  return rows.map((row) => JSON.stringify(Object.keys(row).sort().map((k) => [k, normalize(row[k])]))).sort();
+  return rows
+    .map((row) =>
+      JSON.stringify(
+        Object.keys(row)
+          .sort()
+          .map((k) => [k, normalize(row[k])]),
+      ),
+    )
+    .sort();
 }
 
 function normalize(value: unknown): unknown {
@@ -159,4 +179,3 @@ function difference(a: string[], b: string[]): string[] {
     return false;
   });
 }
-

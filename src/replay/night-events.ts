@@ -61,7 +61,10 @@ export interface NightExport {
 
 /** Reads an export (with or without its header); throws NightExportRefused for what this code cannot read. */
 export function readNightExport(text: string): NightExport {
-  const lines = text.split('\n').map((raw, index) => ({ number: index + 1, raw })).filter((line) => line.raw.trim() !== '');
+  const lines = text
+    .split('\n')
+    .map((raw, index) => ({ number: index + 1, raw }))
+    .filter((line) => line.raw.trim() !== '');
   const parsed = lines.map((line) => ({ number: line.number, value: parseLine(line.raw, line.number) }));
   if (parsed.length === 0) return { formatVersion: 0, events: [] };
   const start = checkExportStart(parsed[0]!.value);
@@ -73,7 +76,9 @@ export function readNightExport(text: string): NightExport {
     return problem ? [`Zeile ${body[i]!.number}: ${problem}`] : [];
   });
   if (unknown.length > 0) {
-    throw new NightExportRefused(`Die Datei enthält Events, die dieser Stand nicht kennt: ${unknown.slice(0, 5).join('; ')}${unknown.length > 5 ? ` und ${unknown.length - 5} weitere` : ''}.`);
+    throw new NightExportRefused(
+      `Die Datei enthält Events, die dieser Stand nicht kennt: ${unknown.slice(0, 5).join('; ')}${unknown.length > 5 ? ` und ${unknown.length - 5} weitere` : ''}.`,
+    );
   }
   return { formatVersion: start.formatVersion, events };
 }

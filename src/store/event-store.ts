@@ -66,8 +66,9 @@ export function streamMatches(patterns: readonly string[], streamId: string): bo
 
 /** Whether an event of a stream is one the query names. */
 export function queryMatches(query: EventQuery, streamId: string, event: { type: string; data: unknown }): boolean {
-  return streamMatches(query.streams, streamId) && query.types.includes(event.type) &&
-    (query.team === undefined || (event.data as { teamId?: unknown } | null)?.teamId === query.team);
+  return (
+    streamMatches(query.streams, streamId) && query.types.includes(event.type) && (query.team === undefined || (event.data as { teamId?: unknown } | null)?.teamId === query.team)
+  );
 }
 
 /** Whether an event stored after the condition's position moves its boundary. */
@@ -168,7 +169,10 @@ export class BoundaryMovedError extends Error {
 
 /** Some, but not all, events of a batch are already stored (or an id is stored in another stream). */
 export class IdempotencyConflictError extends Error {
-  constructor(readonly streamId: string, readonly eventIds: string[]) {
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: string[],
+  ) {
     super(`Append to ${streamId} conflicts with already stored events ${eventIds.join(', ')}: a batch is stored whole or not at all`);
     this.name = 'IdempotencyConflictError';
   }

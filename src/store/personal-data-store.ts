@@ -1,8 +1,18 @@
 import { Logger } from '@nestjs/common';
 import { needsPersonalData, personalSubjectOf, restorePersonalData, splitPersonalData } from '../../events/personal-data';
 import type {
-  AppendCondition, AppendResult, BatchHandler, EventStore, EventToAppend, ExpectedRevision, PlannedAppend, ReadAllOptions,
-  ReadStreamOptions, StoredEvent, SubscribeOptions, Subscription,
+  AppendCondition,
+  AppendResult,
+  BatchHandler,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  PlannedAppend,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
 } from './event-store';
 import type { PersonalDataVault, VaultRow } from './personal-data-vault';
 
@@ -20,7 +30,10 @@ export class PersonalDataStore implements EventStore {
   private readonly justAppended = new Map<string, Record<string, unknown>>();
   private readonly logger = new Logger('PersonalData');
 
-  constructor(private readonly inner: EventStore, private readonly vault: PersonalDataVault) {}
+  constructor(
+    private readonly inner: EventStore,
+    private readonly vault: PersonalDataVault,
+  ) {}
 
   get kind() {
     return this.inner.kind;

@@ -1,6 +1,5 @@
 import type { SqlDatabase, SqlSession } from './sql/sql-database';
 
-
 export interface VaultRow {
   readonly eventId: string;
   readonly userId: string;
@@ -31,11 +30,10 @@ export class PersonalDataVault {
   async get(eventIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
     const found = new Map<string, Record<string, unknown>>();
     if (eventIds.length === 0) return found;
-    const rows = await this.db.query<{ event_id: string; data: Record<string, unknown> | string }>(
-      'SELECT event_id, data FROM personal_data WHERE event_id = ANY($1::text[])',
-      [[...eventIds]],
-    );
-    for (const row of rows) found.set(row.event_id, typeof row.data === 'string' ? JSON.parse(row.data) as Record<string, unknown> : row.data);
+    const rows = await this.db.query<{ event_id: string; data: Record<string, unknown> | string }>('SELECT event_id, data FROM personal_data WHERE event_id = ANY($1::text[])', [
+      [...eventIds],
+    ]);
+    for (const row of rows) found.set(row.event_id, typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data);
     return found;
   }
 

@@ -23,8 +23,12 @@ export function isUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
-  return typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Connection ended|not queryable/i.test(message);
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Connection ended|not queryable/i.test(
+      message,
+    )
+  );
 }
 
 export interface BreakerOptions {
@@ -80,4 +84,3 @@ export class CircuitBreaker {
     }
   }
 }
-

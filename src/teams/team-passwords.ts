@@ -77,10 +77,12 @@ export class TeamPasswords {
     const attempt = `${teamId}\0${digest.toString('base64')}`;
     let verification = this.verifying.get(attempt);
     if (!verification) {
-      verification = this.verify(hash, password, ticket).then((valid) => {
-        if (valid) remember(this.verified, teamId, { hash, digest });
-        return valid;
-      }).finally(() => this.verifying.delete(attempt));
+      verification = this.verify(hash, password, ticket)
+        .then((valid) => {
+          if (valid) remember(this.verified, teamId, { hash, digest });
+          return valid;
+        })
+        .finally(() => this.verifying.delete(attempt));
       this.verifying.set(attempt, verification);
     }
     return verification;

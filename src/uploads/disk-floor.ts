@@ -19,7 +19,11 @@ export class DiskFloor {
   private claimed = 0;
   private turn: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly dir: string, readonly floorBytes: number, private readonly free: (dir: string) => Promise<number> = freeBytes) {}
+  constructor(
+    private readonly dir: string,
+    readonly floorBytes: number,
+    private readonly free: (dir: string) => Promise<number> = freeBytes,
+  ) {}
 
   /** Claims `bytes`; false (claiming nothing) when they would take the disk below the floor. */
   claim(bytes: number): Promise<boolean> {

@@ -35,12 +35,7 @@ export class ReceiveRefusal extends Error {
  * reservation grows with it, and a refusal stops the request there. `written` receives every file
  * created, also when the request fails (the caller removes them).
  */
-export function receiveUpload(
-  request: IncomingMessage,
-  incomingDir: string,
-  grow: (total: number) => Promise<UploadRefusal | null>,
-  written: ReceivedFile[],
-): Promise<Received> {
+export function receiveUpload(request: IncomingMessage, incomingDir: string, grow: (total: number) => Promise<UploadRefusal | null>, written: ReceivedFile[]): Promise<Received> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -85,7 +80,12 @@ export function receiveUpload(
       const out = createWriteStream(file.path, { flags: 'wx' });
       streams.push(stream, out);
       stream.on('limit', () => fail(new ReceiveRefusal({ status: 413, detail: RECEIVE_TEXTS.tooLarge })));
-      writes.push(pipeline(stream, out).then(() => void (file.size = out.bytesWritten), (error: unknown) => fail(error)));
+      writes.push(
+        pipeline(stream, out).then(
+          () => void (file.size = out.bytesWritten),
+          (error: unknown) => fail(error),
+        ),
+      );
     });
     parser.on('field', (name, value) => void (fields[name] = value));
     parser.on('filesLimit', () => fail(new ReceiveRefusal({ status: 413, detail: UPLOAD_LIMIT_TEXTS.tooManyFiles })));

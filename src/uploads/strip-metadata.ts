@@ -58,7 +58,8 @@ export function stripJpeg(bytes: Buffer): Buffer | null {
       parts.push(Buffer.from([0xff, EOI]));
       return Buffer.concat(parts);
     }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { // standalone markers
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      // standalone markers
       parts.push(Buffer.from([0xff, marker]));
       at = markerAt + 1;
       continue;
@@ -128,11 +129,13 @@ export function stripGif(bytes: Buffer): Buffer | null {
   const parts: Buffer[] = [bytes.subarray(0, at)];
   while (at < bytes.length) {
     const introducer = bytes[at]!;
-    if (introducer === 0x3b) { // trailer
+    if (introducer === 0x3b) {
+      // trailer
       parts.push(bytes.subarray(at, at + 1));
       return Buffer.concat(parts);
     }
-    if (introducer === 0x2c) { // image descriptor, its colour table, the LZW code size, the data
+    if (introducer === 0x2c) {
+      // image descriptor, its colour table, the LZW code size, the data
       if (at + 10 > bytes.length) return null;
       const dataAt = at + 10 + colorTableBytes(bytes[at + 9]!) + 1;
       const end = dataAt > bytes.length ? -1 : endOfSubBlocks(bytes, dataAt);

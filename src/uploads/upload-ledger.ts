@@ -34,7 +34,10 @@ export class UploadLedger {
    */
   private turn: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly db: SqlDatabase, private readonly clock: () => number) {}
+  private constructor(
+    private readonly db: SqlDatabase,
+    private readonly clock: () => number,
+  ) {}
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     const result = this.turn.then(work, work);
@@ -57,19 +60,21 @@ export class UploadLedger {
    */
   async reserve(id: string, owner: string, bytes: number, ownerMax: number, totalMax: number): Promise<LedgerRefusal | null> {
     try {
-      await this.inTurn(() => this.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, 0), ($2, 0) ON CONFLICT (owner) DO NOTHING', [owner, TOTAL]);
-        // Row locks in one order (the owner, then the total): concurrent reservations wait, never deadlock.
-        const mine = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [owner, bytes, ownerMax]);
-        if (mine.length === 0) throw new Refused('owner');
-        const all = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [TOTAL, bytes, totalMax]);
-        if (all.length === 0) throw new Refused('total');
-        await tx.query(
-          `INSERT INTO upload_reservations (id, owner, bytes, expires_at) VALUES ($1, $2, $3, $4)
+      await this.inTurn(() =>
+        this.db.transaction(async (tx) => {
+          await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, 0), ($2, 0) ON CONFLICT (owner) DO NOTHING', [owner, TOTAL]);
+          // Row locks in one order (the owner, then the total): concurrent reservations wait, never deadlock.
+          const mine = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [owner, bytes, ownerMax]);
+          if (mine.length === 0) throw new Refused('owner');
+          const all = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [TOTAL, bytes, totalMax]);
+          if (all.length === 0) throw new Refused('total');
+          await tx.query(
+            `INSERT INTO upload_reservations (id, owner, bytes, expires_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT (id) DO UPDATE SET bytes = upload_reservations.bytes + EXCLUDED.bytes, expires_at = EXCLUDED.expires_at`,
-          [id, owner, bytes, this.leaseEnd()],
-        );
-      }));
+            [id, owner, bytes, this.leaseEnd()],
+          );
+        }),
+      );
       return null;
     } catch (error) {
       if (error instanceof Refused) return error.reason;
@@ -82,11 +87,13 @@ export class UploadLedger {
    * (`stored` 0: all of it). A reservation already swept counts `stored` afresh.
    */
   async settle(id: string, stored: number): Promise<void> {
-    await this.inTurn(() => this.db.transaction(async (tx) => {
-      const rows = await tx.query<{ owner: string; bytes: string | number }>('DELETE FROM upload_reservations WHERE id = $1 RETURNING owner, bytes', [id]);
-      const row = rows[0];
-      if (row) await adjust(tx, row.owner, stored - Number(row.bytes));
-    }));
+    await this.inTurn(() =>
+      this.db.transaction(async (tx) => {
+        const rows = await tx.query<{ owner: string; bytes: string | number }>('DELETE FROM upload_reservations WHERE id = $1 RETURNING owner, bytes', [id]);
+        const row = rows[0];
+        if (row) await adjust(tx, row.owner, stored - Number(row.bytes));
+      }),
+    );
   }
 
   /** Files that were deleted (an erasure): their bytes are the owner's no longer. */
@@ -103,17 +110,19 @@ export class UploadLedger {
 
   /** Reservations whose lease ended (their process died mid-upload) are given back. */
   async sweepExpired(): Promise<void> {
-    await this.inTurn(() => this.db.transaction(async (tx) => {
-      const rows = await tx.query<{ owner: string; bytes: string | number }>(
-        'DELETE FROM upload_reservations WHERE expires_at < $1 RETURNING owner, bytes', [new Date(this.clock()).toISOString()],
-      );
-      const byOwner = new Map<string, number>();
-      for (const row of rows) byOwner.set(row.owner, (byOwner.get(row.owner) ?? 0) + Number(row.bytes));
-      // Owners' rows first (in one order), the total's last: the order every transaction here locks them in.
-      for (const owner of [...byOwner.keys()].sort()) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [owner, byOwner.get(owner)]);
-      const total = [...byOwner.values()].reduce((a, b) => a + b, 0);
-      if (total > 0) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [TOTAL, total]);
-    }));
+    await this.inTurn(() =>
+      this.db.transaction(async (tx) => {
+        const rows = await tx.query<{ owner: string; bytes: string | number }>('DELETE FROM upload_reservations WHERE expires_at < $1 RETURNING owner, bytes', [
+          new Date(this.clock()).toISOString(),
+        ]);
+        const byOwner = new Map<string, number>();
+        for (const row of rows) byOwner.set(row.owner, (byOwner.get(row.owner) ?? 0) + Number(row.bytes));
+        // Owners' rows first (in one order), the total's last: the order every transaction here locks them in.
+        for (const owner of [...byOwner.keys()].sort()) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [owner, byOwner.get(owner)]);
+        const total = [...byOwner.values()].reduce((a, b) => a + b, 0);
+        if (total > 0) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [TOTAL, total]);
+      }),
+    );
   }
 
   /**
@@ -124,21 +133,23 @@ export class UploadLedger {
    */
   async recount(uploadsDir: string, kinds: readonly string[], everyProcessStopped: boolean): Promise<boolean> {
     const onDisk = await bytesPerOwner(uploadsDir, kinds);
-    return this.inTurn(() => this.db.transaction(async (tx) => {
-      await tx.query('LOCK TABLE upload_usage IN EXCLUSIVE MODE');
-      if (everyProcessStopped) await tx.query('DELETE FROM upload_reservations');
-      else await tx.query('DELETE FROM upload_reservations WHERE expires_at < $1', [new Date(this.clock()).toISOString()]);
-      const active = await tx.query('SELECT 1 FROM upload_reservations LIMIT 1');
-      if (active.length > 0) return false;
-      await tx.query('DELETE FROM upload_usage');
-      let total = 0;
-      for (const [owner, bytes] of onDisk) {
-        total += bytes;
-        await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, $2)', [owner, bytes]);
-      }
-      await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, $2)', [TOTAL, total]);
-      return true;
-    }));
+    return this.inTurn(() =>
+      this.db.transaction(async (tx) => {
+        await tx.query('LOCK TABLE upload_usage IN EXCLUSIVE MODE');
+        if (everyProcessStopped) await tx.query('DELETE FROM upload_reservations');
+        else await tx.query('DELETE FROM upload_reservations WHERE expires_at < $1', [new Date(this.clock()).toISOString()]);
+        const active = await tx.query('SELECT 1 FROM upload_reservations LIMIT 1');
+        if (active.length > 0) return false;
+        await tx.query('DELETE FROM upload_usage');
+        let total = 0;
+        for (const [owner, bytes] of onDisk) {
+          total += bytes;
+          await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, $2)', [owner, bytes]);
+        }
+        await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, $2)', [TOTAL, total]);
+        return true;
+      }),
+    );
   }
 
   private leaseEnd(): string {
@@ -166,7 +177,10 @@ async function bytesPerOwner(uploadsDir: string, kinds: readonly string[]): Prom
       const dir = path.join(uploadsDir, kind, owner);
       const names = await readdir(dir).catch(() => [] as string[]);
       for (const name of names) {
-        const size = await stat(path.join(dir, name)).then((s) => (s.isFile() ? s.size : 0), () => 0);
+        const size = await stat(path.join(dir, name)).then(
+          (s) => (s.isFile() ? s.size : 0),
+          () => 0,
+        );
         totals.set(owner, (totals.get(owner) ?? 0) + size);
       }
     }

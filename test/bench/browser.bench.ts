@@ -129,27 +129,52 @@ type Screen = (page: Page, base: string, night: SeededNight) => Promise<ScreenRe
 const SCREENS: Record<string, Screen> = {
   async roles(page, base, night) {
     const all = `${night.players + 3} Benutzer`;
-    const loaded = await load(page, `${base}/admin/users`, `() => document.querySelector('table.user-roles tbody tr') !== null && (${text('[role=status]')}).includes(${JSON.stringify(all)})`);
+    const loaded = await load(
+      page,
+      `${base}/admin/users`,
+      `() => document.querySelector('table.user-roles tbody tr') !== null && (${text('[role=status]')}).includes(${JSON.stringify(all)})`,
+    );
     const search = page.getByLabel('Benutzer suchen');
     await search.fill('spieler-7-');
     await whenTrue(page, `() => (${text('[role=status]')}).includes(' von ')`);
-    const clear = await interact(page, 'clear the filter', () => search.fill(''), `() => (${text('[role=status]')}) === ${JSON.stringify(all)} && document.querySelectorAll('table.user-roles tbody tr').length > 10`);
+    const clear = await interact(
+      page,
+      'clear the filter',
+      () => search.fill(''),
+      `() => (${text('[role=status]')}) === ${JSON.stringify(all)} && document.querySelectorAll('table.user-roles tbody tr').length > 10`,
+    );
     return { screen: 'Benutzer und Rollen', load: loaded, interactions: [clear] };
   },
 
   async admin(page, base, night) {
-    const loaded = await load(page, `${base}/admin`, `() => {
+    const loaded = await load(
+      page,
+      `${base}/admin`,
+      `() => {
       const region = (name) => [...document.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === name);
       const team = region('JoinTeam')?.querySelector('select');
       const user = region('LoginUser')?.querySelector('select');
       return team?.options.length === ${listed(night.teams) + 1} && user?.options.length === ${listed(night.players + 3) + 1};
-    }`);
+    }`,
+    );
     const users = page.getByRole('region', { name: 'LoginUser' });
-    const filter = await interact(page, 'filter the user list', async () => { await users.getByLabel('Liste filtern').fill('spieler-99-'); },
-      `() => [...document.querySelectorAll('select')].some((s) => s.options.length === 5 && s.options[1]?.textContent.startsWith('spieler-99-'))`);
+    const filter = await interact(
+      page,
+      'filter the user list',
+      async () => {
+        await users.getByLabel('Liste filtern').fill('spieler-99-');
+      },
+      `() => [...document.querySelectorAll('select')].some((s) => s.options.length === 5 && s.options[1]?.textContent.startsWith('spieler-99-'))`,
+    );
     const teams = page.getByRole('region', { name: 'JoinTeam' }).getByLabel('Team');
-    const choose = await interact(page, 'choose a team', async () => { await teams.selectOption({ index: Math.min(50, night.teams) }); },
-      `() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'get Invite' && !b.disabled)`);
+    const choose = await interact(
+      page,
+      'choose a team',
+      async () => {
+        await teams.selectOption({ index: Math.min(50, night.teams) });
+      },
+      `() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'get Invite' && !b.disabled)`,
+    );
     return { screen: 'Admin: Team- und Nutzerlisten', load: loaded, interactions: [filter, choose] };
   },
 
@@ -168,13 +193,20 @@ const SCREENS: Record<string, Screen> = {
     const all = await interact(page, 'team search _', () => search.fill('_'), `() => document.querySelectorAll('.team-answers__item').length > 5`);
     await search.fill('');
     const before = await page.locator('.check-answer__head .badge').textContent();
-    const rate = await interact(page, 'rate an answer', () => page.getByRole('button', { name: '2 Punkte vergeben (Taste 2)' }).click(),
-      `() => (${text('.check-answer__head .badge')}) !== ${JSON.stringify(before)}`);
+    const rate = await interact(
+      page,
+      'rate an answer',
+      () => page.getByRole('button', { name: '2 Punkte vergeben (Taste 2)' }).click(),
+      `() => (${text('.check-answer__head .badge')}) !== ${JSON.stringify(before)}`,
+    );
     await page.getByLabel('Nur unkontrollierte Antworten').check();
-    const next = await interact(page, 'next unchecked', () => page.getByRole('button', { name: 'Nächste Frage' }).click(),
-      `() => (${text('.checker h2')}).includes('Frage 4')`);
-    const round = await interact(page, 'whole round as a table', () => page.getByText('Ganze Runde', { exact: true }).click(),
-      `() => document.querySelectorAll('table.round-table tbody tr').length > 5`);
+    const next = await interact(page, 'next unchecked', () => page.getByRole('button', { name: 'Nächste Frage' }).click(), `() => (${text('.checker h2')}).includes('Frage 4')`);
+    const round = await interact(
+      page,
+      'whole round as a table',
+      () => page.getByText('Ganze Runde', { exact: true }).click(),
+      `() => document.querySelectorAll('table.round-table tbody tr').length > 5`,
+    );
     return { screen: 'Kontrolleur', load: loaded, interactions: [all, round, rate, next] };
   },
 
@@ -187,14 +219,22 @@ const SCREENS: Record<string, Screen> = {
     const tasks = await longTasksBetween(page, 0, visibleMs);
     const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
     const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
-    const sort = await interact(page, 'sort toggle', () => page.getByRole('button', { name: /Sortierung wechseln/ }).click(),
-      `() => document.querySelector('button[aria-pressed="true"]')?.textContent?.includes('letzter Runde') === true`);
+    const sort = await interact(
+      page,
+      'sort toggle',
+      () => page.getByRole('button', { name: /Sortierung wechseln/ }).click(),
+      `() => document.querySelector('button[aria-pressed="true"]')?.textContent?.includes('letzter Runde') === true`,
+    );
     await page.evaluate('window.__sameDocument = true');
     let publish: Interaction;
     let note: string | undefined;
     try {
-      publish = await interact(page, 'Punkte veröffentlichen', () => page.getByRole('button', { name: 'Veröffentlichen', exact: true }).click(),
-        `() => (${text('.badge[role=status]')}) === 'Die Punkte sind veröffentlicht.'`);
+      publish = await interact(
+        page,
+        'Punkte veröffentlichen',
+        () => page.getByRole('button', { name: 'Veröffentlichen', exact: true }).click(),
+        `() => (${text('.badge[role=status]')}) === 'Die Punkte sind veröffentlicht.'`,
+      );
       if (!(await page.evaluate('window.__sameDocument === true'))) note = 'publish: the page reloaded';
     } catch (error) {
       publish = { name: 'Punkte veröffentlichen', ms: Number.NaN, longestTaskMs: Number.NaN };
@@ -206,8 +246,12 @@ const SCREENS: Record<string, Screen> = {
   async control(page, base, night) {
     const loaded = await load(page, `${base}/moderator/control`, `() => document.querySelectorAll('.answer-cell').length > 0 && (${text('h2')}) !== ''`);
     // One interaction that pushes to every screen: a countdown (long enough not to end during the bench).
-    const countdown = await interact(page, 'countdown 60 s (push)', () => page.getByRole('button', { name: '60 s', exact: true }).click(),
-      `() => /^\\d+ s$/.test(${text('.control-current [role=timer]')})`);
+    const countdown = await interact(
+      page,
+      'countdown 60 s (push)',
+      () => page.getByRole('button', { name: '60 s', exact: true }).click(),
+      `() => /^\\d+ s$/.test(${text('.control-current [role=timer]')})`,
+    );
     void night;
     return { screen: `Steuerung: Einzelspieler-Antworten (Frage ${SINGLE_QUESTION})`, load: loaded, interactions: [countdown] };
   },
@@ -215,7 +259,9 @@ const SCREENS: Record<string, Screen> = {
 
 async function adminToken(base: string): Promise<string> {
   const response = await fetch(`${base}/api/token-auth/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
   const body = (await response.json()) as { token?: string };
   if (!body.token) throw new Error(`admin login failed: ${response.status}`);
@@ -285,7 +331,10 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${lines.join('\n')}\n`);
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -60,7 +60,15 @@ interface Phase {
 }
 
 async function connected(server: BenchServer, players: CastMember[]): Promise<ClientPool> {
-  const pool = await ClientPool.start({ ...where, workers: Math.max(1, Math.round(where.workers / 2)), cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players });
+  const pool = await ClientPool.start({
+    ...where,
+    workers: Math.max(1, Math.round(where.workers / 2)),
+    cpus: where.clientCpus,
+    url: server.wsUrl,
+    raw: false,
+    handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+    players,
+  });
   const connect = await pool.all({ op: 'connect', inFlight: 100, maxAttempts: 5 });
   if (connect.lost > 0) throw new Error(`${connect.lost} players could not connect: ${connect.messages.join('; ')}`);
   return pool;
@@ -92,7 +100,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Questions {
   private started = 0;
 
-  private constructor(private readonly moderator: LeanPlayer, private readonly show: SeededShow) {}
+  private constructor(
+    private readonly moderator: LeanPlayer,
+    private readonly show: SeededShow,
+  ) {}
 
   static async open(server: BenchServer, show: SeededShow): Promise<Questions> {
     const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
@@ -114,7 +125,9 @@ class Questions {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:cluster — ${TEAMS} teams of ${PER_TEAM}, every player proposing, ${SECONDS} s per phase, next question every ${QUESTION_SECONDS} s, on Postgres (${describePlacement(where)})\n`);
+  console.log(
+    `bench:cluster — ${TEAMS} teams of ${PER_TEAM}, every player proposing, ${SECONDS} s per phase, next question every ${QUESTION_SECONDS} s, on Postgres (${describePlacement(where)})\n`,
+  );
   const database = await freshDatabase(DATABASE_URL);
   const show = await seedShow({ players: TEAMS * PER_TEAM, perTeam: PER_TEAM, inTeams: true, databaseUrl: database.url });
   const env = { DATABASE_URL: database.url };
@@ -145,8 +158,13 @@ async function main(): Promise<void> {
     printTable(
       ['instances', 'acknowledged', 'commands/s', 'refused', 're-decided: boundary moved', 're-decided: stream moved', 'per 1,000'],
       [one, two].map((p) => [
-        String(p.instances), String(p.acknowledged), perSecond(p).toFixed(0), String(p.failures),
-        String(p.redecided.boundary), String(p.redecided.revision), perThousand(p).toFixed(1),
+        String(p.instances),
+        String(p.acknowledged),
+        perSecond(p).toFixed(0),
+        String(p.failures),
+        String(p.redecided.boundary),
+        String(p.redecided.revision),
+        perThousand(p).toFixed(1),
       ]),
     );
     for (const m of [...one.messages, ...two.messages]) console.log(`  refused: ${m}`);

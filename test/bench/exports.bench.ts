@@ -28,7 +28,10 @@ interface Health {
 /** Until /api/health reports every read projection at the log's last position (at least `events`). */
 async function projectionsCaughtUp(url: string, events: number): Promise<void> {
   for (;;) {
-    const health = (await fetch(`${url}/api/health`).then((r) => r.json(), () => null)) as Health | null;
+    const health = (await fetch(`${url}/api/health`).then(
+      (r) => r.json(),
+      () => null,
+    )) as Health | null;
     if (health && health.store.lastPosition >= events && health.projections.length > 0 && health.projections.every((p) => p.lag === 0)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -49,7 +52,9 @@ async function main(): Promise<void> {
   try {
     await projectionsCaughtUp(server.url, night.events);
     const login = await fetch(`${server.url}/api/token-auth/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
     const targets: Array<[string, string]> = [

@@ -70,18 +70,39 @@ async function main(): Promise<void> {
   const joinsPerSecond = (r: Row) => r.join.times.length / span(r.join);
   const ms = (seconds: number, r: Row) => ((seconds * 1000) / r.players).toFixed(2);
   printTable(
-    ['players', 'connect + sa + sg, s', 'raw ws connect, s', 'ratio', 'server CPU ms/player: ours / raw', 'connect failures',
-      'joins, s', 'joins/s', 'server CPU ms/join', 'join failures'],
+    [
+      'players',
+      'connect + sa + sg, s',
+      'raw ws connect, s',
+      'ratio',
+      'server CPU ms/player: ours / raw',
+      'connect failures',
+      'joins, s',
+      'joins/s',
+      'server CPU ms/join',
+      'join failures',
+    ],
     rows.map((r) => [
-      String(r.players), span(r.connect).toFixed(2), r.rawConnect.toFixed(2), ratio(span(r.connect), r.rawConnect),
-      `${ms(r.connectCpu, r)} / ${ms(r.rawConnectCpu, r)}`, `${r.connect.failures} (${r.connect.lost} lost)`,
-      span(r.join).toFixed(2), joinsPerSecond(r).toFixed(0), ms(r.joinCpu, r), String(r.join.failures),
+      String(r.players),
+      span(r.connect).toFixed(2),
+      r.rawConnect.toFixed(2),
+      ratio(span(r.connect), r.rawConnect),
+      `${ms(r.connectCpu, r)} / ${ms(r.rawConnectCpu, r)}`,
+      `${r.connect.failures} (${r.connect.lost} lost)`,
+      span(r.join).toFixed(2),
+      joinsPerSecond(r).toFixed(0),
+      ms(r.joinCpu, r),
+      String(r.join.failures),
     ]),
   );
   if (rows.length > 1) {
     const [small, large] = [rows[0]!, rows[rows.length - 1]!];
-    console.log(`\njoins/s at ${large.players} / joins/s at ${small.players}: ${ratio(joinsPerSecond(large), joinsPerSecond(small))} (goal: 1.0, a join costs the same whatever the number of players)`);
-    console.log(`server CPU per join at ${large.players} / at ${small.players}: ${ratio(large.joinCpu / large.players, small.joinCpu / small.players)} (goal: 1.0; CPU time is steadier than wall time on a shared machine)`);
+    console.log(
+      `\njoins/s at ${large.players} / joins/s at ${small.players}: ${ratio(joinsPerSecond(large), joinsPerSecond(small))} (goal: 1.0, a join costs the same whatever the number of players)`,
+    );
+    console.log(
+      `server CPU per join at ${large.players} / at ${small.players}: ${ratio(large.joinCpu / large.players, small.joinCpu / small.players)} (goal: 1.0; CPU time is steadier than wall time on a shared machine)`,
+    );
     console.log(`server CPU per connect at ${large.players} / at ${small.players}: ${ratio(large.connectCpu / large.players, small.connectCpu / small.players)}`);
   }
 }

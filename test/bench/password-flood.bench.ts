@@ -39,7 +39,13 @@ async function honestLogins(env: TestServer, until: number): Promise<{ times: nu
   return { times, refused };
 }
 
-interface Flood { sent: number; limited: number; busy: number; wrong: number; other: number }
+interface Flood {
+  sent: number;
+  limited: number;
+  busy: number;
+  wrong: number;
+  other: number;
+}
 
 async function flood(sockets: WsClient[], teamIds: string[], perSecond: number, until: number): Promise<Flood> {
   const tally: Flood = { sent: 0, limited: 0, busy: 0, wrong: 0, other: 0 };
@@ -50,12 +56,14 @@ async function flood(sockets: WsClient[], teamIds: string[], perSecond: number, 
     const socket = sockets[tally.sent % sockets.length]!;
     const teamId = teamIds[tally.sent % teamIds.length]!;
     const attempt = tally.sent++;
-    pending.push(socket.request('gj', { id: teamId, password: `geraten-${attempt}` }).then((reply) => {
-      if (reply.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
-      else if (reply.message === HASHING_BUSY_TEXT) tally.busy++;
-      else if (reply.success === false) tally.wrong++;
-      else tally.other++;
-    }));
+    pending.push(
+      socket.request('gj', { id: teamId, password: `geraten-${attempt}` }).then((reply) => {
+        if (reply.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords) tally.limited++;
+        else if (reply.message === HASHING_BUSY_TEXT) tally.busy++;
+        else if (reply.success === false) tally.wrong++;
+        else tally.other++;
+      }),
+    );
     next += interval;
     const wait = next - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -66,8 +74,12 @@ async function flood(sockets: WsClient[], teamIds: string[], perSecond: number, 
 
 function report(phase: string, logins: { times: number[]; refused: number }, flooded?: Flood): void {
   const { times, refused } = logins;
-  console.log(`${phase.padEnd(11)} honest logins: ${times.length}, p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms, refused 429: ${refused}`
-    + (flooded ? `; wrong gj sent ${flooded.sent}: limited without hashing ${flooded.limited}, busy (retry) ${flooded.busy}, verified wrong ${flooded.wrong}, other ${flooded.other}` : ''));
+  console.log(
+    `${phase.padEnd(11)} honest logins: ${times.length}, p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms, refused 429: ${refused}` +
+      (flooded
+        ? `; wrong gj sent ${flooded.sent}: limited without hashing ${flooded.limited}, busy (retry) ${flooded.busy}, verified wrong ${flooded.wrong}, other ${flooded.other}`
+        : ''),
+  );
 }
 
 async function main(): Promise<void> {
@@ -104,7 +116,10 @@ async function main(): Promise<void> {
   }
 }
 
-void main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -32,8 +32,13 @@ export interface Window {
 /** The parts, in the order a stack is searched for them from its leaf up: the first that matches a frame wins. */
 const PARTS: Array<[string, (url: string, fn: string) => boolean]> = [
   ['garbage collection', (_url, fn) => fn === '(garbage collector)'],
-  ['socket writes (ws, net, libuv)', (url, fn) => /node_modules\/ws\/lib\/(sender|websocket)\.js/.test(url) || /^node:(net|internal\/streams|internal\/stream_base_commons)/.test(url)
-    || ['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String'].includes(fn)],
+  [
+    'socket writes (ws, net, libuv)',
+    (url, fn) =>
+      /node_modules\/ws\/lib\/(sender|websocket)\.js/.test(url) ||
+      /^node:(net|internal\/streams|internal\/stream_base_commons)/.test(url) ||
+      ['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String'].includes(fn),
+  ],
   ['serialisation (JSON, patches, bytes)', (url, fn) => /view-diff\.js/.test(url) || fn === 'stringify'],
   ['views (scopes, push hub)', (url) => /projections\/live\/views\//.test(url) || /src\/realtime\/(push-hub|scopes)\.js/.test(url)],
   ['fold (evolve, live state)', (url) => /projections\/live\/state\//.test(url) || /src\/engine\/live-state\.js/.test(url)],

@@ -101,7 +101,9 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:projections — rebuild all read projections (${ALL_PROJECTORS.map((p) => p.name).join(', ')}) from a night of ${EVENTS.toLocaleString('en-US')} events, ${TEAMS} teams, subscription batches of ${BATCH}\n`);
+  console.log(
+    `bench:projections — rebuild all read projections (${ALL_PROJECTORS.map((p) => p.name).join(', ')}) from a night of ${EVENTS.toLocaleString('en-US')} events, ${TEAMS} teams, subscription batches of ${BATCH}\n`,
+  );
   const rows: Row[] = [];
 
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-projections-'));

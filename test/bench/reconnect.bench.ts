@@ -64,16 +64,29 @@ async function main(): Promise<void> {
     const sinceHealthy = back.times.map((t) => (t - epoch(healthy)) / 1000);
     const rawSpan = percentiles(rawStorm.times.map((t) => (t - rawStorm.startedAt) / 1000));
     const ours = percentiles(sinceHealthy);
-    printTable(['measure', 'ours', 'raw ws', 'ratio', 'note'], [
-      ['all players back after healthy, s', ours.max.toFixed(2), rawSpan.max.toFixed(2), ratio(ours.max, rawSpan.max),
-        `${back.times.length} of ${PLAYERS} back (sa + sg answered); goal: 5,000 within 10 s`],
-      ['half the players back, s', ours.p50.toFixed(2), rawSpan.p50.toFixed(2), ratio(ours.p50, rawSpan.p50), 'p50'],
-      ['server CPU during the storm, s', stormCpu.toFixed(2), rawStormCpu.toFixed(2), ratio(stormCpu, rawStormCpu),
-        'all threads; near the wall time: the server was the limit, far below: the clients were'],
-      ['failed attempts (tried again at once)', String(back.failures), String(rawStorm.failures), '', `${back.lost} never back; goal 0`],
-      ['connects dropped by a full accept queue', String(dropped), String(rawDropped), '', 'TcpExt ListenOverflows (machine-wide): the client waits for a SYN retransmit'],
-      ['restart until healthy, s', ((healthy - restartedAt) / 1000).toFixed(2), '', '', 'kill -9, then start on the same store'],
-    ]);
+    printTable(
+      ['measure', 'ours', 'raw ws', 'ratio', 'note'],
+      [
+        [
+          'all players back after healthy, s',
+          ours.max.toFixed(2),
+          rawSpan.max.toFixed(2),
+          ratio(ours.max, rawSpan.max),
+          `${back.times.length} of ${PLAYERS} back (sa + sg answered); goal: 5,000 within 10 s`,
+        ],
+        ['half the players back, s', ours.p50.toFixed(2), rawSpan.p50.toFixed(2), ratio(ours.p50, rawSpan.p50), 'p50'],
+        [
+          'server CPU during the storm, s',
+          stormCpu.toFixed(2),
+          rawStormCpu.toFixed(2),
+          ratio(stormCpu, rawStormCpu),
+          'all threads; near the wall time: the server was the limit, far below: the clients were',
+        ],
+        ['failed attempts (tried again at once)', String(back.failures), String(rawStorm.failures), '', `${back.lost} never back; goal 0`],
+        ['connects dropped by a full accept queue', String(dropped), String(rawDropped), '', 'TcpExt ListenOverflows (machine-wide): the client waits for a SYN retransmit'],
+        ['restart until healthy, s', ((healthy - restartedAt) / 1000).toFixed(2), '', '', 'kill -9, then start on the same store'],
+      ],
+    );
     console.log(`\nthe restart's phases in ms: ${await server.startPhases}`);
     for (const message of back.messages) console.log(`  ${message}`);
   } finally {

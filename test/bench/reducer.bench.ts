@@ -89,7 +89,14 @@ async function measure(teams: number, active: number, batch: number): Promise<Me
   nights.sort((a, b) => a.ms - b.ms);
   const median = nights[Math.floor(RUNS / 2)];
   return {
-    teams, active, batch, players: start.users.size - 2, events: median.events, bestMs: nights[0].ms, medianMs: median.ms, gcMs: gcInside(median.folds),
+    teams,
+    active,
+    batch,
+    players: start.users.size - 2,
+    events: median.events,
+    bestMs: nights[0].ms,
+    medianMs: median.ms,
+    gcMs: gcInside(median.folds),
   };
 }
 
@@ -106,7 +113,11 @@ function medianOf(measurements: Measurement[]): Measurement {
 }
 
 function measureInTurns(): Measurement[] {
-  const sizes: [number, number][] = [[10, 10], [1000, 1000], [1000, 10]];
+  const sizes: [number, number][] = [
+    [10, 10],
+    [1000, 1000],
+    [1000, 10],
+  ];
   const results: Measurement[][] = sizes.map(() => []);
   for (let round = 0; round < PROCESSES; round++) {
     sizes.forEach(([teams, active], i) => results[i].push(measureInChild(teams, active)));
@@ -122,17 +133,30 @@ function row(cells: (string | number)[]): string {
 function report([small, large, largeFewActive]: Measurement[], largeSmallBatches: Measurement): string {
   const nsPerEvent = (m: Measurement) => (m.medianMs * 1e6) / m.events;
   const eventsPerSecond = (m: Measurement) => Math.round(m.events / (m.medianMs / 1000));
-  return [
-    row(['teams', 'active', 'players', 'batch', 'events', 'best ms', 'median ms', 'GC ms', 'events/s', 'ns/event']),
-    ...[small, large, largeFewActive, largeSmallBatches].map((m) => row([
-      m.teams, m.active, m.players, m.batch, m.events, m.bestMs.toFixed(1), m.medianMs.toFixed(1), m.gcMs.toFixed(1), eventsPerSecond(m).toLocaleString('en-US'), nsPerEvent(m).toFixed(1),
-    ])),
-    '',
-    `cost per event at 1,000 teams / at 10 teams: ${(nsPerEvent(large) / nsPerEvent(small)).toFixed(2)} (target <= 1.5)`,
-    `events/s at 1,000 teams: ${eventsPerSecond(large).toLocaleString('en-US')} (target >= 2,500,000 on the machine of issue 3, where 2.7 M was measured)`,
-    `1,000 teams of which 10 play / 10 teams: ${(nsPerEvent(largeFewActive) / nsPerEvent(small)).toFixed(2)} (the state's size alone; the rest is touching more teams)`,
-    `1,000 teams in batches of ${SMALL_BATCH} / 10 teams: ${(nsPerEvent(largeSmallBatches) / nsPerEvent(small)).toFixed(2)} (one process; a running show folds small batches, far below this speed)`,
-  ].join('\n') + '\n';
+  return (
+    [
+      row(['teams', 'active', 'players', 'batch', 'events', 'best ms', 'median ms', 'GC ms', 'events/s', 'ns/event']),
+      ...[small, large, largeFewActive, largeSmallBatches].map((m) =>
+        row([
+          m.teams,
+          m.active,
+          m.players,
+          m.batch,
+          m.events,
+          m.bestMs.toFixed(1),
+          m.medianMs.toFixed(1),
+          m.gcMs.toFixed(1),
+          eventsPerSecond(m).toLocaleString('en-US'),
+          nsPerEvent(m).toFixed(1),
+        ]),
+      ),
+      '',
+      `cost per event at 1,000 teams / at 10 teams: ${(nsPerEvent(large) / nsPerEvent(small)).toFixed(2)} (target <= 1.5)`,
+      `events/s at 1,000 teams: ${eventsPerSecond(large).toLocaleString('en-US')} (target >= 2,500,000 on the machine of issue 3, where 2.7 M was measured)`,
+      `1,000 teams of which 10 play / 10 teams: ${(nsPerEvent(largeFewActive) / nsPerEvent(small)).toFixed(2)} (the state's size alone; the rest is touching more teams)`,
+      `1,000 teams in batches of ${SMALL_BATCH} / 10 teams: ${(nsPerEvent(largeSmallBatches) / nsPerEvent(small)).toFixed(2)} (one process; a running show folds small batches, far below this speed)`,
+    ].join('\n') + '\n'
+  );
 }
 
 const [teamsArg, activeArg, batchArg] = process.argv.slice(2);

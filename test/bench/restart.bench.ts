@@ -46,7 +46,11 @@ async function seed(dataDir: string, events: number, teams: number): Promise<num
       const stream = streamOf(batch[start]!);
       let end = start;
       while (end < batch.length && end - start < APPEND_BATCH && streamOf(batch[end]!) === stream) end++;
-      await store.append(stream, batch.slice(start, end).map((e) => ({ ...toStored(e), id: randomUUID() })), 'any');
+      await store.append(
+        stream,
+        batch.slice(start, end).map((e) => ({ ...toStored(e), id: randomUUID() })),
+        'any',
+      );
       written += end - start;
       start = end;
     }
@@ -62,7 +66,8 @@ async function seed(dataDir: string, events: number, teams: number): Promise<num
 async function timedStart(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin' },
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -106,7 +111,9 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(`| ${r.events.toLocaleString('en')} | ${r.first.toFixed(2)} | ${r.restart.toFixed(2)} |`);
   const small = rows[0]!;
   const large = rows[rows.length - 1]!;
-  console.log(`\nrestart at ${large.events.toLocaleString('en')} events / restart at ${small.events.toLocaleString('en')}: ${(large.restart / small.restart).toFixed(2)} (goal <= 1.2)`);
+  console.log(
+    `\nrestart at ${large.events.toLocaleString('en')} events / restart at ${small.events.toLocaleString('en')}: ${(large.restart / small.restart).toFixed(2)} (goal <= 1.2)`,
+  );
   console.log(`first start at ${large.events.toLocaleString('en')} / at ${small.events.toLocaleString('en')}: ${(large.first / small.first).toFixed(2)} (without snapshots)`);
 }
 

@@ -70,7 +70,14 @@ async function rawConnects(players: Array<CastMember & { arriveAfterMs: number }
     const cpu0 = await cpuSeconds(raw.process.pid);
     const startAt = now() + LEAD_MS;
     const arrived = await pool.all({ op: 'arrive', mode: 'raw', startAt, baseUrl: raw.url, password: '', teamPassword: '' });
-    return { scenario: 'raw ws', arrived, allIn: (Math.max(...arrived.times) - startAt) / 1000, onQuestion: null, hashes: 0, serverCpu: (await cpuSeconds(raw.process.pid)) - cpu0 };
+    return {
+      scenario: 'raw ws',
+      arrived,
+      allIn: (Math.max(...arrived.times) - startAt) / 1000,
+      onQuestion: null,
+      hashes: 0,
+      serverCpu: (await cpuSeconds(raw.process.pid)) - cpu0,
+    };
   } finally {
     await pool.stop();
     await raw.process.stop();
@@ -89,9 +96,13 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
       const [hashes0, cpu0] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       const startAt = now() + LEAD_MS;
       const watching = setInterval(() => {
-        void hashing(server.url).then((f) => console.log(`    ${((now() - startAt) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`), () => undefined);
+        void hashing(server.url).then(
+          (f) => console.log(`    ${((now() - startAt) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`),
+          () => undefined,
+        );
       }, 5000);
-      const arrived = await pool.all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD })
+      const arrived = await pool
+        .all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD })
         .finally(() => clearInterval(watching));
       const allInAt = Math.max(...arrived.times);
       const [hashes1, cpu1] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
@@ -139,21 +150,46 @@ async function main(): Promise<void> {
   console.log(`  hash-only again: ${rateAfter.toFixed(1)} hashes/s\n`);
   const rate = (rateBefore + rateAfter) / 2;
   printTable(
-    ['run', 'all in (and joined), s', 'first question at everyone, s', 'connect + sa + sg p50 / p95, ms', 'login p50 / p95, ms', 'join p50 / p95, ms',
-      'appointments: login / join', 'lost', 'tokens renewed', 'hashes', 'hashes/s during the surge (of hash-only)', 'server CPU, s'],
+    [
+      'run',
+      'all in (and joined), s',
+      'first question at everyone, s',
+      'connect + sa + sg p50 / p95, ms',
+      'login p50 / p95, ms',
+      'join p50 / p95, ms',
+      'appointments: login / join',
+      'lost',
+      'tokens renewed',
+      'hashes',
+      'hashes/s during the surge (of hash-only)',
+      'server CPU, s',
+    ],
     outcomes.map((o) => {
       const counts = o.arrived.counts ?? {};
       const surgeRate = o.hashes / o.allIn;
       return [
-        o.scenario, o.allIn.toFixed(2), o.onQuestion?.toFixed(2) ?? '–', ms(o.arrived.samples?.connect), ms(o.arrived.samples?.login), ms(o.arrived.samples?.join),
-        `${counts.loginAppointments ?? 0} / ${counts.joinAppointments ?? 0}`, String(o.arrived.lost), String(counts.renewedTokens ?? 0), String(o.hashes),
-        o.hashes > 0 ? `${surgeRate.toFixed(1)} (${((100 * surgeRate) / rate).toFixed(0)} %)` : '–', o.serverCpu.toFixed(1),
+        o.scenario,
+        o.allIn.toFixed(2),
+        o.onQuestion?.toFixed(2) ?? '–',
+        ms(o.arrived.samples?.connect),
+        ms(o.arrived.samples?.login),
+        ms(o.arrived.samples?.join),
+        `${counts.loginAppointments ?? 0} / ${counts.joinAppointments ?? 0}`,
+        String(o.arrived.lost),
+        String(counts.renewedTokens ?? 0),
+        String(o.hashes),
+        o.hashes > 0 ? `${surgeRate.toFixed(1)} (${((100 * surgeRate) / rate).toFixed(0)} %)` : '–',
+        o.serverCpu.toFixed(1),
       ];
     }),
   );
-  console.log(`\nhash-only (the machine's rate, the server's argon2 parameters and queue, pinned like the server): ${rateBefore.toFixed(1)} before, ${rateAfter.toFixed(1)} after the scenarios`);
-  console.log('"all in": from the window opening until the last player was connected, authenticated, loaded and (fresh) joined; the window itself lasts '
-    + `${WINDOW_MS / 1000} s. Hashes/s during the surge: hashes done by the server over that time.`);
+  console.log(
+    `\nhash-only (the machine's rate, the server's argon2 parameters and queue, pinned like the server): ${rateBefore.toFixed(1)} before, ${rateAfter.toFixed(1)} after the scenarios`,
+  );
+  console.log(
+    '"all in": from the window opening until the last player was connected, authenticated, loaded and (fresh) joined; the window itself lasts ' +
+      `${WINDOW_MS / 1000} s. Hashes/s during the surge: hashes done by the server over that time.`,
+  );
 }
 
 main().catch((error: unknown) => {

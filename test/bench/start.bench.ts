@@ -34,12 +34,20 @@ async function start(dataDir: string, cacheHome: string): Promise<Start> {
   const [, phases] = await server.waitFor(/Startphasen in ms: ([a-zA-Z0-9, ]*)/); // the text logger colours the line
   const total = performance.now() - began;
   await server.stop();
-  return { total, phases: Object.fromEntries(phases!.trim().split(', ').map((p) => [p.split(' ')[0]!, Number(p.split(' ')[1])])) };
+  return {
+    total,
+    phases: Object.fromEntries(
+      phases!
+        .trim()
+        .split(', ')
+        .map((p) => [p.split(' ')[0]!, Number(p.split(' ')[1])]),
+    ),
+  };
 }
 
 async function main(): Promise<void> {
   console.log(`bench:start — ${RUNS} runs of each kind of start (server cpus ${SERVER_CPUS ?? 'any'})\n`);
-  const kinds: Record<string, Start[]> = { 'empty, initdb': [], 'empty, from template': [], 'restart': [] };
+  const kinds: Record<string, Start[]> = { 'empty, initdb': [], 'empty, from template': [], restart: [] };
   const scratch: string[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
@@ -57,9 +65,14 @@ async function main(): Promise<void> {
   console.log('\n');
   const names = ['modules', 'storage', 'secrets', 'firstAdmin', 'runtime', 'nest', 'listen'];
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  printTable(['start (median of runs), ms', 'total', ...names], Object.entries(kinds).map(([kind, starts]) => [
-    kind, median(starts.map((s) => s.total)).toFixed(0), ...names.map((n) => median(starts.map((s) => s.phases[n] ?? 0)).toFixed(0)),
-  ]));
+  printTable(
+    ['start (median of runs), ms', 'total', ...names],
+    Object.entries(kinds).map(([kind, starts]) => [
+      kind,
+      median(starts.map((s) => s.total)).toFixed(0),
+      ...names.map((n) => median(starts.map((s) => s.phases[n] ?? 0)).toFixed(0)),
+    ]),
+  );
   const total = (kind: string) => median(kinds[kind]!.map((s) => s.total));
   console.log(`\nempty store from the template / with initdb: ${(total('empty, from template') / total('empty, initdb')).toFixed(2)}`);
 }

@@ -76,7 +76,13 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 const windows: Record<'ours' | 'raw', Array<{ from: number; to: number }>> = { ours: [], raw: [] };
 
 /** Runs `fire`, waits for every client to see `marker`, then a little more; the process's CPU seconds over that, idle taken out. */
-async function timedFanOut(pool: ClientPool, pid: number, idle: number, marker: string, fire: () => void): Promise<{ latencies: number[]; cpu: number; frame: string; window: { from: number; to: number } }> {
+async function timedFanOut(
+  pool: ClientPool,
+  pid: number,
+  idle: number,
+  marker: string,
+  fire: () => void,
+): Promise<{ latencies: number[]; cpu: number; frame: string; window: { from: number; to: number } }> {
   const started = performance.now();
   const from = monotonicUs();
   const cpu0 = await cpuSeconds(pid);
@@ -202,30 +208,71 @@ async function main(): Promise<void> {
     const mean = (values: number[]) => values.reduce((a, c) => a + c, 0) / values.length;
     const [cpuOurs, cpuRaw] = [mean(startCpu) * 1000, mean(rawCpu) * 1000];
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-    printTable(['measure', 'ours', 'raw ws', 'ratio', 'note'], [
-      ['heap per connection', `${heapOurs.toFixed(1)} KB`, `${heapRaw.toFixed(1)} KB`, ratio(heapOurs, heapRaw),
-        `heap used + external after GC, ${mb(heapBytes(ours.quarter))} → ${mb(heapBytes(ours.all))} MB for the last ${later}; goal ≤ 15 KB`],
-      ['RSS per connection', `${rssOurs.toFixed(1)} KB`, `${rssRaw.toFixed(1)} KB`, ratio(rssOurs, rssRaw), `RSS ${mb(ours.quarter.rss)} → ${mb(ours.all.rss)} MB`],
-      ['question start → every player (p50 / p99)', `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`, `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms`,
-        `${ratio(s.p50, r.p50)} / ${ratio(s.p99, r.p99)}`, `${starts.length} deliveries, ${startFrame.length} bytes per frame; target p99 ≤ 150 ms`],
-      ['server CPU per question start', `${cpuOurs.toFixed(1)} ms`, `${cpuRaw.toFixed(1)} ms`, ratio(cpuOurs, cpuRaw),
-        `mean of ${QUESTION_STARTS} (raw: a broadcast of the same frame), idle CPU taken out; goal ≤ 1.3`],
-      ['question start the moment the last one ended (p50 / p99)', `${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} ms`, '', `${ratio(b.p50, r.p50)} / ${ratio(b.p99, r.p99)}`,
-        'no pause after the previous end'],
-      ['proposal → team mates (p50 / p99)', `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms`, '', '', `${proposals.length} deliveries, all teams at once`],
-      ['acknowledged commands/s, group commit', groupAcks.toFixed(0), '', singleAcks === null ? '' : ratio(groupAcks, singleAcks),
-        singleAcks === null ? 'target ≥ 3,000' : `without group commit (COMMAND_BATCH_MAX=1): ${singleAcks.toFixed(0)}/s`],
-    ]);
+    printTable(
+      ['measure', 'ours', 'raw ws', 'ratio', 'note'],
+      [
+        [
+          'heap per connection',
+          `${heapOurs.toFixed(1)} KB`,
+          `${heapRaw.toFixed(1)} KB`,
+          ratio(heapOurs, heapRaw),
+          `heap used + external after GC, ${mb(heapBytes(ours.quarter))} → ${mb(heapBytes(ours.all))} MB for the last ${later}; goal ≤ 15 KB`,
+        ],
+        ['RSS per connection', `${rssOurs.toFixed(1)} KB`, `${rssRaw.toFixed(1)} KB`, ratio(rssOurs, rssRaw), `RSS ${mb(ours.quarter.rss)} → ${mb(ours.all.rss)} MB`],
+        [
+          'question start → every player (p50 / p99)',
+          `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`,
+          `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms`,
+          `${ratio(s.p50, r.p50)} / ${ratio(s.p99, r.p99)}`,
+          `${starts.length} deliveries, ${startFrame.length} bytes per frame; target p99 ≤ 150 ms`,
+        ],
+        [
+          'server CPU per question start',
+          `${cpuOurs.toFixed(1)} ms`,
+          `${cpuRaw.toFixed(1)} ms`,
+          ratio(cpuOurs, cpuRaw),
+          `mean of ${QUESTION_STARTS} (raw: a broadcast of the same frame), idle CPU taken out; goal ≤ 1.3`,
+        ],
+        [
+          'question start the moment the last one ended (p50 / p99)',
+          `${b.p50.toFixed(1)} / ${b.p99.toFixed(1)} ms`,
+          '',
+          `${ratio(b.p50, r.p50)} / ${ratio(b.p99, r.p99)}`,
+          'no pause after the previous end',
+        ],
+        ['proposal → team mates (p50 / p99)', `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms`, '', '', `${proposals.length} deliveries, all teams at once`],
+        [
+          'acknowledged commands/s, group commit',
+          groupAcks.toFixed(0),
+          '',
+          singleAcks === null ? '' : ratio(groupAcks, singleAcks),
+          singleAcks === null ? 'target ≥ 3,000' : `without group commit (COMMAND_BATCH_MAX=1): ${singleAcks.toFixed(0)}/s`,
+        ],
+      ],
+    );
     if (overlays) {
       const o = percentiles(overlays.latencies);
       const cpuOverlays = mean(overlays.cpu) * 1000;
       console.log('');
-      printTable(['measure', `${PLAYERS} overlay pages`, `${PLAYERS} players`, 'ratio', 'note'], [
-        ['server CPU per question start', `${cpuOverlays.toFixed(1)} ms`, `${cpuOurs.toFixed(1)} ms`, ratio(cpuOverlays, cpuOurs),
-          `mean of ${QUESTION_STARTS} each, idle CPU taken out; goal ≤ 1 (an overlay page costs no more than a player)`],
-        ['question start → every client (p50 / p99)', `${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} ms`, `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`,
-          `${ratio(o.p50, s.p50)} / ${ratio(o.p99, s.p99)}`, `${overlays.latencies.length} deliveries`],
-      ]);
+      printTable(
+        ['measure', `${PLAYERS} overlay pages`, `${PLAYERS} players`, 'ratio', 'note'],
+        [
+          [
+            'server CPU per question start',
+            `${cpuOverlays.toFixed(1)} ms`,
+            `${cpuOurs.toFixed(1)} ms`,
+            ratio(cpuOverlays, cpuOurs),
+            `mean of ${QUESTION_STARTS} each, idle CPU taken out; goal ≤ 1 (an overlay page costs no more than a player)`,
+          ],
+          [
+            'question start → every client (p50 / p99)',
+            `${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} ms`,
+            `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`,
+            `${ratio(o.p50, s.p50)} / ${ratio(o.p99, s.p99)}`,
+            `${overlays.latencies.length} deliveries`,
+          ],
+        ],
+      );
     }
   } finally {
     await rm(show.dataDir, { recursive: true, force: true });

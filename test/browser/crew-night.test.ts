@@ -53,7 +53,10 @@ describe('a crew night in the browser', () => {
 
   const control = () => moderator.page.getByRole('region', { name: 'Aktuelle Frage' });
   const favourites = () => moderator.page.getByRole('region', { name: 'Favoriten' });
-  const favouriteRow = (team: string) => favourites().getByRole('row').filter({ has: moderator.page.getByRole('rowheader', { name: team, exact: true }) });
+  const favouriteRow = (team: string) =>
+    favourites()
+      .getByRole('row')
+      .filter({ has: moderator.page.getByRole('rowheader', { name: team, exact: true }) });
   const showSettings = () => admin.page.getByRole('region', { name: 'Show-Einstellungen' });
 
   async function saveNewsletterAddress(address: string): Promise<void> {
@@ -66,9 +69,23 @@ describe('a crew night in the browser', () => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     app = await startApp();
     [admin, moderator, tilda, theo, anna, ben, visitor] = await Promise.all([
-      launchPerson(LAPTOP), launchPerson(LAPTOP), launchPerson(LAPTOP), launchPerson(LAPTOP), launchPerson(LAPTOP), launchPerson(PHONE), launchPerson(LAPTOP),
+      launchPerson(LAPTOP),
+      launchPerson(LAPTOP),
+      launchPerson(LAPTOP),
+      launchPerson(LAPTOP),
+      launchPerson(LAPTOP),
+      launchPerson(PHONE),
+      launchPerson(LAPTOP),
     ]);
-    const people: Array<[Person, string]> = [[admin, 'admin'], [moderator, MODERATOR], [tilda, 'tilda'], [theo, 'theo'], [anna, 'anna'], [ben, 'ben'], [visitor, 'visitor']];
+    const people: Array<[Person, string]> = [
+      [admin, 'admin'],
+      [moderator, MODERATOR],
+      [tilda, 'tilda'],
+      [theo, 'theo'],
+      [anna, 'anna'],
+      [ben, 'ben'],
+      [visitor, 'visitor'],
+    ];
     for (const [person, who] of people) collectPageErrors(person.page, who, pageErrors);
   }, 240_000);
 
@@ -81,7 +98,7 @@ describe('a crew night in the browser', () => {
     expect(pageErrors.splice(0)).toEqual([]);
   });
 
-  it('before the night, the admin sets a newsletter address, and a logged-out visitor\'s about page posts there', async () => {
+  it("before the night, the admin sets a newsletter address, and a logged-out visitor's about page posts there", async () => {
     await logIn(admin.page, app.baseUrl, 'admin', ADMIN_PASSWORD);
     await nav(admin.page, 'Admin');
     await saveNewsletterAddress(NEWSLETTER_BEFORE);
@@ -114,12 +131,16 @@ describe('a crew night in the browser', () => {
     }
   });
 
-  it('the five show up on the admin\'s open screen, who grants moderator to mona and tester to tilda and theo by clicking their boxes', async () => {
+  it("the five show up on the admin's open screen, who grants moderator to mona and tester to tilda and theo by clicking their boxes", async () => {
     const page = admin.page;
     await see(page.getByRole('status').filter({ hasText: /^6 Benutzer$/ }));
     expect(await isSameDocument(page)).toBe(true);
 
-    const grants: Array<[string, string, string]> = [[MODERATOR, 'Moderation', 'Rollen von mona: Moderation'], ['tilda', 'Kontrolle', 'Rollen von tilda: Kontrolle'], ['theo', 'Kontrolle', 'Rollen von theo: Kontrolle']];
+    const grants: Array<[string, string, string]> = [
+      [MODERATOR, 'Moderation', 'Rollen von mona: Moderation'],
+      ['tilda', 'Kontrolle', 'Rollen von tilda: Kontrolle'],
+      ['theo', 'Kontrolle', 'Rollen von theo: Kontrolle'],
+    ];
     for (const [name, role, saved] of grants) {
       const box = userRow(page, name).getByRole('checkbox', { name: `${role} für ${name}` });
       expect(await box.isChecked()).toBe(false);
@@ -128,7 +149,13 @@ describe('a crew night in the browser', () => {
       // The box shows what the server holds: it is on once the server has answered.
       expect(await box.isChecked()).toBe(true);
     }
-    for (const [name, roles] of [[MODERATOR, [false, true, false]], ['tilda', [false, false, true]], ['theo', [false, false, true]], ['anna', [false, false, false]], ['ben', [false, false, false]]] as const) {
+    for (const [name, roles] of [
+      [MODERATOR, [false, true, false]],
+      ['tilda', [false, false, true]],
+      ['theo', [false, false, true]],
+      ['anna', [false, false, false]],
+      ['ben', [false, false, false]],
+    ] as const) {
       const row = userRow(page, name);
       expect([
         await row.getByRole('checkbox', { name: `Admin für ${name}` }).isChecked(),
@@ -145,9 +172,13 @@ describe('a crew night in the browser', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'crew-admin-users-roles.png'), fullPage: true, animations: 'disabled', caret: 'hide' });
   });
 
-  it('a role change ends the crew\'s older logins: their open apps say why, and after logging in again they are back with the granted pages', async () => {
+  it("a role change ends the crew's older logins: their open apps say why, and after logging in again they are back with the granted pages", async () => {
     // PROTOCOL.md wave 4: a token issued before a role change no longer counts (a stolen player token never gains operator power).
-    for (const [person, name] of [[moderator, MODERATOR], [tilda, 'tilda'], [theo, 'theo']] as const) {
+    for (const [person, name] of [
+      [moderator, MODERATOR],
+      [tilda, 'tilda'],
+      [theo, 'theo'],
+    ] as const) {
       await see(person.page.getByText('Deine Anmeldung wurde beendet', { exact: false }));
       await person.page.waitForURL(`${app.baseUrl}/login`);
       await loginForm(person.page).getByLabel('Nutzername').fill(name);
@@ -178,7 +209,10 @@ describe('a crew night in the browser', () => {
     await see(page.getByRole('status').filter({ hasText: '2 Fragen eingelesen.' }));
     await form.getByRole('button', { name: 'Speichern' }).click();
     await see(page.getByRole('status').filter({ hasText: 'Quiz erfolgreich gespeichert.' }));
-    const row = page.getByRole('region', { name: 'Alle Quizes' }).getByRole('row').filter({ has: page.getByRole('rowheader') });
+    const row = page
+      .getByRole('region', { name: 'Alle Quizes' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader') });
     await see(row);
     expect(await row.count()).toBe(1);
     quizId = ((await row.getByRole('rowheader').textContent()) ?? '').trim();
@@ -186,7 +220,7 @@ describe('a crew night in the browser', () => {
     expect(await isSameDocument(page)).toBe(true);
   });
 
-  it('the moderator opens the control page and starts the first question; anna\'s team picks its favourite', async () => {
+  it("the moderator opens the control page and starts the first question; anna's team picks its favourite", async () => {
     const page = moderator.page;
     await nav(page, 'Steuerung');
     await control().getByLabel('Quiz-Nr.').fill(quizId);
@@ -201,7 +235,7 @@ describe('a crew night in the browser', () => {
     await see(favouriteRow(FOXES).filter({ hasText: 'Paris' }));
   });
 
-  it('ben founds his team in the middle of the night: it shows by name in the moderator\'s favourites, without a reload', async () => {
+  it("ben founds his team in the middle of the night: it shows by name in the moderator's favourites, without a reload", async () => {
     await createTeam(ben.page, OWLS, 'ben-team', 'Bonn');
     await see(ben.page.getByText('Wie heißt die Hauptstadt von Frankreich?'));
     await proposeAsFavourite(ben.page, 'Lyon');
@@ -212,10 +246,13 @@ describe('a crew night in the browser', () => {
     expect(await isSameDocument(moderator.page)).toBe(true);
   });
 
-  it('a preset countdown locks in both teams\' answers', async () => {
+  it("a preset countdown locks in both teams' answers", async () => {
     await control().getByRole('group', { name: 'Countdown starten' }).getByRole('button', { name: '5 s', exact: true }).click();
     await see(control().getByText('Countdown läuft (qc)'));
-    for (const [person, answer, who] of [[anna, 'Paris', 'anna'], [ben, 'Lyon', 'ben']] as const) {
+    for (const [person, answer, who] of [
+      [anna, 'Paris', 'anna'],
+      [ben, 'Lyon', 'ben'],
+    ] as const) {
       const taken = person.page.locator('.taken-answer');
       await see(taken.getByRole('heading', { name: 'Eure eingeloggte Antwort' }), 20_000);
       await see(taken.getByText(answer));
@@ -227,16 +264,26 @@ describe('a crew night in the browser', () => {
   it('an abcd question with the next-question button and a custom countdown', async () => {
     await control().getByRole('button', { name: 'Nächste Frage (Runde 1 · Frage 2)' }).click();
     await see(control().getByText('Wer sang „Atemlos durch die Nacht“?'));
-    await Promise.all(([[anna, /^C\s*Udo Jürgens$/], [ben, /^B\s*Helene Fischer$/]] as const).map(async ([person, option]) => {
-      await see(person.page.getByText('Wer sang „Atemlos durch die Nacht“?'));
-      await person.page.getByRole('button', { name: option }).click();
-      // Pressed once the server has taken the proposal.
-      await see(person.page.getByRole('button', { name: option, pressed: true }));
-    }));
+    await Promise.all(
+      (
+        [
+          [anna, /^C\s*Udo Jürgens$/],
+          [ben, /^B\s*Helene Fischer$/],
+        ] as const
+      ).map(async ([person, option]) => {
+        await see(person.page.getByText('Wer sang „Atemlos durch die Nacht“?'));
+        await person.page.getByRole('button', { name: option }).click();
+        // Pressed once the server has taken the proposal.
+        await see(person.page.getByRole('button', { name: option, pressed: true }));
+      }),
+    );
     await control().getByLabel('Eigene Sekunden').fill('3');
     await control().getByRole('button', { name: 'Senden', exact: true }).click();
     await see(control().getByText('Countdown läuft (qc)'));
-    for (const [person, letter] of [[anna, 'C'], [ben, 'B']] as const) {
+    for (const [person, letter] of [
+      [anna, 'C'],
+      [ben, 'B'],
+    ] as const) {
       const taken = person.page.locator('.taken-answer');
       await see(taken.getByRole('heading', { name: 'Eure eingeloggte Antwort' }), 20_000);
       await see(taken.getByText(letter, { exact: true }));
@@ -245,7 +292,7 @@ describe('a crew night in the browser', () => {
     expect(await isSameDocument(moderator.page)).toBe(true);
   });
 
-  it('the two testers rate at the same time, each a question of their own, and each sees the other\'s ratings', async () => {
+  it("the two testers rate at the same time, each a question of their own, and each sees the other's ratings", async () => {
     const open = async (page: Page, question: 1 | 2) => {
       await nav(page, 'Kontrolleur');
       await page.getByLabel('Quiz-ID').fill(quizId);
@@ -259,10 +306,7 @@ describe('a crew night in the browser', () => {
     };
     await Promise.all([open(tilda.page, 1), open(theo.page, 2)]);
     // Question 1: Paris is worth 2, Lyon nothing. Question 2: B is right (1 point), C is wrong.
-    await Promise.all([
-      rateAnswers(tilda.page, { [FOXES]: 2, [OWLS]: 0 }),
-      rateAnswers(theo.page, { [FOXES]: 0, [OWLS]: 1 }),
-    ]);
+    await Promise.all([rateAnswers(tilda.page, { [FOXES]: 2, [OWLS]: 0 }), rateAnswers(theo.page, { [FOXES]: 0, [OWLS]: 1 })]);
 
     for (const tester of [tilda, theo]) {
       const page = tester.page;
@@ -279,7 +323,7 @@ describe('a crew night in the browser', () => {
     }
   });
 
-  it('the admin\'s replay audit shows each rating under its tester\'s name', async () => {
+  it("the admin's replay audit shows each rating under its tester's name", async () => {
     const page = admin.page;
     await nav(page, 'Replay');
     await see(page.getByRole('heading', { name: 'Replay eines Quizabends', level: 1 }));
@@ -296,8 +340,14 @@ describe('a crew night in the browser', () => {
     await audit.getByText('Nach Kontrolleur', { exact: true }).click();
     const testerSelect = audit.getByLabel('Kontrolleur', { exact: true });
     const expected: Record<(typeof TESTERS)[number], Array<[string, string, string, string]>> = {
-      tilda: [['Frage 1.1', FOXES, 'Paris', '2 Punkte'], ['Frage 1.1', OWLS, 'Lyon', '0 Punkte']],
-      theo: [['Frage 1.2', FOXES, 'C', '0 Punkte'], ['Frage 1.2', OWLS, 'B', '1 Punkte']],
+      tilda: [
+        ['Frage 1.1', FOXES, 'Paris', '2 Punkte'],
+        ['Frage 1.1', OWLS, 'Lyon', '0 Punkte'],
+      ],
+      theo: [
+        ['Frage 1.2', FOXES, 'C', '0 Punkte'],
+        ['Frage 1.2', OWLS, 'B', '1 Punkte'],
+      ],
     };
     for (const tester of TESTERS) {
       await testerSelect.selectOption({ label: tester });
@@ -318,11 +368,15 @@ describe('a crew night in the browser', () => {
     await audit.getByLabel('Team', { exact: true }).selectOption({ label: FOXES });
     const card = (question: string) => audit.getByRole('article', { name: question, exact: true });
     await see(card('Frage 1.1'));
-    expect(await card('Frage 1.1').locator('.replay-answer__ratings li').allTextContents()).toEqual([expect.stringMatching(/^tilda um \d\d:\d\d:\d\d\.\d\d\d: 2 Punkte \(geprüft\)$/)]);
-    expect(await card('Frage 1.2').locator('.replay-answer__ratings li').allTextContents()).toEqual([expect.stringMatching(/^theo um \d\d:\d\d:\d\d\.\d\d\d: 0 Punkte \(geprüft\)$/)]);
+    expect(await card('Frage 1.1').locator('.replay-answer__ratings li').allTextContents()).toEqual([
+      expect.stringMatching(/^tilda um \d\d:\d\d:\d\d\.\d\d\d: 2 Punkte \(geprüft\)$/),
+    ]);
+    expect(await card('Frage 1.2').locator('.replay-answer__ratings li').allTextContents()).toEqual([
+      expect.stringMatching(/^theo um \d\d:\d\d:\d\d\.\d\d\d: 0 Punkte \(geprüft\)$/),
+    ]);
   });
 
-  it('the admin changes the newsletter address; the visitor\'s about page, open all night, posts there without a reload', async () => {
+  it("the admin changes the newsletter address; the visitor's about page, open all night, posts there without a reload", async () => {
     await nav(admin.page, 'Admin');
     await saveNewsletterAddress(NEWSLETTER_AFTER);
 
@@ -349,9 +403,12 @@ function userRow(page: Page, name: string): Locator {
 
 /** Closes the page's notices in one synchronous step, until none is left (see operator-night). */
 async function dismissNotices(page: Page): Promise<void> {
-  await untilInPage(page, `(() => {
+  await untilInPage(
+    page,
+    `(() => {
     const buttons = [...document.querySelectorAll('.notices--page .notice button[aria-label="Schließen"]')];
     buttons.forEach((button) => button.click());
     return buttons.length === 0;
-  })()`);
+  })()`,
+  );
 }

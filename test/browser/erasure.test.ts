@@ -9,7 +9,9 @@ const ERASED = 'Gelöschtes Konto';
 
 async function register(baseUrl: string, login: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, name: login, newPassword: PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, name: login, newPassword: PASSWORD }),
   });
   expect(response.status).toBe(201);
 }
@@ -72,7 +74,9 @@ describe('erasing an account in the browser', () => {
     await page.goto(`${app.baseUrl}/profile`);
     await see(loginForm(page)); // logged out: the profile asks for a login
     const login = await fetch(`${app.baseUrl}/api/token-auth/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'vergessene', password: PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'vergessene', password: PASSWORD }),
     });
     expect(login.status).toBe(403);
   });
@@ -93,7 +97,9 @@ describe('erasing an account in the browser', () => {
 
     page.once('dialog', (dialog) => void dialog.accept());
     await row(page, 'admin').getByRole('button', { name: 'Konto von admin löschen' }).click();
-    await see(page.getByRole('alert').filter({ hasText: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.' }));
+    await see(
+      page.getByRole('alert').filter({ hasText: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.' }),
+    );
     await see(row(page, 'admin'));
   });
 });

@@ -23,7 +23,7 @@ interface StoredEvent {
  * in a field or with a modifier, `?` opens the list. Then the results of the night: the per-question
  * statistics on the points page and the CSV downloads, and a keyboard-and-labels check of the new UI.
  */
-describe('the host\'s hotkeys and the results of the night', () => {
+describe("the host's hotkeys and the results of the night", () => {
   let app: RunningApp;
   let host: Person;
   let adminToken: string;
@@ -40,16 +40,23 @@ describe('the host\'s hotkeys and the results of the night', () => {
     await page.keyboard.press(key);
   };
   /** The timer of the control page shows between `seconds` - 3 and `seconds` (the countdown runs). */
-  const timerShows = (page: Page, seconds: number) => untilInPage(page, `(() => {
+  const timerShows = (page: Page, seconds: number) =>
+    untilInPage(
+      page,
+      `(() => {
     const left = parseInt(document.querySelector('.control-current [role="timer"]')?.textContent ?? '', 10);
     return left <= ${seconds} && left >= ${seconds - 3};
-  })()`);
+  })()`,
+    );
   /** The events of the one night so far (GET /api/nights/:id/events, admin). */
   const nightEvents = async (): Promise<StoredEvent[]> => {
     const nights = await callApi(app.baseUrl, 'GET', '/api/nights', undefined, adminToken);
     const [night] = nights.body.data as Array<{ id: string }>;
     const response = await fetch(`${app.baseUrl}/api/nights/${night!.id}/events`, { headers: { authorization: `Bearer ${adminToken}` } });
-    return (await response.text()).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as StoredEvent);
+    return (await response.text())
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as StoredEvent);
   };
   const ofType = (events: StoredEvent[], type: string) => events.filter((e) => e.type === type);
 
@@ -59,14 +66,17 @@ describe('the host\'s hotkeys and the results of the night', () => {
     collectPageErrors(host.page, 'host', pageErrors);
     adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Tastenabend', yearWeek: '2026-48',
+      name: 'Tastenabend',
+      yearWeek: '2026-48',
       content: QUESTIONS.map((question, i) => ({ type: 'normal', round: 1, number: i + 1, category: '(1) Allgemeinwissen', question, answer: 'x', points: 2 })),
     });
     // One team, whose player proposes over the socket as another device would.
     const registered = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'fuchs', name: 'fuchs', newPassword: 'geheim123' } } });
     expect(registered.status).toBe(201);
     playerToken = await loginOverHttp(app.baseUrl, 'fuchs', 'geheim123');
-    expect((await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Wir drücken Tasten.' }, playerToken)).status).toBe(201);
+    expect(
+      (await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Wir drücken Tasten.' }, playerToken)).status,
+    ).toBe(201);
     player = await WsClient.open(app.wsUrl, playerToken);
 
     const page = host.page;
@@ -112,7 +122,12 @@ describe('the host\'s hotkeys and the results of the night', () => {
     await player.until((views) => views.global?.state === 'qa');
     expect((await player.request('gp', { message: 'Paris' })).success).toBe(true);
 
-    for (const [key, seconds] of [['5', 60], ['4', 40], ['3', 20], ['2', 10]] as const) {
+    for (const [key, seconds] of [
+      ['5', 60],
+      ['4', 40],
+      ['3', 20],
+      ['2', 10],
+    ] as const) {
       await press(page, key);
       await stateIs(page, 'Countdown läuft (qc)');
       await timerShows(page, seconds);
@@ -193,8 +208,15 @@ describe('the host\'s hotkeys and the results of the night', () => {
     await see(list);
     const rows = list.getByRole('row').filter({ has: page.getByRole('rowheader') });
     expect(await rows.allTextContents()).toEqual([
-      'NNächste Frage starten', '1Countdown 5 s starten', '2Countdown 10 s starten', '3Countdown 20 s starten', '4Countdown 40 s starten',
-      '5Countdown 60 s starten', 'EFrage beenden', 'PPunkte des laufenden Quiz veröffentlichen', '?Diese Liste öffnen',
+      'NNächste Frage starten',
+      '1Countdown 5 s starten',
+      '2Countdown 10 s starten',
+      '3Countdown 20 s starten',
+      '4Countdown 40 s starten',
+      '5Countdown 60 s starten',
+      'EFrage beenden',
+      'PPunkte des laufenden Quiz veröffentlichen',
+      '?Diese Liste öffnen',
     ]);
     expect(await wcagViolations(page)).toEqual([]); // the control page with the list open
     await page.keyboard.press('n');

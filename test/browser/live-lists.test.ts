@@ -31,7 +31,6 @@ describe('operator lists that stay current, and joining by team number, in the b
     return loginOverHttp(app.baseUrl, login, 'geheim123');
   }
 
-
   beforeAll(async () => {
     app = await startApp();
     [operator, ben] = await Promise.all([launchPerson(LAPTOP), launchPerson(PHONE)]);
@@ -39,7 +38,8 @@ describe('operator lists that stay current, and joining by team number, in the b
     collectPageErrors(ben.page, 'ben', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Späte Teams', yearWeek: '2026-47',
+      name: 'Späte Teams',
+      yearWeek: '2026-47',
       content: [{ type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: QUESTION, answer: 'Paris' }],
     });
   });
@@ -71,7 +71,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     await markDocument(page);
   });
 
-  it('a team created in the middle of the night shows by name in the moderator\'s favourites, without a reload', async () => {
+  it("a team created in the middle of the night shows by name in the moderator's favourites, without a reload", async () => {
     const token = await playerOverHttp('anna');
     const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: TEAM_PASSWORD, stadt: 'Köln', beschreibung: 'Spät, aber da' }, token);
     expect(created.status).toBe(201);
@@ -86,7 +86,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     expect(await isSameDocument(page)).toBe(true);
   });
 
-  it('ben joins that team with the number its members see, and his favourite shows under the team\'s name', async () => {
+  it("ben joins that team with the number its members see, and his favourite shows under the team's name", async () => {
     const page = ben.page;
     await page.goto(`${app.baseUrl}/login`);
     const register = registrationForm(page);
@@ -130,7 +130,7 @@ describe('operator lists that stay current, and joining by team number, in the b
     expect(await page.getByLabel('Teamnummer').inputValue()).toBe(String(teamNumber));
   });
 
-  it('the admin\'s lists take a team and a player registered later, without a reload', async () => {
+  it("the admin's lists take a team and a player registered later, without a reload", async () => {
     const page = operator.page;
     await nav(page, 'Admin');
     const teams = page.getByRole('region', { name: 'JoinTeam' }).getByLabel('Team');

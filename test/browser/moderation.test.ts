@@ -67,7 +67,8 @@ describe('moderation in the browser', () => {
     await page.getByRole('button', { name: 'troll stummschalten' }).click();
     await see(page.getByText('troll ist für 10 Minuten stummgeschaltet.'));
     expect(await troll.socket.request('ulc', { message: 'Noch mal' })).toEqual({
-      success: false, message: 'Du bist stummgeschaltet und kannst in 10 Minuten wieder schreiben.',
+      success: false,
+      message: 'Du bist stummgeschaltet und kannst in 10 Minuten wieder schreiben.',
     });
     await page.getByRole('button', { name: 'Stummschaltung von troll aufheben' }).click();
     await see(page.getByText('troll kann wieder schreiben.'));

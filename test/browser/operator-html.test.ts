@@ -5,18 +5,19 @@ import { ADMIN_PASSWORD, loginOverHttp, startApp, type RunningApp } from './supp
 import { collectPageErrors, see } from './support/player';
 import { untilInPage } from '../support/page-wait';
 
-const HOSTILE = '<b>Gleich geht es los</b> <i>mit Runde 1</i> <a href="https://example.org/regeln">Regeln</a>'
-  + '<img src=x onerror="window.__pwned = (window.__pwned || 0) + 1">'
-  + '<script>window.__pwned = 100</script>'
-  + '<svg onload="window.__pwned = 1000"></svg>'
-  + '<div style="background:url(https://example.org/track.png)">Stil</div>';
+const HOSTILE =
+  '<b>Gleich geht es los</b> <i>mit Runde 1</i> <a href="https://example.org/regeln">Regeln</a>' +
+  '<img src=x onerror="window.__pwned = (window.__pwned || 0) + 1">' +
+  '<script>window.__pwned = 100</script>' +
+  '<svg onload="window.__pwned = 1000"></svg>' +
+  '<div style="background:url(https://example.org/track.png)">Stil</div>';
 
 /**
  * Issue 25, finding 1: an uber message carrying script-bearing tags (written by a moderator, or by
  * anyone holding a moderator's token) shows its formatting in a player's page and runs nothing.
  * Two fences, each checked: the sanitiser (web/src/logic/operator-html.ts) and the CSP.
  */
-describe('operator HTML in a player\'s browser', () => {
+describe("operator HTML in a player's browser", () => {
   let app: RunningApp;
   let player: Person;
   let moderator: WsClient;
@@ -90,7 +91,7 @@ describe('operator HTML in a player\'s browser', () => {
     expect(cspReports.some((text) => /script-src-attr|inline event handler/i.test(text))).toBe(true);
   });
 
-  it('given the player logs out everywhere from another device, then this page\'s socket is closed and the page logs out', async () => {
+  it("given the player logs out everywhere from another device, then this page's socket is closed and the page logs out", async () => {
     const page = player.page;
     const token = (await page.evaluate("localStorage.getItem('token')")) as string;
     const answer = await fetch(`${app.baseUrl}/api/token-logout-all`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });

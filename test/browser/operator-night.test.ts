@@ -146,7 +146,10 @@ describe('an operator night in the browser', () => {
     await see(current.getByText('Wie heißt die Hauptstadt von Frankreich?'));
     await see(current.getByText('Frage aktiv (qa)'));
 
-    for (const [person, answer] of [[anna, 'Paris'], [ben, 'Lyon']] as const) {
+    for (const [person, answer] of [
+      [anna, 'Paris'],
+      [ben, 'Lyon'],
+    ] as const) {
       await see(person.page.getByText('Wie heißt die Hauptstadt von Frankreich?'));
       await propose(person.page, answer);
       await proposal(person.page, answer).getByRole('button', { name: 'Als Favorit wählen' }).click();
@@ -161,7 +164,10 @@ describe('an operator night in the browser', () => {
     await see(current.locator('.time-left--urgent'));
     await shoot('control');
 
-    for (const [person, answer, who] of [[anna, 'Paris', 'anna'], [ben, 'Lyon', 'ben']] as const) {
+    for (const [person, answer, who] of [
+      [anna, 'Paris', 'anna'],
+      [ben, 'Lyon', 'ben'],
+    ] as const) {
       const taken = person.page.locator('.taken-answer');
       await see(taken.getByRole('heading', { name: 'Eure eingeloggte Antwort' }), 15_000);
       await see(taken.getByText(answer));
@@ -176,7 +182,10 @@ describe('an operator night in the browser', () => {
     await current.getByRole('button', { name: 'Nächste Frage (Runde 1 · Frage 2)' }).click();
     await see(current.getByText('Wer sang „Atemlos durch die Nacht“?'));
 
-    for (const [person, option] of [[anna, /^C\s*Udo Jürgens$/], [ben, /^B\s*Helene Fischer$/]] as const) {
+    for (const [person, option] of [
+      [anna, /^C\s*Udo Jürgens$/],
+      [ben, /^B\s*Helene Fischer$/],
+    ] as const) {
       await see(person.page.getByText('Wer sang „Atemlos durch die Nacht“?'));
       await person.page.getByRole('button', { name: option }).click();
       await see(person.page.getByRole('button', { name: option, pressed: true }));
@@ -185,7 +194,10 @@ describe('an operator night in the browser', () => {
     await current.getByRole('button', { name: 'Senden', exact: true }).click();
     await see(current.getByText('Countdown läuft (qc)'));
 
-    for (const [person, letter] of [[anna, 'C'], [ben, 'B']] as const) {
+    for (const [person, letter] of [
+      [anna, 'C'],
+      [ben, 'B'],
+    ] as const) {
       const taken = person.page.locator('.taken-answer');
       await see(taken.getByRole('heading', { name: 'Eure eingeloggte Antwort' }), 15_000);
       await see(taken.getByText(letter, { exact: true }));
@@ -328,10 +340,12 @@ function alert(page: Page, text: string): Locator {
  */
 async function dismissNotices(page: Page): Promise<void> {
   if ((await page.locator('dialog[open]').count()) > 0) return;
-  await untilInPage(page, `(() => {
+  await untilInPage(
+    page,
+    `(() => {
     const buttons = [...document.querySelectorAll('.notices--page .notice button[aria-label="Schließen"]')];
     buttons.forEach((button) => button.click());
     return buttons.length === 0;
-  })()`);
+  })()`,
+  );
 }
-

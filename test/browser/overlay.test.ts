@@ -33,7 +33,13 @@ describe('the stream overlay in the browser', () => {
   async function player(login: string, team: string): Promise<void> {
     expect((await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } } })).status).toBe(201);
     const token = await loginOverHttp(app.baseUrl, login, 'geheim123');
-    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name: team, newPassword: 'teampasswort', stadt: 'Trier', beschreibung: 'Wir raten mit.' } } }, token);
+    const created = await callApi(
+      app.baseUrl,
+      'POST',
+      '/api/teams',
+      { data: { type: 'teams', attributes: { name: team, newPassword: 'teampasswort', stadt: 'Trier', beschreibung: 'Wir raten mit.' } } },
+      token,
+    );
     expect(created.status).toBe(201);
     players.push(await WsClient.open(app.wsUrl, token));
   }
@@ -56,10 +62,19 @@ describe('the stream overlay in the browser', () => {
     collectPageErrors(overlay, 'overlay', pageErrors);
     adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Quizabend', yearWeek: '2026-47',
+      name: 'Quizabend',
+      yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?', answer: 'Berlin' },
-        { type: 'abcd', round: 1, number: 2, category: '(1) Tierwelt', question: 'Welches Tier schläft im Stehen?', options: ['Pferd', 'Katze', 'Fledermaus', 'Koala'], answer: 'A' },
+        {
+          type: 'abcd',
+          round: 1,
+          number: 2,
+          category: '(1) Tierwelt',
+          question: 'Welches Tier schläft im Stehen?',
+          options: ['Pferd', 'Katze', 'Fledermaus', 'Koala'],
+          answer: 'A',
+        },
       ],
     });
     const look = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { showName: SHOW_NAME, primaryColor: '#1f4e79' }, adminToken);
@@ -79,7 +94,7 @@ describe('the stream overlay in the browser', () => {
     expect(pageErrors.splice(0)).toEqual([]);
   });
 
-  it('the admin creates an overlay link in the admin screen, under the show\'s name, and the colour form warns before sending', async () => {
+  it("the admin creates an overlay link in the admin screen, under the show's name, and the colour form warns before sending", async () => {
     await admin.goto(`${app.baseUrl}/login`);
     const form = loginForm(admin);
     await form.getByLabel('Nutzername').fill('admin');
@@ -130,7 +145,10 @@ describe('the stream overlay in the browser', () => {
     expect(await overlayPart('Mitspielen').count()).toBe(0);
 
     const [mia, olli] = players as [WsClient, WsClient];
-    for (const [client, answer] of [[mia, 'Berlin'], [olli, 'Bonn']] as const) {
+    for (const [client, answer] of [
+      [mia, 'Berlin'],
+      [olli, 'Bonn'],
+    ] as const) {
       expect(await client.request('gp', { message: answer })).toMatchObject({ success: true });
       expect(await client.request('gf', { number: 1 })).toMatchObject({ success: true });
     }

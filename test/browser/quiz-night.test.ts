@@ -30,7 +30,8 @@ describe('a quiz night in the browser', () => {
     collectPageErrors(ben.page, 'ben', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Browserquiz', yearWeek: '2026-47',
+      name: 'Browserquiz',
+      yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Wie heißt die Hauptstadt von Frankreich?', answer: 'Paris' },
         { type: 'schiffe', round: 1, number: 2, category: 'Schiffe versenken', question: 'Wo liegt euer Lager, wo plündert ihr?', answer: 'L15' },
@@ -163,7 +164,10 @@ describe('a quiz night in the browser', () => {
     await page.getByRole('button', { name: 'Team wechseln' }).click();
     await see(page.getByRole('heading', { name: 'Team auswählen' }));
     await page.getByRole('searchbox', { name: 'Teams suchen' }).fill('quiz');
-    await page.getByRole('button', { name: `Beitreten: ${TEAM_NAME}` }).first().click();
+    await page
+      .getByRole('button', { name: `Beitreten: ${TEAM_NAME}` })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Team beitreten' });
     expect(await dialog.getByLabel('Teamname').inputValue()).toBe(TEAM_NAME);
     await dialog.getByLabel('Team-Passwort').fill('falsch');

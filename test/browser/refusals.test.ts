@@ -69,12 +69,13 @@ describe('refusals in the browser', () => {
 
   it('a name locked after too many failures: the reason with the wait', async () => {
     await registerAndLogin(env.url, 'vergesslich');
-    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'vergesslich', password: `falsch${i}` })).status).toBe(403);
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++)
+      expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'vergesslich', password: `falsch${i}` })).status).toBe(403);
     await tryLogin(person.page, 'vergesslich', 'passwort123');
     await see(alertWith(person.page, LOGIN_LIMIT_TEXTS.loginName(15)));
   });
 
-  it('registrations closed: the admin\'s reason, not a generic failure', async () => {
+  it("registrations closed: the admin's reason, not a generic failure", async () => {
     expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, adminToken)).status).toBe(200);
     try {
       await person.page.goto(`${env.url}/register`);
@@ -93,7 +94,11 @@ describe('refusals in the browser', () => {
     // Every hashing thread busy and the line full, refilled the moment a hash ends (in the same turn of the event loop).
     const hash = await hashPassword('füllung');
     let filling = true;
-    const fill = (): void => void verifyPassword(hash, 'füllung').then(() => filling && fill(), () => undefined);
+    const fill = (): void =>
+      void verifyPassword(hash, 'füllung').then(
+        () => filling && fill(),
+        () => undefined,
+      );
     for (let i = 0; i < ARGON2_AT_ONCE + ARGON2_MAX_WAITING; i++) fill();
     try {
       await tryLogin(person.page, 'geduldig', 'passwort123');

@@ -18,7 +18,7 @@ const PASSWORD = 'geheim123';
  * shared by a team, and the checker's "only unchecked" next question. anna and ben play in one team,
  * clara in another; the moderator speaks the protocol over a WebSocket.
  */
-describe('the spec\'s remainders in the browser', () => {
+describe("the spec's remainders in the browser", () => {
   let app: RunningApp;
   let anna: Person;
   let ben: Person;
@@ -61,7 +61,8 @@ describe('the spec\'s remainders in the browser', () => {
 
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Restequiz', yearWeek: '2026-48',
+      name: 'Restequiz',
+      yearWeek: '2026-48',
       content: [
         { type: 'zeichnen', round: 1, number: 1, category: 'Malen', question: 'Zeichnet einen Blitz!', answer: '' },
         { type: 'heal_deal', round: 1, number: 2, category: 'Heal and Deal', question: 'Heilt und teilt aus!', answer: '' },
@@ -89,7 +90,7 @@ describe('the spec\'s remainders in the browser', () => {
     expect(pageErrors.splice(0)).toEqual([]);
   });
 
-  it('a refused QR team sign-up shows the server\'s reason, not a generic failure', async () => {
+  it("a refused QR team sign-up shows the server's reason, not a generic failure", async () => {
     const page = other.page;
     await page.goto(`${app.baseUrl}/team`);
     await page.getByLabel('Teamname').fill(PAINTERS.toUpperCase());
@@ -98,7 +99,7 @@ describe('the spec\'s remainders in the browser', () => {
     expect(await page.getByText('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.').count()).toBe(0);
   });
 
-  it('the pause screen\'s upload area needs the resolution, then sends it along and the picture is stored', async () => {
+  it("the pause screen's upload area needs the resolution, then sends it along and the picture is stored", async () => {
     await command('mum', { modus: 'pause' });
     const page = anna.page;
     await logIn(page, 'anna');
@@ -108,9 +109,11 @@ describe('the spec\'s remainders in the browser', () => {
 
     await page.getByLabel('Auflösung / Dateiname').fill('1024x768');
     await chooser.setInputFiles({ name: 'urlaub.png', mimeType: 'image/png', buffer: PNG });
-    await see(page.getByRole('status').filter({
-      hasText: 'Das Bild 1024x768 wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.',
-    }));
+    await see(
+      page.getByRole('status').filter({
+        hasText: 'Das Bild 1024x768 wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.',
+      }),
+    );
     expect(await page.getByRole('alert').filter({ hasText: 'Du musst eine Auflösung eingeben' }).count()).toBe(0);
     await command('mum', { modus: 'quiz' });
   });
@@ -144,7 +147,7 @@ describe('the spec\'s remainders in the browser', () => {
     expect(await darkAround(ben.page, 150, 75)).toBe(false);
   });
 
-  it('heal-and-deal choices are the team\'s: the teammate sees them, a reload too, and the deal list never offers the own team', async () => {
+  it("heal-and-deal choices are the team's: the teammate sees them, a reload too, and the deal list never offers the own team", async () => {
     await command('mn');
     await command('ma', { quiz: quizId, round: 1, question: 2 });
     const page = anna.page;
@@ -166,7 +169,7 @@ describe('the spec\'s remainders in the browser', () => {
     await see(ben.page.getByRole('button', { name: 'Wahl ändern' }));
   });
 
-  it('the checker\'s next question with only unchecked answers says when none follows', async () => {
+  it("the checker's next question with only unchecked answers says when none follows", async () => {
     await command('mn');
     const page = other.page;
     await page.getByRole('button', { name: /Benutzermenü/ }).click();

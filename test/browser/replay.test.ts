@@ -34,7 +34,9 @@ const after = (test: (event: QuizShowEvent) => boolean, from = 0): number => {
 };
 const teamIdNamed = (state: LiveState, name: string): string => {
   let id: string | null = null;
-  state.teams.forEach((team) => { if (team.name === name) id = team.id; });
+  state.teams.forEach((team) => {
+    if (team.name === name) id = team.id;
+  });
   if (id === null) throw new Error(`no team ${name}`);
   return id;
 };
@@ -144,7 +146,9 @@ describe('the replay of the recorded night in the browser', () => {
     expect(meta).toContain(`Runde ${question.round} · Frage ${question.number}`);
     expect(meta).toContain(question.category);
     expect(await screen().getByText('Gerade ist keine Frage aktiv.').count()).toBe(0);
-    const solution = stateAt(total).quizzes.get(state.night!.quizId)!.content.find((q) => q.round === question.round && q.number === question.number)!.answer;
+    const solution = stateAt(total)
+      .quizzes.get(state.night!.quizId)!
+      .content.find((q) => q.round === question.round && q.number === question.number)!.answer;
     expect(await screen().textContent()).not.toContain(solution);
 
     // A team's screen: its proposals at that moment, with their authors.

@@ -25,7 +25,10 @@ describe('screenshots of the player screens', () => {
     if ((await page.locator('dialog[open]').count()) === 0) {
       for (const close of await page.locator('.notices').getByRole('button', { name: 'Schließen' }).all()) await close.click();
     }
-    for (const [size, viewport] of [['phone', PHONE], ['laptop', LAPTOP]] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['laptop', LAPTOP],
+    ] as const) {
       await page.setViewportSize(viewport);
       const file = `${name}-${size}.png`;
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), animations: 'disabled', caret: 'hide' });
@@ -52,19 +55,38 @@ describe('screenshots of the player screens', () => {
     collectPageErrors(mia.page, 'mia', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Quizabend', yearWeek: '2026-47',
+      name: 'Quizabend',
+      yearWeek: '2026-47',
       content: [
         { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?', answer: 'Berlin' },
         { type: 'schiffe', round: 1, number: 2, category: 'Schiffe versenken', question: 'Wo liegt euer Lager, und wo plündert ihr?', answer: 'L15' },
         { type: 'zeichnen', round: 2, number: 2, category: 'Malen', question: 'Zeichnet einen Leuchtturm!', answer: '' },
-        { type: 'abcd', round: 2, number: 1, category: '(1) Tierwelt', question: 'Welches Tier schläft im Stehen?', options: ['Pferd', 'Katze', 'Fledermaus', 'Koala'], answer: 'A' },
+        {
+          type: 'abcd',
+          round: 2,
+          number: 1,
+          category: '(1) Tierwelt',
+          question: 'Welches Tier schläft im Stehen?',
+          options: ['Pferd', 'Katze', 'Fledermaus', 'Koala'],
+          answer: 'A',
+        },
       ],
     });
     moderator = await WsClient.open(app.wsUrl, adminToken);
     // Other teams, so that team selection and points have something to show.
-    for (const [owner, name, stadt] of [['olli', 'Eulen aus Bonn', 'Bonn'], ['karla', 'Kneipenkönige', 'Hamburg'], ['sven', 'Schlaue Schnecken', 'Leipzig']]) {
+    for (const [owner, name, stadt] of [
+      ['olli', 'Eulen aus Bonn', 'Bonn'],
+      ['karla', 'Kneipenkönige', 'Hamburg'],
+      ['sven', 'Schlaue Schnecken', 'Leipzig'],
+    ]) {
       const token = await registerOverHttp(owner);
-      const team = await callApi(app.baseUrl, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name, newPassword: 'pw-team', stadt, beschreibung: 'Wir raten mit Herz.' } } }, token);
+      const team = await callApi(
+        app.baseUrl,
+        'POST',
+        '/api/teams',
+        { data: { type: 'teams', attributes: { name, newPassword: 'pw-team', stadt, beschreibung: 'Wir raten mit Herz.' } } },
+        token,
+      );
       expect(team.status).toBe(201);
     }
   });
@@ -129,7 +151,10 @@ describe('screenshots of the player screens', () => {
     await shoot('player-question');
     // On the phone the countdown stays in sight while the team's proposals are scrolled to.
     await page.setViewportSize(PHONE);
-    await page.locator('.proposal-list > li').last().evaluate((entry) => (entry as unknown as ScrollableElement).scrollIntoView({ block: 'end' }));
+    await page
+      .locator('.proposal-list > li')
+      .last()
+      .evaluate((entry) => (entry as unknown as ScrollableElement).scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'player-question-scrolled-phone.png'), animations: 'disabled', caret: 'hide' });
     shots.push('player-question-scrolled-phone.png');
     await page.setViewportSize(LAPTOP);
@@ -228,16 +253,51 @@ async function drawLighthouse(page: Page, canvas: Locator): Promise<void> {
     await page.mouse.up();
   };
   await page.getByRole('radio', { name: 'Stärke 5' }).click();
-  await stroke([[130, 130], [140, 40], [160, 40], [170, 130], [130, 130]]);
-  await stroke([[135, 95], [165, 95]]);
-  await stroke([[137, 70], [163, 70]]);
+  await stroke([
+    [130, 130],
+    [140, 40],
+    [160, 40],
+    [170, 130],
+    [130, 130],
+  ]);
+  await stroke([
+    [135, 95],
+    [165, 95],
+  ]);
+  await stroke([
+    [137, 70],
+    [163, 70],
+  ]);
   await page.getByRole('radio', { name: 'Rot' }).click();
-  await stroke([[140, 40], [150, 25], [160, 40]]);
+  await stroke([
+    [140, 40],
+    [150, 25],
+    [160, 40],
+  ]);
   await page.getByRole('radio', { name: 'Dunkelgelb' }).click();
-  await stroke([[160, 32], [230, 15]]);
-  await stroke([[160, 36], [235, 40]]);
-  await stroke([[140, 32], [70, 15]]);
-  await stroke([[140, 36], [65, 40]]);
+  await stroke([
+    [160, 32],
+    [230, 15],
+  ]);
+  await stroke([
+    [160, 36],
+    [235, 40],
+  ]);
+  await stroke([
+    [140, 32],
+    [70, 15],
+  ]);
+  await stroke([
+    [140, 36],
+    [65, 40],
+  ]);
   await page.getByRole('radio', { name: 'Blau' }).click();
-  await stroke([[10, 138], [60, 128], [110, 138], [190, 128], [240, 138], [290, 128]]);
+  await stroke([
+    [10, 138],
+    [60, 128],
+    [110, 138],
+    [190, 128],
+    [240, 138],
+    [290, 128],
+  ]);
 }

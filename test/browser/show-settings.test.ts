@@ -72,7 +72,7 @@ describe('show settings in the browser', () => {
     expect(await section.getByLabel('Name auf der QR-Seite').inputValue()).toBe('Olaf');
   });
 
-  it('given a malformed newsletter address, then the admin sees the server\'s German refusal and the visitor nothing new', async () => {
+  it("given a malformed newsletter address, then the admin sees the server's German refusal and the visitor nothing new", async () => {
     await section.getByLabel('Newsletter-Adresse').fill('newsletter.example.org');
     await section.getByRole('button', { name: 'Show-Einstellungen speichern' }).click();
     await see(section.getByRole('alert').filter({ hasText: REFUSED_ADDRESS }));
@@ -80,7 +80,7 @@ describe('show settings in the browser', () => {
     expect(await visitor.page.locator('form.newsletter').count()).toBe(0);
   });
 
-  it('when the admin saves the newsletter address, then the visitor\'s about page posts there, without a reload; the unset support link stays hidden', async () => {
+  it("when the admin saves the newsletter address, then the visitor's about page posts there, without a reload; the unset support link stays hidden", async () => {
     await section.getByLabel('Newsletter-Adresse').fill(NEWSLETTER);
     await section.getByRole('button', { name: 'Show-Einstellungen speichern' }).click();
     await see(section.getByRole('status').filter({ hasText: 'Show-Einstellungen gespeichert.' }));
@@ -101,7 +101,7 @@ describe('show settings in the browser', () => {
     expect(await visitor.page.evaluate('window.notReloaded')).toBe(true);
   });
 
-  it('the admin sets stream, social links and dates; the visitor\'s pages show them', async () => {
+  it("the admin sets stream, social links and dates; the visitor's pages show them", async () => {
     await section.getByLabel('Stream-Adresse').fill('https://www.twitch.tv/quizshow');
     await section.getByLabel('Stream-Kanal (Twitch)').fill('quizshow');
     await section.getByRole('button', { name: 'Link hinzufügen' }).click();
@@ -132,7 +132,7 @@ describe('show settings in the browser', () => {
     await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-show-settings.png'), animations: 'disabled', caret: 'hide' });
   });
 
-  it('when the admin turns the newsletter popup on, then it opens on a player\'s quiz page; cancelled, it stays closed', async () => {
+  it("when the admin turns the newsletter popup on, then it opens on a player's quiz page; cancelled, it stays closed", async () => {
     const registered = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'paula', name: 'paula', newPassword: 'geheim123' } } });
     expect(registered.status).toBe(201);
     await logIn(player.page, app.baseUrl, 'paula', 'geheim123');

@@ -12,7 +12,7 @@ const PASSWORD = 'geheim123';
  * number, the lobby chat of a player in a team, the quizzle verdict, and a QR sign-up while
  * registrations are closed. anna plays in the browser; the moderator (admin) speaks the protocol.
  */
-describe('the spec\'s last gaps in the browser', () => {
+describe("the spec's last gaps in the browser", () => {
   let app: RunningApp;
   let anna: Person;
   let visitor: Person;
@@ -32,7 +32,8 @@ describe('the spec\'s last gaps in the browser', () => {
     collectPageErrors(visitor.page, 'visitor', pageErrors);
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
-      name: 'Lückenquiz', yearWeek: '2026-48',
+      name: 'Lückenquiz',
+      yearWeek: '2026-48',
       content: [{ type: 'quizzle', round: 1, number: 1, category: 'Rätsel', question: 'Was hat Zähne und beißt nicht?', answer: 'Kamm' }],
     });
     const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'anna', name: 'anna', newPassword: PASSWORD } } });
@@ -94,7 +95,7 @@ describe('the spec\'s last gaps in the browser', () => {
     await command('mn');
   });
 
-  it('a screen whose chunk does not load (an older release\'s, or no network) reloads once, then says so', async () => {
+  it("a screen whose chunk does not load (an older release's, or no network) reloads once, then says so", async () => {
     const page = anna.page;
     const pointsChunk = /\/assets\/PointsPage-[^/]+\.js$/;
     let refused = 0;

@@ -10,14 +10,18 @@ const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem an
 
 async function register(baseUrl: string, login: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, name: login, newPassword: 'passwort123' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, name: login, newPassword: 'passwort123' }),
   });
   expect(response.status).toBe(201);
 }
 
 async function permOf(baseUrl: string, login: string): Promise<string[]> {
   const auth = await fetch(`${baseUrl}/api/token-auth/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login, password: 'passwort123' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password: 'passwort123' }),
   });
   const { token } = (await auth.json()) as { token: string };
   return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { perm: string[] }).perm;

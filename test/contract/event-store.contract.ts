@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BoundaryMovedError,
-  EventStore,
-  EventToAppend,
-  IdempotencyConflictError,
-  StoredEvent,
-  Subscription,
-  WrongExpectedRevisionError,
-} from '../../src/store/event-store';
+import { BoundaryMovedError, EventStore, EventToAppend, IdempotencyConflictError, StoredEvent, Subscription, WrongExpectedRevisionError } from '../../src/store/event-store';
 
 /** What an adapter's test file hands to the contract suite. */
 export interface ContractHarness {
@@ -80,7 +72,10 @@ export function describeEventStoreContract(
       it('given a stream at revision 1, when appending with expected revision 0 or no_stream, then it is refused with the actual revision and nothing is stored', async () => {
         await store.append(stream('a'), [event('A'), event('B')], 'no_stream');
         await expect(store.append(stream('a'), [event('C')], 0)).rejects.toMatchObject({
-          name: 'WrongExpectedRevisionError', streamId: stream('a'), expected: 0, actual: 1,
+          name: 'WrongExpectedRevisionError',
+          streamId: stream('a'),
+          expected: 0,
+          actual: 1,
         });
         await expect(store.append(stream('a'), [event('C')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
         expect(await store.readStream(stream('a'))).toHaveLength(2);
@@ -104,13 +99,17 @@ export function describeEventStoreContract(
         const read = await store.readStream(stream('a'));
         expect(result).toEqual({ nextExpectedRevision: 2499, position: read[2499]!.position });
         expect(read.map((e) => (e.data as { n: number }).n)).toEqual(batch.map((_, n) => n));
-        expect(read.every((e, i) => i === 0 ? e.position > start : e.position > read[i - 1]!.position)).toBe(true);
+        expect(read.every((e, i) => (i === 0 ? e.position > start : e.position > read[i - 1]!.position))).toBe(true);
         await waitFor(() => seen.length === 2500);
         expect(seen.map((e) => e.revision)).toEqual(batch.map((_, n) => n));
       });
 
       it('reads a stream from a revision with a limit', async () => {
-        await store.append(stream('a'), ['A', 'B', 'C', 'D'].map((t) => event(t)), 'no_stream');
+        await store.append(
+          stream('a'),
+          ['A', 'B', 'C', 'D'].map((t) => event(t)),
+          'no_stream',
+        );
         const read = await store.readStream(stream('a'), { fromRevision: 1, limit: 2 });
         expect(read.map((e) => e.type)).toEqual(['B', 'C']);
       });
@@ -123,10 +122,7 @@ export function describeEventStoreContract(
     describe('concurrency', () => {
       it('given two concurrent appends at the same expected revision, then exactly one wins and the other gets a wrong-expected-revision error', async () => {
         await store.append(stream('race'), [event('Start')], 'no_stream');
-        const outcomes = await Promise.allSettled([
-          store.append(stream('race'), [event('Left')], 0),
-          store.append(stream('race'), [event('Right')], 0),
-        ]);
+        const outcomes = await Promise.allSettled([store.append(stream('race'), [event('Left')], 0), store.append(stream('race'), [event('Right')], 0)]);
         const won = outcomes.filter((o) => o.status === 'fulfilled');
         const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
         expect(won).toHaveLength(1);
@@ -165,20 +161,23 @@ export function describeEventStoreContract(
       });
 
       {
-        itWithHeldTransactions('given a transaction held open at position n while n+1 is appended, then a subscriber does not pass n until it commits, and then sees n before n+1', async () => {
-          const { seen } = collect(await store.lastPosition());
-          await store.append(stream('before'), [event('Before')], 'no_stream');
-          await waitFor(() => seen.length === 1);
-          const held = await harness.holdOpenAppend!(stream('held'), [event('Held')]);
-          const later = store.append(stream('later'), [event('Later')], 'no_stream');
-          await sleep(300);
-          expect(seen.map((e) => e.type)).toEqual(['Before']);
-          await held.commit();
-          await later;
-          await waitFor(() => seen.length === 3);
-          expect(seen.map((e) => e.type)).toEqual(['Before', 'Held', 'Later']);
-          expect(isStrictlyIncreasing(seen.map((e) => e.position))).toBe(true);
-        });
+        itWithHeldTransactions(
+          'given a transaction held open at position n while n+1 is appended, then a subscriber does not pass n until it commits, and then sees n before n+1',
+          async () => {
+            const { seen } = collect(await store.lastPosition());
+            await store.append(stream('before'), [event('Before')], 'no_stream');
+            await waitFor(() => seen.length === 1);
+            const held = await harness.holdOpenAppend!(stream('held'), [event('Held')]);
+            const later = store.append(stream('later'), [event('Later')], 'no_stream');
+            await sleep(300);
+            expect(seen.map((e) => e.type)).toEqual(['Before']);
+            await held.commit();
+            await later;
+            await waitFor(() => seen.length === 3);
+            expect(seen.map((e) => e.type)).toEqual(['Before', 'Held', 'Later']);
+            expect(isStrictlyIncreasing(seen.map((e) => e.position))).toBe(true);
+          },
+        );
 
         itWithHeldTransactions('given a transaction held open at position n while n+1 is appended, when it rolls back, then n+1 is still delivered and n never', async () => {
           const { seen } = collect(await store.lastPosition());
@@ -203,7 +202,9 @@ export function describeEventStoreContract(
         await store.append(stream('show'), [event('B')], 0);
         const condition = { after: decidedAt, streams: [stream('show')] };
         await expect(store.append(stream('night-1'), [event('C')], 'no_stream', condition)).rejects.toMatchObject({
-          name: 'BoundaryMovedError', movedStream: stream('show'), after: decidedAt,
+          name: 'BoundaryMovedError',
+          movedStream: stream('show'),
+          after: decidedAt,
         });
         await expect(store.append(stream('night-1'), [event('C')], 'no_stream', condition)).rejects.toBeInstanceOf(BoundaryMovedError);
         expect(await store.readStream(stream('night-1'))).toEqual([]);
@@ -247,12 +248,13 @@ export function describeEventStoreContract(
         const first = await store.append(stream('target'), [event('Goes')], 'no_stream', condition);
         await store.append(stream('night-q'), [event('QuestionEnded')], 0);
         await expect(store.append(stream('target'), [event('Refused')], 0, { ...condition, after: first.position })).rejects.toMatchObject({
-          name: 'BoundaryMovedError', movedStream: stream('night-q'),
+          name: 'BoundaryMovedError',
+          movedStream: stream('night-q'),
         });
         expect((await store.readStream(stream('target'))).map((e) => e.type)).toEqual(['Goes']);
       });
 
-      it('given a query about one team, when another team\'s event of its types moved, then the append goes through; the team\'s own refuses it', async () => {
+      it("given a query about one team, when another team's event of its types moved, then the append goes through; the team's own refuses it", async () => {
         const decidedAt = await store.lastPosition();
         const condition = { after: decidedAt, streams: [], queries: [{ streams: [`${stream('night')}-*`], types: ['ProposalAdded'], team: 't1' }] };
         await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't2', key: 1 })], 'no_stream');
@@ -260,12 +262,13 @@ export function describeEventStoreContract(
         await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't2', key: 2 })], 'any', condition);
         const decidedAgain = await store.lastPosition();
         await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any');
-        await expect(store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any', { ...condition, after: decidedAgain }))
-          .rejects.toBeInstanceOf(BoundaryMovedError);
+        await expect(store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any', { ...condition, after: decidedAgain })).rejects.toBeInstanceOf(
+          BoundaryMovedError,
+        );
         expect(await store.readStream(stream('night-t'))).toHaveLength(4);
       });
 
-      it('given two writers deciding at the same position, each reading the other\'s stream, when they append at once, then exactly one wins', async () => {
+      it("given two writers deciding at the same position, each reading the other's stream, when they append at once, then exactly one wins", async () => {
         for (let round = 0; round < 20; round++) {
           const decidedAt = await store.lastPosition();
           const boundary = [stream(`show-${round}`), stream(`night-${round}`)];
@@ -312,7 +315,11 @@ export function describeEventStoreContract(
 
       it('given a checkpoint, when a subscription resumes from it, then it delivers exactly the events after it', async () => {
         const start = await store.lastPosition();
-        await store.append(stream('a'), ['A', 'B', 'C'].map((t) => event(t)), 'no_stream');
+        await store.append(
+          stream('a'),
+          ['A', 'B', 'C'].map((t) => event(t)),
+          'no_stream',
+        );
         const first = collect(start);
         await waitFor(() => first.seen.length === 3);
         const checkpoint = first.seen[1]!.position; // as if the handler had finished B, then the process died
@@ -326,7 +333,11 @@ export function describeEventStoreContract(
 
       it('delivers batches one after the other: the next only after the handler finished', async () => {
         const start = await store.lastPosition();
-        await store.append(stream('a'), Array.from({ length: 20 }, () => event('E')), 'no_stream');
+        await store.append(
+          stream('a'),
+          Array.from({ length: 20 }, () => event('E')),
+          'no_stream',
+        );
         let running = 0;
         let overlapped = false;
         const seen: StoredEvent[] = [];
@@ -348,7 +359,11 @@ export function describeEventStoreContract(
 
       it('resolves caughtUp once the log as it was at the start is delivered', async () => {
         const start = await store.lastPosition();
-        await store.append(stream('a'), Array.from({ length: 50 }, () => event('E')), 'no_stream');
+        await store.append(
+          stream('a'),
+          Array.from({ length: 50 }, () => event('E')),
+          'no_stream',
+        );
         const { seen, subscription } = collect(start);
         await subscription.caughtUp;
         expect(seen).toHaveLength(50);
@@ -356,9 +371,12 @@ export function describeEventStoreContract(
 
       it('ends the subscription with the error when the handler throws', async () => {
         await store.append(stream('a'), [event('A')], 'no_stream');
-        const subscription = store.subscribe(() => {
-          throw new Error('handler failed');
-        }, { after: (await store.lastPosition()) - 1 });
+        const subscription = store.subscribe(
+          () => {
+            throw new Error('handler failed');
+          },
+          { after: (await store.lastPosition()) - 1 },
+        );
         await expect(subscription.done).rejects.toThrow('handler failed');
       });
 
@@ -377,10 +395,11 @@ export function describeEventStoreContract(
     });
 
     describe('locked append (appendAfter, where the adapter has it)', () => {
-      const itWithLockedAppend = (title: string, body: () => Promise<void>) => it(title, async () => {
-        if (!store.appendAfter) return; // optional: EventStoreDB has none (the pipeline retries optimistically there)
-        await body();
-      });
+      const itWithLockedAppend = (title: string, body: () => Promise<void>) =>
+        it(title, async () => {
+          if (!store.appendAfter) return; // optional: EventStoreDB has none (the pipeline retries optimistically there)
+          await body();
+        });
 
       itWithLockedAppend('hands the plan the events stored after the position, in order, and appends what it returns', async () => {
         const after = await store.lastPosition();
@@ -419,7 +438,7 @@ export function describeEventStoreContract(
 
     describe('payloads', () => {
       const payloads: Array<[string, unknown]> = [
-        ['unicode', { text: 'Grüße aus Köln – Straße, Ærø, 日本語, emoji 🎉🧟, RTL שלום', nested: { 'ключ': ['ä', 'ö', 'ü', 'ß'] } }],
+        ['unicode', { text: 'Grüße aus Köln – Straße, Ærø, 日本語, emoji 🎉🧟, RTL שלום', nested: { ключ: ['ä', 'ö', 'ü', 'ß'] } }],
         ['large (100 KB)', { blob: 'x'.repeat(100 * 1024), list: Array.from({ length: 100 }, (_, i) => ({ i })) }],
         ['empty object', {}],
         ['null', null],

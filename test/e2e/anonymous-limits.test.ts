@@ -35,15 +35,16 @@ describe('anonymous forms and streams per address', () => {
 
   it(`given ${FEED_LIMITS.perAddress} open show-settings streams from one address, then the next answers 429 in German; one closed makes room again`, async () => {
     const streams: http.ClientRequest[] = [];
-    const openStream = () => new Promise<{ status: number; body: string; request: http.ClientRequest }>((resolve, reject) => {
-      const request = http.get(`${suite.env.url}/api/show-settings/stream`, (response) => {
-        if (response.statusCode === 200) return resolve({ status: 200, body: '', request });
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, body, request }));
+    const openStream = () =>
+      new Promise<{ status: number; body: string; request: http.ClientRequest }>((resolve, reject) => {
+        const request = http.get(`${suite.env.url}/api/show-settings/stream`, (response) => {
+          if (response.statusCode === 200) return resolve({ status: 200, body: '', request });
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body, request }));
+        });
+        request.on('error', reject);
       });
-      request.on('error', reject);
-    });
     try {
       for (let i = 0; i < FEED_LIMITS.perAddress; i++) {
         const opened = await openStream();

@@ -28,16 +28,51 @@ const ALLOWED: Record<string, Sender[]> = {
 function contentFor(type: string, ids: { quiz: string; team: string; user: string }): Record<string, unknown> {
   const q = { quiz: ids.quiz, round: 1, question: 1 };
   const contents: Record<string, Record<string, unknown>> = {
-    ulc: { message: 'Hallo Lobby' }, gj: { id: ids.team, password: 'falsch' }, gi: { token: 'unbekannt' }, sp: { message: 'Antwort' },
+    ulc: { message: 'Hallo Lobby' },
+    gj: { id: ids.team, password: 'falsch' },
+    gi: { token: 'unbekannt' },
+    sp: { message: 'Antwort' },
     gz: { strokes: [{ width: 4, color: '#222222', points: [[24, 48]] }] },
-    gl: {}, gu: { url: '', stadt: 'Köln', beschreibung: 'neu' }, gp: { message: 'Vorschlag' }, gc: { message: 'Chat' },
-    gd: { number: 1 }, gf: { number: 1 }, gs: { number: 1 }, go: { number: 1 }, ghd: { kind: 'deal', team: ids.team },
-    ma: q, mhr: q, mc: { time: 30 }, mn: {}, mup: { quiz: ids.quiz }, mp: { content: {} }, mr: {}, mq: {}, mi: {},
-    muf: { folder: '' }, mua: { url: '', color: '#ff0000', startX: 1, startY: 1, endX: 2, endY: 2 }, muc: {}, mum: { modus: 'pause' },
-    mumm: { message: 'Pause!' }, trx: { ...q, regex: 'xyz', points: 1, mark: 'correct' },
-    tu: { answerId: 'unbekannt', change: 1, checked: true, liked: false }, tua: { answerId: 'unbekannt', value: 1, checked: true, liked: false },
-    ta: { quiz: ids.quiz }, ao: { message: 'Hallo' }, aff: { flags: '{}' }, asv: q, aas: { ...q, title: 'Seitenstechen', text: 'Wie viele?' },
-    ara: { recheckAt: 0 }, arr: {}, ati: { id: ids.team }, ali: { id: ids.user }, abl: { userId: ids.user, blocked: false }, msl: { seconds: 0 }, mlc: { open: true }, asu: { path: 'global.allowNewRegistrations', value: true }, ahd: {},
+    gl: {},
+    gu: { url: '', stadt: 'Köln', beschreibung: 'neu' },
+    gp: { message: 'Vorschlag' },
+    gc: { message: 'Chat' },
+    gd: { number: 1 },
+    gf: { number: 1 },
+    gs: { number: 1 },
+    go: { number: 1 },
+    ghd: { kind: 'deal', team: ids.team },
+    ma: q,
+    mhr: q,
+    mc: { time: 30 },
+    mn: {},
+    mup: { quiz: ids.quiz },
+    mp: { content: {} },
+    mr: {},
+    mq: {},
+    mi: {},
+    muf: { folder: '' },
+    mua: { url: '', color: '#ff0000', startX: 1, startY: 1, endX: 2, endY: 2 },
+    muc: {},
+    mum: { modus: 'pause' },
+    mumm: { message: 'Pause!' },
+    trx: { ...q, regex: 'xyz', points: 1, mark: 'correct' },
+    tu: { answerId: 'unbekannt', change: 1, checked: true, liked: false },
+    tua: { answerId: 'unbekannt', value: 1, checked: true, liked: false },
+    ta: { quiz: ids.quiz },
+    ao: { message: 'Hallo' },
+    aff: { flags: '{}' },
+    asv: q,
+    aas: { ...q, title: 'Seitenstechen', text: 'Wie viele?' },
+    ara: { recheckAt: 0 },
+    arr: {},
+    ati: { id: ids.team },
+    ali: { id: ids.user },
+    abl: { userId: ids.user, blocked: false },
+    msl: { seconds: 0 },
+    mlc: { open: true },
+    asu: { path: 'global.allowNewRegistrations', value: true },
+    ahd: {},
   };
   return contents[type]!;
 }
@@ -47,11 +82,16 @@ describe('authorization matrix: every message type from every role', () => {
   const sockets = {} as Record<Sender, WsClient>;
   let ids: { quiz: string; team: string; user: string };
 
-
   beforeAll(async () => {
     env = await startTestServer();
     const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', { name: 'Matrix', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] }, adminToken);
+    const quiz = await api(
+      env.url,
+      'POST',
+      '/api/quizzes',
+      { name: 'Matrix', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] },
+      adminToken,
+    );
     const member = await registerAndLogin(env.url, 'mitglied');
     const team = await api(env.url, 'POST', '/api/teams', { name: 'Matrixteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' }, member.token);
     const player = await registerAndLogin(env.url, 'spieler');

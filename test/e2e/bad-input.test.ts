@@ -131,13 +131,15 @@ describe('bad input over the wire', () => {
     const before = await lastPosition();
     expect(await api(env.url, 'POST', '/api/token-auth/', {})).toMatchObject({ status: 400 });
     expect(await api(env.url, 'POST', '/api/token-auth/', { username: 'bertha', password: 'falsch' })).toMatchObject({
-      status: 403, body: { errors: [{ detail: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.' }] },
+      status: 403,
+      body: { errors: [{ detail: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.' }] },
     });
     expect(await api(env.url, 'POST', '/api/users', { data: { attributes: { login: 'x' } } })).toMatchObject({ status: 400 });
     expect(await api(env.url, 'POST', '/api/teams', { name: 42 }, player.token)).toMatchObject({ status: 400 });
     const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
     expect(await api(env.url, 'POST', '/api/quizzes', { yearWeek: '2026-1', content: [] }, adminToken)).toMatchObject({
-      status: 400, body: { errors: [{ detail: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert' }] },
+      status: 400,
+      body: { errors: [{ detail: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert' }] },
     });
     expect(await lastPosition()).toBe(before);
   });

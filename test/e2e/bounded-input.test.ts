@@ -68,10 +68,14 @@ describe('bounded input', () => {
   it('a mua stroke with an over-long picture address is answered success: false with the German text; a frame over 64 KB never reaches the log', async () => {
     const moderator = await suite.open(await login(url(), 'admin', ADMIN_PASSWORD));
     const stroke = { color: '#112233', startX: 1, startY: 2, endX: 3, endY: 4 };
-    expect(await moderator.request('mua', { ...stroke, url: `https://example.org/${'x'.repeat(60_000)}` }))
-      .toEqual({ success: false, message: 'Die Bildadresse des Strichs darf höchstens 2.000 Zeichen lang sein.' });
-    expect(await moderator.request('mua', { ...stroke, color: 'x'.repeat(60_000), url: '' }))
-      .toMatchObject({ success: false, message: 'Die Farbe des Strichs muss als #rrggbb angegeben werden (z. B. #1a2b3c).' });
+    expect(await moderator.request('mua', { ...stroke, url: `https://example.org/${'x'.repeat(60_000)}` })).toEqual({
+      success: false,
+      message: 'Die Bildadresse des Strichs darf höchstens 2.000 Zeichen lang sein.',
+    });
+    expect(await moderator.request('mua', { ...stroke, color: 'x'.repeat(60_000), url: '' })).toMatchObject({
+      success: false,
+      message: 'Die Farbe des Strichs muss als #rrggbb angegeben werden (z. B. #1a2b3c).',
+    });
     const before = await suite.env.server.runtime.storage.events.lastPosition();
     const big = await suite.open(await login(url(), 'admin', ADMIN_PASSWORD));
     const closed = new Promise<number>((resolve) => big.socket.once('close', (code) => resolve(code)));
@@ -94,7 +98,7 @@ describe('bounded input', () => {
 });
 
 describe('logs never carry a password, hash or login', () => {
-  it('a database error on registration (its table gone) is logged without the query\'s parameters', async () => {
+  it("a database error on registration (its table gone) is logged without the query's parameters", async () => {
     const password = 'mein-geheimes-passwort';
     const loginName = 'lotte-geheim';
     const env = await startTestServer({ logger: undefined });

@@ -110,11 +110,18 @@ beforeAll(async () => {
   processes = [await startProcess(), await startProcess()];
   const admin = processes[0]!;
   // The admin is written as the server's bootstrap writes the first admin.
-  await admin.store.append('user-admin-1', [{
-    id: randomUUID(), type: 'UserRegistered',
-    data: { userId: 'admin-1', login: 'admin', name: 'admin', email: null, roles: ['admin', 'moderator'] },
-    metadata: { version: 1, eventId: randomUUID(), commandId: 'bootstrap', actor: ANY, recordedAt: now },
-  }], 'no_stream');
+  await admin.store.append(
+    'user-admin-1',
+    [
+      {
+        id: randomUUID(),
+        type: 'UserRegistered',
+        data: { userId: 'admin-1', login: 'admin', name: 'admin', email: null, roles: ['admin', 'moderator'] },
+        metadata: { version: 1, eventId: randomUUID(), commandId: 'bootstrap', actor: ANY, recordedAt: now },
+      },
+    ],
+    'no_stream',
+  );
   await inStep();
   const questions = Array.from({ length: 3 }, (_, i) => ({ type: 'normal', round: 1, number: i + 1, category: 'K', question: `F${i}`, answer: 'A' }));
   await must(admin, { type: 'CreateQuiz', name: 'Rennen', yearWeek: '2026-48', content: questions });

@@ -59,10 +59,20 @@ describe('a pipeline that loses every optimistic race', () => {
     /** A greeting stored by the rival: an event in the show stream, which every command's boundary holds. */
     const rivalGreeting = () => {
       const id = randomUUID();
-      rivals.push(rivalStore.append('show', [{
-        id, type: 'GreetingSubmitted', data: { greetingId: id, name: 'Rivale', message: 'dazwischen' },
-        metadata: { version: 1, eventId: id, commandId: `rival-${id}`, actor: VISITOR, recordedAt: Date.UTC(2026, 10, 21) },
-      }], 'any'));
+      rivals.push(
+        rivalStore.append(
+          'show',
+          [
+            {
+              id,
+              type: 'GreetingSubmitted',
+              data: { greetingId: id, name: 'Rivale', message: 'dazwischen' },
+              metadata: { version: 1, eventId: id, commandId: `rival-${id}`, actor: VISITOR, recordedAt: Date.UTC(2026, 10, 21) },
+            },
+          ],
+          'any',
+        ),
+      );
     };
     // The clock is read while deciding: the rival starts its append right then, and the pipeline's own
     // append goes only after it (on Postgres the rival's connection could otherwise lose the race).
@@ -80,7 +90,7 @@ describe('a pipeline that loses every optimistic race', () => {
     rivals = [];
 
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    const greetings = (await store.readAll()).filter((e) => e.type === 'GreetingSubmitted').map((e) => (e.data as { name: string; message: string }));
+    const greetings = (await store.readAll()).filter((e) => e.type === 'GreetingSubmitted').map((e) => e.data as { name: string; message: string });
     const ours = greetings.filter((g) => g.name === 'Gast').map((g) => g.message);
     expect(ours).toEqual(Array.from({ length: 10 }, (_, n) => `Hallo ${n}`));
     // Every decision let the rival in: at least one race lost (and decided again) per command.

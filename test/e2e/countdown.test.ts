@@ -13,7 +13,13 @@ describe('countdown expiry', () => {
 
   it('given the countdown ends during maintenance, when maintenance ends, then the answers are locked in', async () => {
     const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', { name: 'Wartung', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] }, admin);
+    const quiz = await api(
+      env.url,
+      'POST',
+      '/api/quizzes',
+      { name: 'Wartung', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] },
+      admin,
+    );
     const player = await registerAndLogin(env.url, 'geduldig');
     await api(env.url, 'POST', '/api/teams', { name: 'Wartende', newPassword: 'w-team', stadt: 'Ulm', beschreibung: 'Warten' }, player.token);
     const moderator = await WsClient.open(env.wsUrl, admin);

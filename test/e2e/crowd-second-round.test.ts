@@ -48,14 +48,19 @@ function chunkedUpload(token: string, image: Buffer, kind = 'user'): Promise<{ s
   const tail = Buffer.from(`${fields}\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest(`${env.url}/api/uploads/${kind}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
-    }, (res) => {
-      answered = true;
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
+    const req = httpRequest(
+      `${env.url}/api/uploads/${kind}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
     req.on('error', (error) => {
       if (!answered) reject(error); // a refusal may cut the body off: the answer came first
     });
@@ -160,7 +165,7 @@ describe('the login limiter (findings 2 and 5)', () => {
     expect((await loginFrom('2001:db8:6:7::1', 'sechs', 'richtiges-passwort')).status).toBe(200);
   });
 
-  it('given a venue whose address is locked for admin by a guest, then the admin\'s laptop, which logged in there before, still logs in; a device without the cookie is refused', async () => {
+  it("given a venue whose address is locked for admin by a guest, then the admin's laptop, which logged in there before, still logs in; a device without the cookie is refused", async () => {
     const before = await loginFrom('192.0.2.50', 'admin', ADMIN_PASSWORD);
     expect(before.status).toBe(200);
     const cookie = before.setCookie!.split(';')[0]!;

@@ -42,7 +42,10 @@ describeOnPostgres('database-faults', 'two app instances outlive database faults
     proxy = await FaultProxy.to(database.url);
     dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `quiz-faults-${n}-`))));
     const env = (dataDir: string) => ({
-      DATABASE_URL: FaultProxy.through(database.url, proxy.port), DATA_DIR: dataDir, JWT_SECRET: 'database-faults-secret-at-least-32-bytes', ADMIN_PASSWORD,
+      DATABASE_URL: FaultProxy.through(database.url, proxy.port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'database-faults-secret-at-least-32-bytes',
+      ADMIN_PASSWORD,
     });
     a = new AppProcess('A', await freePort(), env(dirs[0]!));
     b = new AppProcess('B', await freePort(), env(dirs[1]!));
@@ -68,24 +71,36 @@ describeOnPostgres('database-faults', 'two app instances outlive database faults
   });
 
   it('every connection cut under load: nothing lost, nothing twice, commands taken again at once', async () => {
-    const { result, ...probes } = await show.probing(() => show.underLoad('cut', async () => {
-      proxy.cut();
-      return Date.now();
-    }, 3000));
+    const { result, ...probes } = await show.probing(() =>
+      show.underLoad(
+        'cut',
+        async () => {
+          proxy.cut();
+          return Date.now();
+        },
+        3000,
+      ),
+    );
     expect(await show.verdict('cut', result.figures, result.reachableAt, probes)).toEqual(CLEAN);
     await show.readyAgain();
   }, 60_000);
 
   it('new connections refused for 5 s: commands answered retry:true with the German text, HTTP 503, /api/ready 503 then 200, resumed by itself', async () => {
     const logins: Array<{ status: number; body: Json }> = [];
-    const { result, ...probes } = await show.probing(() => show.underLoad('refuse', async () => {
-      proxy.refuse(5000);
-      await sleep(1000);
-      // A request that needs the database (the credentials) is answered 503 with the German text, not left hanging.
-      for (const instance of [a, b]) logins.push(await api(instance.url, 'POST', '/api/token-auth', { username: 'spieler0', password: 'passwort123' }));
-      await sleep(4000);
-      return Date.now();
-    }, 2500));
+    const { result, ...probes } = await show.probing(() =>
+      show.underLoad(
+        'refuse',
+        async () => {
+          proxy.refuse(5000);
+          await sleep(1000);
+          // A request that needs the database (the credentials) is answered 503 with the German text, not left hanging.
+          for (const instance of [a, b]) logins.push(await api(instance.url, 'POST', '/api/token-auth', { username: 'spieler0', password: 'passwort123' }));
+          await sleep(4000);
+          return Date.now();
+        },
+        2500,
+      ),
+    );
     for (const answer of logins) expect(answer).toMatchObject({ status: 503, body: { errors: [{ detail: STORE_UNAVAILABLE_TEXT }] } });
     expect(await show.verdict('refuse', result.figures, result.reachableAt, probes)).toEqual(CLEAN);
     expect(result.figures.retryAnswers).toBeGreaterThan(0);
@@ -95,12 +110,18 @@ describeOnPostgres('database-faults', 'two app instances outlive database faults
   }, 60_000);
 
   it('every connection stalled for 15 s: no command waits without an answer, health never hangs, ready 503 then 200', async () => {
-    const { result, ...probes } = await show.probing(() => show.underLoad('stall', async () => {
-      proxy.stall();
-      await sleep(15_000);
-      proxy.resume();
-      return Date.now();
-    }, 2500));
+    const { result, ...probes } = await show.probing(() =>
+      show.underLoad(
+        'stall',
+        async () => {
+          proxy.stall();
+          await sleep(15_000);
+          proxy.resume();
+          return Date.now();
+        },
+        2500,
+      ),
+    );
     expect(await show.verdict('stall', result.figures, result.reachableAt, probes)).toEqual(CLEAN);
     expect(probes.ready.some((r) => r.status === 503)).toBe(true);
     await show.readyAgain();
@@ -118,6 +139,8 @@ describeOnPostgres('database-faults', 'two app instances outlive database faults
     expect(events.filter((e) => e.type === 'QuestionEnded')).toHaveLength(1);
     expect(a.output).not.toMatch(/Unhandled 'error' event/);
     expect(b.output).not.toMatch(/Unhandled 'error' event/);
-    show.report.push(`countdown during a 3 s refusal: ${events.filter((e) => e.type === 'CountdownExpired').length} expiry stored; connections refused by the proxy in all: ${proxy.refused}`);
+    show.report.push(
+      `countdown during a 3 s refusal: ${events.filter((e) => e.type === 'CountdownExpired').length} expiry stored; connections refused by the proxy in all: ${proxy.refused}`,
+    );
   }, 60_000);
 });

@@ -7,17 +7,33 @@ import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-ser
  */
 describe('saved drawings and heal-and-deal choices over the wire', () => {
   const suite = serverForSuite();
-  const strokes = [{ width: 4, color: '#222222', points: [[24, 48], [240, 120]] }];
+  const strokes = [
+    {
+      width: 4,
+      color: '#222222',
+      points: [
+        [24, 48],
+        [240, 120],
+      ],
+    },
+  ];
 
   it('plays a drawing question and a heal-and-deal question', async () => {
     const adminToken = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Malquiz', yearWeek: '2026-48',
-      content: [
-        { type: 'zeichnen', round: 1, number: 1, category: 'Malen', question: 'Zeichnet einen Blitz!', answer: '' },
-        { type: 'heal_deal', round: 1, number: 2, category: 'Heal and Deal', question: 'Heilt und teilt aus!', answer: '' },
-      ],
-    }, adminToken);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Malquiz',
+        yearWeek: '2026-48',
+        content: [
+          { type: 'zeichnen', round: 1, number: 1, category: 'Malen', question: 'Zeichnet einen Blitz!', answer: '' },
+          { type: 'heal_deal', round: 1, number: 2, category: 'Heal and Deal', question: 'Heilt und teilt aus!', answer: '' },
+        ],
+      },
+      adminToken,
+    );
     const quizId = quiz.body.data.id as string;
     const anna = await registerAndLogin(suite.env.url, 'anna');
     const ben = await registerAndLogin(suite.env.url, 'ben');
@@ -32,8 +48,10 @@ describe('saved drawings and heal-and-deal choices over the wire', () => {
 
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     await annaWs.until((v) => v.global?.question?.type === 'zeichnen');
-    expect(await annaWs.request('gz', { strokes: [{ width: 4, color: 'rot', points: [[1, 1]] }] }))
-      .toEqual({ success: false, message: 'Die Zeichnung konnte nicht gelesen werden.' });
+    expect(await annaWs.request('gz', { strokes: [{ width: 4, color: 'rot', points: [[1, 1]] }] })).toEqual({
+      success: false,
+      message: 'Die Zeichnung konnte nicht gelesen werden.',
+    });
     expect(await annaWs.request('gz', { strokes })).toMatchObject({ success: true });
     expect(await annaWs.until((v) => v.user?.drawing)).toEqual(strokes);
     // Another device of anna's: its first snapshot holds the drawing; ben's own view has none.
@@ -45,8 +63,7 @@ describe('saved drawings and heal-and-deal choices over the wire', () => {
     expect(await moderator.request('mn')).toMatchObject({ success: true });
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 2 })).toMatchObject({ success: true });
     await annaWs.until((v) => v.global?.question?.type === 'heal_deal' && v.user.drawing === null);
-    expect(await benWs.request('ghd', { kind: 'deal', team: painters.body.data.id }))
-      .toEqual({ success: false, message: 'Ein Team kann sich nicht selbst schaden.' });
+    expect(await benWs.request('ghd', { kind: 'deal', team: painters.body.data.id })).toEqual({ success: false, message: 'Ein Team kann sich nicht selbst schaden.' });
     expect(await benWs.request('ghd', { kind: 'deal', team: rivals.body.data.id })).toMatchObject({ success: true });
     const dealt = { team: rivals.body.data.id, teamName: 'Gegenwind', amount: 1 };
     expect(await annaWs.until((v) => v.team?.healDeal?.deal)).toEqual(dealt);

@@ -84,15 +84,24 @@ describe('erasure of an account (DSGVO Art. 17)', () => {
     expect(await api(app.url, 'POST', '/api/token-auth/', { username: person.login, password: 'falsch-geraten' })).toMatchObject({ status: 403 });
     const token = await login(app.url, person.login, person.password);
     expect((await api(app.url, 'PATCH', `/api/users/${userId}`, { name: person.name }, token)).status).toBe(200);
-    expect((await api(app.url, 'POST', '/api/teams', { name: 'Gedächtnis', newPassword: 'gedaechtnis', stadt: 'Köln', beschreibung: 'Wir vergessen nichts' }, token)).status).toBe(201);
+    expect((await api(app.url, 'POST', '/api/teams', { name: 'Gedächtnis', newPassword: 'gedaechtnis', stadt: 'Köln', beschreibung: 'Wir vergessen nichts' }, token)).status).toBe(
+      201,
+    );
     const uploaded = await upload(app.url, token, person.label);
     expect(uploaded.status).toBe(201);
 
     const adminToken = await login(app.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(app.url, 'POST', '/api/quizzes', {
-      name: 'Vergessen', yearWeek: '2026-48',
-      content: [{ type: 'normal', round: 1, number: 1, category: 'Recht', question: 'Welcher Artikel der DSGVO?', answer: '17' }],
-    }, adminToken);
+    const quiz = await api(
+      app.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Vergessen',
+        yearWeek: '2026-48',
+        content: [{ type: 'normal', round: 1, number: 1, category: 'Recht', question: 'Welcher Artikel der DSGVO?', answer: '17' }],
+      },
+      adminToken,
+    );
     const moderator = await WsClient.open(app.wsUrl, adminToken);
     const player = await WsClient.open(app.wsUrl, token);
     expect(await player.request('ulc', { message: 'Hallo Lobby' })).toMatchObject({ success: true });
@@ -107,7 +116,8 @@ describe('erasure of an account (DSGVO Art. 17)', () => {
 
     // When: the person erases their own account (a wrong password first: refused, nothing changes).
     expect(await api(app.url, 'DELETE', '/api/users/me', { currentPassword: 'falsch' }, token)).toMatchObject({
-      status: 403, body: { errors: [{ detail: 'Das aktuelle Passwort fehlt oder ist falsch.' }] },
+      status: 403,
+      body: { errors: [{ detail: 'Das aktuelle Passwort fehlt oder ist falsch.' }] },
     });
     expect((await api(app.url, 'DELETE', '/api/users/me', { currentPassword: person.password }, token)).status).toBe(204);
     await new Promise((resolve) => (player.socket.readyState === player.socket.CLOSED ? resolve(null) : player.socket.once('close', resolve)));

@@ -32,9 +32,17 @@ describe('commands with a commandId are exactly-once', () => {
 
   beforeAll(async () => {
     admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Einmal', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Eins?', answer: '1' }],
-    }, admin);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Einmal',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Eins?', answer: '1' }],
+      },
+      admin,
+    );
     anna = await registerAndLogin(suite.env.url, 'anna');
     bert = await registerAndLogin(suite.env.url, 'bert');
     clara = await registerAndLogin(suite.env.url, 'clara');
@@ -130,8 +138,7 @@ describe('a repeat older than the window of remembered commands', () => {
     try {
       const pipeline = new CommandPipeline(live, store);
       const visitor: Actor = { userId: null, roles: [] };
-      const greet = (message: string, commandId: string) =>
-        pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message }, visitor, { commandId });
+      const greet = (message: string, commandId: string) => pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message }, visitor, { commandId });
       const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
       expect(await greet('erste', id(1))).toMatchObject({ ok: true });
       for (const n of [2, 3, 4]) expect(await greet(`weitere ${n}`, id(n))).toMatchObject({ ok: true });

@@ -36,17 +36,24 @@ function closed(client: WsClient): Promise<number> {
 
 async function loginFrom(address: string, username: string, password: string) {
   const response = await fetch(`${suite.env.url}/api/token-auth/`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ username, password }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 describe('security headers (finding 1)', () => {
-  it('every response carries a CSP without inline script, allowing the stream embed, plus helmet\'s headers, and no X-Powered-By', async () => {
+  it("every response carries a CSP without inline script, allowing the stream embed, plus helmet's headers, and no X-Powered-By", async () => {
     for (const path of ['/api/health', '/api/show-settings', '/api/docs', '/irgendeine/seite']) {
       const response = await fetch(`${suite.env.url}${path}`);
       const csp = response.headers.get('content-security-policy') ?? '';
-      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives['script-src']).toEqual(["'self'"]);
       expect(directives['script-src-attr']).toEqual(["'none'"]);
       expect(directives['object-src']).toEqual(["'none'"]);
@@ -74,7 +81,8 @@ describe('revocable tokens (finding 5)', () => {
     const anna = await registerAndLogin(suite.env.url, 'anna', 'altes-passwort');
     const second = await login(suite.env.url, 'anna', 'altes-passwort');
     const socket = await open(second);
-    const patch = (attributes: Record<string, string>) => api(suite.env.url, 'PATCH', `/api/users/${anna.userId}`, { data: { type: 'users', id: anna.userId, attributes } }, anna.token);
+    const patch = (attributes: Record<string, string>) =>
+      api(suite.env.url, 'PATCH', `/api/users/${anna.userId}`, { data: { type: 'users', id: anna.userId, attributes } }, anna.token);
 
     const withoutCurrent = await patch({ newPassword: 'neues-passwort' });
     expect(withoutCurrent.status).toBe(403);
@@ -108,7 +116,7 @@ describe('revocable tokens (finding 5)', () => {
     await open(await login(suite.env.url, 'bert', 'passwort123'));
   });
 
-  it('given an admin setting another user\'s password, then no current password is needed; a player cannot set another\'s', async () => {
+  it("given an admin setting another user's password, then no current password is needed; a player cannot set another's", async () => {
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
     const cleo = await registerAndLogin(suite.env.url, 'cleo');
     const dora = await registerAndLogin(suite.env.url, 'dora');
@@ -147,9 +155,17 @@ describe('blocking a user (abl)', () => {
 describe('points (finding 6)', () => {
   it('given a quiz being rated, then a player gets 404 in German, a tester the running totals; once published, the player gets the ranking', async () => {
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Punkte', yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt?', answer: 'Paris' }],
-    }, admin);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Punkte',
+        yearWeek: '2026-48',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt?', answer: 'Paris' }],
+      },
+      admin,
+    );
     const quizId = quiz.body.data.id as string;
     const moderator = await open((await seedUserWithRoles(suite.env, 'moderation', ['moderator'])).token);
     const tester = await seedUserWithRoles(suite.env, 'kontrolle', ['tester']);
@@ -179,7 +195,10 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
     const register = (name: string) => api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(200);
     const refused = await register('bot-1');
-    expect(refused).toMatchObject({ status: 403, body: { errors: [{ detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' }] } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { errors: [{ detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' }] },
+    });
     expect(await suite.env.server.runtime.secrets.credentials.findByLogin('bot-1')).toBeNull();
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, admin)).status).toBe(200);
     expect((await register('mensch-1')).status).toBe(201);
@@ -205,20 +224,27 @@ describe('uploads (finding 8)', () => {
     const files = 10;
     const fileBytes = 9_000_000;
     const chunk = Buffer.alloc(1_000_000, 7);
-    const heads = Array.from({ length: files }, (_, i) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image${i}"; filename="b${i}.png"\r\nContent-Type: image/png\r\n\r\n`));
+    const heads = Array.from({ length: files }, (_, i) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image${i}"; filename="b${i}.png"\r\nContent-Type: image/png\r\n\r\n`),
+    );
     const tail = Buffer.from(`--${boundary}--\r\n`);
     const length = heads.reduce((sum, h) => sum + h.length + fileBytes + 2, 0) + tail.length;
     const heapBefore = process.memoryUsage();
     let peakArrayBuffers = heapBefore.arrayBuffers;
     const sampler = setInterval(() => (peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers)), 5);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${suite.env.url}/api/uploads/team`, {
-        method: 'POST', headers: { authorization: `Bearer ${greta.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
-      }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = httpRequest(
+        `${suite.env.url}/api/uploads/team`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${greta.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on('error', reject);
       (async () => {
         for (let i = 0; i < files; i++) {
@@ -245,7 +271,9 @@ describe('uploads (finding 8)', () => {
     });
     const { status, body } = await answer;
     clearInterval(sampler);
-    console.log(`upload of ${files} x ${fileBytes / 1e6} MB streamed to disk: Buffer memory peaked ${((peakArrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB above the start (client and server in one process; held in memory, the files alone are ${(files * fileBytes) / 1e6} MB)`);
+    console.log(
+      `upload of ${files} x ${fileBytes / 1e6} MB streamed to disk: Buffer memory peaked ${((peakArrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB above the start (client and server in one process; held in memory, the files alone are ${(files * fileBytes) / 1e6} MB)`,
+    );
     expect(status).toBe(201);
     expect(JSON.parse(body).fileNames).toHaveLength(files);
     expect(await readdir(incoming)).toEqual([]);
@@ -293,10 +321,13 @@ describe('uploads (finding 8)', () => {
     await database?.drop();
   });
 
-  it('given failures counted through A, then B refuses that (name, address); a logout everywhere through A closes the user\'s socket on B', async () => {
-    const failAt = (server: TestServer) => fetch(`${server.url}/api/token-auth/`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: JSON.stringify({ username: 'admin', password: 'falsch' }),
-    }).then((r) => r.status);
+  it("given failures counted through A, then B refuses that (name, address); a logout everywhere through A closes the user's socket on B", async () => {
+    const failAt = (server: TestServer) =>
+      fetch(`${server.url}/api/token-auth/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ username: 'admin', password: 'falsch' }),
+      }).then((r) => r.status);
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max / 2; i++) expect(await failAt(a)).toBe(403);
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max / 2; i++) expect(await failAt(b)).toBe(403);
     expect(await failAt(a)).toBe(429);

@@ -6,7 +6,13 @@
 import WebSocket from 'ws';
 import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/limits/password-hashing';
 import {
-  ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LIMIT_TEXTS, SOCKETS_PER_USER, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER,
+  ANONYMOUS_SOCKETS_PER_ADDRESS,
+  AUTH_DEADLINE_MS,
+  CLOSE_CODES,
+  SOCKET_LIMIT_TEXTS,
+  SOCKETS_PER_USER,
+  WRONG_TEAM_PASSWORDS_PER_TEAM,
+  WRONG_TEAM_PASSWORDS_PER_USER,
 } from '../../src/limits/sockets-and-team-passwords';
 import { serverForSuite } from './support/suite';
 import { nameBasedUuid } from '../../src/store/event-ids';
@@ -134,11 +140,23 @@ describe('a hostile crowd: limits per user', () => {
     // A password change ends every older token: each next change goes with the token the last one answered.
     let token = user.token;
     for (let i = 0; i < PASSWORD_CHANGES_PER_USER.max; i++) {
-      const changed = await api(suite.env.url, 'PATCH', `/api/users/${user.userId}`, { newPassword: `neu-${i}-passwort`, currentPassword: i === 0 ? 'passwort123' : `neu-${i - 1}-passwort` }, token);
+      const changed = await api(
+        suite.env.url,
+        'PATCH',
+        `/api/users/${user.userId}`,
+        { newPassword: `neu-${i}-passwort`, currentPassword: i === 0 ? 'passwort123' : `neu-${i - 1}-passwort` },
+        token,
+      );
       expect(changed.status).toBe(200);
       token = changed.body.meta.token;
     }
-    const refused = await api(suite.env.url, 'PATCH', `/api/users/${user.userId}`, { newPassword: 'noch-eins-passwort', currentPassword: `neu-${PASSWORD_CHANGES_PER_USER.max - 1}-passwort` }, token);
+    const refused = await api(
+      suite.env.url,
+      'PATCH',
+      `/api/users/${user.userId}`,
+      { newPassword: 'noch-eins-passwort', currentPassword: `neu-${PASSWORD_CHANGES_PER_USER.max - 1}-passwort` },
+      token,
+    );
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.passwords);
   });
@@ -148,7 +166,9 @@ describe('a hostile crowd: limits per user', () => {
     const events = Array.from({ length: 120 }, (_, i) => {
       const id = nameBasedUuid(`lobby-seed-${i}`);
       return {
-        id, type: 'LobbyChatMessagePosted', data: { userId: poster.userId, name: 'otto', message: `${i} ${'x'.repeat(200)}`.slice(0, 200), highlight: false },
+        id,
+        type: 'LobbyChatMessagePosted',
+        data: { userId: poster.userId, name: 'otto', message: `${i} ${'x'.repeat(200)}`.slice(0, 200), highlight: false },
         metadata: { eventId: id, commandId: `lobby-seed-${i}`, actor: { userId: poster.userId, roles: [] }, recordedAt: Date.now() - 60_000, version: 1 },
       };
     });

@@ -20,9 +20,17 @@ describe('text with a NUL or an unpaired surrogate', () => {
   beforeAll(async () => {
     env = await startTestServer();
     adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
-      name: 'Gift', yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F?', answer: 'A' }],
-    }, adminToken);
+    const quiz = await api(
+      env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Gift',
+        yearWeek: '2026-48',
+        content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F?', answer: 'A' }],
+      },
+      adminToken,
+    );
     player = await registerAndLogin(env.url, 'paula');
     expect((await api(env.url, 'POST', '/api/teams', { name: 'Giftmischer', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' }, player.token)).status).toBe(201);
     const moderator = await WsClient.open(env.wsUrl, adminToken);
@@ -49,7 +57,7 @@ describe('text with a NUL or an unpaired surrogate', () => {
     expect(await lastPosition()).toBe(before);
   });
 
-  it('given a NUL, then the same player\'s next proposal goes through', async () => {
+  it("given a NUL, then the same player's next proposal goes through", async () => {
     expect(await playerWs.request('gp', { message: 'Bonn\u0000' })).toEqual({ success: false, message: INVALID_TEXT });
     expect(await playerWs.request('gp', { message: 'Bonn' })).toEqual({ success: true });
     const proposals = await playerWs.until((v) => Object.values(v.team?.proposals ?? {}).length > 0 && v.team.proposals);
@@ -61,8 +69,18 @@ describe('text with a NUL or an unpaired surrogate', () => {
   });
 
   it.each([
-    ['a NUL in nested quiz content', '/api/quizzes', { name: 'Q', yearWeek: '2026-49', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F\u0000', answer: 'A' }] }, (): string | undefined => adminToken],
-    ['an unpaired surrogate in a team name', '/api/teams', { name: 'Team \udfff', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' }, (): string | undefined => player.token],
+    [
+      'a NUL in nested quiz content',
+      '/api/quizzes',
+      { name: 'Q', yearWeek: '2026-49', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F\u0000', answer: 'A' }] },
+      (): string | undefined => adminToken,
+    ],
+    [
+      'an unpaired surrogate in a team name',
+      '/api/teams',
+      { name: 'Team \udfff', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' },
+      (): string | undefined => player.token,
+    ],
     ['a NUL in a login', '/api/users', { data: { type: 'users', attributes: { login: 'nul\u0000l', newPassword: 'geheim' } } }, (): string | undefined => undefined],
     ['a NUL in a QR team name', '/api/fqps/team/new', { name: 'QR\u0000', amount: 3 }, (): string | undefined => undefined],
     ['a NUL in a greeting', '/api/fqps/gruss/new', { username: 'Oma', message: 'Hallo\u0000' }, (): string | undefined => undefined],

@@ -44,7 +44,11 @@ class ServerProcess {
   /** Resolves once the current (or next, after a kill) process answers /api/health. */
   ready: Promise<void> = Promise.resolve();
 
-  constructor(readonly port: number, private readonly dataDir: string, private readonly databaseUrl: string | null) {}
+  constructor(
+    readonly port: number,
+    private readonly dataDir: string,
+    private readonly databaseUrl: string | null,
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -54,8 +58,14 @@ class ServerProcess {
     const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
       cwd: root,
       env: {
-        ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
-        JWT_SECRET: 'kill-nine-secret-at-least-32-bytes-long', NODE_OPTIONS: '', ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        ADMIN_PASSWORD,
+        JWT_SECRET: 'kill-nine-secret-at-least-32-bytes-long',
+        NODE_OPTIONS: '',
+        ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -90,7 +100,10 @@ class ServerProcess {
   private async answering(child: ChildProcess): Promise<void> {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting:\n${this.output}`);
-      const ok = await fetch(`${this.url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${this.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -198,9 +211,17 @@ describe('kill -9 while resending clients propose', () => {
   it('given several players proposing with commandIds, when the server is killed three times, then 0 proposals are lost and 0 duplicated', async () => {
     await server.start();
     const admin = await login(server.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(server.url, 'POST', '/api/quizzes', {
-      name: 'Absturz', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Hält es?', answer: 'Ja' }],
-    }, admin);
+    const quiz = await api(
+      server.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Absturz',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Hält es?', answer: 'Ja' }],
+      },
+      admin,
+    );
     const wsUrl = `ws://127.0.0.1:${server.port}/ws`;
     const tokens: string[] = [];
     const teamIds: string[] = [];
@@ -239,7 +260,10 @@ describe('kill -9 while resending clients propose', () => {
     const nights = (await api(server.url, 'GET', '/api/nights', undefined, admin)).body.data as Array<{ id: string }>;
     expect(nights).toHaveLength(1);
     const lines = await (await fetch(`${server.url}/api/nights/${nights[0]!.id}/events`, { headers: { authorization: `Bearer ${admin}` } })).text();
-    const stored = lines.trim().split('\n').map((l) => JSON.parse(l) as { type: string; data: { message: string }; metadata: { recordedAt: number } });
+    const stored = lines
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; data: { message: string }; metadata: { recordedAt: number } });
     const times = new Map<string, number>();
     const recordedAt = new Map<string, number>();
     for (const e of stored) {
@@ -252,9 +276,11 @@ describe('kill -9 while resending clients propose', () => {
     const acknowledged = players.flatMap((p) => [...p.acknowledged]);
     const lost = acknowledged.filter((id) => !times.has(id)).length;
     const duplicated = [...times.values()].filter((n) => n > 1).length;
-    console.log(`kill -9: ${server.kills} kills in ${Date.now() - began} ms (server starts took ${server.starts.join(', ')} ms); `
-      + `acknowledged ${acknowledged.length}, lost ${lost}, duplicated ${duplicated}, retried ${tally.retried.length} `
-      + `(${durableBeforeResend} of them stored before the kill, their reply lost)`);
+    console.log(
+      `kill -9: ${server.kills} kills in ${Date.now() - began} ms (server starts took ${server.starts.join(', ')} ms); ` +
+        `acknowledged ${acknowledged.length}, lost ${lost}, duplicated ${duplicated}, retried ${tally.retried.length} ` +
+        `(${durableBeforeResend} of them stored before the kill, their reply lost)`,
+    );
 
     expect(tally.unexpected).toEqual([]);
     expect(server.kills).toBe(KILL_AT.length);

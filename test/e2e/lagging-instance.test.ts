@@ -76,9 +76,17 @@ describeOnPostgres('lagging-instance', 'an instance that learns of new events on
   });
 
   it('a quiz created through A is read through B at once; a question started through A is ended through B at once, and B does not refuse because it had not seen the start', async () => {
-    const quiz = await api(a.url, 'POST', '/api/quizzes', {
-      name: 'Nachzügler', yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, question: 'Schon da?', answer: 'Ja' }],
-    }, admin);
+    const quiz = await api(
+      a.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Nachzügler',
+        yearWeek: '2026-48',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Schon da?', answer: 'Ja' }],
+      },
+      admin,
+    );
     expect(await api(b.url, 'GET', `/api/quizzes/${quiz.body.data.id}`, undefined, admin)).toMatchObject({ status: 200, body: { data: { id: quiz.body.data.id } } });
     const [onA, onB] = [await open(a, admin), await open(b, admin)];
     expect(await onA.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toEqual({ success: true });

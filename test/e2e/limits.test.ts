@@ -15,11 +15,19 @@ describe('limits', () => {
   const suite = serverForSuite();
   const open = (token: string) => suite.open(token);
 
-  it('given a socket flooding 2,000 proposals at once, then beyond its rate they are answered with the throttle text and not stored, and another team\'s proposal is accepted meanwhile', async () => {
+  it("given a socket flooding 2,000 proposals at once, then beyond its rate they are answered with the throttle text and not stored, and another team's proposal is accepted meanwhile", async () => {
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Flut', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Wie viele?', answer: 'Zu viele' }],
-    }, admin);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Flut',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Wie viele?', answer: 'Zu viele' }],
+      },
+      admin,
+    );
     const anna = await registerAndLogin(suite.env.url, 'anna');
     const cleo = await registerAndLogin(suite.env.url, 'cleo');
     await api(suite.env.url, 'POST', '/api/teams', { name: 'Flutende', newPassword: 'flut-team', stadt: 'Köln', beschreibung: '-' }, anna.token);
@@ -56,7 +64,9 @@ describe('limits', () => {
     const accepted = answers.filter((a) => a.success).length;
     const tooFast = answers.filter((a) => a.message === TOO_FAST).length;
     const full = answers.filter((a) => a.message === TEAM_FULL).length;
-    console.log(`flood: ${FRAMES} frames in ${seconds.toFixed(1)} s: ${accepted} accepted, ${tooFast} throttled, ${full} over the team's cap; the other team's proposal answered after ${otherMs.toFixed(0)} ms`);
+    console.log(
+      `flood: ${FRAMES} frames in ${seconds.toFixed(1)} s: ${accepted} accepted, ${tooFast} throttled, ${full} over the team's cap; the other team's proposal answered after ${otherMs.toFixed(0)} ms`,
+    );
     expect(accepted + tooFast + full).toBe(FRAMES);
     expect(accepted).toBeLessThanOrEqual(FRAME_RATE.burst + FRAME_RATE.perSecond * seconds);
     const stored = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'ProposalAdded');

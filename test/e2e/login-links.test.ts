@@ -22,7 +22,8 @@ describe('one-time login links and invite links', () => {
     const me = await api(env.url, 'GET', '/api/tokens/current', undefined, first.body.token);
     expect(me.body.data).toMatchObject({ type: 'users', id: guest.userId, attributes: { login: 'gast' } });
     expect(await api(env.url, 'POST', '/api/token-auth/', { token: link.token })).toMatchObject({
-      status: 403, body: { errors: [{ detail: 'Der Login-Link ist ungültig, abgelaufen oder wurde schon benutzt.' }] },
+      status: 403,
+      body: { errors: [{ detail: 'Der Login-Link ist ungültig, abgelaufen oder wurde schon benutzt.' }] },
     });
     const log = JSON.stringify(await env.server.storage.events.readAll());
     expect(log).not.toContain(link.token);

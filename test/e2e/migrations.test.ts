@@ -16,7 +16,7 @@ describe('write-side migrations', () => {
   afterEach(() => database.close());
 
   const tables = async () =>
-    (await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")).map((r) => r.name);
+    (await db.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')).map((r) => r.name);
 
   const known = MIGRATIONS.map(({ version, name }) => ({ version, name }));
   const versions = MIGRATIONS.map((m) => m.version);
@@ -24,7 +24,8 @@ describe('write-side migrations', () => {
 
   /** A later migration as the next one will look: a new table filled from the log, in the migration's transaction. */
   const copyLogins: Migration = {
-    version: NEXT, name: 'logins beside the log',
+    version: NEXT,
+    name: 'logins beside the log',
     up: async (sql) => {
       await sql.query('CREATE TABLE logins (user_id text PRIMARY KEY, login text NOT NULL)');
       await sql.query("INSERT INTO logins SELECT data->>'userId', data->>'login' FROM events WHERE type = 'UserRegistered'");
@@ -35,8 +36,21 @@ describe('write-side migrations', () => {
     expect(await migrateWriteSide(db)).toEqual(known);
     expect(known[0]).toEqual({ version: 1, name: 'schema of release 0.10' });
     expect(await tables()).toEqual([
-      'append_budget', 'credentials', 'erased_users', 'events', 'limit_counters', 'live_snapshots', 'login_failures', 'one_time_tokens', 'personal_data', 'presence_instances', 'presence_users',
-      'schema_migrations', 'team_passwords', 'upload_reservations', 'upload_usage',
+      'append_budget',
+      'credentials',
+      'erased_users',
+      'events',
+      'limit_counters',
+      'live_snapshots',
+      'login_failures',
+      'one_time_tokens',
+      'personal_data',
+      'presence_instances',
+      'presence_users',
+      'schema_migrations',
+      'team_passwords',
+      'upload_reservations',
+      'upload_usage',
     ]);
     expect(await migrateWriteSide(db)).toEqual([]);
     expect((await appliedMigrations(db)).map((m) => m.version)).toEqual(versions);
@@ -64,10 +78,14 @@ describe('write-side migrations', () => {
   });
 
   it('given a migration that fails, then nothing of that start stays: no table, no record, and the next start tries again', async () => {
-    const failing: Migration = { version: NEXT, name: 'fails', up: async (sql) => {
-      await sql.query('CREATE TABLE half_done (id integer)');
-      await sql.query('SELECT no_such_column FROM events');
-    } };
+    const failing: Migration = {
+      version: NEXT,
+      name: 'fails',
+      up: async (sql) => {
+        await sql.query('CREATE TABLE half_done (id integer)');
+        await sql.query('SELECT no_such_column FROM events');
+      },
+    };
     await expect(migrateWriteSide(db, [...MIGRATIONS, failing])).rejects.toThrow(/no_such_column/);
     expect(await tables()).toEqual([]);
     expect(await migrateWriteSide(db, [...MIGRATIONS, copyLogins])).toHaveLength(NEXT);
@@ -75,7 +93,9 @@ describe('write-side migrations', () => {
 
   it('given a database a newer release migrated, when this release starts on it, then it refuses with the reason', async () => {
     await migrateWriteSide(db, [...MIGRATIONS, copyLogins]);
-    await expect(migrateWriteSide(db)).rejects.toThrow(`Die Datenbank hat Schema-Version ${NEXT}, dieser Stand kennt nur bis ${MIGRATIONS.length}: bitte den neueren Stand starten.`);
+    await expect(migrateWriteSide(db)).rejects.toThrow(
+      `Die Datenbank hat Schema-Version ${NEXT}, dieser Stand kennt nur bis ${MIGRATIONS.length}: bitte den neueren Stand starten.`,
+    );
   });
 
   it('given a list whose versions do not count up from 1, then it is refused before the database is touched', async () => {

@@ -25,18 +25,21 @@ describe('moderation over real sockets', () => {
 
     expect(await moderator.request('amu', { userId: troll.userId, minutes: 15 })).toEqual({ success: true });
     expect(await trollSocket.request('ulc', { message: 'Noch mal' })).toEqual({
-      success: false, message: 'Du bist stummgeschaltet und kannst in 15 Minuten wieder schreiben.',
+      success: false,
+      message: 'Du bist stummgeschaltet und kannst in 15 Minuten wieder schreiben.',
     });
     expect(await moderator.request('amu', { userId: troll.userId, minutes: 0 })).toEqual({ success: true });
     expect(await trollSocket.request('ulc', { message: 'Entschuldigung' })).toEqual({ success: true });
 
     const events = (await suite.env.server.storage.events.readAll()).filter((e) => ['LobbyChatMessageHidden', 'UserMuted'].includes(e.type));
     expect(events.map((e) => [e.type, (e.data as { by: string }).by])).toEqual([
-      ['LobbyChatMessageHidden', moderatorLogin.userId], ['UserMuted', moderatorLogin.userId], ['UserMuted', moderatorLogin.userId],
+      ['LobbyChatMessageHidden', moderatorLogin.userId],
+      ['UserMuted', moderatorLogin.userId],
+      ['UserMuted', moderatorLogin.userId],
     ]);
   });
 
-  it('a moderator takes a member out of a team: the member\'s team view goes (back to the team selection), the others see them leave', async () => {
+  it("a moderator takes a member out of a team: the member's team view goes (back to the team selection), the others see them leave", async () => {
     const moderator = await suite.open((await seedUserWithRoles(suite.env, 'moderator2', ['moderator'])).token);
     const owner = await registerAndLogin(suite.env.url, 'sina');
     const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Rauswurf', newPassword: 'geheim', stadt: 'Köln', beschreibung: '-' }, owner.token);

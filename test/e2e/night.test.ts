@@ -12,13 +12,20 @@ describe('a quiz night over HTTP and WebSocket', () => {
 
   it('plays a question from start to published ranking', async () => {
     const adminToken = await login(suite.env.url, 'ADMIN', ADMIN_PASSWORD); // logins are case-insensitive
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Testquiz', yearWeek: '2026-47',
-      content: [
-        { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', answer: 'Paris' },
-        { type: 'abcd', round: 1, number: 2, category: 'Tiere', question: 'Welches Tier bellt?', options: ['Katze', 'Hund'], answer: 'B' },
-      ],
-    }, adminToken);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Testquiz',
+        yearWeek: '2026-47',
+        content: [
+          { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', answer: 'Paris' },
+          { type: 'abcd', round: 1, number: 2, category: 'Tiere', question: 'Welches Tier bellt?', options: ['Katze', 'Hund'], answer: 'B' },
+        ],
+      },
+      adminToken,
+    );
     expect(quiz.status).toBe(201);
     const quizId = quiz.body.data.id as string;
 
@@ -26,7 +33,13 @@ describe('a quiz night over HTTP and WebSocket', () => {
     const ben = await registerAndLogin(suite.env.url, 'ben');
     const clara = await registerAndLogin(suite.env.url, 'clara');
 
-    const fuechse = await api(suite.env.url, 'POST', '/api/teams', { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' } } }, anna.token);
+    const fuechse = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' } } },
+      anna.token,
+    );
     expect(fuechse.status).toBe(201);
     const eulen = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachtaktiv' }, clara.token);
     expect(eulen.status).toBe(201);
@@ -97,7 +110,10 @@ describe('a quiz night over HTTP and WebSocket', () => {
     expect(bytes.subarray(3).toString('utf8')).toBe('#QUIZSHOW-TEAMS\r\n02|00|00|Die Füchse|1\r\n00|00|00|Eulen|1\r\n');
     expect((await api(suite.env.url, 'GET', `/api/points/${quizId}/teams.txt`, undefined, clara.token)).status).toBe(403);
     const quizAnswers = await api(suite.env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}&include=user,team`, undefined, adminToken);
-    expect(quizAnswers.body.data.map((a: { attributes: { answer: string; points: number } }) => [a.attributes.answer, a.attributes.points]).sort()).toEqual([['Marseille', 0], ['Paris', 2]]);
+    expect(quizAnswers.body.data.map((a: { attributes: { answer: string; points: number } }) => [a.attributes.answer, a.attributes.points]).sort()).toEqual([
+      ['Marseille', 0],
+      ['Paris', 2],
+    ]);
     expect(quizAnswers.body.included).toEqual(expect.arrayContaining([{ type: 'teams', id: expect.any(String), attributes: { name: 'Eulen' } }]));
 
     // Privacy over the whole night: clara (Eulen) never received the Füchse's proposals or chat,
@@ -107,9 +123,11 @@ describe('a quiz night over HTTP and WebSocket', () => {
     expect(claraFrames).not.toContain('"scope":"moderator"');
     const firstParis = claraWs.frames.find((f) => JSON.stringify(f).includes('Paris'));
     expect(firstParis).toMatchObject({ type: 'st', content: { scope: 'global' } });
-    expect(firstParis!.content.patch).toEqual(expect.arrayContaining([
-      { op: 'add', path: '/question/answer', value: 'Paris' },
-      { op: 'replace', path: '/state', value: 'qn' },
-    ]));
+    expect(firstParis!.content.patch).toEqual(
+      expect.arrayContaining([
+        { op: 'add', path: '/question/answer', value: 'Paris' },
+        { op: 'replace', path: '/state', value: 'qn' },
+      ]),
+    );
   });
 });

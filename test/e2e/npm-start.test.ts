@@ -35,7 +35,12 @@ describe('npm start', () => {
     process.kill(-proc.pid!, 'SIGINT');
     await exited;
     // npm may exit before the server it started: wait until the server is gone (port and data dir free).
-    while (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) {
+    while (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -46,7 +51,12 @@ describe('npm start', () => {
     child = spawn('npm', ['start', '--silent'], {
       cwd: root,
       env: {
-        ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: '',
+        NODE_OPTIONS: '',
         ...(database.url ? { DATABASE_URL: database.url } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +73,10 @@ describe('npm start', () => {
         continue;
       }
       port = Number(printed[1]);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

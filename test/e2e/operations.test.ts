@@ -39,8 +39,18 @@ describe('operations: /metrics, /api/ready, /api/health', () => {
     const { status, text, type } = await scrape(env.url, METRICS_TOKEN);
     expect(status).toBe(200);
     expect(type).toContain('text/plain');
-    for (const name of ['quiz_sockets', 'quiz_commands_total', 'quiz_command_rejections_total', 'quiz_append_seconds', 'quiz_push_seconds',
-      'quiz_group_commit_commands', 'quiz_commands_redecided_total', 'quiz_projection_lag_events', 'quiz_live_state_lag_events', 'nodejs_eventloop_lag_seconds']) {
+    for (const name of [
+      'quiz_sockets',
+      'quiz_commands_total',
+      'quiz_command_rejections_total',
+      'quiz_append_seconds',
+      'quiz_push_seconds',
+      'quiz_group_commit_commands',
+      'quiz_commands_redecided_total',
+      'quiz_projection_lag_events',
+      'quiz_live_state_lag_events',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
   });
@@ -85,11 +95,18 @@ describe('operations: /metrics, /api/ready, /api/health', () => {
   it('given the live state stopped following the log and an event appended behind it, then /api/ready is 503 with the reason while /api/health stays 200', async () => {
     await env.server.runtime.engine.live.stop();
     const commandId = 'ops-test:behind';
-    await env.server.storage.events.append('user-ops-behind', [{
-      id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
-      data: { userId: 'ops-behind', login: 'hinterher', name: 'hinterher', email: null, roles: [] },
-      metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
-    }], 'no_stream');
+    await env.server.storage.events.append(
+      'user-ops-behind',
+      [
+        {
+          id: nameBasedUuid(commandId, 0),
+          type: 'UserRegistered',
+          data: { userId: 'ops-behind', login: 'hinterher', name: 'hinterher', email: null, roles: [] },
+          metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+        },
+      ],
+      'no_stream',
+    );
     const ready = await api(env.url, 'GET', '/api/ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 'not_ready', reason: expect.stringContaining('Live-Zustand') });

@@ -72,7 +72,7 @@ describe('operator lists and team numbers over real sockets', () => {
     expect(moderator.views.operator.teams[team.id]).toEqual({ id: team.id, number: team.number, name: 'Nummernteam' });
   });
 
-  it('gj by number: a JSON number works, an unknown number or a wrong password gets the spec\'s text and changes nothing', async () => {
+  it("gj by number: a JSON number works, an unknown number or a wrong password gets the spec's text and changes nothing", async () => {
     const captain = await registerAndLogin(suite.env.url, 'hauptfrau');
     const team = await createTeam(suite.env.url, captain.token, 'Zahlenfreunde', 'richtig');
     const erik = await registerAndLogin(suite.env.url, 'erik');

@@ -9,7 +9,7 @@ import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/limits/sockets-and-team
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** The stream overlay's links and socket, and the show's look over HTTP (PROTOCOL.md wave 4). */
-describe('stream overlay links and the show\'s look', () => {
+describe("stream overlay links and the show's look", () => {
   const requestLog: string[] = [];
   const suite = serverForSuite({ requestLog: (line) => requestLog.push(line) });
   let admin: string;
@@ -34,7 +34,11 @@ describe('stream overlay links and the show\'s look', () => {
   const tokenOf = (url: string) => url.slice(url.indexOf('/overlay/') + '/overlay/'.length);
 
   it('only an admin creates, lists and revokes links; the answer is {id, url}, and the token is in neither the log nor the request log', async () => {
-    for (const [token, status] of [[undefined, 401], [player, 403], [moderator, 403]] as const) {
+    for (const [token, status] of [
+      [undefined, 401],
+      [player, 403],
+      [moderator, 403],
+    ] as const) {
       expect((await api(suite.env.url, 'POST', '/api/overlay-links', {}, token)).status).toBe(status);
       expect((await api(suite.env.url, 'GET', '/api/overlay-links', undefined, token)).status).toBe(status);
       expect((await api(suite.env.url, 'DELETE', '/api/overlay-links/x', undefined, token)).status).toBe(status);
@@ -56,14 +60,16 @@ describe('stream overlay links and the show\'s look', () => {
 
     expect((await api(suite.env.url, 'DELETE', `/api/overlay-links/${id}`, undefined, admin)).status).toBe(204);
     expect((await api(suite.env.url, 'DELETE', `/api/overlay-links/${id}`, undefined, admin)).status).toBe(204); // again: nothing changes
-    expect(await api(suite.env.url, 'DELETE', '/api/overlay-links/ausgedacht', undefined, admin))
-      .toEqual({ status: 404, body: { errors: [{ status: '404', detail: 'Diesen Overlay-Link gibt es nicht.' }] } });
+    expect(await api(suite.env.url, 'DELETE', '/api/overlay-links/ausgedacht', undefined, admin)).toEqual({
+      status: 404,
+      body: { errors: [{ status: '404', detail: 'Diesen Overlay-Link gibt es nicht.' }] },
+    });
     expect((await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body).toEqual([]);
     const types = (await suite.env.server.storage.events.readAll()).map((e) => e.type).filter((type) => type.startsWith('OverlayLink'));
     expect(types).toEqual(['OverlayLinkCreated', 'OverlayLinkRevoked']);
   });
 
-  it('an overlay page\'s socket sees only the overlay scope, sends nothing, and a forged token is refused', async () => {
+  it("an overlay page's socket sees only the overlay scope, sends nothing, and a forged token is refused", async () => {
     const { url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { url: string };
     const page = await overlayPage(tokenOf(url));
     expect(Object.keys(page.views)).toEqual(['overlay']);
@@ -115,9 +121,17 @@ describe('stream overlay links and the show\'s look', () => {
 
   it('the overlay follows the night: the question without its answer, and the ranking only once published', async () => {
     const { url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { url: string };
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Overlay', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt?', answer: 'Geheimantwort' }],
-    }, admin);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Overlay',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt?', answer: 'Geheimantwort' }],
+      },
+      admin,
+    );
     const quizId = quiz.body.data.id as string;
     const page = await overlayPage(tokenOf(url));
     const host = await suite.open(admin);
@@ -133,11 +147,15 @@ describe('stream overlay links and the show\'s look', () => {
     await page.close();
   });
 
-  it('the manifest and the logo: defaults first, then the show\'s name, colour and logo, the logo for anyone', async () => {
+  it("the manifest and the logo: defaults first, then the show's name, colour and logo, the logo for anyone", async () => {
     const defaults = await fetch(`${suite.env.url}/manifest.webmanifest`);
     expect(defaults.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     expect(await defaults.json()).toMatchObject({
-      name: 'Quiztool', short_name: 'Quiztool', start_url: '/', display: 'standalone', theme_color: '#5b3fd6',
+      name: 'Quiztool',
+      short_name: 'Quiztool',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#5b3fd6',
       icons: expect.arrayContaining([expect.objectContaining({ src: '/icon-192.png', sizes: '192x192' }), expect.objectContaining({ src: '/icon-512.png', sizes: '512x512' })]),
     });
     const none = await fetch(`${suite.env.url}/api/show-settings/logo`);
@@ -157,7 +175,7 @@ describe('stream overlay links and the show\'s look', () => {
     const saved = await api(suite.env.url, 'PUT', '/api/show-settings', { showName: 'Kneipenquiz Trier am Fluss', primaryColor: '#1F4E79', logo }, admin);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ showName: 'Kneipenquiz Trier am Fluss', primaryColor: '#1f4e79', logo });
-    const manifest = await (await fetch(`${suite.env.url}/manifest.webmanifest`)).json() as { icons: Array<{ src: string; type: string }> } & Record<string, unknown>;
+    const manifest = (await (await fetch(`${suite.env.url}/manifest.webmanifest`)).json()) as { icons: Array<{ src: string; type: string }> } & Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'Kneipenquiz Trier am Fluss', short_name: 'Kneipenquiz', theme_color: '#1f4e79' });
     expect(manifest.icons).toEqual([{ src: expect.stringMatching(/^\/api\/show-settings\/logo\?v=[0-9a-f-]{36}$/), sizes: 'any', type: 'image/png', purpose: 'any' }]);
     const image = await fetch(`${suite.env.url}${manifest.icons[0]!.src}`); // no login

@@ -57,14 +57,24 @@ describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) 
     // On Postgres the database may hold earlier runs: every id here is new.
     const run = randomUUID().slice(0, 8);
     const admin = { ...ADMIN, userId: `admin-${run}` };
-    await store.append(`user-${admin.userId}`, [{
-      id: randomUUID(), type: 'UserRegistered',
-      data: { userId: admin.userId, login: `admin${run}`, name: 'admin', email: null, roles: ['admin', 'moderator'] },
-      metadata: { version: 1, eventId: randomUUID(), commandId: `bootstrap-${run}`, actor: ANY, recordedAt: Date.now() },
-    }], 'no_stream');
+    await store.append(
+      `user-${admin.userId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'UserRegistered',
+          data: { userId: admin.userId, login: `admin${run}`, name: 'admin', email: null, roles: ['admin', 'moderator'] },
+          metadata: { version: 1, eventId: randomUUID(), commandId: `bootstrap-${run}`, actor: ANY, recordedAt: Date.now() },
+        },
+      ],
+      'no_stream',
+    );
     await live.waitFor(await store.lastPosition());
     await must({ type: 'ResetLiveState' }, admin);
-    await must({ type: 'CreateQuiz', name: `Gift ${run}`, yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F', answer: 'A' }] }, admin);
+    await must(
+      { type: 'CreateQuiz', name: `Gift ${run}`, yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F', answer: 'A' }] },
+      admin,
+    );
     const quizId = [...live.state.quizzes.values()].find((q) => q.name === `Gift ${run}`)!.id;
     await must({ type: 'ChangeUberMode', modus: 'quiz-single' }, admin);
     await must({ type: 'StartQuestion', quiz: quizId, round: 1, question: 1 }, admin);
@@ -76,15 +86,11 @@ describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) 
     }
     const before = await store.lastPosition();
 
-    const outcomes = await Promise.all(players.map((actor, i) => pipeline.execute(
-      { type: 'SubmitSingleAnswer', message: i === PLAYERS ? 'Gift\u0000' : `Antwort ${i}` }, actor,
-    )));
+    const outcomes = await Promise.all(players.map((actor, i) => pipeline.execute({ type: 'SubmitSingleAnswer', message: i === PLAYERS ? 'Gift\u0000' : `Antwort ${i}` }, actor)));
 
     expect(outcomes.at(-1)).toEqual({ ok: false, message: RETRY_LATER, reason: 'unavailable' });
     expect(outcomes.slice(0, PLAYERS).filter((o) => o.ok)).toHaveLength(PLAYERS);
     const stored = (await store.readAll({ after: before })).filter((e) => e.type === 'SingleAnswerSubmitted');
-    expect(stored.map((e) => (e.data as { message: string }).message).sort()).toEqual(
-      Array.from({ length: PLAYERS }, (_, i) => `Antwort ${i}`).sort(),
-    );
+    expect(stored.map((e) => (e.data as { message: string }).message).sort()).toEqual(Array.from({ length: PLAYERS }, (_, i) => `Antwort ${i}`).sort());
   });
 });

@@ -42,12 +42,12 @@ function postgresTools(): { run: (tool: 'initdb' | 'pg_ctl', args: string[]) => 
 const tools = POSTGRES_URL ? postgresTools() : null;
 
 if (!tools) {
-  console.log('postgres-restart skipped: it needs DATABASE_URL (as .ci/run sets it) and Postgres\' initdb and pg_ctl.');
+  console.log("postgres-restart skipped: it needs DATABASE_URL (as .ci/run sets it) and Postgres' initdb and pg_ctl.");
   describe.skip('a Postgres cluster of its own restarted under load (not available here)', () => {
     it('runs where initdb and pg_ctl are installed', () => undefined);
   });
 } else {
-  describe('two app instances on a Postgres cluster of this test\'s own, restarted and stopped under load', () => {
+  describe("two app instances on a Postgres cluster of this test's own, restarted and stopped under load", () => {
     let dir: string;
     let data: string;
     let a: AppProcess;
@@ -99,10 +99,16 @@ if (!tools) {
     });
 
     it('pg_ctl restart -m immediate under load: both instances resume by themselves, nothing lost, nothing twice, no process ends', async () => {
-      const { result, ...probes } = await show.probing(() => show.underLoad('restart', async () => {
-        pgCtl('-m', 'immediate', 'restart');
-        return Date.now();
-      }, 3000));
+      const { result, ...probes } = await show.probing(() =>
+        show.underLoad(
+          'restart',
+          async () => {
+            pgCtl('-m', 'immediate', 'restart');
+            return Date.now();
+          },
+          3000,
+        ),
+      );
       expect(await show.verdict('restart', result.figures, result.reachableAt, probes)).toEqual(CLEAN);
       await show.readyAgain();
       expect(a.output).not.toMatch(/Unhandled 'error' event/);
@@ -110,12 +116,18 @@ if (!tools) {
     }, 60_000);
 
     it('stopped for 5 s, then started: commands answered retry:true meanwhile, /api/ready 503 then 200, resumed by itself', async () => {
-      const { result, ...probes } = await show.probing(() => show.underLoad('stop', async () => {
-        pgCtl('-m', 'immediate', 'stop');
-        await sleep(5000);
-        start();
-        return Date.now();
-      }, 3000));
+      const { result, ...probes } = await show.probing(() =>
+        show.underLoad(
+          'stop',
+          async () => {
+            pgCtl('-m', 'immediate', 'stop');
+            await sleep(5000);
+            start();
+            return Date.now();
+          },
+          3000,
+        ),
+      );
       expect(await show.verdict('stop', result.figures, result.reachableAt, probes)).toEqual(CLEAN);
       expect(result.figures.retryAnswers).toBeGreaterThan(0);
       expect(probes.ready.some((r) => r.status === 503)).toBe(true);

@@ -25,11 +25,14 @@ describe('a database of the previous release (0.10)', () => {
   let fixtureData: Map<string, { type: string; data: Record<string, unknown> }>;
 
   /** The fixture's database, opened by the test itself (the server is stopped meanwhile). */
-  const openDirectly = async (): Promise<SqlDatabase> =>
-    database.url ? PostgresDatabase.open(database.url) : PgliteDatabase.open(path.join(dataDir, 'pglite'));
-  const dataOf = async (db: SqlDatabase) => new Map((await db.query<{ event_id: string; type: string; data: Record<string, unknown> }>(
-    'SELECT event_id::text AS event_id, type, data FROM events',
-  )).map((r) => [r.event_id, { type: r.type, data: r.data }]));
+  const openDirectly = async (): Promise<SqlDatabase> => (database.url ? PostgresDatabase.open(database.url) : PgliteDatabase.open(path.join(dataDir, 'pglite')));
+  const dataOf = async (db: SqlDatabase) =>
+    new Map(
+      (await db.query<{ event_id: string; type: string; data: Record<string, unknown> }>('SELECT event_id::text AS event_id, type, data FROM events')).map((r) => [
+        r.event_id,
+        { type: r.type, data: r.data },
+      ]),
+    );
   const eventsOf = (db: SqlDatabase) => db.query<{ position: number; event_id: string }>('SELECT position, event_id::text AS event_id FROM events ORDER BY position');
 
   beforeAll(async () => {
@@ -54,7 +57,7 @@ describe('a database of the previous release (0.10)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('given the previous release\'s tables without a migration table, when today\'s server starts, then migration 1 is recorded as the baseline and every event is kept', async () => {
+  it("given the previous release's tables without a migration table, when today's server starts, then migration 1 is recorded as the baseline and every event is kept", async () => {
     env = await startTestServer({}, dataDir, {}, database);
     expect(env.server.storage.migrated.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
     expect((await appliedMigrations(env.server.storage.sql)).map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
@@ -67,7 +70,11 @@ describe('a database of the previous release (0.10)', () => {
     const anna = await WsClient.open(env!.wsUrl, token);
     try {
       const team = await anna.until((v) => v.team?.name === 'Die Füchse' && v.team);
-      expect(Object.values(team.members as Record<string, { name: string }>).map((m) => m.name).sort()).toEqual(['anna', 'ben']);
+      expect(
+        Object.values(team.members as Record<string, { name: string }>)
+          .map((m) => m.name)
+          .sort(),
+      ).toEqual(['anna', 'ben']);
     } finally {
       await anna.close();
     }
@@ -80,8 +87,9 @@ describe('a database of the previous release (0.10)', () => {
 
   it('then the personal fields left the log for the vault, and every event reads back as it was recorded', async () => {
     const stored = await dataOf(env!.server.storage.sql);
-    const named = [...stored.values()].filter(({ type, data }) =>
-      (type === 'UserRegistered' && ('login' in data || 'email' in data || 'name' in data)) || (type === 'LobbyChatMessagePosted' && 'name' in data));
+    const named = [...stored.values()].filter(
+      ({ type, data }) => (type === 'UserRegistered' && ('login' in data || 'email' in data || 'name' in data)) || (type === 'LobbyChatMessagePosted' && 'name' in data),
+    );
     expect(named).toEqual([]);
     expect([...fixtureData.values()].filter((e) => e.type === 'UserRegistered' && e.data.login === 'anna')).toHaveLength(1);
     const read = await env!.server.storage.events.readAll();

@@ -44,10 +44,19 @@ describe('a read projection whose version changed', () => {
       let last = 0;
       for (const { userId, login } of users) {
         const commandId = `seed:${userId}`;
-        ({ position: last } = await appendInTransaction(tx, `user-${userId}`, [{
-          id: nameBasedUuid(commandId, 0), type: 'UserRegistered', data: { userId, login, name: login, email: null, roles: [] },
-          metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
-        }], 'no_stream'));
+        ({ position: last } = await appendInTransaction(
+          tx,
+          `user-${userId}`,
+          [
+            {
+              id: nameBasedUuid(commandId, 0),
+              type: 'UserRegistered',
+              data: { userId, login, name: login, email: null, roles: [] },
+              metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+            },
+          ],
+          'no_stream',
+        ));
       }
       return last;
     });

@@ -26,7 +26,10 @@ class Socket implements PushClient {
   views: Partial<Record<ScopeName, unknown>> = {};
   versions: Partial<Record<ScopeName, number>> = {};
 
-  constructor(readonly userId: string, readonly roles: readonly Role[]) {}
+  constructor(
+    readonly userId: string,
+    readonly roles: readonly Role[],
+  ) {}
 
   send(frame: string | Buffer): boolean {
     const push = (JSON.parse(frame.toString()) as { content: Push }).content;
@@ -136,7 +139,7 @@ describe('push hub', () => {
     expectUpToDate(bert);
   });
 
-  it('given anna connected, then her snapshot as JSON is the snapshot serialized, also after her team\'s view changed', async () => {
+  it("given anna connected, then her snapshot as JSON is the snapshot serialized, also after her team's view changed", async () => {
     const anna = connect(s.anna);
     expect(`{${hub.snapshotJson(anna)}}`).toBe(JSON.stringify(hub.snapshot(anna)));
     await run({ type: 'AddProposal', message: 'Paris' }, s.anna);

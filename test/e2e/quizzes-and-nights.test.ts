@@ -39,7 +39,10 @@ describe('quiz import and nights over HTTP', () => {
     const preview = await postText(env.url, '/api/quizzes/import', TOML, admin);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ name: 'Aus TOML', yearWeek: '2026-48' });
-    expect(preview.body.content.map((q: { round: number; number: number; type: string }) => [q.round, q.number, q.type])).toEqual([[1, 1, 'normal'], [1, 2, 'abcd']]);
+    expect(preview.body.content.map((q: { round: number; number: number; type: string }) => [q.round, q.number, q.type])).toEqual([
+      [1, 1, 'normal'],
+      [1, 2, 'abcd'],
+    ]);
     expect(await env.server.storage.events.lastPosition()).toBe(before);
 
     const broken = await postText(env.url, '/api/quizzes/import', 'name = "x"\n[1.1\nquestion = 1', admin);
@@ -65,7 +68,10 @@ describe('quiz import and nights over HTTP', () => {
     const nightId = nights.body.data[0].id as string;
     const response = await fetch(`${env.url}/api/nights/${nightId}/events`, { headers: { authorization: `Bearer ${admin}` } });
     expect(response.headers.get('content-type')).toContain('application/x-ndjson');
-    const events = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { type: string; streamId: string });
+    const events = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; streamId: string });
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['NightStarted', 'QuestionStarted']));
     expect(new Set(events.map((e) => e.streamId))).toEqual(new Set([`night-${nightId}`]));
 

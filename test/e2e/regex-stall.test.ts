@@ -13,7 +13,11 @@ const NO_MATCH = 'Keine Antwort mit den gewünschten Einschränkungen gefunden';
 const TOO_COMPLEX = 'Dieser reguläre Ausdruck ist zu lang oder zu aufwendig (höchstens 500 Zeichen).';
 /** Catastrophic for a backtracking engine, each with the reply it gets now. */
 const WORST_PATTERNS: Array<[string, string]> = [
-  ['(a|aa|aaa)+$', NO_MATCH], ['(a+)+$', NO_MATCH], ['(a|a?)+b', NO_MATCH], ['(.*a){20}!x', NO_MATCH], ['((a{10}){10}){10}x', TOO_COMPLEX],
+  ['(a|aa|aaa)+$', NO_MATCH],
+  ['(a+)+$', NO_MATCH],
+  ['(a|a?)+b', NO_MATCH],
+  ['(.*a){20}!x', NO_MATCH],
+  ['((a{10}){10}){10}x', TOO_COMPLEX],
 ];
 /** Generous: a loaded two-core machine must never reach it; the backtracking RegExp took 40 s. */
 const BOUND_MS = 1_000;
@@ -29,10 +33,17 @@ describe('regular expressions run in linear time', () => {
 
   it('trx with the worst known patterns on long answers keeps the event loop and other clients fast', async () => {
     const adminToken = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Regex', yearWeek: '2026-48',
-      content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'Wie viele a?', answer: 'viele' }],
-    }, adminToken);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Regex',
+        yearWeek: '2026-48',
+        content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'Wie viele a?', answer: 'viele' }],
+      },
+      adminToken,
+    );
     const quizId = quiz.body.data.id as string;
     const moderator = await open(adminToken);
     expect(await moderator.request('mum', { modus: 'quiz-single' })).toMatchObject({ success: true });
@@ -71,9 +82,9 @@ describe('regular expressions run in linear time', () => {
     expect(replies.map((r) => r.message)).toEqual(WORST_PATTERNS.map(([, message]) => message));
     const maxLoopMs = loop.max / 1e6;
     console.log(
-      `trx: ${WORST_PATTERNS.length} patterns on ${PLAYERS} answers of ${ANSWER_LENGTH} characters in ${trxMs.toFixed(0)} ms; `
-      + `event-loop delay max ${maxLoopMs.toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms; `
-      + `bystander: ${pings.length} pings, max ${Math.max(...pings).toFixed(1)} ms; ${health.length} health checks, max ${Math.max(...health).toFixed(1)} ms`,
+      `trx: ${WORST_PATTERNS.length} patterns on ${PLAYERS} answers of ${ANSWER_LENGTH} characters in ${trxMs.toFixed(0)} ms; ` +
+        `event-loop delay max ${maxLoopMs.toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms; ` +
+        `bystander: ${pings.length} pings, max ${Math.max(...pings).toFixed(1)} ms; ${health.length} health checks, max ${Math.max(...health).toFixed(1)} ms`,
     );
     expect(maxLoopMs).toBeLessThan(BOUND_MS);
     expect(pings.length).toBeGreaterThan(0);

@@ -42,10 +42,17 @@ describe('replay and audit of a night', () => {
   it('plays a night, exports it, imports it into an empty store; the replay equals what the server pushed, and --verify catches a hand-altered row', async () => {
     env = await startTestServer();
     const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
-      name: 'Replay', yearWeek: '2026-47',
-      content: [{ type: 'normal', round: 1, number: 1, category: '(3) Kunst', question: 'Wer malte die Mona Lisa?', answer: 'Leonardo' }],
-    }, adminToken);
+    const quiz = await api(
+      env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Replay',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, category: '(3) Kunst', question: 'Wer malte die Mona Lisa?', answer: 'Leonardo' }],
+      },
+      adminToken,
+    );
     const quizId = quiz.body.data.id as string;
     const players = await Promise.all(['ida', 'jan'].map((name) => registerAndLogin(env.url, name)));
     await api(env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p-team', stadt: 'Mainz', beschreibung: 'Kunst' }, players[0]!.token);
@@ -75,7 +82,10 @@ describe('replay and audit of a night', () => {
 
     // The admin's download starts with the header; import it into an empty store and replay there.
     expect(JSON.parse(exported.slice(0, exported.indexOf('\n')))).toEqual({
-      format: 'quiz-show-night', formatVersion: 1, eventVersions: CURRENT_VERSION, exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      format: 'quiz-show-night',
+      formatVersion: 1,
+      eventVersions: CURRENT_VERSION,
+      exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const read = readNightExport(exported);
     expect(read.formatVersion).toBe(1);

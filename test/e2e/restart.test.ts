@@ -17,13 +17,20 @@ describe('restart mid-night', () => {
   it('given a night with a question open and a countdown running, when the app restarts, then views are identical, the countdown still expires, and clients carry on', async () => {
     env = await startTestServer();
     const admin = await login(env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(env.url, 'POST', '/api/quizzes', {
-      name: 'Neustart', yearWeek: '2026-47',
-      content: [
-        { type: 'normal', round: 1, number: 1, question: 'Eins?', answer: '1' },
-        { type: 'normal', round: 1, number: 2, question: 'Zwei?', answer: '2' },
-      ],
-    }, admin);
+    const quiz = await api(
+      env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Neustart',
+        yearWeek: '2026-47',
+        content: [
+          { type: 'normal', round: 1, number: 1, question: 'Eins?', answer: '1' },
+          { type: 'normal', round: 1, number: 2, question: 'Zwei?', answer: '2' },
+        ],
+      },
+      admin,
+    );
     const quizId = quiz.body.data.id as string;
     const dora = await registerAndLogin(env.url, 'dora');
     await api(env.url, 'POST', '/api/teams', { name: 'Dachse', newPassword: 'dachs-team', stadt: 'Trier', beschreibung: 'Gräbt' }, dora.token);

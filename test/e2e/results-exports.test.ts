@@ -50,7 +50,12 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
   const query = <T>(sql: string, params: unknown[] = []) => env.server.runtime.storage.sql.query<T>(sql, params);
   const download = async (file: string, token: string) => {
     const response = await fetch(`${env.url}/api/quizzes/${night.quizId}/${file}`, { headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
   };
   const caughtUp = async () => env.server.runtime.readModels.runner.waitFor(await env.server.storage.events.lastPosition());
 
@@ -89,7 +94,7 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     }
   });
 
-  it('answers.csv holds one row per locked-in answer with the projection\'s team, answer, author, rating, like and points', async () => {
+  it("answers.csv holds one row per locked-in answer with the projection's team, answer, author, rating, like and points", async () => {
     const file = await download('answers.csv', moderator);
     expect(file.type).toBe('text/csv; charset=utf-8');
     expect(file.disposition).toBe(`attachment; filename="quiz-${night.quizId}-antworten.csv"`);
@@ -103,10 +108,18 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     );
     expect(projected).toHaveLength(night.lockedIn);
     const line = (cells: unknown[]) => JSON.stringify(cells);
-    const expected = projected.map((a) => line([
-      String(a.round), String(a.num), guarded(a.team), guarded(a.answer), guarded(a.author),
-      !a.checked ? 'ungeprüft' : Number(a.points) > 0 ? 'richtig' : 'falsch', a.liked ? 'ja' : 'nein', Number(a.points),
-    ]));
+    const expected = projected.map((a) =>
+      line([
+        String(a.round),
+        String(a.num),
+        guarded(a.team),
+        guarded(a.answer),
+        guarded(a.author),
+        !a.checked ? 'ungeprüft' : Number(a.points) > 0 ? 'richtig' : 'falsch',
+        a.liked ? 'ja' : 'nein',
+        Number(a.points),
+      ]),
+    );
     const parsed = rows.map(([round, num, team, answer, author, rating, liked, points]) => line([round, num, team, answer, author, rating, liked, numberOf(points)]));
     expect(parsed.sort()).toEqual(expected.sort());
 
@@ -148,7 +161,7 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     }
   });
 
-  it('stats.csv gives per question the answers, the right ones, the share and the average points of the answers projection, as the page\'s API does', async () => {
+  it("stats.csv gives per question the answers, the right ones, the share and the average points of the answers projection, as the page's API does", async () => {
     const file = await download('stats.csv', moderator);
     const { header, rows } = await parseCsv(parser, file.bytes);
     expect(header).toEqual(['Runde', 'Frage', 'Teams mit Antwort', 'Davon richtig', 'Anteil richtig (%)', 'Durchschnittliche Punkte']);
@@ -166,11 +179,25 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     });
     expect(rows.map((row) => row.map(numberOf))).toEqual(expected);
     // Questions 1 to 3 are rated, 4 and 5 locked in but not rated, 6 still open in single mode.
-    expect(expected.map(([, , answered, right]) => [answered! > 0, right! > 0])).toEqual([[true, true], [true, true], [true, true], [true, false], [true, false], [false, false]]);
+    expect(expected.map(([, , answered, right]) => [answered! > 0, right! > 0])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, false],
+      [true, false],
+      [false, false],
+    ]);
 
     const page = await api(env.url, 'GET', `/api/quizzes/${night.quizId}/stats`, undefined, moderator);
-    expect(page.body.questions.map((s: Record<string, number | null>) => [
-      s.round, s.num, s.answered, s.right, s.shareRight === null ? null : round2(s.shareRight! * 100), s.averagePoints === null ? null : round2(s.averagePoints!),
-    ])).toEqual(expected);
+    expect(
+      page.body.questions.map((s: Record<string, number | null>) => [
+        s.round,
+        s.num,
+        s.answered,
+        s.right,
+        s.shareRight === null ? null : round2(s.shareRight! * 100),
+        s.averagePoints === null ? null : round2(s.averagePoints!),
+      ]),
+    ).toEqual(expected);
   });
 });

@@ -25,8 +25,10 @@ describe('the secured-command step', () => {
     const team = { name: 'Die Eulen', newPassword: 'eulen-team', stadt: 'Köln', beschreibung: '-' };
     expect((await api(suite.env.url, 'POST', '/api/teams', team, owner.token)).status).toBe(201);
     const hashed = hashingFigures().done;
-    expect(await api(suite.env.url, 'POST', '/api/teams', { ...team, name: 'die eulen' }, rival.token))
-      .toMatchObject({ status: 409, body: { errors: [{ detail: TEAM_TEXTS.nameTaken }] } });
+    expect(await api(suite.env.url, 'POST', '/api/teams', { ...team, name: 'die eulen' }, rival.token)).toMatchObject({
+      status: 409,
+      body: { errors: [{ detail: TEAM_TEXTS.nameTaken }] },
+    });
     expect(hashingFigures().done).toBe(hashed);
   });
 

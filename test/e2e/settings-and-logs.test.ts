@@ -63,12 +63,25 @@ describe('settings are checked at start', () => {
 
   it('given good values and empty ones, then they are read and the empty ones take their defaults', () => {
     const config = loadConfig({
-      PORT: '8080', COMMAND_BATCH_MAX: '1', LOG_FORMAT: 'JSON', LOG_LEVEL: 'debug', ALLOWED_ORIGINS: 'https://a.example, http://localhost:5173/',
-      DATABASE_URL: 'postgresql://u@h:5432/d', EVENTSTORE_URL: 'esdb://h:2113?tls=false', METRICS_TOKEN: '', ADMIN_PASSWORD: '',
+      PORT: '8080',
+      COMMAND_BATCH_MAX: '1',
+      LOG_FORMAT: 'JSON',
+      LOG_LEVEL: 'debug',
+      ALLOWED_ORIGINS: 'https://a.example, http://localhost:5173/',
+      DATABASE_URL: 'postgresql://u@h:5432/d',
+      EVENTSTORE_URL: 'esdb://h:2113?tls=false',
+      METRICS_TOKEN: '',
+      ADMIN_PASSWORD: '',
     });
     expect(config).toMatchObject({
-      port: 8080, commandBatchMax: 1, logFormat: 'json', logLevel: 'debug', metricsToken: null, adminPassword: null,
-      databaseUrl: 'postgresql://u@h:5432/d', eventStoreUrl: 'esdb://h:2113?tls=false',
+      port: 8080,
+      commandBatchMax: 1,
+      logFormat: 'json',
+      logLevel: 'debug',
+      metricsToken: null,
+      adminPassword: null,
+      databaseUrl: 'postgresql://u@h:5432/d',
+      eventStoreUrl: 'esdb://h:2113?tls=false',
     });
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log', trustProxy: false });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -98,7 +111,13 @@ describe('the start as an operator sees it', () => {
     const exited = new Promise((resolve) => proc.once('exit', resolve));
     process.kill(-proc.pid!, 'SIGTERM');
     await exited;
-    while (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
   });
   afterAll(async () => {
     await database.drop();
@@ -110,8 +129,14 @@ describe('the start as an operator sees it', () => {
     const proc = spawn(process.execPath, ['scripts/start.js'], {
       cwd: root,
       env: {
-        ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', NODE_OPTIONS: '',
-        ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: '',
+        NODE_OPTIONS: '',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -130,7 +155,12 @@ describe('the start as an operator sees it', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     port = Number(printed[1]);
-    while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (child?.exitCode !== null) throw new Error(`the server exited:\n${started.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -154,7 +184,10 @@ describe('the start as an operator sees it', () => {
     await fetch(`http://127.0.0.1:${port}/api/teams`, { headers: { 'x-request-id': 'anfrage-42' } });
     while (!started.output().includes('anfrage-42')) await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const lines = started.output().split('\n').filter((line) => line.trim());
+    const lines = started
+      .output()
+      .split('\n')
+      .filter((line) => line.trim());
     const serverLines = lines.slice(lines.findIndex((line) => line.startsWith('{'))); // before: the build, when stale (tsc, vite)
     const records = serverLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://localhost:${port}` });
@@ -165,9 +198,15 @@ describe('the start as an operator sees it', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(started.output()).not.toContain(password);
-    expect((await fetch(`http://127.0.0.1:${port}/api/token-auth/`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }),
-    })).status).toBe(200);
+    expect(
+      (
+        await fetch(`http://127.0.0.1:${port}/api/token-auth/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password }),
+        })
+      ).status,
+    ).toBe(200);
     expect(records.filter((r) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(String(r.context)))).toEqual([]);
     expect(records.find((r) => r.requestId === 'anfrage-42')).toMatchObject({ context: 'HTTP', method: 'GET', path: '/api/teams', status: 401 });
   });

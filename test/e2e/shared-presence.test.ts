@@ -62,10 +62,12 @@ describeOnPostgres('shared-presence', 'presence shared between instances', () =>
     expect(two.presence.isOnline('anna')).toBe(true); // her second socket is still open
     one.presence.disconnected('anna');
     await becomes(two.presence, 'anna', false);
-    await Promise.all([one, two].map(async (o) => {
-      await o.presence.stop();
-      o.stopped = true;
-    }));
+    await Promise.all(
+      [one, two].map(async (o) => {
+        await o.presence.stop();
+        o.stopped = true;
+      }),
+    );
   });
 
   it('an instance started later learns who is online already; a stopped instance takes its users offline at once', async () => {

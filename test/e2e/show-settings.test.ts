@@ -8,7 +8,10 @@ const SETTINGS = {
   supportUrl: 'https://ko-fi.com/quizshow',
   newsletterUrl: 'https://newsletter.example.org/subscribe?u=1&id=2',
   socialLinks: [{ label: 'Instagram', url: 'https://www.instagram.com/quizshow' }],
-  nextDates: [{ date: '2026-11-27', title: 'Quiz am Freitag' }, { date: '2026-12-04', title: 'Nikolausquiz' }],
+  nextDates: [
+    { date: '2026-11-27', title: 'Quiz am Freitag' },
+    { date: '2026-12-04', title: 'Nikolausquiz' },
+  ],
   qrHostName: 'Jana',
   newsletterPopup: true,
   allowNewAccounts: true,
@@ -19,8 +22,19 @@ const SETTINGS = {
 };
 
 const UNSET = {
-  streamChannel: '', streamUrl: '', supportUrl: '', newsletterUrl: '', socialLinks: [], nextDates: [], qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true,
-  showName: '', logo: '', primaryColor: '', overlay: { parts: ['question', 'countdown', 'ranking', 'uber', 'qr'], corner: 'bottom-right', scale: 1 },
+  streamChannel: '',
+  streamUrl: '',
+  supportUrl: '',
+  newsletterUrl: '',
+  socialLinks: [],
+  nextDates: [],
+  qrHostName: 'Olaf',
+  newsletterPopup: false,
+  allowNewAccounts: true,
+  showName: '',
+  logo: '',
+  primaryColor: '',
+  overlay: { parts: ['question', 'countdown', 'ranking', 'uber', 'qr'], corner: 'bottom-right', scale: 1 },
 };
 
 /** A Server-Sent Events listener as a browser's EventSource is one: each `event: settings` parsed, in order. */
@@ -28,7 +42,10 @@ class SettingsListener {
   private readonly received: unknown[] = [];
   private readonly waiting: Array<() => void> = [];
   private buffer = '';
-  private constructor(private readonly request: http.ClientRequest, readonly contentType: string) {}
+  private constructor(
+    private readonly request: http.ClientRequest,
+    readonly contentType: string,
+  ) {}
 
   static open(url: string): Promise<SettingsListener> {
     return new Promise((resolve, reject) => {
@@ -82,7 +99,7 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     moderator = (await seedUserWithRoles(suite.env, 'moderatorin', ['moderator'])).token;
   });
 
-  it('given a fresh show, then anyone (logged out too) reads them: nothing set, the spec\'s host', async () => {
+  it("given a fresh show, then anyone (logged out too) reads them: nothing set, the spec's host", async () => {
     expect(await api(suite.env.url, 'GET', '/api/show-settings')).toEqual({ status: 200, body: UNSET });
   });
 
@@ -101,19 +118,31 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
 
   it('given a player, a moderator or nobody, when they PUT, then 403 (401 logged out) and nothing changes', async () => {
     const changed = { ...SETTINGS, newsletterUrl: 'https://evil.example.org' };
-    expect(await api(suite.env.url, 'PUT', '/api/show-settings', changed, player)).toEqual({ status: 403, body: { errors: [{ status: '403', detail: 'Dazu fehlt dir die Berechtigung.' }] } });
+    expect(await api(suite.env.url, 'PUT', '/api/show-settings', changed, player)).toEqual({
+      status: 403,
+      body: { errors: [{ status: '403', detail: 'Dazu fehlt dir die Berechtigung.' }] },
+    });
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', changed, moderator)).status).toBe(403);
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', changed)).status).toBe(401);
     expect((await api(suite.env.url, 'GET', '/api/show-settings')).body).toEqual(SETTINGS);
   });
 
   it.each([
-    ['a malformed address', { newsletterUrl: 'newsletter.example.org' },
-      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['a malformed date', { nextDates: [{ date: '27.11.2026', title: 'Quiz' }] },
-      'Kein gültiges Datum: „27.11.2026“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).'],
-    ['too many links', { socialLinks: Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: `https://l${i}.example.org` })) },
-      'Es sind höchstens 10 Social-Media-Links möglich.'],
+    [
+      'a malformed address',
+      { newsletterUrl: 'newsletter.example.org' },
+      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'a malformed date',
+      { nextDates: [{ date: '27.11.2026', title: 'Quiz' }] },
+      'Kein gültiges Datum: „27.11.2026“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).',
+    ],
+    [
+      'too many links',
+      { socialLinks: Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: `https://l${i}.example.org` })) },
+      'Es sind höchstens 10 Social-Media-Links möglich.',
+    ],
     ['a text too long', { qrHostName: 'O'.repeat(51) }, 'Zu lang: Der Name auf der QR-Seite darf höchstens 50 Zeichen haben.'],
     ['a list that is no list', { socialLinks: 'https://instagram.com' }, 'Das Feld "socialLinks" muss eine Liste sein.'],
     ['entries that are no objects', { nextDates: ['2026-11-27'] }, 'Jeder Eintrag im Feld "nextDates" muss ein Objekt {date, title} sein.'],
@@ -121,8 +150,11 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     ['a number for a text', { streamUrl: 42 }, 'Das Feld "streamUrl" muss ein Text sein.'],
     ['a text for the flag', { newsletterPopup: 'ja' }, 'Das Feld "newsletterPopup" muss true oder false sein.'],
     ['a NUL in a text', { streamUrl: 'https://example.org/\u0000' }, 'Der Text enthält ungültige Zeichen.'],
-    ['a primary colour white text is hard to read on', { primaryColor: '#ffb703' },
-      'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.'],
+    [
+      'a primary colour white text is hard to read on',
+      { primaryColor: '#ffb703' },
+      'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.',
+    ],
     ['a colour that is no #rrggbb', { primaryColor: 'rgb(0,0,0)' }, 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).'],
     ['a show name too long', { showName: 'S'.repeat(61) }, 'Zu lang: Der Name der Show darf höchstens 60 Zeichen haben.'],
     ['a logo that is no upload of the show', { logo: 'https://example.org/logo.png' }, 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.'],
@@ -169,8 +201,19 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     const { body } = await api(suite.env.url, 'GET', '/api/docs-json');
     expect(JSON.stringify(body.paths['/api/show-settings'].put.requestBody)).toContain('#/components/schemas/ShowSettingsDto');
     expect(Object.keys(body.components.schemas.ShowSettingsDto.properties)).toEqual([
-      'streamChannel', 'streamUrl', 'supportUrl', 'newsletterUrl', 'socialLinks', 'nextDates', 'qrHostName', 'newsletterPopup', 'allowNewAccounts',
-      'showName', 'logo', 'primaryColor', 'overlay',
+      'streamChannel',
+      'streamUrl',
+      'supportUrl',
+      'newsletterUrl',
+      'socialLinks',
+      'nextDates',
+      'qrHostName',
+      'newsletterPopup',
+      'allowNewAccounts',
+      'showName',
+      'logo',
+      'primaryColor',
+      'overlay',
     ]);
     expect(body.paths['/api/show-settings'].get.security).toBeUndefined();
     expect(body.paths['/api/show-settings/stream'].get).toBeDefined();
@@ -183,8 +226,12 @@ describe('show settings: a body that is no object', () => {
   it('given a list as the body, then 400 with a German text and nothing changes', async () => {
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
     for (const body of ['[1, 2]', '[]']) {
-      const response = await fetch(`${suite.env.url}/api/show-settings`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body });
-      const answer = { status: response.status, body: await response.json() as unknown };
+      const response = await fetch(`${suite.env.url}/api/show-settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body,
+      });
+      const answer = { status: response.status, body: (await response.json()) as unknown };
       expect([body, answer]).toEqual([body, { status: 400, body: { errors: [{ status: '400', detail: 'Die Anfrage muss ein JSON-Objekt sein.' }] } }]);
     }
     expect((await api(suite.env.url, 'GET', '/api/show-settings')).body).toEqual(UNSET);

@@ -26,7 +26,11 @@ async function appendNight(from: number, to: number): Promise<void> {
     const stream = streamLog[i]!;
     const run: number[] = [];
     while (i < to && streamLog[i] === stream) run.push(i++);
-    await store.append(stream, run.map((k) => ({ ...toStored(log[k]!), id: nameBasedUuid(log[k]!.metadata.eventId) })), 'any');
+    await store.append(
+      stream,
+      run.map((k) => ({ ...toStored(log[k]!), id: nameBasedUuid(log[k]!.metadata.eventId) })),
+      'any',
+    );
   }
 }
 
@@ -73,8 +77,11 @@ describe('live-state snapshots', () => {
     const whole = replayEvents(events).state;
     expect(await verifySnapshot(snapshots, events, whole)).toEqual({ position: expect.any(Number), differences: [] });
     const [row] = await db.query<{ position: string }>("SELECT position FROM live_snapshots WHERE code_version = 'version-a' ORDER BY position DESC LIMIT 1");
-    await db.query(`UPDATE live_snapshots SET state = regexp_replace(state, '"uploadCount":[0-9]+', '"uploadCount":999999')
-      WHERE code_version = 'version-a' AND position = $1`, [row!.position]);
+    await db.query(
+      `UPDATE live_snapshots SET state = regexp_replace(state, '"uploadCount":[0-9]+', '"uploadCount":999999')
+      WHERE code_version = 'version-a' AND position = $1`,
+      [row!.position],
+    );
     const tampered = await verifySnapshot(snapshots, events, whole);
     expect(tampered.differences).toEqual([{ where: 'snapshot', detail: expect.stringContaining(`position ${row!.position}`) }]);
   });

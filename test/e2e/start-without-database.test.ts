@@ -44,11 +44,18 @@ describeOnPostgres('start-without-database', 'a server started while its databas
     const app = new AppProcess('waiting', await freePort(), env(FaultProxy.through(database.url, proxy.port)));
     processes.push(app);
     let exited: unknown = null;
-    const started = app.start().catch((error: unknown) => { exited = error; });
+    const started = app.start().catch((error: unknown) => {
+      exited = error;
+    });
     while ((app.output.match(WAITING) ?? []).length < 3 && exited === null) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(exited).toBeNull();
     expect(proxy.refused).toBeGreaterThanOrEqual(3);
-    expect(await fetch(`${app.url}/api/health`).then(() => 'answered', () => 'not listening')).toBe('not listening');
+    expect(
+      await fetch(`${app.url}/api/health`).then(
+        () => 'answered',
+        () => 'not listening',
+      ),
+    ).toBe('not listening');
     proxy.resume();
     await started;
     expect(exited).toBeNull();

@@ -86,7 +86,11 @@ describeOnPostgres('store-faults', 'the Postgres store through a fault proxy', (
   it('the LISTEN connection comes back after a cut: notifications arrive again', async () => {
     const payloads: string[] = [];
     let resumed = 0;
-    const unlisten = await proxied.listen('store_faults_test', (payload) => payloads.push(payload), () => resumed++);
+    const unlisten = await proxied.listen(
+      'store_faults_test',
+      (payload) => payloads.push(payload),
+      () => resumed++,
+    );
     await direct.query("SELECT pg_notify('store_faults_test', 'before')");
     await until(() => payloads.includes('before'));
     proxy.refuse(1000);
@@ -97,12 +101,14 @@ describeOnPostgres('store-faults', 'the Postgres store through a fault proxy', (
   }, 30_000);
 
   it('a transaction whose connection dies between two statements fails as "unavailable"; no unhandled error event ends the process', async () => {
-    const failure = await proxied.transaction(async (tx) => {
-      await tx.query('SELECT 1');
-      proxy.cut(); // the checked-out client gets its 'error' while idle in the transaction
-      await sleep(200);
-      await tx.query('SELECT 2');
-    }).catch((error: unknown) => error);
+    const failure = await proxied
+      .transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        proxy.cut(); // the checked-out client gets its 'error' while idle in the transaction
+        await sleep(200);
+        await tx.query('SELECT 2');
+      })
+      .catch((error: unknown) => error);
     expect(isUnavailable(failure)).toBe(true);
     await sleep(1100); // the breaker's open time (1 s): then the next call tries again
     expect(await proxied.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);

@@ -28,7 +28,7 @@ describe('team passwords', () => {
     verifications = 0;
   });
 
-  it('given a team, when a wrong, an empty or another team\'s password is tried, then none matches', async () => {
+  it("given a team, when a wrong, an empty or another team's password is tried, then none matches", async () => {
     expect(await passwords.matches('team-a', 'falsch')).toBe(false);
     expect(await passwords.matches('team-a', '')).toBe(false);
     expect(await passwords.matches('team-b', 'geheim')).toBe(false);
@@ -51,9 +51,7 @@ describe('team passwords', () => {
   });
 
   it('given hashes and verifications at once, some of them failing, then every one finishes (argon2 runs a few at a time)', async () => {
-    const results = await Promise.all([
-      verifyPassword('kein-hash', 'x'), hashPassword('a'), verifyPassword('kein-hash', 'y'), hashPassword('b'), hashPassword('c'),
-    ]);
+    const results = await Promise.all([verifyPassword('kein-hash', 'x'), hashPassword('a'), verifyPassword('kein-hash', 'y'), hashPassword('b'), hashPassword('c')]);
     expect(results.slice(0, 1)).toEqual([false]);
     expect(results[2]).toBe(false);
     expect(await verifyPassword(results[4] as string, 'c')).toBe(true);

@@ -30,7 +30,9 @@ async function get(path: string, token: string) {
 
 async function send(method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${suite.env.url}${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return response.status;
 }
@@ -62,7 +64,7 @@ async function returningPlayer(login_: string): Promise<{ userId: string; renewe
 }
 
 describe('sliding player tokens', () => {
-  it('given last week\'s token, then sa and HTTP answer with a renewed one for 30 more days; a token from today is not renewed; one idle for 31 days is refused', async () => {
+  it("given last week's token, then sa and HTTP answer with a renewed one for 30 more days; a token from today is not renewed; one idle for 31 days is refused", async () => {
     const { userId, renewed } = await returningPlayer('wiederkehrerin');
     const claims = jwt.decode(renewed) as Record<string, number>;
     expect(claims.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(TOKEN_LIFETIME_SECONDS - 60);
@@ -81,7 +83,9 @@ describe('sliding player tokens', () => {
   it('given a renewed token, when the password is changed, then it answers 401 and its socket closes', async () => {
     const { userId, renewed, socket } = await returningPlayer('passwortwechsel');
     const socketClosed = closed(socket);
-    expect(await send('PATCH', `/api/users/${userId}`, renewed, { data: { type: 'users', id: userId, attributes: { newPassword: 'ganz-neu-123', currentPassword: 'passwort123' } } })).toBe(200);
+    expect(
+      await send('PATCH', `/api/users/${userId}`, renewed, { data: { type: 'users', id: userId, attributes: { newPassword: 'ganz-neu-123', currentPassword: 'passwort123' } } }),
+    ).toBe(200);
     expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     expect((await get('/api/tokens/current', renewed)).status).toBe(401);
     expect((await authenticate(renewed)).reply).toMatchObject({ success: false });
@@ -98,7 +102,7 @@ describe('sliding player tokens', () => {
     expect((await authenticate(renewed)).reply).toEqual({ success: false, message: BLOCKED_TEXT });
   });
 
-  it('given a renewed token, when the player logs out everywhere with last week\'s, then both end', async () => {
+  it("given a renewed token, when the player logs out everywhere with last week's, then both end", async () => {
     const { userId, renewed, socket } = await returningPlayer('abmelderin');
     const socketClosed = closed(socket);
     expect(await send('POST', '/api/token-logout-all', issuedDaysAgo(userId, 7))).toBe(200);

@@ -138,10 +138,17 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     const admins = (await eventsOfType('UserRegistered')).filter((e) => e.type === 'UserRegistered' && e.data.login === 'admin');
     expect(admins).toHaveLength(1);
     adminToken = await login(a.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(b.url, 'POST', '/api/quizzes', {
-      name: 'Zwei Instanzen', yearWeek: '2026-48',
-      content: [1, 2, 3, 4].map((n) => ({ type: 'normal', round: 1, number: n, category: '(2) Allerlei', question: `Frage ${n}?`, answer: `Antwort ${n}` })),
-    }, adminToken);
+    const quiz = await api(
+      b.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Zwei Instanzen',
+        yearWeek: '2026-48',
+        content: [1, 2, 3, 4].map((n) => ({ type: 'normal', round: 1, number: n, category: '(2) Allerlei', question: `Frage ${n}?`, answer: `Antwort ${n}` })),
+      },
+      adminToken,
+    );
     expect(quiz.status).toBe(201);
     quizId = quiz.body.data.id as string;
     modA = await open(a, adminToken);
@@ -169,12 +176,14 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
   });
 
   it('presence is shared: each team member sees the other online, whichever instance they are on', async () => {
-    await Promise.all(players.map((p) =>
-      p.ws.until((v) => {
-        const members = Object.values((v.team?.members ?? {}) as Record<string, { online: boolean }>);
-        return members.length === 2 && members.every((m) => m.online);
-      }),
-    ));
+    await Promise.all(
+      players.map((p) =>
+        p.ws.until((v) => {
+          const members = Object.values((v.team?.members ?? {}) as Record<string, { online: boolean }>);
+          return members.length === 2 && members.every((m) => m.online);
+        }),
+      ),
+    );
   });
 
   it('a countdown both instances schedule expires once: one expiry, one end, one lock-in in the store', async () => {
@@ -188,10 +197,12 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     expect(await eventsOfType('QuestionEnded')).toHaveLength(1);
     expect(await eventsOfType('AnswersLockedIn')).toHaveLength(1);
     // Both timers usually fire; one whose instance folded the other's expiry first is cancelled instead.
-    const tries = await Promise.all([a, b].map(async (instance) => {
-      const metrics = await (await fetch(`${instance.url}/metrics`)).text();
-      return Number(/^quiz_commands_total\{type="ExpireCountdown"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
-    }));
+    const tries = await Promise.all(
+      [a, b].map(async (instance) => {
+        const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+        return Number(/^quiz_commands_total\{type="ExpireCountdown"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      }),
+    );
     console.log(`two instances: the countdown's expiry was executed by A ${tries[0]}x and by B ${tries[1]}x; stored once`);
   });
 
@@ -199,9 +210,9 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     await must(modB, 'ma', { quiz: quizId, round: 1, question: 2 });
     await Promise.all(everyone().map((ws) => ws.until((v) => v.global?.state === 'qa' && v.global?.question?.number === 2)));
     const before = (await store.readAll()).length;
-    const replies = await Promise.all(players.flatMap((p) =>
-      Array.from({ length: COMMANDS_PER_PLAYER }, (_, n) => p.ws.request(n % 2 === 0 ? 'gp' : 'gc', { message: `${p.name} ${n}` })),
-    ));
+    const replies = await Promise.all(
+      players.flatMap((p) => Array.from({ length: COMMANDS_PER_PLAYER }, (_, n) => p.ws.request(n % 2 === 0 ? 'gp' : 'gc', { message: `${p.name} ${n}` }))),
+    );
     expect(replies.filter((r) => !r.success)).toEqual([]);
     expect((await store.readAll()).length - before).toBe(TEAMS * 2 * COMMANDS_PER_PLAYER);
     await inStep();
@@ -227,9 +238,13 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
   it('through the load balancer of deploy/haproxy.cfg (where haproxy is installed): sockets land on both instances and see what the others see', async () => {
     const lbPort = await freePort();
     const configFile = path.join(dirs[0]!, 'haproxy.cfg');
-    await writeFile(configFile, localHaproxyConfig(await readFile(path.join(root, 'deploy/haproxy.cfg'), 'utf8'), lbPort, [
-      { name: 'app-a', port: a.port }, { name: 'app-b', port: b.port },
-    ]));
+    await writeFile(
+      configFile,
+      localHaproxyConfig(await readFile(path.join(root, 'deploy/haproxy.cfg'), 'utf8'), lbPort, [
+        { name: 'app-a', port: a.port },
+        { name: 'app-b', port: b.port },
+      ]),
+    );
     lb = await LoadBalancer.start(configFile, lbPort);
     if (!lb) {
       console.log('two-instances: the load balancer part is skipped, haproxy is not installed (.ci/run installs it).');
@@ -265,9 +280,7 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     const checking = await must(modA, 'ta', { quiz: quizId });
     const answers = checking.answers as Array<{ id: string }>;
     expect(answers.length).toBeGreaterThanOrEqual(2 * TEAMS);
-    await Promise.all(answers.map((answer, n) =>
-      must(n % 2 === 0 ? modA : modB, 'tua', { answerId: answer.id, value: 1 + (n % 3), checked: true, liked: false }),
-    ));
+    await Promise.all(answers.map((answer, n) => must(n % 2 === 0 ? modA : modB, 'tua', { answerId: answer.id, value: 1 + (n % 3), checked: true, liked: false })));
     const points = await Promise.all([a, b].map((instance) => api(instance.url, 'GET', `/api/points/${quizId}`, undefined, adminToken)));
     expect(points.map((p) => p.status)).toEqual([200, 200]);
     expect(points[1]!.body).toEqual(points[0]!.body);
@@ -331,9 +344,12 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
   it('B stops (SIGTERM, as in a rolling update): its players are offline for their team mates on A at once, not only once its heartbeat is stale', async () => {
     const onB = new Set(players.filter((p) => p.instance === b).map((p) => p.name));
     await b.stop();
-    await Promise.all(players.filter((p) => p.instance === a).map((p) =>
-      p.ws.until((v) => Object.values((v.team?.members ?? {}) as Record<string, { name: string; online: boolean }>)
-        .every((m) => m.online === !onB.has(m.name)), 10_000),
-    ));
+    await Promise.all(
+      players
+        .filter((p) => p.instance === a)
+        .map((p) =>
+          p.ws.until((v) => Object.values((v.team?.members ?? {}) as Record<string, { name: string; online: boolean }>).every((m) => m.online === !onB.has(m.name)), 10_000),
+        ),
+    );
   });
 });

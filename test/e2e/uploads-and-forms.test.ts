@@ -80,13 +80,16 @@ describe('uploads and public forms', () => {
   it('greets the wall with the spec limits', async () => {
     expect(await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'Oma Erna', message: 'Hallo Köln!' })).toMatchObject({ status: 200, body: { success: true } });
     expect(await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'x'.repeat(51), message: 'Hallo' })).toMatchObject({
-      status: 400, body: { errors: [{ detail: 'Der Namen ist länger als 50 Zeichen.' }] },
+      status: 400,
+      body: { errors: [{ detail: 'Der Namen ist länger als 50 Zeichen.' }] },
     });
     expect(await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'Erna', message: 'x'.repeat(501) })).toMatchObject({
-      status: 400, body: { errors: [{ detail: 'Die Nachricht ist länger als 500 Zeichen.' }] },
+      status: 400,
+      body: { errors: [{ detail: 'Die Nachricht ist länger als 500 Zeichen.' }] },
     });
     expect(await api(env.url, 'POST', '/api/fqps/gruss/new', { username: '', message: '' })).toMatchObject({
-      status: 400, body: { errors: [{ detail: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.' }] },
+      status: 400,
+      body: { errors: [{ detail: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.' }] },
     });
   });
 
@@ -99,7 +102,8 @@ describe('uploads and public forms', () => {
     expect(await api(env.url, 'POST', '/api/fqps/team/new', { name: 'Tisch 4', amount: '3' })).toMatchObject({ status: 200, body: { success: true } });
     expect(await api(env.url, 'POST', '/api/fqps/team/new', { name: 'TISCH 4' })).toMatchObject({ status: 409 });
     expect(await api(env.url, 'POST', '/api/fqps/team/new', { name: 'Tisch 5', amount: 'drei' })).toMatchObject({
-      status: 400, body: { errors: [{ detail: 'Die Mitgliederanzahl muss eine Zahl sien.' }] },
+      status: 400,
+      body: { errors: [{ detail: 'Die Mitgliederanzahl muss eine Zahl sien.' }] },
     });
     await moderator.close();
     await new Promise((resolve) => setTimeout(resolve, 100));

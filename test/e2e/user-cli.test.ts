@@ -47,38 +47,42 @@ describe('npm run user: roles from the server console', () => {
     await env?.destroy();
   });
 
-  it('grants, adds and takes roles by login, refuses what the rule refuses, and the server then holds the change', async () => {
-    env = await startTestServer();
-    const erste = await registerAndLogin(env.url, 'Erste');
-    await env.stop();
+  it(
+    'grants, adds and takes roles by login, refuses what the rule refuses, and the server then holds the change',
+    async () => {
+      env = await startTestServer();
+      const erste = await registerAndLogin(env.url, 'Erste');
+      await env.stop();
 
-    const listed = await user(env, 'list');
-    expect(listed.code).toBe(0);
-    expect(listed.output).toMatch(/^admin\s+admin\s+admin, moderator, tester$/m);
-    expect(listed.output).toMatch(/^Erste\s+Erste\s+keine$/m);
+      const listed = await user(env, 'list');
+      expect(listed.code).toBe(0);
+      expect(listed.output).toMatch(/^admin\s+admin\s+admin, moderator, tester$/m);
+      expect(listed.output).toMatch(/^Erste\s+Erste\s+keine$/m);
 
-    expect(await built(env)).toMatchObject({ code: 2, output: expect.stringContaining('Usage: npm run user') });
-    expect(await built(env, 'roles', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: keine → moderator\n' });
-    expect(await built(env, 'roles', 'ERSTE', 'moderator')).toEqual({ code: 0, output: `${USER_CLI_TEXTS.unchanged('Erste', 'moderator')}\n` });
-    expect(await built(env, 'grant', 'erste', 'tester')).toEqual({ code: 0, output: 'Rollen von Erste: moderator → moderator, tester\n' });
-    expect(await built(env, 'revoke', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: moderator, tester → tester\n' });
+      expect(await built(env)).toMatchObject({ code: 2, output: expect.stringContaining('Usage: npm run user') });
+      expect(await built(env, 'roles', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: keine → moderator\n' });
+      expect(await built(env, 'roles', 'ERSTE', 'moderator')).toEqual({ code: 0, output: `${USER_CLI_TEXTS.unchanged('Erste', 'moderator')}\n` });
+      expect(await built(env, 'grant', 'erste', 'tester')).toEqual({ code: 0, output: 'Rollen von Erste: moderator → moderator, tester\n' });
+      expect(await built(env, 'revoke', 'erste', 'moderator')).toEqual({ code: 0, output: 'Rollen von Erste: moderator, tester → tester\n' });
 
-    expect(await built(env, 'grant', 'erste', 'chef')).toEqual({ code: 1, output: `${USER_ROLE_COMMAND_TEXTS.unknownRole('chef')}\n` });
-    expect(await built(env, 'roles', 'admin', '-')).toEqual({ code: 1, output: `${LAST_ADMIN}\n` });
-    expect(await built(env, 'roles', 'niemand', 'tester')).toEqual({ code: 1, output: `${USER_CLI_TEXTS.unknownLogin('niemand')}\n` });
+      expect(await built(env, 'grant', 'erste', 'chef')).toEqual({ code: 1, output: `${USER_ROLE_COMMAND_TEXTS.unknownRole('chef')}\n` });
+      expect(await built(env, 'roles', 'admin', '-')).toEqual({ code: 1, output: `${LAST_ADMIN}\n` });
+      expect(await built(env, 'roles', 'niemand', 'tester')).toEqual({ code: 1, output: `${USER_CLI_TEXTS.unknownLogin('niemand')}\n` });
 
-    env = await env.restart();
-    const token = await login(env.url, 'erste', 'passwort123');
-    const current = await api(env.url, 'GET', '/api/tokens/current', undefined, token);
-    expect(current.body.data).toMatchObject({ id: erste.userId, attributes: { perm: ['tester'] } });
-    const changes = (await env.server.storage.events.readAll()).filter((e) => e.type === 'UserRolesChanged');
-    expect(changes.map((e) => (e.data as { roles: string[] }).roles)).toEqual([['moderator'], ['moderator', 'tester'], ['tester']]);
-    for (const change of changes) {
-      expect(change).toMatchObject({
-        streamId: `user-${erste.userId}`,
-        data: { userId: erste.userId, changedBy: { kind: 'console', account: `${userInfo().username}@${hostname()}` } },
-        metadata: { actor: { userId: null, roles: ['admin'] } },
-      });
-    }
-  }, CLI_TEST_TIMEOUT_MS);
+      env = await env.restart();
+      const token = await login(env.url, 'erste', 'passwort123');
+      const current = await api(env.url, 'GET', '/api/tokens/current', undefined, token);
+      expect(current.body.data).toMatchObject({ id: erste.userId, attributes: { perm: ['tester'] } });
+      const changes = (await env.server.storage.events.readAll()).filter((e) => e.type === 'UserRolesChanged');
+      expect(changes.map((e) => (e.data as { roles: string[] }).roles)).toEqual([['moderator'], ['moderator', 'tester'], ['tester']]);
+      for (const change of changes) {
+        expect(change).toMatchObject({
+          streamId: `user-${erste.userId}`,
+          data: { userId: erste.userId, changedBy: { kind: 'console', account: `${userInfo().username}@${hostname()}` } },
+          metadata: { actor: { userId: null, roles: ['admin'] } },
+        });
+      }
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });

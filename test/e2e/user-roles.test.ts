@@ -35,13 +35,21 @@ describe('operator accounts over HTTP and WebSocket', () => {
 
   beforeAll(async () => {
     adminToken = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(suite.env.url, 'POST', '/api/quizzes', {
-      name: 'Rollenquiz', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt von Frankreich?', answer: 'Paris' }],
-    }, adminToken);
+    const quiz = await api(
+      suite.env.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Rollenquiz',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt von Frankreich?', answer: 'Paris' }],
+      },
+      adminToken,
+    );
     quizId = quiz.body.data.id as string;
   });
 
-  it('given a player\'s open socket, when the admin grants tester over HTTP, then the old token ends (socket closed, 401); logged in again, the socket has the tester view and may check; revoked, the same again', async () => {
+  it("given a player's open socket, when the admin grants tester over HTTP, then the old token ends (socket closed, 401); logged in again, the socket has the tester view and may check; revoked, the same again", async () => {
     const lena = await registerAndLogin(suite.env.url, 'lena');
     const socket = await suite.open(lena.token);
     expect(socket.views.tester).toBeUndefined();
@@ -150,7 +158,7 @@ describe('operator accounts over HTTP and WebSocket', () => {
     expect((await api(suite.env.url, 'GET', '/api/users', undefined, player.token)).status).toBe(403);
   });
 
-  it('every rating names the real tester: two Kontrolleure granted over HTTP rate, the log and the checker\'s answers hold their user ids', async () => {
+  it("every rating names the real tester: two Kontrolleure granted over HTTP rate, the log and the checker's answers hold their user ids", async () => {
     const moderator = await suite.open(adminToken);
     const spieler = await registerAndLogin(suite.env.url, 'spielerin');
     expect((await api(suite.env.url, 'POST', '/api/teams', { name: 'Rollenteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Wir' }, spieler.token)).status).toBe(201);
@@ -164,14 +172,16 @@ describe('operator accounts over HTTP and WebSocket', () => {
     await player.until((v) => v.global.state === 'qa');
     expect(await player.request('gp', { message: 'Paris' })).toMatchObject({ success: true });
     expect(await moderator.request('mn')).toMatchObject({ success: true });
-    const answerId = await idaWs.until((v) => v.tester?.answers?.find((a: { answer: string }) => a.answer === 'Paris')?.id) as string;
+    const answerId = (await idaWs.until((v) => v.tester?.answers?.find((a: { answer: string }) => a.answer === 'Paris')?.id)) as string;
 
     expect(await idaWs.request('tua', { answerId, value: 1, checked: true, liked: false })).toMatchObject({ success: true });
     expect(await janWs.request('tua', { answerId, value: 2, checked: true, liked: true })).toMatchObject({ success: true });
 
     const ratings = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'AnswerRated');
-    expect(ratings.map((e) => [(e.data as { testerId: string }).testerId, (e.metadata as { actor: { userId: string } }).actor.userId]))
-      .toEqual([[ida.userId, ida.userId], [jan.userId, jan.userId]]);
+    expect(ratings.map((e) => [(e.data as { testerId: string }).testerId, (e.metadata as { actor: { userId: string } }).actor.userId])).toEqual([
+      [ida.userId, ida.userId],
+      [jan.userId, jan.userId],
+    ]);
     const checker = await api(suite.env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}`, undefined, await login(suite.env.url, 'ida', 'passwort123'));
     expect(checker.body.data).toEqual([expect.objectContaining({ id: answerId, attributes: expect.objectContaining({ points: 2, tester: jan.userId }) })]);
   });

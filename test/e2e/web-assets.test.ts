@@ -8,7 +8,11 @@ import { startServer, type RunningServer } from '../../src/server';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
 import { E2E_JWT_SECRET } from './support/test-server';
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 function request(url: string, acceptEncoding?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -44,7 +48,11 @@ describe('the web app over HTTP', () => {
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.map'), '{"version":3,"sourcesContent":["geheim"]}');
     database = await testDatabaseUrl();
     const config = loadConfig({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-passwort-für-tests', JWT_SECRET: E2E_JWT_SECRET,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'admin-passwort-für-tests',
+      JWT_SECRET: E2E_JWT_SECRET,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
     server = await startServer({ ...config, webDir }, { logger: false });
@@ -78,7 +86,7 @@ describe('the web app over HTTP', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers the app\'s routes with index.html, revalidated on every load; other files are not immutable', async () => {
+  it("answers the app's routes with index.html, revalidated on every load; other files are not immutable", async () => {
     for (const route of ['/', '/login', '/moderator/points']) {
       const answer = await request(`${server.url}${route}`, 'gzip, br');
       expect(answer.status).toBe(200);
@@ -96,7 +104,7 @@ describe('the web app over HTTP', () => {
     expect(map.body.toString()).not.toContain('geheim');
   });
 
-  it('answers HEAD wherever GET answers: the app\'s routes, an asset and the API', async () => {
+  it("answers HEAD wherever GET answers: the app's routes, an asset and the API", async () => {
     for (const route of ['/', '/login', '/favicon.svg', '/assets/index-AbC123.js', '/api/health']) {
       const get = await fetch(`${server.url}${route}`);
       const head = await fetch(`${server.url}${route}`, { method: 'HEAD' });
@@ -106,7 +114,7 @@ describe('the web app over HTTP', () => {
     }
   });
 
-  it('a hashed asset that is not there (an older release\'s) is 404, not the app page', async () => {
+  it("a hashed asset that is not there (an older release's) is 404, not the app page", async () => {
     const missing = await request(`${server.url}/assets/index-Old999.js`, 'br');
     expect(missing.status).toBe(404);
     expect(missing.body.toString()).not.toContain('<div id="root">');

@@ -14,10 +14,13 @@ function option(name: string): string | undefined {
 }
 
 function replayFrames(file: string): FuzzFrame[] {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => {
-    const f = JSON.parse(line) as FuzzFrame;
-    return frame(f.sender, f.type, f.family, f.raw);
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const f = JSON.parse(line) as FuzzFrame;
+      return frame(f.sender, f.type, f.family, f.raw);
+    });
 }
 
 async function main(): Promise<void> {
@@ -27,8 +30,12 @@ async function main(): Promise<void> {
   const seed = option('seed') === undefined ? undefined : Number(option('seed'));
   console.log(replay ? `replaying ${frames} frames from ${replayFile}` : `fuzzing with ${frames} frames`);
   const result = await runFuzz({
-    frames, seed, replay, progressEvery: Number(option("progress") ?? 5_000),
-    onProgress: (stats, seconds) => console.log(`  ${stats.frames} frames, ${stats.accepted} accepted, ${seconds.toFixed(0)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`),
+    frames,
+    seed,
+    replay,
+    progressEvery: Number(option('progress') ?? 5_000),
+    onProgress: (stats, seconds) =>
+      console.log(`  ${stats.frames} frames, ${stats.accepted} accepted, ${seconds.toFixed(0)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`),
   });
   console.log(summary(result));
   process.exit(result.failure === null ? 0 : 1);

@@ -40,22 +40,103 @@ export function serialize(value: Json): string {
 }
 
 const CATASTROPHIC_REGEXES = [
-  '(a|aa|aaa)+$', '(a+)+$', '(a|a?)+b', '(.*a){20}!x', '((a{10}){10}){10}x', '(x+x+)+y', '(\\w+\\s?)*$', '^(([a-z])+.)+[A-Z]([a-z])+$',
-  '(a)\\1', '(?=a)b', '(?<=a)b', '(?<!a)b', '(?!x)y', '[', '(', 'a{2,1}', '\\', '(?<n>a)\\k<n>', '.{1000}x', '[^]', '\\p{L}+', '(?i)abc',
-  `(${'a|'.repeat(400)}a)+$`, `${'('.repeat(300)}a${')'.repeat(300)}`, 'a{1000}{1000}', `${'a?'.repeat(500)}${'a'.repeat(500)}`,
+  '(a|aa|aaa)+$',
+  '(a+)+$',
+  '(a|a?)+b',
+  '(.*a){20}!x',
+  '((a{10}){10}){10}x',
+  '(x+x+)+y',
+  '(\\w+\\s?)*$',
+  '^(([a-z])+.)+[A-Z]([a-z])+$',
+  '(a)\\1',
+  '(?=a)b',
+  '(?<=a)b',
+  '(?<!a)b',
+  '(?!x)y',
+  '[',
+  '(',
+  'a{2,1}',
+  '\\',
+  '(?<n>a)\\k<n>',
+  '.{1000}x',
+  '[^]',
+  '\\p{L}+',
+  '(?i)abc',
+  `(${'a|'.repeat(400)}a)+$`,
+  `${'('.repeat(300)}a${')'.repeat(300)}`,
+  'a{1000}{1000}',
+  `${'a?'.repeat(500)}${'a'.repeat(500)}`,
 ];
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83d', '\ude00x', '\ud83d\ude00', '__proto__', 'constructor', 'prototype',
-  'toString', 'hasOwnProperty', '../..', '../../etc/passwd', '/etc/passwd', 'C:\\Windows', '%s%n%x', '${7*7}', '{{7*7}}',
-  '<script>alert(1)</script>', "'; DROP TABLE events; --", '\u202eevil', '\ufeff', 'İ', 'ß', 'ﬃ', '\r\n', '\t', 'null', 'undefined',
-  'NaN', '-1', '0', '1e999', 'true', 'Fusionsteam', '(none)', 'quiz-single', 'pause', 'correct', 'heal', 'deal', 'global.allowNewRegistrations',
-  'moderator.heal_deal.startHp', 'x'.repeat(5_000),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud83d',
+  '\ude00x',
+  '\ud83d\ude00',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '../..',
+  '../../etc/passwd',
+  '/etc/passwd',
+  'C:\\Windows',
+  '%s%n%x',
+  '${7*7}',
+  '{{7*7}}',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE events; --",
+  '\u202eevil',
+  '\ufeff',
+  'İ',
+  'ß',
+  'ﬃ',
+  '\r\n',
+  '\t',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '0',
+  '1e999',
+  'true',
+  'Fusionsteam',
+  '(none)',
+  'quiz-single',
+  'pause',
+  'correct',
+  'heal',
+  'deal',
+  'global.allowNewRegistrations',
+  'moderator.heal_deal.startHp',
+  'x'.repeat(5_000),
 ];
 
 const RAW_NUMBERS = [
-  '0', '-0', '1', '-1', '0.5', '-0.5', '1e999', '-1e999', '1e-999', '9007199254740993', '123456789012345678901234567890',
-  '1.7976931348623157e308', '5e-324', '2147483648', '-2147483649', '4294967296', '1e21', '0.1e1',
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '0.5',
+  '-0.5',
+  '1e999',
+  '-1e999',
+  '1e-999',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '1.7976931348623157e308',
+  '5e-324',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '1e21',
+  '0.1e1',
 ];
 
 const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -98,56 +179,139 @@ const deepNesting: fc.Arbitrary<Json> = fc.tuple(fc.integer({ min: 100, max: 5_0
 
 /** The fields each code reads (and a few it does not), so that hostile values reach the parsers. */
 const FIELDS: Record<string, string[]> = {
-  sa: ['token'], ulc: ['message'], gj: ['id', 'password'], gi: ['token'], sp: ['message'], gl: [], gu: ['url', 'stadt', 'beschreibung'],
-  gp: ['message'], gc: ['message'], gd: ['number'], gf: ['number'], gs: ['number'], go: ['number'], ghd: ['kind', 'team'],
-  ma: ['quiz', 'round', 'question'], mhr: ['quiz', 'round', 'question'], mc: ['time'], mn: [], mup: ['quiz'], mp: ['content'], mr: [], mq: [],
-  mi: [], muf: ['folder'], mua: ['url', 'color', 'startX', 'startY', 'endX', 'endY'], muc: [], mum: ['modus'], mumm: ['message'],
-  trx: ['quiz', 'round', 'question', 'regex', 'points', 'mark'], tu: ['answerId', 'change', 'checked', 'liked'],
-  tua: ['answerId', 'value', 'checked', 'liked'], ta: ['quiz'], ao: ['message'], aff: ['flags'], asv: ['quiz', 'round', 'question'],
-  aas: ['quiz', 'round', 'question', 'title', 'text'], ara: ['recheckAt'], arr: [], ati: ['id'], ali: ['id'],
-  asu: ['path', 'value'], ahd: [], gz: ['strokes'], abl: ['userId', 'blocked'],
-  mlh: ['messageId'], mgh: ['greetingId'], amu: ['userId', 'minutes'], mtr: ['teamId', 'userId'],
+  sa: ['token'],
+  ulc: ['message'],
+  gj: ['id', 'password'],
+  gi: ['token'],
+  sp: ['message'],
+  gl: [],
+  gu: ['url', 'stadt', 'beschreibung'],
+  gp: ['message'],
+  gc: ['message'],
+  gd: ['number'],
+  gf: ['number'],
+  gs: ['number'],
+  go: ['number'],
+  ghd: ['kind', 'team'],
+  ma: ['quiz', 'round', 'question'],
+  mhr: ['quiz', 'round', 'question'],
+  mc: ['time'],
+  mn: [],
+  mup: ['quiz'],
+  mp: ['content'],
+  mr: [],
+  mq: [],
+  mi: [],
+  muf: ['folder'],
+  mua: ['url', 'color', 'startX', 'startY', 'endX', 'endY'],
+  muc: [],
+  mum: ['modus'],
+  mumm: ['message'],
+  trx: ['quiz', 'round', 'question', 'regex', 'points', 'mark'],
+  tu: ['answerId', 'change', 'checked', 'liked'],
+  tua: ['answerId', 'value', 'checked', 'liked'],
+  ta: ['quiz'],
+  ao: ['message'],
+  aff: ['flags'],
+  asv: ['quiz', 'round', 'question'],
+  aas: ['quiz', 'round', 'question', 'title', 'text'],
+  ara: ['recheckAt'],
+  arr: [],
+  ati: ['id'],
+  ali: ['id'],
+  asu: ['path', 'value'],
+  ahd: [],
+  gz: ['strokes'],
+  abl: ['userId', 'blocked'],
+  mlh: ['messageId'],
+  mgh: ['greetingId'],
+  amu: ['userId', 'minutes'],
+  mtr: ['teamId', 'userId'],
 };
 
 /** A value that lets the frame get past the parser to the rule. */
 function saneValue(field: string, ids: WorldIds): fc.Arbitrary<Json> {
   const num = (min: number, max: number) => fc.integer({ min, max }).map((n): Json => ({ raw: String(n) }));
   switch (field) {
-    case 'quiz': return fc.constant(ids.quiz);
-    case 'id': case 'team': return fc.constantFrom(ids.team, ids.user);
-    case 'teamId': return fc.constant(ids.team);
-    case 'minutes': return num(0, 3);
-    case 'round': case 'question': return num(1, 2);
-    case 'number': return num(0, 5);
-    case 'time': case 'recheckAt': return num(0, 3);
-    case 'change': case 'value': case 'points': return num(-2, 6);
-    case 'checked': case 'liked': case 'blocked': return fc.boolean();
-    case 'userId': return fc.constant(ids.bystander);
-    case 'answerId': return fc.constant(ids.answer);
-    case 'kind': return fc.constantFrom('heal', 'deal');
-    case 'modus': return fc.constantFrom('quiz', 'quiz-single', 'pause', 'quizzle');
-    case 'mark': return fc.constantFrom('correct', 'wrong', 'unchecked');
-    case 'regex': return fc.oneof(fc.constantFrom(...CATASTROPHIC_REGEXES), fc.constantFrom('^a', '.', 'Antwort'));
-    case 'path': return fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.healingPerRound.1');
-    case 'strokes': return fc.array(fc.record({
-      width: num(1, 96), color: fc.constantFrom('#222222', '#E53935'),
-      points: fc.array(fc.tuple(num(0, 720), num(0, 360)), { minLength: 1, maxLength: 20 }),
-    }).map(({ width, color, points }): Json => ({ pairs: [['width', width], ['color', color], ['points', points]] })), { maxLength: 5 });
-    case 'message': case 'stadt': case 'beschreibung': case 'title': case 'text': return fc.constantFrom('Antwort', 'Hallo', 'a'.repeat(40) + '!');
-    default: return fc.constantFrom('x', '');
+    case 'quiz':
+      return fc.constant(ids.quiz);
+    case 'id':
+    case 'team':
+      return fc.constantFrom(ids.team, ids.user);
+    case 'teamId':
+      return fc.constant(ids.team);
+    case 'minutes':
+      return num(0, 3);
+    case 'round':
+    case 'question':
+      return num(1, 2);
+    case 'number':
+      return num(0, 5);
+    case 'time':
+    case 'recheckAt':
+      return num(0, 3);
+    case 'change':
+    case 'value':
+    case 'points':
+      return num(-2, 6);
+    case 'checked':
+    case 'liked':
+    case 'blocked':
+      return fc.boolean();
+    case 'userId':
+      return fc.constant(ids.bystander);
+    case 'answerId':
+      return fc.constant(ids.answer);
+    case 'kind':
+      return fc.constantFrom('heal', 'deal');
+    case 'modus':
+      return fc.constantFrom('quiz', 'quiz-single', 'pause', 'quizzle');
+    case 'mark':
+      return fc.constantFrom('correct', 'wrong', 'unchecked');
+    case 'regex':
+      return fc.oneof(fc.constantFrom(...CATASTROPHIC_REGEXES), fc.constantFrom('^a', '.', 'Antwort'));
+    case 'path':
+      return fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.healingPerRound.1');
+    case 'strokes':
+      return fc.array(
+        fc
+          .record({
+            width: num(1, 96),
+            color: fc.constantFrom('#222222', '#E53935'),
+            points: fc.array(fc.tuple(num(0, 720), num(0, 360)), { minLength: 1, maxLength: 20 }),
+          })
+          .map(({ width, color, points }): Json => ({
+            pairs: [
+              ['width', width],
+              ['color', color],
+              ['points', points],
+            ],
+          })),
+        { maxLength: 5 },
+      );
+    case 'message':
+    case 'stadt':
+    case 'beschreibung':
+    case 'title':
+    case 'text':
+      return fc.constantFrom('Antwort', 'Hallo', 'a'.repeat(40) + '!');
+    default:
+      return fc.constantFrom('x', '');
   }
 }
 
 function contentFor(code: string, ids: WorldIds): fc.Arbitrary<Json> {
   // Own keys only: an unknown type may well be '__proto__' or 'toString'.
   const fields = Object.prototype.hasOwnProperty.call(FIELDS, code) ? FIELDS[code]! : ['message', 'id', 'quiz'];
-  const field = (name: string) => fc.tuple(fc.constant(name), fc.oneof(
-    { arbitrary: hostileValue, weight: 1 },
-    { arbitrary: saneValue(name, ids), weight: 1 },
-  ));
+  const field = (name: string) => fc.tuple(fc.constant(name), fc.oneof({ arbitrary: hostileValue, weight: 1 }, { arbitrary: saneValue(name, ids), weight: 1 }));
   const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), hostileString), hostileValue), { maxLength: 2 });
   const deep = fc.oneof({ arbitrary: fc.constant(null), weight: 19 }, { arbitrary: deepNesting, weight: 1 });
-  return fc.tuple(fc.subarray(fields).chain((names) => fc.tuple(...names.map(field))), extra, deep)
+  return fc
+    .tuple(
+      fc.subarray(fields).chain((names) => fc.tuple(...names.map(field))),
+      extra,
+      deep,
+    )
     .map(([known, unknown, deep]): Json => ({ pairs: [...(known as Array<[string, Json]>), ...unknown, ...(deep === null ? [] : [['deep', deep] as [string, Json]])] }));
 }
 
@@ -170,7 +334,8 @@ const envelopeId: fc.Arbitrary<string> = fc.oneof(
 );
 
 function envelopeFrame(sender: Sender, code: string, family: FuzzFrame['family'], ids: WorldIds): fc.Arbitrary<FuzzFrame> {
-  return fc.tuple(envelopeId, contentFor(code, ids))
+  return fc
+    .tuple(envelopeId, contentFor(code, ids))
     .map(([id, content]) => frame(sender, code, family, `{"type":${JSON.stringify(code)},"id":${id},"content":${serialize(content)}}`));
 }
 
@@ -182,14 +347,26 @@ export function frame(sender: Sender, type: string, family: FuzzFrame['family'],
   return { sender, type, family, raw, replyTo: readableIdOf(Buffer.from(raw, 'utf8').toString('utf8')) };
 }
 
-const MALFORMED = ['', '{', '[]', '42', 'null', '"gp"', '{"type":"gp"', '{"type":7,"id":1}', '{"id":1}', '{"type":"","id":1}',
-  '{"type":"gp","id":1,"content":"x"}', '{"type":"gp","id":1,"content":[1]}', `{"type":"${'x'.repeat(30)}","id":1}`, '\u0000', '{"type":"gp","id":1,}'];
+const MALFORMED = [
+  '',
+  '{',
+  '[]',
+  '42',
+  'null',
+  '"gp"',
+  '{"type":"gp"',
+  '{"type":7,"id":1}',
+  '{"id":1}',
+  '{"type":"","id":1}',
+  '{"type":"gp","id":1,"content":"x"}',
+  '{"type":"gp","id":1,"content":[1]}',
+  `{"type":"${'x'.repeat(30)}","id":1}`,
+  '\u0000',
+  '{"type":"gp","id":1,}',
+];
 
 function malformedFrame(sender: Sender): fc.Arbitrary<FuzzFrame> {
-  return fc.oneof(
-    fc.constantFrom(...MALFORMED),
-    fc.string({ unit: 'binary', maxLength: 60 }),
-  ).map((raw) => frame(sender, '(malformed)', 'malformed', raw));
+  return fc.oneof(fc.constantFrom(...MALFORMED), fc.string({ unit: 'binary', maxLength: 60 })).map((raw) => frame(sender, '(malformed)', 'malformed', raw));
 }
 
 /** What the server can read as the frame's id: the reply to an unparseable frame carries null. */
@@ -220,13 +397,16 @@ function senderFor(code: string): fc.Arbitrary<Sender> {
 
 /** A hostile frame from a socket of any role. */
 export function hostileFrame(ids: WorldIds): fc.Arbitrary<FuzzFrame> {
-  const unknownType = fc.oneof(hostileString, fc.constantFrom('xyz', 'st', 'reply', 'GP', 'gp ', 'toString', '__proto__', 'constructor'))
+  const unknownType = fc
+    .oneof(hostileString, fc.constantFrom('xyz', 'st', 'reply', 'GP', 'gp ', 'toString', '__proto__', 'constructor'))
     .filter((t) => t.length > 0 && t.length <= 20 && !CATALOGUE.includes(t));
-  return fc.oneof(
-    { arbitrary: fc.constantFrom(...COMMAND_CODES).chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'command', ids))), weight: 12 },
-    { arbitrary: fc.constantFrom(...QUERY_CODES).chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'query', ids))), weight: 2 },
-    { arbitrary: fc.tuple(fc.constantFrom(...SESSION_CODES), fc.constantFrom(...SENDERS)).chain(([code, sender]) => envelopeFrame(sender, code, 'session', ids)), weight: 2 },
-    { arbitrary: fc.tuple(unknownType, fc.constantFrom(...SENDERS)).chain(([code, sender]) => envelopeFrame(sender, code, 'unknown', ids)), weight: 1 },
-    { arbitrary: fc.constantFrom(...SENDERS).chain(malformedFrame), weight: 1 },
-  ).filter((f) => Buffer.byteLength(f.raw, 'utf8') <= MAX_FRAME_BYTES);
+  return fc
+    .oneof(
+      { arbitrary: fc.constantFrom(...COMMAND_CODES).chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'command', ids))), weight: 12 },
+      { arbitrary: fc.constantFrom(...QUERY_CODES).chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'query', ids))), weight: 2 },
+      { arbitrary: fc.tuple(fc.constantFrom(...SESSION_CODES), fc.constantFrom(...SENDERS)).chain(([code, sender]) => envelopeFrame(sender, code, 'session', ids)), weight: 2 },
+      { arbitrary: fc.tuple(unknownType, fc.constantFrom(...SENDERS)).chain(([code, sender]) => envelopeFrame(sender, code, 'unknown', ids)), weight: 1 },
+      { arbitrary: fc.constantFrom(...SENDERS).chain(malformedFrame), weight: 1 },
+    )
+    .filter((f) => Buffer.byteLength(f.raw, 'utf8') <= MAX_FRAME_BYTES);
 }

@@ -70,8 +70,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 
 export function summary(result: FuzzResult): string {
   const { stats } = result;
-  const families = Object.entries(stats.byFamily).map(([family, n]) => `${family} ${n}`).join(', ');
-  const senders = Object.entries(stats.bySender).map(([sender, n]) => `${sender} ${n}`).join(', ');
+  const families = Object.entries(stats.byFamily)
+    .map(([family, n]) => `${family} ${n}`)
+    .join(', ');
+  const senders = Object.entries(stats.bySender)
+    .map(([sender, n]) => `${sender} ${n}`)
+    .join(', ');
   return [
     `frames: ${stats.frames} (accepted commands ${stats.accepted}, refused or read-only ${stats.frames - stats.accepted})`,
     `families: ${Object.keys(stats.byFamily).length} (${families}); catalogue types hit: ${result.typesCovered} of ${result.typesInCatalogue}`,

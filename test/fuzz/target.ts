@@ -47,7 +47,6 @@ export function emptyStats(): FuzzStats {
   return { frames: 0, accepted: 0, byFamily: {}, byType: {}, bySender: {} };
 }
 
-
 async function must(client: WsClient, type: string, content: Record<string, unknown>): Promise<Record<string, unknown>> {
   const reply = await client.request(type, content);
   if (!reply.success) throw new Error(`setup ${type} refused: ${reply.message}`);
@@ -87,7 +86,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   const repliesAtStart = {} as Record<Sender, number>;
   for (const sender of SENDERS) repliesAtStart[sender] = replyCount(sockets[sender]);
   return {
-    env, sockets, visitorOpenedAt,
+    env,
+    sockets,
+    visitorOpenedAt,
     userIds: { visitor: null, player: player.userId, member: member.userId, tester: tester.userId, moderator: moderator.userId, admin: admin.userId },
     ids: { quiz: quizId, team: team.body.data.id as string, user: player.userId, answer, bystander: bystander.userId },
     sent: Object.fromEntries(SENDERS.map((s) => [s, 0])) as Record<Sender, number>,
@@ -104,7 +105,10 @@ function replyCount(socket: WsClient): number {
 }
 
 export class FuzzViolation extends Error {
-  constructor(message: string, readonly frame: FuzzFrame) {
+  constructor(
+    message: string,
+    readonly frame: FuzzFrame,
+  ) {
     super(`${message}\n  frame from ${frame.sender}: ${frame.raw.length > 600 ? `${frame.raw.slice(0, 600)}… (${frame.raw.length} characters)` : frame.raw}`);
   }
 }

@@ -32,7 +32,10 @@ const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'u
 const haproxyFile = path.join(root, 'deploy/haproxy.cfg');
 const haproxy = readFileSync(haproxyFile, 'utf8');
 /** The lines of the config, comments and blank lines left out. */
-const haproxyLines = haproxy.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
+const haproxyLines = haproxy
+  .split('\n')
+  .map((line) => line.replace(/#.*/, '').trim())
+  .filter(Boolean);
 
 /** The environment as compose passes it when nothing is set: `${NAME:-default}` becomes its default. */
 function withDefaults(environment: Record<string, string | number>): Record<string, string> {
@@ -71,7 +74,9 @@ describe('docker-compose.yml: two app instances on one Postgres behind a load ba
     expect(lb.ports).toEqual(['3000:3000']);
     expect(lb.depends_on).toEqual(APP_SERVICES);
     for (const app of apps) expect(app.ports).toBeUndefined();
-    const started = Object.entries(compose.services).filter(([, s]) => !s.profiles).map(([name]) => name);
+    const started = Object.entries(compose.services)
+      .filter(([, s]) => !s.profiles)
+      .map(([name]) => name);
     expect(started.sort()).toEqual(['app-a', 'app-b', 'lb', 'postgres']);
   });
 });

@@ -24,9 +24,51 @@ function filesUnder(dir: string): string[] {
 
 /** Words that mark a sentence as German (with an umlaut or ß, any text with a space is). */
 const GERMAN_WORDS = new Set([
-  'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einer', 'und', 'oder', 'nicht', 'kein', 'keine',
-  'ist', 'sind', 'wird', 'wurde', 'kann', 'konnte', 'du', 'dein', 'deine', 'dich', 'dir', 'euer', 'bitte', 'es', 'zu',
-  'mit', 'noch', 'nur', 'gibt', 'hat', 'haben', 'bei', 'auf', 'von', 'im', 'ein', 'gerade', 'diese', 'dieser', 'diesen',
+  'der',
+  'die',
+  'das',
+  'den',
+  'dem',
+  'des',
+  'ein',
+  'eine',
+  'einen',
+  'einer',
+  'und',
+  'oder',
+  'nicht',
+  'kein',
+  'keine',
+  'ist',
+  'sind',
+  'wird',
+  'wurde',
+  'kann',
+  'konnte',
+  'du',
+  'dein',
+  'deine',
+  'dich',
+  'dir',
+  'euer',
+  'bitte',
+  'es',
+  'zu',
+  'mit',
+  'noch',
+  'nur',
+  'gibt',
+  'hat',
+  'haben',
+  'bei',
+  'auf',
+  'von',
+  'im',
+  'ein',
+  'gerade',
+  'diese',
+  'dieser',
+  'diesen',
 ]);
 
 /** Whether a literal reads as a German sentence of at least 20 characters. */
@@ -62,7 +104,10 @@ export function sentencesWrittenTwice(sources: ReadonlyMap<string, string>): str
   for (const [file, source] of sources) {
     for (const { text, at } of germanSentencesOf(file, source)) places.set(text, [...(places.get(text) ?? []), at]);
   }
-  return [...places].filter(([, at]) => at.length > 1).map(([text, at]) => `"${text}" is written in ${at.join(', ')}`).sort();
+  return [...places]
+    .filter(([, at]) => at.length > 1)
+    .map(([text, at]) => `"${text}" is written in ${at.join(', ')}`)
+    .sort();
 }
 
 /** Exported text tables (`..._TEXTS`) whose name two files use, with the files. */
@@ -71,14 +116,16 @@ export function textTablesNamedTwice(sources: ReadonlyMap<string, string>): stri
   for (const [file, source] of sources) {
     for (const [, name] of source.matchAll(/^export const (\w*TEXTS)\b/gm)) files.set(name, [...(files.get(name) ?? []), file]);
   }
-  return [...files].filter(([, at]) => at.length > 1).map(([name, at]) => `${name} is exported by ${at.join(', ')}`).sort();
+  return [...files]
+    .filter(([, at]) => at.length > 1)
+    .map(([name, at]) => `${name} is exported by ${at.join(', ')}`)
+    .sort();
 }
 
 describe('German texts are written once', () => {
   it('given the code of events/, projections/, wire/, src/ and web/src/, then no German sentence is written twice', () => {
     const sources = new Map(
-      FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder)))
-        .map((file) => [path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')] as const),
+      FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))).map((file) => [path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')] as const),
     );
     expect(sources.size).toBeGreaterThan(300);
     expect(sentencesWrittenTwice(sources)).toEqual([]);
@@ -96,8 +143,8 @@ describe('German texts are written once', () => {
   it('given a sentence written in two files (one in a template), then both places are named', () => {
     const sources = new Map([
       ['src/a.ts', "export const A = 'Bitte warte einen Moment.';\nexport const S = 'short text';"],
-      ['web/src/b.tsx', "export const B = `Bitte warte einen Moment.`;\nexport const C = () => <p>Das ist ein anderer Satz hier.</p>;"],
-      ['wire/c.ts', "export const T = (n: number) => `Bitte warte noch ${n} Sekunden.`;\nexport const U = (n: number) => `Bitte warte noch ${n} Sekunden.`;"],
+      ['web/src/b.tsx', 'export const B = `Bitte warte einen Moment.`;\nexport const C = () => <p>Das ist ein anderer Satz hier.</p>;'],
+      ['wire/c.ts', 'export const T = (n: number) => `Bitte warte noch ${n} Sekunden.`;\nexport const U = (n: number) => `Bitte warte noch ${n} Sekunden.`;'],
       ['src/d.ts', "export const en = 'This is an English sentence.';\nexport const en2 = 'This is an English sentence.';"],
     ]);
     expect(sentencesWrittenTwice(sources)).toEqual([

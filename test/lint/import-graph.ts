@@ -88,8 +88,5 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[
 
 /** Every TypeScript file of the project (root-relative, POSIX separators) with its source. */
 export function projectSources(): Map<string, string> {
-  return new Map(
-    FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder)))
-      .map((file) => [toPosix(path.relative(root, file)), readFileSync(file, 'utf8')] as const),
-  );
+  return new Map(FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))).map((file) => [toPosix(path.relative(root, file)), readFileSync(file, 'utf8')] as const));
 }

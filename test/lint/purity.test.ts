@@ -4,13 +4,15 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 const eslintBin = path.join(root, 'node_modules/.bin/eslint');
 
-interface LintMessage { ruleId: string | null; message: string }
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
 
 /** Lints the given source as if it were the file at `filePath` (relative to the project root). */
 async function lintAs(filePath: string, source: string): Promise<LintMessage[]> {
   const result = await new Promise<{ stdout: string }>((resolve) => {
-    const proc = execFile(eslintBin, ['--format', 'json', '--stdin', '--stdin-filename', filePath], { cwd: root },
-      (_error, stdout) => resolve({ stdout }));
+    const proc = execFile(eslintBin, ['--format', 'json', '--stdin', '--stdin-filename', filePath], { cwd: root }, (_error, stdout) => resolve({ stdout }));
     proc.stdin!.end(source);
   });
   const [report] = JSON.parse(result.stdout) as [{ messages: LintMessage[] }];

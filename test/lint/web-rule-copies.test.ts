@@ -66,8 +66,7 @@ function ruleConstants() {
     else if (name.endsWith('_TEXTS') && value && typeof value === 'object') {
       // A table of German texts (SHARED_TEXTS, SHIP_ANSWER_TEXTS, ...): each plain text is a rule's too.
       for (const [key, text] of Object.entries(value)) if (typeof text === 'string') strings.push({ name: `${name}.${key}`, value: text });
-    }
-    else if (typeof value === 'number' && Math.abs(value) >= 10) numbers.push({ name, value });
+    } else if (typeof value === 'number' && Math.abs(value) >= 10) numbers.push({ name, value });
     else if (Array.isArray(value) && value.length >= 2 && value.every((v) => typeof v === 'string' || typeof v === 'number')) lists.push({ name, value });
   }
   return { strings, numbers, lists };

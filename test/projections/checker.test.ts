@@ -1,13 +1,31 @@
 import {
-  ALL_PROJECTORS, answerAtOffset, answersMatchingRegex, answersOfQuiz, nextCheckerQuestion, NO_FURTHER_QUESTION, NO_MATCHING_ANSWER,
-  ProjectionRunner, REGEX_EMPTY, REGEX_INVALID, roundTable, searchTeams, wrapIndex,
+  ALL_PROJECTORS,
+  answerAtOffset,
+  answersMatchingRegex,
+  answersOfQuiz,
+  nextCheckerQuestion,
+  NO_FURTHER_QUESTION,
+  NO_MATCHING_ANSWER,
+  ProjectionRunner,
+  REGEX_EMPTY,
+  REGEX_INVALID,
+  roundTable,
+  searchTeams,
+  wrapIndex,
 } from '../../projections/read';
 import { KNOWN_CONTENT, knownNight } from './known-night';
 import { appendEvents, clean, DATABASES, type TestDatabase } from './support';
 
 describe('checker offsets wrap around at both ends', () => {
   it.each([
-    [0, 0, 4, 0], [0, 3, 4, 3], [0, 4, 4, 0], [0, 5, 4, 1], [0, -1, 4, 3], [2, -3, 4, 3], [1, -9, 4, 0], [3, 1, 4, 0],
+    [0, 0, 4, 0],
+    [0, 3, 4, 3],
+    [0, 4, 4, 0],
+    [0, 5, 4, 1],
+    [0, -1, 4, 3],
+    [2, -3, 4, 3],
+    [1, -9, 4, 0],
+    [3, 1, 4, 0],
   ])('start %i, %i steps, %i answers: index %i', (start, steps, count, index) => {
     expect(wrapIndex(start, steps, count)).toBe(index);
   });
@@ -90,7 +108,7 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
     expect(await searchTeams(t.db, '%')).toEqual([]);
   });
 
-  it('regex bulk rating selects the question\'s answers case-insensitively, sorted by id', async () => {
+  it("regex bulk rating selects the question's answers case-insensitively, sorted by id", async () => {
     const result = await answersMatchingRegex(t.db, '1', 1, 1, '^OTTAWA');
     expect(result.ok && result.answers.map((a) => a.id)).toEqual(['a1', 'a3', 'a9']);
     const exact = await answersMatchingRegex(t.db, '1', 1, 1, '^ottawa$');
@@ -101,7 +119,8 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
 
   it('the regex tool refuses what needs backtracking, as trx does', async () => {
     expect(await answersMatchingRegex(t.db, '1', 1, 1, '(ottawa)\\1')).toEqual({
-      ok: false, message: 'Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).',
+      ok: false,
+      message: 'Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).',
     });
   });
 });

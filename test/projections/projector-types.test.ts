@@ -66,10 +66,7 @@ describe.each(DATABASES)('projectors read only the event types they name, on %s'
     const runner = await ProjectionRunner.start(db, t.store, ALL_PROJECTORS);
     await runner.waitFor(read);
     const before = count();
-    const last = await appendEvents(t.store, [
-      f.make('MaintenanceStarted', { recheckAt: 0 }),
-      f.make('MaintenanceEnded', {}),
-    ]);
+    const last = await appendEvents(t.store, [f.make('MaintenanceStarted', { recheckAt: 0 }), f.make('MaintenanceEnded', {})]);
     await runner.waitFor(last);
     expect(count()).toBe(before);
     expect((await checkpoints(t.db)).map((c) => Number(c.position))).toEqual(ALL_PROJECTORS.map(() => read));

@@ -1,8 +1,21 @@
 import { EVENT_TYPES, type QuizShowEvent } from '../../events';
 import { fold, initialState, pointsOverview } from '../../projections/live';
 import {
-  ALL_PROJECTORS, answersProjector, GreetingRow, openReadDataSource, pointsTable, ProjectionRunner, projectionLag, publishedRanking,
-  QuizAnswerRow, rebuildProjections, TeamRow, teamsTxt, UploadRow, type EventLog, type Projector,
+  ALL_PROJECTORS,
+  answersProjector,
+  GreetingRow,
+  openReadDataSource,
+  pointsTable,
+  ProjectionRunner,
+  projectionLag,
+  publishedRanking,
+  QuizAnswerRow,
+  rebuildProjections,
+  TeamRow,
+  teamsTxt,
+  UploadRow,
+  type EventLog,
+  type Projector,
 } from '../../projections/read';
 import { quizzesProjector, teamsProjector, uploadsProjector, usersProjector } from '../../projections/read/projectors';
 import { KNOWN_TEAMS_TXT, knownNight } from './known-night';
@@ -29,9 +42,15 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     });
 
     it('quizzes: created, edited, with the tie-break question in position', async () => {
-      const quizzes = await t.db.query<{ id: string; name: string; year_week: string; question_count: number; max_round: number; origin: string; content: { round: number; number: number }[] }>(
-        'SELECT * FROM read_quizzes ORDER BY id',
-      );
+      const quizzes = await t.db.query<{
+        id: string;
+        name: string;
+        year_week: string;
+        question_count: number;
+        max_round: number;
+        origin: string;
+        content: { round: number; number: number }[];
+      }>('SELECT * FROM read_quizzes ORDER BY id');
       expect(quizzes.map((q) => [q.id, q.name, q.year_week, q.question_count, q.max_round, q.origin])).toEqual([
         ['1', 'Quiz am Freitag', '2026-47', 6, 3, 'import'],
         ['2', 'Quiz nächste Woche', '2026-48', 2, 1, 'form'],
@@ -65,13 +84,32 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     });
 
     it('answers: lock-in, tua, regex and ship ratings, with the time of each change', async () => {
-      const rows = await t.db.query<{ id: string; team_id: string | null; user_id: string | null; points: number; checked: boolean; liked: boolean; tester: string | null; quizzer: string | null; points_changed_at: Date | null; liked_changed_at: Date | null; rated_at: Date | null; locked_in_at: Date }>(
-        'SELECT * FROM read_quiz_answers ORDER BY id',
-      );
+      const rows = await t.db.query<{
+        id: string;
+        team_id: string | null;
+        user_id: string | null;
+        points: number;
+        checked: boolean;
+        liked: boolean;
+        tester: string | null;
+        quizzer: string | null;
+        points_changed_at: Date | null;
+        liked_changed_at: Date | null;
+        rated_at: Date | null;
+        locked_in_at: Date;
+      }>('SELECT * FROM read_quiz_answers ORDER BY id');
       const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
       expect(rows.map((r) => [r.id, r.points, r.checked])).toEqual([
-        ['a1', 2, true], ['a2', 0, true], ['a3', 2, true], ['a4', 3, true], ['a5', 1, true], ['a6', 5, true], ['a7', 4, true], ['a8', 1, true],
-        ['a9', 1, true], ['s1', 2, true],
+        ['a1', 2, true],
+        ['a2', 0, true],
+        ['a3', 2, true],
+        ['a4', 3, true],
+        ['a5', 1, true],
+        ['a6', 5, true],
+        ['a7', 4, true],
+        ['a8', 1, true],
+        ['a9', 1, true],
+        ['s1', 2, true],
       ]);
       expect(byId.a1).toMatchObject({ team_id: 't1', tester: 'mod', quizzer: 't1-author', liked: false });
       expect(byId.a2).toMatchObject({ tester: 'tester', liked: true });
@@ -82,7 +120,10 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         "SELECT answer_id, source, points, liked FROM read_answer_changes WHERE answer_id IN ('a6', 'a1', 'a8') ORDER BY answer_id, position",
       );
       expect(changes.map((c) => [c.answer_id, c.source, c.points, c.liked])).toEqual([
-        ['a1', 'regex', 2, false], ['a6', 'rating', 4, false], ['a6', 'rating', 5, true], ['a8', 'ship', 1, false],
+        ['a1', 'regex', 2, false],
+        ['a6', 'rating', 4, false],
+        ['a6', 'rating', 5, true],
+        ['a8', 'ship', 1, false],
       ]);
       expect(byId.a6!.rated_at!.getTime()).toBe(byId.a6!.points_changed_at!.getTime());
       expect(byId.a6!.liked_changed_at!.getTime()).toBe(byId.a6!.rated_at!.getTime());
@@ -95,7 +136,14 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         'SELECT * FROM read_team_round_points ORDER BY team_id, round',
       );
       expect(points.map((p) => [p.team_id, p.round, p.points, p.answers])).toEqual([
-        ['t1', 1, 3, 2], ['t1', 2, 3, 1], ['t2', 1, 0, 1], ['t2', 2, 1, 1], ['t2', 3, 4, 1], ['t3', 1, 2, 1], ['t3', 2, 5, 1], ['t4', 1, 1, 1],
+        ['t1', 1, 3, 2],
+        ['t1', 2, 3, 1],
+        ['t2', 1, 0, 1],
+        ['t2', 2, 1, 1],
+        ['t2', 3, 4, 1],
+        ['t3', 1, 2, 1],
+        ['t3', 2, 5, 1],
+        ['t4', 1, 1, 1],
       ]);
     });
 
@@ -131,7 +179,10 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       ]);
       const byLastRound = await pointsTable(t.db, '1', 'lastRound');
       expect(byLastRound.sortedTeams.map((r) => [r.name, r.rank])).toEqual([
-        ['Besserwisser', 3], ['Quizgurus', 1], ['Die Ahnungslosen', 2], ['(kein Team)', 4],
+        ['Besserwisser', 3],
+        ['Quizgurus', 1],
+        ['Die Ahnungslosen', 2],
+        ['(kein Team)', 4],
       ]);
     });
 
@@ -148,7 +199,12 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         const team = await ds.getRepository(TeamRow).findOneByOrFail({ id: 't1' });
         expect(team).toMatchObject({ name: 'Die Ahnungslosen', lowerName: 'die ahnungslosen', stadt: 'Berlin', isNew: false });
         const answers = await ds.getRepository(QuizAnswerRow).find({ where: { quizId: '1', round: 1, num: 1 }, order: { id: 'ASC' } });
-        expect(answers.map((a) => [a.id, a.points, a.checked])).toEqual([['a1', 2, true], ['a2', 0, true], ['a3', 2, true], ['a9', 1, true]]);
+        expect(answers.map((a) => [a.id, a.points, a.checked])).toEqual([
+          ['a1', 2, true],
+          ['a2', 0, true],
+          ['a3', 2, true],
+          ['a9', 1, true],
+        ]);
         const upload = await ds.getRepository(UploadRow).findOneByOrFail({ uploadId: 'up2', fileIndex: 0 });
         expect(upload).toMatchObject({ kind: 'question', questionNightId: 'n1', questionRound: 1, questionNumber: 1 });
       } finally {
@@ -189,7 +245,16 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     await project(t, [
       f.make('UserRegistered', { userId: 'u1', login: 'u1', name: 'u1', email: null, roles: [] }),
       f.make('TeamCreated', {
-        teamId: 't1', name: 'Rauswurf', stadt: 'Köln', beschreibung: '-', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null, number: 1,
+        teamId: 't1',
+        name: 'Rauswurf',
+        stadt: 'Köln',
+        beschreibung: '-',
+        url: '',
+        isNew: false,
+        origin: 'dialog',
+        expectedMembers: null,
+        createdBy: null,
+        number: 1,
       }),
       f.make('TeamJoined', { teamId: 't1', userId: 'u1', via: 'password' }),
       f.make('GreetingSubmitted', { greetingId: 'g1', name: 'Oma', message: 'Hallo' }),
@@ -208,10 +273,12 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       const ds = await openReadDataSource(t.db, { synchronize: false });
       try {
         await ds.transaction((manager) => manager.getRepository(GreetingRow).insert(greeting('kept')));
-        await expect(ds.transaction(async (manager) => {
-          await manager.getRepository(GreetingRow).insert(greeting('dropped'));
-          throw new Error('nein');
-        })).rejects.toThrow('nein');
+        await expect(
+          ds.transaction(async (manager) => {
+            await manager.getRepository(GreetingRow).insert(greeting('dropped'));
+            throw new Error('nein');
+          }),
+        ).rejects.toThrow('nein');
         expect((await ds.getRepository(GreetingRow).find()).map((g) => g.id)).toEqual(['kept']);
       } finally {
         await ds.destroy();
@@ -397,7 +464,8 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       const rows = await t.db.query<{ id: string; points: number; checked: boolean; liked: boolean; tester: string | null }>(
         'SELECT id, points, checked, liked, tester FROM read_quiz_answers ORDER BY id',
       );
-      const live = fold(events, initialState).answers.values()
+      const live = fold(events, initialState)
+        .answers.values()
         .map((a) => ({ id: a.id, points: a.points, checked: a.checked, liked: a.liked, tester: a.tester }))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
       expect(live.some((a) => a.liked) && live.some((a) => a.checked && a.points === 0)).toBe(true);

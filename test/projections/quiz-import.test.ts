@@ -34,8 +34,15 @@ describe('quiz import (TOML: rounds holding numbered questions)', () => {
     expect(result.preview.content).toEqual([
       { type: 'normal', round: 1, number: 1, category: '(2) Geografie', question: 'Hauptstadt von Kanada?', answer: 'Ottawa', points: -1, options: [], extraInfo: {} },
       {
-        type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Wer sang Atemlos?', answer: 'B', points: -1,
-        options: ['Nena', 'Helene Fischer', 'Sarah Connor', 'Lena'], extraInfo: {},
+        type: 'abcd',
+        round: 1,
+        number: 2,
+        category: 'Musik',
+        question: 'Wer sang Atemlos?',
+        answer: 'B',
+        points: -1,
+        options: ['Nena', 'Helene Fischer', 'Sarah Connor', 'Lena'],
+        extraInfo: {},
       },
       { type: 'normal', round: 2, number: 1, category: '', question: 'Regisseur von Metropolis?', answer: 'Fritz Lang', points: 3, options: [], extraInfo: { optionNum: 2 } },
     ]);
@@ -43,27 +50,37 @@ describe('quiz import (TOML: rounds holding numbered questions)', () => {
   });
 
   it('takes rounds from a rounds table or from arrays of tables counting from 1', () => {
-    const result = previewQuizImport(`
+    const result = previewQuizImport(
+      `
 year_week = "2026-48"
 [[rounds]]
 [[rounds]]
 [[rounds.1]]
 question = "Erste Frage der zweiten Runde"
-`.replace('[[rounds]]\n[[rounds]]\n[[rounds.1]]', '[rounds.2.1]'), { name: 'Aus dem Formular' });
+`.replace('[[rounds]]\n[[rounds]]\n[[rounds.1]]', '[rounds.2.1]'),
+      { name: 'Aus dem Formular' },
+    );
     expect(result).toMatchObject({ ok: true, preview: { name: 'Aus dem Formular', yearWeek: '2026-48', content: [{ round: 2, number: 1 }] } });
     const arrays = previewQuizImport('name = "A"\nyearWeek = "1"\nrounds = [[{question = "r1q1"}, {question = "r1q2"}], [{question = "r2q1"}]]');
-    expect(arrays.ok && arrays.preview.content.map((q) => [q.round, q.number, q.question])).toEqual([[1, 1, 'r1q1'], [1, 2, 'r1q2'], [2, 1, 'r2q1']]);
+    expect(arrays.ok && arrays.preview.content.map((q) => [q.round, q.number, q.question])).toEqual([
+      [1, 1, 'r1q1'],
+      [1, 2, 'r1q2'],
+      [2, 1, 'r2q1'],
+    ]);
   });
 
   it('refuses with the spec texts: no name, no year week, no questions', () => {
     expect(previewQuizImport('yearWeek = "2026-47"\n[1.1]\nquestion = "x"')).toEqual({
-      ok: false, errors: [{ detail: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert' }],
+      ok: false,
+      errors: [{ detail: 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert' }],
     });
     expect(previewQuizImport('name = "Q"\n[1.1]\nquestion = "x"')).toEqual({
-      ok: false, errors: [{ detail: 'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert' }],
+      ok: false,
+      errors: [{ detail: 'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert' }],
     });
     expect(previewQuizImport('name = "Q"\nyearWeek = "2026-47"')).toEqual({
-      ok: false, errors: [{ detail: 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert' }],
+      ok: false,
+      errors: [{ detail: 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert' }],
     });
   });
 
@@ -82,10 +99,12 @@ question = "Erste Frage der zweiten Runde"
 
   it('refuses content the engine would refuse: an unknown type, or extra_info that is not JSON', () => {
     expect(previewQuizImport('name = "Q"\nyearWeek = "1"\n[1.1]\ntype = "raten"')).toEqual({
-      ok: false, errors: [{ detail: 'Es ist ein Fehler beim Speichern aufgetreten.' }],
+      ok: false,
+      errors: [{ detail: 'Es ist ein Fehler beim Speichern aufgetreten.' }],
     });
     expect(previewQuizImport('name = "Q"\nyearWeek = "1"\n[1.1]\nextra_info = "{kaputt"')).toEqual({
-      ok: false, errors: [{ detail: 'konnte String nicht einlesen.' }],
+      ok: false,
+      errors: [{ detail: 'konnte String nicht einlesen.' }],
     });
   });
 });

@@ -129,7 +129,11 @@ export function checkpoints(db: SqlDatabase): Promise<{ projector: string; posit
 /** The recorded night of the engine's golden test (events/recordings/night-1.jsonl). */
 export function recordedNightEvents(): QuizShowEvent[] {
   const file = path.resolve(__dirname, '..', '..', 'events', 'recordings', 'night-1.jsonl');
-  return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => decodeEvent(JSON.parse(line) as EventToDecode));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => decodeEvent(JSON.parse(line) as EventToDecode));
 }
 
 /** Builds events by hand with a clock that moves one second per event. */

@@ -2,7 +2,12 @@ import type { PointsTable } from '../../events';
 import { TEAMS_TXT_MARKER, teamsTxt } from '../../projections/read';
 
 const row = (name: string, rounds: number[], rank: number) => ({
-  teamId: name, name, rounds, total: rounds.reduce((s, p) => s + p, 0), rank, place: rank <= 3 ? rank : 4,
+  teamId: name,
+  name,
+  rounds,
+  total: rounds.reduce((s, p) => s + p, 0),
+  rank,
+  place: rank <= 3 ? rank : 4,
 });
 
 describe('teams.txt', () => {

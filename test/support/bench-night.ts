@@ -25,14 +25,23 @@ export interface BenchNight {
 export function benchNight(teams: number, totalEvents: number, activeTeams = teams, playersPerTeam = 4): BenchNight {
   let clock = Date.UTC(2026, 10, 20, 19, 0, 0);
   let metadata: EventMetadata = { eventId: 'e', commandId: 'c', actor: { userId: null, roles: [] }, recordedAt: clock };
-  const tick = () => { clock += 1000; metadata = { ...metadata, recordedAt: clock }; };
-  const ev = <E extends QuizShowEvent>(type: E['type'], version: E['version'], data: E['data']): QuizShowEvent =>
-    ({ type, version, data, metadata } as QuizShowEvent);
+  const tick = () => {
+    clock += 1000;
+    metadata = { ...metadata, recordedAt: clock };
+  };
+  const ev = <E extends QuizShowEvent>(type: E['type'], version: E['version'], data: E['data']): QuizShowEvent => ({ type, version, data, metadata }) as QuizShowEvent;
 
   const questions = Math.max(1, Math.round(totalEvents / (activeTeams * EVENTS_PER_TEAM_AND_QUESTION)));
   const content: Question[] = Array.from({ length: questions }, (_, i) => ({
-    type: 'normal', round: Math.floor(i / QUESTIONS_PER_ROUND) + 1, number: (i % QUESTIONS_PER_ROUND) + 1,
-    category: '(1) Bench', question: `Frage ${i + 1}`, answer: `Antwort ${i + 1}`, points: 1, options: [], extraInfo: {},
+    type: 'normal',
+    round: Math.floor(i / QUESTIONS_PER_ROUND) + 1,
+    number: (i % QUESTIONS_PER_ROUND) + 1,
+    category: '(1) Bench',
+    question: `Frage ${i + 1}`,
+    answer: `Antwort ${i + 1}`,
+    points: 1,
+    options: [],
+    extraInfo: {},
   }));
 
   const setup: QuizShowEvent[] = [
@@ -43,9 +52,20 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
   const members: string[][] = [];
   for (let t = 0; t < teams; t++) {
     const teamId = `team-${t}`;
-    setup.push(ev('TeamCreated', 3, {
-      teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null, number: t + 1,
-    }));
+    setup.push(
+      ev('TeamCreated', 3, {
+        teamId,
+        name: `Team ${t}`,
+        stadt: 'Köln',
+        beschreibung: '',
+        url: '',
+        isNew: false,
+        origin: 'dialog',
+        expectedMembers: null,
+        createdBy: null,
+        number: t + 1,
+      }),
+    );
     members.push([]);
     for (let p = 0; p < playersPerTeam; p++) {
       const userId = `user-${t}-${p}`;
@@ -99,7 +119,13 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
       yield* emit(ev('CountdownExpired', 1, { nightId, endsAt: clock }));
       yield* emit(ev('QuestionEnded', 1, { ...at, reason: 'countdown' }));
       const answers = members.slice(0, activeTeams).map((team, t) => ({
-        answerId: `answer-${++answerCounter}`, teamId: `team-${t}`, userId: null, answer: 'Antwort', author: team[0], proposalKey: 1, basis: 'favourite' as const,
+        answerId: `answer-${++answerCounter}`,
+        teamId: `team-${t}`,
+        userId: null,
+        answer: 'Antwort',
+        author: team[0],
+        proposalKey: 1,
+        basis: 'favourite' as const,
       }));
       yield* emit(ev('AnswersLockedIn', 2, { ...at, answers }));
       for (const a of answers) {

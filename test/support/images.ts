@@ -34,7 +34,6 @@ export function jpegWithMetadata(): Buffer {
   ]);
 }
 
-
 /** A well-formed PNG of about `bytes` bytes (one large IDAT chunk; never decoded by the server). */
 export function pngOfSize(bytes: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -9,8 +9,18 @@ import { pick, seededRandom } from './random';
 import { VISITOR, SCHEDULER, World } from './world';
 
 export const TEAM_NAMES = [
-  'Die Ahnungslosen', 'Besserwisser', 'Quizgurus', 'Fusionsteam 1', 'Kölsche Köpfe', 'Tischlein deck dich',
-  'Die Schlaumeier', 'Rätselratten', 'Team Toast', 'Die Wissenden', 'Hirn ohne Hut', 'Late Night Nerds',
+  'Die Ahnungslosen',
+  'Besserwisser',
+  'Quizgurus',
+  'Fusionsteam 1',
+  'Kölsche Köpfe',
+  'Tischlein deck dich',
+  'Die Schlaumeier',
+  'Rätselratten',
+  'Team Toast',
+  'Die Wissenden',
+  'Hirn ohne Hut',
+  'Late Night Nerds',
 ];
 
 const QUESTIONS: (QuestionInput & { type: QuestionType })[] = [
@@ -65,7 +75,10 @@ export function recordNight(): RecordedNight {
     const size = t < 4 ? 4 : 3;
     const founder = world.player(`spieler${++n}`);
     playerIds.push(founder);
-    const [created] = world.must({ type: 'CreateTeam', name, password: `team-pw${t}`, stadt: pick(random, ['Köln', 'Berlin', 'Hamburg']), beschreibung: `Team ${t + 1}` }, as(founder));
+    const [created] = world.must(
+      { type: 'CreateTeam', name, password: `team-pw${t}`, stadt: pick(random, ['Köln', 'Berlin', 'Hamburg']), beschreibung: `Team ${t + 1}` },
+      as(founder),
+    );
     const teamId = (created.data as { teamId: string }).teamId;
     teamIds.push(teamId);
     members.push([founder]);
@@ -111,9 +124,10 @@ export function recordNight(): RecordedNight {
       const proposers = team.slice(0, 1 + Math.floor(random() * team.length));
       for (const player of proposers) {
         world.tick(1_000);
-        let message = question.type === 'schiffe'
-          ? `Lager: ${pick(random, ['A', 'B', 'C'])}${1 + Math.floor(random() * 3)}\nPlündern: ${pick(random, ['A', 'B', 'C'])}${1 + Math.floor(random() * 3)}`
-          : pick(random, GUESSES[key]);
+        let message =
+          question.type === 'schiffe'
+            ? `Lager: ${pick(random, ['A', 'B', 'C'])}${1 + Math.floor(random() * 3)}\nPlündern: ${pick(random, ['A', 'B', 'C'])}${1 + Math.floor(random() * 3)}`
+            : pick(random, GUESSES[key]);
         if (question.type === 'zeichnen' || question.type === 'selfie') {
           const [upload] = world.must({ type: 'RecordUpload', kind: 'question', files: [{ fileName: `${t}-${message}`, mimeType: 'image/png', size: 20_000 }] }, as(player));
           message = (upload.data as { fileNames: string[] }).fileNames[0];
@@ -179,6 +193,8 @@ export function recordNight(): RecordedNight {
     moderator: world.as(moderator),
     tester: world.as(testers[0]),
   };
-  members.forEach((team, t) => { viewers[`team-${t + 1}-player`] = world.as(team[0]); });
+  members.forEach((team, t) => {
+    viewers[`team-${t + 1}-player`] = world.as(team[0]);
+  });
   return { world, quizId, teamIds, playerIds, viewers };
 }

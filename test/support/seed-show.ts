@@ -68,14 +68,26 @@ const WORDS = ['Ratefüchse', 'Besserwisser', 'Ahnungslosen', 'Quizzer', 'Eulen'
 const CITIES = ['Köln', 'Berlin', 'Hamburg', 'München', 'Leipzig', 'Bremen'];
 const TRICKY_TEAM_NAMES = ['=1+1 "Die; Eulen"', '@Quizfüchse', '-Minus; Plus', '+Tüftler "Ä"'];
 const TRICKY_ANSWERS = [
-  '=HYPERLINK("http://böse.example";"klick")', '+49 221 123', '-2+3', '@SUMME(A1:A2)', '-1',
-  'Zeile 1\r\nZeile 2', 'Köln; Bonn', 'Sie sagte "Hallo"', 'Wagen\rrücklauf', 'Straße € ½',
+  '=HYPERLINK("http://böse.example";"klick")',
+  '+49 221 123',
+  '-2+3',
+  '@SUMME(A1:A2)',
+  '-1',
+  'Zeile 1\r\nZeile 2',
+  'Köln; Bonn',
+  'Sie sagte "Hallo"',
+  'Wagen\rrücklauf',
+  'Straße € ½',
 ];
 const isTricky = (options: SeedOptions, team: number) => options.tricky === true && team % 100 === 7;
 
 const questions: QuestionInput[] = Array.from({ length: SINGLE_QUESTION }, (_, i) => ({
-  type: 'normal', round: 1, number: i + 1, category: '(1) Allgemeinwissen',
-  question: `Frage ${i + 1}: Wie heißt die Hauptstadt von Land ${i + 1}?`, answer: `Stadt ${i + 1}`,
+  type: 'normal',
+  round: 1,
+  number: i + 1,
+  category: '(1) Allgemeinwissen',
+  question: `Frage ${i + 1}: Wie heißt die Hauptstadt von Land ${i + 1}?`,
+  answer: `Stadt ${i + 1}`,
 }));
 
 /** Plays the night through the deciders; the log and each event's stream. */
@@ -92,11 +104,16 @@ function playNight(options: SeedOptions): { world: World; summary: SeededNight }
   const members: string[][] = [];
   for (let t = 0; t < teams; t++) {
     const first = world.player(`spieler-${t}-0`);
-    const [team] = world.must({
-      type: 'CreateTeam',
-      name: isTricky(options, t) ? `${TRICKY_TEAM_NAMES[Math.floor(t / 100) % TRICKY_TEAM_NAMES.length]} ${t + 1}` : `${WORDS[t % WORDS.length]} ${t + 1}`,
-      password: 'pw-team', stadt: CITIES[t % CITIES.length], beschreibung: 'Wir raten mit Herz.',
-    }, world.as(first));
+    const [team] = world.must(
+      {
+        type: 'CreateTeam',
+        name: isTricky(options, t) ? `${TRICKY_TEAM_NAMES[Math.floor(t / 100) % TRICKY_TEAM_NAMES.length]} ${t + 1}` : `${WORDS[t % WORDS.length]} ${t + 1}`,
+        password: 'pw-team',
+        stadt: CITIES[t % CITIES.length],
+        beschreibung: 'Wir raten mit Herz.',
+      },
+      world.as(first),
+    );
     const teamId = (team.data as { teamId: string }).teamId;
     const own = [first];
     for (let p = 1; p < playersPerTeam; p++) {

@@ -43,7 +43,14 @@ export class World {
   /** Runs a command (wire-shaped, as the edge gets it); an accepted one is appended and folded. */
   run(input: CommandInput, actor: Actor): Decision {
     const ids: string[] = [];
-    const ctx = { ...this.context(actor), newId: () => { const id = this.newId(); ids.push(id); return id; } };
+    const ctx = {
+      ...this.context(actor),
+      newId: () => {
+        const id = this.newId();
+        ids.push(id);
+        return id;
+      },
+    };
     const { state } = this;
     const decision = decideInput(state, input, ctx);
     this.history.push({ input, ctx, ids, state, logLength: this.log.length, decision });
@@ -76,10 +83,17 @@ export class World {
   addUser(login: string, roles: Role[] = []): string {
     const userId = this.newId();
     const ctx = this.context(VISITOR);
-    this.append([{
-      type: 'UserRegistered', version: 1, data: { userId, login, name: login, email: null, roles },
-      metadata: { eventId: `${ctx.commandId}-0`, commandId: ctx.commandId, actor: VISITOR, recordedAt: this.now },
-    }], `user-${userId}`);
+    this.append(
+      [
+        {
+          type: 'UserRegistered',
+          version: 1,
+          data: { userId, login, name: login, email: null, roles },
+          metadata: { eventId: `${ctx.commandId}-0`, commandId: ctx.commandId, actor: VISITOR, recordedAt: this.now },
+        },
+      ],
+      `user-${userId}`,
+    );
     return userId;
   }
 

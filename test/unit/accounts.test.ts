@@ -6,7 +6,7 @@ const FORBIDDEN = 'Dazu fehlt dir die Berechtigung.';
 const OPERATOR_PASSWORD = 'Passwörter von Admin, Moderation und Kontrolle brauchen mindestens 8 Zeichen.';
 
 describe('blocking a user (abl)', () => {
-  it('given a player, when an admin blocks them, then the event names the user and the admin, and the user\'s tokens end', () => {
+  it("given a player, when an admin blocks them, then the event names the user and the admin, and the user's tokens end", () => {
     const s = show();
     const step = given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.admin));
     step.thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: true, blockedBy: s.admin } });
@@ -35,7 +35,9 @@ describe('blocking a user (abl)', () => {
   it('refuses an admin blocking themselves, a moderator blocking an operator, a tester blocking anybody, and an unknown user', () => {
     const s = show();
     given(s.world).when({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.admin)).thenRejected('Du kannst dich nicht selbst sperren.');
-    given(s.world).when({ type: 'BlockUser', userId: s.tester, blocked: true }, s.world.as(s.moderator)).thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
+    given(s.world)
+      .when({ type: 'BlockUser', userId: s.tester, blocked: true }, s.world.as(s.moderator))
+      .thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
     given(s.world).when({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
     given(s.world).when({ type: 'BlockUser', userId: 'niemand', blocked: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
   });
@@ -51,33 +53,40 @@ describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
     expect(tokenHolder(world.state, { id: s.anna, perm: [], exp: 0, gen: 1 })?.id).toBe(s.anna);
   });
 
-  it('refuses ending another user\'s tokens', () => {
+  it("refuses ending another user's tokens", () => {
     const s = show();
     given(s.world).when({ type: 'RevokeTokens', userId: s.anna }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
   });
 
   it('given a player, when they change their password, then their older tokens end', () => {
     const s = show();
-    const world = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna)).andApply();
+    const world = given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna))
+      .andApply();
     expect(world.state.users.get(s.anna)!.tokenGeneration).toBe(1);
   });
 
   it('given an operator, when they choose a password under 8 characters, then it is refused in German', () => {
     const s = show();
     const name = s.world.state.users.get(s.moderator)!.name;
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'kurz123', newPasswordRepeat: 'kurz123', currentPasswordOk: true }, s.world.as(s.moderator)).thenRejected(OPERATOR_PASSWORD);
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'lang1234', newPasswordRepeat: 'lang1234', currentPasswordOk: true }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'kurz123', newPasswordRepeat: 'kurz123', currentPasswordOk: true }, s.world.as(s.moderator))
+      .thenRejected(OPERATOR_PASSWORD);
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.moderator, name, newPassword: 'lang1234', newPasswordRepeat: 'lang1234', currentPasswordOk: true }, s.world.as(s.moderator))
       .thenEvents({ type: 'UserPasswordChanged', data: { userId: s.moderator } });
   });
 
-  it('given an admin, when they set another user\'s password, then the user\'s tokens end; an operator\'s needs 8 characters; only admins may', () => {
+  it("given an admin, when they set another user's password, then the user's tokens end; an operator's needs 8 characters; only admins may", () => {
     const s = show();
-    given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.admin)).thenEvents({ type: 'UserPasswordChanged', data: { userId: s.anna } });
+    given(s.world)
+      .whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.admin))
+      .thenEvents({ type: 'UserPasswordChanged', data: { userId: s.anna } });
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.moderator, newPassword: 'kurz' }, s.world.as(s.admin)).thenRejected(OPERATOR_PASSWORD);
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu' }, s.world.as(s.moderator)).thenRejected(FORBIDDEN);
   });
 
-  it('given an admin, when they ask to change another user\'s name or e-mail popup mark, or send no password, then it is refused: an admin sets only the password', () => {
+  it("given an admin, when they ask to change another user's name or e-mail popup mark, or send no password, then it is refused: an admin sets only the password", () => {
     const s = show();
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu', name: 'Anna Neu' }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
     given(s.world).whenWire({ type: 'ResetPassword', userId: s.anna, newPassword: 'neu', shownEmailPopupAt: null }, s.world.as(s.admin)).thenRejected(FORBIDDEN);

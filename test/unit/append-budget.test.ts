@@ -25,14 +25,16 @@ describe('the budget of appended bytes', () => {
     await database.close();
   });
 
-  it('refuses a player once the hour\'s bytes are spent, saying when it frees up; operators never', async () => {
+  it("refuses a player once the hour's bytes are spent, saying when it frees up; operators never", async () => {
     const budget = await AppendBudget.open(database.db, LIMIT, clock);
     budget.spent(player, LIMIT - 1, now);
     budget.spent(moderator, 10 * LIMIT, now);
     expect(budget.refusal(player, now)).toBeNull();
     budget.spent(player, 1, now);
     expect(budget.refusal(player, now)).toEqual({ ok: false, reason: 'limited', message: APPEND_BUDGET_TEXTS.spent(LIMIT, 23) });
-    expect(budget.refusal(player, now)!.message).toBe('Du hast in dieser Stunde schon sehr viel gesendet (höchstens 10 KB pro Stunde). Bitte versuche es in 23 Minuten noch einmal.');
+    expect(budget.refusal(player, now)!.message).toBe(
+      'Du hast in dieser Stunde schon sehr viel gesendet (höchstens 10 KB pro Stunde). Bitte versuche es in 23 Minuten noch einmal.',
+    );
     expect(budget.refusal(moderator, now)).toBeNull();
     now += 23 * MINUTE; // the next hour
     expect(budget.refusal(player, now)).toBeNull();

@@ -17,7 +17,8 @@ describe('docs/asyncapi.yaml', () => {
     }
     for (const entry of Object.values(commandTable)) if (entry.wire) expect(entry.content).toBeDefined();
     expect(doc.components.messages.ma!.payload.properties.content).toEqual({
-      type: 'object', properties: { quiz: { type: ['string', 'number'] }, round: { type: 'integer' }, question: { type: 'integer' } },
+      type: 'object',
+      properties: { quiz: { type: ['string', 'number'] }, round: { type: 'integer' }, question: { type: 'integer' } },
     });
     expect(doc.components.messages.ma!.summary).toContain('moderator');
   });

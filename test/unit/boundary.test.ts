@@ -45,7 +45,9 @@ function outsideTheirBoundary(world: World): string[] {
     if (!boundary) continue;
     const alone = decideAgain(step, onlyBoundary(world, step, boundary));
     if (JSON.stringify(alone) !== JSON.stringify(step.decision)) {
-      found.push(`${step.input.type} (boundary ${JSON.stringify(boundary).slice(0, 200)}): ${JSON.stringify(step.decision).slice(0, 120)} / alone: ${JSON.stringify(alone).slice(0, 120)}`);
+      found.push(
+        `${step.input.type} (boundary ${JSON.stringify(boundary).slice(0, 200)}): ${JSON.stringify(step.decision).slice(0, 120)} / alone: ${JSON.stringify(alone).slice(0, 120)}`,
+      );
     }
   }
   return found;
@@ -78,12 +80,12 @@ function commandOfFrame(frame: FuzzFrame, joinsWithPassword: boolean): CommandIn
     return null;
   }
   const { type, content } = parsed as { type: string; content?: unknown };
-  const fields = typeof content === 'object' && content !== null && !Array.isArray(content) ? content as Record<string, unknown> : {};
+  const fields = typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : {};
   return inputFromWire(type, fields, { passwordOk: joinsWithPassword });
 }
 
 describe('consistency boundaries', () => {
-  it('every command of the recorded night decides the same on its boundary\'s streams alone', () => {
+  it("every command of the recorded night decides the same on its boundary's streams alone", () => {
     const night = recordNight();
     expect(night.world.history.length).toBeGreaterThan(500);
     expect(outsideTheirBoundary(night.world)).toEqual([]);
@@ -127,7 +129,7 @@ describe('consistency boundaries', () => {
     expect(outsideTheirBoundary(world)).toEqual([]);
   });
 
-  it('a team\'s short number is a fact of its own stream: joins and creations by number decide the same alone', () => {
+  it("a team's short number is a fact of its own stream: joins and creations by number decide the same alone", () => {
     const s = show();
     const { world } = s;
     const dora = world.player('dora');
@@ -153,10 +155,17 @@ describe('consistency boundaries', () => {
     expect(world.history.filter((h) => !h.decision.ok)).toHaveLength(1);
     expect(outsideTheirBoundary(world)).toEqual([]);
   });
-  it('PATCH /api/users/:id\'s rules (own profile with the current password\'s verdict, an admin\'s reset) decide the same on their boundaries alone', () => {
+  it("PATCH /api/users/:id's rules (own profile with the current password's verdict, an admin's reset) decide the same on their boundaries alone", () => {
     const s = show();
     const { world } = s;
-    const change = (userId: string, fields: Record<string, unknown>) => ({ type: 'UpdateProfile' as const, userId, name: 'Anna Neu', newPassword: 'neu-pw', newPasswordRepeat: 'neu-pw', ...fields });
+    const change = (userId: string, fields: Record<string, unknown>) => ({
+      type: 'UpdateProfile' as const,
+      userId,
+      name: 'Anna Neu',
+      newPassword: 'neu-pw',
+      newPasswordRepeat: 'neu-pw',
+      ...fields,
+    });
     world.run(change(s.anna, { currentPasswordOk: false }), world.as(s.anna)); // refused: the current password did not check out
     world.run(change(s.anna, { currentPasswordOk: true }), world.as(s.anna));
     world.run(change(s.bert, { currentPasswordOk: true }), world.as(s.anna)); // refused: another's profile
@@ -186,7 +195,7 @@ describe('consistency boundaries', () => {
     expect(outsideTheirBoundary(world)).toEqual([]);
   });
 
-  it('a proposal\'s boundary holds its own team\'s answers and the night\'s phase, not another team\'s answers', () => {
+  it("a proposal's boundary holds its own team's answers and the night's phase, not another team's answers", () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
     const { world } = s;
     const decision = world.run({ type: 'AddProposal', message: 'Antwort' }, world.as(s.anna));

@@ -10,10 +10,11 @@ describe('CircuitBreaker', () => {
   let now: number;
   let breaker: CircuitBreaker;
   let calls: number;
-  const call = (outcome: () => unknown) => breaker.call(async () => {
-    calls++;
-    return outcome();
-  });
+  const call = (outcome: () => unknown) =>
+    breaker.call(async () => {
+      calls++;
+      return outcome();
+    });
 
   beforeEach(() => {
     now = 0;
@@ -22,7 +23,11 @@ describe('CircuitBreaker', () => {
   });
 
   it('given the database refused a call, when more calls come within the open time, then they fail as unavailable without trying', async () => {
-    await expect(call(() => { throw refused(); })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(
+      call(() => {
+        throw refused();
+      }),
+    ).rejects.toBeInstanceOf(StoreUnavailableError);
     now = 999;
     await expect(call(() => 'ok')).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(calls).toBe(1);
@@ -30,7 +35,9 @@ describe('CircuitBreaker', () => {
   });
 
   it('given the open time passed, when the probing call succeeds, then the breaker closes', async () => {
-    await call(() => { throw refused(); }).catch(() => undefined);
+    await call(() => {
+      throw refused();
+    }).catch(() => undefined);
     now = 1000;
     await expect(call(() => 'ok')).resolves.toBe('ok');
     expect(breaker.isOpen).toBe(false);
@@ -38,7 +45,9 @@ describe('CircuitBreaker', () => {
   });
 
   it('given a probe under way, then other calls still fail at once; a failed probe opens the breaker again', async () => {
-    await call(() => { throw refused(); }).catch(() => undefined);
+    await call(() => {
+      throw refused();
+    }).catch(() => undefined);
     now = 1000;
     let failProbe!: (error: unknown) => void;
     const probe = breaker.call(() => new Promise((_, reject) => (failProbe = reject)));
@@ -51,7 +60,11 @@ describe('CircuitBreaker', () => {
 
   it('given an error of the statement itself (a unique violation), then it is thrown as it is and the breaker stays closed', async () => {
     const violation = Object.assign(new Error('duplicate key value'), { code: '23505' });
-    await expect(call(() => { throw violation; })).rejects.toBe(violation);
+    await expect(
+      call(() => {
+        throw violation;
+      }),
+    ).rejects.toBe(violation);
     expect(breaker.isOpen).toBe(false);
   });
 });

@@ -24,7 +24,9 @@ describe('decide', () => {
 
   it('an unknown command is rejected', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna)).thenRejected('Diesen Befehl gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna))
+      .thenRejected('Diesen Befehl gibt es nicht.');
     expect(decide(s.world.state, { type: 'Nope' } as unknown as Command, s.world.context(s.world.as(s.anna)))).toMatchObject({ ok: false });
   });
 
@@ -41,7 +43,9 @@ describe('decide', () => {
       ['a key', { type: 'SetUberMessage', message: 'm', ['k\u0000']: 1 }, 'moderator'],
       ['a field no parser reads', { type: 'ShowInstructions', extra: { deep: [['\ud83d']] } }, 'moderator'],
     ] as const)('%s', (_what, input, who) => {
-      given(s.world).whenWire(input as unknown as CommandInput, s.world.as(s[who])).thenRejected('Der Text enthält ungültige Zeichen.');
+      given(s.world)
+        .whenWire(input as unknown as CommandInput, s.world.as(s[who]))
+        .thenRejected('Der Text enthält ungültige Zeichen.');
     });
 
     it('an emoji (a surrogate pair) is text like any other', () => {
@@ -51,40 +55,102 @@ describe('decide', () => {
     it('content nested thousands deep is scanned without overflowing the stack', () => {
       let deep: unknown = '\u0000';
       for (let i = 0; i < 100_000; i++) deep = [deep];
-      given(s.world).whenWire({ type: 'AddProposal', message: 'x', deep } as CommandInput, s.world.as(s.anna)).thenRejected('Der Text enthält ungültige Zeichen.');
+      given(s.world)
+        .whenWire({ type: 'AddProposal', message: 'x', deep } as CommandInput, s.world.as(s.anna))
+        .thenRejected('Der Text enthält ungültige Zeichen.');
     });
   });
 
   it('maps every realtime code of the catalogue to a command', () => {
     expect(Object.keys(WIRE_COMMANDS).sort()).toEqual([
-      'aas', 'abl', 'aff', 'ahd', 'ali', 'amu', 'ao', 'ara', 'arr', 'asu', 'asv', 'ati', 'gc', 'gd', 'gf', 'ghd', 'gi', 'gj', 'gl', 'go', 'gp', 'gs', 'gu', 'gz',
-      'ma', 'mc', 'mgh', 'mhr', 'mi', 'mlc', 'mlh', 'mn', 'mp', 'mq', 'mr', 'msl', 'mtr', 'mua', 'muc', 'mum', 'mumm', 'sp', 'ta', 'trx', 'tu', 'tua', 'ulc',
+      'aas',
+      'abl',
+      'aff',
+      'ahd',
+      'ali',
+      'amu',
+      'ao',
+      'ara',
+      'arr',
+      'asu',
+      'asv',
+      'ati',
+      'gc',
+      'gd',
+      'gf',
+      'ghd',
+      'gi',
+      'gj',
+      'gl',
+      'go',
+      'gp',
+      'gs',
+      'gu',
+      'gz',
+      'ma',
+      'mc',
+      'mgh',
+      'mhr',
+      'mi',
+      'mlc',
+      'mlh',
+      'mn',
+      'mp',
+      'mq',
+      'mr',
+      'msl',
+      'mtr',
+      'mua',
+      'muc',
+      'mum',
+      'mumm',
+      'sp',
+      'ta',
+      'trx',
+      'tu',
+      'tua',
+      'ulc',
     ]);
     const moderator = { userId: 'm', roles: ['moderator' as const] };
     expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({ type: 'StartQuestion', quizId: '3', round: 1, number: 2 });
-    expect(admit(initialState, inputFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })!, { userId: 'u', roles: [] }))
-      .toEqual({ type: 'JoinTeam', team: 't', passwordOk: true, fusionPassword: false });
+    expect(admit(initialState, inputFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })!, { userId: 'u', roles: [] })).toEqual({
+      type: 'JoinTeam',
+      team: 't',
+      passwordOk: true,
+      fusionPassword: false,
+    });
     expect(inputFromWire('mup', { quiz: 1 })).toBeNull(); // a query, see src/queries
   });
 
   it('the typed command carries no secret: passwords become what the rules need to know', () => {
-    expect(admit(initialState, { type: 'RegisterUser', login: ' anna ', password: 'geheim', passwordRepeat: 'geheim' }, { userId: null, roles: [] }))
-      .toEqual({ type: 'RegisterUser', login: 'anna', hasPassword: true, passwordRepeated: true, email: null });
+    expect(admit(initialState, { type: 'RegisterUser', login: ' anna ', password: 'geheim', passwordRepeat: 'geheim' }, { userId: null, roles: [] })).toEqual({
+      type: 'RegisterUser',
+      login: 'anna',
+      hasPassword: true,
+      passwordRepeated: true,
+      email: null,
+    });
     expect(JSON.stringify(admit(initialState, { type: 'JoinTeam', id: 't', password: 'geheim' }, { userId: 'u', roles: [] }))).not.toContain('geheim');
   });
 
-  it('a client cannot send the gateway\'s verdict on a password or an invite itself', () => {
+  it("a client cannot send the gateway's verdict on a password or an invite itself", () => {
     const s = show();
     const forged = inputFromWire('gj', { id: s.teamB, password: 'rate', passwordOk: true })!;
     given(s.world).whenWire(forged, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
     const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
     const inviteId = (invite.data as { inviteId: string }).inviteId;
-    given(s.world).whenWire(inputFromWire('gi', { token: 'x', inviteId })!, s.world.as(s.bert)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
-    given(s.world).whenWire(inputFromWire('gi', { token: 'x' }, { inviteId })!, s.world.as(s.bert)).thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
+    given(s.world)
+      .whenWire(inputFromWire('gi', { token: 'x', inviteId })!, s.world.as(s.bert))
+      .thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world)
+      .whenWire(inputFromWire('gi', { token: 'x' }, { inviteId })!, s.world.as(s.bert))
+      .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
   });
 
   it('a player sending ma through the wire mapping is rejected', () => {
     const s = show([q(1, 1)]);
-    given(s.world).whenWire(inputFromWire('ma', { quiz: s.quizId, round: 1, question: 1 })!, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire(inputFromWire('ma', { quiz: s.quizId, round: 1, question: 1 })!, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -2,14 +2,19 @@
  * Drawn answers (zeichnen): gz saves the player's strokes (stored space 720x360) so that a drawing
  * reopened after a reload or on another device shows what was drawn.
  */
-import {
-  DRAWING_MAX_POINTS, DRAWING_MAX_STROKES, fold, fromStoredStroke, initialState, readDrawing, userView, type DrawnStroke,
-} from '../../projections/live';
+import { DRAWING_MAX_POINTS, DRAWING_MAX_STROKES, fold, fromStoredStroke, initialState, readDrawing, userView, type DrawnStroke } from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion } from './support/fixtures';
 
 const strokes: DrawnStroke[] = [
-  { width: 4, color: '#222222', points: [[24, 48], [240, 120]] },
+  {
+    width: 4,
+    color: '#222222',
+    points: [
+      [24, 48],
+      [240, 120],
+    ],
+  },
   { width: 96, color: '#ffffff', points: [[700, 350]] },
 ];
 
@@ -20,11 +25,12 @@ function drawingNight() {
 describe('saving a drawing (gz)', () => {
   it('given an open zeichnen question, when anna saves her strokes, then DrawingSaved records them with the question', () => {
     const s = drawingNight();
-    given(s.world).whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna))
       .thenEvents({ type: 'DrawingSaved', data: { userId: s.anna, round: 1, number: 1, strokes } });
   });
 
-  it('then her user view holds the strokes, a reload (a fold of the log) too; her teammate\'s view does not', () => {
+  it("then her user view holds the strokes, a reload (a fold of the log) too; her teammate's view does not", () => {
     const s = drawingNight();
     s.world.must({ type: 'SaveDrawing', strokes }, s.world.as(s.anna));
     expect(userView(s.world.state, s.anna)!.drawing).toEqual(strokes);
@@ -62,13 +68,16 @@ describe('saving a drawing (gz)', () => {
     ['a point that is no pair of numbers', { strokes: [{ width: 4, color: '#222222', points: [['1', 1]] }] }],
   ])('given %s, then "Die Zeichnung konnte nicht gelesen werden." and nothing is stored', (_what, content) => {
     const s = drawingNight();
-    given(s.world).whenWire({ type: 'SaveDrawing', ...content }, s.world.as(s.anna)).thenRejected('Die Zeichnung konnte nicht gelesen werden.');
+    given(s.world)
+      .whenWire({ type: 'SaveDrawing', ...content }, s.world.as(s.anna))
+      .thenRejected('Die Zeichnung konnte nicht gelesen werden.');
   });
 
   it(`given more than ${DRAWING_MAX_POINTS} points, then it is too large and refused`, () => {
     const s = drawingNight();
     const points = Array.from({ length: DRAWING_MAX_POINTS + 1 }, (_, i) => [i % 720, 7]);
-    given(s.world).whenWire({ type: 'SaveDrawing', strokes: [{ width: 4, color: '#222222', points }] }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'SaveDrawing', strokes: [{ width: 4, color: '#222222', points }] }, s.world.as(s.anna))
       .thenRejected('Die Zeichnung ist zu groß (höchstens 3000 Punkte). Sie wurde nicht gespeichert.');
     const many = Array.from({ length: DRAWING_MAX_STROKES + 1 }, () => ({ width: 4, color: '#222222', points: [[1, 1]] }));
     expect(readDrawing(many)).toEqual({ ok: false, problem: 'tooLarge' });
@@ -80,6 +89,13 @@ describe('saving a drawing (gz)', () => {
   });
 
   it('the redraw of a stored stroke: coordinates divided by 2.4, the width halved (the spec)', () => {
-    expect(fromStoredStroke(strokes[0])).toEqual({ width: 2, color: '#222222', points: [[10, 20], [100, 50]] });
+    expect(fromStoredStroke(strokes[0])).toEqual({
+      width: 2,
+      color: '#222222',
+      points: [
+        [10, 20],
+        [100, 50],
+      ],
+    });
   });
 });

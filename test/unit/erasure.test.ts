@@ -34,7 +34,9 @@ describe('erasing an account (EraseUser)', () => {
 
   it('given an admin, when they erase a player, then the event names the admin', () => {
     const s = show();
-    given(s.world).when({ type: 'EraseUser', userId: s.anna }, s.world.as(s.admin)).thenEvents({ type: 'UserErased', data: { userId: s.anna, by: s.admin } });
+    given(s.world)
+      .when({ type: 'EraseUser', userId: s.anna }, s.world.as(s.admin))
+      .thenEvents({ type: 'UserErased', data: { userId: s.anna, by: s.admin } });
   });
 
   it('refuses a player erasing somebody else, the last admin, an unknown and an erased account', () => {
@@ -49,11 +51,14 @@ describe('erasing an account (EraseUser)', () => {
   it('given an erased account, then its login can be registered again and nobody can register or take the placeholder', () => {
     const s = show();
     const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert }, s.world.as(s.bert)).andApply();
-    given(erased).whenWire({ type: 'RegisterUser', login: 'bert', password: 'geheim' }, VISITOR)
+    given(erased)
+      .whenWire({ type: 'RegisterUser', login: 'bert', password: 'geheim' }, VISITOR)
       .thenEvents({ type: 'UserRegistered', data: { login: 'bert' } });
-    given(erased).whenWire({ type: 'RegisterUser', login: 'gelöschtes konto', password: 'geheim' }, VISITOR)
+    given(erased)
+      .whenWire({ type: 'RegisterUser', login: 'gelöschtes konto', password: 'geheim' }, VISITOR)
       .thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.');
-    given(erased).whenWire({ type: 'UpdateProfile', userId: s.anna, name: ERASED_NAME, newPassword: '', newPasswordRepeat: '' }, erased.as(s.anna))
+    given(erased)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: ERASED_NAME, newPassword: '', newPasswordRepeat: '' }, erased.as(s.anna))
       .thenRejected('Diesen Namen kann niemand wählen: So heißen gelöschte Konten.');
   });
 
@@ -68,7 +73,10 @@ describe('erasing an account (EraseUser)', () => {
     expect(encodeState(replayed)).toBe(encodeState(live.state));
     expect(JSON.stringify([globalView(replayed), moderatorView(replayed)])).not.toContain('Bert Beispiel');
     const lobby = replayed.show.lobbyChat.map((entry) => [entry.user, entry.message]);
-    expect(lobby).toEqual([[ERASED_NAME, 'Hallo zusammen'], ['anna', 'Hallo Bert']]);
+    expect(lobby).toEqual([
+      [ERASED_NAME, 'Hallo zusammen'],
+      ['anna', 'Hallo Bert'],
+    ]);
   });
 });
 

@@ -23,7 +23,9 @@ describe('upcasters', () => {
     const old = { type: 'TeamCreated', version: 1, data: { teamId: 't1', name: 'Alt', createdBy: 'u1' }, metadata };
     const current = upcast(old);
     expect(current).toEqual({
-      type: 'TeamCreated', version: 3, metadata,
+      type: 'TeamCreated',
+      version: 3,
+      metadata,
       data: { teamId: 't1', name: 'Alt', stadt: '', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: null },
     });
     expect(teamView(evolve(initialState, current), 't1')).toEqual(expect.objectContaining({ name: 'Alt', stadt: '', number: 1 }));
@@ -31,7 +33,9 @@ describe('upcasters', () => {
 
   it('TeamCreated v2 (before team numbers) reads as v3 with number null; the fold numbers such teams in the order they were created', () => {
     const v2 = (teamId: string, name: string) => ({
-      type: 'TeamCreated', version: 2, metadata,
+      type: 'TeamCreated',
+      version: 2,
+      metadata,
       data: { teamId, name, stadt: 'Köln', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null },
     });
     expect(upcast(v2('t1', 'Alt'))).toEqual({ ...v2('t1', 'Alt'), version: 3, data: { ...v2('t1', 'Alt').data, number: null } });
@@ -65,7 +69,9 @@ describe('upcasters', () => {
 
 describe('the stored-event codec (events/codec.ts)', () => {
   const event = {
-    type: 'AnswersLockedIn', version: 2, metadata,
+    type: 'AnswersLockedIn',
+    version: 2,
+    metadata,
     data: { nightId: 'n', quizId: '1', round: 1, number: 1, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u', proposalKey: 3, basis: 'stars' }] },
   } as const satisfies QuizShowEvent;
 
@@ -78,11 +84,15 @@ describe('the stored-event codec (events/codec.ts)', () => {
 
   it('reads an engine event with the version beside the type (the recordings), and upcasts an old stored row', () => {
     expect(decodeEvent(JSON.parse(JSON.stringify(event)) as EventToDecode)).toEqual(event);
-    const v1 = { type: 'AnswersLockedIn', data: { ...event.data, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u' }] }, metadata: { ...metadata, version: 1 } };
+    const v1 = {
+      type: 'AnswersLockedIn',
+      data: { ...event.data, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u' }] },
+      metadata: { ...metadata, version: 1 },
+    };
     expect(decodeEvent(v1).data).toEqual({ ...event.data, answers: [{ ...event.data.answers[0], proposalKey: null, basis: 'unknown' }] });
   });
 
-  it('knows the product\'s event types only', () => {
+  it("knows the product's event types only", () => {
     expect(isProductEventType('AnswersLockedIn')).toBe(true);
     expect(isProductEventType('BenchPing')).toBe(false);
     expect(() => decodeEvent({ type: 'BenchPing', data: {}, metadata })).toThrow(UnknownEventError);

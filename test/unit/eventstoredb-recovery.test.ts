@@ -10,10 +10,15 @@ import { isUnavailable, StoreUnavailableError } from '../../src/store/unavailabl
 describe('EventStoreDB adapter: finishing an append whose intent is stored', () => {
   it('given the server unreachable twice, when the events are stored again, then the append succeeds with the third try', async () => {
     let calls = 0;
-    const result = await finishIntent(async () => {
-      if (++calls < 3) throw new UnavailableError();
-      return { position: 7 };
-    }, isTransient, 3000, async () => undefined);
+    const result = await finishIntent(
+      async () => {
+        if (++calls < 3) throw new UnavailableError();
+        return { position: 7 };
+      },
+      isTransient,
+      3000,
+      async () => undefined,
+    );
     expect(result).toEqual({ position: 7 });
     expect(calls).toBe(3);
   });
@@ -21,10 +26,14 @@ describe('EventStoreDB adapter: finishing an append whose intent is stored', () 
   it('given the server away past the bound, then the append is answered "unavailable" (retry), not failed', async () => {
     let calls = 0;
     const started = Date.now();
-    const failure = await finishIntent(async () => {
-      calls++;
-      throw new DeadlineExceededError();
-    }, isTransient, 300).catch((error: unknown) => error);
+    const failure = await finishIntent(
+      async () => {
+        calls++;
+        throw new DeadlineExceededError();
+      },
+      isTransient,
+      300,
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StoreUnavailableError);
     expect(isUnavailable(failure)).toBe(true);
     expect(calls).toBeGreaterThan(1);
@@ -33,10 +42,14 @@ describe('EventStoreDB adapter: finishing an append whose intent is stored', () 
 
   it('given a failure that is not the server being away, then it is thrown as it is, at once', async () => {
     let calls = 0;
-    const failure = await finishIntent(async () => {
-      calls++;
-      throw new Error('Stream x moved past revision 3 outside the fence');
-    }, isTransient, 3000).catch((error: unknown) => error);
+    const failure = await finishIntent(
+      async () => {
+        calls++;
+        throw new Error('Stream x moved past revision 3 outside the fence');
+      },
+      isTransient,
+      3000,
+    ).catch((error: unknown) => error);
     expect(failure).toEqual(new Error('Stream x moved past revision 3 outside the fence'));
     expect(calls).toBe(1);
   });

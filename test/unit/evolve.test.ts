@@ -49,7 +49,10 @@ describe('evolve is pure', () => {
 });
 
 describe('fold changes in place only what it made, and gives what evolve gives', () => {
-  const lines = fs.readFileSync(path.resolve(__dirname, '..', '..', 'events', 'recordings', 'night-1.jsonl'), 'utf8').trim().split('\n');
+  const lines = fs
+    .readFileSync(path.resolve(__dirname, '..', '..', 'events', 'recordings', 'night-1.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
   const recorded = lines.map((line) => decodeEvent(JSON.parse(line) as EventToDecode));
   const metadata = recorded[recorded.length - 1].metadata;
   // Fields the recording does not touch after its first event: login links, and a reset that empties the night.

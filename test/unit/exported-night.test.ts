@@ -25,7 +25,8 @@ describe('the Kurzer Abend: which answer of Die Füchse was locked in', () => {
   it('when the countdown expires, then the favourite Lyon is locked in for Die Füchse and Marseille for the Eulen', () => {
     const world = worldAfter(night, countdownStarted);
     world.now = world.state.night!.countdown!.endsAt;
-    const [, , lockedIn] = given(world).when({ type: 'ExpireCountdown' }, SCHEDULER)
+    const [, , lockedIn] = given(world)
+      .when({ type: 'ExpireCountdown' }, SCHEDULER)
       .thenEvents({ type: 'CountdownExpired' }, { type: 'QuestionEnded', data: { reason: 'countdown' } }, { type: 'AnswersLockedIn' });
     const answers = (lockedIn.data as { answers: Array<{ answer: string; author: string }> }).answers;
     expect(answers.map((a) => a.answer).sort()).toEqual(['Lyon', 'Marseille']);

@@ -5,7 +5,16 @@
  */
 import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, CHECK_IN_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
 import {
-  ARGON2_AT_ONCE, ARGON2_MAX_WAIT_MS, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, HashingBusy, hashingFigures, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword,
+  ARGON2_AT_ONCE,
+  ARGON2_MAX_WAIT_MS,
+  ARGON2_MAX_WAITING,
+  HASHING_BUSY_TEXT,
+  HashingBusy,
+  hashingFigures,
+  hashingLoad,
+  hashPassword,
+  setHashingQueueWait,
+  verifyPassword,
 } from '../../src/identity/passwords';
 
 /** A queue on a clock the test moves, whose "hashes" finish when the test says so. */
@@ -14,20 +23,26 @@ function harness(options: { atOnce?: number; maxWaiting?: number; hashMs?: numbe
   const queue = new HashingQueue({ atOnce: options.atOnce ?? 1, maxWaiting: options.maxWaiting ?? 8, now: () => clock, initialHashMs: options.hashMs ?? 40 });
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
-  const submit = (name: string, priority: HashPriority = 'login', ticket?: string) => queue.run(
-    () => new Promise<string>((resolve) => {
-      started.push(name);
-      finishers.set(name, () => resolve(name));
-    }),
-    priority, ticket,
-  );
+  const submit = (name: string, priority: HashPriority = 'login', ticket?: string) =>
+    queue.run(
+      () =>
+        new Promise<string>((resolve) => {
+          started.push(name);
+          finishers.set(name, () => resolve(name));
+        }),
+      priority,
+      ticket,
+    );
   /** Finishes the running hash `name` and lets the next one start. */
   const finish = async (name: string) => {
     finishers.get(name)!();
     await new Promise((resolve) => setImmediate(resolve));
   };
   const refusal = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     if (!(error instanceof QueueFull)) throw new Error(`expected QueueFull, got ${String(error)}`);
     return error.appointment;
   };

@@ -15,16 +15,21 @@ function healDeal() {
 describe('heal and deal', () => {
   it('settings come from asu with whole numbers per round', () => {
     const s = healDeal();
-    expect(moderatorView(s.world.state).heal_deal).toEqual(expect.objectContaining({ startHp: 3, healingPerRound: expect.objectContaining({ 1: 1 }), damagePerRound: expect.objectContaining({ 1: 4 }) }));
-    given(s.world).whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.1', value: '2.5' }, s.world.as(s.admin))
+    expect(moderatorView(s.world.state).heal_deal).toEqual(
+      expect.objectContaining({ startHp: 3, healingPerRound: expect.objectContaining({ 1: 1 }), damagePerRound: expect.objectContaining({ 1: 4 }) }),
+    );
+    given(s.world)
+      .whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.1', value: '2.5' }, s.world.as(s.admin))
       .thenRejected('Keine Zahl gesendet, kann nicht updaten.');
-    given(s.world).whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.4', value: 1 }, s.world.as(s.admin))
+    given(s.world)
+      .whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.4', value: 1 }, s.world.as(s.admin))
       .thenRejected('Diese Einstellung gibt es nicht.');
   });
 
-  it('total = current + healings - damages; a deal uses the round\'s damage', () => {
+  it("total = current + healings - damages; a deal uses the round's damage", () => {
     const s = healDeal();
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna))
       .thenEvents({ type: 'HealDealChosen', data: { round: 1, teamId: s.teamA, kind: 'deal', targetTeamId: s.teamB, amount: 4 } });
     s.world.must({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.cleo));
     s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
@@ -42,7 +47,8 @@ describe('heal and deal', () => {
     const s = healDeal();
     s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
     given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.cleo)).thenRejected('Heilen ist nur für Lebende möglich!');
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.cleo))
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.cleo))
       .thenEvents({ type: 'HealDealChosen', data: { amount: 6 } });
   });
 
@@ -50,8 +56,18 @@ describe('heal and deal', () => {
     const s = healDeal();
     s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
     s.world.must({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamA }, s.world.as(s.anna));
-    given(s.world).when({ type: 'CalculateHealDeal' }, s.world.as(s.admin))
-      .thenEvents({ type: 'HealDealCalculated', data: { round: 1, teams: [{ teamId: s.teamA, current: 4 }, { teamId: s.teamB, current: -1 }].sort((a, b) => (a.teamId < b.teamId ? -1 : 1)) } });
+    given(s.world)
+      .when({ type: 'CalculateHealDeal' }, s.world.as(s.admin))
+      .thenEvents({
+        type: 'HealDealCalculated',
+        data: {
+          round: 1,
+          teams: [
+            { teamId: s.teamA, current: 4 },
+            { teamId: s.teamB, current: -1 },
+          ].sort((a, b) => (a.teamId < b.teamId ? -1 : 1)),
+        },
+      });
     s.world.must({ type: 'CalculateHealDeal' }, s.world.as(s.admin));
     expect(globalView(s.world.state).heal_deals[s.teamA]).toEqual(expect.objectContaining({ current: 4, healings: 0, damages: 0, total: 4 }));
     given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna)).thenRejected('Diese Runde wurde bereits abgerechnet.');
@@ -71,7 +87,7 @@ describe('heal and deal', () => {
     given(s.world).when({ type: 'CalculateHealDeal' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
-  describe('the choices are the team\'s: every member sees them in the team view', () => {
+  describe("the choices are the team's: every member sees them in the team view", () => {
     it('given anna dealt damage to Besserwisser, when her teammate bert opens the team view, then he sees that choice; the other team does not', () => {
       const s = healDeal();
       const chosen = given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
@@ -83,7 +99,7 @@ describe('heal and deal', () => {
       expect(views(s, s.cleo).healDeal).toEqual({ round: 1, calculated: false, heal: null, deal: null });
     });
 
-    it('given bert changes the choice anna made, then both see bert\'s; a heal of the own team shows beside it', () => {
+    it("given bert changes the choice anna made, then both see bert's; a heal of the own team shows beside it", () => {
       const s = healDeal();
       s.world.must({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.startHp', value: '20' }, s.world.as(s.admin));
       s.world.must({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.anna));
@@ -92,7 +108,8 @@ describe('heal and deal', () => {
       changed.andApply();
       s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
       expect(views(s, s.anna).healDeal).toEqual({
-        round: 1, calculated: false,
+        round: 1,
+        calculated: false,
         heal: { team: s.teamA, teamName: 'Die Ahnungslosen', amount: 1 },
         deal: { team: s.teamB, teamName: 'Besserwisser', amount: 4 },
       });
@@ -117,7 +134,7 @@ describe('heal and deal', () => {
       expect(views(s, s.anna).healDeal.deal).toBeNull();
     });
 
-    it('the one rule for targets (the web\'s deal list uses it): heal any team, the own one too; deal only to others', () => {
+    it("the one rule for targets (the web's deal list uses it): heal any team, the own one too; deal only to others", () => {
       expect(healDealTargetAllowed('heal', 'a', 'a')).toBe(true);
       expect(healDealTargetAllowed('heal', 'a', 'b')).toBe(true);
       expect(healDealTargetAllowed('deal', 'a', 'a')).toBe(false);

@@ -1,5 +1,11 @@
 import {
-  addressKey, FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_DEVICE, FAILED_LOGINS_PER_NAME, HttpLimits, LoginLimits, REGISTRATIONS_PER_ADDRESS,
+  addressKey,
+  FAILED_LOGINS_PER_ADDRESS,
+  FAILED_LOGINS_PER_DEVICE,
+  FAILED_LOGINS_PER_NAME,
+  HttpLimits,
+  LoginLimits,
+  REGISTRATIONS_PER_ADDRESS,
 } from '../../src/limits/logins-and-registrations';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
@@ -84,7 +90,9 @@ describe('login limits (LoginLimits on the SQL database)', () => {
     };
     let other = 0;
     await Promise.all([
-      limits.oneAtATime('Anna', verify), limits.oneAtATime('anna', verify), limits.oneAtATime('ANNA ', verify),
+      limits.oneAtATime('Anna', verify),
+      limits.oneAtATime('anna', verify),
+      limits.oneAtATime('ANNA ', verify),
       limits.oneAtATime('bert', async () => void (other = running)),
     ]);
     expect(most).toBe(1);

@@ -5,33 +5,34 @@ import { show } from './support/fixtures';
 describe('registration', () => {
   it('registers a user whose login is also the display name', () => {
     const world = new World();
-    given(world).whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim', passwordRepeat: 'geheim', email: 'a@b.de' }, VISITOR)
+    given(world)
+      .whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim', passwordRepeat: 'geheim', email: 'a@b.de' }, VISITOR)
       .thenEvents({ type: 'UserRegistered', data: { login: 'Anna', name: 'Anna', email: 'a@b.de', roles: [] } });
   });
 
   it('never puts the password into the event', () => {
     const world = new World();
-    const [event] = given(world).whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim-123' }, VISITOR)
-      .thenEvents({ type: 'UserRegistered' });
+    const [event] = given(world).whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim-123' }, VISITOR).thenEvents({ type: 'UserRegistered' });
     expect(JSON.stringify(event)).not.toContain('geheim-123');
   });
 
   it('rejects a login that exists in another case (409)', () => {
     const world = new World();
     world.player('anna');
-    given(world).whenWire({ type: 'RegisterUser', login: 'ANNA', password: 'x' }, VISITOR)
-      .thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.');
+    given(world).whenWire({ type: 'RegisterUser', login: 'ANNA', password: 'x' }, VISITOR).thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.');
   });
 
   it('rejects a login that is the name of a team (428)', () => {
     const world = new World();
     world.playerWithTeam('anna', 'Quizgurus');
-    given(world).whenWire({ type: 'RegisterUser', login: 'quizgurus', password: 'x' }, VISITOR)
+    given(world)
+      .whenWire({ type: 'RegisterUser', login: 'quizgurus', password: 'x' }, VISITOR)
       .thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es bereits ein Team mit diesem Namen.');
   });
 
   it('rejects a password that differs from its repeat', () => {
-    given(new World()).whenWire({ type: 'RegisterUser', login: 'anna', password: 'a', passwordRepeat: 'b' }, VISITOR)
+    given(new World())
+      .whenWire({ type: 'RegisterUser', login: 'anna', password: 'a', passwordRepeat: 'b' }, VISITOR)
       .thenRejected('Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.');
   });
 
@@ -39,67 +40,78 @@ describe('registration', () => {
     ['an empty login', { login: '  ', password: 'x' }],
     ['no password', { login: 'anna', password: '' }],
   ])('rejects %s', (_what, fields) => {
-    given(new World()).whenWire({ type: 'RegisterUser', ...fields }, VISITOR).thenRejected('Konnte diesen Nutzeraccount nicht anlegen.');
+    given(new World())
+      .whenWire({ type: 'RegisterUser', ...fields }, VISITOR)
+      .thenRejected('Konnte diesen Nutzeraccount nicht anlegen.');
   });
 
   it('refuses a login over 100 characters and an e-mail over 254, naming the field and its maximum', () => {
-    given(new World()).whenWire({ type: 'RegisterUser', login: 'x'.repeat(101), password: 'x' }, VISITOR)
+    given(new World())
+      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(101), password: 'x' }, VISITOR)
       .thenRejected('Der Nutzername darf höchstens 100 Zeichen lang sein.');
-    given(new World()).whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x', email: `${'e'.repeat(250)}@x.de` }, VISITOR)
+    given(new World())
+      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x', email: `${'e'.repeat(250)}@x.de` }, VISITOR)
       .thenRejected('Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.');
-    given(new World()).whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
+    given(new World())
+      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x' }, VISITOR)
+      .thenEvents({ type: 'UserRegistered' });
   });
 });
 
 describe('profile', () => {
   it('changes the display name and records a password change without the password', () => {
     const s = show();
-    const events = given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna))
+    const events = given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna))
       .thenEvents({ type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } }, { type: 'UserPasswordChanged', data: { userId: s.anna } });
     expect(JSON.stringify(events)).not.toContain('"neu"');
   });
 
   it('rejects a display name shorter than 3', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'An' }, s.world.as(s.anna))
-      .thenRejected('Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.');
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'An' }, s.world.as(s.anna)).thenRejected('Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.');
   });
 
   it('rejects a display name longer than 50 and says so', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'A'.repeat(51) }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'A'.repeat(51) }, s.world.as(s.anna))
       .thenRejected('Dein Anzeigename darf höchstens 50 Zeichen lang sein.');
   });
 
   it('rejects a new password that differs from its repeat', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'a', newPasswordRepeat: 'b' }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'a', newPasswordRepeat: 'b' }, s.world.as(s.anna))
       .thenRejected('Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.');
   });
 
-  it('given a new password, when the current password did not check out (the edge\'s verdict), then it is refused in German and nothing changes', () => {
+  it("given a new password, when the current password did not check out (the edge's verdict), then it is refused in German and nothing changes", () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna))
       .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: false }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: false }, s.world.as(s.anna))
       .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
   });
 
   it('given only a new name, then no current password is needed', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.anna))
       .thenEvents({ type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } });
   });
 
   it("rejects editing someone else's profile", () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.bert, name: 'Bertram' }, s.world.as(s.anna))
-      .thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.bert, name: 'Bertram' }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
   it('records when the email popup was seen, with the time from the context', () => {
     const s = show();
-    given(s.world).when({ type: 'MarkEmailPopupSeen', userId: s.anna }, s.world.as(s.anna))
+    given(s.world)
+      .when({ type: 'MarkEmailPopupSeen', userId: s.anna }, s.world.as(s.anna))
       .thenEvents({ type: 'EmailPopupSeen', data: { userId: s.anna, seenAt: s.world.now } });
   });
 });
@@ -107,7 +119,8 @@ describe('profile', () => {
 describe('login links (ali)', () => {
   it('an admin creates a login link for a user; only ids enter the log', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateLoginLink', id: s.anna }, s.world.as(s.admin))
+    given(s.world)
+      .whenWire({ type: 'CreateLoginLink', id: s.anna }, s.world.as(s.admin))
       .thenEvents({ type: 'LoginLinkCreated', data: { userId: s.anna } });
   });
 
@@ -118,15 +131,15 @@ describe('login links (ali)', () => {
 
   it('an unknown user is reported with its id', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateLoginLink', id: 'nobody' }, s.world.as(s.admin))
-      .thenRejected('Konnte das Team/User nicht finden (nobody)');
+    given(s.world).whenWire({ type: 'CreateLoginLink', id: 'nobody' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (nobody)');
   });
 });
 
 describe('socket commands need authentication', () => {
   it('a command without a logged-in actor is rejected', () => {
     const s = show();
-    given(s.world).when({ type: 'PostLobbyChat', message: 'hallo' }, VISITOR)
+    given(s.world)
+      .when({ type: 'PostLobbyChat', message: 'hallo' }, VISITOR)
       .thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
   });
 });

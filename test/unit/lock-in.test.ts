@@ -23,8 +23,7 @@ function twoProposals(): Show {
 }
 
 function endQuestion(s: Show): LockedAnswer[] {
-  return lockedIn(given(s.world).when({ type: 'EndQuestion' }, s.world.as(s.moderator))
-    .thenEvents({ type: 'QuestionEnded' }, { type: 'AnswersLockedIn' }));
+  return lockedIn(given(s.world).when({ type: 'EndQuestion' }, s.world.as(s.moderator)).thenEvents({ type: 'QuestionEnded' }, { type: 'AnswersLockedIn' }));
 }
 
 describe('lock-in records the proposal and the basis', () => {
@@ -33,9 +32,7 @@ describe('lock-in records the proposal and the basis', () => {
     s.world.must({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna));
     s.world.must({ type: 'ToggleStar', number: 2 }, s.world.as(s.bert));
     s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.bert));
-    expect(endQuestion(s)).toEqual([
-      expect.objectContaining({ teamId: s.teamA, answer: 'Paris', author: s.anna, proposalKey: 1, basis: 'favourite' }),
-    ]);
+    expect(endQuestion(s)).toEqual([expect.objectContaining({ teamId: s.teamA, answer: 'Paris', author: s.anna, proposalKey: 1, basis: 'favourite' })]);
   });
 
   it('given several proposals and no favourite, when the question ends, then the most-starred is taken with basis stars', () => {
@@ -69,9 +66,7 @@ describe('lock-in records the proposal and the basis', () => {
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
     s.world.must({ type: 'SubmitSingleAnswer', message: 'erst' }, s.world.as(s.anna));
     s.world.must({ type: 'SubmitSingleAnswer', message: 'dann' }, s.world.as(s.anna));
-    expect(endQuestion(s)).toEqual([
-      expect.objectContaining({ teamId: null, userId: s.anna, answer: 'dann', author: s.anna, proposalKey: null, basis: 'single' }),
-    ]);
+    expect(endQuestion(s)).toEqual([expect.objectContaining({ teamId: null, userId: s.anna, answer: 'dann', author: s.anna, proposalKey: null, basis: 'single' })]);
   });
 });
 
@@ -80,7 +75,9 @@ describe('AnswersLockedIn version 1', () => {
     const metadata = { eventId: 'e', commandId: 'c', actor: { userId: null, roles: [] }, recordedAt: 1 };
     const data = { nightId: 'n', quizId: '1', round: 1, number: 2, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u' }] };
     expect(upcast({ type: 'AnswersLockedIn', version: 1, data, metadata })).toEqual({
-      type: 'AnswersLockedIn', version: 2, metadata,
+      type: 'AnswersLockedIn',
+      version: 2,
+      metadata,
       data: { ...data, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u', proposalKey: null, basis: 'unknown' }] },
     });
   });

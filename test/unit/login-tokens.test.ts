@@ -20,7 +20,9 @@ describe('login tokens', () => {
     });
     const before = jwt.sign({ id: 'u-1', perm: [], gen: 2, lat: iat, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, secret, { algorithm: 'HS256' });
     expect(token).toBe(before);
-    expect(service.verify(jwt.sign({ id: 'u-1', perm: [], gen: 2, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 }, secret))).toMatchObject({ gen: 2 });
+    expect(service.verify(jwt.sign({ id: 'u-1', perm: [], gen: 2, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 }, secret))).toMatchObject({
+      gen: 2,
+    });
   });
 
   it('given an operator, then the token lasts 12 hours, not 7 days (finding 5)', () => {
@@ -55,12 +57,16 @@ describe('sliding player tokens (issue 34)', () => {
   const nowSeconds = Math.floor(now / 1000);
   const player = { id: 'u-1', roles: [] as Role[], tokenGeneration: 3 } as unknown as UserLive;
   const payloadOf = (token: string) => service.verify(token)!;
-  const issuedDaysAgo = (days: number, loggedInDaysAgo = days) => payloadOf(jwt.sign(
-    { id: 'u-1', perm: [], gen: 3, lat: nowSeconds - loggedInDaysAgo * day, iat: nowSeconds - days * day, exp: nowSeconds - days * day + TOKEN_LIFETIME_SECONDS },
-    'geheimnis-der-show', { algorithm: 'HS256' },
-  ));
+  const issuedDaysAgo = (days: number, loggedInDaysAgo = days) =>
+    payloadOf(
+      jwt.sign(
+        { id: 'u-1', perm: [], gen: 3, lat: nowSeconds - loggedInDaysAgo * day, iat: nowSeconds - days * day, exp: nowSeconds - days * day + TOKEN_LIFETIME_SECONDS },
+        'geheimnis-der-show',
+        { algorithm: 'HS256' },
+      ),
+    );
 
-  it('given a player token from last week\'s show, when it is used, then a fresh one is handed out: same user and generation, the login time kept, 30 more days', () => {
+  it("given a player token from last week's show, when it is used, then a fresh one is handed out: same user and generation, the login time kept, 30 more days", () => {
     const renewed = renewedToken(service, issuedDaysAgo(7), player, now);
     expect(renewed).not.toBeNull();
     expect(payloadOf(renewed!)).toEqual({ id: 'u-1', perm: [], gen: 3, iat: nowSeconds, lat: nowSeconds - 7 * day, exp: nowSeconds + TOKEN_LIFETIME_SECONDS });

@@ -41,7 +41,10 @@ describe('hiding a lobby chat message (mlh)', () => {
     s.world.tick(LOBBY_CHAT_INTERVAL_MS);
     s.world.must({ type: 'PostLobbyChat', message: 'Nett' }, s.world.as(s.bert));
     const messageId = posted!.metadata.eventId;
-    thenApplied(given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)), { type: 'LobbyChatMessageHidden', data: { messageId, by: s.moderator } });
+    thenApplied(given(s.world).when({ type: 'HideLobbyChatMessage', messageId }, s.world.as(s.moderator)), {
+      type: 'LobbyChatMessageHidden',
+      data: { messageId, by: s.moderator },
+    });
     expect(globalView(s.world.state).lobbyChat.map((e) => e.message)).toEqual(['Nett']);
   });
 
@@ -75,7 +78,10 @@ describe('hiding a greeting (mgh)', () => {
 describe('muting (amu)', () => {
   it('given a user muted for 10 minutes, then their lobby and team chat are refused until then, with the minutes left; proposals still go', () => {
     const s = showWithQuestion([q(1, 1)]);
-    thenApplied(given(s.world).whenWire({ type: 'MuteUser', userId: s.anna, minutes: 10 }, s.world.as(s.moderator)), { type: 'UserMuted', data: { userId: s.anna, minutes: 10, until: s.world.now + 10 * 60_000, by: s.moderator } });
+    thenApplied(given(s.world).whenWire({ type: 'MuteUser', userId: s.anna, minutes: 10 }, s.world.as(s.moderator)), {
+      type: 'UserMuted',
+      data: { userId: s.anna, minutes: 10, until: s.world.now + 10 * 60_000, by: s.moderator },
+    });
     given(s.world).when({ type: 'PostLobbyChat', message: 'hallo' }, s.world.as(s.anna)).thenRejected('Du bist stummgeschaltet und kannst in 10 Minuten wieder schreiben.');
     given(s.world).when({ type: 'AddTeamChat', message: 'hallo' }, s.world.as(s.anna)).thenRejected('Du bist stummgeschaltet und kannst in 10 Minuten wieder schreiben.');
     given(s.world).when({ type: 'AddProposal', message: 'Antwort' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded' });
@@ -88,7 +94,10 @@ describe('muting (amu)', () => {
   it('0 minutes lifts a mute at once (an admin may too); lifting when nobody is muted changes nothing', () => {
     const s = show();
     s.world.must({ type: 'MuteUser', userId: s.anna, minutes: 60 }, s.world.as(s.moderator));
-    thenApplied(given(s.world).whenWire({ type: 'MuteUser', userId: s.anna, minutes: 0 }, s.world.as(s.admin)), { type: 'UserMuted', data: { userId: s.anna, minutes: 0, until: null, by: s.admin } });
+    thenApplied(given(s.world).whenWire({ type: 'MuteUser', userId: s.anna, minutes: 0 }, s.world.as(s.admin)), {
+      type: 'UserMuted',
+      data: { userId: s.anna, minutes: 0, until: null, by: s.admin },
+    });
     given(s.world).when({ type: 'PostLobbyChat', message: 'danke' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted' });
     given(s.world).whenWire({ type: 'MuteUser', userId: s.bert, minutes: 0 }, s.world.as(s.moderator)).thenNoEvents();
   });
@@ -111,7 +120,10 @@ describe('taking a member out of a team (mtr)', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'eins' }, s.world.as(s.anna));
     s.world.must({ type: 'ToggleStar', number: 1 }, s.world.as(s.bert));
-    thenApplied(given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.moderator)), { type: 'TeamMemberRemoved', data: { teamId: s.teamA, userId: s.bert, by: s.moderator } });
+    thenApplied(given(s.world).when({ type: 'RemoveTeamMember', teamId: s.teamA, userId: s.bert }, s.world.as(s.moderator)), {
+      type: 'TeamMemberRemoved',
+      data: { teamId: s.teamA, userId: s.bert, by: s.moderator },
+    });
     expect(s.world.state.users.get(s.bert)!.teamId).toBeNull();
     expect(s.world.state.teams.get(s.teamA)!.memberIds).toEqual([s.anna]);
     expect(s.world.state.plays.get(s.teamA)!.stars).toEqual([]);
@@ -134,10 +146,12 @@ describe('lobby chat slow mode for everyone (msl) and a closed lobby (mlc)', () 
   const slowText = (seconds: number, wait: number) =>
     `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`;
 
-  it('given slow mode of 30 s, then after anyone\'s message every player waits 30 s (new accounts too); moderators are not held; 0 lifts it', () => {
+  it("given slow mode of 30 s, then after anyone's message every player waits 30 s (new accounts too); moderators are not held; 0 lifts it", () => {
     const s = show();
-    thenApplied(given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 30 }, s.world.as(s.moderator)),
-      { type: 'LobbyChatSlowModeSet', data: { seconds: 30, by: s.moderator } });
+    thenApplied(given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 30 }, s.world.as(s.moderator)), {
+      type: 'LobbyChatSlowModeSet',
+      data: { seconds: 30, by: s.moderator },
+    });
     expect(globalView(s.world.state).lobbyChatSlowSeconds).toBe(30);
     s.world.must({ type: 'PostLobbyChat', message: 'eins' }, s.world.as(s.anna));
     s.world.tick(10_000);
@@ -155,8 +169,7 @@ describe('lobby chat slow mode for everyone (msl) and a closed lobby (mlc)', () 
 
   it('given the lobby closed, then players are refused in German, moderators still post; opened, players post again', () => {
     const s = show();
-    thenApplied(given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: false }, s.world.as(s.moderator)),
-      { type: 'LobbyChatOpenSet', data: { open: false, by: s.moderator } });
+    thenApplied(given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: false }, s.world.as(s.moderator)), { type: 'LobbyChatOpenSet', data: { open: false, by: s.moderator } });
     expect(globalView(s.world.state).lobbyChatOpen).toBe(false);
     given(s.world).when({ type: 'PostLobbyChat', message: 'Hallo?' }, s.world.as(s.anna)).thenRejected(CLOSED);
     given(s.world).when({ type: 'PostLobbyChat', message: 'Gleich geht es weiter' }, s.world.as(s.moderator)).thenEvents({ type: 'LobbyChatMessagePosted' });
@@ -169,16 +182,20 @@ describe('lobby chat slow mode for everyone (msl) and a closed lobby (mlc)', () 
     const s = show();
     given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 10 }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
     given(s.world).whenWire({ type: 'SetLobbyChatOpen', open: false }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
-    given(s.world).whenWire({ type: 'SetLobbySlowMode', seconds: 3601 }, s.world.as(s.moderator)).thenRejected('Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.');
+    given(s.world)
+      .whenWire({ type: 'SetLobbySlowMode', seconds: 3601 }, s.world.as(s.moderator))
+      .thenRejected('Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.');
   });
 });
 
 describe('moderators block players (abl)', () => {
   it('given a moderator, then they block a player; an operator only an admin blocks', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.moderator))
       .thenEvents({ type: 'UserBlocked', data: { userId: s.anna, blocked: true, blockedBy: s.moderator } });
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'BlockUser', userId: s.admin, blocked: true }, s.world.as(s.moderator))
       .thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
     given(s.world).whenWire({ type: 'BlockUser', userId: s.moderator, blocked: true }, s.world.as(s.admin)).thenEvents({ type: 'UserBlocked' });
     given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: true }, s.world.as(s.anna)).thenRejected(FORBIDDEN);

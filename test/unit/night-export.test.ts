@@ -7,7 +7,12 @@ import { exportedNight } from '../support/exported-night';
 const header = nightExportHeader('2026-11-20T19:00:00.000Z');
 
 const event = (overrides: Partial<StoredEvent> = {}): StoredEvent => ({
-  position: 1, streamId: 'team-t1', revision: 0, id: 'ev-1', type: 'TeamDeleted', data: { teamId: 't1' },
+  position: 1,
+  streamId: 'team-t1',
+  revision: 0,
+  id: 'ev-1',
+  type: 'TeamDeleted',
+  data: { teamId: 't1' },
   metadata: { eventId: 'ev-1', commandId: 'c1', actor: { userId: 'u1', roles: [] }, recordedAt: 5, version: 1 },
   ...overrides,
 });
@@ -43,7 +48,9 @@ describe('the night export header', () => {
   });
 
   it('given a newer format version, then it is refused with a hint to update', () => {
-    expect(refusal({ ...header, formatVersion: 2 })).toBe('Die Datei hat Format-Version 2; dieser Stand liest höchstens Version 1. Bitte mit einer neueren Version des Servers öffnen.');
+    expect(refusal({ ...header, formatVersion: 2 })).toBe(
+      'Die Datei hat Format-Version 2; dieser Stand liest höchstens Version 1. Bitte mit einer neueren Version des Servers öffnen.',
+    );
   });
 
   it('given a format version that is no positive integer, then it is refused', () => {

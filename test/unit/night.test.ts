@@ -7,7 +7,8 @@ import { q, show, showWithQuestion } from './support/fixtures';
 describe('starting questions (ma)', () => {
   it('the first question of a quiz begins a night', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
       .thenEvents({ type: 'NightStarted', data: { quizId: s.quizId, previousNightId: null } }, { type: 'QuestionStarted', data: { round: 1, number: 1, mode: 'team' } });
   });
 
@@ -23,7 +24,8 @@ describe('starting questions (ma)', () => {
   it('a later question of the same quiz stays in the same night', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuestionStarted', data: { nightId: s.world.state.night!.id } });
   });
 
@@ -39,14 +41,17 @@ describe('starting questions (ma)', () => {
 
   it('only in state qn', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2)]);
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
       .thenRejected('Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.');
   });
 
   it('an unknown quiz, an empty quiz and a missing question are refused', () => {
     const s = show();
     given(s.world).whenWire({ type: 'StartQuestion', quiz: 42, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Es gibt kein Quiz mit der Nummer 42');
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 9, question: 1 }, s.world.as(s.moderator)).thenRejected('Es konnte keine weitere Frage gefunden werden.');
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 9, question: 1 }, s.world.as(s.moderator))
+      .thenRejected('Es konnte keine weitere Frage gefunden werden.');
   });
 
   it('a quiz whose content became empty is refused', () => {
@@ -54,7 +59,9 @@ describe('starting questions (ma)', () => {
     // Old logs may hold a quiz without questions (the form always required one).
     const metadata = s.world.log[0].metadata;
     s.world.append([{ type: 'QuizCreated', version: 1, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' }, metadata }], 'quiz-50');
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator))
+      .thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
   });
 
   it('a player sending ma is rejected', () => {
@@ -64,7 +71,18 @@ describe('starting questions (ma)', () => {
 });
 
 describe('next question', () => {
-  const content = [q(1, 1), q(1, 2), q(2, 1)].map((x) => ({ ...x, type: 'normal' as const, round: Number(x.round), number: Number(x.number), category: '', question: '', answer: '', points: 1, options: [], extraInfo: {} }));
+  const content = [q(1, 1), q(1, 2), q(2, 1)].map((x) => ({
+    ...x,
+    type: 'normal' as const,
+    round: Number(x.round),
+    number: Number(x.number),
+    category: '',
+    question: '',
+    answer: '',
+    points: 1,
+    options: [],
+    extraInfo: {},
+  }));
 
   it('advances the number in the round, else to question 1 of the next round, else there is none', () => {
     expect(nextQuestionPosition(content, 1, 1)).toEqual({ round: 1, number: 2 });
@@ -75,12 +93,15 @@ describe('next question', () => {
   it('starts the next question of the night', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2), q(2, 1)], 1, 2);
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'StartNextQuestion' }, s.world.as(s.moderator)).thenEvents({ type: 'QuestionStarted', data: { round: 2, number: 1 } });
+    given(s.world)
+      .when({ type: 'StartNextQuestion' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'QuestionStarted', data: { round: 2, number: 1 } });
   });
 
   it('only in qn, and not past the last question', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'StartNextQuestion' }, s.world.as(s.moderator))
+    given(s.world)
+      .when({ type: 'StartNextQuestion' }, s.world.as(s.moderator))
       .thenRejected('Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.');
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     given(s.world).when({ type: 'StartNextQuestion' }, s.world.as(s.moderator)).thenRejected('Es konnte keine weitere Frage gefunden werden.');
@@ -90,22 +111,28 @@ describe('next question', () => {
 describe('countdown (mc) and its expiry', () => {
   it('only while a question is open; the end instant comes from the context clock', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
       .thenRejected('Es kann kein Countdown gestartet werden, wenn gerade keine Frage aktiv ist.');
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
-    given(s.world).whenWire({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'StartCountdown', time: 20 }, s.world.as(s.moderator))
       .thenEvents({ type: 'CountdownStarted', data: { seconds: 20, endsAt: s.world.now + 20_000 } });
   });
 
   it('at most an hour: an end instant far away (1e308 s) would be stored as null and never fire', () => {
     const s = showWithQuestion([q(1, 1)]);
     given(s.world).whenWire({ type: 'StartCountdown', time: 1e308 }, s.world.as(s.moderator)).thenRejected('Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).');
-    given(s.world).whenWire({ type: 'StartCountdown', time: 3600 }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 3600 } });
+    given(s.world)
+      .whenWire({ type: 'StartCountdown', time: 3600 }, s.world.as(s.moderator))
+      .thenEvents({ type: 'CountdownStarted', data: { seconds: 3600 } });
   });
 
   it('without a usable time it runs the default 60 seconds', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).whenWire({ type: 'StartCountdown', time: Number.NaN }, s.world.as(s.moderator)).thenEvents({ type: 'CountdownStarted', data: { seconds: 60 } });
+    given(s.world)
+      .whenWire({ type: 'StartCountdown', time: Number.NaN }, s.world.as(s.moderator))
+      .thenEvents({ type: 'CountdownStarted', data: { seconds: 60 } });
   });
 
   it('the state is qc while the countdown runs', () => {
@@ -120,7 +147,8 @@ describe('countdown (mc) and its expiry', () => {
     s.world.tick(9_999);
     given(s.world).when({ type: 'ExpireCountdown' }, SCHEDULER).thenRejected('Der Countdown läuft noch.');
     s.world.tick(1);
-    given(s.world).when({ type: 'ExpireCountdown' }, SCHEDULER)
+    given(s.world)
+      .when({ type: 'ExpireCountdown' }, SCHEDULER)
       .thenEvents({ type: 'CountdownExpired' }, { type: 'QuestionEnded', data: { reason: 'countdown' } }, { type: 'AnswersLockedIn' });
   });
 });
@@ -137,7 +165,8 @@ describe('end of question: lock-in', () => {
   it("locks in each team's favourite with quiz, round, number, team, answer and author", () => {
     const s = withProposals();
     s.world.must({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna));
-    const events = given(s.world).when({ type: 'EndQuestion' }, s.world.as(s.moderator))
+    const events = given(s.world)
+      .when({ type: 'EndQuestion' }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuestionEnded', data: { reason: 'moderator' } }, { type: 'AnswersLockedIn', data: { quizId: s.quizId, round: 1, number: 1 } });
     const answers = (events[1].data as { answers: unknown[] }).answers;
     expect(answers).toEqual([expect.objectContaining({ teamId: s.teamA, userId: null, answer: 'Lyon', author: s.bert })]);
@@ -178,7 +207,7 @@ describe('end of question: lock-in', () => {
     expect(teamView(s.world.state, s.teamA)).toEqual(expect.objectContaining({ proposals: {}, favorite: null }));
   });
 
-  it('single-player mode locks in each user\'s current answer', () => {
+  it("single-player mode locks in each user's current answer", () => {
     const s = show([q(1, 1)]);
     s.world.must({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator));
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
@@ -187,7 +216,12 @@ describe('end of question: lock-in', () => {
     s.world.must({ type: 'SubmitSingleAnswer', message: 'Bert' }, s.world.as(s.bert));
     const events = s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     const answers = (events[1].data as { answers: { userId: string; teamId: string | null; answer: string }[] }).answers;
-    expect(answers.map((a) => [a.userId, a.teamId, a.answer]).sort()).toEqual([[s.anna, null, 'dann'], [s.bert, null, 'Bert']].sort());
+    expect(answers.map((a) => [a.userId, a.teamId, a.answer]).sort()).toEqual(
+      [
+        [s.anna, null, 'dann'],
+        [s.bert, null, 'Bert'],
+      ].sort(),
+    );
   });
 
   it('mn without an open question is refused', () => {
@@ -200,7 +234,8 @@ describe('hard reset (mhr)', () => {
   it('goes back to that position in qn without locking in, clearing proposals', () => {
     const s = showWithQuestion([q(1, 1), q(1, 2), q(2, 1)]);
     s.world.must({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna));
-    given(s.world).whenWire({ type: 'HardReset', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'HardReset', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator))
       .thenEvents({ type: 'LiveGameReset', data: { round: 1, number: 2 } });
     s.world.must({ type: 'HardReset', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.moderator));
     expect(globalView(s.world.state).state).toBe('qn');
@@ -227,9 +262,15 @@ describe('queries (mup, muf)', () => {
     const before = s.world.log.length;
     await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual({ rounds: [1, 2], sortedTeams: [] });
     await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.anna), ctx(s, s.anna))).resolves.toMatchObject({ ok: false, message: 'Dazu fehlt dir die Berechtigung.' });
-    await expect(answerQuery('mup', { quiz: 'x' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({ ok: false, message: 'Es gibt kein Quiz mit der Nummer x' });
+    await expect(answerQuery('mup', { quiz: 'x' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({
+      ok: false,
+      message: 'Es gibt kein Quiz mit der Nummer x',
+    });
     await expect(answerQuery('muf', { folder: 'team/abc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual({ folder: [] });
-    await expect(answerQuery('muf', { folder: '../etc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({ ok: false, message: 'Dieser Ordner liegt außerhalb der Uploads.' });
+    await expect(answerQuery('muf', { folder: '../etc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({
+      ok: false,
+      message: 'Dieser Ordner liegt außerhalb der Uploads.',
+    });
     expect(s.world.log).toHaveLength(before);
   });
 });

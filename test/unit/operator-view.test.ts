@@ -1,6 +1,4 @@
-import {
-  keptOperatorView, operatorView, scopeView, testerView, views, type KeptOperatorView, type LiveState, type OperatorView,
-} from '../../projections/live';
+import { keptOperatorView, operatorView, scopeView, testerView, views, type KeptOperatorView, type LiveState, type OperatorView } from '../../projections/live';
 import { MemoisedScope } from '../../src/realtime/scopes';
 import { VISITOR } from '../support/world';
 import { q, show, showWithQuestion } from './support/fixtures';
@@ -88,7 +86,7 @@ describe('the operator view', () => {
     expect(scopeView(w.state, { scope: 'operator' })).toEqual(view);
   });
 
-  it('given the kept view, when a user\'s roles change in the live state (the users\' roles, whatever event set them), then it shows the new roles', () => {
+  it("given the kept view, when a user's roles change in the live state (the users' roles, whatever event set them), then it shows the new roles", () => {
     const s = show();
     const kept: KeptOperatorView = keptOperatorView(s.world.state, undefined);
     const anna = s.world.state.users.get(s.anna)!;

@@ -1,6 +1,21 @@
 import {
-  contrastRatio, contrastText, DEFAULT_OVERLAY_LAYOUT, DEFAULT_SHOW_SETTINGS, FIELD_MAXIMA, OVERLAY_LINK_TEXTS, overlayView, primaryColorProblemOf,
-  scopesOf, shortNameOf, showLogoPath, showNameOf, showSettingsProblemText, testerView, whiteTextContrast, whiteTextReadable, workingOverlayLinks,
+  contrastRatio,
+  contrastText,
+  DEFAULT_OVERLAY_LAYOUT,
+  DEFAULT_SHOW_SETTINGS,
+  FIELD_MAXIMA,
+  OVERLAY_LINK_TEXTS,
+  overlayView,
+  primaryColorProblemOf,
+  scopesOf,
+  shortNameOf,
+  showLogoPath,
+  showNameOf,
+  showSettingsProblemText,
+  testerView,
+  whiteTextContrast,
+  whiteTextReadable,
+  workingOverlayLinks,
 } from '../../projections/live';
 import { OverlayTokens } from '../../src/auth/overlay-tokens';
 import { loggedPath } from '../../src/http/request-log';
@@ -13,7 +28,8 @@ const LOGO = 'show/0b7d3c1e-4a5f-4e0b-9a51-2f6f0c1d2e3f/6a1b2c3d-4e5f-4a6b-8c7d-
 describe('overlay links (POST and DELETE /api/overlay-links)', () => {
   it('given an admin, when she creates a link, then one event names the link and her, and the link works', () => {
     const s = show();
-    const [created] = given(s.world).when({ type: 'CreateOverlayLink' }, s.world.as(s.admin))
+    const [created] = given(s.world)
+      .when({ type: 'CreateOverlayLink' }, s.world.as(s.admin))
       .thenEvents({ type: 'OverlayLinkCreated', data: { createdBy: s.admin } });
     s.world.append([created!], 'show');
     expect(workingOverlayLinks(s.world.state).map((link) => link.id)).toEqual([(created!.data as { linkId: string }).linkId]);
@@ -31,7 +47,8 @@ describe('overlay links (POST and DELETE /api/overlay-links)', () => {
     const s = show();
     const [created] = s.world.must({ type: 'CreateOverlayLink' }, s.world.as(s.admin));
     const linkId = (created!.data as { linkId: string }).linkId;
-    given(s.world).when({ type: 'RevokeOverlayLink', linkId }, s.world.as(s.admin))
+    given(s.world)
+      .when({ type: 'RevokeOverlayLink', linkId }, s.world.as(s.admin))
       .thenEvents({ type: 'OverlayLinkRevoked', data: { linkId, revokedBy: s.admin } });
     s.world.must({ type: 'RevokeOverlayLink', linkId }, s.world.as(s.admin));
     expect(workingOverlayLinks(s.world.state)).toEqual([]);
@@ -48,7 +65,7 @@ describe('overlay links (POST and DELETE /api/overlay-links)', () => {
     given(s.world).when({ type: 'CreateOverlayLink' }, s.world.as(s.admin)).thenEvents({ type: 'OverlayLinkCreated' });
   });
 
-  it('a link\'s token is made from its id with the server\'s secret: it reads back, a forged or altered one does not, and another secret makes another', () => {
+  it("a link's token is made from its id with the server's secret: it reads back, a forged or altered one does not, and another secret makes another", () => {
     const tokens = new OverlayTokens('secret-one');
     const token = tokens.tokenOf('link-1');
     expect(token.startsWith('link-1.')).toBe(true);
@@ -67,17 +84,24 @@ describe('overlay links (POST and DELETE /api/overlay-links)', () => {
 });
 
 describe('the overlay view (what the stream may show)', () => {
-  it('the ranking is the published points\' first ten rows', () => {
+  it("the ranking is the published points' first ten rows", () => {
     const s = show();
     const row = (n: number) => ({ teamId: `t${n}`, name: `Team ${n}`, rounds: [n], total: 20 - n, rank: n, place: n <= 3 ? n : 4 });
-    s.world.append([{
-      type: 'PointsPublished', version: 1, data: { quizId: s.quizId, points: { rounds: [1], sortedTeams: Array.from({ length: 12 }, (_, i) => row(i + 1)) } },
-      metadata: { eventId: 'e-points', commandId: 'c-points', actor: s.world.as(s.moderator), recordedAt: 1 },
-    }], 'show');
+    s.world.append(
+      [
+        {
+          type: 'PointsPublished',
+          version: 1,
+          data: { quizId: s.quizId, points: { rounds: [1], sortedTeams: Array.from({ length: 12 }, (_, i) => row(i + 1)) } },
+          metadata: { eventId: 'e-points', commandId: 'c-points', actor: s.world.as(s.moderator), recordedAt: 1 },
+        },
+      ],
+      'show',
+    );
     expect(overlayView(s.world.state).ranking?.map((r) => r.key)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10']);
   });
 
-  it('no viewer gets the overlay scope: it is only an overlay page\'s', () => {
+  it("no viewer gets the overlay scope: it is only an overlay page's", () => {
     const s = show();
     for (const user of [s.admin, s.moderator, s.tester, s.anna]) expect(scopesOf(s.world.state, s.world.as(user)).map((k) => k.scope)).not.toContain('overlay');
   });
@@ -127,25 +151,33 @@ describe('the overlay view (what the stream may show)', () => {
     expect(overlayView(s.world.state).uberMessage).toBe('<b>Gleich geht es weiter</b>');
   });
 
-  it('the show\'s look and the layout come from the show settings', () => {
+  it("the show's look and the layout come from the show settings", () => {
     const s = show();
     expect(overlayView(s.world.state)).toMatchObject({ look: { showName: '', logo: '', primaryColor: '' }, layout: DEFAULT_OVERLAY_LAYOUT });
     s.world.must(change({ showName: 'Kneipenquiz', primaryColor: '#1f4e79', overlay: { parts: ['ranking'], corner: 'top-left', scale: 0.75 } }), s.world.as(s.admin));
     expect(overlayView(s.world.state)).toMatchObject({
-      look: { showName: 'Kneipenquiz', primaryColor: '#1f4e79' }, layout: { parts: ['ranking'], corner: 'top-left', scale: 0.75 },
+      look: { showName: 'Kneipenquiz', primaryColor: '#1f4e79' },
+      layout: { parts: ['ranking'], corner: 'top-left', scale: 0.75 },
     });
   });
 });
 
-describe('the show\'s look in the show settings', () => {
+describe("the show's look in the show settings", () => {
   it('given an admin, when she sets name, logo, colour and layout, then they are saved; the colour is stored in lower case, the scale in hundredths', () => {
     const s = show();
-    given(s.world).whenWire(change({ showName: ' Kneipenquiz Trier ', logo: LOGO, primaryColor: '#1F4E79', overlay: { parts: ['qr', 'ranking'], corner: 'top-right', scale: 1.234 } }), s.world.as(s.admin))
+    given(s.world)
+      .whenWire(
+        change({ showName: ' Kneipenquiz Trier ', logo: LOGO, primaryColor: '#1F4E79', overlay: { parts: ['qr', 'ranking'], corner: 'top-right', scale: 1.234 } }),
+        s.world.as(s.admin),
+      )
       .thenEvents({
         type: 'ShowSettingsChanged',
         data: {
           settings: expect.objectContaining({
-            showName: 'Kneipenquiz Trier', logo: LOGO, primaryColor: '#1f4e79', overlay: { parts: ['qr', 'ranking'], corner: 'top-right', scale: 1.23 },
+            showName: 'Kneipenquiz Trier',
+            logo: LOGO,
+            primaryColor: '#1f4e79',
+            overlay: { parts: ['qr', 'ranking'], corner: 'top-right', scale: 1.23 },
           }),
         },
       });
@@ -153,9 +185,11 @@ describe('the show\'s look in the show settings', () => {
 
   it('left out, the look is unset and the layout the default; settings saved before they existed read the same', () => {
     const s = show();
-    given(s.world).whenWire(change({ streamChannel: 'quiz' }), s.world.as(s.admin))
+    given(s.world)
+      .whenWire(change({ streamChannel: 'quiz' }), s.world.as(s.admin))
       .thenEvents({ type: 'ShowSettingsChanged', data: { settings: { ...DEFAULT_SHOW_SETTINGS, streamChannel: 'quiz' } } });
-    given(s.world).whenWire(change({ overlay: { corner: 'top-left' } }), s.world.as(s.admin))
+    given(s.world)
+      .whenWire(change({ overlay: { corner: 'top-left' } }), s.world.as(s.admin))
       .thenEvents({ type: 'ShowSettingsChanged', data: { settings: expect.objectContaining({ overlay: { ...DEFAULT_OVERLAY_LAYOUT, corner: 'top-left' } }) } });
     expect(showNameOf(DEFAULT_SHOW_SETTINGS)).toBe('Quiztool');
   });
@@ -166,7 +200,10 @@ describe('the show\'s look in the show settings', () => {
     [{ logo: LOGO.replace('show/', 'team/') }, 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.'],
     [{ primaryColor: 'blau' }, 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).'],
     [{ primaryColor: '#fff' }, 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).'],
-    [{ primaryColor: '#ffb703' }, 'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.'],
+    [
+      { primaryColor: '#ffb703' },
+      'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.',
+    ],
     [{ overlay: { parts: ['question', 'werbung'] } }, 'Unbekannter Teil des Overlays: „werbung“. Möglich sind question, countdown, ranking, uber, qr.'],
     [{ overlay: { parts: ['qr', 'qr'] } }, 'Der Teil „qr“ des Overlays ist doppelt genannt.'],
     [{ overlay: { parts: Array(6).fill('qr') } }, 'Das Overlay hat höchstens 5 Teile.'],
@@ -180,7 +217,7 @@ describe('the show\'s look in the show settings', () => {
 });
 
 describe('contrast (WCAG 2.x)', () => {
-  it('computes the contrast ratios of the standard\'s examples', () => {
+  it("computes the contrast ratios of the standard's examples", () => {
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#777777', '#777777')).toBe(1);
@@ -188,7 +225,7 @@ describe('contrast (WCAG 2.x)', () => {
     expect(whiteTextContrast('#777777')).toBeCloseTo(4.48, 2);
   });
 
-  it('white text on the app\'s own primary colour is readable; a failing ratio never reads as 4,50', () => {
+  it("white text on the app's own primary colour is readable; a failing ratio never reads as 4,50", () => {
     expect(whiteTextReadable('#5b3fd6')).toBe(true);
     expect(whiteTextReadable('#767676')).toBe(true);
     expect(whiteTextReadable('#777777')).toBe(false);
@@ -199,7 +236,7 @@ describe('contrast (WCAG 2.x)', () => {
 });
 
 describe('manifest helpers', () => {
-  it('short names fit a home screen; the logo\'s address changes with the logo', () => {
+  it("short names fit a home screen; the logo's address changes with the logo", () => {
     expect(shortNameOf('Quiztool')).toBe('Quiztool');
     expect(shortNameOf('Kneipenquiz Trier am Freitag')).toBe('Kneipenquiz');
     expect(shortNameOf('Donnerstagsquizabend')).toBe('Donnerstagsq');

@@ -7,9 +7,7 @@
 import type { Actor } from '../../events';
 import { DEFAULT_SHOW_SETTINGS, initialState, showSettingsProblemText } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS } from '../../projections/live/rules/answer-regex';
-import {
-  admit, commandTable, normalizeContent, questionsFromRounds, texts, type CommandInput, type CommandOfType, type CommandType,
-} from '../../src/commands';
+import { admit, commandTable, normalizeContent, questionsFromRounds, texts, type CommandInput, type CommandOfType, type CommandType } from '../../src/commands';
 import { q } from './support/fixtures';
 import { USER_ROLE_COMMAND_TEXTS } from '../../src/commands/user-roles';
 import { UPLOAD_COMMAND_TEXTS } from '../../src/commands/uploads';
@@ -32,7 +30,14 @@ interface ParseCase<T extends CommandType> {
 
 const question = q(1, 1);
 const rounds = { 1: { 1: { type: 'normal', category: 'K', question: 'F?', answer: 'A' } } };
-const stroke = { width: 4, color: '#FF0000', points: [[10, 20], [30.4, 40]] };
+const stroke = {
+  width: 4,
+  color: '#FF0000',
+  points: [
+    [10, 20],
+    [30.4, 40],
+  ],
+};
 const file = { mimeType: 'image/png', size: 1000, fileName: 'logo.png' };
 
 const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
@@ -123,7 +128,19 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   PostLobbyChat: { wire: { message: ' Moin ' }, command: { type: 'PostLobbyChat', message: 'Moin' } },
   SaveDrawing: {
     wire: { strokes: [stroke] },
-    command: { type: 'SaveDrawing', strokes: [{ width: 4, color: '#ff0000', points: [[10, 20], [30, 40]] }] },
+    command: {
+      type: 'SaveDrawing',
+      strokes: [
+        {
+          width: 4,
+          color: '#ff0000',
+          points: [
+            [10, 20],
+            [30, 40],
+          ],
+        },
+      ],
+    },
     malformed: [{ strokes: 'kritzel' }, DRAWING_COMMAND_TEXTS.drawingInvalid],
   },
 
@@ -189,9 +206,19 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
     command: {
       type: 'ChangeShowSettings',
       settings: {
-        streamChannel: 'quizshow', streamUrl: '', supportUrl: '', newsletterUrl: '', socialLinks: [], nextDates: [],
-        qrHostName: DEFAULT_SHOW_SETTINGS.qrHostName, newsletterPopup: false, allowNewAccounts: true,
-        showName: '', logo: '', primaryColor: '', overlay: DEFAULT_SHOW_SETTINGS.overlay,
+        streamChannel: 'quizshow',
+        streamUrl: '',
+        supportUrl: '',
+        newsletterUrl: '',
+        socialLinks: [],
+        nextDates: [],
+        qrHostName: DEFAULT_SHOW_SETTINGS.qrHostName,
+        newsletterPopup: false,
+        allowNewAccounts: true,
+        showName: '',
+        logo: '',
+        primaryColor: '',
+        overlay: DEFAULT_SHOW_SETTINGS.overlay,
       },
     },
     malformed: [{ streamChannel: 'x'.repeat(1000) }, showSettingsProblemText({ kind: 'channelTooLong' })],
@@ -240,7 +267,6 @@ describe('every entry parses its wire content (test/unit/parse.test.ts)', () => 
   });
 
   it.each(cases)('%s: text no store can hold is refused before parsing', (type, c) => {
-    expect(admit(initialState, input(type, { ...c.wire, extra: 'a\u0000b' }), OPERATOR))
-      .toEqual({ ok: false, message: DECIDE_COMMAND_TEXTS.invalidText, reason: 'invalid' });
+    expect(admit(initialState, input(type, { ...c.wire, extra: 'a\u0000b' }), OPERATOR)).toEqual({ ok: false, message: DECIDE_COMMAND_TEXTS.invalidText, reason: 'invalid' });
   });
 });

@@ -10,37 +10,47 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 describe('PersistentMap', () => {
   it('behaves like a Map and never changes an older version', () => {
-    fc.assert(fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
-      let map = PersistentMap.empty<number>();
-      const model = new Map<string, number>();
-      const versions: [PersistentMap<number>, Map<string, number>][] = [];
-      for (const o of ops) {
-        if (o.kind === 'set') { map = map.set(o.key, o.value); model.set(o.key, o.value); } else { map = map.delete(o.key); model.delete(o.key); }
-        versions.push([map, new Map(model)]);
-      }
-      for (const [m, expected] of versions) {
-        expect(m.size).toBe(expected.size);
-        expect(m.toObject()).toEqual(Object.fromEntries([...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
-        for (const [k, v] of expected) expect(m.get(k)).toBe(v);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        let map = PersistentMap.empty<number>();
+        const model = new Map<string, number>();
+        const versions: [PersistentMap<number>, Map<string, number>][] = [];
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            map = map.set(o.key, o.value);
+            model.set(o.key, o.value);
+          } else {
+            map = map.delete(o.key);
+            model.delete(o.key);
+          }
+          versions.push([map, new Map(model)]);
+        }
+        for (const [m, expected] of versions) {
+          expect(m.size).toBe(expected.size);
+          expect(m.toObject()).toEqual(Object.fromEntries([...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+          for (const [k, v] of expected) expect(m.get(k)).toBe(v);
+        }
+      }),
+    );
   });
 
   it('updates under an owner (inside a fold) give the same contents and never change a map made before', () => {
     const opsArb = fc.array(op, { maxLength: 200 });
-    fc.assert(fc.property(opsArb, opsArb, (first, second) => {
-      const apply = (start: PersistentMap<number>, ops: Op[], owner: object | null) => ops.reduce(
-        (m, o) => (o.kind === 'set' ? m.set(o.key, o.value, owner) : m.delete(o.key)), start);
-      const earlier = apply(PersistentMap.empty<number>(), first, {});
-      const earlierContents = JSON.stringify(earlier);
-      const earlierSize = earlier.size;
-      const copied = apply(earlier, second, null);
-      const inPlace = apply(earlier, second, {});
-      expect(JSON.stringify(inPlace)).toBe(JSON.stringify(copied));
-      expect(inPlace.size).toBe(copied.size);
-      expect(JSON.stringify(earlier)).toBe(earlierContents);
-      expect(earlier.size).toBe(earlierSize);
-    }));
+    fc.assert(
+      fc.property(opsArb, opsArb, (first, second) => {
+        const apply = (start: PersistentMap<number>, ops: Op[], owner: object | null) =>
+          ops.reduce((m, o) => (o.kind === 'set' ? m.set(o.key, o.value, owner) : m.delete(o.key)), start);
+        const earlier = apply(PersistentMap.empty<number>(), first, {});
+        const earlierContents = JSON.stringify(earlier);
+        const earlierSize = earlier.size;
+        const copied = apply(earlier, second, null);
+        const inPlace = apply(earlier, second, {});
+        expect(JSON.stringify(inPlace)).toBe(JSON.stringify(copied));
+        expect(inPlace.size).toBe(copied.size);
+        expect(JSON.stringify(earlier)).toBe(earlierContents);
+        expect(earlier.size).toBe(earlierSize);
+      }),
+    );
   });
 
   it('under one owner a second update changes the map it made itself instead of copying it', () => {
@@ -58,22 +68,24 @@ describe('PersistentMap', () => {
 
   it('diff reports exactly the keys added, removed or changed since an earlier version', () => {
     const opsArb = fc.array(op, { maxLength: 200 });
-    fc.assert(fc.property(opsArb, opsArb, fc.boolean(), (first, second, inPlace) => {
-      const apply = (start: PersistentMap<number>, ops: Op[], owner: object | null) => ops.reduce(
-        (m, o) => (o.kind === 'set' ? m.set(o.key, o.value, owner) : m.delete(o.key)), start);
-      const before = apply(PersistentMap.empty<number>(), first, {});
-      const after = apply(before, second, inPlace ? {} : null);
-      const reported = new Map<string, [number | undefined, number | undefined]>();
-      after.diff(before, (key, value, previous) => {
-        expect(reported.has(key)).toBe(false);
-        reported.set(key, [previous, value]);
-      });
-      const expected = new Map<string, [number | undefined, number | undefined]>();
-      for (const key of new Set([...before.entries().map(([k]) => k), ...after.entries().map(([k]) => k)])) {
-        if (before.get(key) !== after.get(key)) expected.set(key, [before.get(key), after.get(key)]);
-      }
-      expect(new Map([...reported].sort())).toEqual(new Map([...expected].sort()));
-    }));
+    fc.assert(
+      fc.property(opsArb, opsArb, fc.boolean(), (first, second, inPlace) => {
+        const apply = (start: PersistentMap<number>, ops: Op[], owner: object | null) =>
+          ops.reduce((m, o) => (o.kind === 'set' ? m.set(o.key, o.value, owner) : m.delete(o.key)), start);
+        const before = apply(PersistentMap.empty<number>(), first, {});
+        const after = apply(before, second, inPlace ? {} : null);
+        const reported = new Map<string, [number | undefined, number | undefined]>();
+        after.diff(before, (key, value, previous) => {
+          expect(reported.has(key)).toBe(false);
+          reported.set(key, [previous, value]);
+        });
+        const expected = new Map<string, [number | undefined, number | undefined]>();
+        for (const key of new Set([...before.entries().map(([k]) => k), ...after.entries().map(([k]) => k)])) {
+          if (before.get(key) !== after.get(key)) expected.set(key, [before.get(key), after.get(key)]);
+        }
+        expect(new Map([...reported].sort())).toEqual(new Map([...expected].sort()));
+      }),
+    );
   });
 
   it('diff of a map against itself reports nothing, against a version one set apart only that key', () => {

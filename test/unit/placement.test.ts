@@ -17,7 +17,10 @@ describe('placement walk over the rounds', () => {
 
   it('given the worked example, then the ranking by total is Gamma, Alpha and Beta (sharing rank 2), Delta (rank 4)', () => {
     expect(table.sortedTeams.map((r) => [r.name, r.total, r.rank, r.place])).toEqual([
-      ['Gamma', 8, 1, 1], ['Alpha', 6, 2, 2], ['Beta', 6, 2, 2], ['Delta', 0, 4, 4],
+      ['Gamma', 8, 1, 1],
+      ['Alpha', 6, 2, 2],
+      ['Beta', 6, 2, 2],
+      ['Delta', 0, 4, 4],
     ]);
   });
 
@@ -32,7 +35,7 @@ describe('placement walk over the rounds', () => {
     expect(roundPlacements(table)[index]).toEqual(places);
   });
 
-  it('the walk ends at the ranking: with up to 8 rounds the last round\'s place is the row\'s place', () => {
+  it("the walk ends at the ranking: with up to 8 rounds the last round's place is the row's place", () => {
     const walk = roundPlacements(table);
     table.sortedTeams.forEach((row, i) => expect(walk[i][walk[i].length - 1]).toBe(row.place));
   });
@@ -54,10 +57,18 @@ describe('placement walk over the rounds', () => {
   });
 
   it('a published table whose rows miss a round counts 0 there; no rows, no places', () => {
-    expect(roundPlacements({ rounds: [1, 2], sortedTeams: [
-      { teamId: 'a', name: 'A', rounds: [1], total: 1, rank: 1, place: 1 },
-      { teamId: 'b', name: 'B', rounds: [0, 3], total: 3, rank: 1, place: 1 },
-    ] })).toEqual([[1, 2], [2, 1]]);
+    expect(
+      roundPlacements({
+        rounds: [1, 2],
+        sortedTeams: [
+          { teamId: 'a', name: 'A', rounds: [1], total: 1, rank: 1, place: 1 },
+          { teamId: 'b', name: 'B', rounds: [0, 3], total: 3, rank: 1, place: 1 },
+        ],
+      }),
+    ).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
     expect(roundPlacements({ rounds: [1, 2, 3], sortedTeams: [] })).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ describe('proposals (gp)', () => {
   it('a member proposes for the open question; keys count up per team', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'eins' }, s.world.as(s.anna));
-    given(s.world).when({ type: 'AddProposal', message: 'zwei' }, s.world.as(s.bert))
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'zwei' }, s.world.as(s.bert))
       .thenEvents({ type: 'ProposalAdded', data: { teamId: s.teamA, key: 2, userId: s.bert, message: 'zwei', chat: false } });
   });
 
@@ -26,10 +27,12 @@ describe('proposals (gp)', () => {
     given(s.world).whenWire({ type: 'AddProposal', message: '   ' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
   });
 
-  it('ABCD: only the question\'s letters (default 4), stored upper case', () => {
+  it("ABCD: only the question's letters (default 4), stored upper case", () => {
     const s = showWithQuestion([q(1, 1, 'abcd')]);
     given(s.world).when({ type: 'AddProposal', message: 'e' }, s.world.as(s.anna)).thenRejected('Bitte einen der Buchstaben A, B, C, D wählen.');
-    given(s.world).when({ type: 'AddProposal', message: 'c' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded', data: { message: 'C' } });
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'c' }, s.world.as(s.anna))
+      .thenEvents({ type: 'ProposalAdded', data: { message: 'C' } });
   });
 
   it('ABCD: optionNum sets the letter count', () => {
@@ -74,7 +77,8 @@ describe('ship answers (schiffe)', () => {
 describe('team chat (gc)', () => {
   it('is a proposal with chat true, allowed without an open question', () => {
     const s = show();
-    given(s.world).when({ type: 'AddTeamChat', message: 'Hallo Team' }, s.world.as(s.anna))
+    given(s.world)
+      .when({ type: 'AddTeamChat', message: 'Hallo Team' }, s.world.as(s.anna))
       .thenEvents({ type: 'ProposalAdded', data: { chat: true, message: 'Hallo Team', teamId: s.teamA } });
   });
 
@@ -96,7 +100,9 @@ describe('favourites, stars, deletion', () => {
 
   it('any member chooses the favourite', () => {
     const s = twoProposals();
-    given(s.world).whenWire({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'FavoriteChosen', data: { key: 2 } });
+    given(s.world)
+      .whenWire({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna))
+      .thenEvents({ type: 'FavoriteChosen', data: { key: 2 } });
   });
 
   it('an unknown key is refused', () => {
@@ -105,7 +111,7 @@ describe('favourites, stars, deletion', () => {
     given(s.world).whenWire({ type: 'DeleteProposal', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
-  it('another team\'s key does not exist for me', () => {
+  it("another team's key does not exist for me", () => {
     const s = twoProposals();
     given(s.world).whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.cleo)).thenRejected('Diesen Vorschlag gibt es nicht.');
   });
@@ -117,7 +123,9 @@ describe('favourites, stars, deletion', () => {
     s.world.must({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna));
     const view = teamView(s.world.state, s.teamA)!;
     expect([view.proposals['1'].stars, view.proposals['2'].stars, view.members[s.anna].star]).toEqual([0, 1, 2]);
-    given(s.world).whenWire({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna)).thenEvents({ type: 'StarToggled', data: { key: null } });
+    given(s.world)
+      .whenWire({ type: 'ToggleStar', number: 2 }, s.world.as(s.anna))
+      .thenEvents({ type: 'StarToggled', data: { key: null } });
   });
 
   it('a member who changes team takes the star along', () => {
@@ -148,7 +156,9 @@ describe('single-player answers (sp)', () => {
 
   it('records the current answer', () => {
     const s = single();
-    given(s.world).when({ type: 'SubmitSingleAnswer', message: 'Rom' }, s.world.as(s.anna)).thenEvents({ type: 'SingleAnswerSubmitted', data: { userId: s.anna, message: 'Rom' } });
+    given(s.world)
+      .when({ type: 'SubmitSingleAnswer', message: 'Rom' }, s.world.as(s.anna))
+      .thenEvents({ type: 'SingleAnswerSubmitted', data: { userId: s.anna, message: 'Rom' } });
   });
 
   it('only in single-player mode', () => {
@@ -163,7 +173,8 @@ describe('single-player answers (sp)', () => {
 
   it('in the finale only players with points above 0 take part', () => {
     const s = single('finale');
-    given(s.world).when({ type: 'SubmitSingleAnswer', message: 'x' }, s.world.as(s.anna))
+    given(s.world)
+      .when({ type: 'SubmitSingleAnswer', message: 'x' }, s.world.as(s.anna))
       .thenRejected('Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.');
   });
 
@@ -184,8 +195,12 @@ describe('single-player answers (sp)', () => {
 describe('lobby chat (ulc)', () => {
   it('any logged-in user posts; moderators are highlighted', () => {
     const s = show();
-    given(s.world).when({ type: 'PostLobbyChat', message: 'Hi' }, s.world.as(s.anna)).thenEvents({ type: 'LobbyChatMessagePosted', data: { userId: s.anna, message: 'Hi', highlight: false } });
-    given(s.world).when({ type: 'PostLobbyChat', message: 'Los gehts' }, s.world.as(s.moderator)).thenEvents({ type: 'LobbyChatMessagePosted', data: { highlight: true } });
+    given(s.world)
+      .when({ type: 'PostLobbyChat', message: 'Hi' }, s.world.as(s.anna))
+      .thenEvents({ type: 'LobbyChatMessagePosted', data: { userId: s.anna, message: 'Hi', highlight: false } });
+    given(s.world)
+      .when({ type: 'PostLobbyChat', message: 'Los gehts' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'LobbyChatMessagePosted', data: { highlight: true } });
     given(s.world).when({ type: 'PostLobbyChat', message: '' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
   });
 
@@ -236,6 +251,8 @@ describe('limits on proposals and chat', () => {
 
     w.must({ type: 'EndQuestion' }, w.as(s.moderator));
     w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, w.as(s.moderator));
-    given(w).when({ type: 'AddProposal', message: 'neue Frage' }, w.as(s.anna)).thenEvents({ type: 'ProposalAdded', data: { key: 1 } });
+    given(w)
+      .when({ type: 'AddProposal', message: 'neue Frage' }, w.as(s.anna))
+      .thenEvents({ type: 'ProposalAdded', data: { key: 1 } });
   });
 });

@@ -6,7 +6,8 @@ import { q, show } from './support/fixtures';
 describe('saving quizzes', () => {
   it('gives new quizzes sequential numbers', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateQuiz', name: 'Zwei', yearWeek: '2026-48', content: [q(1, 1)] }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'CreateQuiz', name: 'Zwei', yearWeek: '2026-48', content: [q(1, 1)] }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuizCreated', data: { quizId: String(Number(s.quizId) + 1), name: 'Zwei', origin: 'form' } });
   });
 
@@ -21,49 +22,65 @@ describe('saving quizzes', () => {
     ['a question number past 999', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1000)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
   ])('rejects a quiz with %s', (_what, fields, message) => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateQuiz', ...fields }, s.world.as(s.moderator)).thenRejected(message);
+    given(s.world)
+      .whenWire({ type: 'CreateQuiz', ...fields }, s.world.as(s.moderator))
+      .thenRejected(message);
   });
 
   it('ABCD questions have at most 26 letters', () => {
     const s = show();
     const letters27 = Array.from({ length: 27 }, (_, i) => `Option ${i}`);
-    given(s.world).whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { options: letters27 })] }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { options: letters27 })] }, s.world.as(s.moderator))
       .thenRejected('Es ist ein Fehler beim Speichern aufgetreten.');
-    given(s.world).whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 27}' })] }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 27}' })] }, s.world.as(s.moderator))
       .thenRejected('Es ist ein Fehler beim Speichern aufgetreten.');
-    given(s.world).whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 26}' })] }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 26}' })] }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuizCreated' });
   });
 
   it('only moderators save quizzes', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1)] }, s.world.as(s.tester))
+    given(s.world)
+      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1)] }, s.world.as(s.tester))
       .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
   it('edits a quiz, content given as JSON text', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'EditQuiz', quizId: s.quizId, content: JSON.stringify([q(1, 1), q(1, 2, 'abcd')]) }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'EditQuiz', quizId: s.quizId, content: JSON.stringify([q(1, 1), q(1, 2, 'abcd')]) }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuizEdited', data: { quizId: s.quizId, name: 'Quiz' } });
   });
 
   it('editing an unknown quiz fails with the load error', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'EditQuiz', quizId: '999', name: 'X' }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'EditQuiz', quizId: '999', name: 'X' }, s.world.as(s.moderator))
       .thenRejected('Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.');
   });
 
   it('imports a parsed TOML quiz organised as rounds with numbered questions', () => {
     const s = show();
     const rounds = { 1: { 1: { type: 'normal', question: 'A?', answer: 'a' }, 2: { type: 'abcd', question: 'B?', options: ['x', 'y'] } }, 2: { 1: { question: 'C?' } } };
-    const [event] = given(s.world).whenWire({ type: 'ImportQuiz', name: 'Import', yearWeek: 'W', rounds }, s.world.as(s.moderator))
+    const [event] = given(s.world)
+      .whenWire({ type: 'ImportQuiz', name: 'Import', yearWeek: 'W', rounds }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuizCreated', data: { origin: 'import' } });
     const content = (event.data as { content: { round: number; number: number; type: string }[] }).content;
-    expect(content.map((x) => [x.round, x.number, x.type])).toEqual([[1, 1, 'normal'], [1, 2, 'abcd'], [2, 1, 'normal']]);
+    expect(content.map((x) => [x.round, x.number, x.type])).toEqual([
+      [1, 1, 'normal'],
+      [1, 2, 'abcd'],
+      [2, 1, 'normal'],
+    ]);
   });
 
   it('reads rounds given as arrays too', () => {
-    expect(questionsFromRounds([[{ question: 'a' }, { question: 'b' }]]).map((x) => [x.round, x.number])).toEqual([[1, 1], [1, 2]]);
+    expect(questionsFromRounds([[{ question: 'a' }, { question: 'b' }]]).map((x) => [x.round, x.number])).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
   });
 });
 
@@ -85,7 +102,8 @@ describe('question values', () => {
 describe('tie-break (aas)', () => {
   it('adds a Seitenstechen question at a free position; default title Seitenstechen', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Wie viele Einwohner hat Köln?' }, s.world.as(s.admin))
+    given(s.world)
+      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Wie viele Einwohner hat Köln?' }, s.world.as(s.admin))
       .thenEvents({ type: 'TieBreakQuestionAdded', data: { quizId: s.quizId } })
       .forEach((e) => expect((e.data as { question: { category: string } }).question.category).toBe('Seitenstechen'));
   });
@@ -93,7 +111,8 @@ describe('tie-break (aas)', () => {
   it('the tie-break question can then be started', () => {
     const s = show();
     s.world.must({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, title: 'Stechen', text: 'Schätzfrage' }, s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 3, question: 1 }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 3, question: 1 }, s.world.as(s.moderator))
       .thenEvents({ type: 'NightStarted' }, { type: 'QuestionStarted', data: { round: 3, number: 1 } });
   });
 
@@ -102,9 +121,13 @@ describe('tie-break (aas)', () => {
     given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 1, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es bereits.');
     given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: 77, round: 1, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Es gibt kein Quiz mit der Nummer 77');
     // A typo like round 169220804 made the points table build an array the process could not hold.
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 169220804, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 169220804, question: 1, text: 'x' }, s.world.as(s.admin))
+      .thenRejected('Diese Frage gibt es nicht.');
     given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 100, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
     given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 99, question: 1000, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'x' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'x' }, s.world.as(s.moderator))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -12,7 +12,9 @@ function quizzle() {
 describe('quizzle', () => {
   it('a team offers a proposal (go); the moderator sees it, the team sees it as quizzled', () => {
     const s = quizzle();
-    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert)).thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamA, key: 1, answer: 'Eiffelturm' } });
+    given(s.world)
+      .whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert))
+      .thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamA, key: 1, answer: 'Eiffelturm' } });
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert));
     expect(moderatorView(s.world.state).quizzleAnswer).toEqual({ team: s.teamA, teamName: 'Die Ahnungslosen', answer: 'Eiffelturm' });
     expect(teamView(s.world.state, s.teamA)!.quizzled).toBe(1);
@@ -28,10 +30,14 @@ describe('quizzle', () => {
   it('rejecting (mq) opens the quizzle again for everyone', () => {
     const s = quizzle();
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna));
-    given(s.world).when({ type: 'RejectQuizzle' }, s.world.as(s.moderator)).thenEvents({ type: 'QuizzleRejected', data: { teamId: s.teamA } });
+    given(s.world)
+      .when({ type: 'RejectQuizzle' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'QuizzleRejected', data: { teamId: s.teamA } });
     s.world.must({ type: 'RejectQuizzle' }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)!.quizzled).toBeNull();
-    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamB } });
+    given(s.world)
+      .whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo))
+      .thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamB } });
   });
 
   it('accepted status (mr) prevents further accept, reject and offers', () => {

@@ -16,25 +16,29 @@ describe('rating answers', () => {
   it('tua sets absolute points; tu changes them relatively', () => {
     const s = lockedIn();
     s.world.must({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 2, checked: true, liked: false }, s.world.as(s.tester));
-    given(s.world).whenWire({ type: 'RateAnswerRelative', answerId: s.answerA, change: -1, checked: true, liked: true }, s.world.as(s.tester))
+    given(s.world)
+      .whenWire({ type: 'RateAnswerRelative', answerId: s.answerA, change: -1, checked: true, liked: true }, s.world.as(s.tester))
       .thenEvents({ type: 'AnswerRated', data: { answerId: s.answerA, points: 1, change: -1, checked: true, liked: true, testerId: s.tester } });
   });
 
   it('the absolute score must be a number', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 'drei', checked: true, liked: false }, s.world.as(s.tester))
+    given(s.world)
+      .whenWire({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 'drei', checked: true, liked: false }, s.world.as(s.tester))
       .thenRejected('Keine Zahl gesendet, kann nicht updaten.');
   });
 
   it('an unknown answer is reported with its id', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'RateAnswerAbsolute', answerId: 'a-404', value: 1, checked: true, liked: false }, s.world.as(s.tester))
+    given(s.world)
+      .whenWire({ type: 'RateAnswerAbsolute', answerId: 'a-404', value: 1, checked: true, liked: false }, s.world.as(s.tester))
       .thenRejected('Konnte das Team/User nicht finden (a-404)');
   });
 
   it('players cannot rate', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 6, checked: true, liked: false }, s.world.as(s.anna))
+    given(s.world)
+      .whenWire({ type: 'RateAnswerAbsolute', answerId: s.answerA, value: 6, checked: true, liked: false }, s.world.as(s.anna))
       .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
@@ -50,7 +54,7 @@ describe('rating answers', () => {
     ]);
   });
 
-  it('single-player ratings add up to the user\'s points', () => {
+  it("single-player ratings add up to the user's points", () => {
     const s = showWithQuestion([q(1, 1)]);
     const w = s.world;
     w.must({ type: 'EndQuestion' }, w.as(s.moderator));
@@ -66,7 +70,9 @@ describe('rating answers', () => {
 
   it('ta marks the tester as checking a quiz', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'StartChecking', quiz: s.quizId }, s.world.as(s.tester)).thenEvents({ type: 'CheckingStarted', data: { testerId: s.tester, quizId: s.quizId } });
+    given(s.world)
+      .whenWire({ type: 'StartChecking', quiz: s.quizId }, s.world.as(s.tester))
+      .thenEvents({ type: 'CheckingStarted', data: { testerId: s.tester, quizId: s.quizId } });
     given(s.world).whenWire({ type: 'StartChecking', quiz: 99 }, s.world.as(s.tester)).thenRejected('Es gibt kein Quiz mit der Nummer 99');
   });
 });
@@ -74,7 +80,8 @@ describe('rating answers', () => {
 describe('regex bulk rating (trx)', () => {
   it('marks matching answers case-insensitively, default points 1', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '^goe', mark: 'correct' }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '^goe', mark: 'correct' }, s.world.as(s.moderator))
       .thenEvents({ type: 'AnswersBulkRated', data: { answerIds: [s.answerA], points: 1, mark: 'correct' } });
   });
 
@@ -90,30 +97,38 @@ describe('regex bulk rating (trx)', () => {
 
   it('the regex must not be empty or invalid, and must match something', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '', mark: 'correct' }, s.world.as(s.moderator)).thenRejected('regex darf nicht leer sein');
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(', mark: 'correct' }, s.world.as(s.moderator)).thenRejected('Die Regex ist ungültig.');
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: 'kant', mark: 'correct' }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '', mark: 'correct' }, s.world.as(s.moderator))
+      .thenRejected('regex darf nicht leer sein');
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(', mark: 'correct' }, s.world.as(s.moderator))
+      .thenRejected('Die Regex ist ungültig.');
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: 'kant', mark: 'correct' }, s.world.as(s.moderator))
       .thenRejected('Keine Antwort mit den gewünschten Einschränkungen gefunden');
   });
 
   it('matches in linear time: (a|aa|aaa)+$ against 32 a and a "!" (40 s with a backtracking RegExp)', () => {
     const s = lockedIn(`${'a'.repeat(32)}!`, 'aaa');
     const started = performance.now();
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(a|aa|aaa)+$', mark: 'correct' }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '(a|aa|aaa)+$', mark: 'correct' }, s.world.as(s.moderator))
       .thenEvents({ type: 'AnswersBulkRated', data: { answerIds: [s.answerB] } });
     expect(performance.now() - started).toBeLessThan(1_000); // generous: it takes about a millisecond
   });
 
   it('JavaScript syntax, Unicode case folding', () => {
     const s = lockedIn('Göthe', 'Schiller');
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '^G\\u00d6THE$|\\bschill', mark: 'correct' }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '^G\\u00d6THE$|\\bschill', mark: 'correct' }, s.world.as(s.moderator))
       .thenEvents({ type: 'AnswersBulkRated', data: { answerIds: [s.answerA, s.answerB].sort() } });
   });
 
   it('a pattern that needs backtracking is refused: backreferences, lookaround', () => {
     const s = lockedIn();
     for (const regex of ['(goe)\\1', 'goe(?=the)', 'goe(?!x)', '(?<=g)oethe', '(?<!x)goethe']) {
-      given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex, mark: 'correct' }, s.world.as(s.moderator))
+      given(s.world)
+        .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex, mark: 'correct' }, s.world.as(s.moderator))
         .thenRejected('Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).');
     }
   });
@@ -121,14 +136,17 @@ describe('regex bulk rating (trx)', () => {
   it('a pattern too long or too costly to run is refused', () => {
     const s = lockedIn();
     for (const regex of [`goethe|${'x'.repeat(500)}`, '.{1000}x', '((.{10}){10}){10}']) {
-      given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex, mark: 'correct' }, s.world.as(s.moderator))
+      given(s.world)
+        .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex, mark: 'correct' }, s.world.as(s.moderator))
         .thenRejected('Dieser reguläre Ausdruck ist zu lang oder zu aufwendig (höchstens 500 Zeichen).');
     }
   });
 
   it('is a moderator tool', () => {
     const s = lockedIn();
-    given(s.world).whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '.', mark: 'correct' }, s.world.as(s.tester)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'RegexBulkRate', quiz: s.quizId, round: 1, question: 1, regex: '.', mark: 'correct' }, s.world.as(s.tester))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });
 

@@ -51,7 +51,8 @@ describe('the recorded night (events/recordings/night-1.jsonl)', () => {
   });
 
   it('holds lobby chat lines of version 1, whose copied names the fold now takes from the users', () => {
-    const v1 = lines.map((line) => JSON.parse(line) as { type: string; version: number; data: { name?: string; message: string } })
+    const v1 = lines
+      .map((line) => JSON.parse(line) as { type: string; version: number; data: { name?: string; message: string } })
       .filter((e) => e.type === 'LobbyChatMessagePosted');
     expect(v1.length).toBeGreaterThan(0);
     expect(v1.every((e) => e.version === 1)).toBe(true);
@@ -60,7 +61,17 @@ describe('the recorded night (events/recordings/night-1.jsonl)', () => {
 
   it('covers a whole night: 3 rounds, 12 teams, 40 players, every question type', () => {
     const types = new Set(recorded.map((e) => e.type));
-    for (const t of ['ProposalAdded', 'StarToggled', 'FavoriteChosen', 'QuizzleAccepted', 'AnswerRated', 'HealDealChosen', 'HealDealCalculated', 'PointsPublished', 'ShipQuestionCorrected']) {
+    for (const t of [
+      'ProposalAdded',
+      'StarToggled',
+      'FavoriteChosen',
+      'QuizzleAccepted',
+      'AnswerRated',
+      'HealDealChosen',
+      'HealDealCalculated',
+      'PointsPublished',
+      'ShipQuestionCorrected',
+    ]) {
       expect(types).toContain(t);
     }
     const questionTypes = new Set(recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.question.type] : [])));

@@ -21,16 +21,17 @@ import * as uploads from '../../src/commands/uploads';
 import * as userRoles from '../../src/commands/user-roles';
 
 /** Every German rejection text must be triggered by at least one rule test (as a literal there). */
-const testSources = fs.readdirSync(__dirname)
+const testSources = fs
+  .readdirSync(__dirname)
   .filter((f) => f.endsWith('.test.ts') && f !== path.basename(__filename))
   .map((f) => fs.readFileSync(path.join(__dirname, f), 'utf8'))
   .join('\n');
 
 /** Each command slice's own texts (`<AREA>_COMMAND_TEXTS` beside its commands), by name. */
 const SLICES = [accounts, decide, drawing, forms, guards, healDeal, identity, moderation, night, proposals, quizContent, quizzes, ship, show, teams, uploads, userRoles];
-const sliceTexts: Array<[string, string]> = SLICES
-  .flatMap((slice) => Object.entries(slice).filter(([name]) => name.endsWith('_COMMAND_TEXTS')))
-  .flatMap(([slice, byName]) => Object.entries(byName as Record<string, string>).map(([name, text]) => [`${slice}.${name}`, text] as [string, string]));
+const sliceTexts: Array<[string, string]> = SLICES.flatMap((slice) => Object.entries(slice).filter(([name]) => name.endsWith('_COMMAND_TEXTS'))).flatMap(([slice, byName]) =>
+  Object.entries(byName as Record<string, string>).map(([name, text]) => [`${slice}.${name}`, text] as [string, string]),
+);
 
 /** The literal part of a text: templates are cut at their first placeholder. */
 function literalOf(text: string | ((...args: never[]) => string)): string {

@@ -18,10 +18,7 @@ describe('results: how an answer is rated', () => {
 
 describe('results: the statistics per question', () => {
   it('given answers of two questions, then each counts its answers, the right ones, the share and the average points', () => {
-    const stats = questionStats([
-      answer(1, 1, 2, true), answer(1, 1, 0, true), answer(1, 1, 1, false),
-      answer(1, 2, 1, true),
-    ]);
+    const stats = questionStats([answer(1, 1, 2, true), answer(1, 1, 0, true), answer(1, 1, 1, false), answer(1, 2, 1, true)]);
     expect(stats).toEqual([
       { round: 1, num: 1, answered: 3, right: 1, shareRight: 1 / 3, averagePoints: 1 },
       { round: 1, num: 2, answered: 1, right: 1, shareRight: 1, averagePoints: 1 },
@@ -42,8 +39,10 @@ describe('results: the statistics per question', () => {
   });
 
   it('given an answer to a question the content no longer has, then that question is listed too', () => {
-    expect(questionStats([answer(3, 7, 0, true)], [{ round: 1, number: 1, type: 'normal' }]).map((s) => [s.round, s.num]))
-      .toEqual([[1, 1], [3, 7]]);
+    expect(questionStats([answer(3, 7, 0, true)], [{ round: 1, number: 1, type: 'normal' }]).map((s) => [s.round, s.num])).toEqual([
+      [1, 1],
+      [3, 7],
+    ]);
   });
 });
 
@@ -88,7 +87,13 @@ describe('results: CSV cells', () => {
   });
 
   it('given header and rows, then the file is UTF-8 with a BOM, ; between cells, numbers with a decimal comma, CRLF after every row', () => {
-    const bytes = csvFile(['Team', 'Punkte', 'Anteil'], [['Eulen; Bonn', 1.5, null], ['-Minus', -2, 0]]);
+    const bytes = csvFile(
+      ['Team', 'Punkte', 'Anteil'],
+      [
+        ['Eulen; Bonn', 1.5, null],
+        ['-Minus', -2, 0],
+      ],
+    );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe(`Team;Punkte;Anteil\r\n"Eulen; Bonn";1,5;\r\n'-Minus;-2;0\r\n`);
   });

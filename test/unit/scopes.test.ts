@@ -1,7 +1,21 @@
 import fc from 'fast-check';
 import {
-  evolve, initialState, moderatorView, readInputs, sameInputs, scopeDefinition, scopeKeyString, scopeView, testerView, touchedInstances,
-  SCOPE_NAMES, type LiveState, type ScopeKey, type ScopeName, type TeamView, type TesterView,
+  evolve,
+  initialState,
+  moderatorView,
+  readInputs,
+  sameInputs,
+  scopeDefinition,
+  scopeKeyString,
+  scopeView,
+  testerView,
+  touchedInstances,
+  SCOPE_NAMES,
+  type LiveState,
+  type ScopeKey,
+  type ScopeName,
+  type TeamView,
+  type TesterView,
 } from '../../projections/live';
 import { MemoisedScope } from '../../src/realtime/scopes';
 import { recordNight } from '../support/recorded-night';
@@ -124,7 +138,10 @@ function busyNight(): LiveState[] {
   const s = showWithQuestion([q(1, 1), q(1, 2), q(2, 1, 'heal_deal')]);
   const w = s.world;
   const states: LiveState[] = [];
-  const step = (run: () => unknown) => { run(); states.push(w.state); };
+  const step = (run: () => unknown) => {
+    run();
+    states.push(w.state);
+  };
   step(() => w.must({ type: 'AddProposal', message: 'Paris' }, w.as(s.anna)));
   step(() => w.must({ type: 'AddTeamChat', message: 'Hm' }, w.as(s.bert)));
   step(() => w.must({ type: 'ToggleStar', number: 1 }, w.as(s.bert)));
@@ -143,7 +160,7 @@ function busyNight(): LiveState[] {
 }
 
 describe('scope reads', () => {
-  it('given anna proposed in her team and then joined the other team, when she renames herself, then her old team\'s view is recomputed and shows the new name', () => {
+  it("given anna proposed in her team and then joined the other team, when she renames herself, then her old team's view is recomputed and shows the new name", () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
     s.world.joinTeam(s.anna, s.teamB);
@@ -154,7 +171,7 @@ describe('scope reads', () => {
     expect(Object.values((scopeView(s.world.state, key) as TeamView).proposals).map((p) => p.user)).toEqual(['Anna Neu']);
   });
 
-  it('given a question is open, when one team proposes, then the other team\'s and the global inputs stay the same', () => {
+  it("given a question is open, when one team proposes, then the other team's and the global inputs stay the same", () => {
     const s = showWithQuestion([q(1, 1)]);
     const before = s.world.state;
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
@@ -165,7 +182,7 @@ describe('scope reads', () => {
     expect(sameInputs(inputs({ scope: 'moderator' }, before), inputs({ scope: 'moderator' }, after))).toBe(false);
   });
 
-  it('given bert goes online, then his team\'s inputs change and its view shows him online, and the other team\'s stay the same', () => {
+  it("given bert goes online, then his team's inputs change and its view shows him online, and the other team's stay the same", () => {
     const s = showWithQuestion([q(1, 1)]);
     const state = s.world.state;
     const bertOnline = (userId: string) => userId === s.bert;
@@ -228,15 +245,18 @@ describe('scope reads', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
-  it('on streams of fuzzed commands (the realtime fuzzer\'s hostile frames among plausible ones), views read only what their reads declare, and untouched instances keep their reads and views', () => {
-    fc.assert(fc.property(fuzzedStepsArb, (steps) => {
-      const states = statesOf(play(steps).log);
-      viewsReadOnlyTheirReads(states);
-      untouchedStayTheSame(states);
-    }), { numRuns: 40 });
+  it("on streams of fuzzed commands (the realtime fuzzer's hostile frames among plausible ones), views read only what their reads declare, and untouched instances keep their reads and views", () => {
+    fc.assert(
+      fc.property(fuzzedStepsArb, (steps) => {
+        const states = statesOf(play(steps).log);
+        viewsReadOnlyTheirReads(states);
+        untouchedStayTheSame(states);
+      }),
+      { numRuns: 40 },
+    );
   });
 
-  it('given a proposal of one team, then only that team\'s scope is touched; given a rename, every team\'s', () => {
+  it("given a proposal of one team, then only that team's scope is touched; given a rename, every team's", () => {
     const s = showWithQuestion([q(1, 1)]);
     const before = s.world.state;
     s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
@@ -282,7 +302,10 @@ describe('scope reads', () => {
   });
 
   it('scope keys as strings: one per instance', () => {
-    expect([{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' }].map((k) => scopeKeyString(k as ScopeKey)))
-      .toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester', 'operator']);
+    expect(
+      [{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' }].map((k) =>
+        scopeKeyString(k as ScopeKey),
+      ),
+    ).toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester', 'operator']);
   });
 });

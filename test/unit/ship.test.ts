@@ -21,10 +21,12 @@ describe('the ship round', () => {
 
   it('asv: one point per plundered camp, one point for a camp nobody plundered', () => {
     const s = shipNight();
-    const [event] = given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.admin))
+    const [event] = given(s.world)
+      .whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.admin))
       .thenEvents({ type: 'ShipQuestionCorrected' });
-    const byTeam = Object.fromEntries((event.data as { results: { teamId: string; hits: number; survived: boolean; points: number }[] }).results
-      .map((r) => [r.teamId, [r.hits, r.survived, r.points]]));
+    const byTeam = Object.fromEntries(
+      (event.data as { results: { teamId: string; hits: number; survived: boolean; points: number }[] }).results.map((r) => [r.teamId, [r.hits, r.survived, r.points]]),
+    );
     expect(byTeam).toEqual({ [s.teamA]: [1, true, 2], [s.teamB]: [1, false, 1], [s.teamC]: [0, false, 0] });
     s.world.append([event], `night-${s.world.state.night!.id}`);
     expect(testerView(s.world.state).answers.every((a) => a.checked)).toBe(true);

@@ -9,8 +9,14 @@ const FULL = {
   streamUrl: 'https://www.twitch.tv/quizshow',
   supportUrl: 'https://ko-fi.com/quizshow',
   newsletterUrl: 'https://newsletter.example.org/subscribe?u=1&id=2',
-  socialLinks: [{ label: 'Instagram', url: 'https://www.instagram.com/quizshow' }, { label: 'YouTube', url: 'http://youtube.com/@quizshow' }],
-  nextDates: [{ date: '2026-11-27', title: 'Quiz am Freitag' }, { date: '2026-12-04', title: 'Nikolausquiz' }],
+  socialLinks: [
+    { label: 'Instagram', url: 'https://www.instagram.com/quizshow' },
+    { label: 'YouTube', url: 'http://youtube.com/@quizshow' },
+  ],
+  nextDates: [
+    { date: '2026-11-27', title: 'Quiz am Freitag' },
+    { date: '2026-12-04', title: 'Nikolausquiz' },
+  ],
   qrHostName: 'Jana',
   newsletterPopup: true,
   allowNewAccounts: true,
@@ -23,7 +29,7 @@ const FULL = {
 const change = (fields: Record<string, unknown>) => ({ type: 'ChangeShowSettings' as const, ...fields });
 
 describe('show settings (PUT /api/show-settings)', () => {
-  it('given a fresh show, then nothing is set and the QR page names the spec\'s host', () => {
+  it("given a fresh show, then nothing is set and the QR page names the spec's host", () => {
     const s = show();
     expect(s.world.state.showSettings).toEqual(DEFAULT_SHOW_SETTINGS);
     expect(hostOfflineText(s.world.state.showSettings.qrHostName)).toBe(texts.moderatorOffline);
@@ -32,7 +38,8 @@ describe('show settings (PUT /api/show-settings)', () => {
 
   it('given an admin, when she saves settings, then one event holds all of them and who changed them', () => {
     const s = show();
-    given(s.world).whenWire(change(FULL), s.world.as(s.admin))
+    given(s.world)
+      .whenWire(change(FULL), s.world.as(s.admin))
       .thenEvents({ type: 'ShowSettingsChanged', data: { settings: FULL, changedBy: s.admin } });
     s.world.must(change(FULL), s.world.as(s.admin));
     expect(s.world.state.showSettings).toEqual(FULL);
@@ -41,18 +48,23 @@ describe('show settings (PUT /api/show-settings)', () => {
   it('given saved settings, when the same come again, then nothing is appended', () => {
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
-    given(s.world).whenWire(change({ ...FULL, socialLinks: [...FULL.socialLinks] }), s.world.as(s.admin)).thenNoEvents();
+    given(s.world)
+      .whenWire(change({ ...FULL, socialLinks: [...FULL.socialLinks] }), s.world.as(s.admin))
+      .thenNoEvents();
   });
 
-  it('texts are trimmed; a field left out is unset (the QR host: the spec\'s Olaf); PUT replaces everything', () => {
+  it("texts are trimmed; a field left out is unset (the QR host: the spec's Olaf); PUT replaces everything", () => {
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
-    given(s.world).whenWire(change({ newsletterUrl: '  https://n.example.org/a  ', socialLinks: [{ label: ' Twitch ', url: ' https://twitch.tv/q ' }] }), s.world.as(s.admin))
+    given(s.world)
+      .whenWire(change({ newsletterUrl: '  https://n.example.org/a  ', socialLinks: [{ label: ' Twitch ', url: ' https://twitch.tv/q ' }] }), s.world.as(s.admin))
       .thenEvents({
         type: 'ShowSettingsChanged',
         data: {
           settings: {
-            ...DEFAULT_SHOW_SETTINGS, newsletterUrl: 'https://n.example.org/a', socialLinks: [{ label: 'Twitch', url: 'https://twitch.tv/q' }],
+            ...DEFAULT_SHOW_SETTINGS,
+            newsletterUrl: 'https://n.example.org/a',
+            socialLinks: [{ label: 'Twitch', url: 'https://twitch.tv/q' }],
           },
         },
       });
@@ -91,40 +103,94 @@ describe('show settings (PUT /api/show-settings)', () => {
 
 describe('show settings: bad input gets a German text and changes nothing', () => {
   const refused: Array<[string, Record<string, unknown>, string]> = [
-    ['an address without http(s)', { newsletterUrl: 'newsletter.example.org' },
-      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['another scheme', { supportUrl: 'javascript:alert(1)' },
-      'Keine gültige Adresse: Die Adresse zum Unterstützen muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['an ftp address', { streamUrl: 'ftp://files.example.org' },
-      'Keine gültige Adresse: Die Stream-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['an address with a space', { newsletterUrl: 'https://news letter.example.org' },
-      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['an address without a host', { newsletterUrl: 'https://' },
-      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['a social link that is no address', { socialLinks: [{ label: 'Instagram', url: 'https://instagram.com/q' }, { label: 'Mastodon', url: '@quiz@mastodon.social' }] },
-      'Keine gültige Adresse: Die Adresse des 2. Social-Media-Links muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).'],
-    ['a social link without a label', { socialLinks: [{ label: ' ', url: 'https://instagram.com/q' }] },
-      'Ohne Beschriftung: Der 1. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.'],
-    ['a social link that is no object', { socialLinks: ['https://instagram.com/q'] },
-      'Ohne Beschriftung: Der 1. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.'],
-    ['too many social links', { socialLinks: Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: `https://l${i}.example.org` })) },
-      'Es sind höchstens 10 Social-Media-Links möglich.'],
-    ['a date in German notation', { nextDates: [{ date: '27.11.2026', title: 'Quiz' }] },
-      'Kein gültiges Datum: „27.11.2026“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).'],
-    ['a day that does not exist', { nextDates: [{ date: '2026-02-29', title: 'Quiz' }] },
-      'Kein gültiges Datum: „2026-02-29“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).'],
-    ['a date without a title', { nextDates: [{ date: '2026-11-27', title: 'Quiz' }, { date: '2026-12-04', title: '' }] },
-      'Ohne Titel: Der 2. Termin braucht einen Titel.'],
-    ['too many dates', { nextDates: Array.from({ length: 53 }, () => ({ date: '2026-11-27', title: 'Quiz' })) },
-      'Es sind höchstens 52 Termine möglich.'],
-    ['a channel given as an address', { streamChannel: 'https://twitch.tv/quizshow' },
-      'Der Stream-Kanal ist der Name des Kanals (z. B. quizshow): nur Buchstaben, Ziffern und _, keine Adresse.'],
+    [
+      'an address without http(s)',
+      { newsletterUrl: 'newsletter.example.org' },
+      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'another scheme',
+      { supportUrl: 'javascript:alert(1)' },
+      'Keine gültige Adresse: Die Adresse zum Unterstützen muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'an ftp address',
+      { streamUrl: 'ftp://files.example.org' },
+      'Keine gültige Adresse: Die Stream-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'an address with a space',
+      { newsletterUrl: 'https://news letter.example.org' },
+      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'an address without a host',
+      { newsletterUrl: 'https://' },
+      'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'a social link that is no address',
+      {
+        socialLinks: [
+          { label: 'Instagram', url: 'https://instagram.com/q' },
+          { label: 'Mastodon', url: '@quiz@mastodon.social' },
+        ],
+      },
+      'Keine gültige Adresse: Die Adresse des 2. Social-Media-Links muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).',
+    ],
+    [
+      'a social link without a label',
+      { socialLinks: [{ label: ' ', url: 'https://instagram.com/q' }] },
+      'Ohne Beschriftung: Der 1. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.',
+    ],
+    [
+      'a social link that is no object',
+      { socialLinks: ['https://instagram.com/q'] },
+      'Ohne Beschriftung: Der 1. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.',
+    ],
+    [
+      'too many social links',
+      { socialLinks: Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: `https://l${i}.example.org` })) },
+      'Es sind höchstens 10 Social-Media-Links möglich.',
+    ],
+    [
+      'a date in German notation',
+      { nextDates: [{ date: '27.11.2026', title: 'Quiz' }] },
+      'Kein gültiges Datum: „27.11.2026“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).',
+    ],
+    [
+      'a day that does not exist',
+      { nextDates: [{ date: '2026-02-29', title: 'Quiz' }] },
+      'Kein gültiges Datum: „2026-02-29“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).',
+    ],
+    [
+      'a date without a title',
+      {
+        nextDates: [
+          { date: '2026-11-27', title: 'Quiz' },
+          { date: '2026-12-04', title: '' },
+        ],
+      },
+      'Ohne Titel: Der 2. Termin braucht einen Titel.',
+    ],
+    ['too many dates', { nextDates: Array.from({ length: 53 }, () => ({ date: '2026-11-27', title: 'Quiz' })) }, 'Es sind höchstens 52 Termine möglich.'],
+    [
+      'a channel given as an address',
+      { streamChannel: 'https://twitch.tv/quizshow' },
+      'Der Stream-Kanal ist der Name des Kanals (z. B. quizshow): nur Buchstaben, Ziffern und _, keine Adresse.',
+    ],
     ['a channel too long', { streamChannel: 'q'.repeat(51) }, 'Zu lang: Der Stream-Kanal darf höchstens 50 Zeichen haben.'],
     ['an address too long', { newsletterUrl: `https://example.org/${'a'.repeat(2000)}` }, 'Zu lang: Die Newsletter-Adresse darf höchstens 2000 Zeichen haben.'],
-    ['a social address too long', { socialLinks: [{ label: 'X', url: `https://example.org/${'a'.repeat(2000)}` }] },
-      'Zu lang: Die Adresse des 1. Social-Media-Links darf höchstens 2000 Zeichen haben.'],
-    ['a label too long', { socialLinks: [{ label: 'L'.repeat(101), url: 'https://example.org' }] },
-      'Zu lang: Die Beschriftung des 1. Social-Media-Links darf höchstens 100 Zeichen haben.'],
+    [
+      'a social address too long',
+      { socialLinks: [{ label: 'X', url: `https://example.org/${'a'.repeat(2000)}` }] },
+      'Zu lang: Die Adresse des 1. Social-Media-Links darf höchstens 2000 Zeichen haben.',
+    ],
+    [
+      'a label too long',
+      { socialLinks: [{ label: 'L'.repeat(101), url: 'https://example.org' }] },
+      'Zu lang: Die Beschriftung des 1. Social-Media-Links darf höchstens 100 Zeichen haben.',
+    ],
     ['a title too long', { nextDates: [{ date: '2026-11-27', title: 'T'.repeat(101) }] }, 'Zu lang: Der Titel des 1. Termins darf höchstens 100 Zeichen haben.'],
     ['a host name too long', { qrHostName: 'O'.repeat(51) }, 'Zu lang: Der Name auf der QR-Seite darf höchstens 50 Zeichen haben.'],
     ['a NUL in a text', { newsletterUrl: 'https://example.org/\u0000' }, 'Der Text enthält ungültige Zeichen.'],
@@ -134,7 +200,9 @@ describe('show settings: bad input gets a German text and changes nothing', () =
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
     const before = s.world.state;
-    given(s.world).whenWire(change({ ...FULL, ...fields }), s.world.as(s.admin)).thenRejected(message);
+    given(s.world)
+      .whenWire(change({ ...FULL, ...fields }), s.world.as(s.admin))
+      .thenRejected(message);
     expect(s.world.state).toBe(before);
   });
 });
@@ -142,7 +210,15 @@ describe('show settings: bad input gets a German text and changes nothing', () =
 describe('show settings: the rules the web app reads too', () => {
   it('web addresses are complete http or https addresses', () => {
     expect(['https://example.org', 'http://example.org/a?b=c#d', 'HTTPS://EXAMPLE.ORG', 'https://xn--mnchen-3ya.de'].map(isWebAddress)).toEqual([true, true, true, true]);
-    expect(['', 'example.org', 'https:/example.org', 'https:example.org', 'mailto:a@b.de', 'https://a b.de', 'https://'].map(isWebAddress)).toEqual([false, false, false, false, false, false, false]);
+    expect(['', 'example.org', 'https:/example.org', 'https:example.org', 'mailto:a@b.de', 'https://a b.de', 'https://'].map(isWebAddress)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('dates are calendar days written yyyy-mm-dd', () => {
@@ -151,7 +227,12 @@ describe('show settings: the rules the web app reads too', () => {
   });
 
   it('the next dates are those from today on, earliest first', () => {
-    const dates = [{ date: '2026-12-04', title: 'B' }, { date: '2026-11-13', title: 'alt' }, { date: '2026-11-20', title: 'heute' }, { date: '2026-11-27', title: 'A' }];
+    const dates = [
+      { date: '2026-12-04', title: 'B' },
+      { date: '2026-11-13', title: 'alt' },
+      { date: '2026-11-20', title: 'heute' },
+      { date: '2026-11-27', title: 'A' },
+    ];
     expect(upcomingDates(dates, '2026-11-20').map((d) => d.title)).toEqual(['heute', 'A', 'B']);
     expect(upcomingDates(dates, '2027-01-01')).toEqual([]);
   });
@@ -162,7 +243,8 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
     const s = show();
     s.world.must(change({ ...FULL, allowNewAccounts: false }), s.world.as(s.admin));
     expect(s.world.state.showSettings.allowNewAccounts).toBe(false);
-    given(s.world).whenWire({ type: 'RegisterUser', login: 'bot1', password: 'x' }, VISITOR)
+    given(s.world)
+      .whenWire({ type: 'RegisterUser', login: 'bot1', password: 'x' }, VISITOR)
       .thenRejected('Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.');
     s.world.must(change(FULL), s.world.as(s.admin)); // a field left out takes its default: open
     given(s.world).whenWire({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });

@@ -32,14 +32,16 @@ describe('maintenance (ara)', () => {
 describe('uber modes (mum)', () => {
   it('changes the mode while no question is open', () => {
     const s = show();
-    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator)).thenEvents({ type: 'UberModeChanged', data: { modus: 'pause' } });
+    given(s.world)
+      .when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'UberModeChanged', data: { modus: 'pause' } });
   });
 
   it('a quiz mode cannot be left while a question is open', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator))
-      .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
-    given(s.world).when({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator))
+    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator)).thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
+    given(s.world)
+      .when({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator))
       .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
   });
 
@@ -55,7 +57,9 @@ describe('uber modes (mum)', () => {
     expect(globalView(s.world.state).painting).toHaveLength(1);
     s.world.must({ type: 'ClearPainting' }, s.world.as(s.moderator));
     expect(globalView(s.world.state).painting).toEqual([]);
-    given(s.world).whenWire({ type: 'DrawStroke', url: '', color: '', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'DrawStroke', url: '', color: '', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });
 
@@ -82,7 +86,9 @@ describe('admin tools', () => {
     s.world.must({ type: 'SetOverviewMessage', message: 'bleibt' }, s.world.as(s.admin));
     s.world.must({ type: 'PostLobbyChat', message: 'weg' }, s.world.as(s.anna));
     const nightId = s.world.state.night!.id;
-    given(s.world).when({ type: 'ResetLiveState' }, s.world.as(s.admin)).thenEvents({ type: 'LiveStateReset', data: { endedNightId: nightId } });
+    given(s.world)
+      .when({ type: 'ResetLiveState' }, s.world.as(s.admin))
+      .thenEvents({ type: 'LiveStateReset', data: { endedNightId: nightId } });
     s.world.must({ type: 'ResetLiveState' }, s.world.as(s.admin));
     expect(globalView(s.world.state)).toEqual(expect.objectContaining({ state: 'qn', question: null, lobbyChat: [], overviewMessage: 'bleibt' }));
     expect(s.world.state.nights.get(nightId)!.endedAt).toBe(s.world.now);
@@ -109,28 +115,37 @@ describe('publishing points (mp)', () => {
     const ranking = pointsOverview(s.world.state, quizId);
     expect(ranking.sortedTeams.map((r) => [r.teamId, r.total, r.rank])).toEqual([[s.teamA, 2, 1]]);
     expect(globalView(s.world.state).points).toEqual(ranking);
-    given(s.world).whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
       .thenEvents({ type: 'PointsPublished', data: { quizId, points: ranking } });
     given(s.world).whenWire({ type: 'PublishPoints', content: {} }, s.world.as(s.moderator)).thenEvents({ type: 'PointsUnpublished' });
-    given(s.world).whenWire({ type: 'PublishPoints', content: { publish: false } }, s.world.as(s.moderator)).thenEvents({ type: 'PointsUnpublished' });
-    given(s.world).whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: { publish: false } }, s.world.as(s.moderator))
+      .thenEvents({ type: 'PointsUnpublished' });
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
-  it('an older client\'s {rounds, sortedTeams} is accepted and ignored: a forged ranking never reaches the players', () => {
+  it("an older client's {rounds, sortedTeams} is accepted and ignored: a forged ranking never reaches the players", () => {
     const s = ratedShow();
     const quizId = s.world.state.night!.quizId;
     const forged = { rounds: [1], sortedTeams: [{ teamId: s.teamA, name: 'A', rounds: [99], total: 99, rank: 1 }] };
-    given(s.world).whenWire({ type: 'PublishPoints', content: forged }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: forged }, s.world.as(s.moderator))
       .thenEvents({ type: 'PointsPublished', data: { quizId, points: pointsOverview(s.world.state, quizId) } });
   });
 
   it('publishes the quiz it names; without one and without a night there is nothing to publish', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
       .thenRejected('Es ist kein Quiz geladen, dessen Punkte veröffentlicht werden könnten.');
-    given(s.world).whenWire({ type: 'PublishPoints', content: { publish: true, quiz: 'nope' } }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: { publish: true, quiz: 'nope' } }, s.world.as(s.moderator))
       .thenRejected('Es gibt kein Quiz mit der Nummer nope');
-    given(s.world).whenWire({ type: 'PublishPoints', content: { publish: 'vielleicht' } }, s.world.as(s.moderator))
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: { publish: 'vielleicht' } }, s.world.as(s.moderator))
       .thenRejected('Bitte für „publish“ true oder false senden.');
   });
 });

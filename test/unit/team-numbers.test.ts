@@ -15,12 +15,14 @@ describe('short team numbers', () => {
     const s = show();
     expect([numberOf(s.world, s.teamA), numberOf(s.world, s.teamB)]).toEqual([1, 2]);
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, s.world.as(dora))
+    given(s.world)
+      .whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, s.world.as(dora))
       .thenEvents({ type: 'TeamCreated', data: { name: 'Quizgurus', number: 3 } }, { type: 'TeamJoined', data: { userId: dora } });
   });
 
   it('given two teams, when a team signs up by QR code, then it gets the next number too', () => {
-    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', amount: '5', moderatorOnline: true }, VISITOR)
+    given(show().world)
+      .whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', amount: '5', moderatorOnline: true }, VISITOR)
       .thenEvents({ type: 'TeamCreated', data: { name: 'Tisch 4', origin: 'qr', number: 3 } });
   });
 
@@ -28,11 +30,12 @@ describe('short team numbers', () => {
     const s = show();
     s.world.must({ type: 'DeleteTeam', id: s.teamB }, s.world.as(s.admin));
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(dora))
+    given(s.world)
+      .whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(dora))
       .thenEvents({ type: 'TeamCreated', data: { name: 'Neu', number: 3 } }, { type: 'TeamJoined' });
   });
 
-  it('the team view shows the members their team\'s number', () => {
+  it("the team view shows the members their team's number", () => {
     const s = show();
     expect(teamView(s.world.state, s.teamB)!.number).toBe(2);
   });
@@ -47,7 +50,8 @@ describe('gj by short team number', () => {
   it('given cleo\'s team has number 2, when dora joins with "2" and the right password, then she joins that team (by its id)', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora))
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB, userId: dora, via: 'password' } });
   });
 
@@ -55,24 +59,25 @@ describe('gj by short team number', () => {
     const s = show();
     const dora = s.world.player('dora');
     for (const id of [2, '#2']) {
-      given(s.world).whenWire({ type: 'JoinTeam', id, password: 'pw-team', passwordOk: true }, s.world.as(dora))
+      given(s.world)
+        .whenWire({ type: 'JoinTeam', id, password: 'pw-team', passwordOk: true }, s.world.as(dora))
         .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB } });
     }
   });
 
-  it('given two teams, when dora joins with an unknown number, then the spec\'s text and no event', () => {
+  it("given two teams, when dora joins with an unknown number, then the spec's text and no event", () => {
     const s = show();
     const dora = s.world.player('dora');
     given(s.world).whenWire({ type: 'JoinTeam', id: '17', password: 'pw-team', passwordOk: false }, s.world.as(dora)).thenRejected(JOIN_FAILED);
   });
 
-  it('given team 2, when dora joins with its number and a wrong password, then the spec\'s text and no event', () => {
+  it("given team 2, when dora joins with its number and a wrong password, then the spec's text and no event", () => {
     const s = show();
     const dora = s.world.player('dora');
     given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'falsch', passwordOk: false }, s.world.as(dora)).thenRejected(JOIN_FAILED);
   });
 
-  it('given team 2 was deleted, when dora joins with its number, then the spec\'s text', () => {
+  it("given team 2 was deleted, when dora joins with its number, then the spec's text", () => {
     const s = show();
     s.world.must({ type: 'DeleteTeam', id: s.teamB }, s.world.as(s.admin));
     const dora = s.world.player('dora');
@@ -84,14 +89,16 @@ describe('gj by short team number', () => {
     const [created] = s.world.must({ type: 'CreateTeam', name: 'Fusionsteam 1', ...dialog }, s.world.as(s.cleo));
     const fusion = created.data as { teamId: string; number: number };
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: String(fusion.number), password: '(none)', passwordOk: false }, s.world.as(dora))
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: String(fusion.number), password: '(none)', passwordOk: false }, s.world.as(dora))
       .thenEvents({ type: 'TeamJoined', data: { teamId: fusion.teamId, via: 'fusion' } });
   });
 
-  it('the team\'s id keeps working (PROTOCOL.md), and an id wins over a number', () => {
+  it("the team's id keeps working (PROTOCOL.md), and an id wins over a number", () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamA, password: 'pw-team', passwordOk: true }, s.world.as(dora))
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: s.teamA, password: 'pw-team', passwordOk: true }, s.world.as(dora))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamA } });
     expect(teamByReference(s.world.state, s.teamB)?.id).toBe(s.teamB);
   });

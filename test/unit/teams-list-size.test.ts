@@ -10,11 +10,19 @@ const TEAMS = 1_000;
 
 function listBytes(char: string, full = false): number {
   const events = Array.from({ length: TEAMS }, (_, i) => ({
-    type: 'TeamCreated', version: 1,
+    type: 'TeamCreated',
+    version: 1,
     data: {
-      teamId: `team-${i}`, name: `${i}`.padEnd(FIELD_MAXIMA.name, char), stadt: char.repeat(FIELD_MAXIMA.teamCity),
-      beschreibung: char.repeat(FIELD_MAXIMA.teamDescription), url: 'https://example.org/'.padEnd(FIELD_MAXIMA.teamUrl, 'x'),
-      isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u', number: i + 1,
+      teamId: `team-${i}`,
+      name: `${i}`.padEnd(FIELD_MAXIMA.name, char),
+      stadt: char.repeat(FIELD_MAXIMA.teamCity),
+      beschreibung: char.repeat(FIELD_MAXIMA.teamDescription),
+      url: 'https://example.org/'.padEnd(FIELD_MAXIMA.teamUrl, 'x'),
+      isNew: false,
+      origin: 'dialog',
+      expectedMembers: null,
+      createdBy: 'u',
+      number: i + 1,
     },
     metadata: { eventId: `e-${i}`, commandId: `c-${i}`, actor: { userId: null, roles: [] }, recordedAt: 0 },
   })) as unknown as QuizShowEvent[];

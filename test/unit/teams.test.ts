@@ -9,7 +9,8 @@ describe('creating teams', () => {
   it('creates the team and makes the creator its first member', () => {
     const world = new World();
     const anna = world.player('anna');
-    const [created] = given(world).whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, world.as(anna))
+    const [created] = given(world)
+      .whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, world.as(anna))
       .thenEvents({ type: 'TeamCreated', data: { name: 'Quizgurus', stadt: 'Bonn', isNew: false } }, { type: 'TeamJoined', data: { userId: anna, via: 'creation' } });
     expect(JSON.stringify(created)).not.toContain('"pw-team"');
   });
@@ -18,22 +19,27 @@ describe('creating teams', () => {
     const world = new World();
     world.playerWithTeam('anna', 'Quizgurus');
     const bert = world.player('bert');
-    given(world).whenWire({ type: 'CreateTeam', name: 'QUIZGURUS', ...dialog }, world.as(bert))
+    given(world)
+      .whenWire({ type: 'CreateTeam', name: 'QUIZGURUS', ...dialog }, world.as(bert))
       .thenRejected('Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.');
   });
 
   it('closed registrations block team creation', () => {
     const s = show();
     s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(s.anna)).thenRejected('Konnte Gruppe nicht anlegen.');
+    given(s.world)
+      .whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(s.anna))
+      .thenRejected('Konnte Gruppe nicht anlegen.');
   });
 
   it('given a team password under 6 characters, then the team is refused with the reason; 6 are enough', () => {
     const world = new World();
     const anna = world.player('anna');
-    given(world).whenWire({ type: 'CreateTeam', name: 'Kurz', ...dialog, password: 'fünf5' }, world.as(anna))
+    given(world)
+      .whenWire({ type: 'CreateTeam', name: 'Kurz', ...dialog, password: 'fünf5' }, world.as(anna))
       .thenRejected('Das Team-Passwort muss mindestens 6 Zeichen lang sein.');
-    given(world).whenWire({ type: 'CreateTeam', name: 'Lang', ...dialog, password: 'sechs6' }, world.as(anna))
+    given(world)
+      .whenWire({ type: 'CreateTeam', name: 'Lang', ...dialog, password: 'sechs6' }, world.as(anna))
       .thenEvents({ type: 'TeamCreated', data: { name: 'Lang' } }, { type: 'TeamJoined', data: { userId: anna } });
   });
 
@@ -46,14 +52,17 @@ describe('creating teams', () => {
   ])('rejects a team with %s', (_what, fields) => {
     const world = new World();
     const anna = world.player('anna');
-    given(world).whenWire({ type: 'CreateTeam', ...fields }, world.as(anna)).thenRejected('Konnte Gruppe nicht anlegen.');
+    given(world)
+      .whenWire({ type: 'CreateTeam', ...fields }, world.as(anna))
+      .thenRejected('Konnte Gruppe nicht anlegen.');
   });
 });
 
 describe('QR sign-up', () => {
   it('creates a new team while a moderator is connected', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', amount: '5', moderatorOnline: true }, VISITOR)
+    given(s.world)
+      .whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', amount: '5', moderatorOnline: true }, VISITOR)
       .thenEvents({ type: 'TeamCreated', data: { name: 'Tisch 4', isNew: true, origin: 'qr', expectedMembers: 5 } });
   });
 
@@ -62,11 +71,15 @@ describe('QR sign-up', () => {
   });
 
   it('requires a numeric amount if one is given', () => {
-    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'Tisch', amount: 'viele', moderatorOnline: true }, VISITOR).thenRejected('Die Mitgliederanzahl muss eine Zahl sien.');
+    given(show().world)
+      .whenWire({ type: 'CreateQrTeam', name: 'Tisch', amount: 'viele', moderatorOnline: true }, VISITOR)
+      .thenRejected('Die Mitgliederanzahl muss eine Zahl sien.');
   });
 
   it('fails with the form text for an over-long name', () => {
-    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'n'.repeat(51), moderatorOnline: true }, VISITOR).thenRejected('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.');
+    given(show().world)
+      .whenWire({ type: 'CreateQrTeam', name: 'n'.repeat(51), moderatorOnline: true }, VISITOR)
+      .thenRejected('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.');
   });
 
   it('says that registrations are closed while they are, instead of a generic failure', () => {
@@ -91,7 +104,8 @@ describe('joining teams', () => {
 
   it('rejects a wrong password', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamB, password: 'falsch', passwordOk: false }, s.world.as(s.bert))
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: s.teamB, password: 'falsch', passwordOk: false }, s.world.as(s.bert))
       .thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
@@ -99,13 +113,15 @@ describe('joining teams', () => {
     const s = show();
     const [created] = s.world.must({ type: 'CreateTeam', name: 'Fusionsteam 1', ...dialog }, s.world.as(s.cleo));
     const fusionId = (created.data as { teamId: string }).teamId;
-    given(s.world).whenWire({ type: 'JoinTeam', id: fusionId, password: '(none)', passwordOk: false }, s.world.as(s.bert))
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: fusionId, password: '(none)', passwordOk: false }, s.world.as(s.bert))
       .thenEvents({ type: 'TeamJoined', data: { teamId: fusionId, userId: s.bert, via: 'fusion' } });
   });
 
   it('"(none)" opens only fusion teams', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'JoinTeam', id: s.teamB, password: '(none)', passwordOk: false }, s.world.as(s.bert))
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: s.teamB, password: '(none)', passwordOk: false }, s.world.as(s.bert))
       .thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
@@ -113,7 +129,8 @@ describe('joining teams', () => {
     const s = show();
     const [invite] = s.world.must({ type: 'CreateTeamInvite' }, s.world.as(s.cleo));
     const inviteId = (invite.data as { inviteId: string }).inviteId;
-    given(s.world).when({ type: 'JoinTeamByInvite', inviteId }, s.world.as(s.anna))
+    given(s.world)
+      .when({ type: 'JoinTeamByInvite', inviteId }, s.world.as(s.anna))
       .thenEvents({ type: 'TeamJoined', data: { teamId: s.teamB, userId: s.anna, via: 'invite' } });
   });
 
@@ -130,7 +147,8 @@ describe('joining teams', () => {
 
   it('an admin creates an invite for any team (ati)', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateTeamInviteAsAdmin', id: s.teamA }, s.world.as(s.admin))
+    given(s.world)
+      .whenWire({ type: 'CreateTeamInviteAsAdmin', id: s.teamA }, s.world.as(s.admin))
       .thenEvents({ type: 'TeamInviteCreated', data: { teamId: s.teamA } });
     given(s.world).whenWire({ type: 'CreateTeamInviteAsAdmin', id: 'x' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (x)');
   });
@@ -139,20 +157,22 @@ describe('joining teams', () => {
 describe('editing and deleting teams', () => {
   it('a member edits url, city and description', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'EditTeam', url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' }, s.world.as(s.bert))
+    given(s.world)
+      .whenWire({ type: 'EditTeam', url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' }, s.world.as(s.bert))
       .thenEvents({ type: 'TeamEdited', data: { teamId: s.teamA, url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' } });
   });
 
   it('a user without a team gets the team save failure', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'EditTeam', url: '', stadt: '', beschreibung: '' }, s.world.as(dora))
-      .thenRejected('Beim Speichern des Teams ist ein Fehler aufgetreten.');
+    given(s.world).whenWire({ type: 'EditTeam', url: '', stadt: '', beschreibung: '' }, s.world.as(dora)).thenRejected('Beim Speichern des Teams ist ein Fehler aufgetreten.');
   });
 
   it('an admin deletes a team; its members have no team afterwards', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.admin)).thenEvents({ type: 'TeamDeleted', data: { teamId: s.teamA } });
+    given(s.world)
+      .whenWire({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.admin))
+      .thenEvents({ type: 'TeamDeleted', data: { teamId: s.teamA } });
     s.world.must({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.admin));
     expect(s.world.state.users.get(s.anna)!.teamId).toBeNull();
     expect(s.world.state.teamIdByName.has('die ahnungslosen')).toBe(false);

@@ -23,7 +23,10 @@ describe('view patches', () => {
     s.world.must({ type: 'PostLobbyChat', message: 'die 121.' }, s.world.as(s.anna));
     const after = globalView(s.world.state);
     const patch = diffViews(before, after);
-    expect(patch).toEqual([{ op: 'remove', path: '/lobbyChat/0' }, { op: 'add', path: '/lobbyChat/99', value: after.lobbyChat[99] }]);
+    expect(patch).toEqual([
+      { op: 'remove', path: '/lobbyChat/0' },
+      { op: 'add', path: '/lobbyChat/99', value: after.lobbyChat[99] },
+    ]);
     expect(apply(before, patch)).toEqual(after);
     const bytes = JSON.stringify(patch).length;
     const byIndex = JSON.stringify(compare(before, after)).length;
@@ -44,12 +47,22 @@ describe('view patches', () => {
   it('for any two JSON documents the patch turns the first into the second', () => {
     const entry = fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e'), text: fc.string({ maxLength: 3 }) });
     const entries = fc.uniqueArray(entry, { selector: (e) => e.id, maxLength: 5 });
-    const doc = fc.record({
-      list: entries, other: fc.jsonValue({ maxDepth: 2 }), toString: fc.option(fc.string()), 'we/ird~key': fc.option(fc.integer()), nested: fc.record({ list: entries, n: fc.integer() }),
-    }, { requiredKeys: [] });
-    fc.assert(fc.property(doc, doc, (before, after) => {
-      const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown; // -0 is 0 on the wire
-      expect(json(apply(before, diffViews(before, after)))).toEqual(json(after));
-    }), { numRuns: 2_000 });
+    const doc = fc.record(
+      {
+        list: entries,
+        other: fc.jsonValue({ maxDepth: 2 }),
+        toString: fc.option(fc.string()),
+        'we/ird~key': fc.option(fc.integer()),
+        nested: fc.record({ list: entries, n: fc.integer() }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(doc, doc, (before, after) => {
+        const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown; // -0 is 0 on the wire
+        expect(json(apply(before, diffViews(before, after)))).toEqual(json(after));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

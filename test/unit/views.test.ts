@@ -64,7 +64,21 @@ describe('views and privacy', () => {
   it('team view fields use the protocol names', () => {
     const s = night();
     const team = views(s.world.state, s.world.as(s.anna)).team!;
-    expect(Object.keys(team).sort()).toEqual(['beschreibung', 'favorite', 'healDeal', 'id', 'memberCount', 'members', 'name', 'number', 'proposals', 'quizzled', 'stadt', 'takenAnswer', 'url']);
+    expect(Object.keys(team).sort()).toEqual([
+      'beschreibung',
+      'favorite',
+      'healDeal',
+      'id',
+      'memberCount',
+      'members',
+      'name',
+      'number',
+      'proposals',
+      'quizzled',
+      'stadt',
+      'takenAnswer',
+      'url',
+    ]);
     expect(team.proposals['1']).toEqual({ user: 'anna', userId: s.anna, message: 'Vorschlag von A', chat: false, stars: 0 });
     expect(team.members[s.anna]).toEqual({ name: 'anna', online: false, star: null });
   });

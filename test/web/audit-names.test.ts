@@ -14,9 +14,15 @@ import { SCHEDULER, World } from '../support/world';
 function nightWithTwoTesters() {
   const world = new World('n');
   const admin = world.addUser('admin', ['admin', 'moderator']);
-  const [quiz] = world.must({
-    type: 'CreateQuiz', name: 'Quiz', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt?', answer: 'Paris' }],
-  }, world.as(admin));
+  const [quiz] = world.must(
+    {
+      type: 'CreateQuiz',
+      name: 'Quiz',
+      yearWeek: '2026-47',
+      content: [{ type: 'normal', round: 1, number: 1, question: 'Hauptstadt?', answer: 'Paris' }],
+    },
+    world.as(admin),
+  );
   const quizId = (quiz.data as { quizId: string }).quizId;
   const ida = world.player('ida');
   const jan = world.player('jan');
@@ -38,10 +44,13 @@ function nightWithTwoTesters() {
 }
 
 describe('ratings name the real Kontrolleur', () => {
-  it('each rating records the tester\'s own user id, as the rater and as the actor', () => {
+  it("each rating records the tester's own user id, as the rater and as the actor", () => {
     const { world, ida, jan } = nightWithTwoTesters();
     const ratings = world.log.filter((e): e is Extract<QuizShowEvent, { type: 'AnswerRated' }> => e.type === 'AnswerRated');
-    expect(ratings.map((e) => [e.data.testerId, e.metadata.actor.userId])).toEqual([[ida, ida], [jan, jan]]);
+    expect(ratings.map((e) => [e.data.testerId, e.metadata.actor.userId])).toEqual([
+      [ida, ida],
+      [jan, jan],
+    ]);
   });
 
   it('the audit lists both testers by their display names, each with their own ratings', () => {

@@ -2,10 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
-import {
-  DRAWING_STORED_HEIGHT, DRAWING_STORED_WIDTH, FIELD_MAXIMA,
-  MAX_NAME_LENGTH, MESSAGE_MAX_LENGTH, thinDrawing, type DrawnStroke,
-} from '../../projections/live';
+import { DRAWING_STORED_HEIGHT, DRAWING_STORED_WIDTH, FIELD_MAXIMA, MAX_NAME_LENGTH, MESSAGE_MAX_LENGTH, thinDrawing, type DrawnStroke } from '../../projections/live';
 import { ANSWER_REGEX_MAX_LENGTH } from '../../projections/live/rules/answer-regex';
 import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '../../wire';
 import { RealtimeClient, type SocketFactory } from '../../web/src/realtime/client';
@@ -23,7 +20,9 @@ const teamId = `team-${uuid}`;
 /** A scribble far over the drawing limit, in the most strokes the server takes, at the widest coordinates. */
 function hugeDrawing(): DrawnStroke[] {
   return Array.from({ length: 300 }, () => ({
-    width: 96, color: '#ffffff', points: Array.from({ length: 100 }, () => [DRAWING_STORED_WIDTH, DRAWING_STORED_HEIGHT] as [number, number]),
+    width: 96,
+    color: '#ffffff',
+    points: Array.from({ length: 100 }, () => [DRAWING_STORED_WIDTH, DRAWING_STORED_HEIGHT] as [number, number]),
   }));
 }
 
@@ -114,11 +113,20 @@ describe('no frame of the web app comes near the socket limit', () => {
     expect(sizes.find(([type]) => type === 'mp')![1]).toBeLessThan(200);
   });
 
-  it('thins a drawing over the limit to the limit, keeping each stroke\'s first and last point', () => {
+  it("thins a drawing over the limit to the limit, keeping each stroke's first and last point", () => {
     const thinned = thinDrawing(hugeDrawing());
     expect(thinned.reduce((sum, s) => sum + s.points.length, 0)).toBeLessThanOrEqual(3_000);
     expect(thinned).toHaveLength(300);
-    const small: DrawnStroke[] = [{ width: 4, color: '#222222', points: [[1, 2], [3, 4]] }];
+    const small: DrawnStroke[] = [
+      {
+        width: 4,
+        color: '#222222',
+        points: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+    ];
     expect(thinDrawing(small)).toEqual(small);
   });
 });
@@ -132,13 +140,14 @@ describe('a command over the frame limit', () => {
     // A real ws server with the app's limit: a frame over it closes the socket with 1009.
     wss = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: MAX_FRAME_BYTES });
     wss.on('connection', (socket) => {
-      socket.on('close', () => { closed++; });
+      socket.on('close', () => {
+        closed++;
+      });
       socket.on('message', (data) => {
         const msg = JSON.parse(data.toString()) as { type: string; id: number };
         received.push(msg.type);
-        const content = msg.type === 'sg'
-          ? { success: true, serverTime: Date.now(), views: { global: baseGlobal, user: baseUser }, versions: { global: 1, user: 1 } }
-          : { success: true };
+        const content =
+          msg.type === 'sg' ? { success: true, serverTime: Date.now(), views: { global: baseGlobal, user: baseUser }, versions: { global: 1, user: 1 } } : { success: true };
         socket.send(JSON.stringify({ type: 'reply', id: 1, replyTo: msg.id, content }));
       });
     });

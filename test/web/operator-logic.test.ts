@@ -1,24 +1,53 @@
 import type { Question } from '../../events';
 import { pointsInOrder, rankTeams } from '@engine';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
-import {
-  checkQuizForm, questionValue, sortQuizzesByIdDesc,
-  wholeNumberOr,
-} from '../../web/src/logic/quiz';
+import { checkQuizForm, questionValue, sortQuizzesByIdDesc, wholeNumberOr } from '../../web/src/logic/quiz';
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
 import {
-  chartPoint, cumulativeSeries, joinFolder, niceAxis, parentFolder, pictureTeamName, seriesColour, stepPresentation,
-  foldersFirst, uploadUrl,
+  chartPoint,
+  cumulativeSeries,
+  joinFolder,
+  niceAxis,
+  parentFolder,
+  pictureTeamName,
+  seriesColour,
+  stepPresentation,
+  foldersFirst,
+  uploadUrl,
 } from '../../web/src/operator/moderator/logic';
 import {
-  answerStatus, answersToCheck, changedPoints, compileRegex, currentAnswer, debounce, nextUncheckedPosition, ratingKey, regexMatches, regexProblemText, roundTable,
-  searchTeams, singleFlight, skipOffset, wrapOffset, type CheckerAnswer, type Timers,
+  answerStatus,
+  answersToCheck,
+  changedPoints,
+  compileRegex,
+  currentAnswer,
+  debounce,
+  nextUncheckedPosition,
+  ratingKey,
+  regexMatches,
+  regexProblemText,
+  roundTable,
+  searchTeams,
+  singleFlight,
+  skipOffset,
+  wrapOffset,
+  type CheckerAnswer,
+  type Timers,
 } from '../../web/src/operator/tester/logic';
 
 import { t } from '../../web/src/texts';
 
 const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
-  type: 'normal', round, number, category: '', question: `F${round}.${number}`, answer: 'A', points: -1, options: [], extraInfo: {}, ...extra,
+  type: 'normal',
+  round,
+  number,
+  category: '',
+  question: `F${round}.${number}`,
+  answer: 'A',
+  points: -1,
+  options: [],
+  extraInfo: {},
+  ...extra,
 });
 
 describe('quiz content', () => {
@@ -46,11 +75,13 @@ describe('quiz content', () => {
   });
   it('a quiz form yields the questions as the server stores them: sorted, numbers read, extra info parsed', () => {
     const checked = checkQuizForm({
-      name: 'Q', yearWeek: '2026-47',
+      name: 'Q',
+      yearWeek: '2026-47',
       contentText: '[{"round":2,"number":1,"question":"b"},{"round":"1","number":"1","points":"3","extra_info":"{\\"optionNum\\":6}"}]',
     });
     expect(checked.ok && checked.content.map((x) => [x.round, x.number, x.type, x.points, x.extraInfo])).toEqual([
-      [1, 1, 'normal', 3, { optionNum: 6 }], [2, 1, 'normal', -1, {}],
+      [1, 1, 'normal', 3, { optionNum: 6 }],
+      [2, 1, 'normal', -1, {}],
     ]);
   });
   it('sorts quizzes by id descending, numerically', () => {
@@ -70,22 +101,44 @@ describe('points', () => {
     rounds: [1, 2, 3],
     sortedTeams: [team('Alpha', [5, 1, 0]), team('Beta', [1, 2, 6]), team('Gamma', [3, 3, 0]), team('Delta', [2, 0, 6])],
   };
-  it('reads round points by the round\'s index; a round the row has no entry for counts 0', () => {
+  it("reads round points by the round's index; a round the row has no entry for counts 0", () => {
     expect(roundPoints(overview.sortedTeams[0]!, 0)).toBe(5);
     expect(roundPoints(overview.sortedTeams[1]!, 2)).toBe(6);
     expect(roundPoints(team('Epsilon', [4]), 2)).toBe(0);
   });
-  it('shows the engine\'s ranking (ties share a rank, then by name), ordered by total or by the last round with the total\'s rank', () => {
-    const ranked = rankTeams(3, overview.sortedTeams.map((row) => ({ teamId: row.teamId!, name: row.name, points: row.rounds })));
-    expect(pointsInOrder(ranked, 'total').map((r) => [r.name, r.rank, r.place])).toEqual([['Beta', 1, 1], ['Delta', 2, 2], ['Alpha', 3, 3], ['Gamma', 3, 3]]);
-    expect(pointsInOrder(ranked, 'lastRound').map((r) => [r.name, r.rank])).toEqual([['Beta', 1], ['Delta', 2], ['Alpha', 3], ['Gamma', 3]]);
+  it("shows the engine's ranking (ties share a rank, then by name), ordered by total or by the last round with the total's rank", () => {
+    const ranked = rankTeams(
+      3,
+      overview.sortedTeams.map((row) => ({ teamId: row.teamId!, name: row.name, points: row.rounds })),
+    );
+    expect(pointsInOrder(ranked, 'total').map((r) => [r.name, r.rank, r.place])).toEqual([
+      ['Beta', 1, 1],
+      ['Delta', 2, 2],
+      ['Alpha', 3, 3],
+      ['Gamma', 3, 3],
+    ]);
+    expect(pointsInOrder(ranked, 'lastRound').map((r) => [r.name, r.rank])).toEqual([
+      ['Beta', 1],
+      ['Delta', 2],
+      ['Alpha', 3],
+      ['Gamma', 3],
+    ]);
   });
   it('orders equal totals by name in code points, as the server does (not by German collation)', () => {
-    const ranked = rankTeams(1, [{ teamId: 'a', name: 'äpfel', points: [1] }, { teamId: 'b', name: 'Zebra', points: [1] }, { teamId: 'c', name: 'apfel', points: [1] }]);
+    const ranked = rankTeams(1, [
+      { teamId: 'a', name: 'äpfel', points: [1] },
+      { teamId: 'b', name: 'Zebra', points: [1] },
+      { teamId: 'c', name: 'apfel', points: [1] },
+    ]);
     expect(ranked.sortedTeams.map((r) => r.name)).toEqual(['Zebra', 'apfel', 'äpfel']);
   });
   it('cumulative series per team', () => {
-    expect(cumulativeSeries(overview).map((s) => s.points)).toEqual([[5, 6, 6], [1, 3, 9], [3, 6, 6], [2, 2, 8]]);
+    expect(cumulativeSeries(overview).map((s) => s.points)).toEqual([
+      [5, 6, 6],
+      [1, 3, 9],
+      [3, 6, 6],
+      [2, 2, 8],
+    ]);
   });
   it('axis rounds up to 1, 2 or 5 steps', () => {
     expect(niceAxis(9)).toEqual({ max: 10, ticks: [0, 2, 4, 6, 8, 10] });
@@ -105,8 +158,17 @@ describe('points', () => {
 
 describe('picture viewer', () => {
   it('lists folders first, then by name', () => {
-    expect(foldersFirst([{ name: 'b.png', isFile: true }, { name: 'team', isFile: false }, { name: 'a.png', isFile: true }]))
-      .toEqual([{ name: 'team', isFile: false }, { name: 'a.png', isFile: true }, { name: 'b.png', isFile: true }]);
+    expect(
+      foldersFirst([
+        { name: 'b.png', isFile: true },
+        { name: 'team', isFile: false },
+        { name: 'a.png', isFile: true },
+      ]),
+    ).toEqual([
+      { name: 'team', isFile: false },
+      { name: 'a.png', isFile: true },
+      { name: 'b.png', isFile: true },
+    ]);
   });
   it('joins and climbs folders', () => {
     expect(joinFolder('', 'team')).toBe('team');
@@ -116,7 +178,10 @@ describe('picture viewer', () => {
     expect(uploadUrl('/api/uploads/', 'team/12', 'a b.png')).toBe('/api/uploads/team/12/a%20b.png');
   });
   it('finds the team of a picture by folder id, file prefix or name', () => {
-    const teams = [{ id: '12', name: 'Quizgeister' }, { id: '7', name: 'Eulen' }];
+    const teams = [
+      { id: '12', name: 'Quizgeister' },
+      { id: '7', name: 'Eulen' },
+    ];
     expect(pictureTeamName('team/12', 'x.png', teams)).toBe('Quizgeister');
     expect(pictureTeamName('team', '7_foto.jpg', teams)).toBe('Eulen');
     expect(pictureTeamName('Eulen', 'x.png', teams)).toBe('Eulen');
@@ -131,7 +196,17 @@ describe('picture viewer', () => {
 });
 
 const answer = (id: string, extra: Partial<CheckerAnswer> = {}): CheckerAnswer => ({
-  id, round: 1, num: 1, teamId: id, team: null, userId: null, answer: `Antwort ${id}`, points: 0, checked: false, liked: false, ...extra,
+  id,
+  round: 1,
+  num: 1,
+  teamId: id,
+  team: null,
+  userId: null,
+  answer: `Antwort ${id}`,
+  points: 0,
+  checked: false,
+  liked: false,
+  ...extra,
 });
 
 describe('checker', () => {
@@ -196,7 +271,7 @@ describe('checker', () => {
     const answers = [answer('1', { answer: 'PARIS' }), answer('2', { answer: 'Paris!' }), answer('3', { answer: 'paris', num: 2 })];
     expect(regexMatches(answers, 1, 1, compiled.regex).map((a) => a.id)).toEqual(['1']);
   });
-  it('regex: the preview refuses what the server refuses, in the server\'s words, and never backtracks', () => {
+  it("regex: the preview refuses what the server refuses, in the server's words, and never backtracks", () => {
     // JavaScript's RegExp takes these; the server's linear-time engine does not, so no preview count.
     expect(compileRegex('(a)\\1')).toEqual({ ok: false, problem: 'unsupported' });
     expect(compileRegex('paris(?=!)')).toEqual({ ok: false, problem: 'unsupported' });
@@ -229,8 +304,17 @@ describe('checker', () => {
     const once = singleFlight();
     let release: () => void = () => undefined;
     const sent: string[] = [];
-    const first = once(() => new Promise<string>((resolve) => { release = () => resolve('first'); sent.push('first'); }));
-    const second = await once(async () => { sent.push('second'); return 'second'; });
+    const first = once(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('first');
+          sent.push('first');
+        }),
+    );
+    const second = await once(async () => {
+      sent.push('second');
+      return 'second';
+    });
     expect(second).toBeUndefined();
     release();
     expect(await first).toBe('first');
@@ -279,7 +363,10 @@ describe('admin', () => {
       1: { name: 'A', current: 10, healings: 1, damages: 12, total: -1, zombie: true },
       2: { name: 'B', current: 5, healings: 2, damages: 0, total: 7, zombie: false },
     });
-    expect(rows.map((r) => [r.name, r.total, r.zombie])).toEqual([['B', 7, false], ['A', -1, true]]);
+    expect(rows.map((r) => [r.name, r.total, r.zombie])).toEqual([
+      ['B', 7, false],
+      ['A', -1, true],
+    ]);
     expect(healDealRows(undefined)).toEqual([]);
   });
   it('ISO date of the recheck time and users by name', () => {

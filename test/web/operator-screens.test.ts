@@ -33,25 +33,56 @@ const operator: OperatorView = {
 };
 
 const moderator: ModeratorView = {
-  nightId: 'night-1', currentQuiz: '7', currentRound: 2, currentQuestion: 3, timeLastChange: 1_795_201_200_000, answer: 'Paris',
-  teamFavorites: [['3', 'Paris'], ['99', 'Rom']], userAnswers: [],
+  nightId: 'night-1',
+  currentQuiz: '7',
+  currentRound: 2,
+  currentQuestion: 3,
+  timeLastChange: 1_795_201_200_000,
+  answer: 'Paris',
+  teamFavorites: [
+    ['3', 'Paris'],
+    ['99', 'Rom'],
+  ],
+  userAnswers: [],
   quizzleAnswer: { team: '4', teamName: 'Eulen', answer: 'Lyon' },
   heal_deal: { startHp: 10, healingPerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 } },
   greetings: [{ id: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }],
 };
 
 const question: QuestionView = {
-  type: 'normal', category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', options: [], points: 2, round: 2, number: 3, extraInfo: {},
+  type: 'normal',
+  category: '(2) Erdkunde',
+  question: 'Hauptstadt von Frankreich?',
+  options: [],
+  points: 2,
+  round: 2,
+  number: 3,
+  extraInfo: {},
 };
 const live = (global: Partial<GlobalView> = {}, extra: Partial<Views> = {}): Partial<Views> => ({
-  global: { ...baseGlobal, question, ...global }, moderator, operator, ...extra,
+  global: { ...baseGlobal, question, ...global },
+  moderator,
+  operator,
+  ...extra,
 });
 
 describe('moderator control', () => {
   it('shows the moderation panel: a hide button beside each lobby chat message and greeting, mute beside each player (not operators), a team choice to take members out', () => {
-    const lobbyChat = [{ id: 'e1', user: 'Anna', message: 'Böses Wort', highlight: false }, { id: 'e2', user: 'Olaf', message: 'Hallo', highlight: true }];
+    const lobbyChat = [
+      { id: 'e1', user: 'Anna', message: 'Böses Wort', highlight: false },
+      { id: 'e2', user: 'Olaf', message: 'Hallo', highlight: true },
+    ];
     const html = render('/moderator/control', { perm: ['moderator'], views: live({ lobbyChat }) });
-    for (const text of [t.moderation.heading, t.moderation.hideGreetingLabel('Oma Erna'), 'Viel Glück!', t.moderation.hideLabel('Anna'), t.moderation.hideLabel('Olaf'), t.moderation.muteLabel('Anna'), t.moderation.unmuteLabel('Anna'), t.moderation.teamsHeading]) {
+    for (const text of [
+      t.moderation.heading,
+      t.moderation.hideGreetingLabel('Oma Erna'),
+      'Viel Glück!',
+      t.moderation.hideLabel('Anna'),
+      t.moderation.hideLabel('Olaf'),
+      t.moderation.muteLabel('Anna'),
+      t.moderation.unmuteLabel('Anna'),
+      t.moderation.teamsHeading,
+    ]) {
       expect(html).toContain(esc(text));
     }
     expect(html).not.toContain(esc(t.moderation.muteLabel('Olaf')));
@@ -60,22 +91,42 @@ describe('moderator control', () => {
 
   it('shows position, state, category, answer, countdown buttons and the next-question button', () => {
     const html = render('/moderator/control', { perm: ['moderator'], views: live({ state: 'qa' }) });
-    for (const text of [t.control.currentHeading, t.operator.states.qa, '(2) Erdkunde', 'Hauptstadt von Frankreich?', t.control.next, t.control.stop, t.control.countdownCustom, t.control.resetMenu]) {
+    for (const text of [
+      t.control.currentHeading,
+      t.operator.states.qa,
+      '(2) Erdkunde',
+      'Hauptstadt von Frankreich?',
+      t.control.next,
+      t.control.stop,
+      t.control.countdownCustom,
+      t.control.resetMenu,
+    ]) {
       expect(html).toContain(esc(text));
     }
     for (const s of [5, 10, 20, 40, 60]) expect(html).toContain(`>${t.control.countdownSeconds(s)}<`);
     expect(html).toContain('value="60"');
   });
 
-  it('lists team favourites with names from the operator view, and the spec\'s placeholder for an unknown team', () => {
+  it("lists team favourites with names from the operator view, and the spec's placeholder for an unknown team", () => {
     const html = render('/moderator/control', { perm: ['moderator'], views: live() });
     expect(html).toContain('Quizgeister');
     expect(html).toContain(esc('(kein Team)'));
     expect(html).not.toContain(t.control.noFavourites);
   });
 
-  it('lists single answers with the players\' names from the operator view, and the spec\'s placeholder for an unknown player', () => {
-    const views = live({ mode: 'single' }, { moderator: { ...moderator, userAnswers: [['u1', 'Paris'], ['gone', 'Rom']] } });
+  it("lists single answers with the players' names from the operator view, and the spec's placeholder for an unknown player", () => {
+    const views = live(
+      { mode: 'single' },
+      {
+        moderator: {
+          ...moderator,
+          userAnswers: [
+            ['u1', 'Paris'],
+            ['gone', 'Rom'],
+          ],
+        },
+      },
+    );
     const html = render('/moderator/control', { perm: ['moderator'], views });
     expect(html).toMatch(/<th scope="row">Anna<\/th><td class="answer-cell">Paris<\/td>/);
     expect(html).toMatch(/<th scope="row">\(Nicht gefunden\)<\/th><td class="answer-cell">Rom<\/td>/);
@@ -139,7 +190,10 @@ describe('moderator config, picture viewer and points', () => {
 
 describe('tester', () => {
   it('shows quiz id, check and the mode flag; no regex tool before checking', () => {
-    const html = render('/tester', { perm: ['tester'], views: live({}, { tester: { quiz: '7', round: 2, question: 3, state: 'qn', countdownEndsAt: null, checking: {}, answers: [] } }) });
+    const html = render('/tester', {
+      perm: ['tester'],
+      views: live({}, { tester: { quiz: '7', round: 2, question: 3, state: 'qn', countdownEndsAt: null, checking: {}, answers: [] } }),
+    });
     expect(html).toContain(t.tester.check);
     expect(html).toContain(t.tester.modeSingle);
     expect(html).toContain(t.tester.modeRound);
@@ -151,16 +205,36 @@ describe('tester', () => {
 describe('admin', () => {
   it('shows every panel with its spec texts and the version', () => {
     const global: Partial<GlobalView> = {
-      allowNewRegistrations: true, featureFlags: '{"recreateSocketOnVisibilityLost":true}', overviewMessage: 'Gleich geht es los',
+      allowNewRegistrations: true,
+      featureFlags: '{"recreateSocketOnVisibilityLost":true}',
+      overviewMessage: 'Gleich geht es los',
       heal_deals: { 3: { name: 'Quizgeister', current: 10, healings: 2, damages: 5, total: 7, zombie: false } },
     };
     const html = render('/admin', { perm: ['admin', 'moderator'], views: live(global) });
     for (const text of [
-      t.admin.checkPingHeading, t.admin.deleteTeams, t.admin.flagsHeading, t.admin.messageHeading, t.admin.healDealHeading,
-      t.admin.joinTeamHeading, t.admin.getInvite, t.admin.loginUserHeading, t.admin.getLoginLink, t.admin.maintenanceHeading,
-      t.admin.setNow, t.admin.add60, t.admin.sendMaintenance, t.admin.disableMaintenance, t.admin.resetRedis,
-      t.admin.schiffeHeading, t.admin.schiffeCorrect, t.admin.stechenHeading, t.admin.stechenCreate, t.admin.deactivate, t.app.version,
-    ]) expect(html).toContain(esc(text));
+      t.admin.checkPingHeading,
+      t.admin.deleteTeams,
+      t.admin.flagsHeading,
+      t.admin.messageHeading,
+      t.admin.healDealHeading,
+      t.admin.joinTeamHeading,
+      t.admin.getInvite,
+      t.admin.loginUserHeading,
+      t.admin.getLoginLink,
+      t.admin.maintenanceHeading,
+      t.admin.setNow,
+      t.admin.add60,
+      t.admin.sendMaintenance,
+      t.admin.disableMaintenance,
+      t.admin.resetRedis,
+      t.admin.schiffeHeading,
+      t.admin.schiffeCorrect,
+      t.admin.stechenHeading,
+      t.admin.stechenCreate,
+      t.admin.deactivate,
+      t.app.version,
+    ])
+      expect(html).toContain(esc(text));
     expect(html).toContain('value="283"');
     expect(html).toContain('value="Seitenstechen"');
     expect(html).toContain('Gleich geht es los');
@@ -193,13 +267,17 @@ describe('player points page with the server shape', () => {
     };
     const html = render('/points', { views: { global: { ...baseGlobal, points } } });
     // Each round's cell: its points, then the place after that round (Quizgeister 2nd after round 1, 1st after round 2).
-    expect(html).toMatch(/Quizgeister<\/th><td class="points-table__points">3<span class="round-place round-place--2"[^]*?<\/td><td class="points-table__points">4<span class="round-place round-place--1"/);
+    expect(html).toMatch(
+      /Quizgeister<\/th><td class="points-table__points">3<span class="round-place round-place--2"[^]*?<\/td><td class="points-table__points">4<span class="round-place round-place--1"/,
+    );
   });
 });
 
 describe('parts that appear after an action', () => {
   const quiz: Quiz = {
-    id: '7', name: 'KW 47', yearWeek: '2026-47',
+    id: '7',
+    name: 'KW 47',
+    yearWeek: '2026-47',
     content: [
       { type: 'normal', round: 1, number: 1, category: '(3) Erdkunde', question: 'Hauptstadt?', answer: 'Paris', points: -1, options: [], extraInfo: {} },
       { type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Welcher Ton?', answer: 'B', points: 1, options: ['A', 'B'], extraInfo: {} },
@@ -213,9 +291,18 @@ describe('parts that appear after an action', () => {
   const teamName = (a: { teamId: string | null }) => teams.find((team) => team.id === a.teamId)?.name ?? '?';
 
   it('single checker: correct answer with max points, the answer coloured by status, rating buttons 0-6', () => {
-    const html = renderPart(createElement(SingleChecker, {
-      quizId: '7', quiz, answers, teamName, onRated: () => undefined, position: { round: '1', question: '1' }, onPosition: () => undefined,
-    }), { views: live() });
+    const html = renderPart(
+      createElement(SingleChecker, {
+        quizId: '7',
+        quiz,
+        answers,
+        teamName,
+        onRated: () => undefined,
+        position: { round: '1', question: '1' },
+        onPosition: () => undefined,
+      }),
+      { views: live() },
+    );
     expect(html).toContain(t.tester.correctAnswer);
     expect(html).toContain(t.tester.maxPoints(3));
     expect(html).toContain('check-answer--green');
@@ -227,9 +314,18 @@ describe('parts that appear after an action', () => {
   });
 
   it('single checker: nothing fits', () => {
-    const html = renderPart(createElement(SingleChecker, {
-      quizId: '7', quiz, answers, teamName, onRated: () => undefined, position: { round: '3', question: '1' }, onPosition: () => undefined,
-    }), { views: live() });
+    const html = renderPart(
+      createElement(SingleChecker, {
+        quizId: '7',
+        quiz,
+        answers,
+        teamName,
+        onRated: () => undefined,
+        position: { round: '3', question: '1' },
+        onPosition: () => undefined,
+      }),
+      { views: live() },
+    );
     expect(html).toContain(t.tester.noneFits);
   });
 
@@ -262,12 +358,17 @@ describe('parts that appear after an action', () => {
     expect(html).toContain(t.moderatorPoints.unpublished);
   });
 
-  it('points overview: the rows show the server\'s rank and total in its order, not a ranking of their own', () => {
+  it("points overview: the rows show the server's rank and total in its order, not a ranking of their own", () => {
     // As the engine ranks them: equal totals share rank 2, then by name in code points ('Zebra' before 'apfel').
     const row = (name: string, total: number, rank: number) => ({ teamId: name, name, rounds: [total], total, rank, place: Math.min(rank, 4) });
     const overview = { rounds: [1], sortedTeams: [row('Beta', 9, 1), row('Zebra', 5, 2), row('apfel', 5, 2), row('Alpha', 1, 4)] };
     const html = renderPart(createElement(OverviewPanel, { quizId: '7', overview }), { views: live() });
     const shown = [...html.matchAll(/<td>(\d+)(?:<!-- -->)?\.<\/td><th scope="row">([^<]+)<\/th>/g)].map((m) => [m[2], Number(m[1])]);
-    expect(shown).toEqual([['Beta', 1], ['Zebra', 2], ['apfel', 2], ['Alpha', 4]]);
+    expect(shown).toEqual([
+      ['Beta', 1],
+      ['Zebra', 2],
+      ['apfel', 2],
+      ['Alpha', 4],
+    ]);
   });
 });

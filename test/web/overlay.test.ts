@@ -8,12 +8,25 @@ import { OverlayHolder } from '../../web/src/overlay/overlayConnection';
 import { primaryColorVariables } from '../../web/src/look';
 
 const between: OverlayView = {
-  phase: 'qn', question: null, countdownEndsAt: null, timeLeft: null, lockedIn: { round: 1, number: 3 },
-  ranking: [{ key: 't1', rank: 1, name: 'Eulen', total: 12 }, { key: 't2', rank: 2, name: 'Dachse', total: 9 }],
-  uberMessage: null, look: { showName: 'Kneipenquiz', logo: '', primaryColor: '' }, layout: DEFAULT_OVERLAY_LAYOUT,
+  phase: 'qn',
+  question: null,
+  countdownEndsAt: null,
+  timeLeft: null,
+  lockedIn: { round: 1, number: 3 },
+  ranking: [
+    { key: 't1', rank: 1, name: 'Eulen', total: 12 },
+    { key: 't2', rank: 2, name: 'Dachse', total: 9 },
+  ],
+  uberMessage: null,
+  look: { showName: 'Kneipenquiz', logo: '', primaryColor: '' },
+  layout: DEFAULT_OVERLAY_LAYOUT,
 };
 const open: OverlayView = {
-  ...between, phase: 'qc', lockedIn: null, countdownEndsAt: 1_000_000, timeLeft: 30,
+  ...between,
+  phase: 'qc',
+  lockedIn: null,
+  countdownEndsAt: 1_000_000,
+  timeLeft: 30,
   question: { type: 'abcd', category: '(1) Tiere', question: 'Welches Tier schläft im Stehen?', options: ['Pferd', 'Katze'], points: 1, round: 2, number: 1 },
 };
 const html = (view: OverlayView) => renderToString(createElement(Overlay, { view, offset: 0, origin: 'https://quiz.example.org' }));
@@ -38,9 +51,15 @@ describe('the stream overlay page', () => {
     expect(visibleParts({ ...between, layout })).toMatchObject({ lockedIn: false, ranking: false, qr: true });
   });
 
-  it('keeps the ranking\'s rows in one order and places each by its rank, so a publication moves them', () => {
-    const rows = [{ key: 'b', rank: 1, name: 'B', total: 5 }, { key: 'a', rank: 2, name: 'A', total: 3 }];
-    expect(rankingLayout(rows).map((r) => [r.key, r.offset])).toEqual([['a', RANKING_ROW_PX], ['b', 0]]);
+  it("keeps the ranking's rows in one order and places each by its rank, so a publication moves them", () => {
+    const rows = [
+      { key: 'b', rank: 1, name: 'B', total: 5 },
+      { key: 'a', rank: 2, name: 'A', total: 3 },
+    ];
+    expect(rankingLayout(rows).map((r) => [r.key, r.offset])).toEqual([
+      ['a', RANKING_ROW_PX],
+      ['b', 0],
+    ]);
   });
 
   it('renders the question with category, points and countdown, never an answer; between questions the ranking and the join QR code', () => {
@@ -53,8 +72,13 @@ describe('the stream overlay page', () => {
     expect(after).toContain('overlay-corner--bottom-right');
   });
 
-  it('sets the show\'s colour and the layout\'s scale, and sanitises the uber message', () => {
-    const shown = html({ ...between, uberMessage: '<b>Gleich</b><script>alert(1)</script>', look: { ...between.look, primaryColor: '#1f4e79' }, layout: { ...between.layout, scale: 0.75, corner: 'top-left' } });
+  it("sets the show's colour and the layout's scale, and sanitises the uber message", () => {
+    const shown = html({
+      ...between,
+      uberMessage: '<b>Gleich</b><script>alert(1)</script>',
+      look: { ...between.look, primaryColor: '#1f4e79' },
+      layout: { ...between.layout, scale: 0.75, corner: 'top-left' },
+    });
     expect(shown).toContain('--overlay-primary:#1f4e79');
     expect(shown).toContain('--overlay-scale:0.75');
     expect(shown).toContain('overlay-corner--top-left');
@@ -74,7 +98,7 @@ describe('the stream overlay page', () => {
     expect(holder.current()).toMatchObject({ view: null, ended: true });
   });
 
-  it('derives the app\'s shades from a primary colour', () => {
+  it("derives the app's shades from a primary colour", () => {
     expect(primaryColorVariables('#1f4e79')).toMatchObject({ '--primary': '#1f4e79', '--primary-strong': 'color-mix(in srgb, #1f4e79 78%, black)' });
   });
 });

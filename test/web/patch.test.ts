@@ -20,15 +20,17 @@ describe('RFC 6902 patch applier', () => {
   });
 
   it('removes and replaces', () => {
-    expect(applyPatch(doc, [{ op: 'remove', path: '/a/list/0' }, { op: 'replace', path: '/keep', value: null }]))
-      .toEqual({ a: { b: 1, list: [2, 3] }, keep: null });
+    expect(
+      applyPatch(doc, [
+        { op: 'remove', path: '/a/list/0' },
+        { op: 'replace', path: '/keep', value: null },
+      ]),
+    ).toEqual({ a: { b: 1, list: [2, 3] }, keep: null });
   });
 
   it('moves and copies', () => {
-    expect(applyPatch(doc, [{ op: 'move', from: '/a/b', path: '/moved' }]))
-      .toEqual({ a: { list: [1, 2, 3] }, keep: { deep: true }, moved: 1 });
-    expect(applyPatch(doc, [{ op: 'copy', from: '/keep', path: '/a/copy' }]))
-      .toEqual({ a: { b: 1, list: [1, 2, 3], copy: { deep: true } }, keep: { deep: true } });
+    expect(applyPatch(doc, [{ op: 'move', from: '/a/b', path: '/moved' }])).toEqual({ a: { list: [1, 2, 3] }, keep: { deep: true }, moved: 1 });
+    expect(applyPatch(doc, [{ op: 'copy', from: '/keep', path: '/a/copy' }])).toEqual({ a: { b: 1, list: [1, 2, 3], copy: { deep: true } }, keep: { deep: true } });
   });
 
   it('test passes on deep equality and fails otherwise', () => {

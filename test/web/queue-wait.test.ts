@@ -17,24 +17,33 @@ describe('waiting for the hashing queue', () => {
     const tickets: Array<string | undefined> = [];
     const waits: Array<QueueWait | null> = [];
     const slept: number[] = [];
-    const answer = await untilServed(async (ticket) => {
-      tickets.push(ticket);
-      const next = answers.shift()!;
-      if (next instanceof HttpError) throw next;
-      return next;
-    }, { onWait: (wait) => waits.push(wait), random: () => 0, sleep: async (ms) => void slept.push(ms) });
+    const answer = await untilServed(
+      async (ticket) => {
+        tickets.push(ticket);
+        const next = answers.shift()!;
+        if (next instanceof HttpError) throw next;
+        return next;
+      },
+      { onWait: (wait) => waits.push(wait), random: () => 0, sleep: async (ms) => void slept.push(ms) },
+    );
     expect(answer).toBe('token');
     expect(tickets).toEqual([undefined, 'ticket-1', 'ticket-2']);
     expect(slept).toEqual([1200, 800]);
     expect(waits).toEqual([{ kind: 'appointment', ms: 1200 }, { kind: 'appointment', ms: 800 }, null]);
   });
 
-  it('given an answer that takes longer than a moment (the request waits in the server\'s line), then the form hears that it waits in line', async () => {
+  it("given an answer that takes longer than a moment (the request waits in the server's line), then the form hears that it waits in line", async () => {
     const waits: Array<QueueWait | null> = [];
     let slow: (() => void) | null = null;
     let answer!: (token: string) => void;
     const served = untilServed(() => new Promise<string>((resolve) => (answer = resolve)), {
-      onWait: (wait) => waits.push(wait), setTimeout: (fn, ms) => { expect(ms).toBe(SLOW_MS); slow = fn; return 1; }, clearTimeout: () => (slow = null),
+      onWait: (wait) => waits.push(wait),
+      setTimeout: (fn, ms) => {
+        expect(ms).toBe(SLOW_MS);
+        slow = fn;
+        return 1;
+      },
+      clearTimeout: () => (slow = null),
     });
     slow!();
     answer('token');
@@ -50,7 +59,14 @@ describe('waiting for the hashing queue', () => {
     const limited = new HttpError(429, 'Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen.');
     for (const error of [wrong, limited]) {
       const waits: Array<QueueWait | null> = [];
-      await expect(untilServed(async () => { throw error; }, { onWait: (wait) => waits.push(wait) })).rejects.toBe(error);
+      await expect(
+        untilServed(
+          async () => {
+            throw error;
+          },
+          { onWait: (wait) => waits.push(wait) },
+        ),
+      ).rejects.toBe(error);
       expect(waits).toEqual([null]);
     }
   });
@@ -63,7 +79,7 @@ describe('waiting for the hashing queue', () => {
     expect(resendDelayMs(3, 0)).toBe(400);
   });
 
-  it('the form\'s text says why and for how long', () => {
+  it("the form's text says why and for how long", () => {
     expect(t.auth.queued(1)).toBe('Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa eine Sekunde, es geht von selbst weiter.');
     expect(t.auth.queued(12)).toContain('noch etwa 12 Sekunden');
   });

@@ -1,8 +1,6 @@
 import { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import {
-  RealtimeClient, REPLACED_CLOSE_CODE, RealtimeError, RESEND_ATTEMPTS, type RealtimeEvent, type RealtimeOptions, type SocketFactory,
-} from '../../web/src/realtime/client';
+import { RealtimeClient, REPLACED_CLOSE_CODE, RealtimeError, RESEND_ATTEMPTS, type RealtimeEvent, type RealtimeOptions, type SocketFactory } from '../../web/src/realtime/client';
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
 import { createAppStore, type AppStore } from '../../web/src/store';
@@ -62,8 +60,7 @@ class TestServer {
     } else if (msg.type === 'sa') {
       const success = (msg.content.token ?? msg.content.overlay) === this.acceptToken;
       content = success && this.renewedToken ? { success, token: this.renewedToken } : { success };
-    }
-    else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
+    } else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
     else if (msg.type === 'gp' && this.queueAnswers > 0) {
       this.queueAnswers--;
       content = { success: false, retry: true, retryAfterMs: 40, message: 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.' };
@@ -124,7 +121,10 @@ describe('realtime client against a real ws server', () => {
     store = createAppStore();
     const binding = bindToStore(store);
     client = new RealtimeClient({
-      url: server.url, createSocket: nodeSocket, getToken: () => token, views: binding.views,
+      url: server.url,
+      createSocket: nodeSocket,
+      getToken: () => token,
+      views: binding.views,
       onEvent: (e) => {
         events.push(e);
         binding.onEvent(e);
@@ -247,7 +247,10 @@ describe('realtime client against a real ws server', () => {
     server.unanswered.add('slow');
     const inFlight = client.request('slow');
     let settled = false;
-    inFlight.then(() => (settled = true), () => (settled = true));
+    inFlight.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     await until(() => server.types().includes('slow'));
     server.dropAll();
     await until(() => reload.mock.calls.length === 1);
@@ -260,7 +263,9 @@ describe('realtime client against a real ws server', () => {
     const reload = jest.fn();
     const scheduled: number[] = [];
     makeClient({
-      lastHiddenAt: () => Date.now() - 6 * 60_000, reload, reloadDelayMs: 4242,
+      lastHiddenAt: () => Date.now() - 6 * 60_000,
+      reload,
+      reloadDelayMs: 4242,
       setTimeout: (fn, ms) => {
         scheduled.push(ms);
         return setTimeout(fn, ms);
@@ -334,7 +339,7 @@ describe('realtime client against a real ws server', () => {
     expect(client.getStatus()).toBe('ready');
   });
 
-  it('gives up resending after the last attempt and resolves with the server\'s reply', async () => {
+  it("gives up resending after the last attempt and resolves with the server's reply", async () => {
     // Resends without their backoff; the heartbeat (an hour here) keeps its time.
     makeClient({ random: () => 0, heartbeatMs: 3_600_000, setTimeout: (fn, ms) => setTimeout(fn, ms >= 3_600_000 ? ms : 0) });
     client.start();
@@ -347,10 +352,14 @@ describe('realtime client against a real ws server', () => {
 
   it('resends a command answered retry:true with retryAfterMs at that moment, beyond the attempts of a backoff, with the "du bist gleich dran" notice', async () => {
     const delays: number[] = [];
-    makeClient({ random: () => 0, heartbeatMs: 3_600_000, setTimeout: (fn, ms) => {
-      if (ms < 3_600_000) delays.push(ms);
-      return setTimeout(fn, ms >= 3_600_000 ? ms : 0);
-    } });
+    makeClient({
+      random: () => 0,
+      heartbeatMs: 3_600_000,
+      setTimeout: (fn, ms) => {
+        if (ms < 3_600_000) delays.push(ms);
+        return setTimeout(fn, ms >= 3_600_000 ? ms : 0);
+      },
+    });
     client.start();
     await until(() => client.getStatus() === 'ready');
     server.queueAnswers = RESEND_ATTEMPTS + 3;
@@ -388,7 +397,10 @@ describe('realtime client against a real ws server', () => {
     const reload = jest.fn();
     const waits: number[] = [];
     makeClient({
-      authContent: (overlay) => ({ overlay }), reconnect: 'backoff', reload, random: () => 0,
+      authContent: (overlay) => ({ overlay }),
+      reconnect: 'backoff',
+      reload,
+      random: () => 0,
       lastHiddenAt: () => Date.now() - 6 * 60_000,
       setTimeout: (fn, ms) => {
         waits.push(ms);
@@ -412,7 +424,9 @@ describe('realtime client against a real ws server', () => {
   it('in backoff mode a socket closed because its token was revoked (4003) is not reconnected: authFailed', async () => {
     const waits: number[] = [];
     makeClient({
-      authContent: (overlay) => ({ overlay }), reconnect: 'backoff', random: () => 0,
+      authContent: (overlay) => ({ overlay }),
+      reconnect: 'backoff',
+      random: () => 0,
       setTimeout: (fn, ms) => {
         waits.push(ms);
         return setTimeout(fn, ms);

@@ -101,7 +101,10 @@ describe('audit of an answer', () => {
   });
 
   it('lists the stars on it at lock-in with the moment each was given (a moved star counts where it ended)', () => {
-    expect(answer.stars).toEqual([{ userId: n.bert, at: n.t0 + 1750 }, { userId: n.anna.userId, at: n.t0 + 2100 }]);
+    expect(answer.stars).toEqual([
+      { userId: n.bert, at: n.t0 + 1750 },
+      { userId: n.anna.userId, at: n.t0 + 2100 },
+    ]);
   });
 
   it('tells when it became the favourite, and by whom', () => {
@@ -158,7 +161,10 @@ describe('audit of a team and of a tester', () => {
 
   it('groups a team’s answers by round with the round points', () => {
     const team = teamAudit(audit, n.anna.teamId);
-    expect(team.map((r) => [r.round, r.points, r.answers.map((a) => a.number)])).toEqual([[1, 4, [1, 2]], [2, 3, [1]]]);
+    expect(team.map((r) => [r.round, r.points, r.answers.map((a) => a.number)])).toEqual([
+      [1, 4, [1, 2]],
+      [2, 3, [1]],
+    ]);
     const overview = pointsOverview(audit.state, n.quizId).sortedTeams.find((row) => row.teamId === n.anna.teamId)!;
     expect(overview.rounds).toEqual([4, 3]);
   });

@@ -20,14 +20,18 @@ const samples: Samples = {
   EmailPopupSeen: { type: 'EmailPopupSeen', version: 1, data: { userId: 'u1', seenAt: at }, metadata: meta() },
   LoginLinkCreated: { type: 'LoginLinkCreated', version: 1, data: { linkId: 'l1', userId: 'u1' }, metadata: meta() },
   UserRolesChanged: {
-    type: 'UserRolesChanged', version: 1, metadata: meta(),
+    type: 'UserRolesChanged',
+    version: 1,
+    metadata: meta(),
     data: { userId: 'u1', roles: ['moderator', 'tester'], previousRoles: ['tester'], changedBy: { kind: 'admin', userId: 'u1' } },
   },
   UserTokensRevoked: { type: 'UserTokensRevoked', version: 1, data: { userId: 'u1' }, metadata: meta() },
   UserBlocked: { type: 'UserBlocked', version: 1, data: { userId: 'u1', blocked: true, blockedBy: 'u1' }, metadata: meta() },
   UserErased: { type: 'UserErased', version: 1, data: { userId: 'u2', by: 'u1' }, metadata: meta() },
   TeamCreated: {
-    type: 'TeamCreated', version: 3, metadata: meta(),
+    type: 'TeamCreated',
+    version: 3,
+    metadata: meta(),
     data: { teamId: 't1', name: 'Eulen', stadt: 'Bonn', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: 1 },
   },
   TeamJoined: { type: 'TeamJoined', version: 1, data: { teamId: 't1', userId: 'u1', via: 'invite' }, metadata: meta() },
@@ -43,8 +47,16 @@ const samples: Samples = {
   CountdownExpired: { type: 'CountdownExpired', version: 1, data: { nightId: 'n1', endsAt: at }, metadata: meta(null) },
   QuestionEnded: { type: 'QuestionEnded', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, reason: 'countdown' }, metadata: meta(null) },
   AnswersLockedIn: {
-    type: 'AnswersLockedIn', version: 2, metadata: meta(null),
-    data: { nightId: 'n1', quizId: 'q1', round: 2, number: 3, answers: [{ answerId: 'a1', teamId: 't1', userId: null, answer: 'Paris', author: 'u1', proposalKey: 1, basis: 'favourite' }] },
+    type: 'AnswersLockedIn',
+    version: 2,
+    metadata: meta(null),
+    data: {
+      nightId: 'n1',
+      quizId: 'q1',
+      round: 2,
+      number: 3,
+      answers: [{ answerId: 'a1', teamId: 't1', userId: null, answer: 'Paris', author: 'u1', proposalKey: 1, basis: 'favourite' }],
+    },
   },
   LiveGameReset: { type: 'LiveGameReset', version: 1, data: { nightId: 'n1', quizId: 'q1', round: 1, number: 1 }, metadata: meta() },
   QuizzleAccepted: { type: 'QuizzleAccepted', version: 1, data: { nightId: 'n1', teamId: 't1', proposalKey: 2, answer: 'Eiffelturm' }, metadata: meta() },
@@ -58,7 +70,9 @@ const samples: Samples = {
   LobbyChatMessagePosted: { type: 'LobbyChatMessagePosted', version: 2, data: { userId: 'u1', message: 'Hallo', highlight: false }, metadata: meta() },
   AnswerRated: { type: 'AnswerRated', version: 1, data: { answerId: 'a1', points: 3, change: 1, checked: true, liked: true, testerId: 'u1' }, metadata: meta() },
   AnswersBulkRated: {
-    type: 'AnswersBulkRated', version: 1, metadata: meta(),
+    type: 'AnswersBulkRated',
+    version: 1,
+    metadata: meta(),
     data: { quizId: 'q1', round: 2, number: 3, regex: '^paris$', mark: 'correct', points: 2, answerIds: ['a1'] },
   },
   CheckingStarted: { type: 'CheckingStarted', version: 1, data: { testerId: 'u1', quizId: 'q1' }, metadata: meta() },
@@ -66,7 +80,9 @@ const samples: Samples = {
   HealDealCalculated: { type: 'HealDealCalculated', version: 1, data: { round: 2, teams: [{ teamId: 't1', current: 9 }] }, metadata: meta() },
   HealDealSettingChanged: { type: 'HealDealSettingChanged', version: 1, data: { setting: 'damagePerRound', round: 2, value: 4 }, metadata: meta() },
   ShipQuestionCorrected: {
-    type: 'ShipQuestionCorrected', version: 1, metadata: meta(),
+    type: 'ShipQuestionCorrected',
+    version: 1,
+    metadata: meta(),
     data: { quizId: 'q1', round: 2, number: 3, results: [{ answerId: 'a1', teamId: 't1', lager: 'A1', pluendern: 'B2', hits: 1, survived: true, points: 2 }] },
   },
   OverviewMessageSet: { type: 'OverviewMessageSet', version: 1, data: { message: 'Heute drei Runden' }, metadata: meta() },
@@ -76,12 +92,24 @@ const samples: Samples = {
   RegistrationsOpened: { type: 'RegistrationsOpened', version: 1, data: {}, metadata: meta() },
   RegistrationsClosed: { type: 'RegistrationsClosed', version: 1, data: {}, metadata: meta() },
   ShowSettingsChanged: {
-    type: 'ShowSettingsChanged', version: 1, metadata: meta(),
+    type: 'ShowSettingsChanged',
+    version: 1,
+    metadata: meta(),
     data: {
       changedBy: 'u1',
       settings: {
-        streamChannel: 'quizshow', streamUrl: '', supportUrl: '', newsletterUrl: 'https://n.example.org', socialLinks: [], nextDates: [],
-        qrHostName: 'Olaf', newsletterPopup: false, allowNewAccounts: true, showName: '', logo: '', primaryColor: '',
+        streamChannel: 'quizshow',
+        streamUrl: '',
+        supportUrl: '',
+        newsletterUrl: 'https://n.example.org',
+        socialLinks: [],
+        nextDates: [],
+        qrHostName: 'Olaf',
+        newsletterPopup: false,
+        allowNewAccounts: true,
+        showName: '',
+        logo: '',
+        primaryColor: '',
         overlay: { parts: ['question'], corner: 'bottom-right', scale: 1 },
       },
     },
@@ -95,13 +123,31 @@ const samples: Samples = {
   PointsUnpublished: { type: 'PointsUnpublished', version: 1, data: {}, metadata: meta() },
   LiveStateReset: { type: 'LiveStateReset', version: 1, data: { endedNightId: 'n1' }, metadata: meta() },
   UploadRecorded: {
-    type: 'UploadRecorded', version: 2, metadata: meta(),
+    type: 'UploadRecorded',
+    version: 2,
+    metadata: meta(),
     data: { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null, question: { nightId: 'n1', round: 2, number: 3 } },
   },
   GreetingSubmitted: { type: 'GreetingSubmitted', version: 1, data: { greetingId: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }, metadata: meta(null) },
   DrawingSaved: {
-    type: 'DrawingSaved', version: 1, metadata: meta(),
-    data: { userId: 'u1', round: 2, number: 3, strokes: [{ width: 4, color: '#222222', points: [[24, 48], [48, 96]] }] },
+    type: 'DrawingSaved',
+    version: 1,
+    metadata: meta(),
+    data: {
+      userId: 'u1',
+      round: 2,
+      number: 3,
+      strokes: [
+        {
+          width: 4,
+          color: '#222222',
+          points: [
+            [24, 48],
+            [48, 96],
+          ],
+        },
+      ],
+    },
   },
   LobbyChatMessageHidden: { type: 'LobbyChatMessageHidden', version: 1, data: { messageId: 'e1', by: 'u1' }, metadata: meta() },
   GreetingHidden: { type: 'GreetingHidden', version: 1, data: { greetingId: 'g1', by: 'u1' }, metadata: meta() },
@@ -114,8 +160,10 @@ const samples: Samples = {
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */
-const known: LiveState = (['UserRegistered', 'TeamCreated', 'TeamJoined', 'QuizCreated', 'NightStarted', 'QuestionStarted', 'AnswersLockedIn'] as const)
-  .reduce<LiveState>((s, type) => evolve(s, samples[type] as QuizShowEvent), initialState);
+const known: LiveState = (['UserRegistered', 'TeamCreated', 'TeamJoined', 'QuizCreated', 'NightStarted', 'QuestionStarted', 'AnswersLockedIn'] as const).reduce<LiveState>(
+  (s, type) => evolve(s, samples[type] as QuizShowEvent),
+  initialState,
+);
 
 describe('describeEvent', () => {
   it('has a sample for every event type of the union', () => {
@@ -175,7 +223,8 @@ describe('actor and time', () => {
     expect(describeEvent(samples.UserRolesChanged, known)).toBe('Rollen von Anna geändert: Kontrolle → Moderation, Kontrolle');
     expect(actorName(samples.UserRolesChanged, known)).toBe('Anna');
     const fromConsole = {
-      ...samples.UserRolesChanged, metadata: { ...meta(null), actor: { userId: null, roles: ['admin' as const] } },
+      ...samples.UserRolesChanged,
+      metadata: { ...meta(null), actor: { userId: null, roles: ['admin' as const] } },
       data: { ...samples.UserRolesChanged.data, roles: [], changedBy: { kind: 'console' as const, account: 'olaf' } },
     };
     expect(actorName(fromConsole, known)).toBe('Server-Konsole (olaf)');

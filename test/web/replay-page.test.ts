@@ -33,7 +33,9 @@ const names = finalState(timeline);
 const countdown = events.findIndex((e) => e.type === 'CountdownStarted') + 1;
 const teamId = (name: string) => {
   let found = '';
-  names.teams.forEach((team) => { if (team.name === name) found = team.id; });
+  names.teams.forEach((team) => {
+    if (team.name === name) found = team.id;
+  });
   return found;
 };
 
@@ -92,7 +94,9 @@ describe('the replay at a position', () => {
 
   it('renders a player’s screen with the player’s own team', () => {
     let userId = '';
-    names.users.forEach((u) => { if (u.name === 'spieler1') userId = u.id; });
+    names.users.forEach((u) => {
+      if (u.name === 'spieler1') userId = u.id;
+    });
     const html = page({ events, initialPosition: countdown, initialViewer: { kind: 'player', userId } });
     expect(html).toContain('Die Ahnungslosen');
     expect(html).toContain('spieler1');

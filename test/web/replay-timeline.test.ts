@@ -3,9 +3,7 @@ import { CURRENT_VERSION, type QuizShowEvent } from '../../events';
 import { nightExportHeader } from '../../events/night-export';
 import { fold, globalView, initialState, moderatorView, views } from '@engine';
 import { parseEventLine, parseEventLog } from '../../web/src/replay/load';
-import {
-  buildTimeline, clampPosition, delayToNext, finalState, positionAfter, SNAPSHOT_EVERY, stateAt, timeAt,
-} from '../../web/src/replay/timeline';
+import { buildTimeline, clampPosition, delayToNext, finalState, positionAfter, SNAPSHOT_EVERY, stateAt, timeAt } from '../../web/src/replay/timeline';
 import { expectedViews, recordedNight } from './replay/fixtures';
 
 const events = recordedNight();
@@ -38,7 +36,11 @@ describe('fold with snapshots', () => {
     const plain = fold(events.slice(0, p), initialState);
     const replayed = stateAt(timeline, p);
     expect(replayed.version).toBe(p);
-    for (const viewer of [{ userId: null, roles: [] }, { userId: null, roles: ['moderator' as const] }, { userId: 'n1-00006', roles: [] }]) {
+    for (const viewer of [
+      { userId: null, roles: [] },
+      { userId: null, roles: ['moderator' as const] },
+      { userId: 'n1-00006', roles: [] },
+    ]) {
       expect(views(replayed, viewer)).toEqual(views(plain, viewer));
     }
   });
@@ -69,7 +71,9 @@ describe('fold with snapshots', () => {
 
 describe('playback in event time', () => {
   const at = (ms: number, i: number): QuizShowEvent => ({
-    type: 'MaintenanceEnded', version: 1, data: {},
+    type: 'MaintenanceEnded',
+    version: 1,
+    data: {},
     metadata: { eventId: `e${i}`, commandId: `c${i}`, actor: { userId: null, roles: [] }, recordedAt: ms },
   });
   const timeline = buildTimeline([at(1000, 0), at(1000, 1), at(3000, 2), at(13_000, 3)]);
@@ -98,7 +102,11 @@ describe('playback in event time', () => {
 
 describe('reading stored events', () => {
   const stored = {
-    position: 17, streamId: 'team-t1', revision: 0, id: 'ev-1', type: 'TeamCreated',
+    position: 17,
+    streamId: 'team-t1',
+    revision: 0,
+    id: 'ev-1',
+    type: 'TeamCreated',
     data: { teamId: 't1', name: 'Eulen', createdBy: 'u1' },
     metadata: { eventId: 'ev-1', commandId: 'c1', actor: { userId: 'u1', roles: [] }, recordedAt: 5, version: 1 },
   };

@@ -39,13 +39,19 @@ const withQuestion = (type: QuestionView['type'], extra: Partial<GlobalView> = {
     ...baseGlobal,
     state: 'qa',
     question: {
-      type, category: 'Geografie', question: 'Wie heißt die Hauptstadt?', round: 2, number: 4, points: 1, options: ['Paris', 'Rom', 'Bern'], extraInfo: {},
+      type,
+      category: 'Geografie',
+      question: 'Wie heißt die Hauptstadt?',
+      round: 2,
+      number: 4,
+      points: 1,
+      options: ['Paris', 'Rom', 'Bern'],
+      extraInfo: {},
     },
     ...extra,
   },
   team,
 });
-
 
 describe('visitor screens', () => {
   it.each([
@@ -88,7 +94,9 @@ describe('player screens', () => {
   });
 
   it('shows the team header, members with online dots and the no-question view', () => {
-    const html = render('/', { views: { global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' }, team: { ...team, takenAnswer: { message: 'Paris', user: 'Anna' } } } });
+    const html = render('/', {
+      views: { global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' }, team: { ...team, takenAnswer: { message: 'Paris', user: 'Anna' } } },
+    });
     expect(html).toContain('Quizgeister');
     expect(html).toContain(t.wrapper.invite);
     expect(html).toContain('dot--online');
@@ -164,7 +172,7 @@ describe('player screens', () => {
     expect(render('/', { views: { global: { ...baseGlobal, uberModus: modus }, team } })).toContain(esc(text));
   });
 
-  it('heal and deal: the team\'s choices come from the team view; the deal list never offers the own team', () => {
+  it("heal and deal: the team's choices come from the team view; the deal list never offers the own team", () => {
     const heal_deals = {
       3: { name: 'Quizgeister', current: 10, healings: 0, damages: 0, total: 10, zombie: false },
       4: { name: 'Rest', current: 10, healings: 0, damages: 2, total: 8, zombie: false },
@@ -206,7 +214,7 @@ describe('player screens', () => {
     expect(html).toContain('>7<');
   });
 
-  it('points page: each round shows the place after that round (the engine\'s walk over the cumulative points)', () => {
+  it("points page: each round shows the place after that round (the engine's walk over the cumulative points)", () => {
     // Rest leads after round 1 (5 to 3) and is caught in round 2 (5 to 7); Dritte stays place 3; Vierte gets no badge.
     const points = {
       rounds: [1, 2],

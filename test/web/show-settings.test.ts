@@ -23,8 +23,15 @@ const SET: ShowSettings = {
   streamUrl: 'https://www.twitch.tv/quizkanal',
   supportUrl: 'https://ko-fi.com/quizkanal',
   newsletterUrl: 'https://newsletter.example.org/subscribe?u=1&amp=2',
-  socialLinks: [{ label: 'Mastodon', url: 'https://mastodon.social/@quiz' }, { label: 'YouTube', url: 'https://youtube.com/@quiz' }],
-  nextDates: [{ date: '2999-01-08', title: 'Später' }, { date: '2000-01-07', title: 'Längst vorbei' }, { date: '2999-01-01', title: 'Neujahrsquiz' }],
+  socialLinks: [
+    { label: 'Mastodon', url: 'https://mastodon.social/@quiz' },
+    { label: 'YouTube', url: 'https://youtube.com/@quiz' },
+  ],
+  nextDates: [
+    { date: '2999-01-08', title: 'Später' },
+    { date: '2000-01-07', title: 'Längst vorbei' },
+    { date: '2999-01-01', title: 'Neujahrsquiz' },
+  ],
   qrHostName: 'Jana',
   newsletterPopup: false,
   allowNewAccounts: true,
@@ -69,7 +76,7 @@ describe('set settings are used', () => {
     expect(formAction(render('/login', { loggedIn: false, showSettings: SET })).length).toBeGreaterThan(0);
   });
 
-  it('the stream embed shows the channel, with the page\'s host as its parent', () => {
+  it("the stream embed shows the channel, with the page's host as its parent", () => {
     const page = globalThis as unknown as { window?: unknown };
     page.window = { location: { hostname: 'quiz.example.org' } };
     try {
@@ -84,7 +91,11 @@ describe('set settings are used', () => {
 
 describe('unset settings are hidden, never a dummy', () => {
   it.each([
-    ['/about', false], ['/next', false], ['/register', false], ['/login', false], ['/profile', true],
+    ['/about', false],
+    ['/next', false],
+    ['/register', false],
+    ['/login', false],
+    ['/profile', true],
   ])('%s has no newsletter form, support, stream or social link', (path, loggedIn) => {
     const html = render(path, { loggedIn, showSettings: DEFAULT_SHOW_SETTINGS });
     expect(formAction(html)).toEqual([]);
@@ -141,8 +152,18 @@ describe('the admin screen has the section', () => {
   it('Show-Einstellungen with every setting', () => {
     const html = render('/admin', { perm: ['admin'], views: {}, showSettings: SET });
     expect(html).toContain(esc(t.showSettings.heading));
-    for (const text of [t.showSettings.streamChannel, t.showSettings.streamUrl, t.showSettings.supportUrl, t.showSettings.newsletterUrl, t.showSettings.qrHostName,
-      t.showSettings.newsletterPopup, t.showSettings.socialLinks, t.showSettings.nextDates, t.showSettings.linkLabel(2), t.showSettings.date(3)]) {
+    for (const text of [
+      t.showSettings.streamChannel,
+      t.showSettings.streamUrl,
+      t.showSettings.supportUrl,
+      t.showSettings.newsletterUrl,
+      t.showSettings.qrHostName,
+      t.showSettings.newsletterPopup,
+      t.showSettings.socialLinks,
+      t.showSettings.nextDates,
+      t.showSettings.linkLabel(2),
+      t.showSettings.date(3),
+    ]) {
       expect(html).toContain(esc(text));
     }
     expect(html).toContain(`value="${esc(SET.newsletterUrl)}"`);

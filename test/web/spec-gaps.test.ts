@@ -18,7 +18,14 @@ import { uiActions } from '../../web/src/store/uiSlice';
 import { baseGlobal, esc, prepareStore, render, renderWithStore } from './support/render';
 
 const team: TeamView = {
-  id: '3', number: 17, name: 'Quizgeister', beschreibung: '', stadt: 'Köln', url: '', favorite: null, quizzled: 2,
+  id: '3',
+  number: 17,
+  name: 'Quizgeister',
+  beschreibung: '',
+  stadt: 'Köln',
+  url: '',
+  favorite: null,
+  quizzled: 2,
   members: { 1: { name: 'Anna', online: true, star: null } },
   memberCount: 1,
   proposals: { 2: { user: 'Anna', userId: '1', message: 'Eiffelturm', chat: false, stars: 0 } },
@@ -38,7 +45,11 @@ describe('placeholders for missing data (operator-side.md)', () => {
     const quiz = (content: Quiz['content']): Quiz => ({ id: '7', name: 'Test', yearWeek: '2026-48', content });
     expect(missingQuestionText(null)).toBe('(nicht geladen)');
     expect(missingQuestionText(quiz([]))).toBe('(quiz hat kein content)');
-    expect(missingQuestionText(quiz([{ round: 1, number: 1, type: 'normal', category: '', question: 'F', answer: 'A', points: 1, options: [], extraInfo: {} } as unknown as Quiz['content'][number]]))).toBe('(kein ergebnis)');
+    expect(
+      missingQuestionText(
+        quiz([{ round: 1, number: 1, type: 'normal', category: '', question: 'F', answer: 'A', points: 1, options: [], extraInfo: {} } as unknown as Quiz['content'][number]]),
+      ),
+    ).toBe('(kein ergebnis)');
   });
 
   it('the moderator\'s points page shows "(nichts geladen)" until an overview is loaded', () => {

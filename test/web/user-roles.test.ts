@@ -17,7 +17,13 @@ import { baseUser, esc, prepareStore, render, renderPart, renderWithStore } from
 const liveViews = (store: ReturnType<typeof prepareStore>) => store.getState().live.views;
 
 const user = (id: string, login: string, name: string, perm: string[] = []): UserRecord => ({
-  id, login, name, perm, email: null, shownEmailPopupAt: null, teamId: null,
+  id,
+  login,
+  name,
+  perm,
+  email: null,
+  shownEmailPopupAt: null,
+  teamId: null,
 });
 
 const users = [user('1', 'admin', 'admin', ['admin', 'moderator', 'tester']), user('2', 'lena', 'Lena Ober'), user('3', 'ole', 'Ölmüller', ['tester'])];
@@ -32,12 +38,11 @@ describe('roles screen helpers', () => {
     expect(matchingUsers(users, 'niemand')).toEqual([]);
   });
 
-  it('switches one role on or off and keeps the engine\'s order of roles', () => {
+  it("switches one role on or off and keeps the engine's order of roles", () => {
     expect(withRole(['tester'], 'admin', true)).toEqual(['admin', 'tester']);
     expect(withRole(['admin', 'moderator', 'tester'], 'moderator', false)).toEqual(['admin', 'tester']);
     expect(withRole([], 'tester', false)).toEqual([]);
   });
-
 });
 
 describe('the roles screen follows the pushed operator view', () => {
@@ -82,7 +87,10 @@ describe('roles screen', () => {
   });
 
   it('lists the users of the operator view with their roles; without the view it says it is loading', () => {
-    const operator: OperatorView = { teams: {}, users: { 1: { id: '1', login: 'admin', name: 'admin', roles: ['admin'] }, 2: { id: '2', login: 'lena', name: 'Lena Ober', roles: ['tester'] } } };
+    const operator: OperatorView = {
+      teams: {},
+      users: { 1: { id: '1', login: 'admin', name: 'admin', roles: ['admin'] }, 2: { id: '2', login: 'lena', name: 'Lena Ober', roles: ['tester'] } },
+    };
     const html = render('/admin/users', { perm: ['admin'], views: { operator } });
     expect(html).toContain(esc(t.userRoles.count(2, 2)));
     expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Kontrolle', 'Lena Ober'))}" checked=""`));
@@ -94,7 +102,7 @@ describe('roles screen', () => {
     expect(render('/admin/users', { perm: ['moderator'] })).not.toContain(esc(t.userRoles.heading));
   });
 
-  it('shows a user\'s roles as labelled checkboxes, one per role', () => {
+  it("shows a user's roles as labelled checkboxes, one per role", () => {
     const html = renderPart(createElement('table', null, createElement('tbody', null, createElement(UserRow, { user: users[2]!, onSaved: () => undefined }))));
     expect(html).toContain('Ölmüller');
     expect(html).toMatch(new RegExp(`<input type="checkbox" aria-label="${esc(t.userRoles.toggle('Kontrolle', 'Ölmüller'))}" checked=""`));
@@ -111,7 +119,10 @@ describe('roles screen', () => {
   });
 
   it('given the view marks a user blocked, then the list says so', () => {
-    const entries: OperatorUserEntry[] = [{ id: '3', login: 'ole', name: 'Ölmüller', roles: [], blocked: true }, { id: '2', login: 'lena', name: 'Lena', roles: [] }];
+    const entries: OperatorUserEntry[] = [
+      { id: '3', login: 'ole', name: 'Ölmüller', roles: [], blocked: true },
+      { id: '2', login: 'lena', name: 'Lena', roles: [] },
+    ];
     expect(usersWithRoles(entries, new Map()).map((u) => u.blocked)).toEqual([true, false]);
   });
 });

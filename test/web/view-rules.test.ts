@@ -8,7 +8,9 @@ import { recordedNight } from './replay/fixtures';
 
 function maintenanceFrom(state: LiveState, at: number): LiveState {
   const started: MaintenanceStarted = {
-    type: 'MaintenanceStarted', version: 1, data: { recheckAt: at + 60_000 },
+    type: 'MaintenanceStarted',
+    version: 1,
+    data: { recheckAt: at + 60_000 },
     metadata: { eventId: `maintenance-${at}`, commandId: `maintenance-${at}`, actor: { userId: null, roles: [] }, recordedAt: at },
   };
   return evolve(state, started);

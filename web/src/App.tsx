@@ -48,7 +48,9 @@ class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
       <div className="page page--narrow">
         <section className="card" role="alert">
           <p>{t.app.screenFailed}</p>
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>{t.app.reload}</button>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            {t.app.reload}
+          </button>
         </section>
       </div>
     );
@@ -83,7 +85,9 @@ function NotFound() {
     <div className="page page--narrow">
       <section className="card">
         <h1>{t.notFound.heading}</h1>
-        <Link href="/" className="button">{t.notFound.back}</Link>
+        <Link href="/" className="button">
+          {t.notFound.back}
+        </Link>
       </section>
     </div>
   );
@@ -95,8 +99,16 @@ function Routes() {
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <Switch>
-      <Route path="/register"><GuestOnly><RegisterPage /></GuestOnly></Route>
-      <Route path="/login"><GuestOnly><LoginPage /></GuestOnly></Route>
+      <Route path="/register">
+        <GuestOnly>
+          <RegisterPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/login">
+        <GuestOnly>
+          <LoginPage />
+        </GuestOnly>
+      </Route>
       <Route path="/about" component={AboutPage} />
       <Route path="/changelog" component={ChangelogPage} />
       <Route path="/invite" component={InvitePage} />
@@ -107,19 +119,83 @@ function Routes() {
       <Route path="/team" component={QrTeamPage} />
       <Route path="/qrlogin" component={QrLoginPage} />
 
-      <Route path="/"><RequireAuth><IndexPage /></RequireAuth></Route>
-      <Route path="/profile_team"><RequireAuth><TeamEditPage /></RequireAuth></Route>
-      <Route path="/points"><RequireAuth><PointsPage /></RequireAuth></Route>
-      <Route path="/profile"><RequireAuth><ProfilePage /></RequireAuth></Route>
-      <Route path="/picture"><RequireAuth><PicturePage /></RequireAuth></Route>
-      <Route path="/tester"><RequireRole allowed={isTester}><WhenLive><TesterPage /></WhenLive></RequireRole></Route>
-      <Route path="/admin/replay"><RequireRole allowed={isAdmin}><ReplayPage /></RequireRole></Route>
-      <Route path="/admin/users"><RequireRole allowed={isAdmin}><UserRolesPage /></RequireRole></Route>
-      <Route path="/admin"><RequireRole allowed={isAdmin}><WhenLive><AdminPage /></WhenLive></RequireRole></Route>
-      <Route path="/moderator/control"><RequireRole allowed={isModerator}><WhenLive><ControlPage /></WhenLive></RequireRole></Route>
-      <Route path="/moderator/config"><RequireRole allowed={isModerator}><WhenLive><ConfigPage /></WhenLive></RequireRole></Route>
-      <Route path="/moderator/points"><RequireRole allowed={isModerator}><WhenLive><ModeratorPointsPage /></WhenLive></RequireRole></Route>
-      <Route path="/moderator/picviewer"><RequireRole allowed={isModerator}><WhenLive><PicViewerPage /></WhenLive></RequireRole></Route>
+      <Route path="/">
+        <RequireAuth>
+          <IndexPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/profile_team">
+        <RequireAuth>
+          <TeamEditPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/points">
+        <RequireAuth>
+          <PointsPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/profile">
+        <RequireAuth>
+          <ProfilePage />
+        </RequireAuth>
+      </Route>
+      <Route path="/picture">
+        <RequireAuth>
+          <PicturePage />
+        </RequireAuth>
+      </Route>
+      <Route path="/tester">
+        <RequireRole allowed={isTester}>
+          <WhenLive>
+            <TesterPage />
+          </WhenLive>
+        </RequireRole>
+      </Route>
+      <Route path="/admin/replay">
+        <RequireRole allowed={isAdmin}>
+          <ReplayPage />
+        </RequireRole>
+      </Route>
+      <Route path="/admin/users">
+        <RequireRole allowed={isAdmin}>
+          <UserRolesPage />
+        </RequireRole>
+      </Route>
+      <Route path="/admin">
+        <RequireRole allowed={isAdmin}>
+          <WhenLive>
+            <AdminPage />
+          </WhenLive>
+        </RequireRole>
+      </Route>
+      <Route path="/moderator/control">
+        <RequireRole allowed={isModerator}>
+          <WhenLive>
+            <ControlPage />
+          </WhenLive>
+        </RequireRole>
+      </Route>
+      <Route path="/moderator/config">
+        <RequireRole allowed={isModerator}>
+          <WhenLive>
+            <ConfigPage />
+          </WhenLive>
+        </RequireRole>
+      </Route>
+      <Route path="/moderator/points">
+        <RequireRole allowed={isModerator}>
+          <WhenLive>
+            <ModeratorPointsPage />
+          </WhenLive>
+        </RequireRole>
+      </Route>
+      <Route path="/moderator/picviewer">
+        <RequireRole allowed={isModerator}>
+          <WhenLive>
+            <PicViewerPage />
+          </WhenLive>
+        </RequireRole>
+      </Route>
       <Route component={NotFound} />
     </Switch>
   );
@@ -128,7 +204,9 @@ function Routes() {
 export function App() {
   return (
     <>
-      <a className="skip-link" href="#main">{t.app.skipToContent}</a>
+      <a className="skip-link" href="#main">
+        {t.app.skipToContent}
+      </a>
       <Navbar />
       <ConnectionBanner />
       <Notices />

@@ -13,11 +13,12 @@ const loaders: Array<() => Promise<unknown>> = [];
 /** `name` of the module `load` imports, as a component that loads the module when it first renders. */
 export function onDemand<Module, Name extends keyof Module & string>(load: () => Promise<Module>, name: Name): Module[Name] {
   let Part: AnyComponent | null = null;
-  const loadPart = () => load().then((module) => {
-    sessionStore()?.removeItem(RELOADED_KEY);
-    Part = module[name] as AnyComponent;
-    return { default: Part };
-  }, reloadForNewRelease);
+  const loadPart = () =>
+    load().then((module) => {
+      sessionStore()?.removeItem(RELOADED_KEY);
+      Part = module[name] as AnyComponent;
+      return { default: Part };
+    }, reloadForNewRelease);
   const Lazy = lazy(loadPart);
   loaders.push(loadPart);
   function OnDemand(props: Record<string, unknown>) {

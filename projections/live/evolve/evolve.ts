@@ -106,10 +106,28 @@ type MutableState = { -readonly [K in keyof LiveState]: LiveState[K] };
  */
 function copyOf(s: LiveState): MutableState {
   return {
-    version: s.version, questionSeq: s.questionSeq, show: s.show, users: s.users, userIdByLogin: s.userIdByLogin, teams: s.teams,
-    plays: s.plays, teamIdByName: s.teamIdByName, teamIdByNumber: s.teamIdByNumber, lastTeamNumber: s.lastTeamNumber, quizzes: s.quizzes,
-    answers: s.answers, invites: s.invites, loginLinks: s.loginLinks, nights: s.nights, night: s.night, healDeal: s.healDeal, checking: s.checking,
-    greetings: s.greetings, uploadCount: s.uploadCount, showSettings: s.showSettings, overlayLinks: s.overlayLinks,
+    version: s.version,
+    questionSeq: s.questionSeq,
+    show: s.show,
+    users: s.users,
+    userIdByLogin: s.userIdByLogin,
+    teams: s.teams,
+    plays: s.plays,
+    teamIdByName: s.teamIdByName,
+    teamIdByNumber: s.teamIdByNumber,
+    lastTeamNumber: s.lastTeamNumber,
+    quizzes: s.quizzes,
+    answers: s.answers,
+    invites: s.invites,
+    loginLinks: s.loginLinks,
+    nights: s.nights,
+    night: s.night,
+    healDeal: s.healDeal,
+    checking: s.checking,
+    greetings: s.greetings,
+    uploadCount: s.uploadCount,
+    showSettings: s.showSettings,
+    overlayLinks: s.overlayLinks,
   };
 }
 

@@ -5,9 +5,7 @@ import type { Changes, Writer } from './writer';
 function addPending(write: Writer, hd: HealDealLive, round: number, teamId: string, kind: 'heal' | 'deal', amount: number): HealDealLive['pending'] {
   const key = `${round}|${teamId}`;
   const before: PendingHealDeal = hd.pending.get(key) ?? { healings: 0, damages: 0 };
-  const after = kind === 'heal'
-    ? { ...before, healings: before.healings + amount }
-    : { ...before, damages: before.damages + amount };
+  const after = kind === 'heal' ? { ...before, healings: before.healings + amount } : { ...before, damages: before.damages + amount };
   return write.set(hd.pending, key, after);
 }
 
@@ -35,9 +33,7 @@ export function evolveHealDeal(state: LiveState, event: HealDealEvent, write: Wr
     }
     case 'HealDealSettingChanged': {
       const { setting, round, value } = event.data;
-      const settings = setting === 'startHp' || round === null
-        ? { ...hd.settings, startHp: value }
-        : { ...hd.settings, [setting]: { ...hd.settings[setting], [round]: value } };
+      const settings = setting === 'startHp' || round === null ? { ...hd.settings, startHp: value } : { ...hd.settings, [setting]: { ...hd.settings[setting], [round]: value } };
       return { healDeal: { ...hd, settings } };
     }
   }

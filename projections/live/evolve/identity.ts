@@ -10,8 +10,20 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
     case 'UserRegistered': {
       const d = event.data;
       const user: UserLive = {
-        id: d.userId, login: d.login, name: d.name, email: d.email, roles: d.roles, teamId: null,
-        shownEmailPopupAt: null, points: 0, singleAnswer: null, drawing: null, mutedUntil: null, tokenGeneration: 0, blocked: false, erased: false,
+        id: d.userId,
+        login: d.login,
+        name: d.name,
+        email: d.email,
+        roles: d.roles,
+        teamId: null,
+        shownEmailPopupAt: null,
+        points: 0,
+        singleAnswer: null,
+        drawing: null,
+        mutedUntil: null,
+        tokenGeneration: 0,
+        blocked: false,
+        erased: false,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }
@@ -51,12 +63,22 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
     ? state.show.lobbyChat.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry))
     : state.show.lobbyChat;
   let loginLinks = state.loginLinks;
-  loginLinks.forEach((owner, linkId) => { if (owner === userId) loginLinks = write.delete(loginLinks, linkId); });
+  loginLinks.forEach((owner, linkId) => {
+    if (owner === userId) loginLinks = write.delete(loginLinks, linkId);
+  });
   return {
     ...team,
     users: write.set(state.users, userId, {
-      ...nextTokenGeneration(user), login: ERASED_NAME, name: ERASED_NAME, email: null, roles: [], teamId: null,
-      shownEmailPopupAt: null, singleAnswer: null, drawing: null, erased: true,
+      ...nextTokenGeneration(user),
+      login: ERASED_NAME,
+      name: ERASED_NAME,
+      email: null,
+      roles: [],
+      teamId: null,
+      shownEmailPopupAt: null,
+      singleAnswer: null,
+      drawing: null,
+      erased: true,
     }),
     userIdByLogin: state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
     loginLinks,

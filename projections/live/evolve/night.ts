@@ -4,9 +4,22 @@ import type { Changes, Writer } from './writer';
 
 function freshNight(id: string, quizId: string, at: number): NightLive {
   return {
-    id, quizId, startedAt: at, phase: 'qn', round: null, number: null, question: null, mode: 'team',
-    questionsStarted: 0, countdown: null, quizzle: 'init', quizzleAnswer: null, quizzleRejected: null, lockedInSeq: null,
-    lastEndedType: null, timeLastChange: at,
+    id,
+    quizId,
+    startedAt: at,
+    phase: 'qn',
+    round: null,
+    number: null,
+    question: null,
+    mode: 'team',
+    questionsStarted: 0,
+    countdown: null,
+    quizzle: 'init',
+    quizzleAnswer: null,
+    quizzleRejected: null,
+    lockedInSeq: null,
+    lastEndedType: null,
+    timeLastChange: at,
   };
 }
 
@@ -30,7 +43,16 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       return {
         questionSeq: state.questionSeq + 1,
         ...changeNight(state, at, {
-          phase: 'qa', round, number, question, mode, questionsStarted, countdown: null, quizzle: 'init', quizzleAnswer: null, quizzleRejected: null,
+          phase: 'qa',
+          round,
+          number,
+          question,
+          mode,
+          questionsStarted,
+          countdown: null,
+          quizzle: 'init',
+          quizzleAnswer: null,
+          quizzleRejected: null,
         }),
       };
     }
@@ -46,8 +68,19 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       let teams = state.teams;
       for (const a of d.answers) {
         const answer: AnswerLive = {
-          id: a.answerId, nightId: d.nightId, quizId: d.quizId, round: d.round, num: d.number, teamId: a.teamId,
-          userId: a.userId, answer: a.answer, quizzer: a.author, points: 0, checked: false, liked: false, tester: null,
+          id: a.answerId,
+          nightId: d.nightId,
+          quizId: d.quizId,
+          round: d.round,
+          num: d.number,
+          teamId: a.teamId,
+          userId: a.userId,
+          answer: a.answer,
+          quizzer: a.author,
+          points: 0,
+          checked: false,
+          liked: false,
+          tester: null,
         };
         answers = write.set(answers, a.answerId, answer);
         if (a.teamId) {

@@ -12,9 +12,18 @@ function withoutMember(team: TeamLive, userId: string): TeamLive {
 export function leaving(state: LiveState, userId: string, teamId: string, write: Writer): Pick<LiveState, 'teams' | 'plays'> {
   return {
     teams: write.update(state.teams, teamId, (t) => withoutMember(t, userId)),
-    plays: write.update(state.plays, teamId, (p) => (p.stars.some((s) => s.userId === userId)
-      ? teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, p.quizzled, p.stars.filter((s) => s.userId !== userId))
-      : p)),
+    plays: write.update(state.plays, teamId, (p) =>
+      p.stars.some((s) => s.userId === userId)
+        ? teamPlayOf(
+            p.seq,
+            p.proposals,
+            p.nextKey,
+            p.favourite,
+            p.quizzled,
+            p.stars.filter((s) => s.userId !== userId),
+          )
+        : p,
+    ),
   };
 }
 
@@ -25,8 +34,17 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       // Teams of logs before version 3 carry no number: they get the next one in fold order.
       const number = d.number ?? nextTeamNumber(state);
       const team: TeamLive = {
-        id: d.teamId, number, name: d.name, lowerName: uniqueNameKey(d.name), stadt: d.stadt, beschreibung: d.beschreibung,
-        url: d.url, isNew: d.isNew, origin: d.origin, memberIds: [], takenAnswer: null,
+        id: d.teamId,
+        number,
+        name: d.name,
+        lowerName: uniqueNameKey(d.name),
+        stadt: d.stadt,
+        beschreibung: d.beschreibung,
+        url: d.url,
+        isNew: d.isNew,
+        origin: d.origin,
+        memberIds: [],
+        takenAnswer: null,
       };
       return {
         teams: write.set(state.teams, d.teamId, team),

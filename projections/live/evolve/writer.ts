@@ -40,7 +40,12 @@ export class Writer {
    * a closure: this is the hot path of a fold.
    */
   edit<V extends Editable, I, D = Writable<V>>(
-    map: PersistentMap<V>, key: string, current: V, copy: (value: V) => V, change: (record: D, input: I) => void, input: I,
+    map: PersistentMap<V>,
+    key: string,
+    current: V,
+    copy: (value: V) => V,
+    change: (record: D, input: I) => void,
+    input: I,
   ): PersistentMap<V> {
     if (current[EDITED_BY] === this.owner) {
       change(current as unknown as D, input);

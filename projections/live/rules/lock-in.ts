@@ -64,7 +64,13 @@ export function lockInAnswers(state: LiveState, ids: { readonly newId: () => str
     if (chosen) {
       const { proposal, basis } = chosen;
       answers.push({
-        answerId: ids.newId(), teamId: team.id, userId: null, answer: proposal.message, author: proposal.userId, proposalKey: proposal.key, basis,
+        answerId: ids.newId(),
+        teamId: team.id,
+        userId: null,
+        answer: proposal.message,
+        author: proposal.userId,
+        proposalKey: proposal.key,
+        basis,
       });
     }
   }

@@ -18,7 +18,10 @@ export function workingOverlayLink(state: LiveState, linkId: string): OverlayLin
 
 /** The links not revoked, oldest first. */
 export function workingOverlayLinks(state: LiveState): OverlayLinkLive[] {
-  return state.overlayLinks.values().filter((link) => link.revokedAt === null).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+  return state.overlayLinks
+    .values()
+    .filter((link) => link.revokedAt === null)
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 
 /** Whether one more link may be created (revoked ones do not count). */

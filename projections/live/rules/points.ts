@@ -55,11 +55,15 @@ export function roundPlacements(table: PointsTable): number[][] {
   const cumulative = table.sortedTeams.map(() => 0);
   const places: number[][] = table.sortedTeams.map(() => []);
   table.rounds.forEach((_round, index) => {
-    table.sortedTeams.forEach((row, i) => { cumulative[i] += row.rounds[index] ?? 0; });
+    table.sortedTeams.forEach((row, i) => {
+      cumulative[i] += row.rounds[index] ?? 0;
+    });
     // rank = 1 + how many sums are higher: the first position of the sum in descending order.
     const descending = [...cumulative].sort((a, b) => b - a);
     const rankOf = new Map<number, number>();
-    descending.forEach((sum, position) => { if (!rankOf.has(sum)) rankOf.set(sum, position + 1); });
+    descending.forEach((sum, position) => {
+      if (!rankOf.has(sum)) rankOf.set(sum, position + 1);
+    });
     cumulative.forEach((sum, i) => places[i].push(index > LAST_PLACED_ROUND_INDEX ? 4 : placeForRank(rankOf.get(sum)!)));
   });
   return places;

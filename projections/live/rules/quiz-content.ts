@@ -63,8 +63,15 @@ export function normalizeQuestion(input: QuestionInput): Question | ContentProbl
   const options = Array.isArray(input.options) ? input.options.map(textOf) : [];
   const points = numberOf(input.points) ?? UNSET_QUESTION_POINTS;
   const question: Question = {
-    type, round, number, category: textOf(input.category), question: textOf(input.question), answer: textOf(input.answer),
-    points, options, extraInfo,
+    type,
+    round,
+    number,
+    category: textOf(input.category),
+    question: textOf(input.question),
+    answer: textOf(input.answer),
+    points,
+    options,
+    extraInfo,
   };
   return type === 'abcd' && exceedsAbcdLetters(question) ? 'invalid' : question;
 }

@@ -15,14 +15,13 @@ export interface ShipAnswer {
 }
 
 /** The first rule an answer breaks; `was` is the offending line. */
-export type ShipAnswerProblem =
-  | { kind: 'empty' }
-  | { kind: 'twoLines' }
-  | { kind: 'line1'; was: string }
-  | { kind: 'line2'; was: string };
+export type ShipAnswerProblem = { kind: 'empty' } | { kind: 'twoLines' } | { kind: 'line1'; was: string } | { kind: 'line2'; was: string };
 
 function linesOf(message: string): string[] {
-  return message.trim().split(/\r?\n/).map((line) => line.trimEnd());
+  return message
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd());
 }
 
 /** The spec's German text for each problem (verbatim); the server rejects with it, the web shows it before sending. */

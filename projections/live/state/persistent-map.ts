@@ -29,13 +29,26 @@ export type Owner = object;
  */
 class Leaf<V> {
   readonly kind = 0;
-  constructor(readonly hash: number, readonly key: string, public value: V, readonly owner: Owner | null) {}
+  constructor(
+    readonly hash: number,
+    readonly key: string,
+    public value: V,
+    readonly owner: Owner | null,
+  ) {}
 }
 class Branch<V> {
   readonly kind = 1;
-  constructor(public bitmap: number, readonly children: TrieNode<V>[], readonly owner: Owner | null) {}
+  constructor(
+    public bitmap: number,
+    readonly children: TrieNode<V>[],
+    readonly owner: Owner | null,
+  ) {}
 }
-interface Collision<V> { readonly kind: 2; readonly hash: number; readonly leaves: readonly Leaf<V>[] }
+interface Collision<V> {
+  readonly kind: 2;
+  readonly hash: number;
+  readonly leaves: readonly Leaf<V>[];
+}
 type TrieNode<V> = Leaf<V> | Branch<V> | Collision<V>;
 
 /** FNV-1a, 32 bit. */
@@ -124,9 +137,7 @@ function insertIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string
  * Replaces the value under key with fn(value, arg) in one walk down the trie; null when the key is
  * missing. `arg` rather than a closure: set and update run once per event in a fold.
  */
-function updateIn<V, A>(
-  node: TrieNode<V>, shift: number, hash: number, key: string, fn: (value: V, arg: A) => V, arg: A, owner: Owner | null,
-): TrieNode<V> | null {
+function updateIn<V, A>(node: TrieNode<V>, shift: number, hash: number, key: string, fn: (value: V, arg: A) => V, arg: A, owner: Owner | null): TrieNode<V> | null {
   if (node.kind === 0) return node.key === key ? withValue(node, fn(node.value, arg), owner) : null;
   if (node.kind === 2) {
     const i = node.leaves.findIndex((l) => l.key === key);
@@ -209,7 +220,11 @@ function eachIn<V>(node: TrieNode<V>, fn: (value: V, key: string) => void): void
 export class PersistentMap<V> {
   private static readonly EMPTY = new PersistentMap<never>(null, 0, null);
 
-  private constructor(private root: TrieNode<V> | null, private count: number, private readonly owner: Owner | null) {}
+  private constructor(
+    private root: TrieNode<V> | null,
+    private count: number,
+    private readonly owner: Owner | null,
+  ) {}
 
   static empty<V>(): PersistentMap<V> {
     return PersistentMap.EMPTY as PersistentMap<V>;

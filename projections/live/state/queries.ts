@@ -1,8 +1,6 @@
 /** Read helpers over the live state, shared by evolve, views and the deciders. */
 import type { DrawnStroke, Question } from '../../../events';
-import {
-  freshPlay, type GlobalStateCode, type LiveState, type TeamLive, type TeamPlay, type UserLive,
-} from './state';
+import { freshPlay, type GlobalStateCode, type LiveState, type TeamLive, type TeamPlay, type UserLive } from './state';
 
 export function isMaintenance(state: LiveState): boolean {
   return state.show.recheckAt > 0;

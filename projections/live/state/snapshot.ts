@@ -56,7 +56,13 @@ export function* encodeStateInPieces(state: LiveState): Generator<string> {
     yield `${name}{"${MAP_TAG}":[`;
     const entries = (value as PersistentMap<unknown>).entries();
     for (let start = 0; start < entries.length; start += ENTRIES_PER_PIECE) {
-      yield (start === 0 ? '' : ',') + entries.slice(start, start + ENTRIES_PER_PIECE).map(json).join(',');
+      yield (
+        (start === 0 ? '' : ',') +
+        entries
+          .slice(start, start + ENTRIES_PER_PIECE)
+          .map(json)
+          .join(',')
+      );
     }
     yield ']}';
   }

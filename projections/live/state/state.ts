@@ -1,6 +1,4 @@
-import type {
-  DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode,
-} from '../../../events';
+import type { DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode } from '../../../events';
 import { PersistentMap, type Owner } from './persistent-map';
 import { DEFAULT_SHOW_SETTINGS } from './default-show-settings';
 
@@ -343,26 +341,36 @@ export const initialState: LiveState = {
 class Play implements TeamPlay {
   [EDITED_BY]: Owner | null = null;
   constructor(
-    readonly seq: number, readonly proposals: readonly ProposalLive[], readonly nextKey: number,
-    readonly favourite: number | null, readonly quizzled: number | null, readonly stars: readonly Star[],
+    readonly seq: number,
+    readonly proposals: readonly ProposalLive[],
+    readonly nextKey: number,
+    readonly favourite: number | null,
+    readonly quizzled: number | null,
+    readonly stars: readonly Star[],
   ) {}
 }
 
 class Proposal implements ProposalLive {
-  constructor(readonly key: number, readonly userId: string, readonly message: string, readonly chat: boolean) {}
+  constructor(
+    readonly key: number,
+    readonly userId: string,
+    readonly message: string,
+    readonly chat: boolean,
+  ) {}
 }
 
 class MemberStar implements Star {
-  constructor(readonly userId: string, readonly key: number) {}
+  constructor(
+    readonly userId: string,
+    readonly key: number,
+  ) {}
 }
 
 export function freshPlay(seq: number): TeamPlay {
   return teamPlayOf(seq, EMPTY_PLAY.proposals, 1, null, null, EMPTY_PLAY.stars);
 }
 
-export function teamPlayOf(
-  seq: number, proposals: readonly ProposalLive[], nextKey: number, favourite: number | null, quizzled: number | null, stars: readonly Star[],
-): TeamPlay {
+export function teamPlayOf(seq: number, proposals: readonly ProposalLive[], nextKey: number, favourite: number | null, quizzled: number | null, stars: readonly Star[]): TeamPlay {
   return new Play(seq, proposals, nextKey, favourite, quizzled, stars);
 }
 
@@ -384,7 +392,18 @@ export interface RatedFields {
 
 export function answerRated(a: AnswerLive, rated: RatedFields): AnswerLive {
   return {
-    id: a.id, nightId: a.nightId, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId, userId: a.userId,
-    answer: a.answer, quizzer: a.quizzer, points: rated.points, checked: rated.checked, liked: rated.liked, tester: rated.tester,
+    id: a.id,
+    nightId: a.nightId,
+    quizId: a.quizId,
+    round: a.round,
+    num: a.num,
+    teamId: a.teamId,
+    userId: a.userId,
+    answer: a.answer,
+    quizzer: a.quizzer,
+    points: rated.points,
+    checked: rated.checked,
+    liked: rated.liked,
+    tester: rated.tester,
   };
 }

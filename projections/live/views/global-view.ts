@@ -55,8 +55,14 @@ const NO_POINTS: PointsTable = { rounds: [], sortedTeams: [] };
 
 function questionView(q: Question, withAnswer: boolean): QuestionView {
   const view: QuestionView = {
-    type: q.type, category: q.category, question: q.question, options: [...q.options], points: questionValue(q),
-    round: q.round, number: q.number, extraInfo: { ...q.extraInfo },
+    type: q.type,
+    category: q.category,
+    question: q.question,
+    options: [...q.options],
+    points: questionValue(q),
+    round: q.round,
+    number: q.number,
+    extraInfo: { ...q.extraInfo },
   };
   if (withAnswer) view.answer = q.answer;
   return view;
@@ -65,7 +71,9 @@ function questionView(q: Question, withAnswer: boolean): QuestionView {
 /** Every team's heal-and-deal status (the part of the global view that grows with the teams). */
 export function healDealsView(state: LiveState): GlobalView['heal_deals'] {
   const heal_deals: Record<string, HealDealStatus> = {};
-  state.teams.forEach((team) => { heal_deals[team.id] = healDealStatus(state, team); });
+  state.teams.forEach((team) => {
+    heal_deals[team.id] = healDealStatus(state, team);
+  });
   return heal_deals;
 }
 
@@ -97,7 +105,6 @@ export function keptHealDeals(state: LiveState, previous: KeptHealDeals | undefi
   }
   return { teams: state.teams, healDeal: state.healDeal, round, value: healDealsView(state) };
 }
-
 
 export function globalView(state: LiveState, heal_deals = healDealsView(state)): GlobalView {
   const night = state.night;

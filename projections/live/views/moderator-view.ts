@@ -113,9 +113,7 @@ export function moderatorView(state: LiveState, lists = keptModeratorLists(state
     currentRound: night?.round ?? null,
     currentQuestion: night?.number ?? null,
     timeLastChange: night?.timeLastChange ?? null,
-    quizzleAnswer: quizzle
-      ? { team: quizzle.teamId, teamName: state.teams.get(quizzle.teamId)?.name ?? MISSING_TEAM_NAME, answer: quizzle.answer }
-      : null,
+    quizzleAnswer: quizzle ? { team: quizzle.teamId, teamName: state.teams.get(quizzle.teamId)?.name ?? MISSING_TEAM_NAME, answer: quizzle.answer } : null,
     teamFavorites: lists.teamFavorites,
     userAnswers: lists.userAnswers,
     heal_deal: state.healDeal.settings,
@@ -126,8 +124,13 @@ export function moderatorView(state: LiveState, lists = keptModeratorLists(state
 
 export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorView, KeptModeratorLists> = {
   reads: [
-    whole((s) => s.night), whole((s) => s.teams), whole((s) => s.plays), whole((s) => s.users), whole((s) => s.questionSeq),
-    whole((s) => s.healDeal.settings), whole((s) => s.show.recentGreetings),
+    whole((s) => s.night),
+    whole((s) => s.teams),
+    whole((s) => s.plays),
+    whole((s) => s.users),
+    whole((s) => s.questionSeq),
+    whole((s) => s.healDeal.settings),
+    whole((s) => s.show.recentGreetings),
   ],
   keep: keptModeratorLists,
   view: (state, _key, _isOnline, kept) => moderatorView(state, kept),

@@ -50,13 +50,20 @@ function userEntry(user: UserLive): OperatorUserEntry {
 }
 
 function sameUserEntry(entry: OperatorUserEntry, user: UserLive): boolean {
-  return entry.name === user.name && entry.login === user.login && (entry.blocked ?? false) === user.blocked
-    && entry.roles.length === user.roles.length && entry.roles.every((role, i) => role === user.roles[i]);
+  return (
+    entry.name === user.name &&
+    entry.login === user.login &&
+    (entry.blocked ?? false) === user.blocked &&
+    entry.roles.length === user.roles.length &&
+    entry.roles.every((role, i) => role === user.roles[i])
+  );
 }
 
 export function operatorView(state: LiveState): OperatorView {
   const teams: OperatorView['teams'] = {};
-  state.teams.forEach((team) => { teams[team.id] = teamEntry(team); });
+  state.teams.forEach((team) => {
+    teams[team.id] = teamEntry(team);
+  });
   const users: OperatorView['users'] = {};
   state.users.forEach((user) => {
     if (!user.erased) users[user.id] = userEntry(user);
@@ -77,8 +84,12 @@ export interface KeptOperatorView {
  * (a record no longer `listed`, an erased account, is removed).
  */
 function entriesAfter<Live, Entry>(
-  now: PersistentMap<Live>, before: PersistentMap<Live>, entries: Record<string, Entry>,
-  entryOf: (live: Live) => Entry, same: (entry: Entry, live: Live) => boolean, listed: (live: Live) => boolean = () => true,
+  now: PersistentMap<Live>,
+  before: PersistentMap<Live>,
+  entries: Record<string, Entry>,
+  entryOf: (live: Live) => Entry,
+  same: (entry: Entry, live: Live) => boolean,
+  listed: (live: Live) => boolean = () => true,
 ): Record<string, Entry> {
   let changed: Record<string, Entry> | null = null;
   now.diff(before, (id, current) => {

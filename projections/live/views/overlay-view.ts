@@ -59,12 +59,17 @@ export function overlayView(state: LiveState): OverlayView {
   return {
     phase,
     question: open && questionOf(open),
-    countdownEndsAt: open ? night?.countdown?.endsAt ?? null : null,
-    timeLeft: open ? night?.countdown?.seconds ?? null : null,
+    countdownEndsAt: open ? (night?.countdown?.endsAt ?? null) : null,
+    timeLeft: open ? (night?.countdown?.seconds ?? null) : null,
     lockedIn: ended && { round: ended.round, number: ended.number },
-    ranking: points && points.sortedTeams.slice(0, OVERLAY_RANKING_ROWS).map((row) => ({
-      key: row.teamId ?? row.name, rank: row.rank, name: row.name, total: row.total,
-    })),
+    ranking:
+      points &&
+      points.sortedTeams.slice(0, OVERLAY_RANKING_ROWS).map((row) => ({
+        key: row.teamId ?? row.name,
+        rank: row.rank,
+        name: row.name,
+        total: row.total,
+      })),
     uberMessage: uberModus !== 'quiz' && uberModus !== 'quiz-single' && uberMessage !== '' ? uberMessage : null,
     look: { showName, logo, primaryColor },
     layout: { parts: [...overlay.parts], corner: overlay.corner, scale: overlay.scale },
@@ -73,8 +78,12 @@ export function overlayView(state: LiveState): OverlayView {
 
 export const overlayScope: ScopeDefinition<ScopeKeyOf<'overlay'>, OverlayView> = {
   reads: [
-    whole((s) => s.night), whole((s) => s.questionSeq), whole((s) => s.show.points), whole((s) => s.show.uberModus),
-    whole((s) => s.show.uberMessage), whole((s) => s.showSettings),
+    whole((s) => s.night),
+    whole((s) => s.questionSeq),
+    whole((s) => s.show.points),
+    whole((s) => s.show.uberModus),
+    whole((s) => s.show.uberMessage),
+    whole((s) => s.showSettings),
   ],
   view: (state) => overlayView(state),
 };

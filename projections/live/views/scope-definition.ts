@@ -16,7 +16,6 @@ export interface Viewer {
 
 export * from './scope-key';
 
-
 /** One scope: what its view reads and the view, declared side by side. */
 export interface ScopeDefinition<K extends ScopeKey, V extends object, Kept = undefined> {
   /**

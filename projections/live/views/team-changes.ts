@@ -11,4 +11,3 @@ export function teamChanges(before: LiveState['teams'], after: LiveState['teams'
   });
   return changes;
 }
-

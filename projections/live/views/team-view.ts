@@ -118,13 +118,22 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   }
   const quizzleVerdict = quizzleVerdictOf(state, team.id);
   return {
-    id: team.id, number: team.number, name: team.name, beschreibung: team.beschreibung, stadt: team.stadt, url: team.url,
-    favorite: play.favourite, quizzled: play.quizzled, proposals, members, memberCount: team.memberIds.length, takenAnswer: takenAnswerView(state, team),
+    id: team.id,
+    number: team.number,
+    name: team.name,
+    beschreibung: team.beschreibung,
+    stadt: team.stadt,
+    url: team.url,
+    favorite: play.favourite,
+    quizzled: play.quizzled,
+    proposals,
+    members,
+    memberCount: team.memberIds.length,
+    takenAnswer: takenAnswerView(state, team),
     healDeal: teamHealDealView(state, team.id),
     ...(quizzleVerdict ? { quizzleVerdict } : {}),
   };
 }
-
 
 type TeamKey = ScopeKeyOf<'team'>;
 

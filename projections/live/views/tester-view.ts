@@ -34,9 +34,17 @@ export interface TesterView {
 
 export function testerAnswerView(a: AnswerLive, team: TeamLive | undefined): TesterAnswerView {
   return {
-    id: a.id, quizId: a.quizId, round: a.round, num: a.num, teamId: a.teamId,
-    team: a.teamId ? team?.name ?? MISSING_TEAM_NAME : null, userId: a.userId,
-    answer: a.answer, points: a.points, checked: a.checked, liked: a.liked,
+    id: a.id,
+    quizId: a.quizId,
+    round: a.round,
+    num: a.num,
+    teamId: a.teamId,
+    team: a.teamId ? (team?.name ?? MISSING_TEAM_NAME) : null,
+    userId: a.userId,
+    answer: a.answer,
+    points: a.points,
+    checked: a.checked,
+    liked: a.liked,
   };
 }
 
@@ -94,15 +102,20 @@ function withRatings(kept: KeptTesterAnswers, state: LiveState): TesterAnswerVie
     if (!answer || !previous || (answer.quizId === kept.quiz && index === undefined)) cameOrWent = true;
     else if (index !== undefined) (list ??= kept.list.slice())[index] = testerAnswerView(answer, answer.teamId ? state.teams.get(answer.teamId) : undefined);
   });
-  return cameOrWent ? null : list ?? kept.list;
+  return cameOrWent ? null : (list ?? kept.list);
 }
 
 /** `answers` may be passed in by a caller that keeps them between states (keptTesterAnswers). */
 export function testerView(state: LiveState, answers = testerAnswers(state)): TesterView {
   const night = state.night;
   return {
-    quiz: testerQuiz(state), round: night?.round ?? null, question: night?.number ?? null, state: globalStateCode(state),
-    countdownEndsAt: night?.countdown?.endsAt ?? null, checking: state.checking.toObject(), answers,
+    quiz: testerQuiz(state),
+    round: night?.round ?? null,
+    question: night?.number ?? null,
+    state: globalStateCode(state),
+    countdownEndsAt: night?.countdown?.endsAt ?? null,
+    checking: state.checking.toObject(),
+    answers,
   };
 }
 

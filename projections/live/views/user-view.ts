@@ -28,13 +28,18 @@ export function userView(state: LiveState, userId: string): UserView | undefined
   const user = state.users.get(userId);
   if (!user) return undefined;
   return {
-    id: user.id, name: user.name, login: user.login, email: user.email, shownEmailPopupAt: user.shownEmailPopupAt,
-    teamId: user.teamId, currentAnswer: currentSingleAnswer(state, user), points: user.points,
+    id: user.id,
+    name: user.name,
+    login: user.login,
+    email: user.email,
+    shownEmailPopupAt: user.shownEmailPopupAt,
+    teamId: user.teamId,
+    currentAnswer: currentSingleAnswer(state, user),
+    points: user.points,
     drawing: drawingView(currentDrawing(state, user)),
     perm: [...user.roles],
   };
 }
-
 
 type UserKey = ScopeKeyOf<'user'>;
 

@@ -75,9 +75,24 @@ export const answersProjector: Projector = {
         const d = event.data;
         for (const a of d.answers) {
           answers.set(a.answerId, {
-            id: a.answerId, nightId: d.nightId, quizId: d.quizId, round: d.round, num: d.number, teamId: a.teamId, userId: a.userId,
-            answer: a.answer, points: 0, quizzer: a.author, tester: null, checked: false, liked: false, lockedInAt: at,
-            pointsChangedAt: null, checkedChangedAt: null, likedChangedAt: null, ratedAt: null,
+            id: a.answerId,
+            nightId: d.nightId,
+            quizId: d.quizId,
+            round: d.round,
+            num: d.number,
+            teamId: a.teamId,
+            userId: a.userId,
+            answer: a.answer,
+            points: 0,
+            quizzer: a.author,
+            tester: null,
+            checked: false,
+            liked: false,
+            lockedInAt: at,
+            pointsChangedAt: null,
+            checkedChangedAt: null,
+            likedChangedAt: null,
+            ratedAt: null,
           });
           touched.add(a.answerId);
         }
@@ -107,7 +122,10 @@ export const answersProjector: Projector = {
     });
     await upsertRows(tx, 'read_quiz_answers', ANSWER_COLUMNS, rows, { keys: ['id'], update: 'all' });
     await upsertRows(tx, 'read_answer_changes', CHANGE_COLUMNS, changes, { keys: ['answer_id', 'position'], update: 'nothing' });
-    await recomputeTeamPoints(tx, [...touched].map((id) => answers.get(id)!));
+    await recomputeTeamPoints(
+      tx,
+      [...touched].map((id) => answers.get(id)!),
+    );
   },
 };
 

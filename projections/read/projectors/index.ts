@@ -10,9 +10,7 @@ import { usersProjector } from './users.projector';
 export { answersProjector, greetingsProjector, quizzesProjector, rankingProjector, teamsProjector, uploadsProjector, usersProjector };
 
 /** Every read projector of the product, by name. */
-export const ALL_PROJECTORS: readonly Projector[] = [
-  quizzesProjector, teamsProjector, usersProjector, answersProjector, rankingProjector, greetingsProjector, uploadsProjector,
-];
+export const ALL_PROJECTORS: readonly Projector[] = [quizzesProjector, teamsProjector, usersProjector, answersProjector, rankingProjector, greetingsProjector, uploadsProjector];
 
 export function projectorsNamed(names: readonly string[]): Projector[] {
   if (names.length === 0) return [...ALL_PROJECTORS];

@@ -12,10 +12,13 @@ function maxRound(content: readonly Question[]): number {
 }
 
 async function writeContent(tx: ReadSqlSession, quizId: string, content: Question[], at: Date): Promise<void> {
-  await tx.query(
-    'UPDATE read_quizzes SET content = $2::jsonb, question_count = $3, max_round = $4, updated_at = $5 WHERE id = $1',
-    [quizId, JSON.stringify(content), content.length, maxRound(content), at.toISOString()],
-  );
+  await tx.query('UPDATE read_quizzes SET content = $2::jsonb, question_count = $3, max_round = $4, updated_at = $5 WHERE id = $1', [
+    quizId,
+    JSON.stringify(content),
+    content.length,
+    maxRound(content),
+    at.toISOString(),
+  ]);
 }
 
 /** The quiz catalogue. Quiz events are rare (a few per night), so each is one statement. */

@@ -35,9 +35,9 @@ export const uploadsProjector: Projector = {
       if (event.type !== 'UploadRecorded') continue;
       const d = event.data;
       const q = d.question;
-      d.fileNames.forEach((fileName, index) => rows.push([
-        d.uploadId, index, fileName, d.kind, d.userId, d.teamId, d.label, q?.nightId ?? null, q?.round ?? null, q?.number ?? null, recordedAt(event),
-      ]));
+      d.fileNames.forEach((fileName, index) =>
+        rows.push([d.uploadId, index, fileName, d.kind, d.userId, d.teamId, d.label, q?.nightId ?? null, q?.round ?? null, q?.number ?? null, recordedAt(event)]),
+      );
     }
     await upsertRows(tx, 'read_uploads', COLUMNS, rows, { keys: ['upload_id', 'file_index'], update: 'all' });
   },

@@ -28,9 +28,7 @@ export const usersProjector: Projector = {
           await tx.query('UPDATE read_users SET name = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.name, at]);
           break;
         case 'EmailPopupSeen':
-          await tx.query('UPDATE read_users SET shown_email_popup_at = $2, updated_at = $3 WHERE id = $1', [
-            event.data.userId, new Date(event.data.seenAt).toISOString(), at,
-          ]);
+          await tx.query('UPDATE read_users SET shown_email_popup_at = $2, updated_at = $3 WHERE id = $1', [event.data.userId, new Date(event.data.seenAt).toISOString(), at]);
           break;
         case 'UserRolesChanged':
           await tx.query('UPDATE read_users SET roles = $2::jsonb, updated_at = $3 WHERE id = $1', [event.data.userId, JSON.stringify(event.data.roles), at]);

@@ -9,7 +9,8 @@ const withoutToken = (body: TokenAuthDto) => body.token === undefined;
 export class TokenAuthDto {
   @ApiPropertyOptional({
     description: 'Login name (case-insensitive); needed without `token`. A longer one than the maximum is refused (400) and counted as a failed login.',
-    example: 'admin', maxLength: FIELD_MAXIMA.login,
+    example: 'admin',
+    maxLength: FIELD_MAXIMA.login,
   })
   @ValidateIf(withoutToken)
   @IsString({ message: LOGIN_TEXTS.missingFields })

@@ -13,7 +13,7 @@ const QUESTION_SCHEMA = {
     category: { type: 'string', example: '(3) Geschichte' },
     question: { type: 'string' },
     answer: { type: 'string' },
-    points: { type: 'number', description: '-1: from the category\'s leading bracketed number' },
+    points: { type: 'number', description: "-1: from the category's leading bracketed number" },
     options: { type: 'array', items: { type: 'string' } },
     extraInfo: { type: 'object', additionalProperties: true },
   },

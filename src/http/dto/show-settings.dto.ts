@@ -30,7 +30,13 @@ export class NextDateDto {
 
 /** The stream overlay's layout; a field left out takes its default. Which parts, corners and scales are allowed is the rule's. */
 export class OverlayLayoutDto {
-  @ApiPropertyOptional({ description: 'The parts shown, each at most once. Left out: all.', enum: OVERLAY_PARTS, isArray: true, example: DEFAULT_OVERLAY_LAYOUT.parts, maxItems: LIMITS.overlayParts })
+  @ApiPropertyOptional({
+    description: 'The parts shown, each at most once. Left out: all.',
+    enum: OVERLAY_PARTS,
+    isArray: true,
+    example: DEFAULT_OVERLAY_LAYOUT.parts,
+    maxItems: LIMITS.overlayParts,
+  })
   @IsOptional()
   @IsArray({ message: T.notList('overlay.parts') })
   @IsString({ each: true, message: FIELD_TEXTS.notText('overlay.parts[]') })
@@ -41,7 +47,12 @@ export class OverlayLayoutDto {
   @IsString({ message: FIELD_TEXTS.notText('overlay.corner') })
   corner?: string;
 
-  @ApiPropertyOptional({ description: 'Size against the designed 1920x1080 (rounded to hundredths). Left out: 1.', minimum: OVERLAY_SCALE.min, maximum: OVERLAY_SCALE.max, example: 1 })
+  @ApiPropertyOptional({
+    description: 'Size against the designed 1920x1080 (rounded to hundredths). Left out: 1.',
+    minimum: OVERLAY_SCALE.min,
+    maximum: OVERLAY_SCALE.max,
+    example: 1,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: T.notNumber('overlay.scale') })
   scale?: number;
@@ -60,7 +71,7 @@ export class ShowSettingsDto {
   @IsString({ message: FIELD_TEXTS.notText('streamChannel') })
   streamChannel?: string;
 
-  @url('The live stream\'s page (navbar link).', 'https://www.twitch.tv/quizshow')
+  @url("The live stream's page (navbar link).", 'https://www.twitch.tv/quizshow')
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('streamUrl') })
   streamUrl?: string;
@@ -75,7 +86,7 @@ export class ShowSettingsDto {
   @IsString({ message: FIELD_TEXTS.notText('newsletterUrl') })
   newsletterUrl?: string;
 
-  @ApiPropertyOptional({ description: 'The show\'s social media pages, in order.', type: [SocialLinkDto], maxItems: LIMITS.socialLinks })
+  @ApiPropertyOptional({ description: "The show's social media pages, in order.", type: [SocialLinkDto], maxItems: LIMITS.socialLinks })
   @IsOptional()
   @IsArray({ message: T.notList('socialLinks') })
   @ValidateNested({ each: true, message: T.notEntries('socialLinks', '{label, url}') })
@@ -91,7 +102,8 @@ export class ShowSettingsDto {
 
   @ApiPropertyOptional({
     description: 'Beyond PROTOCOL.md: the host named on the QR team page ("Olafs Laptop ist im Moment nicht verbunden."). Left out: Olaf.',
-    example: 'Olaf', maxLength: LIMITS.hostNameLength,
+    example: 'Olaf',
+    maxLength: LIMITS.hostNameLength,
   })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('qrHostName') })
@@ -107,22 +119,32 @@ export class ShowSettingsDto {
   @IsBoolean({ message: T.notFlag('allowNewAccounts') })
   allowNewAccounts?: boolean;
 
-  @ApiPropertyOptional({ description: 'The show\'s name: header, page title, overlay, web app manifest. Empty: "Quiztool".', example: 'Kneipenquiz Trier', maxLength: LIMITS.showNameLength })
+  @ApiPropertyOptional({
+    description: 'The show\'s name: header, page title, overlay, web app manifest. Empty: "Quiztool".',
+    example: 'Kneipenquiz Trier',
+    maxLength: LIMITS.showNameLength,
+  })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('showName') })
   showName?: string;
 
-  @ApiPropertyOptional({ description: 'The show\'s logo: a stored name from POST /api/uploads/show (admin). Empty: none. Served to anyone at GET /api/show-settings/logo.', example: '' })
+  @ApiPropertyOptional({
+    description: "The show's logo: a stored name from POST /api/uploads/show (admin). Empty: none. Served to anyone at GET /api/show-settings/logo.",
+    example: '',
+  })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('logo') })
   logo?: string;
 
-  @ApiPropertyOptional({ description: 'The primary colour, `#rrggbb`, on which white text has a WCAG AA contrast of at least 4.5:1 (else 400 with a German `detail`). Empty: the app\'s.', example: '#5b3fd6' })
+  @ApiPropertyOptional({
+    description: "The primary colour, `#rrggbb`, on which white text has a WCAG AA contrast of at least 4.5:1 (else 400 with a German `detail`). Empty: the app's.",
+    example: '#5b3fd6',
+  })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('primaryColor') })
   primaryColor?: string;
 
-  @ApiPropertyOptional({ description: 'The stream overlay\'s layout (which parts, corner, scale). Left out: everything, bottom right, scale 1.', type: OverlayLayoutDto })
+  @ApiPropertyOptional({ description: "The stream overlay's layout (which parts, corner, scale). Left out: everything, bottom right, scale 1.", type: OverlayLayoutDto })
   @IsOptional()
   @IsObject({ message: T.notObject('overlay') })
   @ValidateNested({ message: T.notObject('overlay') })

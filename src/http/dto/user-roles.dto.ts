@@ -10,7 +10,9 @@ import { USER_ROLE_COMMAND_TEXTS } from '../../commands/user-roles';
 export class SetUserRolesDto {
   @ApiProperty({
     description: 'Every role the user shall have; an empty list makes them a player. Duplicates count once.',
-    type: [String], enum: ROLES, example: ['tester'],
+    type: [String],
+    enum: ROLES,
+    example: ['tester'],
   })
   @IsArray({ message: USER_ROLE_COMMAND_TEXTS.rolesNotAList })
   roles!: unknown[];

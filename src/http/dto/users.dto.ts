@@ -43,7 +43,7 @@ export class UpdateUserDto {
   @IsString({ message: FIELD_TEXTS.notText('newPassword') })
   newPassword?: string;
 
-  @ApiPropertyOptional({ description: 'The current password: needed with `newPassword` (not when an admin sets another user\'s password).', format: 'password' })
+  @ApiPropertyOptional({ description: "The current password: needed with `newPassword` (not when an admin sets another user's password).", format: 'password' })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('currentPassword') })
   currentPassword?: string;

@@ -5,8 +5,12 @@ import { StoreUnavailableError } from '../unavailable';
 /** Errors of the client that mean "the server is not reachable now", not "the request was wrong". */
 export function isTransient(error: unknown): boolean {
   return (
-    error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof CancelledError ||
-    error instanceof NotLeaderError || error instanceof TimeoutError || error instanceof StoreUnavailableError
+    error instanceof UnavailableError ||
+    error instanceof DeadlineExceededError ||
+    error instanceof CancelledError ||
+    error instanceof NotLeaderError ||
+    error instanceof TimeoutError ||
+    error instanceof StoreUnavailableError
   );
 }
 

@@ -161,9 +161,7 @@ export class EventStoreDbEventStore implements EventStore {
     return this.inTurn(() => unavailableAs(() => this.appendThroughFence(streamId, events, expected, condition)));
   }
 
-  private async appendThroughFence(
-    streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition: AppendCondition | undefined,
-  ): Promise<AppendResult> {
+  private async appendThroughFence(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition: AppendCondition | undefined): Promise<AppendResult> {
     for (;;) {
       const fenceRevision = await this.materializeFenceHead();
       const known = await this.refresh(streamId);
@@ -185,10 +183,14 @@ export class EventStoreDbEventStore implements EventStore {
       // Its events are stored now, or (the server away past the bound) by the next append of any
       // process, which materializes the fence's last intent first; the answer is then "unavailable",
       // and the resend with the same commandId finds the events (same ids) stored.
-      const result = await finishIntent(async () => {
-        if (fenceRevision < 0) await this.client.setStreamMetadata(this.fenceStream, { maxCount: FENCE_KEPT });
-        return this.materialize(intent);
-      }, isTransient, FINISH_INTENT_MS);
+      const result = await finishIntent(
+        async () => {
+          if (fenceRevision < 0) await this.client.setStreamMetadata(this.fenceStream, { maxCount: FENCE_KEPT });
+          return this.materialize(intent);
+        },
+        isTransient,
+        FINISH_INTENT_MS,
+      );
       this.materializedFence = fenceRevision + 1;
       return result;
     }

@@ -28,7 +28,10 @@ export async function migrateWriteSide(db: SqlDatabase, migrations: readonly Mig
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const rows = await tx.query<{ version: number }>(`SELECT version FROM ${MIGRATIONS_TABLE} ORDER BY version`);
-    const pending = pendingMigrations(migrations, rows.map((r) => r.version));
+    const pending = pendingMigrations(
+      migrations,
+      rows.map((r) => r.version),
+    );
     if (pending.length === 0) return [];
     // A migration may rewrite the log: appends (of instances still running the older release) wait for it.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
@@ -42,9 +45,7 @@ export async function migrateWriteSide(db: SqlDatabase, migrations: readonly Mig
 
 /** The versions a database has had, oldest first. */
 export async function appliedMigrations(db: SqlDatabase): Promise<Array<AppliedMigration & { appliedAt: Date }>> {
-  const rows = await db.query<{ version: number; name: string; applied_at: Date | string }>(
-    `SELECT version, name, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY version`,
-  );
+  const rows = await db.query<{ version: number; name: string; applied_at: Date | string }>(`SELECT version, name, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY version`);
   return rows.map((r) => ({ version: r.version, name: r.name, appliedAt: new Date(r.applied_at) }));
 }
 
@@ -60,7 +61,9 @@ function pendingMigrations(migrations: readonly Migration[], applied: readonly n
   }
   const missing = migrations.filter((m) => m.version < newestApplied && !applied.includes(m.version));
   if (missing.length > 0) {
-    throw new Error(`Die Datenbank hat Schema-Version ${newestApplied}, aber nicht ${missing.map((m) => m.version).join(', ')}: die Liste der Migrationen wurde nachträglich geändert.`);
+    throw new Error(
+      `Die Datenbank hat Schema-Version ${newestApplied}, aber nicht ${missing.map((m) => m.version).join(', ')}: die Liste der Migrationen wurde nachträglich geändert.`,
+    );
   }
   return migrations.filter((m) => m.version > newestApplied);
 }

@@ -50,35 +50,37 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     name: 'appended bytes per user and hour (src/limits/append-budget.ts)',
-    up: (sql) => runEach(sql, [
-      `CREATE TABLE append_budget (
+    up: (sql) =>
+      runEach(sql, [
+        `CREATE TABLE append_budget (
         user_id       text        NOT NULL,
         window_start  timestamptz NOT NULL,
         bytes         bigint      NOT NULL,
         PRIMARY KEY (user_id, window_start)
       )`,
-    ]),
+      ]),
   },
   {
     version: 4,
     name: 'limits shared by instances: counters, upload bytes and their reservations (docs/decisions/hostile-crowd-second-round.md)',
-    up: (sql) => runEach(sql, [
-      `CREATE TABLE limit_counters (
+    up: (sql) =>
+      runEach(sql, [
+        `CREATE TABLE limit_counters (
         key         text        PRIMARY KEY,
         count       integer     NOT NULL,
         window_end  timestamptz NOT NULL
       )`,
-      `CREATE TABLE upload_usage (
+        `CREATE TABLE upload_usage (
         owner  text   PRIMARY KEY,
         bytes  bigint NOT NULL
       )`,
-      `CREATE TABLE upload_reservations (
+        `CREATE TABLE upload_reservations (
         id          text        PRIMARY KEY,
         owner       text        NOT NULL,
         bytes       bigint      NOT NULL,
         expires_at  timestamptz NOT NULL
       )`,
-    ]),
+      ]),
   },
 ];
 

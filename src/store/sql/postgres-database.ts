@@ -193,15 +193,18 @@ class Listener {
 
   private reconnectLater(): void {
     if (this.closed || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.connect().then(
-        () => {
-          if (!this.closed) this.onResume?.();
-        },
-        () => this.reconnectLater(),
-      );
-    }, backoffMs(this.attempt++, Math.random()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.connect().then(
+          () => {
+            if (!this.closed) this.onResume?.();
+          },
+          () => this.reconnectLater(),
+        );
+      },
+      backoffMs(this.attempt++, Math.random()),
+    );
     this.timer.unref();
   }
 

@@ -68,7 +68,13 @@ export class SqlEventStore implements EventStore {
     // Notifications only wake subscribers early; polling alone is enough to see every event.
     // A listening connection that was lost and is back wakes them too: notifications may have been missed.
     if (options.listen === false) return store;
-    store.unlisten = await db.listen(EVENTS_CHANNEL, (payload) => store.notified(payload), () => store.wake.notify()).catch(() => null);
+    store.unlisten = await db
+      .listen(
+        EVENTS_CHANNEL,
+        (payload) => store.notified(payload),
+        () => store.wake.notify(),
+      )
+      .catch(() => null);
     return store;
   }
 
@@ -122,18 +128,16 @@ export class SqlEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
-    const rows = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
-      [streamId, options.fromRevision ?? 0, options.limit ?? null],
-    );
+    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
+      streamId,
+      options.fromRevision ?? 0,
+      options.limit ?? null,
+    ]);
     return rows.map(toStoredEvent);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const rows = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-      [options.after ?? 0, options.limit ?? null],
-    );
+    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [options.after ?? 0, options.limit ?? null]);
     return rows.map(toStoredEvent);
   }
 
@@ -227,12 +231,12 @@ export async function appendInTransaction(
   );
   const current = facts?.head ?? null;
   const lastPosition = Number(facts?.last ?? 0);
-  const stored = typeof facts?.stored === 'string' ? (JSON.parse(facts.stored) as StoredRow[]) : facts?.stored ?? [];
+  const stored = typeof facts?.stored === 'string' ? (JSON.parse(facts.stored) as StoredRow[]) : (facts?.stored ?? []);
 
   const retried = alreadyStored(streamId, events, stored, current);
   if (retried) return retried;
   if (condition) {
-    const tail = typeof facts?.tail === 'string' ? (JSON.parse(facts.tail) as TailRow[]) : facts?.tail ?? [];
+    const tail = typeof facts?.tail === 'string' ? (JSON.parse(facts.tail) as TailRow[]) : (facts?.tail ?? []);
     const moved = await firstMoved(tx, condition, tail);
     if (moved !== null) throw new BoundaryMovedError(streamId, moved, condition.after);
   }
@@ -279,7 +283,7 @@ async function firstMoved(tx: SqlSession, condition: AppendCondition, page: Tail
          FROM (SELECT position, stream_id, type, data FROM events WHERE position > $1 ORDER BY position LIMIT ${TAIL_PAGE}) t`,
       [page[page.length - 1]![0]],
     );
-    page = typeof row?.tail === 'string' ? (JSON.parse(row.tail) as TailRow[]) : row?.tail ?? [];
+    page = typeof row?.tail === 'string' ? (JSON.parse(row.tail) as TailRow[]) : (row?.tail ?? []);
   }
 }
 
@@ -298,10 +302,12 @@ function alreadyStored(streamId: string, events: EventToAppend[], rows: StoredRo
   if (events.length === 0 || rows.length === 0) return null;
   const byId = new Map(rows.map((r) => [r.event_id, r]));
   const stored = events.map((e) => byId.get(e.id.toLowerCase()));
-  const wholeBatchInOrder =
-    stored.every((r) => r && r.stream_id === streamId) &&
-    stored.every((r, i) => i === 0 || r!.revision === stored[i - 1]!.revision + 1);
-  if (!wholeBatchInOrder) throw new IdempotencyConflictError(streamId, rows.map((r) => r.event_id));
+  const wholeBatchInOrder = stored.every((r) => r && r.stream_id === streamId) && stored.every((r, i) => i === 0 || r!.revision === stored[i - 1]!.revision + 1);
+  if (!wholeBatchInOrder)
+    throw new IdempotencyConflictError(
+      streamId,
+      rows.map((r) => r.event_id),
+    );
   const last = stored[stored.length - 1]!;
   return { nextExpectedRevision: head!, position: Number(last.position) };
 }

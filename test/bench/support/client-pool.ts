@@ -46,17 +46,27 @@ export class ClientPool {
   }
 
   /** Players are dealt to the workers by team, so that a team's push stays within one process. */
-  static async start(options: { workers: number; cpus: string | null; url: string; raw: boolean; overlay?: boolean; handshakeTimeoutMs: number; players: WorkerPlayer[] }): Promise<ClientPool> {
+  static async start(options: {
+    workers: number;
+    cpus: string | null;
+    url: string;
+    raw: boolean;
+    overlay?: boolean;
+    handshakeTimeoutMs: number;
+    players: WorkerPlayer[];
+  }): Promise<ClientPool> {
     const count = Math.max(1, Math.min(options.workers, options.players.length));
     const workers = Array.from({ length: count }, () => new Worker(NodeProcess.start(WORKER, [], { cpus: options.cpus, nodeFlags: ['--max-old-space-size=4096'] })));
     const teams = [...new Set(options.players.map((p) => p.teamId))];
     const workerOfTeam = new Map(teams.map((teamId, i) => [teamId, i % count]));
     const shares: WorkerPlayer[][] = workers.map(() => []);
     for (const player of options.players) shares[workerOfTeam.get(player.teamId)!]!.push(player);
-    await Promise.all(workers.map(async (worker, i) => {
-      await worker.ready;
-      await worker.ask({ op: 'setup', url: options.url, raw: options.raw, overlay: options.overlay, handshakeTimeoutMs: options.handshakeTimeoutMs, players: shares[i]! });
-    }));
+    await Promise.all(
+      workers.map(async (worker, i) => {
+        await worker.ready;
+        await worker.ask({ op: 'setup', url: options.url, raw: options.raw, overlay: options.overlay, handshakeTimeoutMs: options.handshakeTimeoutMs, players: shares[i]! });
+      }),
+    );
     return new ClientPool(workers);
   }
 
@@ -69,8 +79,14 @@ export class ClientPool {
       lost: results.reduce((sum, r) => sum + r.lost, 0),
       messages: results.flatMap((r) => r.messages),
       frame: results.find((r) => r.frame !== undefined)?.frame,
-      samples: mergeRecords(results.map((r) => r.samples), (a: number[], b: number[]) => [...a, ...b]),
-      counts: mergeRecords(results.map((r) => r.counts), (a: number, b: number) => a + b),
+      samples: mergeRecords(
+        results.map((r) => r.samples),
+        (a: number[], b: number[]) => [...a, ...b],
+      ),
+      counts: mergeRecords(
+        results.map((r) => r.counts),
+        (a: number, b: number) => a + b,
+      ),
     };
   }
 
@@ -84,10 +100,12 @@ export class ClientPool {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.workers.map(async (w) => {
-      await w.ask({ op: 'close' });
-      await w.process.stop();
-    }));
+    await Promise.all(
+      this.workers.map(async (w) => {
+        await w.ask({ op: 'close' });
+        await w.process.stop();
+      }),
+    );
   }
 }
 

@@ -38,9 +38,11 @@ async function limited<T>(items: T[], limit: number, work: (item: T) => Promise<
     return;
   }
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** Connects (and, against our server, authenticates and loads the views of) every player without a socket. */
@@ -54,34 +56,38 @@ async function connect(inFlight: number, maxAttempts: number, fraction = 1): Pro
     failures++;
     messages.set(message, (messages.get(message) ?? 0) + 1);
   };
-  await limited(slots.slice(0, Math.round(slots.length * fraction)).filter((s) => !s.player), inFlight, async (slot) => {
-    for (let attempt = 0; attempt < maxAttempts; attempt++) {
-      let player: LeanPlayer;
-      try {
-        player = await LeanPlayer.connect(url, handshakeTimeoutMs);
-      } catch (error) {
-        fail((error as Error).message);
-        continue;
-      }
-      if (!raw) {
-        const auth = await player.request('sa', overlay ? { overlay: slot.cast.token } : { token: slot.cast.token });
-        const views = auth.success ? await player.request('sg') : auth;
-        if (!views.success) {
-          fail(`${auth.success ? 'sg' : 'sa'}: ${views.message}`);
-          player.terminate();
+  await limited(
+    slots.slice(0, Math.round(slots.length * fraction)).filter((s) => !s.player),
+    inFlight,
+    async (slot) => {
+      for (let attempt = 0; attempt < maxAttempts; attempt++) {
+        let player: LeanPlayer;
+        try {
+          player = await LeanPlayer.connect(url, handshakeTimeoutMs);
+        } catch (error) {
+          fail((error as Error).message);
           continue;
         }
+        if (!raw) {
+          const auth = await player.request('sa', overlay ? { overlay: slot.cast.token } : { token: slot.cast.token });
+          const views = auth.success ? await player.request('sg') : auth;
+          if (!views.success) {
+            fail(`${auth.success ? 'sg' : 'sa'}: ${views.message}`);
+            player.terminate();
+            continue;
+          }
+        }
+        player.onClose = () => {
+          slot.player = null;
+          noteClosed();
+        };
+        slot.player = player;
+        doneAt.push(now());
+        return;
       }
-      player.onClose = () => {
-        slot.player = null;
-        noteClosed();
-      };
-      slot.player = player;
-      doneAt.push(now());
-      return;
-    }
-    lost++;
-  });
+      lost++;
+    },
+  );
   return { startedAt, times: doneAt, failures, lost, messages: [...messages].map(([m, n]) => `${n}× ${m}`) };
 }
 
@@ -90,14 +96,16 @@ async function join(password: string): Promise<WorkerResult> {
   const times: number[] = [];
   const messages = new Map<string, number>();
   let failures = 0;
-  await Promise.all(slots.map(async (slot) => {
-    const reply = await slot.player!.request('gj', { id: slot.cast.teamId, password });
-    if (reply.success) times.push(now());
-    else {
-      failures++;
-      messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    slots.map(async (slot) => {
+      const reply = await slot.player!.request('gj', { id: slot.cast.teamId, password });
+      if (reply.success) times.push(now());
+      else {
+        failures++;
+        messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
+      }
+    }),
+  );
   return { startedAt, times, failures, lost: failures, messages: [...messages].map(([m, n]) => `${n}× ${m}`) };
 }
 
@@ -122,7 +130,10 @@ async function loginByPassword(baseUrl: string, username: string, password: stri
       headers: { 'content-type': 'application/json', 'x-forwarded-for': homeAddress(username), ...(ticket ? { 'x-queue-ticket': ticket } : {}) },
       body: JSON.stringify({ username, password }),
     });
-    const body = (await response.json().catch(() => null)) as { token?: string; errors?: Array<{ detail?: string; meta?: { retry?: boolean; retryAfterMs?: number; ticket?: string } }> } | null;
+    const body = (await response.json().catch(() => null)) as {
+      token?: string;
+      errors?: Array<{ detail?: string; meta?: { retry?: boolean; retryAfterMs?: number; ticket?: string } }>;
+    } | null;
     if (response.status === 200 && typeof body?.token === 'string') return body.token;
     const meta = body?.errors?.[0]?.meta;
     if (response.status === 429 && meta?.retry === true && typeof meta.retryAfterMs === 'number') {
@@ -155,51 +166,55 @@ async function arrive(op: Extract<WorkerOp, { op: 'arrive' }>): Promise<WorkerRe
   const count = (name: string) => void (counts[name] = (counts[name] ?? 0) + 1);
   const messages = new Map<string, number>();
   let lost = 0;
-  await Promise.all(slots.filter((s) => !s.player).map(async (slot) => {
-    await sleepUntil(op.startAt + (slot.cast.arriveAfterMs ?? 0));
-    const arrived = now();
-    try {
-      let token = slot.cast.token;
-      if (op.mode === 'fresh') {
-        token = await loginByPassword(op.baseUrl, slot.cast.login!, op.password, count);
-        samples.login!.push(now() - arrived);
-      }
-      const connecting = now();
-      let player: LeanPlayer | null = null;
-      for (let attempt = 0; !player; attempt++) {
+  await Promise.all(
+    slots
+      .filter((s) => !s.player)
+      .map(async (slot) => {
+        await sleepUntil(op.startAt + (slot.cast.arriveAfterMs ?? 0));
+        const arrived = now();
         try {
-          player = await LeanPlayer.connect(url, handshakeTimeoutMs);
+          let token = slot.cast.token;
+          if (op.mode === 'fresh') {
+            token = await loginByPassword(op.baseUrl, slot.cast.login!, op.password, count);
+            samples.login!.push(now() - arrived);
+          }
+          const connecting = now();
+          let player: LeanPlayer | null = null;
+          for (let attempt = 0; !player; attempt++) {
+            try {
+              player = await LeanPlayer.connect(url, handshakeTimeoutMs);
+            } catch (error) {
+              if (attempt >= 4) throw error;
+              count('connectRetries');
+            }
+          }
+          if (op.mode !== 'raw') {
+            const auth = await player.request('sa', { token });
+            if (!auth.success) throw new Error(`sa: ${auth.message}`);
+            if (typeof auth.content?.token === 'string') count('renewedTokens');
+            const views = await player.request('sg');
+            if (!views.success) throw new Error(`sg: ${views.message}`);
+          }
+          samples.connect!.push(now() - connecting);
+          if (op.mode === 'fresh') {
+            const joining = now();
+            await joinTeam(player, slot.cast.teamId, op.teamPassword, count);
+            samples.join!.push(now() - joining);
+          }
+          player.onClose = () => {
+            slot.player = null;
+            noteClosed();
+          };
+          slot.player = player;
+          doneAt.push(now());
+          samples.arrivalToDone!.push(now() - arrived);
         } catch (error) {
-          if (attempt >= 4) throw error;
-          count('connectRetries');
+          lost++;
+          const message = (error as Error).message;
+          messages.set(message, (messages.get(message) ?? 0) + 1);
         }
-      }
-      if (op.mode !== 'raw') {
-        const auth = await player.request('sa', { token });
-        if (!auth.success) throw new Error(`sa: ${auth.message}`);
-        if (typeof auth.content?.token === 'string') count('renewedTokens');
-        const views = await player.request('sg');
-        if (!views.success) throw new Error(`sg: ${views.message}`);
-      }
-      samples.connect!.push(now() - connecting);
-      if (op.mode === 'fresh') {
-        const joining = now();
-        await joinTeam(player, slot.cast.teamId, op.teamPassword, count);
-        samples.join!.push(now() - joining);
-      }
-      player.onClose = () => {
-        slot.player = null;
-        noteClosed();
-      };
-      slot.player = player;
-      doneAt.push(now());
-      samples.arrivalToDone!.push(now() - arrived);
-    } catch (error) {
-      lost++;
-      const message = (error as Error).message;
-      messages.set(message, (messages.get(message) ?? 0) + 1);
-    }
-  }));
+      }),
+  );
   return { startedAt: op.startAt, times: doneAt, failures: lost, lost, messages: [...messages].map(([m, n]) => `${n}× ${m}`), samples, counts };
 }
 
@@ -240,19 +255,28 @@ async function propose(wave: number): Promise<WorkerResult> {
     teams.set(slot.cast.teamId, members);
   }
   const latencies: number[] = [];
-  await Promise.all([...teams.values()].filter((m) => m.length > 1).map(async ([proposer, ...mates], t) => {
-    const marker = `vorschlag-${wave}-${t}-${process.pid}`;
-    const seen = Promise.all(mates.map((mate) => new Promise<number>((resolve) => {
-      mate.onFrame = (frame, at) => {
-        if (!frame.includes(`${marker}"`)) return;
-        mate.onFrame = null;
-        resolve(at);
-      };
-    })));
-    const sent = now();
-    await proposer!.request('gp', { message: marker });
-    for (const at of await seen) latencies.push(at - sent);
-  }));
+  await Promise.all(
+    [...teams.values()]
+      .filter((m) => m.length > 1)
+      .map(async ([proposer, ...mates], t) => {
+        const marker = `vorschlag-${wave}-${t}-${process.pid}`;
+        const seen = Promise.all(
+          mates.map(
+            (mate) =>
+              new Promise<number>((resolve) => {
+                mate.onFrame = (frame, at) => {
+                  if (!frame.includes(`${marker}"`)) return;
+                  mate.onFrame = null;
+                  resolve(at);
+                };
+              }),
+          ),
+        );
+        const sent = now();
+        await proposer!.request('gp', { message: marker });
+        for (const at of await seen) latencies.push(at - sent);
+      }),
+  );
   return { startedAt: 0, times: latencies, failures: 0, lost: 0, messages: [] };
 }
 
@@ -260,13 +284,15 @@ async function propose(wave: number): Promise<WorkerResult> {
 async function acks(seconds: number): Promise<WorkerResult> {
   let count = 0;
   const deadline = now() + seconds * 1000;
-  await Promise.all(slots.map(async ({ player }) => {
-    while (player && now() < deadline) {
-      const reply = await player.request('gs', { number: 1 });
-      if (reply.success) count++;
-      else if (reply.message === 'socket closed') return;
-    }
-  }));
+  await Promise.all(
+    slots.map(async ({ player }) => {
+      while (player && now() < deadline) {
+        const reply = await player.request('gs', { number: 1 });
+        if (reply.success) count++;
+        else if (reply.message === 'socket closed') return;
+      }
+    }),
+  );
   return { startedAt: 0, times: [count], failures: 0, lost: 0, messages: [] };
 }
 
@@ -281,20 +307,22 @@ async function proposeFor(seconds: number): Promise<WorkerResult> {
   const messages = new Map<string, number>();
   const full = new Set<string>();
   const deadline = now() + seconds * 1000;
-  await Promise.all(slots.map(async ({ player, cast }) => {
-    for (let n = 1; player && now() < deadline; n++) {
-      const starring = full.has(cast.teamId);
-      const reply = starring ? await player.request('gs', { number: 1 }) : await player.request('gp', { message: `Vorschlag ${n}` });
-      if (reply.success) count++;
-      else if (reply.message === PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries) full.add(cast.teamId);
-      else if (starring && reply.message === PROPOSAL_COMMAND_TEXTS.proposalNotFound) full.delete(cast.teamId);
-      else {
-        failures++;
-        messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
-        if (reply.message === 'socket closed') return;
+  await Promise.all(
+    slots.map(async ({ player, cast }) => {
+      for (let n = 1; player && now() < deadline; n++) {
+        const starring = full.has(cast.teamId);
+        const reply = starring ? await player.request('gs', { number: 1 }) : await player.request('gp', { message: `Vorschlag ${n}` });
+        if (reply.success) count++;
+        else if (reply.message === PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries) full.add(cast.teamId);
+        else if (starring && reply.message === PROPOSAL_COMMAND_TEXTS.proposalNotFound) full.delete(cast.teamId);
+        else {
+          failures++;
+          messages.set(String(reply.message), (messages.get(String(reply.message)) ?? 0) + 1);
+          if (reply.message === 'socket closed') return;
+        }
       }
-    }
-  }));
+    }),
+  );
   return { startedAt: 0, times: [count], failures, lost: 0, messages: [...messages].map(([m, k]) => `${k}× ${m}`) };
 }
 

@@ -12,14 +12,19 @@ async function main(): Promise<void> {
   await verifyPassword(hash, 'warm-up');
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: ARGON2_AT_ONCE + 1 }, async () => {
-    while (next++ < count) await verifyPassword(hash, 'falsch');
-  }));
+  await Promise.all(
+    Array.from({ length: ARGON2_AT_ONCE + 1 }, async () => {
+      while (next++ < count) await verifyPassword(hash, 'falsch');
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(`hash-rate ${JSON.stringify({ hashesPerSecond: count / seconds, atOnce: ARGON2_AT_ONCE, count })}\n`);
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

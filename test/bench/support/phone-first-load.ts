@@ -47,8 +47,13 @@ export async function phoneFirstLoad(baseUrl: string, options: { timeoutMs?: num
   const timeout = options.timeoutMs ?? 60_000;
   const profileDir = await mkdtemp(path.join(tmpdir(), 'quiz-phone-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3,
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

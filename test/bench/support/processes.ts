@@ -133,11 +133,19 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     profile: true,
     heapProbe: options.heapProbe,
     env: {
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, JWT_SECRET: options.jwtSecret, ADMIN_PASSWORD: 'bench-admin',
-      LOG_LEVEL: 'debug', ...options.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      JWT_SECRET: options.jwtSecret,
+      ADMIN_PASSWORD: 'bench-admin',
+      LOG_LEVEL: 'debug',
+      ...options.env,
     },
   });
-  const startPhases = server.waitFor(/Startphasen in ms: ([a-zA-Z0-9, ]*)/).then((m) => m[1]!.trim(), () => '');
+  const startPhases = server.waitFor(/Startphasen in ms: ([a-zA-Z0-9, ]*)/).then(
+    (m) => m[1]!.trim(),
+    () => '',
+  );
   const [, port] = await server.waitFor(/Quiz-Show läuft: http:\/\/localhost:(\d+)/);
   return { process: server, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, startPhases };
 }
@@ -152,7 +160,10 @@ export async function startRawServer(options: { cpus?: string | null; heapProbe?
 /** Polls /api/health until it answers 200 (the server's own definition of ready); resolves with the moment it did. */
 export async function waitHealthy(url: string): Promise<number> {
   for (;;) {
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return performance.now();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

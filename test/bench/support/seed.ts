@@ -86,11 +86,22 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
   };
 
   const moderatorId = randomUUID();
-  add(`user-${moderatorId}`, { type: 'UserRegistered', version: 1, data: { userId: moderatorId, login: 'moderatorin', name: 'Moderatorin', email: null, roles: ['moderator', 'tester'] } });
+  add(`user-${moderatorId}`, {
+    type: 'UserRegistered',
+    version: 1,
+    data: { userId: moderatorId, login: 'moderatorin', name: 'Moderatorin', email: null, roles: ['moderator', 'tester'] },
+  });
   const quizId = randomUUID();
   const content: Question[] = Array.from({ length: QUESTIONS }, (_, i) => ({
-    type: 'normal', round: Math.floor(i / 10) + 1, number: (i % 10) + 1, category: '(1) Bench',
-    question: `Frage ${i + 1}: Wie heißt die Hauptstadt von Land ${i + 1}?`, answer: `Antwort ${i + 1}`, points: 1, options: [], extraInfo: {},
+    type: 'normal',
+    round: Math.floor(i / 10) + 1,
+    number: (i % 10) + 1,
+    category: '(1) Bench',
+    question: `Frage ${i + 1}: Wie heißt die Hauptstadt von Land ${i + 1}?`,
+    answer: `Antwort ${i + 1}`,
+    points: 1,
+    options: [],
+    extraInfo: {},
   }));
   add(`quiz-${quizId}`, { type: 'QuizCreated', version: 1, data: { quizId, name: 'Bench', yearWeek: '2026-47', content, origin: 'form' } });
 
@@ -109,9 +120,15 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
       add(`user-${userId}`, { type: 'UserRegistered', version: 1, data: { userId, login: `spieler-${t}-${m}`, name: `Spieler ${t}-${m}`, email: null, roles: [] } });
       cast.push({ userId, teamId, token: tokenFor(userId, [], tokenAgeDays), login: `spieler-${t}-${m}` });
     }
-    add(`team-${teamId}`,
-      { type: 'TeamCreated', version: 2, data: { teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: 'Bench', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null } },
-      ...(inTeams ? members.map((userId) => ({ type: 'TeamJoined' as const, version: 1 as const, data: { teamId, userId, via: 'password' as const } })) : []));
+    add(
+      `team-${teamId}`,
+      {
+        type: 'TeamCreated',
+        version: 2,
+        data: { teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: 'Bench', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null },
+      },
+      ...(inTeams ? members.map((userId) => ({ type: 'TeamJoined' as const, version: 1 as const, data: { teamId, userId, via: 'password' as const } })) : []),
+    );
   }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
@@ -146,6 +163,12 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
     await db.close();
   }
   return {
-    dataDir, overlayToken: new OverlayTokens(JWT_SECRET).tokenOf(overlayLinkId), quizId, moderatorId, moderatorToken: tokenFor(moderatorId, ['moderator']), players: cast, teams,
+    dataDir,
+    overlayToken: new OverlayTokens(JWT_SECRET).tokenOf(overlayLinkId),
+    quizId,
+    moderatorId,
+    moderatorToken: tokenFor(moderatorId, ['moderator']),
+    players: cast,
+    teams,
   };
 }

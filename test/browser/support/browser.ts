@@ -4,9 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
-export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
-  ? path.resolve(__dirname, '../../../docs/screenshots')
-  : path.join(tmpdir(), 'quiz-screenshots');
+export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1' ? path.resolve(__dirname, '../../../docs/screenshots') : path.join(tmpdir(), 'quiz-screenshots');
 
 /** One simulated person: an own Chromium profile (persistent context in an empty temp dir) and its first page. */
 export interface Person {
@@ -16,7 +14,15 @@ export interface Person {
 }
 
 /** The flags every headless Chromium of the tests and benches starts with. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const PHONE = { width: 390, height: 844 };
 export const LAPTOP = { width: 1280, height: 800 };

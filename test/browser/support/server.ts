@@ -38,7 +38,10 @@ async function freePort(): Promise<number> {
 }
 
 async function answersHealth(baseUrl: string): Promise<boolean> {
-  return fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+  return fetch(`${baseUrl}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
 
 async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
@@ -49,7 +52,10 @@ async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
       break;
     } catch {
       // A lock older than a whole start is left over from a killed run.
-      const lockedAt = await stat(BUILD_LOCK).then((info) => info.mtimeMs, () => Date.now());
+      const lockedAt = await stat(BUILD_LOCK).then(
+        (info) => info.mtimeMs,
+        () => Date.now(),
+      );
       if (Date.now() - lockedAt > STARTUP_TIMEOUT_MS) await rmdir(BUILD_LOCK).catch(() => undefined);
       if (Date.now() > deadline) throw new Error(`start lock ${BUILD_LOCK} still held after ${STARTUP_TIMEOUT_MS} ms`);
       await pause(200);

@@ -51,7 +51,13 @@ export class AppProcess {
     this.child = child;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting:\n${this.output}`);
-      if (await fetch(`${this.url}/api/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${this.url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -81,7 +87,12 @@ export function localHaproxyConfig(deployed: string, port: number, servers: Arra
       continue;
     }
     if (/^\s+server /.test(line)) continue;
-    out.push(line.replace(/^(\s+bind )\S+/, `$1127.0.0.1:${port}`).replace(/ resolvers \S+ init-addr \S+/, '').replace(/^(\s+maxconn )\d+/, '$11000'));
+    out.push(
+      line
+        .replace(/^(\s+bind )\S+/, `$1127.0.0.1:${port}`)
+        .replace(/ resolvers \S+ init-addr \S+/, '')
+        .replace(/^(\s+maxconn )\d+/, '$11000'),
+    );
     if (/^backend /.test(line)) out.push(...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}`));
   }
   return out.join('\n');
@@ -91,7 +102,10 @@ export function localHaproxyConfig(deployed: string, port: number, servers: Arra
 export class LoadBalancer {
   output = '';
 
-  private constructor(private readonly child: ChildProcess, readonly port: number) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {
     child.stdout!.on('data', (chunk) => (this.output += chunk));
     child.stderr!.on('data', (chunk) => (this.output += chunk));
   }
@@ -106,7 +120,13 @@ export class LoadBalancer {
     const lb = new LoadBalancer(child, port);
     for (;;) {
       if (child.exitCode !== null) throw new Error(`haproxy exited:\n${lb.output}`);
-      if (await fetch(`${lb.url}/api/health`).then((r) => r.ok, () => false)) return lb;
+      if (
+        await fetch(`${lb.url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return lb;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -50,7 +50,13 @@ export interface Verdict {
 
 /** The verdict of a phase that went right. */
 export const CLEAN: Verdict = {
-  rejected: [], lost: [], twice: [], storedButNotAcknowledged: 0, unanswered: 0, healthStatuses: [200], acknowledgedAfterwards: true,
+  rejected: [],
+  lost: [],
+  twice: [],
+  storedButNotAcknowledged: 0,
+  unanswered: 0,
+  healthStatuses: [200],
+  acknowledgedAfterwards: true,
 };
 
 export interface Probes {
@@ -88,10 +94,17 @@ export class FaultLoad {
     const [first] = this.instances;
     const at = (i: number) => this.instances[i % this.instances.length]!;
     const adminToken = await login(first!.url, 'admin', ADMIN_PASSWORD);
-    const quiz = await api(first!.url, 'POST', '/api/quizzes', {
-      name: 'Datenbank weg', yearWeek: '2026-48',
-      content: [1, 2].map((n) => ({ type: 'normal', round: 1, number: n, category: '(2) Allerlei', question: `Frage ${n}?`, answer: `Antwort ${n}` })),
-    }, adminToken);
+    const quiz = await api(
+      first!.url,
+      'POST',
+      '/api/quizzes',
+      {
+        name: 'Datenbank weg',
+        yearWeek: '2026-48',
+        content: [1, 2].map((n) => ({ type: 'normal', round: 1, number: n, category: '(2) Allerlei', question: `Frage ${n}?`, answer: `Antwort ${n}` })),
+      },
+      adminToken,
+    );
     if (quiz.status !== 201) throw new Error(`quiz not created: ${JSON.stringify(quiz.body)}`);
     this.moderator = await this.open(at(1), adminToken);
     const tokens: string[] = [];
@@ -143,12 +156,14 @@ export class FaultLoad {
   async underLoad(phase: string, fault: () => Promise<number>, settleMs: number): Promise<{ figures: LoadFigures; reachableAt: number }> {
     const figures: LoadFigures = { sent: 0, acknowledged: [], retryAnswers: 0, unanswered: 0, rejected: [], longestWithoutReply: 0, ackTimes: [] };
     let running = true;
-    const load = Promise.all(this.players.map(async (player) => {
-      for (let n = 0; running; n++) {
-        await this.sendUntilAnswered(player, `${phase} ${player.name} ${n}`, `${phase}-${player.name}-${n}`, figures);
-        await sleep(PACE_MS);
-      }
-    }));
+    const load = Promise.all(
+      this.players.map(async (player) => {
+        for (let n = 0; running; n++) {
+          await this.sendUntilAnswered(player, `${phase} ${player.name} ${n}`, `${phase}-${player.name}-${n}`, figures);
+          await sleep(PACE_MS);
+        }
+      }),
+    );
     try {
       await sleep(1000);
       const reachableAt = await fault();
@@ -168,12 +183,17 @@ export class FaultLoad {
       while (running) {
         for (const instance of this.instances) {
           let started = Date.now();
-          const status = await fetch(`${instance.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+          const status = await fetch(`${instance.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+            (r) => r.status,
+            () => 0,
+          );
           probes.health.push(Date.now() - started);
           probes.healthStatuses.push(status);
           started = Date.now();
-          const ready = await fetch(`${instance.url}/api/ready`, { signal: AbortSignal.timeout(5000) })
-            .then(async (r) => ({ status: r.status, body: (await r.json()) as Json }), () => ({ status: 0, body: {} as Json }));
+          const ready = await fetch(`${instance.url}/api/ready`, { signal: AbortSignal.timeout(5000) }).then(
+            async (r) => ({ status: r.status, body: (await r.json()) as Json }),
+            () => ({ status: 0, body: {} as Json }),
+          );
           probes.ready.push({ at: started, status: ready.status, ms: Date.now() - started, reason: ready.body.reason as string | undefined });
         }
         await sleep(100);
@@ -239,12 +259,14 @@ export class FaultLoad {
 
   /** Every player sees both members of their team online (presence came back). */
   async everyoneOnline(): Promise<void> {
-    await Promise.all(this.players.map((p) =>
-      p.ws.until((v) => {
-        const members = Object.values((v.team?.members ?? {}) as Record<string, { online: boolean }>);
-        return members.length === 2 && members.every((m) => m.online);
-      }, 20_000),
-    ));
+    await Promise.all(
+      this.players.map((p) =>
+        p.ws.until((v) => {
+          const members = Object.values((v.team?.members ?? {}) as Record<string, { online: boolean }>);
+          return members.length === 2 && members.every((m) => m.online);
+        }, 20_000),
+      ),
+    );
   }
 
   async close(): Promise<void> {

@@ -105,11 +105,18 @@ export async function seedUserWithRoles(env: TestServer, loginName: string, role
   const userId = randomUUID();
   await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
   const commandId = `seed:${userId}`;
-  const { position } = await env.server.storage.events.append(`user-${userId}`, [{
-    id: nameBasedUuid(commandId, 0), type: 'UserRegistered',
-    data: { userId, login: loginName, name: loginName, email: null, roles },
-    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
-  }], 'no_stream');
+  const { position } = await env.server.storage.events.append(
+    `user-${userId}`,
+    [
+      {
+        id: nameBasedUuid(commandId, 0),
+        type: 'UserRegistered',
+        data: { userId, login: loginName, name: loginName, email: null, roles },
+        metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+      },
+    ],
+    'no_stream',
+  );
   await env.server.runtime.engine.live.waitFor(position);
   return { token: await login(env.url, loginName, 'passwort'), userId };
 }

@@ -10,8 +10,15 @@ import { VISITOR, type Actor, type World } from '../../support/world';
 import { q, show, type Show } from './fixtures';
 
 export const ALL_TYPES = [
-  q(1, 1), q(1, 2, 'abcd'), q(1, 3, 'quizzle'), q(2, 1, 'schiffe'), q(2, 2, 'heal_deal'), q(2, 3, 'zeichnen'),
-  q(3, 1, 'finale'), q(3, 2, 'selfie'), q(3, 3, 'instruction'),
+  q(1, 1),
+  q(1, 2, 'abcd'),
+  q(1, 3, 'quizzle'),
+  q(2, 1, 'schiffe'),
+  q(2, 2, 'heal_deal'),
+  q(2, 3, 'zeichnen'),
+  q(3, 1, 'finale'),
+  q(3, 2, 'selfie'),
+  q(3, 3, 'instruction'),
 ];
 
 /** Plausible commands (valid and invalid) for the standard show, from every area. */
@@ -23,7 +30,15 @@ export function commandArb(s: Show): fc.Arbitrary<CommandInput> {
   const user = fc.constantFrom(s.anna, s.bert, s.cleo, 'nope');
   const answerId = fc.constantFrom(...Array.from({ length: 120 }, (_, i) => `id-${String(i).padStart(5, '0')}`));
   return fc.oneof(
-    { arbitrary: fc.record({ type: fc.constant('StartQuestion' as const), quiz: fc.constant(s.quizId), round: fc.integer({ min: 1, max: 3 }), question: fc.integer({ min: 1, max: 3 }) }), weight: 12 },
+    {
+      arbitrary: fc.record({
+        type: fc.constant('StartQuestion' as const),
+        quiz: fc.constant(s.quizId),
+        round: fc.integer({ min: 1, max: 3 }),
+        question: fc.integer({ min: 1, max: 3 }),
+      }),
+      weight: 12,
+    },
     { arbitrary: fc.record({ type: fc.constant('AddProposal' as const), message }), weight: 12 },
     { arbitrary: fc.constant({ type: 'EndQuestion' as const }), weight: 4 },
     fc.record({ type: fc.constant('StartQuestion' as const), quiz, round: small, question: small }),
@@ -45,22 +60,49 @@ export function commandArb(s: Show): fc.Arbitrary<CommandInput> {
     fc.record({ type: fc.constant('PostLobbyChat' as const), message }),
     fc.record({ type: fc.constant('ChooseHealDeal' as const), kind: fc.constantFrom('heal' as const, 'deal' as const), team }),
     fc.constant({ type: 'CalculateHealDeal' as const }),
-    { arbitrary: fc.record({ type: fc.constant('RateAnswerAbsolute' as const), answerId, value: fc.oneof(small, fc.constant('x')), checked: fc.boolean(), liked: fc.boolean() }), weight: 4 },
-    { arbitrary: fc.record({ type: fc.constant('RateAnswerRelative' as const), answerId, change: fc.integer({ min: -2, max: 2 }), checked: fc.boolean(), liked: fc.boolean() }), weight: 2 },
-    fc.record({ type: fc.constant('RegexBulkRate' as const), quiz, round: small, question: small, regex: fc.constantFrom('', 'a', '(', '.'), mark: fc.constantFrom('correct' as const, 'wrong' as const, 'unchecked' as const) }),
+    {
+      arbitrary: fc.record({ type: fc.constant('RateAnswerAbsolute' as const), answerId, value: fc.oneof(small, fc.constant('x')), checked: fc.boolean(), liked: fc.boolean() }),
+      weight: 4,
+    },
+    {
+      arbitrary: fc.record({ type: fc.constant('RateAnswerRelative' as const), answerId, change: fc.integer({ min: -2, max: 2 }), checked: fc.boolean(), liked: fc.boolean() }),
+      weight: 2,
+    },
+    fc.record({
+      type: fc.constant('RegexBulkRate' as const),
+      quiz,
+      round: small,
+      question: small,
+      regex: fc.constantFrom('', 'a', '(', '.'),
+      mark: fc.constantFrom('correct' as const, 'wrong' as const, 'unchecked' as const),
+    }),
     fc.record({ type: fc.constant('CorrectShipQuestion' as const), quiz, round: small, question: small }),
     fc.record({ type: fc.constant('ChangeUberMode' as const), modus: fc.constantFrom('quiz', 'quiz-single', 'pause', 'instruction', 'x') }),
     fc.record({ type: fc.constant('SetReconnectAt' as const), recheckAt: fc.constantFrom(0, 0, 0, 5) }),
-    fc.record({ type: fc.constant('UpdateStateSetting' as const), path: fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.damagePerRound.2', 'x'), value: fc.oneof(fc.boolean(), small) }),
+    fc.record({
+      type: fc.constant('UpdateStateSetting' as const),
+      path: fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.damagePerRound.2', 'x'),
+      value: fc.oneof(fc.boolean(), small),
+    }),
     fc.record({ type: fc.constant('JoinTeam' as const), id: team, password: fc.constantFrom('pw', '(none)'), passwordOk: fc.boolean() }),
-    fc.record({ type: fc.constant('CreateTeam' as const), name: fc.constantFrom('Fusionsteam X', 'Neu', 'besserwisser', ''), password: fc.constant('pw'), stadt: fc.constant('Ort'), beschreibung: fc.constant('B') }),
+    fc.record({
+      type: fc.constant('CreateTeam' as const),
+      name: fc.constantFrom('Fusionsteam X', 'Neu', 'besserwisser', ''),
+      password: fc.constant('pw'),
+      stadt: fc.constant('Ort'),
+      beschreibung: fc.constant('B'),
+    }),
     fc.record({ type: fc.constant('RegisterUser' as const), login: fc.constantFrom('anna', 'Neu', 'x'.repeat(60)), password: fc.constant('pw') }),
     fc.record({ type: fc.constant('DeleteTeam' as const), id: team }),
     fc.record({ type: fc.constant('CreateLoginLink' as const), id: user }),
     fc.constant({ type: 'ResetLiveState' as const }),
     fc.record({ type: fc.constant('PublishPoints' as const), content: fc.oneof(fc.constant({}), fc.anything()) }),
     fc.record({ type: fc.constant('UpdateProfile' as const), userId: user, name: fc.constantFrom('Anna B.', 'Bert', 'Cleo C.') }),
-    fc.record({ type: fc.constant('SetUserRoles' as const), userId: fc.constantFrom(s.admin, s.moderator, s.tester, s.anna, 'nope'), roles: fc.constantFrom([], ['tester'], ['moderator', 'tester'], ['admin'], ['chef'], 'admin') }),
+    fc.record({
+      type: fc.constant('SetUserRoles' as const),
+      userId: fc.constantFrom(s.admin, s.moderator, s.tester, s.anna, 'nope'),
+      roles: fc.constantFrom([], ['tester'], ['moderator', 'tester'], ['admin'], ['chef'], 'admin'),
+    }),
   );
 }
 
@@ -119,7 +161,6 @@ function fuzzedStep(s: Show): fc.Arbitrary<Step | null> {
 }
 
 /** Streams mixing plausible commands (they move the night on) with the fuzzer's hostile ones. */
-export const fuzzedStepsArb = fc.array(
-  fc.oneof(fc.tuple(commandArb(template), fc.nat()), fuzzedStep(template)),
-  { minLength: 20, maxLength: 100, size: 'max' },
-).map((steps) => steps.filter((step): step is Step => step !== null));
+export const fuzzedStepsArb = fc
+  .array(fc.oneof(fc.tuple(commandArb(template), fc.nat()), fuzzedStep(template)), { minLength: 20, maxLength: 100, size: 'max' })
+  .map((steps) => steps.filter((step): step is Step => step !== null));

@@ -4,7 +4,13 @@ import type { QuestionInput } from '../../../projections/live';
 import { World } from '../../support/world';
 
 export const q = (round: number, number: number, type: Question['type'] = 'normal', extra: Partial<QuestionInput> = {}): QuestionInput => ({
-  type, round, number, category: `(2) Kategorie ${round}.${number}`, question: `Frage ${round}.${number}?`, answer: `Antwort ${round}.${number}`, ...extra,
+  type,
+  round,
+  number,
+  category: `(2) Kategorie ${round}.${number}`,
+  question: `Frage ${round}.${number}?`,
+  answer: `Antwort ${round}.${number}`,
+  ...extra,
 });
 
 export interface Show {

@@ -15,7 +15,10 @@ export interface ExpectedEvent {
 }
 
 export class Then {
-  constructor(readonly decision: Decision, private readonly world: World) {}
+  constructor(
+    readonly decision: Decision,
+    private readonly world: World,
+  ) {}
 
   /** The events in order; `data` is matched partially. */
   thenEvents(...expected: ExpectedEvent[]): QuizShowEvent[] {

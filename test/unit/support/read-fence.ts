@@ -36,29 +36,30 @@ function fence<T>(visit: Visit, open: ReadonlySet<unknown>, online: (userId: str
       },
     });
   };
-  const wrapMap = (map: PersistentMap<unknown>, path: string) => new Proxy(map, {
-    get(target, prop) {
-      if (prop === 'get' || prop === 'has') {
-        return (key: string) => {
-          const at = `${path}.get(${JSON.stringify(key)})`;
-          visit(at);
-          const value = target.get(key);
-          return prop === 'has' ? value !== undefined : wrap(value, at);
-        };
-      }
-      if (typeof prop === 'string' && WALKS.has(prop)) {
-        visit(`${path}.*`);
-        const entries = target.entries().map(([key, value]) => [key, wrap(value, `${path}.get(${JSON.stringify(key)})`)] as const);
-        if (prop === 'values') return () => entries.map(([, value]) => value);
-        if (prop === 'entries') return () => entries.map(([key, value]) => [key, value]);
-        return (fn: (value: unknown, key: string) => void) => entries.forEach(([key, value]) => fn(value, key));
-      }
-      // size, diff, toObject, ...: what they return depends on the whole map.
-      visit(prop === 'size' ? `${path}.size` : `${path}.*`);
-      const member = Reflect.get(target, prop, target);
-      return typeof member === 'function' ? member.bind(target) : member;
-    },
-  });
+  const wrapMap = (map: PersistentMap<unknown>, path: string) =>
+    new Proxy(map, {
+      get(target, prop) {
+        if (prop === 'get' || prop === 'has') {
+          return (key: string) => {
+            const at = `${path}.get(${JSON.stringify(key)})`;
+            visit(at);
+            const value = target.get(key);
+            return prop === 'has' ? value !== undefined : wrap(value, at);
+          };
+        }
+        if (typeof prop === 'string' && WALKS.has(prop)) {
+          visit(`${path}.*`);
+          const entries = target.entries().map(([key, value]) => [key, wrap(value, `${path}.get(${JSON.stringify(key)})`)] as const);
+          if (prop === 'values') return () => entries.map(([, value]) => value);
+          if (prop === 'entries') return () => entries.map(([key, value]) => [key, value]);
+          return (fn: (value: unknown, key: string) => void) => entries.forEach(([key, value]) => fn(value, key));
+        }
+        // size, diff, toObject, ...: what they return depends on the whole map.
+        visit(prop === 'size' ? `${path}.size` : `${path}.*`);
+        const member = Reflect.get(target, prop, target);
+        return typeof member === 'function' ? member.bind(target) : member;
+      },
+    });
   const isOnline = (userId: string) => {
     visit(`online(${JSON.stringify(userId)})`);
     return online(userId);
@@ -77,7 +78,11 @@ export function readRecorder<T>(online: (userId: string) => boolean): ReadFence<
  * everything may be read.
  */
 export function readFence<T>(allowed: ReadonlySet<string>, open: ReadonlySet<unknown>, online: (userId: string) => boolean, what: string): ReadFence<T> {
-  return fence<T>((path) => {
-    if (!allowed.has(path)) throw new Error(`${what} reads ${path}, which its inputs do not`);
-  }, open, online);
+  return fence<T>(
+    (path) => {
+      if (!allowed.has(path)) throw new Error(`${what} reads ${path}, which its inputs do not`);
+    },
+    open,
+    online,
+  );
 }

@@ -1,8 +1,6 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
 import type { UploadKind } from '../../../events';
-import type {
-  FormReply, JsonApiDocument, TeamListResource, TeamResource, TokenReply, UploadReply, UserResource,
-} from '@wire/replies';
+import type { FormReply, JsonApiDocument, TeamListResource, TeamResource, TokenReply, UploadReply, UserResource } from '@wire/replies';
 import { config } from '../config';
 
 /** The server's appointment with its password hashing queue (docs/protocol.md, "Busy: retry with a wait"). */
@@ -12,7 +10,11 @@ export interface Appointment {
 }
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly detail: string | null, readonly appointment: Appointment | null = null) {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+    readonly appointment: Appointment | null = null,
+  ) {
     super(`HTTP ${status}`);
     this.name = 'HttpError';
   }
@@ -55,7 +57,10 @@ function appointmentOf(body: ErrorBody | null): Appointment | null {
 
 /** A body sent as it is, with its own content type (the TOML import). */
 export class RawBody {
-  constructor(readonly text: string, readonly contentType: string) {}
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
 }
 
 /** `ticket`: the hashing queue's ticket of an earlier answer, sent back as `X-Queue-Ticket` (see api/queue.ts). */
@@ -135,8 +140,15 @@ export async function getCurrentUser(): Promise<UserRecord> {
 export function isUserResource(value: unknown): value is UserResource {
   if (typeof value !== 'object' || value === null) return false;
   const { type, id, attributes, relationships } = value as Partial<UserResource>;
-  return type === 'users' && typeof id === 'string' && typeof attributes === 'object' && attributes !== null && Array.isArray(attributes.perm)
-    && typeof relationships?.team === 'object' && relationships.team !== null;
+  return (
+    type === 'users' &&
+    typeof id === 'string' &&
+    typeof attributes === 'object' &&
+    attributes !== null &&
+    Array.isArray(attributes.perm) &&
+    typeof relationships?.team === 'object' &&
+    relationships.team !== null
+  );
 }
 
 export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }, ticket?: string): Promise<void> {
@@ -152,7 +164,8 @@ export async function eraseOwnAccount(currentPassword: string): Promise<void> {
 }
 
 export async function saveUser(
-  id: string, attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string },
+  id: string,
+  attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string },
 ): Promise<{ token: string | null }> {
   const reply = await request<{ meta?: { token?: string } }>('PATCH', api(`/users/${id}`), { data: { type: 'users', id, attributes } });
   return { token: reply?.meta?.token ?? null };

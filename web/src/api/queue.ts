@@ -28,8 +28,11 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 /** `send` until it is answered by anything but an appointment; an appointment's ticket goes along with the next attempt. */
 export async function untilServed<T>(send: (ticket?: string) => Promise<T>, options: WaitOptions = {}): Promise<T> {
   const {
-    onWait = () => undefined, random = Math.random, sleep = sleepFor,
-    setTimeout: later = (fn, ms) => setTimeout(fn, ms), clearTimeout: cancel = (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    onWait = () => undefined,
+    random = Math.random,
+    sleep = sleepFor,
+    setTimeout: later = (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: cancel = (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   } = options;
   let ticket: string | undefined;
   for (let attempt = 0; ; attempt++) {

@@ -3,7 +3,11 @@ export function ColumnHeads({ labels }: { labels: readonly string[] }) {
   return (
     <thead>
       <tr>
-        {labels.map((label) => <th key={label} scope="col">{label}</th>)}
+        {labels.map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
       </tr>
     </thead>
   );

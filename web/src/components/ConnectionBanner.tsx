@@ -11,5 +11,9 @@ export function ConnectionBanner() {
   else if (status === 'connecting' && loaded) text = t.socket.connecting;
   else if (status === 'closed') text = t.socket.closed;
   if (!text) return null;
-  return <div className="banner" role="status">{text}</div>;
+  return (
+    <div className="banner" role="status">
+      {text}
+    </div>
+  );
 }

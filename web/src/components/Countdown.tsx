@@ -32,7 +32,9 @@ export function CountdownBox() {
     <div className={`countdown ${urgent ? 'countdown--urgent' : ''} ${seconds !== null ? 'countdown--running' : ''}`} role="timer" aria-live="off">
       {state === 'qc' && <span className="countdown__label">{t.countdown.label}</span>}
       {seconds !== null ? (
-        <strong className="countdown__time" aria-label={`${seconds} ${t.countdown.seconds}`}>{formatSeconds(seconds)}</strong>
+        <strong className="countdown__time" aria-label={`${seconds} ${t.countdown.seconds}`}>
+          {formatSeconds(seconds)}
+        </strong>
       ) : state === 'qc' ? (
         <span>{t.countdown.delayed}</span>
       ) : (

@@ -1,7 +1,20 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type PointerEvent } from 'react';
 import {
-  addsPoint, CANVAS_HEIGHT, CANVAS_WIDTH, COLOURS, DEFAULT_COLOUR, DEFAULT_WIDTH, ERASER_WIDTH, fromStoredStroke, REDRAW_DELAY_MS,
-  toStoredStroke, UPLOAD_HEIGHT, UPLOAD_WIDTH, WIDTHS, type ColourKey, type DrawnStroke,
+  addsPoint,
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  COLOURS,
+  DEFAULT_COLOUR,
+  DEFAULT_WIDTH,
+  ERASER_WIDTH,
+  fromStoredStroke,
+  REDRAW_DELAY_MS,
+  toStoredStroke,
+  UPLOAD_HEIGHT,
+  UPLOAD_WIDTH,
+  WIDTHS,
+  type ColourKey,
+  type DrawnStroke,
 } from '../logic/drawing';
 import { t } from '../texts';
 import { canvasPoint, mouseReleased, startsStroke } from './canvasPointer';

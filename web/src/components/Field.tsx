@@ -14,7 +14,11 @@ export function Field({ label, value, onValue, hint, ...rest }: FieldProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} value={value} onChange={(e) => onValue(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
-      {hint && <small id={`${id}-hint`} className="hint">{hint}</small>}
+      {hint && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }
@@ -46,7 +50,11 @@ export function TextAreaField({ label, value, onValue, hint, onSubmitShortcut, .
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...rest}
       />
-      {hint && <small id={`${id}-hint`} className="hint">{hint}</small>}
+      {hint && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }
@@ -65,5 +73,9 @@ export function CheckboxField({ label, checked, onChecked, hint }: { label: stri
 
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
-  return <p className="form-error" role="alert">{message}</p>;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
 }

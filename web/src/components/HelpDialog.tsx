@@ -15,7 +15,16 @@ export function HelpDialog() {
   const close = () => dispatch(uiActions.helpToggled(false));
   const role = roleLabel(perm);
   return (
-    <Modal open={open} title={t.help.title} onClose={close} footer={<button type="button" className="button" onClick={close}>{t.help.close}</button>}>
+    <Modal
+      open={open}
+      title={t.help.title}
+      onClose={close}
+      footer={
+        <button type="button" className="button" onClick={close}>
+          {t.help.close}
+        </button>
+      }
+    >
       <img className="help__image" src={config.instructionImage} alt={t.help.instructionAlt} />
       <dl className="help__facts">
         <dt>{t.help.role}</dt>
@@ -23,7 +32,9 @@ export function HelpDialog() {
         <dt>{t.help.version}</dt>
         <dd>{t.app.version}</dd>
       </dl>
-      <Link href="/changelog" onClick={close}>{t.help.changelog}</Link>
+      <Link href="/changelog" onClick={close}>
+        {t.help.changelog}
+      </Link>
     </Modal>
   );
 }

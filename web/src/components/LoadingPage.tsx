@@ -13,7 +13,11 @@ export function LoadingPage() {
     <section className="loading" aria-busy="true">
       <Spinner />
       <p role="status">{t.loading.text}</p>
-      {slow && <p className="hint" role="alert">{t.loading.hint}</p>}
+      {slow && (
+        <p className="hint" role="alert">
+          {t.loading.hint}
+        </p>
+      )}
     </section>
   );
 }

@@ -37,7 +37,9 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
         <div className="modal__panel">
           <header className="modal__header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="icon-button" aria-label={t.modal.close} onClick={onClose}>×</button>
+            <button type="button" className="icon-button" aria-label={t.modal.close} onClick={onClose}>
+              ×
+            </button>
           </header>
           <Notices placement="dialog" />
           <div className="modal__body">{children}</div>

@@ -20,7 +20,13 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 /** A link to another site from the show settings; unset (empty), it is not shown. */
 function ExternalItem({ href, children }: { href: string | undefined; children: ReactNode }) {
   if (!href) return null;
-  return <li><a className="nav__link" href={href} target="_blank" rel="noreferrer">{children}</a></li>;
+  return (
+    <li>
+      <a className="nav__link" href={href} target="_blank" rel="noreferrer">
+        {children}
+      </a>
+    </li>
+  );
 }
 
 function Dropdown({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
@@ -61,9 +67,21 @@ function SplitscreenMenu() {
     <Dropdown label={t.nav.splitscreenMenu}>
       {(close) => (
         <>
-          <li><button type="button" onClick={() => choose('noChat', close)}>{t.nav.splitscreenNoChat}</button></li>
-          <li><button type="button" onClick={() => choose('withChat', close)}>{t.nav.splitscreenWithChat}</button></li>
-          <li><button type="button" onClick={() => choose('off', close)}>{t.nav.quizOnly}</button></li>
+          <li>
+            <button type="button" onClick={() => choose('noChat', close)}>
+              {t.nav.splitscreenNoChat}
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={() => choose('withChat', close)}>
+              {t.nav.splitscreenWithChat}
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={() => choose('off', close)}>
+              {t.nav.quizOnly}
+            </button>
+          </li>
         </>
       )}
     </Dropdown>
@@ -88,52 +106,110 @@ export function Navbar() {
   return (
     <header className="topbar">
       <nav className="nav" aria-label={t.nav.mainLabel}>
-        <Link href={loggedIn ? '/' : '/login'} className="brand"><ShowBrand /></Link>
-        <button type="button" className="nav__toggle" aria-expanded={menuOpen} aria-controls={operator ? 'nav-links nav-operator-links' : 'nav-links'} onClick={() => setMenuOpen(!menuOpen)}>
+        <Link href={loggedIn ? '/' : '/login'} className="brand">
+          <ShowBrand />
+        </Link>
+        <button
+          type="button"
+          className="nav__toggle"
+          aria-expanded={menuOpen}
+          aria-controls={operator ? 'nav-links nav-operator-links' : 'nav-links'}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           {t.nav.menu}
         </button>
         <ul id="nav-links" className={`nav__links ${menuOpen ? 'nav__links--open' : ''}`}>
           {!loggedIn ? (
             <>
-              <li><NavLink href="/about">{t.nav.contact}</NavLink></li>
+              <li>
+                <NavLink href="/about">{t.nav.contact}</NavLink>
+              </li>
               <ExternalItem href={streamUrl}>{t.nav.stream}</ExternalItem>
-              <li><NavLink href="/special">{t.nav.special}</NavLink></li>
+              <li>
+                <NavLink href="/special">{t.nav.special}</NavLink>
+              </li>
               <ExternalItem href={social?.url}>{social?.label}</ExternalItem>
-              <li><NavLink href="/login">{t.nav.login}</NavLink></li>
+              <li>
+                <NavLink href="/login">{t.nav.login}</NavLink>
+              </li>
             </>
           ) : (
             <>
               {!hideNormal && <ExternalItem href={supportUrl}>{t.nav.support}</ExternalItem>}
               {!hideNormal && <ExternalItem href={streamUrl}>{t.nav.stream}</ExternalItem>}
-              {!hideNormal && <li><NavLink href="/special">{t.nav.special}</NavLink></li>}
+              {!hideNormal && (
+                <li>
+                  <NavLink href="/special">{t.nav.special}</NavLink>
+                </li>
+              )}
               {!hideNormal && <ExternalItem href={social?.url}>{social?.label}</ExternalItem>}
-              <li><NavLink href="/">{t.nav.quiztool}</NavLink></li>
+              <li>
+                <NavLink href="/">{t.nav.quiztool}</NavLink>
+              </li>
               <SplitscreenMenu />
-              {!isModerator && <li><NavLink href="/points">{t.nav.points}</NavLink></li>}
-              {!hideNormal && <li><NavLink href="/picture">{t.nav.picture}</NavLink></li>}
-              {!hideNormal && <li><NavLink href="/about">{t.nav.contact}</NavLink></li>}
-              {!hideNormal && <li><NavLink href="/next">{t.nav.next}</NavLink></li>}
+              {!isModerator && (
+                <li>
+                  <NavLink href="/points">{t.nav.points}</NavLink>
+                </li>
+              )}
+              {!hideNormal && (
+                <li>
+                  <NavLink href="/picture">{t.nav.picture}</NavLink>
+                </li>
+              )}
+              {!hideNormal && (
+                <li>
+                  <NavLink href="/about">{t.nav.contact}</NavLink>
+                </li>
+              )}
+              {!hideNormal && (
+                <li>
+                  <NavLink href="/next">{t.nav.next}</NavLink>
+                </li>
+              )}
             </>
           )}
           <li>
-            <button type="button" className="nav__link nav__button" onClick={() => dispatch(uiActions.helpToggled(true))}>{t.nav.help}</button>
+            <button type="button" className="nav__link nav__button" onClick={() => dispatch(uiActions.helpToggled(true))}>
+              {t.nav.help}
+            </button>
           </li>
         </ul>
         {loggedIn && <UserMenu />}
         {operator && (
           // The operator pages in a row of their own, so that the bar stays two tidy rows on a laptop.
           <ul id="nav-operator-links" className={`nav__links nav__links--operator ${menuOpen ? 'nav__links--open' : ''}`} aria-label={t.nav.operatorLabel}>
-            {isTester && <li><NavLink href="/tester">{t.nav.tester}</NavLink></li>}
+            {isTester && (
+              <li>
+                <NavLink href="/tester">{t.nav.tester}</NavLink>
+              </li>
+            )}
             {isModerator && (
               <>
-                <li><NavLink href="/moderator/control">{t.nav.control}</NavLink></li>
-                <li><NavLink href="/moderator/config">{t.nav.config}</NavLink></li>
-                <li><NavLink href="/moderator/picviewer">{t.nav.picviewer}</NavLink></li>
-                <li><NavLink href="/moderator/points">{t.nav.moderatorPoints}</NavLink></li>
+                <li>
+                  <NavLink href="/moderator/control">{t.nav.control}</NavLink>
+                </li>
+                <li>
+                  <NavLink href="/moderator/config">{t.nav.config}</NavLink>
+                </li>
+                <li>
+                  <NavLink href="/moderator/picviewer">{t.nav.picviewer}</NavLink>
+                </li>
+                <li>
+                  <NavLink href="/moderator/points">{t.nav.moderatorPoints}</NavLink>
+                </li>
               </>
             )}
-            {isAdmin && <li><NavLink href="/admin">{t.nav.admin}</NavLink></li>}
-            {isAdmin && <li><NavLink href="/admin/replay">{t.nav.replay}</NavLink></li>}
+            {isAdmin && (
+              <li>
+                <NavLink href="/admin">{t.nav.admin}</NavLink>
+              </li>
+            )}
+            {isAdmin && (
+              <li>
+                <NavLink href="/admin/replay">{t.nav.replay}</NavLink>
+              </li>
+            )}
           </ul>
         )}
       </nav>

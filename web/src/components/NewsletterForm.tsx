@@ -20,7 +20,9 @@ export function NewsletterForm({ onSubmitted }: { onSubmitted?(): void }) {
         <label htmlFor={`${id}-email`}>{t.newsletter.email}</label>
         <div className="inline-form">
           <input id={`${id}-email`} type="email" name="EMAIL" required autoComplete="email" />
-          <button type="submit" className="button">{t.newsletter.submit}</button>
+          <button type="submit" className="button">
+            {t.newsletter.submit}
+          </button>
         </div>
       </div>
       <div className="honeypot" aria-hidden="true">

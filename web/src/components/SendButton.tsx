@@ -9,12 +9,23 @@ export function SendButton({ status, didSendText, errorMessage }: { status: Send
   return (
     <div className="send-button">
       <button type="submit" className="button button--primary" disabled={status === 'sending'}>
-        {status === 'sending' ? <><Spinner /> {t.forms.sending}</> : t.forms.send}
+        {status === 'sending' ? (
+          <>
+            <Spinner /> {t.forms.sending}
+          </>
+        ) : (
+          t.forms.send
+        )}
       </button>
-      {status === 'didSend' && <p className="success" role="status">{didSendText}</p>}
+      {status === 'didSend' && (
+        <p className="success" role="status">
+          {didSendText}
+        </p>
+      )}
       {status === 'error' && (
         <p className="form-error" role="alert">
-          <strong>{t.forms.error}</strong>{errorMessage ? ` ${errorMessage}` : ''}
+          <strong>{t.forms.error}</strong>
+          {errorMessage ? ` ${errorMessage}` : ''}
         </p>
       )}
     </div>

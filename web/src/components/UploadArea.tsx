@@ -77,7 +77,9 @@ export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label
     >
       <p>
         {t.upload.drop}{' '}
-        <label htmlFor={inputId} className="button button--small">{t.upload.choose}</label>
+        <label htmlFor={inputId} className="button button--small">
+          {t.upload.choose}
+        </label>
       </p>
       <input
         id={inputId}
@@ -92,10 +94,18 @@ export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label
         }}
       />
       <p className="upload__state" role="status">
-        {state === 'uploading' && <><Spinner /> {t.upload.uploading}</>}
+        {state === 'uploading' && (
+          <>
+            <Spinner /> {t.upload.uploading}
+          </>
+        )}
         {state === 'hasUploaded' && t.upload.hasUploaded}
       </p>
-      {state === 'error' && <p className="form-error" role="alert">{error ?? t.upload.state.error}</p>}
+      {state === 'error' && (
+        <p className="form-error" role="alert">
+          {error ?? t.upload.state.error}
+        </p>
+      )}
     </div>
   );
 }

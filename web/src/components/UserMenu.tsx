@@ -33,14 +33,24 @@ export function UserMenu() {
   return (
     <div className="dropdown" ref={ref}>
       <button type="button" className="nav__button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="avatar-dot" aria-hidden="true">{name.charAt(0).toUpperCase() || '?'}</span>
+        <span className="avatar-dot" aria-hidden="true">
+          {name.charAt(0).toUpperCase() || '?'}
+        </span>
         <span className="visually-hidden">{t.userMenu.open}</span>
         <span className="nav__username">{name}</span>
       </button>
       {open && (
         <ul className="dropdown__menu dropdown__menu--right">
-          <li><Link href="/profile" onClick={close}>{t.userMenu.profile}</Link></li>
-          <li><Link href="/profile_team" onClick={close}>{t.userMenu.team}</Link></li>
+          <li>
+            <Link href="/profile" onClick={close}>
+              {t.userMenu.profile}
+            </Link>
+          </li>
+          <li>
+            <Link href="/profile_team" onClick={close}>
+              {t.userMenu.team}
+            </Link>
+          </li>
           {isTester && (
             <li>
               <button type="button" onClick={() => dispatch(sessionActions.testerLinksToggled())}>

@@ -31,7 +31,7 @@ export function operatorHtmlSanitizer(window: WindowLike): (html: string) => str
 
 /** An image source of this show: an upload (`/api/uploads/…`, the page's origin) or an inline image. */
 export function ownImage(src: string): boolean {
-  return /^\/api\/uploads\/[\w./-]+$/.test(src) && !src.includes('..') || /^data:image\/(png|jpeg|gif|webp);/i.test(src);
+  return (/^\/api\/uploads\/[\w./-]+$/.test(src) && !src.includes('..')) || /^data:image\/(png|jpeg|gif|webp);/i.test(src);
 }
 
 let inPage: ((html: string) => string) | null = null;

@@ -1,8 +1,6 @@
 /** Quizzes as operators see them: content questions, question values, the quiz form's checks (the engine's rules). */
 import type { Question } from '../../../events';
-import {
-  normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem,
-} from '@engine/rules/quiz-content';
+import { normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem } from '@engine/rules/quiz-content';
 
 /** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
 export { questionValue } from '@engine/rules/question-values';
@@ -28,7 +26,10 @@ export function roundsOf(content: readonly Question[]): number[] {
 
 /** The question numbers of one round, ascending. */
 export function numbersOfRound(content: readonly Question[], round: number): number[] {
-  return content.filter((q) => q.round === round).map((q) => q.number).sort((a, b) => a - b);
+  return content
+    .filter((q) => q.round === round)
+    .map((q) => q.number)
+    .sort((a, b) => a - b);
 }
 
 /** Sort quizzes by id, highest first (numeric ids numerically). */

@@ -32,17 +32,37 @@ const labelOf = (c: Choice) => `${c.name} (${c.detail})`;
  * A native select of `choices`; over WINDOW_FROM entries a filter field above it, and the select
  * offers only the first matches (and the chosen entry).
  */
-export function FilteredSelect({ label, placeholder, choices, chosen, onChoose }: {
-  label: string; placeholder: string; choices: readonly Choice[]; chosen: string; onChoose(id: string): void;
+export function FilteredSelect({
+  label,
+  placeholder,
+  choices,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  placeholder: string;
+  choices: readonly Choice[];
+  chosen: string;
+  onChoose(id: string): void;
 }) {
   const selectId = useId();
   const [filter, setFilter] = useState('');
   const labels = useMemo(() => choices.map((c) => labelOf(c).toLocaleLowerCase('de')), [choices]);
   const offered = useMemo(() => offeredChoices(choices, labels, filter, chosen), [choices, labels, filter, chosen]);
-  const options = useMemo(() => offered.map((c) => <option key={c.id} value={c.id}>{labelOf(c)}</option>), [offered]);
+  const options = useMemo(
+    () =>
+      offered.map((c) => (
+        <option key={c.id} value={c.id}>
+          {labelOf(c)}
+        </option>
+      )),
+    [offered],
+  );
   return (
     <>
-      {choices.length > WINDOW_FROM && <Field label={t.admin.listFilter} type="search" value={filter} onValue={setFilter} hint={t.admin.listShown(offered.length, choices.length)} />}
+      {choices.length > WINDOW_FROM && (
+        <Field label={t.admin.listFilter} type="search" value={filter} onValue={setFilter} hint={t.admin.listShown(offered.length, choices.length)} />
+      )}
       <div className="field">
         <label htmlFor={selectId}>{label}</label>
         <select id={selectId} value={chosen} onChange={(e) => onChoose(e.target.value)}>

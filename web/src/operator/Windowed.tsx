@@ -59,8 +59,13 @@ function rowHeightAfterLayout(row: HTMLElement, entry: ResizeObserverEntry | und
 function useWindow(count: number, estimateRowPx: number, scrollElement: () => HTMLElement | null): Window {
   const windowed = count > WINDOW_FROM;
   const virtualizer: Virtualizer<HTMLElement, HTMLElement> = useVirtualizer({
-    count: windowed ? count : 0, getScrollElement: scrollElement, estimateSize: () => estimateRowPx, overscan: OVERSCAN,
-    initialRect: firstRect(), observeElementRect: observeRectAfterLayout, measureElement: rowHeightAfterLayout,
+    count: windowed ? count : 0,
+    getScrollElement: scrollElement,
+    estimateSize: () => estimateRowPx,
+    overscan: OVERSCAN,
+    initialRect: firstRect(),
+    observeElementRect: observeRectAfterLayout,
+    measureElement: rowHeightAfterLayout,
   });
   if (!windowed) return { windowed, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0, measure: () => undefined };
   const items = virtualizer.getVirtualItems();
@@ -93,9 +98,17 @@ export function WindowedTable<T>({ items, row, head, columns, className, style, 
         {before}
         <thead>{head}</thead>
         <tbody>
-          {view.before > 0 && <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.before }}><td colSpan={columns} /></tr>}
+          {view.before > 0 && (
+            <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.before }}>
+              <td colSpan={columns} />
+            </tr>
+          )}
           {view.indexes.map((index) => row(items[index], index, view.windowed ? { ref: view.measure, 'data-index': index, 'aria-rowindex': index + 2 } : {}))}
-          {view.after > 0 && <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.after }}><td colSpan={columns} /></tr>}
+          {view.after > 0 && (
+            <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.after }}>
+              <td colSpan={columns} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -117,9 +130,16 @@ export function WindowedList<T>({ items, entry, className, estimateRowPx = 40, .
   const view = useWindow(items.length, estimateRowPx, () => box.current);
   const list = (
     <ul className={className} {...aria} style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}>
-      {view.indexes.map((index) => entry(items[index], index, view.windowed
-        ? { ref: view.measure, 'data-index': index, 'aria-posinset': index + 1, 'aria-setsize': items.length } : {}))}
+      {view.indexes.map((index) =>
+        entry(items[index], index, view.windowed ? { ref: view.measure, 'data-index': index, 'aria-posinset': index + 1, 'aria-setsize': items.length } : {}),
+      )}
     </ul>
   );
-  return view.windowed ? <div ref={box} className="windowed">{list}</div> : list;
+  return view.windowed ? (
+    <div ref={box} className="windowed">
+      {list}
+    </div>
+  ) : (
+    list
+  );
 }

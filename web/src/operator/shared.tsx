@@ -11,9 +11,12 @@ import { t } from '../texts';
 /** Shows an alert (the app's notices, announced to screen readers). */
 export function useNotify(): (text: string, tone?: NoticeTone) => void {
   const dispatch = useAppDispatch();
-  return useCallback((text, tone = 'error') => {
-    dispatch(uiActions.noticeAdded(text, tone));
-  }, [dispatch]);
+  return useCallback(
+    (text, tone = 'error') => {
+      dispatch(uiActions.noticeAdded(text, tone));
+    },
+    [dispatch],
+  );
 }
 
 export type SendCommand = <Code extends string>(type: Code, content?: object, successText?: string) => Promise<CommandReply<Code>>;
@@ -21,12 +24,15 @@ export type SendCommand = <Code extends string>(type: Code, content?: object, su
 /** Sends a realtime command; a reply that is not success alerts the server's message. */
 export function useCommand(): SendCommand {
   const notify = useNotify();
-  return useCallback<SendCommand>(async (type, content = {}, successText) => {
-    const reply = await command(type, content);
-    if (!reply.success) notify(reply.message || t.operator.failed);
-    else if (successText) notify(successText, 'success');
-    return reply;
-  }, [notify]);
+  return useCallback<SendCommand>(
+    async (type, content = {}, successText) => {
+      const reply = await command(type, content);
+      if (!reply.success) notify(reply.message || t.operator.failed);
+      else if (successText) notify(successText, 'success');
+      return reply;
+    },
+    [notify],
+  );
 }
 
 /** A titled card; its heading labels the region. */

@@ -30,7 +30,9 @@ function Countdown({ view, offset }: { view: OverlayView; offset: number }) {
   if (seconds === null) return null;
   return (
     <div className={`overlay-countdown ${isUrgent(seconds) ? 'overlay-countdown--urgent' : ''}`} role="timer" aria-label={T.countdown}>
-      <span className="overlay-countdown__time" aria-label={T.seconds(seconds)}>{formatSeconds(seconds)}</span>
+      <span className="overlay-countdown__time" aria-label={T.seconds(seconds)}>
+        {formatSeconds(seconds)}
+      </span>
     </div>
   );
 }
@@ -45,7 +47,9 @@ function QuestionPanel({ question }: { question: NonNullable<OverlayView['questi
       <p className="overlay-question__text">{question.question}</p>
       {question.options.length > 0 && (
         <ol className="overlay-question__options" type="A">
-          {question.options.map((option, i) => <li key={i}>{option}</li>)}
+          {question.options.map((option, i) => (
+            <li key={i}>{option}</li>
+          ))}
         </ol>
       )}
     </section>
@@ -58,7 +62,13 @@ function Ranking({ rows }: { rows: NonNullable<OverlayView['ranking']> }) {
       <h2 className="overlay-card__title">{T.ranking}</h2>
       <ol className="overlay-ranking" style={{ height: rows.length * RANKING_ROW_PX }}>
         {rankingLayout(rows).map((row) => (
-          <li key={row.key} className="overlay-ranking__row" style={{ transform: `translateY(${row.offset}px)` }} aria-posinset={row.offset / RANKING_ROW_PX + 1} aria-setsize={rows.length}>
+          <li
+            key={row.key}
+            className="overlay-ranking__row"
+            style={{ transform: `translateY(${row.offset}px)` }}
+            aria-posinset={row.offset / RANKING_ROW_PX + 1}
+            aria-setsize={rows.length}
+          >
             <span className="overlay-ranking__rank" aria-label={T.rank(row.rank)}>{`${row.rank}.`}</span>
             <span className="overlay-ranking__name">{row.name}</span>
             <span className="overlay-ranking__total">{T.total(row.total)}</span>
@@ -98,7 +108,9 @@ export function Overlay({ view, offset, origin }: { view: OverlayView; offset: n
       )}
       {parts.lockedIn && (
         <div className="overlay-lower">
-          <p className="overlay-locked" role="status">{T.lockedIn(view.lockedIn!.round, view.lockedIn!.number)}</p>
+          <p className="overlay-locked" role="status">
+            {T.lockedIn(view.lockedIn!.round, view.lockedIn!.number)}
+          </p>
         </div>
       )}
       {parts.uber && (
@@ -119,4 +131,3 @@ export function Overlay({ view, offset, origin }: { view: OverlayView; offset: n
     </div>
   );
 }
-

@@ -22,7 +22,16 @@ export function EmailPopup() {
     void saveUser(user.id, { shownEmailPopupAt: now }).catch(() => undefined);
   };
   return (
-    <Modal open title={t.emailPopup.heading} onClose={close} footer={<button type="button" className="button" onClick={close}>{t.emailPopup.close}</button>}>
+    <Modal
+      open
+      title={t.emailPopup.heading}
+      onClose={close}
+      footer={
+        <button type="button" className="button" onClick={close}>
+          {t.emailPopup.close}
+        </button>
+      }
+    >
       <p>{t.emailPopup.text}</p>
       <NewsletterForm onSubmitted={() => setTimeout(close, 0)} />
     </Modal>
@@ -45,7 +54,9 @@ export function NewsletterPopup() {
     <Modal open={open} title={t.emailPopup.newsletterHeading} onClose={close}>
       <p>{t.emailPopup.newsletterText}</p>
       <NewsletterForm onSubmitted={close} />
-      <button type="button" className="button" onClick={close}>{t.emailPopup.cancel}</button>
+      <button type="button" className="button" onClick={close}>
+        {t.emailPopup.cancel}
+      </button>
     </Modal>
   );
 }

@@ -15,12 +15,20 @@ function TeamRow({ team, onJoin }: { team: TeamRecord; onJoin(): void }) {
   const imageUrl = useImageUrl();
   return (
     <li className="team-row">
-      {team.url ? <UploadedImage className="avatar" src={imageUrl(team.url)} alt={t.findTeam.avatarAlt(team.name)} /> : <span className="avatar avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
+      {team.url ? (
+        <UploadedImage className="avatar" src={imageUrl(team.url)} alt={t.findTeam.avatarAlt(team.name)} />
+      ) : (
+        <span className="avatar avatar--empty" aria-hidden="true">
+          {team.name.charAt(0)}
+        </span>
+      )}
       <span className="team-row__text">
         <strong>{team.name}</strong>
         {team.stadt && <small className="muted">{team.stadt}</small>}
       </span>
-      <button type="button" className="button button--small" onClick={onJoin} aria-label={`${t.findTeam.join}: ${team.name}`}>{t.findTeam.join}</button>
+      <button type="button" className="button button--small" onClick={onJoin} aria-label={`${t.findTeam.join}: ${team.name}`}>
+        {t.findTeam.join}
+      </button>
     </li>
   );
 }
@@ -56,12 +64,20 @@ export function FindTeam({ join, onBack }: FindTeamProps) {
       <div className="section-head">
         <h2 id="find-team-heading">{t.findTeam.heading}</h2>
         <div className="button-row">
-          <button type="button" className="button button--primary" onClick={() => setMode({ kind: 'creating' })}>{t.findTeam.createNew}</button>
-          {onBack && <button type="button" className="button" onClick={onBack}>{t.findTeam.backToTeam}</button>}
+          <button type="button" className="button button--primary" onClick={() => setMode({ kind: 'creating' })}>
+            {t.findTeam.createNew}
+          </button>
+          {onBack && (
+            <button type="button" className="button" onClick={onBack}>
+              {t.findTeam.backToTeam}
+            </button>
+          )}
         </div>
       </div>
       <div className="search-row">
-        <label htmlFor={searchId} className="visually-hidden">{t.findTeam.search}</label>
+        <label htmlFor={searchId} className="visually-hidden">
+          {t.findTeam.search}
+        </label>
         <input id={searchId} type="search" placeholder={t.findTeam.search} value={filter} onChange={(e) => setFilter(e.target.value)} />
         <label htmlFor={showAllId} className="checkbox">
           <input id={showAllId} type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> {t.findTeam.showAll}
@@ -78,7 +94,9 @@ export function FindTeam({ join, onBack }: FindTeamProps) {
         <p className="muted">{t.findTeam.empty}</p>
       ) : (
         <ul className="team-list">
-          {listed.map((team) => <TeamRow key={team.id} team={team} onJoin={() => void choose(team)} />)}
+          {listed.map((team) => (
+            <TeamRow key={team.id} team={team} onJoin={() => void choose(team)} />
+          ))}
         </ul>
       )}
       <div className="fusion">
@@ -86,7 +104,9 @@ export function FindTeam({ join, onBack }: FindTeamProps) {
         <p className="muted">{t.findTeam.fusionText}</p>
         {fusion.length > 0 && (
           <ul className="team-list">
-            {fusion.map((team) => <TeamRow key={team.id} team={team} onJoin={() => void choose(team)} />)}
+            {fusion.map((team) => (
+              <TeamRow key={team.id} team={team} onJoin={() => void choose(team)} />
+            ))}
           </ul>
         )}
         <LobbyChat />

@@ -23,12 +23,20 @@ export function IndexPage() {
             <StreamEmbed withChat={splitscreen === 'withChat'} />
             <p className="hint">{t.index.streamTip}</p>
           </div>
-          <div className="splitscreen__quiz"><QuizWrapper /></div>
+          <div className="splitscreen__quiz">
+            <QuizWrapper />
+          </div>
         </div>
       ) : (
         <div className={`quiz-layout ${hasTeamName ? '' : 'quiz-layout--single'}`}>
-          <div className="quiz-layout__main"><QuizWrapper /></div>
-          {hasTeamName && <div className="quiz-layout__side"><TeamDisplay /></div>}
+          <div className="quiz-layout__main">
+            <QuizWrapper />
+          </div>
+          {hasTeamName && (
+            <div className="quiz-layout__side">
+              <TeamDisplay />
+            </div>
+          )}
         </div>
       )}
       <EmailPopup />

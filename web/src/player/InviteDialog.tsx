@@ -18,7 +18,16 @@ interface InviteDialogProps {
 export function InviteDialog({ link, copied, onCopy, onClose }: InviteDialogProps) {
   const fieldId = useId();
   return (
-    <Modal open={link !== null} title={t.invite.heading} onClose={onClose} footer={<button type="button" className="button" onClick={onClose}>{t.invite.close}</button>}>
+    <Modal
+      open={link !== null}
+      title={t.invite.heading}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          {t.invite.close}
+        </button>
+      }
+    >
       <p>{t.invite.text}</p>
       {link && (
         <>
@@ -26,9 +35,13 @@ export function InviteDialog({ link, copied, onCopy, onClose }: InviteDialogProp
             <label htmlFor={fieldId}>{t.invite.linkLabel}</label>
             <div className="copy-row">
               <input id={fieldId} readOnly value={link} onFocus={(e) => e.target.select()} />
-              <button type="button" className="button button--primary" onClick={onCopy}>{t.invite.copy}</button>
+              <button type="button" className="button button--primary" onClick={onCopy}>
+                {t.invite.copy}
+              </button>
             </div>
-            <p className={copied ? 'success' : 'hint'} role="status">{copied ? t.invite.copied : t.invite.copyHint}</p>
+            <p className={copied ? 'success' : 'hint'} role="status">
+              {copied ? t.invite.copied : t.invite.copyHint}
+            </p>
           </div>
           <div className="qr">
             <Suspense fallback={null}>

@@ -29,7 +29,9 @@ export function PointsPage() {
         <section className="card">
           <h1>{t.points.heading}</h1>
           <p>{t.points.empty}</p>
-          <Link href="/" className="button">{t.points.back}</Link>
+          <Link href="/" className="button">
+            {t.points.back}
+          </Link>
         </section>
       </div>
     );
@@ -42,22 +44,35 @@ export function PointsPage() {
           <table className="table points-table">
             <thead>
               <tr>
-                <th scope="col"><span className="visually-hidden">{t.points.place}</span></th>
-                <th scope="col" className="points-table__rank">{t.points.place}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.points.place}</span>
+                </th>
+                <th scope="col" className="points-table__rank">
+                  {t.points.place}
+                </th>
                 <th scope="col">{t.points.team}</th>
                 {overview.rounds.map((round) => (
                   <th scope="col" key={String(round)} className="points-table__points">
-                    <span className="points-table__round-long">{t.points.round} {round}</span>
-                    <span className="points-table__round-short" aria-hidden="true">{t.points.roundShort}{round}</span>
+                    <span className="points-table__round-long">
+                      {t.points.round} {round}
+                    </span>
+                    <span className="points-table__round-short" aria-hidden="true">
+                      {t.points.roundShort}
+                      {round}
+                    </span>
                   </th>
                 ))}
-                <th scope="col" className="points-table__points">{t.points.total}</th>
+                <th scope="col" className="points-table__points">
+                  {t.points.total}
+                </th>
               </tr>
             </thead>
             <tbody>
               {overview.sortedTeams.map((row, r) => (
                 <tr key={row.teamId ?? row.name} className={`place-${placeOf(row)} ${row.name === myTeam ? 'row--mine' : ''}`}>
-                  <td><PlaceMedal place={placeOf(row)} rank={row.rank} /></td>
+                  <td>
+                    <PlaceMedal place={placeOf(row)} rank={row.rank} />
+                  </td>
                   <td className="points-table__rank">{row.rank}.</td>
                   <th scope="row">{row.name}</th>
                   {overview.rounds.map((round, i) => (
@@ -66,7 +81,9 @@ export function PointsPage() {
                       <RoundPlace round={round} place={walk[r]?.[i] ?? 4} />
                     </td>
                   ))}
-                  <td className="points-table__points"><strong>{row.total}</strong></td>
+                  <td className="points-table__points">
+                    <strong>{row.total}</strong>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -45,7 +45,9 @@ function ProfileForm({ user }: { user: UserRecord }) {
       <Field label={t.profile.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" />
       {password !== '' && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
       <FormError message={error} />
-      <button type="submit" className="button button--primary">{t.profile.save}</button>
+      <button type="submit" className="button button--primary">
+        {t.profile.save}
+      </button>
     </form>
   );
 }
@@ -81,11 +83,12 @@ function EraseAccountForm() {
       <p className="muted">{t.profile.eraseIntro}</p>
       <Field label={t.profile.erasePassword} type="password" value={password} onValue={setPassword} autoComplete="current-password" />
       <label className="checkbox checkbox--wrap">
-        <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-        {' '}{t.profile.eraseConfirm}
+        <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> {t.profile.eraseConfirm}
       </label>
       <FormError message={error} />
-      <button type="submit" className="button button--danger" disabled={sending}>{t.profile.erase}</button>
+      <button type="submit" className="button button--danger" disabled={sending}>
+        {t.profile.erase}
+      </button>
     </form>
   );
 }
@@ -98,7 +101,14 @@ export function ProfilePage() {
   }, []);
   return (
     <div className="page page--narrow stack">
-      {user ? <><ProfileForm key={user.id} user={user} /><EraseAccountForm /></> : <LoadingPage />}
+      {user ? (
+        <>
+          <ProfileForm key={user.id} user={user} />
+          <EraseAccountForm />
+        </>
+      ) : (
+        <LoadingPage />
+      )}
     </div>
   );
 }

@@ -81,7 +81,9 @@ export function ProposalList({ images = false }: { images?: boolean }) {
         <p className="muted">{t.question.noProposals}</p>
       ) : (
         <ul className="proposal-list" aria-live="polite">
-          {proposals.map((entry) => <ProposalItem key={entry.key} entry={entry} images={images} options={options} />)}
+          {proposals.map((entry) => (
+            <ProposalItem key={entry.key} entry={entry} images={images} options={options} />
+          ))}
         </ul>
       )}
     </section>

@@ -48,7 +48,9 @@ function JoinById({ join }: { join(id: string, password: string): Promise<boolea
         <Field label={t.wrapper.teamPassword} type="password" value={password} onValue={setPassword} />
       </div>
       <FormError message={error} />
-      <button type="submit" className="button button--primary">{t.wrapper.join}</button>
+      <button type="submit" className="button button--primary">
+        {t.wrapper.join}
+      </button>
     </form>
   );
 }
@@ -86,15 +88,25 @@ function TeamHeader({ onChange }: { onChange(): void }) {
   if (!team) return null;
   return (
     <div className="team-header card">
-      {team.url ? <UploadedImage className="avatar avatar--large" src={imageUrl(team.url)} alt={t.wrapper.logoAlt(team.name)} /> : <span className="avatar avatar--large avatar--empty" aria-hidden="true">{team.name.charAt(0)}</span>}
+      {team.url ? (
+        <UploadedImage className="avatar avatar--large" src={imageUrl(team.url)} alt={t.wrapper.logoAlt(team.name)} />
+      ) : (
+        <span className="avatar avatar--large avatar--empty" aria-hidden="true">
+          {team.name.charAt(0)}
+        </span>
+      )}
       <div>
         <h2 className="team-header__name">{team.name}</h2>
         {/* The number is how friends join; in splitscreen the team display with its hint is not shown. */}
         <p className="team-header__number">{t.wrapper.teamNumber(team.number)}</p>
       </div>
       <div className="button-row">
-        <button type="button" className="button" onClick={onChange}>{t.wrapper.changeTeam}</button>
-        <button type="button" className="button button--primary" onClick={() => void invite()}>{t.wrapper.invite}</button>
+        <button type="button" className="button" onClick={onChange}>
+          {t.wrapper.changeTeam}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void invite()}>
+          {t.wrapper.invite}
+        </button>
       </div>
       <InviteDialog link={link} copied={copied} onCopy={() => link && void copy(link)} onClose={() => setLink(null)} />
     </div>
@@ -123,7 +135,11 @@ function Wrapper() {
     return (
       <div className="stack">
         <h1>{t.wrapper.selectHeading}</h1>
-        {team?.name && <button type="button" className="button" onClick={() => setPhase('joinedTeam')}>{t.wrapper.keepCurrent}</button>}
+        {team?.name && (
+          <button type="button" className="button" onClick={() => setPhase('joinedTeam')}>
+            {t.wrapper.keepCurrent}
+          </button>
+        )}
         <FindTeam join={join} onBack={team?.name ? () => setPhase('joinedTeam') : undefined} />
         <JoinById join={join} />
       </div>

@@ -35,8 +35,11 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
       setError(null);
       onCreated(team.id, password);
     } catch (err) {
-      setError(err instanceof HttpError && err.status === 409 ? t.findTeam.create409
-        : refusalText(err, err instanceof HttpError && err.status === 403 ? t.findTeam.registrationsClosed : t.findTeam.createOther));
+      setError(
+        err instanceof HttpError && err.status === 409
+          ? t.findTeam.create409
+          : refusalText(err, err instanceof HttpError && err.status === 403 ? t.findTeam.registrationsClosed : t.findTeam.createOther),
+      );
     } finally {
       setBusy(false);
     }
@@ -44,7 +47,16 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
 
   if (!registrationsOpen) {
     return (
-      <Modal open={open} title={t.findTeam.createHeading} onClose={onCancel} footer={<button type="button" className="button" onClick={onCancel}>{t.forms.cancel}</button>}>
+      <Modal
+        open={open}
+        title={t.findTeam.createHeading}
+        onClose={onCancel}
+        footer={
+          <button type="button" className="button" onClick={onCancel}>
+            {t.forms.cancel}
+          </button>
+        }
+      >
         <p role="alert">{t.findTeam.registrationsClosed}</p>
       </Modal>
     );
@@ -58,8 +70,12 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
         <TextAreaField label={t.findTeam.description} value={description} onValue={setDescription} rows={3} required maxLength={FIELD_MAXIMA.teamDescription} />
         <FormError message={error} />
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={busy}>{t.findTeam.create}</button>
-          <button type="button" className="button" onClick={onCancel}>{t.forms.cancel}</button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t.findTeam.create}
+          </button>
+          <button type="button" className="button" onClick={onCancel}>
+            {t.forms.cancel}
+          </button>
         </div>
       </form>
     </Modal>
@@ -99,8 +115,12 @@ export function JoinTeamDialog({ team, onCancel, onJoin }: JoinTeamDialogProps) 
         <FormError message={error} />
         {inLine && <p role="status">{t.findTeam.inLine}</p>}
         <div className="button-row">
-          <button type="submit" className="button button--primary">{t.findTeam.join}</button>
-          <button type="button" className="button" onClick={onCancel}>{t.forms.cancel}</button>
+          <button type="submit" className="button button--primary">
+            {t.findTeam.join}
+          </button>
+          <button type="button" className="button" onClick={onCancel}>
+            {t.forms.cancel}
+          </button>
         </div>
       </form>
     </Modal>

@@ -13,7 +13,9 @@ export function TeamDisplay() {
       <section className="card" aria-labelledby="members-heading">
         <div className="section-head">
           <h2 id="members-heading">{t.team.members}</h2>
-          <Link href="/profile_team" className="button button--small">{t.team.edit}</Link>
+          <Link href="/profile_team" className="button button--small">
+            {t.team.edit}
+          </Link>
         </div>
         <ul className="member-list">
           {members.map(([id, member]) => (

@@ -56,7 +56,9 @@ function TeamEditForm({ team }: { team: TeamView }) {
       {preview && <UploadedImage className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}
       <TextAreaField label={t.team.beschreibung} value={beschreibung} onValue={setBeschreibung} rows={3} maxLength={FIELD_MAXIMA.teamDescription} />
       <FormError message={error} />
-      <button type="submit" className="button button--primary">{t.team.save}</button>
+      <button type="submit" className="button button--primary">
+        {t.team.save}
+      </button>
     </form>
   );
 }
@@ -66,9 +68,5 @@ export function TeamEditPage() {
   const loaded = useAppSelector((s) => s.live.loaded);
   const team = useAppSelector(selectTeam);
   if (!loaded) return <LoadingPage />;
-  return (
-    <div className="page page--narrow">
-      {team?.name ? <TeamEditForm key={String(team.id)} team={team} /> : <p className="card">{t.team.noTeam}</p>}
-    </div>
-  );
+  return <div className="page page--narrow">{team?.name ? <TeamEditForm key={String(team.id)} team={team} /> : <p className="card">{t.team.noTeam}</p>}</div>;
 }

@@ -46,10 +46,16 @@ function PauseView() {
       <DrawingCanvas ref={canvas} />
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field label={t.uber.pauseFileName} value={fileName} onValue={setFileName} maxLength={FIELD_MAXIMA.uploadLabel} />
-        <button type="submit" className="button button--primary">{t.uber.pauseSend}</button>
+        <button type="submit" className="button button--primary">
+          {t.uber.pauseSend}
+        </button>
       </form>
       <FormError message={error} />
-      {info && <p className="success" role="status">{info}</p>}
+      {info && (
+        <p className="success" role="status">
+          {info}
+        </p>
+      )}
       {/* The chosen picture goes up under the same resolution / file name as the drawing (kind user needs one). */}
       <UploadArea
         kind="user"
@@ -71,7 +77,9 @@ export function UberView() {
     case 'pre':
       return (
         <section className="card uber uber--pre">
-          <p className="uber__kicker" aria-hidden="true">{t.uber.preKicker}</p>
+          <p className="uber__kicker" aria-hidden="true">
+            {t.uber.preKicker}
+          </p>
           <UberText fallback={t.uber.pre} />
         </section>
       );
@@ -81,7 +89,9 @@ export function UberView() {
       return (
         <section className="card uber">
           <UberText fallback={t.uber.post} />
-          <Link href="/next" className="button">{t.uber.postLink}</Link>
+          <Link href="/next" className="button">
+            {t.uber.postLink}
+          </Link>
         </section>
       );
     case 'painting':
@@ -92,7 +102,11 @@ export function UberView() {
         </section>
       );
     case 'instruction':
-      return <section className="card uber"><UberText fallback={t.uber.instruction} /></section>;
+      return (
+        <section className="card uber">
+          <UberText fallback={t.uber.instruction} />
+        </section>
+      );
     case 'quiz-single':
       return (
         <>

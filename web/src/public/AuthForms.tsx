@@ -103,7 +103,13 @@ function AuthFormFooter({ form, submitText }: { form: AuthSubmit; submitText: st
       <FormError message={form.error} />
       <QueueWaitLine wait={form.wait} />
       <button type="submit" className="button button--primary" disabled={form.busy}>
-        {form.busy ? <><Spinner /> {t.auth.sending}</> : submitText}
+        {form.busy ? (
+          <>
+            <Spinner /> {t.auth.sending}
+          </>
+        ) : (
+          submitText
+        )}
       </button>
     </>
   );

@@ -21,7 +21,13 @@ export function GrussPage() {
       return;
     }
     // A refusal says why, e.g. too many greetings from this address, with the wait.
-    if (await send(() => sendGreeting(name, message), (err) => refusalText(err, t.forms.failure))) setMessage('');
+    if (
+      await send(
+        () => sendGreeting(name, message),
+        (err) => refusalText(err, t.forms.failure),
+      )
+    )
+      setMessage('');
   }
 
   return (

@@ -12,13 +12,23 @@ export function AboutPage() {
         <h1>{t.about.heading}</h1>
         <p>{t.about.text}</p>
         <p>{t.about.contact}</p>
-        {supportUrl && <p><a className="button" href={supportUrl} target="_blank" rel="noreferrer">{t.about.support}</a></p>}
+        {supportUrl && (
+          <p>
+            <a className="button" href={supportUrl} target="_blank" rel="noreferrer">
+              {t.about.support}
+            </a>
+          </p>
+        )}
         {socialLinks.length > 0 && (
           <>
             <h2>{t.about.social}</h2>
             <ul className="social-links">
               {socialLinks.map(({ label, url }) => (
-                <li key={`${label} ${url}`}><a href={url} target="_blank" rel="noreferrer">{label}</a></li>
+                <li key={`${label} ${url}`}>
+                  <a href={url} target="_blank" rel="noreferrer">
+                    {label}
+                  </a>
+                </li>
               ))}
             </ul>
           </>
@@ -49,7 +59,9 @@ export function NextPage() {
     <div className="page page--narrow">
       <section className="card">
         <h1>{t.next.heading}</h1>
-        {dates.length === 0 ? <p className="muted">{t.showSettings.noDates}</p> : (
+        {dates.length === 0 ? (
+          <p className="muted">{t.showSettings.noDates}</p>
+        ) : (
           <ul className="next-dates">
             {dates.map(({ date, title }) => (
               <li key={`${date} ${title}`}>
@@ -72,7 +84,9 @@ export function SpecialPage() {
         <h1>{t.special.heading}</h1>
         <p>{t.special.text}</p>
         <ul className="feature-list">
-          {t.special.days.map((day) => <li key={day}>{day}</li>)}
+          {t.special.days.map((day) => (
+            <li key={day}>{day}</li>
+          ))}
         </ul>
         <p>{t.special.onSite}</p>
       </section>
@@ -88,7 +102,10 @@ export function ChangelogPage() {
         <ol className="changelog" reversed>
           {t.changelog.entries.map((entry) => (
             <li key={entry.version}>
-              <h2>{entry.version}{entry.date && <small> · {entry.date}</small>}</h2>
+              <h2>
+                {entry.version}
+                {entry.date && <small> · {entry.date}</small>}
+              </h2>
               <p>{entry.text}</p>
             </li>
           ))}

@@ -33,11 +33,15 @@ export function QrTeamPage() {
   if (connection === 'special') {
     return (
       <div className="page page--narrow">
-        <div className="qr-brand"><ShowBrand /></div>
+        <div className="qr-brand">
+          <ShowBrand />
+        </div>
         <section className="card">
           <h1>{t.qrTeam.specialHeading}</h1>
           <p>{t.qrTeam.specialText}</p>
-          <Link href="/" className="button">{t.qrTeam.backToStart}</Link>
+          <Link href="/" className="button">
+            {t.qrTeam.backToStart}
+          </Link>
         </section>
       </div>
     );
@@ -45,7 +49,9 @@ export function QrTeamPage() {
   if (connection === 'error') {
     return (
       <div className="page page--narrow">
-        <div className="qr-brand"><ShowBrand /></div>
+        <div className="qr-brand">
+          <ShowBrand />
+        </div>
         <section className="card" role="alert">
           <h1>{hostOfflineText(qrHostName)}</h1>
           <p>{t.qrTeam.errorText}</p>
@@ -67,13 +73,21 @@ function QrTeamForm() {
     const problem = qrTeamProblemOf(name, amount);
     if (problem) return setError(t.qrTeam[problem]);
     // A refusal: the server says why in German (name taken, registrations closed, laptop not connected, ...).
-    if (await send(() => createQrTeam(name, amount), (err) => (err instanceof HttpError && err.detail ? err.detail : t.forms.failure))) setAmount('');
+    if (
+      await send(
+        () => createQrTeam(name, amount),
+        (err) => (err instanceof HttpError && err.detail ? err.detail : t.forms.failure),
+      )
+    )
+      setAmount('');
   }
 
   if (status === 'didSend') {
     return (
       <div className="page page--narrow">
-        <div className="qr-brand"><ShowBrand /></div>
+        <div className="qr-brand">
+          <ShowBrand />
+        </div>
         <section className="card" role="status">
           <h1>{t.qrTeam.didSend}</h1>
           <p>{t.qrTeam.thanks}</p>
@@ -83,7 +97,9 @@ function QrTeamForm() {
   }
   return (
     <div className="page page--narrow">
-      <div className="qr-brand"><ShowBrand /></div>
+      <div className="qr-brand">
+        <ShowBrand />
+      </div>
       <form className="card form" onSubmit={submit} noValidate>
         <h1>{t.qrTeam.heading}</h1>
         <Field label={t.qrTeam.name} value={name} onValue={setName} required />

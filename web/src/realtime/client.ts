@@ -290,9 +290,12 @@ export class RealtimeClient {
     if (!reply.success && reply.retry === true) {
       // The server could not look the user up in its database just now: the same socket tries again.
       const socket = this.socket;
-      this.o.setTimeout(() => {
-        if (this.socket === socket && socket !== null) void this.authenticate();
-      }, backoffMs(1, this.o.random(), { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS }));
+      this.o.setTimeout(
+        () => {
+          if (this.socket === socket && socket !== null) void this.authenticate();
+        },
+        backoffMs(1, this.o.random(), { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS }),
+      );
       return;
     }
     if (!reply.success) {
@@ -515,8 +518,7 @@ export class RealtimeClient {
       return;
     }
     const hiddenAt = this.o.lastHiddenAt();
-    if (hiddenAt !== null && now - hiddenAt < VISIBILITY_WINDOW_MS
-      && featureFlag(global?.featureFlags ?? null, 'recreateSocketOnVisibilityLost')) {
+    if (hiddenAt !== null && now - hiddenAt < VISIBILITY_WINDOW_MS && featureFlag(global?.featureFlags ?? null, 'recreateSocketOnVisibilityLost')) {
       this.connect();
       return;
     }

@@ -8,8 +8,18 @@ import type { ViewOfScope, ViewScope } from '@wire/replies';
 import type { GlobalView } from '@engine/views/views';
 
 export type {
-  GlobalView, HealDealStatus, ModeratorView, OperatorTeamEntry, OperatorUserEntry, OperatorView, ProposalView, QuestionView, TeamView,
-  TesterAnswerView, TesterView, UserView,
+  GlobalView,
+  HealDealStatus,
+  ModeratorView,
+  OperatorTeamEntry,
+  OperatorUserEntry,
+  OperatorView,
+  ProposalView,
+  QuestionView,
+  TeamView,
+  TesterAnswerView,
+  TesterView,
+  UserView,
 } from '@engine';
 export type { Stroke, UberMode } from '../../../events';
 

@@ -14,9 +14,12 @@ export function relativeToCountdown(at: number, endsAt: number): string {
 
 export function ratingText(r: RatingEntry): string {
   const a = t.replay.audit;
-  const value = r.kind === 'bulk' ? a.bulk(r.regex ?? '', t.replay.marks[r.mark ?? ''] ?? String(r.mark), r.points)
-    : r.kind === 'ship' ? a.ship(r.hits ?? 0, r.survived ?? false, r.points)
-      : a.ratingValue(r.points, r.change);
+  const value =
+    r.kind === 'bulk'
+      ? a.bulk(r.regex ?? '', t.replay.marks[r.mark ?? ''] ?? String(r.mark), r.points)
+      : r.kind === 'ship'
+        ? a.ship(r.hits ?? 0, r.survived ?? false, r.points)
+        : a.ratingValue(r.points, r.change);
   const flags = [r.checked ? a.checked : null, r.liked ? a.liked : null].filter(Boolean).join(', ');
   return flags ? `${value} (${flags})` : value;
 }
@@ -46,13 +49,11 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
           </>
         ) : null}
         <dt>{au.answer}</dt>
-        <dd><strong>{a.answer || au.noAnswer}</strong></dd>
-        <dt>{au.proposal}</dt>
         <dd>
-          {a.proposal
-            ? `V${a.proposal.key}: ${au.proposedBy(userName(names, a.proposal.userId), formatTime(a.proposal.at))}`
-            : au.authorOnly(userName(names, a.author))}
+          <strong>{a.answer || au.noAnswer}</strong>
         </dd>
+        <dt>{au.proposal}</dt>
+        <dd>{a.proposal ? `V${a.proposal.key}: ${au.proposedBy(userName(names, a.proposal.userId), formatTime(a.proposal.at))}` : au.authorOnly(userName(names, a.author))}</dd>
         <dt>{au.basis}</dt>
         <dd>{au.bases[a.basis]}</dd>
         <dt>{au.stars}</dt>
@@ -61,7 +62,9 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
         <dd>
           {a.favourite
             ? au.favouriteBy(userName(names, a.favourite.userId), formatTime(a.favourite.at), endsAt === null ? '' : au.relative(relativeToCountdown(a.favourite.at, endsAt)))
-            : a.basis === 'unknown' ? au.notRecorded : au.notFavourite}
+            : a.basis === 'unknown'
+              ? au.notRecorded
+              : au.notFavourite}
         </dd>
         <dt>{au.lockIn}</dt>
         <dd>
@@ -72,9 +75,13 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
         </dd>
         <dt>{au.ratings}</dt>
         <dd>
-          {a.ratings.length === 0 ? au.notRated : (
+          {a.ratings.length === 0 ? (
+            au.notRated
+          ) : (
             <ul className="replay-answer__ratings">
-              {a.ratings.map((r, i) => <li key={i}>{au.rating(userName(names, r.testerId), formatTime(r.at), ratingText(r))}</li>)}
+              {a.ratings.map((r, i) => (
+                <li key={i}>{au.rating(userName(names, r.testerId), formatTime(r.at), ratingText(r))}</li>
+              ))}
             </ul>
           )}
         </dd>
@@ -99,16 +106,27 @@ function TeamAudit({ audit, names, initialTeam = '', initialRound = 'all' }: { a
           <label htmlFor={teamSelect}>{au.team}</label>
           <select id={teamSelect} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
             <option value="">{au.chooseTeam}</option>
-            {teamIds.map((id) => ({ id, name: teamName(names, id) })).sort((x, y) => x.name.localeCompare(y.name, 'de')).map((team) => (
-              <option key={team.id} value={team.id}>{team.name}</option>
-            ))}
+            {teamIds
+              .map((id) => ({ id, name: teamName(names, id) }))
+              .sort((x, y) => x.name.localeCompare(y.name, 'de'))
+              .map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={roundSelect}>{au.round}</label>
           <select id={roundSelect} value={round} onChange={(e) => setRound(e.target.value)}>
             <option value="all">{au.allRounds}</option>
-            {[...new Set(audit.answers.map((a) => a.round))].sort((x, y) => x - y).map((r) => <option key={r} value={String(r)}>{t.replay.round(r)}</option>)}
+            {[...new Set(audit.answers.map((a) => a.round))]
+              .sort((x, y) => x - y)
+              .map((r) => (
+                <option key={r} value={String(r)}>
+                  {t.replay.round(r)}
+                </option>
+              ))}
           </select>
         </div>
       </div>
@@ -116,7 +134,9 @@ function TeamAudit({ audit, names, initialTeam = '', initialRound = 'all' }: { a
       {shown.map((r) => (
         <section key={r.round} className="stack" aria-label={au.roundTotal(r.round, r.points)}>
           <h3>{au.roundTotal(r.round, r.points)}</h3>
-          {r.answers.map((a) => <AnswerCard key={a.answerId} a={a} names={names} />)}
+          {r.answers.map((a) => (
+            <AnswerCard key={a.answerId} a={a} names={names} />
+          ))}
         </section>
       ))}
     </div>
@@ -135,41 +155,48 @@ function TesterAudit({ audit, names }: { audit: Audit; names: LiveState }) {
         <label htmlFor={selectId}>{au.tester}</label>
         <select id={selectId} value={testerId} onChange={(e) => setTesterId(e.target.value)}>
           <option value="">{au.chooseTester}</option>
-          {testers.map((id) => <option key={id} value={id}>{userName(names, id)}</option>)}
+          {testers.map((id) => (
+            <option key={id} value={id}>
+              {userName(names, id)}
+            </option>
+          ))}
         </select>
       </div>
-      {testerId && (ratings.length === 0 ? <p className="muted">{au.noRatings}</p> : (
-        <>
-          <p className="muted">{au.ratingCount(ratings.length)}</p>
-          <div className="table-scroll">
-            <table className="table table--compact">
-              <thead>
-                <tr>
-                  <th scope="col">{au.colTime}</th>
-                  <th scope="col">{au.colQuestion}</th>
-                  <th scope="col">{au.colTeam}</th>
-                  <th scope="col">{au.colAnswer}</th>
-                  <th scope="col">{au.colValue}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ratings.map((r, i) => {
-                  const answer = answerById(audit, r.answerId);
-                  return (
-                    <tr key={i}>
-                      <td className="replay-events__time">{formatTime(r.at)}</td>
-                      <td>{answer ? au.question(answer.round, answer.number) : '–'}</td>
-                      <td>{answer ? (answer.teamId !== null ? teamName(names, answer.teamId) : userName(names, answer.userId)) : '–'}</td>
-                      <td>{answer?.answer || au.noAnswer}</td>
-                      <td>{ratingText(r)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
-      ))}
+      {testerId &&
+        (ratings.length === 0 ? (
+          <p className="muted">{au.noRatings}</p>
+        ) : (
+          <>
+            <p className="muted">{au.ratingCount(ratings.length)}</p>
+            <div className="table-scroll">
+              <table className="table table--compact">
+                <thead>
+                  <tr>
+                    <th scope="col">{au.colTime}</th>
+                    <th scope="col">{au.colQuestion}</th>
+                    <th scope="col">{au.colTeam}</th>
+                    <th scope="col">{au.colAnswer}</th>
+                    <th scope="col">{au.colValue}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ratings.map((r, i) => {
+                    const answer = answerById(audit, r.answerId);
+                    return (
+                      <tr key={i}>
+                        <td className="replay-events__time">{formatTime(r.at)}</td>
+                        <td>{answer ? au.question(answer.round, answer.number) : '–'}</td>
+                        <td>{answer ? (answer.teamId !== null ? teamName(names, answer.teamId) : userName(names, answer.userId)) : '–'}</td>
+                        <td>{answer?.answer || au.noAnswer}</td>
+                        <td>{ratingText(r)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ))}
     </div>
   );
 }

@@ -59,11 +59,15 @@ export function EventList({ timeline, position, names, onJump }: { timeline: Tim
               return (
                 <tr key={index} className={`${current ? 'replay-events__current' : ''} ${future ? 'replay-events__future' : ''}`} aria-current={current ? 'step' : undefined}>
                   <td>
-                    <button type="button" className="chip" aria-label={t.replay.jumpTo(index + 1)} onClick={() => onJump(index + 1)}>{index + 1}</button>
+                    <button type="button" className="chip" aria-label={t.replay.jumpTo(index + 1)} onClick={() => onJump(index + 1)}>
+                      {index + 1}
+                    </button>
                   </td>
                   <td className="replay-events__time">{formatTime(event.metadata.recordedAt)}</td>
                   <td>{actorName(event, names)}</td>
-                  <td><code>{event.type}</code></td>
+                  <td>
+                    <code>{event.type}</code>
+                  </td>
                   <td>{describeEvent(event, names)}</td>
                 </tr>
               );

@@ -7,10 +7,14 @@ import { t } from '../texts';
 export function quizOfState(state: LiveState): string | null {
   if (state.night) return state.night.quizId;
   const nights: string[] = [];
-  state.nights.forEach((n) => { nights.push(n.quizId); });
+  state.nights.forEach((n) => {
+    nights.push(n.quizId);
+  });
   if (nights.length > 0) return nights[nights.length - 1];
   const quizzes: string[] = [];
-  state.quizzes.forEach((q) => { quizzes.push(q.id); });
+  state.quizzes.forEach((q) => {
+    quizzes.push(q.id);
+  });
   return quizzes.length > 0 ? quizzes[quizzes.length - 1] : null;
 }
 
@@ -22,7 +26,9 @@ export function PointsPanel({ state, onAudit }: { state: LiveState; onAudit?(tea
   return (
     <section aria-labelledby="replay-points-heading">
       <h2 id="replay-points-heading">{t.replay.pointsHeading}</h2>
-      {table.sortedTeams.length === 0 ? <p className="muted">{t.replay.noPoints}</p> : (
+      {table.sortedTeams.length === 0 ? (
+        <p className="muted">{t.replay.noPoints}</p>
+      ) : (
         <div className="table-scroll">
           <table className="table table--compact replay-points">
             <ColumnHeads labels={[t.replay.rank, t.replay.team, ...table.rounds.map((r) => t.replay.round(r)), t.replay.total]} />
@@ -31,12 +37,20 @@ export function PointsPanel({ state, onAudit }: { state: LiveState; onAudit?(tea
                 <tr key={row.teamId ?? row.name}>
                   <td>{row.rank}</td>
                   <th scope="row">
-                    {onAudit && row.teamId !== null
-                      ? <button type="button" className="chip" title={t.replay.auditTeam(row.name)} onClick={() => row.teamId !== null && onAudit(row.teamId)}>{row.name}</button>
-                      : row.name}
+                    {onAudit && row.teamId !== null ? (
+                      <button type="button" className="chip" title={t.replay.auditTeam(row.name)} onClick={() => row.teamId !== null && onAudit(row.teamId)}>
+                        {row.name}
+                      </button>
+                    ) : (
+                      row.name
+                    )}
                   </th>
-                  {table.rounds.map((r, i) => <td key={r}>{row.rounds[i] ?? 0}</td>)}
-                  <td><strong>{row.total}</strong></td>
+                  {table.rounds.map((r, i) => (
+                    <td key={r}>{row.rounds[i] ?? 0}</td>
+                  ))}
+                  <td>
+                    <strong>{row.total}</strong>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -69,7 +69,9 @@ export function ReplayControls({ timeline, position, playing, speed, names, onPo
 
   return (
     <div className="replay-controls" role="group" aria-label={t.replay.timelineLabel} aria-describedby={hintId} tabIndex={0} onKeyDown={onKeyDown}>
-      <label htmlFor={scrubberId} className="replay-controls__position">{t.replay.position(position, total)}</label>
+      <label htmlFor={scrubberId} className="replay-controls__position">
+        {t.replay.position(position, total)}
+      </label>
       <input
         id={scrubberId}
         className="replay-controls__scrubber"
@@ -82,17 +84,29 @@ export function ReplayControls({ timeline, position, playing, speed, names, onPo
         onChange={(e) => step(Number(e.target.value))}
       />
       <div className="button-row">
-        <button type="button" className="button button--small" onClick={() => step(0)} disabled={position === 0} aria-label={t.replay.start}>|◀</button>
-        <button type="button" className="button button--small" onClick={() => step(Math.max(0, position - 1))} disabled={position === 0} aria-label={t.replay.back}>◀</button>
+        <button type="button" className="button button--small" onClick={() => step(0)} disabled={position === 0} aria-label={t.replay.start}>
+          |◀
+        </button>
+        <button type="button" className="button button--small" onClick={() => step(Math.max(0, position - 1))} disabled={position === 0} aria-label={t.replay.back}>
+          ◀
+        </button>
         <button type="button" className="button button--primary button--small" onClick={() => onPlaying(!playing)} disabled={!playing && position >= total} aria-pressed={playing}>
           {playing ? `❚❚ ${t.replay.pause}` : `▶ ${t.replay.play}`}
         </button>
-        <button type="button" className="button button--small" onClick={() => step(Math.min(total, position + 1))} disabled={position >= total} aria-label={t.replay.forward}>▶</button>
-        <button type="button" className="button button--small" onClick={() => step(total)} disabled={position >= total} aria-label={t.replay.end}>▶|</button>
+        <button type="button" className="button button--small" onClick={() => step(Math.min(total, position + 1))} disabled={position >= total} aria-label={t.replay.forward}>
+          ▶
+        </button>
+        <button type="button" className="button button--small" onClick={() => step(total)} disabled={position >= total} aria-label={t.replay.end}>
+          ▶|
+        </button>
         <div className="field field--inline">
           <label htmlFor={speedId}>{t.replay.speed}</label>
           <select id={speedId} value={speed} onChange={(e) => onSpeed(Number(e.target.value))}>
-            {SPEEDS.map((s) => <option key={s} value={s}>{t.replay.speedOption(s)}</option>)}
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {t.replay.speedOption(s)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -105,9 +119,13 @@ export function ReplayControls({ timeline, position, playing, speed, names, onPo
             {' · '}
             {describeEvent(current, names)}
           </>
-        ) : t.replay.position(0, total)}
+        ) : (
+          t.replay.position(0, total)
+        )}
       </p>
-      <small id={hintId} className="hint">{t.replay.timelineHint}</small>
+      <small id={hintId} className="hint">
+        {t.replay.timelineHint}
+      </small>
     </div>
   );
 }

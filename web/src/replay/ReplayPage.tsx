@@ -51,18 +51,21 @@ function NightPicker({ initialNight, onLoaded }: { initialNight: string | null; 
     };
   }, [token]);
 
-  const load = useCallback(async (id: string) => {
-    if (!id) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onLoaded(await fetchNightLog(id, token), id);
-    } catch {
-      setError(t.replay.loadFailed);
-    } finally {
-      setBusy(false);
-    }
-  }, [onLoaded, token]);
+  const load = useCallback(
+    async (id: string) => {
+      if (!id) return;
+      setBusy(true);
+      setError(null);
+      try {
+        onLoaded(await fetchNightLog(id, token), id);
+      } catch {
+        setError(t.replay.loadFailed);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [onLoaded, token],
+  );
 
   // A shared address (?night=…) opens that night at once.
   const opened = useRef(false);
@@ -79,24 +82,43 @@ function NightPicker({ initialNight, onLoaded }: { initialNight: string | null; 
   }
 
   return (
-    <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void load(nightId); }}>
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void load(nightId);
+      }}
+    >
       <div className="field">
         <label htmlFor={selectId}>{t.replay.nightLabel}</label>
         <select id={selectId} value={nightId} onChange={(e) => setNightId(e.target.value)} disabled={nights.status !== 'loaded'}>
           <option value="">{t.replay.nightChoose}</option>
-          {nights.status === 'loaded' && nights.nights.map((n) => (
-            <option key={n.id} value={n.id}>{t.replay.nightOption(n.id, n.quizName || n.quizId, startedText(n.startedAt))}</option>
-          ))}
+          {nights.status === 'loaded' &&
+            nights.nights.map((n) => (
+              <option key={n.id} value={n.id}>
+                {t.replay.nightOption(n.id, n.quizName || n.quizId, startedText(n.startedAt))}
+              </option>
+            ))}
         </select>
       </div>
-      <button type="submit" className="button button--primary" disabled={!nightId || busy}>{busy ? t.replay.loading : t.replay.load}</button>
+      <button type="submit" className="button button--primary" disabled={!nightId || busy}>
+        {busy ? t.replay.loading : t.replay.load}
+      </button>
       <div className="field">
         <label htmlFor={fileId}>{t.replay.openFile}</label>
         <input id={fileId} type="file" accept=".jsonl,.ndjson,application/x-ndjson,text/plain" onChange={(e) => void openFile(e)} />
       </div>
-      {nights.status === 'failed' && <p className="form-error" role="alert">{t.replay.nightsFailed}</p>}
+      {nights.status === 'failed' && (
+        <p className="form-error" role="alert">
+          {t.replay.nightsFailed}
+        </p>
+      )}
       {nights.status === 'loaded' && nights.nights.length === 0 && <p className="muted">{t.replay.noNights}</p>}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
@@ -148,16 +170,19 @@ export function Replayer({ events, initialPosition, initialTab = 'views', initia
   return (
     <div className="stack">
       <section className="card">
-        <ReplayControls
-          timeline={timeline} position={position} playing={playing} speed={speed} names={names}
-          onPosition={setPosition} onPlaying={setPlaying} onSpeed={setSpeed}
-        />
+        <ReplayControls timeline={timeline} position={position} playing={playing} speed={speed} names={names} onPosition={setPosition} onPlaying={setPlaying} onSpeed={setSpeed} />
       </section>
       <div role="tablist" className="tabs" aria-label={t.replay.heading}>
         {TABS.map((key) => (
           <button
-            key={key} type="button" role="tab" className="tab" id={`${tabsId}-${key}`} aria-selected={tab === key}
-            aria-controls={`${tabsId}-panel`} onClick={() => setTab(key)}
+            key={key}
+            type="button"
+            role="tab"
+            className="tab"
+            id={`${tabsId}-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`${tabsId}-panel`}
+            onClick={() => setTab(key)}
           >
             {tabLabel(key)}
           </button>
@@ -185,23 +210,39 @@ export function ReplayPage() {
   const [log, setLog] = useState<LoadedNight | null>(null);
   const [loads, setLoads] = useState(0);
   const loadCount = useRef(0);
-  const onLoaded = useCallback((loaded: LoadedNight, nightId: string | null) => {
-    loadCount.current += 1;
-    // The position of a shared address applies to the first load of its night only.
-    if (loadCount.current > 1 || nightId !== params.night) storeReplayParams({ night: nightId, pos: null });
-    setLog(loaded);
-    setLoads(loadCount.current);
-  }, [params.night]);
+  const onLoaded = useCallback(
+    (loaded: LoadedNight, nightId: string | null) => {
+      loadCount.current += 1;
+      // The position of a shared address applies to the first load of its night only.
+      if (loadCount.current > 1 || nightId !== params.night) storeReplayParams({ night: nightId, pos: null });
+      setLog(loaded);
+      setLoads(loadCount.current);
+    },
+    [params.night],
+  );
   return (
     <div className="page operator replay">
       <h1>{t.replay.heading}</h1>
       <Panel title={t.replay.nightLabel}>
         <NightPicker initialNight={params.night} onLoaded={onLoaded} />
         {log?.source === 'events' && <p className="card card--warning">{t.replay.onlyNightStream}</p>}
-        {log?.refusal && <p className="form-error" role="alert">{log.refusal}</p>}
-        {log && log.problems.length > 0 && <p className="form-error" role="alert">{t.replay.problems(log.problems.length)}</p>}
+        {log?.refusal && (
+          <p className="form-error" role="alert">
+            {log.refusal}
+          </p>
+        )}
+        {log && log.problems.length > 0 && (
+          <p className="form-error" role="alert">
+            {t.replay.problems(log.problems.length)}
+          </p>
+        )}
       </Panel>
-      {log && (log.events.length === 0 ? <p className="muted">{t.replay.noEvents}</p> : <Replayer key={loads} events={log.events} initialPosition={loads === 1 && params.pos !== null ? params.pos : undefined} />)}
+      {log &&
+        (log.events.length === 0 ? (
+          <p className="muted">{t.replay.noEvents}</p>
+        ) : (
+          <Replayer key={loads} events={log.events} initialPosition={loads === 1 && params.pos !== null ? params.pos : undefined} />
+        ))}
     </div>
   );
 }

@@ -71,8 +71,12 @@ function PlayerScreen({ withTeam }: { withTeam: boolean }) {
   if (!withTeam) return <UberView />;
   return (
     <div className="quiz-layout">
-      <div className="quiz-layout__main"><QuizWrapper /></div>
-      <div className="quiz-layout__side"><TeamDisplay /></div>
+      <div className="quiz-layout__main">
+        <QuizWrapper />
+      </div>
+      <div className="quiz-layout__side">
+        <TeamDisplay />
+      </div>
     </div>
   );
 }
@@ -87,10 +91,18 @@ export function ViewerSelect({ state, value, onChange }: { state: LiveState; val
         <option value="global">{t.replay.viewerGlobal}</option>
         <option value="moderator">{t.replay.viewerModerator}</option>
         <optgroup label={t.replay.teamsGroup}>
-          {choices.teams.map((team) => <option key={team.id} value={`team:${team.id}`}>{t.replay.viewerTeam(team.name)}</option>)}
+          {choices.teams.map((team) => (
+            <option key={team.id} value={`team:${team.id}`}>
+              {t.replay.viewerTeam(team.name)}
+            </option>
+          ))}
         </optgroup>
         <optgroup label={t.replay.playersGroup}>
-          {choices.players.map((p) => <option key={p.id} value={`player:${p.id}`}>{t.replay.viewerPlayer(p.name, p.team)}</option>)}
+          {choices.players.map((p) => (
+            <option key={p.id} value={`player:${p.id}`}>
+              {t.replay.viewerPlayer(p.name, p.team)}
+            </option>
+          ))}
         </optgroup>
       </select>
     </div>
@@ -114,9 +126,7 @@ export function ReplayViews({ state, viewer, eventTime, playing = false }: { sta
   return (
     <div className="replay-screen" inert aria-label={t.replay.readOnly}>
       <Provider store={store}>
-        <div key={viewerKey(viewer)}>
-          {viewer.kind === 'moderator' ? <ModeratorScreen state={state} /> : <PlayerScreen withTeam={withTeam} />}
-        </div>
+        <div key={viewerKey(viewer)}>{viewer.kind === 'moderator' ? <ModeratorScreen state={state} /> : <PlayerScreen withTeam={withTeam} />}</div>
       </Provider>
     </div>
   );

@@ -124,8 +124,8 @@ function lockInAudit(state: LiveState, q: QuestionTrack, event: Extract<QuizShow
       const track = q.teams.get(a.teamId);
       const tracked = track?.proposals.get(key);
       proposal = { key, userId: tracked?.userId ?? a.author, at: tracked?.at ?? at };
-      stars = playOfTeam(state, a.teamId).stars
-        .filter((s) => s.key === key)
+      stars = playOfTeam(state, a.teamId)
+        .stars.filter((s) => s.key === key)
         .map((s) => ({ userId: s.userId, at: track?.stars.get(s.userId)?.at ?? at }))
         .sort((x, y) => x.at - y.at);
       if (a.basis === 'favourite') {
@@ -135,12 +135,29 @@ function lockInAudit(state: LiveState, q: QuestionTrack, event: Extract<QuizShow
     }
     const countdown = q.countdown;
     return {
-      answerId: a.answerId, quizId: event.data.quizId, round: event.data.round, number: event.data.number,
-      question, maxPoints: question ? questionValue(question) : null,
-      teamId: a.teamId, userId: a.userId, answer: a.answer, author: a.author,
-      proposal, basis: a.basis, stars, favourite, lockedAt: at, countdown,
+      answerId: a.answerId,
+      quizId: event.data.quizId,
+      round: event.data.round,
+      number: event.data.number,
+      question,
+      maxPoints: question ? questionValue(question) : null,
+      teamId: a.teamId,
+      userId: a.userId,
+      answer: a.answer,
+      author: a.author,
+      proposal,
+      basis: a.basis,
+      stars,
+      favourite,
+      lockedAt: at,
+      countdown,
       lockInVsCountdownMs: countdown ? at - countdown.endsAt : null,
-      endReason: q.endReason, ratings: [], points: 0, checked: false, liked: false, eventIndex: index,
+      endReason: q.endReason,
+      ratings: [],
+      points: 0,
+      checked: false,
+      liked: false,
+      eventIndex: index,
     };
   });
 }
@@ -200,20 +217,44 @@ export function buildAudit(events: readonly QuizShowEvent[], count = events.leng
     switch (event.type) {
       case 'AnswerRated':
         rating(event.data.answerId, after, {
-          kind: 'rated', testerId: event.data.testerId, at, change: event.data.change, regex: null, mark: null, hits: null, survived: null, eventIndex: i,
+          kind: 'rated',
+          testerId: event.data.testerId,
+          at,
+          change: event.data.change,
+          regex: null,
+          mark: null,
+          hits: null,
+          survived: null,
+          eventIndex: i,
         });
         break;
       case 'AnswersBulkRated':
         for (const id of event.data.answerIds) {
           rating(id, after, {
-            kind: 'bulk', testerId: event.metadata.actor.userId, at, change: null, regex: event.data.regex, mark: event.data.mark, hits: null, survived: null, eventIndex: i,
+            kind: 'bulk',
+            testerId: event.metadata.actor.userId,
+            at,
+            change: null,
+            regex: event.data.regex,
+            mark: event.data.mark,
+            hits: null,
+            survived: null,
+            eventIndex: i,
           });
         }
         break;
       case 'ShipQuestionCorrected':
         for (const r of event.data.results) {
           rating(r.answerId, after, {
-            kind: 'ship', testerId: event.metadata.actor.userId, at, change: null, regex: null, mark: null, hits: r.hits, survived: r.survived, eventIndex: i,
+            kind: 'ship',
+            testerId: event.metadata.actor.userId,
+            at,
+            change: null,
+            regex: null,
+            mark: null,
+            hits: r.hits,
+            survived: r.survived,
+            eventIndex: i,
           });
         }
         break;

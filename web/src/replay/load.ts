@@ -31,7 +31,10 @@ export function parseEventLine(line: Json): QuizShowEvent {
  * (events/night-export.ts) is checked, not folded; an export without one (0.10 and older) is read as before.
  */
 export function parseEventLog(text: string): ParsedLog {
-  const lines = text.split('\n').map((raw, index) => ({ line: index + 1, text: raw.trim() })).filter((l) => l.text !== '');
+  const lines = text
+    .split('\n')
+    .map((raw, index) => ({ line: index + 1, text: raw.trim() }))
+    .filter((l) => l.text !== '');
   const header = lines.length > 0 ? headerOf(lines[0]!.text) : null;
   if (header && !header.ok) return { events: [], problems: [], refusal: header.message };
   const events: QuizShowEvent[] = [];

@@ -6,8 +6,12 @@ import { delayToNext, positionAfter, type Timeline } from './timeline';
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 export function usePlayback(
-  timeline: Timeline | null, position: number, playing: boolean, speed: number,
-  setPosition: (p: number) => void, setPlaying: (playing: boolean) => void,
+  timeline: Timeline | null,
+  position: number,
+  playing: boolean,
+  speed: number,
+  setPosition: (p: number) => void,
+  setPlaying: (playing: boolean) => void,
 ): void {
   useEffect(() => {
     if (!timeline || !playing) return;

@@ -4,10 +4,7 @@ import type { TeamRecord } from '../api/http';
 import type { Views } from '../realtime/views';
 
 export type ReplayViewer =
-  | { readonly kind: 'global' }
-  | { readonly kind: 'moderator' }
-  | { readonly kind: 'team'; readonly teamId: string }
-  | { readonly kind: 'player'; readonly userId: string };
+  { readonly kind: 'global' } | { readonly kind: 'moderator' } | { readonly kind: 'team'; readonly teamId: string } | { readonly kind: 'player'; readonly userId: string };
 
 export const GLOBAL_VIEWER: ReplayViewer = { kind: 'global' };
 
@@ -42,7 +39,7 @@ export function viewerChoices(state: LiveState): ViewerChoices {
   state.teams.forEach((team) => teams.push({ id: team.id, name: team.name }));
   const players: ViewerChoices['players'] = [];
   state.users.forEach((user) => {
-    const team = user.teamId ? state.teams.get(user.teamId)?.name ?? '' : '';
+    const team = user.teamId ? (state.teams.get(user.teamId)?.name ?? '') : '';
     players.push({ id: user.id, name: user.name, team });
   });
   return { teams: teams.sort(byName), players: players.sort(byName) };
@@ -51,7 +48,12 @@ export function viewerChoices(state: LiveState): ViewerChoices {
 /** The engine's views in the shape the app's store holds. */
 export function toAppViews(v: EngineViews): Views {
   return {
-    global: v.global, team: v.team ?? null, user: v.user ?? null, moderator: v.moderator ?? null, tester: v.tester ?? null, operator: v.operator ?? null,
+    global: v.global,
+    team: v.team ?? null,
+    user: v.user ?? null,
+    moderator: v.moderator ?? null,
+    tester: v.tester ?? null,
+    operator: v.operator ?? null,
     overlay: null,
   };
 }
@@ -82,4 +84,3 @@ export function teamRecords(state: LiveState): TeamRecord[] {
   state.teams.forEach((team) => list.push({ id: team.id, name: team.name, stadt: team.stadt, url: team.url, isNew: team.isNew }));
   return list;
 }
-

@@ -109,11 +109,7 @@ export const de = {
   special: {
     heading: 'Quiz-Special auf dem Festival',
     text: 'Wir sind mit drei Quizzen live auf dem Festival dabei!',
-    days: [
-      'Freitag: Disney-Special',
-      'Samstag: Film und Serie',
-      'Sonntag: Anime- und Cartoon-Intros und Musik',
-    ],
+    days: ['Freitag: Disney-Special', 'Samstag: Film und Serie', 'Sonntag: Anime- und Cartoon-Intros und Musik'],
     onSite: 'Die Teams werden vor Ort mit dem Smartphone angelegt – bringt einfach euer Handy mit.',
   },
   changelog: {
@@ -152,7 +148,8 @@ export const de = {
     /** Login or registration waiting in the server's hashing line (no answer after a moment). */
     inLine: 'Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – bitte lass diese Seite offen.',
     /** Login or registration while the server's hashing queue is full: it goes again by itself at the server's appointment. */
-    queued: (seconds: number) => `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
+    queued: (seconds: number) =>
+      `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
     login403: SHARED_TEXTS.wrongCredentials,
     loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
     sessionEnded: 'Deine Anmeldung wurde beendet (zum Beispiel, weil sich deine Rechte geändert haben). Bitte melde dich neu an – danach geht es auf derselben Seite weiter.',
@@ -216,7 +213,8 @@ export const de = {
     nameTooShort: SHARED_TEXTS.displayNameTooShort,
     nameTooLong: SHARED_TEXTS.displayNameTooLong,
     eraseHeading: 'Konto löschen',
-    eraseIntro: 'Dein Login, dein Name und deine E-Mail-Adresse werden endgültig gelöscht, deine hochgeladenen Bilder auch. Was du im Quiz geschrieben hast, bleibt in der Geschichte deines Teams, aber ohne deinen Namen.',
+    eraseIntro:
+      'Dein Login, dein Name und deine E-Mail-Adresse werden endgültig gelöscht, deine hochgeladenen Bilder auch. Was du im Quiz geschrieben hast, bleibt in der Geschichte deines Teams, aber ohne deinen Namen.',
     eraseConfirm: 'Ja, ich möchte mein Konto endgültig löschen.',
     erasePassword: 'Aktuelles Passwort',
     erase: 'Konto endgültig löschen',
@@ -374,8 +372,14 @@ export const de = {
   drawing: {
     canvasLabel: 'Zeichenfläche',
     colours: {
-      white: 'Weiß', dark: 'Dunkel', red: 'Rot', green: 'Grün', blue: 'Blau', pink: 'Pink',
-      lightYellow: 'Hellgelb', darkYellow: 'Dunkelgelb',
+      white: 'Weiß',
+      dark: 'Dunkel',
+      red: 'Rot',
+      green: 'Grün',
+      blue: 'Blau',
+      pink: 'Pink',
+      lightYellow: 'Hellgelb',
+      darkYellow: 'Dunkelgelb',
     } as Record<string, string>,
     colourGroup: 'Farbe',
     widthGroup: 'Strichstärke',
@@ -534,8 +538,13 @@ export const de = {
     favouriteImage: (team: string) => `Antwort von ${team}`,
     uberHeading: 'Quizart und Nachricht',
     uberModes: {
-      quiz: 'Quiz (Teams)', 'quiz-single': 'Quiz (Einzelspieler)', instruction: 'Anleitung', pre: 'Vor dem Quiz',
-      post: 'Nach dem Quiz', pause: 'Pause', painting: 'Malen',
+      quiz: 'Quiz (Teams)',
+      'quiz-single': 'Quiz (Einzelspieler)',
+      instruction: 'Anleitung',
+      pre: 'Vor dem Quiz',
+      post: 'Nach dem Quiz',
+      pause: 'Pause',
+      painting: 'Malen',
     } as Record<string, string>,
     uberModeOnlyWithoutQuestion: SHARED_TEXTS.uberModeOnlyWithoutQuestion,
     uberSet: 'Quizart setzen',
@@ -825,7 +834,8 @@ export const de = {
       QuestionStarted: (round: number, number: number, type: string, single: boolean) => `Frage ${round}.${number} (${type}) gestartet${single ? ' – Einzelspiel' : ''}`,
       CountdownStarted: (seconds: number, endsAt: string) => `Countdown ${seconds} s gestartet, endet um ${endsAt}`,
       CountdownExpired: (endsAt: string) => `Countdown abgelaufen (Ende ${endsAt})`,
-      QuestionEnded: (round: number, number: number, byCountdown: boolean) => `Frage ${round}.${number} beendet (${byCountdown ? 'Countdown abgelaufen' : 'von der Moderation gestoppt'})`,
+      QuestionEnded: (round: number, number: number, byCountdown: boolean) =>
+        `Frage ${round}.${number} beendet (${byCountdown ? 'Countdown abgelaufen' : 'von der Moderation gestoppt'})`,
       AnswersLockedIn: (round: number, number: number, count: number) => `${count} ${count === 1 ? 'Antwort' : 'Antworten'} zu Frage ${round}.${number} eingeloggt`,
       LiveGameReset: (round: number, number: number) => `Harter Reset auf Frage ${round}.${number}`,
       QuizzleAccepted: (team: string, answer: string) => `Quizzle-Lösung „${answer}“ von ${team} angenommen`,
@@ -839,10 +849,13 @@ export const de = {
       QuizzleOffered: (team: string, key: number, answer: string) => `${team} bietet V${key} „${answer}“ als Quizzle-Lösung an`,
       SingleAnswerSubmitted: (user: string, message: string) => `${user} antwortet im Einzelspiel: „${message}“`,
       LobbyChatMessagePosted: (name: string, message: string) => `${name} im Lobby-Chat: „${message}“`,
-      AnswerRated: (tester: string, answer: string, owner: string, points: number, change: string, flags: string) => `${tester} bewertet „${answer}“ (${owner}): ${points} Punkte${change}${flags}`,
-      AnswersBulkRated: (regex: string, round: number, number: number, count: number, mark: string, points: number) => `Regex /${regex}/ auf Frage ${round}.${number}: ${count} ${count === 1 ? 'Antwort' : 'Antworten'} ${mark} (${points} Punkte)`,
+      AnswerRated: (tester: string, answer: string, owner: string, points: number, change: string, flags: string) =>
+        `${tester} bewertet „${answer}“ (${owner}): ${points} Punkte${change}${flags}`,
+      AnswersBulkRated: (regex: string, round: number, number: number, count: number, mark: string, points: number) =>
+        `Regex /${regex}/ auf Frage ${round}.${number}: ${count} ${count === 1 ? 'Antwort' : 'Antworten'} ${mark} (${points} Punkte)`,
       CheckingStarted: (tester: string, quiz: string) => `${tester} beginnt mit der Kontrolle von Quiz „${quiz}“`,
-      HealDealChosen: (team: string, heal: boolean, target: string, amount: number, round: number) => `${team} ${heal ? 'heilt' : 'schadet'} ${target} um ${amount} (Runde ${round})`,
+      HealDealChosen: (team: string, heal: boolean, target: string, amount: number, round: number) =>
+        `${team} ${heal ? 'heilt' : 'schadet'} ${target} um ${amount} (Runde ${round})`,
       HealDealCalculated: (round: number, count: number) => `Heal and Deal: Runde ${round} berechnet (${count} Teams)`,
       HealDealSettingChanged: (setting: string, round: number | null, value: number) => `Heal and Deal: ${setting}${round === null ? '' : ` in Runde ${round}`} = ${value}`,
       ShipQuestionCorrected: (round: number, number: number, count: number) => `Schiffe-versenken-Frage ${round}.${number} korrigiert (${count} Antworten)`,
@@ -869,11 +882,12 @@ export const de = {
       LobbyChatMessageHidden: (by: string) => `${by} blendet eine Lobby-Chat-Nachricht aus`,
       GreetingHidden: (by: string) => `${by} blendet einen Gruß aus`,
       UserMuted: (by: string, user: string, minutes: number) =>
-        (minutes === 0 ? `${by} hebt die Stummschaltung von ${user} auf` : `${by} schaltet ${user} für ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} stumm`),
+        minutes === 0 ? `${by} hebt die Stummschaltung von ${user} auf` : `${by} schaltet ${user} für ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} stumm`,
       TeamMemberRemoved: (by: string, user: string, team: string) => `${by} nimmt ${user} aus dem Team „${team}“`,
       OverlayLinkCreated: (by: string) => `${by} erstellt einen Overlay-Link`,
       OverlayLinkRevoked: (by: string) => `${by} widerruft einen Overlay-Link`,
-      LobbyChatSlowModeSet: (by: string, seconds: number) => (seconds === 0 ? `${by} beendet den langsamen Modus des Lobby-Chats` : `${by} setzt den Lobby-Chat auf eine Nachricht alle ${seconds} Sekunden`),
+      LobbyChatSlowModeSet: (by: string, seconds: number) =>
+        seconds === 0 ? `${by} beendet den langsamen Modus des Lobby-Chats` : `${by} setzt den Lobby-Chat auf eine Nachricht alle ${seconds} Sekunden`,
       LobbyChatOpenSet: (by: string, open: boolean) => (open ? `${by} öffnet den Lobby-Chat` : `${by} schließt den Lobby-Chat`),
     },
     changeSuffix: (change: number) => ` (${change > 0 ? '+' : ''}${change})`,
@@ -948,7 +962,8 @@ export const de = {
     noStream: 'Für diese Show ist noch kein Stream eingestellt.',
     noDates: 'Die nächsten Termine stehen noch nicht fest. Trag dich in den Newsletter ein, dann erfährst du sie als Erstes.',
     heading: 'Show-Einstellungen',
-    intro: 'Links, Stream und Termine der Show. Leere Felder sind nicht gesetzt: Link, Formular oder Stream werden dann ausgeblendet. Offene Seiten übernehmen jede Änderung sofort.',
+    intro:
+      'Links, Stream und Termine der Show. Leere Felder sind nicht gesetzt: Link, Formular oder Stream werden dann ausgeblendet. Offene Seiten übernehmen jede Änderung sofort.',
     streamChannel: 'Stream-Kanal (Twitch)',
     streamChannelHint: 'Nur der Name des Kanals, z. B. quizshow: für den Stream im Splitscreen.',
     streamUrl: 'Stream-Adresse',
@@ -983,7 +998,8 @@ export const de = {
     changedMeanwhile: 'Die Show-Einstellungen wurden inzwischen geändert. Übernehmen verwirft deine Eingaben.',
     takeOver: 'Aktuelle übernehmen',
     lookHeading: 'Aussehen der Show',
-    lookHint: 'Name, Logo und Hauptfarbe erscheinen in der Kopfzeile, im Seitentitel, im Stream-Overlay, auf der QR-Seite und auf dem Startbildschirm der Handys. Leer: wie bisher.',
+    lookHint:
+      'Name, Logo und Hauptfarbe erscheinen in der Kopfzeile, im Seitentitel, im Stream-Overlay, auf der QR-Seite und auf dem Startbildschirm der Handys. Leer: wie bisher.',
     showName: 'Name der Show',
     showNameHint: 'Leer: „Quiztool“.',
     logo: 'Logo',
@@ -1006,7 +1022,8 @@ export const de = {
   },
   overlayLinks: {
     heading: 'Stream-Overlay',
-    intro: 'Ein Overlay-Link zeigt Frage, Countdown, Rangliste, Uber-Nachrichten und den QR-Code zum Mitspielen für den Stream, ohne Anmeldung. In OBS (oder einem anderen Programm) als Browserquelle mit 1920x1080 einfügen; der Hintergrund ist durchsichtig. Wer den Link kennt, sieht das Overlay: einen nicht mehr gebrauchten Link widerrufen.',
+    intro:
+      'Ein Overlay-Link zeigt Frage, Countdown, Rangliste, Uber-Nachrichten und den QR-Code zum Mitspielen für den Stream, ohne Anmeldung. In OBS (oder einem anderen Programm) als Browserquelle mit 1920x1080 einfügen; der Hintergrund ist durchsichtig. Wer den Link kennt, sieht das Overlay: einen nicht mehr gebrauchten Link widerrufen.',
     create: 'Overlay-Link erstellen',
     created: 'Overlay-Link erstellt.',
     none: 'Noch kein Overlay-Link.',
@@ -1041,7 +1058,8 @@ export const de = {
     heading: 'Benutzer und Rollen',
     link: 'Benutzer und Rollen',
     back: 'Zurück zur Admin-Seite',
-    intro: 'Hier bekommen Benutzer ihre Rollen: Admins verwalten die Show, die Moderation führt durch die Fragen, die Kontrolle (Kontrolleure) bewertet die Antworten. Eine Änderung gilt sofort, auch in schon geöffneten Fenstern und ihren Menüs.',
+    intro:
+      'Hier bekommen Benutzer ihre Rollen: Admins verwalten die Show, die Moderation führt durch die Fragen, die Kontrolle (Kontrolleure) bewertet die Antworten. Eine Änderung gilt sofort, auch in schon geöffneten Fenstern und ihren Menüs.',
     roles: { admin: 'Admin', moderator: 'Moderation', tester: 'Kontrolle' } as Record<string, string>,
     search: 'Benutzer suchen',
     searchHint: 'Name oder Login',
@@ -1064,7 +1082,8 @@ export const de = {
     unblockLabel: (name: string) => `${name} entsperren`,
     erase: 'Löschen',
     eraseLabel: (name: string) => `Konto von ${name} löschen`,
-    eraseConfirm: (name: string) => `Das Konto von ${name} endgültig löschen? Login, Name, E-Mail-Adresse und hochgeladene Bilder werden gelöscht; was die Person im Quiz geschrieben hat, bleibt ohne Namen.`,
+    eraseConfirm: (name: string) =>
+      `Das Konto von ${name} endgültig löschen? Login, Name, E-Mail-Adresse und hochgeladene Bilder werden gelöscht; was die Person im Quiz geschrieben hat, bleibt ohne Namen.`,
     erased: (name: string) => `Das Konto von ${name} ist gelöscht.`,
     blockConfirm: (name: string) => `${name} sperren? Die Anmeldung wird abgelehnt und alle offenen Verbindungen werden getrennt.`,
     blocked: (name: string) => `${name} ist gesperrt.`,

@@ -18,26 +18,42 @@ import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 /** Quiz, round and question inputs with their defaults; the action gets the parsed numbers. */
-function PositionPanel({ title, defaults, button, onSubmit, children }: {
-  title: string; defaults: [number, number, number]; button: string;
-  onSubmit(position: { quiz: number; round: number; question: number }): void; children?: ReactNode;
+function PositionPanel({
+  title,
+  defaults,
+  button,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  defaults: [number, number, number];
+  button: string;
+  onSubmit(position: { quiz: number; round: number; question: number }): void;
+  children?: ReactNode;
 }) {
   const [quiz, setQuiz] = useState(String(defaults[0]));
   const [round, setRound] = useState(String(defaults[1]));
   const [question, setQuestion] = useState(String(defaults[2]));
   return (
     <Panel title={title}>
-      <form className="form" onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit({ quiz: wholeNumberOr(quiz, defaults[0]), round: wholeNumberOr(round, defaults[1]), question: wholeNumberOr(question, defaults[2]) });
-      }}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit({ quiz: wholeNumberOr(quiz, defaults[0]), round: wholeNumberOr(round, defaults[1]), question: wholeNumberOr(question, defaults[2]) });
+        }}
+      >
         <div className="inline-form">
           <Field label={t.operator.quiz} type="number" value={quiz} onValue={setQuiz} />
           <Field label={t.operator.round} type="number" value={round} onValue={setRound} />
           <Field label={t.operator.question} type="number" value={question} onValue={setQuestion} />
         </div>
         {children}
-        <div className="button-row"><button type="submit" className="button button--primary">{button}</button></div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary">
+            {button}
+          </button>
+        </div>
       </form>
     </Panel>
   );
@@ -74,19 +90,45 @@ function DeleteTeamsPanel() {
   return (
     <Panel title={t.admin.deleteTeamsHeading}>
       <p className="muted">{t.admin.deleteTeamsCount(teams.length)}</p>
-      <button type="button" className="button button--danger" disabled={busy || teams.length === 0} onClick={() => void deleteAll()}>{t.admin.deleteTeams}</button>
+      <button type="button" className="button button--danger" disabled={busy || teams.length === 0} onClick={() => void deleteAll()}>
+        {t.admin.deleteTeams}
+      </button>
     </Panel>
   );
 }
 
 /** A text setting with the value now on the server and Speichern. */
-function TextSettingPanel({ title, label, current, hint, maxLength, onSave }: { title: string; label: string; current: string; hint?: string; maxLength: number; onSave(text: string): void }) {
+function TextSettingPanel({
+  title,
+  label,
+  current,
+  hint,
+  maxLength,
+  onSave,
+}: {
+  title: string;
+  label: string;
+  current: string;
+  hint?: string;
+  maxLength: number;
+  onSave(text: string): void;
+}) {
   const [text, setText] = useState(current);
   return (
     <Panel title={title}>
-      <form className="form" onSubmit={(e) => { e.preventDefault(); onSave(text); }}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave(text);
+        }}
+      >
         <TextAreaField label={label} value={text} onValue={setText} rows={4} className="code" hint={hint} maxLength={maxLength} />
-        <div className="button-row"><button type="submit" className="button button--primary">{t.admin.save}</button></div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary">
+            {t.admin.save}
+          </button>
+        </div>
       </form>
       <h3>{t.admin.serverValue}</h3>
       <pre className="server-value">{current || '–'}</pre>
@@ -100,7 +142,11 @@ function FeatureFlagsPanel() {
   const notify = useNotify();
   return (
     <TextSettingPanel
-      title={t.admin.flagsHeading} label={t.admin.flags} current={flags} hint={t.admin.flagsHint} maxLength={FIELD_MAXIMA.featureFlags}
+      title={t.admin.flagsHeading}
+      label={t.admin.flags}
+      current={flags}
+      hint={t.admin.flagsHint}
+      maxLength={FIELD_MAXIMA.featureFlags}
       onSave={(text) => (isValidJson(text) ? void send('aff', { flags: text }, t.operator.done) : notify(t.admin.flagsInvalid))}
     />
   );
@@ -109,7 +155,15 @@ function FeatureFlagsPanel() {
 function MessagePanel() {
   const message = useAppSelector((s) => selectGlobal(s)?.overviewMessage ?? '');
   const send = useCommand();
-  return <TextSettingPanel title={t.admin.messageHeading} label={t.admin.message} current={message} maxLength={FIELD_MAXIMA.overviewMessage} onSave={(text) => void send('ao', { message: text }, t.operator.done)} />;
+  return (
+    <TextSettingPanel
+      title={t.admin.messageHeading}
+      label={t.admin.message}
+      current={message}
+      maxLength={FIELD_MAXIMA.overviewMessage}
+      onSave={(text) => void send('ao', { message: text }, t.operator.done)}
+    />
+  );
 }
 
 /** Maintenance: recheck time (epoch ms, default now), ara on and off, arr. */
@@ -121,13 +175,23 @@ function MaintenancePanel() {
     <Panel title={t.admin.maintenanceHeading}>
       <Field label={t.admin.recheckAt} type="number" value={recheckAt} onValue={setRecheckAt} hint={isoOf(value)} />
       <div className="button-row">
-        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(Date.now()))}>{t.admin.setNow}</button>
-        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(value + ADD_SECONDS_MS))}>{t.admin.add60}</button>
+        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(Date.now()))}>
+          {t.admin.setNow}
+        </button>
+        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(value + ADD_SECONDS_MS))}>
+          {t.admin.add60}
+        </button>
       </div>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => void send('ara', { recheckAt: value }, t.operator.done)}>{t.admin.sendMaintenance}</button>
-        <button type="button" className="button" onClick={() => void send('ara', { recheckAt: 0 }, t.operator.done)}>{t.admin.disableMaintenance}</button>
-        <button type="button" className="button button--danger" onClick={() => window.confirm(t.admin.resetConfirm) && void send('arr', {}, t.operator.done)}>{t.admin.resetRedis}</button>
+        <button type="button" className="button button--primary" onClick={() => void send('ara', { recheckAt: value }, t.operator.done)}>
+          {t.admin.sendMaintenance}
+        </button>
+        <button type="button" className="button" onClick={() => void send('ara', { recheckAt: 0 }, t.operator.done)}>
+          {t.admin.disableMaintenance}
+        </button>
+        <button type="button" className="button button--danger" onClick={() => window.confirm(t.admin.resetConfirm) && void send('arr', {}, t.operator.done)}>
+          {t.admin.resetRedis}
+        </button>
       </div>
     </Panel>
   );
@@ -169,10 +233,16 @@ export function AdminPage() {
     <div className="page operator">
       <header className="section-head">
         <h1>{t.admin.heading}</h1>
-        <span className="badge">{t.admin.version} {t.app.version}</span>
-        <Link href="/admin/users" className="button button--small">{t.userRoles.link}</Link>
+        <span className="badge">
+          {t.admin.version} {t.app.version}
+        </span>
+        <Link href="/admin/users" className="button button--small">
+          {t.userRoles.link}
+        </Link>
       </header>
-      <p className="muted">{t.admin.intro} {t.admin.stateNote}</p>
+      <p className="muted">
+        {t.admin.intro} {t.admin.stateNote}
+      </p>
       <div className="operator-grid">
         <MaintenancePanel />
         <MessagePanel />

@@ -27,9 +27,17 @@ function SettingField({ label, path, initial }: { label: string; path: string; i
     void send('asu', { path, value: number }, t.operator.done);
   }
   return (
-    <form className="inline-form inline-form--tight" onSubmit={(e) => { e.preventDefault(); save(); }}>
+    <form
+      className="inline-form inline-form--tight"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
       <Field label={label} value={value} onValue={setValue} inputMode="numeric" pattern="-?[0-9]*" />
-      <button type="submit" className="button button--small">{t.admin.save}</button>
+      <button type="submit" className="button button--small">
+        {t.admin.save}
+      </button>
     </form>
   );
 }
@@ -50,11 +58,24 @@ function HealDealOverview() {
       className="table table--compact"
       columns={5}
       before={<caption className="visually-hidden">{t.admin.overview}</caption>}
-      head={<tr><th scope="col">{c.team}</th><th scope="col">{c.current}</th><th scope="col">{c.heal}</th><th scope="col">{c.deal}</th><th scope="col">{c.total}</th></tr>}
+      head={
+        <tr>
+          <th scope="col">{c.team}</th>
+          <th scope="col">{c.current}</th>
+          <th scope="col">{c.heal}</th>
+          <th scope="col">{c.deal}</th>
+          <th scope="col">{c.total}</th>
+        </tr>
+      }
       row={(row, _index, rowProps) => (
         <tr key={row.id} className={row.zombie ? 'row--zombie' : ''} {...rowProps}>
-          <th scope="row">{row.name}</th><td>{row.current}</td><td>{row.healings}</td><td>{row.damages}</td>
-          <td><strong>{row.total}</strong> <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span></td>
+          <th scope="row">{row.name}</th>
+          <td>{row.current}</td>
+          <td>{row.healings}</td>
+          <td>{row.damages}</td>
+          <td>
+            <strong>{row.total}</strong> <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span>
+          </td>
         </tr>
       )}
     />
@@ -70,16 +91,19 @@ export function HealDealPanel() {
   const allow = global?.allowNewRegistrations ?? false;
   return (
     <Panel title={t.admin.healDealHeading} className="panel--wide">
-      <Facts items={[
-        [t.operator.quiz, String(moderator?.currentQuiz ?? '–')],
-        [t.operator.round, String(moderator?.currentRound ?? '–')],
-        [t.operator.question, String(moderator?.currentQuestion ?? '–')],
-        [t.operator.state, global?.state ?? '–'],
-        [t.admin.registrations, allow ? t.admin.registrationsOn : t.admin.registrationsOff],
-      ]}
+      <Facts
+        items={[
+          [t.operator.quiz, String(moderator?.currentQuiz ?? '–')],
+          [t.operator.round, String(moderator?.currentRound ?? '–')],
+          [t.operator.question, String(moderator?.currentQuestion ?? '–')],
+          [t.operator.state, global?.state ?? '–'],
+          [t.admin.registrations, allow ? t.admin.registrationsOn : t.admin.registrationsOff],
+        ]}
       />
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => void send('ahd', {}, t.operator.done)}>{t.admin.calculate}</button>
+        <button type="button" className="button button--primary" onClick={() => void send('ahd', {}, t.operator.done)}>
+          {t.admin.calculate}
+        </button>
         <button type="button" className="button" onClick={() => void send('asu', { path: 'global.allowNewRegistrations', value: !allow })}>
           {t.admin.registrations}: {allow ? t.admin.deactivate : t.admin.activate}
         </button>
@@ -88,7 +112,16 @@ export function HealDealPanel() {
       <h3>{t.admin.perRound}</h3>
       <div className="table-scroll">
         <table className="table table--compact">
-          <thead><tr><th scope="col">{t.operator.round}</th>{PER_ROUND.map(([key, label]) => <th scope="col" key={key}>{label}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t.operator.round}</th>
+              {PER_ROUND.map(([key, label]) => (
+                <th scope="col" key={key}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {HEAL_DEAL_ROUNDS.map((round) => (
               <tr key={round}>

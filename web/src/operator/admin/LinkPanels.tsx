@@ -8,9 +8,24 @@ import { Panel, useCommand } from '../shared';
 import { FilteredSelect, type Choice } from '../FilteredSelect';
 
 /** Choose an entry, ask the server for a token (ati / ali), show the link built from it. */
-function LinkPanel({ title, label, placeholder, button, code, choices, build, withQr }: {
-  title: string; label: string; placeholder: string; button: string; code: 'ati' | 'ali';
-  choices: readonly Choice[]; build(pageUrl: string, token: string): string; withQr: boolean;
+function LinkPanel({
+  title,
+  label,
+  placeholder,
+  button,
+  code,
+  choices,
+  build,
+  withQr,
+}: {
+  title: string;
+  label: string;
+  placeholder: string;
+  button: string;
+  code: 'ati' | 'ali';
+  choices: readonly Choice[];
+  build(pageUrl: string, token: string): string;
+  withQr: boolean;
 }) {
   const send = useCommand();
   const linkId = useId();
@@ -26,8 +41,19 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
   return (
     <Panel title={title}>
       <div className="inline-form">
-        <FilteredSelect label={label} placeholder={placeholder} choices={choices} chosen={chosen} onChoose={(id) => { setChosen(id); setLink(null); }} />
-        <button type="button" className="button button--primary" disabled={!chosen} onClick={() => void create()}>{button}</button>
+        <FilteredSelect
+          label={label}
+          placeholder={placeholder}
+          choices={choices}
+          chosen={chosen}
+          onChoose={(id) => {
+            setChosen(id);
+            setLink(null);
+          }}
+        />
+        <button type="button" className="button button--primary" disabled={!chosen} onClick={() => void create()}>
+          {button}
+        </button>
       </div>
       {link && (
         <>
@@ -35,7 +61,11 @@ function LinkPanel({ title, label, placeholder, button, code, choices, build, wi
             <label htmlFor={linkId}>{t.admin.link}</label>
             <input id={linkId} readOnly value={link} onFocus={(e) => e.target.select()} />
           </div>
-          {withQr && <div className="qr"><QRCodeSVG value={link} size={200} marginSize={2} role="img" aria-label={t.admin.qrLabel} /></div>}
+          {withQr && (
+            <div className="qr">
+              <QRCodeSVG value={link} size={200} marginSize={2} role="img" aria-label={t.admin.qrLabel} />
+            </div>
+          )}
         </>
       )}
     </Panel>
@@ -48,8 +78,14 @@ export function JoinTeamPanel() {
   const teams = useMemo(() => all.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [all]);
   return (
     <LinkPanel
-      title={t.admin.joinTeamHeading} label={t.admin.team} placeholder={t.admin.chooseTeam} button={t.admin.getInvite}
-      code="ati" choices={teams} build={buildInviteLink} withQr={false}
+      title={t.admin.joinTeamHeading}
+      label={t.admin.team}
+      placeholder={t.admin.chooseTeam}
+      button={t.admin.getInvite}
+      code="ati"
+      choices={teams}
+      build={buildInviteLink}
+      withQr={false}
     />
   );
 }
@@ -60,8 +96,14 @@ export function LoginUserPanel() {
   const users = useMemo(() => all.map((user) => ({ id: user.id, name: user.name, detail: user.login })), [all]);
   return (
     <LinkPanel
-      title={t.admin.loginUserHeading} label={t.admin.user} placeholder={t.admin.chooseUser} button={t.admin.getLoginLink}
-      code="ali" choices={users} build={buildLoginLink} withQr
+      title={t.admin.loginUserHeading}
+      label={t.admin.user}
+      placeholder={t.admin.chooseUser}
+      button={t.admin.getLoginLink}
+      code="ali"
+      choices={users}
+      build={buildLoginLink}
+      withQr
     />
   );
 }

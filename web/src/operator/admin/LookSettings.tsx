@@ -3,9 +3,7 @@ import { useId } from 'react';
 import type { OverlayCorner, OverlayLayout, OverlayPart, ShowSettings } from '../../../../events';
 import { contrastText, whiteTextContrast } from '@engine/rules/contrast';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
-import {
-  OVERLAY_CORNERS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText,
-} from '@engine/rules/show-settings';
+import { OVERLAY_CORNERS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText } from '@engine/rules/show-settings';
 import { OVERLAY_PARTS } from '@engine/state/default-show-settings';
 import { Field } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
@@ -36,24 +34,46 @@ export function LookFields({ form, set }: { form: ShowSettings; set: Setter }) {
         <span className="field__label">{T.logo}</span>
         {logo ? <img className="settings-logo" src={logo} alt={T.logoAlt} /> : <p className="muted">{T.logoNone}</p>}
         <div className="button-row">
-          {logo && <button type="button" className="button button--small" onClick={() => set('logo')('')}>{T.logoRemove}</button>}
+          {logo && (
+            <button type="button" className="button button--small" onClick={() => set('logo')('')}>
+              {T.logoRemove}
+            </button>
+          )}
         </div>
         <UploadArea kind="show" label={T.logoUpload} onUploaded={([name]) => name && set('logo')(name)} />
       </div>
       <div className="settings-pair">
         <Field
-          label={T.primaryColor} value={form.primaryColor} onValue={set('primaryColor')} hint={T.primaryColorHint} placeholder={primaryColorOf({ primaryColor: '' })} maxLength={7}
-          aria-invalid={warning ? true : undefined} aria-errormessage={warning ? warningId : undefined}
+          label={T.primaryColor}
+          value={form.primaryColor}
+          onValue={set('primaryColor')}
+          hint={T.primaryColorHint}
+          placeholder={primaryColorOf({ primaryColor: '' })}
+          maxLength={7}
+          aria-invalid={warning ? true : undefined}
+          aria-errormessage={warning ? warningId : undefined}
         />
         <div className="field">
           <label htmlFor={pickerId}>{T.primaryColorPicker}</label>
-          <input id={pickerId} type="color" className="color-input" value={primaryColorOf({ primaryColor: warning ? '' : color })} onChange={(e) => set('primaryColor')(e.target.value)} />
+          <input
+            id={pickerId}
+            type="color"
+            className="color-input"
+            value={primaryColorOf({ primaryColor: warning ? '' : color })}
+            onChange={(e) => set('primaryColor')(e.target.value)}
+          />
         </div>
       </div>
       {warning ? (
-        <p id={warningId} className="form-error" role="alert">{warning}</p>
-      ) : color !== '' && (
-        <p className="hint" role="status">{T.contrastOk(contrastText(whiteTextContrast(color)))}</p>
+        <p id={warningId} className="form-error" role="alert">
+          {warning}
+        </p>
+      ) : (
+        color !== '' && (
+          <p className="hint" role="status">
+            {T.contrastOk(contrastText(whiteTextContrast(color)))}
+          </p>
+        )
       )}
     </>
   );
@@ -61,8 +81,7 @@ export function LookFields({ form, set }: { form: ShowSettings; set: Setter }) {
 
 export function OverlayLayoutFields({ layout, onLayout }: { layout: OverlayLayout; onLayout(layout: OverlayLayout): void }) {
   const cornerId = useId();
-  const toggle = (part: OverlayPart, on: boolean) =>
-    onLayout({ ...layout, parts: OVERLAY_PARTS.filter((p) => (p === part ? on : layout.parts.includes(p))) });
+  const toggle = (part: OverlayPart, on: boolean) => onLayout({ ...layout, parts: OVERLAY_PARTS.filter((p) => (p === part ? on : layout.parts.includes(p))) });
   return (
     <>
       <h3>{T.overlayHeading}</h3>
@@ -79,12 +98,22 @@ export function OverlayLayoutFields({ layout, onLayout }: { layout: OverlayLayou
         <div className="field">
           <label htmlFor={cornerId}>{T.overlayCorner}</label>
           <select id={cornerId} value={layout.corner} onChange={(e) => onLayout({ ...layout, corner: e.target.value as OverlayCorner })}>
-            {OVERLAY_CORNERS.map((corner) => <option key={corner} value={corner}>{T.overlayCornerNames[corner]}</option>)}
+            {OVERLAY_CORNERS.map((corner) => (
+              <option key={corner} value={corner}>
+                {T.overlayCornerNames[corner]}
+              </option>
+            ))}
           </select>
         </div>
         <Field
-          label={T.overlayScale} type="number" min={OVERLAY_SCALE.min} max={OVERLAY_SCALE.max} step={0.05} value={String(layout.scale)}
-          onValue={(value) => onLayout({ ...layout, scale: value === '' ? 0 : Number(value) })} hint={T.overlayScaleHint}
+          label={T.overlayScale}
+          type="number"
+          min={OVERLAY_SCALE.min}
+          max={OVERLAY_SCALE.max}
+          step={0.05}
+          value={String(layout.scale)}
+          onValue={(value) => onLayout({ ...layout, scale: value === '' ? 0 : Number(value) })}
+          hint={T.overlayScaleHint}
         />
       </div>
     </>

@@ -30,11 +30,17 @@ function LinkRow({ link, n, onRevoke }: { link: OverlayLinkEntry; n: number; onR
       <div className="field">
         <label htmlFor={id}>{T.link(n)}</label>
         <input id={id} readOnly value={link.url} onFocus={(e) => e.target.select()} aria-describedby={`${id}-hint`} />
-        <small id={`${id}-hint`} className="hint">{T.createdBy(link.createdBy, dateTime(link.createdAt))}</small>
+        <small id={`${id}-hint`} className="hint">
+          {T.createdBy(link.createdBy, dateTime(link.createdAt))}
+        </small>
       </div>
       <div className="button-row">
-        <button type="button" className="button button--small" onClick={() => void copy()} aria-label={T.copyLink(n)}>{T.copy}</button>
-        <button type="button" className="button button--small button--danger" onClick={onRevoke} aria-label={T.revokeLink(n)}>{T.revoke}</button>
+        <button type="button" className="button button--small" onClick={() => void copy()} aria-label={T.copyLink(n)}>
+          {T.copy}
+        </button>
+        <button type="button" className="button button--small button--danger" onClick={onRevoke} aria-label={T.revokeLink(n)}>
+          {T.revoke}
+        </button>
       </div>
     </li>
   );
@@ -47,19 +53,22 @@ export function OverlayLinksPanel() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = useCallback(async (work: () => Promise<unknown>, done?: string) => {
-    setBusy(true);
-    try {
-      await work();
-      setLinks(await listOverlayLinks());
-      setError(null);
-      if (done) notify(done, 'success');
-    } catch (caught) {
-      setError(caught instanceof HttpError && caught.detail ? caught.detail : T.failed);
-    } finally {
-      setBusy(false);
-    }
-  }, [notify]);
+  const run = useCallback(
+    async (work: () => Promise<unknown>, done?: string) => {
+      setBusy(true);
+      try {
+        await work();
+        setLinks(await listOverlayLinks());
+        setError(null);
+        if (done) notify(done, 'success');
+      } catch (caught) {
+        setError(caught instanceof HttpError && caught.detail ? caught.detail : T.failed);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [notify],
+  );
 
   useEffect(() => {
     void run(async () => undefined);
@@ -72,14 +81,22 @@ export function OverlayLinksPanel() {
   return (
     <Panel title={T.heading} className="panel--wide">
       <p className="muted">{T.intro}</p>
-      {links === null ? <p className="muted">{T.loading}</p> : links.length === 0 ? <p className="muted">{T.none}</p> : (
+      {links === null ? (
+        <p className="muted">{T.loading}</p>
+      ) : links.length === 0 ? (
+        <p className="muted">{T.none}</p>
+      ) : (
         <ol className="settings-list">
-          {links.map((link, i) => <LinkRow key={link.id} link={link} n={i + 1} onRevoke={() => revoke(link)} />)}
+          {links.map((link, i) => (
+            <LinkRow key={link.id} link={link} n={i + 1} onRevoke={() => revoke(link)} />
+          ))}
         </ol>
       )}
       <FormError message={error} />
       <div className="button-row">
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(createOverlayLink, T.created)}>{T.create}</button>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(createOverlayLink, T.created)}>
+          {T.create}
+        </button>
       </div>
     </Panel>
   );

@@ -14,24 +14,41 @@ import { LookFields, OverlayLayoutFields, primaryColorWarning } from './LookSett
 const T = t.showSettings;
 
 /** The rows of a list setting, each with its remove button, and an add button below. */
-function ListEditor<Row>({ rows, onRows, empty, addLabel, removeLabel, renderRow }: {
-  rows: Row[]; onRows(rows: Row[]): void; empty: Row; addLabel: string; removeLabel(n: number): string;
+function ListEditor<Row>({
+  rows,
+  onRows,
+  empty,
+  addLabel,
+  removeLabel,
+  renderRow,
+}: {
+  rows: Row[];
+  onRows(rows: Row[]): void;
+  empty: Row;
+  addLabel: string;
+  removeLabel(n: number): string;
   renderRow(row: Row, n: number, change: (row: Row) => void): ReactNode;
 }) {
   return (
     <>
-      {rows.length === 0 ? <p className="muted">{T.none}</p> : (
+      {rows.length === 0 ? (
+        <p className="muted">{T.none}</p>
+      ) : (
         <ol className="settings-list">
           {rows.map((row, i) => (
             <li key={i} className="settings-row">
               {renderRow(row, i + 1, (changed) => onRows(rows.map((r, j) => (j === i ? changed : r))))}
-              <button type="button" className="button button--small" onClick={() => onRows(rows.filter((_, j) => j !== i))}>{removeLabel(i + 1)}</button>
+              <button type="button" className="button button--small" onClick={() => onRows(rows.filter((_, j) => j !== i))}>
+                {removeLabel(i + 1)}
+              </button>
             </li>
           ))}
         </ol>
       )}
       <div className="button-row">
-        <button type="button" className="button button--small" onClick={() => onRows([...rows, empty])}>{addLabel}</button>
+        <button type="button" className="button button--small" onClick={() => onRows([...rows, empty])}>
+          {addLabel}
+        </button>
       </div>
     </>
   );
@@ -57,10 +74,12 @@ export function ShowSettingsPanel() {
     setForm(current);
   }, [current, base, dirty]);
 
-  const set = <K extends keyof ShowSettings>(key: K) => (value: ShowSettings[K]) => {
-    setSaved(false);
-    setForm((f) => ({ ...f, [key]: value }));
-  };
+  const set =
+    <K extends keyof ShowSettings>(key: K) =>
+    (value: ShowSettings[K]) => {
+      setSaved(false);
+      setForm((f) => ({ ...f, [key]: value }));
+    };
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -109,7 +128,11 @@ export function ShowSettingsPanel() {
         <h3>{T.socialLinks}</h3>
         <p className="hint">{T.socialLinksHint}</p>
         <ListEditor<SocialLink>
-          rows={form.socialLinks} onRows={set('socialLinks')} empty={{ label: '', url: '' }} addLabel={T.addLink} removeLabel={T.removeLink}
+          rows={form.socialLinks}
+          onRows={set('socialLinks')}
+          empty={{ label: '', url: '' }}
+          addLabel={T.addLink}
+          removeLabel={T.removeLink}
           renderRow={(link, n, change) => (
             <>
               <Field label={T.linkLabel(n)} value={link.label} onValue={(label) => change({ ...link, label })} />
@@ -121,7 +144,11 @@ export function ShowSettingsPanel() {
         <h3>{T.nextDates}</h3>
         <p className="hint">{T.nextDatesHint}</p>
         <ListEditor<NextDate>
-          rows={form.nextDates} onRows={set('nextDates')} empty={{ date: '', title: '' }} addLabel={T.addDate} removeLabel={T.removeDate}
+          rows={form.nextDates}
+          onRows={set('nextDates')}
+          empty={{ date: '', title: '' }}
+          addLabel={T.addDate}
+          removeLabel={T.removeDate}
           renderRow={(next, n, change) => (
             <>
               <Field label={T.date(n)} type="date" value={next.date} onValue={(date) => change({ ...next, date })} />
@@ -131,14 +158,29 @@ export function ShowSettingsPanel() {
         />
 
         <FormError message={error} />
-        {saved && <p role="status" className="hint">{T.saved}</p>}
+        {saved && (
+          <p role="status" className="hint">
+            {T.saved}
+          </p>
+        )}
         {dirty && !sameShowSettings(current, base) && (
           <p role="status" className="hint">
-            {T.changedMeanwhile} <button type="button" className="button button--small" onClick={takeOver}>{T.takeOver}</button>
+            {T.changedMeanwhile}{' '}
+            <button type="button" className="button button--small" onClick={takeOver}>
+              {T.takeOver}
+            </button>
           </p>
         )}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={saving}>{saving ? <><Spinner /> {T.saving}</> : T.save}</button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? (
+              <>
+                <Spinner /> {T.saving}
+              </>
+            ) : (
+              T.save
+            )}
+          </button>
         </div>
       </form>
     </Panel>

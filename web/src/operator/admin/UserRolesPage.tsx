@@ -28,8 +28,13 @@ function BlockButton({ user }: { user: RoleHolder }) {
     }
   }
   return (
-    <button type="button" className={`button button--small ${blocked ? '' : 'button--danger'}`} disabled={sending} onClick={() => void toggle()}
-      aria-label={blocked ? t.userRoles.unblockLabel(user.name) : t.userRoles.blockLabel(user.name)}>
+    <button
+      type="button"
+      className={`button button--small ${blocked ? '' : 'button--danger'}`}
+      disabled={sending}
+      onClick={() => void toggle()}
+      aria-label={blocked ? t.userRoles.unblockLabel(user.name) : t.userRoles.blockLabel(user.name)}
+    >
       {blocked ? t.userRoles.unblock : t.userRoles.block}
     </button>
   );
@@ -77,7 +82,10 @@ export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user
 
   return (
     <tr aria-busy={saving} className={user.blocked ? 'user-roles__blocked' : undefined} {...rowProps}>
-      <th scope="row">{user.name}{user.blocked && <span className="muted">{` (${t.userRoles.isBlocked})`}</span>}</th>
+      <th scope="row">
+        {user.name}
+        {user.blocked && <span className="muted">{` (${t.userRoles.isBlocked})`}</span>}
+      </th>
       <td>{user.login}</td>
       {ROLES.map((role) => (
         <td key={role} className="user-roles__toggle">
@@ -90,7 +98,9 @@ export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user
           />
         </td>
       ))}
-      <td className="user-roles__actions"><BlockButton user={user} /> <EraseButton user={user} /></td>
+      <td className="user-roles__actions">
+        <BlockButton user={user} /> <EraseButton user={user} />
+      </td>
     </tr>
   );
 });
@@ -103,29 +113,43 @@ export function UserRolesPage() {
     <div className="page operator">
       <header className="section-head">
         <h1>{t.userRoles.heading}</h1>
-        <Link href="/admin" className="button button--small">{t.userRoles.back}</Link>
+        <Link href="/admin" className="button button--small">
+          {t.userRoles.back}
+        </Link>
       </header>
       <p className="muted">{t.userRoles.intro}</p>
       <section className="card panel stack">
         <Field label={t.userRoles.search} type="search" value={query} onValue={setQuery} hint={t.userRoles.searchHint} />
-        {list.status === 'loading' && <p className="muted" role="status">{t.userRoles.loading}</p>}
+        {list.status === 'loading' && (
+          <p className="muted" role="status">
+            {t.userRoles.loading}
+          </p>
+        )}
         {list.status === 'loaded' && (
           <>
-            <p className="muted" role="status">{t.userRoles.count(shown.length, list.users.length)}</p>
-            {shown.length === 0 ? <p className="muted">{t.userRoles.noMatch}</p> : (
+            <p className="muted" role="status">
+              {t.userRoles.count(shown.length, list.users.length)}
+            </p>
+            {shown.length === 0 ? (
+              <p className="muted">{t.userRoles.noMatch}</p>
+            ) : (
               <WindowedTable
                 items={shown}
                 className="table table--compact user-roles"
                 columns={3 + ROLES.length}
                 before={<caption className="visually-hidden">{t.userRoles.caption}</caption>}
-                head={(
+                head={
                   <tr>
                     <th scope="col">{t.userRoles.colName}</th>
                     <th scope="col">{t.userRoles.colLogin}</th>
-                    {ROLES.map((role) => <th key={role} scope="col">{t.userRoles.roles[role] ?? role}</th>)}
+                    {ROLES.map((role) => (
+                      <th key={role} scope="col">
+                        {t.userRoles.roles[role] ?? role}
+                      </th>
+                    ))}
                     <th scope="col">{t.userRoles.colBlock}</th>
                   </tr>
-                )}
+                }
                 row={(user, _index, rowProps) => <UserRow key={user.id} user={user} onSaved={list.replace} rowProps={rowProps} />}
               />
             )}

@@ -22,8 +22,7 @@ export type AnsweredChanges = ReadonlyMap<string, AnsweredRoles>;
 /** The users whose name or login contains the query (case-insensitive, spaces around it ignored), sorted by name. */
 export function matchingUsers<U extends RoleHolder>(users: readonly U[], query: string): U[] {
   const wanted = query.trim().toLocaleLowerCase('de');
-  const found = wanted === '' ? [...users]
-    : users.filter((u) => u.name.toLocaleLowerCase('de').includes(wanted) || u.login.toLocaleLowerCase('de').includes(wanted));
+  const found = wanted === '' ? [...users] : users.filter((u) => u.name.toLocaleLowerCase('de').includes(wanted) || u.login.toLocaleLowerCase('de').includes(wanted));
   return found.sort((a, b) => compareGerman(a.name, b.name) || compareGerman(a.login, b.login));
 }
 

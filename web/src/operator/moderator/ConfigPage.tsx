@@ -29,12 +29,24 @@ export function QuizPreviewTable({ questions }: { questions: readonly Question[]
     <div className="table-scroll">
       <table className="table table--compact">
         <thead>
-          <tr><th scope="col">{c.round}</th><th scope="col">{c.number}</th><th scope="col">{c.category}</th><th scope="col">{c.question}</th><th scope="col">{c.answer}</th><th scope="col">{c.options}</th></tr>
+          <tr>
+            <th scope="col">{c.round}</th>
+            <th scope="col">{c.number}</th>
+            <th scope="col">{c.category}</th>
+            <th scope="col">{c.question}</th>
+            <th scope="col">{c.answer}</th>
+            <th scope="col">{c.options}</th>
+          </tr>
         </thead>
         <tbody>
           {questions.map((q) => (
             <tr key={`${q.round}.${q.number}`}>
-              <td>{q.round}</td><td>{q.number}</td><td>{q.category}</td><td>{q.question}</td><td>{q.answer}</td><td>{q.options.join(' · ')}</td>
+              <td>{q.round}</td>
+              <td>{q.number}</td>
+              <td>{q.category}</td>
+              <td>{q.question}</td>
+              <td>{q.answer}</td>
+              <td>{q.options.join(' · ')}</td>
             </tr>
           ))}
         </tbody>
@@ -67,13 +79,40 @@ function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }
   return (
     <div
       className={`upload ${dragging ? 'upload--dragging' : ''}`}
-      onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
       onDragLeave={() => setDragging(false)}
-      onDrop={(e: DragEvent<HTMLDivElement>) => { e.preventDefault(); setDragging(false); void read(e.dataTransfer.files[0]); }}
+      onDrop={(e: DragEvent<HTMLDivElement>) => {
+        e.preventDefault();
+        setDragging(false);
+        void read(e.dataTransfer.files[0]);
+      }}
     >
-      <p>{t.config.drop} <label htmlFor={inputId} className="button button--small">{t.config.choose}</label></p>
-      <input id={inputId} className="visually-hidden" type="file" accept=".toml,text/plain,application/toml" onChange={(e) => { void read(e.target.files?.[0]); e.target.value = ''; }} />
-      <p role="status">{busy && <><Spinner /> {t.config.importing}</>}</p>
+      <p>
+        {t.config.drop}{' '}
+        <label htmlFor={inputId} className="button button--small">
+          {t.config.choose}
+        </label>
+      </p>
+      <input
+        id={inputId}
+        className="visually-hidden"
+        type="file"
+        accept=".toml,text/plain,application/toml"
+        onChange={(e) => {
+          void read(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <p role="status">
+        {busy && (
+          <>
+            <Spinner /> {t.config.importing}
+          </>
+        )}
+      </p>
     </div>
   );
 }
@@ -102,7 +141,13 @@ function NewQuizForm({ onSaved }: { onSaved(): void }) {
 
   return (
     <Panel title={t.config.newHeading}>
-      <form className="form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <div className="grid-2">
           <Field label={t.config.name} value={name} onValue={setName} />
           <Field label={t.config.yearWeek} value={yearWeek} onValue={setYearWeek} />
@@ -126,7 +171,11 @@ function NewQuizForm({ onSaved }: { onSaved(): void }) {
         />
         <h3>{t.config.preview}</h3>
         <QuizPreviewTable questions={preview} />
-        <div className="button-row"><button type="submit" className="button button--primary">{t.config.save}</button></div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary">
+            {t.config.save}
+          </button>
+        </div>
       </form>
     </Panel>
   );
@@ -154,10 +203,20 @@ function QuizRow({ quiz }: { quiz: Quiz }) {
   return (
     <tr>
       <th scope="row">{quiz.id}</th>
-      <td><input aria-label={label(t.config.allColumns.week)} value={yearWeek} onChange={(e) => setYearWeek(e.target.value)} /></td>
-      <td><input aria-label={label(t.config.allColumns.name)} value={name} onChange={(e) => setName(e.target.value)} /></td>
-      <td><textarea aria-label={label(t.config.allColumns.content)} className="code" rows={4} value={contentText} onChange={(e) => setContentText(e.target.value)} /></td>
-      <td><button type="button" className="button button--small" onClick={() => void save()}>{t.config.rowSave}</button></td>
+      <td>
+        <input aria-label={label(t.config.allColumns.week)} value={yearWeek} onChange={(e) => setYearWeek(e.target.value)} />
+      </td>
+      <td>
+        <input aria-label={label(t.config.allColumns.name)} value={name} onChange={(e) => setName(e.target.value)} />
+      </td>
+      <td>
+        <textarea aria-label={label(t.config.allColumns.content)} className="code" rows={4} value={contentText} onChange={(e) => setContentText(e.target.value)} />
+      </td>
+      <td>
+        <button type="button" className="button button--small" onClick={() => void save()}>
+          {t.config.rowSave}
+        </button>
+      </td>
     </tr>
   );
 }
@@ -166,12 +225,32 @@ function AllQuizzes({ quizzes, failed }: { quizzes: readonly Quiz[]; failed: boo
   const c = t.config.allColumns;
   return (
     <Panel title={t.config.allHeading}>
-      {failed && <p className="form-error" role="alert">{t.config.loadFailed}</p>}
-      {quizzes.length === 0 ? <p className="muted">{t.config.noQuizzes}</p> : (
+      {failed && (
+        <p className="form-error" role="alert">
+          {t.config.loadFailed}
+        </p>
+      )}
+      {quizzes.length === 0 ? (
+        <p className="muted">{t.config.noQuizzes}</p>
+      ) : (
         <div className="table-scroll">
           <table className="table quiz-table">
-            <thead><tr><th scope="col">{c.id}</th><th scope="col">{c.week}</th><th scope="col">{c.name}</th><th scope="col">{c.content}</th><th scope="col"><span className="visually-hidden">{t.config.rowSave}</span></th></tr></thead>
-            <tbody>{quizzes.map((quiz) => <QuizRow key={quiz.id} quiz={quiz} />)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">{c.id}</th>
+                <th scope="col">{c.week}</th>
+                <th scope="col">{c.name}</th>
+                <th scope="col">{c.content}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.config.rowSave}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {quizzes.map((quiz) => (
+                <QuizRow key={quiz.id} quiz={quiz} />
+              ))}
+            </tbody>
           </table>
         </div>
       )}
@@ -184,7 +263,13 @@ export function ConfigPage() {
   const [quizzes, setQuizzes] = useState<Quiz[]>([]);
   const [failed, setFailed] = useState(false);
   const reload = useCallback(() => {
-    listQuizzes().then((list) => { setQuizzes(sortQuizzesByIdDesc(list)); setFailed(false); }, () => setFailed(true));
+    listQuizzes().then(
+      (list) => {
+        setQuizzes(sortQuizzesByIdDesc(list));
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
   }, []);
   useEffect(reload, [reload]);
   return (

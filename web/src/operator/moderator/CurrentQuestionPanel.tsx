@@ -29,11 +29,19 @@ function PositionForm({ quizInput, onQuizInput }: { quizInput: string; onQuizInp
   }
 
   return (
-    <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void send('ma', position); }}>
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send('ma', position);
+      }}
+    >
       <Field label={t.control.quizInput} value={quizInput} onValue={onQuizInput} inputMode="numeric" />
       <Field label={t.operator.round} value={round} onValue={setRound} type="number" min={1} />
       <Field label={t.operator.question} value={number} onValue={setNumber} type="number" min={1} />
-      <button type="submit" className="button button--primary">{t.control.start}</button>
+      <button type="submit" className="button button--primary">
+        {t.control.start}
+      </button>
       <details className="menu">
         <summary className="button">{t.control.resetMenu}</summary>
         <div className="menu__body">
@@ -63,7 +71,9 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
   useHotkey(HOTKEYS.next, start);
   return (
     <button type="button" className="button button--primary button--large" aria-keyshortcuts={keyShortcut(HOTKEYS.next)} onClick={start}>
-      {t.control.next}{next ? ` (${t.control.nextIs(next.round, next.number)})` : ''}<Kbd hotkey={HOTKEYS.next} />
+      {t.control.next}
+      {next ? ` (${t.control.nextIs(next.round, next.number)})` : ''}
+      <Kbd hotkey={HOTKEYS.next} />
     </button>
   );
 }
@@ -73,7 +83,8 @@ function HotkeyButton({ hotkey, className, onPress, children }: { hotkey: string
   useHotkey(hotkey, onPress);
   return (
     <button type="button" className={className} aria-keyshortcuts={keyShortcut(hotkey)} onClick={onPress}>
-      {children}<Kbd hotkey={hotkey} />
+      {children}
+      <Kbd hotkey={hotkey} />
     </button>
   );
 }
@@ -83,7 +94,11 @@ function PublishButton({ quizId }: { quizId: string | null }) {
   const send = useCommand();
   const notify = useNotify();
   const publish = () => (quizId === null ? notify(t.control.noQuizToPublish) : void publishPoints(send, quizId));
-  return <HotkeyButton hotkey={HOTKEYS.publish} className="button" onPress={publish}>{t.control.publish}</HotkeyButton>;
+  return (
+    <HotkeyButton hotkey={HOTKEYS.publish} className="button" onPress={publish}>
+      {t.control.publish}
+    </HotkeyButton>
+  );
 }
 
 /** Countdown presets, a custom value (default 60) and stop (mn). */
@@ -102,13 +117,25 @@ function CountdownControls() {
     <div className="stack stack--tight">
       <div role="group" aria-label={t.control.countdownGroup} className="button-row">
         {COUNTDOWN_PRESETS.map((s, i) => (
-          <HotkeyButton key={s} hotkey={COUNTDOWN_KEYS[i]!} className="button button--small" onPress={() => countdown(s)}>{t.control.countdownSeconds(s)}</HotkeyButton>
+          <HotkeyButton key={s} hotkey={COUNTDOWN_KEYS[i]!} className="button button--small" onPress={() => countdown(s)}>
+            {t.control.countdownSeconds(s)}
+          </HotkeyButton>
         ))}
       </div>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); countdown(wholeNumberOr(custom, DEFAULT_COUNTDOWN_SECONDS)); }}>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          countdown(wholeNumberOr(custom, DEFAULT_COUNTDOWN_SECONDS));
+        }}
+      >
         <Field label={t.control.countdownCustom} value={custom} onValue={setCustom} type="number" min={1} />
-        <button type="submit" className="button">{t.control.countdownSend}</button>
-        <HotkeyButton hotkey={HOTKEYS.end} className="button button--danger" onPress={() => void send('mn')}>{t.control.stop}</HotkeyButton>
+        <button type="submit" className="button">
+          {t.control.countdownSend}
+        </button>
+        <HotkeyButton hotkey={HOTKEYS.end} className="button button--danger" onPress={() => void send('mn')}>
+          {t.control.stop}
+        </HotkeyButton>
       </form>
     </div>
   );
@@ -121,27 +148,47 @@ function QuizzlePanel() {
   const lists = useAppSelector(selectOperatorLists);
   const send = useCommand();
   const accepted = status === 'accepted';
-  const teamName = offer ? offer.teamName ?? teamNameOrPlaceholder(lists, offer.team) : '';
+  const teamName = offer ? (offer.teamName ?? teamNameOrPlaceholder(lists, offer.team)) : '';
   return (
     <div className="quizzle-offer" aria-live="polite">
       <h3>{t.control.quizzleHeading}</h3>
       {offer ? (
         <>
-          <p className="quizzle-offer__answer">{offer.answer || t.placeholders.emptyAnswer} <span className="muted">{t.control.quizzleFrom(teamName)}</span></p>
-          {accepted ? <p className="success">{t.control.quizzleAccepted}</p> : (
+          <p className="quizzle-offer__answer">
+            {offer.answer || t.placeholders.emptyAnswer} <span className="muted">{t.control.quizzleFrom(teamName)}</span>
+          </p>
+          {accepted ? (
+            <p className="success">{t.control.quizzleAccepted}</p>
+          ) : (
             <div className="button-row">
-              <button type="button" className="button button--primary" onClick={() => void send('mr')}>{t.control.quizzleAccept}</button>
-              <button type="button" className="button button--danger" onClick={() => void send('mq')}>{t.control.quizzleReject}</button>
+              <button type="button" className="button button--primary" onClick={() => void send('mr')}>
+                {t.control.quizzleAccept}
+              </button>
+              <button type="button" className="button button--danger" onClick={() => void send('mq')}>
+                {t.control.quizzleReject}
+              </button>
             </div>
           )}
         </>
-      ) : <p className="muted">{accepted ? t.control.quizzleAccepted : t.control.quizzleNone}</p>}
+      ) : (
+        <p className="muted">{accepted ? t.control.quizzleAccepted : t.control.quizzleNone}</p>
+      )}
     </div>
   );
 }
 
 /** The current-question panel of the control page. */
-export function CurrentQuestionPanel({ quiz, quizInput, onQuizInput, quizProblem }: { quiz: Quiz | null; quizInput: string; onQuizInput(value: string): void; quizProblem: string | null }) {
+export function CurrentQuestionPanel({
+  quiz,
+  quizInput,
+  onQuizInput,
+  quizProblem,
+}: {
+  quiz: Quiz | null;
+  quizInput: string;
+  onQuizInput(value: string): void;
+  quizProblem: string | null;
+}) {
   const global = useAppSelector(selectGlobal);
   const moderator = useAppSelector((s) => s.live.views.moderator);
   const question = global?.question ?? null;
@@ -154,7 +201,12 @@ export function CurrentQuestionPanel({ quiz, quizInput, onQuizInput, quizProblem
           [t.operator.quiz, String(moderator?.currentQuiz ?? '–')],
           [t.operator.round, String(moderator?.currentRound ?? '–')],
           [t.operator.question, String(moderator?.currentQuestion ?? '–')],
-          [t.operator.state, <span key="s" className={`state state--${state}`}>{t.operator.states[state] ?? state} ({state})</span>],
+          [
+            t.operator.state,
+            <span key="s" className={`state state--${state}`}>
+              {t.operator.states[state] ?? state} ({state})
+            </span>,
+          ],
           [t.control.uberMode, global?.uberModus ?? '–'],
           [t.control.timeLeft, <TimeLeft key="t" />],
           [t.control.category, question?.category || '–'],
@@ -163,13 +215,23 @@ export function CurrentQuestionPanel({ quiz, quizInput, onQuizInput, quizProblem
       {question ? (
         <div className="current-question">
           <p className="current-question__text">{question.question}</p>
-          {moderator?.answer && <p><strong>{t.control.answer}:</strong> {moderator.answer}</p>}
+          {moderator?.answer && (
+            <p>
+              <strong>{t.control.answer}:</strong> {moderator.answer}
+            </p>
+          )}
         </div>
-      ) : <p className="muted">{t.control.noQuestion}</p>}
-      {quizProblem && <p className="form-error" role="alert">{quizProblem}</p>}
+      ) : (
+        <p className="muted">{t.control.noQuestion}</p>
+      )}
+      {quizProblem && (
+        <p className="form-error" role="alert">
+          {quizProblem}
+        </p>
+      )}
       <div className="button-row">
         <NextQuestionButton quiz={quiz} />
-        <PublishButton quizId={runningQuiz === null ? quiz?.id ?? null : String(runningQuiz)} />
+        <PublishButton quizId={runningQuiz === null ? (quiz?.id ?? null) : String(runningQuiz)} />
       </div>
       <CountdownControls />
       <PositionForm key={`${moderator?.currentRound}-${moderator?.currentQuestion}`} quizInput={quizInput} onQuizInput={onQuizInput} />

@@ -30,22 +30,31 @@ export function FavouritesPanel() {
 
   return (
     <Panel title={single ? t.control.userAnswersHeading : t.control.favouritesHeading}>
-      {pairs.length === 0 ? <p className="muted">{single ? t.control.noUserAnswers : t.control.noFavourites}</p> : (
+      {pairs.length === 0 ? (
+        <p className="muted">{single ? t.control.noUserAnswers : t.control.noFavourites}</p>
+      ) : (
         <WindowedTable
           items={pairs}
           className="table"
           columns={2}
           estimateRowPx={pictures ? 120 : 42}
-          head={<tr><th scope="col">{single ? t.control.user : t.control.team}</th><th scope="col">{t.control.favourite}</th></tr>}
+          head={
+            <tr>
+              <th scope="col">{single ? t.control.user : t.control.team}</th>
+              <th scope="col">{t.control.favourite}</th>
+            </tr>
+          }
           row={([id, answer], _index, rowProps) => {
             const name = nameOf(lists, id);
             return (
               <tr key={String(id)} {...rowProps}>
                 <th scope="row">{name}</th>
                 <td className="answer-cell">
-                  {pictures && answer
-                    ? <UploadedImage className="favourite-image" src={imageUrl(answer)} alt={t.control.favouriteImage(name)} loading="lazy" />
-                    : answer || t.placeholders.emptyAnswer}
+                  {pictures && answer ? (
+                    <UploadedImage className="favourite-image" src={imageUrl(answer)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                  ) : (
+                    answer || t.placeholders.emptyAnswer
+                  )}
                 </td>
               </tr>
             );

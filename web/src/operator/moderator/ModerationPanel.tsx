@@ -31,14 +31,25 @@ export function ModerationPanel() {
 }
 
 /** Entries of a chat-like list, each with a button that hides it for everybody. */
-function HideableList({ heading, empty, entries, hideLabel, hide }: {
-  heading: string; empty: string; entries: ReadonlyArray<{ id: string; author: string; message: string }>;
-  hideLabel(author: string): string; hide(id: string): void;
+function HideableList({
+  heading,
+  empty,
+  entries,
+  hideLabel,
+  hide,
+}: {
+  heading: string;
+  empty: string;
+  entries: ReadonlyArray<{ id: string; author: string; message: string }>;
+  hideLabel(author: string): string;
+  hide(id: string): void;
 }) {
   return (
     <section aria-label={heading}>
       <h3>{heading}</h3>
-      {entries.length === 0 ? <p className="muted">{empty}</p> : (
+      {entries.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
         <ul className="chat-list">
           {entries.map((entry) => (
             <li key={entry.id} className="chat-entry">
@@ -61,8 +72,13 @@ function LobbyModeration() {
   return (
     <>
       <LobbyForEveryone />
-      <HideableList heading={t.moderation.lobbyHeading} empty={t.moderation.lobbyEmpty} entries={entries} hideLabel={t.moderation.hideLabel}
-        hide={(messageId) => void send('mlh', { messageId }, t.moderation.hidden)} />
+      <HideableList
+        heading={t.moderation.lobbyHeading}
+        empty={t.moderation.lobbyEmpty}
+        entries={entries}
+        hideLabel={t.moderation.hideLabel}
+        hide={(messageId) => void send('mlh', { messageId }, t.moderation.hidden)}
+      />
     </>
   );
 }
@@ -77,16 +93,25 @@ function LobbyForEveryone() {
   return (
     <div className="form-row">
       <label>
-        <input type="checkbox" checked={open}
-          onChange={(e) => void send('mlc', { open: e.target.checked }, e.target.checked ? t.moderation.lobbyOpened : t.moderation.lobbyClosed)} />
-        {' '}{t.moderation.lobbyOpen}
+        <input
+          type="checkbox"
+          checked={open}
+          onChange={(e) => void send('mlc', { open: e.target.checked }, e.target.checked ? t.moderation.lobbyOpened : t.moderation.lobbyClosed)}
+        />{' '}
+        {t.moderation.lobbyOpen}
       </label>
-      <form onSubmit={(e) => {
-        e.preventDefault();
-        void send('msl', { seconds: Number(seconds) }, t.moderation.slowDone(Number(seconds)));
-      }}>
-        <label>{t.moderation.slowSeconds} <input type="number" min={0} max={MAX_LOBBY_SLOW_SECONDS} value={seconds} onChange={(e) => setSeconds(e.target.value)} /></label>
-        {' '}<button type="submit" className="button button--small">{t.moderation.slowSet}</button>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send('msl', { seconds: Number(seconds) }, t.moderation.slowDone(Number(seconds)));
+        }}
+      >
+        <label>
+          {t.moderation.slowSeconds} <input type="number" min={0} max={MAX_LOBBY_SLOW_SECONDS} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+        </label>{' '}
+        <button type="submit" className="button button--small">
+          {t.moderation.slowSet}
+        </button>
       </form>
     </div>
   );
@@ -99,8 +124,13 @@ function GreetingModeration() {
   const entries = useMemo(() => greetings.map((greeting) => ({ id: greeting.id, author: greeting.name, message: greeting.message })), [greetings]);
   const send = useCommand();
   return (
-    <HideableList heading={t.moderation.greetingsHeading} empty={t.moderation.greetingsEmpty} entries={entries} hideLabel={t.moderation.hideGreetingLabel}
-      hide={(greetingId) => void send('mgh', { greetingId }, t.moderation.greetingHidden)} />
+    <HideableList
+      heading={t.moderation.greetingsHeading}
+      empty={t.moderation.greetingsEmpty}
+      entries={entries}
+      hideLabel={t.moderation.hideGreetingLabel}
+      hide={(greetingId) => void send('mgh', { greetingId }, t.moderation.greetingHidden)}
+    />
   );
 }
 
@@ -120,23 +150,39 @@ function MuteUsers() {
     <section aria-label={t.moderation.usersHeading}>
       <h3>{t.moderation.usersHeading}</h3>
       <div className="form-row">
-        <label>{t.moderation.userFilter} <input type="search" value={filter} placeholder={t.moderation.userFilterHint} onChange={(e) => setFilter(e.target.value)} /></label>
-        <label>{t.moderation.minutes} <input type="number" min={1} max={MAX_MUTE_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)} /></label>
+        <label>
+          {t.moderation.userFilter} <input type="search" value={filter} placeholder={t.moderation.userFilterHint} onChange={(e) => setFilter(e.target.value)} />
+        </label>
+        <label>
+          {t.moderation.minutes} <input type="number" min={1} max={MAX_MUTE_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        </label>
       </div>
       <ul className="plain-list">
         {shown.map((user) => (
           <li key={user.id}>
             {user.name} <span className="muted">({user.login})</span>{' '}
-            <button type="button" className="button button--small" aria-label={t.moderation.muteLabel(user.name)}
-              onClick={() => void send('amu', { userId: user.id, minutes: muteMinutes }, t.moderation.muted(user.name, muteMinutes))}>
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t.moderation.muteLabel(user.name)}
+              onClick={() => void send('amu', { userId: user.id, minutes: muteMinutes }, t.moderation.muted(user.name, muteMinutes))}
+            >
               {t.moderation.mute}
             </button>{' '}
-            <button type="button" className="button button--small button--secondary" aria-label={t.moderation.unmuteLabel(user.name)}
-              onClick={() => void send('amu', { userId: user.id, minutes: 0 }, t.moderation.unmuted(user.name))}>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              aria-label={t.moderation.unmuteLabel(user.name)}
+              onClick={() => void send('amu', { userId: user.id, minutes: 0 }, t.moderation.unmuted(user.name))}
+            >
               {t.moderation.unmute}
             </button>{' '}
-            <button type="button" className="button button--small button--danger" aria-label={t.moderation.blockLabel(user.name)}
-              onClick={() => window.confirm(t.moderation.blockConfirm(user.name)) && void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))}>
+            <button
+              type="button"
+              className="button button--small button--danger"
+              aria-label={t.moderation.blockLabel(user.name)}
+              onClick={() => window.confirm(t.moderation.blockConfirm(user.name)) && void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))}
+            >
               {t.moderation.block}
             </button>
           </li>
@@ -161,7 +207,10 @@ function RemoveFromTeam() {
   useEffect(() => {
     if (!teamId) return setMembers([]);
     let current = true;
-    teamMemberIds(teamId).then((ids) => current && setMembers(ids), () => current && notify(t.operator.failed));
+    teamMemberIds(teamId).then(
+      (ids) => current && setMembers(ids),
+      () => current && notify(t.operator.failed),
+    );
     return () => {
       current = false;
     };
@@ -178,21 +227,24 @@ function RemoveFromTeam() {
     <section aria-label={t.moderation.teamsHeading}>
       <h3>{t.moderation.teamsHeading}</h3>
       <FilteredSelect label={t.moderation.team} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
-      {team && (members.length === 0 ? <p className="muted">{t.moderation.noMembers}</p> : (
-        <ul className="plain-list">
-          {members.map((userId) => {
-            const name = userNameOrPlaceholder(lists, userId);
-            return (
-              <li key={userId}>
-                {name}{' '}
-                <button type="button" className="button button--small button--danger" aria-label={t.moderation.removeLabel(name, team.name)} onClick={() => void remove(userId)}>
-                  {t.moderation.remove}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ))}
+      {team &&
+        (members.length === 0 ? (
+          <p className="muted">{t.moderation.noMembers}</p>
+        ) : (
+          <ul className="plain-list">
+            {members.map((userId) => {
+              const name = userNameOrPlaceholder(lists, userId);
+              return (
+                <li key={userId}>
+                  {name}{' '}
+                  <button type="button" className="button button--small button--danger" aria-label={t.moderation.removeLabel(name, team.name)} onClick={() => void remove(userId)}>
+                    {t.moderation.remove}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ))}
     </section>
   );
 }

@@ -23,22 +23,30 @@ const RankingTable = memo(function RankingTable({ overview, sort }: { overview: 
       items={rows}
       className="table points-table"
       columns={3 + overview.rounds.length}
-      head={(
+      head={
         <tr>
           <th scope="col">{t.moderatorPoints.rank}</th>
           <th scope="col">{t.moderatorPoints.team}</th>
           {overview.rounds.map((round, i) => (
-            <th scope="col" key={String(round)} aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}>{t.moderatorPoints.round(round)}</th>
+            <th scope="col" key={String(round)} aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}>
+              {t.moderatorPoints.round(round)}
+            </th>
           ))}
-          <th scope="col" aria-sort={sort === 'total' ? 'descending' : undefined}>{t.moderatorPoints.total}</th>
+          <th scope="col" aria-sort={sort === 'total' ? 'descending' : undefined}>
+            {t.moderatorPoints.total}
+          </th>
         </tr>
-      )}
+      }
       row={(row, _index, rowProps) => (
         <tr key={row.teamId ?? row.name} {...rowProps}>
           <td>{row.rank}.</td>
           <th scope="row">{row.name}</th>
-          {overview.rounds.map((round, i) => <td key={round}>{roundPoints(row, i)}</td>)}
-          <td><strong>{row.total}</strong></td>
+          {overview.rounds.map((round, i) => (
+            <td key={round}>{roundPoints(row, i)}</td>
+          ))}
+          <td>
+            <strong>{row.total}</strong>
+          </td>
         </tr>
       )}
     />
@@ -61,16 +69,31 @@ export function OverviewPanel({ quizId, overview }: { quizId: string; overview: 
   }
 
   return (
-    <Panel title={`${t.operator.quiz} ${quizId}`} actions={<span className="badge" role="status">{published ? t.moderatorPoints.published : t.moderatorPoints.unpublished}</span>}>
+    <Panel
+      title={`${t.operator.quiz} ${quizId}`}
+      actions={
+        <span className="badge" role="status">
+          {published ? t.moderatorPoints.published : t.moderatorPoints.unpublished}
+        </span>
+      }
+    >
       <div className="button-row">
-        <button type="button" className="button" onClick={() => void download()}>{t.moderatorPoints.download}</button>
-        <button type="button" className="button button--primary" onClick={() => void publishPoints(send, quizId)}>{t.moderatorPoints.publish}</button>
-        <button type="button" className="button button--danger" onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}>{t.moderatorPoints.unpublish}</button>
+        <button type="button" className="button" onClick={() => void download()}>
+          {t.moderatorPoints.download}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void publishPoints(send, quizId)}>
+          {t.moderatorPoints.publish}
+        </button>
+        <button type="button" className="button button--danger" onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}>
+          {t.moderatorPoints.unpublish}
+        </button>
         <button type="button" className="button" aria-pressed={sort === 'lastRound'} onClick={() => setSort(sort === 'total' ? 'lastRound' : 'total')}>
           {t.moderatorPoints.sortToggle}: {sort === 'total' ? t.moderatorPoints.sortTotal : t.moderatorPoints.sortLast}
         </button>
       </div>
-      {overview.sortedTeams.length === 0 ? <p className="muted">{t.moderatorPoints.empty}</p> : (
+      {overview.sortedTeams.length === 0 ? (
+        <p className="muted">{t.moderatorPoints.empty}</p>
+      ) : (
         <>
           <RankingTable overview={overview} sort={sort} />
           <h3>{t.moderatorPoints.chartHeading}</h3>
@@ -104,9 +127,23 @@ export function ModeratorPointsPage() {
   return (
     <div className="page operator">
       <h1>{t.moderatorPoints.heading}</h1>
-      <form className="inline-form card" onSubmit={(e) => { e.preventDefault(); void show(); }}>
+      <form
+        className="inline-form card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void show();
+        }}
+      >
         <Field label={t.moderatorPoints.quizId} value={quizInput} onValue={setQuizInput} inputMode="numeric" />
-        <button type="submit" className="button button--primary" disabled={checking}>{checking ? <><Spinner /> {t.moderatorPoints.checking}</> : t.moderatorPoints.show}</button>
+        <button type="submit" className="button button--primary" disabled={checking}>
+          {checking ? (
+            <>
+              <Spinner /> {t.moderatorPoints.checking}
+            </>
+          ) : (
+            t.moderatorPoints.show
+          )}
+        </button>
       </form>
       {result ? <OverviewPanel quizId={result.quizId} overview={result.overview} /> : <p className="muted">{t.placeholders.nothingLoaded}</p>}
     </div>

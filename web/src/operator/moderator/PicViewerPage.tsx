@@ -33,26 +33,38 @@ function Presentation({ pictures, folder, onClose }: { pictures: readonly Folder
       open
       title={picture ? team || picture.name : t.picviewer.presentationTitle}
       onClose={onClose}
-      footer={(
+      footer={
         <>
-          <button type="button" className="button" onClick={() => step(-1)} disabled={index < 0}>{t.picviewer.before}</button>
-          <button type="button" className="button button--primary" onClick={() => step(1)} disabled={index >= pictures.length - 1}>{t.picviewer.next}</button>
+          <button type="button" className="button" onClick={() => step(-1)} disabled={index < 0}>
+            {t.picviewer.before}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => step(1)} disabled={index >= pictures.length - 1}>
+            {t.picviewer.next}
+          </button>
         </>
-      )}
+      }
     >
       {picture ? (
         <figure className="presentation">
           <UploadedImage src={uploadUrl(prefix, folder, picture.name)} alt={t.picviewer.imageAlt(team || picture.name)} />
-          <figcaption className="muted" aria-live="polite">{t.picviewer.counter(index + 1, pictures.length)} · {picture.name}</figcaption>
+          <figcaption className="muted" aria-live="polite">
+            {t.picviewer.counter(index + 1, pictures.length)} · {picture.name}
+          </figcaption>
         </figure>
-      ) : <p>{t.picviewer.presentationStart(pictures.length)}</p>}
+      ) : (
+        <p>{t.picviewer.presentationStart(pictures.length)}</p>
+      )}
     </Modal>
   );
 }
 
 /** The folder path for people: a team's folder (named by the team id) by the team's name. */
 function folderTitle(folder: string, teams: ReadonlyArray<{ id: string; name: string }>): string {
-  return folder.split('/').filter(Boolean).map((part) => teams.find((team) => team.id === part)?.name ?? part).join(' / ');
+  return folder
+    .split('/')
+    .filter(Boolean)
+    .map((part) => teams.find((team) => team.id === part)?.name ?? part)
+    .join(' / ');
 }
 
 /** A folder to open; a team's upload folder (named by the team id) shows the team's name, the id below. */
@@ -76,13 +88,16 @@ export function PicViewerPage() {
   const [entries, setEntries] = useState<FolderEntry[]>([]);
   const [presenting, setPresenting] = useState(false);
 
-  const open = useCallback(async (target: string) => {
-    setFolderInput(target);
-    const reply = await send('muf', { folder: target });
-    if (!reply.success) return;
-    setFolder(target);
-    setEntries(foldersFirst(reply.folder));
-  }, [send]);
+  const open = useCallback(
+    async (target: string) => {
+      setFolderInput(target);
+      const reply = await send('muf', { folder: target });
+      if (!reply.success) return;
+      setFolder(target);
+      setEntries(foldersFirst(reply.folder));
+    },
+    [send],
+  );
 
   // Once on entry (send, and so open, stay the same): the uploads' top folder.
   useEffect(() => {
@@ -94,13 +109,27 @@ export function PicViewerPage() {
     <div className="page operator">
       <h1>{t.picviewer.heading}</h1>
       <Panel title={folder === '' ? t.picviewer.root : folderTitle(folder, teams)}>
-        <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void open(folderInput.trim()); }}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void open(folderInput.trim());
+          }}
+        >
           <Field label={t.picviewer.folder} value={folderInput} onValue={setFolderInput} />
-          <button type="submit" className="button button--primary">{t.picviewer.open}</button>
-          <button type="button" className="button" onClick={() => void open(parentFolder(folder))} disabled={folder === ''}>{t.picviewer.up}</button>
-          <button type="button" className="button" onClick={() => setPresenting(true)} disabled={pictures.length === 0}>{t.picviewer.present}</button>
+          <button type="submit" className="button button--primary">
+            {t.picviewer.open}
+          </button>
+          <button type="button" className="button" onClick={() => void open(parentFolder(folder))} disabled={folder === ''}>
+            {t.picviewer.up}
+          </button>
+          <button type="button" className="button" onClick={() => setPresenting(true)} disabled={pictures.length === 0}>
+            {t.picviewer.present}
+          </button>
         </form>
-        {entries.length === 0 ? <p className="muted">{t.picviewer.empty}</p> : (
+        {entries.length === 0 ? (
+          <p className="muted">{t.picviewer.empty}</p>
+        ) : (
           <ul className="folder-list">
             {entries.map((entry) => (
               <li key={entry.name} className="folder-list__item">

@@ -33,14 +33,20 @@ export const PointsChart = memo(function PointsChart({ overview }: { overview: P
           return (
             <g key={tick} className="points-chart__grid">
               <line x1={FRAME.left} x2={FRAME.width - FRAME.right} y1={y} y2={y} />
-              <text x={FRAME.left - 8} y={y + 4} textAnchor="end">{tick}</text>
+              <text x={FRAME.left - 8} y={y + 4} textAnchor="end">
+                {tick}
+              </text>
             </g>
           );
         })}
         {overview.rounds.map((round, i) => (
-          <text key={String(round)} className="points-chart__round" x={at(i, 0).x} y={bottom + 22} textAnchor="middle">{t.moderatorPoints.round(round)}</text>
+          <text key={String(round)} className="points-chart__round" x={at(i, 0).x} y={bottom + 22} textAnchor="middle">
+            {t.moderatorPoints.round(round)}
+          </text>
         ))}
-        <text className="points-chart__axis" x={12} y={FRAME.top + 4} transform={`rotate(-90 12 ${FRAME.top + 4})`} textAnchor="end">{t.moderatorPoints.chartAxis}</text>
+        <text className="points-chart__axis" x={12} y={FRAME.top + 4} transform={`rotate(-90 12 ${FRAME.top + 4})`} textAnchor="end">
+          {t.moderatorPoints.chartAxis}
+        </text>
         {order.map((i) => {
           const { row, points } = series[i];
           const active = highlight === i;
@@ -69,8 +75,14 @@ export const PointsChart = memo(function PointsChart({ overview }: { overview: P
             >
               <title>{t.moderatorPoints.seriesLabel(row.name, points.join(' → '))}</title>
               <polyline points={line} />
-              {coords.map((c, r) => <circle key={r} cx={c.x} cy={c.y} r={active ? 5 : 3} />)}
-              {active && <text x={coords[coords.length - 1].x} y={coords[coords.length - 1].y - 10} textAnchor="end">{row.name}: {points[points.length - 1]}</text>}
+              {coords.map((c, r) => (
+                <circle key={r} cx={c.x} cy={c.y} r={active ? 5 : 3} />
+              ))}
+              {active && (
+                <text x={coords[coords.length - 1].x} y={coords[coords.length - 1].y - 10} textAnchor="end">
+                  {row.name}: {points[points.length - 1]}
+                </text>
+              )}
             </g>
           );
         })}

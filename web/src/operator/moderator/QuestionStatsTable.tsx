@@ -28,8 +28,18 @@ export function QuestionStatsTable({ quizId, loadedAt }: { quizId: string; loade
     };
   }, [quizId, loadedAt]);
 
-  if (loaded.status === 'loading') return <p className="muted" role="status"><Spinner /> {t.results.statsLoading}</p>;
-  if (loaded.status === 'failed') return <p className="form-error" role="alert">{loaded.message}</p>;
+  if (loaded.status === 'loading')
+    return (
+      <p className="muted" role="status">
+        <Spinner /> {t.results.statsLoading}
+      </p>
+    );
+  if (loaded.status === 'failed')
+    return (
+      <p className="form-error" role="alert">
+        {loaded.message}
+      </p>
+    );
   if (loaded.stats.length === 0) return <p className="muted">{t.results.statsEmpty}</p>;
   return (
     <div className="table-scroll">

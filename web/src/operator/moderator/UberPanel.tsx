@@ -36,15 +36,33 @@ export function UberPanel() {
         <div className="field">
           <label htmlFor={selectId}>{t.control.uberMode}</label>
           <select id={selectId} value={modus} onChange={(e) => setModus(e.target.value)}>
-            {UBER_MODES.map((m) => <option key={m} value={m}>{t.control.uberModes[m] ?? m}</option>)}
+            {UBER_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t.control.uberModes[m] ?? m}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="button" className="button button--primary" onClick={changeMode}>{t.control.uberSet}</button>
-        <button type="button" className="button" onClick={() => void send('mi')}>{t.control.instructions}</button>
+        <button type="button" className="button button--primary" onClick={changeMode}>
+          {t.control.uberSet}
+        </button>
+        <button type="button" className="button" onClick={() => void send('mi')}>
+          {t.control.instructions}
+        </button>
       </div>
-      <form className="form" onSubmit={(e) => { e.preventDefault(); void send('mumm', { message }, t.operator.done); }}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send('mumm', { message }, t.operator.done);
+        }}
+      >
         <TextAreaField label={t.control.uberMessage} value={message} onValue={setMessage} rows={3} maxLength={FIELD_MAXIMA.uberMessage} />
-        <div className="button-row"><button type="submit" className="button">{t.control.uberMessageSave}</button></div>
+        <div className="button-row">
+          <button type="submit" className="button">
+            {t.control.uberMessageSave}
+          </button>
+        </div>
       </form>
     </Panel>
   );
@@ -115,10 +133,16 @@ export function PaintingPanel() {
         <div className="field">
           <label htmlFor={colourId}>{t.control.paintingColour}</label>
           <select id={colourId} value={colour} onChange={(e) => setColour(e.target.value as ColourKey)}>
-            {COLOURS.map((c) => <option key={c.key} value={c.key}>{t.drawing.colours[c.key]}</option>)}
+            {COLOURS.map((c) => (
+              <option key={c.key} value={c.key}>
+                {t.drawing.colours[c.key]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="button" className="button button--danger" onClick={() => void send('muc')}>{t.control.paintingClear}</button>
+        <button type="button" className="button button--danger" onClick={() => void send('muc')}>
+          {t.control.paintingClear}
+        </button>
       </div>
       <canvas
         ref={canvas}
@@ -131,8 +155,12 @@ export function PaintingPanel() {
           if (startsStroke(e)) last.current = point(e);
         }}
         onPointerMove={onMove}
-        onPointerUp={() => { last.current = null; }}
-        onPointerCancel={() => { last.current = null; }}
+        onPointerUp={() => {
+          last.current = null;
+        }}
+        onPointerCancel={() => {
+          last.current = null;
+        }}
       />
     </Panel>
   );

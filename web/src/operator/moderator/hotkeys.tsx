@@ -17,8 +17,7 @@ export const COUNTDOWN_KEYS = COUNTDOWN_PRESETS.map((_, i) => String(i + 1));
 /** Where a key press types text: a form field or an editable element. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  return target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null
-    || (target instanceof HTMLElement && target.isContentEditable);
+  return target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null || (target instanceof HTMLElement && target.isContentEditable);
 }
 
 /** What the hotkeys read of a key press (a KeyboardEvent). */
@@ -112,7 +111,11 @@ export function useHotkey(key: string, action: () => void): void {
 
 /** The key as a button shows it; screen readers get it from the button's aria-keyshortcuts instead. */
 export function Kbd({ hotkey }: { hotkey: string }) {
-  return <kbd className="kbd" aria-hidden="true">{hotkey.toUpperCase()}</kbd>;
+  return (
+    <kbd className="kbd" aria-hidden="true">
+      {hotkey.toUpperCase()}
+    </kbd>
+  );
 }
 
 /** The aria-keyshortcuts value of a hotkey. */
@@ -141,9 +144,19 @@ export function HotkeyList() {
   return (
     <>
       <button type="button" className="button button--small" aria-keyshortcuts={keyShortcut(HOTKEYS.help)} aria-haspopup="dialog" onClick={show}>
-        {t.hotkeys.listButton}<Kbd hotkey={HOTKEYS.help} />
+        {t.hotkeys.listButton}
+        <Kbd hotkey={HOTKEYS.help} />
       </button>
-      <Modal open={open} title={t.hotkeys.listTitle} onClose={close} footer={<button type="button" className="button" onClick={close}>{t.hotkeys.close}</button>}>
+      <Modal
+        open={open}
+        title={t.hotkeys.listTitle}
+        onClose={close}
+        footer={
+          <button type="button" className="button" onClick={close}>
+            {t.hotkeys.close}
+          </button>
+        }
+      >
         <p>{t.hotkeys.listIntro}</p>
         {scope && (
           <label className="checkbox checkbox--wrap">
@@ -160,7 +173,9 @@ export function HotkeyList() {
           <tbody>
             {hotkeyList().map(([key, action]) => (
               <tr key={key}>
-                <th scope="row"><kbd className="kbd">{key.toUpperCase()}</kbd></th>
+                <th scope="row">
+                  <kbd className="kbd">{key.toUpperCase()}</kbd>
+                </th>
                 <td>{action}</td>
               </tr>
             ))}

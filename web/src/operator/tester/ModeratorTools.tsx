@@ -35,18 +35,32 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
 
   return (
     <Panel title={t.tester.regexHeading}>
-      <form className="inline-form" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
         <Field label={t.tester.regex} value={regex} onValue={setRegex} className="code" />
         <Field label={t.tester.regexPoints} type="number" min={0} value={points} onValue={setPoints} />
         <div className="field">
           <label htmlFor={markId}>{t.tester.regexMark}</label>
           <select id={markId} value={mark} onChange={(e) => setMark(e.target.value as RegexMark)}>
-            {MARKS.map((m) => <option key={m} value={m}>{t.tester.marks[m]}</option>)}
+            {MARKS.map((m) => (
+              <option key={m} value={m}>
+                {t.tester.marks[m]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="button button--primary">{t.tester.regexSend}</button>
+        <button type="submit" className="button button--primary">
+          {t.tester.regexSend}
+        </button>
       </form>
-      <p className="hint" role="status">{compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : regexProblemText(compiled.problem)}</p>
+      <p className="hint" role="status">
+        {compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : regexProblemText(compiled.problem)}
+      </p>
     </Panel>
   );
 }
@@ -60,27 +74,33 @@ export function TeamSearch({ round, question, answers }: Omit<ToolProps, 'quizId
   return (
     <Panel title={t.tester.teamSearchHeading}>
       <Field label={t.tester.teamSearch} type="search" value={query} onValue={setQuery} />
-      {query.trim() !== '' && (found.length === 0 ? <p className="muted">{t.tester.teamSearchEmpty}</p> : (
-        <WindowedList
-          className="team-answers"
-          aria-live="polite"
-          items={found}
-          entry={(team, _index, rowProps) => {
-            const own = byTeam.get(team.id) ?? [];
-            const current = own.find((a) => a.round === round && a.num === question);
-            return (
-              <li key={team.id} className="team-answers__item" {...rowProps}>
-                <strong>{team.name}</strong> <span className="muted">{t.operator.teamNumber(team.number)} · {t.tester.teamAnswers(own.length)}</span>
-                {current && (
-                  <span className={`team-answers__answer check-answer--${answerStatus(current)}`}>
-                    {current.answer || t.placeholders.emptyAnswer} · {t.tester.points(current.points)}
+      {query.trim() !== '' &&
+        (found.length === 0 ? (
+          <p className="muted">{t.tester.teamSearchEmpty}</p>
+        ) : (
+          <WindowedList
+            className="team-answers"
+            aria-live="polite"
+            items={found}
+            entry={(team, _index, rowProps) => {
+              const own = byTeam.get(team.id) ?? [];
+              const current = own.find((a) => a.round === round && a.num === question);
+              return (
+                <li key={team.id} className="team-answers__item" {...rowProps}>
+                  <strong>{team.name}</strong>{' '}
+                  <span className="muted">
+                    {t.operator.teamNumber(team.number)} · {t.tester.teamAnswers(own.length)}
                   </span>
-                )}
-              </li>
-            );
-          }}
-        />
-      ))}
+                  {current && (
+                    <span className={`team-answers__answer check-answer--${answerStatus(current)}`}>
+                      {current.answer || t.placeholders.emptyAnswer} · {t.tester.points(current.points)}
+                    </span>
+                  )}
+                </li>
+              );
+            }}
+          />
+        ))}
     </Panel>
   );
 }

@@ -27,32 +27,54 @@ export function RoundTable({ quiz, answers, teamName, round, onRound }: RoundTab
   return (
     <Panel title={`${t.tester.modeRound} · ${t.operator.round} ${roundNumber}`}>
       <p className="muted">{t.tester.roundHint}</p>
-      <div className="inline-form"><Field label={t.tester.roundInput} type="number" min={1} value={round} onValue={onRound} /></div>
-      {rows.length === 0 ? <p className="muted">{t.tester.noAnswers}</p> : (
+      <div className="inline-form">
+        <Field label={t.tester.roundInput} type="number" min={1} value={round} onValue={onRound} />
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted">{t.tester.noAnswers}</p>
+      ) : (
         <WindowedTable
           items={rows}
           className="table round-table"
           style={{ minWidth: 200 + questions.length * ROUND_COLUMN_WIDTH_PX }}
           columns={1 + questions.length}
           estimateRowPx={64}
-          before={(
+          before={
             <colgroup>
               <col style={{ width: 200 }} />
-              {questions.map((n) => <col key={n} style={{ width: ROUND_COLUMN_WIDTH_PX }} />)}
+              {questions.map((n) => (
+                <col key={n} style={{ width: ROUND_COLUMN_WIDTH_PX }} />
+              ))}
             </colgroup>
-          )}
-          head={<tr><th scope="col">{t.tester.teamColumn}</th>{questions.map((n) => <th scope="col" key={n}>{t.tester.questionColumn(n)}</th>)}</tr>}
+          }
+          head={
+            <tr>
+              <th scope="col">{t.tester.teamColumn}</th>
+              {questions.map((n) => (
+                <th scope="col" key={n}>
+                  {t.tester.questionColumn(n)}
+                </th>
+              ))}
+            </tr>
+          }
           row={(row, _index, rowProps) => (
             <tr key={row.teamId} {...rowProps}>
               <th scope="row">{row.name}</th>
               {questions.map((n) => {
                 const cell = row.cells[n];
-                if (!cell) return <td key={n} className="muted">–</td>;
+                if (!cell)
+                  return (
+                    <td key={n} className="muted">
+                      –
+                    </td>
+                  );
                 const status = answerStatus(cell);
                 return (
                   <td key={n} className={`round-cell check-answer--${status}`}>
                     <span className="round-cell__answer">{cell.answer || t.placeholders.emptyAnswer}</span>
-                    <span className="round-cell__meta">{t.tester.points(cell.points)} · {t.tester.status[status]}</span>
+                    <span className="round-cell__meta">
+                      {t.tester.points(cell.points)} · {t.tester.status[status]}
+                    </span>
                   </td>
                 );
               })}

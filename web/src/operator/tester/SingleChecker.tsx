@@ -8,9 +8,19 @@ import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts';
 import { Facts, Panel, TimeLeft, useNotify } from '../shared';
 import {
-  answerStatus, answersToCheck, currentAnswer, debounce, nextUncheckedPosition, ratingKey, RATING_VALUES, realTimers, skipOffset,
-  SKIP_DEBOUNCE_MS, wrapOffset,
-  type CheckerAnswer, type OffsetState,
+  answerStatus,
+  answersToCheck,
+  currentAnswer,
+  debounce,
+  nextUncheckedPosition,
+  ratingKey,
+  RATING_VALUES,
+  realTimers,
+  skipOffset,
+  SKIP_DEBOUNCE_MS,
+  wrapOffset,
+  type CheckerAnswer,
+  type OffsetState,
 } from './logic';
 import { useRating } from './useRating';
 
@@ -89,7 +99,13 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   // Skip and unskip are debounced (50 ms); unskip first returns to the last offset.
   const skip = useMemo(() => debounce(() => setOffsetState((o) => skipOffset(o, 'skip')), SKIP_DEBOUNCE_MS, realTimers), []);
   const unskip = useMemo(() => debounce(() => setOffsetState((o) => skipOffset(o, 'unskip')), SKIP_DEBOUNCE_MS, realTimers), []);
-  useEffect(() => () => { skip.cancel(); unskip.cancel(); }, [skip, unskip]);
+  useEffect(
+    () => () => {
+      skip.cancel();
+      unskip.cancel();
+    },
+    [skip, unskip],
+  );
 
   async function rateValue(value: number) {
     if (!answer) return;
@@ -111,17 +127,33 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
 
   return (
     <Panel title={`${t.operator.quiz} ${quizId} · ${t.operator.round} ${round} · ${t.operator.question} ${number}`} className="checker">
-      <Facts items={[[t.operator.state, t.operator.states[state] ?? state], [t.tester.timer, <TimeLeft key="t" />]]} />
+      <Facts
+        items={[
+          [t.operator.state, t.operator.states[state] ?? state],
+          [t.tester.timer, <TimeLeft key="t" />],
+        ]}
+      />
       <div className="inline-form">
         <Field label={t.operator.round} type="number" min={1} value={position.round} onValue={(v) => moveTo({ ...position, round: v })} />
         <Field label={t.operator.question} type="number" min={1} value={position.question} onValue={(v) => moveTo({ ...position, question: v })} />
-        <button type="button" className="button" onClick={nextQuestion}>{t.tester.nextQuestion}</button>
+        <button type="button" className="button" onClick={nextQuestion}>
+          {t.tester.nextQuestion}
+        </button>
       </div>
       <div className="inline-form">
-        <label className="checkbox"><input type="checkbox" checked={startFromTop} onChange={(e) => setStartFromTop(e.target.checked)} /> {t.tester.startFromTop}</label>
-        <label className="checkbox"><input type="checkbox" checked={onlyUnchecked} onChange={(e) => setOnlyUnchecked(e.target.checked)} /> {t.tester.onlyUnchecked}</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={startFromTop} onChange={(e) => setStartFromTop(e.target.checked)} /> {t.tester.startFromTop}
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={onlyUnchecked} onChange={(e) => setOnlyUnchecked(e.target.checked)} /> {t.tester.onlyUnchecked}
+        </label>
         <Field label={t.tester.startOffset} type="number" value={startOffset} onValue={setStartOffset} />
-        <Field label={t.tester.offset} type="number" value={String(list.length > 0 ? wrapOffset(offset, list.length) : 0)} onValue={(v) => setOffsetState({ offset: wholeNumberOr(v, 0), lastOffset: null })} />
+        <Field
+          label={t.tester.offset}
+          type="number"
+          value={String(list.length > 0 ? wrapOffset(offset, list.length) : 0)}
+          onValue={(v) => setOffsetState({ offset: wholeNumberOr(v, 0), lastOffset: null })}
+        />
       </div>
       <div className="correct-answer">
         <span className="muted">{t.tester.correctAnswer}</span>
@@ -130,27 +162,68 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
             <strong>{question.answer || t.placeholders.emptyAnswer}</strong>
             <span className="badge badge--points">{t.tester.maxPoints(questionValue(question))}</span>
           </>
-        ) : <strong>{missingQuestionText(quiz)}</strong>}
+        ) : (
+          <strong>{missingQuestionText(quiz)}</strong>
+        )}
       </div>
       {answer ? (
         <>
           <AnswerCard answer={answer} teamName={teamName(answer)} index={wrapOffset(start + offset, list.length)} count={list.length} />
           <div role="group" aria-label={t.tester.ratingGroup} className="rating-buttons">
             {RATING_VALUES.map((value) => (
-              <button key={value} type="button" className={`rating-button ${answer.checked && answer.points === value ? 'is-current' : ''}`} disabled={busy} aria-label={t.tester.rate(value)} onClick={() => void rateValue(value)}>{value}</button>
+              <button
+                key={value}
+                type="button"
+                className={`rating-button ${answer.checked && answer.points === value ? 'is-current' : ''}`}
+                disabled={busy}
+                aria-label={t.tester.rate(value)}
+                onClick={() => void rateValue(value)}
+              >
+                {value}
+              </button>
             ))}
           </div>
           <div className="button-row">
-            <button type="button" className="button button--small" disabled={busy} aria-label={t.tester.minusLabel} onClick={() => void rate(answer, { kind: 'change', change: -1, checked: true, liked: answer.liked })}>{t.tester.minus}</button>
-            <button type="button" className="button button--small" disabled={busy} aria-label={t.tester.plusLabel} onClick={() => void rate(answer, { kind: 'change', change: 1, checked: true, liked: answer.liked })}>{t.tester.plus}</button>
-            <button type="button" className="button button--small" disabled={busy} aria-pressed={answer.liked} onClick={() => void rate(answer, { kind: 'change', change: 0, checked: answer.checked, liked: !answer.liked })}>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              aria-label={t.tester.minusLabel}
+              onClick={() => void rate(answer, { kind: 'change', change: -1, checked: true, liked: answer.liked })}
+            >
+              {t.tester.minus}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              aria-label={t.tester.plusLabel}
+              onClick={() => void rate(answer, { kind: 'change', change: 1, checked: true, liked: answer.liked })}
+            >
+              {t.tester.plus}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              aria-pressed={answer.liked}
+              onClick={() => void rate(answer, { kind: 'change', change: 0, checked: answer.checked, liked: !answer.liked })}
+            >
               {answer.liked ? t.tester.unlike : t.tester.like}
             </button>
-            <button type="button" className="button button--small" onClick={() => unskip()}>{t.tester.unskip}</button>
-            <button type="button" className="button button--small" onClick={() => skip()}>{t.tester.skip}</button>
+            <button type="button" className="button button--small" onClick={() => unskip()}>
+              {t.tester.unskip}
+            </button>
+            <button type="button" className="button button--small" onClick={() => skip()}>
+              {t.tester.skip}
+            </button>
           </div>
         </>
-      ) : <p className="card card--warning" role="status">{t.tester.noneFits}</p>}
+      ) : (
+        <p className="card card--warning" role="status">
+          {t.tester.noneFits}
+        </p>
+      )}
     </Panel>
   );
 }

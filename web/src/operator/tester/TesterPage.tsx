@@ -42,10 +42,13 @@ export function TesterPage() {
   const { answers, setFromReply, onRated } = useCheckedAnswers(checkingQuiz);
 
   // A team's answer shows the team's name; a single player's answer the player's name.
-  const teamName = useCallback((answer: CheckerAnswer) => {
-    if (answer.teamId !== null) return operatorTeam(lists, answer.teamId)?.name ?? answer.team ?? t.placeholders.noTeam;
-    return answer.userId !== null ? userNameOrPlaceholder(lists, answer.userId) : t.placeholders.noTeam;
-  }, [lists]);
+  const teamName = useCallback(
+    (answer: CheckerAnswer) => {
+      if (answer.teamId !== null) return operatorTeam(lists, answer.teamId)?.name ?? answer.team ?? t.placeholders.noTeam;
+      return answer.userId !== null ? userNameOrPlaceholder(lists, answer.userId) : t.placeholders.noTeam;
+    },
+    [lists],
+  );
 
   async function check() {
     const quizId = quizInput.trim();
@@ -60,10 +63,22 @@ export function TesterPage() {
   return (
     <div className="page operator">
       <h1>{t.tester.heading}</h1>
-      <form className="inline-form card" onSubmit={(e) => { e.preventDefault(); void check(); }}>
+      <form
+        className="inline-form card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void check();
+        }}
+      >
         <Field label={t.tester.quizId} value={quizInput} onValue={setQuizInput} inputMode="numeric" />
-        <button type="submit" className="button button--primary">{t.tester.check}</button>
-        {checkingQuiz !== null && <button type="button" className="button" onClick={() => setCheckingQuiz(null)}>{t.tester.stop}</button>}
+        <button type="submit" className="button button--primary">
+          {t.tester.check}
+        </button>
+        {checkingQuiz !== null && (
+          <button type="button" className="button" onClick={() => setCheckingQuiz(null)}>
+            {t.tester.stop}
+          </button>
+        )}
         <fieldset className="segmented">
           <legend className="visually-hidden">{t.tester.mode}</legend>
           {(['single', 'round'] as const).map((m) => (
@@ -76,7 +91,11 @@ export function TesterPage() {
       </form>
       {checkingQuiz !== null && (
         <>
-          {quiz.status === 'failed' && <p className="form-error" role="alert">{quiz.message}</p>}
+          {quiz.status === 'failed' && (
+            <p className="form-error" role="alert">
+              {quiz.message}
+            </p>
+          )}
           {mode === 'single' ? (
             <SingleChecker
               quizId={checkingQuiz}

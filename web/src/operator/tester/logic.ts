@@ -25,9 +25,7 @@ export interface CheckerFilter {
 
 /** The answers of one question in a stable order (by id), optionally only the unchecked ones. */
 export function answersToCheck(answers: readonly CheckerAnswer[], filter: CheckerFilter): CheckerAnswer[] {
-  return answers
-    .filter((a) => a.round === filter.round && a.num === filter.question && (!filter.onlyUnchecked || !a.checked))
-    .sort((a, b) => compareIds(a.id, b.id));
+  return answers.filter((a) => a.round === filter.round && a.num === filter.question && (!filter.onlyUnchecked || !a.checked)).sort((a, b) => compareIds(a.id, b.id));
 }
 
 function compareIds(a: string, b: string): number {
@@ -46,9 +44,7 @@ export interface QuestionPosition {
  * (number + 1, else question 1 of the next round) to the first question that still has an unchecked
  * answer; null when none follows (the screen then says 'keine nächsten unkontollierten gefunden.').
  */
-export function nextUncheckedPosition(
-  content: readonly Question[], answers: readonly CheckerAnswer[], round: number, number: number,
-): QuestionPosition | null {
+export function nextUncheckedPosition(content: readonly Question[], answers: readonly CheckerAnswer[], round: number, number: number): QuestionPosition | null {
   for (let next = nextQuestionPosition(content, round, number); next; next = nextQuestionPosition(content, next.round, next.number)) {
     const at = next;
     if (answers.some((a) => a.round === at.round && a.num === at.number && !a.checked)) return at;

@@ -19,10 +19,18 @@ export function AbcdQuestion({ question, single }: { question: QuestionView; sin
   }
   return (
     <div className="abcd">
-      <p className="muted" id="abcd-label">{t.question.abcdChoose}</p>
+      <p className="muted" id="abcd-label">
+        {t.question.abcdChoose}
+      </p>
       <div className="abcd__grid" role="group" aria-labelledby="abcd-label">
         {letters.map((letter, i) => (
-          <button key={letter} type="button" className={`abcd__option ${chosen === letter ? 'abcd__option--chosen' : ''}`} aria-pressed={chosen === letter} onClick={() => void choose(letter)}>
+          <button
+            key={letter}
+            type="button"
+            className={`abcd__option ${chosen === letter ? 'abcd__option--chosen' : ''}`}
+            aria-pressed={chosen === letter}
+            onClick={() => void choose(letter)}
+          >
             <span className="abcd__letter">{letter}</span>
             {question.options?.[i] && <span className="abcd__text">{question.options[i]}</span>}
           </button>

@@ -23,7 +23,7 @@ export function AnswerForm({ initial = '', validate, mode, withChat = true, hint
   const [busy, setBusy] = useState(false);
 
   async function send(type: 'gp' | 'gc' | 'sp') {
-    const problem = type === 'gc' ? (answer.trim() === '' ? ANSWER_EMPTY_TEXT : null) : validate?.(answer) ?? null;
+    const problem = type === 'gc' ? (answer.trim() === '' ? ANSWER_EMPTY_TEXT : null) : (validate?.(answer) ?? null);
     if (problem) {
       setError(problem);
       return;
@@ -57,13 +57,19 @@ export function AnswerForm({ initial = '', validate, mode, withChat = true, hint
         aria-invalid={error !== null}
       />
       <FormError message={error} />
-      {info && <p className="success" role="status">{info}</p>}
+      {info && (
+        <p className="success" role="status">
+          {info}
+        </p>
+      )}
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={busy}>
           {mode === 'single' ? t.question.submit : t.question.propose}
         </button>
         {mode === 'team' && withChat && (
-          <button type="button" className="button" disabled={busy} onClick={() => void send('gc')}>{t.question.chat}</button>
+          <button type="button" className="button" disabled={busy} onClick={() => void send('gc')}>
+            {t.question.chat}
+          </button>
         )}
       </div>
     </form>

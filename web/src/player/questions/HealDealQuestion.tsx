@@ -42,8 +42,7 @@ export function HealDealQuestion() {
 
   const healed = choices?.heal != null;
   const dealt = choices?.deal != null;
-  const remaining = healed && dealt ? t.healDeal.remainingBoth
-    : healed ? t.healDeal.remainingDeal : dealt ? t.healDeal.remainingHeal : t.healDeal.remainingNone;
+  const remaining = healed && dealt ? t.healDeal.remainingBoth : healed ? t.healDeal.remainingDeal : dealt ? t.healDeal.remainingHeal : t.healDeal.remainingNone;
 
   return (
     <div className="heal-deal">
@@ -56,15 +55,21 @@ export function HealDealQuestion() {
       </div>
       <div role="tabpanel" className="tabpanel">
         <p role="status">{remaining}</p>
-        <p className="heal-deal__choice">
-          {chosen ? t.healDeal.chosen[tab](chosen.teamName, chosen.amount) : t.healDeal.notChosen[tab]}
-        </p>
-        {choices?.calculated ? <p className="muted">{t.healDeal.calculated(choices.round)}</p> : (
+        <p className="heal-deal__choice">{chosen ? t.healDeal.chosen[tab](chosen.teamName, chosen.amount) : t.healDeal.notChosen[tab]}</p>
+        {choices?.calculated ? (
+          <p className="muted">{t.healDeal.calculated(choices.round)}</p>
+        ) : (
           <div className="inline-form">
-            <label htmlFor={selectId} className="visually-hidden">{t.healDeal.choose}</label>
+            <label htmlFor={selectId} className="visually-hidden">
+              {t.healDeal.choose}
+            </label>
             <select id={selectId} value={selected} onChange={(e) => setTarget(e.target.value)}>
               <option value="">{t.healDeal.choose}</option>
-              {targets.map(([id, team]) => <option key={id} value={id}>{team.name}</option>)}
+              {targets.map(([id, team]) => (
+                <option key={id} value={id}>
+                  {team.name}
+                </option>
+              ))}
             </select>
             <button type="button" className="button button--primary" onClick={() => void send()} disabled={!selected}>
               {chosen ? t.healDeal.change : t.healDeal.send}
@@ -77,16 +82,25 @@ export function HealDealQuestion() {
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">{t.healDeal.columns.team}</th><th scope="col">{t.healDeal.columns.current}</th>
-              <th scope="col">{t.healDeal.columns.heal}</th><th scope="col">{t.healDeal.columns.deal}</th>
-              <th scope="col">{t.healDeal.columns.total}</th><th scope="col"><span className="visually-hidden">{t.healDeal.hp}</span></th>
+              <th scope="col">{t.healDeal.columns.team}</th>
+              <th scope="col">{t.healDeal.columns.current}</th>
+              <th scope="col">{t.healDeal.columns.heal}</th>
+              <th scope="col">{t.healDeal.columns.deal}</th>
+              <th scope="col">{t.healDeal.columns.total}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.healDeal.hp}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {Object.entries(teams).map(([id, team]) => (
               <tr key={id}>
-                <th scope="row">{team.name}</th><td>{team.current}</td><td>{team.healings}</td><td>{team.damages}</td>
-                <td>{team.total}</td><td>{team.zombie ? t.healDeal.zombie : t.healDeal.human}</td>
+                <th scope="row">{team.name}</th>
+                <td>{team.current}</td>
+                <td>{team.healings}</td>
+                <td>{team.damages}</td>
+                <td>{team.total}</td>
+                <td>{team.zombie ? t.healDeal.zombie : t.healDeal.human}</td>
               </tr>
             ))}
           </tbody>

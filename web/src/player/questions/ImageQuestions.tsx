@@ -36,7 +36,7 @@ export function SelfieQuestion() {
 async function saveStrokes(strokes: DrawnStroke[]): Promise<string | null> {
   if (strokes.length === 0) return null;
   const reply = await command('gz', { strokes: thinDrawing(strokes) });
-  return reply.success ? null : reply.message ?? t.question.sendFailed;
+  return reply.success ? null : (reply.message ?? t.question.sendFailed);
 }
 
 /**
@@ -71,7 +71,9 @@ export function DrawingQuestion() {
       <p>{t.question.drawingHint}</p>
       <DrawingCanvas ref={canvas} storedStrokes={drawing} />
       <FormError message={error} />
-      <button type="button" className="button button--primary" disabled={busy} onClick={() => void propose()}>{t.question.propose}</button>
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void propose()}>
+        {t.question.propose}
+      </button>
       <UploadArea kind="question" onUploaded={(names) => void proposeFiles(names).then(setError)} />
       <ProposalList images />
     </>

@@ -57,16 +57,31 @@ function QuestionHeader({ question }: { question: Question }) {
 
 function FinaleSingle() {
   const points = useAppSelector((s) => selectUser(s)?.points ?? 0);
-  if (!takesPartInFinale(points)) return <p className="card card--warning" role="alert">{FINALE_OUT_OF_POINTS_TEXT}</p>;
+  if (!takesPartInFinale(points))
+    return (
+      <p className="card card--warning" role="alert">
+        {FINALE_OUT_OF_POINTS_TEXT}
+      </p>
+    );
   return <AnswerForm mode="single" />;
 }
 
 function TeamAnswer({ question }: { question: Question }) {
   switch (question.type) {
     case 'normal':
-      return <><AnswerForm mode="team" /><ProposalList /></>;
+      return (
+        <>
+          <AnswerForm mode="team" />
+          <ProposalList />
+        </>
+      );
     case 'abcd':
-      return <><AbcdQuestion question={question} single={false} /><ProposalList /></>;
+      return (
+        <>
+          <AbcdQuestion question={question} single={false} />
+          <ProposalList />
+        </>
+      );
     case 'quizzle':
       return <QuizzleQuestion />;
     case 'schiffe':
@@ -78,11 +93,21 @@ function TeamAnswer({ question }: { question: Question }) {
     case 'heal_deal':
       return <HealDealQuestion />;
     case 'finale':
-      return <><AnswerForm mode="team" /><ProposalList /></>;
+      return (
+        <>
+          <AnswerForm mode="team" />
+          <ProposalList />
+        </>
+      );
     case 'instruction':
       return <img className="wide-image" src={config.instructionImage} alt={t.question.instructionAlt} />;
     default:
-      return <><AnswerForm mode="team" /><ProposalList /></>;
+      return (
+        <>
+          <AnswerForm mode="team" />
+          <ProposalList />
+        </>
+      );
   }
 }
 
@@ -112,9 +137,15 @@ export function QuestionArea({ single }: { single: boolean }) {
   const key = `${question.round ?? ''}/${question.number ?? ''}/${question.type}`;
   return (
     <section className={`card question question--${question.type}`} aria-labelledby="question-heading">
-      <h2 id="question-heading" className="visually-hidden">{question.question ?? question.type}</h2>
+      <h2 id="question-heading" className="visually-hidden">
+        {question.question ?? question.type}
+      </h2>
       <QuestionHeader question={question} />
-      {question.type !== 'quizzle' && <div className="question__countdown"><CountdownBox /></div>}
+      {question.type !== 'quizzle' && (
+        <div className="question__countdown">
+          <CountdownBox />
+        </div>
+      )}
       <fieldset key={key} className="question__body" disabled={maintenance}>
         {single ? <SingleAnswer question={question} /> : <TeamAnswer question={question} />}
       </fieldset>

@@ -26,7 +26,11 @@ export function QuizzleQuestion() {
     <div className="quizzle">
       <AnswerForm mode="team" withChat={false} />
       <CountdownBox />
-      {verdict?.verdict === 'rejected' && <p className="notice notice--error" role="alert">{t.question.quizzleRejected(verdict.key)}</p>}
+      {verdict?.verdict === 'rejected' && (
+        <p className="notice notice--error" role="alert">
+          {t.question.quizzleRejected(verdict.key)}
+        </p>
+      )}
       {offered ? (
         <div className="card card--highlight" role="status">
           <strong className="quizzle__label">{t.question.quizzleOffered(offered.key)}</strong>
