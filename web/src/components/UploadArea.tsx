@@ -1,9 +1,10 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { HttpError, refusalText, upload, type UploadKind } from '../api/http';
 import { UPLOAD_ACCEPT, validateUpload } from '../logic/validation';
 import { useAppDispatch } from '../store';
 import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
+import { FileDropZone } from './FileDropZone';
 import { Spinner } from './Spinner';
 
 export type UploadState = 'init' | 'uploading' | 'hasUploaded' | 'error';
@@ -23,8 +24,6 @@ interface UploadAreaProps {
 export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label = t.upload.label }: UploadAreaProps) {
   const [state, setState] = useState<UploadState>('init');
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const inputId = useId();
   const dispatch = useAppDispatch();
 
   async function send(files: File[]) {
@@ -59,40 +58,8 @@ export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label
     }
   }
 
-  function onDrop(e: DragEvent<HTMLDivElement>) {
-    e.preventDefault();
-    setDragging(false);
-    void send(Array.from(e.dataTransfer.files));
-  }
-
   return (
-    <div
-      className={`upload ${dragging ? 'upload--dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <p>
-        {t.upload.drop}{' '}
-        <label htmlFor={inputId} className="button button--small">
-          {t.upload.choose}
-        </label>
-      </p>
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
-        accept={UPLOAD_ACCEPT}
-        multiple={kind === 'team'}
-        aria-label={label}
-        onChange={(e) => {
-          void send(Array.from(e.target.files ?? []));
-          e.target.value = '';
-        }}
-      />
+    <FileDropZone dropText={t.upload.drop} chooseText={t.upload.choose} accept={UPLOAD_ACCEPT} multiple={kind === 'team'} ariaLabel={label} onFiles={(files) => void send(files)}>
       <p className="upload__state" role="status">
         {state === 'uploading' && (
           <>
@@ -106,6 +73,6 @@ export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label
           {error ?? t.upload.state.error}
         </p>
       )}
-    </div>
+    </FileDropZone>
   );
 }

@@ -1,5 +1,6 @@
 /** The audit: per team and round every answer's trail; per tester every rating given. */
 import { useId, useMemo, useState } from 'react';
+import { ColumnHeads } from '../components/ColumnHeads';
 import type { LiveState } from '@engine';
 import { t } from '../texts';
 import { teamAudit, testerRatings, testersOf, answerById, type AnswerAudit, type Audit, type RatingEntry, type Stamp } from './audit';
@@ -170,15 +171,7 @@ function TesterAudit({ audit, names }: { audit: Audit; names: LiveState }) {
             <p className="muted">{au.ratingCount(ratings.length)}</p>
             <div className="table-scroll">
               <table className="table table--compact">
-                <thead>
-                  <tr>
-                    <th scope="col">{au.colTime}</th>
-                    <th scope="col">{au.colQuestion}</th>
-                    <th scope="col">{au.colTeam}</th>
-                    <th scope="col">{au.colAnswer}</th>
-                    <th scope="col">{au.colValue}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads labels={[au.colTime, au.colQuestion, au.colTeam, au.colAnswer, au.colValue]} />
                 <tbody>
                   {ratings.map((r, i) => {
                     const answer = answerById(audit, r.answerId);

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { FileDropZone } from '../../components/FileDropZone';
 import { HttpError } from '../../api/http';
 import { createQuiz, importToml, listQuizzes, saveQuiz, type Quiz } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
@@ -28,16 +30,7 @@ export function QuizPreviewTable({ questions }: { questions: readonly Question[]
   return (
     <div className="table-scroll">
       <table className="table table--compact">
-        <thead>
-          <tr>
-            <th scope="col">{c.round}</th>
-            <th scope="col">{c.number}</th>
-            <th scope="col">{c.category}</th>
-            <th scope="col">{c.question}</th>
-            <th scope="col">{c.answer}</th>
-            <th scope="col">{c.options}</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={[c.round, c.number, c.category, c.question, c.answer, c.options]} />
         <tbody>
           {questions.map((q) => (
             <tr key={`${q.round}.${q.number}`}>
@@ -58,9 +51,7 @@ export function QuizPreviewTable({ questions }: { questions: readonly Question[]
 /** TOML drop zone (or file chooser): the server parses it (POST /api/quizzes/import) into content. */
 function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }; onImport(content: Question[], title: { name: string; yearWeek: string }): void }) {
   const notify = useNotify();
-  const inputId = useId();
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
 
   async function read(file: File | undefined) {
     if (!file) return;
@@ -77,35 +68,7 @@ function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }
   }
 
   return (
-    <div
-      className={`upload ${dragging ? 'upload--dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e: DragEvent<HTMLDivElement>) => {
-        e.preventDefault();
-        setDragging(false);
-        void read(e.dataTransfer.files[0]);
-      }}
-    >
-      <p>
-        {t.config.drop}{' '}
-        <label htmlFor={inputId} className="button button--small">
-          {t.config.choose}
-        </label>
-      </p>
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
-        accept=".toml,text/plain,application/toml"
-        onChange={(e) => {
-          void read(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+    <FileDropZone dropText={t.config.drop} chooseText={t.config.choose} accept=".toml,text/plain,application/toml" onFiles={(files) => void read(files[0])}>
       <p role="status">
         {busy && (
           <>
@@ -113,7 +76,7 @@ function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }
           </>
         )}
       </p>
-    </div>
+    </FileDropZone>
   );
 }
 
