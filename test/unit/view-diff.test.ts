@@ -1,17 +1,15 @@
 /**
  * The push hub's view patches (src/realtime/view-diff.ts): applied to the old view they give the new
  * one, and a list of entries with ids (the lobby chat) changes by the entries that left and came,
- * not by rewriting every index once the list shifts.
+ * not by rewriting every index once the list shifts. That any patch turns any view into the next, as the
+ * clients apply it, is test/web/view-patches.test.ts.
  */
-import fc from 'fast-check';
-import { compare } from 'fast-json-patch';
+import { applyPatch, compare, deepClone } from 'fast-json-patch';
 import { LOBBY_CHAT_INTERVAL_MS, globalView } from '../../projections/live';
 import { diffViews } from '../../src/realtime/view-diff';
-import { applyPatch, type JsonValue, type PatchOperation } from '../../web/src/realtime/patch';
 import { show } from './support/fixtures';
 
-/** Applied as the clients apply it (the web app's patcher), so a key such as `__proto__` is a plain key, as JSON.parse makes it. */
-const apply = (before: unknown, patch: ReturnType<typeof diffViews>) => applyPatch(before as JsonValue, patch as PatchOperation[]);
+const apply = (before: unknown, patch: ReturnType<typeof diffViews>) => applyPatch(deepClone(before), patch, true, false).newDocument;
 
 describe('view patches', () => {
   it('given a full lobby chat, when one more message comes, then the patch is one remove at the front and one add at the end', () => {
@@ -44,27 +42,5 @@ describe('view patches', () => {
     const before = globalView(s.world.state);
     s.world.must({ type: 'HideLobbyChatMessage', messageId: first!.metadata.eventId }, s.world.as(s.moderator));
     expect(diffViews(before, globalView(s.world.state))).toEqual([{ op: 'remove', path: '/lobbyChat/0' }]);
-  });
-
-  it('for any two JSON documents the patch turns the first into the second', () => {
-    const entry = fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e'), text: fc.string({ maxLength: 3 }) });
-    const entries = fc.uniqueArray(entry, { selector: (e) => e.id, maxLength: 5 });
-    const doc = fc.record(
-      {
-        list: entries,
-        other: fc.jsonValue({ maxDepth: 2 }),
-        toString: fc.option(fc.string()),
-        'we/ird~key': fc.option(fc.integer()),
-        nested: fc.record({ list: entries, n: fc.integer() }),
-      },
-      { requiredKeys: [] },
-    );
-    fc.assert(
-      fc.property(doc, doc, (before, after) => {
-        const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown; // -0 is 0 on the wire
-        expect(json(apply(before, diffViews(before, after)))).toEqual(json(after));
-      }),
-      { numRuns: 2_000 },
-    );
   });
 });
