@@ -84,9 +84,10 @@ export interface HashingQueueFigures {
   done: number;
   /** Answers with an appointment (a check-in that is told to wait longer counts again). */
   refused: number;
-  /** Appointments kept (the holder was let in), and given up (the holder did not check in in time). */
+  /** Appointments kept (the holder was let in), given up (the holder did not check in in time), and released (the holder needed no hash after all). */
   kept: number;
   givenUp: number;
+  released: number;
   /** The measured time between two hashes finishing while busy (moving average), ms: the pool's pace. */
   slotMs: number;
   /** How many may wait in line now. */
@@ -109,6 +110,7 @@ export class HashingQueue {
   private refused = 0;
   private kept = 0;
   private givenUp = 0;
+  private released = 0;
   private readonly now: () => number;
 
   constructor(private options: HashingQueueOptions) {
@@ -131,6 +133,7 @@ export class HashingQueue {
       refused: this.refused,
       kept: this.kept,
       givenUp: this.givenUp,
+      released: this.released,
       slotMs: this.slotMs,
       bound: this.bound(),
     };
@@ -161,6 +164,19 @@ export class HashingQueue {
     const now = this.now();
     this.forgetOld(now);
     this.refuseUnlessLetIn(priority, ticket === undefined ? undefined : this.byTicket.get(ticket), ticket, now);
+  }
+
+  /**
+   * The ticket's holder needs no hash after all (a team password another member's check verified
+   * meanwhile): its place leaves the outer line at once. Left there, it would count as ahead of everyone
+   * behind it until given up, and their moments would come too late while the threads ran dry.
+   */
+  release(ticket: string): void {
+    const booked = this.byTicket.get(ticket);
+    if (!booked) return;
+    this.keep(booked);
+    this.kept--;
+    this.released++;
   }
 
   /** How many may wait in line: `maxWaitMs` of hashing at the measured pace, at least `maxWaiting`. */

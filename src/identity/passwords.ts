@@ -92,6 +92,11 @@ export function checkHashingRoom({ priority = 'login', ticket }: HashOptions = {
   }
 }
 
+/** The ticket's holder needs no hash after all: its place in the outer line is freed (HashingQueue.release). */
+export function releaseHashingPlace(ticket: string): void {
+  queue.release(ticket);
+}
+
 /** Throws HashingBusy when the queue is full. */
 export function hashPassword(password: string, options: HashOptions = {}): Promise<string> {
   return inTurn(() => hash(password, ARGON2ID), options);

@@ -12,18 +12,21 @@ import { uniqueNameKey } from '../../projections/live';
  * All in fixed windows.
  */
 
+/** The window of every failed-login count (per pair, address and device): one window, so one statement counts an attempt under all its keys. */
+const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE;
+
 /**
  * A player who forgot the password tries a handful of times; ten failures in 15 minutes for one name
  * from one address is a guesser. Counted per (name, address) pair: failures from one address never
  * lock the name out for anybody else (`admin` is a public name).
  */
-export const FAILED_LOGINS_PER_NAME: WindowLimit = { max: 10, windowMs: 15 * MINUTE };
+export const FAILED_LOGINS_PER_NAME: WindowLimit = { max: 10, windowMs: LOGIN_FAILURE_WINDOW_MS };
 /**
  * The ceiling per address, whatever the names. Many players can share one address (a pub's Wi-Fi, a
  * school, mobile carrier NAT); at the start of a night some mistype once or twice. 100 failures in 15
  * minutes leaves room for that, not for guessing.
  */
-export const FAILED_LOGINS_PER_ADDRESS: WindowLimit = { max: 100, windowMs: 15 * MINUTE };
+export const FAILED_LOGINS_PER_ADDRESS: WindowLimit = { max: 100, windowMs: LOGIN_FAILURE_WINDOW_MS };
 /** A pub or school class registering together on one Wi-Fi makes a few dozen; a script makes thousands. */
 export const REGISTRATIONS_PER_ADDRESS: WindowLimit = { max: 60, windowMs: 60 * MINUTE };
 
@@ -88,7 +91,7 @@ function expandIPv6(address: string): string[] | null {
 const SWEEP_EVERY = 200;
 
 /** A known device (src/auth/device-tokens.ts) that fails this often in 15 minutes is locked itself. */
-export const FAILED_LOGINS_PER_DEVICE: WindowLimit = { max: 10, windowMs: 15 * MINUTE };
+export const FAILED_LOGINS_PER_DEVICE: WindowLimit = { max: 10, windowMs: LOGIN_FAILURE_WINDOW_MS };
 
 /** What a counted attempt holds, to be given back when the password was right. */
 export interface LoginAttempt {
@@ -128,13 +131,18 @@ export class LoginLimits {
     const now = this.clock();
     await this.sweep(now);
     if (attempt.device !== null) {
-      const byDevice = await this.count(deviceKey(attempt.device), FAILED_LOGINS_PER_DEVICE, now);
-      return byDevice > 0 ? LOGIN_LIMIT_TEXTS.loginName(byDevice) : null;
+      const [byDevice] = await this.count([[deviceKey(attempt.device), FAILED_LOGINS_PER_DEVICE]], now);
+      return byDevice! > 0 ? LOGIN_LIMIT_TEXTS.loginName(byDevice!) : null;
     }
-    const byPair = await this.count(pairKey(attempt.login, attempt.address), FAILED_LOGINS_PER_NAME, now);
-    const byAddress = await this.count(addressKeyOf(attempt.address), FAILED_LOGINS_PER_ADDRESS, now);
-    if (byPair > 0) return LOGIN_LIMIT_TEXTS.loginName(byPair);
-    return byAddress > 0 ? LOGIN_LIMIT_TEXTS.loginAddress(byAddress) : null;
+    const [byPair, byAddress] = await this.count(
+      [
+        [pairKey(attempt.login, attempt.address), FAILED_LOGINS_PER_NAME],
+        [addressKeyOf(attempt.address), FAILED_LOGINS_PER_ADDRESS],
+      ],
+      now,
+    );
+    if (byPair! > 0) return LOGIN_LIMIT_TEXTS.loginName(byPair!);
+    return byAddress! > 0 ? LOGIN_LIMIT_TEXTS.loginAddress(byAddress!) : null;
   }
 
   /** The password was right: the pair's (or device's) failures are forgotten, the address gets this attempt back. */
@@ -143,14 +151,17 @@ export class LoginLimits {
       await this.db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(attempt.device)]);
       return;
     }
-    await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(attempt.login, attempt.address)]);
-    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [addressKeyOf(attempt.address)]);
+    await this.db.query(
+      `WITH forgotten AS (DELETE FROM login_failures WHERE key = $1)
+       UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $2`,
+      [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)],
+    );
   }
 
   /** The password was never verified (the server was too busy): the attempt does not count. */
   async giveBack(attempt: LoginAttempt): Promise<void> {
     const keys = attempt.device !== null ? [deviceKey(attempt.device)] : [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)];
-    for (const key of keys) await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
+    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = ANY($1::text[])', [keys]);
   }
 
   /** Runs `verify` when no other verification for this login name runs in this process (in turn otherwise). */
@@ -176,27 +187,30 @@ export class LoginLimits {
   }
 
   /**
-   * One more in the key's window (a window that has ended starts afresh at 1); the minutes until the
-   * window ends when this one is beyond the limit, else 0.
+   * One more in each key's window (a window that has ended starts afresh at 1), all keys in one
+   * statement; per key the minutes until its window ends when this one is beyond its limit, else 0.
+   * The rows are locked in the keys' order, the same in every statement (no deadlock on Postgres).
    */
-  private async count(key: string, limit: WindowLimit, now: number): Promise<number> {
-    const rows = await this.db.query<{ failures: number; window_start: Date | string }>(
-      `INSERT INTO login_failures (key, failures, window_start) VALUES ($1, 1, $2)
+  private async count(keys: ReadonlyArray<readonly [string, WindowLimit]>, now: number): Promise<number[]> {
+    const ordered = keys.map(([key]) => key).sort();
+    const rows = await this.db.query<{ key: string; failures: number; window_start: Date | string }>(
+      `INSERT INTO login_failures (key, failures, window_start) SELECT key, 1, $2 FROM unnest($1::text[]) AS keys(key)
        ON CONFLICT (key) DO UPDATE SET
          failures = CASE WHEN login_failures.window_start <= $3 THEN 1 ELSE login_failures.failures + 1 END,
          window_start = CASE WHEN login_failures.window_start <= $3 THEN EXCLUDED.window_start ELSE login_failures.window_start END
-       RETURNING failures, window_start`,
-      [key, new Date(now).toISOString(), new Date(now - limit.windowMs).toISOString()],
+       RETURNING key, failures, window_start`,
+      [ordered, new Date(now).toISOString(), new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString()],
     );
-    const row = rows[0]!;
-    return row.failures > limit.max ? minutesUntilWindowEnds(new Date(row.window_start).getTime(), limit, now) : 0;
+    return keys.map(([key, limit]) => {
+      const row = rows.find((r) => r.key === key)!;
+      return row.failures > limit.max ? minutesUntilWindowEnds(new Date(row.window_start).getTime(), limit, now) : 0;
+    });
   }
 
   private async sweep(now: number): Promise<void> {
     if (++this.countsSinceSweep < SWEEP_EVERY) return;
     this.countsSinceSweep = 0;
-    const longest = Math.max(FAILED_LOGINS_PER_NAME.windowMs, FAILED_LOGINS_PER_ADDRESS.windowMs, FAILED_LOGINS_PER_DEVICE.windowMs);
-    await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [new Date(now - longest).toISOString()]);
+    await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString()]);
   }
 }
 

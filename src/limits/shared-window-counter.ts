@@ -11,6 +11,24 @@ import { minutesUntilWindowEnds, type WindowLimit } from './window-counter';
 /** Rows of ended windows are deleted after this many counts (per counter and process). */
 const SWEEP_EVERY = 500;
 
+/** One more for a key, counted in its window (a window that has ended starts afresh at 1); `rows` names the key and the window's end. */
+const countOne = (rows: string, now: string) => `INSERT INTO limit_counters (key, count, window_end) ${rows}
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN limit_counters.window_end <= ${now} THEN 1 ELSE limit_counters.count + 1 END,
+         window_end = CASE WHEN limit_counters.window_end <= ${now} THEN EXCLUDED.window_end ELSE limit_counters.window_end END
+       RETURNING count, window_end`;
+
+interface CountRow {
+  count: number;
+  window_end: Date | string;
+}
+
+/** What a count says: the count in the key's window with this one, and the minutes to wait when that is beyond the limit (else 0). */
+export interface Taken {
+  count: number;
+  waitMinutes: number;
+}
+
 export class SharedWindowCounter {
   private countsSinceSweep = 0;
 
@@ -31,19 +49,28 @@ export class SharedWindowCounter {
   }
 
   /** Counts one for the key: the count in its window with this one, and the minutes to wait when that is beyond the limit (else 0). */
-  async take(key: string, now: number): Promise<{ count: number; waitMinutes: number }> {
-    const rows = await this.db.query<{ count: number; window_end: Date | string }>(
-      `INSERT INTO limit_counters (key, count, window_end) VALUES ($1, 1, $2)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN limit_counters.window_end <= $3 THEN 1 ELSE limit_counters.count + 1 END,
-         window_end = CASE WHEN limit_counters.window_end <= $3 THEN EXCLUDED.window_end ELSE limit_counters.window_end END
-       RETURNING count, window_end`,
-      [this.key(key), new Date(now + this.limit.windowMs).toISOString(), new Date(now).toISOString()],
+  async take(key: string, now: number): Promise<Taken> {
+    const rows = await this.db.query<CountRow>(countOne('VALUES ($1, 1, $2)', '$3'), [this.key(key), this.windowEnd(now), new Date(now).toISOString()]);
+    await this.sweepNow(now);
+    return this.taken(rows[0]!, now);
+  }
+
+  /**
+   * Counts one for `key` here and, only while that count is within this limit, one for `thenKey` in
+   * `then` (another limit in the same table): one statement for both.
+   */
+  async takeThen(key: string, then: SharedWindowCounter, thenKey: string, now: number): Promise<{ first: Taken; second: Taken | null }> {
+    const rows = await this.db.query<{ first_count: number; first_end: Date | string; second_count: number | null; second_end: Date | string | null }>(
+      `WITH first AS (${countOne('VALUES ($1, 1, $2)', '$5')}),
+       second AS (${countOne('SELECT $3, 1, $4 FROM first WHERE first.count <= $6', '$5')})
+       SELECT first.count AS first_count, first.window_end AS first_end, second.count AS second_count, second.window_end AS second_end
+       FROM first LEFT JOIN second ON true`,
+      [this.key(key), this.windowEnd(now), then.key(thenKey), then.windowEnd(now), new Date(now).toISOString(), this.limit.max],
     );
     await this.sweepNow(now);
     const row = rows[0]!;
-    if (row.count <= this.limit.max) return { count: row.count, waitMinutes: 0 };
-    return { count: row.count, waitMinutes: minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now) };
+    const first = this.taken({ count: row.first_count, window_end: row.first_end }, now);
+    return { first, second: row.second_count === null ? null : then.taken({ count: row.second_count, window_end: row.second_end! }, now) };
   }
 
   /** Minutes until the key may try again (0 while below the limit), counting nothing. */
@@ -59,7 +86,15 @@ export class SharedWindowCounter {
 
   /** Takes one back within the key's window (an attempt that turned out not to count). */
   async giveBack(key: string, now: number): Promise<void> {
-    await this.db.query('UPDATE limit_counters SET count = GREATEST(0, count - 1) WHERE key = $1 AND window_end > $2', [this.key(key), new Date(now).toISOString()]);
+    await SharedWindowCounter.giveBackAll(this.db, [[this, key]], now);
+  }
+
+  /** Takes one back for each (limit, key) within its window, in one statement (the limits share one table). */
+  static async giveBackAll(db: SqlDatabase, entries: ReadonlyArray<readonly [SharedWindowCounter, string]>, now: number): Promise<void> {
+    await db.query('UPDATE limit_counters SET count = GREATEST(0, count - 1) WHERE key = ANY($1::text[]) AND window_end > $2', [
+      entries.map(([counter, key]) => counter.key(key)),
+      new Date(now).toISOString(),
+    ]);
   }
 
   /** Forgets the key (a success that clears its failures). */
@@ -69,6 +104,15 @@ export class SharedWindowCounter {
 
   private key(key: string): string {
     return `${this.name} ${key}`;
+  }
+
+  private windowEnd(now: number): string {
+    return new Date(now + this.limit.windowMs).toISOString();
+  }
+
+  private taken(row: CountRow, now: number): Taken {
+    if (row.count <= this.limit.max) return { count: row.count, waitMinutes: 0 };
+    return { count: row.count, waitMinutes: minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now) };
   }
 
   private async sweepNow(now: number): Promise<void> {

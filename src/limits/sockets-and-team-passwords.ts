@@ -43,12 +43,14 @@ export const SOCKET_LIMIT_TEXTS = {
  */
 export class TeamPasswordGuards {
   private constructor(
+    private readonly db: SqlDatabase,
     private readonly byUser: SharedWindowCounter,
     private readonly byTeam: SharedWindowCounter,
   ) {}
 
   static async open(db: SqlDatabase): Promise<TeamPasswordGuards> {
     return new TeamPasswordGuards(
+      db,
       await SharedWindowCounter.open(db, 'gj-user', WRONG_TEAM_PASSWORDS_PER_USER),
       await SharedWindowCounter.open(db, 'gj-team', WRONG_TEAM_PASSWORDS_PER_TEAM),
     );
@@ -61,16 +63,22 @@ export class TeamPasswordGuards {
    * password, or a check that never ran, gives it back.
    */
   async attempt(userId: string, teamId: string, now: number): Promise<boolean> {
-    const user = await this.byUser.take(userId, now);
-    if (user.waitMinutes > 0) return false;
-    const team = await this.byTeam.take(teamId, now);
+    // The team counts the attempt only while the user is within theirs: one statement.
+    const { first: user, second: team } = await this.byUser.takeThen(userId, this.byTeam, teamId, now);
+    if (user.waitMinutes > 0 || !team) return false;
     return team.waitMinutes === 0 || user.count === 1;
   }
 
   /** The attempt does not count after all. */
   async giveBack(userId: string, teamId: string, now: number): Promise<void> {
-    await this.byUser.giveBack(userId, now);
-    await this.byTeam.giveBack(teamId, now);
+    await SharedWindowCounter.giveBackAll(
+      this.db,
+      [
+        [this.byUser, userId],
+        [this.byTeam, teamId],
+      ],
+      now,
+    );
   }
 }
 

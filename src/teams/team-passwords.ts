@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { verifyPassword } from '../identity/passwords';
+import { releaseHashingPlace, verifyPassword } from '../identity/passwords';
 import { UniqueNames } from '../identity/unique-names';
 import type { SqlDatabase } from '../store/sql/sql-database';
 
@@ -25,6 +25,7 @@ export class TeamPasswords {
   private constructor(
     private readonly names: UniqueNames,
     private readonly verify: (hash: string, password: string, ticket?: string) => Promise<boolean>,
+    private readonly releasePlace: (ticket: string) => void,
   ) {}
 
   /**
@@ -34,8 +35,9 @@ export class TeamPasswords {
   static async open(
     db: SqlDatabase,
     verify = (hash: string, password: string, ticket?: string) => verifyPassword(hash, password, { priority: 'background', ticket }),
+    releasePlace: (ticket: string) => void = releaseHashingPlace,
   ): Promise<TeamPasswords> {
-    return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify);
+    return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify, releasePlace);
   }
 
   /** Reserves the name for the team; false when another team holds it. */
@@ -65,7 +67,8 @@ export class TeamPasswords {
    * it). A wrong password always pays the full argon2 verification. Members arriving while it runs wait
    * for that one verification instead of queueing their own (single flight, keyed by the team and the
    * keyed digest: the candidate password itself is never a key). `ticket`: the caller's appointment
-   * with the hashing queue (HashingQueue), used when this call starts the verification.
+   * with the hashing queue (HashingQueue), used when this call starts the verification, and given back
+   * when it needs none (remembered, or another member's under way): its place must not hold up the line.
    */
   async matches(teamId: string, password: string, ticket?: string): Promise<boolean> {
     if (password === '') return false;
@@ -73,10 +76,15 @@ export class TeamPasswords {
     if (hash === null) return false;
     const digest = createHmac('sha256', this.digestKey).update(hash).update('\0').update(password).digest();
     const known = this.verified.get(teamId);
-    if (known && known.hash === hash && timingSafeEqual(known.digest, digest)) return true;
+    if (known && known.hash === hash && timingSafeEqual(known.digest, digest)) {
+      if (ticket !== undefined) this.releasePlace(ticket);
+      return true;
+    }
     const attempt = `${teamId}\0${digest.toString('base64')}`;
     let verification = this.verifying.get(attempt);
-    if (!verification) {
+    if (verification) {
+      if (ticket !== undefined) this.releasePlace(ticket);
+    } else {
       verification = this.verify(hash, password, ticket)
         .then((valid) => {
           if (valid) remember(this.verified, teamId, { hash, digest });

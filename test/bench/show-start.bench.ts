@@ -17,9 +17,10 @@ import { rm } from 'node:fs/promises';
 import { describePlacement, numberFlag, percentiles, placement, printTable, stringFlag } from './support/cli';
 import { ClientPool, type PoolResult } from './support/client-pool';
 import { LeanPlayer, now } from './support/lean-player';
-import { cpuSeconds, DIST, NodeProcess, startRawServer, startServer } from './support/processes';
+import { cpuByThread, cpuSeconds, DIST, machineIdleSeconds, NodeProcess, projectionsCaughtUp, startRawServer, startServer } from './support/processes';
 import { JWT_SECRET, PLAYER_PASSWORD, seedShow, TEAM_PASSWORD, type CastMember } from './support/seed';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 const where = placement();
 const PLAYERS = numberFlag('players', 2000);
@@ -27,6 +28,9 @@ const WINDOW_MS = numberFlag('arrive-within', 10) * 1000;
 const SCENARIOS = stringFlag('scenarios', 'returning,fresh').split(',') as Array<'returning' | 'fresh'>;
 const HANDSHAKE_TIMEOUT_MS = numberFlag('handshake-timeout', 15_000);
 const HASHES = numberFlag('hashes', 150);
+const CORES = availableParallelism();
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
+
 /** Members of one team arrive within this of each other. */
 const TEAM_SPREAD_MS = 1000;
 /** The workers get the start moment this far ahead, so that every one of them has scheduled its players. */
@@ -61,6 +65,42 @@ interface Outcome {
   onQuestion: number | null;
   hashes: number;
   serverCpu: number;
+  /** Where the machine's CPU went from the window's opening until all were in (fresh and returning). */
+  split?: CpuSplit;
+}
+
+interface CpuSnapshot {
+  at: number;
+  server: Awaited<ReturnType<typeof cpuByThread>>;
+  clients: number;
+  idle: number;
+}
+
+interface CpuSplit {
+  seconds: number;
+  main: number;
+  pool: number;
+  v8: number;
+  other: number;
+  clients: number;
+  idle: number;
+}
+
+async function cpuSnapshot(serverPid: number, clientPids: number[]): Promise<CpuSnapshot> {
+  const [server, clients, idle] = await Promise.all([cpuByThread(serverPid), Promise.all(clientPids.map((pid) => cpuSeconds(pid))), machineIdleSeconds()]);
+  return { at: now(), server, clients: clients.reduce((a, b) => a + b, 0), idle };
+}
+
+function cpuSplit(a: CpuSnapshot, b: CpuSnapshot): CpuSplit {
+  return {
+    seconds: (b.at - a.at) / 1000,
+    main: b.server.main - a.server.main,
+    pool: b.server.pool - a.server.pool,
+    v8: b.server.v8 - a.server.v8,
+    other: b.server.other - a.server.other,
+    clients: b.clients - a.clients,
+    idle: b.idle - a.idle,
+  };
 }
 
 async function rawConnects(players: Array<CastMember & { arriveAfterMs: number }>): Promise<Outcome> {
@@ -89,12 +129,15 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
   try {
     const players = withArrivals(show.players);
     const server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { TRUST_PROXY: 'loopback' } }); // logins from their own addresses (client-worker.ts)
+    // Last week's registrations are in the read models before the doors open, as at a real show (the seed wrote only the log).
+    await projectionsCaughtUp(server.url);
     const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players });
     const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
     try {
       if (!(await moderator.request('sa', { token: show.moderatorToken })).success) throw new Error('the moderator could not log in');
       const [hashes0, cpu0] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       const startAt = now() + LEAD_MS;
+      const beforeSurge = sleepUntil(startAt).then(() => cpuSnapshot(server.process.pid, pool.pids));
       const watching = setInterval(() => {
         void hashing(server.url).then(
           (f) => console.log(`    ${((now() - startAt) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`),
@@ -105,6 +148,7 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
         .all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD })
         .finally(() => clearInterval(watching));
       const allInAt = Math.max(...arrived.times);
+      const split = cpuSplit(await beforeSurge, await cpuSnapshot(server.process.pid, pool.pids));
       const [hashes1, cpu1] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       let onQuestion: number | null = null;
       if (arrived.lost === 0) {
@@ -112,7 +156,7 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
         const { latencies, missing } = await pool.fanOut('"qa"', () => void moderator.request('ma', { quiz: show.quizId, round: 1, question: 1 }));
         if (missing === 0) onQuestion = (firedAt + Math.max(...latencies) - startAt) / 1000;
       }
-      return { scenario: name, arrived, allIn: (allInAt - startAt) / 1000, onQuestion, hashes: hashes1 - hashes0, serverCpu: cpu1 - cpu0 };
+      return { scenario: name, arrived, allIn: (allInAt - startAt) / 1000, onQuestion, hashes: hashes1 - hashes0, serverCpu: cpu1 - cpu0, split };
     } finally {
       moderator.terminate();
       await pool.stop();
@@ -183,6 +227,18 @@ async function main(): Promise<void> {
       ];
     }),
   );
+  console.log(`\nWhere the CPU went from the window's opening until all were in (seconds of CPU; ${CORES} cores):`);
+  for (const o of outcomes) {
+    const c = o.split;
+    if (!c) continue;
+    const share = (seconds: number) => `${seconds.toFixed(1)} (${((100 * seconds) / c.seconds).toFixed(0)} % of a core)`;
+    const perHash =
+      o.hashes > 0 && c.pool > 0 ? `; the pool's CPU per hash ${((1000 * c.pool) / o.hashes).toFixed(1)} ms (hash-only: ${(1000 / rate).toFixed(1)} ms of wall time per hash)` : '';
+    console.log(
+      `  ${o.scenario}, ${c.seconds.toFixed(1)} s: server main thread ${share(c.main)}, hashing pool ${share(c.pool)}, V8 helpers ${share(c.v8)}, other ${share(c.other)}; ` +
+        `clients ${share(c.clients)}; machine idle ${c.idle.toFixed(1)} of ${(CORES * c.seconds).toFixed(1)}${perHash}`,
+    );
+  }
   console.log(
     `\nhash-only (the machine's rate, the server's argon2 parameters and queue, pinned like the server): ${rateBefore.toFixed(1)} before, ${rateAfter.toFixed(1)} after the scenarios`,
   );

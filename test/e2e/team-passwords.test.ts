@@ -8,15 +8,20 @@ describe('team passwords', () => {
   let db: PgliteDatabase;
   let passwords: TeamPasswords;
   let verifications: number;
+  let released: string[];
 
   beforeAll(async () => {
     db = await PgliteDatabase.open();
     await migrateWriteSide(db);
     verifications = 0;
-    passwords = await TeamPasswords.open(db, (hash, password) => {
-      verifications++;
-      return verifyPassword(hash, password);
-    });
+    passwords = await TeamPasswords.open(
+      db,
+      (hash, password) => {
+        verifications++;
+        return verifyPassword(hash, password);
+      },
+      (ticket) => released.push(ticket),
+    );
     await passwords.reserve('team-a', 'Die Ahnungslosen', await hashPassword('geheim'));
   });
 
@@ -26,6 +31,7 @@ describe('team passwords', () => {
 
   beforeEach(() => {
     verifications = 0;
+    released = [];
   });
 
   it("given a team, when a wrong, an empty or another team's password is tried, then none matches", async () => {
@@ -41,6 +47,18 @@ describe('team passwords', () => {
     expect(verifications).toBe(1);
     expect(await passwords.matches('team-a', 'geheim ')).toBe(false);
     expect(verifications).toBe(2);
+  });
+
+  it('given members with places in the hashing queue, when their password needs no verification of their own (shared or remembered), then their places are freed; the one who verifies keeps its own', async () => {
+    await passwords.reserve('team-d', 'Die Denker', await hashPassword('denken'));
+    expect(await Promise.all(['ws:u1:c1', 'ws:u2:c1'].map((ticket) => passwords.matches('team-d', 'denken', ticket)))).toEqual([true, true]);
+    expect(verifications).toBe(1);
+    expect(released).toEqual(['ws:u2:c1']);
+    expect(await passwords.matches('team-d', 'denken', 'ws:u3:c7')).toBe(true);
+    expect(released).toEqual(['ws:u2:c1', 'ws:u3:c7']);
+    // A wrong password pays its own verification and keeps its place until then.
+    expect(await passwords.matches('team-d', 'falsch', 'ws:u4:c1')).toBe(false);
+    expect(released).toEqual(['ws:u2:c1', 'ws:u3:c7']);
   });
 
   it('given the team was released, then its password no longer matches', async () => {

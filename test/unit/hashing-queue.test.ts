@@ -192,6 +192,23 @@ describe('the hashing queue', () => {
     expect(h.queue.figures().waiting).toBe(2);
   });
 
+  it('given places in the outer line, when the first holder needs no hash after all (released), then it no longer counts ahead: the next holder is told a moment one hash sooner', async () => {
+    const h = harness({ maxWaiting: 8, hashMs: 100 });
+    void h.submit('running');
+    for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
+    const first = await h.refusal(h.submit('teammate', 'background'));
+    const second = await h.refusal(h.submit('next'));
+    const before = await h.refusal(h.submit('next', 'login', second.ticket));
+    h.queue.release(first.ticket);
+    expect(h.queue.figures()).toMatchObject({ appointments: 1, released: 1, kept: 0, givenUp: 0 });
+    const after = await h.refusal(h.submit('next', 'login', second.ticket));
+    expect(before.retryAfterMs - after.retryAfterMs).toBe(100 * APPOINTMENT_PACE);
+    // Releasing again, or a ticket nobody holds, changes nothing.
+    h.queue.release(first.ticket);
+    h.queue.release('unknown');
+    expect(h.queue.figures()).toMatchObject({ appointments: 1, released: 1 });
+  });
+
   it('given team-password checks (background) holding half the line, then the next one is refused while a login still gets in', async () => {
     const h = harness({ maxWaiting: 8 });
     void h.submit('running');

@@ -40,6 +40,11 @@ class Worker {
 export class ClientPool {
   private constructor(private readonly workers: Worker[]) {}
 
+  /** The client processes' ids (for their CPU time). */
+  get pids(): number[] {
+    return this.workers.map((w) => w.process.pid);
+  }
+
   /** How many client processes share the clients. */
   get size(): number {
     return this.workers.length;

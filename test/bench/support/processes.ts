@@ -3,7 +3,7 @@
  * each optionally pinned to CPUs with taskset, and read from /proc (CPU time, RSS).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The repository root (benches run from dist/test/bench). */
@@ -102,6 +102,32 @@ export async function cpuSeconds(pid: number): Promise<number> {
   // The fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * A process's CPU seconds by thread kind: the main thread, libuv's pool (argon2 hashes, file system;
+ * named `libuv-worker` from Node 22 on, unnamed before), V8's helpers (garbage collection, compiling)
+ * and the rest. On Node 20 the pool's threads are counted under `other`.
+ */
+export async function cpuByThread(pid: number): Promise<Record<'main' | 'pool' | 'v8' | 'other', number>> {
+  const split = { main: 0, pool: 0, v8: 0, other: 0 };
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const [comm, stat] = await Promise.all([readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8'), readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')]).catch(() => ['', '']);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    const name = comm.trim();
+    const kind = Number(tid) === pid ? 'main' : name === 'libuv-worker' ? 'pool' : name.startsWith('node-V8Worker') || name === 'V8 DefaultWorke' ? 'v8' : 'other';
+    split[kind] += seconds;
+  }
+  return split;
+}
+
+/** The machine's idle CPU seconds (all cores), from /proc/stat. */
+export async function machineIdleSeconds(): Promise<number> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!;
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  return (fields[3]! + fields[4]!) / 100; // idle + iowait, in clock ticks of 1/100 s
 }
 
 export async function rssKb(pid: number): Promise<number> {
