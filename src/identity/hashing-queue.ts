@@ -90,6 +90,10 @@ export interface HashingQueueFigures {
   released: number;
   /** The measured time between two hashes finishing while busy (moving average), ms: the pool's pace. */
   slotMs: number;
+  /** Hashes at once (the pool's threads). */
+  threads: number;
+  /** Thread-milliseconds the pool has spent hashing since the process started (two threads busy for 1 s: 2,000). */
+  busyMs: number;
   /** How many may wait in line now. */
   bound: number;
 }
@@ -111,6 +115,8 @@ export class HashingQueue {
   private kept = 0;
   private givenUp = 0;
   private released = 0;
+  private busyMs = 0;
+  private busySince = 0;
   private readonly now: () => number;
 
   constructor(private options: HashingQueueOptions) {
@@ -135,6 +141,8 @@ export class HashingQueue {
       givenUp: this.givenUp,
       released: this.released,
       slotMs: this.slotMs,
+      threads: this.options.atOnce,
+      busyMs: Math.round(this.busyMs + this.running * (this.now() - this.busySince)),
       bound: this.bound(),
     };
   }
@@ -194,6 +202,7 @@ export class HashingQueue {
     if (this.running < this.options.atOnce && this.line.length === 0) {
       // a thread would idle otherwise
       if (booked) this.keep(booked);
+      this.countBusy();
       this.running++;
       return;
     }
@@ -279,6 +288,13 @@ export class HashingQueue {
     }
   }
 
+  /** Adds the time the running hashes ran since the count last changed (called before it changes). */
+  private countBusy(): void {
+    const now = this.now();
+    this.busyMs += this.running * (now - this.busySince);
+    this.busySince = now;
+  }
+
   private finished(): void {
     this.done++;
     const now = this.now();
@@ -287,6 +303,7 @@ export class HashingQueue {
     const next = this.line.shift();
     this.lastBusyFinish = next ? now : null;
     if (!next) {
+      this.countBusy();
       this.running--;
       return;
     }

@@ -78,12 +78,13 @@ export class Metrics implements PipelineObserver {
     const sources = () => this.sources;
     new Gauge({
       name: 'quiz_password_hashing',
-      help: 'The password hashing queue of this process: hashes done, requests given an appointment (refused), appointments kept, given up and released (no hash needed after all) since the start; running, waiting and open appointments now.',
+      help: 'The password hashing queue of this process: hashes done, requests given an appointment (refused), appointments kept, given up and released (no hash needed after all), and thread-milliseconds spent hashing (busyMs) since the start; running, waiting and open appointments now.',
       labelNames: ['figure'],
       registers: [this.registry],
       collect() {
         const figures = hashingFigures();
-        for (const figure of ['done', 'refused', 'kept', 'givenUp', 'released', 'running', 'waiting', 'appointments'] as const) this.set({ figure }, figures[figure]);
+        for (const figure of ['done', 'refused', 'kept', 'givenUp', 'released', 'busyMs', 'threads', 'running', 'waiting', 'appointments'] as const)
+          this.set({ figure }, figures[figure]);
       },
     });
     new Gauge({

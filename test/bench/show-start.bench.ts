@@ -78,6 +78,8 @@ interface CpuSnapshot {
 
 interface CpuSplit {
   seconds: number;
+  /** The share of the time the hashing threads were hashing (the queue's busyMs): 1 when the line never let them idle. */
+  hashingBusy?: number;
   main: number;
   pool: number;
   v8: number;
@@ -137,7 +139,7 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
       if (!(await moderator.request('sa', { token: show.moderatorToken })).success) throw new Error('the moderator could not log in');
       const [hashes0, cpu0] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       const startAt = now() + LEAD_MS;
-      const beforeSurge = sleepUntil(startAt).then(() => cpuSnapshot(server.process.pid, pool.pids));
+      const beforeSurge = sleepUntil(startAt).then(async () => ({ cpu: await cpuSnapshot(server.process.pid, pool.pids), hashing: await hashing(server.url) }));
       const watching = setInterval(() => {
         void hashing(server.url).then(
           (f) => console.log(`    ${((now() - startAt) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`),
@@ -148,7 +150,11 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
         .all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD })
         .finally(() => clearInterval(watching));
       const allInAt = Math.max(...arrived.times);
-      const split = cpuSplit(await beforeSurge, await cpuSnapshot(server.process.pid, pool.pids));
+      const [before, after] = [await beforeSurge, { cpu: await cpuSnapshot(server.process.pid, pool.pids), hashing: await hashing(server.url) }];
+      const split = {
+        ...cpuSplit(before.cpu, after.cpu),
+        hashingBusy: (after.hashing.busyMs! - before.hashing.busyMs!) / (after.hashing.threads! * (after.cpu.at - before.cpu.at)),
+      };
       const [hashes1, cpu1] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       let onQuestion: number | null = null;
       if (arrived.lost === 0) {
@@ -232,10 +238,11 @@ async function main(): Promise<void> {
     const c = o.split;
     if (!c) continue;
     const share = (seconds: number) => `${seconds.toFixed(1)} (${((100 * seconds) / c.seconds).toFixed(0)} % of a core)`;
+    const busy = c.hashingBusy === undefined || o.hashes === 0 ? '' : `hashing threads busy ${(100 * c.hashingBusy).toFixed(0)} % of the time; `;
     const perHash =
       o.hashes > 0 && c.pool > 0 ? `; the pool's CPU per hash ${((1000 * c.pool) / o.hashes).toFixed(1)} ms (hash-only: ${(1000 / rate).toFixed(1)} ms of wall time per hash)` : '';
     console.log(
-      `  ${o.scenario}, ${c.seconds.toFixed(1)} s: server main thread ${share(c.main)}, hashing pool ${share(c.pool)}, V8 helpers ${share(c.v8)}, other ${share(c.other)}; ` +
+      `  ${o.scenario}, ${c.seconds.toFixed(1)} s: ${busy}server main thread ${share(c.main)}, hashing pool ${share(c.pool)}, V8 helpers ${share(c.v8)}, other ${share(c.other)}; ` +
         `clients ${share(c.clients)}; machine idle ${c.idle.toFixed(1)} of ${(CORES * c.seconds).toFixed(1)}${perHash}`,
     );
   }

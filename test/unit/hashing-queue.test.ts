@@ -209,6 +209,23 @@ describe('the hashing queue', () => {
     expect(h.queue.figures()).toMatchObject({ appointments: 1, released: 1 });
   });
 
+  it('given hashes running on two threads with gaps between them, then busyMs counts the thread-milliseconds spent hashing, the gaps not', async () => {
+    const h = harness({ atOnce: 2 });
+    void h.submit('a');
+    h.advance(100);
+    void h.submit('b'); // both threads from here
+    await settle();
+    h.advance(50);
+    await h.finish('a');
+    h.advance(30);
+    await h.finish('b'); // idle from here
+    h.advance(1_000);
+    expect(h.queue.figures().busyMs).toBe(100 + 2 * 50 + 30);
+    void h.submit('c');
+    h.advance(20);
+    expect(h.queue.figures().busyMs).toBe(230 + 20); // a hash under way counts up to now
+  });
+
   it('given team-password checks (background) holding half the line, then the next one is refused while a login still gets in', async () => {
     const h = harness({ maxWaiting: 8 });
     void h.submit('running');

@@ -154,7 +154,8 @@ export interface BenchServer {
 
 /** The real server (dist/src/main.js) on a port the OS picks; resolves once it announced its address. */
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
-  const server = NodeProcess.start(path.join(DIST, 'src/main.js'), [], {
+  // BENCH_SERVER_DIST: another build's dist/ (e.g. a worktree at the commit before), run by this harness: before and after side by side.
+  const server = NodeProcess.start(path.join(process.env.BENCH_SERVER_DIST ?? DIST, 'src/main.js'), [], {
     cpus: options.cpus,
     profile: true,
     heapProbe: options.heapProbe,
