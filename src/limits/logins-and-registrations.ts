@@ -151,17 +151,15 @@ export class LoginLimits {
       await this.db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(attempt.device)]);
       return;
     }
-    await this.db.query(
-      `WITH forgotten AS (DELETE FROM login_failures WHERE key = $1)
-       UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $2`,
-      [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)],
-    );
+    // One row per statement: only the count below holds one row while it waits for another (see there).
+    await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(attempt.login, attempt.address)]);
+    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [addressKeyOf(attempt.address)]);
   }
 
   /** The password was never verified (the server was too busy): the attempt does not count. */
   async giveBack(attempt: LoginAttempt): Promise<void> {
     const keys = attempt.device !== null ? [deviceKey(attempt.device)] : [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)];
-    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = ANY($1::text[])', [keys]);
+    for (const key of keys) await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
   }
 
   /** Runs `verify` when no other verification for this login name runs in this process (in turn otherwise). */
@@ -189,7 +187,8 @@ export class LoginLimits {
   /**
    * One more in each key's window (a window that has ended starts afresh at 1), all keys in one
    * statement; per key the minutes until its window ends when this one is beyond its limit, else 0.
-   * The rows are locked in the keys' order, the same in every statement (no deadlock on Postgres).
+   * The rows are locked in the keys' sorted order, the same in every such statement, and every other
+   * statement of the table touches one row: no two statements on Postgres can wait for each other.
    */
   private async count(keys: ReadonlyArray<readonly [string, WindowLimit]>, now: number): Promise<number[]> {
     const ordered = keys.map(([key]) => key).sort();

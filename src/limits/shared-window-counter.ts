@@ -57,7 +57,8 @@ export class SharedWindowCounter {
 
   /**
    * Counts one for `key` here and, only while that count is within this limit, one for `thenKey` in
-   * `then` (another limit in the same table): one statement for both.
+   * `then` (another limit in the same table): one statement for both, locking this key's row first.
+   * Whoever counts keys of two limits so must always name them in the same order.
    */
   async takeThen(key: string, then: SharedWindowCounter, thenKey: string, now: number): Promise<{ first: Taken; second: Taken | null }> {
     const rows = await this.db.query<{ first_count: number; first_end: Date | string; second_count: number | null; second_end: Date | string | null }>(
@@ -86,15 +87,7 @@ export class SharedWindowCounter {
 
   /** Takes one back within the key's window (an attempt that turned out not to count). */
   async giveBack(key: string, now: number): Promise<void> {
-    await SharedWindowCounter.giveBackAll(this.db, [[this, key]], now);
-  }
-
-  /** Takes one back for each (limit, key) within its window, in one statement (the limits share one table). */
-  static async giveBackAll(db: SqlDatabase, entries: ReadonlyArray<readonly [SharedWindowCounter, string]>, now: number): Promise<void> {
-    await db.query('UPDATE limit_counters SET count = GREATEST(0, count - 1) WHERE key = ANY($1::text[]) AND window_end > $2', [
-      entries.map(([counter, key]) => counter.key(key)),
-      new Date(now).toISOString(),
-    ]);
+    await this.db.query('UPDATE limit_counters SET count = GREATEST(0, count - 1) WHERE key = $1 AND window_end > $2', [this.key(key), new Date(now).toISOString()]);
   }
 
   /** Forgets the key (a success that clears its failures). */

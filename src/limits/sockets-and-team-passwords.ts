@@ -43,14 +43,12 @@ export const SOCKET_LIMIT_TEXTS = {
  */
 export class TeamPasswordGuards {
   private constructor(
-    private readonly db: SqlDatabase,
     private readonly byUser: SharedWindowCounter,
     private readonly byTeam: SharedWindowCounter,
   ) {}
 
   static async open(db: SqlDatabase): Promise<TeamPasswordGuards> {
     return new TeamPasswordGuards(
-      db,
       await SharedWindowCounter.open(db, 'gj-user', WRONG_TEAM_PASSWORDS_PER_USER),
       await SharedWindowCounter.open(db, 'gj-team', WRONG_TEAM_PASSWORDS_PER_TEAM),
     );
@@ -69,16 +67,13 @@ export class TeamPasswordGuards {
     return team.waitMinutes === 0 || user.count === 1;
   }
 
-  /** The attempt does not count after all. */
+  /**
+   * The attempt does not count after all. One row per statement: `attempt` locks the user's row, then
+   * the team's; a statement that held the team's row while it waited for the user's could deadlock with it.
+   */
   async giveBack(userId: string, teamId: string, now: number): Promise<void> {
-    await SharedWindowCounter.giveBackAll(
-      this.db,
-      [
-        [this.byUser, userId],
-        [this.byTeam, teamId],
-      ],
-      now,
-    );
+    await this.byUser.giveBack(userId, now);
+    await this.byTeam.giveBack(teamId, now);
   }
 }
 
