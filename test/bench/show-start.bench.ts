@@ -1,5 +1,5 @@
 /**
- * npm run bench:show-start [-- --players 2000 --arrive-within 10 --scenarios returning,fresh --server-cpus 0 --client-cpus 1 --workers 4]
+ * npm run bench:show-start [-- --players 2000 --arrive-within 10 --scenarios returning,fresh --server-cpus 0 --client-cpus 1 --workers 4 --client-nice 10]
  *
  * The first minute of a show (issue 34): N players (teams of four) arrive within `--arrive-within`
  * seconds, the members of a team within a second of each other, as phones do at 20:00. Each scenario

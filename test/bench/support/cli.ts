@@ -24,6 +24,12 @@ export interface Placement {
   clientCpus: string | null;
   /** How many client worker processes share the players. */
   workers: number;
+  /**
+   * The client processes' `nice` (0: none): on a machine with few cores, clients at a lower priority
+   * stand in for players on machines of their own, so the server is measured rather than the share of
+   * the cores the simulated phones take from it. Their own timings then include their waiting for a core.
+   */
+  clientNice: number;
 }
 
 export function placement(): Placement {
@@ -31,11 +37,12 @@ export function placement(): Placement {
     serverCpus: stringFlag('server-cpus', '') || null,
     clientCpus: stringFlag('client-cpus', '') || null,
     workers: numberFlag('workers', 4),
+    clientNice: numberFlag('client-nice', 0),
   };
 }
 
 export function describePlacement(p: Placement): string {
-  return `server cpus ${p.serverCpus ?? 'any'}, client cpus ${p.clientCpus ?? 'any'}, ${p.workers} client workers`;
+  return `server cpus ${p.serverCpus ?? 'any'}, client cpus ${p.clientCpus ?? 'any'}, ${p.workers} client workers${p.clientNice ? ` at nice ${p.clientNice}` : ''}`;
 }
 
 /** A markdown table, columns padded. */

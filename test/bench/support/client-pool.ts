@@ -54,6 +54,7 @@ export class ClientPool {
   static async start(options: {
     workers: number;
     cpus: string | null;
+    clientNice?: number;
     url: string;
     raw: boolean;
     overlay?: boolean;
@@ -61,7 +62,10 @@ export class ClientPool {
     players: WorkerPlayer[];
   }): Promise<ClientPool> {
     const count = Math.max(1, Math.min(options.workers, options.players.length));
-    const workers = Array.from({ length: count }, () => new Worker(NodeProcess.start(WORKER, [], { cpus: options.cpus, nodeFlags: ['--max-old-space-size=4096'] })));
+    const workers = Array.from(
+      { length: count },
+      () => new Worker(NodeProcess.start(WORKER, [], { cpus: options.cpus, nice: options.clientNice, nodeFlags: ['--max-old-space-size=4096'] })),
+    );
     const teams = [...new Set(options.players.map((p) => p.teamId))];
     const workerOfTeam = new Map(teams.map((teamId, i) => [teamId, i % count]));
     const shares: WorkerPlayer[][] = workers.map(() => []);

@@ -16,6 +16,8 @@ export interface NodeProcessOptions {
   env?: Record<string, string>;
   /** taskset CPU list. */
   cpus?: string | null;
+  /** A lower scheduling priority (`nice -n`), 1 to 19; 0 or absent: as the bench's own. */
+  nice?: number;
   /** Loads the heap probe (SIGUSR2 → collect garbage, print the heap), see heapProbe(). */
   heapProbe?: boolean;
   /** Node's own flags, before the script. */
@@ -47,7 +49,9 @@ export class NodeProcess {
     const profile = options.profile && process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
     const probe = options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : [];
     const nodeArgs = [...(options.nodeFlags ?? []), ...profile, ...probe, script, ...args];
-    const [command, commandArgs] = options.cpus ? ['taskset', ['-c', options.cpus, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+    const pinned = options.cpus ? ['taskset', '-c', options.cpus] : [];
+    const niced = options.nice ? ['nice', '-n', String(options.nice)] : [];
+    const [command, ...commandArgs] = [...niced, ...pinned, process.execPath, ...nodeArgs] as [string, ...string[]];
     const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     return new NodeProcess(child);
   }
