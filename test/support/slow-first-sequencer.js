@@ -1,7 +1,9 @@
 // Runs the test files that take longest first, so that no long file starts near the end and runs alone
 // while the other worker idles. Jest does that by itself from the timings it cached on an earlier run;
 // on a clean checkout (CI) it has none and goes by file size, which started the 12,000-frame fuzz test
-// (a small file) last. slow-suites.txt gives the measured seconds of the slow files for that case.
+// (a small file) last. slow-suites.txt gives the measured seconds of the slow files; the longer of
+// those and Jest's own figure counts: in CI the Postgres run finds the embedded run's figures cached,
+// and a file that is quick on the embedded store can be slow on Postgres.
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
@@ -20,12 +22,15 @@ const measured = new Map(
 );
 
 class SlowFirstSequencer extends Sequencer {
-  /** Failed files first (as Jest's own order), then by the cached or listed time, then by file size; all longest first. */
+  /** Failed files first (as Jest's own order), then by the longer of the cached and the listed time, then by file size; all longest first. */
   sort(tests) {
     const keys = new Map(
       tests.map((test) => {
         test.duration = this.time(test);
-        return [test, { failed: this.hasFailed(test) ? 1 : 0, time: test.duration ?? measured.get(test.path) ?? 0, size: test.context.hasteFS.getSize(test.path) ?? 0 }];
+        return [
+          test,
+          { failed: this.hasFailed(test) ? 1 : 0, time: Math.max(test.duration ?? 0, measured.get(test.path) ?? 0), size: test.context.hasteFS.getSize(test.path) ?? 0 },
+        ];
       }),
     );
     return tests.sort((a, b) => {
