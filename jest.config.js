@@ -22,4 +22,6 @@ module.exports = {
   setupFiles: ['<rootDir>/test/support/property-seed.ts'],
   testTimeout: 120_000,
   maxWorkers: 2,
+  // The slowest files first also on a clean checkout, where Jest has no timings of its own (CI).
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
 };

@@ -1,22 +1,45 @@
-import { execFile } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = path.resolve(__dirname, '../..');
-const eslintBin = path.join(root, 'node_modules/.bin/eslint');
 
 interface LintMessage {
   ruleId: string | null;
   message: string;
 }
 
-/** Lints the given source as if it were the file at `filePath` (relative to the project root). */
-async function lintAs(filePath: string, source: string): Promise<LintMessage[]> {
-  const result = await new Promise<{ stdout: string }>((resolve) => {
-    const proc = execFile(eslintBin, ['--format', 'json', '--stdin', '--stdin-filename', filePath], { cwd: root }, (_error, stdout) => resolve({ stdout }));
-    proc.stdin!.end(source);
+/** The project's ESLint, started once for this file (support/lint-server.mjs); it answers in the order it was asked. */
+let linter: ChildProcessWithoutNullStreams;
+const waiting: Array<{ resolve: (messages: LintMessage[]) => void; reject: (error: Error) => void }> = [];
+let linterOutput = '';
+let linterGone: Error | null = null;
+
+beforeAll(() => {
+  linter = spawn(process.execPath, [path.join(__dirname, 'support/lint-server.mjs')], { cwd: root });
+  createInterface({ input: linter.stdout }).on('line', (line) => waiting.shift()?.resolve(JSON.parse(line) as LintMessage[]));
+  linter.stderr.on('data', (chunk) => (linterOutput += chunk));
+  linter.stdin.on('error', () => undefined); // a write after it died: the exit below rejects
+  linter.on('exit', (code) => {
+    linterGone = new Error(`ESLint exited (${code}): ${linterOutput}`);
+    for (const { reject } of waiting.splice(0)) reject(linterGone);
   });
-  const [report] = JSON.parse(result.stdout) as [{ messages: LintMessage[] }];
-  return report.messages;
+});
+
+afterAll(async () => {
+  if (linterGone) return;
+  const exited = new Promise((resolve) => linter.once('exit', resolve));
+  linter.stdin.end();
+  await exited;
+});
+
+/** Lints the given source as if it were the file at `filePath` (relative to the project root). */
+function lintAs(filePath: string, source: string): Promise<LintMessage[]> {
+  if (linterGone) return Promise.reject(linterGone);
+  return new Promise((resolve, reject) => {
+    waiting.push({ resolve, reject });
+    linter.stdin.write(`${JSON.stringify({ filePath, source })}\n`);
+  });
 }
 
 describe('lint keeps the pure core pure', () => {
