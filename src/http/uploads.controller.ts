@@ -24,7 +24,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { stripImageMetadata } from '../uploads/strip-metadata';
-import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, type UploadOwner } from '../limits/uploads';
+import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, type UploadOwner } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
@@ -143,6 +143,9 @@ export class UploadsController {
       return { success: true, fileNames: stored_.map((s) => s.name) };
     } catch (error) {
       if (error instanceof ReceiveRefusal) throw this.refuse(request, error.refusal.status, error.refusal.detail);
+      // The disk filled up under the ledger's count (blocks, other writers): the same refusal as its floor.
+      if (isDiskFull(error)) throw this.refuse(request, 507, UPLOAD_LIMIT_TEXTS.full);
+      this.dropTheRest(request); // whatever went wrong, the answer must reach a client still sending
       throw error;
     } finally {
       // Whatever was not moved into place (refused, not an image, a field beside the images) goes; the rest of the reservation is given back.
@@ -160,17 +163,21 @@ export class UploadsController {
    * cut off.
    */
   private refuse(request: Request, status: number, detail: string) {
-    if (!request.complete) {
-      let dropped = 0;
-      const cutOff = setTimeout(() => request.destroy(), LINGER_MS);
-      request.on('data', (chunk: Buffer) => {
-        dropped += chunk.length;
-        if (dropped > LINGER_MAX_BYTES) request.destroy();
-      });
-      request.once('close', () => clearTimeout(cutOff));
-      request.resume();
-    }
+    this.dropTheRest(request);
     return httpError(status, detail);
+  }
+
+  /** Reads and drops what the client still sends after the answer (see refuse), within LINGER_MAX_BYTES and LINGER_MS. */
+  private dropTheRest(request: Request): void {
+    if (request.complete || request.listenerCount('data') > 0) return;
+    let dropped = 0;
+    const cutOff = setTimeout(() => request.destroy(), LINGER_MS);
+    request.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_MAX_BYTES) request.destroy();
+    });
+    request.once('close', () => clearTimeout(cutOff));
+    request.resume();
   }
 
   /**
@@ -198,4 +205,9 @@ export class UploadsController {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.sendFile(file);
   }
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
