@@ -102,7 +102,11 @@ export const heapBytes = (h: HeapFigures): number => h.heapUsed + h.external;
 
 /** CPU seconds (user + system) the process has used, from /proc (10 ms ticks). */
 export async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return cpuSecondsOf(await readFile(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** User and system CPU seconds from a `/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat` line. */
+function cpuSecondsOf(stat: string): number {
   // The fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -118,8 +122,7 @@ export async function cpuByThread(pid: number): Promise<Record<'main' | 'pool' |
   for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
     const [comm, stat] = await Promise.all([readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8'), readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')]).catch(() => ['', '']);
     if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    const seconds = cpuSecondsOf(stat);
     const name = comm.trim();
     const kind = Number(tid) === pid ? 'main' : name === 'libuv-worker' ? 'pool' : name.startsWith('node-V8Worker') || name === 'V8 DefaultWorke' ? 'v8' : 'other';
     split[kind] += seconds;
