@@ -20,6 +20,12 @@ export type HashPriority = 'login' | 'background';
 export interface HashingQueueOptions {
   /** Hashes at once (threads of argon2). */
   atOnce: number;
+  /**
+   * Hashes handed to each thread beyond the one it runs (default 0): a thread with its next hash in its own
+   * inbox starts it the moment the one before ends (src/identity/argon2-threads.ts), not when the main
+   * thread gets round to handing it over.
+   */
+  aheadPerThread?: number;
   /** How many may wait in the line at least (with `maxWaitMs`: more when the pool is fast); beyond it requests get an appointment. */
   maxWaiting: number;
   /** The line holds as many as the pool finishes in this long at its measured pace (at least `maxWaiting`). */
@@ -76,6 +82,7 @@ interface Booked {
 }
 
 export interface HashingQueueFigures {
+  /** Hashes handed to the threads: up to `threads` × (1 + aheadPerThread). */
   running: number;
   waiting: number;
   /** Appointments handed out and neither kept nor given up yet. */
@@ -142,7 +149,7 @@ export class HashingQueue {
       released: this.released,
       slotMs: this.slotMs,
       threads: this.options.atOnce,
-      busyMs: Math.round(this.busyMs + this.running * (this.now() - this.busySince)),
+      busyMs: Math.round(this.busyMs + this.threadsBusy() * (this.now() - this.busySince)),
       bound: this.bound(),
     };
   }
@@ -199,8 +206,8 @@ export class HashingQueue {
     const now = this.now();
     this.forgetOld(now);
     const booked = ticket === undefined ? undefined : this.byTicket.get(ticket);
-    if (this.running < this.options.atOnce && this.line.length === 0) {
-      // a thread would idle otherwise
+    if (this.running < this.handedAtMost() && this.line.length === 0) {
+      // a thread would idle otherwise (or start its next hash late)
       if (booked) this.keep(booked);
       this.countBusy();
       this.running++;
@@ -214,7 +221,7 @@ export class HashingQueue {
 
   /** Throws QueueFull with an appointment unless the request may join the line (a free thread was looked for before). */
   private refuseUnlessLetIn(priority: HashPriority, booked: Booked | undefined, ticket: string | undefined, now: number): void {
-    if (this.running < this.options.atOnce && this.line.length === 0) return;
+    if (this.running < this.handedAtMost() && this.line.length === 0) return;
     if (booked ? this.turnHasCome(booked, priority, now) : this.newcomerMayWait(priority)) return;
     this.refused++;
     throw new QueueFull(this.appoint(booked ?? this.place(ticket, now), now));
@@ -288,10 +295,19 @@ export class HashingQueue {
     }
   }
 
-  /** Adds the time the running hashes ran since the count last changed (called before it changes). */
+  /** How many hashes may be with the threads at once: each thread's running one and those in its inbox. */
+  private handedAtMost(): number {
+    return this.options.atOnce * (1 + (this.options.aheadPerThread ?? 0));
+  }
+
+  private threadsBusy(): number {
+    return Math.min(this.running, this.options.atOnce);
+  }
+
+  /** Adds the time the threads were busy since the count last changed (called before it changes). */
   private countBusy(): void {
     const now = this.now();
-    this.busyMs += this.running * (now - this.busySince);
+    this.busyMs += this.threadsBusy() * (now - this.busySince);
     this.busySince = now;
   }
 

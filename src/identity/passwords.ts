@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
-import { hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { Argon2Threads } from './argon2-threads';
 import { HashingQueue, QueueFull, type Appointment, type HashingQueueFigures, type HashPriority } from './hashing-queue';
 
 /** argon2id with OWASP's minimum recommendation: 19 MiB memory, 2 iterations, 1 lane. */
@@ -51,7 +51,13 @@ export interface HashOptions {
   ticket?: string;
 }
 
-const queue = new HashingQueue({ atOnce: ARGON2_AT_ONCE, maxWaiting: ARGON2_MAX_WAITING, maxWaitMs: ARGON2_MAX_WAIT_MS });
+/** Each thread has its next hash in its inbox while it runs one: one is enough, it is handed over long before the thread is done. */
+export const ARGON2_AHEAD_PER_THREAD = 4;
+/** Hashes with the threads at most (running or in a thread's inbox): the queue's `running` when it is full. */
+export const ARGON2_HANDED = ARGON2_AT_ONCE * (1 + ARGON2_AHEAD_PER_THREAD);
+
+const threads = new Argon2Threads(ARGON2_AT_ONCE);
+const queue = new HashingQueue({ atOnce: ARGON2_AT_ONCE, aheadPerThread: ARGON2_AHEAD_PER_THREAD, maxWaiting: ARGON2_MAX_WAITING, maxWaitMs: ARGON2_MAX_WAIT_MS });
 
 /** How long a login may wait in line (HASHING_QUEUE_WAIT_SECONDS); 0: the line holds ARGON2_MAX_WAITING whatever the pace. */
 export function setHashingQueueWait(ms: number): void {
@@ -99,12 +105,12 @@ export function releaseHashingPlace(ticket: string): void {
 
 /** Throws HashingBusy when the queue is full. */
 export function hashPassword(password: string, options: HashOptions = {}): Promise<string> {
-  return inTurn(() => hash(password, ARGON2ID), options);
+  return inTurn(() => threads.hash(password, ARGON2ID), options);
 }
 
 /** False for a wrong password or an unreadable hash; throws HashingBusy when the queue is full. */
 export function verifyPassword(passwordHash: string, password: string, options: HashOptions = {}): Promise<boolean> {
-  return inTurn(() => verify(passwordHash, password).catch(() => false), options);
+  return inTurn(() => threads.verify(passwordHash, password).catch(() => false), options);
 }
 
 let dummy: Promise<string> | null = null;
@@ -114,7 +120,7 @@ let dummy: Promise<string> | null = null;
  * names exist).
  */
 export function dummyHash(): Promise<string> {
-  dummy ??= hash(randomBytes(24).toString('base64'), ARGON2ID);
+  dummy ??= threads.hash(randomBytes(24).toString('base64'), ARGON2ID);
   return dummy;
 }
 

@@ -49,12 +49,21 @@ async function hashing(url: string): Promise<Record<string, number>> {
 }
 const hashesDone = async (url: string) => (await hashing(url)).done ?? NaN;
 
-async function hashRate(): Promise<number> {
+interface HashOnly {
+  hashesPerSecond: number;
+  /** The hashing threads' CPU per hash, ms, and the kernel's part of it (NaN where the threads have no names, Node 20). */
+  cpuMsPerHash: number;
+  systemMsPerHash: number;
+}
+
+async function hashRate(): Promise<HashOnly> {
   const child = NodeProcess.start(path.join(DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(HASHES)], { cpus: where.serverCpus });
   const [, json] = await child.waitFor(/^hash-rate (.*)$/);
   await child.exited;
-  return (JSON.parse(json!) as { hashesPerSecond: number }).hashesPerSecond;
+  return JSON.parse(json!) as HashOnly;
 }
+
+const perHash = (h: HashOnly) => `${h.cpuMsPerHash.toFixed(2)} ms of CPU per hash (kernel ${h.systemMsPerHash.toFixed(2)})`;
 
 interface Outcome {
   scenario: string;
@@ -84,6 +93,8 @@ interface CpuSplit {
   pool: number;
   v8: number;
   other: number;
+  poolSystem: number;
+  poolWaiting: number;
   clients: number;
   idle: number;
 }
@@ -100,6 +111,8 @@ function cpuSplit(a: CpuSnapshot, b: CpuSnapshot): CpuSplit {
     pool: b.server.pool - a.server.pool,
     v8: b.server.v8 - a.server.v8,
     other: b.server.other - a.server.other,
+    poolSystem: b.server.poolSystem - a.server.poolSystem,
+    poolWaiting: b.server.poolWaiting - a.server.poolWaiting,
     clients: b.clients - a.clients,
     idle: b.idle - a.idle,
   };
@@ -188,16 +201,18 @@ async function main(): Promise<void> {
   const rawPlayers = Array.from({ length: PLAYERS }, (_, i) => ({ userId: `raw-${i}`, teamId: `team-${Math.floor(i / 4)}`, token: '', login: '' }));
   outcomes.push(await rawConnects(withArrivals(rawPlayers)));
   console.log(`  raw ws: all ${PLAYERS} connected ${outcomes[0]!.allIn.toFixed(2)} s after the window opened`);
-  const rateBefore = await hashRate();
-  console.log(`  hash-only: ${rateBefore.toFixed(1)} hashes/s`);
+  const hashOnlyBefore = await hashRate();
+  const rateBefore = hashOnlyBefore.hashesPerSecond;
+  console.log(`  hash-only: ${rateBefore.toFixed(1)} hashes/s, ${perHash(hashOnlyBefore)}`);
   for (const name of SCENARIOS) {
     const outcome = await scenario(name);
     outcomes.push(outcome);
     console.log(`  ${name}: all in ${outcome.allIn.toFixed(2)} s, on the first question ${outcome.onQuestion?.toFixed(2) ?? '–'} s; ${outcome.arrived.lost} lost`);
     for (const m of outcome.arrived.messages) console.log(`    ${m}`);
   }
-  const rateAfter = await hashRate();
-  console.log(`  hash-only again: ${rateAfter.toFixed(1)} hashes/s\n`);
+  const hashOnlyAfter = await hashRate();
+  const rateAfter = hashOnlyAfter.hashesPerSecond;
+  console.log(`  hash-only again: ${rateAfter.toFixed(1)} hashes/s, ${perHash(hashOnlyAfter)}\n`);
   const rate = (rateBefore + rateAfter) / 2;
   printTable(
     [
@@ -239,11 +254,14 @@ async function main(): Promise<void> {
     if (!c) continue;
     const share = (seconds: number) => `${seconds.toFixed(1)} (${((100 * seconds) / c.seconds).toFixed(0)} % of a core)`;
     const busy = c.hashingBusy === undefined || o.hashes === 0 ? '' : `hashing threads busy ${(100 * c.hashingBusy).toFixed(0)} % of the time; `;
-    const perHash =
-      o.hashes > 0 && c.pool > 0 ? `; the pool's CPU per hash ${((1000 * c.pool) / o.hashes).toFixed(1)} ms (hash-only: ${(1000 / rate).toFixed(1)} ms of wall time per hash)` : '';
+    const hashing =
+      o.hashes > 0 && c.pool > 0
+        ? `\n    the hashing threads: ${((1000 * c.pool) / o.hashes).toFixed(2)} ms of CPU per hash (kernel ${((1000 * c.poolSystem) / o.hashes).toFixed(2)}; hash-only: ${perHash(hashOnlyBefore)}, ` +
+          `then ${perHash(hashOnlyAfter)}), ready but waiting for a core ${share(c.poolWaiting)}`
+        : '';
     console.log(
-      `  ${o.scenario}, ${c.seconds.toFixed(1)} s: ${busy}server main thread ${share(c.main)}, hashing pool ${share(c.pool)}, V8 helpers ${share(c.v8)}, other ${share(c.other)}; ` +
-        `clients ${share(c.clients)}; machine idle ${c.idle.toFixed(1)} of ${(CORES * c.seconds).toFixed(1)}${perHash}`,
+      `  ${o.scenario}, ${c.seconds.toFixed(1)} s: ${busy}server main thread ${share(c.main)}, hashing threads ${share(c.pool)}, V8 helpers ${share(c.v8)}, other ${share(c.other)}; ` +
+        `clients ${share(c.clients)}; machine idle ${c.idle.toFixed(1)} of ${(CORES * c.seconds).toFixed(1)}${hashing}`,
     );
   }
   console.log(

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS } from '../../src/limits/form-submissions';
 import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
-import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword } from '../../src/identity/passwords';
+import { ARGON2_HANDED, ARGON2_MAX_WAITING, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword } from '../../src/identity/passwords';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { launchPerson, type Person } from './support/browser';
@@ -99,7 +99,7 @@ describe('refusals in the browser', () => {
         () => filling && fill(),
         () => undefined,
       );
-    for (let i = 0; i < ARGON2_AT_ONCE + ARGON2_MAX_WAITING; i++) fill();
+    for (let i = 0; i < ARGON2_HANDED + ARGON2_MAX_WAITING; i++) fill();
     try {
       await tryLogin(person.page, 'geduldig', 'passwort123');
       await see(person.page.getByText('Du bist gleich dran', { exact: false }));

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QUEUE_TICKET_HEADER } from '../../src/limits/password-hashing';
-import { ARGON2_AT_ONCE, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, hashPassword, verifyPassword } from '../../src/identity/passwords';
+import { ARGON2_AT_ONCE, ARGON2_HANDED, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, hashPassword, verifyPassword } from '../../src/identity/passwords';
 import { serverForSuite } from './support/suite';
 import { api, registerAndLogin } from './support/test-server';
 
@@ -16,8 +16,8 @@ import { api, registerAndLogin } from './support/test-server';
 const suite = serverForSuite({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' });
 
 /**
- * Fills the hashing queue to its bound with wrong verifications; `drained` resolves when they are done.
- * The ones on the threads verify against a hash whose parameters ask for 300 iterations instead of 2
+ * Fills the hashing queue to its bound with wrong verifications (those handed ahead to the threads
+ * included); `drained` resolves when they are done. The ones running first on the threads verify against a hash whose parameters ask for 300 iterations instead of 2
  * (argon2 reads them from the hash): they hold the threads for a second or more, so the line stays full
  * while the test's requests pass the login's queries, however slow the database is at the moment.
  */
@@ -25,7 +25,7 @@ async function fillHashingQueue(): Promise<{ drained: Promise<unknown> }> {
   const hashed = await hashPassword('irgendwas');
   const slow = hashed.replace(/,t=\d+,/, ',t=300,');
   const holding = Array.from({ length: ARGON2_AT_ONCE }, () => verifyPassword(slow, 'falsch'));
-  const waiting = Array.from({ length: ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
+  const waiting = Array.from({ length: ARGON2_HANDED - ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
   return { drained: Promise.all([...holding, ...waiting]) };
 }
 

@@ -5,7 +5,9 @@
  */
 import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, CHECK_IN_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
 import {
+  ARGON2_AHEAD_PER_THREAD,
   ARGON2_AT_ONCE,
+  ARGON2_HANDED,
   ARGON2_MAX_WAIT_MS,
   ARGON2_MAX_WAITING,
   HASHING_BUSY_TEXT,
@@ -18,9 +20,15 @@ import {
 } from '../../src/identity/passwords';
 
 /** A queue on a clock the test moves, whose "hashes" finish when the test says so. */
-function harness(options: { atOnce?: number; maxWaiting?: number; hashMs?: number } = {}) {
+function harness(options: { atOnce?: number; aheadPerThread?: number; maxWaiting?: number; hashMs?: number } = {}) {
   let clock = 1_000;
-  const queue = new HashingQueue({ atOnce: options.atOnce ?? 1, maxWaiting: options.maxWaiting ?? 8, now: () => clock, initialHashMs: options.hashMs ?? 40 });
+  const queue = new HashingQueue({
+    atOnce: options.atOnce ?? 1,
+    aheadPerThread: options.aheadPerThread,
+    maxWaiting: options.maxWaiting ?? 8,
+    now: () => clock,
+    initialHashMs: options.hashMs ?? 40,
+  });
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
   const submit = (name: string, priority: HashPriority = 'login', ticket?: string) =>
@@ -226,6 +234,24 @@ describe('the hashing queue', () => {
     expect(h.queue.figures().busyMs).toBe(230 + 20); // a hash under way counts up to now
   });
 
+  it('given one hash handed ahead per thread, when a surge arrives, then each thread holds its running hash and its next one, the rest wait in order, and busyMs counts the threads, not the hashes handed', async () => {
+    const h = harness({ atOnce: 2, aheadPerThread: 1 });
+    const all = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => h.submit(name));
+    await settle();
+    expect(h.started).toEqual(['a', 'b', 'c', 'd']);
+    expect(h.queue.figures()).toMatchObject({ running: 4, waiting: 2, threads: 2 });
+    h.advance(10);
+    expect(h.queue.figures().busyMs).toBe(2 * 10);
+    await h.finish('a');
+    expect(h.started).toEqual(['a', 'b', 'c', 'd', 'e']);
+    for (const name of ['b', 'c', 'd', 'e']) await h.finish(name);
+    expect(h.queue.figures()).toMatchObject({ running: 1, waiting: 0 });
+    h.advance(10);
+    expect(h.queue.figures().busyMs).toBe(2 * 10 + 10); // one thread busy now
+    await h.finish('f');
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
   it('given team-password checks (background) holding half the line, then the next one is refused while a login still gets in', async () => {
     const h = harness({ maxWaiting: 8 });
     void h.submit('running');
@@ -245,8 +271,9 @@ describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
   it('given the threads busy and the line full, when one more verification comes, then it is refused at once with 429, the German text and an appointment; the queued ones all finish', async () => {
     const hashed = await hashPassword('richtig');
     const before = hashingFigures();
-    const admitted = Array.from({ length: ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
-    expect(hashingLoad()).toEqual({ running: ARGON2_AT_ONCE, waiting: ARGON2_MAX_WAITING });
+    expect(ARGON2_HANDED).toBe(ARGON2_AT_ONCE * (1 + ARGON2_AHEAD_PER_THREAD));
+    const admitted = Array.from({ length: ARGON2_HANDED + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
+    expect(hashingLoad()).toEqual({ running: ARGON2_HANDED, waiting: ARGON2_MAX_WAITING });
 
     const error = await verifyPassword(hashed, 'richtig').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HashingBusy);

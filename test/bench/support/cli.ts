@@ -28,8 +28,10 @@ export interface Placement {
    * The client processes' `nice` (0: none): on a machine with few cores, clients at a lower priority
    * stand in for players on machines of their own, so the server is measured rather than the share of
    * the cores the simulated phones take from it. Their own timings then include their waiting for a core.
+   * `idle` (Linux's SCHED_IDLE, `chrt --idle 0`): they get only the CPU time no other thread wants, the
+   * nearest stand-in for phones elsewhere (a nice value, even 19, still takes a share from the server).
    */
-  clientNice: number;
+  clientNice: number | 'idle';
 }
 
 export function placement(): Placement {
@@ -37,12 +39,12 @@ export function placement(): Placement {
     serverCpus: stringFlag('server-cpus', '') || null,
     clientCpus: stringFlag('client-cpus', '') || null,
     workers: numberFlag('workers', 4),
-    clientNice: numberFlag('client-nice', 0),
+    clientNice: stringFlag('client-nice', '') === 'idle' ? 'idle' : numberFlag('client-nice', 0),
   };
 }
 
 export function describePlacement(p: Placement): string {
-  return `server cpus ${p.serverCpus ?? 'any'}, client cpus ${p.clientCpus ?? 'any'}, ${p.workers} client workers${p.clientNice ? ` at nice ${p.clientNice}` : ''}`;
+  return `server cpus ${p.serverCpus ?? 'any'}, client cpus ${p.clientCpus ?? 'any'}, ${p.workers} client workers${p.clientNice === 'idle' ? ' at idle priority' : p.clientNice ? ` at nice ${p.clientNice}` : ''}`;
 }
 
 /** A markdown table, columns padded. */

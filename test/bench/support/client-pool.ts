@@ -54,7 +54,7 @@ export class ClientPool {
   static async start(options: {
     workers: number;
     cpus: string | null;
-    clientNice?: number;
+    clientNice?: number | 'idle';
     url: string;
     raw: boolean;
     overlay?: boolean;

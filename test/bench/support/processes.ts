@@ -16,8 +16,8 @@ export interface NodeProcessOptions {
   env?: Record<string, string>;
   /** taskset CPU list. */
   cpus?: string | null;
-  /** A lower scheduling priority (`nice -n`), 1 to 19; 0 or absent: as the bench's own. */
-  nice?: number;
+  /** A lower scheduling priority (`nice -n`), 1 to 19, or `idle` (SCHED_IDLE: only CPU nobody else wants); 0 or absent: as the bench's own. */
+  nice?: number | 'idle';
   /** Loads the heap probe (SIGUSR2 → collect garbage, print the heap), see heapProbe(). */
   heapProbe?: boolean;
   /** Node's own flags, before the script. */
@@ -50,7 +50,7 @@ export class NodeProcess {
     const probe = options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : [];
     const nodeArgs = [...(options.nodeFlags ?? []), ...profile, ...probe, script, ...args];
     const pinned = options.cpus ? ['taskset', '-c', options.cpus] : [];
-    const niced = options.nice ? ['nice', '-n', String(options.nice)] : [];
+    const niced = options.nice === 'idle' ? ['chrt', '--idle', '0'] : options.nice ? ['nice', '-n', String(options.nice)] : [];
     const [command, ...commandArgs] = [...niced, ...pinned, process.execPath, ...nodeArgs] as [string, ...string[]];
     const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     return new NodeProcess(child);
@@ -107,25 +107,52 @@ export async function cpuSeconds(pid: number): Promise<number> {
 
 /** User and system CPU seconds from a `/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat` line. */
 function cpuSecondsOf(stat: string): number {
+  const { user, system } = userAndSystemOf(stat);
+  return user + system;
+}
+
+function userAndSystemOf(stat: string): { user: number; system: number } {
   // The fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+export interface ThreadSplit {
+  main: number;
+  /** The hashing threads: argon2's own (src/identity/argon2-threads.ts; named from Node 22 on) and libuv's pool. */
+  pool: number;
+  v8: number;
+  other: number;
+  /** Of `pool`: the kernel's part (mostly the fresh pages of each hash's 19 MiB). */
+  poolSystem: number;
+  /** Seconds the hashing threads were ready to run but waited for a core (/proc/…/schedstat). */
+  poolWaiting: number;
 }
 
 /**
- * A process's CPU seconds by thread kind: the main thread, libuv's pool (argon2 hashes, file system;
- * named `libuv-worker` from Node 22 on, unnamed before), V8's helpers (garbage collection, compiling)
- * and the rest. On Node 20 the pool's threads are counted under `other`.
+ * A process's CPU seconds by thread kind: the main thread, the hashing threads, V8's helpers (garbage
+ * collection, compiling) and the rest. Thread names from Node 22 on; before, every thread but the
+ * main one counts as `other`.
  */
-export async function cpuByThread(pid: number): Promise<Record<'main' | 'pool' | 'v8' | 'other', number>> {
-  const split = { main: 0, pool: 0, v8: 0, other: 0 };
+export async function cpuByThread(pid: number): Promise<ThreadSplit> {
+  const split: ThreadSplit = { main: 0, pool: 0, v8: 0, other: 0, poolSystem: 0, poolWaiting: 0 };
   for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
-    const [comm, stat] = await Promise.all([readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8'), readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')]).catch(() => ['', '']);
+    const task = `/proc/${pid}/task/${tid}`;
+    const [comm, stat, schedstat] = await Promise.all([readFile(`${task}/comm`, 'utf8'), readFile(`${task}/stat`, 'utf8'), readFile(`${task}/schedstat`, 'utf8')]).catch(() => [
+      '',
+      '',
+      '',
+    ]);
     if (!stat) continue;
-    const seconds = cpuSecondsOf(stat);
+    const { user, system } = userAndSystemOf(stat);
     const name = comm.trim();
-    const kind = Number(tid) === pid ? 'main' : name === 'libuv-worker' ? 'pool' : name.startsWith('node-V8Worker') || name === 'V8 DefaultWorke' ? 'v8' : 'other';
-    split[kind] += seconds;
+    const kind =
+      Number(tid) === pid ? 'main' : name === 'libuv-worker' || name === 'argon2' ? 'pool' : name.startsWith('node-V8Worker') || name === 'V8 DefaultWorke' ? 'v8' : 'other';
+    split[kind] += user + system;
+    if (kind === 'pool') {
+      split.poolSystem += system;
+      split.poolWaiting += Number(schedstat.split(' ')[1] ?? 0) / 1e9;
+    }
   }
   return split;
 }
