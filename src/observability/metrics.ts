@@ -78,7 +78,7 @@ export class Metrics implements PipelineObserver {
     const sources = () => this.sources;
     new Gauge({
       name: 'quiz_password_hashing',
-      help: 'The password hashing queue of this process: hashes done, requests given an appointment (refused), appointments kept, given up and released (no hash needed after all), and thread-milliseconds spent hashing (busyMs) since the start; running, waiting and open appointments now.',
+      help: 'The password hashing queue of this process: hashes done, requests given an appointment (refused), appointments kept, given up and released (no hash needed after all), and thread-milliseconds spent hashing (busyMs) since the start; running (handed to the threads, in their inboxes included), waiting and open appointments now.',
       labelNames: ['figure'],
       registers: [this.registry],
       collect() {

@@ -51,9 +51,9 @@ const hashesDone = async (url: string) => (await hashing(url)).done ?? NaN;
 
 interface HashOnly {
   hashesPerSecond: number;
-  /** The hashing threads' CPU per hash, ms, and the kernel's part of it (NaN where the threads have no names, Node 20). */
-  cpuMsPerHash: number;
-  systemMsPerHash: number;
+  /** The hashing threads' CPU per hash, ms, and the kernel's part of it (null where the threads have no names, Node 20). */
+  cpuMsPerHash: number | null;
+  systemMsPerHash: number | null;
 }
 
 async function hashRate(): Promise<HashOnly> {
@@ -63,7 +63,7 @@ async function hashRate(): Promise<HashOnly> {
   return JSON.parse(json!) as HashOnly;
 }
 
-const perHash = (h: HashOnly) => `${h.cpuMsPerHash.toFixed(2)} ms of CPU per hash (kernel ${h.systemMsPerHash.toFixed(2)})`;
+const perHash = (h: HashOnly) => (h.cpuMsPerHash === null ? 'CPU per hash –' : `${h.cpuMsPerHash.toFixed(2)} ms of CPU per hash (kernel ${h.systemMsPerHash!.toFixed(2)})`);
 
 interface Outcome {
   scenario: string;

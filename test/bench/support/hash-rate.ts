@@ -21,9 +21,11 @@ async function main(): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   const after = await cpuByThread(process.pid);
-  // The hashing threads' CPU per hash, and the kernel's part of it: the figures the surge's are compared with.
-  const cpuMsPerHash = (1000 * (after.pool - before.pool)) / count;
-  const systemMsPerHash = (1000 * (after.poolSystem - before.poolSystem)) / count;
+  // The hashing threads' CPU per hash, and the kernel's part of it: the figures the surge's are compared with
+  // (null before Node 22, whose threads have no names to find them by).
+  const named = after.pool > before.pool;
+  const cpuMsPerHash = named ? (1000 * (after.pool - before.pool)) / count : null;
+  const systemMsPerHash = named ? (1000 * (after.poolSystem - before.poolSystem)) / count : null;
   process.stdout.write(`hash-rate ${JSON.stringify({ hashesPerSecond: count / seconds, atOnce: ARGON2_AT_ONCE, count, cpuMsPerHash, systemMsPerHash })}\n`);
 }
 
