@@ -3,7 +3,7 @@ import { HOUR, type WindowLimit } from './window-counter';
 
 /**
  * What each user may have hashed over HTTP, counted per process (PROTOCOL.md, wave 3; the numbers and why:
- * docs/decisions/hostile-crowd-limits.md). Each of these costs an argon2 hash, 30-60 ms of a core.
+ * docs/decisions/hostile-crowd-limits.md). Each of these costs an argon2 hash, 5-60 ms of a core, by machine.
  */
 /** Nobody plays in more than a few teams a night; a typo in the name costs an attempt too. */
 export const TEAMS_CREATED_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };

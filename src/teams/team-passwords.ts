@@ -63,7 +63,7 @@ export class TeamPasswords {
   /**
    * Whether the password is the team's. The members of a team join with the same password: once
    * it was verified against the argon2 hash, the next member's is compared by a keyed digest instead
-   * of another 30-60 ms of argon2 (the key is this process's, so the digest is worth nothing outside
+   * of another argon2 verification (the key is this process's, so the digest is worth nothing outside
    * it). A wrong password always pays the full argon2 verification. Members arriving while it runs wait
    * for that one verification instead of queueing their own (single flight, keyed by the team and the
    * keyed digest: the candidate password itself is never a key). `ticket`: the caller's appointment

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QUEUE_TICKET_HEADER } from '../../src/limits/password-hashing';
-import { ARGON2_AT_ONCE, ARGON2_HANDED, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, hashPassword, verifyPassword } from '../../src/identity/passwords';
+import { ARGON2_AT_ONCE, ARGON2_HANDED, ARGON2ID, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, hashPassword, verifyPassword } from '../../src/identity/passwords';
 import { serverForSuite } from './support/suite';
 import { api, registerAndLogin } from './support/test-server';
 
@@ -17,13 +17,14 @@ const suite = serverForSuite({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' })
 
 /**
  * Fills the hashing queue to its bound with wrong verifications (those handed ahead to the threads
- * included); `drained` resolves when they are done. The ones running first on the threads verify against a hash whose parameters ask for 300 iterations instead of 2
- * (argon2 reads them from the hash): they hold the threads for a second or more, so the line stays full
+ * included); `drained` resolves when they are done. The ones running first on the threads verify
+ * against a hash whose parameters ask for 300 times the iterations (argon2 reads them from the hash):
+ * they hold the threads for a second or more, so the line stays full
  * while the test's requests pass the login's queries, however slow the database is at the moment.
  */
 async function fillHashingQueue(): Promise<{ drained: Promise<unknown> }> {
   const hashed = await hashPassword('irgendwas');
-  const slow = hashed.replace(/,t=\d+,/, ',t=300,');
+  const slow = hashed.replace(/,t=\d+,/, `,t=${300 * ARGON2ID.timeCost},`);
   const holding = Array.from({ length: ARGON2_AT_ONCE }, () => verifyPassword(slow, 'falsch'));
   const waiting = Array.from({ length: ARGON2_HANDED - ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
   return { drained: Promise.all([...holding, ...waiting]) };
