@@ -209,6 +209,8 @@ async function main(): Promise<void> {
     outcomes.push(outcome);
     console.log(`  ${name}: all in ${outcome.allIn.toFixed(2)} s, on the first question ${outcome.onQuestion?.toFixed(2) ?? '–'} s; ${outcome.arrived.lost} lost`);
     for (const m of outcome.arrived.messages) console.log(`    ${m}`);
+    const resent = outcome.arrived.counts?.resentOnClosedConnection ?? 0;
+    if (resent > 0) console.log(`    ${resent} logins sent again on a new connection (the server had closed the kept-alive one as idle; a browser does the same)`);
   }
   const hashOnlyAfter = await hashRate();
   const rateAfter = hashOnlyAfter.hashesPerSecond;

@@ -129,7 +129,15 @@ async function loginByPassword(baseUrl: string, username: string, password: stri
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': homeAddress(username), ...(ticket ? { 'x-queue-ticket': ticket } : {}) },
       body: JSON.stringify({ username, password }),
+    }).catch((error: unknown) => {
+      // A kept-alive connection the server closed as idle just as this request went out on it: nothing
+      // was received, and a browser sends the request again on a new connection; so does this player
+      // (counted: a reset of a connection that carried a request would show as lost).
+      if ((error as Error & { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET' || attempt > 5) throw error;
+      count('resentOnClosedConnection');
+      return null;
     });
+    if (response === null) continue;
     const body = (await response.json().catch(() => null)) as {
       token?: string;
       errors?: Array<{ detail?: string; meta?: { retry?: boolean; retryAfterMs?: number; ticket?: string } }>;
@@ -210,7 +218,9 @@ async function arrive(op: Extract<WorkerOp, { op: 'arrive' }>): Promise<WorkerRe
           samples.arrivalToDone!.push(now() - arrived);
         } catch (error) {
           lost++;
-          const message = (error as Error).message;
+          // fetch says only "fetch failed": what failed is its cause (a reset, a refused connection, a timeout).
+          const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+          const message = `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
           messages.set(message, (messages.get(message) ?? 0) + 1);
         }
       }),
