@@ -56,7 +56,10 @@ export interface HashOptions {
   ticket?: string;
 }
 
-/** Each thread has its next hash in its inbox while it runs one: one is enough, it is handed over long before the thread is done. */
+/**
+ * Hashes waiting in each thread's inbox while it runs one: with 4 ms hashes, eight bridge the main
+ * thread's longest busy stretches of a surge (with four the threads still ran dry now and then).
+ */
 export const ARGON2_AHEAD_PER_THREAD = 8;
 /** Hashes with the threads at most (running or in a thread's inbox): the queue's `running` when it is full. */
 export const ARGON2_HANDED = ARGON2_AT_ONCE * (1 + ARGON2_AHEAD_PER_THREAD);
