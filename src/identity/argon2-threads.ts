@@ -2,10 +2,11 @@ import { Worker } from 'node:worker_threads';
 import type { Options } from '@node-rs/argon2';
 
 /**
- * Threads of our own for argon2 (docs/decisions/first-minute.md, "Fifth round"). Each runs one hash after the other straight from its inbox: the next one handed to it starts the
- * moment the one before ends, without waiting for the main thread to notice the end (on a busy two-core
- * server it noticed 2-3 ms late, a third of a hash). argon2 on libuv's pool instead ran one job per call and
- * shared that pool with file work.
+ * Threads of our own for argon2 (docs/decisions/first-minute.md, "Fifth round"). Each runs one hash
+ * after the other straight from its inbox: the next one handed to it starts the moment the one before
+ * ends, without waiting for the main thread to notice the end (on a busy two-core server it noticed
+ * 2-3 ms late, a third of a hash). argon2 on libuv's pool instead ran one job per call and shared that
+ * pool with file work.
  */
 const THREAD_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
