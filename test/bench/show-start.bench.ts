@@ -17,7 +17,7 @@ import { rm } from 'node:fs/promises';
 import { describePlacement, numberFlag, percentiles, placement, printTable, stringFlag } from './support/cli';
 import { ClientPool, type PoolResult } from './support/client-pool';
 import { LeanPlayer, now } from './support/lean-player';
-import { cpuByThread, cpuSeconds, DIST, machineIdleSeconds, NodeProcess, projectionsCaughtUp, startRawServer, startServer } from './support/processes';
+import { cpuByThread, cpuSeconds, DIST, machineIdleSeconds, NodeProcess, projectionsCaughtUp, startRawServer, startServer, type ThreadSplit } from './support/processes';
 import { JWT_SECRET, PLAYER_PASSWORD, seedShow, TEAM_PASSWORD, type CastMember } from './support/seed';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -80,21 +80,16 @@ interface Outcome {
 
 interface CpuSnapshot {
   at: number;
-  server: Awaited<ReturnType<typeof cpuByThread>>;
+  server: ThreadSplit;
   clients: number;
   idle: number;
 }
 
-interface CpuSplit {
+/** The server's threads' figures (ThreadSplit) over the surge, beside the clients' CPU and the machine's idle time. */
+interface CpuSplit extends ThreadSplit {
   seconds: number;
   /** The share of the time the hashing threads were hashing (the queue's busyMs): 1 when the line never let them idle. */
   hashingBusy?: number;
-  main: number;
-  pool: number;
-  v8: number;
-  other: number;
-  poolSystem: number;
-  poolWaiting: number;
   clients: number;
   idle: number;
 }
@@ -105,17 +100,8 @@ async function cpuSnapshot(serverPid: number, clientPids: number[]): Promise<Cpu
 }
 
 function cpuSplit(a: CpuSnapshot, b: CpuSnapshot): CpuSplit {
-  return {
-    seconds: (b.at - a.at) / 1000,
-    main: b.server.main - a.server.main,
-    pool: b.server.pool - a.server.pool,
-    v8: b.server.v8 - a.server.v8,
-    other: b.server.other - a.server.other,
-    poolSystem: b.server.poolSystem - a.server.poolSystem,
-    poolWaiting: b.server.poolWaiting - a.server.poolWaiting,
-    clients: b.clients - a.clients,
-    idle: b.idle - a.idle,
-  };
+  const server = Object.fromEntries(Object.entries(b.server).map(([figure, value]) => [figure, value - a.server[figure as keyof ThreadSplit]])) as unknown as ThreadSplit;
+  return { seconds: (b.at - a.at) / 1000, ...server, clients: b.clients - a.clients, idle: b.idle - a.idle };
 }
 
 async function rawConnects(players: Array<CastMember & { arriveAfterMs: number }>): Promise<Outcome> {

@@ -123,7 +123,7 @@ export interface ThreadSplit {
   pool: number;
   v8: number;
   other: number;
-  /** Of `pool`: the kernel's part (mostly the fresh pages of each hash's 19 MiB). */
+  /** Of `pool`: the kernel's part (mostly the fresh pages of each hash's memory). */
   poolSystem: number;
   /** Seconds the hashing threads were ready to run but waited for a core (/proc/…/schedstat). */
   poolWaiting: number;
