@@ -9,22 +9,11 @@
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { numberFlag, printTable } from './support/cli';
-import { DIST, NodeProcess } from './support/processes';
+import { DIST, measureHashOnly, NodeProcess, type HashOnly } from './support/processes';
 
 const HASHES = numberFlag('hashes', 600);
 
-interface HashOnly {
-  hashesPerSecond: number;
-  cpuMsPerHash: number | null;
-  systemMsPerHash: number | null;
-}
-
-async function hashRate(): Promise<HashOnly> {
-  const child = NodeProcess.start(path.join(DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(HASHES)]);
-  const [, json] = await child.waitFor(/^hash-rate (.*)$/);
-  await child.exited;
-  return JSON.parse(json!) as HashOnly;
-}
+const hashRate = () => measureHashOnly(HASHES);
 
 async function beside(kind: 'compute' | 'memory'): Promise<HashOnly> {
   const load = NodeProcess.start(path.join(DIST, 'test/bench/support/load.js'), ['--kind', kind]);

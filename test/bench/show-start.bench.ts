@@ -17,9 +17,18 @@ import { rm } from 'node:fs/promises';
 import { describePlacement, numberFlag, percentiles, placement, printTable, stringFlag } from './support/cli';
 import { ClientPool, type PoolResult } from './support/client-pool';
 import { LeanPlayer, now } from './support/lean-player';
-import { cpuByThread, cpuSeconds, DIST, machineIdleSeconds, NodeProcess, projectionsCaughtUp, startRawServer, startServer, type ThreadSplit } from './support/processes';
+import {
+  cpuByThread,
+  cpuSeconds,
+  machineIdleSeconds,
+  measureHashOnly,
+  projectionsCaughtUp,
+  startRawServer,
+  startServer,
+  type HashOnly,
+  type ThreadSplit,
+} from './support/processes';
 import { JWT_SECRET, PLAYER_PASSWORD, seedShow, TEAM_PASSWORD, type CastMember } from './support/seed';
-import path from 'node:path';
 import { availableParallelism } from 'node:os';
 
 const where = placement();
@@ -49,19 +58,7 @@ async function hashing(url: string): Promise<Record<string, number>> {
 }
 const hashesDone = async (url: string) => (await hashing(url)).done ?? NaN;
 
-interface HashOnly {
-  hashesPerSecond: number;
-  /** The hashing threads' CPU per hash, ms, and the kernel's part of it (null where the threads have no names, Node 20). */
-  cpuMsPerHash: number | null;
-  systemMsPerHash: number | null;
-}
-
-async function hashRate(): Promise<HashOnly> {
-  const child = NodeProcess.start(path.join(DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(HASHES)], { cpus: where.serverCpus });
-  const [, json] = await child.waitFor(/^hash-rate (.*)$/);
-  await child.exited;
-  return JSON.parse(json!) as HashOnly;
-}
+const hashRate = () => measureHashOnly(HASHES, where.serverCpus);
 
 const perHash = (h: HashOnly) => (h.cpuMsPerHash === null ? 'CPU per hash –' : `${h.cpuMsPerHash.toFixed(2)} ms of CPU per hash (kernel ${h.systemMsPerHash!.toFixed(2)})`);
 

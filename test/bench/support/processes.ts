@@ -250,3 +250,19 @@ export async function projectionsCaughtUp(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** What hash-rate.ts measures: the machine's hash rate as the server hashes, and the hashing threads' CPU per hash. */
+export interface HashOnly {
+  hashesPerSecond: number;
+  /** ms, and the kernel's part of it; null where the threads have no names to find them by (before Node 22). */
+  cpuMsPerHash: number | null;
+  systemMsPerHash: number | null;
+}
+
+/** Runs hash-rate.ts in a process of its own (pinned to `cpus` when given) over `hashes` verifications. */
+export async function measureHashOnly(hashes: number, cpus?: string | null): Promise<HashOnly> {
+  const child = NodeProcess.start(path.join(DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(hashes)], { cpus });
+  const [, json] = await child.waitFor(/^hash-rate (.*)$/);
+  await child.exited;
+  return JSON.parse(json!) as HashOnly;
+}
