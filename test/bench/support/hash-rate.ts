@@ -1,9 +1,10 @@
 /**
  * The machine's password hash rate, as the server hashes: argon2id with the server's parameters through
- * its hashing queue (src/identity/passwords.ts), ARGON2_AT_ONCE at a time, as fast as they go. Started by
- * show-start.bench.ts as a child process pinned like the server; prints `hash-rate {json}`.
+ * its hashing queue (src/identity/passwords.ts), ARGON2_AT_ONCE at a time with the threads' inboxes full
+ * (ARGON2_HANDED), as fast as they go. Started by show-start.bench.ts (pinned like the server) and
+ * hash-beside.bench.ts as a child process; prints `hash-rate {json}`.
  */
-import { ARGON2_AT_ONCE, hashPassword, verifyPassword } from '../../../src/identity/passwords';
+import { ARGON2_AT_ONCE, ARGON2_HANDED, hashPassword, verifyPassword } from '../../../src/identity/passwords';
 import { numberFlag } from './cli';
 import { cpuByThread } from './processes';
 
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const before = await cpuByThread(process.pid);
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: ARGON2_AT_ONCE + 1 }, async () => {
+    Array.from({ length: ARGON2_HANDED + 1 }, async () => {
       while (next++ < count) await verifyPassword(hash, 'falsch');
     }),
   );
