@@ -240,6 +240,10 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // moderation
   HideLobbyChatMessage: { wire: { messageId: 'm1' }, command: { type: 'HideLobbyChatMessage', messageId: 'm1' } },
+  RenameTeam: { wire: { teamId: 't1', name: ' Die Neuen ' }, command: { type: 'RenameTeam', teamId: 't1', name: 'Die Neuen' } },
+  RenameUser: { wire: { userId: 'u1', name: ' Anna B. ' }, command: { type: 'RenameUser', userId: 'u1', name: 'Anna B.' } },
+  ClearTeamLogo: { wire: { teamId: 't1' }, command: { type: 'ClearTeamLogo', teamId: 't1' } },
+  HidePicture: { wire: { fileName: 'user/u1/x.png', hidden: false }, command: { type: 'HidePicture', fileName: 'user/u1/x.png', hidden: false } },
   SetLobbySlowMode: { wire: { seconds: 30 }, command: { type: 'SetLobbySlowMode', seconds: 30 }, malformed: [{ seconds: 3601 }, MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid] },
   SetLobbyChatOpen: { wire: { open: false }, command: { type: 'SetLobbyChatOpen', open: false } },
   HideGreeting: { wire: { greetingId: 'g1' }, command: { type: 'HideGreeting', greetingId: 'g1' } },

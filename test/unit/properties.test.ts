@@ -116,6 +116,10 @@ describe('properties', () => {
       RemoveTeamMember: 1,
       SetLobbySlowMode: 1,
       SetLobbyChatOpen: 1,
+      RenameTeam: 1,
+      RenameUser: 1,
+      ClearTeamLogo: 1,
+      HidePicture: 1,
       Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);

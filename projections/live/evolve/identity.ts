@@ -24,6 +24,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
         tokenGeneration: 0,
         blocked: false,
         erased: false,
+        moderated: null,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }
@@ -59,9 +60,10 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
   if (!user) return {};
   const loginKey = uniqueNameKey(user.login);
   const team = user.teamId ? leaving(state, userId, user.teamId, write) : {};
-  const lobbyChat = state.show.lobbyChat.some((entry) => entry.userId === userId)
-    ? state.show.lobbyChat.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry))
-    : state.show.lobbyChat;
+  const unnamed = (entries: LiveState['show']['lobbyChat']) =>
+    entries.some((entry) => entry.userId === userId) ? entries.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry)) : entries;
+  const lobbyChat = unnamed(state.show.lobbyChat);
+  const hiddenLobbyChat = unnamed(state.show.hiddenLobbyChat);
   let loginLinks = state.loginLinks;
   loginLinks.forEach((owner, linkId) => {
     if (owner === userId) loginLinks = write.delete(loginLinks, linkId);
@@ -79,10 +81,11 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
       singleAnswer: null,
       drawing: null,
       erased: true,
+      moderated: null,
     }),
     userIdByLogin: state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
     loginLinks,
-    show: lobbyChat === state.show.lobbyChat ? state.show : { ...state.show, lobbyChat },
+    show: lobbyChat === state.show.lobbyChat && hiddenLobbyChat === state.show.hiddenLobbyChat ? state.show : { ...state.show, lobbyChat, hiddenLobbyChat },
   };
 }
 
