@@ -54,6 +54,8 @@ export type StatePush = { scope: ViewScope; version: number; value: ViewOfScope[
 export interface FolderEntry {
   name: string;
   isFile: boolean;
+  /** mph: a picture a moderator hid from players (the viewer shows it marked, the presentation skips it). */
+  hidden?: true;
 }
 
 /** What a successful reply carries besides `success`, by message code; every other code answers `{success: true}` alone. */

@@ -18,7 +18,7 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES } from '../../projections/live';
+import { UPLOAD_MAX_BYTES, isHiddenPicture } from '../../projections/live';
 import type { UploadReply } from '../../wire';
 import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
@@ -188,11 +188,13 @@ export class UploadsController {
   @ApiBearerAuth()
   @ApiParam({ name: 'path', description: "A stored name from an upload's `fileNames`: <kind>/<owner id>/<uuid>.<ext>." })
   @ApiOkResponse({ description: 'The image.' })
-  @ApiNotFoundResponse({ description: 'No such upload.' })
+  @ApiNotFoundResponse({ description: 'No such upload, or a picture a moderator hid (mph; admins and moderators still get it).' })
   async serve(@Param('path') parts: string[] | string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    requestUser(this.runtime, request);
+    const user = requestUser(this.runtime, request);
     const name = Array.isArray(parts) ? parts.join('/') : parts;
     if (!STORED_PATH.test(name)) throw httpError(404, UPLOAD_TEXTS.notFound);
+    // mph: a hidden picture is the operators' only (they show it again, the audit keeps it); for everyone else it is gone.
+    if (isHiddenPicture(this.runtime.engine.live.state, name) && !user.roles.some((role) => role === 'admin' || role === 'moderator')) throw httpError(404, UPLOAD_TEXTS.notFound);
     const file = path.join(this.runtime.uploadsDir, name);
     if (
       !(await stat(file).then(

@@ -4,16 +4,7 @@
  * and what the team, the user and the moderators see afterwards.
  */
 import { CONTENT_MODERATION_TEXTS as T } from '../../src/commands/content-moderation';
-import {
-  HIDDEN_PICTURE_TEXT,
-  LOBBY_CHAT_INTERVAL_MS,
-  MODERATED_TEXTS,
-  globalView,
-  moderatorView,
-  operatorView,
-  teamView,
-  userView,
-} from '../../projections/live';
+import { HIDDEN_PICTURE_TEXT, LOBBY_CHAT_INTERVAL_MS, MODERATED_TEXTS, globalView, moderatorView, operatorView, teamView, userView } from '../../projections/live';
 import { given, type ExpectedEvent, type Then } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
 
@@ -57,7 +48,9 @@ describe('renaming a team (mtn)', () => {
     const s = show();
     given(s.world).whenWire({ type: 'RenameTeam', teamId: s.teamA, name: 'Neu' }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
     given(s.world).whenWire({ type: 'RenameTeam', teamId: s.teamA, name: 'Neu' }, s.world.as(s.tester)).thenRejected(FORBIDDEN);
-    given(s.world).whenWire({ type: 'RenameTeam', teamId: 'gibt-es-nicht', name: 'Neu' }, s.world.as(s.moderator)).thenRejected('Konnte das Team/User nicht finden (gibt-es-nicht)');
+    given(s.world)
+      .whenWire({ type: 'RenameTeam', teamId: 'gibt-es-nicht', name: 'Neu' }, s.world.as(s.moderator))
+      .thenRejected('Konnte das Team/User nicht finden (gibt-es-nicht)');
   });
 });
 
@@ -141,7 +134,9 @@ describe('hiding a picture (mph)', () => {
   it('only a stored upload name can be hidden; players may not hide', () => {
     const s = show();
     given(s.world).whenWire({ type: 'HidePicture', fileName: '../../etc/passwd' }, s.world.as(s.moderator)).thenRejected(T.notAPicture);
-    given(s.world).whenWire({ type: 'HidePicture', fileName: `user/${s.anna}/${UUID}.png` }, s.world.as(s.anna)).thenRejected(FORBIDDEN);
+    given(s.world)
+      .whenWire({ type: 'HidePicture', fileName: `user/${s.anna}/${UUID}.png` }, s.world.as(s.anna))
+      .thenRejected(FORBIDDEN);
   });
 });
 
@@ -183,8 +178,12 @@ describe('lifting a block (abl with blocked: false) and the moderation panel sta
   it("a tester's or admin's block stays the admin's to lift", () => {
     const s = show();
     s.world.must({ type: 'BlockUser', userId: s.tester, blocked: true }, s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.tester, blocked: false }, s.world.as(s.moderator)).thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
-    given(s.world).whenWire({ type: 'BlockUser', userId: s.tester, blocked: false }, s.world.as(s.admin)).thenEvents({ type: 'UserBlocked', data: { blocked: false } });
+    given(s.world)
+      .whenWire({ type: 'BlockUser', userId: s.tester, blocked: false }, s.world.as(s.moderator))
+      .thenRejected('Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.');
+    given(s.world)
+      .whenWire({ type: 'BlockUser', userId: s.tester, blocked: false }, s.world.as(s.admin))
+      .thenEvents({ type: 'UserBlocked', data: { blocked: false } });
   });
 });
 

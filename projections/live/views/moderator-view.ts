@@ -176,8 +176,8 @@ export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorV
     whole((s) => s.show.recentGreetings),
     whole((s) => s.hiddenPictures),
     whole((s) => s.show.hiddenLobbyChat),
-    // Presence touches nothing: the server refreshes this scope whenever anyone comes or goes (everyonesPresence).
-    keyedRead({ of: (state, _key, isOnline) => onlineTeamCount(state, isOnline), touches: () => undefined }),
+    // Teams online: a change of the teams (members) touches it; presence touches nothing, the server refreshes this scope whenever anyone comes or goes (everyonesPresence).
+    keyedRead({ of: (state, _key, isOnline) => onlineTeamCount(state, isOnline), touches: (state, previous) => (state.teams === previous.teams ? undefined : 'all') }),
   ],
   everyonesPresence: true,
   keep: keptModeratorLists,

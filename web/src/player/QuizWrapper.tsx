@@ -10,6 +10,7 @@ import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { FindTeam } from './FindTeam';
 import { InviteDialog } from './InviteDialog';
+import { ModeratedNotices } from './ModeratedNotices';
 import { UberView } from './UberView';
 import { useImageUrl } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
@@ -147,6 +148,7 @@ function Wrapper() {
   }
   return (
     <div className="stack">
+      <ModeratedNotices />
       <TeamHeader onChange={() => setPhase('selectingTeam')} />
       <UberView />
     </div>
