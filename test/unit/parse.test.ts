@@ -98,8 +98,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
     command: { type: 'EditQuiz', quizId: '7', name: 'Neu', yearWeek: null, content: null },
   },
   AddTieBreakQuestion: {
-    wire: { quiz: 7, round: '3', question: 11, title: ' Stechen ', text: 'Wie viele?' },
-    command: { type: 'AddTieBreakQuestion', quizId: '7', round: 3, number: 11, title: 'Stechen', text: 'Wie viele?' },
+    wire: { quiz: 7, round: '3', question: 11, title: ' Stechen ', text: 'Wie viele?', solution: ' 42 ' },
+    command: { type: 'AddTieBreakQuestion', quizId: '7', round: 3, number: 11, title: 'Stechen', text: 'Wie viele?', solution: '42' },
   },
 
   // night

@@ -540,6 +540,9 @@ export const de = {
     resetConfirm: 'Das Spiel wird hart auf diese Frage zurückgesetzt. Fortfahren?',
     next: 'Nächste Frage',
     nextIs: (round: number, number: number) => `Runde ${round} · Frage ${number}`,
+    nextPreviewHeading: 'Als Nächstes',
+    favouriteCount: (withFavourite: number, teams: number) => `${withFavourite} von ${teams} Teams haben einen Favoriten`,
+    teamsOnline: (online: number) => (online === 1 ? '1 Team online' : `${online} Teams online`),
     nextActive: SHARED_TEXTS.nextQuestionOnlyWithoutQuestion,
     countdownInactive: SHARED_TEXTS.countdownOnlyWithQuestion,
     countdownGroup: 'Countdown starten',
@@ -776,6 +779,7 @@ export const de = {
     title: 'Kategorie-Titel',
     text: 'Text',
     stechenCreate: 'Stechenfrage erstellen',
+    stechenSolution: 'Richtiger Wert (der Kontrolleur prüft daran)',
   },
   replay: {
     heading: 'Replay eines Quizabends',

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_TIE_BREAK_TITLE } from '@engine/rules/tie-break';
+import { DEFAULT_TIE_BREAK_TITLE, TIE_BREAK_SOLUTION_MAX_LENGTH } from '@engine/rules/tie-break';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
@@ -206,10 +206,17 @@ function StechenPanel() {
   const send = useCommand();
   const [title, setTitle] = useState(DEFAULT_TIE_BREAK_TITLE);
   const [text, setText] = useState('');
+  const [solution, setSolution] = useState('');
   return (
-    <PositionPanel title={t.admin.stechenHeading} defaults={[283, 3, 1]} button={t.admin.stechenCreate} onSubmit={(p) => void send('aas', { ...p, title, text }, t.operator.done)}>
+    <PositionPanel
+      title={t.admin.stechenHeading}
+      defaults={[283, 3, 1]}
+      button={t.admin.stechenCreate}
+      onSubmit={(p) => void send('aas', { ...p, title, text, solution }, t.operator.done)}
+    >
       <Field label={t.admin.title} value={title} onValue={setTitle} />
       <TextAreaField label={t.admin.text} value={text} onValue={setText} rows={3} />
+      <Field label={t.admin.stechenSolution} value={solution} onValue={setSolution} maxLength={TIE_BREAK_SOLUTION_MAX_LENGTH} />
     </PositionPanel>
   );
 }

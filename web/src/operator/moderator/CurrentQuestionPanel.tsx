@@ -12,6 +12,7 @@ import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
 import { COUNTDOWN_PRESETS } from './countdownPresets';
 import { COUNTDOWN_KEYS, HOTKEYS, Kbd, keyShortcut, useHotkey } from './hotkeys';
 import { publishPoints } from './publish';
+import { FavouriteCountLine, NextQuestionPreview } from './HostEye';
 
 export { COUNTDOWN_PRESETS };
 
@@ -224,6 +225,8 @@ export function CurrentQuestionPanel({
       ) : (
         <p className="muted">{t.control.noQuestion}</p>
       )}
+      <FavouriteCountLine />
+      <NextQuestionPreview quiz={quiz} />
       {quizProblem && (
         <p className="form-error" role="alert">
           {quizProblem}
