@@ -514,6 +514,7 @@ export const de = {
     clearLogoConfirm: (team: string) => `Logo und Link des Teams „${team}“ wirklich entfernen?`,
     logoCleared: (team: string) => `Logo und Link von „${team}“ entfernt.`,
     teamContentHeading: 'Teams umbenennen, Logos entfernen',
+    contentTeam: 'Team bearbeiten',
     hiddenLobbyHeading: 'Ausgeblendete Lobby-Nachrichten',
     hiddenLobbyEmpty: 'Keine ausgeblendeten Nachrichten.',
     restore: 'Wieder zeigen',

@@ -251,7 +251,7 @@ function TeamContent() {
   return (
     <section aria-label={t.moderation.teamContentHeading}>
       <h3>{t.moderation.teamContentHeading}</h3>
-      <FilteredSelect label={t.moderation.team} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
+      <FilteredSelect label={t.moderation.contentTeam} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
       {team && (
         <div className="button-row">
           <button
