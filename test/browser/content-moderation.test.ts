@@ -73,8 +73,8 @@ describe('moderators on content, the host on the room', () => {
     await see(playerPage.getByText('Die Moderation hat euer Team in „Nette Nachbarn“ umbenannt.'));
 
     await page.goto(`${app.baseUrl}/moderator/picviewer`);
-    await page.getByLabel('Ordner').fill(`team/${teamId}`);
-    await page.getByRole('button', { name: 'Öffnen' }).click();
+    await page.getByRole('textbox', { name: 'Ordner' }).fill(`team/${teamId}`);
+    await page.getByRole('button', { name: 'Öffnen', exact: true }).click();
     await page.getByRole('button', { name: `Bild ${logo} ausblenden` }).click();
     await see(page.getByRole('button', { name: `Bild ${logo} wieder zeigen` }));
 
