@@ -542,6 +542,7 @@ export const de = {
     next: 'Nächste Frage',
     nextIs: (round: number, number: number) => `Runde ${round} · Frage ${number}`,
     nextPreviewHeading: 'Als Nächstes',
+    askedNow: 'Gerade gestellt',
     favouriteCount: (withFavourite: number, teams: number) => `${withFavourite} von ${teams} Teams haben einen Favoriten`,
     teamsOnline: (online: number) => (online === 1 ? '1 Team online' : `${online} Teams online`),
     nextActive: SHARED_TEXTS.nextQuestionOnlyWithoutQuestion,

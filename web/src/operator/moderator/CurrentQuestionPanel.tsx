@@ -214,7 +214,7 @@ export function CurrentQuestionPanel({
         ]}
       />
       {question ? (
-        <div className="current-question">
+        <div className="current-question" role="group" aria-label={t.control.askedNow}>
           <p className="current-question__text">{question.question}</p>
           {moderator?.answer && (
             <p>
