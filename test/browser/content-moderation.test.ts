@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person } from './support/browser';
-import { logIn } from './support/night';
+import { isSameDocument, logIn, markDocument } from './support/night';
 import { collectPageErrors, see } from './support/player';
 import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 
@@ -58,7 +58,7 @@ describe('moderators on content, the host on the room', () => {
     await logIn(playerPage, app.baseUrl, 'troll', 'passwort123');
     await see(playerPage.getByRole('heading', { name: 'Böse Buben' }));
     await see(playerPage.getByRole('img', { name: 'Logo von Böse Buben' }));
-    await playerPage.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await markDocument(playerPage);
 
     const page = moderator.page;
     await logIn(page, app.baseUrl, 'admin', ADMIN_PASSWORD);
@@ -80,7 +80,7 @@ describe('moderators on content, the host on the room', () => {
 
     await playerPage.getByRole('img', { name: 'Logo von Nette Nachbarn' }).waitFor({ state: 'detached' });
     // The same document all along: no reload.
-    expect(await playerPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isSameDocument(playerPage)).toBe(true);
     const served = await fetch(`${app.baseUrl}/api/uploads/${logo}`, { headers: { authorization: `Bearer ${token}` } });
     expect(served.status).toBe(404);
   }, 180_000);

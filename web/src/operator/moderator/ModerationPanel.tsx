@@ -4,7 +4,7 @@
  * event naming who did it, so the replay shows it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '../../../../projections/live';
+import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES, MAX_NAME_LENGTH } from '../../../../projections/live';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
@@ -148,7 +148,11 @@ function userState(user: OperatorUserEntry, now: number): string {
 
 /** Asks for a new name, then confirms it; null when the moderator cancelled or kept the name. */
 function askNewName(prompt: string, before: string): string | null {
-  const after = window.prompt(prompt, before)?.trim();
+  // One past the maximum is enough for the server's refusal to name it; no frame carries a pasted novel.
+  const after = window
+    .prompt(prompt, before)
+    ?.trim()
+    .slice(0, MAX_NAME_LENGTH + 1);
   if (!after || after === before) return null;
   return window.confirm(t.moderation.renameConfirm(before, after)) ? after : null;
 }
