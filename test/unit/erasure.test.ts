@@ -62,6 +62,19 @@ describe('erasing an account (EraseUser)', () => {
       .thenRejected('Diesen Namen kann niemand wählen: So heißen gelöschte Konten.');
   });
 
+  it('given a moderator renamed them (mun) and hid their lobby line, then the fold after the erasure equals the fold read back with the placeholders, and no view names them', () => {
+    const s = show();
+    s.world.must({ type: 'RenameUser', userId: s.bert, name: 'Bert Beispiel' }, s.world.as(s.moderator));
+    const [posted] = s.world.must({ type: 'PostLobbyChat', message: 'Pöbelei' }, s.world.as(s.bert));
+    s.world.must({ type: 'HideLobbyChatMessage', messageId: posted!.metadata.eventId }, s.world.as(s.moderator));
+    const live = given(s.world).when({ type: 'EraseUser', userId: s.bert }, s.world.as(s.admin)).andApply();
+
+    const replayed = fold(readAfterErasure(live.log, s.bert), initialState);
+    expect(encodeState(replayed)).toBe(encodeState(live.state));
+    expect(JSON.stringify([globalView(replayed), moderatorView(replayed)])).not.toContain('Bert Beispiel');
+    expect(replayed.show.hiddenLobbyChat.map((entry) => entry.user)).toEqual([ERASED_NAME]);
+  });
+
   it('given a night with their lobby chat line, then the fold after the erasure equals the fold of the log read back with the placeholders (a replay stays exact)', () => {
     const s = show();
     s.world.must({ type: 'UpdateProfile', userId: s.bert, name: 'Bert Beispiel', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.bert));
