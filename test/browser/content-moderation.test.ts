@@ -83,6 +83,9 @@ describe('moderators on content, the host on the room', () => {
     expect(await isSameDocument(playerPage)).toBe(true);
     const served = await fetch(`${app.baseUrl}/api/uploads/${logo}`, { headers: { authorization: `Bearer ${token}` } });
     expect(served.status).toBe(404);
+    // The file stays for the audit: moderators and admins still load it.
+    const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
+    expect((await fetch(`${app.baseUrl}/api/uploads/${logo}`, { headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(200);
   }, 180_000);
 
   it('the control page shows how many teams have a favourite during a question', async () => {
