@@ -114,6 +114,8 @@ describe('moderators on content, the host on the room', () => {
     expect(await admin.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     // Two teams with members (the renamed one and the foxes), none with a favourite yet.
     await see(page.getByText('0 von 2 Teams haben einen Favoriten'));
+    // Both teams have a member connected (the troll's page and socket, the foxes' socket).
+    await see(page.getByText('2 Teams online'));
     expect(await fuchs.request('gp', { message: 'Rom' })).toMatchObject({ success: true });
     expect(await fuchs.request('gf', { number: 1 })).toMatchObject({ success: true });
     await see(page.getByText('1 von 2 Teams haben einen Favoriten'));
