@@ -5,6 +5,11 @@
  */
 import { CONTENT_MODERATION_TEXTS as T } from '../../src/commands/content-moderation';
 import { HIDDEN_PICTURE_TEXT, LOBBY_CHAT_INTERVAL_MS, MODERATED_TEXTS, globalView, moderatorView, operatorView, teamView, userView } from '../../projections/live';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { teamListResource } from '../../src/http/json-api';
+import { answerQuery } from '../../src/queries/query-table';
 import { given, type ExpectedEvent, type Then } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
 
@@ -129,6 +134,29 @@ describe('hiding a picture (mph)', () => {
     s.world.must({ type: 'HidePicture', fileName: logo, hidden: true }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)!.url).toBe('');
     expect(s.world.state.teams.get(s.teamA)!.url).toBe(logo);
+  });
+
+  it("the teams list leaves a hidden logo out, and the picture viewer's folder (muf) marks the hidden picture", async () => {
+    const s = show();
+    const logo = `team/${s.teamA}/${UUID}.png`;
+    s.world.must({ type: 'EditTeam', url: logo, stadt: 'Köln', beschreibung: 'Wir' }, s.world.as(s.anna));
+    s.world.must({ type: 'HidePicture', fileName: logo, hidden: true }, s.world.as(s.moderator));
+    expect(teamListResource(s.world.state, s.world.state.teams.get(s.teamA)!, false).attributes.url).toBe('');
+    const uploadsDir = await mkdtemp(path.join(tmpdir(), 'uploads-'));
+    try {
+      await mkdir(path.join(uploadsDir, 'team', s.teamA), { recursive: true });
+      await writeFile(path.join(uploadsDir, logo), 'png');
+      await writeFile(path.join(uploadsDir, 'team', s.teamA, `${UUID.replace('0b', '1b')}.png`), 'png');
+      const answer = await answerQuery('muf', { folder: `team/${s.teamA}` }, s.world.as(s.moderator), { state: s.world.state, uploadsDir });
+      expect(answer).toEqual({
+        folder: [
+          { name: `${UUID}.png`, isFile: true, hidden: true },
+          { name: `${UUID.replace('0b', '1b')}.png`, isFile: true },
+        ],
+      });
+    } finally {
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
   });
 
   it('only a stored upload name can be hidden; players may not hide', () => {
