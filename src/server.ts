@@ -10,6 +10,7 @@ import { serveApiDocs } from './http/api-docs';
 import { serveWebApp } from './http/web-app';
 import { requestLog, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { startAddresses } from './http/public-origin';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
@@ -28,6 +29,8 @@ export interface RunningServer {
   runtime: Runtime;
   storage: Storage;
   url: string;
+  /** Where players reach the show (PUBLIC_URL, else the LAN addresses): what the start prints. */
+  addresses: string[];
   firstAdmin: FirstAdminOutcome;
   metrics: Metrics;
   /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
@@ -121,6 +124,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       runtime: started,
       storage,
       url: `http://localhost:${address.port}`,
+      addresses: startAddresses(config, address.port),
       firstAdmin,
       metrics,
       logger: logger ?? new Logger('Start'),

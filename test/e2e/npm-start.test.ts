@@ -67,7 +67,7 @@ describe('npm start', () => {
     while (true) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
       // The server picks a free port itself (PORT=0) and prints it: a port chosen here could be taken meanwhile.
-      const printed = /läuft: http:\/\/localhost:(\d+)/.exec(output);
+      const printed = /läuft: http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (!printed) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         continue;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, JSONType } from '@eventstore/db-client';
+import type { EventData, JSONType } from '@kurrent/kurrentdb-client';
 import type { EventToAppend } from '../event-store';
 
 /** An append as written to the fence before its events: the target stream, its head then, the events. */

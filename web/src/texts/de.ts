@@ -10,7 +10,7 @@ const TEAM_NAME_TOO_LONG = 'Der Teamname darf höchstens 50 Zeichen lang sein.';
 export const de = {
   locale: 'de',
   app: {
-    version: '0.10.0',
+    version: '1.0.0',
     skipToContent: 'Zum Inhalt springen',
     screenFailed: 'Diese Seite konnte nicht geladen werden. Bitte prüfe deine Verbindung und lade die Seite neu.',
     reload: 'Seite neu laden',
