@@ -76,8 +76,8 @@ describe('PUBLIC_URL', () => {
     }, 120_000);
     afterAll(async () => {
       await app?.stop();
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await database?.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
 
     it('prints http://<LAN address>:<port> for each non-internal IPv4 address, in German, and no localhost', async () => {

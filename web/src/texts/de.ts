@@ -499,6 +499,13 @@ export const de = {
   },
   control: {
     heading: 'Steuerung',
+    firstStepHeading: 'Erster Schritt: ein Quiz',
+    firstStepText:
+      'Es gibt noch kein Quiz. Lege auf der Konfigurationsseite eines an oder importiere eine TOML-Datei – oder lade das Beispielquiz mit jedem Fragetyp und einem Seitenstechen.',
+    firstStepCreate: 'Quiz anlegen oder importieren',
+    firstStepExample: 'Beispielquiz laden',
+    firstStepExampleLoaded: (id: string) => `Das Beispielquiz ist gespeichert (Quiz-Nr. ${id}).`,
+    firstStepExampleFailed: 'Das Beispielquiz konnte nicht geladen werden.',
     currentHeading: 'Aktuelle Frage',
     uberMode: 'Quizart',
     quizInput: 'Quiz-Nr.',
