@@ -31,7 +31,7 @@ import {
   type Subscription,
 } from '../event-store';
 import { finishIntent, isTransient, unavailableAs } from './availability';
-import { isRecord, toEventData, toIntentData, type Intent } from './encoding';
+import { metadataOf, toEventData, toIntentData, type Intent } from './encoding';
 import { checkExpected, isAt, wrongRevision } from './expected-revision';
 import { KnownStreams, type KnownStream } from './known-streams';
 import { NO_POSITION, allPosition, endOfLog, toEsdbPosition, toNumber } from './positions';
@@ -398,7 +398,7 @@ export class EventStoreDbEventStore implements EventStore {
       id: recorded.id,
       type: recorded.type,
       data: recorded.data,
-      metadata: isRecord(recorded.metadata) ? recorded.metadata : {},
+      metadata: metadataOf(recorded.metadata),
     };
   }
 
