@@ -11,6 +11,7 @@ import { serveWebApp } from './http/web-app';
 import { requestLog, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { startAddresses } from './http/public-origin';
+import { freeBytes } from './uploads/disk-floor';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
@@ -118,6 +119,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       socketsByRole: () => gateway.socketsByRole(),
       projectionLag: () => started.readModels.lag(),
       liveLag: async () => Math.max(0, (await storage.events.lastPosition()) - started.engine.live.position),
+      disk: async () => ({ freeBytes: await freeBytes(config.dataDir), floorBytes: config.uploadsMinFreeBytes }),
     });
     return {
       app,
