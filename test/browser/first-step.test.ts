@@ -56,8 +56,8 @@ describe('a fresh install', () => {
     const panel = page.getByRole('region', { name: 'LoginUser' });
     await panel.getByLabel('Nutzer').selectOption({ label: 'admin (admin)' });
     await panel.getByRole('button', { name: 'get LoginLink' }).click();
-    await see(panel.getByLabel('Link'));
-    const link = await panel.getByLabel('Link').inputValue();
+    await see(panel.getByLabel('Link', { exact: true }));
+    const link = await panel.getByLabel('Link', { exact: true }).inputValue();
     expect(link.startsWith(`${PUBLIC_URL}/qrlogin#userToken=`)).toBe(true);
     expect(pageErrors).toEqual([]);
   });

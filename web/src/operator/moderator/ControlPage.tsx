@@ -14,14 +14,15 @@ import { PaintingPanel, UberPanel } from './UberPanel';
 
 /**
  * Whether any quiz exists (null while asking): a fresh install has none, and its control page shows the
- * first step instead of the error of a missing quiz 1. The newest quiz's id is the default to play.
+ * first step instead of the error of a missing quiz 1. The quiz to start at: quiz 1 as ever, else the
+ * newest (quiz 1 was deleted from a copied database, or the example came later).
  */
 function useNewestQuizId(): { known: boolean; newest: string | null; loaded(id: string): void } {
   const [newest, setNewest] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
     listQuizzes().then(
-      (quizzes) => current && setNewest(quizzes[0]?.id ?? null),
+      (quizzes) => current && setNewest(quizzes.some((quiz) => quiz.id === '1') ? '1' : (quizzes[0]?.id ?? null)),
       () => current && setNewest('1'), // not readable: fall back to the usual first quiz, whose loading says what is wrong
     );
     return () => {
