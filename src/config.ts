@@ -44,6 +44,11 @@ export interface AppConfig {
   uploadsMinFreeBytes: number;
   /** HASHING_QUEUE_WAIT_SECONDS: how long a login may wait in the password hashing line before it gets an appointment (src/identity/hashing-queue.ts). */
   hashingQueueWaitSeconds: number;
+  /**
+   * PUBLIC_URL: the show's one public origin (e.g. https://quiz.example.de), used in every link the
+   * server makes and deciding the cookies' Secure (src/http/public-origin.ts); null: the request's own.
+   */
+  publicUrl: string | null;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
@@ -93,7 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: read('HOST', '0.0.0.0', (v) => (/^\S+$/.test(v) ? v : undefined), 'eine Adresse oder einen Rechnernamen ohne Leerzeichen'),
     dataDir: path.resolve(raw('DATA_DIR') ?? './data'),
     databaseUrl: read('DATABASE_URL', null, (v) => urlWith(v, ['postgres:', 'postgresql:']), 'eine URL postgres://nutzer:passwort@rechner:5432/datenbank', true),
-    eventStoreUrl: read('EVENTSTORE_URL', null, (v) => urlWith(v, ['esdb:', 'esdb+discover:']), 'eine URL esdb://rechner:2113?tls=false', true),
+    eventStoreUrl: read(
+      'EVENTSTORE_URL',
+      null,
+      (v) => urlWith(v, ['kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:', 'esdb:', 'esdb+discover:']),
+      'eine URL kurrentdb://rechner:2113?tls=false (oder esdb://…)',
+      true,
+    ),
     jwtSecret: raw('JWT_SECRET'),
     adminPassword: raw('ADMIN_PASSWORD'),
     adminPasswordReset: read('ADMIN_PASSWORD_RESET', false, flag, '"true" oder "false"'),
@@ -118,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (v) => integerIn(v, 1_000, 1_000_000_000),
       'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)',
     ),
+    publicUrl: read('PUBLIC_URL', null, publicOriginOf, 'eine Adresse wie https://quiz.example.de (http oder https, Rechner und Port, ohne Pfad)'),
     hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
@@ -177,6 +189,17 @@ function origins(value: string): string | undefined {
   return valid ? value : undefined;
 }
 
+/** One http(s) origin without path, query or fragment (a trailing slash is dropped); the normalised origin. */
+function publicOriginOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return ['http:', 'https:'].includes(url.protocol) && bare && !value.endsWith('?') && !value.endsWith('#') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A number of proxy hops, or addresses/subnets (express's names such as "loopback" included); "false": none; "true" is refused. */
 function trustProxyOf(value: string): false | number | string | undefined {
   if (value === 'false') return false;
@@ -187,7 +210,7 @@ function trustProxyOf(value: string): false | number | string | undefined {
 }
 
 /** The folder holding package.json, whether running from src/ (tests) or dist/src/ (built). */
-function projectRoot(): string {
+export function projectRoot(): string {
   let dir = __dirname;
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;

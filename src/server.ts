@@ -10,6 +10,8 @@ import { serveApiDocs } from './http/api-docs';
 import { serveWebApp } from './http/web-app';
 import { requestLog, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { startAddresses } from './http/public-origin';
+import { freeBytes } from './uploads/disk-floor';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
@@ -28,6 +30,8 @@ export interface RunningServer {
   runtime: Runtime;
   storage: Storage;
   url: string;
+  /** Where players reach the show (PUBLIC_URL, else the LAN addresses): what the start prints. */
+  addresses: string[];
   firstAdmin: FirstAdminOutcome;
   metrics: Metrics;
   /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
@@ -115,12 +119,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       socketsByRole: () => gateway.socketsByRole(),
       projectionLag: () => started.readModels.lag(),
       liveLag: async () => Math.max(0, (await storage.events.lastPosition()) - started.engine.live.position),
+      disk: async () => ({ freeBytes: await freeBytes(config.dataDir), floorBytes: config.uploadsMinFreeBytes }),
     });
     return {
       app,
       runtime: started,
       storage,
       url: `http://localhost:${address.port}`,
+      addresses: startAddresses(config, address.port),
       firstAdmin,
       metrics,
       logger: logger ?? new Logger('Start'),

@@ -166,3 +166,9 @@ export interface OverlayLinkEntry {
 export interface NightListEntry extends NightSummary {
   quizName: string | null;
 }
+
+/** GET /api/about (anyone): the server's release and its public origin (PUBLIC_URL; null: the page's own origin is the show's). */
+export interface AboutReply {
+  version: string;
+  publicUrl: string | null;
+}

@@ -9,6 +9,7 @@ export {
   type BoundaryPart,
   type Decision,
   type DecisionContext,
+  type EventCause,
   type Rejection,
   type RejectionReason,
 } from './decision';

@@ -13,6 +13,7 @@ import { clientAddress } from '../limits/logins-and-registrations';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
+import { secureCookies } from './public-origin';
 import { BLOCKED_TEXT } from '../auth/token-holder';
 import { LOGIN_TEXTS } from '../edge-texts';
 
@@ -80,7 +81,7 @@ export class AuthController {
     response.cookie(DEVICE_COOKIE, devices.issue(username), {
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.secure,
+      secure: secureCookies(this.runtime.config, request),
       path: '/api/token-auth',
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
     });

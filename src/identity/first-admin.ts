@@ -57,7 +57,7 @@ async function recordRegistration(events: EventStore, userId: string, now: numbe
 async function appendSystemEvent(events: EventStore, userId: string, commandId: string, now: number, draft: Draft<QuizShowEvent>): Promise<void> {
   const event = {
     ...draft,
-    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: now },
+    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, correlationId: commandId, causationId: commandId, actor: { userId: null, roles: [] }, recordedAt: now },
   } as QuizShowEvent;
   await events.append(`user-${userId}`, [encodeEvent(event)], 'any');
 }

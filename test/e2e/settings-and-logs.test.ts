@@ -150,7 +150,7 @@ describe('the start as an operator sees it', () => {
   async function untilHealthy(started: { output: () => string }): Promise<void> {
     // The server picks a free port itself (PORT=0) and prints it: a port chosen here could be taken meanwhile.
     let printed: RegExpExecArray | null;
-    while (!(printed = /läuft: http:\/\/localhost:(\d+)/.exec(started.output()))) {
+    while (!(printed = /läuft: http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output()))) {
       if (child?.exitCode !== null) throw new Error(`the server exited:\n${started.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -190,7 +190,7 @@ describe('the start as an operator sees it', () => {
       .filter((line) => line.trim());
     const serverLines = lines.slice(lines.findIndex((line) => line.startsWith('{'))); // before: the build, when stale (tsc, vite)
     const records = serverLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://localhost:${port}` });
+    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://127.0.0.1:${port}` });
     // The generated password never reaches the JSON log (a collector keeps it): it is in a file only the server's user reads.
     const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
     expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toMatchObject({ message: expect.stringContaining(file) });

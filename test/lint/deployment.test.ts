@@ -6,7 +6,7 @@
  * (`haproxy -c`) runs where haproxy is installed (.ci/run installs it).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
@@ -114,5 +114,61 @@ describe('deploy/haproxy.cfg', () => {
     }
     expect(check.output).toContain('Configuration file is valid');
     expect(check.code).toBe(0);
+  });
+});
+
+describe('the https profile: Caddy in front of the load balancer (docs/deployment.md, "HTTPS")', () => {
+  const caddyfile = readFileSync(path.join(root, 'deploy/Caddyfile'), 'utf8');
+  const caddyLines = caddyfile
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
+  const caddy = compose.services.caddy!;
+
+  it('starts only with the profile, needs PUBLIC_URL, serves 80 and 443, keeps its certificates in a volume', () => {
+    expect(caddy.profiles).toEqual(['https']);
+    expect(caddy.image).toMatch(/^caddy:2\.\d+/);
+    expect(String(caddy.environment!.PUBLIC_URL)).toMatch(/^\$\{PUBLIC_URL:\?/);
+    expect(caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    expect(caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(compose.volumes).toHaveProperty(caddy.volumes!.find((v) => v.endsWith(':/data'))!.split(':')[0]!);
+    expect(caddy.depends_on).toEqual(['lb']);
+    // The instances get the same PUBLIC_URL (empty without the profile: links take the request's origin).
+    for (const name of APP_SERVICES) expect(loadConfig(withDefaults(compose.services[name]!.environment!)).publicUrl).toBeNull();
+    expect(loadConfig({ ...withDefaults(compose.services['app-a']!.environment!), PUBLIC_URL: 'https://quiz.example.de' }).publicUrl).toBe('https://quiz.example.de');
+  });
+
+  it("serves PUBLIC_URL's site and proxies to HAProxy's TLS door with the PROXY protocol and X-Forwarded-Proto", () => {
+    expect(caddyLines).toContain('{$PUBLIC_URL} {');
+    const upstream = caddyLines.find((line) => line.startsWith('reverse_proxy '))!;
+    const [host, port] = upstream.split(/\s+/)[1]!.split(':');
+    expect(host).toBe('lb');
+    expect(caddyLines).toContain('proxy_protocol v2');
+    expect(caddyLines).toContain('header_up X-Forwarded-Proto https');
+    expect(caddyLines.some((line) => /^log\b/.test(line))).toBe(false); // a request line would hold an overlay token
+    expect(haproxyLines).toContain(`bind :${port} accept-proxy name tls`);
+    expect(haproxyLines).toContain('http-request del-header X-Forwarded-Proto unless { so_name tls }');
+    expect(compose.services.lb!.ports!.some((p) => p.includes(port!))).toBe(false); // only Caddy reaches it
+  });
+});
+
+describe('stores in compose', () => {
+  it("runs the Postgres major CI tests on (.ci/run starts the machine's cluster, /etc/postgresql/<major>)", () => {
+    const major = /^postgres:(\d+)/.exec(compose.services.postgres!.image!)![1];
+    expect(major).toBe('15');
+    let installed: string[] = [];
+    try {
+      installed = readdirSync('/etc/postgresql');
+    } catch {
+      return; // no cluster on this machine: the pinned 15 is CI's
+    }
+    if (installed.length === 1) expect(major).toBe(installed[0]);
+  });
+
+  it('offers a supported KurrentDB (25.x) for the event store suites, on request only', () => {
+    const store = compose.services.eventstore!;
+    expect(store.image).toMatch(/^kurrentplatform\/kurrentdb:25\.\d+/);
+    expect(store.profiles).toEqual(['eventstore']);
+    expect(Object.keys(store.environment!).every((key) => key.startsWith('KURRENTDB_'))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DEFAULT_TIE_BREAK_TITLE, TIE_BREAK_SOLUTION_MAX_LENGTH } from '@engine/rules/tie-break';
+import { getAbout } from '../../api/about';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
@@ -234,14 +235,31 @@ function ResultsPanel() {
   );
 }
 
+/** The release the server runs (GET /api/about): after an upgrade, what operators compare with CHANGELOG.md. */
+function useServerVersion(): string | null {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    getAbout().then(
+      (about) => current && setVersion(about.version),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return version;
+}
+
 /** Admin: every tool panel of the spec. */
 export function AdminPage() {
+  const serverVersion = useServerVersion();
   return (
     <div className="page operator">
       <header className="section-head">
         <h1>{t.admin.heading}</h1>
         <span className="badge">
-          {t.admin.version} {t.app.version}
+          {t.admin.version} {serverVersion ?? t.app.version}
         </span>
         <Link href="/admin/users" className="button button--small">
           {t.userRoles.link}
