@@ -32,7 +32,7 @@ export interface RunningServer {
   metrics: Metrics;
   /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
   logger: LoggerService;
-  /** Milliseconds each phase of the start took (storage, secrets, firstAdmin, runtime, nest, listen). */
+  /** Milliseconds each phase of the start took (storage, secrets, runtime, firstAdmin, nest, listen). */
   startPhases: Record<string, number>;
   close(): Promise<void>;
 }
@@ -75,8 +75,6 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   try {
     const secrets = await openSecrets(config, storage);
     phase('secrets');
-    const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now(), config.adminPasswordReset);
-    phase('firstAdmin');
     runtime = await startRuntime(
       config,
       storage,
@@ -87,6 +85,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     );
     await forgetErased(runtime, erasedUsers(runtime)); // finishes an erasure a crash interrupted
     phase('runtime');
+    const firstAdmin = await ensureFirstAdmin(runtime, config.adminPassword, Date.now(), config.adminPasswordReset);
+    phase('firstAdmin');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
