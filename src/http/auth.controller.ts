@@ -9,7 +9,7 @@ import { TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
 import { queueTicket } from '../limits/password-hashing';
-import { clientAddress } from '../limits/logins-and-registrations';
+import { clientAddress, NAME_LINE_RETRY_SECONDS, NameLineFull, type LinePlace } from '../limits/logins-and-registrations';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
@@ -57,13 +57,26 @@ export class AuthController {
     // credentials' queries: in a surge each check-in would pay them again (docs/decisions/first-minute.md).
     const ticket = queueTicket(request);
     checkHashingRoom({ ticket });
-    // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
-    const refusal = await limits.attempt(attempt);
-    if (refusal) throw httpError(429, refusal);
     const tooLong = tooLongProblem('login', username);
+    // A place in the name's line before anything is counted or queried: beyond it, 429 at once, uncounted.
+    let place: LinePlace;
+    try {
+      place = limits.enterLine(attempt);
+    } catch (error) {
+      if (!(error instanceof NameLineFull)) throw error;
+      response.set('Retry-After', String(NAME_LINE_RETRY_SECONDS));
+      throw httpError(429, error.message);
+    }
+    // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
+    const refusal = await limits.attempt(attempt).catch((error: unknown) => {
+      place.leave();
+      throw error;
+    });
+    if (refusal || tooLong) place.leave();
+    if (refusal) throw httpError(429, refusal);
     if (tooLong) throw httpError(400, tooLong);
-    const valid = await limits
-      .oneAtATime(username, async () => {
+    const valid = await place
+      .run(async () => {
         const credential = await credentials.findByLogin(username);
         // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
         const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket });
