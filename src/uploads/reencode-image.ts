@@ -47,7 +47,7 @@ export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Ree
 function encoded(image: sharp.Sharp, kind: ImageKind): sharp.Sharp {
   switch (kind.extension) {
     case 'jpg':
-      return image.jpeg({ quality: QUALITY, mozjpeg: true });
+      return image.jpeg({ quality: QUALITY }); // not mozjpeg: its smaller files cost CPU the show needs
     case 'png':
       return image.png();
     case 'gif':
