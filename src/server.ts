@@ -9,7 +9,7 @@ import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
 import { serveApiDocs } from './http/api-docs';
 import { serveWebApp } from './http/web-app';
 import { requestLog, type LogSink } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaders, apiNoStore } from './http/security-headers';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
@@ -94,6 +94,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.disable('x-powered-by');
     app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
+    app.use(apiNoStore()); // token answers never cached; handlers that may be cached say so themselves
     app.useGlobalFilters(new StoreUnavailableFilter(app.getHttpAdapter())); // 503 while the database is away, not 500
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });

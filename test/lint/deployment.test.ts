@@ -101,6 +101,14 @@ describe('deploy/haproxy.cfg', () => {
     expect(haproxyLines.some((line) => line.startsWith('http-request deny deny_status 404 if { path /metrics }'))).toBe(true);
   });
 
+  it('never logs an overlay token: the log line has the path with /overlay/<token> cut, not the request line', () => {
+    expect(haproxyLines).not.toContain('option httplog');
+    const format = haproxyLines.find((line) => line.startsWith('log-format '))!;
+    expect(format).toContain('%[var(txn.logpath)]');
+    for (const uri of ['%r', '%HU', '%HP', '%HPO', '%HQ']) expect(format.split(/\s+/)).not.toContain(uri);
+    expect(haproxyLines).toContain('http-request set-var(txn.logpath) path,regsub(^/overlay/[^/]*,/overlay/...)');
+  });
+
   it('passes haproxy -c where HAProxy is installed', async () => {
     const check = await new Promise<{ code: number | null; output: string } | null>((resolve) => {
       execFile('haproxy', ['-c', '-f', haproxyFile], (error, stdout, stderr) => {
