@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/live';
+import { FIELD_MAXIMA, tooLongProblem, uniqueNameKey, type UserLive } from '../../projections/live';
 import { checkHashingRoom, dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { RUNTIME, type Runtime } from '../runtime';
@@ -51,7 +51,8 @@ export class AuthController {
     const attempt = {
       login: counted,
       address: clientAddress(request),
-      device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), counted),
+      // The cookie names the account and its token generation: the live state's, no query.
+      device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), live.state.users.get(live.state.userIdByLogin.get(uniqueNameKey(counted)) ?? '')),
     };
     // A login the hashing queue would send away now gets its appointment before it costs the limiter's and the
     // credentials' queries: in a surge each check-in would pay them again (docs/decisions/first-minute.md).
@@ -90,10 +91,10 @@ export class AuthController {
     if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);
     await limits.succeeded(attempt);
     if (user.blocked) throw httpError(403, BLOCKED_TEXT); // after the password: a guesser learns nothing
-    response.cookie(DEVICE_COOKIE, devices.issue(username), {
+    response.cookie(DEVICE_COOKIE, devices.issue(user), {
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.secure,
+      secure: cookieSecure(request, this.runtime.config.trustProxy),
       path: '/api/token-auth',
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
     });
@@ -117,4 +118,14 @@ export class AuthController {
   current(@CurrentUser() user: UserLive) {
     return { data: userResource(user) };
   }
+}
+
+/**
+ * Whether the device cookie is sent only over TLS: over https, or behind a trusted proxy (TRUST_PROXY)
+ * unless it says the client came over plain http: a TLS proxy that sends no X-Forwarded-Proto must
+ * not make the cookie travel in clear.
+ */
+function cookieSecure(request: Request, trustProxy: false | number | string): boolean {
+  if (request.secure) return true;
+  return trustProxy !== false && request.headers['x-forwarded-proto'] === undefined;
 }

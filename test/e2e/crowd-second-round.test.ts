@@ -202,6 +202,27 @@ describe('the login limiter (findings 2 and 5)', () => {
   });
 });
 
+describe('the known-device cookie (third round)', () => {
+  it('given a cookie, when its owner logs out everywhere, then it no longer opens a locked address; behind the trusted proxy it is Secure unless the proxy says http', async () => {
+    const { token } = await registerAndLogin(env.url, 'geraetewechsel', 'richtiges-passwort');
+    const first = await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort');
+    expect(first.setCookie).toMatch(/;\s*Secure/i); // TRUST_PROXY is set and no X-Forwarded-Proto came: a TLS proxy that sends none
+    const cookie = first.setCookie!.split(';')[0]!;
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'geraten')).status).toBe(403);
+    expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort')).status).toBe(429);
+    expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort', cookie)).status).toBe(200);
+    expect((await api(env.url, 'POST', '/api/token-logout-all', undefined, token)).status).toBe(200);
+    expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort', cookie)).status).toBe(429); // the generation moved on
+    const plain = await fetch(`${env.url}/api/token-auth/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.61', 'x-forwarded-proto': 'http' },
+      body: JSON.stringify({ username: 'geraetewechsel', password: 'richtiges-passwort' }),
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
+  });
+});
+
 describe('the verification line of one login name (third round)', () => {
   it('given 50 wrong guesses for one name from 5 addresses in flight, then a login with its known-device cookie is answered while guesses still wait; beyond the line 429 with Retry-After, uncounted', async () => {
     await registerAndLogin(env.url, 'umlagert', 'richtiges-passwort');
