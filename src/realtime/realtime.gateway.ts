@@ -7,7 +7,7 @@ import { MAX_FRAME_BYTES } from '../../wire';
 import { textOf } from '../../projections/live';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { renewedToken } from '../auth/token-renewal';
-import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type Command, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
+import { admit, inputFromWire, invalidTextRejection, isRejection, isWireCommand, type Command, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
 import { runSecured } from '../identity/secured-command';
@@ -241,7 +241,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }
     if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
     if (type === 'gj') return this.joinTeam(session, content, commandId);
-    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content))!, commandId);
+    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content, session))!, commandId);
   }
 
   /**
@@ -304,9 +304,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   /**
    * gi carries a secret: the rule gets only the edge's verdict, never the secret (gj: joinTeam).
    * Content with invalid text is not looked up (the store cannot take it as a parameter); admit refuses it.
+   * Nor is a command that admission refuses (maintenance, access): the token is looked up only for one
+   * that may run, so a refused sender learns nothing of it and uses nothing up.
    */
-  private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
+  private async resolveSecrets(code: string, content: Record<string, unknown> | undefined, session: Session): Promise<EdgeVerdict> {
     if (invalidTextRejection(content)) return {};
+    if (isRejection(admit(this.runtime.engine.live.state, inputFromWire(code, content)!, this.actorOf(session)))) return {};
     if (code === 'gi') return { inviteId: await this.runtime.secrets.tokens.redeem('invite', content?.token) };
     return {};
   }
