@@ -2,7 +2,7 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, QuizShowEvent, Role } from '../../events';
-import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
+import { FUSION_TEAM_PASSWORD, OVERLAY_LINK_TEXTS, OVERLAY_PAGES_PER_LINK, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
 import { MAX_FRAME_BYTES } from '../../wire';
 import { textOf } from '../../projections/live';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
@@ -102,7 +102,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.slowSweep.unref();
     this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.closeRevoked(state, previous);
-      if (state.overlayLinks !== previous.overlayLinks) this.closeRevokedOverlays(state);
+      if (state.overlayLinks !== previous.overlayLinks || state.users !== previous.users) this.closeRevokedOverlays(state); // a link ends with its creator's admin role too
     });
   }
 
@@ -348,6 +348,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const linkId = this.runtime.secrets.overlayTokens.linkIdOf(token);
     const link = linkId === null ? undefined : await this.runtime.engine.live.findCaughtUp((state) => workingOverlayLink(state, linkId));
     if (!link) return { success: false, message: SOCKET_TEXTS.overlayLinkInvalid };
+    const pages = [...this.overlaySessions].filter((other) => other !== session && other.overlay?.linkId === link.id).length;
+    if (pages >= OVERLAY_PAGES_PER_LINK) return { success: false, message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK) };
     this.signOff(session); // a second sa on the same socket switches
     if (session.authDeadline) clearTimeout(session.authDeadline);
     session.authDeadline = null;
