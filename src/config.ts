@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type LogFormat = 'text' | 'json';
@@ -119,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'TRUST_PROXY',
       false as number | string | false,
       trustProxyOf,
-      'die Zahl der Proxys vor dem Server (z. B. 1) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8), nie "true": damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen',
+      'die Zahl der Proxys vor dem Server (1 bis 5) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8; Bereiche höchstens /8 bei IPv4 und /32 bei IPv6), nie "true" oder 0.0.0.0/0: damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen',
     ),
     uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
@@ -201,12 +202,28 @@ function publicOriginOf(value: string): string | undefined {
 }
 
 /** A number of proxy hops, or addresses/subnets (express's names such as "loopback" included); "false": none; "true" is refused. */
+/** At most this many proxies in front of the server (a CDN, a load balancer, an ingress: more is a misconfiguration). */
+export const TRUST_PROXY_MAX_HOPS = 5;
+
+/**
+ * A hop count up to TRUST_PROXY_MAX_HOPS, or proxy addresses and ranges no wider than /8 (IPv4) or /32
+ * (IPv6): `0.0.0.0/0` or `::/0` would believe every client's X-Forwarded-For, which is `true` by another name.
+ */
 function trustProxyOf(value: string): false | number | string | undefined {
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) return Number(value) <= TRUST_PROXY_MAX_HOPS ? Number(value) : undefined;
   const entries = value.split(',').map((entry) => entry.trim());
   const known = ['loopback', 'linklocal', 'uniquelocal'];
-  return entries.every((entry) => known.includes(entry) || /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(entry)) ? value : undefined;
+  return entries.every((entry) => known.includes(entry) || narrowEnough(entry)) ? value : undefined;
+}
+
+function narrowEnough(entry: string): boolean {
+  const match = /^([0-9a-f:.]+)(?:\/(\d{1,3}))?$/i.exec(entry);
+  if (!match) return false;
+  const version = isIP(match[1]!);
+  if (version === 0) return false;
+  const bits = match[2] === undefined ? (version === 4 ? 32 : 128) : Number(match[2]);
+  return version === 4 ? bits >= 8 && bits <= 32 : bits >= 32 && bits <= 128;
 }
 
 /** The folder holding package.json, whether running from src/ (tests) or dist/src/ (built). */

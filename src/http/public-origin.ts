@@ -12,9 +12,15 @@ export function publicOrigin(config: Pick<AppConfig, 'publicUrl'>, request: Requ
   return config.publicUrl ?? `${request.protocol}://${request.get('host') ?? 'localhost'}`;
 }
 
-/** Cookies are `Secure` when the public origin is https (PUBLIC_URL), else when this request came over https. */
-export function secureCookies(config: Pick<AppConfig, 'publicUrl'>, request: Request): boolean {
-  return config.publicUrl ? config.publicUrl.startsWith('https:') : request.secure;
+/**
+ * Cookies are `Secure` when the public origin is https (PUBLIC_URL); without it, when this request came
+ * over https, or behind a trusted proxy (TRUST_PROXY) unless it says the client came over plain http: a
+ * TLS proxy that sends no X-Forwarded-Proto must not make the cookie travel in clear.
+ */
+export function secureCookies(config: Pick<AppConfig, 'publicUrl' | 'trustProxy'>, request: Request): boolean {
+  if (config.publicUrl) return config.publicUrl.startsWith('https:');
+  if (request.secure) return true;
+  return config.trustProxy !== false && request.headers['x-forwarded-proto'] === undefined;
 }
 
 /**

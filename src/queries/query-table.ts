@@ -35,12 +35,12 @@ const pointsOverviewQuery: QueryEntry<{ quizId: string }> = {
   answer: ({ quizId }, { state }) => (state.quizzes.has(quizId) ? { ...pointsOverview(state, quizId) } : reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found')),
 };
 
-/** muf: a folder of the upload store; paths that would leave it are refused. */
+/** muf: a folder of the upload store; paths that would leave it, and dot folders (`.incoming`: uploads under way), are refused. */
 const uploadFolderQuery: QueryEntry<{ folder: string }> = {
   access: MODERATOR,
   parse: (c) => {
     const folder = textOf(c.folder);
-    const leaves = folder.startsWith('/') || folder.includes('\\') || folder.split('/').includes('..');
+    const leaves = folder.startsWith('/') || folder.includes('\\') || folder.split('/').some((part) => part.startsWith('.'));
     return leaves ? reject(texts.folderOutsideUploads, 'forbidden') : { folder };
   },
   answer: async ({ folder }, { uploadsDir, state }) => ({ folder: markHidden(state, folder, await listFolder(uploadsDir, folder)) }),

@@ -24,6 +24,11 @@ describe('settings are checked at start', () => {
     ['LOG_LEVEL', 'laut'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', 'jeder'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
+    ['TRUST_PROXY', '::/0'],
+    ['TRUST_PROXY', '10.0.0.0/7'],
+    ['TRUST_PROXY', 'loopback, 2001:db8::/31'],
+    ['TRUST_PROXY', '6'],
     ['UPLOADS_MIN_FREE_BYTES', 'viel'],
   ])('given %s=%j, then the start stops with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
@@ -86,6 +91,8 @@ describe('settings are checked at start', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log', trustProxy: false });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: '5' }).trustProxy).toBe(5);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32, 192.0.2.7' }).trustProxy).toBe('2001:db8::/32, 192.0.2.7');
   });
 
   it('given TRUST_PROXY=true, then the start is refused with the reason (any client could claim an address)', () => {

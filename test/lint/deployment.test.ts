@@ -37,9 +37,19 @@ const haproxyLines = haproxy
   .map((line) => line.replace(/#.*/, '').trim())
   .filter(Boolean);
 
-/** The environment as compose passes it when nothing is set: `${NAME:-default}` becomes its default. */
+/** A value the operator must set (`${NAME:?message}`), as an operator would: letters and digits, 40 of them. */
+const OPERATOR_VALUE = 'b5e1c0a4d9f27386e1c0a4d9f27386b5e1c0a4d9';
+
+/** The environment as compose passes it: `${NAME:-default}` becomes its default, `${NAME:?message}` a value the operator set. */
 function withDefaults(environment: Record<string, string | number>): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [
+      key,
+      String(value)
+        .replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')
+        .replace(/\$\{[A-Z_]+:\?[^}]*\}/g, OPERATOR_VALUE),
+    ]),
+  );
 }
 
 describe('docker-compose.yml: two app instances on one Postgres behind a load balancer', () => {
@@ -54,6 +64,11 @@ describe('docker-compose.yml: two app instances on one Postgres behind a load ba
       expect(config.jwtSecret).toBeTruthy(); // the same secret on both: a token from one is valid on the other
       expect(new URL(config.databaseUrl!).hostname).toBe('postgres');
     }
+  });
+
+  it('takes the database password from the environment: no known default on either side', () => {
+    expect(String(compose.services.postgres!.environment!.POSTGRES_PASSWORD)).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    for (const app of apps) expect(new URL(withDefaults(app.environment!).DATABASE_URL!).password).toBe(OPERATOR_VALUE);
   });
 
   it('puts everything they share in Postgres and one uploads volume', () => {
@@ -99,6 +114,14 @@ describe('deploy/haproxy.cfg', () => {
     expect(haproxyLines.filter((line) => line.startsWith('tcp-request connection reject if'))).toHaveLength(2);
     expect(haproxyLines.some((line) => /^http-request deny deny_status 429 if \{ sc0_http_req_rate gt \d+ \}$/.test(line))).toBe(true);
     expect(haproxyLines.some((line) => line.startsWith('http-request deny deny_status 404 if { path /metrics }'))).toBe(true);
+  });
+
+  it('never logs an overlay token: the log line has the path with /overlay/<token> cut, not the request line', () => {
+    expect(haproxyLines).not.toContain('option httplog');
+    const format = haproxyLines.find((line) => line.startsWith('log-format '))!;
+    expect(format).toContain('%[var(txn.logpath)]');
+    for (const uri of ['%r', '%HU', '%HP', '%HPO', '%HQ']) expect(format.split(/\s+/)).not.toContain(uri);
+    expect(haproxyLines).toContain('http-request set-var(txn.logpath) path,regsub(^/overlay/[^/]*,/overlay/...)');
   });
 
   it('passes haproxy -c where HAProxy is installed', async () => {

@@ -53,6 +53,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   MarkEmailPopupSeen: { wire: { userId: 'u1' }, command: { type: 'MarkEmailPopupSeen', userId: 'u1' } },
   CreateLoginLink: { wire: { id: 'u1' }, command: { type: 'CreateLoginLink', userId: 'u1' } },
+  RegisterFirstAdmin: { wire: { login: ' admin ' }, command: { type: 'RegisterFirstAdmin', login: 'admin' } },
   SetUserRoles: {
     wire: { userId: 'u1', roles: ['tester', 'admin', 'tester'] },
     command: { type: 'SetUserRoles', userId: 'u1', roles: ['admin', 'tester'], consoleAccount: '' },
@@ -61,7 +62,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   BlockUser: { wire: { userId: 'u1', blocked: true }, command: { type: 'BlockUser', userId: 'u1', blocked: true } },
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
   ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false } },
-  EraseUser: { wire: { userId: 'u1' }, command: { type: 'EraseUser', userId: 'u1' } },
+  EraseUser: { wire: { userId: 'u1', currentPasswordOk: true }, command: { type: 'EraseUser', userId: 'u1', currentPasswordOk: true } },
 
   // teams
   CreateTeam: {

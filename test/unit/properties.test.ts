@@ -53,6 +53,7 @@ describe('properties', () => {
       UpdateProfile: 1,
       MarkEmailPopupSeen: 1,
       CreateLoginLink: 1,
+      RegisterFirstAdmin: 1,
       SetUserRoles: 1,
       BlockUser: 1,
       RevokeTokens: 1,

@@ -9,6 +9,8 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
   switch (event.type) {
     case 'UserRegistered': {
       const d = event.data;
+      // A user is registered once: a second registration of a known id (older starts appended one for whoever held the login `admin`) changes nothing.
+      if (state.users.has(d.userId)) return {};
       const user: UserLive = {
         id: d.userId,
         login: d.login,

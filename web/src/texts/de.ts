@@ -1141,6 +1141,9 @@ export const de = {
     eraseConfirm: (name: string) =>
       `Das Konto von ${name} endgültig löschen? Login, Name, E-Mail-Adresse und hochgeladene Bilder werden gelöscht; was die Person im Quiz geschrieben hat, bleibt ohne Namen.`,
     erased: (name: string) => `Das Konto von ${name} ist gelöscht.`,
+    erasePassword: 'Dein aktuelles Passwort (zur Bestätigung)',
+    eraseNow: 'Endgültig löschen',
+    eraseCancel: 'Abbrechen',
     blockConfirm: (name: string) => `${name} sperren? Die Anmeldung wird abgelehnt und alle offenen Verbindungen werden getrennt.`,
     blocked: (name: string) => `${name} ist gesperrt.`,
     unblocked: (name: string) => `${name} ist entsperrt.`,
