@@ -63,8 +63,8 @@ describe('the night export header', () => {
   });
 
   it('given an event version newer than this code knows, or an event type it does not know, then it is refused naming them', () => {
-    expect(refusal({ ...header, eventVersions: { ...CURRENT_VERSION, TeamCreated: 4, TeamRenamed: 1 } })).toBe(
-      'Die Datei stammt von einem neueren Stand, dessen Events dieser nicht kennt: TeamCreated Version 4 (bekannt bis 3), TeamRenamed (unbekannt). Bitte mit einer neueren Version des Servers öffnen.',
+    expect(refusal({ ...header, eventVersions: { ...CURRENT_VERSION, TeamCreated: 4, TeamTeleported: 1 } })).toBe(
+      'Die Datei stammt von einem neueren Stand, dessen Events dieser nicht kennt: TeamCreated Version 4 (bekannt bis 3), TeamTeleported (unbekannt). Bitte mit einer neueren Version des Servers öffnen.',
     );
   });
 

@@ -17,8 +17,10 @@ const state = fold(recorded, initialState);
  * An event as the recording holds it: a lock-in of version 1 had no proposal key nor basis, a team
  * creation of version 2 no number, a lobby chat line of version 1 copied its author's name.
  */
-function asRecorded(event: QuizShowEvent, line: string): unknown {
-  const version = (JSON.parse(line) as { version?: number }).version;
+function asRecorded(today: QuizShowEvent, line: string): unknown {
+  const recorded = JSON.parse(line) as { version?: number; metadata?: { correlationId?: string } };
+  const version = recorded.version;
+  const event = recorded.metadata?.correlationId === undefined ? withoutCorrelation(today) : today;
   if (event.type === 'LobbyChatMessagePosted' && version === 1) {
     const { userId, message, highlight } = event.data;
     return { ...event, version: 1, data: { userId, name: (JSON.parse(line) as { data: { name: string } }).data.name, message, highlight } };
@@ -29,6 +31,12 @@ function asRecorded(event: QuizShowEvent, line: string): unknown {
   }
   if (event.type !== 'AnswersLockedIn' || version !== 1) return event;
   return { ...event, version: 1, data: { ...event.data, answers: event.data.answers.map(({ proposalKey: _k, basis: _b, ...v1 }) => v1) } };
+}
+
+/** The recording predates correlation and causation ids (1.0): its events are read as their own command's. */
+function withoutCorrelation(event: QuizShowEvent): QuizShowEvent {
+  const { correlationId: _correlation, causationId: _causation, ...metadata } = event.metadata;
+  return { ...event, metadata } as QuizShowEvent;
 }
 
 describe('the recorded night (events/recordings/night-1.jsonl)', () => {
