@@ -44,6 +44,16 @@ export interface AppConfig {
   uploadsMinFreeBytes: number;
   /** HASHING_QUEUE_WAIT_SECONDS: how long a login may wait in the password hashing line before it gets an appointment (src/identity/hashing-queue.ts). */
   hashingQueueWaitSeconds: number;
+  /**
+   * PUBLIC_URL: the one origin of the links the server makes (PROTOCOL.md wave 5), e.g.
+   * `https://quiz.example.de`, without a trailing slash; null: links take the request's origin
+   * (src/http/public-origin.ts), and no e-mail is sent (its link must not follow a Host header).
+   */
+  publicUrl: string | null;
+  /** SMTP_URL: `smtp://` or `smtps://user:password@host:port`; null: no e-mails (password resets go through the crew). */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of the show's e-mails, e.g. `Quiz <quiz@example.de>`; needed with SMTP_URL. */
+  mailFrom: string | null;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
@@ -118,6 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (v) => integerIn(v, 1_000, 1_000_000_000),
       'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)',
     ),
+    publicUrl: read('PUBLIC_URL', null, publicOriginOf, 'eine Origin wie https://quiz.example.de (ohne Pfad)'),
+    smtpUrl: read('SMTP_URL', null, (v) => urlWith(v, ['smtp:', 'smtps:']), 'eine URL smtp://nutzer:passwort@rechner:587 oder smtps://nutzer:passwort@rechner:465', true),
+    mailFrom: read(
+      'MAIL_FROM',
+      null,
+      (v) => (/^[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(v) ? v : undefined),
+      'eine Absenderadresse wie Quiz <quiz@example.de>',
+    ),
     hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
@@ -133,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`ADMIN_PASSWORD: erwartet mindestens ${MIN_ADMIN_PASSWORD_LENGTH} Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
   }
   if (config.adminPasswordReset && config.adminPassword === null) problems.push('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD (das neue Passwort)');
+  if (config.smtpUrl !== null && config.mailFrom === null) problems.push('SMTP_URL: braucht MAIL_FROM (den Absender der E-Mails)');
+  // The link in a reset e-mail must not take its origin from a request's Host header (anyone may send one).
+  if (config.smtpUrl !== null && config.publicUrl === null) problems.push('SMTP_URL: braucht PUBLIC_URL (die Adresse der Show für die Links in den E-Mails)');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -158,6 +179,11 @@ function urlWith(value: string, protocols: readonly string[]): string | undefine
   } catch {
     return undefined;
   }
+}
+
+/** An http(s) origin (a trailing slash is dropped): scheme, host and port, nothing after. */
+function publicOriginOf(value: string): string | undefined {
+  return origins(value) !== undefined && !value.includes(',') ? value.replace(/\/$/, '') : undefined;
 }
 
 /** Each entry an http(s) origin: scheme, host and port, nothing after. */

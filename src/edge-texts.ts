@@ -34,6 +34,12 @@ export const LOGIN_TEXTS = {
   invalidLink: 'Der Login-Link ist ungültig, abgelaufen oder wurde schon benutzt.',
 } as const;
 
+export const PASSWORD_RESET_EDGE_TEXTS = {
+  nameOrEmail: 'Bitte gib deinen Nutzernamen oder deine E-Mail-Adresse an.',
+  linkMissing: 'Der Link ist unvollständig: Bitte öffne ihn genau so, wie er in der E-Mail steht.',
+  passwordMissing: 'Bitte gib ein neues Passwort ein.',
+} as const;
+
 export const USER_TEXTS = {
   loginTaken: SHARED_TEXTS.loginTaken,
   passwordMissing: SHARED_TEXTS.registrationFailed,

@@ -15,6 +15,7 @@ import type { IdentityCommand } from './identity';
 import type { ModerationCommand } from './moderation';
 import type { NightCommand } from './night';
 import type { OverlayLinkCommand } from './overlay-links';
+import type { PasswordResetCommand } from './password-reset';
 import type { ProposalCommand } from './proposals';
 import type { QuizCommand } from './quizzes';
 import type { RatingCommand } from './rating';
@@ -42,7 +43,8 @@ export type Command =
   | OverlayLinkCommand
   | UploadCommand
   | FormCommand
-  | ModerationCommand;
+  | ModerationCommand
+  | PasswordResetCommand;
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;

@@ -16,6 +16,7 @@ import { identityEntries } from './identity';
 import { moderationEntries } from './moderation';
 import { nightEntries } from './night';
 import { overlayLinkEntries } from './overlay-links';
+import { passwordResetEntries } from './password-reset';
 import { proposalEntries } from './proposals';
 import { quizEntries } from './quizzes';
 import { ratingEntries } from './rating';
@@ -44,6 +45,7 @@ const AREAS = [
   uploadEntries,
   formEntries,
   moderationEntries,
+  passwordResetEntries,
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */
@@ -88,6 +90,8 @@ export interface EdgeVerdict {
   inviteId?: string | null;
   /** PATCH /api/users/:id with a new password: whether the current password matched the user's hash. */
   currentPasswordOk?: boolean;
+  /** POST /api/password-reset/confirm: whether the link's token was valid, unexpired, and is now used. */
+  resetLinkOk?: boolean;
 }
 
 /**

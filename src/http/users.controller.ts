@@ -1,6 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { publicOrigin } from './public-origin';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit } from '../identity/secured-command';
@@ -121,6 +122,18 @@ export class UsersController {
     if (!(await currentPasswordProof(this.runtime.secrets.credentials, user.id, body.currentPassword).check())) throw httpError(403, USER_TEXTS.currentPasswordWrong);
     const outcome = await eraseUser(this.runtime, user.id, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
+  }
+
+  /** A one-time password reset link for the user, to hand over (a player without e-mail); the event names the admin. */
+  @Post(':id/reset-link')
+  @HttpCode(200)
+  @LoggedIn('admin')
+  @ApiOkResponse({ description: "`{url}`: `<PUBLIC_URL or this origin>/passwort-neu#<token>`, single use, 60 minutes; it ends the user's older reset links." })
+  async resetLink(@Param('id') id: string, @CurrentUser() user: UserLive, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const made = await this.runtime.passwordResets.linkFor(id, actorOf(user), publicOrigin(this.runtime.config, request));
+    if (!('url' in made)) throw rejectionError(made);
+    response.setHeader('Cache-Control', 'no-store');
+    return { url: made.url };
   }
 
   /** An admin erases anyone's account but the last admin's. */

@@ -116,6 +116,9 @@ describe('properties', () => {
       RemoveTeamMember: 1,
       SetLobbySlowMode: 1,
       SetLobbyChatOpen: 1,
+      RequestPasswordReset: 1,
+      CreatePasswordResetLink: 1,
+      ConfirmPasswordReset: 1,
       Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);

@@ -26,6 +26,7 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UserTokensRevoked':
     case 'UserBlocked':
     case 'UserErased':
+    case 'PasswordResetLinkCreated':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':
@@ -120,6 +121,7 @@ function copyOf(s: LiveState): MutableState {
     answers: s.answers,
     invites: s.invites,
     loginLinks: s.loginLinks,
+    passwordResetLinks: s.passwordResetLinks,
     nights: s.nights,
     night: s.night,
     healDeal: s.healDeal,

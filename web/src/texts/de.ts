@@ -822,6 +822,8 @@ export const de = {
       UserTokensRevoked: (user: string) => `${user} hat sich überall abgemeldet`,
       UserBlocked: (user: string, blocked: boolean) => (blocked ? `${user} gesperrt` : `${user} entsperrt`),
       UserErased: (by: string, self: boolean) => (self ? 'Ein Konto wurde von seinem Inhaber gelöscht' : `${by} löscht ein Konto`),
+      PasswordResetLinkCreated: (user: string, by: string | null) =>
+        by === null ? `Link für ein neues Passwort per E-Mail an ${user}` : `${by} erstellt einen Link für ein neues Passwort für ${user}`,
       TeamCreated: (team: string, qr: boolean) => `Team „${team}“ gegründet${qr ? ' (QR-Anmeldung)' : ''}`,
       TeamJoined: (user: string, team: string, via: string) => `${user} tritt Team „${team}“ bei (${via})`,
       TeamEdited: (team: string) => `Team „${team}“ bearbeitet`,
