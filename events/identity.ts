@@ -30,6 +30,9 @@ export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: st
  */
 export type PasswordResetLinkCreated = EventEnvelope<'PasswordResetLinkCreated', 1, { linkId: string; userId: string; by: string | null }>;
 
+/** PATCH /api/users/:id with `email` (and the current password): the user's new address; null: none. Personal data (the vault). */
+export type UserEmailChanged = EventEnvelope<'UserEmailChanged', 1, { userId: string; email: string | null }>;
+
 /** Who changed a user's roles: an admin (their user id), or the server's console (`npm run user`, the OS account that ran it). */
 export type RolesChangedBy = { kind: 'admin'; userId: string } | { kind: 'console'; account: string };
 
@@ -68,4 +71,5 @@ export type IdentityEvent =
   | UserTokensRevoked
   | UserBlocked
   | UserErased
-  | PasswordResetLinkCreated;
+  | PasswordResetLinkCreated
+  | UserEmailChanged;

@@ -20,6 +20,7 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   UserBlocked: ['user'],
   UserErased: ['user'],
   PasswordResetLinkCreated: ['user'],
+  UserEmailChanged: ['user'],
   TeamCreated: ['team'],
   TeamJoined: ['team'],
   TeamEdited: ['team'],

@@ -17,6 +17,7 @@ import { moderationEntries } from './moderation';
 import { nightEntries } from './night';
 import { overlayLinkEntries } from './overlay-links';
 import { passwordResetEntries } from './password-reset';
+import { emailChangeEntries } from './email-change';
 import { proposalEntries } from './proposals';
 import { quizEntries } from './quizzes';
 import { ratingEntries } from './rating';
@@ -46,6 +47,7 @@ const AREAS = [
   formEntries,
   moderationEntries,
   passwordResetEntries,
+  emailChangeEntries,
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */

@@ -69,8 +69,8 @@ export class UsersController {
   }
 
   /**
-   * Profile (name, new password) and the email popup's "seen" mark, for the user themself; a new password
-   * needs the current one and ends every older token (the answer's `meta.token` is the new one). An admin
+   * Profile (name, new password, e-mail address) and the email popup's "seen" mark, for the user themself;
+   * a new password or address needs the current one and ends every older token (the answer's `meta.token` is the new one). An admin
    * may set another user's password (newPassword only, no current password).
    */
   @Patch(':id')
@@ -79,9 +79,19 @@ export class UsersController {
   @ApiOkResponse({ description: 'The user as a JSON:API `users` resource; after a password change `meta.token`, the new login token.' })
   @ApiForbiddenResponse({ description: "Another user's profile (an admin may only set its password), or a wrong current password." })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
-    const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
+    const { name, newPassword, currentPassword, shownEmailPopupAt, email } = body;
     const password = newPassword ?? '';
     const own = user.id === id;
+    // The address before a new password: the current password proves both, and it is still the current one.
+    if (email !== undefined) {
+      const changed = await runSecured(this.runtime.engine, {
+        input: { type: 'ChangeEmail', userId: id, email: email ?? '' },
+        actor: actorOf(user),
+        limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
+        proof: currentPasswordProof(this.runtime.secrets.credentials, id, currentPassword),
+      });
+      if (!changed.ok) throw rejectionError(changed);
+    }
     if (!own || name !== undefined || password !== '') {
       const { credentials } = this.runtime.secrets;
       const outcome = await runSecured(this.runtime.engine, {

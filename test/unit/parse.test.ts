@@ -62,6 +62,10 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
   ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false } },
   EraseUser: { wire: { userId: 'u1' }, command: { type: 'EraseUser', userId: 'u1' } },
+  ChangeEmail: {
+    wire: { userId: 'u1', email: ' a@b.de ', currentPasswordOk: true },
+    command: { type: 'ChangeEmail', userId: 'u1', email: 'a@b.de', currentPasswordOk: true },
+  },
   RequestPasswordReset: { wire: { userId: 'u1' }, command: { type: 'RequestPasswordReset', userId: 'u1' } },
   CreatePasswordResetLink: { wire: { userId: 'u1' }, command: { type: 'CreatePasswordResetLink', userId: 'u1' } },
   ConfirmPasswordReset: {

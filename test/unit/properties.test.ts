@@ -119,6 +119,7 @@ describe('properties', () => {
       RequestPasswordReset: 1,
       CreatePasswordResetLink: 1,
       ConfirmPasswordReset: 1,
+      ChangeEmail: 1,
       Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);

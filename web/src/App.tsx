@@ -33,6 +33,7 @@ const SpecialPage = onDemand(() => import('./public/InfoPages'), 'SpecialPage');
 const InvitePage = onDemand(() => import('./public/LinkRoutes'), 'InvitePage');
 const QrLoginPage = onDemand(() => import('./public/LinkRoutes'), 'QrLoginPage');
 const QrTeamPage = onDemand(() => import('./public/QrTeamPage'), 'QrTeamPage');
+const PasswordResetPage = onDemand(() => import('./public/PasswordResetPage'), 'PasswordResetPage');
 
 /** A screen whose chunk did not load (twice, or without a new release): said, with a reload, instead of an empty page. */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -118,6 +119,7 @@ function Routes() {
       <Route path="/special" component={SpecialPage} />
       <Route path="/team" component={QrTeamPage} />
       <Route path="/qrlogin" component={QrLoginPage} />
+      <Route path="/passwort-neu" component={PasswordResetPage} />
 
       <Route path="/">
         <RequireAuth>

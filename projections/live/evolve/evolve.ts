@@ -27,6 +27,7 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UserBlocked':
     case 'UserErased':
     case 'PasswordResetLinkCreated':
+    case 'UserEmailChanged':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':

@@ -39,6 +39,8 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       return { users: write.update(state.users, event.data.userId, nextTokenGeneration) };
     case 'PasswordResetLinkCreated':
       return { passwordResetLinks: write.set(state.passwordResetLinks, event.data.userId, event.data.linkId) };
+    case 'UserEmailChanged':
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, email: event.data.email })) };
     case 'EmailPopupSeen':
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
     case 'LoginLinkCreated':

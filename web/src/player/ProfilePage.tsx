@@ -4,6 +4,8 @@ import { eraseOwnAccount, HttpError, saveUser, type UserRecord } from '../api/ht
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { profileProblemOf } from '@engine/rules/forms';
+import { emailProblemOf } from '@engine/rules/email';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 import { loadCurrentUser, logout, replaceToken } from '../session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';
@@ -14,19 +16,28 @@ function ProfileForm({ user }: { user: UserRecord }) {
   const [name, setName] = useState(user.name);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [email, setEmail] = useState(user.email ?? '');
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const dispatch = useAppDispatch();
+  const emailChanged = email.trim() !== (user.email ?? '');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = profileProblemOf(name, password, repeat);
     if (problem) return setError(t.profile[problem]);
+    const emailProblem = emailChanged && email.trim() !== '' ? emailProblemOf(email.trim()) : null;
+    if (emailProblem) return setError(t.profile.email[emailProblem]);
     setError(null);
     try {
-      const { token } = await saveUser(user.id, password ? { name, newPassword: password, currentPassword: current } : { name });
+      const { token } = await saveUser(user.id, {
+        name,
+        ...(password ? { newPassword: password } : {}),
+        ...(emailChanged ? { email: email.trim() } : {}),
+        ...(password || emailChanged ? { currentPassword: current } : {}),
+      });
       if (token) replaceToken(token);
-      dispatch(sessionActions.userChanged({ name }));
+      dispatch(sessionActions.userChanged({ name, email: email.trim() === '' ? null : email.trim() }));
       dispatch(uiActions.noticeAdded(t.profile.saved, 'success'));
       setPassword('');
       setRepeat('');
@@ -43,7 +54,8 @@ function ProfileForm({ user }: { user: UserRecord }) {
       <Field label={t.profile.name} value={name} onValue={setName} autoComplete="nickname" />
       <Field label={t.profile.newPassword} type="password" value={password} onValue={setPassword} autoComplete="new-password" />
       <Field label={t.profile.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" />
-      {password !== '' && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
+      <Field label={t.profile.email.label} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" hint={t.profile.email.hint} />
+      {(password !== '' || emailChanged) && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
       <FormError message={error} />
       <button type="submit" className="button button--primary">
         {t.profile.save}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { HttpError, refusalText } from '../api/http';
 import type { QueueWait } from '../api/queue';
 import { Field, FormError } from '../components/Field';
@@ -67,6 +67,9 @@ export function LoginForm() {
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
       <AuthFormFooter form={form} submitText={t.auth.loginSubmit} />
+      <p>
+        <Link href="/passwort-neu">{t.passwordReset.forgotten}</Link>
+      </p>
     </form>
   );
 }

@@ -1,0 +1,96 @@
+import { launchPerson, LAPTOP, PHONE, type Person } from './support/browser';
+import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
+import { collectPageErrors, loginForm, see } from './support/player';
+import { TestMailServer } from '../support/mail-server';
+
+async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** PROTOCOL.md wave 5, "Getting back in, and one's own data": the reset through a real SMTP server. */
+describe('getting back in, in the browser', () => {
+  let mail: TestMailServer;
+  let app: RunningApp;
+  let player: Person;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    mail = await TestMailServer.start();
+    app = await startApp({ env: (baseUrl) => ({ PUBLIC_URL: baseUrl, SMTP_URL: mail.url, MAIL_FROM: 'Quiz-Crew <quiz@example.de>' }) });
+    player = await launchPerson(PHONE);
+    collectPageErrors(player.page, 'player', pageErrors);
+    const registered = await api(app.baseUrl, 'POST', '/api/users', { login: 'lotte', name: 'lotte', newPassword: 'vergessen', email: 'lotte@example.de' });
+    expect(registered.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await player?.close();
+    await app?.stop();
+    await mail?.close();
+  });
+
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  it('"Passwort vergessen?" on the login form leads to a mail whose link sets a new password and logs the player in', async () => {
+    const page = player.page;
+    await page.goto(`${app.baseUrl}/login`);
+    await loginForm(page).getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await page.waitForURL((url) => url.pathname === '/passwort-neu');
+    await page.getByLabel('Nutzername oder E-Mail-Adresse').fill('lotte@example.de');
+    await page.getByRole('button', { name: 'Link anfordern' }).click();
+    await see(page.getByRole('status').filter({ hasText: 'ist jetzt eine E-Mail zu dir unterwegs' }));
+
+    const [received] = await mail.until(1);
+    expect(received!.subject).toBe('Dein neues Passwort für das Quiz');
+    const link = /http\S+/.exec(received!.text)![0];
+    expect(link.startsWith(`${app.baseUrl}/passwort-neu#`)).toBe(true);
+
+    await page.goto(link);
+    await see(page.getByRole('heading', { name: 'Neues Passwort setzen' }));
+    expect(page.url()).toBe(`${app.baseUrl}/passwort-neu`); // the token left the address bar
+    await page.getByLabel('Neues Passwort', { exact: true }).fill('wieder-da');
+    await page.getByLabel('Neues Passwort wiederholen').fill('wieder-da');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await see(page.getByText('Dein neues Passwort ist gespeichert. Du bist eingeloggt.'));
+    await page.waitForURL((url) => url.pathname === '/');
+
+    expect((await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'lotte', password: 'vergessen' })).status).toBe(403);
+    expect((await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'lotte', password: 'wieder-da' })).status).toBe(200);
+    // The same link again: used.
+    await page.goto(link);
+    await page.getByLabel('Neues Passwort', { exact: true }).fill('noch-einmal');
+    await page.getByLabel('Neues Passwort wiederholen').fill('noch-einmal');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await see(page.getByText('Dieser Link ist ungültig, abgelaufen, schon benutzt oder durch einen neueren ersetzt.'));
+  });
+
+  it("the admin's users screen makes a link beside each user", async () => {
+    const admin = await launchPerson(LAPTOP);
+    try {
+      const page = admin.page;
+      collectPageErrors(page, 'admin', pageErrors);
+      await page.goto(`${app.baseUrl}/login`);
+      await loginForm(page).getByLabel('Nutzername').fill('admin');
+      await loginForm(page).getByLabel('Passwort').fill(ADMIN_PASSWORD);
+      await loginForm(page).getByRole('button', { name: 'Einloggen' }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await page.goto(`${app.baseUrl}/admin/users`);
+      await page.getByRole('button', { name: 'Link für ein neues Passwort für lotte erstellen' }).click();
+      const url = await page.getByRole('textbox', { name: 'Link für ein neues Passwort für lotte' }).inputValue();
+      expect(url.startsWith(`${app.baseUrl}/passwort-neu#`)).toBe(true);
+      const token = url.slice(url.indexOf('#') + 1);
+      expect((await api(app.baseUrl, 'POST', '/api/password-reset/confirm', { token, newPassword: 'vom-admin' })).status).toBe(200);
+    } finally {
+      await admin.close();
+    }
+  });
+});
