@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { publicOrigin } from './public-origin';
+import { exportOwnData, OWN_DATA_EXPORTS_PER_USER, OWN_DATA_TEXTS } from '../identity/own-data';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit } from '../identity/secured-command';
@@ -23,6 +24,8 @@ import { USER_TEXTS } from '../edge-texts';
 export class UsersController {
   /** Password changes per user (each hashes a password). */
   private readonly passwordChanges = new WindowCounter(PASSWORD_CHANGES_PER_USER);
+  /** Exports of one's own data per user (each reads the whole log). */
+  private readonly exports = new WindowCounter(OWN_DATA_EXPORTS_PER_USER);
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
@@ -132,6 +135,25 @@ export class UsersController {
     if (!(await currentPasswordProof(this.runtime.secrets.credentials, user.id, body.currentPassword).check())) throw httpError(403, USER_TEXTS.currentPasswordWrong);
     const outcome = await eraseUser(this.runtime, user.id, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
+  }
+
+  /**
+   * One's own data (DSGVO Art. 15 and 20) as a JSON download: the account, its changes, teams,
+   * proposals, chat lines, answers with their ratings and points, stars, uploads' names; nothing
+   * personal of anyone else. Each export reads the log once: limited per user.
+   */
+  @Get('me/export')
+  @LoggedIn()
+  @ApiOkResponse({ description: 'A JSON document (`Content-Disposition: attachment; filename="meine-daten.json"`) of everything the show holds about the caller.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many exports in an hour (German `detail`).' })
+  async exportOwn(@CurrentUser() user: UserLive, @Res({ passthrough: true }) response: Response) {
+    const now = Date.now();
+    if (!this.exports.take(user.id, now)) throw httpError(429, OWN_DATA_TEXTS.tooMany(this.exports.blockedMinutes(user.id, now)));
+    const live = this.runtime.engine.live;
+    const data = await exportOwnData(this.runtime.storage.events, live.state, live.position, user.id, now);
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Content-Disposition', 'attachment; filename="meine-daten.json"');
+    return data;
   }
 
   /** A one-time password reset link for the user, to hand over (a player without e-mail); the event names the admin. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { eraseOwnAccount, HttpError, saveUser, type UserRecord } from '../api/http';
+import { api, eraseOwnAccount, HttpError, requestBlob, saveUser, type UserRecord } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { profileProblemOf } from '@engine/rules/forms';
@@ -64,6 +64,43 @@ function ProfileForm({ user }: { user: UserRecord }) {
   );
 }
 
+/** GET /api/users/me/export: everything the show holds about the user, as a JSON download (DSGVO Art. 15 and 20). */
+function OwnDataCard() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    setError(null);
+    try {
+      const blob = await requestBlob(api('/users/me/export'));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'meine-daten.json';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      setError(err instanceof HttpError && err.detail ? err.detail : t.forms.failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card form" aria-labelledby="own-data-heading">
+      <h2 id="own-data-heading">{t.profile.ownDataHeading}</h2>
+      <p className="muted">{t.profile.ownDataIntro}</p>
+      <FormError message={error} />
+      <button type="button" className="button" disabled={busy} onClick={() => void download()}>
+        {t.profile.ownDataDownload}
+      </button>
+    </section>
+  );
+}
+
 /** DELETE /api/users/me: with the current password and a tick that says it is meant. */
 function EraseAccountForm() {
   const [password, setPassword] = useState('');
@@ -116,6 +153,7 @@ export function ProfilePage() {
       {user ? (
         <>
           <ProfileForm key={user.id} user={user} />
+          <OwnDataCard />
           <EraseAccountForm />
         </>
       ) : (

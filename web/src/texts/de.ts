@@ -237,6 +237,10 @@ export const de = {
       hint: 'Dorthin schicken wir dir einen Link, wenn du dein Passwort vergisst. Leer lassen: keine.',
       ...EMAIL_PROBLEM_TEXTS,
     },
+    ownDataHeading: 'Deine Daten',
+    ownDataIntro:
+      'Lade alles herunter, was die Show über dich gespeichert hat: dein Konto, deine Teams, deine Vorschläge und Chatnachrichten, deine Antworten mit Bewertung und Punkten, deine Sterne und die Namen deiner hochgeladenen Bilder (als JSON-Datei).',
+    ownDataDownload: 'Meine Daten herunterladen',
     eraseHeading: 'Konto löschen',
     eraseIntro:
       'Dein Login, dein Name und deine E-Mail-Adresse werden endgültig gelöscht, deine hochgeladenen Bilder auch. Was du im Quiz geschrieben hast, bleibt in der Geschichte deines Teams, aber ohne deinen Namen.',
