@@ -1,10 +1,11 @@
+import type { Page } from 'playwright-core';
 import { launchPerson, LAPTOP, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { TestMailServer } from '../support/mail-server';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -12,6 +13,14 @@ async function api(baseUrl: string, method: string, path: string, body?: unknown
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function logIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await loginForm(page).getByLabel('Nutzername').fill(login);
+  await loginForm(page).getByLabel('Passwort').fill(password);
+  await loginForm(page).getByRole('button', { name: 'Einloggen' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** PROTOCOL.md wave 5, "Getting back in, and one's own data": the reset through a real SMTP server. */
@@ -73,16 +82,53 @@ describe('getting back in, in the browser', () => {
     await see(page.getByText('Dieser Link ist ungültig, abgelaufen, schon benutzt oder durch einen neueren ersetzt.'));
   });
 
+  it('links Impressum and Datenschutz on every page; the registration links the privacy text; the admin screen warns while the Impressum is empty', async () => {
+    const page = player.page;
+    const admin = await launchPerson(LAPTOP);
+    try {
+      collectPageErrors(admin.page, 'admin', pageErrors);
+      await logIn(admin.page, app.baseUrl, 'admin', ADMIN_PASSWORD);
+      await admin.page.goto(`${app.baseUrl}/admin`);
+      await see(admin.page.getByText('Das Impressum ist noch leer.'));
+      const adminToken = (await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'admin', password: ADMIN_PASSWORD })).body.token as string;
+      const saved = await api(
+        app.baseUrl,
+        'PUT',
+        '/api/show-settings',
+        { imprint: '<p>Quiz-Crew GbR, Am Fluss 1, 54290 Trier</p><script>window.hacked = 1</script>', privacy: '<p>Wir speichern nur, was das Quiz braucht.</p>' },
+        adminToken,
+      );
+      expect(saved.status).toBe(200);
+      await admin.page.getByText('Das Impressum ist noch leer.').waitFor({ state: 'detached' });
+    } finally {
+      await admin.close();
+    }
+
+    for (const path of ['/', '/profile', '/points', '/about', '/passwort-neu', '/gruss', '/impressum', '/datenschutz', '/gibt-es-nicht']) {
+      await page.goto(`${app.baseUrl}${path}`);
+      const footer = page.getByRole('contentinfo');
+      await see(footer.getByRole('link', { name: 'Impressum' }));
+      await see(footer.getByRole('link', { name: 'Datenschutz' }));
+    }
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await see(page.getByRole('heading', { name: 'Impressum' }));
+    await see(page.getByText('Quiz-Crew GbR, Am Fluss 1, 54290 Trier'));
+    expect(await page.evaluate(() => (globalThis as { hacked?: number }).hacked)).toBeUndefined();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+    await see(page.getByText('Wir speichern nur, was das Quiz braucht.'));
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.baseUrl}/register`);
+    await page.getByRole('form', { name: 'Registrieren' }).getByRole('link', { name: 'Datenschutzerklärung' }).click();
+    await see(page.getByRole('heading', { name: 'Datenschutzerklärung' }));
+  });
+
   it("the admin's users screen makes a link beside each user", async () => {
     const admin = await launchPerson(LAPTOP);
     try {
       const page = admin.page;
       collectPageErrors(page, 'admin', pageErrors);
-      await page.goto(`${app.baseUrl}/login`);
-      await loginForm(page).getByLabel('Nutzername').fill('admin');
-      await loginForm(page).getByLabel('Passwort').fill(ADMIN_PASSWORD);
-      await loginForm(page).getByRole('button', { name: 'Einloggen' }).click();
-      await page.waitForURL((url) => url.pathname !== '/login');
+      await logIn(page, app.baseUrl, 'admin', ADMIN_PASSWORD);
       await page.goto(`${app.baseUrl}/admin/users`);
       await page.getByRole('button', { name: 'Link für ein neues Passwort für lotte erstellen' }).click();
       const url = await page.getByRole('textbox', { name: 'Link für ein neues Passwort für lotte' }).inputValue();

@@ -214,6 +214,8 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
       'logo',
       'primaryColor',
       'overlay',
+      'imprint',
+      'privacy',
     ]);
     expect(body.paths['/api/show-settings'].get.security).toBeUndefined();
     expect(body.paths['/api/show-settings/stream'].get).toBeDefined();

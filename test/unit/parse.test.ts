@@ -229,6 +229,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
         logo: '',
         primaryColor: '',
         overlay: DEFAULT_SHOW_SETTINGS.overlay,
+        imprint: '',
+        privacy: '',
       },
     },
     malformed: [{ streamChannel: 'x'.repeat(1000) }, showSettingsProblemText({ kind: 'channelTooLong' })],

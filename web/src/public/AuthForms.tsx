@@ -40,6 +40,9 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
+      <p className="hint">
+        {t.legal.registration} <Link href="/datenschutz">{t.legal.privacyHeading}</Link>
+      </p>
       <AuthFormFooter form={form} submitText={t.auth.registerSubmit} />
     </form>
   );

@@ -159,6 +159,15 @@ export const de = {
     registerOther: SHARED_TEXTS.registrationFailed,
     passwordMismatch: SHARED_TEXTS.registrationPasswordMismatch,
   },
+  legal: {
+    imprint: 'Impressum',
+    privacy: 'Datenschutz',
+    imprintHeading: 'Impressum',
+    privacyHeading: 'Datenschutzerklärung',
+    imprintEmpty: 'Das Impressum ist noch nicht eingetragen.',
+    privacyEmpty: 'Die Datenschutzerklärung ist noch nicht eingetragen.',
+    registration: 'Mit der Registrierung speichern wir deinen Nutzernamen, dein Passwort (verschlüsselt) und, wenn du sie angibst, deine E-Mail-Adresse. Mehr dazu:',
+  },
   passwordReset: {
     forgotten: 'Passwort vergessen?',
     heading: 'Passwort vergessen',
@@ -991,6 +1000,12 @@ export const de = {
   },
   notFound: { heading: 'Seite nicht gefunden', back: 'Zur Startseite' },
   showSettings: {
+    legalHeading: 'Impressum und Datenschutz',
+    imprint: 'Impressum (HTML)',
+    imprintHint: 'Wer die Show anbietet, mit Anschrift und Kontakt (§ 5 DDG). Erscheint unter /impressum, verlinkt auf jeder Seite.',
+    imprintMissing: 'Das Impressum ist noch leer. Eine Website in Deutschland braucht eines: Bitte trag es unten unter „Impressum und Datenschutz“ ein.',
+    privacy: 'Datenschutzerklärung (HTML)',
+    privacyHint: 'Welche Daten die Show speichert und warum. Erscheint unter /datenschutz, verlinkt auf jeder Seite und bei der Registrierung.',
     noStream: 'Für diese Show ist noch kein Stream eingestellt.',
     noDates: 'Die nächsten Termine stehen noch nicht fest. Trag dich in den Newsletter ein, dann erfährst du sie als Erstes.',
     heading: 'Show-Einstellungen',
