@@ -16,11 +16,26 @@ import { FIELD_MAXIMA } from '@engine/rules/field-limits';
  * token leaves the address bar at once: it is not kept in the history.
  */
 export function PasswordResetPage() {
-  const [token] = useState(() => window.location.hash.replace(/^#/, ''));
+  const [token, setToken] = useState(fragmentToken);
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    const clear = () => {
+      if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    };
+    clear();
+    // A link opened in the tab that shows this page already changes only the fragment.
+    const opened = () => {
+      const next = fragmentToken();
+      if (next) setToken(next);
+      clear();
+    };
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
   }, []);
-  return <div className="page page--narrow">{token ? <NewPasswordForm token={token} /> : <RequestLinkForm />}</div>;
+  return <div className="page page--narrow">{token ? <NewPasswordForm key={token} token={token} /> : <RequestLinkForm />}</div>;
+}
+
+function fragmentToken(): string {
+  return window.location.hash.replace(/^#/, '');
 }
 
 function RequestLinkForm() {
