@@ -3,6 +3,7 @@ import { ADMIN_PASSWORD, api, login, startTestServer, type TestServer } from './
 import { TestMailServer } from '../support/mail-server';
 import { PASSWORD_RESET_TEXTS } from '../../src/commands/password-reset';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
+import { loadConfig } from '../../src/config';
 
 /** Every row of every table of the write side's database as text (the token must be in none of them). */
 async function everyRow(sql: SqlDatabase): Promise<string> {
@@ -164,6 +165,18 @@ describe('password reset without SMTP_URL', () => {
     const anna = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'anna', newPassword: 'passwort' } } });
     const link = await api(env.url, 'POST', `/api/users/${anna.body.data.id}/reset-link`, undefined, admin);
     expect(link.body.url).toMatch(new RegExp(`^${env.url.replace('localhost', '(localhost|127\\.0\\.0\\.1)')}/passwort-neu#`));
-    expect(env.server.storage.events).toBeDefined();
+  });
+
+  it('refuses SMTP_URL without MAIL_FROM or PUBLIC_URL at the start, and a bad SMTP_URL without showing its password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://quiz:geheim@mail.example.de:587', PUBLIC_URL: 'https://quiz.example.de' })).toThrow('SMTP_URL: braucht MAIL_FROM');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://quiz:geheim@mail.example.de:587', MAIL_FROM: 'quiz@example.de' })).toThrow('SMTP_URL: braucht PUBLIC_URL');
+    expect(() => loadConfig({ SMTP_URL: 'http://quiz:geheim@mail.example.de' })).toThrow(/SMTP_URL: erwartet/);
+    expect(() => loadConfig({ SMTP_URL: 'http://quiz:geheim@mail.example.de' })).not.toThrow(/geheim/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://quiz.example.de/pfad' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://quiz.example.de/', SMTP_URL: 'smtps://a:b@mail.example.de', MAIL_FROM: 'Quiz <quiz@example.de>' })).toMatchObject({
+      publicUrl: 'https://quiz.example.de',
+      smtpUrl: 'smtps://a:b@mail.example.de',
+      mailFrom: 'Quiz <quiz@example.de>',
+    });
   });
 });
