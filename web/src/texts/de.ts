@@ -173,7 +173,7 @@ export const de = {
     heading: 'Passwort vergessen',
     intro: 'Gib deinen Nutzernamen oder die E-Mail-Adresse deines Kontos an. Wir schicken dir einen Link, mit dem du ein neues Passwort setzt.',
     nameOrEmail: 'Nutzername oder E-Mail-Adresse',
-    missing: 'Bitte gib deinen Nutzernamen oder deine E-Mail-Adresse an.',
+    missing: SHARED_TEXTS.passwordResetNameOrEmail,
     submit: 'Link anfordern',
     sent: 'Wenn es ein Konto mit diesem Namen oder dieser Adresse gibt und es eine E-Mail-Adresse hat, ist jetzt eine E-Mail zu dir unterwegs. Der Link darin gilt 60 Minuten und nur einmal. Schau auch im Spam-Ordner nach.',
     noMail:
