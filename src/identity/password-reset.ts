@@ -5,6 +5,7 @@
  * knows the link's id. Asking for a link answers the same whatever the name: the work that depends on
  * the account (finding it, the event, the e-mail) runs after the answer, one request after another.
  */
+import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { uniqueNameKey, type LiveState, type UserLive } from '../../projections/live';
 import type { Actor } from '../../events';
@@ -104,7 +105,9 @@ export class PasswordResets {
    */
   async request(request: ResetRequest, address: string): Promise<string | null> {
     const now = Date.now();
-    const key = 'login' in request ? `login ${uniqueNameKey(request.login)}` : `email ${request.email.trim().toLowerCase()}`;
+    // The name or address typed, as a hash: the limit's table holds no address (nor a name) in clear.
+    const typed = 'login' in request ? `login ${uniqueNameKey(request.login.trim())}` : `email ${request.email.trim().toLowerCase()}`;
+    const key = createHash('sha256').update(typed).digest('base64url');
     const { first, second } = await this.perAddress.takeThen(address, this.perName, key, now);
     if (first.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.address(first.waitMinutes);
     if (second && second.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.name(second.waitMinutes);
