@@ -4,6 +4,7 @@ import { TestMailServer } from '../support/mail-server';
 import { PASSWORD_RESET_TEXTS } from '../../src/commands/password-reset';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
 import { loadConfig } from '../../src/config';
+import { PASSWORD_RESET_LIMIT_TEXTS, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_NAME } from '../../src/identity/password-reset';
 
 /** Every row of every table of the write side's database as text (the token must be in none of them). */
 async function everyRow(sql: SqlDatabase): Promise<string> {
@@ -166,6 +167,20 @@ describe('password reset without SMTP_URL', () => {
     const anna = await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'anna', newPassword: 'passwort' } } });
     const link = await api(env.url, 'POST', `/api/users/${anna.body.data.id}/reset-link`, undefined, admin);
     expect(link.body.url).toMatch(new RegExp(`^${env.url.replace('localhost', '(localhost|127\\.0\\.0\\.1)')}/passwort-neu#`));
+  });
+
+  it('limits requests per name typed (whether it exists or not) and per address, in German', async () => {
+    for (let i = 0; i < RESET_REQUESTS_PER_NAME.max; i++) expect((await api(env.url, 'POST', '/api/password-reset', { login: 'Gibt-Es-Nicht' })).status).toBe(202);
+    expect(await api(env.url, 'POST', '/api/password-reset', { login: 'gibt-es-nicht' })).toMatchObject({
+      status: 429,
+      body: { errors: [{ detail: PASSWORD_RESET_LIMIT_TEXTS.name(60) }] },
+    });
+    // The address has asked 1 + 6 times (the test above once); other names until its limit.
+    for (let i = 7; i < RESET_REQUESTS_PER_ADDRESS.max; i++) expect((await api(env.url, 'POST', '/api/password-reset', { email: `name${i}@example.de` })).status).toBe(202);
+    expect(await api(env.url, 'POST', '/api/password-reset', { email: 'noch-eine@example.de' })).toMatchObject({
+      status: 429,
+      body: { errors: [{ detail: PASSWORD_RESET_LIMIT_TEXTS.address(60) }] },
+    });
   });
 
   it('refuses SMTP_URL without MAIL_FROM or PUBLIC_URL at the start, and a bad SMTP_URL without showing its password', () => {
