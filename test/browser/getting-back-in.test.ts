@@ -3,6 +3,7 @@ import { launchPerson, LAPTOP, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { TestMailServer } from '../support/mail-server';
+import { wcagViolations } from './support/accessibility';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
@@ -54,6 +55,8 @@ describe('getting back in, in the browser', () => {
     await page.goto(`${app.baseUrl}/login`);
     await loginForm(page).getByRole('link', { name: 'Passwort vergessen?' }).click();
     await page.waitForURL((url) => url.pathname === '/passwort-neu');
+    await see(page.getByRole('button', { name: 'Link anfordern' }));
+    expect(await wcagViolations(page)).toEqual([]);
     await page.getByLabel('Nutzername oder E-Mail-Adresse').fill('lotte@example.de');
     await page.getByRole('button', { name: 'Link anfordern' }).click();
     await see(page.getByRole('status').filter({ hasText: 'ist jetzt eine E-Mail zu dir unterwegs' }));
@@ -66,6 +69,7 @@ describe('getting back in, in the browser', () => {
     await page.goto(link);
     await see(page.getByRole('heading', { name: 'Neues Passwort setzen' }));
     expect(page.url()).toBe(`${app.baseUrl}/passwort-neu`); // the token left the address bar
+    expect(await wcagViolations(page)).toEqual([]);
     await page.getByLabel('Neues Passwort', { exact: true }).fill('wieder-da');
     await page.getByLabel('Neues Passwort wiederholen').fill('wieder-da');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
@@ -113,6 +117,7 @@ describe('getting back in, in the browser', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
     await see(page.getByRole('heading', { name: 'Impressum' }));
     await see(page.getByText('Quiz-Crew GbR, Am Fluss 1, 54290 Trier'));
+    expect(await wcagViolations(page)).toEqual([]);
     expect(await page.evaluate(() => (globalThis as { hacked?: number }).hacked)).toBeUndefined();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
     await see(page.getByText('Wir speichern nur, was das Quiz braucht.'));
@@ -130,7 +135,7 @@ describe('getting back in, in the browser', () => {
       collectPageErrors(page, 'admin', pageErrors);
       await logIn(page, app.baseUrl, 'admin', ADMIN_PASSWORD);
       await page.goto(`${app.baseUrl}/admin/users`);
-      await page.getByRole('button', { name: 'Link für ein neues Passwort für lotte erstellen' }).click();
+      await page.getByRole('button', { name: 'Passwort-Link für lotte erstellen' }).click();
       const url = await page.getByRole('textbox', { name: 'Link für ein neues Passwort für lotte' }).inputValue();
       expect(url.startsWith(`${app.baseUrl}/passwort-neu#`)).toBe(true);
       const token = url.slice(url.indexOf('#') + 1);

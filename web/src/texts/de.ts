@@ -1128,7 +1128,7 @@ export const de = {
     blockLabel: (name: string) => `${name} sperren`,
     unblockLabel: (name: string) => `${name} entsperren`,
     resetLink: 'Passwort-Link',
-    resetLinkLabel: (name: string) => `Link für ein neues Passwort für ${name} erstellen`,
+    resetLinkLabel: (name: string) => `Passwort-Link für ${name} erstellen`,
     resetLinkTitle: (name: string) => `Link für ein neues Passwort für ${name}`,
     resetLinkHint: 'Gib diesen Link nur dieser Person. Er gilt 60 Minuten und nur einmal; ein neuerer Link beendet ihn.',
     erase: 'Löschen',
