@@ -23,6 +23,16 @@ export type EmailPopupSeen = EventEnvelope<'EmailPopupSeen', 1, { userId: string
 /** A one-time login link; its token secret lives in the write side's table under linkId. */
 export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: string; userId: string }>;
 
+/**
+ * A one-time password reset link (PROTOCOL.md wave 5): asked for by e-mail (`by` null: the account's
+ * own e-mail address receives it) or made by an admin for the user (`by`: the admin's user id). Its
+ * token lives only as a hash in the write side's table under linkId; a newer link ends the older one.
+ */
+export type PasswordResetLinkCreated = EventEnvelope<'PasswordResetLinkCreated', 1, { linkId: string; userId: string; by: string | null }>;
+
+/** PATCH /api/users/:id with `email` (and the current password): the user's new address; null: none. Personal data (the vault). */
+export type UserEmailChanged = EventEnvelope<'UserEmailChanged', 1, { userId: string; email: string | null }>;
+
 /** Who changed a user's roles: an admin (their user id), or the server's console (`npm run user`, the OS account that ran it). */
 export type RolesChangedBy = { kind: 'admin'; userId: string } | { kind: 'console'; account: string };
 
@@ -52,4 +62,14 @@ export type UserBlocked = EventEnvelope<'UserBlocked', 1, { userId: string; bloc
 export type UserErased = EventEnvelope<'UserErased', 1, { userId: string; by: string }>;
 
 export type IdentityEvent =
-  UserRegistered | UserProfileUpdated | UserPasswordChanged | EmailPopupSeen | LoginLinkCreated | UserRolesChanged | UserTokensRevoked | UserBlocked | UserErased;
+  | UserRegistered
+  | UserProfileUpdated
+  | UserPasswordChanged
+  | EmailPopupSeen
+  | LoginLinkCreated
+  | UserRolesChanged
+  | UserTokensRevoked
+  | UserBlocked
+  | UserErased
+  | PasswordResetLinkCreated
+  | UserEmailChanged;

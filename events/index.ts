@@ -70,6 +70,8 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   UserTokensRevoked: 1,
   UserBlocked: 1,
   UserErased: 1,
+  PasswordResetLinkCreated: 1,
+  UserEmailChanged: 1,
   TeamCreated: 3,
   TeamJoined: 1,
   TeamEdited: 1,

@@ -23,6 +23,7 @@ export const PERSONAL_DATA: { readonly [T in EventType]?: PersonalFields } = {
   UserProfileUpdated: { subject: 'userId', fields: { name: ERASED_NAME } },
   /** mun: the display name a moderator gave. */
   UserRenamed: { subject: 'userId', fields: { name: ERASED_NAME } },
+  UserEmailChanged: { subject: 'userId', fields: { email: null } },
   /** What a player typed for a pause upload may name them. */
   UploadRecorded: { subject: 'userId', fields: { label: null } },
 };

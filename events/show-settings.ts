@@ -55,6 +55,13 @@ export interface ShowSettings {
   primaryColor: string;
   /** The stream overlay's layout. Absent in older events: every part, bottom right, scale 1. */
   overlay: OverlayLayout;
+  /**
+   * The show's Impressum and Datenschutzerklärung (PROTOCOL.md wave 5): HTML the admin writes,
+   * sanitised where shown (/impressum, /datenschutz), at most 20,000 characters each. Absent in
+   * older events: empty (the admin screen warns while the Impressum is).
+   */
+  imprint: string;
+  privacy: string;
 }
 
 /** The admin replaced the show settings (the whole object); `changedBy` is the admin's user id. */

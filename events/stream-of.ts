@@ -19,6 +19,8 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   UserTokensRevoked: ['user'],
   UserBlocked: ['user'],
   UserErased: ['user'],
+  PasswordResetLinkCreated: ['user'],
+  UserEmailChanged: ['user'],
   TeamCreated: ['team'],
   TeamJoined: ['team'],
   TeamEdited: ['team'],

@@ -5,6 +5,7 @@ import { AuthController } from './http/auth.controller';
 import { FormsController } from './http/forms.controller';
 import { NightsController } from './http/nights.controller';
 import { OverlayLinksController } from './http/overlay-links.controller';
+import { PasswordResetController } from './http/password-reset.controller';
 import { PointsController } from './http/points.controller';
 import { QuizAnswersController } from './http/quiz-answers.controller';
 import { QuizzesController } from './http/quizzes.controller';
@@ -47,6 +48,7 @@ export class AppModule {
         ResultsController,
         OverlayLinksController,
         ShowLookController,
+        PasswordResetController,
       ],
       providers: [{ provide: RUNTIME, useValue: runtime }, { provide: Metrics, useValue: metrics }, { provide: APP_PIPE, useFactory: bodyValidationPipe }, RealtimeGateway],
     };

@@ -46,10 +46,15 @@ export interface AppConfig {
   /** HASHING_QUEUE_WAIT_SECONDS: how long a login may wait in the password hashing line before it gets an appointment (src/identity/hashing-queue.ts). */
   hashingQueueWaitSeconds: number;
   /**
-   * PUBLIC_URL: the show's one public origin (e.g. https://quiz.example.de), used in every link the
-   * server makes and deciding the cookies' Secure (src/http/public-origin.ts); null: the request's own.
+   * PUBLIC_URL: the one origin of the links the server makes (PROTOCOL.md wave 5), e.g.
+   * `https://quiz.example.de`, without a trailing slash; null: links take the request's origin
+   * (src/http/public-origin.ts), and no e-mail is sent (its link must not follow a Host header).
    */
   publicUrl: string | null;
+  /** SMTP_URL: `smtp://` or `smtps://user:password@host:port`; null: no e-mails (password resets go through the crew). */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of the show's e-mails, e.g. `Quiz <quiz@example.de>`; needed with SMTP_URL. */
+  mailFrom: string | null;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
@@ -131,6 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)',
     ),
     publicUrl: read('PUBLIC_URL', null, publicOriginOf, 'eine Adresse wie https://quiz.example.de (http oder https, Rechner und Port, ohne Pfad)'),
+    smtpUrl: read('SMTP_URL', null, (v) => urlWith(v, ['smtp:', 'smtps:']), 'eine URL smtp://nutzer:passwort@rechner:587 oder smtps://nutzer:passwort@rechner:465', true),
+    mailFrom: read(
+      'MAIL_FROM',
+      null,
+      (v) => (/^[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(v) ? v : undefined),
+      'eine Absenderadresse wie Quiz <quiz@example.de>',
+    ),
     hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
@@ -146,6 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`ADMIN_PASSWORD: erwartet mindestens ${MIN_ADMIN_PASSWORD_LENGTH} Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
   }
   if (config.adminPasswordReset && config.adminPassword === null) problems.push('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD (das neue Passwort)');
+  if (config.smtpUrl !== null && config.mailFrom === null) problems.push('SMTP_URL: braucht MAIL_FROM (den Absender der E-Mails)');
+  // The link in a reset e-mail must not take its origin from a request's Host header (anyone may send one).
+  if (config.smtpUrl !== null && config.publicUrl === null) problems.push('SMTP_URL: braucht PUBLIC_URL (die Adresse der Show für die Links in den E-Mails)');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -201,7 +216,6 @@ function publicOriginOf(value: string): string | undefined {
   }
 }
 
-/** A number of proxy hops, or addresses/subnets (express's names such as "loopback" included); "false": none; "true" is refused. */
 /** At most this many proxies in front of the server (a CDN, a load balancer, an ingress: more is a misconfiguration). */
 export const TRUST_PROXY_MAX_HOPS = 5;
 

@@ -6,6 +6,7 @@
 import { SHARED_TEXTS } from '../wire/shared-texts';
 import { texts } from './commands/texts';
 import { IDENTITY_COMMAND_TEXTS } from './commands/identity';
+import { PASSWORD_RESET_TEXTS } from './commands/password-reset';
 
 /** German texts for a field of the wrong type, where the spec has none (docs/decisions/ecosystem.md, "Request DTOs"). */
 export const FIELD_TEXTS = {
@@ -32,6 +33,12 @@ export const LOGIN_TEXTS = {
   missingFields: 'Nutzername und Passwort müssen angegeben werden.',
   wrongCredentials: SHARED_TEXTS.wrongCredentials,
   invalidLink: 'Der Login-Link ist ungültig, abgelaufen oder wurde schon benutzt.',
+} as const;
+
+export const PASSWORD_RESET_EDGE_TEXTS = {
+  nameOrEmail: SHARED_TEXTS.passwordResetNameOrEmail,
+  linkMissing: 'Der Link ist unvollständig: Bitte öffne ihn genau so, wie er in der E-Mail steht.',
+  passwordMissing: PASSWORD_RESET_TEXTS.passwordMissing,
 } as const;
 
 export const USER_TEXTS = {

@@ -23,6 +23,8 @@ import { UPLOADS_PER_USER, UploadLimits } from './limits/uploads';
 import { SharedWindowCounter } from './limits/shared-window-counter';
 import { AppendBudget } from './limits/append-budget';
 import { rebuildLog } from './observability/rebuild-log';
+import { PasswordResets } from './identity/password-reset';
+import { smtpMailer } from './mail/mailer';
 
 /** Nest injection token of the runtime. */
 export const RUNTIME = Symbol('RUNTIME');
@@ -62,6 +64,8 @@ export interface Runtime {
   frameRate: Rate;
   /** Bytes each player may append per hour, shared by the instances on one database (src/limits/append-budget.ts). */
   appendBudget: AppendBudget;
+  /** Password reset links by e-mail (SMTP_URL) and from admins (src/identity/password-reset.ts). */
+  passwordResets: PasswordResets;
 }
 
 /** The services of the server's secret: login tokens and overlay link tokens. */
@@ -97,6 +101,16 @@ export async function startRuntime(
   const hub = new PushHub(engine.live, presence);
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
+  const mailer = config.smtpUrl && config.mailFrom ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
+  const passwordResets = await PasswordResets.open({
+    engine,
+    tokens: secrets.tokens,
+    credentials: secrets.credentials,
+    sql: storage.sql,
+    mailer,
+    publicUrl: config.publicUrl,
+    sign: (user) => secrets.jwt.sign(user),
+  });
   const readModels = await startReadProjections(storage.sql, storage.events, { ...readProjections, rebuild: { report: rebuildLog(), ...readProjections.rebuild } });
   return {
     config,
@@ -118,10 +132,12 @@ export async function startRuntime(
     teamPasswordGuards: await TeamPasswordGuards.open(storage.sql),
     frameRate,
     appendBudget,
+    passwordResets,
   };
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
+  await runtime.passwordResets.stop();
   await runtime.readModels.stop();
   if (runtime.presence instanceof SharedPresence) await runtime.presence.stop();
   runtime.hub.stop();

@@ -45,6 +45,8 @@ export const SHARED_TEXTS = {
   quizQuestionsMissing: 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert',
   quizSaveFailed: 'Es ist ein Fehler beim Speichern aufgetreten.',
   contentUnreadable: 'konnte String nicht einlesen.',
+  /** ENGINE: "Passwort vergessen?" without a name or address (docs/decisions/password-reset.md). */
+  passwordResetNameOrEmail: 'Bitte gib deinen Nutzernamen oder deine E-Mail-Adresse an.',
   // the checker
   noMatchingAnswer: 'Keine Antwort mit den gewünschten Einschränkungen gefunden',
 } as const;

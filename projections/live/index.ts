@@ -21,6 +21,7 @@ export * from './rules/tie-break';
 export * from './rules/heal-deal';
 export * from './rules/field-readers';
 export * from './rules/field-limits';
+export * from './rules/email';
 export * from './views/scopes';
 export * from './rules/ship-answer';
 export * from './rules/show-settings';

@@ -16,6 +16,8 @@ import type { IdentityCommand } from './identity';
 import type { ModerationCommand } from './moderation';
 import type { NightCommand } from './night';
 import type { OverlayLinkCommand } from './overlay-links';
+import type { PasswordResetCommand } from './password-reset';
+import type { EmailChangeCommand } from './email-change';
 import type { ProposalCommand } from './proposals';
 import type { QuizCommand } from './quizzes';
 import type { RatingCommand } from './rating';
@@ -44,7 +46,9 @@ export type Command =
   | UploadCommand
   | FormCommand
   | ModerationCommand
-  | ContentModerationCommand;
+  | ContentModerationCommand
+  | PasswordResetCommand
+  | EmailChangeCommand;
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;

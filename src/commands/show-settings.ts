@@ -55,6 +55,8 @@ function parseChangeShowSettings(c: ParserInput): ChangeShowSettings | Rejection
     // #5B3FD6 and #5b3fd6 are one colour: stored as the web app's colour input writes it.
     primaryColor: trimmed(c.primaryColor).toLowerCase(),
     overlay: overlayLayoutOf(c.overlay),
+    imprint: trimmed(c.imprint),
+    privacy: trimmed(c.privacy),
   };
   const problem = showSettingsProblemOf(settings);
   return problem ? reject(showSettingsProblemText(problem)) : { type: 'ChangeShowSettings', settings };

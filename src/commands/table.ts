@@ -17,6 +17,8 @@ import { identityEntries } from './identity';
 import { moderationEntries } from './moderation';
 import { nightEntries } from './night';
 import { overlayLinkEntries } from './overlay-links';
+import { passwordResetEntries } from './password-reset';
+import { emailChangeEntries } from './email-change';
 import { proposalEntries } from './proposals';
 import { quizEntries } from './quizzes';
 import { ratingEntries } from './rating';
@@ -46,6 +48,8 @@ const AREAS = [
   formEntries,
   moderationEntries,
   contentModerationEntries,
+  passwordResetEntries,
+  emailChangeEntries,
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */
@@ -90,6 +94,8 @@ export interface EdgeVerdict {
   inviteId?: string | null;
   /** PATCH /api/users/:id with a new password: whether the current password matched the user's hash. */
   currentPasswordOk?: boolean;
+  /** POST /api/password-reset/confirm: whether the link's token was valid, unexpired, and is now used. */
+  resetLinkOk?: boolean;
 }
 
 /**

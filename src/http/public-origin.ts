@@ -6,7 +6,8 @@ import type { AppConfig } from '../config';
  * Where the show lives (PROTOCOL.md wave 5): PUBLIC_URL when set, otherwise the origin the request
  * came to (behind a proxy with TRUST_PROXY, its X-Forwarded-Proto and Host). Every link the server
  * makes (overlay, invite, login and reset links, QR codes) starts with it: an admin on the server's
- * own machine must not hand out `localhost` links.
+ * own machine must not hand out `localhost` links. Links that go out by e-mail never take the
+ * request's origin (a Host header is the sender's to choose): they need PUBLIC_URL (src/config.ts).
  */
 export function publicOrigin(config: Pick<AppConfig, 'publicUrl'>, request: Request): string {
   return config.publicUrl ?? `${request.protocol}://${request.get('host') ?? 'localhost'}`;

@@ -1,6 +1,8 @@
-import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { publicOrigin } from './public-origin';
+import { exportOwnData, OWN_DATA_EXPORTS_PER_USER, OWN_DATA_TEXTS } from '../identity/own-data';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit, type SecuredLimit } from '../identity/secured-command';
@@ -24,6 +26,8 @@ export class UsersController {
   /** Other people's accounts each admin erases (each try verifies the admin's password). */
   private readonly erasures = new WindowCounter(ERASURES_PER_ADMIN);
   private readonly logger = new Logger('Löschung');
+  /** Exports of one's own data per user (each reads the whole log). */
+  private readonly exports = new WindowCounter(OWN_DATA_EXPORTS_PER_USER);
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
@@ -70,8 +74,8 @@ export class UsersController {
   }
 
   /**
-   * Profile (name, new password) and the email popup's "seen" mark, for the user themself; a new password
-   * needs the current one and ends every older token (the answer's `meta.token` is the new one). An admin
+   * Profile (name, new password, e-mail address) and the email popup's "seen" mark, for the user themself;
+   * a new password or address needs the current one and ends every older token (the answer's `meta.token` is the new one). An admin
    * may set another user's password (newPassword only, no current password).
    */
   @Patch(':id')
@@ -80,9 +84,19 @@ export class UsersController {
   @ApiOkResponse({ description: 'The user as a JSON:API `users` resource; after a password change `meta.token`, the new login token.' })
   @ApiForbiddenResponse({ description: "Another user's profile (an admin may only set its password), or a wrong current password." })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
-    const { name, newPassword, currentPassword, shownEmailPopupAt } = body;
+    const { name, newPassword, currentPassword, shownEmailPopupAt, email } = body;
     const password = newPassword ?? '';
     const own = user.id === id;
+    // The address before a new password: the current password proves both, and it is still the current one.
+    if (email !== undefined) {
+      const changed = await runSecured(this.runtime.engine, {
+        input: { type: 'ChangeEmail', userId: id, email: email ?? '' },
+        actor: actorOf(user),
+        limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
+        proof: currentPasswordProof(this.runtime.secrets.credentials, id, currentPassword),
+      });
+      if (!changed.ok) throw rejectionError(changed);
+    }
     if (!own || name !== undefined || password !== '') {
       const { credentials } = this.runtime.secrets;
       const outcome = await runSecured(this.runtime.engine, {
@@ -122,6 +136,37 @@ export class UsersController {
     if (!this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
     const outcome = await this.erasure(user.id, user, body.currentPassword);
     if (!outcome.ok) throw rejectionError(outcome);
+  }
+
+  /**
+   * One's own data (DSGVO Art. 15 and 20) as a JSON download: the account, its changes, teams,
+   * proposals, chat lines, answers with their ratings and points, stars, uploads' names; nothing
+   * personal of anyone else. Each export reads the log once: limited per user.
+   */
+  @Get('me/export')
+  @LoggedIn()
+  @ApiOkResponse({ description: 'A JSON document (`Content-Disposition: attachment; filename="meine-daten.json"`) of everything the show holds about the caller.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many exports in an hour (German `detail`).' })
+  async exportOwn(@CurrentUser() user: UserLive, @Res({ passthrough: true }) response: Response) {
+    const now = Date.now();
+    if (!this.exports.take(user.id, now)) throw httpError(429, OWN_DATA_TEXTS.tooMany(this.exports.blockedMinutes(user.id, now)));
+    const live = this.runtime.engine.live;
+    const data = await exportOwnData(this.runtime.storage.events, live.state, live.position, user.id, now);
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Content-Disposition', 'attachment; filename="meine-daten.json"');
+    return data;
+  }
+
+  /** A one-time password reset link for the user, to hand over (a player without e-mail); the event names the admin. */
+  @Post(':id/reset-link')
+  @HttpCode(200)
+  @LoggedIn('admin')
+  @ApiOkResponse({ description: "`{url}`: `<PUBLIC_URL or this origin>/passwort-neu#<token>`, single use, 60 minutes; it ends the user's older reset links." })
+  async resetLink(@Param('id') id: string, @CurrentUser() user: UserLive, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const made = await this.runtime.passwordResets.linkFor(id, actorOf(user), publicOrigin(this.runtime.config, request));
+    if (!('url' in made)) throw rejectionError(made);
+    response.setHeader('Cache-Control', 'no-store');
+    return { url: made.url };
   }
 
   /**

@@ -46,7 +46,7 @@ export interface SecuredLimit {
 
 /** A secret the sender proves they know, verified in the hashing queue; the rule gets only the verdict. */
 export interface SecretProof {
-  readonly verdict: keyof Pick<EdgeVerdict, 'passwordOk' | 'currentPasswordOk'>;
+  readonly verdict: keyof Pick<EdgeVerdict, 'passwordOk' | 'currentPasswordOk' | 'resetLinkOk'>;
   check(): Promise<boolean>;
 }
 

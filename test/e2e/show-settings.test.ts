@@ -19,6 +19,8 @@ const SETTINGS = {
   logo: '',
   primaryColor: '#1f4e79',
   overlay: { parts: ['question', 'countdown', 'ranking'], corner: 'top-right', scale: 1.5 },
+  imprint: '<p>Quiz am Fluss GbR, Uferweg 1, 54290 Trier</p>',
+  privacy: '<p>Wir speichern nur, was das Quiz braucht.</p>',
 };
 
 const UNSET = {
@@ -35,6 +37,8 @@ const UNSET = {
   logo: '',
   primaryColor: '',
   overlay: { parts: ['question', 'countdown', 'ranking', 'uber', 'qr'], corner: 'bottom-right', scale: 1 },
+  imprint: '',
+  privacy: '',
 };
 
 /** A Server-Sent Events listener as a browser's EventSource is one: each `event: settings` parsed, in order. */
@@ -157,6 +161,7 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
     ],
     ['a colour that is no #rrggbb', { primaryColor: 'rgb(0,0,0)' }, 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).'],
     ['a show name too long', { showName: 'S'.repeat(61) }, 'Zu lang: Der Name der Show darf höchstens 60 Zeichen haben.'],
+    ['an Impressum too long', { imprint: 'I'.repeat(20_001) }, 'Zu lang: Das Impressum darf höchstens 20000 Zeichen haben.'],
     ['a logo that is no upload of the show', { logo: 'https://example.org/logo.png' }, 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.'],
     ['an overlay layout that is no object', { overlay: 'oben rechts' }, 'Das Feld "overlay" muss ein Objekt sein.'],
     ['an overlay scale that is no number', { overlay: { scale: 'groß' } }, 'Das Feld "overlay.scale" muss eine Zahl sein.'],
@@ -214,6 +219,8 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
       'logo',
       'primaryColor',
       'overlay',
+      'imprint',
+      'privacy',
     ]);
     expect(body.paths['/api/show-settings'].get.security).toBeUndefined();
     expect(body.paths['/api/show-settings/stream'].get).toBeDefined();

@@ -63,6 +63,16 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
   ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false } },
   EraseUser: { wire: { userId: 'u1', currentPasswordOk: true }, command: { type: 'EraseUser', userId: 'u1', currentPasswordOk: true } },
+  ChangeEmail: {
+    wire: { userId: 'u1', email: ' a@b.de ', currentPasswordOk: true },
+    command: { type: 'ChangeEmail', userId: 'u1', email: 'a@b.de', currentPasswordOk: true },
+  },
+  RequestPasswordReset: { wire: { userId: 'u1' }, command: { type: 'RequestPasswordReset', userId: 'u1' } },
+  CreatePasswordResetLink: { wire: { userId: 'u1' }, command: { type: 'CreatePasswordResetLink', userId: 'u1' } },
+  ConfirmPasswordReset: {
+    wire: { userId: 'u1', linkId: 'l1', newPassword: 'geheimnis', resetLinkOk: true },
+    command: { type: 'ConfirmPasswordReset', userId: 'u1', linkId: 'l1', passwordLength: 9, resetLinkOk: true },
+  },
 
   // teams
   CreateTeam: {
@@ -220,6 +230,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
         logo: '',
         primaryColor: '',
         overlay: DEFAULT_SHOW_SETTINGS.overlay,
+        imprint: '',
+        privacy: '',
       },
     },
     malformed: [{ streamChannel: 'x'.repeat(1000) }, showSettingsProblemText({ kind: 'channelTooLong' })],

@@ -121,6 +121,10 @@ describe('properties', () => {
       RenameUser: 1,
       ClearTeamLogo: 1,
       HidePicture: 1,
+      RequestPasswordReset: 1,
+      CreatePasswordResetLink: 1,
+      ConfirmPasswordReset: 1,
+      ChangeEmail: 1,
       Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);

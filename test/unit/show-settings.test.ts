@@ -24,6 +24,8 @@ const FULL = {
   logo: '',
   primaryColor: '#1f4e79',
   overlay: { parts: ['question' as const, 'countdown' as const, 'ranking' as const], corner: 'top-left' as const, scale: 1.25 },
+  imprint: '<p>Kneipenquiz Trier GbR, Am Fluss 1, 54290 Trier</p>',
+  privacy: '<p>Wir speichern nur, was das Quiz braucht.</p>',
 };
 
 const change = (fields: Record<string, unknown>) => ({ type: 'ChangeShowSettings' as const, ...fields });
@@ -250,5 +252,28 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
     given(s.world).whenWire({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
     const { allowNewAccounts: _dropped, ...older } = FULL;
     expect(canonicalShowSettings(older as typeof FULL).allowNewAccounts).toBe(true);
+  });
+});
+
+describe('Impressum and Datenschutzerklärung (PROTOCOL.md wave 5)', () => {
+  it('given an admin, when she saves an Impressum and a Datenschutzerklärung, then the settings hold them; settings from before they existed read as empty', () => {
+    const s = show();
+    const step = given(s.world).whenWire(change({ imprint: ' <p>Impressum</p> ', privacy: '<p>Datenschutz</p>' }), s.world.as(s.admin));
+    step.thenEvents({ type: 'ShowSettingsChanged', data: { settings: { ...DEFAULT_SHOW_SETTINGS, imprint: '<p>Impressum</p>', privacy: '<p>Datenschutz</p>' } } });
+    const { imprint: _i, privacy: _p, ...older } = FULL;
+    expect(canonicalShowSettings(older as typeof FULL)).toMatchObject({ imprint: '', privacy: '' });
+  });
+
+  it('refuses an Impressum or a Datenschutzerklärung over 20,000 characters, in German', () => {
+    const s = show();
+    given(s.world)
+      .whenWire(change({ imprint: 'x'.repeat(20_001) }), s.world.as(s.admin))
+      .thenRejected('Zu lang: Das Impressum darf höchstens 20000 Zeichen haben.');
+    given(s.world)
+      .whenWire(change({ privacy: 'x'.repeat(20_001) }), s.world.as(s.admin))
+      .thenRejected('Zu lang: Die Datenschutzerklärung darf höchstens 20000 Zeichen haben.');
+    given(s.world)
+      .whenWire(change({ imprint: 'x'.repeat(20_000) }), s.world.as(s.admin))
+      .thenEvents({ type: 'ShowSettingsChanged' });
   });
 });

@@ -28,6 +28,8 @@ const samples: Samples = {
   UserTokensRevoked: { type: 'UserTokensRevoked', version: 1, data: { userId: 'u1' }, metadata: meta() },
   UserBlocked: { type: 'UserBlocked', version: 1, data: { userId: 'u1', blocked: true, blockedBy: 'u1' }, metadata: meta() },
   UserErased: { type: 'UserErased', version: 1, data: { userId: 'u2', by: 'u1' }, metadata: meta() },
+  PasswordResetLinkCreated: { type: 'PasswordResetLinkCreated', version: 1, data: { linkId: 'l2', userId: 'u1', by: null }, metadata: meta(null) },
+  UserEmailChanged: { type: 'UserEmailChanged', version: 1, data: { userId: 'u1', email: 'anna@example.de' }, metadata: meta() },
   TeamCreated: {
     type: 'TeamCreated',
     version: 3,
@@ -111,6 +113,8 @@ const samples: Samples = {
         logo: '',
         primaryColor: '',
         overlay: { parts: ['question'], corner: 'bottom-right', scale: 1 },
+        imprint: '',
+        privacy: '',
       },
     },
   },
@@ -242,6 +246,11 @@ describe('actor and time', () => {
     expect(actorName(samples.UserBlocked, known)).toBe('Anna');
     expect(describeEvent(samples.UserErased, known)).toBe('Anna löscht ein Konto');
     expect(describeEvent({ ...samples.UserErased, data: { userId: 'u1', by: 'u1' } }, known)).toBe('Ein Konto wurde von seinem Inhaber gelöscht');
+    expect(describeEvent(samples.PasswordResetLinkCreated, known)).toBe('Link für ein neues Passwort per E-Mail an Anna');
+    expect(describeEvent({ ...samples.PasswordResetLinkCreated, data: { linkId: 'l3', userId: 'u1', by: 'u1' } }, known)).toBe(
+      'Anna erstellt einen Link für ein neues Passwort für Anna',
+    );
+    expect(describeEvent(samples.UserEmailChanged, known)).toBe('Anna hat die E-Mail-Adresse geändert');
     expect(describeEvent(samples.UserTokensRevoked, known)).toBe('Anna hat sich überall abgemeldet');
   });
 

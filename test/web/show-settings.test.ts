@@ -39,6 +39,8 @@ const SET: ShowSettings = {
   logo: '',
   primaryColor: '',
   overlay: DEFAULT_SHOW_SETTINGS.overlay,
+  imprint: '',
+  privacy: '',
 };
 
 const formAction = (html: string) => [...html.matchAll(/<form[^>]*class="card newsletter"[^>]*action="([^"]*)"/g)].map((m) => m[1]);

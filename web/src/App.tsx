@@ -33,6 +33,9 @@ const SpecialPage = onDemand(() => import('./public/InfoPages'), 'SpecialPage');
 const InvitePage = onDemand(() => import('./public/LinkRoutes'), 'InvitePage');
 const QrLoginPage = onDemand(() => import('./public/LinkRoutes'), 'QrLoginPage');
 const QrTeamPage = onDemand(() => import('./public/QrTeamPage'), 'QrTeamPage');
+const PasswordResetPage = onDemand(() => import('./public/PasswordResetPage'), 'PasswordResetPage');
+const ImprintPage = onDemand(() => import('./public/LegalPages'), 'ImprintPage');
+const PrivacyPage = onDemand(() => import('./public/LegalPages'), 'PrivacyPage');
 
 /** A screen whose chunk did not load (twice, or without a new release): said, with a reload, instead of an empty page. */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -118,6 +121,9 @@ function Routes() {
       <Route path="/special" component={SpecialPage} />
       <Route path="/team" component={QrTeamPage} />
       <Route path="/qrlogin" component={QrLoginPage} />
+      <Route path="/passwort-neu" component={PasswordResetPage} />
+      <Route path="/impressum" component={ImprintPage} />
+      <Route path="/datenschutz" component={PrivacyPage} />
 
       <Route path="/">
         <RequireAuth>
@@ -217,6 +223,9 @@ export function App() {
           </Suspense>
         </ScreenLoadBoundary>
       </main>
+      <footer className="site-footer">
+        <Link href="/impressum">{t.legal.imprint}</Link> <Link href="/datenschutz">{t.legal.privacy}</Link>
+      </footer>
       <HelpDialog />
     </>
   );

@@ -27,6 +27,8 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'UserTokensRevoked':
     case 'UserBlocked':
     case 'UserErased':
+    case 'PasswordResetLinkCreated':
+    case 'UserEmailChanged':
       return evolveIdentity(state, event, write);
     case 'TeamCreated':
     case 'TeamJoined':
@@ -127,6 +129,7 @@ function copyOf(s: LiveState): MutableState {
     answers: s.answers,
     invites: s.invites,
     loginLinks: s.loginLinks,
+    passwordResetLinks: s.passwordResetLinks,
     nights: s.nights,
     night: s.night,
     healDeal: s.healDeal,

@@ -32,9 +32,18 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
     }
     case 'UserProfileUpdated':
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, name: event.data.name })) };
-    case 'UserPasswordChanged':
+    case 'UserPasswordChanged': {
+      // A new password, however it came, ends the user's reset link (a used link ends this way too).
+      const { userId } = event.data;
+      const links = state.passwordResetLinks.has(userId) ? { passwordResetLinks: write.delete(state.passwordResetLinks, userId) } : {};
+      return { users: write.update(state.users, userId, nextTokenGeneration), ...links };
+    }
     case 'UserTokensRevoked':
       return { users: write.update(state.users, event.data.userId, nextTokenGeneration) };
+    case 'PasswordResetLinkCreated':
+      return { passwordResetLinks: write.set(state.passwordResetLinks, event.data.userId, event.data.linkId) };
+    case 'UserEmailChanged':
+      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, email: event.data.email })) };
     case 'EmailPopupSeen':
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
     case 'LoginLinkCreated':
@@ -87,6 +96,7 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
     }),
     userIdByLogin: state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
     loginLinks,
+    passwordResetLinks: state.passwordResetLinks.has(userId) ? write.delete(state.passwordResetLinks, userId) : state.passwordResetLinks,
     show: lobbyChat === state.show.lobbyChat && hiddenLobbyChat === state.show.hiddenLobbyChat ? state.show : { ...state.show, lobbyChat, hiddenLobbyChat },
   };
 }

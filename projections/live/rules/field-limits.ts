@@ -48,6 +48,8 @@ export const FIELD_MAXIMA = {
   settingsShowName: 60,
   /** The stream overlay's parts (each at most once). */
   settingsOverlayParts: 5,
+  /** The Impressum and the Datenschutzerklärung, each (HTML the admin writes, sanitised where shown). */
+  settingsLegalText: 20_000,
   /** Stream overlay links not revoked: a show needs one per broadcast tool, a few at most. */
   overlayLinks: 20,
 } as const;

@@ -30,7 +30,13 @@ export const SHOW_SETTINGS_LIMITS = {
   nextDates: FIELD_MAXIMA.settingsDates,
   showNameLength: FIELD_MAXIMA.settingsShowName,
   overlayParts: FIELD_MAXIMA.settingsOverlayParts,
+  legalTextLength: FIELD_MAXIMA.settingsLegalText,
 } as const;
+
+/** The fields of ShowSettings that hold the show's legal pages. */
+export type LegalField = 'imprint' | 'privacy';
+
+const LEGAL_NAMES: Record<LegalField, string> = { imprint: 'Das Impressum', privacy: 'Die Datenschutzerklärung' };
 
 /** The fields of ShowSettings that hold an address. */
 export type UrlField = 'streamUrl' | 'supportUrl' | 'newsletterUrl';
@@ -59,7 +65,8 @@ export type ShowSettingsProblem =
   | { kind: 'overlayPartUnknown'; part: string }
   | { kind: 'overlayPartTwice'; part: string }
   | { kind: 'overlayCornerUnknown' }
-  | { kind: 'overlayScaleOutOfRange' };
+  | { kind: 'overlayScaleOutOfRange' }
+  | { kind: 'legalTextTooLong'; field: LegalField };
 
 const L = SHOW_SETTINGS_LIMITS;
 
@@ -139,6 +146,8 @@ export function showSettingsProblemText(problem: ShowSettingsProblem): string {
       return T.overlayCornerUnknown;
     case 'overlayScaleOutOfRange':
       return T.overlayScaleOutOfRange;
+    case 'legalTextTooLong':
+      return T.tooLong(LEGAL_NAMES[problem.field], L.legalTextLength);
   }
 }
 
@@ -202,6 +211,9 @@ export function showSettingsProblemOf(settings: ShowSettings): ShowSettingsProbl
     if (!isIsoDate(next.date)) return { kind: 'notADate', date: next.date };
     if (next.title === '') return { kind: 'dateTitleMissing', index: i + 1 };
     if (next.title.length > L.labelLength) return { kind: 'dateTitleTooLong', index: i + 1 };
+  }
+  for (const field of ['imprint', 'privacy'] as const) {
+    if (settings[field].length > L.legalTextLength) return { kind: 'legalTextTooLong', field };
   }
   return lookProblemOf(settings) ?? overlayLayoutProblemOf(settings.overlay);
 }
@@ -267,7 +279,7 @@ export function shortNameOf(name: string): string {
  * object back with its keys reordered): what the state holds and the API answers.
  */
 export function canonicalShowSettings(s: ShowSettings): ShowSettings {
-  const { showName, logo, primaryColor, overlay }: Partial<ShowSettings> = s; // absent in settings saved before they existed
+  const { showName, logo, primaryColor, overlay, imprint, privacy }: Partial<ShowSettings> = s; // absent in settings saved before they existed
   return {
     streamChannel: s.streamChannel,
     streamUrl: s.streamUrl,
@@ -282,6 +294,8 @@ export function canonicalShowSettings(s: ShowSettings): ShowSettings {
     logo: logo ?? '',
     primaryColor: primaryColor ?? '',
     overlay: overlay ? { parts: [...overlay.parts], corner: overlay.corner, scale: overlay.scale } : DEFAULT_OVERLAY_LAYOUT,
+    imprint: imprint ?? '',
+    privacy: privacy ?? '',
   };
 }
 

@@ -24,4 +24,6 @@ export const DEFAULT_SHOW_SETTINGS: ShowSettings = {
   logo: '',
   primaryColor: '',
   overlay: DEFAULT_OVERLAY_LAYOUT,
+  imprint: '',
+  privacy: '',
 };

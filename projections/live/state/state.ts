@@ -241,6 +241,8 @@ export interface LiveState {
   readonly answers: PersistentMap<AnswerLive>;
   readonly invites: PersistentMap<string>;
   readonly loginLinks: PersistentMap<string>;
+  /** userId -> the user's newest password reset link (PasswordResetLinkCreated); a new password ends it. */
+  readonly passwordResetLinks: PersistentMap<string>;
   readonly nights: PersistentMap<NightSummary>;
   readonly night: NightLive | null;
   readonly healDeal: HealDealLive;
@@ -332,6 +334,7 @@ export const initialState: LiveState = {
   answers: PersistentMap.empty(),
   invites: PersistentMap.empty(),
   loginLinks: PersistentMap.empty(),
+  passwordResetLinks: PersistentMap.empty(),
   nights: PersistentMap.empty(),
   night: null,
   healDeal: initialHealDeal,

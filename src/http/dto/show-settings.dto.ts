@@ -150,4 +150,20 @@ export class ShowSettingsDto {
   @ValidateNested({ message: T.notObject('overlay') })
   @Type(() => OverlayLayoutDto)
   overlay?: OverlayLayoutDto;
+
+  @ApiPropertyOptional({
+    description: "The show's Impressum: HTML (sanitised where shown, at /impressum), at most 20,000 characters. Empty: the admin screen warns.",
+    maxLength: LIMITS.legalTextLength,
+  })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('imprint') })
+  imprint?: string;
+
+  @ApiPropertyOptional({
+    description: "The show's Datenschutzerklärung: HTML (sanitised where shown, at /datenschutz, linked from the registration), at most 20,000 characters.",
+    maxLength: LIMITS.legalTextLength,
+  })
+  @IsOptional()
+  @IsString({ message: FIELD_TEXTS.notText('privacy') })
+  privacy?: string;
 }

@@ -43,7 +43,13 @@ export class UpdateUserDto {
   @IsString({ message: FIELD_TEXTS.notText('newPassword') })
   newPassword?: string;
 
-  @ApiPropertyOptional({ description: "The current password: needed with `newPassword` (not when an admin sets another user's password).", format: 'password' })
+  @ApiPropertyOptional({ description: 'A new e-mail address (with `currentPassword`); empty or null removes it.', type: String, nullable: true, maxLength: FIELD_MAXIMA.email })
+  @IsOptional()
+  @MaxLength(FIELD_MAXIMA.email, { message: FIELD_LIMIT_TEXTS.tooLong('email') })
+  @IsString({ message: FIELD_TEXTS.notText('email') })
+  email?: string | null;
+
+  @ApiPropertyOptional({ description: "The current password: needed with `newPassword` or `email` (not when an admin sets another user's password).", format: 'password' })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('currentPassword') })
   currentPassword?: string;

@@ -71,10 +71,10 @@ async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Starts the real server the way a newcomer does (`node scripts/start.js`, which builds when stale),
  * detached in its own process group, on a free port of 127.0.0.1 with a fresh data dir; `seed` may
- * write into the data dir before the server starts (test/support/seed-show.ts). `restart` stops the
+ * write into the data dir before the server starts (test/support/seed-show.ts), `env` adds settings (given the base URL). `restart` stops the
  * process and starts a new one on the same port and data dir (as test/e2e/restart.test.ts does in process).
  */
-export async function startApp(options: { seed?: (dataDir: string) => Promise<unknown> } = {}): Promise<RunningApp> {
+export async function startApp(options: { seed?: (dataDir: string) => Promise<unknown>; env?: (baseUrl: string) => Record<string, string> } = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-browser-data-'));
   await options.seed?.(dataDir);
   const port = await freePort();
@@ -85,7 +85,16 @@ export async function startApp(options: { seed?: (dataDir: string) => Promise<un
   const launch = async () => {
     const started: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
       cwd: repositoryRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET: 'browser-test-secret-at-least-32-bytes-long', NODE_OPTIONS: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD,
+        JWT_SECRET: 'browser-test-secret-at-least-32-bytes-long',
+        NODE_OPTIONS: '',
+        ...options.env?.(baseUrl),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

@@ -165,7 +165,7 @@ export async function eraseOwnAccount(currentPassword: string): Promise<void> {
 
 export async function saveUser(
   id: string,
-  attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string },
+  attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string; email?: string },
 ): Promise<{ token: string | null }> {
   const reply = await request<{ meta?: { token?: string } }>('PATCH', api(`/users/${id}`), { data: { type: 'users', id, attributes } });
   return { token: reply?.meta?.token ?? null };

@@ -1,9 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { eraseOwnAccount, HttpError, saveUser, type UserRecord } from '../api/http';
+import { api, eraseOwnAccount, HttpError, requestBlob, saveUser, type UserRecord } from '../api/http';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
 import { profileProblemOf } from '@engine/rules/forms';
+import { emailProblemOf } from '@engine/rules/email';
+import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 import { loadCurrentUser, logout, replaceToken } from '../session';
 import { useAppDispatch, useAppSelector } from '../store';
 import { sessionActions } from '../store/sessionSlice';
@@ -14,19 +16,28 @@ function ProfileForm({ user }: { user: UserRecord }) {
   const [name, setName] = useState(user.name);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [email, setEmail] = useState(user.email ?? '');
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const dispatch = useAppDispatch();
+  const emailChanged = email.trim() !== (user.email ?? '');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = profileProblemOf(name, password, repeat);
     if (problem) return setError(t.profile[problem]);
+    const emailProblem = emailChanged && email.trim() !== '' ? emailProblemOf(email.trim()) : null;
+    if (emailProblem) return setError(t.profile.email[emailProblem]);
     setError(null);
     try {
-      const { token } = await saveUser(user.id, password ? { name, newPassword: password, currentPassword: current } : { name });
+      const { token } = await saveUser(user.id, {
+        name,
+        ...(password ? { newPassword: password } : {}),
+        ...(emailChanged ? { email: email.trim() } : {}),
+        ...(password || emailChanged ? { currentPassword: current } : {}),
+      });
       if (token) replaceToken(token);
-      dispatch(sessionActions.userChanged({ name }));
+      dispatch(sessionActions.userChanged({ name, email: email.trim() === '' ? null : email.trim() }));
       dispatch(uiActions.noticeAdded(t.profile.saved, 'success'));
       setPassword('');
       setRepeat('');
@@ -43,12 +54,50 @@ function ProfileForm({ user }: { user: UserRecord }) {
       <Field label={t.profile.name} value={name} onValue={setName} autoComplete="nickname" />
       <Field label={t.profile.newPassword} type="password" value={password} onValue={setPassword} autoComplete="new-password" />
       <Field label={t.profile.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" />
-      {password !== '' && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
+      <Field label={t.profile.email.label} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" hint={t.profile.email.hint} />
+      {(password !== '' || emailChanged) && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
       <FormError message={error} />
       <button type="submit" className="button button--primary">
         {t.profile.save}
       </button>
     </form>
+  );
+}
+
+/** GET /api/users/me/export: everything the show holds about the user, as a JSON download (DSGVO Art. 15 and 20). */
+function OwnDataCard() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    setError(null);
+    try {
+      const blob = await requestBlob(api('/users/me/export'));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'meine-daten.json';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      setError(err instanceof HttpError && err.detail ? err.detail : t.forms.failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card form" aria-labelledby="own-data-heading">
+      <h2 id="own-data-heading">{t.profile.ownDataHeading}</h2>
+      <p className="muted">{t.profile.ownDataIntro}</p>
+      <FormError message={error} />
+      <button type="button" className="button" disabled={busy} onClick={() => void download()}>
+        {t.profile.ownDataDownload}
+      </button>
+    </section>
   );
 }
 
@@ -104,6 +153,7 @@ export function ProfilePage() {
       {user ? (
         <>
           <ProfileForm key={user.id} user={user} />
+          <OwnDataCard />
           <EraseAccountForm />
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { HttpError, refusalText } from '../api/http';
 import type { QueueWait } from '../api/queue';
 import { Field, FormError } from '../components/Field';
@@ -40,6 +40,9 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
+      <p className="hint">
+        {t.legal.registration} <Link href="/datenschutz">{t.legal.privacyHeading}</Link>
+      </p>
       <AuthFormFooter form={form} submitText={t.auth.registerSubmit} />
     </form>
   );
@@ -67,6 +70,9 @@ export function LoginForm() {
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
       <AuthFormFooter form={form} submitText={t.auth.loginSubmit} />
+      <p>
+        <Link href="/passwort-neu">{t.passwordReset.forgotten}</Link>
+      </p>
     </form>
   );
 }

@@ -77,6 +77,10 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.UserBlocked(userName(state, event.data.userId), event.data.blocked);
     case 'UserErased':
       return ev.UserErased(userName(state, event.data.by), event.data.by === event.data.userId);
+    case 'UserEmailChanged':
+      return ev.UserEmailChanged(userName(state, event.data.userId));
+    case 'PasswordResetLinkCreated':
+      return ev.PasswordResetLinkCreated(userName(state, event.data.userId), event.data.by === null ? null : userName(state, event.data.by));
     case 'TeamCreated':
       return ev.TeamCreated(event.data.name, event.data.origin === 'qr');
     case 'TeamJoined':

@@ -2,6 +2,7 @@
 import { MISSING_TEAM_NAME } from '@engine/rules/names';
 import { SHARED_TEXTS } from '@wire/shared-texts';
 import { ANSWER_REGEX_TEXTS } from '@engine/rules/answer-regex';
+import { EMAIL_PROBLEM_TEXTS } from '@engine/rules/email';
 
 /** Written once, shown in two places. */
 const FAILED = 'Das hat leider nicht geklappt.';
@@ -158,6 +159,34 @@ export const de = {
     registerOther: SHARED_TEXTS.registrationFailed,
     passwordMismatch: SHARED_TEXTS.registrationPasswordMismatch,
   },
+  legal: {
+    imprint: 'Impressum',
+    privacy: 'Datenschutz',
+    imprintHeading: 'Impressum',
+    privacyHeading: 'Datenschutzerklärung',
+    imprintEmpty: 'Das Impressum ist noch nicht eingetragen.',
+    privacyEmpty: 'Die Datenschutzerklärung ist noch nicht eingetragen.',
+    registration: 'Mit der Registrierung speichern wir deinen Nutzernamen, dein Passwort (verschlüsselt) und, wenn du sie angibst, deine E-Mail-Adresse. Mehr dazu:',
+  },
+  passwordReset: {
+    forgotten: 'Passwort vergessen?',
+    heading: 'Passwort vergessen',
+    intro: 'Gib deinen Nutzernamen oder die E-Mail-Adresse deines Kontos an. Wir schicken dir einen Link, mit dem du ein neues Passwort setzt.',
+    nameOrEmail: 'Nutzername oder E-Mail-Adresse',
+    missing: SHARED_TEXTS.passwordResetNameOrEmail,
+    submit: 'Link anfordern',
+    sent: 'Wenn es ein Konto mit diesem Namen oder dieser Adresse gibt und es eine E-Mail-Adresse hat, ist jetzt eine E-Mail zu dir unterwegs. Der Link darin gilt 60 Minuten und nur einmal. Schau auch im Spam-Ordner nach.',
+    noMail:
+      'Diese Show verschickt keine E-Mails. Die Crew hilft dir: Sag ihr Bescheid (zum Beispiel im Chat des Livestreams), sie kann dir einen Link für ein neues Passwort geben.',
+    failed: 'Das hat nicht geklappt. Bitte versuche es in einigen Momenten noch einmal.',
+    newHeading: 'Neues Passwort setzen',
+    newIntro: 'Wähle ein neues Passwort. Danach bist du eingeloggt, und überall sonst wirst du abgemeldet.',
+    newPassword: 'Neues Passwort',
+    newPasswordRepeat: 'Neues Passwort wiederholen',
+    newSubmit: 'Passwort speichern',
+    done: 'Dein neues Passwort ist gespeichert. Du bist eingeloggt.',
+    toLogin: 'Zurück zum Login',
+  },
   links: {
     badlyFormatted: 'Der Link war leider falsch formatiert. Bitte frag deine Freunde nach einem neuen Link.',
     qrloginFailed: 'Der Login über diesen Link hat nicht funktioniert. Bitte frag nach einem neuen Link.',
@@ -212,6 +241,15 @@ export const de = {
     passwordMismatch: SHARED_TEXTS.profilePasswordMismatch,
     nameTooShort: SHARED_TEXTS.displayNameTooShort,
     nameTooLong: SHARED_TEXTS.displayNameTooLong,
+    email: {
+      label: 'E-Mail-Adresse',
+      hint: 'Dorthin schicken wir dir einen Link, wenn du dein Passwort vergisst. Leer lassen: keine.',
+      ...EMAIL_PROBLEM_TEXTS,
+    },
+    ownDataHeading: 'Deine Daten',
+    ownDataIntro:
+      'Lade alles herunter, was die Show über dich gespeichert hat: dein Konto, deine Teams, deine Vorschläge und Chatnachrichten, deine Antworten mit Bewertung und Punkten, deine Sterne und die Namen deiner hochgeladenen Bilder (als JSON-Datei).',
+    ownDataDownload: 'Meine Daten herunterladen',
     eraseHeading: 'Konto löschen',
     eraseIntro:
       'Dein Login, dein Name und deine E-Mail-Adresse werden endgültig gelöscht, deine hochgeladenen Bilder auch. Was du im Quiz geschrieben hast, bleibt in der Geschichte deines Teams, aber ohne deinen Namen.',
@@ -873,6 +911,9 @@ export const de = {
       UserTokensRevoked: (user: string) => `${user} hat sich überall abgemeldet`,
       UserBlocked: (user: string, blocked: boolean) => (blocked ? `${user} gesperrt` : `${user} entsperrt`),
       UserErased: (by: string, self: boolean) => (self ? 'Ein Konto wurde von seinem Inhaber gelöscht' : `${by} löscht ein Konto`),
+      UserEmailChanged: (user: string) => `${user} hat die E-Mail-Adresse geändert`,
+      PasswordResetLinkCreated: (user: string, by: string | null) =>
+        by === null ? `Link für ein neues Passwort per E-Mail an ${user}` : `${by} erstellt einen Link für ein neues Passwort für ${user}`,
       TeamCreated: (team: string, qr: boolean) => `Team „${team}“ gegründet${qr ? ' (QR-Anmeldung)' : ''}`,
       TeamJoined: (user: string, team: string, via: string) => `${user} tritt Team „${team}“ bei (${via})`,
       TeamEdited: (team: string) => `Team „${team}“ bearbeitet`,
@@ -1015,6 +1056,12 @@ export const de = {
   },
   notFound: { heading: 'Seite nicht gefunden', back: 'Zur Startseite' },
   showSettings: {
+    legalHeading: 'Impressum und Datenschutz',
+    imprint: 'Impressum (HTML)',
+    imprintHint: 'Wer die Show anbietet, mit Anschrift und Kontakt (§ 5 DDG). Erscheint unter /impressum, verlinkt auf jeder Seite.',
+    imprintMissing: 'Das Impressum ist noch leer. Eine Website in Deutschland braucht eines: Bitte trag es unten unter „Impressum und Datenschutz“ ein.',
+    privacy: 'Datenschutzerklärung (HTML)',
+    privacyHint: 'Welche Daten die Show speichert und warum. Erscheint unter /datenschutz, verlinkt auf jeder Seite und bei der Registrierung.',
     noStream: 'Für diese Show ist noch kein Stream eingestellt.',
     noDates: 'Die nächsten Termine stehen noch nicht fest. Trag dich in den Newsletter ein, dann erfährst du sie als Erstes.',
     heading: 'Show-Einstellungen',
@@ -1136,6 +1183,10 @@ export const de = {
     isBlocked: 'gesperrt',
     blockLabel: (name: string) => `${name} sperren`,
     unblockLabel: (name: string) => `${name} entsperren`,
+    resetLink: 'Passwort-Link',
+    resetLinkLabel: (name: string) => `Passwort-Link für ${name} erstellen`,
+    resetLinkTitle: (name: string) => `Link für ein neues Passwort für ${name}`,
+    resetLinkHint: 'Gib diesen Link nur dieser Person. Er gilt 60 Minuten und nur einmal; ein neuerer Link beendet ihn.',
     erase: 'Löschen',
     eraseLabel: (name: string) => `Konto von ${name} löschen`,
     eraseConfirm: (name: string) =>

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { NextDate, ShowSettings, SocialLink } from '../../../../events';
-import { hostOfflineText, sameShowSettings } from '@engine/rules/show-settings';
+import { hostOfflineText, sameShowSettings, SHOW_SETTINGS_LIMITS } from '@engine/rules/show-settings';
 import { HttpError } from '../../api/http';
 import { saveShowSettings } from '../../api/showSettings';
-import { CheckboxField, Field, FormError } from '../../components/Field';
+import { CheckboxField, Field, FormError, TextAreaField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { useAppSelector } from '../../store';
 import { selectShowSettings } from '../../store/showSettingsSlice';
@@ -109,6 +109,11 @@ export function ShowSettingsPanel() {
   return (
     <Panel title={T.heading} className="panel--wide">
       <p className="muted">{T.intro}</p>
+      {current.imprint.trim() === '' && (
+        <p className="card card--warning" role="status">
+          {T.imprintMissing}
+        </p>
+      )}
       <form className="form" onSubmit={(e) => void save(e)} noValidate>
         <div className="settings-pair">
           <Field label={T.streamChannel} value={form.streamChannel} onValue={set('streamChannel')} hint={T.streamChannelHint} />
@@ -125,6 +130,9 @@ export function ShowSettingsPanel() {
         <LookFields form={form} set={set} />
         <OverlayLayoutFields layout={form.overlay} onLayout={set('overlay')} />
 
+        <h3>{T.legalHeading}</h3>
+        <TextAreaField label={T.imprint} value={form.imprint} onValue={set('imprint')} rows={6} hint={T.imprintHint} maxLength={SHOW_SETTINGS_LIMITS.legalTextLength} />
+        <TextAreaField label={T.privacy} value={form.privacy} onValue={set('privacy')} rows={6} hint={T.privacyHint} maxLength={SHOW_SETTINGS_LIMITS.legalTextLength} />
         <h3>{T.socialLinks}</h3>
         <p className="hint">{T.socialLinksHint}</p>
         <ListEditor<SocialLink>

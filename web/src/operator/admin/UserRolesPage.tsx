@@ -5,6 +5,8 @@ import { ROLES, type Role } from '../../../../events';
 import { HttpError } from '../../api/http';
 import { eraseUser, setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { createResetLink } from '../../api/passwordReset';
 import { t } from '../../texts';
 import { useCommand, useNotify } from '../shared';
 import { WindowedTable, type RowProps } from '../Windowed';
@@ -86,6 +88,34 @@ function EraseButton({ user }: { user: RoleHolder }) {
   );
 }
 
+/** POST /api/users/:id/reset-link: a one-time link for a new password, shown to copy and hand over. */
+function ResetLinkButton({ user }: { user: RoleHolder }) {
+  const notify = useNotify();
+  const [sending, setSending] = useState(false);
+  const [url, setUrl] = useState<string | null>(null);
+  async function make() {
+    setSending(true);
+    try {
+      setUrl(await createResetLink(user.id));
+    } catch (error) {
+      notify(error instanceof HttpError && error.detail ? error.detail : t.userRoles.failed);
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="button button--small" disabled={sending} onClick={() => void make()} aria-label={t.userRoles.resetLinkLabel(user.name)}>
+        {t.userRoles.resetLink}
+      </button>
+      <Modal open={url !== null} title={t.userRoles.resetLinkTitle(user.name)} onClose={() => setUrl(null)}>
+        <p>{t.userRoles.resetLinkHint}</p>
+        <input className="reset-link" readOnly value={url ?? ''} aria-label={t.userRoles.resetLinkTitle(user.name)} onFocus={(e) => e.currentTarget.select()} />
+      </Modal>
+    </>
+  );
+}
+
 export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user: RoleHolder; onSaved(user: RoleHolder): void; rowProps?: RowProps }) {
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
@@ -122,7 +152,7 @@ export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user
         </td>
       ))}
       <td className="user-roles__actions">
-        <BlockButton user={user} /> <EraseButton user={user} />
+        <ResetLinkButton user={user} /> <BlockButton user={user} /> <EraseButton user={user} />
       </td>
     </tr>
   );
