@@ -35,7 +35,7 @@ import {
   type Timers,
 } from '../../web/src/operator/tester/logic';
 
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/operator';
 
 const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
   type: 'normal',

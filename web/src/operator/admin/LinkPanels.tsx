@@ -2,7 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useId, useMemo, useState } from 'react';
 import { buildInviteLink, buildLoginLink } from '../../logic/links';
 import { useAppSelector } from '../../store';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorTeams, selectOperatorUsers } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
 import { FilteredSelect, type Choice } from '../FilteredSelect';

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '../../../../events';
 import { HttpError } from '../../api/http';
 import { eraseUser, setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { useCommand, useNotify } from '../shared';
 import { WindowedTable, type RowProps } from '../Windowed';
 import { useUserList } from './useUserList';

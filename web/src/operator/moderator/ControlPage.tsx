@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../store';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { useQuiz } from '../useOperatorData';
 import { CurrentQuestionPanel } from './CurrentQuestionPanel';
 import { FavouritesPanel } from './FavouritesPanel';

@@ -9,7 +9,7 @@ import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorLists, selectOperatorTeams, selectOperatorUsers, userNameOrPlaceholder } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { FilteredSelect } from '../FilteredSelect';

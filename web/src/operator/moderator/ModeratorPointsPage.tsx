@@ -5,7 +5,7 @@ import { Spinner } from '../../components/Spinner';
 import { hasPoints, roundPoints, type PointsTable } from '../../logic/placement';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Panel, useCommand, useNotify } from '../shared';
 import { pointsInOrder, type PointsSort } from '@engine';
 import { PointsChart } from './PointsChart';

@@ -3,7 +3,7 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useAppSelector } from '../../store';
 import { selectImgPrefix } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
 import { foldersFirst, joinFolder, parentFolder, pictureTeamName, stepPresentation, uploadUrl, type FolderEntry } from './logic';

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { WindowedList } from '../Windowed';
