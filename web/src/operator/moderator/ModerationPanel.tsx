@@ -4,7 +4,7 @@
  * event naming who did it, so the replay shows it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '../../../../projections/live';
+import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '@engine/rules/lobby-chat';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
