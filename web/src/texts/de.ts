@@ -5,7 +5,6 @@
  */
 import { MISSING_TEAM_NAME } from '@engine/rules/names';
 import { SHARED_TEXTS } from '@wire/shared-texts';
-import { ANSWER_REGEX_TEXTS } from '@engine/rules/answer-regex';
 
 /** Written once, shown in two places. */
 export const FAILED = 'Das hat leider nicht geklappt.';
@@ -21,7 +20,6 @@ export const de = {
   },
   placeholders: {
     nothingLoaded: '(nichts geladen)',
-    regexInvalid: ANSWER_REGEX_TEXTS.invalid,
     quizNoContent: '(quiz hat kein content)',
     emptyAnswer: '(leere Antwort)',
     noResult: '(kein ergebnis)',
