@@ -30,9 +30,11 @@ interface Baseline {
 
 const recordFlag = () => process.argv.includes('--record-baseline') || process.env.BENCH_RECORD_BASELINE === '1';
 
+/** The measured build's commit: BENCH_SERVER_DIST's checkout when the server is another build's. */
 function commitOf(): string {
+  const checkout = process.env.BENCH_SERVER_DIST ? path.dirname(path.resolve(process.env.BENCH_SERVER_DIST)) : ROOT;
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: checkout, encoding: 'utf8' }).trim();
   } catch {
     return 'unknown';
   }
