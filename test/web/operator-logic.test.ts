@@ -19,7 +19,6 @@ import {
   answerStatus,
   answersToCheck,
   changedPoints,
-  compileRegex,
   currentAnswer,
   debounce,
   nextUncheckedPosition,
@@ -34,6 +33,7 @@ import {
   type CheckerAnswer,
   type Timers,
 } from '../../web/src/operator/tester/logic';
+import { compileRegex } from '../../web/src/operator/tester/regexRule';
 
 import { t } from '../../web/src/texts/operator';
 
