@@ -21,9 +21,15 @@ RUN npm ci --omit=dev && npm cache clean --force
 # build tools are not in this stage).
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
+# The example quiz a fresh install loads from the control page (POST /api/quizzes/example).
+COPY examples ./examples
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENV PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 VOLUME /data
+# Liveness, for a plain `docker run` too (compose checks readiness, /api/ready, on its own): /api/health
+# answers from memory while the process lives. The slim image has no curl: node asks.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/src/main.js"]

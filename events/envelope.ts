@@ -16,6 +16,14 @@ export interface Actor {
 export interface EventMetadata {
   readonly eventId: string;
   readonly commandId: string;
+  /**
+   * The conversation it belongs to, as KurrentDB names it: the id of the command a person (or the
+   * console) sent, carried on to what the server did about it later (a countdown's expiry). Absent
+   * on events stored before release 1.0: read them with `correlationOf`.
+   */
+  readonly correlationId?: string;
+  /** What caused it directly: its command's id, or the event a scheduler acted on. Absent before 1.0: `causationOf`. */
+  readonly causationId?: string;
   readonly actor: Actor;
   readonly recordedAt: number;
   readonly nightId?: string;
@@ -26,6 +34,16 @@ export interface EventEnvelope<Type extends string, Version extends number, Data
   readonly version: Version;
   readonly data: Data;
   readonly metadata: EventMetadata;
+}
+
+/** The event's correlation id; an event from before release 1.0 belongs to its own command. */
+export function correlationOf(metadata: EventMetadata): string {
+  return metadata.correlationId ?? metadata.commandId;
+}
+
+/** The event's causation id; an event from before release 1.0 was caused by its own command. */
+export function causationOf(metadata: EventMetadata): string {
+  return metadata.causationId ?? metadata.commandId;
 }
 
 /** An event before the command pipeline stamped its metadata: what a decider produces. */

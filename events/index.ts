@@ -3,6 +3,7 @@ import type { FormEvent } from './forms';
 import type { HealDealEvent } from './heal-deal';
 import type { IdentityEvent } from './identity';
 import type { ModerationEvent } from './moderation';
+import type { ContentModerationEvent } from './content-moderation';
 import type { OverlayEvent } from './overlay';
 import type { NightEvent } from './night';
 import type { ProposalEvent } from './proposals';
@@ -31,6 +32,7 @@ export type * from './uploads';
 export type * from './forms';
 export type * from './drawing';
 export type * from './moderation';
+export type * from './content-moderation';
 export type * from './overlay';
 
 /** Every event of the product, in its current version. */
@@ -50,6 +52,7 @@ export type QuizShowEvent =
   | FormEvent
   | DrawingEvent
   | ModerationEvent
+  | ContentModerationEvent
   | OverlayEvent;
 
 export type EventType = QuizShowEvent['type'];
@@ -122,6 +125,11 @@ export const CURRENT_VERSION: { readonly [T in EventType]: EventOfType<T>['versi
   GreetingHidden: 1,
   UserMuted: 1,
   TeamMemberRemoved: 1,
+  LobbyChatMessageRestored: 1,
+  TeamRenamed: 1,
+  UserRenamed: 1,
+  TeamLogoCleared: 1,
+  PictureHidden: 1,
   OverlayLinkCreated: 1,
   OverlayLinkRevoked: 1,
 };

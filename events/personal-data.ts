@@ -21,6 +21,8 @@ export interface PersonalFields {
 export const PERSONAL_DATA: { readonly [T in EventType]?: PersonalFields } = {
   UserRegistered: { subject: 'userId', fields: { login: ERASED_NAME, name: ERASED_NAME, email: null } },
   UserProfileUpdated: { subject: 'userId', fields: { name: ERASED_NAME } },
+  /** mun: the display name a moderator gave. */
+  UserRenamed: { subject: 'userId', fields: { name: ERASED_NAME } },
   /** What a player typed for a pause upload may name them. */
   UploadRecorded: { subject: 'userId', fields: { label: null } },
 };

@@ -77,6 +77,11 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   GreetingHidden: ['show'],
   UserMuted: ['user'],
   TeamMemberRemoved: ['team'],
+  LobbyChatMessageRestored: ['show'],
+  TeamRenamed: ['team'],
+  UserRenamed: ['user'],
+  TeamLogoCleared: ['team'],
+  PictureHidden: ['show'],
   OverlayLinkCreated: ['show'],
   OverlayLinkRevoked: ['show'],
 };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type LogFormat = 'text' | 'json';
@@ -44,6 +45,11 @@ export interface AppConfig {
   uploadsMinFreeBytes: number;
   /** HASHING_QUEUE_WAIT_SECONDS: how long a login may wait in the password hashing line before it gets an appointment (src/identity/hashing-queue.ts). */
   hashingQueueWaitSeconds: number;
+  /**
+   * PUBLIC_URL: the show's one public origin (e.g. https://quiz.example.de), used in every link the
+   * server makes and deciding the cookies' Secure (src/http/public-origin.ts); null: the request's own.
+   */
+  publicUrl: string | null;
 }
 
 export const COMMAND_BATCH_LIMIT = 10_000;
@@ -93,7 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: read('HOST', '0.0.0.0', (v) => (/^\S+$/.test(v) ? v : undefined), 'eine Adresse oder einen Rechnernamen ohne Leerzeichen'),
     dataDir: path.resolve(raw('DATA_DIR') ?? './data'),
     databaseUrl: read('DATABASE_URL', null, (v) => urlWith(v, ['postgres:', 'postgresql:']), 'eine URL postgres://nutzer:passwort@rechner:5432/datenbank', true),
-    eventStoreUrl: read('EVENTSTORE_URL', null, (v) => urlWith(v, ['esdb:', 'esdb+discover:']), 'eine URL esdb://rechner:2113?tls=false', true),
+    eventStoreUrl: read(
+      'EVENTSTORE_URL',
+      null,
+      (v) => urlWith(v, ['kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:', 'esdb:', 'esdb+discover:']),
+      'eine URL kurrentdb://rechner:2113?tls=false (oder esdb://…)',
+      true,
+    ),
     jwtSecret: raw('JWT_SECRET'),
     adminPassword: raw('ADMIN_PASSWORD'),
     adminPasswordReset: read('ADMIN_PASSWORD_RESET', false, flag, '"true" oder "false"'),
@@ -108,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'TRUST_PROXY',
       false as number | string | false,
       trustProxyOf,
-      'die Zahl der Proxys vor dem Server (z. B. 1) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8), nie "true": damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen',
+      'die Zahl der Proxys vor dem Server (1 bis 5) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8; Bereiche höchstens /8 bei IPv4 und /32 bei IPv6), nie "true" oder 0.0.0.0/0: damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen',
     ),
     uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
     uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
@@ -118,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (v) => integerIn(v, 1_000, 1_000_000_000),
       'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)',
     ),
+    publicUrl: read('PUBLIC_URL', null, publicOriginOf, 'eine Adresse wie https://quiz.example.de (http oder https, Rechner und Port, ohne Pfad)'),
     hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
   };
   const weakAllowed = config.allowWeakSecrets;
@@ -177,17 +190,44 @@ function origins(value: string): string | undefined {
   return valid ? value : undefined;
 }
 
+/** One http(s) origin without path, query or fragment (a trailing slash is dropped); the normalised origin. */
+function publicOriginOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return ['http:', 'https:'].includes(url.protocol) && bare && !value.endsWith('?') && !value.endsWith('#') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A number of proxy hops, or addresses/subnets (express's names such as "loopback" included); "false": none; "true" is refused. */
+/** At most this many proxies in front of the server (a CDN, a load balancer, an ingress: more is a misconfiguration). */
+export const TRUST_PROXY_MAX_HOPS = 5;
+
+/**
+ * A hop count up to TRUST_PROXY_MAX_HOPS, or proxy addresses and ranges no wider than /8 (IPv4) or /32
+ * (IPv6): `0.0.0.0/0` or `::/0` would believe every client's X-Forwarded-For, which is `true` by another name.
+ */
 function trustProxyOf(value: string): false | number | string | undefined {
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) return Number(value) <= TRUST_PROXY_MAX_HOPS ? Number(value) : undefined;
   const entries = value.split(',').map((entry) => entry.trim());
   const known = ['loopback', 'linklocal', 'uniquelocal'];
-  return entries.every((entry) => known.includes(entry) || /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(entry)) ? value : undefined;
+  return entries.every((entry) => known.includes(entry) || narrowEnough(entry)) ? value : undefined;
+}
+
+function narrowEnough(entry: string): boolean {
+  const match = /^([0-9a-f:.]+)(?:\/(\d{1,3}))?$/i.exec(entry);
+  if (!match) return false;
+  const version = isIP(match[1]!);
+  if (version === 0) return false;
+  const bits = match[2] === undefined ? (version === 4 ? 32 : 128) : Number(match[2]);
+  return version === 4 ? bits >= 8 && bits <= 32 : bits >= 32 && bits <= 128;
 }
 
 /** The folder holding package.json, whether running from src/ (tests) or dist/src/ (built). */
-function projectRoot(): string {
+export function projectRoot(): string {
   let dir = __dirname;
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;

@@ -9,7 +9,9 @@ import { ensureFirstAdmin, FirstAdminOutcome } from './identity/first-admin';
 import { serveApiDocs } from './http/api-docs';
 import { serveWebApp } from './http/web-app';
 import { requestLog, type LogSink } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaders, apiNoStore } from './http/security-headers';
+import { startAddresses } from './http/public-origin';
+import { freeBytes } from './uploads/disk-floor';
 import { AppLogger } from './observability/app-logger';
 import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
@@ -28,11 +30,13 @@ export interface RunningServer {
   runtime: Runtime;
   storage: Storage;
   url: string;
+  /** Where players reach the show (PUBLIC_URL, else the LAN addresses): what the start prints. */
+  addresses: string[];
   firstAdmin: FirstAdminOutcome;
   metrics: Metrics;
   /** The server's logger (LOG_FORMAT, LOG_LEVEL), for what main prints after the start. */
   logger: LoggerService;
-  /** Milliseconds each phase of the start took (storage, secrets, firstAdmin, runtime, nest, listen). */
+  /** Milliseconds each phase of the start took (storage, secrets, runtime, firstAdmin, nest, listen). */
   startPhases: Record<string, number>;
   close(): Promise<void>;
 }
@@ -75,8 +79,6 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   try {
     const secrets = await openSecrets(config, storage);
     phase('secrets');
-    const firstAdmin = await ensureFirstAdmin(secrets.credentials, storage.events, config.adminPassword, Date.now(), config.adminPasswordReset);
-    phase('firstAdmin');
     runtime = await startRuntime(
       config,
       storage,
@@ -87,6 +89,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     );
     await forgetErased(runtime, erasedUsers(runtime)); // finishes an erasure a crash interrupted
     phase('runtime');
+    const firstAdmin = await ensureFirstAdmin(runtime, config.adminPassword, Date.now(), config.adminPasswordReset);
+    phase('firstAdmin');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on
     configureAllowedOrigins(config.allowedOrigins);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
@@ -94,6 +98,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
     app.disable('x-powered-by');
     app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
+    app.use(apiNoStore()); // token answers never cached; handlers that may be cached say so themselves
     app.useGlobalFilters(new StoreUnavailableFilter(app.getHttpAdapter())); // 503 while the database is away, not 500
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
@@ -115,12 +120,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       socketsByRole: () => gateway.socketsByRole(),
       projectionLag: () => started.readModels.lag(),
       liveLag: async () => Math.max(0, (await storage.events.lastPosition()) - started.engine.live.position),
+      disk: async () => ({ freeBytes: await freeBytes(config.dataDir), floorBytes: config.uploadsMinFreeBytes }),
     });
     return {
       app,
       runtime: started,
       storage,
       url: `http://localhost:${address.port}`,
+      addresses: startAddresses(config, address.port),
       firstAdmin,
       metrics,
       logger: logger ?? new Logger('Start'),

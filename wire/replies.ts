@@ -54,6 +54,8 @@ export type StatePush = { scope: ViewScope; version: number; value: ViewOfScope[
 export interface FolderEntry {
   name: string;
   isFile: boolean;
+  /** mph: a picture a moderator hid from players (the viewer shows it marked, the presentation skips it). */
+  hidden?: true;
 }
 
 /** What a successful reply carries besides `success`, by message code; every other code answers `{success: true}` alone. */
@@ -163,4 +165,10 @@ export interface OverlayLinkEntry {
 /** GET /api/nights: the nights with their quiz's name (null when the quiz is gone). */
 export interface NightListEntry extends NightSummary {
   quizName: string | null;
+}
+
+/** GET /api/about (anyone): the server's release and its public origin (PUBLIC_URL; null: the page's own origin is the show's). */
+export interface AboutReply {
+  version: string;
+  publicUrl: string | null;
 }

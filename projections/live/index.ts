@@ -33,3 +33,4 @@ export { decodeState, encodeState, encodeStateInPieces } from './state/snapshot'
 export * from './views/overlay-view';
 export * from './rules/contrast';
 export * from './rules/overlay-links';
+export * from './rules/moderated';

@@ -5,7 +5,8 @@ import { accept, draft, reject, type DecisionContext, type Verdict } from './dec
 import { ADMIN, OPERATOR, SHOW, USERS, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
-import { anotherAdmin } from './user-roles';
+import { anotherAdmin, WORKING_ADMINS } from './user-roles';
+import { IDENTITY_COMMAND_TEXTS } from './identity';
 
 /** abl: an admin blocks or unblocks a user. */
 export interface BlockUser {
@@ -28,10 +29,14 @@ export interface ResetPassword {
   passwordLength: number;
   changesProfile: boolean;
 }
-/** DELETE /api/users/me (the user, after the edge checked the current password) or /api/users/:id (an admin). */
+/**
+ * DELETE /api/users/me (the user) or /api/users/:id (an admin). `currentPasswordOk`: the edge's
+ * verdict on the acting user's current password (src/identity/secured-command.ts); every erasure needs it.
+ */
 export interface EraseUser {
   type: 'EraseUser';
   userId: string;
+  currentPasswordOk: boolean;
 }
 /** The commands of this file, as their rules receive them: accountEntries holds one entry for each. */
 export type AccountCommand = BlockUser | RevokeTokens | ResetPassword | EraseUser;
@@ -43,6 +48,8 @@ export const ACCOUNT_COMMAND_TEXTS = {
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   lastAdminErased: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.',
   cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
+  lastAdminBlocked: 'Die Show braucht mindestens einen Admin, der sich anmelden kann: Dieses Konto ist der letzte nicht gesperrte Admin.',
+  currentPasswordWrong: IDENTITY_COMMAND_TEXTS.currentPasswordWrong,
 } as const;
 
 /**
@@ -56,6 +63,7 @@ export function blockUser(state: LiveState, cmd: BlockUser, ctx: DecisionContext
   if (cmd.blocked && user.id === ctx.actor.userId) return reject(ACCOUNT_COMMAND_TEXTS.cannotBlockSelf);
   // Moderators may block players; an operator (any role) is blocked, or unblocked, by an admin only.
   if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(ACCOUNT_COMMAND_TEXTS.operatorsBlockedByAdminsOnly, 'forbidden');
+  if (cmd.blocked && !user.blocked && user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminBlocked, 'conflict');
   if (user.blocked === cmd.blocked) return accept(streams.user(user.id));
   return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: ctx.actor.userId! }));
 }
@@ -80,14 +88,15 @@ export function resetPassword(state: LiveState, cmd: ResetPassword): Verdict {
 }
 
 /**
- * Erasure (DSGVO Art. 17): the user themself or an admin ends the account for good. The show keeps
- * its last admin. Who erased whom is the event; the personal data leaves the vault (the store does it,
+ * Erasure (DSGVO Art. 17): the user themself or an admin ends the account for good, proven by the
+ * acting user's current password. The show keeps its last admin who can act (not blocked). Who erased whom is the event; the personal data leaves the vault (the store does it,
  * docs/decisions/erasure.md). Reads every user's roles: its boundary is all user streams.
  */
 export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext): Verdict {
   const user = state.users.get(cmd.userId);
   if (!user || user.erased) return reject(texts.notFound(cmd.userId), 'not_found');
   if (user.id !== ctx.actor.userId && !ctx.actor.roles.includes('admin')) return reject(texts.forbidden, 'forbidden');
+  if (!cmd.currentPasswordOk) return reject(ACCOUNT_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
   if (user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminErased, 'conflict');
   return accept(streams.user(user.id), draft('UserErased', { userId: user.id, by: ctx.actor.userId! }));
 }
@@ -98,7 +107,8 @@ export const accountEntries = {
     content: { userId: 'string', blocked: 'boolean' },
     access: OPERATOR,
     parse: (c) => ({ type: 'BlockUser', userId: textOf(c.userId), blocked: c.blocked === true }),
-    boundary: (cmd) => [streams.user(cmd.userId)],
+    // The last-admin check reads who else is a working admin.
+    boundary: (cmd) => [streams.user(cmd.userId), WORKING_ADMINS],
     rule: blockUser,
   },
   // HTTP only: POST /api/token-logout-all.
@@ -115,5 +125,10 @@ export const accountEntries = {
     rule: resetPassword,
   },
   // HTTP only: DELETE /api/users/me (the current password checked at the edge) and DELETE /api/users/:id (admin).
-  EraseUser: { access: 'user', parse: (c) => ({ type: 'EraseUser', userId: textOf(c.userId) }), boundary: () => [SHOW, USERS], rule: eraseUser },
+  EraseUser: {
+    access: 'user',
+    parse: (c) => ({ type: 'EraseUser', userId: textOf(c.userId), currentPasswordOk: c.currentPasswordOk === true }),
+    boundary: () => [SHOW, USERS],
+    rule: eraseUser,
+  },
 } satisfies Entries<AccountCommand>;

@@ -7,6 +7,7 @@
  * only joins the areas' unions.
  */
 import type { AccountCommand } from './accounts';
+import type { ContentModerationCommand } from './content-moderation';
 import type { DrawingCommand } from './drawing';
 import type { ParserInput } from './entry';
 import type { FormCommand } from './forms';
@@ -42,7 +43,8 @@ export type Command =
   | OverlayLinkCommand
   | UploadCommand
   | FormCommand
-  | ModerationCommand;
+  | ModerationCommand
+  | ContentModerationCommand;
 
 export type CommandType = Command['type'];
 export type CommandOfType<T extends CommandType> = Extract<Command, { type: T }>;

@@ -78,6 +78,8 @@ export function decide(state: LiveState, command: Command, ctx: DecisionContext)
         metadata: {
           eventId: eventIdFor(ctx.commandId, i),
           commandId: ctx.commandId,
+          correlationId: ctx.cause?.correlationId ?? ctx.commandId,
+          causationId: ctx.cause?.causationId ?? ctx.commandId,
           actor,
           recordedAt: ctx.now,
           ...(nightId === undefined ? {} : { nightId }),

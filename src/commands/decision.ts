@@ -7,6 +7,14 @@ export interface DecisionContext {
   readonly actor: Actor;
   readonly newId: () => string;
   readonly commandId: string;
+  /** The events' correlation and causation ids when not the command's own (a scheduler acting on an event). */
+  readonly cause?: EventCause;
+}
+
+/** Where a command came from when the server sent it itself: the event it acted on, and that event's correlation. */
+export interface EventCause {
+  readonly causationId: string;
+  readonly correlationId: string;
 }
 
 /**

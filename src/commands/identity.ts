@@ -33,8 +33,16 @@ export interface CreateLoginLink {
   type: 'CreateLoginLink';
   userId: string;
 }
+/**
+ * The server at its start (src/identity/first-admin.ts), never a client: the first admin, made only
+ * while no user holds the admin role. The new id comes from the context (reserved with the login).
+ */
+export interface RegisterFirstAdmin {
+  type: 'RegisterFirstAdmin';
+  login: string;
+}
 /** The commands of this file, as their rules receive them: identityEntries holds one entry for each. */
-export type IdentityCommand = RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink;
+export type IdentityCommand = RegisterUser | UpdateProfile | MarkEmailPopupSeen | CreateLoginLink | RegisterFirstAdmin;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const IDENTITY_COMMAND_TEXTS = {
@@ -49,7 +57,12 @@ export const IDENTITY_COMMAND_TEXTS = {
   erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
   currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
   newAccountsClosed: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.',
+  adminExists: 'Es gibt schon einen Admin: Der erste Admin wird nur angelegt, solange niemand die Rolle admin hat.',
+  userKnown: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.',
 } as const;
+
+/** The roles of the first admin (src/identity/first-admin.ts makes it). */
+export const FIRST_ADMIN_ROLES = ['admin', 'moderator', 'tester'] as const;
 
 /** Registration: the login is also the first display name; logins are unique regardless of case. */
 /** How erased accounts are named: nobody registers or takes that name. */
@@ -69,7 +82,26 @@ export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionC
   if (state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.loginTaken, 'conflict');
   if (state.teamIdByName.has(key)) return reject(IDENTITY_COMMAND_TEXTS.loginIsTeamName, 'precondition');
   const userId = ctx.newId();
+  if (state.users.has(userId)) return reject(IDENTITY_COMMAND_TEXTS.userKnown, 'conflict');
   return accept(streams.user(userId), draft('UserRegistered', { userId, login, name: login, email, roles: [] }));
+}
+
+/** Whether any user holds the admin role (an erased one holds no role). */
+export function anyAdmin(state: LiveState): boolean {
+  return state.users.values().some((user) => user.roles.includes('admin'));
+}
+
+/**
+ * The first admin, once: refused while anyone holds the admin role, never granted to whoever holds a
+ * login (the login must be free), and never a second registration of a known user id.
+ */
+export function registerFirstAdmin(state: LiveState, cmd: RegisterFirstAdmin, ctx: DecisionContext): Verdict {
+  if (anyAdmin(state)) return reject(IDENTITY_COMMAND_TEXTS.adminExists, 'conflict');
+  const key = uniqueNameKey(cmd.login);
+  if (cmd.login === '' || state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.loginTaken, 'conflict');
+  const userId = ctx.newId();
+  if (state.users.has(userId)) return reject(IDENTITY_COMMAND_TEXTS.userKnown, 'conflict');
+  return accept(streams.user(userId), draft('UserRegistered', { userId, login: cmd.login, name: cmd.login, email: null, roles: [...FIRST_ADMIN_ROLES] }));
 }
 
 /**
@@ -155,5 +187,12 @@ export const identityEntries = {
     parse: (c) => ({ type: 'CreateLoginLink', userId: textOf(c.id) }),
     boundary: (cmd) => [SHOW, streams.user(cmd.userId)],
     rule: createLoginLink,
+  },
+  // The server's start only (src/identity/first-admin.ts): no wire, no HTTP route submits it.
+  RegisterFirstAdmin: {
+    access: ADMIN,
+    parse: (c) => ({ type: 'RegisterFirstAdmin', login: trimmed(c.login) }),
+    boundary: () => [SHOW, USERS],
+    rule: registerFirstAdmin,
   },
 } satisfies Entries<IdentityCommand>;

@@ -9,6 +9,7 @@ export {
   type BoundaryPart,
   type Decision,
   type DecisionContext,
+  type EventCause,
   type Rejection,
   type RejectionReason,
 } from './decision';
@@ -17,3 +18,4 @@ export { commandTable, entryOf, inputFromWire, isWireCommand, WIRE_COMMANDS, typ
 export { normalizeContent, questionsFromRounds } from './quiz-content';
 export { texts } from './texts';
 export { CONSOLE_ACTOR } from './user-roles';
+export { anyAdmin, FIRST_ADMIN_ROLES } from './identity';

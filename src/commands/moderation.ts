@@ -5,10 +5,13 @@ import { accept, draft, reject, type DecisionContext, type Rejection, type Verdi
 import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
+import { restoreLobbyChatMessage } from './content-moderation';
 
+/** `hidden` false shows a hidden entry again (restoreLobbyChatMessage). */
 export interface HideLobbyChatMessage {
   type: 'HideLobbyChatMessage';
   messageId: string;
+  hidden?: boolean;
 }
 export interface SetLobbySlowMode {
   type: 'SetLobbySlowMode';
@@ -55,8 +58,9 @@ export const MODERATION_COMMAND_TEXTS = {
 
 const MINUTE = 60_000;
 
-/** mlh: the entry must still be in the lobby chat. */
-export function hideLobbyChatMessage(state: LiveState, { messageId }: HideLobbyChatMessage, ctx: DecisionContext): Verdict {
+/** mlh: the entry must still be in the lobby chat; with `hidden: false` among the recently hidden. */
+export function hideLobbyChatMessage(state: LiveState, { messageId, hidden }: HideLobbyChatMessage, ctx: DecisionContext): Verdict {
+  if (hidden === false) return restoreLobbyChatMessage(state, messageId, ctx);
   if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return reject(MODERATION_COMMAND_TEXTS.lobbyMessageNotFound, 'not_found');
   return accept(streams.show, draft('LobbyChatMessageHidden', { messageId, by: ctx.actor.userId! }));
 }
@@ -139,9 +143,9 @@ export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: De
 export const moderationEntries = {
   HideLobbyChatMessage: {
     wire: 'mlh',
-    content: { messageId: 'string' },
+    content: { messageId: 'string', hidden: 'boolean' },
     access: MODERATOR,
-    parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId) }),
+    parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId), ...(c.hidden === false ? { hidden: false } : {}) }),
     boundary: showOnly,
     rule: hideLobbyChatMessage,
   },

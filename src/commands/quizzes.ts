@@ -1,5 +1,5 @@
 import { streams } from '../../events';
-import { DEFAULT_TIE_BREAK_TITLE, findQuestion, isQuestionPosition, quizTitleProblemOf, type LiveState } from '../../projections/live';
+import { DEFAULT_TIE_BREAK_TITLE, findQuestion, tieBreakSolutionProblem, isQuestionPosition, quizTitleProblemOf, type LiveState } from '../../projections/live';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
 import { ADMIN, MODERATOR, QUIZZES, SHOW, questionRefOf, trimmed, type Entries, type QuestionRef } from './entry';
 import { quizIdOf } from './fields';
@@ -29,11 +29,12 @@ export interface EditQuiz {
   yearWeek: string | null;
   content: ContentResult | null;
 }
-/** aas */
+/** aas; `solution`: the correct value, stored as the question's answer (the checker shows it). */
 export interface AddTieBreakQuestion extends QuestionRef {
   type: 'AddTieBreakQuestion';
   title: string;
   text: string;
+  solution: string;
 }
 /** The commands of this file, as their rules receive them: quizEntries holds one entry for each. */
 export type QuizCommand = CreateQuiz | ImportQuiz | EditQuiz | AddTieBreakQuestion;
@@ -105,12 +106,14 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
   if (round === null || number === null || !isQuestionPosition(round, number)) return reject(texts.questionNotFound);
   if (!text) return reject(texts.answerEmpty);
   if (findQuestion(quiz.content, round, number)) return reject(QUIZ_COMMAND_TEXTS.questionExists, 'conflict');
+  const problem = tieBreakSolutionProblem(cmd.solution);
+  if (problem) return reject(problem);
   const category = cmd.title || DEFAULT_TIE_BREAK_TITLE;
   return accept(
     streams.quiz(quizId),
     draft('TieBreakQuestionAdded', {
       quizId,
-      question: { type: 'normal', round, number, category, question: text, answer: '', points: 1, options: [], extraInfo: { tieBreak: true } },
+      question: { type: 'normal', round, number, category, question: text, answer: cmd.solution, points: 1, options: [], extraInfo: { tieBreak: true } },
     }),
   );
 }
@@ -147,9 +150,9 @@ export const quizEntries = {
   },
   AddTieBreakQuestion: {
     wire: 'aas',
-    content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string' },
+    content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string', solution: 'string|number' },
     access: ADMIN,
-    parse: (c) => ({ type: 'AddTieBreakQuestion', ...questionRefOf(c), title: trimmed(c.title), text: trimmed(c.text) }),
+    parse: (c) => ({ type: 'AddTieBreakQuestion', ...questionRefOf(c), title: trimmed(c.title), text: trimmed(c.text), solution: trimmed(c.solution) }),
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: addTieBreakQuestion,
   },

@@ -7,6 +7,7 @@
  * adds its union to `Command` (commands.ts) and its entries to AREAS below.
  */
 import { accountEntries } from './accounts';
+import { contentModerationEntries } from './content-moderation';
 import type { Command, CommandInput, CommandOfType, CommandType } from './commands';
 import { drawingEntries } from './drawing';
 import type { CommandEntry } from './entry';
@@ -44,6 +45,7 @@ const AREAS = [
   uploadEntries,
   formEntries,
   moderationEntries,
+  contentModerationEntries,
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */

@@ -87,14 +87,20 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
   return a.length === b.length && a.every((role) => b.includes(role));
 }
 
-/** Whether an admin other than `userId` is left. */
+/**
+ * Whether an admin other than `userId` is left who can act: neither blocked nor erased (an erased
+ * user holds no role). A blocked admin cannot log in: the show would have no working admin.
+ */
 export function anotherAdmin(state: LiveState, userId: string): boolean {
   let found = false;
   state.users.forEach((u) => {
-    if (!found && u.id !== userId && u.roles.includes('admin')) found = true;
+    if (!found && u.id !== userId && u.roles.includes('admin') && !u.blocked && !u.erased) found = true;
   });
   return found;
 }
+
+/** What the last-admin checks read: who holds the admin role and who is blocked or erased, in every user stream. */
+export const WORKING_ADMINS = { streams: [USERS], types: ['UserRegistered', 'UserRolesChanged', 'UserBlocked', 'UserErased'] } as const;
 
 /** An admin by id; with no acting user, the server's console (docs/decisions/operator-accounts.md). */
 function changedBy(cmd: SetUserRoles, ctx: DecisionContext): RolesChangedBy {

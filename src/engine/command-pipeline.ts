@@ -2,7 +2,19 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
-import { admit, appendConditionOf, decide, isRejection, reject, type BoundaryPart, type Command, type CommandInput, type Decision, type Rejection } from '../commands';
+import {
+  admit,
+  appendConditionOf,
+  decide,
+  isRejection,
+  reject,
+  type BoundaryPart,
+  type Command,
+  type CommandInput,
+  type Decision,
+  type EventCause,
+  type Rejection,
+} from '../commands';
 import { BoundaryMovedError, WrongExpectedRevisionError, type AppendCondition, type AppendResult, type EventStore, type StoredEvent } from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
@@ -53,6 +65,8 @@ export interface ExecuteOptions {
   commandId?: string;
   /** Ids handed out first by ctx.newId, for ids reserved on the write side before deciding (a user's login). */
   reservedIds?: readonly string[];
+  /** The event a server-sent command acts on (its events' causation and correlation ids); default: the command itself. */
+  cause?: EventCause;
 }
 
 interface Pending {
@@ -60,6 +74,7 @@ interface Pending {
   actor: Actor;
   commandId: string;
   reservedIds: readonly string[];
+  cause: EventCause | undefined;
   attempts: number;
   /** Goes in a batch of its own: its batch was refused by the store, and the culprit is being found. */
   alone: boolean;
@@ -170,7 +185,7 @@ export class CommandPipeline {
         this.observer?.commandHandled(command.type, result);
         resolve(result);
       };
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], attempts: 0, alone: false, rechecked: false, resolve: reported });
+      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], cause: options.cause, attempts: 0, alone: false, rechecked: false, resolve: reported });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -371,7 +386,7 @@ export class CommandPipeline {
     try {
       const reserved = [...item.reservedIds];
       const newId = () => reserved.shift() ?? randomUUID();
-      return decide(state, item.command, { now: this.clock(), actor: item.actor, newId, commandId: item.commandId });
+      return decide(state, item.command, { now: this.clock(), actor: item.actor, newId, commandId: item.commandId, cause: item.cause });
     } catch (error) {
       this.logger.error(`deciding ${item.command.type} failed: ${String(error)}`);
       return { ok: false, message: RETRY_LATER, reason: 'invalid' };

@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { Actor } from '../../events';
+import { correlationOf, type Actor } from '../../events';
+import type { EventCause } from '../commands';
+import type { StoredEvent } from '../store/event-store';
+import { fromStored } from './stored-events';
 import { nameBasedUuid } from '../store/event-ids';
 import type { LiveState } from '../../projections/live';
 import type { CommandPipeline } from './command-pipeline';
@@ -20,6 +23,9 @@ export class CountdownScheduler {
   private scheduledFor: number | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly logger = new Logger('CountdownScheduler');
+  private unsubscribeFolded: (() => void) | null = null;
+  /** The start of each countdown seen, by its end instant: what an expiry's events name as their cause. */
+  private readonly starts = new Map<number, EventCause>();
 
   constructor(
     private readonly live: LiveStateService,
@@ -28,13 +34,26 @@ export class CountdownScheduler {
   ) {}
 
   start(): void {
+    this.unsubscribeFolded = this.live.onFolded((events) => this.remember(events));
     this.unsubscribe = this.live.onChange((state) => this.plan(state));
     this.plan(this.live.state);
   }
 
   stop(): void {
+    this.unsubscribeFolded?.();
     this.unsubscribe?.();
     this.clear();
+  }
+
+  /** The countdown's start event and its correlation; an older one than the running countdown is forgotten. */
+  private remember(events: readonly StoredEvent[]): void {
+    for (const stored of events) {
+      if (stored.type !== 'CountdownStarted') continue;
+      const event = fromStored(stored);
+      if (event.type !== 'CountdownStarted') continue;
+      this.starts.clear(); // one countdown runs at a time
+      this.starts.set(event.data.endsAt, { causationId: event.metadata.eventId, correlationId: correlationOf(event.metadata) });
+    }
   }
 
   private plan(state: LiveState): void {
@@ -48,12 +67,17 @@ export class CountdownScheduler {
   }
 
   /**
-   * The same command id in every process: the store keeps one expiry, whoever appends it first.
+   * The same command id in every process: the store keeps one expiry, whoever appends it first. Its
+   * events name the countdown's start as their cause and carry its correlation (the moderator's
+   * command); a countdown started before this process's snapshot was not seen, and its expiry is its own cause.
    * A refused expiry (maintenance blocks every command, or the clocks disagree by a few ms) is tried
    * again every second while that countdown is still the running one.
    */
   private async expire(endsAt: number): Promise<void> {
-    const outcome = await this.pipeline.execute({ type: 'ExpireCountdown' }, SCHEDULER_ACTOR, { commandId: nameBasedUuid(`countdown-expiry:${endsAt}`, 0) });
+    const outcome = await this.pipeline.execute({ type: 'ExpireCountdown' }, SCHEDULER_ACTOR, {
+      commandId: nameBasedUuid(`countdown-expiry:${endsAt}`, 0),
+      cause: this.starts.get(endsAt),
+    });
     if (outcome.ok || this.scheduledFor !== endsAt) return;
     this.logger.debug?.(`countdown ${endsAt} not expired yet: ${outcome.message}`);
     this.timer = setTimeout(() => void this.expire(endsAt), RETRY_MS);

@@ -28,6 +28,8 @@ const CATCH_UP_CHECK_MS = 1000;
 const READ_BATCH = 10_000;
 
 export type LiveStateListener = (state: LiveState, previous: LiveState) => void;
+/** The events of a batch just folded (the scheduler remembers what it will act on). */
+export type FoldedListener = (events: readonly StoredEvent[]) => void;
 
 /**
  * The live state of this process: the fold of the store's subscription in global order, nothing else.
@@ -38,6 +40,7 @@ export class LiveStateService {
   private folded = 0;
   private readonly revisions = new Map<string, number>();
   private readonly listeners = new Set<LiveStateListener>();
+  private readonly foldedListeners = new Set<FoldedListener>();
   private waiters: Array<{ position: number; resolve: () => void }> = [];
   private subscription: Subscription | null = null;
   private readonly logger = new Logger('LiveState');
@@ -186,6 +189,12 @@ export class LiveStateService {
     return this.applied.find(commandId);
   }
 
+  /** Called with every batch of stored events once folded. */
+  onFolded(listener: FoldedListener): () => void {
+    this.foldedListeners.add(listener);
+    return () => this.foldedListeners.delete(listener);
+  }
+
   onChange(listener: LiveStateListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -226,6 +235,13 @@ export class LiveStateService {
     }
     if (batch.length > 0) this.folded = batch[batch.length - 1]!.position;
     this.discardSnapshotsBeforeErasure(batch);
+    for (const listener of this.foldedListeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        this.logger.error(`folded-events listener failed: ${String(error)}`);
+      }
+    }
     // Events that could not be folded leave the state as it was, but still count as seen (waiters below).
     if (state !== previous) {
       this.current = state;

@@ -4,8 +4,8 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { StoreWatch } from './store-watch';
 import { within } from '../engine/within';
 import { rebuildText } from '../observability/rebuild-log';
-
-export const APP_VERSION = '0.10.0';
+import { APP_VERSION } from '../version';
+import type { AboutReply } from '../../wire';
 
 /** /api/ready answers within 1 s (PROTOCOL.md wave 3): a look at the store of at most this long ... */
 export const READY_LOOK_MS = 600;
@@ -49,6 +49,13 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
     // The error itself names hosts, users and databases: the public answer only says the store was not reached.
     const store = { kind: storage.events.kind, lastPosition, reachable: !seen?.error };
     return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [], rebuilding: this.runtime.readModels.rebuilding() };
+  }
+
+  /** What the web app needs to know of its server (PROTOCOL.md wave 5): the release, and the public origin its links start with. */
+  @Get('about')
+  @ApiOkResponse({ description: "`{version, publicUrl}`: the release (package.json) and PUBLIC_URL (`null` when unset: links use the page's own origin)." })
+  about(): AboutReply {
+    return { version: APP_VERSION, publicUrl: this.runtime.config.publicUrl };
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { APP_VERSION } from '../health/health.controller';
+import { APP_VERSION } from '../version';
 
 /**
  * The HTTP API as OpenAPI, generated from the controllers and the DTOs that validate the requests:

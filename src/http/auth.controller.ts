@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { FIELD_MAXIMA, tooLongProblem, type UserLive } from '../../projections/live';
+import { FIELD_MAXIMA, tooLongProblem, uniqueNameKey, type UserLive } from '../../projections/live';
 import { checkHashingRoom, dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { RUNTIME, type Runtime } from '../runtime';
@@ -9,10 +9,11 @@ import { TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
 import { queueTicket } from '../limits/password-hashing';
-import { clientAddress } from '../limits/logins-and-registrations';
+import { clientAddress, NAME_LINE_RETRY_SECONDS, NameLineFull, type LinePlace } from '../limits/logins-and-registrations';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
+import { secureCookies } from './public-origin';
 import { BLOCKED_TEXT } from '../auth/token-holder';
 import { LOGIN_TEXTS } from '../edge-texts';
 
@@ -51,19 +52,33 @@ export class AuthController {
     const attempt = {
       login: counted,
       address: clientAddress(request),
-      device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), counted),
+      // The cookie names the account and its token generation: the live state's, no query.
+      device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), live.state.users.get(live.state.userIdByLogin.get(uniqueNameKey(counted)) ?? '')),
     };
     // A login the hashing queue would send away now gets its appointment before it costs the limiter's and the
     // credentials' queries: in a surge each check-in would pay them again (docs/decisions/first-minute.md).
     const ticket = queueTicket(request);
     checkHashingRoom({ ticket });
-    // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
-    const refusal = await limits.attempt(attempt);
-    if (refusal) throw httpError(429, refusal);
     const tooLong = tooLongProblem('login', username);
+    // A place in the name's line before anything is counted or queried: beyond it, 429 at once, uncounted.
+    let place: LinePlace;
+    try {
+      place = limits.enterLine(attempt);
+    } catch (error) {
+      if (!(error instanceof NameLineFull)) throw error;
+      response.set('Retry-After', String(NAME_LINE_RETRY_SECONDS));
+      throw httpError(429, error.message);
+    }
+    // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
+    const refusal = await limits.attempt(attempt).catch((error: unknown) => {
+      place.leave();
+      throw error;
+    });
+    if (refusal || tooLong) place.leave();
+    if (refusal) throw httpError(429, refusal);
     if (tooLong) throw httpError(400, tooLong);
-    const valid = await limits
-      .oneAtATime(username, async () => {
+    const valid = await place
+      .run(async () => {
         const credential = await credentials.findByLogin(username);
         // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
         const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket });
@@ -77,10 +92,10 @@ export class AuthController {
     if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);
     await limits.succeeded(attempt);
     if (user.blocked) throw httpError(403, BLOCKED_TEXT); // after the password: a guesser learns nothing
-    response.cookie(DEVICE_COOKIE, devices.issue(username), {
+    response.cookie(DEVICE_COOKIE, devices.issue(user), {
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.secure,
+      secure: secureCookies(this.runtime.config, request),
       path: '/api/token-auth',
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
     });

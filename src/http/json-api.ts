@@ -1,4 +1,4 @@
-import type { LiveState, TeamLive, UserLive } from '../../projections/live';
+import { shownLogo, type LiveState, type TeamLive, type UserLive } from '../../projections/live';
 import type { TeamListResource, TeamResource, UserResource } from '../../wire';
 
 /** Attributes of a JSON:API body, or of a plain object body (both are accepted). */
@@ -36,7 +36,7 @@ export function teamResource(state: LiveState, team: TeamLive): TeamResource {
       number: team.number,
       stadt: team.stadt,
       beschreibung: team.beschreibung,
-      url: team.url,
+      url: shownLogo(state, team.url),
       isNew: team.isNew,
       memberCount: team.memberIds.length,
     },
@@ -48,7 +48,7 @@ export function teamResource(state: LiveState, team: TeamLive): TeamResource {
 
 /** A team as GET /api/teams lists it: what the team-finding page shows; its members only for operators. */
 export function teamListResource(state: LiveState, team: TeamLive, withMembers: boolean): TeamListResource {
-  const { name, stadt, url, isNew } = team;
-  const entry: TeamListResource = { type: 'teams', id: team.id, attributes: { name, stadt, url, isNew } };
+  const { name, stadt, isNew } = team;
+  const entry: TeamListResource = { type: 'teams', id: team.id, attributes: { name, stadt, url: shownLogo(state, team.url), isNew } };
   return withMembers ? { ...entry, relationships: teamResource(state, team).relationships } : entry;
 }

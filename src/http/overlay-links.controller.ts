@@ -6,6 +6,7 @@ import type { OverlayLinkCreatedReply, OverlayLinkEntry } from '../../wire';
 import { RUNTIME, type Runtime } from '../runtime';
 import { rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
+import { publicOrigin } from './public-origin';
 import { actorOf } from './request-user';
 
 /** The path of the stream overlay page of a token (the web app's route). */
@@ -21,9 +22,9 @@ export const OVERLAY_PATH = '/overlay/';
 export class OverlayLinksController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  /** The address of a link as the request's own origin (the admin's browser) reaches it; OBS opens it as a browser source. */
+  /** The address of a link at the show's public origin (PUBLIC_URL, else the admin's request's); OBS opens it as a browser source. */
   private urlOf(request: Request, linkId: string): string {
-    return `${request.protocol}://${request.get('host') ?? 'localhost'}${OVERLAY_PATH}${this.runtime.secrets.overlayTokens.tokenOf(linkId)}`;
+    return `${publicOrigin(this.runtime.config, request)}${OVERLAY_PATH}${this.runtime.secrets.overlayTokens.tokenOf(linkId)}`;
   }
 
   private entryOf(state: LiveState, request: Request, link: OverlayLinkLive): OverlayLinkEntry {

@@ -4,7 +4,10 @@
  * from 1), optionally under a `rounds` table; `name` and `yearWeek` (or `year_week`) sit at the top.
  * The content goes through the same normalisation as the engine's CreateQuiz/ImportQuiz.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parse } from 'toml';
+import { projectRoot } from '../config';
 import type { Question } from '../../events';
 import type { QuizImportPreview } from '../../wire';
 import { normalizeContent, questionsFromRounds } from '../commands/quiz-content';
@@ -79,4 +82,12 @@ export function previewQuizImport(toml: string, form: { name?: string; yearWeek?
 /** The content as the config page edits it: pretty JSON text. */
 export function contentAsJson(content: readonly Question[]): string {
   return JSON.stringify(content, null, 2);
+}
+
+/** The example quiz a fresh install loads in one step (every question type and a tie-break; docs/quiz-format.md). */
+export const EXAMPLE_QUIZ_FILE = 'examples/beispielquiz.toml';
+
+/** The example quiz's preview, read from the installation (the image ships examples/). */
+export async function previewExampleQuiz(): Promise<QuizImportResult> {
+  return previewQuizImport(await readFile(path.join(projectRoot(), EXAMPLE_QUIZ_FILE), 'utf8'));
 }

@@ -6,7 +6,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { QuizDto } from './dto/quizzes.dto';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { previewQuizImport } from './quiz-import';
+import { previewExampleQuiz, previewQuizImport } from './quiz-import';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 import { QUIZ_TEXTS } from '../edge-texts';
@@ -59,16 +59,31 @@ export class QuizzesController {
     return result.preview;
   }
 
+  /**
+   * The first step of a fresh install: saves the example quiz (examples/beispielquiz.toml) as a new
+   * quiz, as the config page saves an imported one (CreateQuiz with the import's preview).
+   */
+  @Post('example')
+  @HttpCode(201)
+  @LoggedIn('moderator')
+  @ApiCreatedResponse({ description: 'The example quiz, saved as a new quiz: a JSON:API `quizzes` resource.' })
+  async createExample(@CurrentUser() user: UserLive) {
+    const example = await previewExampleQuiz();
+    if (!example.ok) throw new HttpException({ errors: example.errors.map((e) => ({ status: '500', ...e })) }, 500);
+    return this.createFrom(example.preview, user);
+  }
+
   @Post()
   @HttpCode(201)
   @LoggedIn()
   @ApiAttributesBody(QuizDto, 'quizzes')
   @ApiCreatedResponse({ description: 'The new quiz as a JSON:API `quizzes` resource (moderators only).' })
   async create(@Attributes() body: QuizDto, @CurrentUser() user: UserLive) {
-    const outcome = await this.runtime.engine.pipeline.submit(
-      { type: 'CreateQuiz', name: body.name ?? '', yearWeek: body.yearWeek ?? '', content: body.content as never },
-      actorOf(user),
-    );
+    return this.createFrom({ name: body.name ?? '', yearWeek: body.yearWeek ?? '', content: body.content }, user);
+  }
+
+  private async createFrom(quiz: { name: string; yearWeek: string; content: unknown }, user: UserLive) {
+    const outcome = await this.runtime.engine.pipeline.submit({ type: 'CreateQuiz', name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content as never }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
     const created = outcome.events.find((e) => e.type === 'QuizCreated');
     return { data: quizResource(this.runtime.engine.live.state.quizzes.get(created!.data.quizId)!) };

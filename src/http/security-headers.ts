@@ -38,3 +38,15 @@ export function securityHeaders(): RequestHandler {
     crossOriginEmbedderPolicy: false,
   });
 }
+
+/**
+ * Answers of the API are not stored by browsers or proxies unless a handler says otherwise (uploads
+ * and the show's look do): answers carrying a token (a login, a renewal, a password change, a reset)
+ * must never sit in a cache.
+ */
+export function apiNoStore(): RequestHandler {
+  return (request, response, next) => {
+    if (request.path.startsWith('/api/')) response.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}

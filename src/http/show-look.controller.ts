@@ -3,7 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestj
 import type { Response } from 'express';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { imageTypeOf, primaryColorOf, shortNameOf, showLogoPath, showNameOf } from '../../projections/live';
+import { imageTypeOf, primaryColorOf, shortNameOf, showLogoPath, showNameOf, shownLogo } from '../../projections/live';
 import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
 import { IMMUTABLE, REVALIDATE } from './web-app';
@@ -55,7 +55,8 @@ export class ShowLookController {
   @ApiOkResponse({ description: "The show's logo, for anyone (also logged out)." })
   @ApiNotFoundResponse({ description: 'The show has no logo (German `detail`).' })
   async logo(@Query('v') version: unknown, @Res() response: Response): Promise<void> {
-    const logo = this.runtime.engine.live.state.showSettings.logo;
+    const state = this.runtime.engine.live.state;
+    const logo = shownLogo(state, state.showSettings.logo); // mph: a hidden logo is none
     const file = logo === '' ? null : path.join(this.runtime.uploadsDir, logo);
     if (
       !file ||

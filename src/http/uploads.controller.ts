@@ -18,12 +18,12 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES } from '../../projections/live';
+import { UPLOAD_MAX_BYTES, isHiddenPicture } from '../../projections/live';
 import type { UploadReply } from '../../wire';
 import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
-import { stripImageMetadata } from '../uploads/strip-metadata';
+import { reencodeImage } from '../uploads/reencode-image';
 import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, type UploadOwner } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -40,7 +40,7 @@ function ownerOf(kind: string, user: UserLive): UploadOwner {
   return kind === 'user' || kind === 'show' || !user.teamId ? { id: user.id, kind: 'user' } : { id: user.teamId, kind: 'team' };
 }
 
-/** Images are read, stripped and written back one or two at a time: at most that many 10 MB files in memory. */
+/** Images are read, decoded, encoded and written back one or two at a time: at most that many decoded images in memory. */
 const STRIPPING_AT_ONCE = 2;
 let stripping = 0;
 const waitingToStrip: Array<() => void> = [];
@@ -58,17 +58,19 @@ async function inStrippingTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The file's kind by its content, with its metadata removed in place (src/uploads/strip-metadata.ts);
- * null for anything that is not an image we can read through. Returns the stored size.
+ * The file's kind by its content, decoded and encoded again in place (src/uploads/reencode-image.ts):
+ * only the pixels are stored. `refusal`: not an image we can read (null), or the German reason.
+ * Returns the stored size.
  */
-async function cleanImage(file: ReceivedFile): Promise<{ kind: ImageKind; size: number } | null> {
+async function cleanImage(file: ReceivedFile): Promise<{ kind: ImageKind; size: number } | { refusal: string | null }> {
   return inStrippingTurn(async () => {
     const bytes = await readFile(file.path);
     const kind = sniffImage(bytes.subarray(0, 16));
-    const clean = kind && stripImageMetadata(bytes, kind);
-    if (!kind || !clean) return null;
-    if (clean.length !== bytes.length) await writeFile(file.path, clean);
-    return { kind, size: clean.length };
+    if (!kind) return { refusal: null };
+    const clean = await reencodeImage(bytes, kind);
+    if (!clean.ok) return { refusal: clean.refusal };
+    await writeFile(file.path, clean.bytes);
+    return { kind, size: clean.bytes.length };
   });
 }
 
@@ -123,8 +125,14 @@ export class UploadsController {
       if (upFront) throw this.refuse(request, upFront.status, upFront.detail);
       const { files, fields } = await receiveUpload(request, incoming, (total) => reservation.grow(total), written);
       if (files.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
-      const images = await Promise.all(files.map(cleanImage));
-      if (images.some((image) => image === null)) throw httpError(415, UPLOAD_TEXTS.notAnImage);
+      const cleaned = await Promise.all(files.map(cleanImage));
+      const refused = cleaned.find((image) => 'refusal' in image);
+      if (refused) throw httpError(415, refused.refusal ?? UPLOAD_TEXTS.notAnImage);
+      const images = cleaned as Array<{ kind: ImageKind; size: number }>;
+      // Encoded again, an image may grow a little: the same limits hold for what is stored.
+      if (images.some((image) => image.size > UPLOAD_MAX_BYTES)) throw httpError(413, UPLOAD_TEXTS.tooLarge);
+      const grown = await reservation.grow(images.reduce((sum, image) => sum + image.size, 0));
+      if (grown) throw httpError(grown.status, grown.detail);
       const stored_ = files.map((file, i) => ({ file, ...images[i]!, name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}` }));
       const outcome = await this.runtime.engine.pipeline.submit(
         {
@@ -188,11 +196,13 @@ export class UploadsController {
   @ApiBearerAuth()
   @ApiParam({ name: 'path', description: "A stored name from an upload's `fileNames`: <kind>/<owner id>/<uuid>.<ext>." })
   @ApiOkResponse({ description: 'The image.' })
-  @ApiNotFoundResponse({ description: 'No such upload.' })
+  @ApiNotFoundResponse({ description: 'No such upload, or a picture a moderator hid (mph; admins and moderators still get it).' })
   async serve(@Param('path') parts: string[] | string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    requestUser(this.runtime, request);
+    const user = requestUser(this.runtime, request);
     const name = Array.isArray(parts) ? parts.join('/') : parts;
     if (!STORED_PATH.test(name)) throw httpError(404, UPLOAD_TEXTS.notFound);
+    // mph: a hidden picture is the operators' only (they show it again, the audit keeps it); for everyone else it is gone.
+    if (isHiddenPicture(this.runtime.engine.live.state, name) && !user.roles.some((role) => role === 'admin' || role === 'moderator')) throw httpError(404, UPLOAD_TEXTS.notFound);
     const file = path.join(this.runtime.uploadsDir, name);
     if (
       !(await stat(file).then(

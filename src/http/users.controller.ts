@@ -1,27 +1,29 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit } from '../identity/secured-command';
+import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit, type SecuredLimit } from '../identity/secured-command';
 import { RUNTIME, type Runtime } from '../runtime';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
 import { eraseUser } from '../identity/erasure';
 import { httpError, rejectionError } from './http-errors';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
+import { ERASURES_PER_ADMIN, HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
 import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
-import { USER_TEXTS } from '../edge-texts';
 
 @ApiTags('users')
 @Controller('api/users')
 export class UsersController {
   /** Password changes per user (each hashes a password). */
   private readonly passwordChanges = new WindowCounter(PASSWORD_CHANGES_PER_USER);
+  /** Other people's accounts each admin erases (each try verifies the admin's password). */
+  private readonly erasures = new WindowCounter(ERASURES_PER_ADMIN);
+  private readonly logger = new Logger('Löschung');
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
@@ -118,19 +120,37 @@ export class UsersController {
   async eraseOwn(@Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
     // Each try hashes a password: limited per user like a password change.
     if (!this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
-    if (!(await currentPasswordProof(this.runtime.secrets.credentials, user.id, body.currentPassword).check())) throw httpError(403, USER_TEXTS.currentPasswordWrong);
-    const outcome = await eraseUser(this.runtime, user.id, actorOf(user));
+    const outcome = await this.erasure(user.id, user, body.currentPassword);
     if (!outcome.ok) throw rejectionError(outcome);
   }
 
-  /** An admin erases anyone's account but the last admin's. */
+  /**
+   * An admin erases anyone's account but the last working admin's, proven by the admin's own current
+   * password, a limited number an hour per admin; each erasure is logged at warn (ids only: the erased
+   * person's name must not outlive them in the log).
+   */
   @Delete(':id')
   @HttpCode(204)
   @LoggedIn('admin')
+  @ApiAttributesBody(EraseAccountDto, 'users')
   @ApiNoContentResponse({ description: 'Erased; every token of the account ends, its sockets close.' })
-  @ApiConflictResponse({ description: 'The last admin cannot be erased (German `detail`).' })
-  async erase(@Param('id') id: string, @CurrentUser() user: UserLive): Promise<void> {
-    const outcome = await eraseUser(this.runtime, id, actorOf(user));
+  @ApiForbiddenResponse({ description: "The acting admin's current password is missing or wrong (German `detail`)." })
+  @ApiConflictResponse({ description: 'The last admin who is not blocked cannot be erased (German `detail`).' })
+  @ApiTooManyRequestsResponse({ description: 'This admin erased too many accounts in the last hour (German `detail`).' })
+  async erase(@Param('id') id: string, @Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
+    const outcome = await this.erasure(id, user, body.currentPassword, windowLimit(this.erasures, user.id, HASHING_LIMIT_TEXTS.erasures));
     if (!outcome.ok) throw rejectionError(outcome);
+    this.logger.warn(`Konto ${id} gelöscht von Admin ${user.id}`);
+  }
+
+  /** The secured-command step: a refused erasure costs no hash; the actor's current password decides. */
+  private erasure(userId: string, actor: UserLive, currentPassword: unknown, limit?: SecuredLimit) {
+    return runSecured(this.runtime.engine, {
+      input: { type: 'EraseUser', userId },
+      actor: actorOf(actor),
+      limit,
+      proof: currentPasswordProof(this.runtime.secrets.credentials, actor.id, currentPassword),
+      submit: (input) => eraseUser(this.runtime, userId, actorOf(actor), input.currentPasswordOk === true),
+    });
   }
 }

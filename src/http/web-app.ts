@@ -20,7 +20,7 @@ const ASSETS = '/assets/';
 export function serveWebApp(app: NestExpressApplication, webDir: string): void {
   const index = path.join(webDir, 'index.html');
   if (!existsSync(index)) {
-    new Logger('Web').warn(`No web app at ${webDir}: run "npm run build:web" (npm start does it for you).`);
+    new Logger('Web').warn(`Keine Web-App in ${webDir}: bitte "npm run build:web" ausführen (npm start tut es selbst).`);
     return;
   }
   // Source maps carry the sources: built (hidden) for the operators, never served.

@@ -10,11 +10,12 @@ import type { Runtime } from '../runtime';
  * events), their login with its password hash, their failed logins and their uploaded files. Snapshots
  * that still name them are the engine's (src/engine/live-state.ts), the read models' rows their
  * projectors'. Each step can run again: a start finishes an erasure a crash interrupted.
+ * `currentPasswordOk`: the edge's verdict on the acting user's current password (the rule needs it).
  */
-export async function eraseUser(runtime: Runtime, userId: string, actor: Actor): Promise<CommandOutcome> {
+export async function eraseUser(runtime: Runtime, userId: string, actor: Actor, currentPasswordOk: boolean): Promise<CommandOutcome> {
   const login = runtime.engine.live.state.users.get(userId)?.login;
   const files = await uploadedFilesOf(runtime, userId);
-  const outcome = await runtime.engine.pipeline.submit({ type: 'EraseUser', userId }, actor);
+  const outcome = await runtime.engine.pipeline.submit({ type: 'EraseUser', userId, currentPasswordOk }, actor);
   if (!outcome.ok) return outcome;
   await forgetErased(runtime, [userId]);
   if (login !== undefined) await runtime.loginLimits.forget(login);

@@ -12,6 +12,7 @@
  */
 import { hostname, userInfo } from 'node:os';
 import { loadConfig } from '../config';
+import { printedVersion } from '../version';
 import { CommandPipeline } from '../engine/command-pipeline';
 import { LiveStateService } from '../engine/live-state';
 import { openStorage } from '../store/storage';
@@ -32,6 +33,7 @@ function consoleAccount(): string {
 }
 
 async function main(args: string[]): Promise<number> {
+  if (printedVersion(args)) return 0;
   const [command, login, roles] = args;
   const verb = command === undefined ? undefined : VERBS[command];
   if (command !== 'list' && (verb === undefined || !login || roles === undefined)) {

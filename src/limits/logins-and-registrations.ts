@@ -34,7 +34,33 @@ export const LOGIN_LIMIT_TEXTS = {
   loginName: (minutes: number) => `Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
   loginAddress: (minutes: number) => `Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
   registrations: (minutes: number) => `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  nameLineFull: 'Gerade wird für diesen Nutzernamen sehr oft ein Passwort geprüft. Bitte versuche es in einem Moment noch einmal.',
 } as const;
+
+/**
+ * Verifications of one login name that may wait behind the running one in a line (a few: a player
+ * who double-clicks, two devices at once); more are refused at once with 429 and `Retry-After`,
+ * without counting as failed (docs/decisions/trust-third-round.md).
+ */
+export const WAITING_PER_NAME = 4;
+/** The `Retry-After` of a full line, in seconds: a line of five verifications drains well within it. */
+export const NAME_LINE_RETRY_SECONDS = 1;
+/** How many login names remember the address of their last successful login (the oldest is forgotten first). */
+const LAST_ADDRESSES_KEPT = 10_000;
+
+/** A place in a login name's line (LoginLimits.enterLine). */
+export interface LinePlace {
+  run<T>(verify: () => Promise<T>): Promise<T>;
+  leave(): void;
+}
+
+/** The line of a login name is full: refused before any verification, not counted. */
+export class NameLineFull extends Error {
+  constructor() {
+    super(LOGIN_LIMIT_TEXTS.nameLineFull);
+    this.name = 'NameLineFull';
+  }
+}
 
 /** The registration limit, shared by the instances on one database (a registration appends to the log). */
 export class HttpLimits {
@@ -105,13 +131,16 @@ export interface LoginAttempt {
  * write side's database: on Postgres every app instance counts into the same rows, embedded the one
  * process does. An attempt is counted before its password is verified (one atomic upsert per key):
  * a burst of concurrent attempts cannot slip past the limit while the first are being hashed. A right
- * password gives the attempt back. At most one verification per login name runs at a time in a
- * process; the others wait their turn.
+ * password gives the attempt back. At most one verification per line of a login name runs at a time
+ * in a process; a few wait their turn, more are refused (see oneAtATime).
  * The table `login_failures` comes from the write side's migrations (src/store/sql/migrations.ts).
  */
 export class LoginLimits {
   private countsSinceSweep = 0;
-  private readonly verifying = new Map<string, Promise<void>>();
+  /** Per line (see lineOf): the end of the line, and how many are in it (the running one and those waiting). */
+  private readonly lines = new Map<string, { tail: Promise<void>; length: number }>();
+  /** Per login name key, the address key of its last successful login in this process. */
+  private readonly lastAddresses = new Map<string, string>();
 
   private constructor(
     private readonly db: SqlDatabase,
@@ -147,6 +176,10 @@ export class LoginLimits {
 
   /** The password was right: the pair's (or device's) failures are forgotten, the address gets this attempt back. */
   async succeeded(attempt: LoginAttempt): Promise<void> {
+    const name = uniqueNameKey(attempt.login);
+    this.lastAddresses.delete(name); // re-inserted last: the map forgets the oldest first
+    this.lastAddresses.set(name, addressKeyOf(attempt.address));
+    if (this.lastAddresses.size > LAST_ADDRESSES_KEPT) this.lastAddresses.delete(this.lastAddresses.keys().next().value!);
     if (attempt.device !== null) {
       await this.db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(attempt.device)]);
       return;
@@ -162,21 +195,54 @@ export class LoginLimits {
     for (const key of keys) await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
   }
 
-  /** Runs `verify` when no other verification for this login name runs in this process (in turn otherwise). */
-  async oneAtATime<T>(login: string, verify: () => Promise<T>): Promise<T> {
-    const key = uniqueNameKey(login);
-    const before = this.verifying.get(key) ?? Promise.resolve();
-    const run = before.then(verify);
-    const done = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.verifying.set(key, done);
-    try {
-      return await run;
-    } finally {
-      if (this.verifying.get(key) === done) this.verifying.delete(key);
-    }
+  /**
+   * A place in the attempt's line, taken as the attempt arrives (before it is counted: a full line
+   * refuses without a database query); throws NameLineFull when WAITING_PER_NAME already wait behind
+   * the running one. A login name has three kinds of line: one per known device (its cookie), one for
+   * the address that last logged in with the name, and one for everybody else. Guesses from elsewhere
+   * wait in the last: they never delay the device or the place the owner logged in from, and a burst
+   * for one name still takes one hashing thread. `run` verifies in turn; `leave` gives the place back
+   * unused (the attempt was refused before its verification).
+   */
+  enterLine(attempt: LoginAttempt): LinePlace {
+    const key = this.lineOf(attempt);
+    const line = this.lines.get(key) ?? { tail: Promise.resolve(), length: 0 };
+    if (line.length > WAITING_PER_NAME) throw new NameLineFull();
+    line.length++;
+    this.lines.set(key, line);
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      if (--line.length === 0 && this.lines.get(key) === line) this.lines.delete(key);
+    };
+    return {
+      run: async <T>(verify: () => Promise<T>): Promise<T> => {
+        const run = line.tail.then(verify);
+        line.tail = run.then(
+          () => undefined,
+          () => undefined,
+        );
+        try {
+          return await run;
+        } finally {
+          leave();
+        }
+      },
+      leave,
+    };
+  }
+
+  /** enterLine and run at once. */
+  async oneAtATime<T>(attempt: LoginAttempt, verify: () => Promise<T>): Promise<T> {
+    return this.enterLine(attempt).run(verify);
+  }
+
+  private lineOf(attempt: LoginAttempt): string {
+    const name = uniqueNameKey(attempt.login);
+    if (attempt.device !== null) return `device ${attempt.device} ${name}`;
+    if (this.lastAddresses.get(name) === addressKeyOf(attempt.address)) return `last ${name}`;
+    return `name ${name}`;
   }
 
   /** An erased account's failed logins go with it (the keys hold the login). */

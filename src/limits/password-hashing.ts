@@ -10,8 +10,15 @@ export const TEAMS_CREATED_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };
 /** A password is changed once, maybe twice after a typo. */
 export const PASSWORD_CHANGES_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };
 
+/**
+ * Accounts an admin erases (each try verifies the admin's password): a stolen token and password
+ * still cannot empty the show in one go (docs/decisions/operator-accounts.md).
+ */
+export const ERASURES_PER_ADMIN: WindowLimit = { max: 10, windowMs: HOUR };
+
 export const HASHING_LIMIT_TEXTS = {
   teams: 'Du hast gerade zu viele Teams angelegt. Bitte versuche es später noch einmal.',
+  erasures: 'Du hast gerade zu viele Konten gelöscht. Bitte versuche es in einer Stunde noch einmal.',
   passwords: 'Du hast dein Passwort gerade zu oft geändert. Bitte versuche es später noch einmal.',
 } as const;
 

@@ -11,6 +11,8 @@ export interface MetricSources {
   projectionLag(): Promise<ReadonlyArray<{ projector: string; lag: number }>>;
   /** How many events the live state is behind the log. */
   liveLag(): Promise<number>;
+  /** Free bytes of the disk holding DATA_DIR's uploads (and the embedded database), and the floor uploads keep (UPLOADS_MIN_FREE_BYTES). */
+  disk?(): Promise<{ freeBytes: number; floorBytes: number }>;
 }
 
 let processMetrics: Registry | null = null;
@@ -104,6 +106,24 @@ export class Metrics implements PipelineObserver {
       registers: [this.registry],
       async collect() {
         for (const { projector, lag } of (await sources()?.projectionLag()) ?? []) this.set({ projector }, lag);
+      },
+    });
+    new Gauge({
+      name: 'quiz_disk_free_bytes',
+      help: 'Free bytes of the disk holding DATA_DIR (uploads; with the embedded store the database too).',
+      registers: [this.registry],
+      async collect() {
+        const disk = await sources()?.disk?.();
+        if (disk) this.set(disk.freeBytes);
+      },
+    });
+    new Gauge({
+      name: 'quiz_disk_floor_bytes',
+      help: 'The free bytes uploads leave on that disk (UPLOADS_MIN_FREE_BYTES): below it uploads are refused.',
+      registers: [this.registry],
+      async collect() {
+        const disk = await sources()?.disk?.();
+        if (disk) this.set(disk.floorBytes);
       },
     });
     new Gauge({

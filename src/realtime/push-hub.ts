@@ -155,7 +155,7 @@ export class PushHub {
     return snapshot;
   }
 
-  /** A user went on- or offline: the scopes that user receives are the ones that may show it (presence is among their inputs). */
+  /** A user went on- or offline: the scopes that user receives may show it (presence is among their inputs), and those that show everyone's. */
   refreshPresenceOf(userId: string): void {
     const state = this.live.state;
     const user = state.users.get(userId);
@@ -163,6 +163,11 @@ export class PushHub {
     for (const key of scopesOf(state, { userId, roles: user.roles })) {
       const scope = this.scopes.get(scopeKeyString(key));
       if (scope) this.refresh(scope, state);
+    }
+    // Scopes that show everyone's presence (the moderators' count of teams online); refresh skips an unchanged view.
+    for (const name of SCOPE_NAMES) {
+      if (!scopeDefinition({ scope: name }).everyonesPresence) continue;
+      for (const scope of this.instances.get(name)!.values()) this.refresh(scope, state);
     }
   }
 

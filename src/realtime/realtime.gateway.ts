@@ -2,12 +2,12 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import type { Actor, QuizShowEvent, Role } from '../../events';
-import { FUSION_TEAM_PASSWORD, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
+import { FUSION_TEAM_PASSWORD, OVERLAY_LINK_TEXTS, OVERLAY_PAGES_PER_LINK, teamByReference, workingOverlayLink, type LiveState } from '../../projections/live';
 import { MAX_FRAME_BYTES } from '../../wire';
 import { textOf } from '../../projections/live';
 import { BLOCKED_TEXT, tokenHolder } from '../auth/token-holder';
 import { renewedToken } from '../auth/token-renewal';
-import { inputFromWire, invalidTextRejection, isRejection, isWireCommand, type Command, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
+import { admit, inputFromWire, invalidTextRejection, isRejection, isWireCommand, type Command, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
 import { runSecured } from '../identity/secured-command';
@@ -102,7 +102,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.slowSweep.unref();
     this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.closeRevoked(state, previous);
-      if (state.overlayLinks !== previous.overlayLinks) this.closeRevokedOverlays(state);
+      if (state.overlayLinks !== previous.overlayLinks || state.users !== previous.users) this.closeRevokedOverlays(state); // a link ends with its creator's admin role too
     });
   }
 
@@ -241,7 +241,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }
     if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
     if (type === 'gj') return this.joinTeam(session, content, commandId);
-    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content))!, commandId);
+    return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content, session))!, commandId);
   }
 
   /**
@@ -304,9 +304,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   /**
    * gi carries a secret: the rule gets only the edge's verdict, never the secret (gj: joinTeam).
    * Content with invalid text is not looked up (the store cannot take it as a parameter); admit refuses it.
+   * Nor is a command that admission refuses (maintenance, access): the token is looked up only for one
+   * that may run, so a refused sender learns nothing of it and uses nothing up.
    */
-  private async resolveSecrets(code: string, content: Record<string, unknown> | undefined): Promise<EdgeVerdict> {
+  private async resolveSecrets(code: string, content: Record<string, unknown> | undefined, session: Session): Promise<EdgeVerdict> {
     if (invalidTextRejection(content)) return {};
+    if (isRejection(admit(this.runtime.engine.live.state, inputFromWire(code, content)!, this.actorOf(session)))) return {};
     if (code === 'gi') return { inviteId: await this.runtime.secrets.tokens.redeem('invite', content?.token) };
     return {};
   }
@@ -345,6 +348,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const linkId = this.runtime.secrets.overlayTokens.linkIdOf(token);
     const link = linkId === null ? undefined : await this.runtime.engine.live.findCaughtUp((state) => workingOverlayLink(state, linkId));
     if (!link) return { success: false, message: SOCKET_TEXTS.overlayLinkInvalid };
+    const pages = [...this.overlaySessions].filter((other) => other !== session && other.overlay?.linkId === link.id).length;
+    if (pages >= OVERLAY_PAGES_PER_LINK) return { success: false, message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK) };
     this.signOff(session); // a second sa on the same socket switches
     if (session.authDeadline) clearTimeout(session.authDeadline);
     session.authDeadline = null;

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import WebSocket from 'ws';
 import { loadConfig } from '../config';
+import { printedVersion } from '../version';
 import type { StoredEvent } from '../store/event-store';
 import { openStorage, type Storage } from '../store/storage';
 import { SnapshotStore } from '../engine/snapshots';
@@ -29,6 +30,7 @@ function optionValue(args: string[], name: string): string | undefined {
 }
 
 async function main(args: string[]): Promise<number> {
+  if (printedVersion(args)) return 0;
   const [command, target, file] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.match(/^--(to|server)$/));
   if (!command || args.includes('--help')) {
     console.log(USAGE);

@@ -12,8 +12,8 @@ export function progressLine(p: RebuildProgress): string {
   const fraction = p.target > 0 ? Math.min(1, p.position / p.target) : 1;
   const filled = Math.round(fraction * WIDTH);
   const bar = '#'.repeat(filled) + '-'.repeat(WIDTH - filled);
-  const rate = Math.round(p.eventsPerSecond).toLocaleString('en-US');
-  return `[${bar}] ${(fraction * 100).toFixed(0).padStart(3)}%  ${p.events.toLocaleString('en-US')} events  ${rate} events/s  ${duration(p.secondsLeft)} left`;
+  const rate = Math.round(p.eventsPerSecond).toLocaleString('de-DE');
+  return `[${bar}] ${(fraction * 100).toFixed(0).padStart(3)} %  ${p.events.toLocaleString('de-DE')} Ereignisse  ${rate} Ereignisse/s  noch ${duration(p.secondsLeft)}`;
 }
 
 /**

@@ -10,11 +10,13 @@ import { loadConfig } from '../config';
 import { ALL_PROJECTORS, openReadDataSource, projectorsNamed, rebuildBeside } from '../../projections/read';
 import { openStorage } from '../store/storage';
 import { stderrProgress } from './progress-bar';
+import { printedVersion } from '../version';
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  if (printedVersion()) return;
   if (process.argv.includes('--help')) {
-    console.log(`Usage: npm run projections:rebuild [name ...]\nProjections: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
+    console.log(`Aufruf: npm run projections:rebuild [Name …]\nProjektionen: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
     return;
   }
   const projectors = projectorsNamed(names);
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
   try {
     await openReadDataSource(storage.sql).then((ds) => ds.destroy());
     for (const projector of projectors) {
-      const bar = stderrProgress(`rebuild ${projector.name}`);
+      const bar = stderrProgress(`Neuaufbau ${projector.name}`);
       const { progress } = await rebuildBeside(storage.sql, storage.events, projector, { evenIfCurrent: true, onProgress: (p) => bar.update(p) });
       bar.done(progress);
     }

@@ -87,7 +87,7 @@ async function openEmbedded(dataDir: string): Promise<SqlDatabase> {
 }
 
 async function openEventStoreDb(url: string): Promise<EventStore> {
-  // Loaded only when configured: the gRPC client is not needed by the default setup.
+  // Loaded only when configured: the KurrentDB client (an optional dependency, with its gRPC stack) is not needed by the default setup.
   const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store');
   return EventStoreDbEventStore.connect(url);
 }

@@ -10,7 +10,10 @@
  *                than the hashing threads can take.
  * Prints p50/p95/max of the honest logins, how many of them were refused (429), and how the wrong
  * `gj` were answered (refused by the per-user/per-team limit without hashing, told to retry because
- * the hashing queue was full, or verified and wrong). No assertions: figures to compare.
+ * the hashing queue was full, or verified and wrong). Before them, the name's line (issue 40, point
+ * 3): `--rounds` logins of one name with its known-device cookie, alone and with 50 wrong guesses for
+ * that name from 5 addresses in flight, and their ratio (`--name-line-only` stops after it).
+ * No assertions: figures to compare.
  */
 import { performance } from 'node:perf_hooks';
 import { SOCKET_LIMIT_TEXTS } from '../../src/limits/sockets-and-team-passwords';
@@ -20,6 +23,7 @@ import { WsClient } from '../e2e/support/ws-client';
 import { numberFlag } from './support/cli';
 
 const SECONDS = numberFlag('seconds', 15);
+const ROUNDS = numberFlag('rounds', 10);
 
 function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,9 +86,58 @@ function report(phase: string, logins: { times: number[]; refused: number }, flo
   );
 }
 
+async function loginFrom(env: TestServer, address: string, password: string, cookie?: string, username = 'umlagert'): Promise<{ status: number; setCookie: string | null }> {
+  const response = await fetch(`${env.url}/api/token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ username, password }),
+  });
+  await response.arrayBuffer();
+  return { status: response.status, setCookie: response.headers.get('set-cookie') };
+}
+
+/**
+ * The owner's known-device login alone; with 50 guesses for its name in flight (fresh addresses each
+ * round: no limit is reached); and with 50 logins of 50 other names in flight (no line between them:
+ * what the load of 50 requests costs by itself).
+ */
+async function nameLine(env: TestServer): Promise<void> {
+  await api(env.url, 'POST', '/api/users', { login: 'umlagert', newPassword: 'richtiges-passwort' });
+  const cookie = (await loginFrom(env, '192.0.2.1', 'richtiges-passwort')).setCookie!.split(';')[0]!;
+  const timed = async () => {
+    const began = performance.now();
+    const { status } = await loginFrom(env, '192.0.2.2', 'richtiges-passwort', cookie);
+    if (status !== 200) throw new Error(`owner's login answered ${status}`);
+    return performance.now() - began;
+  };
+  const alone: number[] = [];
+  const besieged: number[] = [];
+  const beside: number[] = [];
+  const answers = { verified: 0, lineFull: 0, other: 0 };
+  const tally = ({ status }: { status: number }) => void (status === 403 ? answers.verified++ : status === 429 ? answers.lineFull++ : answers.other++);
+  for (let round = 0; round < ROUNDS; round++) {
+    alone.push(await timed());
+    const guesses = Array.from({ length: 50 }, (_, i) => loginFrom(env, `198.51.${round}.${i % 5}`, `geraten-${i}`).then(tally));
+    besieged.push(await timed());
+    await Promise.all(guesses);
+    const others = Array.from({ length: 50 }, (_, i) => loginFrom(env, `203.0.${round}.${i % 5}`, 'geraten', undefined, `anderer-${round}-${i}`));
+    beside.push(await timed());
+    await Promise.all(others);
+  }
+  const p50 = (times: number[]) => pct(times, 50);
+  console.log(
+    `name line  known-device login alone p50 ${p50(alone).toFixed(0)} ms; with 50 guesses for its name from 5 addresses in flight p50 ${p50(besieged).toFixed(0)} ms ` +
+      `(max ${Math.max(...besieged).toFixed(0)} ms, ratio ${(p50(besieged) / p50(alone)).toFixed(2)}); with 50 logins of other names in flight p50 ${p50(beside).toFixed(0)} ms ` +
+      `(ratio ${(p50(beside) / p50(alone)).toFixed(2)}); guesses verified ${answers.verified}, refused by the full line ${answers.lineFull}, other ${answers.other}`,
+  );
+}
+
 async function main(): Promise<void> {
-  const env = await startTestServer();
+  // X-Forwarded-For from loopback is believed: the name line's guesses come from several addresses.
+  const env = await startTestServer({}, undefined, { TRUST_PROXY: 'loopback' });
   try {
+    await nameLine(env);
+    if (process.argv.includes('--name-line-only')) return;
     await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'ehrlich', name: 'ehrlich', newPassword: 'ehrlich-passwort' } } });
     const teamIds: string[] = [];
     for (let owner = 0; owner < 8; owner++) {

@@ -3,7 +3,7 @@
  *
  * What a start costs on an empty store, phase by phase, as the server reports it (LOG_LEVEL=debug,
  * "Startphasen"): modules (node and every module loaded), storage (opening PGlite: initdb, or the copy
- * of a fresh cluster), secrets, firstAdmin (its argon2 hash), runtime (live state, read projections),
+ * of a fresh cluster), secrets, runtime (live state, read projections), firstAdmin (its argon2 hash),
  * nest (the application), listen. Three kinds of start, `--runs` times each:
  *  - empty store, no PGlite template yet (initdb runs, then saves the template): the start as it was;
  *  - empty store from the template;
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
   }
   console.log('\n');
-  const names = ['modules', 'storage', 'secrets', 'firstAdmin', 'runtime', 'nest', 'listen'];
+  const names = ['modules', 'storage', 'secrets', 'runtime', 'firstAdmin', 'nest', 'listen'];
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   printTable(
     ['start (median of runs), ms', 'total', ...names],

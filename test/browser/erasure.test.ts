@@ -92,11 +92,19 @@ describe('erasing an account in the browser', () => {
 
     page.once('dialog', (dialog) => void dialog.accept());
     await row(page, 'gast').getByRole('button', { name: 'Konto von gast löschen' }).click();
+    // The server wants the admin's own current password: a wrong one is refused in German.
+    await row(page, 'gast').getByLabel('Dein aktuelles Passwort (zur Bestätigung)').fill('falsch-geraten');
+    await row(page, 'gast').getByRole('button', { name: 'Endgültig löschen' }).click();
+    await see(page.getByRole('alert').filter({ hasText: 'Das aktuelle Passwort fehlt oder ist falsch.' }));
+    await row(page, 'gast').getByLabel('Dein aktuelles Passwort (zur Bestätigung)').fill(ADMIN_PASSWORD);
+    await row(page, 'gast').getByRole('button', { name: 'Endgültig löschen' }).click();
     await see(page.getByRole('status').filter({ hasText: 'Das Konto von gast ist gelöscht.' }));
     await row(page, 'gast').waitFor({ state: 'detached' });
 
     page.once('dialog', (dialog) => void dialog.accept());
     await row(page, 'admin').getByRole('button', { name: 'Konto von admin löschen' }).click();
+    await row(page, 'admin').getByLabel('Dein aktuelles Passwort (zur Bestätigung)').fill(ADMIN_PASSWORD);
+    await row(page, 'admin').getByRole('button', { name: 'Endgültig löschen' }).click();
     await see(
       page.getByRole('alert').filter({ hasText: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.' }),
     );

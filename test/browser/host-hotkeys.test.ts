@@ -33,6 +33,8 @@ describe("the host's hotkeys and the results of the night", () => {
   const pageErrors: string[] = [];
 
   const current = (page: Page): Locator => page.getByRole('region', { name: 'Aktuelle Frage' });
+  /** The question open now (the panel also previews the next one, text and solution, before it starts). */
+  const asked = (page: Page, text: string) => see(current(page).getByRole('group', { name: 'Gerade gestellt' }).getByText(text));
   const stateIs = (page: Page, label: string) => see(current(page).getByText(label, { exact: true }));
   /** Keys pressed with the focus on the page itself, not in a field. */
   const press = async (page: Page, key: string) => {
@@ -117,7 +119,7 @@ describe("the host's hotkeys and the results of the night", () => {
   it('N starts the next question, 5 4 3 2 restart the countdown with their presets, E ends the question', async () => {
     const page = host.page;
     await press(page, 'n');
-    await see(current(page).getByText(QUESTIONS[0]!));
+    await asked(page, QUESTIONS[0]!);
     await stateIs(page, 'Frage aktiv (qa)');
     await player.until((views) => views.global?.state === 'qa');
     expect((await player.request('gp', { message: 'Paris' })).success).toBe(true);
@@ -146,7 +148,7 @@ describe("the host's hotkeys and the results of the night", () => {
   it('1 starts the 5-second countdown, which then ends the question', async () => {
     const page = host.page;
     await press(page, 'n');
-    await see(current(page).getByText(QUESTIONS[1]!));
+    await asked(page, QUESTIONS[1]!);
     await press(page, '1');
     await stateIs(page, 'Countdown läuft (qc)');
     await timerShows(page, 5);
@@ -193,7 +195,7 @@ describe("the host's hotkeys and the results of the night", () => {
 
     // Now N on the page itself: the one question it starts is the only thing that reached the log.
     await press(page, 'n');
-    await see(current(page).getByText(QUESTIONS[2]!));
+    await asked(page, QUESTIONS[2]!);
     const events = (await nightEvents()).slice(before);
     expect(events.map((e) => e.type)).toEqual(['QuestionStarted']);
     expect((await callApi(app.baseUrl, 'GET', `/api/points/${quizId}`, undefined, playerToken)).status).toBe(404);

@@ -1,7 +1,7 @@
 /**
  * Moderation in the browser (issue 25): the moderator, on the control page, hides a greeting and a
- * lobby chat message for everybody, mutes its author and takes a member out of a team; the players' real
- * sockets see each effect.
+ * lobby chat message for everybody (and shows it again), mutes its author and takes a member out of a team;
+ * the players' real sockets see each effect.
  */
 import type { Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
@@ -60,7 +60,15 @@ describe('moderation in the browser', () => {
 
     await page.getByRole('button', { name: 'Nachricht von troll ausblenden' }).click();
     await ruth.socket.until((views) => views.global.lobbyChat.length === 0);
-    await page.getByText('Böses Wort').waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Lobby-Chat', exact: true }).getByText('Böses Wort').waitFor({ state: 'detached' });
+    // Hidden lines are listed apart and can be shown again (wave 5).
+    const hiddenLines = page.getByRole('region', { name: 'Ausgeblendete Lobby-Nachrichten' });
+    await hiddenLines.getByRole('button', { name: 'Nachricht von troll wieder zeigen' }).click();
+    await ruth.socket.until((views) => views.global.lobbyChat.length === 1);
+    await hiddenLines.getByText('Böses Wort').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Nachricht von troll ausblenden' }).click();
+    await ruth.socket.until((views) => views.global.lobbyChat.length === 0);
+    await see(hiddenLines.getByText('Böses Wort'));
 
     await page.getByLabel('Spieler suchen').fill('tro');
     await page.getByLabel('Minuten').fill('10');

@@ -447,7 +447,7 @@ export function describeEventStoreContract(
 
       it.each(payloads)('appends and reads back a %s payload unchanged', async (_kind, data) => {
         const start = await store.lastPosition();
-        const metadata = { actor: { userId: 'u-ä', roles: ['admin'] }, note: 'Größe' };
+        const metadata = { actor: { userId: 'u-ä', roles: ['admin'] }, note: 'Größe', correlationId: 'befehl-1', causationId: 'ereignis-1' };
         await store.append(stream('payload'), [{ id: randomUUID(), type: 'Payload', data, metadata }], 'no_stream');
         const [fromStream] = await store.readStream(stream('payload'));
         const [fromAll] = ours(await store.readAll({ after: start }));

@@ -5,7 +5,7 @@ const url = process.env.EVENTSTORE_URL;
 
 if (url) {
   describeEventStoreContract(
-    'EventStoreDB',
+    'KurrentDB (EventStoreDB)',
     async () => {
       // The server keeps what earlier runs wrote: the store sees only its own fresh stream prefix.
       const store = await EventStoreDbEventStore.connectIsolated(url);
@@ -17,7 +17,7 @@ if (url) {
     { secondInstance: true },
   );
 } else {
-  console.log('EventStoreDB contract suite skipped: EVENTSTORE_URL is not set (e.g. esdb://localhost:2113?tls=false, see docker-compose.yml).');
+  console.log('KurrentDB (EventStoreDB) contract suite skipped: EVENTSTORE_URL is not set (e.g. kurrentdb://localhost:2113?tls=false, see docker-compose.yml).');
   describe.skip('EventStore contract: EventStoreDB (EVENTSTORE_URL not set)', () => {
     it('runs when EVENTSTORE_URL is set', () => undefined);
   });

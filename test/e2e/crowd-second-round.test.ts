@@ -14,7 +14,9 @@ import { freeBytes } from '../../src/uploads/disk-floor';
 import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/limits/uploads';
 import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
 import { ADMIN_PASSWORD, api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
-import { jpegWithMetadata, pngOfSize, SCAN } from '../support/images';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { pngOfSize } from '../support/images';
 
 const MB = 1024 * 1024;
 /** The uploads folder's own disk, and the floor of free space the server must leave on it. */
@@ -88,15 +90,26 @@ async function storedPerOwner(): Promise<Map<string, number>> {
 }
 
 (root ? describe : describe.skip)('uploads and the disk (findings 1 and 8)', () => {
-  it('given a photo with EXIF and GPS, then the stored file has neither, and its image data is unchanged', async () => {
+  it('given a phone photo with EXIF orientation 6, GPS, a second image and a motion-photo trailer, then it is stored upright with none of them', async () => {
     const { token } = await registerAndLogin(env.url, 'fotografin');
-    const reply = await chunkedUpload(token, jpegWithMetadata());
+    const reply = await chunkedUpload(token, readFileSync(path.join(__dirname, '../fixtures/images/phone-photo.jpg')));
     expect(reply.status).toBe(201);
     const stored = await fetch(`${env.url}/api/uploads/${reply.body.fileNames[0]}`, { headers: { authorization: `Bearer ${token}` } });
     const bytes = Buffer.from(await stored.arrayBuffer());
-    expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
-    expect(bytes.includes(Buffer.from('GPSLatitude'))).toBe(false);
-    expect(bytes.includes(SCAN)).toBe(true);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 32, height: 64 });
+    for (const trace of ['Exif', 'MPF', 'ftyp', '52.5200', 'MotionPhoto']) expect(bytes.includes(trace)).toBe(false);
+    expect(bytes.indexOf(Buffer.from([0xff, 0xd9]))).toBe(bytes.length - 2); // nothing after the one image's end
+  });
+
+  it('given a PNG with text chunks and data after IEND, then it is stored with neither', async () => {
+    const { token } = await registerAndLogin(env.url, 'zeichnerin');
+    const reply = await chunkedUpload(token, readFileSync(path.join(__dirname, '../fixtures/images/text-chunks.png')));
+    expect(reply.status).toBe(201);
+    const stored = await fetch(`${env.url}/api/uploads/${reply.body.fileNames[0]}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(await stored.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 40, height: 20 });
+    for (const trace of ['tEXt', 'zTXt', 'iTXt', 'eXIf', 'GEHEIM']) expect(bytes.includes(trace)).toBe(false);
+    expect(bytes.indexOf('IEND')).toBe(bytes.length - 8);
   });
 
   it('given a user without a team sending 8 chunked uploads of 4 MB at once, then they keep at most their 20 MB; the rest is refused in German', async () => {
@@ -144,17 +157,21 @@ async function loginFrom(address: string, username: string, password: string, co
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ username, password }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any>, setCookie: response.headers.get('set-cookie') }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const body = (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: response.status, body, setCookie: response.headers.get('set-cookie'), retryAfter: response.headers.get('retry-after') };
 }
 
 describe('the login limiter (findings 2 and 5)', () => {
   it('given 30 concurrent wrong logins for one name, then at most 10 are verified, the rest refused at once; the owner logs in from another address', async () => {
     await registerAndLogin(env.url, 'zielscheibe', 'richtiges-passwort');
     const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('203.0.113.9', 'zielscheibe', `falsch-${i}`)));
-    // 403 is an answer after a verification; 429 is refused before any.
-    expect(replies.filter((r) => r.status === 403)).toHaveLength(FAILED_LOGINS_PER_NAME.max);
-    expect(replies.filter((r) => r.status === 429)).toHaveLength(30 - FAILED_LOGINS_PER_NAME.max);
-    expect(replies.find((r) => r.status === 429)!.body.errors[0].detail).toBe(LOGIN_LIMIT_TEXTS.loginName(15));
+    // 403 is an answer after a verification; 429 is refused before any: by the limiter, or by the name's full line (uncounted).
+    const lineFull = replies.filter((r) => r.status === 429 && r.body.errors[0].detail === LOGIN_LIMIT_TEXTS.nameLineFull);
+    const limited = replies.filter((r) => r.status === 429 && r.body.errors[0].detail === LOGIN_LIMIT_TEXTS.loginName(15));
+    const verified = replies.filter((r) => r.status === 403);
+    expect(verified.length).toBeGreaterThan(0);
+    expect(verified.length).toBeLessThanOrEqual(FAILED_LOGINS_PER_NAME.max);
+    expect(verified.length + lineFull.length + limited.length).toBe(30);
     expect((await loginFrom('198.51.100.20', 'zielscheibe', 'richtiges-passwort')).status).toBe(200);
   });
 
@@ -182,6 +199,54 @@ describe('the login limiter (findings 2 and 5)', () => {
     const unknown = await loginFrom('198.51.100.30', 'niemand-heisst-so', 'passwort');
     const known = await loginFrom('198.51.100.30', 'zielscheibe', 'falsches-passwort');
     expect(unknown).toMatchObject({ status: 403, body: known.body });
+  });
+});
+
+describe('the known-device cookie (third round)', () => {
+  it('given a cookie, when its owner logs out everywhere, then it no longer opens a locked address; behind the trusted proxy it is Secure unless the proxy says http', async () => {
+    const { token } = await registerAndLogin(env.url, 'geraetewechsel', 'richtiges-passwort');
+    const first = await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort');
+    expect(first.setCookie).toMatch(/;\s*Secure/i); // TRUST_PROXY is set and no X-Forwarded-Proto came: a TLS proxy that sends none
+    const cookie = first.setCookie!.split(';')[0]!;
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'geraten')).status).toBe(403);
+    expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort')).status).toBe(429);
+    expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort', cookie)).status).toBe(200);
+    expect((await api(env.url, 'POST', '/api/token-logout-all', undefined, token)).status).toBe(200);
+    expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort', cookie)).status).toBe(429); // the generation moved on
+    const plain = await fetch(`${env.url}/api/token-auth/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.61', 'x-forwarded-proto': 'http' },
+      body: JSON.stringify({ username: 'geraetewechsel', password: 'richtiges-passwort' }),
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
+  });
+});
+
+describe('the verification line of one login name (third round)', () => {
+  it('given 50 wrong guesses for one name from 5 addresses in flight, then a login with its known-device cookie is answered while guesses still wait; beyond the line 429 with Retry-After, uncounted', async () => {
+    await registerAndLogin(env.url, 'umlagert', 'richtiges-passwort');
+    const first = await loginFrom('192.0.2.90', 'umlagert', 'richtiges-passwort');
+    const cookie = first.setCookie!.split(';')[0]!;
+    let answered = 0;
+    const guesses = Array.from({ length: 50 }, (_, i) =>
+      loginFrom(`198.51.100.${100 + (i % 5)}`, 'umlagert', `geraten-${i}`).then((reply) => {
+        answered++;
+        return reply;
+      }),
+    );
+    const owner = await loginFrom('203.0.113.200', 'umlagert', 'richtiges-passwort', cookie);
+    const stillWaiting = guesses.length - answered;
+    expect(owner.status).toBe(200);
+    expect(stillWaiting).toBeGreaterThan(0); // the owner's device did not wait behind the guesses' line
+    const replies = await Promise.all(guesses);
+    const lineFull = replies.filter((r) => r.status === 429);
+    expect(replies.filter((r) => r.status !== 403 && r.status !== 429)).toEqual([]);
+    expect(lineFull.length).toBeGreaterThan(0);
+    for (const reply of lineFull) expect(reply).toMatchObject({ retryAfter: '1', body: { errors: [{ detail: LOGIN_LIMIT_TEXTS.nameLineFull }] } });
+    // Uncounted: the pairs' failures are the verified guesses only.
+    const rows = await env.server.storage.sql.query<{ failures: number }>("SELECT failures FROM login_failures WHERE key LIKE 'pair 198.51.100.% umlagert'");
+    expect(rows.reduce((sum, row) => sum + Number(row.failures), 0)).toBe(replies.filter((r) => r.status === 403).length);
   });
 });
 

@@ -137,7 +137,7 @@ describe('erasure of an account (DSGVO Art. 17)', () => {
     const again = await api(app.url, 'POST', '/api/users', { login: person.login, newPassword: 'ein-neues-passwort' });
     expect(again.status).toBe(201);
     expect(again.body.data.id).not.toBe(userId);
-    expect((await api(app.url, 'DELETE', `/api/users/${again.body.data.id}`, undefined, adminToken)).status).toBe(204);
+    expect((await api(app.url, 'DELETE', `/api/users/${again.body.data.id}`, { currentPassword: ADMIN_PASSWORD }, adminToken)).status).toBe(204);
     await moderator.close();
     await app.stop();
     const log = app.output;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,9 @@ import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { RunningServer, startServer } from '../../src/server';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
+
+/** The release in package.json (CHANGELOG.md): what health reports. */
+const packageVersion = (JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
 
 /** The embedded store, or a fresh Postgres database when DATABASE_URL is set. */
 describe('GET /api/health', () => {
@@ -35,7 +39,7 @@ describe('GET /api/health', () => {
     server = await start();
     expect(server.firstAdmin).toMatchObject({ created: true, generated: true });
     const response = await request(server.url).get('/api/health').expect(200);
-    expect(response.body).toMatchObject({ status: 'ok', version: '0.10.0', store: { kind, lastPosition: 1 }, live: { position: 1 } });
+    expect(response.body).toMatchObject({ status: 'ok', version: packageVersion, store: { kind, lastPosition: 1 }, live: { position: 1 } });
     expect(response.body.projections).toEqual(expect.arrayContaining([{ projector: expect.any(String), checkpoint: expect.any(Number), lag: expect.any(Number) }]));
   });
 

@@ -67,7 +67,7 @@ describe('npm start', () => {
     while (true) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
       // The server picks a free port itself (PORT=0) and prints it: a port chosen here could be taken meanwhile.
-      const printed = /läuft: http:\/\/localhost:(\d+)/.exec(output);
+      const printed = /läuft: http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (!printed) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         continue;
@@ -89,7 +89,7 @@ describe('npm start', () => {
 
   it('given a fresh data dir, then it serves health, the web app, and prints the address and the generated admin password once; after a restart the data is kept', async () => {
     const first = await start();
-    expect(first.output()).toContain(`http://localhost:${port}`);
+    expect(first.output()).toContain(`Quiz-Show läuft: http://127.0.0.1:${port}`); // the address it listens on (HOST), not localhost
     expect(first.output()).toMatch(/Benutzer "admin", Passwort "[A-Za-z0-9]{16}"/);
     expect(first.output()).not.toMatch(/RoutesResolver|Mapped \{/); // a quiet start: the route lines are debug
     const page = await fetch(`http://127.0.0.1:${port}/some/client/route`);

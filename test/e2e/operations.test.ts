@@ -1,3 +1,4 @@
+import { METRICS_TEXTS } from '../../src/edge-texts';
 import { WIRE_COMMANDS } from '../../src/commands';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { api, ADMIN_PASSWORD, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
@@ -125,9 +126,26 @@ describe('/metrics without METRICS_TOKEN', () => {
     await env.destroy();
   });
 
-  it('is open, and is not answered by the web app', async () => {
+  it('is open from this machine, and is not answered by the web app', async () => {
     const { status, text } = await scrape(env.url);
     expect(status).toBe(200);
     expect(text).toContain('# TYPE quiz_commands_total counter');
+  });
+
+  it('answers 403 in German to a request a proxy forwarded (the instance port may be reachable from outside)', async () => {
+    const response = await fetch(`${env.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.5' } });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toBe(METRICS_TEXTS.localOnly);
+  });
+
+  it('sends Cache-Control: no-store with every API answer, token answers included; uploads keep their own', async () => {
+    const answer = await fetch(`${env.url}/api/token-auth/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${env.url}/api/health`)).headers.get('cache-control')).toBe('no-store');
   });
 });

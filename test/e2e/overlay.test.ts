@@ -1,9 +1,11 @@
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { SOCKET_CLOSE_CODES } from '../../wire';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles } from './support/test-server';
 import { WsClient } from './support/ws-client';
 import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/limits/sockets-and-team-passwords';
+import { OVERLAY_LINK_TEXTS, OVERLAY_PAGES_PER_LINK } from '../../projections/live';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -106,14 +108,40 @@ describe("stream overlay links and the show's look", () => {
   });
 
   it('overlay pages leave the per-address count of sockets not yet authenticated: more of them than that cap all connect from one address', async () => {
-    const { url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { url: string };
+    const count = ANONYMOUS_SOCKETS_PER_ADDRESS + 5;
+    const links: Array<{ id: string; url: string }> = [];
+    for (let i = 0; i < Math.ceil(count / OVERLAY_PAGES_PER_LINK); i++)
+      links.push((await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { id: string; url: string });
     const pages: WsClient[] = [];
     try {
-      for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS + 5; i++) {
+      for (let i = 0; i < count; i++) {
         const page = await WsClient.connect(suite.env.wsUrl);
         pages.push(page);
-        expect(await page.request('sa', { overlay: tokenOf(url) })).toEqual({ success: true });
+        expect(await page.request('sa', { overlay: tokenOf(links[i % links.length]!.url) })).toEqual({ success: true });
       }
+    } finally {
+      await Promise.all(pages.map((page) => page.close()));
+      for (const { id } of links) await api(suite.env.url, 'DELETE', `/api/overlay-links/${id}`, undefined, admin);
+    }
+  });
+
+  it('one link holds at most OVERLAY_PAGES_PER_LINK pages at once: the next is refused in German; when its creator loses the admin role, its pages close', async () => {
+    const second = await seedUserWithRoles(suite.env, 'zweite-admin', ['admin']);
+    const { id, url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, second.token)).body as { id: string; url: string };
+    const pages: WsClient[] = [];
+    try {
+      for (let i = 0; i < OVERLAY_PAGES_PER_LINK; i++) pages.push(await overlayPage(tokenOf(url)));
+      const extra = await WsClient.connect(suite.env.wsUrl);
+      pages.push(extra);
+      expect(await extra.request('sa', { overlay: tokenOf(url) })).toEqual({ success: false, message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK) });
+      const closed = new Promise<number>((resolve) => pages[0]!.socket.once('close', (code) => resolve(code)));
+      expect((await api(suite.env.url, 'PUT', `/api/users/${second.userId}/roles`, { roles: [] }, admin)).status).toBe(200);
+      expect(await closed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
+      const again = await WsClient.connect(suite.env.wsUrl);
+      pages.push(again);
+      expect(await again.request('sa', { overlay: tokenOf(url) })).toMatchObject({ success: false });
+      const listed = (await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body as unknown as Array<{ id: string }>;
+      expect(listed.map((link) => link.id)).not.toContain(id);
     } finally {
       await Promise.all(pages.map((page) => page.close()));
     }
@@ -182,7 +210,7 @@ describe("stream overlay links and the show's look", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 }); // encoded again on upload
     expect((await fetch(`${suite.env.url}/manifest.webmanifest`, { method: 'HEAD' })).status).toBe(200);
   });
 });

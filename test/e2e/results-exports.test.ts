@@ -72,7 +72,7 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     [{ quizzer: erasedId }] = await query<{ quizzer: string }>(
       `SELECT a.quizzer FROM read_quiz_answers a JOIN read_teams t ON t.id = a.team_id WHERE t.name LIKE '=1+1%' ORDER BY a.id LIMIT 1`,
     );
-    expect((await api(env.url, 'DELETE', `/api/users/${erasedId}`, undefined, admin)).status).toBe(204);
+    expect((await api(env.url, 'DELETE', `/api/users/${erasedId}`, { currentPassword: ADMIN_PASSWORD }, admin)).status).toBe(204);
     await caughtUp();
   }, 300_000);
 

@@ -24,6 +24,11 @@ describe('settings are checked at start', () => {
     ['LOG_LEVEL', 'laut'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', 'jeder'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
+    ['TRUST_PROXY', '::/0'],
+    ['TRUST_PROXY', '10.0.0.0/7'],
+    ['TRUST_PROXY', 'loopback, 2001:db8::/31'],
+    ['TRUST_PROXY', '6'],
     ['UPLOADS_MIN_FREE_BYTES', 'viel'],
   ])('given %s=%j, then the start stops with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
@@ -86,6 +91,8 @@ describe('settings are checked at start', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log', trustProxy: false });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: '5' }).trustProxy).toBe(5);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32, 192.0.2.7' }).trustProxy).toBe('2001:db8::/32, 192.0.2.7');
   });
 
   it('given TRUST_PROXY=true, then the start is refused with the reason (any client could claim an address)', () => {
@@ -150,7 +157,7 @@ describe('the start as an operator sees it', () => {
   async function untilHealthy(started: { output: () => string }): Promise<void> {
     // The server picks a free port itself (PORT=0) and prints it: a port chosen here could be taken meanwhile.
     let printed: RegExpExecArray | null;
-    while (!(printed = /läuft: http:\/\/localhost:(\d+)/.exec(started.output()))) {
+    while (!(printed = /läuft: http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output()))) {
       if (child?.exitCode !== null) throw new Error(`the server exited:\n${started.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -190,7 +197,7 @@ describe('the start as an operator sees it', () => {
       .filter((line) => line.trim());
     const serverLines = lines.slice(lines.findIndex((line) => line.startsWith('{'))); // before: the build, when stale (tsc, vite)
     const records = serverLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://localhost:${port}` });
+    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://127.0.0.1:${port}` });
     // The generated password never reaches the JSON log (a collector keeps it): it is in a file only the server's user reads.
     const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
     expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toMatchObject({ message: expect.stringContaining(file) });

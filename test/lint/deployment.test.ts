@@ -6,7 +6,7 @@
  * (`haproxy -c`) runs where haproxy is installed (.ci/run installs it).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
@@ -37,9 +37,19 @@ const haproxyLines = haproxy
   .map((line) => line.replace(/#.*/, '').trim())
   .filter(Boolean);
 
-/** The environment as compose passes it when nothing is set: `${NAME:-default}` becomes its default. */
+/** A value the operator must set (`${NAME:?message}`), as an operator would: letters and digits, 40 of them. */
+const OPERATOR_VALUE = 'b5e1c0a4d9f27386e1c0a4d9f27386b5e1c0a4d9';
+
+/** The environment as compose passes it: `${NAME:-default}` becomes its default, `${NAME:?message}` a value the operator set. */
 function withDefaults(environment: Record<string, string | number>): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+  return Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [
+      key,
+      String(value)
+        .replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')
+        .replace(/\$\{[A-Z_]+:\?[^}]*\}/g, OPERATOR_VALUE),
+    ]),
+  );
 }
 
 describe('docker-compose.yml: two app instances on one Postgres behind a load balancer', () => {
@@ -54,6 +64,11 @@ describe('docker-compose.yml: two app instances on one Postgres behind a load ba
       expect(config.jwtSecret).toBeTruthy(); // the same secret on both: a token from one is valid on the other
       expect(new URL(config.databaseUrl!).hostname).toBe('postgres');
     }
+  });
+
+  it('takes the database password from the environment: no known default on either side', () => {
+    expect(String(compose.services.postgres!.environment!.POSTGRES_PASSWORD)).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    for (const app of apps) expect(new URL(withDefaults(app.environment!).DATABASE_URL!).password).toBe(OPERATOR_VALUE);
   });
 
   it('puts everything they share in Postgres and one uploads volume', () => {
@@ -101,6 +116,14 @@ describe('deploy/haproxy.cfg', () => {
     expect(haproxyLines.some((line) => line.startsWith('http-request deny deny_status 404 if { path /metrics }'))).toBe(true);
   });
 
+  it('never logs an overlay token: the log line has the path with /overlay/<token> cut, not the request line', () => {
+    expect(haproxyLines).not.toContain('option httplog');
+    const format = haproxyLines.find((line) => line.startsWith('log-format '))!;
+    expect(format).toContain('%[var(txn.logpath)]');
+    for (const uri of ['%r', '%HU', '%HP', '%HPO', '%HQ']) expect(format.split(/\s+/)).not.toContain(uri);
+    expect(haproxyLines).toContain('http-request set-var(txn.logpath) path,regsub(^/overlay/[^/]*,/overlay/...)');
+  });
+
   it('passes haproxy -c where HAProxy is installed', async () => {
     const check = await new Promise<{ code: number | null; output: string } | null>((resolve) => {
       execFile('haproxy', ['-c', '-f', haproxyFile], (error, stdout, stderr) => {
@@ -114,5 +137,61 @@ describe('deploy/haproxy.cfg', () => {
     }
     expect(check.output).toContain('Configuration file is valid');
     expect(check.code).toBe(0);
+  });
+});
+
+describe('the https profile: Caddy in front of the load balancer (docs/deployment.md, "HTTPS")', () => {
+  const caddyfile = readFileSync(path.join(root, 'deploy/Caddyfile'), 'utf8');
+  const caddyLines = caddyfile
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
+  const caddy = compose.services.caddy!;
+
+  it('starts only with the profile, needs PUBLIC_URL, serves 80 and 443, keeps its certificates in a volume', () => {
+    expect(caddy.profiles).toEqual(['https']);
+    expect(caddy.image).toMatch(/^caddy:2\.\d+/);
+    expect(String(caddy.environment!.PUBLIC_URL)).toMatch(/^\$\{PUBLIC_URL:\?/);
+    expect(caddy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    expect(caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(compose.volumes).toHaveProperty(caddy.volumes!.find((v) => v.endsWith(':/data'))!.split(':')[0]!);
+    expect(caddy.depends_on).toEqual(['lb']);
+    // The instances get the same PUBLIC_URL (empty without the profile: links take the request's origin).
+    for (const name of APP_SERVICES) expect(loadConfig(withDefaults(compose.services[name]!.environment!)).publicUrl).toBeNull();
+    expect(loadConfig({ ...withDefaults(compose.services['app-a']!.environment!), PUBLIC_URL: 'https://quiz.example.de' }).publicUrl).toBe('https://quiz.example.de');
+  });
+
+  it("serves PUBLIC_URL's site and proxies to HAProxy's TLS door with the PROXY protocol and X-Forwarded-Proto", () => {
+    expect(caddyLines).toContain('{$PUBLIC_URL} {');
+    const upstream = caddyLines.find((line) => line.startsWith('reverse_proxy '))!;
+    const [host, port] = upstream.split(/\s+/)[1]!.split(':');
+    expect(host).toBe('lb');
+    expect(caddyLines).toContain('proxy_protocol v2');
+    expect(caddyLines).toContain('header_up X-Forwarded-Proto https');
+    expect(caddyLines.some((line) => /^log\b/.test(line))).toBe(false); // a request line would hold an overlay token
+    expect(haproxyLines).toContain(`bind :${port} accept-proxy name tls`);
+    expect(haproxyLines).toContain('http-request del-header X-Forwarded-Proto unless { so_name tls }');
+    expect(compose.services.lb!.ports!.some((p) => p.includes(port!))).toBe(false); // only Caddy reaches it
+  });
+});
+
+describe('stores in compose', () => {
+  it("runs the Postgres major CI tests on (.ci/run starts the machine's cluster, /etc/postgresql/<major>)", () => {
+    const major = /^postgres:(\d+)/.exec(compose.services.postgres!.image!)![1];
+    expect(major).toBe('15');
+    let installed: string[] = [];
+    try {
+      installed = readdirSync('/etc/postgresql');
+    } catch {
+      return; // no cluster on this machine: the pinned 15 is CI's
+    }
+    if (installed.length === 1) expect(major).toBe(installed[0]);
+  });
+
+  it('offers a supported KurrentDB (25.x) for the event store suites, on request only', () => {
+    const store = compose.services.eventstore!;
+    expect(store.image).toMatch(/^kurrentplatform\/kurrentdb:25\.\d+/);
+    expect(store.profiles).toEqual(['eventstore']);
+    expect(Object.keys(store.environment!).every((key) => key.startsWith('KURRENTDB_'))).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ function relativeLinks(text: string): string[] {
     .map((target) => target.split('#')[0]!);
 }
 
-const TOP_FOLDERS = 'src|web|events|projections|wire|test|docs|scripts|deploy|\\.ci';
+const TOP_FOLDERS = 'src|web|events|projections|wire|test|docs|scripts|deploy|examples|\\.ci';
 
 /**
  * Repository paths a text names: files with an extension (src/http/web-app.ts), `.ci/run`, and folders
@@ -50,7 +50,7 @@ describe('the docs', () => {
 
   it('link only to files inside the repository', () => {
     const broken: string[] = [];
-    for (const file of [path.join(root, 'README.md'), ...markdownFiles(path.join(root, 'docs'))]) {
+    for (const file of [path.join(root, 'README.md'), path.join(root, 'CHANGELOG.md'), ...markdownFiles(path.join(root, 'docs'))]) {
       for (const target of relativeLinks(readFileSync(file, 'utf8'))) {
         const resolved = path.resolve(path.dirname(file), target);
         if (!resolved.startsWith(root + path.sep) || !existsSync(resolved)) broken.push(`${path.relative(root, file)} -> ${target}`);
@@ -62,7 +62,7 @@ describe('the docs', () => {
 
   it('name only paths that exist', () => {
     const missing: string[] = [];
-    for (const file of [path.join(root, 'README.md'), ...markdownFiles(path.join(root, 'docs'))]) {
+    for (const file of [path.join(root, 'README.md'), path.join(root, 'CHANGELOG.md'), ...markdownFiles(path.join(root, 'docs'))]) {
       for (const named of namedPaths(readFileSync(file, 'utf8'))) {
         if (!BUILD_OUTPUTS.test(named) && !existsSync(path.join(root, named))) missing.push(`${path.relative(root, file)} -> ${named}`);
       }

@@ -94,3 +94,34 @@ describe('ending tokens (POST /api/token-logout-all, password changes)', () => {
     given(s.world).whenWire({ type: 'ResetPassword', userId: 'niemand', newPassword: 'neu', name: 'X' }, s.world.as(s.admin)).thenRejected(FORBIDDEN);
   });
 });
+
+describe('the last admin who can act (PROTOCOL.md, "Hardening, third round")', () => {
+  const LAST_UNBLOCKED = 'Die Show braucht mindestens einen Admin, der sich anmelden kann: Dieses Konto ist der letzte nicht gesperrte Admin.';
+
+  it('given two admins, one blocked, then the last working admin cannot be blocked, not even from the console', () => {
+    const s = show();
+    const other = s.world.addUser('zweite', ['admin']);
+    const blocked = given(s.world).when({ type: 'BlockUser', userId: other, blocked: true }, s.world.as(s.admin)).andApply();
+    // The console (no user, the admin role) is the way left to block: it still keeps the last working admin.
+    given(blocked)
+      .when({ type: 'BlockUser', userId: s.admin, blocked: true }, { userId: null, roles: ['admin'] })
+      .thenRejected(LAST_UNBLOCKED);
+  });
+
+  it('given two admins, one blocked, when the working one gives up the admin role, then it is refused', () => {
+    const s = show();
+    const other = s.world.addUser('zweite', ['admin']);
+    const blocked = given(s.world).when({ type: 'BlockUser', userId: other, blocked: true }, s.world.as(s.admin)).andApply();
+    given(blocked)
+      .whenWire({ type: 'SetUserRoles', userId: s.admin, roles: [] }, blocked.as(s.admin))
+      .thenRejected('Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.');
+  });
+
+  it('given two admins, when one blocks the other, then that is accepted (one working admin stays)', () => {
+    const s = show();
+    const other = s.world.addUser('zweite', ['admin']);
+    given(s.world)
+      .when({ type: 'BlockUser', userId: other, blocked: true }, s.world.as(s.admin))
+      .thenEvents({ type: 'UserBlocked', data: { userId: other, blocked: true } });
+  });
+});

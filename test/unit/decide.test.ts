@@ -10,9 +10,18 @@ describe('decide', () => {
     const decision = decideInput(s.world.state, { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, { now: 1234, actor, newId: () => 'n1', commandId: 'c-42' });
     if (!decision.ok) throw new Error(decision.message);
     expect(decision.events.map((e) => e.metadata)).toEqual([
-      { eventId: 'c-42-0', commandId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
-      { eventId: 'c-42-1', commandId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
+      { eventId: 'c-42-0', commandId: 'c-42', correlationId: 'c-42', causationId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
+      { eventId: 'c-42-1', commandId: 'c-42', correlationId: 'c-42', causationId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
     ]);
+  });
+
+  it('given a command the server sends about an event (a countdown expiry), then its events name that event as cause and carry its correlation', () => {
+    const s = show([q(1, 1)]);
+    const actor = s.world.as(s.moderator);
+    const cause = { causationId: 'countdown-start-event', correlationId: 'moderator-command' };
+    const decision = decideInput(s.world.state, { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, { now: 1, actor, newId: () => 'n1', commandId: 'c-7', cause });
+    if (!decision.ok) throw new Error(decision.message);
+    for (const event of decision.events) expect(event.metadata).toMatchObject({ commandId: 'c-7', ...cause });
   });
 
   it('the same command decided twice gives the same events (a retry appends nothing new)', () => {
@@ -96,14 +105,18 @@ describe('decide', () => {
       'mlh',
       'mn',
       'mp',
+      'mph',
       'mq',
       'mr',
       'msl',
+      'mtl',
+      'mtn',
       'mtr',
       'mua',
       'muc',
       'mum',
       'mumm',
+      'mun',
       'sp',
       'ta',
       'trx',

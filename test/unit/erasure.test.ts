@@ -20,9 +20,22 @@ function readAfterErasure(log: readonly QuizShowEvent[], userId: string): QuizSh
 }
 
 describe('erasing an account (EraseUser)', () => {
+  it('given an admin, when they erase a player without the right current password, then it is refused and nothing is appended', () => {
+    const s = show();
+    given(s.world).when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: false }, s.world.as(s.admin)).thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
+  });
+
+  it('given two admins, one of them blocked, then the working one cannot erase themself, and the blocked one can be erased', () => {
+    const s = show();
+    const other = s.world.addUser('zweite', ['admin']);
+    const blocked = given(s.world).when({ type: 'BlockUser', userId: other, blocked: true }, s.world.as(s.admin)).andApply();
+    given(blocked).when({ type: 'EraseUser', userId: s.admin, currentPasswordOk: true }, blocked.as(s.admin)).thenRejected(LAST_ADMIN);
+    given(blocked).when({ type: 'EraseUser', userId: other, currentPasswordOk: true }, blocked.as(s.admin)).thenEvents({ type: 'UserErased' });
+  });
+
   it('given a player, when they erase their own account, then the event names them as who did it, their tokens end and they leave their team', () => {
     const s = show();
-    const step = given(s.world).when({ type: 'EraseUser', userId: s.bert }, s.world.as(s.bert));
+    const step = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert));
     step.thenEvents({ type: 'UserErased', data: { userId: s.bert, by: s.bert } });
     const world = step.andApply();
     const bert = world.state.users.get(s.bert)!;
@@ -35,22 +48,24 @@ describe('erasing an account (EraseUser)', () => {
   it('given an admin, when they erase a player, then the event names the admin', () => {
     const s = show();
     given(s.world)
-      .when({ type: 'EraseUser', userId: s.anna }, s.world.as(s.admin))
+      .when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: true }, s.world.as(s.admin))
       .thenEvents({ type: 'UserErased', data: { userId: s.anna, by: s.admin } });
   });
 
   it('refuses a player erasing somebody else, the last admin, an unknown and an erased account', () => {
     const s = show();
-    given(s.world).when({ type: 'EraseUser', userId: s.anna }, s.world.as(s.bert)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'EraseUser', userId: s.admin }, s.world.as(s.admin)).thenRejected(LAST_ADMIN);
-    given(s.world).when({ type: 'EraseUser', userId: 'niemand' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
-    const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert }, s.world.as(s.bert)).andApply();
-    given(erased).when({ type: 'EraseUser', userId: s.bert }, erased.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (bert)'.replace('bert', s.bert));
+    given(s.world).when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: true }, s.world.as(s.bert)).thenRejected(FORBIDDEN);
+    given(s.world).when({ type: 'EraseUser', userId: s.admin, currentPasswordOk: true }, s.world.as(s.admin)).thenRejected(LAST_ADMIN);
+    given(s.world).when({ type: 'EraseUser', userId: 'niemand', currentPasswordOk: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert)).andApply();
+    given(erased)
+      .when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, erased.as(s.admin))
+      .thenRejected('Konnte das Team/User nicht finden (bert)'.replace('bert', s.bert));
   });
 
   it('given an erased account, then its login can be registered again and nobody can register or take the placeholder', () => {
     const s = show();
-    const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert }, s.world.as(s.bert)).andApply();
+    const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert)).andApply();
     given(erased)
       .whenWire({ type: 'RegisterUser', login: 'bert', password: 'geheim' }, VISITOR)
       .thenEvents({ type: 'UserRegistered', data: { login: 'bert' } });
@@ -62,12 +77,25 @@ describe('erasing an account (EraseUser)', () => {
       .thenRejected('Diesen Namen kann niemand wählen: So heißen gelöschte Konten.');
   });
 
+  it('given a moderator renamed them (mun) and hid their lobby line, then the fold after the erasure equals the fold read back with the placeholders, and no view names them', () => {
+    const s = show();
+    s.world.must({ type: 'RenameUser', userId: s.bert, name: 'Bert Beispiel' }, s.world.as(s.moderator));
+    const [posted] = s.world.must({ type: 'PostLobbyChat', message: 'Pöbelei' }, s.world.as(s.bert));
+    s.world.must({ type: 'HideLobbyChatMessage', messageId: posted!.metadata.eventId }, s.world.as(s.moderator));
+    const live = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.admin)).andApply();
+
+    const replayed = fold(readAfterErasure(live.log, s.bert), initialState);
+    expect(encodeState(replayed)).toBe(encodeState(live.state));
+    expect(JSON.stringify([globalView(replayed), moderatorView(replayed)])).not.toContain('Bert Beispiel');
+    expect(replayed.show.hiddenLobbyChat.map((entry) => entry.user)).toEqual([ERASED_NAME]);
+  });
+
   it('given a night with their lobby chat line, then the fold after the erasure equals the fold of the log read back with the placeholders (a replay stays exact)', () => {
     const s = show();
     s.world.must({ type: 'UpdateProfile', userId: s.bert, name: 'Bert Beispiel', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.bert));
     s.world.must({ type: 'PostLobbyChat', message: 'Hallo zusammen' }, s.world.as(s.bert));
     s.world.must({ type: 'PostLobbyChat', message: 'Hallo Bert' }, s.world.as(s.anna));
-    const live = given(s.world).when({ type: 'EraseUser', userId: s.bert }, s.world.as(s.admin)).andApply();
+    const live = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.admin)).andApply();
 
     const replayed = fold(readAfterErasure(live.log, s.bert), initialState);
     expect(encodeState(replayed)).toBe(encodeState(live.state));

@@ -3,7 +3,7 @@
  * runs against one where EVENTSTORE_URL is set): an append whose intent is in the fence is finished
  * with the same events, or answered "unavailable" so that the resend with its commandId finds them.
  */
-import { UnavailableError, DeadlineExceededError } from '@eventstore/db-client';
+import { UnavailableError, DeadlineExceededError } from '@kurrent/kurrentdb-client';
 import { finishIntent, isTransient } from '../../src/store/eventstoredb/availability';
 import { isUnavailable, StoreUnavailableError } from '../../src/store/unavailable';
 

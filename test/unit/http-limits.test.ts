@@ -1,4 +1,7 @@
 import {
+  NameLineFull,
+  WAITING_PER_NAME,
+  type LoginAttempt,
   addressKey,
   FAILED_LOGINS_PER_ADDRESS,
   FAILED_LOGINS_PER_DEVICE,
@@ -90,13 +93,37 @@ describe('login limits (LoginLimits on the SQL database)', () => {
     };
     let other = 0;
     await Promise.all([
-      limits.oneAtATime('Anna', verify),
-      limits.oneAtATime('anna', verify),
-      limits.oneAtATime('ANNA ', verify),
-      limits.oneAtATime('bert', async () => void (other = running)),
+      limits.oneAtATime(guess('Anna'), verify),
+      limits.oneAtATime(guess('anna'), verify),
+      limits.oneAtATime(guess('ANNA '), verify),
+      limits.oneAtATime(guess('bert'), async () => void (other = running)),
     ]);
     expect(most).toBe(1);
     expect(other).toBe(1); // bert's ran while one of anna's did
+  });
+
+  const guess = (login: string, address = '203.0.113.1'): LoginAttempt => ({ login, address, device: null });
+
+  it('given the running verification and WAITING_PER_NAME waiting for one name, then the next is refused at once (NameLineFull); once the line drains, it is open again', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inLine = Array.from({ length: WAITING_PER_NAME + 1 }, () => limits.oneAtATime(guess('anna'), () => held));
+    await expect(limits.oneAtATime(guess('anna', '198.51.100.7'), async () => true)).rejects.toBeInstanceOf(NameLineFull);
+    release();
+    await Promise.all(inLine);
+    await expect(limits.oneAtATime(guess('anna'), async () => true)).resolves.toBe(true);
+  });
+
+  it('given a full line of guesses, then a known device and the address that last logged in each run beside them, not behind', async () => {
+    await limits.succeeded(guess('anna', '192.0.2.10'));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const guesses = Array.from({ length: WAITING_PER_NAME + 1 }, () => limits.oneAtATime(guess('anna'), () => held));
+    // Both resolve while every guess is still held: they waited behind none of them.
+    await expect(limits.oneAtATime({ login: 'anna', address: '203.0.113.1', device: 'nonce-1' }, async () => 'device')).resolves.toBe('device');
+    await expect(limits.oneAtATime(guess('Anna', '192.0.2.10'), async () => 'last')).resolves.toBe('last');
+    release();
+    await Promise.all(guesses);
   });
 });
 

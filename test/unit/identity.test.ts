@@ -1,3 +1,4 @@
+import { CONSOLE_ACTOR, decideInput } from '../../src/commands';
 import { VISITOR, World } from '../support/world';
 import { given } from './support/given';
 import { show } from './support/fixtures';
@@ -143,3 +144,61 @@ describe('socket commands need authentication', () => {
       .thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
   });
 });
+
+describe('the first admin (RegisterFirstAdmin, the server at its start)', () => {
+  const START = startActor();
+  const ADMIN_EXISTS = 'Es gibt schon einen Admin: Der erste Admin wird nur angelegt, solange niemand die Rolle admin hat.';
+  const LOGIN_TAKEN = 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.';
+
+  it('given an empty log, when the start registers the first admin, then it holds admin, moderator and tester', () => {
+    given(new World())
+      .whenWire({ type: 'RegisterFirstAdmin', login: 'admin' }, START)
+      .thenEvents({ type: 'UserRegistered', data: { login: 'admin', name: 'admin', email: null, roles: ['admin', 'moderator', 'tester'] } });
+  });
+
+  it('given an admin under another login (the first one erased, `admin` free), then no second first admin is made', () => {
+    const world = new World();
+    world.addUser('chefin', ['admin']);
+    given(world).whenWire({ type: 'RegisterFirstAdmin', login: 'admin' }, START).thenRejected(ADMIN_EXISTS);
+  });
+
+  it('given no admin but a player holding the login `Admin`, then the player is not made admin and no one else takes the login', () => {
+    const world = new World();
+    world.player('Admin');
+    given(world).whenWire({ type: 'RegisterFirstAdmin', login: 'admin' }, START).thenRejected(LOGIN_TAKEN);
+  });
+});
+
+describe('a user is registered once', () => {
+  it('given a player, when a second UserRegistered with roles arrives for their id, then the fold keeps the first (no admin by re-registration)', () => {
+    const world = new World();
+    const anna = world.player('anna');
+    const before = world.state.users.get(anna);
+    world.append(
+      [
+        {
+          type: 'UserRegistered',
+          version: 1,
+          data: { userId: anna, login: 'admin', name: 'admin', email: null, roles: ['admin', 'moderator', 'tester'] },
+          metadata: { eventId: 'again-0', commandId: `first-admin:${anna}`, actor: VISITOR, recordedAt: world.now },
+        },
+      ],
+      `user-${anna}`,
+    );
+    expect(world.state.users.get(anna)).toEqual(before);
+    expect(world.state.userIdByLogin.has('admin')).toBe(false);
+  });
+
+  it('given a known user id, when a registration would reuse it, then the rule refuses it', () => {
+    const world = new World();
+    const anna = world.player('anna');
+    const decision = decideInput(world.state, { type: 'RegisterUser', login: 'berta', password: 'x' }, { ...world.context(VISITOR), newId: () => anna });
+    expect(decision).toMatchObject({ ok: false, message: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.' });
+    const first = decideInput(world.state, { type: 'RegisterFirstAdmin', login: 'admin' }, { ...world.context(startActor()), newId: () => anna });
+    expect(first).toMatchObject({ ok: false, message: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.' });
+  });
+});
+
+function startActor() {
+  return { userId: CONSOLE_ACTOR.userId, roles: [...CONSOLE_ACTOR.roles] };
+}

@@ -271,6 +271,11 @@ describe('queries (mup, muf)', () => {
       ok: false,
       message: 'Dieser Ordner liegt außerhalb der Uploads.',
     });
+    for (const folder of ['.incoming', 'team/.hidden', './team'])
+      await expect(answerQuery('muf', { folder }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({
+        ok: false,
+        message: 'Dieser Ordner liegt außerhalb der Uploads.',
+      });
     expect(s.world.log).toHaveLength(before);
   });
 });

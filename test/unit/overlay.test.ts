@@ -15,6 +15,7 @@ import {
   testerView,
   whiteTextContrast,
   whiteTextReadable,
+  workingOverlayLink,
   workingOverlayLinks,
 } from '../../projections/live';
 import { OverlayTokens } from '../../src/auth/overlay-tokens';
@@ -54,6 +55,21 @@ describe('overlay links (POST and DELETE /api/overlay-links)', () => {
     expect(workingOverlayLinks(s.world.state)).toEqual([]);
     given(s.world).when({ type: 'RevokeOverlayLink', linkId }, s.world.as(s.admin)).thenNoEvents();
     given(s.world).when({ type: 'RevokeOverlayLink', linkId: 'ausgedacht' }, s.world.as(s.admin)).thenRejected(OVERLAY_LINK_TEXTS.notFound);
+  });
+
+  it('given a link made by a second admin, when she loses the admin role, is blocked or is erased, then the link ends with it', () => {
+    for (const end of ['demoted', 'blocked', 'erased'] as const) {
+      const s = show();
+      const second = s.world.addUser('zweite', ['admin']);
+      const [created] = s.world.must({ type: 'CreateOverlayLink' }, s.world.as(second));
+      const linkId = (created!.data as { linkId: string }).linkId;
+      expect(workingOverlayLink(s.world.state, linkId)).toBeDefined();
+      if (end === 'demoted') s.world.must({ type: 'SetUserRoles', userId: second, roles: [] }, s.world.as(s.admin));
+      if (end === 'blocked') s.world.must({ type: 'BlockUser', userId: second, blocked: true }, s.world.as(s.admin));
+      if (end === 'erased') s.world.must({ type: 'EraseUser', userId: second, currentPasswordOk: true }, s.world.as(s.admin));
+      expect(workingOverlayLink(s.world.state, linkId)).toBeUndefined();
+      expect(workingOverlayLinks(s.world.state)).toEqual([]);
+    }
   });
 
   it('given as many working links as allowed, when one more is created, then it is refused until one is revoked', () => {

@@ -53,6 +53,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   MarkEmailPopupSeen: { wire: { userId: 'u1' }, command: { type: 'MarkEmailPopupSeen', userId: 'u1' } },
   CreateLoginLink: { wire: { id: 'u1' }, command: { type: 'CreateLoginLink', userId: 'u1' } },
+  RegisterFirstAdmin: { wire: { login: ' admin ' }, command: { type: 'RegisterFirstAdmin', login: 'admin' } },
   SetUserRoles: {
     wire: { userId: 'u1', roles: ['tester', 'admin', 'tester'] },
     command: { type: 'SetUserRoles', userId: 'u1', roles: ['admin', 'tester'], consoleAccount: '' },
@@ -61,7 +62,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   BlockUser: { wire: { userId: 'u1', blocked: true }, command: { type: 'BlockUser', userId: 'u1', blocked: true } },
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
   ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false } },
-  EraseUser: { wire: { userId: 'u1' }, command: { type: 'EraseUser', userId: 'u1' } },
+  EraseUser: { wire: { userId: 'u1', currentPasswordOk: true }, command: { type: 'EraseUser', userId: 'u1', currentPasswordOk: true } },
 
   // teams
   CreateTeam: {
@@ -98,8 +99,8 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
     command: { type: 'EditQuiz', quizId: '7', name: 'Neu', yearWeek: null, content: null },
   },
   AddTieBreakQuestion: {
-    wire: { quiz: 7, round: '3', question: 11, title: ' Stechen ', text: 'Wie viele?' },
-    command: { type: 'AddTieBreakQuestion', quizId: '7', round: 3, number: 11, title: 'Stechen', text: 'Wie viele?' },
+    wire: { quiz: 7, round: '3', question: 11, title: ' Stechen ', text: 'Wie viele?', solution: ' 42 ' },
+    command: { type: 'AddTieBreakQuestion', quizId: '7', round: 3, number: 11, title: 'Stechen', text: 'Wie viele?', solution: '42' },
   },
 
   // night
@@ -240,6 +241,10 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // moderation
   HideLobbyChatMessage: { wire: { messageId: 'm1' }, command: { type: 'HideLobbyChatMessage', messageId: 'm1' } },
+  RenameTeam: { wire: { teamId: 't1', name: ' Die Neuen ' }, command: { type: 'RenameTeam', teamId: 't1', name: 'Die Neuen' } },
+  RenameUser: { wire: { userId: 'u1', name: ' Anna B. ' }, command: { type: 'RenameUser', userId: 'u1', name: 'Anna B.' } },
+  ClearTeamLogo: { wire: { teamId: 't1' }, command: { type: 'ClearTeamLogo', teamId: 't1' } },
+  HidePicture: { wire: { fileName: 'user/u1/x.png', hidden: false }, command: { type: 'HidePicture', fileName: 'user/u1/x.png', hidden: false } },
   SetLobbySlowMode: { wire: { seconds: 30 }, command: { type: 'SetLobbySlowMode', seconds: 30 }, malformed: [{ seconds: 3601 }, MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid] },
   SetLobbyChatOpen: { wire: { open: false }, command: { type: 'SetLobbyChatOpen', open: false } },
   HideGreeting: { wire: { greetingId: 'g1' }, command: { type: 'HideGreeting', greetingId: 'g1' } },

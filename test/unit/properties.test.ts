@@ -53,6 +53,7 @@ describe('properties', () => {
       UpdateProfile: 1,
       MarkEmailPopupSeen: 1,
       CreateLoginLink: 1,
+      RegisterFirstAdmin: 1,
       SetUserRoles: 1,
       BlockUser: 1,
       RevokeTokens: 1,
@@ -116,6 +117,10 @@ describe('properties', () => {
       RemoveTeamMember: 1,
       SetLobbySlowMode: 1,
       SetLobbyChatOpen: 1,
+      RenameTeam: 1,
+      RenameUser: 1,
+      ClearTeamLogo: 1,
+      HidePicture: 1,
       Unknown: 1,
     } satisfies Record<CommandType | 'Unknown', 1>);
     const s = show(ALL_TYPES);

@@ -1,4 +1,4 @@
-import { categoryPoints, questionValue } from '../../projections/live';
+import { TIE_BREAK_TEXTS, categoryPoints, evolve, findQuestion, questionValue } from '../../projections/live';
 import { normalizeContent, questionsFromRounds } from '../../src/commands';
 import { given } from './support/given';
 import { q, show } from './support/fixtures';
@@ -100,17 +100,44 @@ describe('question values', () => {
 });
 
 describe('tie-break (aas)', () => {
-  it('adds a Seitenstechen question at a free position; default title Seitenstechen', () => {
+  it('adds a Seitenstechen question at a free position; default title Seitenstechen; its correct value is stored as the answer', () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Wie viele Einwohner hat Köln?' }, s.world.as(s.admin))
+      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Wie viele Einwohner hat Köln?', solution: ' 1084831 ' }, s.world.as(s.admin))
       .thenEvents({ type: 'TieBreakQuestionAdded', data: { quizId: s.quizId } })
-      .forEach((e) => expect((e.data as { question: { category: string } }).question.category).toBe('Seitenstechen'));
+      .forEach((e) => {
+        expect((e.data as { question: { category: string } }).question.category).toBe('Seitenstechen');
+        expect((e.data as { question: { answer: string } }).question.answer).toBe('1084831');
+      });
+  });
+
+  it('refuses a tie-break without its correct value, or with one over 1,000 characters', () => {
+    const s = show();
+    const aas = (solution: string | undefined) =>
+      given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Schätzfrage', solution }, s.world.as(s.admin));
+    aas(undefined).thenRejected(TIE_BREAK_TEXTS.solutionMissing);
+    aas('  ').thenRejected(TIE_BREAK_TEXTS.solutionMissing);
+    aas('9'.repeat(1_001)).thenRejected('Der richtige Wert des Stechens darf höchstens 1.000 Zeichen lang sein.');
+  });
+
+  it('a tie-break added before its value was stored keeps replaying with an empty answer', () => {
+    const s = show();
+    const quiz = s.world.state.quizzes.get(s.quizId)!;
+    const old = {
+      type: 'TieBreakQuestionAdded' as const,
+      version: 1 as const,
+      data: {
+        quizId: quiz.id,
+        question: { type: 'normal' as const, round: 3, number: 1, category: 'Seitenstechen', question: 'Alt?', answer: '', points: 1, options: [], extraInfo: { tieBreak: true } },
+      },
+    };
+    const state = evolve(s.world.state, { ...old, metadata: { eventId: 'old-1', commandId: 'old', actor: { userId: s.admin, roles: ['admin'] }, recordedAt: 0 } });
+    expect(findQuestion(state.quizzes.get(s.quizId)!.content, 3, 1)?.answer).toBe('');
   });
 
   it('the tie-break question can then be started', () => {
     const s = show();
-    s.world.must({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, title: 'Stechen', text: 'Schätzfrage' }, s.world.as(s.admin));
+    s.world.must({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, title: 'Stechen', text: 'Schätzfrage', solution: '42' }, s.world.as(s.admin));
     given(s.world)
       .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 3, question: 1 }, s.world.as(s.moderator))
       .thenEvents({ type: 'NightStarted' }, { type: 'QuestionStarted', data: { round: 3, number: 1 } });

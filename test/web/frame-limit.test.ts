@@ -2,7 +2,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
-import { DRAWING_STORED_HEIGHT, DRAWING_STORED_WIDTH, FIELD_MAXIMA, MAX_NAME_LENGTH, MESSAGE_MAX_LENGTH, thinDrawing, type DrawnStroke } from '../../projections/live';
+import {
+  DRAWING_STORED_HEIGHT,
+  DRAWING_STORED_WIDTH,
+  FIELD_MAXIMA,
+  MAX_NAME_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  TIE_BREAK_SOLUTION_MAX_LENGTH,
+  thinDrawing,
+  type DrawnStroke,
+} from '../../projections/live';
 import { ANSWER_REGEX_MAX_LENGTH } from '../../projections/live/rules/answer-regex';
 import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '../../wire';
 import { RealtimeClient, type SocketFactory } from '../../web/src/realtime/client';
@@ -34,7 +43,7 @@ const LARGEST: Record<string, () => object> = {
   sa: () => ({ token: 'x'.repeat(2_000) }),
   sg: () => ({}),
   ping: () => ({}),
-  aas: () => ({ quiz: uuid, round: 283, question: 3, title: widest(MAX_NAME_LENGTH * 4), text: widest(MESSAGE_MAX_LENGTH) }),
+  aas: () => ({ quiz: uuid, round: 283, question: 3, title: widest(MAX_NAME_LENGTH * 4), text: widest(MESSAGE_MAX_LENGTH), solution: widest(TIE_BREAK_SOLUTION_MAX_LENGTH) }),
   aff: () => ({ flags: widest(FIELD_MAXIMA.featureFlags) }),
   ahd: () => ({}),
   ao: () => ({ message: widest(FIELD_MAXIMA.overviewMessage) }),
@@ -75,11 +84,16 @@ const LARGEST: Record<string, () => object> = {
   ulc: () => ({ message: widest(MESSAGE_MAX_LENGTH) }),
   abl: () => ({ userId: uuid, blocked: true }),
   amu: () => ({ userId: uuid, minutes: 1_000_000 }),
-  mlh: () => ({ messageId: widest(64) }),
+  mlh: () => ({ messageId: widest(64), hidden: false }),
   mlc: () => ({ open: true }),
   msl: () => ({ seconds: 3600 }),
   mgh: () => ({ greetingId: uuid }),
   mtr: () => ({ teamId, userId: uuid }),
+  // A prompt's text is cut one past the maximum (the server's refusal names it).
+  mtn: () => ({ teamId, name: widest(MAX_NAME_LENGTH + 1) }),
+  mun: () => ({ userId: uuid, name: widest(MAX_NAME_LENGTH + 1) }),
+  mtl: () => ({ teamId }),
+  mph: () => ({ fileName: `question/${uuid}/${uuid}.webp`, hidden: false }),
 };
 
 /** Every wire code the web app's sources send: `send('xx'`, `command('xx'`, `run('xx'`, `request('xx'`, `direct('xx'`, `type: 'xx'`. */

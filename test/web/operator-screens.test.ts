@@ -47,6 +47,9 @@ const moderator: ModeratorView = {
   quizzleAnswer: { team: '4', teamName: 'Eulen', answer: 'Lyon' },
   heal_deal: { startHp: 10, healingPerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 } },
   greetings: [{ id: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }],
+  favouriteCount: { teams: 3, withFavourite: 2, online: 3 },
+  hiddenPictures: [],
+  hiddenLobbyChat: [],
 };
 
 const question: QuestionView = {

@@ -157,6 +157,11 @@ const samples: Samples = {
   OverlayLinkRevoked: { type: 'OverlayLinkRevoked', version: 1, data: { linkId: 'l1', revokedBy: 'u1' }, metadata: meta() },
   LobbyChatSlowModeSet: { type: 'LobbyChatSlowModeSet', version: 1, data: { seconds: 30, by: 'u1' }, metadata: meta() },
   LobbyChatOpenSet: { type: 'LobbyChatOpenSet', version: 1, data: { open: false, by: 'u1' }, metadata: meta() },
+  LobbyChatMessageRestored: { type: 'LobbyChatMessageRestored', version: 1, data: { messageId: 'e1', by: 'u1' }, metadata: meta() },
+  TeamRenamed: { type: 'TeamRenamed', version: 1, data: { teamId: 't1', name: 'Die Netten', by: 'u1' }, metadata: meta() },
+  UserRenamed: { type: 'UserRenamed', version: 1, data: { userId: 'u1', name: 'Anna B.', by: 'u1' }, metadata: meta() },
+  TeamLogoCleared: { type: 'TeamLogoCleared', version: 1, data: { teamId: 't1', by: 'u1' }, metadata: meta() },
+  PictureHidden: { type: 'PictureHidden', version: 1, data: { fileName: 'user/u1/x.png', hidden: true, by: 'u1' }, metadata: meta() },
 };
 
 /** A state that knows Anna, the team Eulen, the quiz and the answer a1. */

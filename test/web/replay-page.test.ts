@@ -118,6 +118,25 @@ describe('the replay at a position', () => {
     expect(html).toContain(esc(t.replay.eventsWindow(countdown - 40, countdown + 40, events.length)));
   });
 
+  it("shows each event's cause and correlation: its command, or the countdown start a scheduler's expiry acted on (a jump); the correlation is searchable", () => {
+    const start = events[countdown - 1]!;
+    const expiryIndex = events.findIndex((e, i) => i >= countdown && e.type === 'CountdownExpired');
+    expect(expiryIndex).toBeGreaterThan(0);
+    // As the scheduler stamps it since 1.0 (the recorded night is older: its events are their own commands' cause).
+    const stamped = events.map((e, i) =>
+      i === expiryIndex ? ({ ...e, metadata: { ...e.metadata, causationId: start.metadata.eventId, correlationId: start.metadata.commandId } } as typeof e) : e,
+    );
+    const html = page({ events: stamped, initialPosition: expiryIndex + 1, initialTab: 'events' });
+    expect(html).toContain(esc(t.replay.colCause));
+    expect(html).toContain(esc(t.replay.colCorrelation));
+    expect(html).toContain(`aria-label="${esc(t.replay.causeJump(countdown))}"`);
+    expect(html).toContain(esc(t.replay.causeCommand));
+    expect(html).toContain(`>${start.metadata.commandId.slice(0, 8)}</code>`);
+    const stampedTimeline = buildTimeline(stamped);
+    const conversation = searchEvents(stampedTimeline, finalState(stampedTimeline), start.metadata.commandId);
+    expect(conversation).toEqual(expect.arrayContaining([countdown - 1, expiryIndex]));
+  });
+
   it('shows the points at that position and at the end', () => {
     const start = page({ events, initialPosition: countdown, initialTab: 'points' });
     expect(start).toContain(esc(t.replay.noPoints));

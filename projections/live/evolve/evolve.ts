@@ -1,4 +1,5 @@
 import type { QuizShowEvent } from '../../../events';
+import { evolveContentModeration } from './content-moderation';
 import { evolveDrawing } from './drawing';
 import { evolveHealDeal } from './heal-deal';
 import { evolveIdentity } from './identity';
@@ -92,6 +93,12 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'LobbyChatSlowModeSet':
     case 'LobbyChatOpenSet':
       return evolveModeration(state, event, write);
+    case 'LobbyChatMessageRestored':
+    case 'TeamRenamed':
+    case 'UserRenamed':
+    case 'TeamLogoCleared':
+    case 'PictureHidden':
+      return evolveContentModeration(state, event, write);
     case 'OverlayLinkCreated':
     case 'OverlayLinkRevoked':
       return evolveOverlay(state, event, write);
@@ -128,6 +135,7 @@ function copyOf(s: LiveState): MutableState {
     uploadCount: s.uploadCount,
     showSettings: s.showSettings,
     overlayLinks: s.overlayLinks,
+    hiddenPictures: s.hiddenPictures,
   };
 }
 

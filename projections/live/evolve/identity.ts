@@ -9,6 +9,8 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
   switch (event.type) {
     case 'UserRegistered': {
       const d = event.data;
+      // A user is registered once: a second registration of a known id (older starts appended one for whoever held the login `admin`) changes nothing.
+      if (state.users.has(d.userId)) return {};
       const user: UserLive = {
         id: d.userId,
         login: d.login,
@@ -24,6 +26,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
         tokenGeneration: 0,
         blocked: false,
         erased: false,
+        moderated: null,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }
@@ -59,9 +62,10 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
   if (!user) return {};
   const loginKey = uniqueNameKey(user.login);
   const team = user.teamId ? leaving(state, userId, user.teamId, write) : {};
-  const lobbyChat = state.show.lobbyChat.some((entry) => entry.userId === userId)
-    ? state.show.lobbyChat.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry))
-    : state.show.lobbyChat;
+  const unnamed = (entries: LiveState['show']['lobbyChat']) =>
+    entries.some((entry) => entry.userId === userId) ? entries.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry)) : entries;
+  const lobbyChat = unnamed(state.show.lobbyChat);
+  const hiddenLobbyChat = unnamed(state.show.hiddenLobbyChat);
   let loginLinks = state.loginLinks;
   loginLinks.forEach((owner, linkId) => {
     if (owner === userId) loginLinks = write.delete(loginLinks, linkId);
@@ -79,10 +83,11 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
       singleAnswer: null,
       drawing: null,
       erased: true,
+      moderated: null,
     }),
     userIdByLogin: state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
     loginLinks,
-    show: lobbyChat === state.show.lobbyChat ? state.show : { ...state.show, lobbyChat },
+    show: lobbyChat === state.show.lobbyChat && hiddenLobbyChat === state.show.hiddenLobbyChat ? state.show : { ...state.show, lobbyChat, hiddenLobbyChat },
   };
 }
 

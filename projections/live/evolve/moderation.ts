@@ -1,14 +1,14 @@
 import type { ModerationEvent } from '../../../events';
 import type { LiveState } from '../state/state';
+import { hiddenFromLobby } from './content-moderation';
 import { leaving } from './teams';
 import type { Changes, Writer } from './writer';
 
 export function evolveModeration(state: LiveState, event: ModerationEvent, write: Writer): Changes {
   switch (event.type) {
     case 'LobbyChatMessageHidden': {
-      const { messageId } = event.data;
-      if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return {};
-      return { show: { ...state.show, lobbyChat: state.show.lobbyChat.filter((entry) => entry.id !== messageId) } };
+      const hidden = state.show.lobbyChat.find((entry) => entry.id === event.data.messageId);
+      return hidden ? hiddenFromLobby(state, hidden) : {};
     }
     case 'GreetingHidden': {
       const { greetingId } = event.data;

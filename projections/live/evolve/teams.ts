@@ -45,6 +45,7 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
         origin: d.origin,
         memberIds: [],
         takenAnswer: null,
+        moderated: null,
       };
       return {
         teams: write.set(state.teams, d.teamId, team),

@@ -8,19 +8,34 @@ import { FIELD_MAXIMA } from './field-limits';
 export const OVERLAY_LINK_TEXTS = {
   notFound: 'Diesen Overlay-Link gibt es nicht.',
   tooMany: `Es sind höchstens ${FIELD_MAXIMA.overlayLinks} Overlay-Links zugleich möglich. Bitte widerrufe zuerst einen, der nicht mehr gebraucht wird.`,
+  tooManyPages: (max: number) => `Mit diesem Overlay-Link sind schon ${max} Seiten verbunden. Bitte schließe zuerst eine davon.`,
 } as const;
 
-/** The link, while it is not revoked. */
+/** Pages one overlay link may hold open at once: the broadcast tool's source, a preview, a spare machine; not a crowd. */
+export const OVERLAY_PAGES_PER_LINK = 25;
+
+/**
+ * The link, while it is not revoked and its creator is still an admin who can act: a link ends when
+ * its creator loses the admin role, is blocked or is erased (a link made from the console, with no
+ * creator, stays until revoked).
+ */
 export function workingOverlayLink(state: LiveState, linkId: string): OverlayLinkLive | undefined {
   const link = state.overlayLinks.get(linkId);
-  return link && link.revokedAt === null ? link : undefined;
+  return link && works(state, link) ? link : undefined;
 }
 
-/** The links not revoked, oldest first. */
+function works(state: LiveState, link: OverlayLinkLive): boolean {
+  if (link.revokedAt !== null) return false;
+  if (link.createdBy === null) return true;
+  const creator = state.users.get(link.createdBy);
+  return creator !== undefined && creator.roles.includes('admin') && !creator.blocked && !creator.erased;
+}
+
+/** The working links (see workingOverlayLink), oldest first. */
 export function workingOverlayLinks(state: LiveState): OverlayLinkLive[] {
   return state.overlayLinks
     .values()
-    .filter((link) => link.revokedAt === null)
+    .filter((link) => works(state, link))
     .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 

@@ -29,6 +29,14 @@ export interface UserLive {
   readonly blocked: boolean;
   /** The account was erased (UserErased): no login, no token, named `Gelöschtes Konto`. */
   readonly erased: boolean;
+  /** The last thing a moderator changed of this user (mun), for the notice they see; null: nothing. */
+  readonly moderated: ModeratedNotice | null;
+}
+
+/** What a moderator changed (mtn, mun, mtl), by the id of the event that did it: the one seeing it is told once per id. */
+export interface ModeratedNotice {
+  readonly id: string;
+  readonly kind: 'renamed' | 'logoCleared';
 }
 
 export interface ProposalLive {
@@ -87,6 +95,8 @@ export interface TeamLive {
   readonly origin: TeamOrigin;
   readonly memberIds: readonly string[];
   readonly takenAnswer: TakenAnswer | null;
+  /** The last thing a moderator changed of this team (mtn, mtl), for the notice its members see; null: nothing. */
+  readonly moderated: ModeratedNotice | null;
 }
 
 export interface QuizLive {
@@ -198,6 +208,8 @@ export interface ShowLive {
   readonly uberModus: UberMode;
   readonly uberMessage: string;
   readonly lobbyChat: readonly LobbyEntry[];
+  /** Lobby chat entries a moderator hid (mlh), newest last, at most HIDDEN_LOBBY_CHAT_LIMIT: what mlh with `hidden: false` restores. */
+  readonly hiddenLobbyChat: readonly LobbyEntry[];
   /** msl: players together post at most one lobby message every this many seconds (0: off). */
   readonly lobbySlowSeconds: number;
   /** mlc: whether players may post in the lobby chat. */
@@ -241,6 +253,8 @@ export interface LiveState {
   readonly showSettings: ShowSettings;
   /** linkId -> the stream overlay's secret links, revoked ones too (their tokens are never here: src/auth/overlay-tokens.ts). */
   readonly overlayLinks: PersistentMap<OverlayLinkLive>;
+  /** mph: stored upload names a moderator hid (fileName -> true); they vanish from every view and list for players. */
+  readonly hiddenPictures: PersistentMap<true>;
 }
 
 /** A stream overlay link: who created it and when (epoch ms), and when it was revoked (null: it works). */
@@ -266,6 +280,8 @@ export const RECENT_GREETINGS_LIMIT = 50;
 
 /** Lobby chat entries kept in the live state (older ones stay in the log). */
 export const LOBBY_CHAT_LIMIT = 100;
+/** Hidden lobby chat entries kept for a restore (older ones stay hidden; their text stays in the log). */
+export const HIDDEN_LOBBY_CHAT_LIMIT = 50;
 export const DEFAULT_START_HP = 10;
 
 /** The play of a team that has done nothing yet in the live question. */
@@ -279,6 +295,7 @@ export const initialShow: ShowLive = {
   uberModus: 'quiz',
   uberMessage: '',
   lobbyChat: [],
+  hiddenLobbyChat: [],
   lobbySlowSeconds: 0,
   lobbyOpen: true,
   recentGreetings: [],
@@ -323,6 +340,7 @@ export const initialState: LiveState = {
   uploadCount: 0,
   showSettings: DEFAULT_SHOW_SETTINGS,
   overlayLinks: PersistentMap.empty(),
+  hiddenPictures: PersistentMap.empty(),
 };
 
 /*

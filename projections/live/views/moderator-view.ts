@@ -1,8 +1,8 @@
 /** The moderators' view: the night's position, the quizzle answer, every team's favourite and every single answer, the heal-and-deal settings, greetings. */
 import { MISSING_TEAM_NAME } from '../rules/names';
 import type { HealDealSettings, LiveState, UserLive } from '../state/state';
-import { whole } from './reads';
-import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
+import { keyedRead, whole } from './reads';
+import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
 export interface ModeratorView {
   nightId: string | null;
@@ -18,6 +18,21 @@ export interface ModeratorView {
   answer: string | null;
   /** The last greetings not hidden (mgh hides one), newest last. */
   greetings: { id: string; name: string; message: string }[];
+  /**
+   * How many teams have a favourite in the live question (`withFavourite`), of the teams with at least
+   * one member (`teams`), and how many teams have a member connected now (`online`): when to start the countdown.
+   */
+  favouriteCount: FavouriteCount;
+  /** mph: the stored names of the pictures hidden from players, sorted (the panel shows them again). */
+  hiddenPictures: string[];
+  /** mlh: the lobby chat lines hidden lately, newest last (mlh with `hidden: false` restores one). */
+  hiddenLobbyChat: { id: string; user: string; message: string }[];
+}
+
+export interface FavouriteCount {
+  teams: number;
+  withFavourite: number;
+  online: number;
 }
 
 type IdAndText = [string, string];
@@ -61,7 +76,11 @@ export interface KeptModeratorLists {
   readonly questionSeq: number;
   readonly teamFavorites: IdAndText[];
   readonly userAnswers: IdAndText[];
+  /** Teams with at least one member. */
+  readonly teamsWithMembers: number;
 }
+
+const hasMembers = (team: { memberIds: readonly string[] } | undefined) => (team !== undefined && team.memberIds.length > 0 ? 1 : 0);
 
 /**
  * The favourites and single answers kept between states: only the teams and users that changed are
@@ -75,7 +94,9 @@ export function keptModeratorLists(state: LiveState, previous: KeptModeratorList
   const { teams, plays, users, questionSeq } = state;
   if (!previous || previous.questionSeq > questionSeq) {
     const teamFavorites: IdAndText[] = [];
+    let teamsWithMembers = 0;
     teams.forEach((team) => {
+      teamsWithMembers += hasMembers(team);
       const favourite = favouriteOf(teams, plays, questionSeq, team.id);
       if (favourite !== undefined) teamFavorites.push([team.id, favourite]);
     });
@@ -84,13 +105,17 @@ export function keptModeratorLists(state: LiveState, previous: KeptModeratorList
       const answer = singleAnswerOf(user, questionSeq);
       if (answer !== undefined) userAnswers.push([user.id, answer]);
     });
-    return { teams, plays, users, questionSeq, teamFavorites: teamFavorites.sort(byId), userAnswers: userAnswers.sort(byId) };
+    return { teams, plays, users, questionSeq, teamFavorites: teamFavorites.sort(byId), userAnswers: userAnswers.sort(byId), teamsWithMembers };
   }
   const newQuestion = previous.questionSeq !== questionSeq;
   if (!newQuestion && previous.teams === teams && previous.plays === plays && previous.users === users) return previous;
   let { teamFavorites, userAnswers } = newQuestion ? { teamFavorites: [] as IdAndText[], userAnswers: [] as IdAndText[] } : previous;
   const changedTeams = new Set<string>();
-  teams.diff(previous.teams, (teamId) => changedTeams.add(teamId));
+  let { teamsWithMembers } = previous;
+  teams.diff(previous.teams, (teamId, team, before) => {
+    changedTeams.add(teamId);
+    teamsWithMembers += hasMembers(team) - hasMembers(before);
+  });
   plays.diff(previous.plays, (teamId) => changedTeams.add(teamId));
   for (const teamId of changedTeams) {
     const favourite = favouriteOf(teams, plays, questionSeq, teamId);
@@ -100,11 +125,26 @@ export function keptModeratorLists(state: LiveState, previous: KeptModeratorList
     const answer = singleAnswerOf(user, questionSeq);
     if (answer !== singleAnswerOf(before, questionSeq)) userAnswers = withEntry(userAnswers, userId, answer);
   });
-  return { teams, plays, users, questionSeq, teamFavorites, userAnswers };
+  return { teams, plays, users, questionSeq, teamFavorites, userAnswers, teamsWithMembers };
 }
 
-/** `lists` may be passed in by a caller that keeps them between states (keptModeratorLists). */
-export function moderatorView(state: LiveState, lists = keptModeratorLists(state, undefined)): ModeratorView {
+/** Teams with a member connected now (presence is the server's: isOnline). */
+export function onlineTeamCount(state: LiveState, isOnline: IsOnline): number {
+  let online = 0;
+  state.teams.forEach((team) => {
+    if (team.memberIds.some(isOnline)) online++;
+  });
+  return online;
+}
+
+function sortedKeys(map: LiveState['hiddenPictures']): string[] {
+  const names: string[] = [];
+  map.forEach((_hidden, name) => names.push(name));
+  return names.sort();
+}
+
+/** `lists` may be passed in by a caller that keeps them between states (keptModeratorLists); teams count as offline unless `isOnline` says otherwise. */
+export function moderatorView(state: LiveState, lists = keptModeratorLists(state, undefined), isOnline: IsOnline = () => false): ModeratorView {
   const night = state.night;
   const quizzle = night?.quizzleAnswer ?? null;
   return {
@@ -119,6 +159,9 @@ export function moderatorView(state: LiveState, lists = keptModeratorLists(state
     heal_deal: state.healDeal.settings,
     answer: night?.question?.answer ?? null,
     greetings: state.show.recentGreetings.map(({ id, name, message }) => ({ id, name, message })),
+    favouriteCount: { teams: lists.teamsWithMembers, withFavourite: lists.teamFavorites.length, online: onlineTeamCount(state, isOnline) },
+    hiddenPictures: sortedKeys(state.hiddenPictures),
+    hiddenLobbyChat: state.show.hiddenLobbyChat.map(({ id, user, message }) => ({ id, user, message })),
   };
 }
 
@@ -131,7 +174,12 @@ export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorV
     whole((s) => s.questionSeq),
     whole((s) => s.healDeal.settings),
     whole((s) => s.show.recentGreetings),
+    whole((s) => s.hiddenPictures),
+    whole((s) => s.show.hiddenLobbyChat),
+    // Teams online: a change of the teams (members) touches it; presence touches nothing, the server refreshes this scope whenever anyone comes or goes (everyonesPresence).
+    keyedRead({ of: (state, _key, isOnline) => onlineTeamCount(state, isOnline), touches: (state, previous) => (state.teams === previous.teams ? undefined : 'all') }),
   ],
+  everyonesPresence: true,
   keep: keptModeratorLists,
-  view: (state, _key, _isOnline, kept) => moderatorView(state, kept),
+  view: (state, _key, isOnline, kept) => moderatorView(state, kept, isOnline),
 };

@@ -28,6 +28,8 @@ export interface OperatorUserEntry {
   roles: Role[];
   /** abl: present (true) only while the user is blocked. */
   blocked?: true;
+  /** amu: present while a mute was set and not lifted: when it ends (epoch ms; the screen compares with its clock). */
+  mutedUntil?: number;
 }
 
 export interface OperatorView {
@@ -46,7 +48,14 @@ function sameTeamEntry(entry: OperatorTeamEntry, team: TeamLive): boolean {
 }
 
 function userEntry(user: UserLive): OperatorUserEntry {
-  return { id: user.id, name: user.name, login: user.login, roles: [...user.roles], ...(user.blocked ? { blocked: true as const } : {}) };
+  return {
+    id: user.id,
+    name: user.name,
+    login: user.login,
+    roles: [...user.roles],
+    ...(user.blocked ? { blocked: true as const } : {}),
+    ...(user.mutedUntil !== null ? { mutedUntil: user.mutedUntil } : {}),
+  };
 }
 
 function sameUserEntry(entry: OperatorUserEntry, user: UserLive): boolean {
@@ -54,6 +63,7 @@ function sameUserEntry(entry: OperatorUserEntry, user: UserLive): boolean {
     entry.name === user.name &&
     entry.login === user.login &&
     (entry.blocked ?? false) === user.blocked &&
+    (entry.mutedUntil ?? null) === user.mutedUntil &&
     entry.roles.length === user.roles.length &&
     entry.roles.every((role, i) => role === user.roles[i])
   );

@@ -7,6 +7,7 @@
  */
 import type { OverlayLayout, Question, ShowSettings } from '../../../events';
 import { questionValue } from '../rules/question-values';
+import { shownLogo } from '../rules/moderated';
 import type { LiveState, QuestionPhase } from '../state/state';
 import { whole } from './reads';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
@@ -71,7 +72,7 @@ export function overlayView(state: LiveState): OverlayView {
         total: row.total,
       })),
     uberMessage: uberModus !== 'quiz' && uberModus !== 'quiz-single' && uberMessage !== '' ? uberMessage : null,
-    look: { showName, logo, primaryColor },
+    look: { showName, logo: shownLogo(state, logo), primaryColor },
     layout: { parts: [...overlay.parts], corner: overlay.corner, scale: overlay.scale },
   };
 }
@@ -84,6 +85,8 @@ export const overlayScope: ScopeDefinition<ScopeKeyOf<'overlay'>, OverlayView> =
     whole((s) => s.show.uberModus),
     whole((s) => s.show.uberMessage),
     whole((s) => s.showSettings),
+    // mph: the show's logo hidden by a moderator leaves the overlay too.
+    whole((s) => s.hiddenPictures),
   ],
   view: (state) => overlayView(state),
 };

@@ -23,6 +23,11 @@ export interface ScopeDefinition<K extends ScopeKey, V extends object, Kept = un
    * instance (while none changed, the view is not recomputed) and the instances a change touches.
    */
   readonly reads: Reads<K>;
+  /**
+   * The view shows the presence of users who do not receive it (the moderators' count of teams online):
+   * the server refreshes it whenever anyone comes or goes, not only when its own receivers do.
+   */
+  readonly everyonesPresence?: true;
   /** What the view reuses from its previous computation: the previous kept value in, the next out (pure). */
   keep?(state: LiveState, previous: Kept | undefined): Kept;
   /** The view; null when there is nothing to show (an unknown team or user). */

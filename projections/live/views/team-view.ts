@@ -6,6 +6,7 @@ import { currentPlay, starCounts, starOf } from '../state/queries';
 import { healDealRound } from '../rules/heal-deal';
 import { NO_PROPOSALS_MESSAGE } from '../rules/lock-in';
 import { MISSING_TEAM_NAME } from '../rules/names';
+import { shownLogo, shownOrHidden, teamNoticeView, type ModeratedNoticeView } from '../rules/moderated';
 import { EMPTY_PLAY, healDealChoiceKey, type HealDealChoice, type LiveState, type TeamLive } from '../state/state';
 import { entry, keyedRead, whole, type Reads } from './reads';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
@@ -38,6 +39,8 @@ export interface TeamView {
   healDeal: TeamHealDealView;
   /** The moderator's answer to the team's quizzle proposal (`key`) of this question; absent while there is none. */
   quizzleVerdict?: QuizzleVerdictView;
+  /** What a moderator last changed of the team (mtn, mtl), as a German notice; absent while nothing. */
+  notice?: ModeratedNoticeView;
 }
 
 export interface QuizzleVerdictView {
@@ -78,7 +81,7 @@ function takenAnswerView(state: LiveState, team: TeamLive): TeamView['takenAnswe
   const lockedInSeq = state.night?.lockedInSeq ?? null;
   if (lockedInSeq === null) return null;
   const taken = team.takenAnswer;
-  if (taken && taken.seq === lockedInSeq) return { message: taken.message, user: userName(state, taken.userId) };
+  if (taken && taken.seq === lockedInSeq) return { message: shownOrHidden(state, taken.message), user: userName(state, taken.userId) };
   return { message: NO_PROPOSALS_MESSAGE, user: null };
 }
 
@@ -109,7 +112,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   const starCount = starCounts(play);
   const proposals: Record<string, ProposalView> = {};
   for (const p of play.proposals) {
-    proposals[p.key] = { user: userName(state, p.userId) ?? '', userId: p.userId, message: p.message, chat: p.chat, stars: starCount.get(p.key) ?? 0 };
+    proposals[p.key] = { user: userName(state, p.userId) ?? '', userId: p.userId, message: shownOrHidden(state, p.message), chat: p.chat, stars: starCount.get(p.key) ?? 0 };
   }
   const members: TeamView['members'] = {};
   for (const id of team.memberIds) {
@@ -117,13 +120,14 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
     members[id] = { name: user?.name ?? '(nicht gefunden)', online: isOnline(id), star: starOf(play, id) };
   }
   const quizzleVerdict = quizzleVerdictOf(state, team.id);
+  const notice = teamNoticeView(team.moderated, team.name);
   return {
     id: team.id,
     number: team.number,
     name: team.name,
     beschreibung: team.beschreibung,
     stadt: team.stadt,
-    url: team.url,
+    url: shownLogo(state, team.url),
     favorite: play.favourite,
     quizzled: play.quizzled,
     proposals,
@@ -132,6 +136,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
     takenAnswer: takenAnswerView(state, team),
     healDeal: teamHealDealView(state, team.id),
     ...(quizzleVerdict ? { quizzleVerdict } : {}),
+    ...(notice ? { notice } : {}),
   };
 }
 
@@ -252,6 +257,8 @@ const teamReads: Reads<TeamKey> = [
   takenAnswerAuthor,
   healDeal,
   quizzleVerdict,
+  // mph: a picture hidden or shown again may be any team's proposal, taken answer or logo.
+  whole((s) => s.hiddenPictures),
 ];
 
 export const teamScope: ScopeDefinition<TeamKey, TeamView> = {

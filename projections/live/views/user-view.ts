@@ -2,6 +2,7 @@
 import type { DrawnStroke, Role } from '../../../events';
 import { currentDrawing, currentSingleAnswer } from '../state/queries';
 import type { LiveState } from '../state/state';
+import { userNoticeView, type ModeratedNoticeView } from '../rules/moderated';
 import { entry, keyedRead, type Reads } from './reads';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
@@ -18,6 +19,8 @@ export interface UserView {
   drawing: DrawnStroke[] | null;
   /** The user's roles now: a role granted or taken shows in the open app at once, not only in the next login token. */
   perm: Role[];
+  /** What a moderator last changed of the user (mun), as a German notice; absent while nothing. */
+  notice?: ModeratedNoticeView;
 }
 
 function drawingView(strokes: readonly DrawnStroke[] | null): DrawnStroke[] | null {
@@ -27,6 +30,7 @@ function drawingView(strokes: readonly DrawnStroke[] | null): DrawnStroke[] | nu
 export function userView(state: LiveState, userId: string): UserView | undefined {
   const user = state.users.get(userId);
   if (!user) return undefined;
+  const notice = userNoticeView(user.moderated, user.name);
   return {
     id: user.id,
     name: user.name,
@@ -38,6 +42,7 @@ export function userView(state: LiveState, userId: string): UserView | undefined
     points: user.points,
     drawing: drawingView(currentDrawing(state, user)),
     perm: [...user.roles],
+    ...(notice ? { notice } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ export const teamsProjector: Projector = {
   name: 'teams',
   version: 1,
   tables: ['read_teams'],
-  types: ['TeamCreated', 'TeamEdited', 'TeamDeleted'],
+  types: ['TeamCreated', 'TeamEdited', 'TeamRenamed', 'TeamLogoCleared', 'TeamDeleted'],
 
   async apply(tx, events) {
     for (const { event } of events) {
@@ -30,6 +30,17 @@ export const teamsProjector: Projector = {
           await tx.query('UPDATE read_teams SET url = $2, stadt = $3, beschreibung = $4, updated_at = $5 WHERE id = $1', [teamId, url, stadt, beschreibung, at]);
           break;
         }
+        case 'TeamRenamed':
+          await tx.query('UPDATE read_teams SET name = $2, lower_name = $3, updated_at = $4 WHERE id = $1', [
+            event.data.teamId,
+            event.data.name,
+            uniqueNameKey(event.data.name),
+            at,
+          ]);
+          break;
+        case 'TeamLogoCleared':
+          await tx.query("UPDATE read_teams SET url = '', updated_at = $2 WHERE id = $1", [event.data.teamId, at]);
+          break;
         case 'TeamDeleted':
           await tx.query('DELETE FROM read_teams WHERE id = $1', [event.data.teamId]);
           break;

@@ -7,7 +7,7 @@ export const usersProjector: Projector = {
   name: 'users',
   version: 1,
   tables: ['read_users'],
-  types: ['UserRegistered', 'UserProfileUpdated', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamDeleted', 'UserErased'],
+  types: ['UserRegistered', 'UserProfileUpdated', 'UserRenamed', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamDeleted', 'UserErased'],
 
   async apply(tx, events) {
     for (const { event } of events) {
@@ -25,6 +25,7 @@ export const usersProjector: Projector = {
           break;
         }
         case 'UserProfileUpdated':
+        case 'UserRenamed':
           await tx.query('UPDATE read_users SET name = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.name, at]);
           break;
         case 'EmailPopupSeen':

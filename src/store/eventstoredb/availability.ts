@@ -1,4 +1,4 @@
-import { CancelledError, DeadlineExceededError, NotLeaderError, TimeoutError, UnavailableError } from '@eventstore/db-client';
+import { CancelledError, DeadlineExceededError, NotLeaderError, TimeoutError, UnavailableError } from '@kurrent/kurrentdb-client';
 import { backoffMs } from '../../../wire/backoff';
 import { StoreUnavailableError } from '../unavailable';
 

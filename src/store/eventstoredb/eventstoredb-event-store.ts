@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   NO_STREAM,
   START,
@@ -13,7 +13,7 @@ import {
   type Position,
   type ReadPosition,
   type RecordedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   BoundaryMovedError,
   IdempotencyConflictError,
@@ -31,7 +31,7 @@ import {
   type Subscription,
 } from '../event-store';
 import { finishIntent, isTransient, unavailableAs } from './availability';
-import { isRecord, toEventData, toIntentData, type Intent } from './encoding';
+import { metadataOf, toEventData, toIntentData, type Intent } from './encoding';
 import { checkExpected, isAt, wrongRevision } from './expected-revision';
 import { KnownStreams, type KnownStream } from './known-streams';
 import { NO_POSITION, allPosition, endOfLog, toEsdbPosition, toNumber } from './positions';
@@ -83,7 +83,7 @@ export class EventStoreDbEventStore implements EventStore {
   private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly options: EventStoreDbOptions & { connectionString?: string } = {},
   ) {
     this.prefix = options.streamPrefix ?? '';
@@ -91,9 +91,9 @@ export class EventStoreDbEventStore implements EventStore {
     this.floor = options.floor ?? 0;
   }
 
-  /** Connects to e.g. `esdb://localhost:2113?tls=false` and checks that $all can be read. */
+  /** Connects to e.g. `kurrentdb://localhost:2113?tls=false` (or the older `esdb://`) and checks that $all can be read. */
   static async connect(connectionString: string, options: EventStoreDbOptions = {}): Promise<EventStoreDbEventStore> {
-    const store = new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString), {
+    const store = new EventStoreDbEventStore(clientOf(connectionString), {
       ...options,
       connectionString,
     });
@@ -112,7 +112,7 @@ export class EventStoreDbEventStore implements EventStore {
    * prefix and a floor at the current end of the log. For tests on a shared server.
    */
   static async connectIsolated(connectionString: string): Promise<EventStoreDbEventStore> {
-    const client = EventStoreDBClient.connectionString(connectionString);
+    const client = clientOf(connectionString);
     try {
       const floor = await endOfLog(client);
       const streamPrefix = `t${randomUUID().replace(/-/g, '')}-`;
@@ -173,7 +173,7 @@ export class EventStoreDbEventStore implements EventStore {
       const intent: Intent = { stream: streamId, head: known.revision, events };
       try {
         await this.client.appendToStream(this.fenceStream, [toIntentData(intent)], {
-          expectedRevision: fenceRevision < 0 ? NO_STREAM : BigInt(fenceRevision),
+          streamState: fenceRevision < 0 ? NO_STREAM : BigInt(fenceRevision),
         });
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) continue; // another process wrote an intent: look again
@@ -220,7 +220,7 @@ export class EventStoreDbEventStore implements EventStore {
     let result: EsdbAppendResult;
     try {
       result = await this.client.appendToStream(this.esdbStream(stream), events.map(toEventData), {
-        expectedRevision: head < 0 ? NO_STREAM : BigInt(head),
+        streamState: head < 0 ? NO_STREAM : BigInt(head),
       });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -398,7 +398,7 @@ export class EventStoreDbEventStore implements EventStore {
       id: recorded.id,
       type: recorded.type,
       data: recorded.data,
-      metadata: isRecord(recorded.metadata) ? recorded.metadata : {},
+      metadata: metadataOf(recorded.metadata),
     };
   }
 
@@ -424,8 +424,7 @@ export class EventStoreDbEventStore implements EventStore {
         const recorded = resolved.event;
         if (!recorded) continue;
         if (toNumber(recorded.position.commit) <= after) {
-          await read.cancel();
-          return recorded.position;
+          return recorded.position; // leaving the loop ends the read (the iterator's return())
         }
         from = recorded.position;
       }
@@ -471,4 +470,12 @@ export class EventStoreDbEventStore implements EventStore {
     if (!event) throw new Error(`Event ${revision} of stream ${streamId} not found`);
     return event.position;
   }
+}
+
+/**
+ * The KurrentDB client for a connection string; `esdb://` (EventStoreDB's scheme, still accepted in
+ * EVENTSTORE_URL) is read as `kurrentdb://`, which the client would otherwise warn about on every start.
+ */
+function clientOf(connectionString: string): KurrentDBClient {
+  return KurrentDBClient.connectionString(connectionString.replace(/^esdb(\+discover)?:/i, 'kurrentdb$1:'));
 }

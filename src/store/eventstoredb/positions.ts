@@ -1,4 +1,4 @@
-import { BACKWARDS, END, type EventStoreDBClient, type Position, type StreamingRead } from '@eventstore/db-client';
+import { BACKWARDS, END, type KurrentDBClient, type Position } from '@kurrent/kurrentdb-client';
 
 /*
  * Positions. ESDB addresses $all by {commit, prepare}, both byte offsets in its transaction log.
@@ -37,12 +37,12 @@ export function toNumber(value: bigint): number {
 }
 
 /** The $all position of the last record of any stream, 0 when the log is empty. */
-export async function endOfLog(client: EventStoreDBClient): Promise<number> {
+export async function endOfLog(client: KurrentDBClient): Promise<number> {
   const [last] = await collect(client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 }));
   return last?.event ? toNumber(last.event.position.commit) : 0;
 }
 
-async function collect<E>(read: StreamingRead<E>): Promise<E[]> {
+async function collect<E>(read: AsyncIterable<E>): Promise<E[]> {
   const items: E[] = [];
   for await (const item of read) items.push(item);
   return items;

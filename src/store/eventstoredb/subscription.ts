@@ -1,4 +1,4 @@
-import type { AllStreamResolvedEvent, AllStreamSubscription } from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, AllStreamSubscription } from '@kurrent/kurrentdb-client';
 import { backoffMs } from '../../../wire/backoff';
 import type { BatchHandler, StoredEvent, Subscription } from '../event-store';
 

@@ -207,7 +207,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     (m) => m[1]!.trim(),
     () => '',
   );
-  const [, port] = await server.waitFor(/Quiz-Show läuft: http:\/\/localhost:(\d+)/);
+  const [, port] = await server.waitFor(/Quiz-Show läuft: http:\/\/127\.0\.0\.1:(\d+)/);
   return { process: server, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, startPhases };
 }
 

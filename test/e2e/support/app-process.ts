@@ -87,6 +87,7 @@ export function localHaproxyConfig(deployed: string, port: number, servers: Arra
       continue;
     }
     if (/^\s+server /.test(line)) continue;
+    if (/^\s+bind .*accept-proxy/.test(line)) continue; // the TLS door behind Caddy: no Caddy here
     out.push(
       line
         .replace(/^(\s+bind )\S+/, `$1127.0.0.1:${port}`)

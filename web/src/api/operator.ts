@@ -34,6 +34,11 @@ export async function saveQuiz(id: string, fields: QuizFields): Promise<void> {
   await request('PATCH', api(`/quizzes/${encodeURIComponent(id)}`), { data: { type: 'quizzes', id, attributes: fields } });
 }
 
+/** POST /api/quizzes/example (moderator): saves the example quiz (examples/beispielquiz.toml) as a new quiz. */
+export async function createExampleQuiz(): Promise<Quiz> {
+  return quizOf((await request<JsonApiDocument<QuizResource>>('POST', api('/quizzes/example'))).data);
+}
+
 /**
  * POST /api/quizzes/import?name=…&yearWeek=… with the TOML text (Content-Type application/toml):
  * the preview `{name, yearWeek, content}`; the form's name and year_week (when set) win over the file's.

@@ -10,6 +10,6 @@ export async function setUserRoles(id: string, roles: readonly Role[]): Promise<
 }
 
 /** DELETE /api/users/:id (admin): the account is erased; failures throw HttpError with the German detail. */
-export async function eraseUser(id: string): Promise<void> {
-  await request<null>('DELETE', api(`/users/${encodeURIComponent(id)}`));
+export async function eraseUser(id: string, currentPassword: string): Promise<void> {
+  await request<null>('DELETE', api(`/users/${encodeURIComponent(id)}`), { currentPassword });
 }

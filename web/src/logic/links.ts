@@ -3,7 +3,7 @@
 export const TEAM_TOKEN_KEY = 'teamToken';
 export const USER_TOKEN_KEY = 'userToken';
 
-/** The app root of a page address: origin plus the base path (the app lives at "/"). */
+/** The app root of a page address or origin (the show's, web/src/api/about.ts): origin plus the base path (the app lives at "/"). */
 function appRoot(pageUrl: string): string {
   return new URL(pageUrl).origin + '/';
 }

@@ -6,6 +6,7 @@ import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl, useProposals, type ProposalEntry } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
+import { HIDDEN_PICTURE_TEXT } from '@engine/rules/moderated';
 
 /** Sends a team command on a proposal key (gd delete, gf favourite, gs star, go quizzle offer). */
 export function useProposalCommand() {
@@ -38,7 +39,9 @@ function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images
     <li className={`proposal ${entry.isFavorite ? 'proposal--favorite' : ''}`}>
       <div className="proposal__content">
         <span className="proposal__author">{entry.author}</span>
-        {images ? (
+        {images && entry.message === HIDDEN_PICTURE_TEXT ? (
+          <span className="proposal__message muted">{HIDDEN_PICTURE_TEXT}</span>
+        ) : images ? (
           <UploadedImage className="proposal__image" src={imageUrl(entry.message)} alt={t.question.proposalImage(entry.author)} />
         ) : (
           <span className="proposal__message">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field, FormError } from '../components/Field';
 import { LoadingPage } from '../components/LoadingPage';
+import { showOrigin } from '../api/about';
 import { buildInviteLink } from '../logic/links';
 import { command } from '../realtime/connection';
 import { setTokenForTeam } from '../session';
@@ -10,6 +11,7 @@ import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { FindTeam } from './FindTeam';
 import { InviteDialog } from './InviteDialog';
+import { ModeratedNotices } from './ModeratedNotices';
 import { UberView } from './UberView';
 import { useImageUrl } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
@@ -79,7 +81,7 @@ function TeamHeader({ onChange }: { onChange(): void }) {
       dispatch(uiActions.noticeAdded(t.team.explainingError));
       return;
     }
-    const created = buildInviteLink(window.location.href, reply.token);
+    const created = buildInviteLink(await showOrigin(), reply.token);
     setCopied(false);
     setLink(created);
     await copy(created);
@@ -147,6 +149,7 @@ function Wrapper() {
   }
   return (
     <div className="stack">
+      <ModeratedNotices />
       <TeamHeader onChange={() => setPhase('selectingTeam')} />
       <UberView />
     </div>

@@ -1,5 +1,6 @@
 /** The events around the current position (or those matching a search): number, time, actor, type, description. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { causationOf, correlationOf, type QuizShowEvent } from '../../../events';
 import type { LiveState } from '@engine';
 import { ColumnHeads } from '../components/ColumnHeads';
 import { Field } from '../components/Field';
@@ -26,14 +27,36 @@ export function searchEvents(timeline: Timeline, names: LiveState, query: string
   const found: number[] = [];
   for (let i = 0; i < timeline.events.length && found.length < limit; i++) {
     const event = timeline.events[i];
-    const text = `${event.type} ${actorName(event, names)} ${describeEvent(event, names)}`.toLowerCase();
+    const text = `${event.type} ${actorName(event, names)} ${describeEvent(event, names)} ${correlationOf(event.metadata)} ${causationOf(event.metadata)}`.toLowerCase();
     if (words.every((w) => text.includes(w))) found.push(i);
   }
   return found;
 }
 
+/**
+ * The index of each event by its id: where an event's causation points when another command's event
+ * caused it. (An event id may equal its own command's id: the first event of a command with a UUID id.)
+ */
+function indexById(events: readonly QuizShowEvent[]): Map<string, { index: number; commandId: string }> {
+  return new Map(events.map((event, index) => [event.metadata.eventId, { index, commandId: event.metadata.commandId }]));
+}
+
+/** The cause of an event (PROTOCOL.md wave 5): the event a scheduler acted on (a jump to it), or its command. */
+function Cause({ event, byId, onJump }: { event: QuizShowEvent; byId: ReturnType<typeof indexById>; onJump(position: number): void }) {
+  const cause = byId.get(causationOf(event.metadata));
+  const causeIndex = cause?.index;
+  if (cause === undefined || causeIndex === undefined || cause.commandId === event.metadata.commandId)
+    return <span title={causationOf(event.metadata)}>{t.replay.causeCommand}</span>;
+  return (
+    <button type="button" className="chip" aria-label={t.replay.causeJump(causeIndex + 1)} title={causationOf(event.metadata)} onClick={() => onJump(causeIndex + 1)}>
+      {t.replay.causeEvent(causeIndex + 1)}
+    </button>
+  );
+}
+
 export function EventList({ timeline, position, names, onJump }: { timeline: Timeline; position: number; names: LiveState; onJump(position: number): void }) {
   const [query, setQuery] = useState('');
+  const byId = useMemo(() => indexById(timeline.events), [timeline]);
   const total = timeline.events.length;
   if (total === 0) return <p className="muted">{t.replay.noEvents}</p>;
   const { from, to } = listWindow(total, position);
@@ -50,7 +73,7 @@ export function EventList({ timeline, position, names, onJump }: { timeline: Tim
       <Field label={t.replay.search} hint={t.replay.searchHint} value={query} onValue={setQuery} type="search" />
       <div className="table-scroll">
         <table className="table table--compact replay-events">
-          <ColumnHeads labels={[t.replay.colNumber, t.replay.colTime, t.replay.colActor, t.replay.colType, t.replay.colDescription]} />
+          <ColumnHeads labels={[t.replay.colNumber, t.replay.colTime, t.replay.colActor, t.replay.colType, t.replay.colDescription, t.replay.colCause, t.replay.colCorrelation]} />
           <tbody>
             {indices.map((index) => {
               const event = timeline.events[index];
@@ -69,6 +92,12 @@ export function EventList({ timeline, position, names, onJump }: { timeline: Tim
                     <code>{event.type}</code>
                   </td>
                   <td>{describeEvent(event, names)}</td>
+                  <td>
+                    <Cause event={event} byId={byId} onJump={onJump} />
+                  </td>
+                  <td>
+                    <code title={t.replay.correlationTitle(correlationOf(event.metadata))}>{correlationOf(event.metadata).slice(0, 8)}</code>
+                  </td>
                 </tr>
               );
             })}

@@ -195,6 +195,16 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       return ev.LobbyChatSlowModeSet(userName(state, event.data.by), event.data.seconds);
     case 'LobbyChatOpenSet':
       return ev.LobbyChatOpenSet(userName(state, event.data.by), event.data.open);
+    case 'LobbyChatMessageRestored':
+      return ev.LobbyChatMessageRestored(userName(state, event.data.by));
+    case 'TeamRenamed':
+      return ev.TeamRenamed(userName(state, event.data.by), teamName(state, event.data.teamId), event.data.name);
+    case 'UserRenamed':
+      return ev.UserRenamed(userName(state, event.data.by), userName(state, event.data.userId), event.data.name);
+    case 'TeamLogoCleared':
+      return ev.TeamLogoCleared(userName(state, event.data.by), teamName(state, event.data.teamId));
+    case 'PictureHidden':
+      return ev.PictureHidden(userName(state, event.data.by), event.data.fileName, event.data.hidden);
     default:
       return unreachable(event);
   }

@@ -13,7 +13,7 @@ const TEAM_NAME_TOO_LONG = 'Der Teamname darf höchstens 50 Zeichen lang sein.';
 export const de = {
   locale: 'de',
   app: {
-    version: '0.10.0',
+    version: '1.0.0',
     skipToContent: 'Zum Inhalt springen',
     screenFailed: 'Diese Seite konnte nicht geladen werden. Bitte prüfe deine Verbindung und lade die Seite neu.',
     reload: 'Seite neu laden',
@@ -76,6 +76,8 @@ export const de = {
     close: 'Schließen',
   },
   modal: { close: 'Schließen' },
+  /** A player's notice that a moderator renamed or cleared something of theirs (ModeratedNotices.tsx). */
+  moderatedNotice: { close: 'Verstanden' },
   loading: {
     text: 'Lade Daten.',
     hint: 'Das dauert länger als zwei Sekunden? Dann liegt vermutlich ein Serverfehler vor. Lade die Seite neu oder versuche es gleich noch einmal.',

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_TIE_BREAK_TITLE } from '@engine/rules/tie-break';
+import { DEFAULT_TIE_BREAK_TITLE, TIE_BREAK_SOLUTION_MAX_LENGTH } from '@engine/rules/tie-break';
+import { getAbout } from '../../api/about';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
@@ -206,10 +207,17 @@ function StechenPanel() {
   const send = useCommand();
   const [title, setTitle] = useState(DEFAULT_TIE_BREAK_TITLE);
   const [text, setText] = useState('');
+  const [solution, setSolution] = useState('');
   return (
-    <PositionPanel title={t.admin.stechenHeading} defaults={[283, 3, 1]} button={t.admin.stechenCreate} onSubmit={(p) => void send('aas', { ...p, title, text }, t.operator.done)}>
+    <PositionPanel
+      title={t.admin.stechenHeading}
+      defaults={[283, 3, 1]}
+      button={t.admin.stechenCreate}
+      onSubmit={(p) => void send('aas', { ...p, title, text, solution }, t.operator.done)}
+    >
       <Field label={t.admin.title} value={title} onValue={setTitle} />
       <TextAreaField label={t.admin.text} value={text} onValue={setText} rows={3} />
+      <Field label={t.admin.stechenSolution} value={solution} onValue={setSolution} maxLength={TIE_BREAK_SOLUTION_MAX_LENGTH} />
     </PositionPanel>
   );
 }
@@ -227,14 +235,31 @@ function ResultsPanel() {
   );
 }
 
+/** The release the server runs (GET /api/about): after an upgrade, what operators compare with CHANGELOG.md. */
+function useServerVersion(): string | null {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    getAbout().then(
+      (about) => current && setVersion(about.version),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return version;
+}
+
 /** Admin: every tool panel of the spec. */
 export function AdminPage() {
+  const serverVersion = useServerVersion();
   return (
     <div className="page operator">
       <header className="section-head">
         <h1>{t.admin.heading}</h1>
         <span className="badge">
-          {t.admin.version} {t.app.version}
+          {t.admin.version} {serverVersion ?? t.app.version}
         </span>
         <Link href="/admin/users" className="button button--small">
           {t.userRoles.link}

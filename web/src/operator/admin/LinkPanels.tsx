@@ -1,5 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useId, useMemo, useState } from 'react';
+import { showOrigin } from '../../api/about';
 import { buildInviteLink, buildLoginLink } from '../../logic/links';
 import { useAppSelector } from '../../store';
 import { t } from '../../texts/operator';
@@ -24,7 +25,7 @@ function LinkPanel({
   button: string;
   code: 'ati' | 'ali';
   choices: readonly Choice[];
-  build(pageUrl: string, token: string): string;
+  build(origin: string, token: string): string;
   withQr: boolean;
 }) {
   const send = useCommand();
@@ -35,7 +36,7 @@ function LinkPanel({
   async function create() {
     if (!chosen) return;
     const reply = await send(code, { id: chosen });
-    if (reply.success) setLink(build(window.location.href, reply.token));
+    if (reply.success) setLink(build(await showOrigin(), reply.token));
   }
 
   return (

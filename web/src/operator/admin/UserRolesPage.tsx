@@ -1,5 +1,5 @@
 /** /admin/users: "Benutzer und Rollen" — search users, see and toggle their roles (PUT /api/users/:id/roles). */
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ROLES, type Role } from '../../../../events';
 import { HttpError } from '../../api/http';
@@ -40,26 +40,49 @@ function BlockButton({ user }: { user: RoleHolder }) {
   );
 }
 
-/** DELETE /api/users/:id: the account goes for good (the last admin's is refused by the server). */
+/**
+ * DELETE /api/users/:id: the account goes for good. The server wants the acting admin's current
+ * password (a stolen token alone erases nobody) and refuses the last admin who can log in.
+ */
 function EraseButton({ user }: { user: RoleHolder }) {
   const notify = useNotify();
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
-  async function erase() {
-    if (!window.confirm(t.userRoles.eraseConfirm(user.name))) return;
+  function ask() {
+    if (window.confirm(t.userRoles.eraseConfirm(user.name))) setAsking(true);
+  }
+  async function erase(event: FormEvent) {
+    event.preventDefault();
     setSending(true);
     try {
-      await eraseUser(user.id);
+      await eraseUser(user.id, password);
       notify(t.userRoles.erased(user.name), 'success');
+      setAsking(false);
     } catch (error) {
       notify(error instanceof HttpError && error.detail ? error.detail : t.userRoles.failed);
     } finally {
+      setPassword('');
       setSending(false);
     }
   }
+  if (!asking) {
+    return (
+      <button type="button" className="button button--small button--danger" onClick={ask} aria-label={t.userRoles.eraseLabel(user.name)}>
+        {t.userRoles.erase}
+      </button>
+    );
+  }
   return (
-    <button type="button" className="button button--small button--danger" disabled={sending} onClick={() => void erase()} aria-label={t.userRoles.eraseLabel(user.name)}>
-      {t.userRoles.erase}
-    </button>
+    <form className="user-roles__erase" onSubmit={(e) => void erase(e)} aria-label={t.userRoles.eraseLabel(user.name)}>
+      <Field label={t.userRoles.erasePassword} type="password" value={password} onValue={setPassword} autoComplete="current-password" />
+      <button type="submit" className="button button--small button--danger" disabled={sending || password === ''}>
+        {t.userRoles.eraseNow}
+      </button>{' '}
+      <button type="button" className="button button--small" disabled={sending} onClick={() => setAsking(false)}>
+        {t.userRoles.eraseCancel}
+      </button>
+    </form>
   );
 }
 

@@ -12,6 +12,7 @@ import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
 import { COUNTDOWN_PRESETS } from './countdownPresets';
 import { COUNTDOWN_KEYS, HOTKEYS, Kbd, keyShortcut, useHotkey } from './hotkeys';
 import { publishPoints } from './publish';
+import { FavouriteCountLine, NextQuestionPreview } from './HostEye';
 
 export { COUNTDOWN_PRESETS };
 
@@ -213,7 +214,7 @@ export function CurrentQuestionPanel({
         ]}
       />
       {question ? (
-        <div className="current-question">
+        <div className="current-question" role="group" aria-label={t.control.askedNow}>
           <p className="current-question__text">{question.question}</p>
           {moderator?.answer && (
             <p>
@@ -224,6 +225,8 @@ export function CurrentQuestionPanel({
       ) : (
         <p className="muted">{t.control.noQuestion}</p>
       )}
+      <FavouriteCountLine />
+      <NextQuestionPreview quiz={quiz} />
       {quizProblem && (
         <p className="form-error" role="alert">
           {quizProblem}

@@ -6,9 +6,12 @@ import { selectOperatorLists, teamNameOrPlaceholder, userNameOrPlaceholder } fro
 import { Panel } from '../shared';
 import { WindowedTable } from '../Windowed';
 import { UploadedImage } from '../../components/UploadedImage';
+import { HIDDEN_PICTURE_TEXT } from '@engine/rules/moderated';
+import { PictureToggle } from './PictureToggle';
 
 const IMAGE_TYPES = new Set(['zeichnen', 'selfie']);
 const NO_PAIRS: Array<[string | number, string]> = [];
+const NO_HIDDEN: string[] = [];
 
 /**
  * Team mode: each team's favourite (images for zeichnen and selfie). Single mode: each player's answer.
@@ -19,6 +22,7 @@ export function FavouritesPanel() {
   const favourites = useAppSelector((s) => s.live.views.moderator?.teamFavorites ?? NO_PAIRS);
   const userAnswers = useAppSelector((s) => s.live.views.moderator?.userAnswers ?? NO_PAIRS);
   const lists = useAppSelector(selectOperatorLists);
+  const hidden = useAppSelector((s) => s.live.views.moderator?.hiddenPictures ?? NO_HIDDEN);
   const imageUrl = useImageUrl();
   const single = global?.mode === 'single';
   const images = IMAGE_TYPES.has(global?.question?.type ?? '');
@@ -51,7 +55,14 @@ export function FavouritesPanel() {
                 <th scope="row">{name}</th>
                 <td className="answer-cell">
                   {pictures && answer ? (
-                    <UploadedImage className="favourite-image" src={imageUrl(answer)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                    <>
+                      {hidden.includes(answer) ? (
+                        <span className="muted">{HIDDEN_PICTURE_TEXT}</span>
+                      ) : (
+                        <UploadedImage className="favourite-image" src={imageUrl(answer)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                      )}{' '}
+                      <PictureToggle fileName={answer} hidden={hidden.includes(answer)} />
+                    </>
                   ) : (
                     answer || t.placeholders.emptyAnswer
                   )}

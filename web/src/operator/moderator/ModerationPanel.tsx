@@ -5,12 +5,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '@engine/rules/lobby-chat';
+import { MAX_NAME_LENGTH } from '@engine/rules/names';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts/operator';
 import { selectOperatorLists, selectOperatorTeams, selectOperatorUsers, userNameOrPlaceholder } from '../operatorLists';
+import type { OperatorUserEntry } from '@engine/views/operator-view';
 import { Panel, useCommand, useNotify } from '../shared';
 import { FilteredSelect } from '../FilteredSelect';
 
@@ -23,9 +25,12 @@ export function ModerationPanel() {
   return (
     <Panel title={t.moderation.heading} className="moderation">
       <LobbyModeration />
+      <HiddenLobbyLines />
       <GreetingModeration />
       <MuteUsers />
+      <TeamContent />
       <RemoveFromTeam />
+      <HiddenPictures />
     </Panel>
   );
 }
@@ -134,6 +139,26 @@ function GreetingModeration() {
   );
 }
 
+/** A user's mute and block state as the operator view pushes it (the mute compared with this screen's clock). */
+function userState(user: OperatorUserEntry, now: number): string {
+  if (user.blocked) return t.moderation.stateBlocked;
+  if (user.mutedUntil !== undefined && user.mutedUntil > now)
+    return t.moderation.stateMuted(new Date(user.mutedUntil).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }));
+  return t.moderation.stateFree;
+}
+
+/** Asks for a new name, then confirms it; null when the moderator cancelled or kept the name. */
+function askNewName(prompt: string, before: string): string | null {
+  // One past the maximum is enough for the server's refusal to name it; no frame carries a pasted novel.
+  const after = window
+    .prompt(prompt, before)
+    ?.trim()
+    .slice(0, MAX_NAME_LENGTH + 1);
+  if (!after || after === before) return null;
+  return window.confirm(t.moderation.renameConfirm(before, after)) ? after : null;
+}
+
+/** Players and testers (admins and moderators cannot be muted): each with their mute and block state, mute, lift, block, unblock and rename. */
 function MuteUsers() {
   const users = useAppSelector(selectOperatorUsers);
   const [filter, setFilter] = useState('');
@@ -141,10 +166,13 @@ function MuteUsers() {
   const send = useCommand();
   const players = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return users.filter((u) => u.roles.length === 0 && (needle === '' || u.name.toLowerCase().includes(needle) || u.login.toLowerCase().includes(needle)));
+    return users.filter(
+      (u) => !u.roles.includes('admin') && !u.roles.includes('moderator') && (needle === '' || u.name.toLowerCase().includes(needle) || u.login.toLowerCase().includes(needle)),
+    );
   }, [users, filter]);
   const shown = players.slice(0, USERS_SHOWN);
   const muteMinutes = Number(minutes);
+  const now = Date.now();
 
   return (
     <section aria-label={t.moderation.usersHeading}>
@@ -161,6 +189,9 @@ function MuteUsers() {
         {shown.map((user) => (
           <li key={user.id}>
             {user.name} <span className="muted">({user.login})</span>{' '}
+            <span className="badge" data-testid="user-state">
+              {userState(user, now)}
+            </span>{' '}
             <button
               type="button"
               className="button button--small"
@@ -179,16 +210,140 @@ function MuteUsers() {
             </button>{' '}
             <button
               type="button"
-              className="button button--small button--danger"
-              aria-label={t.moderation.blockLabel(user.name)}
-              onClick={() => window.confirm(t.moderation.blockConfirm(user.name)) && void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))}
+              className="button button--small button--secondary"
+              aria-label={t.moderation.renameLabel(user.name)}
+              onClick={() => {
+                const name = askNewName(t.moderation.renameUserPrompt(user.name), user.name);
+                if (name) void send('mun', { userId: user.id, name }, t.moderation.renamed(name));
+              }}
             >
-              {t.moderation.block}
-            </button>
+              {t.moderation.rename}
+            </button>{' '}
+            {user.blocked ? (
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={t.moderation.unblockLabel(user.name)}
+                onClick={() => void send('abl', { userId: user.id, blocked: false }, t.moderation.unblocked(user.name))}
+              >
+                {t.moderation.unblock}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button--small button--danger"
+                aria-label={t.moderation.blockLabel(user.name)}
+                onClick={() => window.confirm(t.moderation.blockConfirm(user.name)) && void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))}
+              >
+                {t.moderation.block}
+              </button>
+            )}
           </li>
         ))}
       </ul>
       {players.length > shown.length && <p className="muted">{t.moderation.moreUsers(players.length - shown.length)}</p>}
+    </section>
+  );
+}
+
+/** mtn and mtl: a team chosen by name or number, renamed or its logo and link cleared (each confirmed). */
+function TeamContent() {
+  const teams = useAppSelector(selectOperatorTeams);
+  const [teamId, setTeamId] = useState('');
+  const choices = useMemo(() => teams.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [teams]);
+  const send = useCommand();
+  const team = teams.find((candidate) => candidate.id === teamId);
+  return (
+    <section aria-label={t.moderation.teamContentHeading}>
+      <h3>{t.moderation.teamContentHeading}</h3>
+      <FilteredSelect label={t.moderation.contentTeam} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
+      {team && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={t.moderation.renameLabel(team.name)}
+            onClick={() => {
+              const name = askNewName(t.moderation.renameTeamPrompt(team.name), team.name);
+              if (name) void send('mtn', { teamId: team.id, name }, t.moderation.renamed(name));
+            }}
+          >
+            {t.moderation.rename}
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            aria-label={t.moderation.clearLogoLabel(team.name)}
+            onClick={() => window.confirm(t.moderation.clearLogoConfirm(team.name)) && void send('mtl', { teamId: team.id }, t.moderation.logoCleared(team.name))}
+          >
+            {t.moderation.clearLogo}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const NO_HIDDEN_LINES: Array<{ id: string; user: string; message: string }> = [];
+
+/** mlh with hidden false: the lobby lines hidden lately, each shown again with a click. */
+function HiddenLobbyLines() {
+  const lines = useAppSelector((s) => s.live.views.moderator?.hiddenLobbyChat ?? NO_HIDDEN_LINES);
+  const send = useCommand();
+  return (
+    <section aria-label={t.moderation.hiddenLobbyHeading}>
+      <h3>{t.moderation.hiddenLobbyHeading}</h3>
+      {lines.length === 0 ? (
+        <p className="muted">{t.moderation.hiddenLobbyEmpty}</p>
+      ) : (
+        <ul className="chat-list">
+          {lines.map((line) => (
+            <li key={line.id} className="chat-entry">
+              <strong>{line.user}:</strong> {line.message}{' '}
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={t.moderation.restoreLabel(line.user)}
+                onClick={() => void send('mlh', { messageId: line.id, hidden: false }, t.moderation.restored)}
+              >
+                {t.moderation.restore}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const NO_PICTURES: string[] = [];
+
+/** mph with hidden false: the pictures hidden from players, each shown again with a click. */
+function HiddenPictures() {
+  const pictures = useAppSelector((s) => s.live.views.moderator?.hiddenPictures ?? NO_PICTURES);
+  const send = useCommand();
+  return (
+    <section aria-label={t.moderation.hiddenPicturesHeading}>
+      <h3>{t.moderation.hiddenPicturesHeading}</h3>
+      {pictures.length === 0 ? (
+        <p className="muted">{t.moderation.hiddenPicturesEmpty}</p>
+      ) : (
+        <ul className="plain-list">
+          {pictures.map((fileName) => (
+            <li key={fileName}>
+              <code>{fileName}</code>{' '}
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={t.moderation.showPictureLabel(fileName)}
+                onClick={() => void send('mph', { fileName, hidden: false }, t.moderation.pictureShown)}
+              >
+                {t.moderation.restore}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

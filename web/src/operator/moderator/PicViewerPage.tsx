@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useAppSelector } from '../../store';
@@ -9,6 +9,7 @@ import { Panel, useCommand } from '../shared';
 import { foldersFirst, joinFolder, parentFolder, pictureTeamName, stepPresentation, uploadUrl, type FolderEntry } from './logic';
 import { UploadedImage } from '../../components/UploadedImage';
 import type { OperatorView } from '../../realtime/views';
+import { PictureToggle } from './PictureToggle';
 
 /** Presentation: a modal with team name and picture; next and before buttons, keys n and b. */
 function Presentation({ pictures, folder, onClose }: { pictures: readonly FolderEntry[]; folder: string; onClose(): void }) {
@@ -79,6 +80,8 @@ function FolderButton({ name, teamName, onOpen }: { name: string; teamName: stri
   );
 }
 
+const NO_PICTURES: string[] = [];
+
 /** Picture viewer: an upload folder (muf), up-folder, its files and folders, and the presentation. */
 export function PicViewerPage() {
   const send = useCommand();
@@ -106,7 +109,11 @@ export function PicViewerPage() {
     void open('');
   }, [open]);
 
-  const pictures = entries.filter((e) => e.isFile);
+  const hiddenPictures = useAppSelector((s) => s.live.views.moderator?.hiddenPictures ?? NO_PICTURES);
+  const hidden = useMemo(() => new Set(hiddenPictures), [hiddenPictures]);
+  const isHidden = (name: string) => hidden.has(joinFolder(folder, name));
+  // What goes on the stream never shows a hidden picture.
+  const pictures = entries.filter((e) => e.isFile && !isHidden(e.name));
   return (
     <div className="page operator">
       <h1>{t.picviewer.heading}</h1>
@@ -136,9 +143,13 @@ export function PicViewerPage() {
             {entries.map((entry) => (
               <li key={entry.name} className="folder-list__item">
                 {entry.isFile ? (
-                  <figure>
+                  <figure className={isHidden(entry.name) ? 'picture--hidden' : undefined}>
                     <UploadedImage src={uploadUrl(prefix, folder, entry.name)} alt={entry.name} loading="lazy" />
-                    <figcaption>{entry.name}</figcaption>
+                    <figcaption>
+                      {entry.name}
+                      {isHidden(entry.name) && <span className="badge">{t.moderation.pictureIsHidden}</span>}{' '}
+                      <PictureToggle fileName={joinFolder(folder, entry.name)} hidden={isHidden(entry.name)} />
+                    </figcaption>
                   </figure>
                 ) : (
                   <FolderButton name={entry.name} teamName={operatorTeam(lists, entry.name)?.name} onOpen={() => void open(joinFolder(folder, entry.name))} />
