@@ -24,7 +24,7 @@ function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir ?? path.join(here, 'dist');
       const files = Object.keys(bundle)
-        .filter((name) => /\.(js|css|html|svg|json)$/.test(name))
+        .filter((name) => /\.(js|css|html|svg|json)$/.test(name) && !name.startsWith('.vite/'))
         .map((name) => path.join(dir, name));
       // zlib's asynchronous calls run on the thread pool: the files compress side by side.
       await Promise.all(
@@ -52,6 +52,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps stay beside the build for reading a stack trace, but the bundles do not name them and the server never serves them (the sources would be public).
     sourcemap: 'hidden',
+    // .vite/manifest.json: which chunks each screen loads, for the byte budgets (.size-limit.cjs); never served (a dot folder).
+    manifest: true,
     rolldownOptions: {
       // Most of a build is the precompression at brotli's best quality, on purpose (once per release).
       checks: { bundlerTimings: false },

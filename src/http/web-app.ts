@@ -1,7 +1,7 @@
 /**
  * The built web app (web/dist): hashed assets precompressed at build (brotli and gzip, see
  * web/vite.config.mts) and chosen by Accept-Encoding (express-static-gzip), cached for a year as
- * immutable; index.html answers every other GET (client-side routes) and is revalidated on each load,
+ * immutable; index.html (compressed the same way) answers every other GET (client-side routes) and is revalidated on each load,
  * so a release reaches players at their next load while React and the rest stay cached.
  */
 import { Logger } from '@nestjs/common';
@@ -28,26 +28,29 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
     if (req.path.endsWith('.map')) return void res.status(404).end();
     next();
   });
-  app.use(
-    expressStaticGzip(webDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
+  const files = expressStaticGzip(webDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
       index: false,
-      serveStatic: {
-        index: false,
-        cacheControl: false,
-        setHeaders: (res, file) => {
-          res.setHeader('Cache-Control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE);
-        },
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE);
       },
-    }),
-  );
+    },
+  });
+  app.use(files);
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     // HEAD as GET (uptime monitors and link checkers ask with HEAD): the same headers, no body.
     if (!['GET', 'HEAD'].includes(req.method) || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();
     // A hashed file that is not there (an older release's chunk) is missing, not the app.
     if (req.path.startsWith(ASSETS)) return void res.status(404).end();
-    res.setHeader('Cache-Control', REVALIDATE);
-    res.sendFile(index, { cacheControl: false });
+    // index.html, compressed like the assets (the build writes its .br and .gz beside it; `no-cache` as above).
+    req.url = '/index.html';
+    files(req, res, () => {
+      res.setHeader('Cache-Control', REVALIDATE);
+      res.sendFile(index, { cacheControl: false });
+    });
   });
 }

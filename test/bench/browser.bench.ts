@@ -7,13 +7,17 @@
  * interaction per screen (time from the input until its result shows, and the longest task in it).
  * The sizes are printed side by side, and a player's first load on the phone profile (bench:phone's
  * measurement) on the same server. Timings are of this machine; compare runs of the same machine.
+ * Last, every figure against test/bench/baselines/browser.json ("slower than the last release by N %";
+ * `--record-baseline` records this run instead, support/baseline.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchPerson } from '../browser/support/browser';
 import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
+import { againstBaseline, type Figure } from './support/baseline';
 import { numberListFlag, stringFlag } from './support/cli';
 import { phoneFirstLoad, type PhoneFirstLoad } from './support/phone-first-load';
 import { startServer } from './support/processes';
@@ -243,6 +247,28 @@ const SCREENS: Record<string, Screen> = {
     return { screen: 'Punkte (Moderation)', load: loaded, interactions: [sort, publish], note };
   },
 
+  async picviewer(page, base, night) {
+    // Every team has uploaded a picture (laid into the upload store as the server stores them: team/<id>/<uuid>.png).
+    const teams = await teamIds(base);
+    const folders = `document.querySelectorAll('.folder-list__item').length`;
+    const loaded = await load(page, `${base}/moderator/picviewer`, `() => [...document.querySelectorAll('.folder-button__name')].some((b) => b.textContent === 'team')`);
+    const open = await interact(
+      page,
+      "open the teams' folder",
+      () => page.getByRole('button', { name: 'Ordner team öffnen', exact: true }).click(),
+      `() => ${folders} === ${teams.length} && (${text('.operator h2')}) === 'team'`,
+    );
+    const some = teams[Math.floor(teams.length / 2)]!;
+    const team = await interact(
+      page,
+      "open a team's folder",
+      () => page.locator(`button.folder-button[title="${some}"]`).click(),
+      `() => document.querySelector('.folder-list__item figure') !== null`,
+    );
+    void night;
+    return { screen: 'Bildbetrachter (Upload-Ordner)', load: loaded, interactions: [open, team] };
+  },
+
   async control(page, base, night) {
     const loaded = await load(page, `${base}/moderator/control`, `() => document.querySelectorAll('.answer-cell').length > 0 && (${text('h2')}) !== ''`);
     // One interaction that pushes to every screen: a countdown (long enough not to end during the bench).
@@ -256,6 +282,24 @@ const SCREENS: Record<string, Screen> = {
     return { screen: `Steuerung: Einzelspieler-Antworten (Frage ${SINGLE_QUESTION})`, load: loaded, interactions: [countdown] };
   },
 };
+
+/** The seeded teams' ids; each gets a picture in the upload store (the picture viewer's team folders). */
+async function teamIds(base: string): Promise<string[]> {
+  const response = await fetch(`${base}/api/teams`, { headers: { authorization: `Bearer ${await adminToken(base)}` } });
+  const { data } = (await response.json()) as { data: Array<{ id: string }> };
+  return data.map((team) => team.id);
+}
+
+/** A 1×1 PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function uploadTeamPictures(dataDir: string, base: string): Promise<void> {
+  for (const id of await teamIds(base)) {
+    const folder = path.join(dataDir, 'uploads', 'team', id);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, `${randomUUID()}.png`), PIXEL);
+  }
+}
 
 async function adminToken(base: string): Promise<string> {
   const response = await fetch(`${base}/api/token-auth/`, {
@@ -281,6 +325,7 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
     person.context.setDefaultTimeout(VISIBLE_TIMEOUT_MS);
     await page.goto(`${server.url}/login`);
     const token = await adminToken(server.url);
+    await uploadTeamPictures(dataDir, server.url);
     await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
     const results: ScreenResult[] = [];
     for (const name of screens) {
@@ -329,6 +374,30 @@ async function main(): Promise<void> {
   lines.push(`| player's first load, phone | login usable | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.usableMs) : undefined, ' ms')).join(' | ')} |`);
   lines.push(`| player's first load, phone | bytes over the wire | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.bytes / 1024) : undefined, ' KB')).join(' | ')} |`);
   process.stdout.write(`\n${lines.join('\n')}\n`);
+  await againstBaseline('browser', figuresOf(runs));
+}
+
+/** The run's figures by name ("<teams> teams · <screen> · <measure>"), for the baseline. */
+function figuresOf(runs: Array<{ teams: number; results: ScreenResult[]; phone: PhoneFirstLoad | null }>): Figure[] {
+  const figures: Figure[] = [];
+  for (const { teams, results, phone } of runs) {
+    const at = (screen: string, measure: string) => `${teams.toLocaleString('en')} teams · ${screen} · ${measure}`;
+    for (const result of results) {
+      if (result.load) {
+        figures.push({ name: at(result.screen, 'data visible'), value: result.load.visibleMs, unit: 'ms' });
+        figures.push({ name: at(result.screen, 'longest task'), value: result.load.longestTaskMs, unit: 'ms' });
+      }
+      for (const interaction of result.interactions) {
+        figures.push({ name: at(result.screen, interaction.name), value: interaction.ms, unit: 'ms' });
+        figures.push({ name: at(result.screen, `${interaction.name}: longest task`), value: interaction.longestTaskMs, unit: 'ms' });
+      }
+    }
+    if (phone) {
+      figures.push({ name: at("player's first load, phone", 'login usable'), value: phone.usableMs, unit: 'ms' });
+      figures.push({ name: at("player's first load, phone", 'bytes over the wire'), value: Math.round(phone.bytes / 1024), unit: 'KB' });
+    }
+  }
+  return figures;
 }
 
 main().then(

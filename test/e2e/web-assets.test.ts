@@ -41,6 +41,8 @@ describe('the web app over HTTP', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-e2e-'));
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'index.html'), page);
+    await writeFile(path.join(webDir, 'index.html.br'), brotliCompressSync(page));
+    await writeFile(path.join(webDir, 'index.html.gz'), gzipSync(page));
     await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(webDir, 'assets/index-AbC123.js'), script);
     await writeFile(path.join(webDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
@@ -88,14 +90,31 @@ describe('the web app over HTTP', () => {
 
   it("answers the app's routes with index.html, revalidated on every load; other files are not immutable", async () => {
     for (const route of ['/', '/login', '/moderator/points']) {
-      const answer = await request(`${server.url}${route}`, 'gzip, br');
+      const answer = await request(`${server.url}${route}`);
       expect(answer.status).toBe(200);
       expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
       expect(answer.body.toString()).toBe(page);
     }
     const icon = await request(`${server.url}/favicon.svg`, 'gzip, br');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the start page (index.html, every app route) compressed as the assets are: brotli, else gzip', async () => {
+    for (const route of ['/', '/login', '/moderator/points', '/index.html']) {
+      const br = await request(`${server.url}${route}`, 'gzip, deflate, br, zstd');
+      expect([route, br.status, br.headers['content-encoding']]).toEqual([route, 200, 'br']);
+      expect(br.headers['content-type']).toMatch(/^text\/html/);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(brotliDecompressSync(br.body).toString()).toBe(page);
+
+      const gz = await request(`${server.url}${route}`, 'gzip');
+      expect([route, gz.headers['content-encoding']]).toEqual([route, 'gzip']);
+      expect(gz.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(gz.body).toString()).toBe(page);
+    }
   });
 
   it('never serves a source map (they carry the sources), nor the app page in its place', async () => {

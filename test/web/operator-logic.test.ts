@@ -19,7 +19,6 @@ import {
   answerStatus,
   answersToCheck,
   changedPoints,
-  compileRegex,
   currentAnswer,
   debounce,
   nextUncheckedPosition,
@@ -34,8 +33,9 @@ import {
   type CheckerAnswer,
   type Timers,
 } from '../../web/src/operator/tester/logic';
+import { compileRegex } from '../../web/src/operator/tester/regexRule';
 
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/operator';
 
 const q = (round: number, number: number, extra: Partial<Question> = {}): Question => ({
   type: 'normal',

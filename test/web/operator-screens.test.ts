@@ -15,7 +15,7 @@ import { RoundTable } from '../../web/src/operator/tester/RoundTable';
 import { SingleChecker } from '../../web/src/operator/tester/SingleChecker';
 import type { Quiz } from '../../web/src/logic/quiz';
 import type { GlobalView, ModeratorView, OperatorView, QuestionView, Views } from '../../web/src/realtime/views';
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/operator';
 import { baseGlobal, esc, render, renderPart } from './support/render';
 
 const teams = [

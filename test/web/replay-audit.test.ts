@@ -6,7 +6,7 @@ import type { AnswersLockedIn, QuizShowEvent } from '../../events';
 import { pointsOverview } from '@engine';
 import { buildAudit, teamAudit, testerRatings, testersOf } from '../../web/src/replay/audit';
 import { ratingText, relativeToCountdown } from '../../web/src/replay/AuditPanel';
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/replay';
 import { SCHEDULER, World } from '../support/world';
 import { recordedNight } from './replay/fixtures';
 

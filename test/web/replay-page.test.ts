@@ -22,7 +22,7 @@ import { secondsLeft } from '../../web/src/logic/countdown';
 import { buildReplayStore, pausedOffset } from '../../web/src/replay/ReplayViews';
 import { buildTimeline, finalState, stateAt } from '../../web/src/replay/timeline';
 import type { ReplayViewer } from '../../web/src/replay/viewers';
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/replay';
 import { recordedNight } from './replay/fixtures';
 import { esc, render } from './support/render';
 

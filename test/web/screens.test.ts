@@ -10,7 +10,7 @@ jest.mock('wouter', () => {
 
 import type { GlobalView, QuestionView, TeamView, Views } from '../../web/src/realtime/views';
 import { FINALE_OUT_OF_POINTS_TEXT } from '@engine/rules/play-rules';
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/operator';
 import { baseGlobal, baseUser, esc, render } from './support/render';
 
 /** Team 3 as the engine sends it: proposals by key with the author's name and id, members by user id. */

@@ -10,7 +10,7 @@ import type { UserRecord } from '../../web/src/api/http';
 import { UserRow } from '../../web/src/operator/admin/UserRolesPage';
 import { answered, matchingUsers, stillAhead, usersWithRoles, withRole, type AnsweredChanges, type RoleHolder } from '../../web/src/operator/admin/userRoles';
 import type { OperatorUserEntry, OperatorView } from '../../web/src/realtime/views';
-import { t } from '../../web/src/texts';
+import { t } from '../../web/src/texts/operator';
 import { liveActions } from '../../web/src/store/liveSlice';
 import { baseUser, esc, prepareStore, render, renderPart, renderWithStore } from './support/render';
 

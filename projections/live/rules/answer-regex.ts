@@ -7,24 +7,16 @@
  * it is plain computation, no clock, randomness or I/O, so a match is a pure function of pattern and answer.
  */
 import { RE2JS } from 're2js';
-import { FIELD_MAXIMA } from './field-limits';
+import { ANSWER_REGEX_MAX_LENGTH, type AnswerRegexProblem } from './answer-regex-texts';
 
-/** Longer patterns are refused: a real night's come nowhere near, and 500 characters compile in under 10 ms. */
-export const ANSWER_REGEX_MAX_LENGTH = FIELD_MAXIMA.answerRegex;
+// The limit and the refusals, without the matcher: the web app's texts import them and must not pull re2js into every screen.
+export { ANSWER_REGEX_MAX_LENGTH, ANSWER_REGEX_TEXTS, type AnswerRegexProblem } from './answer-regex-texts';
+
 /**
  * Compiled programs above this many instructions are refused: matching costs up to this factor per
  * character of the answers (`.{1000}x` reaches it in 8 characters).
  */
 export const ANSWER_REGEX_MAX_PROGRAM = 1000;
-
-export const ANSWER_REGEX_TEXTS = {
-  empty: 'regex darf nicht leer sein',
-  invalid: 'Die Regex ist ungültig.',
-  unsupported: 'Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).',
-  tooComplex: `Dieser reguläre Ausdruck ist zu lang oder zu aufwendig (höchstens ${ANSWER_REGEX_MAX_LENGTH} Zeichen).`,
-} as const;
-
-export type AnswerRegexProblem = keyof typeof ANSWER_REGEX_TEXTS;
 
 export interface AnswerRegex {
   /** Whether the pattern occurs in the answer, ignoring case. */

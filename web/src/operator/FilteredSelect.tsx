@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Field } from '../components/Field';
-import { t } from '../texts';
+import { t } from '../texts/operator';
 import { WINDOW_FROM } from './Windowed';
 
 export interface Choice {

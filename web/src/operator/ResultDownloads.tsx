@@ -1,7 +1,7 @@
 /** The results of a quiz as spreadsheets: one download button per file (moderator's points page, admin page). */
 import { HttpError } from '../api/http';
 import { downloadResultFile, RESULT_FILES, type ResultFile } from '../api/operator';
-import { t } from '../texts';
+import { t } from '../texts/operator';
 import { useNotify } from './shared';
 
 /** Saves a blob as a file through a temporary link. */

@@ -5,7 +5,7 @@
  * whole, exactly as before. Screen readers still learn the full size (aria-rowcount, aria-setsize).
  * See docs/decisions/operator-lists.md.
  */
-import { measureElement, observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, measureElement, observeElementRect, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode, type RefCallback } from 'react';
 
 /** Lists up to this long render whole. */
@@ -56,6 +56,24 @@ function rowHeightAfterLayout(row: HTMLElement, entry: ResizeObserverEntry | und
   return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 }
 
+/** Boxes the virtualiser has attached to (it scrolls each to where it is once, on attaching). */
+const attached = new WeakSet<Element>();
+
+/**
+ * On attaching to its box the virtualiser scrolls it to its current offset; the box is new and at 0,
+ * so that write changes nothing, but Element.scrollTo lays out the whole page first, inside React's
+ * commit (the largest part of the Steuerung page's load task in a profile at 1,000 teams). That
+ * first write to 0 is left out; every later one (a user's jump, a size adjustment) is made.
+ */
+const scrollAfterAttaching: VirtualizerOptions<HTMLElement, HTMLElement>['scrollToFn'] = (offset, options, instance) => {
+  const box = instance.scrollElement;
+  if (box && !attached.has(box)) {
+    attached.add(box);
+    if (offset === 0 && !options.adjustments) return;
+  }
+  elementScroll(offset, options, instance);
+};
+
 function useWindow(count: number, estimateRowPx: number, scrollElement: () => HTMLElement | null): Window {
   const windowed = count > WINDOW_FROM;
   const virtualizer: Virtualizer<HTMLElement, HTMLElement> = useVirtualizer({
@@ -66,6 +84,7 @@ function useWindow(count: number, estimateRowPx: number, scrollElement: () => HT
     initialRect: firstRect(),
     observeElementRect: observeRectAfterLayout,
     measureElement: rowHeightAfterLayout,
+    scrollToFn: scrollAfterAttaching,
   });
   if (!windowed) return { windowed, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0, measure: () => undefined };
   const items = virtualizer.getVirtualItems();

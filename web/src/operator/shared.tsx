@@ -6,7 +6,7 @@ import type { CommandReply } from '../realtime/client';
 import { command } from '../realtime/connection';
 import { useAppDispatch } from '../store';
 import { uiActions, type NoticeTone } from '../store/uiSlice';
-import { t } from '../texts';
+import { t } from '../texts/operator';
 
 /** Shows an alert (the app's notices, announced to screen readers). */
 export function useNotify(): (text: string, tone?: NoticeTone) => void {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { HttpError } from '../api/http';
 import { getQuiz, type Quiz } from '../api/operator';
-import { t } from '../texts';
+import { t } from '../texts/operator';
 
 export type Loadable<T> = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; message: string };
 

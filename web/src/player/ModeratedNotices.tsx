@@ -39,7 +39,7 @@ export function ModeratedNotices() {
         <div key={notice.id} className="card card--warning moderated-notice" role="status">
           <p>{notice.text}</p>
           <button type="button" className="button button--small" onClick={() => close(notice.id)}>
-            {t.moderation.noticeClose}
+            {t.moderatedNotice.close}
           </button>
         </div>
       ))}

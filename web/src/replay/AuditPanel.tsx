@@ -2,7 +2,7 @@
 import { useId, useMemo, useState } from 'react';
 import { ColumnHeads } from '../components/ColumnHeads';
 import type { LiveState } from '@engine';
-import { t } from '../texts';
+import { t } from '../texts/replay';
 import { teamAudit, testerRatings, testersOf, answerById, type AnswerAudit, type Audit, type RatingEntry, type Stamp } from './audit';
 import { formatDuration, formatTime, teamName, userName } from './describe';
 

@@ -4,7 +4,7 @@ import { causationOf, correlationOf, type QuizShowEvent } from '../../../events'
 import type { LiveState } from '@engine';
 import { ColumnHeads } from '../components/ColumnHeads';
 import { Field } from '../components/Field';
-import { t } from '../texts';
+import { t } from '../texts/replay';
 import { actorName, describeEvent, formatTime } from './describe';
 import type { Timeline } from './timeline';
 

@@ -1,7 +1,7 @@
 /** The points overview at the current position (the engine's pointsOverview of the night's quiz). */
 import { pointsOverview, type LiveState } from '@engine';
 import { ColumnHeads } from '../components/ColumnHeads';
-import { t } from '../texts';
+import { t } from '../texts/replay';
 
 /** The quiz of the night at this state, else the only (or last created) quiz known. */
 export function quizOfState(state: LiveState): string | null {

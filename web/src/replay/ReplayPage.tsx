@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEv
 import type { QuizShowEvent } from '../../../events';
 import { Panel } from '../operator/shared';
 import { useAppSelector } from '../store';
-import { t } from '../texts';
+import { t } from '../texts/replay';
 import { buildAudit } from './audit';
 import { AuditPanel } from './AuditPanel';
 import { formatTime } from './describe';

@@ -16,7 +16,7 @@ import { createAppStore, type AppStore } from '../store';
 import { liveActions } from '../store/liveSlice';
 import { sessionActions } from '../store/sessionSlice';
 import type { Views } from '../realtime/views';
-import { t } from '../texts';
+import { t } from '../texts/replay';
 import { teamRecords, viewerChoices, viewerKey, viewsFor, parseViewerKey, type ReplayViewer } from './viewers';
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { QuizShowEvent } from '../../../events';
 import { markPoints, type LiveState } from '@engine';
-import { t } from '../texts';
+import { t } from '../texts/replay';
 
 const SHORT = 80;
 

@@ -7,7 +7,7 @@ import { Field, TextAreaField } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorTeams } from '../operatorLists';
 import { ResultDownloads } from '../ResultDownloads';
 import { Panel, useCommand, useNotify } from '../shared';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Field } from '../../components/Field';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Facts, Panel, useCommand, useNotify } from '../shared';
 import { HEAL_DEAL_ROUNDS } from '@engine/rules/heal-deal';
 import { WindowedTable } from '../Windowed';

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { showOrigin } from '../../api/about';
 import { buildInviteLink, buildLoginLink } from '../../logic/links';
 import { useAppSelector } from '../../store';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorTeams, selectOperatorUsers } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
 import { FilteredSelect, type Choice } from '../FilteredSelect';

@@ -3,7 +3,7 @@ import type { OverlayLinkEntry } from '@wire/replies';
 import { HttpError } from '../../api/http';
 import { createOverlayLink, listOverlayLinks, revokeOverlayLink } from '../../api/overlayLinks';
 import { FormError } from '../../components/Field';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Panel, useNotify } from '../shared';
 
 const T = t.overlayLinks;

@@ -7,7 +7,7 @@ import { eraseUser, setUserRoles } from '../../api/userRoles';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { createResetLink } from '../../api/passwordReset';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { useCommand, useNotify } from '../shared';
 import { WindowedTable, type RowProps } from '../Windowed';
 import { useUserList } from './useUserList';

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { normalizeContent, type ContentProblem } from '@engine/rules/quiz-content';
 import { checkQuizForm, sortQuizzesByIdDesc, type NewQuizProblem } from '../../logic/quiz';
 import type { Question } from '../../../../events';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Panel, useNotify } from '../shared';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);

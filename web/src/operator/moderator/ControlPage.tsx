@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { refusalText } from '../../api/http';
 import { createExampleQuiz, listQuizzes } from '../../api/operator';
 import { useAppSelector } from '../../store';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Panel, useNotify } from '../shared';
 import { useQuiz } from '../useOperatorData';
 import { CurrentQuestionPanel } from './CurrentQuestionPanel';

@@ -6,7 +6,7 @@ import { isQuestionOpenInView } from '@engine/views/view-rules';
 import { wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorLists, teamNameOrPlaceholder } from '../operatorLists';
 import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
 import { COUNTDOWN_PRESETS } from './countdownPresets';

@@ -1,7 +1,7 @@
 import { useImageUrl } from '../../player/useTeam';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorLists, teamNameOrPlaceholder, userNameOrPlaceholder } from '../operatorLists';
 import { Panel } from '../shared';
 import { WindowedTable } from '../Windowed';

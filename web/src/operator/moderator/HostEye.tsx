@@ -8,7 +8,7 @@ import { isQuestionOpenInView } from '@engine/views/view-rules';
 import type { Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 
 /** "N von M Teams haben einen Favoriten" (M: the teams with members) and how many have someone online, while a question is open. */
 export function FavouriteCountLine() {

@@ -4,12 +4,13 @@
  * event naming who did it, so the replay shows it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES, MAX_NAME_LENGTH } from '../../../../projections/live';
+import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '@engine/rules/lobby-chat';
+import { MAX_NAME_LENGTH } from '@engine/rules/names';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorLists, selectOperatorTeams, selectOperatorUsers, userNameOrPlaceholder } from '../operatorLists';
 import type { OperatorUserEntry } from '@engine/views/operator-view';
 import { Panel, useCommand, useNotify } from '../shared';

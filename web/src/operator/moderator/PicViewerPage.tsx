@@ -3,11 +3,12 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useAppSelector } from '../../store';
 import { selectImgPrefix } from '../../store/selectors';
-import { t } from '../../texts';
-import { selectOperatorTeams } from '../operatorLists';
+import { t } from '../../texts/operator';
+import { operatorTeam, selectOperatorLists, selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
 import { foldersFirst, joinFolder, parentFolder, pictureTeamName, stepPresentation, uploadUrl, type FolderEntry } from './logic';
 import { UploadedImage } from '../../components/UploadedImage';
+import type { OperatorView } from '../../realtime/views';
 import { PictureToggle } from './PictureToggle';
 
 /** Presentation: a modal with team name and picture; next and before buttons, keys n and b. */
@@ -60,11 +61,11 @@ function Presentation({ pictures, folder, onClose }: { pictures: readonly Folder
 }
 
 /** The folder path for people: a team's folder (named by the team id) by the team's name. */
-function folderTitle(folder: string, teams: ReadonlyArray<{ id: string; name: string }>): string {
+function folderTitle(folder: string, lists: OperatorView | null): string {
   return folder
     .split('/')
     .filter(Boolean)
-    .map((part) => teams.find((team) => team.id === part)?.name ?? part)
+    .map((part) => operatorTeam(lists, part)?.name ?? part)
     .join(' / ');
 }
 
@@ -84,7 +85,8 @@ const NO_PICTURES: string[] = [];
 /** Picture viewer: an upload folder (muf), up-folder, its files and folders, and the presentation. */
 export function PicViewerPage() {
   const send = useCommand();
-  const teams = useAppSelector(selectOperatorTeams);
+  // Team names by id (the operator view's map): the teams' folder lists every team, 1,000 at a big night.
+  const lists = useAppSelector(selectOperatorLists);
   const prefix = useAppSelector(selectImgPrefix);
   const [folderInput, setFolderInput] = useState('');
   const [folder, setFolder] = useState('');
@@ -115,7 +117,7 @@ export function PicViewerPage() {
   return (
     <div className="page operator">
       <h1>{t.picviewer.heading}</h1>
-      <Panel title={folder === '' ? t.picviewer.root : folderTitle(folder, teams)}>
+      <Panel title={folder === '' ? t.picviewer.root : folderTitle(folder, lists)}>
         <form
           className="inline-form"
           onSubmit={(e) => {
@@ -150,7 +152,7 @@ export function PicViewerPage() {
                     </figcaption>
                   </figure>
                 ) : (
-                  <FolderButton name={entry.name} teamName={teams.find((team) => team.id === entry.name)?.name} onOpen={() => void open(joinFolder(folder, entry.name))} />
+                  <FolderButton name={entry.name} teamName={operatorTeam(lists, entry.name)?.name} onOpen={() => void open(joinFolder(folder, entry.name))} />
                 )}
               </li>
             ))}

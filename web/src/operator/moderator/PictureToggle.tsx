@@ -1,4 +1,4 @@
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { useCommand } from '../shared';
 
 /** mph: hide a picture from every player view and list (confirmed), or show it again. */

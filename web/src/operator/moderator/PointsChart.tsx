@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import type { PointsTable } from '../../logic/placement';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { WindowedList, WINDOW_FROM } from '../Windowed';
 import { chartPoint, cumulativeSeries, niceAxis, seriesColour, type ChartFrame } from './logic';
 

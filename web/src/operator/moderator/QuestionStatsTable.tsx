@@ -5,7 +5,7 @@ import { HttpError } from '../../api/http';
 import { getQuizStats } from '../../api/operator';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Spinner } from '../../components/Spinner';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 
 type Loaded = { status: 'loading' } | { status: 'loaded'; stats: QuestionStats[] } | { status: 'failed'; message: string };
 

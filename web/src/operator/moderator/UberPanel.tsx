@@ -8,7 +8,7 @@ import { isQuestionOpenInView } from '@engine/views/view-rules';
 import type { Stroke } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Panel, useCommand, useNotify } from '../shared';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 

@@ -7,7 +7,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/Modal';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { COUNTDOWN_PRESETS } from './countdownPresets';
 
 export const HOTKEYS = { next: 'n', end: 'e', publish: 'p', help: '?' } as const;

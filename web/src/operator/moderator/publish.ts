@@ -1,4 +1,4 @@
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import type { SendCommand } from '../shared';
 
 /** mp: publish the points of a quiz to the players; the points page's button and the control page's button and hotkey send it. */

@@ -1,12 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { WindowedList } from '../Windowed';
-import { answersByTeam, answerStatus, compileRegex, regexMatches, regexProblemText, searchTeams, type CheckerAnswer, type RegexMark } from './logic';
+import { answersByTeam, answerStatus, regexMatches, regexProblemText, searchTeams, type CheckerAnswer, type RegexCheck, type RegexMark } from './logic';
 
 const MARKS: readonly RegexMark[] = ['correct', 'wrong', 'unchecked'];
 
@@ -17,6 +17,22 @@ interface ToolProps {
   answers: readonly CheckerAnswer[];
 }
 
+/** The server's regex rule, loaded once the tool is shown (re2js is 150 kB: not part of the checker's page load). */
+function useRegexRule(): ((source: string) => RegexCheck) | null {
+  const [rule, setRule] = useState<((source: string) => RegexCheck) | null>(null);
+  useEffect(() => {
+    let shown = true;
+    void import('./regexRule').then(
+      (module) => shown && setRule(() => module.compileRegex),
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+  }, []);
+  return rule;
+}
+
 /** Regex tool (moderators): marks every answer of the question that matches (trx), with a preview count. */
 export function RegexTool({ quizId, round, question, answers }: ToolProps) {
   const send = useCommand();
@@ -25,10 +41,12 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
   const [regex, setRegex] = useState('');
   const [points, setPoints] = useState('1');
   const [mark, setMark] = useState<RegexMark>('correct');
-  const compiled = useMemo(() => compileRegex(regex), [regex]);
-  const matches = useMemo(() => (compiled.ok ? regexMatches(answers, round, question, compiled.regex).length : 0), [compiled, answers, round, question]);
+  const rule = useRegexRule();
+  const compiled = useMemo(() => (rule ? rule(regex) : null), [rule, regex]);
+  const matches = useMemo(() => (compiled?.ok ? regexMatches(answers, round, question, compiled.regex).length : 0), [compiled, answers, round, question]);
 
   function apply() {
+    if (!compiled) return; // the rule is still loading (a moment after the tool appeared)
     if (!compiled.ok) return notify(regexProblemText(compiled.problem));
     void send('trx', { quiz: quizId, round, question, regex, points: wholeNumberOr(points, 1), mark }, t.tester.regexPreview(matches));
   }
@@ -59,7 +77,7 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
         </button>
       </form>
       <p className="hint" role="status">
-        {compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : regexProblemText(compiled.problem)}
+        {!compiled ? '' : compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : regexProblemText(compiled.problem)}
       </p>
     </Panel>
   );

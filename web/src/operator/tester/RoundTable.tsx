@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Field } from '../../components/Field';
 import { numbersOfRound, wholeNumberOr, type Quiz } from '../../logic/quiz';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Panel } from '../shared';
 import { WindowedTable } from '../Windowed';
 import { answerStatus, roundTable, ROUND_COLUMN_WIDTH_PX, type CheckerAnswer } from './logic';

@@ -5,7 +5,7 @@ import { NO_PROPOSALS_MESSAGE } from '@engine/rules/lock-in';
 import { questionValue, wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { Facts, Panel, TimeLeft, useNotify } from '../shared';
 import {
   answerStatus,

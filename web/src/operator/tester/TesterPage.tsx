@@ -3,7 +3,7 @@ import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectIsModerator } from '../../store/selectors';
-import { t } from '../../texts';
+import { t } from '../../texts/operator';
 import { operatorTeam, selectOperatorLists, userNameOrPlaceholder } from '../operatorLists';
 import { useCommand } from '../shared';
 import { useQuiz } from '../useOperatorData';

@@ -4,7 +4,8 @@ import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '@engine';
 import { nextQuestionPosition } from '@engine/state/queries';
 import { compareGerman } from '../../logic/german';
-import { ANSWER_REGEX_TEXTS, compileAnswerRegex, type AnswerRegex, type AnswerRegexProblem } from '@engine/rules/answer-regex';
+import type { AnswerRegex, compileAnswerRegex } from '@engine/rules/answer-regex';
+import { ANSWER_REGEX_TEXTS, type AnswerRegexProblem } from '@engine/rules/answer-regex-texts';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;
@@ -108,14 +109,6 @@ export function ratingKey(key: string, targetIsBody: boolean): number | null {
 export type { RegexMark };
 
 export type RegexCheck = ReturnType<typeof compileAnswerRegex>;
-
-/**
- * The server's own rule (compileAnswerRegex, re2js: linear time, case-insensitive): the preview never
- * shows matches for a pattern the server refuses, and no pattern can hang the moderator's tab.
- */
-export function compileRegex(source: string): RegexCheck {
-  return compileAnswerRegex(source);
-}
 
 /** Why a pattern is refused, in the server's words. */
 export function regexProblemText(problem: AnswerRegexProblem): string {
