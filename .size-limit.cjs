@@ -31,6 +31,7 @@ const SCREEN_BUDGETS = {
   'src/overlay/OverlayPage.tsx': { name: 'stream overlay (/overlay/<token>)', limit: '21 kB' },
   'src/operator/tester/regexRule.ts': { name: "checker's regex tool (re2js, loaded when the tool is shown)", limit: '52 kB' },
   'src/replay/ReplayPage.tsx': { name: 'replay and audit (/admin/replay)', limit: '75 kB' },
+  'src/public/LegalPages.tsx': { name: 'Impressum and Datenschutz (/impressum, /datenschutz; the HTML sanitiser with them)', limit: '12 kB' },
 };
 
 /** Every other screen or part loaded on demand (a new screen is held to this until it has its own line). */

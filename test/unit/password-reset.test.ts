@@ -35,7 +35,7 @@ describe('password reset links (POST /api/password-reset, /api/users/:id/reset-l
     given(w).when({ type: 'RequestPasswordReset', userId: 'niemand' }, VISITOR).thenRejected('Konnte das Team/User nicht finden (niemand)');
     w.must({ type: 'BlockUser', userId: lena, blocked: true }, w.as(admin));
     given(w).when({ type: 'RequestPasswordReset', userId: lena }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.accountBlocked);
-    w.must({ type: 'EraseUser', userId: ohne }, w.as(admin));
+    w.must({ type: 'EraseUser', userId: ohne, currentPasswordOk: true }, w.as(admin));
     given(w).when({ type: 'CreatePasswordResetLink', userId: ohne }, w.as(admin)).thenRejected(`Konnte das Team/User nicht finden (${ohne})`);
   });
 
