@@ -77,6 +77,10 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   GreetingHidden: ['show'],
   UserMuted: ['user'],
   TeamMemberRemoved: ['team'],
+  TeamPasswordChanged: ['team'],
+  TeamInvitesEnded: ['team'],
+  TeamLeft: ['team'],
+  TeamBarLifted: ['team'],
   OverlayLinkCreated: ['show'],
   OverlayLinkRevoked: ['show'],
 };

@@ -27,10 +27,12 @@ export interface MuteUser {
   userId: string;
   minutes: number;
 }
+/** `lift`: instead of taking them out, lets a member taken out rejoin (PROTOCOL.md wave 5). */
 export interface RemoveTeamMember {
   type: 'RemoveTeamMember';
   teamId: string;
   userId: string;
+  lift?: boolean;
 }
 /** The commands of this file, as their rules receive them: moderationEntries holds one entry for each. */
 export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySlowMode | SetLobbyChatOpen | MuteUser | RemoveTeamMember;
@@ -83,11 +85,13 @@ function parseMuteMinutes(value: number | null): number | Rejection {
   return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(MODERATION_COMMAND_TEXTS.muteMinutesInvalid) : value;
 }
 
-/** mtr: the user must be a member of that team. */
-export function removeTeamMember(state: LiveState, { teamId, userId }: RemoveTeamMember, ctx: DecisionContext): Verdict {
-  if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
+/** mtr: the user must be a member of that team; with `lift`, a bar that is not there changes nothing. */
+export function removeTeamMember(state: LiveState, { teamId, userId, lift }: RemoveTeamMember, ctx: DecisionContext): Verdict {
+  const team = state.teams.get(teamId);
+  if (!team) return reject(texts.notFound(teamId), 'not_found');
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
+  if (lift) return team.barredIds.includes(userId) ? accept(streams.team(teamId), draft('TeamBarLifted', { teamId, userId, by: ctx.actor.userId! })) : accept(streams.team(teamId));
   if (user.teamId !== teamId) return reject(MODERATION_COMMAND_TEXTS.notATeamMember, 'precondition');
   return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: ctx.actor.userId! }));
 }
@@ -185,9 +189,9 @@ export const moderationEntries = {
   },
   RemoveTeamMember: {
     wire: 'mtr',
-    content: { teamId: 'string', userId: 'string' },
+    content: { teamId: 'string', userId: 'string', lift: 'boolean' },
     access: OPERATOR,
-    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
+    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId), lift: c.lift === true }),
     // The user's team is a fact of every team stream (membership is written to the team joined).
     boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],
     rule: removeTeamMember,

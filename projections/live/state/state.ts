@@ -85,8 +85,13 @@ export interface TeamLive {
   readonly url: string;
   readonly isNew: boolean;
   readonly origin: TeamOrigin;
+  /** In the order they joined: a member may take out (gr) only those who joined after them. */
   readonly memberIds: readonly string[];
   readonly takenAnswer: TakenAnswer | null;
+  /** Taken out (gr, mtr): they cannot rejoin by password or invite until the password changes or a moderator lifts it. */
+  readonly barredIds: readonly string[];
+  /** How often the team's password changed (gpw): an instance's remembered hash of an older one is stale. */
+  readonly passwordChanges: number;
 }
 
 export interface QuizLive {

@@ -5,9 +5,9 @@ import type { Projector } from '../projector';
 /** Users' public fields and their team (a user is in one team at a time). */
 export const usersProjector: Projector = {
   name: 'users',
-  version: 1,
+  version: 2,
   tables: ['read_users'],
-  types: ['UserRegistered', 'UserProfileUpdated', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamDeleted', 'UserErased'],
+  types: ['UserRegistered', 'UserProfileUpdated', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamLeft', 'TeamDeleted', 'UserErased'],
 
   async apply(tx, events) {
     for (const { event } of events) {
@@ -37,6 +37,7 @@ export const usersProjector: Projector = {
           await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.teamId, at]);
           break;
         case 'TeamMemberRemoved':
+        case 'TeamLeft':
           await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $3 WHERE id = $1 AND team_id = $2', [event.data.userId, event.data.teamId, at]);
           break;
         case 'TeamDeleted':
