@@ -38,7 +38,6 @@ function counterOf(runtime: TeamPasswordServer): WindowCounter {
   return counter;
 }
 
-
 /**
  * The socket's gpw: the reply's content (`{success}` or the German refusal; `retry` while the hashing
  * line is full). `commandId`: a resend keeps its place in the hashing line.
