@@ -24,6 +24,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
         tokenGeneration: 0,
         blocked: false,
         erased: false,
+        nightAnswers: null,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }

@@ -54,6 +54,7 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
         takenAnswer: null,
         barredIds: [],
         passwordChanges: 0,
+        nightAnswers: null,
       };
       return {
         teams: write.set(state.teams, d.teamId, team),

@@ -29,6 +29,19 @@ export interface UserLive {
   readonly blocked: boolean;
   /** The account was erased (UserErased): no login, no token, named `Gelöschtes Konto`. */
   readonly erased: boolean;
+  /** The user's single-player answers locked in this night (their points, once published, are the user view's `points`). */
+  readonly nightAnswers: NightAnswers | null;
+}
+
+/** A team's or user's answers locked in during one night, by answer id (`answers`), in lock-in order. */
+export interface NightAnswers {
+  readonly nightId: string;
+  readonly answerIds: readonly string[];
+}
+
+/** The night's answer ids with one more (a new night starts the list anew). */
+export function withNightAnswer(held: NightAnswers | null, nightId: string, answerId: string): NightAnswers {
+  return held && held.nightId === nightId ? { nightId, answerIds: [...held.answerIds, answerId] } : { nightId, answerIds: [answerId] };
 }
 
 export interface ProposalLive {
@@ -92,6 +105,8 @@ export interface TeamLive {
   readonly barredIds: readonly string[];
   /** How often the team's password changed (gpw): an instance's remembered hash of an older one is stale. */
   readonly passwordChanges: number;
+  /** The team's answers locked in this night: the team view's `history`. */
+  readonly nightAnswers: NightAnswers | null;
 }
 
 export interface QuizLive {
@@ -139,6 +154,8 @@ export interface NightLive {
   readonly lockedInSeq: number | null;
   /** lagQType: the type of the question that ended last. */
   readonly lastEndedType: QuestionType | null;
+  /** The questions whose answers were locked in this night, in that order (each once): the team view's `history`. */
+  readonly ended: readonly { readonly round: number; readonly number: number }[];
   readonly timeLastChange: number;
 }
 
@@ -211,6 +228,12 @@ export interface ShowLive {
   readonly recentGreetings: readonly GreetingEntry[];
   readonly painting: readonly Stroke[];
   readonly points: PointsTable | null;
+  /**
+   * What the published points cover (PointsPublished, null once unpublished): the quiz, and its rounds
+   * through this one (the rounds ended when they were published). Ratings and points of these rounds
+   * show in the team's history and a single player's points; later rounds stay hidden until published.
+   */
+  readonly pointsCover: { readonly quizId: string; readonly throughRound: number } | null;
   readonly imgPrefix: string;
 }
 
@@ -289,6 +312,7 @@ export const initialShow: ShowLive = {
   recentGreetings: [],
   painting: [],
   points: null,
+  pointsCover: null,
   imgPrefix: '/api/uploads/',
 };
 

@@ -56,8 +56,9 @@ function QuestionHeader({ question }: { question: Question }) {
 }
 
 function FinaleSingle() {
-  const points = useAppSelector((s) => selectUser(s)?.points ?? 0);
-  if (!takesPartInFinale(points))
+  // The player sees published points only (null before): unpublished, the server decides on sending.
+  const points = useAppSelector((s) => selectUser(s)?.points ?? null);
+  if (points !== null && !takesPartInFinale(points))
     return (
       <p className="card card--warning" role="alert">
         {FINALE_OUT_OF_POINTS_TEXT}
