@@ -56,5 +56,6 @@ export const baseTeam: TeamView = {
   members: { 1: { name: 'Anna', online: true, star: null } },
   memberCount: 1,
   takenAnswer: null,
+  history: [],
   healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };

@@ -303,6 +303,20 @@ export const de = {
     instruction: 'Gleich geht es los. Die Moderation erklärt euch die Regeln.',
     quizSingle: 'Einzelspieler-Modus: Quizzle, Schiffe versenken und Zeichnen sind hier nicht umgesetzt.',
   },
+  /** What players see of their night (PROTOCOL.md wave 5): the solution, "Unsere Antworten", a single player's points. */
+  history: {
+    solution: 'Lösung',
+    heading: 'Unsere Antworten',
+    question: (round: number, number: number) => `Frage ${round}.${number}`,
+    ourAnswer: 'Eure Antwort',
+    noAnswer: 'keine Antwort',
+    right: 'richtig',
+    wrong: 'falsch',
+    hidden: 'Punkte noch nicht veröffentlicht',
+    notRated: 'nicht bewertet',
+    points: (n: number) => (n === 1 ? '1 Punkt' : `${n} Punkte`),
+    singlePoints: (n: number) => `Deine veröffentlichten Punkte: ${n}`,
+  },
   question: {
     none: 'Gerade ist keine Frage aktiv.',
     noneHint: 'Sobald die Moderation eine Frage startet, erscheint sie hier – zusammen mit dem Countdown.',

@@ -25,6 +25,12 @@ function NoQuestion() {
       <h2>{t.question.none}</h2>
       {!taken && !global?.overviewMessage && <p className="muted">{t.question.noneHint}</p>}
       {global?.overviewMessage && <OperatorHtml html={global.overviewMessage} />}
+      {global?.question?.answer !== undefined && (
+        <div className="solution">
+          <h3>{t.history.solution}</h3>
+          <p className="solution__answer">{global.question.answer}</p>
+        </div>
+      )}
       {taken && (
         <div className="taken-answer">
           <h3>{t.question.takenAnswer}</h3>
