@@ -303,6 +303,12 @@ export const de = {
     instruction: 'Gleich geht es los. Die Moderation erklärt euch die Regeln.',
     quizSingle: 'Einzelspieler-Modus: Quizzle, Schiffe versenken und Zeichnen sind hier nicht umgesetzt.',
   },
+  /** Calling a player back from another tab (PROTOCOL.md wave 5). */
+  alerts: {
+    title: { question: 'Neue Frage!', countdown: 'Countdown läuft!' },
+    toggle: 'Ton und Vibration bei neuer Frage',
+    hint: 'Wenn diese Seite im Hintergrund ist, meldet sie sich bei einer neuen Frage oder einem Countdown. Gilt nur für dieses Gerät.',
+  },
   /** What players see of their night (PROTOCOL.md wave 5): the solution, "Unsere Antworten", a single player's points. */
   history: {
     solution: 'Lösung',
