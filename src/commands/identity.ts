@@ -1,5 +1,14 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import { firstTooLong, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem } from '../../projections/live';
+import {
+  NEW_ACCOUNTS_CLOSED_TEXT,
+  firstTooLong,
+  newAccountsClosed,
+  operatorPasswordTooShort,
+  profileProblemOf,
+  uniqueNameKey,
+  type LiveState,
+  type ProfileProblem,
+} from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, SHOW, TEAMS, USERS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
@@ -48,7 +57,7 @@ export const IDENTITY_COMMAND_TEXTS = {
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
   currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
-  newAccountsClosed: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.',
+  newAccountsClosed: NEW_ACCOUNTS_CLOSED_TEXT,
 } as const;
 
 /** Registration: the login is also the first display name; logins are unique regardless of case. */

@@ -1,6 +1,16 @@
 /** Moderation (PROTOCOL.md, wave 3): hide a lobby chat entry or a greeting, mute a user, take a member out of a team. */
 import { streams } from '../../events';
-import { LOBBY_CHAT_INTERVAL_MS, MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
+import {
+  LOBBY_CHAT_INTERVAL_MS,
+  LOBBY_FOR_EVERYONE_TEXTS,
+  MAX_LOBBY_SLOW_SECONDS,
+  MAX_MUTE_MINUTES,
+  lobbyForEveryoneProblem,
+  lobbySlowUntil,
+  mutedAt,
+  type LiveState,
+  type UserLive,
+} from '../../projections/live';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
@@ -41,9 +51,8 @@ export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySl
 export const MODERATION_COMMAND_TEXTS = {
   // from the spec, verbatim
   lobbySlowMode: 'Bitte warte kurz, bevor du die nächste Nachricht schickst.',
-  lobbyClosed: 'Der Lobby-Chat ist gerade geschlossen.',
-  lobbySlowForEveryone: (seconds: number, wait: number) =>
-    `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`,
+  lobbyClosed: LOBBY_FOR_EVERYONE_TEXTS.lobbyClosed,
+  lobbySlowForEveryone: LOBBY_FOR_EVERYONE_TEXTS.lobbySlowForEveryone,
   lobbySlowSecondsInvalid: 'Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.',
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   lobbyMessageNotFound: 'Diese Nachricht gibt es nicht (mehr).',
@@ -121,12 +130,9 @@ export function setLobbyChatOpen(state: LiveState, { open }: SetLobbyChatOpen, c
  */
 export function lobbyForEveryoneRejection(state: LiveState, ctx: DecisionContext): Rejection | null {
   if (ctx.actor.roles.includes('admin') || ctx.actor.roles.includes('moderator')) return null;
-  if (!state.show.lobbyOpen) return reject(MODERATION_COMMAND_TEXTS.lobbyClosed, 'precondition');
-  const seconds = state.show.lobbySlowSeconds;
-  const newest = state.show.lobbyChat[state.show.lobbyChat.length - 1];
-  if (seconds === 0 || !newest) return null;
-  const waitMs = newest.postedAt + seconds * 1000 - ctx.now;
-  return waitMs > 0 ? reject(MODERATION_COMMAND_TEXTS.lobbySlowForEveryone(seconds, Math.ceil(waitMs / 1000)), 'precondition') : null;
+  const { lobbyOpen: open, lobbySlowSeconds: slowSeconds } = state.show;
+  const problem = lobbyForEveryoneProblem({ open, slowSeconds, slowUntil: lobbySlowUntil(state.show) }, ctx.now);
+  return problem === null ? null : reject(problem, 'precondition');
 }
 
 /** Lobby chat slow mode: the user's last entry still in the chat must be at least LOBBY_CHAT_INTERVAL_MS old. */

@@ -18,6 +18,7 @@ export const baseGlobal: GlobalView = {
   lobbyChat: [],
   lobbyChatOpen: true,
   lobbyChatSlowSeconds: 0,
+  lobbyChatSlowUntil: null,
   allowNewRegistrations: true,
   featureFlags: '',
   recheckAt: 0,

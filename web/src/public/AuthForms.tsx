@@ -7,9 +7,28 @@ import { Spinner } from '../components/Spinner';
 import { login, register, takeReturnPath } from '../session';
 import { specialMode, t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { NEW_ACCOUNTS_CLOSED_TEXT, newAccountsClosed } from '@engine/rules/show-settings';
+import { useAppSelector } from '../store';
+import { selectShowSettings } from '../store/showSettingsSlice';
+
+/** Registration, or (new accounts closed by the admin: the server's rule) the reason instead of the form. */
+export function RegisterForm({ with428 }: { with428: boolean }) {
+  const closed = useAppSelector((s) => newAccountsClosed(selectShowSettings(s)));
+  if (closed) {
+    return (
+      <section className="card form" aria-labelledby="register-heading">
+        <h2 id="register-heading">{t.auth.registerHeading}</h2>
+        <p role="status" className="registration-closed">
+          {NEW_ACCOUNTS_CLOSED_TEXT}
+        </p>
+      </section>
+    );
+  }
+  return <OpenRegisterForm with428={with428} />;
+}
 
 /** Registration: username (login and name), password twice, email unless special mode; then logs in. */
-export function RegisterForm({ with428 }: { with428: boolean }) {
+function OpenRegisterForm({ with428 }: { with428: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');

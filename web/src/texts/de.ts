@@ -181,6 +181,7 @@ export const de = {
     messageTooLong: SHARED_TEXTS.greetingMessageTooLong,
   },
   qrTeam: {
+    closedHeading: 'Anmeldung geschlossen',
     heading: 'Team anlegen',
     name: 'Teamname',
     amount: 'Ungefähre Anzahl der Mitglieder',
