@@ -1,6 +1,8 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
 import {
+  MAX_USERNAME_LENGTH,
   NEW_ACCOUNTS_CLOSED_TEXT,
+  USERNAME_TOO_LONG_TEXT,
   firstTooLong,
   newAccountsClosed,
   operatorPasswordTooShort,
@@ -58,6 +60,7 @@ export const IDENTITY_COMMAND_TEXTS = {
   erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
   currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
   newAccountsClosed: NEW_ACCOUNTS_CLOSED_TEXT,
+  usernameTooLong: USERNAME_TOO_LONG_TEXT,
 } as const;
 
 /** Registration: the login is also the first display name; logins are unique regardless of case. */
@@ -68,6 +71,7 @@ export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionC
   const { login, email } = cmd;
   if (newAccountsClosed(state.showSettings)) return reject(IDENTITY_COMMAND_TEXTS.newAccountsClosed, 'forbidden');
   if (login === '' || !cmd.hasPassword) return reject(IDENTITY_COMMAND_TEXTS.registrationFailed);
+  if (login.length > MAX_USERNAME_LENGTH) return reject(IDENTITY_COMMAND_TEXTS.usernameTooLong);
   const tooLong = firstTooLong([
     ['login', login],
     ['email', email ?? ''],

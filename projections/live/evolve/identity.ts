@@ -1,6 +1,6 @@
 import { ERASED_NAME } from '../../../events/personal-data';
 import type { IdentityEvent } from '../../../events';
-import { uniqueNameKey } from '../rules/names';
+import { displayNameOfLogin, uniqueNameKey } from '../rules/names';
 import type { LiveState, UserLive } from '../state/state';
 import { leaving } from './teams';
 import type { Changes, Writer } from './writer';
@@ -12,7 +12,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       const user: UserLive = {
         id: d.userId,
         login: d.login,
-        name: d.name,
+        name: displayNameOfLogin(d.name),
         email: d.email,
         roles: d.roles,
         teamId: null,

@@ -1,5 +1,6 @@
 import { ERASED_NAME } from '../../../events/personal-data';
 import { recordedAt } from '../logged-events';
+import { displayNameOfLogin } from '../../live/rules/names';
 import type { Projector } from '../projector';
 
 /** Users' public fields and their team (a user is in one team at a time). */
@@ -20,7 +21,7 @@ export const usersProjector: Projector = {
              VALUES ($1, $2, $3, $4, NULL, $5::jsonb, NULL, $6, $6)
              ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login, name = EXCLUDED.name, email = EXCLUDED.email,
                roles = EXCLUDED.roles, updated_at = EXCLUDED.updated_at`,
-            [d.userId, d.login, d.name, d.email, JSON.stringify(d.roles), at],
+            [d.userId, d.login, displayNameOfLogin(d.name), d.email, JSON.stringify(d.roles), at],
           );
           break;
         }

@@ -8,6 +8,7 @@ import { login, register, takeReturnPath } from '../session';
 import { specialMode, t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 import { NEW_ACCOUNTS_CLOSED_TEXT, newAccountsClosed } from '@engine/rules/show-settings';
+import { MAX_USERNAME_LENGTH, USERNAME_TOO_LONG_TEXT } from '@engine/rules/names';
 import { useAppSelector } from '../store';
 import { selectShowSettings } from '../store/showSettingsSlice';
 
@@ -38,6 +39,7 @@ function OpenRegisterForm({ with428 }: { with428: boolean }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (username.trim() === '' || password === '') return form.setError(t.auth.required);
+    if (username.trim().length > MAX_USERNAME_LENGTH) return form.setError(USERNAME_TOO_LONG_TEXT);
     if (password !== repeat) return form.setError(t.auth.passwordMismatch);
     void form.run(
       async (onWait) => {
@@ -55,7 +57,7 @@ function OpenRegisterForm({ with428 }: { with428: boolean }) {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="register-heading" noValidate>
       <h2 id="register-heading">{t.auth.registerHeading}</h2>
-      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={FIELD_MAXIMA.login} autoComplete="username" />
+      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={MAX_USERNAME_LENGTH} autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
@@ -73,6 +75,7 @@ export function LoginForm() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (username.trim() === '' || password === '') return form.setError(t.auth.required);
+    if (username.trim().length > MAX_USERNAME_LENGTH) return form.setError(USERNAME_TOO_LONG_TEXT);
     void form.run(
       (onWait) => login({ username, password }, { onWait }),
       // "Wrong name or password" only when the server says so; blocked, limited (with the wait) or busy in its own words.
