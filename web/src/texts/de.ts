@@ -265,7 +265,7 @@ export const de = {
     selectHeading: 'Team auswählen',
     joinHeading: 'Mit Teamnummer und Passwort beitreten',
     teamId: 'Teamnummer',
-    teamIdHint: 'Die Nummer steht bei euren Mitspielern unter „Mitglieder“.',
+    teamIdHint: 'Die Nummer sehen eure Mitspieler oben bei ihrem Teamnamen („Teamnummer …“), in jeder Ansicht, und unter „Team bearbeiten“.',
     teamIdRequired: 'Bitte gib die Teamnummer ein.',
     teamNumber: (n: number) => `Teamnummer ${n}`,
     teamPassword: 'Team-Passwort',
