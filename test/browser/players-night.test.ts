@@ -31,11 +31,16 @@ describe("the players' night in the browser", () => {
 
   /** The page as the browser has it while another tab is in front (visibilityState and its event, as the browser would set them). */
   async function setHidden(hidden: boolean): Promise<void> {
-    await anna.page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    await anna.page.evaluate(`(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${hidden ? 'hidden' : 'visible'}' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${hidden} });
       document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
+    })()`);
+  }
+
+  /** Waits until the page's title is this (a function, not a string: the app's CSP refuses eval). */
+  async function titleIs(expected: string): Promise<void> {
+    await anna.page.waitForFunction((wanted) => (globalThis as unknown as { document: { title: string } }).document.title === wanted, expected);
   }
 
   beforeAll(async () => {
@@ -105,11 +110,11 @@ describe("the players' night in the browser", () => {
     const title = await page.title();
     await setHidden(true);
     await command('ma', { quiz: quizId, round: 1, question: 2 });
-    await page.waitForFunction((original) => document.title === `Neue Frage! – ${original}`, title);
+    await titleIs(`Neue Frage! – ${title}`);
     await command('mc', { time: 60 });
-    await page.waitForFunction((original) => document.title === `Countdown läuft! – ${original}`, title);
+    await titleIs(`Countdown läuft! – ${title}`);
     await setHidden(false);
-    await page.waitForFunction((original) => document.title === original, title);
+    await titleIs(title);
     await command('mn');
     // The switch for sound and vibration is off by default.
     await see(page.getByRole('switch', { name: 'Ton und Vibration bei neuer Frage' }));
@@ -125,8 +130,7 @@ describe("the players' night in the browser", () => {
     expect(await lobby.getByLabel('Nachricht').isDisabled()).toBe(true);
     expect(await lobby.getByRole('button', { name: 'Absenden' }).isDisabled()).toBe(true);
     await command('mlc', { open: true });
-    await lobby.getByLabel('Nachricht').waitFor({ state: 'visible' });
-    await page.waitForFunction(() => !(document.querySelector('.lobby textarea') as HTMLTextAreaElement | null)?.disabled);
+    await see(lobby.getByRole('textbox', { name: 'Nachricht', disabled: false }));
     await page.getByRole('button', { name: 'Zurück zum Team' }).first().click();
     await see(page.locator('.team-header').getByRole('heading', { name: TEAM }));
   });

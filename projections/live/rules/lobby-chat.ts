@@ -23,7 +23,7 @@ export const LOBBY_FOR_EVERYONE_TEXTS = {
 } as const;
 
 /** What the moderators set for everyone, as the global view shows it (lobbyChatOpen, lobbyChatSlowSeconds, lobbyChatSlowUntil). */
-export interface LobbyForEveryone {
+export interface LobbyChatLimits {
   readonly open: boolean;
   readonly slowSeconds: number;
   /** Slow mode: when the next message may go (the newest entry's time plus the seconds, epoch ms); null without slow mode or entries. */
@@ -41,7 +41,7 @@ export function lobbySlowUntil(show: { readonly lobbySlowSeconds: number; readon
  * neither): the German reason a message would be refused at `now`, or null. The server refuses by it;
  * the web app shows it with the input disabled before anyone types.
  */
-export function lobbyForEveryoneProblem(lobby: LobbyForEveryone, now: number): string | null {
+export function lobbyForEveryoneProblem(lobby: LobbyChatLimits, now: number): string | null {
   if (!lobby.open) return LOBBY_FOR_EVERYONE_TEXTS.lobbyClosed;
   if (lobby.slowUntil === null) return null;
   const waitMs = lobby.slowUntil - now;

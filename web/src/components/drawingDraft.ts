@@ -7,14 +7,14 @@ import { browserStorage } from '../browserStorage';
  */
 const DRAFT_KEY = 'quiz-drawing-draft';
 
-interface Draft {
+interface StoredDrawingDraft {
   readonly question: string;
   readonly strokes: DrawnStroke[];
 }
 
 export function loadDrawingDraft(question: string): DrawnStroke[] | null {
   try {
-    const draft = JSON.parse(browserStorage('localStorage')?.getItem(DRAFT_KEY) ?? 'null') as Draft | null;
+    const draft = JSON.parse(browserStorage('localStorage')?.getItem(DRAFT_KEY) ?? 'null') as StoredDrawingDraft | null;
     return draft && draft.question === question && Array.isArray(draft.strokes) ? draft.strokes : null;
   } catch {
     return null;
@@ -24,7 +24,7 @@ export function loadDrawingDraft(question: string): DrawnStroke[] | null {
 export function saveDrawingDraft(question: string, strokes: DrawnStroke[]): void {
   try {
     if (strokes.length === 0) browserStorage('localStorage')?.removeItem(DRAFT_KEY);
-    else browserStorage('localStorage')?.setItem(DRAFT_KEY, JSON.stringify({ question, strokes } satisfies Draft));
+    else browserStorage('localStorage')?.setItem(DRAFT_KEY, JSON.stringify({ question, strokes } satisfies StoredDrawingDraft));
   } catch {
     // A full or refused storage keeps no draft: the drawing on screen is unchanged.
   }
