@@ -96,11 +96,15 @@ export function teamHistory(state: LiveState, team: TeamLive): TeamHistoryEntry[
   const content = state.quizzes.get(night.quizId)?.content ?? [];
   const taken = new Map<string, AnswerLive>();
   for (const answer of nightAnswersOf(state, team.nightAnswers)) taken.set(`${answer.round}.${answer.num}`, answer);
-  return night.ended.map(({ round, number }) => {
+  const history: TeamHistoryEntry[] = [];
+  for (const { round, number } of night.ended) {
     const question = questionAt(content, round, number);
+    // An instruction shows how a round works: nobody answers it.
+    if (question?.type === 'instruction') continue;
     const answer = taken.get(`${round}.${number}`);
-    return { round, number, question: question?.question ?? '', solution: question?.answer ?? '', takenAnswer: answer?.answer ?? null, ...shownRating(state, answer) };
-  });
+    history.push({ round, number, question: question?.question ?? '', solution: question?.answer ?? '', takenAnswer: answer?.answer ?? null, ...shownRating(state, answer) });
+  }
+  return history;
 }
 
 export interface QuizzleVerdictView {
