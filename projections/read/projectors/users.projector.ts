@@ -6,7 +6,7 @@ import type { Projector } from '../projector';
 /** Users' public fields and their team (a user is in one team at a time). */
 export const usersProjector: Projector = {
   name: 'users',
-  version: 2,
+  version: 1,
   tables: ['read_users'],
   types: ['UserRegistered', 'UserProfileUpdated', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamLeft', 'TeamDeleted', 'UserErased'],
 
