@@ -135,6 +135,35 @@ describe("the players' night in the browser", () => {
     await see(page.locator('.team-header').getByRole('heading', { name: TEAM }));
   });
 
+  it('the team page changes the team password only after a confirmation; the old password no longer joins', async () => {
+    const page = anna.page;
+    await page.goto(`${app.baseUrl}/profile_team`);
+    const protection = page.locator('.team-protection');
+    await protection.getByLabel('Dein eigenes Passwort').fill(PASSWORD);
+    await protection.getByLabel('Neues Team-Passwort').fill('ganz-neu-42');
+    await protection.getByRole('button', { name: 'Team-Passwort ändern' }).click();
+    const confirm = protection.getByRole('alertdialog', { name: 'Team-Passwort wirklich ändern? Alle Einladungslinks enden.' });
+    await see(confirm);
+    await confirm.getByRole('button', { name: 'Ja' }).click();
+    await see(page.getByText('Das Team-Passwort wurde geändert. Sagt es nur euren Mitspielern.'));
+    const ben = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'ben', name: 'ben', newPassword: PASSWORD } } });
+    expect(ben.status).toBe(201);
+    const benSocket = await WsClient.open(app.wsUrl, await loginOverHttp(app.baseUrl, 'ben', PASSWORD));
+    const teamId = (await annaSocket.until((views) => views.team?.id)) as string;
+    expect(await benSocket.request('gj', { id: teamId, password: PASSWORD })).toMatchObject({ success: false, message: 'Teambeitritt hat leider nicht funktioniert.' });
+    expect(await benSocket.request('gj', { id: teamId, password: 'ganz-neu-42' })).toMatchObject({ success: true });
+    await benSocket.close();
+    // Leaving asks first; "Abbrechen" keeps her in the team.
+    await protection.getByRole('button', { name: 'Team verlassen' }).click();
+    await protection
+      .getByRole('alertdialog', { name: `Team „${TEAM}“ wirklich verlassen?` })
+      .getByRole('button', { name: 'Abbrechen' })
+      .click();
+    await see(protection.getByRole('button', { name: 'Team verlassen' }));
+    await page.goto(`${app.baseUrl}/`);
+    await see(page.locator('.team-header').getByRole('heading', { name: TEAM }));
+  });
+
   it('closed registrations hide the QR form with the reason; closed new accounts hide the registration form', async () => {
     const page = visitor.page;
     await command('asu', { path: 'global.allowNewRegistrations', value: false });
