@@ -3,6 +3,7 @@ import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
 import { logIn } from './support/night';
 import { collectPageErrors, see } from './support/player';
+import { wcagViolations } from './support/accessibility';
 
 const TEAM = 'Nachteulen';
 const PASSWORD = 'geheim123';
@@ -103,6 +104,7 @@ describe("the players' night in the browser", () => {
     await see(entry.getByText('richtig · 2 Punkte'));
     await see(entry.getByText('Lyon', { exact: true }));
     await see(entry.getByText('Paris', { exact: true }));
+    expect(await wcagViolations(anna.page, '.history')).toEqual([]);
   });
 
   it('a question opening while the page is hidden changes the title; coming back restores it', async () => {
@@ -118,6 +120,7 @@ describe("the players' night in the browser", () => {
     await command('mn');
     // The switch for sound and vibration is off by default.
     await see(page.getByRole('switch', { name: 'Ton und Vibration bei neuer Frage' }));
+    expect(await wcagViolations(page, '.alert-toggle')).toEqual([]);
     expect(await page.getByRole('switch', { name: 'Ton und Vibration bei neuer Frage' }).isChecked()).toBe(false);
   });
 
@@ -139,6 +142,8 @@ describe("the players' night in the browser", () => {
     const page = anna.page;
     await page.goto(`${app.baseUrl}/profile_team`);
     const protection = page.locator('.team-protection');
+    await see(protection.getByLabel('Dein eigenes Passwort'));
+    expect(await wcagViolations(page, '.team-protection')).toEqual([]);
     await protection.getByLabel('Dein eigenes Passwort').fill(PASSWORD);
     await protection.getByLabel('Neues Team-Passwort').fill('ganz-neu-42');
     await protection.getByRole('button', { name: 'Team-Passwort ändern' }).click();
