@@ -14,7 +14,10 @@ export type GreetingHidden = EventEnvelope<'GreetingHidden', 1, { greetingId: st
 /** amu: the user's lobby and team chat are refused until `until` (epoch ms); minutes 0 (until null) lifts it. */
 export type UserMuted = EventEnvelope<'UserMuted', 1, { userId: string; minutes: number; until: number | null; by: string }>;
 
-/** mtr: a member taken out of a team; the member sees the team selection again. */
+/**
+ * mtr, or gr by a member who joined before them: a member taken out of a team; the member sees the
+ * team selection again and cannot rejoin that team until its password changes or a moderator lifts it.
+ */
 export type TeamMemberRemoved = EventEnvelope<'TeamMemberRemoved', 1, { teamId: string; userId: string; by: string }>;
 
 /**

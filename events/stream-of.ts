@@ -84,6 +84,10 @@ export const STREAM_OF: { readonly [T in EventType]: Kinds } = {
   UserRenamed: ['user'],
   TeamLogoCleared: ['team'],
   PictureHidden: ['show'],
+  TeamPasswordChanged: ['team'],
+  TeamInvitesEnded: ['team'],
+  TeamLeft: ['team'],
+  TeamBarLifted: ['team'],
   OverlayLinkCreated: ['show'],
   OverlayLinkRevoked: ['show'],
 };

@@ -46,4 +46,19 @@ export type TeamInviteCreated = EventEnvelope<'TeamInviteCreated', 1, { inviteId
 
 export type TeamDeleted = EventEnvelope<'TeamDeleted', 1, { teamId: string }>;
 
-export type TeamEvent = TeamCreated | TeamJoined | TeamEdited | TeamInviteCreated | TeamDeleted;
+/**
+ * gpw: the team has a new password (its hash lives in the write side's table, never here). The
+ * team's invite links end, and members taken out may rejoin again (PROTOCOL.md wave 5).
+ */
+export type TeamPasswordChanged = EventEnvelope<'TeamPasswordChanged', 1, { teamId: string; by: string }>;
+
+/** glr: every invite link of the team ends (`gl` makes a new one). */
+export type TeamInvitesEnded = EventEnvelope<'TeamInvitesEnded', 1, { teamId: string; by: string }>;
+
+/** gx: a member left the team on their own. */
+export type TeamLeft = EventEnvelope<'TeamLeft', 1, { teamId: string; userId: string }>;
+
+/** mtr with lift: a member taken out (TeamMemberRemoved) may rejoin the team by password or invite again. */
+export type TeamBarLifted = EventEnvelope<'TeamBarLifted', 1, { teamId: string; userId: string; by: string }>;
+
+export type TeamEvent = TeamCreated | TeamJoined | TeamEdited | TeamInviteCreated | TeamDeleted | TeamPasswordChanged | TeamInvitesEnded | TeamLeft | TeamBarLifted;

@@ -19,6 +19,7 @@ import { SharedPresence } from './realtime/shared-presence';
 import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
+import { forgetChangedTeamPasswords } from './teams/team-password-change';
 import { UPLOADS_PER_USER, UploadLimits } from './limits/uploads';
 import { SharedWindowCounter } from './limits/shared-window-counter';
 import { AppendBudget } from './limits/append-budget';
@@ -98,6 +99,7 @@ export async function startRuntime(
   const engine = await Engine.start(storage.events, { budget: appendBudget, ...pipeline }, { snapshots: await SnapshotStore.open(storage.sql) });
   // On Postgres several app instances may serve one show: who is online is shared between them.
   const presence = storage.sql.kind === 'postgres' ? await SharedPresence.start(storage.sql) : new Presence();
+  forgetChangedTeamPasswords({ engine, secrets });
   const hub = new PushHub(engine.live, presence);
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));

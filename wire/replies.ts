@@ -147,6 +147,11 @@ export interface FormReply {
   success: boolean;
 }
 
+/** GET /api/fqps/team/status: a moderator is online (`success`), and whether registrations are open (the QR form's rule, read before typing). */
+export interface QrTeamStatusReply extends FormReply {
+  registrationsOpen: boolean;
+}
+
 /** POST /api/overlay-links (admin): the new stream overlay link and its address, which holds the link's secret token. */
 export interface OverlayLinkCreatedReply {
   id: string;

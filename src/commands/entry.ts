@@ -60,7 +60,7 @@ export const own = (actorId: string | null) => (actorId === null ? [] : [streams
 /** One team's answers in a night: these events carry their team (data.teamId) and change only its play. */
 const TEAM_PLAY: readonly EventType[] = ['ProposalAdded', 'ProposalDeleted', 'FavoriteChosen', 'StarToggled'];
 /** Who is in which team, from every team stream (a join is written to the team joined). */
-const MEMBERSHIP: BoundaryPart = { streams: [TEAMS], types: ['TeamCreated', 'TeamJoined', 'TeamDeleted'] satisfies EventType[] };
+const MEMBERSHIP: BoundaryPart = { streams: [TEAMS], types: ['TeamCreated', 'TeamJoined', 'TeamDeleted', 'TeamLeft', 'TeamMemberRemoved'] satisfies EventType[] };
 /** What every team reads of the night: its phase, question, mode, quizzle; all of it but the teams' answers. */
 const NIGHT_WIDE: BoundaryPart = { streams: [NIGHTS], types: EVENT_TYPES.filter((type) => !TEAM_PLAY.includes(type)) };
 /** The show's events that change the night a team plays in: a reset ends it; the mode; heal and deal settings. */

@@ -1,5 +1,16 @@
 import { streams, type Draft, type QuizShowEvent } from '../../events';
-import { firstTooLong, newAccountsClosed, operatorPasswordTooShort, profileProblemOf, uniqueNameKey, type LiveState, type ProfileProblem } from '../../projections/live';
+import {
+  MAX_USERNAME_LENGTH,
+  NEW_ACCOUNTS_CLOSED_TEXT,
+  USERNAME_TOO_LONG_TEXT,
+  firstTooLong,
+  newAccountsClosed,
+  operatorPasswordTooShort,
+  profileProblemOf,
+  uniqueNameKey,
+  type LiveState,
+  type ProfileProblem,
+} from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Verdict } from './decision';
 import { ADMIN, SHOW, TEAMS, USERS, own, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
@@ -56,7 +67,8 @@ export const IDENTITY_COMMAND_TEXTS = {
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   erasedNameReserved: 'Diesen Namen kann niemand wählen: So heißen gelöschte Konten.',
   currentPasswordWrong: 'Das aktuelle Passwort fehlt oder ist falsch.',
-  newAccountsClosed: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.',
+  newAccountsClosed: NEW_ACCOUNTS_CLOSED_TEXT,
+  usernameTooLong: USERNAME_TOO_LONG_TEXT,
   adminExists: 'Es gibt schon einen Admin: Der erste Admin wird nur angelegt, solange niemand die Rolle admin hat.',
   userKnown: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.',
 } as const;
@@ -72,6 +84,7 @@ export function registerUser(state: LiveState, cmd: RegisterUser, ctx: DecisionC
   const { login, email } = cmd;
   if (newAccountsClosed(state.showSettings)) return reject(IDENTITY_COMMAND_TEXTS.newAccountsClosed, 'forbidden');
   if (login === '' || !cmd.hasPassword) return reject(IDENTITY_COMMAND_TEXTS.registrationFailed);
+  if (login.length > MAX_USERNAME_LENGTH) return reject(IDENTITY_COMMAND_TEXTS.usernameTooLong);
   const tooLong = firstTooLong([
     ['login', login],
     ['email', email ?? ''],

@@ -1,6 +1,16 @@
 /** Moderation (PROTOCOL.md, wave 3): hide a lobby chat entry or a greeting, mute a user, take a member out of a team. */
 import { streams } from '../../events';
-import { LOBBY_CHAT_INTERVAL_MS, MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES, mutedAt, type LiveState, type UserLive } from '../../projections/live';
+import {
+  LOBBY_CHAT_INTERVAL_MS,
+  LOBBY_FOR_EVERYONE_TEXTS,
+  MAX_LOBBY_SLOW_SECONDS,
+  MAX_MUTE_MINUTES,
+  lobbyForEveryoneProblem,
+  lobbySlowUntil,
+  mutedAt,
+  type LiveState,
+  type UserLive,
+} from '../../projections/live';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
@@ -30,10 +40,12 @@ export interface MuteUser {
   userId: string;
   minutes: number;
 }
+/** `lift`: instead of taking them out, lets a member taken out rejoin (PROTOCOL.md wave 5). */
 export interface RemoveTeamMember {
   type: 'RemoveTeamMember';
   teamId: string;
   userId: string;
+  lift?: boolean;
 }
 /** The commands of this file, as their rules receive them: moderationEntries holds one entry for each. */
 export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySlowMode | SetLobbyChatOpen | MuteUser | RemoveTeamMember;
@@ -42,9 +54,8 @@ export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySl
 export const MODERATION_COMMAND_TEXTS = {
   // from the spec, verbatim
   lobbySlowMode: 'Bitte warte kurz, bevor du die nächste Nachricht schickst.',
-  lobbyClosed: 'Der Lobby-Chat ist gerade geschlossen.',
-  lobbySlowForEveryone: (seconds: number, wait: number) =>
-    `Im Lobby-Chat ist gerade nur eine Nachricht alle ${seconds} Sekunden erlaubt. Bitte versuche es in ${wait === 1 ? 'einer Sekunde' : `${wait} Sekunden`} noch einmal.`,
+  lobbyClosed: LOBBY_FOR_EVERYONE_TEXTS.lobbyClosed,
+  lobbySlowForEveryone: LOBBY_FOR_EVERYONE_TEXTS.lobbySlowForEveryone,
   lobbySlowSecondsInvalid: 'Der langsame Modus braucht eine ganze Zahl von 0 bis 3600 Sekunden.',
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   lobbyMessageNotFound: 'Diese Nachricht gibt es nicht (mehr).',
@@ -87,11 +98,13 @@ function parseMuteMinutes(value: number | null): number | Rejection {
   return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(MODERATION_COMMAND_TEXTS.muteMinutesInvalid) : value;
 }
 
-/** mtr: the user must be a member of that team. */
-export function removeTeamMember(state: LiveState, { teamId, userId }: RemoveTeamMember, ctx: DecisionContext): Verdict {
-  if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
+/** mtr: the user must be a member of that team; with `lift`, a bar that is not there changes nothing. */
+export function removeTeamMember(state: LiveState, { teamId, userId, lift }: RemoveTeamMember, ctx: DecisionContext): Verdict {
+  const team = state.teams.get(teamId);
+  if (!team) return reject(texts.notFound(teamId), 'not_found');
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
+  if (lift) return team.barredIds.includes(userId) ? accept(streams.team(teamId), draft('TeamBarLifted', { teamId, userId, by: ctx.actor.userId! })) : accept(streams.team(teamId));
   if (user.teamId !== teamId) return reject(MODERATION_COMMAND_TEXTS.notATeamMember, 'precondition');
   return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: ctx.actor.userId! }));
 }
@@ -121,12 +134,9 @@ export function setLobbyChatOpen(state: LiveState, { open }: SetLobbyChatOpen, c
  */
 export function lobbyForEveryoneRejection(state: LiveState, ctx: DecisionContext): Rejection | null {
   if (ctx.actor.roles.includes('admin') || ctx.actor.roles.includes('moderator')) return null;
-  if (!state.show.lobbyOpen) return reject(MODERATION_COMMAND_TEXTS.lobbyClosed, 'precondition');
-  const seconds = state.show.lobbySlowSeconds;
-  const newest = state.show.lobbyChat[state.show.lobbyChat.length - 1];
-  if (seconds === 0 || !newest) return null;
-  const waitMs = newest.postedAt + seconds * 1000 - ctx.now;
-  return waitMs > 0 ? reject(MODERATION_COMMAND_TEXTS.lobbySlowForEveryone(seconds, Math.ceil(waitMs / 1000)), 'precondition') : null;
+  const { lobbyOpen: open, lobbySlowSeconds: slowSeconds } = state.show;
+  const problem = lobbyForEveryoneProblem({ open, slowSeconds, slowUntil: lobbySlowUntil(state.show) }, ctx.now);
+  return problem === null ? null : reject(problem, 'precondition');
 }
 
 /** Lobby chat slow mode: the user's last entry still in the chat must be at least LOBBY_CHAT_INTERVAL_MS old. */
@@ -189,9 +199,9 @@ export const moderationEntries = {
   },
   RemoveTeamMember: {
     wire: 'mtr',
-    content: { teamId: 'string', userId: 'string' },
+    content: { teamId: 'string', userId: 'string', lift: 'boolean' },
     access: OPERATOR,
-    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId) }),
+    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId), lift: c.lift === true }),
     // The user's team is a fact of every team stream (membership is written to the team joined).
     boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],
     rule: removeTeamMember,

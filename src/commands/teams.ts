@@ -2,6 +2,7 @@ import { streams } from '../../events';
 import {
   FUSION_TEAM_PASSWORD,
   MAX_NAME_LENGTH,
+  TEAM_PASSWORD_MIN_LENGTH,
   firstTooLong,
   hostOfflineText,
   isFusionTeam,
@@ -71,8 +72,42 @@ export interface DeleteTeam {
   type: 'DeleteTeam';
   teamId: string;
 }
+/**
+ * gpw: a member sets the team's new password; `currentPasswordOk` is the edge's verdict on the
+ * sender's own account password (docs/decisions/team-self-protection.md). The hash is the edge's.
+ */
+export interface ChangeTeamPassword {
+  type: 'ChangeTeamPassword';
+  newPasswordLength: number;
+  currentPasswordOk: boolean;
+}
+/** glr: a member ends the team's invite links. */
+export interface EndTeamInvites {
+  type: 'EndTeamInvites';
+}
+/** gx: a member leaves the team. */
+export interface LeaveTeam {
+  type: 'LeaveTeam';
+}
+/** gr: a member takes out a member who joined after them. */
+export interface RemoveTeamMate {
+  type: 'RemoveTeamMate';
+  userId: string;
+}
 /** The commands of this file, as their rules receive them: teamEntries holds one entry for each. */
-export type TeamCommand = CreateTeam | CreateQrTeam | JoinTeam | JoinTeamByInvite | CreateTeamInvite | CreateTeamInviteAsAdmin | EditTeam | DeleteTeam;
+export type TeamCommand =
+  | CreateTeam
+  | CreateQrTeam
+  | JoinTeam
+  | JoinTeamByInvite
+  | CreateTeamInvite
+  | CreateTeamInviteAsAdmin
+  | EditTeam
+  | DeleteTeam
+  | ChangeTeamPassword
+  | EndTeamInvites
+  | LeaveTeam
+  | RemoveTeamMate;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const TEAM_COMMAND_TEXTS = {
@@ -86,6 +121,12 @@ export const TEAM_COMMAND_TEXTS = {
   teamPasswordTooShort: SHARED_TEXTS.teamPasswordTooShort,
   teamJoinFailed: SHARED_TEXTS.teamJoinFailed,
   teamSaveFailed: SHARED_TEXTS.teamSaveFailed,
+  // ENGINE: no text in the spec (docs/decisions/team-self-protection.md)
+  barredFromTeam: 'Du wurdest aus diesem Team genommen. Du kannst erst wieder beitreten, wenn das Team sein Passwort ändert.',
+  currentPasswordWrong: 'Dein Passwort fehlt oder ist falsch.',
+  notATeamMate: 'Diese Person ist nicht in deinem Team.',
+  joinedBeforeYou: 'Du kannst nur Mitglieder herausnehmen, die nach dir beigetreten sind.',
+  notYourself: 'Um selbst zu gehen, verlasse das Team.',
 } as const;
 
 function teamNameTaken(state: LiveState, name: string): boolean {
@@ -155,6 +196,7 @@ export function joinTeam(state: LiveState, cmd: JoinTeam, ctx: DecisionContext):
   if (isRejection(user)) return user;
   const team = teamByReference(state, cmd.team);
   if (!team) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'not_found');
+  if (team.barredIds.includes(user.id)) return reject(TEAM_COMMAND_TEXTS.barredFromTeam, 'forbidden');
   const fusion = isFusionTeam(team.name) && cmd.fusionPassword;
   if (!fusion && cmd.passwordOk !== true) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'forbidden');
   return accept(streams.team(team.id), draft('TeamJoined', { teamId: team.id, userId: user.id, via: fusion ? 'fusion' : 'password' }));
@@ -164,8 +206,10 @@ export function joinTeamByInvite(state: LiveState, cmd: JoinTeamByInvite, ctx: D
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   const teamId = cmd.inviteId ? state.invites.get(cmd.inviteId) : undefined;
-  if (!teamId || !state.teams.has(teamId)) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'not_found');
-  return accept(streams.team(teamId), draft('TeamJoined', { teamId, userId: user.id, via: 'invite' }));
+  const team = teamId ? state.teams.get(teamId) : undefined;
+  if (!team) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'not_found');
+  if (team.barredIds.includes(user.id)) return reject(TEAM_COMMAND_TEXTS.barredFromTeam, 'forbidden');
+  return accept(streams.team(team.id), draft('TeamJoined', { teamId: team.id, userId: user.id, via: 'invite' }));
 }
 
 export function createTeamInvite(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
@@ -207,6 +251,49 @@ function teamFieldsTooLong(stadt: string, beschreibung: string): string | null {
 export function deleteTeam(state: LiveState, { teamId }: DeleteTeam): Verdict {
   if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
   return accept(streams.team(teamId), draft('TeamDeleted', { teamId }));
+}
+
+/**
+ * gpw: any member, proving their own account password; the new team password has at least 6
+ * characters. It ends the team's invite links and lifts its bars (TeamPasswordChanged).
+ */
+export function changeTeamPassword(state: LiveState, cmd: ChangeTeamPassword, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if (isRejection(member)) return member;
+  if (cmd.newPasswordLength < TEAM_PASSWORD_MIN_LENGTH) return reject(TEAM_COMMAND_TEXTS.teamPasswordTooShort);
+  if (!cmd.currentPasswordOk) return reject(TEAM_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
+  return accept(streams.team(member.team.id), draft('TeamPasswordChanged', { teamId: member.team.id, by: member.user.id }));
+}
+
+/** glr: a team without invite links of its own changes nothing. */
+export function endTeamInvites(state: LiveState, _cmd: EndTeamInvites, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if (isRejection(member)) return member;
+  const teamId = member.team.id;
+  if (!state.invites.entries().some(([, ofTeam]) => ofTeam === teamId)) return accept(streams.team(teamId));
+  return accept(streams.team(teamId), draft('TeamInvitesEnded', { teamId, by: member.user.id }));
+}
+
+/** gx: the member is in no team afterwards (the team selection again); the team stays, even when empty. */
+export function leaveTeam(state: LiveState, _cmd: LeaveTeam, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if (isRejection(member)) return member;
+  return accept(streams.team(member.team.id), draft('TeamLeft', { teamId: member.team.id, userId: member.user.id }));
+}
+
+/**
+ * gr: a member takes out one who joined after them (the team's first members can always clear out
+ * an intruder; an intruder cannot take out those who were there first). Barred like mtr.
+ */
+export function removeTeamMate(state: LiveState, { userId }: RemoveTeamMate, ctx: DecisionContext): Verdict {
+  const member = requireTeamMember(state, ctx);
+  if (isRejection(member)) return member;
+  const { team, user } = member;
+  if (userId === user.id) return reject(TEAM_COMMAND_TEXTS.notYourself, 'precondition');
+  const theirs = team.memberIds.indexOf(userId);
+  if (theirs < 0) return reject(TEAM_COMMAND_TEXTS.notATeamMate, 'not_found');
+  if (theirs < team.memberIds.indexOf(user.id)) return reject(TEAM_COMMAND_TEXTS.joinedBeforeYou, 'forbidden');
+  return accept(streams.team(team.id), draft('TeamMemberRemoved', { teamId: team.id, userId, by: user.id }));
 }
 
 export const teamEntries = {
@@ -275,6 +362,24 @@ export const teamEntries = {
     },
     boundary: member,
     rule: editTeam,
+  },
+  ChangeTeamPassword: {
+    wire: 'gpw',
+    content: { currentPassword: 'string', newPassword: 'string' },
+    access: 'user',
+    parse: (c) => ({ type: 'ChangeTeamPassword', newPasswordLength: [...textOf(c.newPassword)].length, currentPasswordOk: c.currentPasswordOk === true }),
+    boundary: member,
+    rule: changeTeamPassword,
+  },
+  EndTeamInvites: { wire: 'glr', content: {}, access: 'user', parse: () => ({ type: 'EndTeamInvites' }), boundary: member, rule: endTeamInvites },
+  LeaveTeam: { wire: 'gx', content: {}, access: 'user', parse: () => ({ type: 'LeaveTeam' }), boundary: member, rule: leaveTeam },
+  RemoveTeamMate: {
+    wire: 'gr',
+    content: { userId: 'string' },
+    access: 'user',
+    parse: (c) => ({ type: 'RemoveTeamMate', userId: textOf(c.userId) }),
+    boundary: member,
+    rule: removeTeamMate,
   },
   DeleteTeam: {
     access: ADMIN,

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/comm
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import type { FormReply } from '../../wire';
+import type { FormReply, QrTeamStatusReply } from '../../wire';
 import { reservedTeamName, runSecured } from '../identity/secured-command';
 import { RUNTIME, type Runtime } from '../runtime';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
@@ -43,9 +43,9 @@ export class FormsController {
 
   /** True only while a moderator has a live connection (presence comes from sockets, not from the log). */
   @Get('team/status')
-  @ApiOkResponse({ description: '`{success}`: true while a moderator is connected.' })
-  status(): FormReply {
-    return { success: this.moderatorOnline() };
+  @ApiOkResponse({ description: '`{success, registrationsOpen}`: true while a moderator is connected; whether registrations are open (closed: the sign-up is refused).' })
+  status(): QrTeamStatusReply {
+    return { success: this.moderatorOnline(), registrationsOpen: this.runtime.engine.live.state.show.allowNewRegistrations };
   }
 
   /** The name is reserved like any team's; a QR team has no password (members join through the host). */

@@ -173,6 +173,28 @@ export function replacedPassword(credentials: Credentials, userId: string): Cred
   };
 }
 
+/**
+ * A team's new password hash in place of the old (gpw), before TeamPasswordChanged: once the event is
+ * in the log, only the new password joins. Refused, or failed with the outcome unknown, the old goes back.
+ * `teamId`: read when the hash is written (after the dry run found the sender in a team).
+ */
+export function replacedTeamPassword(teamPasswords: TeamPasswords, teamId: () => string | null): CredentialWrite {
+  let previous: { teamId: string; hash: string } | null = null;
+  return {
+    write: async (hash) => {
+      const id = teamId();
+      const old = id === null ? null : await teamPasswords.hashOf(id);
+      if (id === null || old === null) return reject(SHARED_TEXTS.teamSaveFailed, 'precondition');
+      previous = { teamId: id, hash: old };
+      await teamPasswords.setHash(id, hash!);
+      return null;
+    },
+    undo: async () => {
+      if (previous) await teamPasswords.setHash(previous.teamId, previous.hash);
+    },
+  };
+}
+
 /** Not an argon2 hash: no password ever verifies against it (a QR team's members join through the host). */
 export const NO_PASSWORD = '!no-password';
 

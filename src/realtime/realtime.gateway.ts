@@ -11,6 +11,7 @@ import { admit, inputFromWire, invalidTextRejection, isRejection, isWireCommand,
 import { RETRY_LATER } from '../engine/command-pipeline';
 import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
 import { runSecured } from '../identity/secured-command';
+import { changeTeamPassword } from '../teams/team-password-change';
 import { answerQuery, isQuery } from '../queries/query-table';
 import { RUNTIME, type Runtime } from '../runtime';
 import { nameBasedUuid } from '../store/event-ids';
@@ -241,6 +242,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }
     if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
     if (type === 'gj') return this.joinTeam(session, content, commandId);
+    if (type === 'gpw') return changeTeamPassword(this.runtime, this.actorOf(session), content, commandId, (input) => this.submit(session, input, commandId));
     return this.execute(session, inputFromWire(type, content, await this.resolveSecrets(type, content, session))!, commandId);
   }
 

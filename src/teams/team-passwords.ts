@@ -13,7 +13,7 @@ export const TEAM_PASSWORDS_TABLE = { table: 'team_passwords', ownerColumn: 'tea
 const REMEMBERED_TEAMS = 20_000;
 
 export class TeamPasswords {
-  /** teamId → its hash: a team's hash never changes (it is set when the name is reserved). */
+  /** teamId → its hash: set when the name is reserved, changed by gpw (setHash here, forget on the other instances). */
   private readonly hashes = new Map<string, string>();
   /** teamId → the hash and a keyed digest of the password last verified against it. */
   private readonly verified = new Map<string, { hash: string; digest: Buffer }>();
@@ -50,6 +50,18 @@ export class TeamPasswords {
     this.hashes.delete(teamId);
     this.verified.delete(teamId);
     await this.names.release(teamId);
+  }
+
+  /** The team's new password (gpw), stored before its TeamPasswordChanged event; this instance forgets the old at once. */
+  async setHash(teamId: string, passwordHash: string): Promise<void> {
+    this.forget(teamId);
+    await this.names.setHash(teamId, passwordHash);
+  }
+
+  /** Another instance changed the team's password (its TeamPasswordChanged folded here): the remembered hash is stale. */
+  forget(teamId: string): void {
+    this.hashes.delete(teamId);
+    this.verified.delete(teamId);
   }
 
   async hashOf(teamId: string): Promise<string | null> {

@@ -14,7 +14,7 @@ import { ARGON2_HANDED, ARGON2_MAX_WAITING, hashingLoad, hashPassword, setHashin
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { launchPerson, type Person } from './support/browser';
-import { collectPageErrors, fillRegistration, loginForm, registrationForm, see, TEXTS } from './support/player';
+import { collectPageErrors, loginForm, registrationForm, see, TEXTS } from './support/player';
 import { IDENTITY_COMMAND_TEXTS } from '../../src/commands/identity';
 
 let env: TestServer;
@@ -75,14 +75,12 @@ describe('refusals in the browser', () => {
     await see(alertWith(person.page, LOGIN_LIMIT_TEXTS.loginName(15)));
   });
 
-  it("registrations closed: the admin's reason, not a generic failure", async () => {
+  it("registrations closed: the admin's reason instead of the form, before anyone types (PROTOCOL.md wave 5)", async () => {
     expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, adminToken)).status).toBe(200);
     try {
       await person.page.goto(`${env.url}/register`);
-      const form = registrationForm(person.page);
-      await fillRegistration(form, 'zuspaet', 'passwort123', 'passwort123');
-      await form.getByRole('button', { name: 'Registrieren' }).click();
-      await see(alertWith(person.page, IDENTITY_COMMAND_TEXTS.newAccountsClosed));
+      await see(person.page.getByText(IDENTITY_COMMAND_TEXTS.newAccountsClosed));
+      expect(await registrationForm(person.page).count()).toBe(0);
     } finally {
       expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, adminToken)).status).toBe(200);
     }

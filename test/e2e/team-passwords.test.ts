@@ -68,6 +68,19 @@ describe('team passwords', () => {
     expect(await passwords.matches('team-c', 'kurz')).toBe(false);
   });
 
+  it('given a remembered right password, when the team sets a new one (gpw), then the old no longer matches; another instance that forgets it reads the new one', async () => {
+    await passwords.reserve('team-e', 'Die Neuen', await hashPassword('alt-geheim'));
+    const elsewhere = await TeamPasswords.open(db);
+    expect(await passwords.matches('team-e', 'alt-geheim')).toBe(true);
+    expect(await elsewhere.matches('team-e', 'alt-geheim')).toBe(true);
+    await passwords.setHash('team-e', await hashPassword('neu-geheim'));
+    expect(await passwords.matches('team-e', 'alt-geheim')).toBe(false);
+    expect(await passwords.matches('team-e', 'neu-geheim')).toBe(true);
+    elsewhere.forget('team-e'); // its TeamPasswordChanged folded there (forgetChangedTeamPasswords)
+    expect(await elsewhere.matches('team-e', 'alt-geheim')).toBe(false);
+    expect(await elsewhere.matches('team-e', 'neu-geheim')).toBe(true);
+  });
+
   it('given hashes and verifications at once, some of them failing, then every one finishes (argon2 runs a few at a time)', async () => {
     const results = await Promise.all([verifyPassword('kein-hash', 'x'), hashPassword('a'), verifyPassword('kein-hash', 'y'), hashPassword('b'), hashPassword('c')]);
     expect(results.slice(0, 1)).toEqual([false]);

@@ -46,15 +46,15 @@ describe('registration', () => {
       .thenRejected('Konnte diesen Nutzeraccount nicht anlegen.');
   });
 
-  it('refuses a login over 100 characters and an e-mail over 254, naming the field and its maximum', () => {
+  it('refuses a login over 50 characters (spec 9; the log field maximum of 100 is for older logins) and an e-mail over 254, naming the field and its maximum', () => {
     given(new World())
       .whenWire({ type: 'RegisterUser', login: 'x'.repeat(101), password: 'x' }, VISITOR)
-      .thenRejected('Der Nutzername darf höchstens 100 Zeichen lang sein.');
+      .thenRejected('Der Nutzername darf höchstens 50 Zeichen lang sein.');
     given(new World())
-      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x', email: `${'e'.repeat(250)}@x.de` }, VISITOR)
+      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(50), password: 'x', email: `${'e'.repeat(250)}@x.de` }, VISITOR)
       .thenRejected('Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.');
     given(new World())
-      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(100), password: 'x' }, VISITOR)
+      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(50), password: 'x' }, VISITOR)
       .thenEvents({ type: 'UserRegistered' });
   });
 });
@@ -202,3 +202,38 @@ describe('a user is registered once', () => {
 function startActor() {
   return { userId: CONSOLE_ACTOR.userId, roles: [...CONSOLE_ACTOR.roles] };
 }
+
+describe('usernames of at most 50 characters (spec 9)', () => {
+  it('given a 51-character username, then the registration is refused with the German reason; 50 are enough', () => {
+    const world = new World();
+    given(world)
+      .whenWire({ type: 'RegisterUser', login: 'a'.repeat(51), password: 'geheim', passwordRepeat: 'geheim' }, VISITOR)
+      .thenRejected('Der Nutzername darf höchstens 50 Zeichen lang sein.');
+    given(world)
+      .whenWire({ type: 'RegisterUser', login: 'a'.repeat(50), password: 'geheim', passwordRepeat: 'geheim' }, VISITOR)
+      .thenEvents({ type: 'UserRegistered', data: { login: 'a'.repeat(50), name: 'a'.repeat(50) } });
+  });
+
+  it('given a login of 60 characters registered before the limit, then it keeps its login and its display name is cut to 50 (so the profile can be saved)', () => {
+    const world = new World();
+    const login = `${'Langer Name '.repeat(5)}`;
+    expect(login.length).toBe(60);
+    world.append(
+      [
+        {
+          type: 'UserRegistered',
+          version: 1,
+          data: { userId: 'u-alt', login, name: login, email: null, roles: [] },
+          metadata: { eventId: 'e-alt', commandId: 'c-alt', actor: VISITOR, recordedAt: world.now },
+        },
+      ],
+      'user-u-alt',
+    );
+    const user = world.state.users.get('u-alt')!;
+    expect(user.login).toBe(login);
+    expect(user.name).toHaveLength(50);
+    expect(user.name.endsWith('…')).toBe(true);
+    expect(world.state.userIdByLogin.get(login.trim().toLowerCase())).toBe('u-alt');
+    given(world).whenWire({ type: 'UpdateProfile', userId: 'u-alt', name: user.name, newPassword: '', newPasswordRepeat: '' }, world.as('u-alt')).thenNoEvents();
+  });
+});

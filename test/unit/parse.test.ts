@@ -88,6 +88,13 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   JoinTeam: { wire: { id: 7, password: 'x', passwordOk: true }, command: { type: 'JoinTeam', team: '7', passwordOk: true, fusionPassword: false } },
   JoinTeamByInvite: { wire: { token: 'x', inviteId: 'i1' }, command: { type: 'JoinTeamByInvite', inviteId: 'i1' } },
   CreateTeamInvite: { wire: {}, command: { type: 'CreateTeamInvite' } },
+  ChangeTeamPassword: {
+    wire: { currentPassword: 'geheim', newPassword: 'neues-pw', currentPasswordOk: true },
+    command: { type: 'ChangeTeamPassword', newPasswordLength: 8, currentPasswordOk: true },
+  },
+  EndTeamInvites: { wire: {}, command: { type: 'EndTeamInvites' } },
+  LeaveTeam: { wire: {}, command: { type: 'LeaveTeam' } },
+  RemoveTeamMate: { wire: { userId: 'u2' }, command: { type: 'RemoveTeamMate', userId: 'u2' } },
   CreateTeamInviteAsAdmin: { wire: { id: 't1' }, command: { type: 'CreateTeamInviteAsAdmin', teamId: 't1' } },
   EditTeam: {
     wire: { url: ' logo.png ', stadt: 'Bonn ', beschreibung: ' Wir' },
@@ -265,7 +272,7 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
     command: { type: 'MuteUser', userId: 'u1', minutes: 10 },
     malformed: [{ userId: 'u1', minutes: -1 }, MODERATION_COMMAND_TEXTS.muteMinutesInvalid],
   },
-  RemoveTeamMember: { wire: { teamId: 't1', userId: 'u1' }, command: { type: 'RemoveTeamMember', teamId: 't1', userId: 'u1' } },
+  RemoveTeamMember: { wire: { teamId: 't1', userId: 'u1', lift: true }, command: { type: 'RemoveTeamMember', teamId: 't1', userId: 'u1', lift: true } },
 };
 
 /** Passes every access check: the edge's parser is what is under test. */

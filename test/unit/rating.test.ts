@@ -65,6 +65,10 @@ describe('rating answers', () => {
     const answerId = (locked.data as { answers: { answerId: string }[] }).answers[0].answerId;
     w.must({ type: 'RateAnswerAbsolute', answerId, value: 5, checked: true, liked: false }, w.as(s.tester));
     w.must({ type: 'RateAnswerRelative', answerId, change: -2, checked: true, liked: false }, w.as(s.tester));
+    expect(w.state.users.get(s.anna)!.points).toBe(3);
+    // The player sees them once the round's points are published (PROTOCOL.md wave 5).
+    expect(userView(w.state, s.anna)!.points).toBeNull();
+    w.must({ type: 'PublishPoints', content: { publish: true } }, w.as(s.moderator));
     expect(userView(w.state, s.anna)!.points).toBe(3);
   });
 

@@ -68,6 +68,7 @@ describe('views and privacy', () => {
       'beschreibung',
       'favorite',
       'healDeal',
+      'history',
       'id',
       'memberCount',
       'members',

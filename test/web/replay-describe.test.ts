@@ -157,6 +157,10 @@ const samples: Samples = {
   GreetingHidden: { type: 'GreetingHidden', version: 1, data: { greetingId: 'g1', by: 'u1' }, metadata: meta() },
   UserMuted: { type: 'UserMuted', version: 1, data: { userId: 'u1', minutes: 10, until: 1_000_000, by: 'u1' }, metadata: meta() },
   TeamMemberRemoved: { type: 'TeamMemberRemoved', version: 1, data: { teamId: 't1', userId: 'u1', by: 'u1' }, metadata: meta() },
+  TeamPasswordChanged: { type: 'TeamPasswordChanged', version: 1, data: { teamId: 't1', by: 'u1' }, metadata: meta() },
+  TeamInvitesEnded: { type: 'TeamInvitesEnded', version: 1, data: { teamId: 't1', by: 'u1' }, metadata: meta() },
+  TeamLeft: { type: 'TeamLeft', version: 1, data: { teamId: 't1', userId: 'u1' }, metadata: meta() },
+  TeamBarLifted: { type: 'TeamBarLifted', version: 1, data: { teamId: 't1', userId: 'u1', by: 'u1' }, metadata: meta() },
   OverlayLinkCreated: { type: 'OverlayLinkCreated', version: 1, data: { linkId: 'l1', createdBy: 'u1' }, metadata: meta() },
   OverlayLinkRevoked: { type: 'OverlayLinkRevoked', version: 1, data: { linkId: 'l1', revokedBy: 'u1' }, metadata: meta() },
   LobbyChatSlowModeSet: { type: 'LobbyChatSlowModeSet', version: 1, data: { seconds: 30, by: 'u1' }, metadata: meta() },
@@ -200,6 +204,9 @@ describe('describeEvent', () => {
     expect(describeEvent(samples.UserMuted, known)).toBe('Anna schaltet Anna für 10 Minuten stumm');
     expect(describeEvent({ ...samples.UserMuted, data: { ...samples.UserMuted.data, minutes: 0, until: null } }, known)).toBe('Anna hebt die Stummschaltung von Anna auf');
     expect(describeEvent(samples.TeamMemberRemoved, known)).toBe('Anna nimmt Anna aus dem Team „Eulen“');
+    expect(describeEvent(samples.TeamPasswordChanged, known)).toBe('Anna ändert das Passwort von Team „Eulen“ (Einladungslinks beendet)');
+    expect(describeEvent(samples.TeamLeft, known)).toBe('Anna verlässt Team „Eulen“');
+    expect(describeEvent(samples.TeamBarLifted, known)).toBe('Anna lässt Anna wieder in Team „Eulen“');
     expect(describeEvent(samples.OverlayLinkCreated, known)).toBe('Anna erstellt einen Overlay-Link');
     expect(describeEvent(samples.OverlayLinkRevoked, known)).toBe('Anna widerruft einen Overlay-Link');
     expect(describeEvent(samples.LobbyChatSlowModeSet, known)).toBe('Anna setzt den Lobby-Chat auf eine Nachricht alle 30 Sekunden');

@@ -31,6 +31,7 @@ const team: TeamView = {
     3: { user: 'Ben', userId: '2', message: 'Hallo Team', chat: true, stars: 0 },
   },
   takenAnswer: null,
+  history: [],
   healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };
 

@@ -30,6 +30,7 @@ const team: TeamView = {
   memberCount: 1,
   proposals: { 2: { user: 'Anna', userId: '1', message: 'Eiffelturm', chat: false, stars: 0 } },
   takenAnswer: null,
+  history: [],
   healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };
 

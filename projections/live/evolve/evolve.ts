@@ -35,6 +35,10 @@ function changesOf(state: LiveState, event: QuizShowEvent, write: Writer): Chang
     case 'TeamEdited':
     case 'TeamInviteCreated':
     case 'TeamDeleted':
+    case 'TeamPasswordChanged':
+    case 'TeamInvitesEnded':
+    case 'TeamLeft':
+    case 'TeamBarLifted':
       return evolveTeams(state, event, write);
     case 'QuizCreated':
     case 'QuizEdited':

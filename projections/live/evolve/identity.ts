@@ -1,6 +1,6 @@
 import { ERASED_NAME } from '../../../events/personal-data';
 import type { IdentityEvent } from '../../../events';
-import { uniqueNameKey } from '../rules/names';
+import { displayNameOfLogin, uniqueNameKey } from '../rules/names';
 import type { LiveState, UserLive } from '../state/state';
 import { leaving } from './teams';
 import type { Changes, Writer } from './writer';
@@ -14,7 +14,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
       const user: UserLive = {
         id: d.userId,
         login: d.login,
-        name: d.name,
+        name: displayNameOfLogin(d.name),
         email: d.email,
         roles: d.roles,
         teamId: null,
@@ -27,6 +27,7 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
         blocked: false,
         erased: false,
         moderated: null,
+        nightAnswers: null,
       };
       return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
     }

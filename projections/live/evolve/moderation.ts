@@ -30,7 +30,12 @@ export function evolveModeration(state: LiveState, event: ModerationEvent, write
       const { teamId, userId } = event.data;
       const user = state.users.get(userId);
       if (!user || user.teamId !== teamId) return {};
-      return { ...leaving(state, userId, teamId, write), users: write.set(state.users, userId, { ...user, teamId: null }) };
+      const left = leaving(state, userId, teamId, write);
+      return {
+        ...left,
+        teams: write.update(left.teams, teamId, (t) => (t.barredIds.includes(userId) ? t : { ...t, barredIds: [...t.barredIds, userId] })),
+        users: write.set(state.users, userId, { ...user, teamId: null }),
+      };
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { NightEvent } from '../../../events';
-import { teamPlayOf, type AnswerLive, type LiveState, type NightLive } from '../state/state';
+import { teamPlayOf, withNightAnswer, type AnswerLive, type LiveState, type NightLive } from '../state/state';
 import type { Changes, Writer } from './writer';
 
 function freshNight(id: string, quizId: string, at: number): NightLive {
@@ -19,6 +19,7 @@ function freshNight(id: string, quizId: string, at: number): NightLive {
     quizzleRejected: null,
     lockedInSeq: null,
     lastEndedType: null,
+    ended: [],
     timeLastChange: at,
   };
 }
@@ -66,6 +67,7 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       const d = event.data;
       let answers = state.answers;
       let teams = state.teams;
+      let users = state.users;
       for (const a of d.answers) {
         const answer: AnswerLive = {
           id: a.answerId,
@@ -85,10 +87,15 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
         answers = write.set(answers, a.answerId, answer);
         if (a.teamId) {
           const taken = { seq: state.questionSeq, message: a.answer, userId: a.author };
-          teams = write.update(teams, a.teamId, (t) => ({ ...t, takenAnswer: taken }));
+          teams = write.update(teams, a.teamId, (t) => ({ ...t, takenAnswer: taken, nightAnswers: withNightAnswer(t.nightAnswers, d.nightId, a.answerId) }));
+        } else if (a.userId) {
+          users = write.update(users, a.userId, (u) => ({ ...u, nightAnswers: withNightAnswer(u.nightAnswers, d.nightId, a.answerId) }));
         }
       }
-      return { answers, teams, ...changeNight(state, at, { lockedInSeq: state.questionSeq }) };
+      const ended = state.night?.ended ?? [];
+      const question = { round: d.round, number: d.number };
+      const endedNow = ended.some((q) => q.round === d.round && q.number === d.number) ? ended : [...ended, question];
+      return { answers, teams, users, ...changeNight(state, at, { lockedInSeq: state.questionSeq, ended: endedNow }) };
     }
     case 'LiveGameReset': {
       const { round, number } = event.data;

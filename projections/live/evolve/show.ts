@@ -2,6 +2,7 @@ import type { FormEvent, ShowEvent, UploadEvent } from '../../../events';
 import { PersistentMap } from '../state/persistent-map';
 import { initialShow, RECENT_GREETINGS_LIMIT, type LiveState } from '../state/state';
 import type { Changes, Writer } from './writer';
+import { pointsCoverOf } from '../rules/points';
 
 export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | FormEvent, write: Writer): Changes {
   const show = state.show;
@@ -29,9 +30,9 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
     case 'PaintingCleared':
       return { show: { ...show, painting: [] } };
     case 'PointsPublished':
-      return { show: { ...show, points: event.data.points } };
+      return { show: { ...show, points: event.data.points, pointsCover: pointsCoverOf(state, event.data.quizId, event.data.points) } };
     case 'PointsUnpublished':
-      return { show: { ...show, points: null } };
+      return { show: { ...show, points: null, pointsCover: null } };
     case 'LiveStateReset': {
       const at = event.metadata.recordedAt;
       const ended = event.data.endedNightId;

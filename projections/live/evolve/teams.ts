@@ -27,6 +27,13 @@ export function leaving(state: LiveState, userId: string, teamId: string, write:
   };
 }
 
+/** The invites without the team's (rare: a password change or glr; a team has few invites, the show a few thousand). */
+function withoutInvitesOf(state: LiveState, teamId: string, write: Writer): LiveState['invites'] {
+  let invites = state.invites;
+  for (const [inviteId, ofTeam] of state.invites.entries()) if (ofTeam === teamId) invites = write.delete(invites, inviteId);
+  return invites;
+}
+
 export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): Changes {
   switch (event.type) {
     case 'TeamCreated': {
@@ -46,6 +53,9 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
         memberIds: [],
         takenAnswer: null,
         moderated: null,
+        barredIds: [],
+        passwordChanges: 0,
+        nightAnswers: null,
       };
       return {
         teams: write.set(state.teams, d.teamId, team),
@@ -71,6 +81,26 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
     }
     case 'TeamInviteCreated':
       return { invites: write.set(state.invites, event.data.inviteId, event.data.teamId) };
+    case 'TeamPasswordChanged': {
+      const { teamId } = event.data;
+      if (!state.teams.has(teamId)) return {};
+      return {
+        teams: write.update(state.teams, teamId, (t) => ({ ...t, barredIds: [], passwordChanges: t.passwordChanges + 1 })),
+        invites: withoutInvitesOf(state, teamId, write),
+      };
+    }
+    case 'TeamInvitesEnded':
+      return { invites: withoutInvitesOf(state, event.data.teamId, write) };
+    case 'TeamLeft': {
+      const { teamId, userId } = event.data;
+      const user = state.users.get(userId);
+      if (!user || user.teamId !== teamId) return {};
+      return { ...leaving(state, userId, teamId, write), users: write.set(state.users, userId, { ...user, teamId: null }) };
+    }
+    case 'TeamBarLifted': {
+      const { teamId, userId } = event.data;
+      return { teams: write.update(state.teams, teamId, (t) => ({ ...t, barredIds: t.barredIds.filter((id) => id !== userId) })) };
+    }
     case 'TeamDeleted': {
       const team = state.teams.get(event.data.teamId);
       if (!team) return {};

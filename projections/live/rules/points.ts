@@ -1,6 +1,6 @@
 import type { PointsRow, PointsTable } from '../../../events';
 import { MISSING_TEAM_NAME } from './names';
-import type { LiveState } from '../state/state';
+import type { LiveState, ShowLive } from '../state/state';
 
 /** A team's points by round: index round - 1; a round without points may be missing. */
 export interface TeamPoints {
@@ -104,4 +104,23 @@ export function pointsOverview(state: LiveState, quizId: string): PointsTable {
 export function pointsExportLine(row: PointsRow): string {
   const two = (n: number | undefined) => String(Math.max(0, Math.trunc(n ?? 0)) % 100).padStart(2, '0');
   return [two(row.rounds[0]), two(row.rounds[1]), two(row.rounds[2]), row.name, '1'].join('|');
+}
+
+/**
+ * What published points cover (PROTOCOL.md wave 5, "What players and the host see"): the quiz, and
+ * its rounds through the round of the night's last question that had ended when they were published
+ * (a round still open then stays hidden); a quiz that is not the night's: every round of the table.
+ */
+export function pointsCoverOf(state: LiveState, quizId: string | null, points: PointsTable): ShowLive['pointsCover'] {
+  const night = state.night;
+  const id = quizId ?? night?.quizId ?? null;
+  if (id === null) return null;
+  if (!night || night.quizId !== id || night.round === null) return { quizId: id, throughRound: points.rounds.length };
+  return { quizId: id, throughRound: night.phase === 'qn' ? night.round : night.round - 1 };
+}
+
+/** Whether a rating and points of this quiz's round may show to the team or player (published; hidden points stay hidden). */
+export function pointsShownFor(show: ShowLive, quizId: string, round: number): boolean {
+  const cover = show.pointsCover;
+  return cover !== null && cover.quizId === quizId && round <= cover.throughRound;
 }

@@ -299,6 +299,9 @@ export function canonicalShowSettings(s: ShowSettings): ShowSettings {
   };
 }
 
+/** Why a registration is refused while new accounts are closed: the server's refusal, and the form's note before anyone types. */
+export const NEW_ACCOUNTS_CLOSED_TEXT = 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.';
+
 /** Registration of new accounts (POST /api/users) is closed by the admin's show setting. */
 export function newAccountsClosed(settings: ShowSettings): boolean {
   return !settings.allowNewAccounts;

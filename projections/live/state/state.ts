@@ -31,12 +31,25 @@ export interface UserLive {
   readonly erased: boolean;
   /** The last thing a moderator changed of this user (mun), for the notice they see; null: nothing. */
   readonly moderated: ModeratedNotice | null;
+  /** The user's single-player answers locked in this night (their points, once published, are the user view's `points`). */
+  readonly nightAnswers: NightAnswers | null;
 }
 
 /** What a moderator changed (mtn, mun, mtl), by the id of the event that did it: the one seeing it is told once per id. */
 export interface ModeratedNotice {
   readonly id: string;
   readonly kind: 'renamed' | 'logoCleared';
+}
+
+/** A team's or user's answers locked in during one night, by answer id (`answers`), in lock-in order. */
+export interface NightAnswers {
+  readonly nightId: string;
+  readonly answerIds: readonly string[];
+}
+
+/** The night's answer ids with one more (a new night starts the list anew). */
+export function withNightAnswer(held: NightAnswers | null, nightId: string, answerId: string): NightAnswers {
+  return held && held.nightId === nightId ? { nightId, answerIds: [...held.answerIds, answerId] } : { nightId, answerIds: [answerId] };
 }
 
 export interface ProposalLive {
@@ -93,10 +106,17 @@ export interface TeamLive {
   readonly url: string;
   readonly isNew: boolean;
   readonly origin: TeamOrigin;
+  /** In the order they joined: a member may take out (gr) only those who joined after them. */
   readonly memberIds: readonly string[];
   readonly takenAnswer: TakenAnswer | null;
   /** The last thing a moderator changed of this team (mtn, mtl), for the notice its members see; null: nothing. */
   readonly moderated: ModeratedNotice | null;
+  /** Taken out (gr, mtr): they cannot rejoin by password or invite until the password changes or a moderator lifts it. */
+  readonly barredIds: readonly string[];
+  /** How often the team's password changed (gpw): an instance's remembered hash of an older one is stale. */
+  readonly passwordChanges: number;
+  /** The team's answers locked in this night: the team view's `history`. */
+  readonly nightAnswers: NightAnswers | null;
 }
 
 export interface QuizLive {
@@ -144,6 +164,8 @@ export interface NightLive {
   readonly lockedInSeq: number | null;
   /** lagQType: the type of the question that ended last. */
   readonly lastEndedType: QuestionType | null;
+  /** The questions whose answers were locked in this night, in that order (each once): the team view's `history`. */
+  readonly ended: readonly { readonly round: number; readonly number: number }[];
   readonly timeLastChange: number;
 }
 
@@ -218,6 +240,12 @@ export interface ShowLive {
   readonly recentGreetings: readonly GreetingEntry[];
   readonly painting: readonly Stroke[];
   readonly points: PointsTable | null;
+  /**
+   * What the published points cover (PointsPublished, null once unpublished): the quiz, and its rounds
+   * through this one (the rounds ended when they were published). Ratings and points of these rounds
+   * show in the team's history and a single player's points; later rounds stay hidden until published.
+   */
+  readonly pointsCover: { readonly quizId: string; readonly throughRound: number } | null;
   readonly imgPrefix: string;
 }
 
@@ -303,6 +331,7 @@ export const initialShow: ShowLive = {
   recentGreetings: [],
   painting: [],
   points: null,
+  pointsCover: null,
   imgPrefix: '/api/uploads/',
 };
 

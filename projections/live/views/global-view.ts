@@ -6,6 +6,7 @@ import type { PlayMode, PointsTable, Question, Stroke, UberMode } from '../../..
 import { globalStateCode, isQuestionOpen } from '../state/queries';
 import { healDealRound, healDealStatus, type HealDealStatus } from '../rules/heal-deal';
 import { questionValue } from '../rules/question-values';
+import { lobbySlowUntil } from '../rules/lobby-chat';
 import type { GlobalStateCode, HealDealLive, LiveState, QuizzleStatus } from '../state/state';
 import { whole } from './reads';
 import type { ScopeDefinition, ScopeKeyOf } from './scope-definition';
@@ -41,6 +42,8 @@ export interface GlobalView {
   lobbyChatOpen: boolean;
   /** msl: players together post at most one lobby message every this many seconds (0: off). */
   lobbyChatSlowSeconds: number;
+  /** Slow mode: when players may post the next message (epoch ms, server time); null without slow mode (lobbySlowUntil). */
+  lobbyChatSlowUntil: number | null;
   allowNewRegistrations: boolean;
   featureFlags: string;
   recheckAt: number;
@@ -121,6 +124,7 @@ export function globalView(state: LiveState, heal_deals = healDealsView(state)):
     lobbyChat: state.show.lobbyChat.map(({ id, user, message, highlight }) => ({ id, user, message, highlight })),
     lobbyChatOpen: state.show.lobbyOpen,
     lobbyChatSlowSeconds: state.show.lobbySlowSeconds,
+    lobbyChatSlowUntil: lobbySlowUntil(state.show),
     allowNewRegistrations: state.show.allowNewRegistrations,
     featureFlags: state.show.featureFlags,
     recheckAt: state.show.recheckAt,

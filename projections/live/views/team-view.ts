@@ -3,11 +3,13 @@
  * heal-and-deal choices, quizzle verdict, who is online). Never another team's.
  */
 import { currentPlay, starCounts, starOf } from '../state/queries';
+import { pointsShownFor } from '../rules/points';
+import type { Question } from '../../../events';
 import { healDealRound } from '../rules/heal-deal';
 import { NO_PROPOSALS_MESSAGE } from '../rules/lock-in';
 import { MISSING_TEAM_NAME } from '../rules/names';
 import { shownLogo, shownOrHidden, teamNoticeView, type ModeratedNoticeView } from '../rules/moderated';
-import { EMPTY_PLAY, healDealChoiceKey, type HealDealChoice, type LiveState, type TeamLive } from '../state/state';
+import { EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type HealDealChoice, type LiveState, type NightAnswers, type TeamLive } from '../state/state';
 import { entry, keyedRead, whole, type Reads } from './reads';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
@@ -41,6 +43,71 @@ export interface TeamView {
   quizzleVerdict?: QuizzleVerdictView;
   /** What a moderator last changed of the team (mtn, mtl), as a German notice; absent while nothing. */
   notice?: ModeratedNoticeView;
+  /** The current quiz's ended questions, in the order they ended ("Unsere Antworten"). */
+  history: TeamHistoryEntry[];
+}
+
+/**
+ * One ended question of the night for the team: its solution and the team's taken answer (null: none
+ * locked in); `rating` and `points` only once that round's points are published (pointsShownFor),
+ * null before (hidden points stay hidden) and for an answer nobody rated.
+ */
+export interface TeamHistoryEntry {
+  round: number;
+  number: number;
+  question: string;
+  solution: string;
+  takenAnswer: string | null;
+  rating: 'right' | 'wrong' | null;
+  points: number | null;
+}
+
+/** The quiz's questions by `round.number`, built once per quiz content (every team's history reads the same). */
+const questionsByPosition = new WeakMap<readonly Question[], Map<string, Question>>();
+
+function questionAt(content: readonly Question[], round: number, number: number): Question | undefined {
+  let byPosition = questionsByPosition.get(content);
+  if (!byPosition) {
+    byPosition = new Map(content.map((q) => [`${q.round}.${q.number}`, q]));
+    questionsByPosition.set(content, byPosition);
+  }
+  return byPosition.get(`${round}.${number}`);
+}
+
+/** The held answers of the night (none of an earlier night), as the answers map has them. */
+export function nightAnswersOf(state: LiveState, held: NightAnswers | null): AnswerLive[] {
+  const night = state.night;
+  if (!night || !held || held.nightId !== night.id) return [];
+  const answers: AnswerLive[] = [];
+  for (const id of held.answerIds) {
+    const answer = state.answers.get(id);
+    if (answer) answers.push(answer);
+  }
+  return answers;
+}
+
+/** An answer's rating and points as the team or player may see them: null until its round's points are published. */
+export function shownRating(state: LiveState, answer: AnswerLive | undefined): Pick<TeamHistoryEntry, 'rating' | 'points'> {
+  if (!answer || !pointsShownFor(state.show, answer.quizId, answer.round)) return { rating: null, points: null };
+  if (!answer.checked && answer.points === 0) return { rating: null, points: 0 };
+  return { rating: answer.points > 0 ? 'right' : 'wrong', points: answer.points };
+}
+
+export function teamHistory(state: LiveState, team: TeamLive): TeamHistoryEntry[] {
+  const night = state.night;
+  if (!night || night.ended.length === 0) return [];
+  const content = state.quizzes.get(night.quizId)?.content ?? [];
+  const taken = new Map<string, AnswerLive>();
+  for (const answer of nightAnswersOf(state, team.nightAnswers)) taken.set(`${answer.round}.${answer.num}`, answer);
+  const history: TeamHistoryEntry[] = [];
+  for (const { round, number } of night.ended) {
+    const question = questionAt(content, round, number);
+    // An instruction shows how a round works: nobody answers it.
+    if (question?.type === 'instruction') continue;
+    const answer = taken.get(`${round}.${number}`);
+    history.push({ round, number, question: question?.question ?? '', solution: question?.answer ?? '', takenAnswer: answer?.answer ?? null, ...shownRating(state, answer) });
+  }
+  return history;
 }
 
 export interface QuizzleVerdictView {
@@ -137,6 +204,7 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
     healDeal: teamHealDealView(state, team.id),
     ...(quizzleVerdict ? { quizzleVerdict } : {}),
     ...(notice ? { notice } : {}),
+    history: teamHistory(state, team),
   };
 }
 
@@ -247,6 +315,30 @@ const quizzleVerdict = keyedRead<TeamKey>({
   },
 });
 
+/**
+ * The history: the night's ended questions, the quiz's content, what the published points cover, and
+ * the team's answers of the night. The night's list, its quiz or the cover touch every team; an
+ * answer (a rating) touches its team; the team's entry touches it (its answers of the night).
+ */
+const history = keyedRead<TeamKey>({
+  of(state, { teamId }) {
+    const night = state.night;
+    const team = state.teams.get(teamId);
+    if (!night || !team) return null;
+    return [night.id, night.ended, state.quizzes.get(night.quizId), state.show.pointsCover, team.nightAnswers, ...nightAnswersOf(state, team.nightAnswers)];
+  },
+  touches(state, previous, touched) {
+    const [now, before] = [state.night, previous.night];
+    if (now?.id !== before?.id || now?.ended !== before?.ended || state.show.pointsCover !== previous.show.pointsCover) return 'all';
+    if (now && state.quizzes.get(now.quizId) !== previous.quizzes.get(now.quizId)) return 'all';
+    state.teams.diff(previous.teams, (teamId) => touched.add(teamId));
+    state.answers.diff(previous.answers, (_answerId, answer, was) => {
+      if (answer?.teamId) touched.add(answer.teamId);
+      if (was?.teamId) touched.add(was.teamId);
+    });
+  },
+});
+
 const teamReads: Reads<TeamKey> = [
   entry((s) => s.teams),
   livePlay,
@@ -259,6 +351,7 @@ const teamReads: Reads<TeamKey> = [
   quizzleVerdict,
   // mph: a picture hidden or shown again may be any team's proposal, taken answer or logo.
   whole((s) => s.hiddenPictures),
+  history,
 ];
 
 export const teamScope: ScopeDefinition<TeamKey, TeamView> = {

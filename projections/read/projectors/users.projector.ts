@@ -1,5 +1,6 @@
 import { ERASED_NAME } from '../../../events/personal-data';
 import { recordedAt } from '../logged-events';
+import { displayNameOfLogin } from '../../live/rules/names';
 import type { Projector } from '../projector';
 
 /** Users' public fields and their team (a user is in one team at a time). */
@@ -7,7 +8,7 @@ export const usersProjector: Projector = {
   name: 'users',
   version: 1,
   tables: ['read_users'],
-  types: ['UserRegistered', 'UserProfileUpdated', 'UserRenamed', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamDeleted', 'UserErased'],
+  types: ['UserRegistered', 'UserProfileUpdated', 'UserRenamed', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamLeft', 'TeamDeleted', 'UserErased'],
 
   async apply(tx, events) {
     for (const { event } of events) {
@@ -20,7 +21,7 @@ export const usersProjector: Projector = {
              VALUES ($1, $2, $3, $4, NULL, $5::jsonb, NULL, $6, $6)
              ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login, name = EXCLUDED.name, email = EXCLUDED.email,
                roles = EXCLUDED.roles, updated_at = EXCLUDED.updated_at`,
-            [d.userId, d.login, d.name, d.email, JSON.stringify(d.roles), at],
+            [d.userId, d.login, displayNameOfLogin(d.name), d.email, JSON.stringify(d.roles), at],
           );
           break;
         }
@@ -38,6 +39,7 @@ export const usersProjector: Projector = {
           await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.teamId, at]);
           break;
         case 'TeamMemberRemoved':
+        case 'TeamLeft':
           await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $3 WHERE id = $1 AND team_id = $2', [event.data.userId, event.data.teamId, at]);
           break;
         case 'TeamDeleted':

@@ -18,6 +18,7 @@ export const baseGlobal: GlobalView = {
   lobbyChat: [],
   lobbyChatOpen: true,
   lobbyChatSlowSeconds: 0,
+  lobbyChatSlowUntil: null,
   allowNewRegistrations: true,
   featureFlags: '',
   recheckAt: 0,
@@ -56,5 +57,6 @@ export const baseTeam: TeamView = {
   members: { 1: { name: 'Anna', online: true, star: null } },
   memberCount: 1,
   takenAnswer: null,
+  history: [],
   healDeal: { round: 1, calculated: false, heal: null, deal: null },
 };

@@ -1,6 +1,6 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
 import type { UploadKind } from '../../../events';
-import type { FormReply, JsonApiDocument, TeamListResource, TeamResource, TokenReply, UploadReply, UserResource } from '@wire/replies';
+import type { FormReply, JsonApiDocument, QrTeamStatusReply, TeamListResource, TeamResource, TokenReply, UploadReply, UserResource } from '@wire/replies';
 import { config } from '../config';
 
 /** The server's appointment with its password hashing queue (docs/protocol.md, "Busy: retry with a wait"). */
@@ -213,8 +213,10 @@ export async function sendGreeting(username: string, message: string): Promise<b
   return (await request<FormReply>('POST', api('/fqps/gruss/new'), { username, message })).success;
 }
 
-export async function qrTeamStatus(): Promise<boolean> {
-  return (await request<FormReply>('GET', api('/fqps/team/status'))).success;
+/** Whether a moderator is online, and whether registrations are open (an older server's reply without it: open). */
+export async function qrTeamStatus(): Promise<{ online: boolean; registrationsOpen: boolean }> {
+  const reply = await request<Partial<QrTeamStatusReply>>('GET', api('/fqps/team/status'));
+  return { online: reply.success === true, registrationsOpen: reply.registrationsOpen !== false };
 }
 
 export async function createQrTeam(name: string, amount: string): Promise<boolean> {

@@ -18,6 +18,7 @@ import {
 } from '../logic/drawing';
 import { t } from '../texts';
 import { canvasPoint, mouseReleased, startsStroke } from './canvasPointer';
+import { loadDrawingDraft, saveDrawingDraft } from './drawingDraft';
 
 export interface DrawingCanvasHandle {
   /** The drawing as a 600x300 PNG on white. */
@@ -47,12 +48,18 @@ function drawStroke(ctx: CanvasRenderingContext2D, stroke: DrawnStroke) {
 interface DrawingCanvasProps {
   /** A saved drawing (stored space): redrawn after 100 ms when the canvas has nothing of its own yet. */
   storedStrokes?: readonly DrawnStroke[] | null;
+  /** Keeps the drawing on this device as a draft of this question (drawingDraft.ts) until it is proposed. */
+  draftOf?: string;
 }
 
 /** Drawing canvas (300x150): 8 colours, widths 2/5/16/48, eraser (48), clear all; redraws stored strokes. */
-export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>(function DrawingCanvas({ storedStrokes }, ref) {
+export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>(function DrawingCanvas({ storedStrokes, draftOf }, ref) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const strokes = useRef<DrawnStroke[]>([]);
+  // A draft of this question drawn here before a reload comes back first.
+  const strokes = useRef<DrawnStroke[]>((draftOf !== undefined && loadDrawingDraft(draftOf)) || []);
+  const keepDraft = () => {
+    if (draftOf !== undefined) saveDrawingDraft(draftOf, strokes.current);
+  };
   const current = useRef<DrawnStroke | null>(null);
   const [colour, setColour] = useState<ColourKey>(DEFAULT_COLOUR);
   const [tool, setTool] = useState<Tool>({ kind: 'pen', width: DEFAULT_WIDTH });
@@ -92,6 +99,7 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
     },
     clear() {
       strokes.current = [];
+      keepDraft();
       repaint();
     },
     isEmpty: () => strokes.current.length === 0,
@@ -121,6 +129,7 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
   }
 
   const stop = () => {
+    if (current.current) keepDraft();
     current.current = null;
   };
 

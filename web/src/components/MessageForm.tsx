@@ -6,7 +6,22 @@ import { FormError, TextAreaField } from './Field';
  * A message box that sends `{ message }` with one command, by the button or Shift+Enter; blank messages are not sent.
  * On success the box empties; a refusal shows the server's reason, else `failureText`.
  */
-export function MessageForm({ code, label, submitText, failureText, className }: { code: string; label: string; submitText: string; failureText: string; className?: string }) {
+export function MessageForm({
+  code,
+  label,
+  submitText,
+  failureText,
+  className,
+  closedReason = null,
+}: {
+  code: string;
+  label: string;
+  submitText: string;
+  failureText: string;
+  className?: string;
+  /** Why the server would refuse a message now (the same rule): shown before anyone types, with the input disabled. */
+  closedReason?: string | null;
+}) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -22,9 +37,17 @@ export function MessageForm({ code, label, submitText, failureText, className }:
 
   return (
     <form className={className} onSubmit={send}>
-      <TextAreaField label={label} value={message} onValue={setMessage} rows={2} onSubmitShortcut={() => void send()} />
-      <FormError message={error} />
-      <button type="submit" className="button">
+      <TextAreaField
+        label={label}
+        value={message}
+        onValue={setMessage}
+        rows={2}
+        onSubmitShortcut={() => void send()}
+        disabled={closedReason !== null}
+        hint={closedReason ?? undefined}
+      />
+      <FormError message={closedReason === null ? error : null} />
+      <button type="submit" className="button" disabled={closedReason !== null}>
         {submitText}
       </button>
     </form>

@@ -7,6 +7,7 @@ import { t } from '../texts';
 import { EmailPopup, NewsletterPopup } from './EmailPopup';
 import { QuizWrapper } from './QuizWrapper';
 import { TeamDisplay } from './TeamDisplay';
+import { QuestionAlerts } from './alerts/QuestionAlerts';
 
 /** auth index: splitscreen (stream 4 columns, quiz 2) or the quiz wrapper with the team display. */
 export function IndexPage() {
@@ -39,6 +40,7 @@ export function IndexPage() {
           )}
         </div>
       )}
+      <QuestionAlerts />
       <EmailPopup />
       <NewsletterPopup />
     </>

@@ -11,6 +11,8 @@ import { t } from '../texts';
 import { useImageUrl } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { UploadArea } from '../components/UploadArea';
+import { TeamProtection } from './TeamProtection';
 
 export const LOGO_PREVIEW_DELAY_MS = 1000;
 
@@ -53,6 +55,15 @@ function TeamEditForm({ team }: { team: TeamView }) {
       <Field label={t.team.number} value={String(team.number)} onValue={() => undefined} readOnly hint={t.team.numberHint(team.number)} />
       <Field label={t.team.stadt} value={stadt} onValue={setStadt} maxLength={FIELD_MAXIMA.teamCity} />
       <Field label={t.team.url} type="url" value={url} onValue={setUrl} maxLength={FIELD_MAXIMA.teamUrl} />
+      <UploadArea
+        kind="team"
+        label={t.team.logoUpload}
+        onUploaded={([fileName]) => {
+          if (!fileName) return;
+          setUrl(fileName);
+          dispatch(uiActions.noticeAdded(t.team.logoUploaded, 'success'));
+        }}
+      />
       {preview && <UploadedImage className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}
       <TextAreaField label={t.team.beschreibung} value={beschreibung} onValue={setBeschreibung} rows={3} maxLength={FIELD_MAXIMA.teamDescription} />
       <FormError message={error} />
@@ -68,5 +79,16 @@ export function TeamEditPage() {
   const loaded = useAppSelector((s) => s.live.loaded);
   const team = useAppSelector(selectTeam);
   if (!loaded) return <LoadingPage />;
-  return <div className="page page--narrow">{team?.name ? <TeamEditForm key={String(team.id)} team={team} /> : <p className="card">{t.team.noTeam}</p>}</div>;
+  return (
+    <div className="page page--narrow">
+      {team?.name ? (
+        <>
+          <TeamEditForm key={String(team.id)} team={team} />
+          <TeamProtection team={team} />
+        </>
+      ) : (
+        <p className="card">{t.team.noTeam}</p>
+      )}
+    </div>
+  );
 }

@@ -8,9 +8,24 @@ import { OperatorHtml } from '../components/OperatorHtml';
 import { UploadArea } from '../components/UploadArea';
 import { pauseUploadNameMissing } from '@engine/rules/forms';
 import { useAppSelector } from '../store';
-import { selectGlobal } from '../store/selectors';
+import { selectGlobal, selectTeam, selectUser } from '../store/selectors';
 import { t } from '../texts';
 import { QuestionArea } from './questions/QuestionArea';
+import { onDemand } from '../onDemand';
+
+/** "Unsere Antworten", in its own chunk: loaded once the team has an ended question. */
+const OurAnswers = onDemand(() => import('./OurAnswers'), 'OurAnswers');
+
+function TeamHistory() {
+  const ended = useAppSelector((s) => (selectTeam(s)?.history.length ?? 0) > 0);
+  return ended ? <OurAnswers /> : null;
+}
+
+/** quiz-single: the player's points of the night's published rounds (none shown before). */
+function SinglePoints() {
+  const points = useAppSelector((s) => selectUser(s)?.points ?? null);
+  return points === null ? null : <p className="card single-points">{t.history.singlePoints(points)}</p>;
+}
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
@@ -111,10 +126,16 @@ export function UberView() {
       return (
         <>
           <p className="muted">{t.uber.quizSingle}</p>
+          <SinglePoints />
           <QuestionArea single />
         </>
       );
     default:
-      return <QuestionArea single={false} />;
+      return (
+        <>
+          <QuestionArea single={false} />
+          <TeamHistory />
+        </>
+      );
   }
 }

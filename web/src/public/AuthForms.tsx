@@ -7,9 +7,29 @@ import { Spinner } from '../components/Spinner';
 import { login, register, takeReturnPath } from '../session';
 import { specialMode, t } from '../texts';
 import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { NEW_ACCOUNTS_CLOSED_TEXT, newAccountsClosed } from '@engine/rules/show-settings';
+import { MAX_USERNAME_LENGTH, USERNAME_TOO_LONG_TEXT } from '@engine/rules/names';
+import { useAppSelector } from '../store';
+import { selectShowSettings } from '../store/showSettingsSlice';
+
+/** Registration, or (new accounts closed by the admin: the server's rule) the reason instead of the form. */
+export function RegisterForm({ with428 }: { with428: boolean }) {
+  const closed = useAppSelector((s) => newAccountsClosed(selectShowSettings(s)));
+  if (closed) {
+    return (
+      <section className="card form" aria-labelledby="register-heading">
+        <h2 id="register-heading">{t.auth.registerHeading}</h2>
+        <p role="status" className="registration-closed">
+          {NEW_ACCOUNTS_CLOSED_TEXT}
+        </p>
+      </section>
+    );
+  }
+  return <OpenRegisterForm with428={with428} />;
+}
 
 /** Registration: username (login and name), password twice, email unless special mode; then logs in. */
-export function RegisterForm({ with428 }: { with428: boolean }) {
+function OpenRegisterForm({ with428 }: { with428: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -19,6 +39,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (username.trim() === '' || password === '') return form.setError(t.auth.required);
+    if (username.trim().length > MAX_USERNAME_LENGTH) return form.setError(USERNAME_TOO_LONG_TEXT);
     if (password !== repeat) return form.setError(t.auth.passwordMismatch);
     void form.run(
       async (onWait) => {
@@ -36,7 +57,7 @@ export function RegisterForm({ with428 }: { with428: boolean }) {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="register-heading" noValidate>
       <h2 id="register-heading">{t.auth.registerHeading}</h2>
-      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={FIELD_MAXIMA.login} autoComplete="username" />
+      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={MAX_USERNAME_LENGTH} autoComplete="username" />
       <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
       <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
       {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
@@ -57,6 +78,7 @@ export function LoginForm() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (username.trim() === '' || password === '') return form.setError(t.auth.required);
+    if (username.trim().length > MAX_USERNAME_LENGTH) return form.setError(USERNAME_TOO_LONG_TEXT);
     void form.run(
       (onWait) => login({ username, password }, { onWait }),
       // "Wrong name or password" only when the server says so; blocked, limited (with the wait) or busy in its own words.

@@ -10,8 +10,9 @@ import { hostOfflineText } from '@engine/rules/show-settings';
 import { useAppSelector } from '../store';
 import { selectShowSettings } from '../store/showSettingsSlice';
 import { t } from '../texts';
+import { SHARED_TEXTS } from '@wire/shared-texts';
 
-type ConnectionStatus = 'special' | 'connected' | 'error' | 'loading';
+type ConnectionStatus = 'special' | 'connected' | 'error' | 'loading' | 'closed';
 
 /**
  * QR team creation by the moderator connection status (each state under the show's logo and name): loading while checking, connected (the form),
@@ -23,7 +24,7 @@ export function QrTeamPage() {
   useEffect(() => {
     let alive = true;
     qrTeamStatus()
-      .then((ok) => alive && setConnection(ok ? 'connected' : 'error'))
+      .then(({ online, registrationsOpen }) => alive && setConnection(!registrationsOpen ? 'closed' : online ? 'connected' : 'error'))
       .catch(() => alive && setConnection('special'));
     return () => {
       alive = false;
@@ -42,6 +43,20 @@ export function QrTeamPage() {
           <Link href="/" className="button">
             {t.qrTeam.backToStart}
           </Link>
+        </section>
+      </div>
+    );
+  }
+  // Closed registrations come first, as the server's rule checks them first: the form is not offered.
+  if (connection === 'closed') {
+    return (
+      <div className="page page--narrow">
+        <div className="qr-brand">
+          <ShowBrand />
+        </div>
+        <section className="card" role="status">
+          <h1>{t.qrTeam.closedHeading}</h1>
+          <p className="registration-closed">{SHARED_TEXTS.registrationsClosed}</p>
         </section>
       </div>
     );

@@ -89,6 +89,13 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'TeamInviteCreated':
     case 'TeamDeleted':
       return ev[event.type](teamName(state, event.data.teamId));
+    case 'TeamPasswordChanged':
+    case 'TeamInvitesEnded':
+      return ev[event.type](userName(state, event.data.by), teamName(state, event.data.teamId));
+    case 'TeamLeft':
+      return ev.TeamLeft(userName(state, event.data.userId), teamName(state, event.data.teamId));
+    case 'TeamBarLifted':
+      return ev.TeamBarLifted(userName(state, event.data.by), userName(state, event.data.userId), teamName(state, event.data.teamId));
     case 'QuizCreated':
       return ev.QuizCreated(event.data.name, event.data.content.length);
     case 'QuizEdited':

@@ -7,7 +7,8 @@ import { FormError } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
 import { command } from '../../realtime/connection';
 import { useAppSelector } from '../../store';
-import { selectUser } from '../../store/selectors';
+import { selectGlobal, selectUser } from '../../store/selectors';
+import { dropDrawingDraft } from '../../components/drawingDraft';
 import { t } from '../../texts';
 import { ProposalList } from '../ProposalList';
 
@@ -46,6 +47,10 @@ async function saveStrokes(strokes: DrawnStroke[]): Promise<string | null> {
 export function DrawingQuestion() {
   const canvas = useRef<DrawingCanvasHandle>(null);
   const drawing = useAppSelector((s) => selectUser(s)?.drawing ?? null);
+  const draftOf = useAppSelector((s) => {
+    const question = selectGlobal(s)?.question;
+    return `${selectUser(s)?.id ?? ''}|${question?.round ?? ''}/${question?.number ?? ''}`;
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,8 +62,10 @@ export function DrawingQuestion() {
     try {
       const saveProblem = await saveStrokes(current.toStoredStrokes());
       const reply = await upload('question', [blob], { single: true });
-      if (reply.fileNames.length === 0) setError(t.upload.saveFailed);
-      else setError((await proposeFiles(reply.fileNames.slice(0, 1))) ?? saveProblem);
+      if (reply.fileNames.length === 0) return setError(t.upload.saveFailed);
+      const refused = await proposeFiles(reply.fileNames.slice(0, 1));
+      setError(refused ?? saveProblem);
+      if (refused === null) dropDrawingDraft(draftOf); // proposed: the draft has done its work
     } catch {
       setError(t.upload.saveFailed);
     } finally {
@@ -69,7 +76,7 @@ export function DrawingQuestion() {
   return (
     <>
       <p>{t.question.drawingHint}</p>
-      <DrawingCanvas ref={canvas} storedStrokes={drawing} />
+      <DrawingCanvas ref={canvas} storedStrokes={drawing} draftOf={draftOf} />
       <FormError message={error} />
       <button type="button" className="button button--primary" disabled={busy} onClick={() => void propose()}>
         {t.question.propose}

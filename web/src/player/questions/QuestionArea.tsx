@@ -25,6 +25,12 @@ function NoQuestion() {
       <h2>{t.question.none}</h2>
       {!taken && !global?.overviewMessage && <p className="muted">{t.question.noneHint}</p>}
       {global?.overviewMessage && <OperatorHtml html={global.overviewMessage} />}
+      {global?.question?.answer !== undefined && (
+        <div className="solution">
+          <h3>{t.history.solution}</h3>
+          <p className="solution__answer">{global.question.answer}</p>
+        </div>
+      )}
       {taken && (
         <div className="taken-answer">
           <h3>{t.question.takenAnswer}</h3>
@@ -56,8 +62,9 @@ function QuestionHeader({ question }: { question: Question }) {
 }
 
 function FinaleSingle() {
-  const points = useAppSelector((s) => selectUser(s)?.points ?? 0);
-  if (!takesPartInFinale(points))
+  // The player sees published points only (null before): unpublished, the server decides on sending.
+  const points = useAppSelector((s) => selectUser(s)?.points ?? null);
+  if (points !== null && !takesPartInFinale(points))
     return (
       <p className="card card--warning" role="alert">
         {FINALE_OUT_OF_POINTS_TEXT}

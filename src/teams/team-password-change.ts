@@ -1,0 +1,84 @@
+/**
+ * gpw, a team's new password, through the secured-command step (src/identity/secured-command.ts), as
+ * gj is: the rule's dry run (a member, 6 characters at least) and a limit per user come before any
+ * argon2 work; the sender's own account password is verified, the new team password hashed, its hash
+ * put in place of the old, then TeamPasswordChanged appended (which ends the team's invite links and
+ * lifts its bars). The edge calls `changeTeamPassword` with the socket's actor and its submit.
+ */
+import type { Actor } from '../../events';
+import { inputFromWire, type CommandInput } from '../commands';
+import type { CommandOutcome } from '../engine/command-pipeline';
+import type { LiveState } from '../../projections/live';
+import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
+import { currentPasswordProof, replacedTeamPassword, runSecured, windowLimit } from '../identity/secured-command';
+import { HOUR, WindowCounter, type WindowLimit } from '../limits/window-counter';
+import type { Engine } from '../engine/engine';
+import type { Credentials } from '../identity/credentials';
+import type { TeamPasswords } from './team-passwords';
+
+/** What gpw needs of the running server (the runtime has it; named here, so this module does not reach runtime.ts). */
+export interface TeamPasswordServer {
+  readonly engine: Engine;
+  readonly secrets: { readonly credentials: Credentials; readonly teamPasswords: TeamPasswords };
+}
+
+/** A team changes its password after a leak, maybe twice after a typo: each change costs two argon2 runs. */
+export const TEAM_PASSWORD_CHANGES_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };
+
+export const TEAM_PASSWORD_CHANGE_TEXTS = {
+  tooMany: 'Du hast das Team-Passwort gerade zu oft geändert. Bitte versuche es später noch einmal.',
+} as const;
+
+/** One counter per running server (tests start several in one process). */
+const countersOf = new WeakMap<TeamPasswordServer, WindowCounter>();
+
+function counterOf(runtime: TeamPasswordServer): WindowCounter {
+  let counter = countersOf.get(runtime);
+  if (!counter) countersOf.set(runtime, (counter = new WindowCounter(TEAM_PASSWORD_CHANGES_PER_USER)));
+  return counter;
+}
+
+/**
+ * The socket's gpw: the reply's content (`{success}` or the German refusal; `retry` while the hashing
+ * line is full). `commandId`: a resend keeps its place in the hashing line.
+ */
+export async function changeTeamPassword(
+  runtime: TeamPasswordServer,
+  actor: Actor,
+  content: Record<string, unknown> | undefined,
+  commandId: string | undefined,
+  submit: (input: CommandInput) => Promise<CommandOutcome>,
+): Promise<Record<string, unknown>> {
+  const userId = actor.userId!;
+  const newPassword = typeof content?.newPassword === 'string' ? content.newPassword : '';
+  const { engine, secrets } = runtime;
+  try {
+    const outcome = await runSecured(engine, {
+      input: inputFromWire('gpw', content)!,
+      actor,
+      limit: windowLimit(counterOf(runtime), userId, TEAM_PASSWORD_CHANGE_TEXTS.tooMany),
+      proof: currentPasswordProof(secrets.credentials, userId, content?.currentPassword),
+      newPassword: { password: newPassword, ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}` },
+      credential: replacedTeamPassword(secrets.teamPasswords, () => engine.live.state.users.get(userId)?.teamId ?? null),
+      submit,
+    });
+    if (outcome.ok) return { success: true };
+    return { success: false, message: outcome.message, ...(outcome.retry ? { retry: true } : {}) };
+  } catch (error) {
+    if (error instanceof HashingBusy) return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
+    throw error;
+  }
+}
+
+/**
+ * Every instance forgets the hash it remembered of a team whose password changed elsewhere (the
+ * TeamPasswordChanged folded here): the next gj reads the new one. Only the teams that changed are looked at.
+ */
+export function forgetChangedTeamPasswords(runtime: TeamPasswordServer): () => void {
+  return runtime.engine.live.onChange((state: LiveState, previous: LiveState) => {
+    if (state.teams === previous.teams) return;
+    state.teams.diff(previous.teams, (teamId, team, before) => {
+      if (team && before && team.passwordChanges !== before.passwordChanges) runtime.secrets.teamPasswords.forget(teamId);
+    });
+  });
+}
