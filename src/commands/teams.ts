@@ -240,6 +240,7 @@ export const teamEntries = {
   JoinTeam: {
     wire: 'gj',
     content: { id: 'string|number', password: 'string' },
+    secured: 'teamPassword',
     access: 'user',
     parse: (c) => ({ type: 'JoinTeam', team: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
     // A team's number is written in its own stream (TeamCreated), so the team's stream is the whole boundary.
@@ -249,6 +250,7 @@ export const teamEntries = {
   JoinTeamByInvite: {
     wire: 'gi',
     content: { token: 'string' },
+    secured: 'inviteToken',
     access: 'user',
     parse: (c) => ({ type: 'JoinTeamByInvite', inviteId: typeof c.inviteId === 'string' ? c.inviteId : null }),
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS],
