@@ -21,6 +21,13 @@ export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' |
  */
 export type ParserInput<Type extends string = string> = { readonly type: Type } & Readonly<Record<string, unknown>>;
 
+/**
+ * A secret a wire command carries, resolved by the edge before the rule, which gets only the verdict
+ * (ARCHITECTURE.md rule 16): a team's password (gj), an invite's token (gi). The socket's handling of
+ * each is in src/realtime/secured-parts.ts.
+ */
+export type EdgeSecret = 'teamPassword' | 'inviteToken' | 'teamPasswordChange';
+
 /** A command as its rule receives it; each area file declares its commands' types. */
 export interface TypedCommand {
   readonly type: string;
@@ -31,6 +38,8 @@ export interface CommandEntry<C extends TypedCommand> {
   readonly wire?: string;
   /** The content fields of the realtime message (with `wire`), for docs/asyncapi.yaml. */
   readonly content?: Readonly<Record<string, WireField>>;
+  /** The secret the realtime message carries (with `wire`): the router hands it to that secret's handling. */
+  readonly secured?: EdgeSecret;
   readonly access: Access;
   readonly parse: (input: ParserInput<C['type']>) => C | Rejection;
   readonly boundary: (command: C, state: LiveState, actorId: string | null) => Boundary;

@@ -13,7 +13,7 @@ export {
   type Rejection,
   type RejectionReason,
 } from './decision';
-export type { Access, CommandEntry, WireField } from './entry';
+export type { Access, CommandEntry, EdgeSecret, WireField } from './entry';
 export { commandTable, entryOf, inputFromWire, isWireCommand, WIRE_COMMANDS, type EdgeVerdict } from './table';
 export { normalizeContent, questionsFromRounds } from './quiz-content';
 export { texts } from './texts';

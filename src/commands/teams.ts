@@ -327,6 +327,7 @@ export const teamEntries = {
   JoinTeam: {
     wire: 'gj',
     content: { id: 'string|number', password: 'string' },
+    secured: 'teamPassword',
     access: 'user',
     parse: (c) => ({ type: 'JoinTeam', team: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
     // A team's number is written in its own stream (TeamCreated), so the team's stream is the whole boundary.
@@ -336,6 +337,7 @@ export const teamEntries = {
   JoinTeamByInvite: {
     wire: 'gi',
     content: { token: 'string' },
+    secured: 'inviteToken',
     access: 'user',
     parse: (c) => ({ type: 'JoinTeamByInvite', inviteId: typeof c.inviteId === 'string' ? c.inviteId : null }),
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS],
@@ -365,6 +367,7 @@ export const teamEntries = {
   },
   ChangeTeamPassword: {
     wire: 'gpw',
+    secured: 'teamPasswordChange',
     content: { currentPassword: 'string', newPassword: 'string' },
     access: 'user',
     parse: (c) => ({ type: 'ChangeTeamPassword', newPasswordLength: [...textOf(c.newPassword)].length, currentPasswordOk: c.currentPasswordOk === true }),

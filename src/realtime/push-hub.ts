@@ -13,22 +13,11 @@ import {
 } from '../../projections/live';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
+import type { PushClient } from './session';
 import { MemoisedScope } from './scopes';
 import { diffViews } from './view-diff';
 
-/**
- * A connected, authenticated socket as the hub sees it. Its roles are the user's in the live state,
- * never a copy taken at login: a role change moves the socket into or out of the operator scopes.
- * A stream overlay page's socket has no user (null): it receives the overlay scope and nothing else.
- */
-export interface PushClient {
-  readonly userId: string | null;
-  /**
-   * Sends a text frame, as a string or as its UTF-8 bytes (a push to a whole scope is encoded once,
-   * not once per socket); returns false when the client is too far behind and was dropped.
-   */
-  send(frame: string | Buffer): boolean;
-}
+export type { PushClient };
 
 /** The viewer a client is in a state: its user with that user's roles there. */
 function viewerOf(state: LiveState, userId: string): { userId: string; roles: readonly Role[] } {

@@ -3,13 +3,12 @@
  * gj is: the rule's dry run (a member, 6 characters at least) and a limit per user come before any
  * argon2 work; the sender's own account password is verified, the new team password hashed, its hash
  * put in place of the old, then TeamPasswordChanged appended (which ends the team's invite links and
- * lifts its bars). The edge calls `changeTeamPassword` with the socket's actor and its submit.
+ * lifts its bars). The socket's router reaches it through the entry's declared secret.
  */
 import type { Actor } from '../../events';
-import { inputFromWire, type CommandInput } from '../commands';
+import type { CommandInput } from '../commands';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { LiveState } from '../../projections/live';
-import { HASHING_BUSY_TEXT, HashingBusy } from '../identity/passwords';
 import { currentPasswordProof, replacedTeamPassword, runSecured, windowLimit } from '../identity/secured-command';
 import { HOUR, WindowCounter, type WindowLimit } from '../limits/window-counter';
 import type { Engine } from '../engine/engine';
@@ -39,35 +38,30 @@ function counterOf(runtime: TeamPasswordServer): WindowCounter {
 }
 
 /**
- * The socket's gpw: the reply's content (`{success}` or the German refusal; `retry` while the hashing
- * line is full). `commandId`: a resend keeps its place in the hashing line.
+ * The socket's gpw (its entry declares the secret `teamPasswordChange`, src/realtime/secured-parts.ts):
+ * `submit` admits and executes the command with the verdict. `commandId`: a resend keeps its place in
+ * the hashing line.
  */
-export async function changeTeamPassword(
+export function changeTeamPassword(
   runtime: TeamPasswordServer,
-  actor: Actor,
-  content: Record<string, unknown> | undefined,
+  input: CommandInput,
+  actor: Actor & { readonly userId: string },
+  content: Readonly<Record<string, unknown>> | undefined,
   commandId: string | undefined,
   submit: (input: CommandInput) => Promise<CommandOutcome>,
-): Promise<Record<string, unknown>> {
-  const userId = actor.userId!;
+): Promise<CommandOutcome> {
+  const userId = actor.userId;
   const newPassword = typeof content?.newPassword === 'string' ? content.newPassword : '';
   const { engine, secrets } = runtime;
-  try {
-    const outcome = await runSecured(engine, {
-      input: inputFromWire('gpw', content)!,
-      actor,
-      limit: windowLimit(counterOf(runtime), userId, TEAM_PASSWORD_CHANGE_TEXTS.tooMany),
-      proof: currentPasswordProof(secrets.credentials, userId, content?.currentPassword),
-      newPassword: { password: newPassword, ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}` },
-      credential: replacedTeamPassword(secrets.teamPasswords, () => engine.live.state.users.get(userId)?.teamId ?? null),
-      submit,
-    });
-    if (outcome.ok) return { success: true };
-    return { success: false, message: outcome.message, ...(outcome.retry ? { retry: true } : {}) };
-  } catch (error) {
-    if (error instanceof HashingBusy) return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
-    throw error;
-  }
+  return runSecured(engine, {
+    input,
+    actor,
+    limit: windowLimit(counterOf(runtime), userId, TEAM_PASSWORD_CHANGE_TEXTS.tooMany),
+    proof: currentPasswordProof(secrets.credentials, userId, content?.currentPassword),
+    newPassword: { password: newPassword, ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}` },
+    credential: replacedTeamPassword(secrets.teamPasswords, () => engine.live.state.users.get(userId)?.teamId ?? null),
+    submit,
+  });
 }
 
 /**
