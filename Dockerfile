@@ -3,7 +3,7 @@
 # The Node major is the one in .nvmrc, which CI tests on (.ci/run reads it; test/lint/node-version.test.ts keeps them equal).
 ARG NODE_MAJOR=26
 
-# Build stage: all dependencies, then server (dist/, nest build) and web app (web/dist/).
+# Build stage: all dependencies, then server (dist/, nest build: no test, bench or fuzz code) and web app (web/dist/).
 FROM node:${NODE_MAJOR}-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -7,7 +7,7 @@ import pureCore from './scripts/eslint-pure-core.mjs';
 const impure = 'is impure: events/, projections/live/, wire/ and src/commands/ take time, ids and randomness from the command context.';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'data/', 'coverage/', '.tmp/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-bench/', 'web/dist/', 'data/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,14 +9,14 @@
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { numberFlag, printTable } from './support/cli';
-import { DIST, measureHashOnly, NodeProcess, type HashOnly } from './support/processes';
+import { BENCH_DIST, measureHashOnly, NodeProcess, type HashOnly } from './support/processes';
 
 const HASHES = numberFlag('hashes', 600);
 
 const hashRate = () => measureHashOnly(HASHES);
 
 async function beside(kind: 'compute' | 'memory'): Promise<HashOnly> {
-  const load = NodeProcess.start(path.join(DIST, 'test/bench/support/load.js'), ['--kind', kind]);
+  const load = NodeProcess.start(path.join(BENCH_DIST, 'test/bench/support/load.js'), ['--kind', kind]);
   try {
     await load.waitFor(/^load ready$/);
     return await hashRate();

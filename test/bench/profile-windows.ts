@@ -1,5 +1,5 @@
 /**
- * node dist/test/bench/profile-windows.js <server.cpuprofile> <windows.json>
+ * node dist-bench/test/bench/profile-windows.js <server.cpuprofile> <windows.json>
  *
  * What a server process spent its CPU on inside given time windows (bench:ws writes the windows of its
  * timed question starts as `question-starts.json` beside the profiles when BENCH_PROFILE_DIR is set):

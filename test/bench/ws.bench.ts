@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_PROFILE_DIR) {
       await writeFile(path.join(process.env.BENCH_PROFILE_DIR, `question-starts-${server.process.pid}.json`), JSON.stringify(windows.ours));
       await writeFile(path.join(process.env.BENCH_PROFILE_DIR, `raw-broadcasts-${raw.process.pid}.json`), JSON.stringify(windows.raw));
-      console.log(`  profiles: ours pid ${server.process.pid}, raw pid ${raw.process.pid}; node dist/test/bench/profile-windows.js <profile> <windows>`);
+      console.log(`  profiles: ours pid ${server.process.pid}, raw pid ${raw.process.pid}; node dist-bench/test/bench/profile-windows.js <profile> <windows>`);
     }
     await ours.pool.fanOut('"qa"', () => void moderator.request('ma', { quiz: show.quizId, round: 3, question: 1 }));
 

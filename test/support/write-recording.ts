@@ -2,7 +2,7 @@
  * Writes the expected views of events/recordings/night-1.jsonl, and with --events the recording too.
  * The checked-in recording holds AnswersLockedIn in version 1 on purpose: it proves that old logs
  * replay through the upcaster. Rewriting it (--events) writes every event in its current version.
- * Run: npm run build:server && node dist/test/support/write-recording.js [--events]
+ * Run: npm run build:bench && node dist-bench/test/support/write-recording.js [--events]
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,10 +3,10 @@
  * teams of players, driven together. Results are merged over the workers.
  */
 import path from 'node:path';
-import { DIST, NodeProcess } from './processes';
+import { BENCH_DIST, NodeProcess } from './processes';
 import type { WorkerOp, WorkerPlayer, WorkerResult } from './worker-protocol';
 
-const WORKER = path.join(DIST, 'test/bench/support/client-worker.js');
+const WORKER = path.join(BENCH_DIST, 'test/bench/support/client-worker.js');
 
 /** Merged over the workers: the same fields as one worker's result. */
 export type PoolResult = WorkerResult;

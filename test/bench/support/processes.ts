@@ -6,11 +6,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The repository root (benches run from dist/test/bench). */
+/** The repository root (benches run from dist-bench/test/bench). */
 export const ROOT = path.resolve(__dirname, '../../../..');
+/** The server's production build (npm run build:server): the server the benches start. */
 export const DIST = path.join(ROOT, 'dist');
+/** The benches' own build (npm run build:bench, tsconfig.bench.json): their child processes' scripts. */
+export const BENCH_DIST = path.join(ROOT, 'dist-bench');
 
-const HEAP_PROBE = path.join(DIST, 'test/bench/support/heap-probe.js');
+const HEAP_PROBE = path.join(BENCH_DIST, 'test/bench/support/heap-probe.js');
 
 export interface NodeProcessOptions {
   env?: Record<string, string>;
@@ -213,7 +216,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
 
 /** The raw `ws` reference server (raw-broadcast-server.ts). */
 export async function startRawServer(options: { cpus?: string | null; heapProbe?: boolean } = {}): Promise<BenchServer> {
-  const raw = NodeProcess.start(path.join(DIST, 'test/bench/raw-broadcast-server.js'), [], { ...options, profile: true, env: { PORT: '0' } });
+  const raw = NodeProcess.start(path.join(BENCH_DIST, 'test/bench/raw-broadcast-server.js'), [], { ...options, profile: true, env: { PORT: '0' } });
   const [, port] = await raw.waitFor(/^listening (\d+)/);
   return { process: raw, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/`, startPhases: Promise.resolve('') };
 }
@@ -261,7 +264,7 @@ export interface HashOnly {
 
 /** Runs hash-rate.ts in a process of its own (pinned to `cpus` when given) over `hashes` verifications. */
 export async function measureHashOnly(hashes: number, cpus?: string | null): Promise<HashOnly> {
-  const child = NodeProcess.start(path.join(DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(hashes)], { cpus });
+  const child = NodeProcess.start(path.join(BENCH_DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(hashes)], { cpus });
   const [, json] = await child.waitFor(/^hash-rate (.*)$/);
   await child.exited;
   return JSON.parse(json!) as HashOnly;
