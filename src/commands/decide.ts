@@ -41,7 +41,7 @@ export function accessDenied(access: Access, actor: Actor): Rejection | null {
 export function admit(state: LiveState, input: CommandInput, actor: Actor): Command | Rejection {
   const entry = entryOf(String(input.type));
   if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
-  if (blockedByMaintenance(state, input.type, actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
+  if (blockedByMaintenance(state, entry.duringMaintenance, actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
   return accessDenied(entry.access, actor) ?? invalidTextRejection(input) ?? entry.parse(input);
 }
 
@@ -50,9 +50,10 @@ export function invalidTextRejection(content: unknown): Rejection | null {
   return hasInvalidText(content) ? reject(DECIDE_COMMAND_TEXTS.invalidText) : null;
 }
 
-/** During maintenance everything is refused except an admin's reconnect-at (ara). */
-function blockedByMaintenance(state: LiveState, type: CommandType, actor: Actor): boolean {
-  return isMaintenance(state) && !(type === 'SetReconnectAt' && actor.roles.includes('admin'));
+/** During maintenance everything is refused except what its entry lets through (`duringMaintenance`: an admin's reconnect-at, ara). */
+function blockedByMaintenance(state: LiveState, exempt: Access | undefined, actor: Actor): boolean {
+  if (!isMaintenance(state)) return false;
+  return exempt === undefined || accessDenied(exempt, actor) !== null;
 }
 
 /**
@@ -64,7 +65,7 @@ function blockedByMaintenance(state: LiveState, type: CommandType, actor: Actor)
 export function decide(state: LiveState, command: Command, ctx: DecisionContext): Decision {
   const entry = entryOf(command.type as CommandType);
   if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
-  if (blockedByMaintenance(state, command.type, ctx.actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
+  if (blockedByMaintenance(state, entry.duringMaintenance, ctx.actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
   const refused = accessDenied(entry.access, ctx.actor);
   if (refused) return refused;
   const verdict = entry.rule(state, command, ctx);

@@ -40,6 +40,11 @@ export interface CommandEntry<C extends TypedCommand> {
   readonly content?: Readonly<Record<string, WireField>>;
   /** The secret the realtime message carries (with `wire`): the router hands it to that secret's handling. */
   readonly secured?: EdgeSecret;
+  /**
+   * Who may still send it during maintenance (every other command is refused then). The web app reads
+   * the codes from wire/command-contents.ts, generated from this table.
+   */
+  readonly duringMaintenance?: Access;
   readonly access: Access;
   readonly parse: (input: ParserInput<C['type']>) => C | Rejection;
   readonly boundary: (command: C, state: LiveState, actorId: string | null) => Boundary;

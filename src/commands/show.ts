@@ -218,6 +218,7 @@ export const showEntries = {
     wire: 'ara',
     content: { recheckAt: 'number' },
     access: ADMIN,
+    duringMaintenance: ADMIN,
     parse: (c) => {
       const recheckAt = numberOf(c.recheckAt);
       return recheckAt === null ? reject(texts.notANumber) : { type: 'SetReconnectAt', recheckAt };

@@ -2,6 +2,7 @@
 import { useCallback, useId, type ReactNode } from 'react';
 import { useSecondsLeft } from '../components/Countdown';
 import { isUrgent } from '../logic/countdown';
+import type { ContentOf } from '@wire/command-contents';
 import type { CommandReply } from '../realtime/client';
 import { command } from '../realtime/connection';
 import { useAppDispatch } from '../store';
@@ -19,13 +20,13 @@ export function useNotify(): (text: string, tone?: NoticeTone) => void {
   );
 }
 
-export type SendCommand = <Code extends string>(type: Code, content?: object, successText?: string) => Promise<CommandReply<Code>>;
+export type SendCommand = <Code extends string>(type: Code, content?: ContentOf<Code>, successText?: string) => Promise<CommandReply<Code>>;
 
 /** Sends a realtime command; a reply that is not success alerts the server's message. */
 export function useCommand(): SendCommand {
   const notify = useNotify();
   return useCallback<SendCommand>(
-    async (type, content = {}, successText) => {
+    async (type, content, successText) => {
       const reply = await command(type, content);
       if (!reply.success) notify(reply.message || t.operator.failed);
       else if (successText) notify(successText, 'success');

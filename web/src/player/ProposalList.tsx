@@ -12,7 +12,8 @@ import { HIDDEN_PICTURE_TEXT } from '@engine/rules/moderated';
 export function useProposalCommand() {
   const dispatch = useAppDispatch();
   return async (type: 'gd' | 'gf' | 'gs' | 'go', key: string) => {
-    const reply = await command(type, { number: Number.isNaN(Number(key)) ? key : Number(key) });
+    // A key that is no number goes as NaN (JSON null): the server refuses it as it refused the text.
+    const reply = await command(type, { number: Number(key) });
     if (!reply.success) dispatch(uiActions.noticeAdded(reply.message ?? t.question.sendFailed));
     return reply.success;
   };

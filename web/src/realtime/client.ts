@@ -12,6 +12,7 @@
 import { FRAME_TOO_LARGE, MAX_FRAME_BYTES, utf8Length } from '@wire/frame';
 import { backoffMs, resendDelayMs } from '@wire/backoff';
 import { SOCKET_CLOSE_CODES } from '@wire/close-codes';
+import { MAINTENANCE_EXEMPT_CODES } from '@wire/command-contents';
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
 import type { GlobalView } from '@engine/views/views';
 import { serverOffset } from '../logic/countdown';
@@ -105,7 +106,8 @@ export const HEARTBEAT_MS = 30_000;
 export const RELOAD_DELAY_MS = 1_500;
 export const VISIBILITY_WINDOW_MS = 5 * 60_000;
 export const RECONNECT_JITTER_MS = 10_000;
-export const MAINTENANCE_ALLOWED = new Set(['ara']);
+/** The codes that pass during maintenance, as their table entries declare (wire/command-contents.ts). */
+export const MAINTENANCE_ALLOWED: ReadonlySet<string> = new Set(MAINTENANCE_EXEMPT_CODES);
 /**
  * Resends of a command answered `retry: true`: backoff from 500 ms, capped at 5 s, with jitter; after the
  * last the reply stands. A reply that names its wait (`retryAfterMs`: an appointment of the hashing queue)

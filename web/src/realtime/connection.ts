@@ -4,6 +4,7 @@ import { t } from '../texts';
 import { browserSocket, socketUrl } from './browserSocket';
 import { RealtimeClient, RealtimeError, type CommandReply } from './client';
 import { bindToStore } from './storeBinding';
+import type { ContentOf } from '@wire/command-contents';
 
 let onAuthFailed: () => void = () => undefined;
 let onTokenRenewed: (token: string) => void = () => undefined;
@@ -56,10 +57,13 @@ export const realtime = {
   },
 };
 
-/** Sends a command; transport problems come back as a failed reply carrying the spec's socket message. */
-export async function command<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
+/**
+ * Sends a command; transport problems come back as a failed reply carrying the spec's socket message.
+ * The content is checked against the code's fields (wire/command-contents.ts, generated from the tables).
+ */
+export async function command<Code extends string>(type: Code, content?: ContentOf<Code>): Promise<CommandReply<Code>> {
   try {
-    return await realtime.request(type, content);
+    return await realtime.request(type, content ?? {});
   } catch (error) {
     if (error instanceof RealtimeError) return { success: false, message: t.socket[error.code] };
     return { success: false, message: t.question.sendFailed };
