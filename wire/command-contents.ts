@@ -5,7 +5,7 @@
 
 /** The content of each socket command and query, by message code (PROTOCOL.md). */
 export interface CommandContents {
-  aas: { question?: number; quiz?: string | number; round?: number; text?: string; title?: string };
+  aas: { question?: number; quiz?: string | number; round?: number; solution?: string | number; text?: string; title?: string };
   abl: { blocked?: boolean; userId?: string };
   aff: { flags?: string };
   ahd: Record<string, never>;
@@ -24,10 +24,14 @@ export interface CommandContents {
   gi: { token?: string };
   gj: { id?: string | number; password?: string };
   gl: Record<string, never>;
+  glr: Record<string, never>;
   go: { number?: number };
   gp: { message?: string };
+  gpw: { currentPassword?: string; newPassword?: string };
+  gr: { userId?: string };
   gs: { number?: number };
   gu: { beschreibung?: string; stadt?: string; url?: string };
+  gx: Record<string, never>;
   gz: { strokes?: readonly unknown[] };
   ma: { question?: number; quiz?: string | number; round?: number };
   mc: { time?: number };
@@ -35,18 +39,22 @@ export interface CommandContents {
   mhr: { question?: number; quiz?: string | number; round?: number };
   mi: Record<string, never>;
   mlc: { open?: boolean };
-  mlh: { messageId?: string };
+  mlh: { hidden?: boolean; messageId?: string };
   mn: Record<string, never>;
   mp: { content?: Readonly<Record<string, unknown>> };
+  mph: { fileName?: string; hidden?: boolean };
   mq: Record<string, never>;
   mr: Record<string, never>;
   msl: { seconds?: number };
-  mtr: { teamId?: string; userId?: string };
+  mtl: { teamId?: string };
+  mtn: { name?: string; teamId?: string };
+  mtr: { lift?: boolean; teamId?: string; userId?: string };
   mua: { color?: string; endX?: number; endY?: number; startX?: number; startY?: number; url?: string };
   muc: Record<string, never>;
   muf: { folder?: string };
   mum: { modus?: string };
   mumm: { message?: string };
+  mun: { name?: string; userId?: string };
   mup: { quiz?: string | number };
   sp: { message?: string };
   ta: { quiz?: string | number };
