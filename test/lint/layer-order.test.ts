@@ -1,9 +1,11 @@
 /**
  * The layers the imports keep (ARCHITECTURE.md rule 13, docs/decisions/layers-and-texts.md). Inside
  * the pure engine: state <- rules <- evolve <- views; between the folders: events <- projections/live
- * <- wire <- the read projections, the server and the web app. A file imports its own layer and the
- * layers named in its `may`, nothing above: this test reads the import graph (import-graph.ts, type
- * imports too) and names every import against the order. test/ and scripts/ may import anything.
+ * <- wire <- the read projections, the server and the web app; inside the server (docs/decisions/doors.md):
+ * base (config, texts, the command table) <- store <- services <- edges (socket, HTTP) <- the
+ * composition root. A file imports its own layer and the layers named in its `may`, nothing above:
+ * this test reads the import graph (import-graph.ts, type imports too) and names every import against
+ * the order. test/ and scripts/ may import anything.
  */
 import { importGraph, projectSources } from './import-graph';
 
@@ -15,6 +17,14 @@ interface Layer {
 }
 
 const ENGINE = ['state', 'rules', 'evolve', 'views'];
+/** What every part of the server may import from outside src/. */
+const BELOW_SERVER = ['events', ...ENGINE, 'engine index', 'wire', 'read projections'];
+const SERVER_BASE = ['src/config.ts', 'src/edge-texts.ts', 'src/commands/'];
+const SERVER_STORE = ['src/store/'];
+const SERVER_SERVICES = ['src/engine/', 'src/limits/', 'src/uploads/', 'src/auth/', 'src/teams/', 'src/identity/', 'src/queries/', 'src/replay/', 'src/observability/'];
+const SERVER_EDGES = ['src/realtime/', 'src/http/', 'src/health/', 'src/docs/'];
+const SERVER_ROOT = ['src/runtime.ts', 'src/app.module.ts', 'src/server.ts', 'src/main.ts'];
+const serverLayer = (name: string, paths: readonly string[], may: readonly string[]): Layer[] => paths.map((path) => ({ name, path, may: [...BELOW_SERVER, ...may] }));
 
 /** The layers, most specific path first. */
 export const LAYERS: readonly Layer[] = [
@@ -26,7 +36,11 @@ export const LAYERS: readonly Layer[] = [
   { name: 'engine index', path: 'projections/live/index.ts', may: ['events', ...ENGINE] },
   { name: 'wire', path: 'wire/', may: ['events', ...ENGINE, 'engine index'] },
   { name: 'read projections', path: 'projections/read/', may: ['events', ...ENGINE, 'engine index', 'wire'] },
-  { name: 'server', path: 'src/', may: ['events', ...ENGINE, 'engine index', 'wire', 'read projections'] },
+  ...serverLayer('server base', SERVER_BASE, []),
+  ...serverLayer('server store', SERVER_STORE, ['server base']),
+  ...serverLayer('server services', SERVER_SERVICES, ['server base', 'server store']),
+  ...serverLayer('server edges', SERVER_EDGES, ['server base', 'server store', 'server services']),
+  ...serverLayer('server root', SERVER_ROOT, ['server base', 'server store', 'server services', 'server edges']),
   { name: 'web app', path: 'web/src/', may: ['events', ...ENGINE, 'engine index', 'wire'] },
 ];
 
@@ -42,7 +56,7 @@ export function importsAgainstLayers(graph: ReadonlyMap<string, readonly string[
     if (!from) continue;
     for (const target of targets) {
       const to = layerOf(target);
-      if (!to || to === from || from.may.includes(to.name)) continue;
+      if (!to || to.name === from.name || from.may.includes(to.name)) continue;
       const allowed = from.may.length > 0 ? from.may.join(', ') : 'nothing of the project';
       found.push(`${file} imports ${target}: ${from.name} may import only itself and ${allowed}, not ${to.name}`);
     }
@@ -50,11 +64,46 @@ export function importsAgainstLayers(graph: ReadonlyMap<string, readonly string[
   return found.sort();
 }
 
+/**
+ * The back arrows inside src/ still there when the server's layers were drawn (issue 43): each goes
+ * when its file gets what it uses injected instead of the runtime. The list only shrinks: a new back
+ * arrow fails, and so does one that is gone but still listed.
+ */
+const KNOWN_BACK_ARROWS: readonly string[] = [
+  'src/health/health.controller.ts imports src/runtime.ts',
+  'src/http/auth.controller.ts imports src/runtime.ts',
+  'src/http/forms.controller.ts imports src/runtime.ts',
+  'src/http/logged-in.guard.ts imports src/runtime.ts',
+  'src/http/nights.controller.ts imports src/runtime.ts',
+  'src/http/overlay-links.controller.ts imports src/runtime.ts',
+  'src/http/points.controller.ts imports src/runtime.ts',
+  'src/http/quiz-answers.controller.ts imports src/runtime.ts',
+  'src/http/quizzes.controller.ts imports src/runtime.ts',
+  'src/http/read-your-writes.ts imports src/runtime.ts',
+  'src/http/request-user.ts imports src/runtime.ts',
+  'src/http/results.controller.ts imports src/runtime.ts',
+  'src/http/show-look.controller.ts imports src/runtime.ts',
+  'src/http/show-settings.controller.ts imports src/runtime.ts',
+  'src/http/teams.controller.ts imports src/runtime.ts',
+  'src/http/uploads.controller.ts imports src/runtime.ts',
+  'src/http/user-roles.controller.ts imports src/runtime.ts',
+  'src/http/users.controller.ts imports src/runtime.ts',
+  'src/identity/erasure.ts imports src/runtime.ts',
+  'src/observability/metrics.controller.ts imports src/runtime.ts',
+  'src/realtime/realtime.gateway.ts imports src/runtime.ts',
+];
+
 describe('layer order', () => {
   it('given every TypeScript file of the project, then no import points up or sideways across the layers', () => {
     const graph = importGraph(projectSources());
     expect(graph.size).toBeGreaterThan(300);
-    expect(importsAgainstLayers(graph)).toEqual([]);
+    // Each sentence up to its colon: "<file> imports <file>".
+    expect(importsAgainstLayers(graph).map((found) => found.slice(0, found.indexOf(':')))).toEqual(KNOWN_BACK_ARROWS);
+  });
+
+  it('given every file of src/, then each is in one of the server layers', () => {
+    const unplaced = [...projectSources().keys()].filter((file) => file.startsWith('src/') && !layerOf(file)?.name.startsWith('server '));
+    expect(unplaced).toEqual([]);
   });
 
   it('given a state file importing a rule, a rule importing wire/ and the web app importing the server, then each is named', () => {
@@ -65,12 +114,15 @@ describe('layer order', () => {
       ['projections/live/views/views.ts', "import { evolve } from '../evolve/evolve';"],
       ['projections/live/evolve/evolve.ts', "import type { S } from '../state/state';"],
       ['src/main.ts', "import { textOf } from '../wire/readers';"],
+      ['src/engine/engine.ts', "import type { Runtime } from '../runtime';"],
+      ['src/runtime.ts', "import { Engine } from './engine/engine';"],
       ['web/src/app.ts', "import { main } from '../../src/main';\nimport { textOf } from '@wire/readers';"],
     ]);
     expect(importsAgainstLayers(importGraph(sources))).toEqual([
       'projections/live/rules/ratings.ts imports wire/readers.ts: rules may import only itself and events, state, not wire',
       'projections/live/state/state.ts imports projections/live/rules/ratings.ts: state may import only itself and events, not rules',
-      'web/src/app.ts imports src/main.ts: web app may import only itself and events, state, rules, evolve, views, engine index, wire, not server',
+      'src/engine/engine.ts imports src/runtime.ts: server services may import only itself and events, state, rules, evolve, views, engine index, wire, read projections, server base, server store, not server root',
+      'web/src/app.ts imports src/main.ts: web app may import only itself and events, state, rules, evolve, views, engine index, wire, not server root',
     ]);
   });
 });
