@@ -1,4 +1,3 @@
-import type { Role } from '../../events';
 import {
   OVERLAY_SCOPES,
   SCOPE_NAMES,
@@ -14,26 +13,10 @@ import {
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import type { PushClient } from './session';
-import { MemoisedScope } from './scopes';
+import { MemoisedScope, viewerOf, type Scope } from './scopes';
 import { diffViews } from './view-diff';
 
 export type { PushClient };
-
-/** The viewer a client is in a state: its user with that user's roles there. */
-function viewerOf(state: LiveState, userId: string): { userId: string; roles: readonly Role[] } {
-  return { userId, roles: state.users.get(userId)?.roles ?? [] };
-}
-
-interface Scope {
-  memo: MemoisedScope;
-  version: number;
-  clients: Set<PushClient>;
-  /**
-   * The view as JSON bytes, made for the first snapshot after it changed and shared by every snapshot
-   * until the next change; kept only for scopes with more than one socket (a user's own scope is not).
-   */
-  json: Buffer | null;
-}
 
 export interface Snapshot {
   views: Partial<Record<ScopeName, object | null>>;

@@ -1,3 +1,5 @@
+import type { Role } from '../../events';
+import type { PushClient } from './session';
 import { readInputs, sameInputs, scopeDefinition, type AnyScopeDefinition, type IsOnline, type LiveState, type ScopeKey } from '../../projections/live';
 
 /**
@@ -27,4 +29,21 @@ export class MemoisedScope {
     this.view = this.definition.view(state, this.key, this.isOnline, this.kept);
     return true;
   }
+}
+
+/** The viewer a client is in a state: its user with that user's roles there. */
+export function viewerOf(state: LiveState, userId: string): { userId: string; roles: readonly Role[] } {
+  return { userId, roles: state.users.get(userId)?.roles ?? [] };
+}
+
+/** A scope instance as the push hub keeps it: its memoised view, version and sockets. */
+export interface Scope {
+  memo: MemoisedScope;
+  version: number;
+  clients: Set<PushClient>;
+  /**
+   * The view as JSON bytes, made for the first snapshot after it changed and shared by every snapshot
+   * until the next change; kept only for scopes with more than one socket (a user's own scope is not).
+   */
+  json: Buffer | null;
 }

@@ -19,9 +19,9 @@ interface Layer {
 const ENGINE = ['state', 'rules', 'evolve', 'views'];
 /** What every part of the server may import from outside src/. */
 const BELOW_SERVER = ['events', ...ENGINE, 'engine index', 'wire', 'read projections'];
-const SERVER_BASE = ['src/config.ts', 'src/edge-texts.ts', 'src/commands/'];
+const SERVER_BASE = ['src/config.ts', 'src/edge-texts.ts', 'src/version.ts', 'src/commands/'];
 const SERVER_STORE = ['src/store/'];
-const SERVER_SERVICES = ['src/engine/', 'src/limits/', 'src/uploads/', 'src/auth/', 'src/teams/', 'src/identity/', 'src/queries/', 'src/replay/', 'src/observability/'];
+const SERVER_SERVICES = ['src/engine/', 'src/limits/', 'src/uploads/', 'src/auth/', 'src/teams/', 'src/identity/', 'src/mail/', 'src/queries/', 'src/replay/', 'src/observability/'];
 const SERVER_EDGES = ['src/realtime/', 'src/http/', 'src/health/', 'src/docs/'];
 const SERVER_ROOT = ['src/runtime.ts', 'src/app.module.ts', 'src/server.ts', 'src/main.ts'];
 const serverLayer = (name: string, paths: readonly string[], may: readonly string[]): Layer[] => paths.map((path) => ({ name, path, may: [...BELOW_SERVER, ...may] }));
@@ -76,6 +76,7 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   'src/http/logged-in.guard.ts imports src/runtime.ts',
   'src/http/nights.controller.ts imports src/runtime.ts',
   'src/http/overlay-links.controller.ts imports src/runtime.ts',
+  'src/http/password-reset.controller.ts imports src/runtime.ts',
   'src/http/points.controller.ts imports src/runtime.ts',
   'src/http/quiz-answers.controller.ts imports src/runtime.ts',
   'src/http/quizzes.controller.ts imports src/runtime.ts',
@@ -89,6 +90,7 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   'src/http/user-roles.controller.ts imports src/runtime.ts',
   'src/http/users.controller.ts imports src/runtime.ts',
   'src/identity/erasure.ts imports src/runtime.ts',
+  'src/identity/first-admin.ts imports src/runtime.ts',
   'src/observability/metrics.controller.ts imports src/runtime.ts',
   'src/realtime/realtime.gateway.ts imports src/runtime.ts',
 ];
