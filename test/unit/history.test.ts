@@ -3,7 +3,7 @@
  * players and the host see"): the night's ended questions with solution and taken answer; rating
  * and points only once that round's points are published.
  */
-import { teamView, userView } from '../../projections/live';
+import { HIDDEN_PICTURE_TEXT, teamView, userView } from '../../projections/live';
 import { q, showWithQuestion } from './support/fixtures';
 
 const quiz = [q(1, 1), q(1, 2), q(2, 1)];
@@ -19,6 +19,17 @@ function ended() {
 }
 
 describe("the team's history", () => {
+  it('given a selfie question ended with a picture a moderator then hid (mph), then the history shows the hidden text, not the file', () => {
+    const s = showWithQuestion([q(1, 1, 'selfie')]);
+    const w = s.world;
+    const picture = `question/${s.teamA}/0f8fad5b-d9cb-469f-a165-70867728950e.png`;
+    w.must({ type: 'AddProposal', message: picture }, w.as(s.anna));
+    w.must({ type: 'EndQuestion' }, w.as(s.moderator));
+    expect(teamView(w.state, s.teamA)!.history[0]!.takenAnswer).toBe(picture);
+    w.must({ type: 'HidePicture', fileName: picture, hidden: true }, w.as(s.moderator));
+    expect(teamView(w.state, s.teamA)!.history[0]!.takenAnswer).toBe(HIDDEN_PICTURE_TEXT);
+  });
+
   it('given a question ended, then the team sees its question, solution and taken answer, without rating or points; a team without an answer sees null', () => {
     const s = ended();
     expect(teamView(s.world.state, s.teamA)!.history).toEqual([

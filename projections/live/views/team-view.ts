@@ -105,7 +105,14 @@ export function teamHistory(state: LiveState, team: TeamLive): TeamHistoryEntry[
     // An instruction shows how a round works: nobody answers it.
     if (question?.type === 'instruction') continue;
     const answer = taken.get(`${round}.${number}`);
-    history.push({ round, number, question: question?.question ?? '', solution: question?.answer ?? '', takenAnswer: answer?.answer ?? null, ...shownRating(state, answer) });
+    history.push({
+      round,
+      number,
+      question: question?.question ?? '',
+      solution: question?.answer ?? '',
+      takenAnswer: answer ? shownOrHidden(state, answer.answer) : null,
+      ...shownRating(state, answer),
+    });
   }
   return history;
 }
