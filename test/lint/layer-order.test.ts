@@ -21,7 +21,18 @@ const ENGINE = ['state', 'rules', 'evolve', 'views'];
 const BELOW_SERVER = ['events', ...ENGINE, 'engine index', 'wire', 'read projections'];
 const SERVER_BASE = ['src/config.ts', 'src/edge-texts.ts', 'src/version.ts', 'src/commands/'];
 const SERVER_STORE = ['src/store/'];
-const SERVER_SERVICES = ['src/engine/', 'src/limits/', 'src/uploads/', 'src/auth/', 'src/teams/', 'src/identity/', 'src/mail/', 'src/queries/', 'src/replay/', 'src/observability/'];
+const SERVER_SERVICES = [
+  'src/engine/',
+  'src/limits/',
+  'src/uploads/',
+  'src/auth/',
+  'src/teams/',
+  'src/identity/',
+  'src/mail/',
+  'src/queries/',
+  'src/replay/',
+  'src/observability/',
+];
 const SERVER_EDGES = ['src/realtime/', 'src/http/', 'src/health/', 'src/docs/'];
 const SERVER_ROOT = ['src/runtime.ts', 'src/app.module.ts', 'src/server.ts', 'src/main.ts'];
 const serverLayer = (name: string, paths: readonly string[], may: readonly string[]): Layer[] => paths.map((path) => ({ name, path, may: [...BELOW_SERVER, ...may] }));
