@@ -31,9 +31,10 @@ export function requestLog(sink: LogSink) {
     const requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     response.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
+    // Read now: the web app answers client-side routes by rewriting the url to /index.html.
+    const path = loggedPath(request.path);
     response.on('finish', () => {
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      const path = loggedPath(request.path);
       const fields = { requestId, method: request.method, path, status: response.statusCode, durationMs };
       sink(`${requestId} ${request.method} ${path} ${response.statusCode} ${durationMs.toFixed(1)}ms`, fields);
     });

@@ -44,6 +44,9 @@ export type { CommandReply };
 /** Why a request could not be answered; the UI maps each code to the spec's socket message. */
 export type RealtimeErrorCode = 'tooEarly' | 'maintenance' | 'closed' | 'authFailed';
 
+/** A push whose scope and version were checked. */
+type ScopedPush = RawPush & { scope: ViewScope; version: number };
+
 export class RealtimeError extends Error {
   constructor(readonly code: RealtimeErrorCode) {
     super(code);
@@ -170,6 +173,12 @@ export class RealtimeClient {
   private readonly pending = new Map<number, InFlight>();
   private queue: Queued[] = [];
   private syncing = false;
+  /**
+   * Pushes that arrived while a re-sync waited for its snapshot: applied after it, in order (those the
+   * snapshot already holds are skipped by their version). Dropping them would lose a change sent after
+   * the snapshot whenever its frame is handled before the reply's continuation runs.
+   */
+  private pushesDuringSync: ScopedPush[] = [];
   private heartbeat: unknown = null;
   private reconnectTimer: unknown = null;
   /** Commands answered `retry: true`, waiting for their resend. */
@@ -261,6 +270,7 @@ export class RealtimeClient {
   private connect(): void {
     this.setStatus('connecting');
     this.syncing = false;
+    this.pushesDuringSync = [];
     let socket: SocketLike | null = null;
     const isCurrent = () => socket !== null && this.socket === socket;
     socket = this.o.createSocket(this.o.url, {
@@ -327,24 +337,22 @@ export class RealtimeClient {
     if (this.syncing) return false;
     this.syncing = true;
     const sentAt = this.o.now();
-    try {
-      const reply = await this.direct('sg', {});
-      if (!reply.success) return false;
-      const receivedAt = this.o.now();
-      const views: Views = { ...EMPTY_VIEWS };
-      for (const scope of VIEW_SCOPES) {
-        const view = reply.views[scope];
-        if (view !== undefined && view !== null) (views as Record<ViewScope, unknown>)[scope] = view;
-      }
-      this.versions = { ...reply.versions };
-      this.maintenanceWaitOver = false;
-      this.o.views.loadSnapshot({ views, serverOffsetMs: serverOffset(reply.serverTime, sentAt, receivedAt) });
-      return true;
-    } catch {
-      return false;
-    } finally {
-      this.syncing = false;
+    const reply = await this.direct('sg', {}).catch(() => null);
+    const later = this.pushesDuringSync;
+    this.syncing = false;
+    this.pushesDuringSync = [];
+    if (!reply?.success) return false;
+    const receivedAt = this.o.now();
+    const views: Views = { ...EMPTY_VIEWS };
+    for (const scope of VIEW_SCOPES) {
+      const view = reply.views[scope];
+      if (view !== undefined && view !== null) (views as Record<ViewScope, unknown>)[scope] = view;
     }
+    this.versions = { ...reply.versions };
+    this.maintenanceWaitOver = false;
+    this.o.views.loadSnapshot({ views, serverOffsetMs: serverOffset(reply.serverTime, sentAt, receivedAt) });
+    for (const push of later) this.applyPush(push);
+    return true;
   }
 
   /** Sends on the open socket right away (sa, sg), bypassing the ready queue. */
@@ -424,8 +432,13 @@ export class RealtimeClient {
   /** Hands a push on in version order: a whole value at any newer version, a patch only at the next one. */
   private receivePush(raw: RawPush | undefined): void {
     if (!raw || !isScope(raw.scope) || typeof raw.version !== 'number') return;
-    // Before the first snapshot and while re-syncing, the snapshot that follows includes the change.
-    if (this.syncing || this.status !== 'ready') return;
+    const push: ScopedPush = { ...raw, scope: raw.scope, version: raw.version };
+    // While a snapshot is on its way (the first one too) the push waits for it; before that, the snapshot holds it.
+    if (this.syncing) this.pushesDuringSync.push(push);
+    else if (this.status === 'ready') this.applyPush(push);
+  }
+
+  private applyPush(raw: ScopedPush): void {
     const { scope, version } = raw;
     const current = this.versions[scope];
     if (current !== undefined && version <= current) return;
