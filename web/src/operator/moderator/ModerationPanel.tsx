@@ -3,6 +3,7 @@
  * lobby and team chat for some minutes or lift it (amu), take a member out of a team (mtr). Each is an
  * event naming who did it, so the replay shows it.
  */
+import { PictureToggle } from './PictureToggle';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '@engine/rules/lobby-chat';
 import { MAX_NAME_LENGTH } from '@engine/rules/names';
@@ -321,7 +322,6 @@ const NO_PICTURES: string[] = [];
 /** mph with hidden false: the pictures hidden from players, each shown again with a click. */
 function HiddenPictures() {
   const pictures = useAppSelector((s) => s.live.views.moderator?.hiddenPictures ?? NO_PICTURES);
-  const send = useCommand();
   return (
     <section aria-label={t.moderation.hiddenPicturesHeading}>
       <h3>{t.moderation.hiddenPicturesHeading}</h3>
@@ -331,15 +331,7 @@ function HiddenPictures() {
         <ul className="plain-list">
           {pictures.map((fileName) => (
             <li key={fileName}>
-              <code>{fileName}</code>{' '}
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={t.moderation.showPictureLabel(fileName)}
-                onClick={() => void send('mph', { fileName, hidden: false }, t.moderation.pictureShown)}
-              >
-                {t.moderation.restore}
-              </button>
+              <code>{fileName}</code> <PictureToggle fileName={fileName} hidden />
             </li>
           ))}
         </ul>
