@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { createQrTeam, HttpError, qrTeamStatus } from '../api/http';
 import { Field, FormError } from '../components/Field';
@@ -33,10 +33,7 @@ export function QrTeamPage() {
 
   if (connection === 'special') {
     return (
-      <div className="page page--narrow">
-        <div className="qr-brand">
-          <ShowBrand />
-        </div>
+      <QrPage>
         <section className="card">
           <h1>{t.qrTeam.specialHeading}</h1>
           <p>{t.qrTeam.specialText}</p>
@@ -44,34 +41,28 @@ export function QrTeamPage() {
             {t.qrTeam.backToStart}
           </Link>
         </section>
-      </div>
+      </QrPage>
     );
   }
   // Closed registrations come first, as the server's rule checks them first: the form is not offered.
   if (connection === 'closed') {
     return (
-      <div className="page page--narrow">
-        <div className="qr-brand">
-          <ShowBrand />
-        </div>
+      <QrPage>
         <section className="card" role="status">
           <h1>{t.qrTeam.closedHeading}</h1>
           <p className="registration-closed">{SHARED_TEXTS.registrationsClosed}</p>
         </section>
-      </div>
+      </QrPage>
     );
   }
   if (connection === 'error') {
     return (
-      <div className="page page--narrow">
-        <div className="qr-brand">
-          <ShowBrand />
-        </div>
+      <QrPage>
         <section className="card" role="alert">
           <h1>{hostOfflineText(qrHostName)}</h1>
           <p>{t.qrTeam.errorText}</p>
         </section>
-      </div>
+      </QrPage>
     );
   }
   if (connection === 'connected') return <QrTeamForm />;
@@ -99,22 +90,16 @@ function QrTeamForm() {
 
   if (status === 'didSend') {
     return (
-      <div className="page page--narrow">
-        <div className="qr-brand">
-          <ShowBrand />
-        </div>
+      <QrPage>
         <section className="card" role="status">
           <h1>{t.qrTeam.didSend}</h1>
           <p>{t.qrTeam.thanks}</p>
         </section>
-      </div>
+      </QrPage>
     );
   }
   return (
-    <div className="page page--narrow">
-      <div className="qr-brand">
-        <ShowBrand />
-      </div>
+    <QrPage>
       <form className="card form" onSubmit={submit} noValidate>
         <h1>{t.qrTeam.heading}</h1>
         <Field label={t.qrTeam.name} value={name} onValue={setName} required />
@@ -123,6 +108,18 @@ function QrTeamForm() {
         {status !== 'error' && <FormError message={error} />}
         <SendButton status={status} didSendText={t.qrTeam.didSend} errorMessage={error} />
       </form>
+    </QrPage>
+  );
+}
+
+/** The QR sign-up's page: the show's brand above one card. */
+function QrPage({ children }: { children: ReactNode }) {
+  return (
+    <div className="page page--narrow">
+      <div className="qr-brand">
+        <ShowBrand />
+      </div>
+      {children}
     </div>
   );
 }
