@@ -1,7 +1,7 @@
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
 import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
-import { logIn } from './support/night';
+import { playerWithTeam } from './support/night';
 import { collectPageErrors, see } from './support/player';
 import { wcagViolations } from './support/accessibility';
 
@@ -58,15 +58,9 @@ describe("the players' night in the browser", () => {
         { type: 'normal', round: 1, number: 2, category: '(1) Erdkunde', question: 'Hauptstadt von Italien?', answer: 'Rom' },
       ],
     });
-    const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'anna', name: 'anna', newPassword: PASSWORD } } });
-    expect(created.status).toBe(201);
-    const annaToken = await loginOverHttp(app.baseUrl, 'anna', PASSWORD);
-    const team = await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: PASSWORD, stadt: 'Köln', beschreibung: 'Wir raten nachts.' }, annaToken);
-    expect(team.status).toBe(201);
+    const annaToken = await playerWithTeam(app, anna.page, { login: 'anna', password: PASSWORD, team: TEAM, beschreibung: 'Wir raten nachts.' });
     annaSocket = await WsClient.open(app.wsUrl, annaToken);
     moderator = await WsClient.open(app.wsUrl, adminToken);
-    await logIn(anna.page, app.baseUrl, 'anna', PASSWORD);
-    await see(anna.page.getByRole('heading', { name: TEAM }));
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
-import { logIn } from './support/night';
+import { ADMIN_PASSWORD, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import { playerWithTeam } from './support/night';
 import { collectPageErrors, see } from './support/player';
 
 const TEAM = 'Rätselratten';
@@ -36,15 +36,9 @@ describe("the spec's last gaps in the browser", () => {
       yearWeek: '2026-48',
       content: [{ type: 'quizzle', round: 1, number: 1, category: 'Rätsel', question: 'Was hat Zähne und beißt nicht?', answer: 'Kamm' }],
     });
-    const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'anna', name: 'anna', newPassword: PASSWORD } } });
-    expect(created.status).toBe(201);
-    const annaToken = await loginOverHttp(app.baseUrl, 'anna', PASSWORD);
-    const team = await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: PASSWORD, stadt: 'Köln', beschreibung: 'Wir raten.' }, annaToken);
-    expect(team.status).toBe(201);
+    const annaToken = await playerWithTeam(app, anna.page, { login: 'anna', password: PASSWORD, team: TEAM, beschreibung: 'Wir raten.' });
     annaSocket = await WsClient.open(app.wsUrl, annaToken);
     moderator = await WsClient.open(app.wsUrl, adminToken);
-    await logIn(anna.page, app.baseUrl, 'anna', PASSWORD);
-    await see(anna.page.getByRole('heading', { name: TEAM }));
   });
 
   afterAll(async () => {

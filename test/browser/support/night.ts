@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { fillRegistration, loginForm, registrationForm, see } from './player';
+import { callApi, loginOverHttp, type RunningApp } from './server';
 
 /** Steps of a night in the browser that several tests take. */
 
@@ -79,4 +80,17 @@ export async function rateAnswers(page: Page, points: Record<string, number>): P
     // Moved on to another answer, or (after the last one) back to a rated one.
     await see(card.filter({ hasNotText: team }).or(card.filter({ hasText: 'kontrolliert' }).filter({ hasNotText: 'unkontrolliert' })));
   }
+}
+
+/** A player registered over HTTP who founds a team (in Köln) and logs in on `page`, which then shows the team: their token. */
+export async function playerWithTeam(app: RunningApp, page: Page, player: { login: string; password: string; team: string; beschreibung: string }): Promise<string> {
+  const { login, password, team, beschreibung } = player;
+  const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: password } } });
+  expect(created.status).toBe(201);
+  const token = await loginOverHttp(app.baseUrl, login, password);
+  const founded = await callApi(app.baseUrl, 'POST', '/api/teams', { name: team, newPassword: password, stadt: 'Köln', beschreibung }, token);
+  expect(founded.status).toBe(201);
+  await logIn(page, app.baseUrl, login, password);
+  await see(page.getByRole('heading', { name: team }));
+  return token;
 }
