@@ -7,6 +7,10 @@
  * interaction per screen (time from the input until its result shows, and the longest task in it).
  * The sizes are printed side by side, and a player's first load on the phone profile (bench:phone's
  * measurement) on the same server. Timings are of this machine; compare runs of the same machine.
+ * Each screen's load is measured in a Chromium driven over the DevTools protocol without Playwright
+ * (support/plain-page.ts: Playwright makes Chromium copy every WebSocket frame, a snapshot's megabytes
+ * included, on the page's main thread), then loaded again in Playwright's page, where its
+ * interactions run; that second load is printed beside the first ("under Playwright").
  * Last, every figure against test/bench/baselines/browser.json ("slower than the last release by N %";
  * `--record-baseline` records this run instead, support/baseline.ts).
  */
@@ -14,18 +18,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchPerson } from '../browser/support/browser';
 import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
 import { againstBaseline, type Figure } from './support/baseline';
 import { numberListFlag, stringFlag } from './support/cli';
 import { phoneFirstLoad, type PhoneFirstLoad } from './support/phone-first-load';
+import { PlainPage } from './support/plain-page';
 import { startServer } from './support/processes';
 import { untilInPage } from '../support/page-wait';
 
 const SIZES = numberListFlag('sizes', [100, 1000]);
 /** BENCH_PROFILE_DIR=<dir>: a Chromium CPU profile of each screen's load (navigation until its data is visible), for DevTools. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+/** BENCH_TRACE_DIR=<dir>: a Chromium trace of each screen's load (tasks, script, style, layout, GC), for DevTools' Performance panel. */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'toplevel', 'loading'];
 const ADMIN_PASSWORD = 'bench-admin';
 const VISIBLE_TIMEOUT_MS = 60_000;
 
@@ -35,6 +43,8 @@ interface Figures {
   heapMb: number;
   longestTaskMs: number;
   longTasks: number;
+  /** The same load in Playwright's page (the harness copies every WebSocket frame: support/plain-page.ts), for comparison. */
+  underPlaywright: { visibleMs: number; longestTaskMs: number };
 }
 
 interface Interaction {
@@ -67,51 +77,115 @@ async function whenTrue(page: Page, condition: string): Promise<number> {
 const pageNow = (page: Page) => page.evaluate('performance.now()') as Promise<number>;
 const COUNT_ELEMENTS = "document.getElementsByTagName('*').length";
 
-async function longTasksBetween(page: Page, from: number, to: number): Promise<{ longest: number; count: number }> {
-  const tasks = (await page.evaluate('window.__longTasks')) as Array<[number, number]>;
+function longTasksIn(tasks: Array<[number, number]>, from: number, to: number): { longest: number; count: number } {
   const inside = tasks.filter(([start, duration]) => start + duration >= from && start <= to);
   return { longest: Math.round(Math.max(0, ...inside.map(([, d]) => d))), count: inside.length };
 }
 
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return Math.round(((metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1e6) * 10) / 10;
+async function longTasksBetween(page: Page, from: number, to: number): Promise<{ longest: number; count: number }> {
+  return longTasksIn((await page.evaluate('window.__longTasks')) as Array<[number, number]>, from, to);
 }
 
-let loadProfile: { cdp: CDPSession; file: string } | null = null;
+/** The page whose loads are measured (support/plain-page.ts: no Playwright, so no copy of every WebSocket frame). */
+let plain: PlainPage | null = null;
+let profileFile: string | null = null;
+let traceFile: string | null = null;
 
-async function startLoadProfile(page: Page, file: string): Promise<void> {
-  if (!PROFILE_DIR) return;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  loadProfile = { cdp, file };
+async function startLoadProfile(name: string): Promise<void> {
+  if (!plain) return;
+  if (PROFILE_DIR) {
+    await plain.send('Profiler.enable');
+    await plain.send('Profiler.setSamplingInterval', { interval: 100 });
+    await plain.send('Profiler.start');
+    profileFile = `${name}.cpuprofile`;
+  }
+  if (TRACE_DIR) {
+    await plain.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: TRACE_CATEGORIES } });
+    traceFile = `${name}.trace.json`;
+  }
 }
 
-/** Ends the running load profile (if any) and writes it as `<dir>/<teams>-<screen>.cpuprofile`. */
+/** Ends the running load profile and trace (if any): `<dir>/<teams>-<screen>.cpuprofile`, `.trace.json`. */
 async function endLoadProfile(): Promise<void> {
-  if (!loadProfile || !PROFILE_DIR) return;
-  const { cdp, file } = loadProfile;
-  loadProfile = null;
-  const { profile } = await cdp.send('Profiler.stop');
-  await cdp.detach();
-  await mkdir(PROFILE_DIR, { recursive: true });
-  await writeFile(path.join(PROFILE_DIR, file), JSON.stringify(profile));
+  if (!plain) return;
+  if (profileFile && PROFILE_DIR) {
+    const file = profileFile;
+    profileFile = null;
+    const { profile } = await plain.send('Profiler.stop');
+    await mkdir(PROFILE_DIR, { recursive: true });
+    await writeFile(path.join(PROFILE_DIR, file), JSON.stringify(profile));
+  }
+  if (traceFile && TRACE_DIR) {
+    const file = traceFile;
+    traceFile = null;
+    const complete = plain.once('Tracing.tracingComplete');
+    await plain.send('Tracing.end');
+    const handle = (await complete).stream as string;
+    const parts: string[] = [];
+    for (;;) {
+      const { data, eof } = (await plain.send('IO.read', { handle })) as { data: string; eof: boolean };
+      parts.push(data);
+      if (eof) break;
+    }
+    await plain.send('IO.close', { handle });
+    await mkdir(TRACE_DIR, { recursive: true });
+    await writeFile(path.join(TRACE_DIR, file), parts.join(''));
+  }
 }
 
-/** Opens `url` afresh and measures until `visible` holds. */
-async function load(page: Page, url: string, visible: string): Promise<Figures> {
-  await page.goto(url);
-  const visibleMs = await whenTrue(page, visible);
+/** A screen that asks for the quiz first: its Quiz-ID field and the button that shows the data. */
+interface QuizForm {
+  quizId: string;
+  button: string;
+}
+
+/** Types the quiz id into the plain page's "Quiz-ID" field as a person would (an input event React hears), then presses the button. */
+async function submitQuizForm(page: PlainPage, form: QuizForm): Promise<void> {
+  const field = `[...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Quiz-ID')?.control`;
+  const button = `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(form.button)})`;
+  await page.until(
+    `(() => {
+    const input = ${field};
+    if (!input) return false;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(form.quizId)});
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return true;
+  })()`,
+    VISIBLE_TIMEOUT_MS,
+  );
+  await page.until(`(${field})?.value === ${JSON.stringify(form.quizId)} && (${button})?.disabled === false`, VISIBLE_TIMEOUT_MS);
+  await page.evaluate(`(${button}).click()`);
+}
+
+/**
+ * Opens `url` afresh in the plain page and measures until `visible` holds (the figures), then in
+ * Playwright's page, where the screen's interactions run.
+ */
+async function load(page: Page, url: string, visible: string, form?: QuizForm): Promise<Figures> {
+  if (!plain) throw new Error('no plain page');
+  await plain.goto(url);
+  if (form) await submitQuizForm(plain, form);
+  const visibleMs = await plain.until<number>(`(${visible})() ? performance.now() : false`, VISIBLE_TIMEOUT_MS);
   await endLoadProfile();
-  const tasks = await longTasksBetween(page, 0, visibleMs);
-  const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
-  return { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
+  const tasks = longTasksIn(await plain.evaluate<Array<[number, number]>>('window.__longTasks'), 0, visibleMs);
+  const elements = await plain.evaluate<number>(COUNT_ELEMENTS);
+  const heapMb = await plain.heapMb();
+  await plain.goto('about:blank'); // its socket closed: the server pushes to one page less during the interactions
+  await page.goto(url);
+  if (form) {
+    await page.getByLabel('Quiz-ID').fill(form.quizId);
+    await page.getByRole('button', { name: form.button }).click();
+  }
+  const playwrightVisibleMs = await whenTrue(page, visible);
+  const playwrightTasks = await longTasksBetween(page, 0, playwrightVisibleMs);
+  return {
+    visibleMs: Math.round(visibleMs),
+    elements,
+    heapMb,
+    longestTaskMs: tasks.longest,
+    longTasks: tasks.count,
+    underPlaywright: { visibleMs: Math.round(playwrightVisibleMs), longestTaskMs: playwrightTasks.longest },
+  };
 }
 
 /** Runs `act` and measures until `done` holds (the page's clock, from just before the input). */
@@ -183,15 +257,7 @@ const SCREENS: Record<string, Screen> = {
   },
 
   async tester(page, base) {
-    await page.goto(`${base}/tester`);
-    await page.getByLabel('Quiz-ID').fill('1');
-    const from = 0;
-    await page.getByRole('button', { name: 'Kontrollieren' }).click();
-    const visibleMs = await whenTrue(page, `() => document.querySelector('.check-answer') !== null`);
-    await endLoadProfile();
-    const tasks = await longTasksBetween(page, from, visibleMs);
-    const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
-    const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
+    const loaded = await load(page, `${base}/tester`, `() => document.querySelector('.check-answer') !== null`, { quizId: '1', button: 'Kontrollieren' });
 
     const search = page.getByLabel('Teamname (_ listet alle)');
     const all = await interact(page, 'team search _', () => search.fill('_'), `() => document.querySelectorAll('.team-answers__item').length > 5`);
@@ -215,14 +281,10 @@ const SCREENS: Record<string, Screen> = {
   },
 
   async points(page, base, night) {
-    await page.goto(`${base}/moderator/points`);
-    await page.getByLabel('Quiz-ID').fill('1');
-    await page.getByRole('button', { name: 'Übersicht anzeigen' }).click();
-    const visibleMs = await whenTrue(page, `() => document.querySelector('table.points-table tbody tr') !== null`);
-    await endLoadProfile();
-    const tasks = await longTasksBetween(page, 0, visibleMs);
-    const elements = (await page.evaluate(COUNT_ELEMENTS)) as number;
-    const loaded = { visibleMs: Math.round(visibleMs), elements, heapMb: await heapMb(page), longestTaskMs: tasks.longest, longTasks: tasks.count };
+    const loaded = await load(page, `${base}/moderator/points`, `() => document.querySelector('table.points-table tbody tr') !== null`, {
+      quizId: '1',
+      button: 'Übersicht anzeigen',
+    });
     const sort = await interact(
       page,
       'sort toggle',
@@ -327,10 +389,15 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
     const token = await adminToken(server.url);
     await uploadTeamPictures(dataDir, server.url);
     await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
+    plain = await PlainPage.launch();
+    await plain.addInitScript(LONG_TASK_OBSERVER);
+    await plain.goto(`${server.url}/login`);
+    await plain.until(`document.readyState === 'complete'`, VISIBLE_TIMEOUT_MS);
+    await plain.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(token)})`);
     const results: ScreenResult[] = [];
     for (const name of screens) {
       try {
-        await startLoadProfile(page, `${teams}-${name}.cpuprofile`);
+        await startLoadProfile(`${teams}-${name}`);
         results.push(await SCREENS[name]!(page, server.url, night));
       } catch (error) {
         results.push({ screen: name, interactions: [], note: `failed: ${(error as Error).message.split('\n')[0]}` });
@@ -338,10 +405,14 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
       await endLoadProfile();
     }
     await person.close();
+    await plain.close();
+    plain = null;
     const phone = await phoneFirstLoad(server.url).catch(() => null);
     return { night, results, seedMs, phone };
   } finally {
     await person.close();
+    await plain?.close();
+    plain = null;
     await server.process.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -364,6 +435,9 @@ async function main(): Promise<void> {
     const row = (measure: string, pick: (r: ScreenResult) => string) => lines.push(`| ${name} | ${measure} | ${runs.map((r) => pick(r.results[i]!)).join(' | ')} |`);
     row('data visible', (r) => cell(r.load?.visibleMs, ' ms'));
     row('longest task (count)', (r) => (r.load ? `${cell(r.load.longestTaskMs, ' ms')} (${r.load.longTasks})` : '–'));
+    row('under Playwright: data visible, longest task', (r) =>
+      r.load ? `${cell(r.load.underPlaywright.visibleMs, ' ms')}, ${cell(r.load.underPlaywright.longestTaskMs, ' ms')}` : '–',
+    );
     row('DOM elements', (r) => cell(r.load?.elements));
     row('JS heap', (r) => cell(r.load?.heapMb, ' MB'));
     runs[0]!.results[i]!.interactions.forEach((interaction, j) => {

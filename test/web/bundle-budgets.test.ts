@@ -47,4 +47,12 @@ describe('byte budgets of the web app', () => {
     const over = checks.filter((check) => check.passed !== true).map((check) => `${check.name}: ${kB(check.size)} compressed, budget ${kB(check.sizeLimit)}`);
     expect(over).toEqual([]);
   });
+
+  it("keeps the player's first load within its number of files (each one more a request on the phone)", () => {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.js'), 'web'], { cwd: root, stdio: 'ignore' });
+    const { criticalPathFiles } = require(path.join(root, '.size-limit.cjs')) as { criticalPathFiles(): { files: string[]; budget: number } };
+    const { files, budget } = criticalPathFiles();
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+    expect({ files: files.length, over: files.length > budget ? files.map((file) => path.basename(file)) : [] }).toEqual({ files: expect.any(Number), over: [] });
+  });
 });
