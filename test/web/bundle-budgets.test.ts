@@ -7,6 +7,7 @@
  * visible edit of .size-limit.cjs (docs/decisions/browser-bundle.md, "Byte budgets").
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -50,7 +51,7 @@ describe('byte budgets of the web app', () => {
 
   it("keeps the player's first load within its number of files (each one more a request on the phone)", () => {
     execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.js'), 'web'], { cwd: root, stdio: 'ignore' });
-    const { criticalPathFiles } = require(path.join(root, '.size-limit.cjs')) as { criticalPathFiles(): { files: string[]; budget: number } };
+    const { criticalPathFiles } = createRequire(__filename)(path.join(root, '.size-limit.cjs')) as { criticalPathFiles(): { files: string[]; budget: number } };
     const { files, budget } = criticalPathFiles();
     expect(files.some((file) => file.endsWith('.js'))).toBe(true);
     expect({ files: files.length, over: files.length > budget ? files.map((file) => path.basename(file)) : [] }).toEqual({ files: expect.any(Number), over: [] });
