@@ -12,6 +12,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** MIGRATION_DATABASE_URL: the database's owner, who runs the migrations at the start; DATABASE_URL then names the runtime role (deploy/postgres-roles.sql). */
+  migrationDatabaseUrl: string | null;
   eventStoreUrl: string | null;
   jwtSecret: string | null;
   adminPassword: string | null;
@@ -104,6 +106,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: read('HOST', '0.0.0.0', (v) => (/^\S+$/.test(v) ? v : undefined), 'eine Adresse oder einen Rechnernamen ohne Leerzeichen'),
     dataDir: path.resolve(raw('DATA_DIR') ?? './data'),
     databaseUrl: read('DATABASE_URL', null, (v) => urlWith(v, ['postgres:', 'postgresql:']), 'eine URL postgres://nutzer:passwort@rechner:5432/datenbank', true),
+    migrationDatabaseUrl: read(
+      'MIGRATION_DATABASE_URL',
+      null,
+      (v) => urlWith(v, ['postgres:', 'postgresql:']),
+      'eine URL postgres://eigentuemer:passwort@rechner:5432/datenbank',
+      true,
+    ),
     eventStoreUrl: read(
       'EVENTSTORE_URL',
       null,
@@ -157,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.adminPassword !== null && [...config.adminPassword].length < MIN_ADMIN_PASSWORD_LENGTH && !weakAllowed) {
     problems.push(`ADMIN_PASSWORD: erwartet mindestens ${MIN_ADMIN_PASSWORD_LENGTH} Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
   }
+  if (config.migrationDatabaseUrl !== null && config.databaseUrl === null) problems.push('MIGRATION_DATABASE_URL: braucht DATABASE_URL (die Rolle, mit der die Show läuft)');
   if (config.adminPasswordReset && config.adminPassword === null) problems.push('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD (das neue Passwort)');
   if (config.smtpUrl !== null && config.mailFrom === null) problems.push('SMTP_URL: braucht MAIL_FROM (den Absender der E-Mails)');
   // The link in a reset e-mail must not take its origin from a request's Host header (anyone may send one).

@@ -24,7 +24,7 @@ import { RUNTIME, type Runtime } from '../runtime';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { reencodeImage } from '../uploads/reencode-image';
-import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, type UploadOwner } from '../limits/uploads';
+import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, uploadOwnerOf } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
@@ -34,11 +34,6 @@ const KINDS = UPLOAD_KINDS;
 type UploadKind = (typeof KINDS)[number];
 /** Stored names are chosen here: <kind>/<team or user id>/<uuid>.<ext>. Only such paths are ever served. */
 const STORED_PATH = /^(team|question|user|show)\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
-
-/** The owner of an upload: the user for kinds user and show (the admin's logo) and for a user without a team, else their team. */
-function ownerOf(kind: string, user: UserLive): UploadOwner {
-  return kind === 'user' || kind === 'show' || !user.teamId ? { id: user.id, kind: 'user' } : { id: user.teamId, kind: 'team' };
-}
 
 /** Images are read, decoded, encoded and written back one or two at a time: at most that many decoded images in memory. */
 const STRIPPING_AT_ONCE = 2;
@@ -112,7 +107,7 @@ export class UploadsController {
     const limits = this.runtime.uploadLimits;
     const tooMany = await limits.request(user.id);
     if (tooMany) throw this.refuse(request, tooMany.status, tooMany.detail);
-    const owner = ownerOf(kind, user);
+    const owner = uploadOwnerOf(kind, user);
     const reservation = limits.reservation(owner);
     const incoming = path.join(this.runtime.uploadsDir, INCOMING);
     const written: ReceivedFile[] = [];

@@ -24,6 +24,12 @@ export const UPLOAD_QUOTA_BYTES = 100 * 1024 * 1024;
 export const USER_UPLOAD_QUOTA_BYTES = 20 * 1024 * 1024;
 /** Bytes reserved at a time while a request streams in. */
 export const RESERVATION_STEP_BYTES = 1024 * 1024;
+/**
+ * An account with neither a team nor a role (a fresh one, which anyone can make): what one pause
+ * picture of the largest size needs, with its request's framing and a reservation step
+ * (docs/decisions/trust-third-round.md). Fresh accounts then drain the shared ceiling at 12 MiB each, not 20.
+ */
+export const TEAMLESS_UPLOAD_QUOTA_BYTES = 12 * 1024 * 1024;
 /** Files per request, and the most bytes one request may bring (its files and the multipart framing). */
 export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_UPLOAD * UPLOAD_MAX_BYTES + 64 * 1024;
@@ -32,6 +38,7 @@ export const UPLOAD_LIMIT_TEXTS = {
   tooMany: (minutes: number) => `Du hast gerade sehr viele Bilder hochgeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
   quota: `Euer Speicherplatz für Bilder ist voll (höchstens ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB). Bitte wende dich an das Quiz-Team.`,
   userQuota: `Dein Speicherplatz für Bilder ist voll (höchstens ${USER_UPLOAD_QUOTA_BYTES / 1024 / 1024} MB). Bitte wende dich an das Quiz-Team.`,
+  teamlessQuota: `Dein Speicherplatz für Bilder ist voll (höchstens ${TEAMLESS_UPLOAD_QUOTA_BYTES / 1024 / 1024} MB, solange du in keinem Team bist). Bitte wende dich an das Quiz-Team.`,
   full: 'Der Speicherplatz für Bilder ist gerade voll. Bitte versuche es später noch einmal oder wende dich an das Quiz-Team.',
   tooManyFiles: `Bitte höchstens ${MAX_FILES_PER_UPLOAD} Bilder auf einmal hochladen.`,
 } as const;
@@ -40,11 +47,23 @@ export const UPLOAD_KINDS = ['team', 'question', 'user', 'show'] as const;
 /** Where a request's files are streamed (under the uploads folder: a rename moves them into place). */
 export const INCOMING = '.incoming';
 
-/** Whose bytes an upload counts against. */
+/** Whose bytes an upload counts against: a team, or a user (`teamless`: a user with neither a team nor a role, with the smaller share). */
 export interface UploadOwner {
   id: string;
-  kind: 'team' | 'user';
+  kind: 'team' | 'user' | 'teamless';
 }
+
+/** The owner of an upload: the user for kinds user and show (the admin's logo) and for a user without a team, else their team. */
+export function uploadOwnerOf(kind: string, user: { id: string; teamId: string | null; roles: readonly string[] }): UploadOwner {
+  if (kind !== 'user' && kind !== 'show' && user.teamId) return { id: user.teamId, kind: 'team' };
+  return { id: user.id, kind: user.teamId || user.roles.length > 0 ? 'user' : 'teamless' };
+}
+
+const QUOTAS: Record<UploadOwner['kind'], { bytes: number; refusal: string }> = {
+  team: { bytes: UPLOAD_QUOTA_BYTES, refusal: UPLOAD_LIMIT_TEXTS.quota },
+  user: { bytes: USER_UPLOAD_QUOTA_BYTES, refusal: UPLOAD_LIMIT_TEXTS.userQuota },
+  teamless: { bytes: TEAMLESS_UPLOAD_QUOTA_BYTES, refusal: UPLOAD_LIMIT_TEXTS.teamlessQuota },
+};
 
 /** An upload refused: the HTTP status and the German reason. */
 export interface UploadRefusal {
@@ -139,15 +158,15 @@ export class UploadReservation {
     if (bytes > MAX_UPLOAD_REQUEST_BYTES) return { status: 413, detail: UPLOAD_LIMIT_TEXTS.tooManyFiles };
     const step = Math.min(Math.max(bytes - this.reserved, RESERVATION_STEP_BYTES), MAX_UPLOAD_REQUEST_BYTES - this.reserved);
     if (!(await this.disk.claim(step))) return { status: 507, detail: UPLOAD_LIMIT_TEXTS.full };
-    const quota = this.owner.kind === 'team' ? UPLOAD_QUOTA_BYTES : USER_UPLOAD_QUOTA_BYTES;
-    const refused = await this.ledger.reserve(this.id, this.owner.id, step, quota, this.totalMax).catch(async (error: unknown) => {
+    const quota = QUOTAS[this.owner.kind];
+    const refused = await this.ledger.reserve(this.id, this.owner.id, step, quota.bytes, this.totalMax).catch(async (error: unknown) => {
       await this.disk.release(step);
       throw error;
     });
     if (refused) {
       await this.disk.release(step);
       if (refused === 'total') return { status: 507, detail: UPLOAD_LIMIT_TEXTS.full };
-      return { status: 413, detail: this.owner.kind === 'team' ? UPLOAD_LIMIT_TEXTS.quota : UPLOAD_LIMIT_TEXTS.userQuota };
+      return { status: 413, detail: quota.refusal };
     }
     this.reserved += step;
     this.claimed += step;

@@ -33,13 +33,14 @@ export interface StorageOptions {
   listen?: boolean;
 }
 
-export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>, options: StorageOptions = {}): Promise<Storage> {
+export async function openStorage(config: StorageConfig, options: StorageOptions = {}): Promise<Storage> {
+  const ownerMigrated = config.migrationDatabaseUrl && config.databaseUrl ? await migrateAsOwner(config.migrationDatabaseUrl) : null;
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
   let events: EventStore;
   const vault = new PersonalDataVault(sql);
   let migrated: AppliedMigration[];
   try {
-    migrated = await migrateWriteSide(sql);
+    migrated = ownerMigrated ?? (await migrateWriteSide(sql));
     const log = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
     events = new PersonalDataStore(log, vault);
   } catch (error) {
@@ -63,11 +64,7 @@ export async function openStorage(config: Pick<AppConfig, 'dataDir' | 'databaseU
  * reboot) is waited for with backoff, each wait reported to `onWait`; a wrong setting (a refused
  * password, an unknown database) and the embedded store's errors still end the start at once.
  */
-export async function openStorageWhenReachable(
-  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>,
-  options: StorageOptions,
-  onWait: (error: unknown, waitMs: number) => void,
-): Promise<Storage> {
+export async function openStorageWhenReachable(config: StorageConfig, options: StorageOptions, onWait: (error: unknown, waitMs: number) => void): Promise<Storage> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await openStorage(config, options);
@@ -77,6 +74,22 @@ export async function openStorageWhenReachable(
       onWait(error, waitMs);
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
+  }
+}
+
+/** What openStorage reads of the configuration (MIGRATION_DATABASE_URL only where it is set). */
+export type StorageConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> & Partial<Pick<AppConfig, 'migrationDatabaseUrl'>>;
+
+/**
+ * The migrations on a connection of the database's owner, closed again: the runtime role (DATABASE_URL)
+ * may not create or alter the write side's tables, nor change the log (deploy/postgres-roles.sql).
+ */
+async function migrateAsOwner(url: string): Promise<AppliedMigration[]> {
+  const owner = await PostgresDatabase.open(url);
+  try {
+    return await migrateWriteSide(owner);
+  } finally {
+    await owner.close();
   }
 }
 

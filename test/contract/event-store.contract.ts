@@ -8,6 +8,8 @@ export interface ContractHarness {
   holdOpenAppend?: (streamId: string, events: EventToAppend[]) => Promise<{ commit(): Promise<void>; rollback(): Promise<void> }>;
   /** A second store on the same database/server (another "process"), for cross-process tests. */
   openAnother?: () => Promise<EventStore>;
+  /** Only for SQL adapters: runs one statement on the store's database as its migrations left it (the log's own guard, not the adapter's). */
+  rawStatement?: (statement: string) => Promise<unknown>;
 }
 
 /** One suite, every adapter: the behaviour the rest of the product relies on. */
@@ -15,8 +17,9 @@ export function describeEventStoreContract(
   name: string,
   open: () => Promise<ContractHarness>,
   close: (harness: ContractHarness) => Promise<void>,
-  features: { heldTransactions?: boolean; secondInstance?: boolean } = {},
+  features: { heldTransactions?: boolean; secondInstance?: boolean; rawStatements?: boolean } = {},
 ): void {
+  const itWithRawStatements = features.rawStatements ? it : it.skip;
   const itWithHeldTransactions = features.heldTransactions ? it : it.skip;
   const itWithSecondInstance = features.secondInstance ? it : it.skip;
   describe(`EventStore contract: ${name}`, () => {
@@ -433,6 +436,19 @@ export function describeEventStoreContract(
         } finally {
           await other.close();
         }
+      });
+    });
+
+    describe('the log is never changed (SQL: the trigger of migration 5)', () => {
+      itWithRawStatements('given stored events, when an UPDATE or a DELETE on the events table is run, then each is refused and the events are unchanged', async () => {
+        await store.append(stream('fest'), [event('Stored', { n: 1 }), event('Stored', { n: 2 })], 'no_stream');
+        const before = await store.readStream(stream('fest'));
+        await expect(harness.rawStatement!(`UPDATE events SET data = '{"n": 0}' WHERE stream_id = '${stream('fest')}'`)).rejects.toThrow(
+          /events are never changed or deleted \(UPDATE refused\)/,
+        );
+        await expect(harness.rawStatement!(`DELETE FROM events WHERE stream_id = '${stream('fest')}'`)).rejects.toThrow(/events are never changed or deleted \(DELETE refused\)/);
+        await expect(harness.rawStatement!("DELETE FROM events WHERE stream_id = 'kein-solcher-strom'")).rejects.toThrow(/DELETE refused/); // every such statement, whatever it matches
+        expect(await store.readStream(stream('fest'))).toEqual(before);
       });
     });
 

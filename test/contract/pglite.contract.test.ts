@@ -15,5 +15,5 @@ describeEventStoreContract(
     await harness.store.close();
     await db.close();
   },
-  { heldTransactions: true, secondInstance: true },
+  { heldTransactions: true, secondInstance: true, rawStatements: true },
 );

@@ -16,7 +16,7 @@ if (url) {
       await harness.store.close();
       await db.close();
     },
-    { heldTransactions: true, secondInstance: true },
+    { heldTransactions: true, secondInstance: true, rawStatements: true },
   );
 } else {
   console.log('Postgres contract suite skipped: DATABASE_URL is not set (.ci/run sets it to a fresh database).');

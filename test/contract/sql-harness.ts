@@ -11,6 +11,7 @@ export async function openSqlHarness(db: SqlDatabase, openAnotherDb: () => Promi
   return {
     store,
     holdOpenAppend: (streamId, events) => holdOpenAppend(db, streamId, events),
+    rawStatement: (statement) => db.query(statement),
     openAnother: async () => {
       const otherDb = await openAnotherDb();
       const other = await SqlEventStore.open(otherDb, { pollIntervalMs: 100 });

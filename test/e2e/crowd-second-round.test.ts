@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeBytes } from '../../src/uploads/disk-floor';
-import { UPLOAD_LIMIT_TEXTS, USER_UPLOAD_QUOTA_BYTES } from '../../src/limits/uploads';
+import { TEAMLESS_UPLOAD_QUOTA_BYTES, UPLOAD_LIMIT_TEXTS } from '../../src/limits/uploads';
 import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
 import { ADMIN_PASSWORD, api, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
 import { readFileSync } from 'node:fs';
@@ -115,14 +115,14 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     expect(bytes.indexOf('IEND')).toBe(bytes.length - 8);
   });
 
-  it('given a user without a team sending 8 chunked uploads of 4 MB at once, then they keep at most their 20 MB; the rest is refused in German', async () => {
+  it('given a fresh account (no team) sending 8 chunked uploads of 4 MB at once, then it keeps at most its 12 MB; the rest is refused in German', async () => {
     const { token, userId } = await registerAndLogin(env.url, 'sammlerin');
     const replies = await Promise.all(Array.from({ length: 8 }, () => chunkedUpload(token, pngOfSize(4 * MB))));
     const refused = replies.filter((r) => r.status !== 201);
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect(r).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.userQuota }] } });
-    expect((await storedPerOwner()).get(userId) ?? 0).toBeLessThanOrEqual(USER_UPLOAD_QUOTA_BYTES);
-    expect(await env.server.runtime.uploadLimits.usage(userId)).toBe((await storedPerOwner()).get(userId));
+    for (const r of refused) expect(r).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.teamlessQuota }] } });
+    expect((await storedPerOwner()).get(userId) ?? 0).toBeLessThanOrEqual(TEAMLESS_UPLOAD_QUOTA_BYTES);
+    expect(await env.server.runtime.uploadLimits.usage(userId)).toBe((await storedPerOwner()).get(userId) ?? 0); // all eight may be refused: each reserves as its bytes arrive
   });
 
   it('given 40 concurrent chunked uploads from 20 fresh accounts, then the disk never passes its floor, some are refused in German, and the server keeps serving', async () => {

@@ -66,6 +66,17 @@ describe('settings are checked at start', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD_RESET: 'true' })).toThrow('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD');
   });
 
+  it('given MIGRATION_DATABASE_URL, then it needs DATABASE_URL (the runtime role) and a postgres URL; with both, both are read', () => {
+    const owner = 'postgres://quiz_owner:geheim@db:5432/quiz';
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: owner })).toThrow('MIGRATION_DATABASE_URL: braucht DATABASE_URL');
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'mysql://x@db/quiz', DATABASE_URL: owner })).toThrow(/MIGRATION_DATABASE_URL: erwartet eine URL postgres:/);
+    expect(loadConfig({ MIGRATION_DATABASE_URL: owner, DATABASE_URL: 'postgres://quiz_app:auch@db:5432/quiz' })).toMatchObject({
+      migrationDatabaseUrl: owner,
+      databaseUrl: 'postgres://quiz_app:auch@db:5432/quiz',
+    });
+    expect(loadConfig({}).migrationDatabaseUrl).toBeNull();
+  });
+
   it('given good values and empty ones, then they are read and the empty ones take their defaults', () => {
     const config = loadConfig({
       PORT: '8080',

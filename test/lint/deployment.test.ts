@@ -71,6 +71,27 @@ describe('docker-compose.yml: two app instances on one Postgres behind a load ba
     for (const app of apps) expect(new URL(withDefaults(app.environment!).DATABASE_URL!).password).toBe(OPERATOR_VALUE);
   });
 
+  it('runs the show as the runtime role and the migrations as the owner, both made by the roles script on an empty volume (deploy/postgres-roles.sql)', () => {
+    const postgres = compose.services.postgres!;
+    for (const app of apps) {
+      const config = loadConfig(withDefaults(app.environment!));
+      expect(new URL(config.databaseUrl!).username).toBe('quiz_app');
+      expect(new URL(config.migrationDatabaseUrl!).username).toBe('quiz_owner');
+      expect(new URL(config.migrationDatabaseUrl!).password).toBe(OPERATOR_VALUE);
+    }
+    expect(postgres.environment).toMatchObject({
+      QUIZ_OWNER_PASSWORD: expect.stringMatching(/^\$\{QUIZ_OWNER_PASSWORD:\?/),
+      QUIZ_APP_PASSWORD: expect.stringMatching(/^\$\{QUIZ_APP_PASSWORD:\?/),
+    });
+    expect(postgres.volumes).toEqual(
+      expect.arrayContaining(['./deploy/postgres-roles.sql:/deploy/postgres-roles.sql:ro', './deploy/postgres-init.sh:/docker-entrypoint-initdb.d/postgres-init.sh:ro']),
+    );
+    const init = readFileSync(path.join(root, 'deploy/postgres-init.sh'), 'utf8');
+    expect(init).toContain('-v owner_role=quiz_owner');
+    expect(init).toContain('-v app_role=quiz_app');
+    expect(init).toContain('-f /deploy/postgres-roles.sql');
+  });
+
   it('puts everything they share in Postgres and one uploads volume', () => {
     expect(compose.services.postgres?.healthcheck).toBeDefined();
     for (const app of apps) {

@@ -82,6 +82,32 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
       ]),
   },
+  {
+    version: 5,
+    name: 'the log refuses UPDATE and DELETE (docs/decisions/trust-third-round.md)',
+    // After migration 2, the one step that ever changed events (on an old store both run in this start, in order).
+    up: (sql) =>
+      runEach(sql, [
+        `CREATE FUNCTION events_are_forever() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          RAISE EXCEPTION 'events are never changed or deleted (% refused)', TG_OP USING ERRCODE = 'insufficient_privilege';
+        END $$`,
+        'CREATE TRIGGER events_are_forever BEFORE UPDATE OR DELETE ON events FOR EACH STATEMENT EXECUTE FUNCTION events_are_forever()',
+        // Nobody but the table's owner (who runs the migrations) may even try: a runtime role given every
+        // table by default privileges (deploy/postgres-roles.sql) keeps SELECT and INSERT on the log.
+        `DO $$
+        DECLARE grantee text;
+        BEGIN
+          FOR grantee IN
+            SELECT DISTINCT CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END
+            FROM pg_class c, aclexplode(c.relacl) a
+            WHERE c.oid = 'events'::regclass AND a.grantee <> c.relowner AND a.privilege_type IN ('UPDATE', 'DELETE', 'TRUNCATE')
+          LOOP
+            EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON events FROM %s', grantee);
+          END LOOP;
+        END $$`,
+      ]),
+  },
 ];
 
 async function runEach(sql: SqlSession, statements: readonly string[]): Promise<void> {
