@@ -17,7 +17,6 @@ import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
-import { erasedUsers, forgetErased } from './identity/erasure';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorageWhenReachable, Storage, type StorageOptions } from './store/storage';
 import { StoreUnavailableFilter } from './http/http-errors';
@@ -87,9 +86,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       options.frameRate,
       options.readProjections,
     );
-    await forgetErased(runtime, erasedUsers(runtime)); // finishes an erasure a crash interrupted
+    await runtime.erasure.finishInterrupted(); // finishes an erasure a crash interrupted
     phase('runtime');
-    const firstAdmin = await ensureFirstAdmin(runtime, config.adminPassword, Date.now(), config.adminPasswordReset);
+    const firstAdmin = await ensureFirstAdmin(
+      { engine: runtime.engine, events: storage.events, credentials: runtime.secrets.credentials },
+      config.adminPassword,
+      Date.now(),
+      config.adminPasswordReset,
+    );
     phase('firstAdmin');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on
     configureAllowedOrigins(config.allowedOrigins);

@@ -3,13 +3,18 @@ import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, Ap
 import type { Request, Response } from 'express';
 import { FIELD_MAXIMA, tooLongProblem, uniqueNameKey, type UserLive } from '../../projections/live';
 import { checkHashingRoom, dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
-import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
-import { RUNTIME, type Runtime } from '../runtime';
+import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DeviceTokens } from '../auth/device-tokens';
+import { Engine } from '../engine/engine';
+import { OneTimeTokens } from '../auth/one-time-tokens';
+import { TokenService } from '../auth/jwt';
+import { Credentials } from '../identity/credentials';
+import type { AppConfig } from '../config';
+import { APP_CONFIG } from '../tokens';
 import { TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
 import { queueTicket } from '../limits/password-hashing';
-import { clientAddress, NAME_LINE_RETRY_SECONDS, NameLineFull, type LinePlace } from '../limits/logins-and-registrations';
+import { clientAddress, LoginLimits, NAME_LINE_RETRY_SECONDS, NameLineFull, type LinePlace } from '../limits/logins-and-registrations';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
@@ -20,7 +25,15 @@ import { LOGIN_TEXTS } from '../edge-texts';
 @ApiTags('login')
 @Controller('api')
 export class AuthController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly oneTimeTokens: OneTimeTokens,
+    private readonly jwt: TokenService,
+    private readonly credentials: Credentials,
+    private readonly devices: DeviceTokens,
+    private readonly loginLimits: LoginLimits,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** `{username, password}` (login is case-insensitive) or `{token}` of a one-time login link. */
   @Post('token-auth')
@@ -35,18 +48,18 @@ export class AuthController {
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
-    const live = this.runtime.engine.live;
+    const live = this.engine.live;
     if (body.token !== undefined) {
-      const linkId = await this.runtime.secrets.tokens.redeem('login', body.token);
+      const linkId = await this.oneTimeTokens.redeem('login', body.token);
       // The link (and its user) may have been created through another app instance a moment ago.
       const user = linkId ? await live.findCaughtUp((s) => s.users.get(s.loginLinks.get(linkId) ?? '')) : undefined;
       if (!user) throw httpError(403, LOGIN_TEXTS.invalidLink);
       if (user.blocked) throw httpError(403, BLOCKED_TEXT);
-      return { token: this.runtime.secrets.jwt.sign(user) };
+      return { token: this.jwt.sign(user) };
     }
     const username = body.username!;
-    const limits = this.runtime.loginLimits;
-    const { credentials, devices, jwt } = this.runtime.secrets;
+    const limits = this.loginLimits;
+    const { credentials, devices, jwt } = this;
     // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
     const counted = username.slice(0, FIELD_MAXIMA.login);
     const attempt = {
@@ -95,7 +108,7 @@ export class AuthController {
     response.cookie(DEVICE_COOKIE, devices.issue(user), {
       httpOnly: true,
       sameSite: 'strict',
-      secure: secureCookies(this.runtime.config, request),
+      secure: secureCookies(this.config, request),
       path: '/api/token-auth',
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
     });
@@ -108,7 +121,7 @@ export class AuthController {
   @LoggedIn()
   @ApiOkResponse({ description: '`{success: true}`: every earlier token of the user is invalid; log in again for a new one.' })
   async logoutEverywhere(@CurrentUser() user: UserLive) {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'RevokeTokens', userId: user.id }, actorOf(user));
+    const outcome = await this.engine.pipeline.submit({ type: 'RevokeTokens', userId: user.id }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
   }
