@@ -14,7 +14,7 @@ import { TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
 import { httpError, rejectionError } from './http-errors';
 import { queueTicket } from '../limits/password-hashing';
-import { clientAddress, LoginLimits, NAME_LINE_RETRY_SECONDS, NameLineFull, type LinePlace } from '../limits/logins-and-registrations';
+import { clientAddress, LoginLimits } from '../limits/logins-and-registrations';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
@@ -73,15 +73,8 @@ export class AuthController {
     const ticket = queueTicket(request);
     checkHashingRoom({ ticket });
     const tooLong = tooLongProblem('login', username);
-    // A place in the name's line before anything is counted or queried: beyond it, 429 at once, uncounted.
-    let place: LinePlace;
-    try {
-      place = limits.enterLine(attempt);
-    } catch (error) {
-      if (!(error instanceof NameLineFull)) throw error;
-      response.set('Retry-After', String(NAME_LINE_RETRY_SECONDS));
-      throw httpError(429, error.message);
-    }
+    // A place in the name's line before anything is counted or queried: beyond it NameLineFull, 429 at once, uncounted.
+    const place = limits.enterLine(attempt);
     // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
     const refusal = await limits.attempt(attempt).catch((error: unknown) => {
       place.leave();
