@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module, type InjectionToken, type Provider } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
-import { DeviceTokens } from './auth/device-tokens';
 import { TokenService } from './auth/jwt';
 import { OneTimeTokens } from './auth/one-time-tokens';
 import { OverlayTokens } from './auth/overlay-tokens';
@@ -25,8 +24,9 @@ import { UsersController } from './http/users.controller';
 import { bodyValidationPipe } from './http/validation';
 import { Credentials } from './identity/credentials';
 import { Erasure } from './identity/erasure';
+import { Logins } from './identity/login';
 import { PasswordResets } from './identity/password-reset';
-import { HttpLimits, LoginLimits } from './limits/logins-and-registrations';
+import { HttpLimits } from './limits/logins-and-registrations';
 import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
 import { UploadLimits } from './limits/uploads';
 import { Metrics } from './observability/metrics';
@@ -58,13 +58,12 @@ function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
     [OneTimeTokens, secrets.tokens],
     [TokenService, secrets.jwt],
     [OverlayTokens, secrets.overlayTokens],
-    [DeviceTokens, secrets.devices],
     [HttpLimits, runtime.limits],
-    [LoginLimits, runtime.loginLimits],
     [UploadLimits, runtime.uploadLimits],
     [TeamPasswordGuards, runtime.teamPasswordGuards],
     [PasswordResets, runtime.passwordResets],
     [Erasure, runtime.erasure],
+    [Logins, runtime.logins],
     [Metrics, metrics],
   ];
   return values.map(([provide, useValue]) => ({ provide, useValue }));

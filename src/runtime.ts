@@ -27,6 +27,7 @@ import { rebuildLog } from './observability/rebuild-log';
 import { PasswordResets } from './identity/password-reset';
 import { smtpMailer } from './mail/mailer';
 import { Erasure } from './identity/erasure';
+import { Logins } from './identity/login';
 
 /** The write side's secrets: never in events (ARCHITECTURE.md rule 3). */
 export interface Secrets {
@@ -71,6 +72,8 @@ export interface Runtime {
   passwordResets: PasswordResets;
   /** Erasures of accounts and what they leave outside the log (src/identity/erasure.ts). */
   erasure: Erasure;
+  /** Logins by password or one-time link (src/identity/login.ts). */
+  logins: Logins;
 }
 
 /** The services of the server's secret: login tokens and overlay link tokens. */
@@ -142,6 +145,7 @@ export async function startRuntime(
     appendBudget,
     passwordResets,
     erasure: new Erasure({ engine, storage, credentials: secrets.credentials, loginLimits, uploadLimits, uploadsDir }),
+    logins: new Logins({ live: engine.live, credentials: secrets.credentials, limits: loginLimits, jwt: secrets.jwt, devices: secrets.devices, oneTimeTokens: secrets.tokens }),
   };
 }
 
