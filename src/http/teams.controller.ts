@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
+import { releasedTeamName, reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { TeamPasswords } from '../teams/team-passwords';
 import { CreateTeamDto } from './dto/teams.dto';
@@ -76,8 +76,7 @@ export class TeamsController {
   @LoggedIn('admin')
   @ApiNoContentResponse({ description: 'Deleted.' })
   async remove(@Param('id') id: string, @CurrentUser() user: UserLive): Promise<void> {
-    const outcome = await this.engine.pipeline.submit({ type: 'DeleteTeam', id }, actorOf(user));
+    const outcome = await runSecured(this.engine, { input: { type: 'DeleteTeam', id }, actor: actorOf(user), after: [releasedTeamName(this.teamPasswords, id)] });
     if (!outcome.ok) throw rejectionError(outcome);
-    await this.teamPasswords.release(id);
   }
 }

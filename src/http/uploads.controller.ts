@@ -16,7 +16,7 @@ import {
 import type { UserLive } from '../../projections/live';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, isHiddenPicture } from '../../projections/live';
 import type { UploadReply } from '../../wire';
@@ -26,6 +26,8 @@ import { UPLOADS_DIR } from '../tokens';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { reencodeImage } from '../uploads/reencode-image';
+import { movedIntoPlace } from '../uploads/into-place';
+import { runSecured } from '../identity/secured-command';
 import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, UploadLimits, type UploadOwner } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -141,19 +143,22 @@ export class UploadsController {
       const grown = await reservation.grow(images.reduce((sum, image) => sum + image.size, 0));
       if (grown) throw httpError(grown.status, grown.detail);
       const stored_ = files.map((file, i) => ({ file, ...images[i]!, name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}` }));
-      const outcome = await this.engine.pipeline.submit(
-        {
+      const outcome = await runSecured(this.engine, {
+        input: {
           type: 'RecordUpload',
           kind: kind as UploadKind,
           files: stored_.map((s) => ({ fileName: s.name, mimeType: s.kind.mimeType, size: s.size })),
           fileName: typeof fields.fileName === 'string' ? fields.fileName : null,
         },
-        actorOf(user),
-      );
+        actor: actorOf(user),
+        after: [
+          movedIntoPlace(
+            this.uploadsDir,
+            stored_.map((s) => ({ from: s.file.path, name: s.name })),
+          ),
+        ],
+      });
       if (!outcome.ok) throw rejectionError(outcome);
-      // The event is durable first; a crash before the files are moved leaves a name that answers 404, never a file without a record.
-      await mkdir(path.join(this.uploadsDir, kind, owner.id), { recursive: true });
-      await Promise.all(stored_.map((s) => rename(s.file.path, path.join(this.uploadsDir, s.name))));
       stored = stored_.reduce((sum, s) => sum + s.size, 0);
       return { success: true, fileNames: stored_.map((s) => s.name) };
     } catch (error) {

@@ -210,7 +210,7 @@ export class UsersController {
       actor: actorOf(actor),
       limit,
       proof: currentPasswordProof(this.credentials, actor.id, currentPassword),
-      submit: (input) => this.erasure.erase(userId, actorOf(actor), input.currentPasswordOk === true),
+      after: [this.erasure.cleanUp(userId)],
     });
   }
 }

@@ -1,12 +1,11 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Actor } from '../../events';
-import type { CommandOutcome } from '../engine/command-pipeline';
 import type { Engine } from '../engine/engine';
 import type { LoginLimits } from '../limits/logins-and-registrations';
 import type { UploadLimits } from '../limits/uploads';
 import type { Storage } from '../store/storage';
 import type { Credentials } from './credentials';
+import type { AfterStep } from './secured-command';
 
 /** What an erasure reaches: the log, and everything of the person outside it. */
 export interface ErasureParts {
@@ -28,17 +27,24 @@ export interface ErasureParts {
 export class Erasure {
   constructor(private readonly parts: ErasureParts) {}
 
-  /** `currentPasswordOk`: the edge's verdict on the acting user's current password (the rule needs it). */
-  async erase(userId: string, actor: Actor, currentPasswordOk: boolean): Promise<CommandOutcome> {
-    const { engine, loginLimits } = this.parts;
-    const login = engine.live.state.users.get(userId)?.login;
-    const files = await this.uploadedFilesOf(userId);
-    const outcome = await engine.pipeline.submit({ type: 'EraseUser', userId, currentPasswordOk }, actor);
-    if (!outcome.ok) return outcome;
-    await this.forget([userId]);
-    if (login !== undefined) await loginLimits.forget(login);
-    await this.removeUploads(files);
-    return outcome;
+  /**
+   * The clean-up after EraseUser (the secured-command step's `after`): what the person's login and
+   * uploads are is read before the command (the event takes them away), and all goes once it is stored.
+   */
+  cleanUp(userId: string): AfterStep {
+    let login: string | undefined;
+    let files: string[] = [];
+    return {
+      before: async () => {
+        login = this.parts.engine.live.state.users.get(userId)?.login;
+        files = await this.uploadedFilesOf(userId);
+      },
+      run: async () => {
+        await this.forget([userId]);
+        if (login !== undefined) await this.parts.loginLimits.forget(login);
+        await this.removeUploads(files);
+      },
+    };
   }
 
   /** What the write side still holds of erased people goes (idempotent). */
