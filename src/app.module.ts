@@ -1,5 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, type InjectionToken, type Provider } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
+import { TokenService } from './auth/jwt';
+import { OneTimeTokens } from './auth/one-time-tokens';
+import { OverlayTokens } from './auth/overlay-tokens';
+import { Engine } from './engine/engine';
 import { HealthController } from './health/health.controller';
 import { AuthController } from './http/auth.controller';
 import { FormsController } from './http/forms.controller';
@@ -9,6 +13,7 @@ import { PasswordResetController } from './http/password-reset.controller';
 import { PointsController } from './http/points.controller';
 import { QuizAnswersController } from './http/quiz-answers.controller';
 import { QuizzesController } from './http/quizzes.controller';
+import { ReadModelsFence } from './http/read-your-writes';
 import { ResultsController } from './http/results.controller';
 import { ShowLookController } from './http/show-look.controller';
 import { ShowSettingsController } from './http/show-settings.controller';
@@ -17,10 +22,89 @@ import { UploadsController } from './http/uploads.controller';
 import { UserRolesController } from './http/user-roles.controller';
 import { UsersController } from './http/users.controller';
 import { bodyValidationPipe } from './http/validation';
+import { Credentials } from './identity/credentials';
+import { Erasure } from './identity/erasure';
+import { Logins } from './identity/login';
+import { PasswordResets } from './identity/password-reset';
+import { HttpLimits } from './limits/logins-and-registrations';
+import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
+import { UploadLimits } from './limits/uploads';
 import { Metrics } from './observability/metrics';
 import { MetricsController } from './observability/metrics.controller';
+import { Presence } from './realtime/presence';
+import { PushHub } from './realtime/push-hub';
 import { RealtimeGateway } from './realtime/realtime.gateway';
-import { RUNTIME, type Runtime } from './runtime';
+import type { Runtime } from './runtime';
+import { TeamPasswords } from './teams/team-passwords';
+import { APP_CONFIG, READ_PROJECTIONS, SOCKET_FRAME_RATE, STORAGE, UPLOADS_DIR } from './tokens';
+
+/**
+ * The running server's parts, each under its own token (a class, or a symbol of src/tokens.ts): a
+ * controller, guard or the gateway injects the few it uses, never the whole runtime.
+ */
+function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
+  const { secrets } = runtime;
+  const values: Array<[InjectionToken, unknown]> = [
+    [APP_CONFIG, runtime.config],
+    [STORAGE, runtime.storage],
+    [READ_PROJECTIONS, runtime.readModels],
+    [UPLOADS_DIR, runtime.uploadsDir],
+    [SOCKET_FRAME_RATE, runtime.frameRate],
+    [Engine, runtime.engine],
+    [Presence, runtime.presence],
+    [PushHub, runtime.hub],
+    [Credentials, secrets.credentials],
+    [TeamPasswords, secrets.teamPasswords],
+    [OneTimeTokens, secrets.tokens],
+    [TokenService, secrets.jwt],
+    [OverlayTokens, secrets.overlayTokens],
+    [HttpLimits, runtime.limits],
+    [UploadLimits, runtime.uploadLimits],
+    [TeamPasswordGuards, runtime.teamPasswordGuards],
+    [PasswordResets, runtime.passwordResets],
+    [Erasure, runtime.erasure],
+    [Logins, runtime.logins],
+    [Metrics, metrics],
+  ];
+  return values.map(([provide, useValue]) => ({ provide, useValue }));
+}
+
+/** The parts, for every feature module below (global: each module injects without importing them). */
+@Global()
+@Module({})
+class ServerPartsModule {
+  static of(runtime: Runtime, metrics: Metrics): DynamicModule {
+    const providers = partsOf(runtime, metrics);
+    return { module: ServerPartsModule, providers, exports: providers };
+  }
+}
+
+/** Liveness, readiness, the release, Prometheus. */
+@Module({ controllers: [HealthController, MetricsController] })
+class OperationsModule {}
+
+/** Logins, accounts, roles, password resets. */
+@Module({ controllers: [AuthController, UsersController, UserRolesController, PasswordResetController] })
+class AccountsModule {}
+
+/** Teams, and the public forms (greetings, QR teams). */
+@Module({ controllers: [TeamsController, FormsController] })
+class TeamsModule {}
+
+/** Quizzes and what the read models answer of them: points, answers, results, past nights. */
+@Module({ controllers: [QuizzesController, NightsController, PointsController, QuizAnswersController, ResultsController], providers: [ReadModelsFence] })
+class QuizzesModule {}
+
+/** The show's settings, its look and the stream overlay's links. */
+@Module({ controllers: [ShowSettingsController, ShowLookController, OverlayLinksController] })
+class ShowModule {}
+
+@Module({ controllers: [UploadsController] })
+class UploadsModule {}
+
+/** The socket edge `/ws`. */
+@Module({ providers: [RealtimeGateway] })
+class RealtimeModule {}
 
 @Module({})
 export class AppModule {
@@ -31,26 +115,8 @@ export class AppModule {
   static with(runtime: Runtime, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
-      controllers: [
-        HealthController,
-        MetricsController,
-        AuthController,
-        UsersController,
-        TeamsController,
-        QuizzesController,
-        UploadsController,
-        FormsController,
-        NightsController,
-        PointsController,
-        QuizAnswersController,
-        ShowSettingsController,
-        UserRolesController,
-        ResultsController,
-        OverlayLinksController,
-        ShowLookController,
-        PasswordResetController,
-      ],
-      providers: [{ provide: RUNTIME, useValue: runtime }, { provide: Metrics, useValue: metrics }, { provide: APP_PIPE, useFactory: bodyValidationPipe }, RealtimeGateway],
+      imports: [ServerPartsModule.of(runtime, metrics), OperationsModule, AccountsModule, TeamsModule, QuizzesModule, ShowModule, UploadsModule, RealtimeModule],
+      providers: [{ provide: APP_PIPE, useFactory: bodyValidationPipe }],
     };
   }
 }

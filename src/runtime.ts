@@ -26,9 +26,8 @@ import { AppendBudget } from './limits/append-budget';
 import { rebuildLog } from './observability/rebuild-log';
 import { PasswordResets } from './identity/password-reset';
 import { smtpMailer } from './mail/mailer';
-
-/** Nest injection token of the runtime. */
-export const RUNTIME = Symbol('RUNTIME');
+import { Erasure } from './identity/erasure';
+import { Logins } from './identity/login';
 
 /** The write side's secrets: never in events (ARCHITECTURE.md rule 3). */
 export interface Secrets {
@@ -42,7 +41,11 @@ export interface Secrets {
   devices: DeviceTokens;
 }
 
-/** Everything a running server holds, built before Nest starts and handed to it as one value. */
+/**
+ * Everything a running server holds, built by the composition root before Nest starts (a broken
+ * database fails fast and clearly). Nest gets it in parts, each under its own token (app.module.ts);
+ * nothing below the root sees this whole (docs/decisions/doors.md, "Narrow providers instead of the runtime").
+ */
 export interface Runtime {
   config: AppConfig;
   storage: Storage;
@@ -67,6 +70,10 @@ export interface Runtime {
   appendBudget: AppendBudget;
   /** Password reset links by e-mail (SMTP_URL) and from admins (src/identity/password-reset.ts). */
   passwordResets: PasswordResets;
+  /** Erasures of accounts and what they leave outside the log (src/identity/erasure.ts). */
+  erasure: Erasure;
+  /** Logins by password or one-time link (src/identity/login.ts). */
+  logins: Logins;
 }
 
 /** The services of the server's secret: login tokens and overlay link tokens. */
@@ -113,6 +120,13 @@ export async function startRuntime(
     publicUrl: config.publicUrl,
     sign: (user) => secrets.jwt.sign(user),
   });
+  const loginLimits = await LoginLimits.open(storage.sql);
+  const uploadLimits = await UploadLimits.open(
+    storage.sql,
+    uploadsDir,
+    { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes },
+    await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER),
+  );
   const readModels = await startReadProjections(storage.sql, storage.events, { ...readProjections, rebuild: { report: rebuildLog(), ...readProjections.rebuild } });
   return {
     config,
@@ -124,17 +138,14 @@ export async function startRuntime(
     readModels,
     uploadsDir,
     limits: await HttpLimits.open(storage.sql),
-    loginLimits: await LoginLimits.open(storage.sql),
-    uploadLimits: await UploadLimits.open(
-      storage.sql,
-      uploadsDir,
-      { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes },
-      await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER),
-    ),
+    loginLimits,
+    uploadLimits,
     teamPasswordGuards: await TeamPasswordGuards.open(storage.sql),
     frameRate,
     appendBudget,
     passwordResets,
+    erasure: new Erasure({ engine, storage, credentials: secrets.credentials, loginLimits, uploadLimits, uploadsDir }),
+    logins: new Logins({ live: engine.live, credentials: secrets.credentials, limits: loginLimits, jwt: secrets.jwt, devices: secrets.devices, oneTimeTokens: secrets.tokens }),
   };
 }
 

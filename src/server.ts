@@ -17,10 +17,9 @@ import { Metrics } from './observability/metrics';
 import { LeanWsAdapter } from './realtime/lean-ws-adapter';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { configureAllowedOrigins } from './realtime/origin-policy';
-import { erasedUsers, forgetErased } from './identity/erasure';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorageWhenReachable, Storage, type StorageOptions } from './store/storage';
-import { StoreUnavailableFilter } from './http/http-errors';
+import { DomainErrorFilter } from './http/http-errors';
 import { setHashingQueueWait } from './identity/passwords';
 import { PostgresDatabase } from './store/sql/postgres-database';
 import type { ReadProjectionOptions } from '../projections/read';
@@ -87,9 +86,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       options.frameRate,
       options.readProjections,
     );
-    await forgetErased(runtime, erasedUsers(runtime)); // finishes an erasure a crash interrupted
+    await runtime.erasure.finishInterrupted(); // finishes an erasure a crash interrupted
     phase('runtime');
-    const firstAdmin = await ensureFirstAdmin(runtime, config.adminPassword, Date.now(), config.adminPasswordReset);
+    const firstAdmin = await ensureFirstAdmin(
+      { engine: runtime.engine, events: storage.events, credentials: runtime.secrets.credentials },
+      config.adminPassword,
+      Date.now(),
+      config.adminPasswordReset,
+    );
     phase('firstAdmin');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on
     configureAllowedOrigins(config.allowedOrigins);
@@ -99,7 +103,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.disable('x-powered-by');
     app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
     app.use(apiNoStore()); // token answers never cached; handlers that may be cached say so themselves
-    app.useGlobalFilters(new StoreUnavailableFilter(app.getHttpAdapter())); // 503 while the database is away, not 500
+    app.useGlobalFilters(new DomainErrorFilter(app.getHttpAdapter())); // domain errors as HTTP answers: 429 with an appointment, 503 while the database is away
     app.set('trust proxy', config.trustProxy); // the client's address for the login and registration limits
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });

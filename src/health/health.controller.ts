@@ -1,6 +1,10 @@
 import { Controller, Get, HttpException, Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { RUNTIME, type Runtime } from '../runtime';
+import type { ReadProjections } from '../../projections/read';
+import type { AppConfig } from '../config';
+import { Engine } from '../engine/engine';
+import type { Storage } from '../store/storage';
+import { APP_CONFIG, READ_PROJECTIONS, STORAGE } from '../tokens';
 import { StoreWatch } from './store-watch';
 import { within } from '../engine/within';
 import { rebuildText } from '../observability/rebuild-log';
@@ -19,8 +23,13 @@ const LOOK_EVERY_MS = 2000;
 export class HealthController implements OnModuleInit, OnModuleDestroy {
   private readonly watch: StoreWatch;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
-    this.watch = new StoreWatch(runtime.storage.events, (last) => runtime.readModels.lag(last), READY_LOOK_MS);
+  constructor(
+    private readonly engine: Engine,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(READ_PROJECTIONS) private readonly readModels: ReadProjections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.watch = new StoreWatch(storage.events, (last) => readModels.lag(last), READY_LOOK_MS);
   }
 
   async onModuleInit(): Promise<void> {
@@ -42,20 +51,20 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
       'The process lives; live state position, and store and projection positions as last seen (a store that did not answer is `reachable: false`, not failed; its error goes to the server log, never into the answer).',
   })
   health() {
-    const { storage, engine } = this.runtime;
+    const { storage, engine } = this;
     const seen = this.watch.last;
     const live = engine.live.position;
     const lastPosition = Math.max(seen?.lastPosition ?? 0, live);
     // The error itself names hosts, users and databases: the public answer only says the store was not reached.
     const store = { kind: storage.events.kind, lastPosition, reachable: !seen?.error };
-    return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [], rebuilding: this.runtime.readModels.rebuilding() };
+    return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [], rebuilding: this.readModels.rebuilding() };
   }
 
   /** What the web app needs to know of its server (PROTOCOL.md wave 5): the release, and the public origin its links start with. */
   @Get('about')
   @ApiOkResponse({ description: "`{version, publicUrl}`: the release (package.json) and PUBLIC_URL (`null` when unset: links use the page's own origin)." })
   about(): AboutReply {
-    return { version: APP_VERSION, publicUrl: this.runtime.config.publicUrl };
+    return { version: APP_VERSION, publicUrl: this.config.publicUrl };
   }
 
   /**
@@ -67,7 +76,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
   @ApiOkResponse({ description: 'The live state has caught up with the store.' })
   @ApiServiceUnavailableResponse({ description: '`{status: "not_ready", reason}`: the store does not answer, the live state is behind it, or a read projection is being rebuilt.' })
   async ready() {
-    const { engine } = this.runtime;
+    const { engine } = this;
     const seen = await this.watch.look();
     if (seen.lastPosition === null) throw notReady('Die Datenbank ist gerade nicht erreichbar.');
     const lastPosition = seen.lastPosition;
@@ -82,7 +91,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
         store: { lastPosition },
       });
     }
-    const rebuilding = this.runtime.readModels.rebuilding();
+    const rebuilding = this.readModels.rebuilding();
     if (rebuilding.length > 0) throw notReady(`${rebuilding.map(rebuildText).join('; ')}.`, { rebuilding });
     return { status: 'ready', live: { position: engine.live.position }, store: { lastPosition } };
   }

@@ -1,26 +1,30 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { FIELD_MAXIMA, tooLongProblem, uniqueNameKey, type UserLive } from '../../projections/live';
-import { checkHashingRoom, dummyHash, HashingBusy, verifyPassword } from '../identity/passwords';
+import type { UserLive } from '../../projections/live';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Logins } from '../identity/login';
+import { Engine } from '../engine/engine';
+import type { AppConfig } from '../config';
+import { APP_CONFIG } from '../tokens';
 import { TokenAuthDto, TokenDto } from './dto/auth.dto';
 import { invalidTextRejection } from '../commands';
-import { httpError, rejectionError } from './http-errors';
+import { rejectionError } from './http-errors';
 import { queueTicket } from '../limits/password-hashing';
-import { clientAddress, NAME_LINE_RETRY_SECONDS, NameLineFull, type LinePlace } from '../limits/logins-and-registrations';
+import { clientAddress } from '../limits/logins-and-registrations';
 import { userResource } from './json-api';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf } from './request-user';
 import { secureCookies } from './public-origin';
-import { BLOCKED_TEXT } from '../auth/token-holder';
-import { LOGIN_TEXTS } from '../edge-texts';
 
 @ApiTags('login')
 @Controller('api')
 export class AuthController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly logins: Logins,
+    private readonly engine: Engine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** `{username, password}` (login is case-insensitive) or `{token}` of a one-time login link. */
   @Post('token-auth')
@@ -35,71 +39,27 @@ export class AuthController {
   async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
-    const live = this.runtime.engine.live;
-    if (body.token !== undefined) {
-      const linkId = await this.runtime.secrets.tokens.redeem('login', body.token);
-      // The link (and its user) may have been created through another app instance a moment ago.
-      const user = linkId ? await live.findCaughtUp((s) => s.users.get(s.loginLinks.get(linkId) ?? '')) : undefined;
-      if (!user) throw httpError(403, LOGIN_TEXTS.invalidLink);
-      if (user.blocked) throw httpError(403, BLOCKED_TEXT);
-      return { token: this.runtime.secrets.jwt.sign(user) };
-    }
-    const username = body.username!;
-    const limits = this.runtime.loginLimits;
-    const { credentials, devices, jwt } = this.runtime.secrets;
-    // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
-    const counted = username.slice(0, FIELD_MAXIMA.login);
-    const attempt = {
-      login: counted,
-      address: clientAddress(request),
-      // The cookie names the account and its token generation: the live state's, no query.
-      device: devices.verify(cookieValue(request.headers.cookie, DEVICE_COOKIE), live.state.users.get(live.state.userIdByLogin.get(uniqueNameKey(counted)) ?? '')),
-    };
-    // A login the hashing queue would send away now gets its appointment before it costs the limiter's and the
-    // credentials' queries: in a surge each check-in would pay them again (docs/decisions/first-minute.md).
-    const ticket = queueTicket(request);
-    checkHashingRoom({ ticket });
-    const tooLong = tooLongProblem('login', username);
-    // A place in the name's line before anything is counted or queried: beyond it, 429 at once, uncounted.
-    let place: LinePlace;
-    try {
-      place = limits.enterLine(attempt);
-    } catch (error) {
-      if (!(error instanceof NameLineFull)) throw error;
-      response.set('Retry-After', String(NAME_LINE_RETRY_SECONDS));
-      throw httpError(429, error.message);
-    }
-    // Counted as failed before the password is verified: a burst cannot slip past the limit while the first are hashed.
-    const refusal = await limits.attempt(attempt).catch((error: unknown) => {
-      place.leave();
-      throw error;
-    });
-    if (refusal || tooLong) place.leave();
-    if (refusal) throw httpError(429, refusal);
-    if (tooLong) throw httpError(400, tooLong);
-    const valid = await place
-      .run(async () => {
-        const credential = await credentials.findByLogin(username);
-        // An unknown name costs the same verification as a known one: the answer's timing does not tell which names exist.
-        const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), body.password!, { ticket });
-        return verified && credential ? credential : null;
-      })
-      .catch(async (error: unknown) => {
-        if (error instanceof HashingBusy) await limits.giveBack(attempt); // never verified: not a failure
-        throw error;
+    const outcome =
+      body.token !== undefined
+        ? await this.logins.withLink(body.token)
+        : await this.logins.withPassword({
+            username: body.username!,
+            password: body.password!,
+            address: clientAddress(request),
+            deviceCookie: cookieValue(request.headers.cookie, DEVICE_COOKIE),
+            ticket: queueTicket(request),
+          });
+    if (!outcome.ok) throw rejectionError(outcome);
+    if (outcome.deviceCookie !== undefined) {
+      response.cookie(DEVICE_COOKIE, outcome.deviceCookie, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies(this.config, request),
+        path: '/api/token-auth',
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
       });
-    const user = valid ? await live.findCaughtUp((s) => s.users.get(valid.userId)) : undefined;
-    if (!user) throw httpError(403, LOGIN_TEXTS.wrongCredentials);
-    await limits.succeeded(attempt);
-    if (user.blocked) throw httpError(403, BLOCKED_TEXT); // after the password: a guesser learns nothing
-    response.cookie(DEVICE_COOKIE, devices.issue(user), {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookies(this.runtime.config, request),
-      path: '/api/token-auth',
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS * 1000,
-    });
-    return { token: jwt.sign(user) };
+    }
+    return { token: outcome.token };
   }
 
   /** Every token the user holds so far stops working (401), on every instance; their open sockets are closed. */
@@ -108,7 +68,7 @@ export class AuthController {
   @LoggedIn()
   @ApiOkResponse({ description: '`{success: true}`: every earlier token of the user is invalid; log in again for a new one.' })
   async logoutEverywhere(@CurrentUser() user: UserLive) {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'RevokeTokens', userId: user.id }, actorOf(user));
+    const outcome = await this.engine.pipeline.submit({ type: 'RevokeTokens', userId: user.id }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
   }

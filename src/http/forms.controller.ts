@@ -4,7 +4,11 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { FormReply, QrTeamStatusReply } from '../../wire';
 import { reservedTeamName, runSecured } from '../identity/secured-command';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
+import { Presence } from '../realtime/presence';
+import type { Storage } from '../store/storage';
+import { TeamPasswords } from '../teams/team-passwords';
+import { STORAGE } from '../tokens';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../limits/form-submissions';
 import { SharedWindowCounter } from '../limits/shared-window-counter';
@@ -23,9 +27,14 @@ export class FormsController {
   private readonly greetings: SharedWindowCounter;
   private readonly qrTeams: SharedWindowCounter;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
-    this.greetings = new SharedWindowCounter(runtime.storage.sql, 'greetings', GREETINGS_PER_ADDRESS);
-    this.qrTeams = new SharedWindowCounter(runtime.storage.sql, 'qr-teams', QR_TEAMS_PER_ADDRESS);
+  constructor(
+    private readonly engine: Engine,
+    private readonly presence: Presence,
+    private readonly teamPasswords: TeamPasswords,
+    @Inject(STORAGE) storage: Storage,
+  ) {
+    this.greetings = new SharedWindowCounter(storage.sql, 'greetings', GREETINGS_PER_ADDRESS);
+    this.qrTeams = new SharedWindowCounter(storage.sql, 'qr-teams', QR_TEAMS_PER_ADDRESS);
   }
 
   @Post('gruss/new')
@@ -36,7 +45,7 @@ export class FormsController {
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
     const limited = await this.waitText(this.greetings, request, FORM_LIMIT_TEXTS.greetings);
     if (limited) throw httpError(429, limited);
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
+    const outcome = await this.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
   }
@@ -45,7 +54,7 @@ export class FormsController {
   @Get('team/status')
   @ApiOkResponse({ description: '`{success, registrationsOpen}`: true while a moderator is connected; whether registrations are open (closed: the sign-up is refused).' })
   status(): QrTeamStatusReply {
-    return { success: this.moderatorOnline(), registrationsOpen: this.runtime.engine.live.state.show.allowNewRegistrations };
+    return { success: this.moderatorOnline(), registrationsOpen: this.engine.live.state.show.allowNewRegistrations };
   }
 
   /** The name is reserved like any team's; a QR team has no password (members join through the host). */
@@ -56,12 +65,12 @@ export class FormsController {
   @ApiTooManyRequestsResponse({ description: 'Too many teams signed up from this address (German `detail`).' })
   async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
     const teamId = randomUUID();
-    const outcome = await runSecured(this.runtime.engine, {
+    const outcome = await runSecured(this.engine, {
       input: { type: 'CreateQrTeam', name: body.name, amount: body.amount ?? null, moderatorOnline: this.moderatorOnline() },
       actor: actorOf(null),
       newId: teamId,
       limit: { take: () => this.waitText(this.qrTeams, request, FORM_LIMIT_TEXTS.qrTeams), countsRefused: true },
-      credential: reservedTeamName(this.runtime.secrets.teamPasswords, teamId, body.name),
+      credential: reservedTeamName(this.teamPasswords, teamId, body.name),
     });
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
@@ -74,9 +83,8 @@ export class FormsController {
   }
 
   private moderatorOnline(): boolean {
-    const { presence, engine } = this.runtime;
-    for (const userId of presence.onlineUserIds()) {
-      if (engine.live.state.users.get(userId)?.roles.includes('moderator')) return true;
+    for (const userId of this.presence.onlineUserIds()) {
+      if (this.engine.live.state.users.get(userId)?.roles.includes('moderator')) return true;
     }
     return false;
   }

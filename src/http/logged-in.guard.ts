@@ -1,10 +1,11 @@
-import { applyDecorators, createParamDecorator, Inject, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Role } from '../../events';
 import type { UserLive } from '../../projections/live';
-import { RUNTIME, type Runtime } from '../runtime';
+import { TokenService } from '../auth/jwt';
+import { Engine } from '../engine/engine';
 import { httpError } from './http-errors';
 import { RENEWED_TOKEN_HEADER, renewedToken } from '../auth/token-renewal';
 import { requestHolderCaughtUp } from './request-user';
@@ -22,7 +23,8 @@ type RequestWithUser = Request & { user?: UserLive };
 @Injectable()
 export class LoggedInGuard implements CanActivate {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly engine: Engine,
+    private readonly jwt: TokenService,
     private readonly reflector: Reflector,
   ) {}
 
@@ -30,10 +32,10 @@ export class LoggedInGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     const anyOf = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]) ?? [];
     const suits = (user: UserLive) => anyOf.length === 0 || anyOf.some((role) => user.roles.includes(role));
-    const { user, payload } = await requestHolderCaughtUp(this.runtime, request, suits);
+    const { user, payload } = await requestHolderCaughtUp(this.jwt, this.engine.live, request, suits);
     if (!suits(user)) throw httpError(403, AUTH_TEXTS.forbidden);
     request.user = user;
-    const renewed = renewedToken(this.runtime.secrets.jwt, payload, user);
+    const renewed = renewedToken(this.jwt, payload, user);
     if (renewed) context.switchToHttp().getResponse<Response>().setHeader(RENEWED_TOKEN_HEADER, renewed);
     return true;
   }

@@ -3,7 +3,9 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestj
 import type { Response } from 'express';
 import type { NightListEntry } from '../../wire';
 import { nightWithDependencies, toNightExport } from '../replay/night-events';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
+import type { Storage } from '../store/storage';
+import { STORAGE } from '../tokens';
 import { httpError } from './http-errors';
 import { LoggedIn } from './logged-in.guard';
 
@@ -14,12 +16,15 @@ const PAGE = 1000;
 @Controller('api/nights')
 @LoggedIn('admin')
 export class NightsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    @Inject(STORAGE) private readonly storage: Storage,
+  ) {}
 
   @Get()
   @ApiOkResponse({ description: '`{data: [{id, quizId, quizName, startedAt, endedAt}]}`' })
   list() {
-    const state = this.runtime.engine.live.state;
+    const state = this.engine.live.state;
     const nights: NightListEntry[] = [];
     state.nights.forEach((night) =>
       nights.push({
@@ -39,7 +44,7 @@ export class NightsController {
   @ApiOkResponse({ description: 'JSON Lines: a header line `{format, formatVersion, eventVersions, exportedAt}`, then one stored event per line (a download: night-<id>.jsonl).' })
   @ApiNotFoundResponse({ description: 'No night with this id.' })
   async export(@Param('id') id: string, @Res() response: Response): Promise<void> {
-    const events = await nightWithDependencies(this.runtime.storage.events, id);
+    const events = await nightWithDependencies(this.storage.events, id);
     if (!events) throw httpError(404, `Es gibt keinen Abend mit der Nummer ${id}.`);
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="night-${id}.jsonl"`);
@@ -54,7 +59,7 @@ export class NightsController {
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     let fromRevision = 0;
     for (;;) {
-      const page = await this.runtime.storage.events.readStream(`night-${id}`, { fromRevision, limit: PAGE });
+      const page = await this.storage.events.readStream(`night-${id}`, { fromRevision, limit: PAGE });
       if (page.length === 0) break;
       response.write(page.map((e) => JSON.stringify(e)).join('\n') + '\n');
       fromRevision = page[page.length - 1]!.revision + 1;

@@ -3,7 +3,10 @@ import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFo
 import type { Request } from 'express';
 import { workingOverlayLinks, type LiveState, type OverlayLinkLive, type UserLive } from '../../projections/live';
 import type { OverlayLinkCreatedReply, OverlayLinkEntry } from '../../wire';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
+import { OverlayTokens } from '../auth/overlay-tokens';
+import type { AppConfig } from '../config';
+import { APP_CONFIG } from '../tokens';
 import { rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { publicOrigin } from './public-origin';
@@ -20,11 +23,15 @@ export const OVERLAY_PATH = '/overlay/';
 @ApiTags('stream overlay')
 @Controller('api/overlay-links')
 export class OverlayLinksController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly overlayTokens: OverlayTokens,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The address of a link at the show's public origin (PUBLIC_URL, else the admin's request's); OBS opens it as a browser source. */
   private urlOf(request: Request, linkId: string): string {
-    return `${publicOrigin(this.runtime.config, request)}${OVERLAY_PATH}${this.runtime.secrets.overlayTokens.tokenOf(linkId)}`;
+    return `${publicOrigin(this.config, request)}${OVERLAY_PATH}${this.overlayTokens.tokenOf(linkId)}`;
   }
 
   private entryOf(state: LiveState, request: Request, link: OverlayLinkLive): OverlayLinkEntry {
@@ -38,7 +45,7 @@ export class OverlayLinksController {
   @ApiCreatedResponse({ description: "`{id, url}`: the new link and the overlay page's address (`/overlay/<token>`, for a broadcast tool's browser source, 1920x1080)." })
   @ApiConflictResponse({ description: 'Already 20 working links (German `detail`).' })
   async create(@Req() request: Request, @CurrentUser() admin: UserLive): Promise<OverlayLinkCreatedReply> {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'CreateOverlayLink' }, actorOf(admin));
+    const outcome = await this.engine.pipeline.submit({ type: 'CreateOverlayLink' }, actorOf(admin));
     if (!outcome.ok) throw rejectionError(outcome);
     const created = outcome.events.find((event) => event.type === 'OverlayLinkCreated')!;
     return { id: created.data.linkId, url: this.urlOf(request, created.data.linkId) };
@@ -48,7 +55,7 @@ export class OverlayLinksController {
   @LoggedIn('admin')
   @ApiOkResponse({ description: "The working links, oldest first: `[{id, url, createdAt, createdBy}]` (`createdBy`: the admin's name)." })
   list(@Req() request: Request): OverlayLinkEntry[] {
-    const state = this.runtime.engine.live.state;
+    const state = this.engine.live.state;
     return workingOverlayLinks(state).map((link) => this.entryOf(state, request, link));
   }
 
@@ -59,7 +66,7 @@ export class OverlayLinksController {
   @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
   @ApiNotFoundResponse({ description: 'No link with this id (German `detail`).' })
   async revoke(@Param('id') id: string, @CurrentUser() admin: UserLive): Promise<void> {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'RevokeOverlayLink', linkId: id }, actorOf(admin));
+    const outcome = await this.engine.pipeline.submit({ type: 'RevokeOverlayLink', linkId: id }, actorOf(admin));
     if (!outcome.ok) throw rejectionError(outcome);
   }
 }

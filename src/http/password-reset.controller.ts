@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RUNTIME, type Runtime } from '../runtime';
+import { PasswordResets } from '../identity/password-reset';
 import { invalidTextRejection } from '../commands';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { queueTicket } from '../limits/password-hashing';
@@ -12,13 +12,13 @@ import { httpError, rejectionError } from './http-errors';
 @ApiTags('login')
 @Controller('api/password-reset')
 export class PasswordResetController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly passwordResets: PasswordResets) {}
 
   /** Whether the show sends reset e-mails (SMTP_URL); without, the form says the crew can help. */
   @Get()
   @ApiOkResponse({ description: '`{mail: true}` when the show sends reset e-mails, `{mail: false}` when only the crew can make a link.' })
   status() {
-    return { mail: this.runtime.passwordResets.byMail };
+    return { mail: this.passwordResets.byMail };
   }
 
   /**
@@ -34,9 +34,9 @@ export class PasswordResetController {
     const invalid = invalidTextRejection(body);
     if (invalid) throw rejectionError(invalid);
     const asked = body.login !== undefined ? { login: body.login } : { email: body.email! };
-    const refusal = await this.runtime.passwordResets.request(asked, clientAddress(request));
+    const refusal = await this.passwordResets.request(asked, clientAddress(request));
     if (refusal) throw httpError(429, refusal);
-    return { mail: this.runtime.passwordResets.byMail };
+    return { mail: this.passwordResets.byMail };
   }
 
   /** `{token, newPassword}`: the new password is set, every older token of the user ends; `{token}` logs in. */
@@ -48,7 +48,7 @@ export class PasswordResetController {
     const invalid = invalidTextRejection(body);
     if (invalid) throw rejectionError(invalid);
     response.setHeader('Cache-Control', 'no-store');
-    const outcome = await this.runtime.passwordResets.confirm(body.token, body.newPassword, queueTicket(request));
+    const outcome = await this.passwordResets.confirm(body.token, body.newPassword, queueTicket(request));
     if ('token' in outcome) return { token: outcome.token };
     throw rejectionError(outcome);
   }

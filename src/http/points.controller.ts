@@ -1,11 +1,10 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Role } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { pointsTable, publishedRanking, teamsTxt } from '../../projections/read';
-import { RUNTIME, type Runtime } from '../runtime';
-import { readModelsCaughtUp } from './read-your-writes';
+import { ReadModelsFence } from './read-your-writes';
 import { httpError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { POINTS_TEXTS } from '../edge-texts';
@@ -17,7 +16,7 @@ const RUNNING_TOTALS_ROLES: readonly Role[] = ['moderator', 'tester'];
 @ApiTags('points')
 @Controller('api/points')
 export class PointsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly readModels: ReadModelsFence) {}
 
   /**
    * `{rounds, sortedTeams}`: the running totals for moderators and testers (`?sort=lastRound` orders by the
@@ -30,11 +29,11 @@ export class PointsController {
   @ApiOkResponse({ description: '`{rounds, sortedTeams}` from the read projection (players: the published ranking).' })
   @ApiNotFoundResponse({ description: 'A player asking before the ranking of this quiz is published (German `detail`).' })
   async overview(@Param('quizId') quizId: string, @Query('sort') sort: string | undefined, @CurrentUser() user: UserLive) {
-    await readModelsCaughtUp(this.runtime);
+    const sql = await this.readModels.caughtUp();
     if (user.roles.some((role) => RUNNING_TOTALS_ROLES.includes(role))) {
-      return pointsTable(this.runtime.storage.sql, quizId, sort === 'lastRound' ? 'lastRound' : 'total');
+      return pointsTable(sql, quizId, sort === 'lastRound' ? 'lastRound' : 'total');
     }
-    const published = await publishedRanking(this.runtime.storage.sql);
+    const published = await publishedRanking(sql);
     if (!published.published || published.quizId !== quizId) throw httpError(404, POINTS_TEXTS.notPublished);
     return published.points;
   }
@@ -44,8 +43,8 @@ export class PointsController {
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: "The spec's export format (BOM, marker line, CRLF)." })
   async teamsTxt(@Param('quizId') quizId: string, @Res() response: Response): Promise<void> {
-    await readModelsCaughtUp(this.runtime);
-    const bytes = teamsTxt(await pointsTable(this.runtime.storage.sql, quizId));
+    const sql = await this.readModels.caughtUp();
+    const bytes = teamsTxt(await pointsTable(sql, quizId));
     response.setHeader('Content-Type', 'text/plain; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="teams.txt"');
     response.end(bytes);

@@ -1,15 +1,14 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { answersOfQuiz } from '../../projections/read';
-import { RUNTIME, type Runtime } from '../runtime';
-import { readModelsCaughtUp } from './read-your-writes';
+import { ReadModelsFence } from './read-your-writes';
 import { LoggedIn } from './logged-in.guard';
 
 /** GET /api/quiz-answers?filter[quiz_id]=N&include=user,team — the checker's answers, JSON:API. */
 @ApiTags('quizzes')
 @Controller('api/quiz-answers')
 export class QuizAnswersController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly readModels: ReadModelsFence) {}
 
   @Get()
   @LoggedIn('tester', 'moderator')
@@ -20,8 +19,8 @@ export class QuizAnswersController {
     const filter = (query.filter ?? {}) as Record<string, unknown>;
     const quizId = String(filter.quiz_id ?? query['filter[quiz_id]'] ?? '');
     const include = String(query.include ?? '').split(',');
-    await readModelsCaughtUp(this.runtime);
-    const answers = await answersOfQuiz(this.runtime.storage.sql, quizId);
+    const sql = await this.readModels.caughtUp();
+    const answers = await answersOfQuiz(sql, quizId);
     const included = new Map<string, object>();
     const data = answers.map((a) => {
       if (include.includes('team') && a.teamId) included.set(`teams:${a.teamId}`, { type: 'teams', id: a.teamId, attributes: { name: a.teamName } });

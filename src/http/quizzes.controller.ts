@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { QuizLive, UserLive } from '../../projections/live';
 import type { QuizResource } from '../../wire';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
 import { QuizDto } from './dto/quizzes.dto';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -18,7 +18,7 @@ function quizResource(quiz: QuizLive): QuizResource {
 @ApiTags('quizzes')
 @Controller('api/quizzes')
 export class QuizzesController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly engine: Engine) {}
 
   /** Newest first, as the config page lists them. */
   @Get()
@@ -26,7 +26,7 @@ export class QuizzesController {
   @ApiOkResponse({ description: 'Every quiz as JSON:API `quizzes` resources (id, name, yearWeek, content), newest first.' })
   list() {
     const quizzes: QuizLive[] = [];
-    this.runtime.engine.live.state.quizzes.forEach((quiz) => quizzes.push(quiz));
+    this.engine.live.state.quizzes.forEach((quiz) => quizzes.push(quiz));
     return { data: quizzes.sort((a, b) => Number(b.id) - Number(a.id)).map(quizResource) };
   }
 
@@ -35,7 +35,7 @@ export class QuizzesController {
   @ApiOkResponse({ description: 'The quiz as a JSON:API `quizzes` resource.' })
   @ApiNotFoundResponse({ description: 'No quiz with this id.' })
   async get(@Param('id') id: string) {
-    const quiz = await this.runtime.engine.live.findCaughtUp((state) => state.quizzes.get(id)); // created through another instance
+    const quiz = await this.engine.live.findCaughtUp((state) => state.quizzes.get(id)); // created through another instance
     if (!quiz) throw httpError(404, QUIZ_TEXTS.loadFailed);
     return { data: quizResource(quiz) };
   }
@@ -83,10 +83,10 @@ export class QuizzesController {
   }
 
   private async createFrom(quiz: { name: string; yearWeek: string; content: unknown }, user: UserLive) {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'CreateQuiz', name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content as never }, actorOf(user));
+    const outcome = await this.engine.pipeline.submit({ type: 'CreateQuiz', name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content as never }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
     const created = outcome.events.find((e) => e.type === 'QuizCreated');
-    return { data: quizResource(this.runtime.engine.live.state.quizzes.get(created!.data.quizId)!) };
+    return { data: quizResource(this.engine.live.state.quizzes.get(created!.data.quizId)!) };
   }
 
   @Patch(':id')
@@ -95,7 +95,7 @@ export class QuizzesController {
   @ApiOkResponse({ description: 'The changed quiz as a JSON:API `quizzes` resource (moderators only).' })
   async update(@Param('id') id: string, @Attributes() body: QuizDto, @CurrentUser() user: UserLive) {
     const { name, yearWeek, content } = body;
-    const outcome = await this.runtime.engine.pipeline.submit(
+    const outcome = await this.engine.pipeline.submit(
       {
         type: 'EditQuiz',
         quizId: id,
@@ -106,6 +106,6 @@ export class QuizzesController {
       actorOf(user),
     );
     if (!outcome.ok) throw rejectionError(outcome);
-    return { data: quizResource(this.runtime.engine.live.state.quizzes.get(id)!) };
+    return { data: quizResource(this.engine.live.state.quizzes.get(id)!) };
   }
 }

@@ -1,16 +1,16 @@
 import type { Request } from 'express';
 import type { Actor, Role } from '../../events';
 import type { UserLive } from '../../projections/live';
-import type { Runtime } from '../runtime';
-import type { TokenPayload } from '../auth/jwt';
+import type { TokenPayload, TokenService } from '../auth/jwt';
+import type { LiveStateService } from '../engine/live-state';
 import { tokenHolder } from '../auth/token-holder';
 import { httpError } from './http-errors';
 import { AUTH_TEXTS } from '../edge-texts';
 
 /** The logged-in user of a request (Bearer token), with roles from the live state; 401 otherwise. */
-export function requestUser(runtime: Runtime, request: Request): UserLive {
-  const payload = runtime.secrets.jwt.verify(bearerToken(request));
-  const user = payload ? tokenHolder(runtime.engine.live.state, payload) : undefined;
+export function requestUser(jwt: TokenService, live: LiveStateService, request: Request): UserLive {
+  const payload = jwt.verify(bearerToken(request));
+  const user = payload ? tokenHolder(live.state, payload) : undefined;
   if (!user) throw httpError(401, AUTH_TEXTS.unauthenticated);
   return user;
 }
@@ -20,10 +20,14 @@ export function requestUser(runtime: Runtime, request: Request): UserLive {
  * is looked up again after catching up with the store: another app instance may have just written it.
  * With the verified token's payload (the guard renews a player's token from it).
  */
-export async function requestHolderCaughtUp(runtime: Runtime, request: Request, suits: (user: UserLive) => boolean): Promise<{ user: UserLive; payload: TokenPayload }> {
-  const payload = runtime.secrets.jwt.verify(bearerToken(request));
+export async function requestHolderCaughtUp(
+  jwt: TokenService,
+  live: LiveStateService,
+  request: Request,
+  suits: (user: UserLive) => boolean,
+): Promise<{ user: UserLive; payload: TokenPayload }> {
+  const payload = jwt.verify(bearerToken(request));
   if (!payload) throw httpError(401, AUTH_TEXTS.unauthenticated);
-  const { live } = runtime.engine;
   const user =
     (await live.findCaughtUp((state) => {
       const known = tokenHolder(state, payload);

@@ -1,12 +1,12 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { answersCsv, pointsCsv, quizContent, quizStats, resultAnswers, statsCsv } from '../../projections/read';
-import { RUNTIME, type Runtime } from '../runtime';
 import { httpError } from './http-errors';
 import { LoggedIn } from './logged-in.guard';
-import { readModelsCaughtUp } from './read-your-writes';
+import { ReadModelsFence } from './read-your-writes';
 import { QUIZ_TEXTS } from '../edge-texts';
+import type { SqlDatabase } from '../store/sql/sql-database';
 
 /** Who may download a quiz's results: the crew that ran the night (PROTOCOL.md wave 4, "Results and statistics"). */
 const RESULT_ROLES = ['moderator', 'admin'] as const;
@@ -27,12 +27,13 @@ function fileName(quizId: string, what: string): string {
 @ApiTags('quizzes')
 @Controller('api/quizzes')
 export class ResultsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly readModels: ReadModelsFence) {}
 
-  /** The quiz must exist: an unknown id answers 404 with the config page's German text. */
-  private async existingQuiz(quizId: string): Promise<void> {
-    await readModelsCaughtUp(this.runtime);
-    if ((await quizContent(this.runtime.storage.sql, quizId)) === null) throw httpError(404, QUIZ_TEXTS.loadFailed);
+  /** The quiz must exist: an unknown id answers 404 with the config page's German text. The read models' database otherwise. */
+  private async existingQuiz(quizId: string): Promise<SqlDatabase> {
+    const sql = await this.readModels.caughtUp();
+    if ((await quizContent(sql, quizId)) === null) throw httpError(404, QUIZ_TEXTS.loadFailed);
+    return sql;
   }
 
   private static send(response: Response, bytes: Buffer, name: string): void {
@@ -50,8 +51,8 @@ export class ResultsController {
   })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async answers(@Param('id') quizId: string, @Res() response: Response): Promise<void> {
-    await this.existingQuiz(quizId);
-    ResultsController.send(response, answersCsv(await resultAnswers(this.runtime.storage.sql, quizId)), fileName(quizId, 'antworten'));
+    const sql = await this.existingQuiz(quizId);
+    ResultsController.send(response, answersCsv(await resultAnswers(sql, quizId)), fileName(quizId, 'antworten'));
   }
 
   @Get(':id/points.csv')
@@ -60,8 +61,8 @@ export class ResultsController {
   @ApiOkResponse({ description: `The ranking: Platz, Team, Runde 1 … n, Gesamt. ${CSV_DESCRIPTION}` })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async points(@Param('id') quizId: string, @Res() response: Response): Promise<void> {
-    await this.existingQuiz(quizId);
-    ResultsController.send(response, await pointsCsv(this.runtime.storage.sql, quizId), fileName(quizId, 'punkte'));
+    const sql = await this.existingQuiz(quizId);
+    ResultsController.send(response, await pointsCsv(sql, quizId), fileName(quizId, 'punkte'));
   }
 
   @Get(':id/stats.csv')
@@ -70,8 +71,8 @@ export class ResultsController {
   @ApiOkResponse({ description: `Per question: Runde, Frage, Teams mit Antwort, Davon richtig, Anteil richtig (%), Durchschnittliche Punkte. ${CSV_DESCRIPTION}` })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async statsCsv(@Param('id') quizId: string, @Res() response: Response): Promise<void> {
-    await readModelsCaughtUp(this.runtime);
-    const stats = await quizStats(this.runtime.storage.sql, quizId);
+    const sql = await this.readModels.caughtUp();
+    const stats = await quizStats(sql, quizId);
     if (stats === null) throw httpError(404, QUIZ_TEXTS.loadFailed);
     ResultsController.send(response, statsCsv(stats), fileName(quizId, 'statistik'));
   }
@@ -82,8 +83,8 @@ export class ResultsController {
   @ApiOkResponse({ description: '`{questions: [{round, num, answered, right, shareRight (0 to 1, null without answers), averagePoints (null without answers)}]}`.' })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async stats(@Param('id') quizId: string) {
-    await readModelsCaughtUp(this.runtime);
-    const stats = await quizStats(this.runtime.storage.sql, quizId);
+    const sql = await this.readModels.caughtUp();
+    const stats = await quizStats(sql, quizId);
     if (stats === null) throw httpError(404, QUIZ_TEXTS.loadFailed);
     return { questions: stats };
   }

@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageTypeOf, primaryColorOf, shortNameOf, showLogoPath, showNameOf, shownLogo } from '../../projections/live';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
+import { UPLOADS_DIR } from '../tokens';
 import { httpError } from './http-errors';
 import { IMMUTABLE, REVALIDATE } from './web-app';
 import { SHOW_LOOK_TEXTS } from '../edge-texts';
@@ -26,7 +27,10 @@ const DEFAULT_ICONS = [
 @ApiTags('show settings')
 @Controller()
 export class ShowLookController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    @Inject(UPLOADS_DIR) private readonly uploadsDir: string,
+  ) {}
 
   @Get('manifest.webmanifest')
   @Header('Content-Type', 'application/manifest+json; charset=utf-8')
@@ -34,7 +38,7 @@ export class ShowLookController {
   @ApiProduces('application/manifest+json')
   @ApiOkResponse({ description: "The web app manifest: the show's name, short name, primary colour as theme colour, its logo as icon (else the app's icons)." })
   manifest(): Record<string, unknown> {
-    const settings = this.runtime.engine.live.state.showSettings;
+    const settings = this.engine.live.state.showSettings;
     const name = showNameOf(settings);
     const logo = showLogoPath(settings.logo);
     return {
@@ -55,9 +59,9 @@ export class ShowLookController {
   @ApiOkResponse({ description: "The show's logo, for anyone (also logged out)." })
   @ApiNotFoundResponse({ description: 'The show has no logo (German `detail`).' })
   async logo(@Query('v') version: unknown, @Res() response: Response): Promise<void> {
-    const state = this.runtime.engine.live.state;
+    const state = this.engine.live.state;
     const logo = shownLogo(state, state.showSettings.logo); // mph: a hidden logo is none
-    const file = logo === '' ? null : path.join(this.runtime.uploadsDir, logo);
+    const file = logo === '' ? null : path.join(this.uploadsDir, logo);
     if (
       !file ||
       !(await stat(file).then(

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Inject, Put, Req, Res, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Body, Controller, Get, Put, Req, Res, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { ShowSettings } from '../../events';
 import type { UserLive } from '../../projections/live';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
 import { ShowSettingsDto } from './dto/show-settings.dto';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { rejectionError } from './http-errors';
@@ -17,8 +17,8 @@ import { ShowSettingsFeed } from './show-settings-feed';
 export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
   private readonly feed: ShowSettingsFeed;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
-    this.feed = new ShowSettingsFeed(runtime.engine.live);
+  constructor(private readonly engine: Engine) {
+    this.feed = new ShowSettingsFeed(engine.live);
   }
 
   onModuleInit(): void {
@@ -32,7 +32,7 @@ export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
   @Get()
   @ApiOkResponse({ description: 'The settings, for anyone (also logged out).', type: ShowSettingsDto })
   get(): ShowSettings {
-    return this.runtime.engine.live.state.showSettings;
+    return this.engine.live.state.showSettings;
   }
 
   @Get('stream')
@@ -49,8 +49,8 @@ export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
   @ApiOkResponse({ description: 'The settings now in force.', type: ShowSettingsDto })
   @ApiBadRequestResponse({ description: '`{errors: [{status: "400", detail}]}`: a malformed address or date, a text too long, too many entries (German `detail`).' })
   async replace(@Body() body: ShowSettingsDto, @CurrentUser() user: UserLive): Promise<ShowSettings> {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'ChangeShowSettings', ...body }, actorOf(user));
+    const outcome = await this.engine.pipeline.submit({ type: 'ChangeShowSettings', ...body }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);
-    return this.runtime.engine.live.state.showSettings;
+    return this.engine.live.state.showSettings;
   }
 }

@@ -1,9 +1,10 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
-import { RUNTIME, type Runtime } from '../runtime';
+import { releasedTeamName, reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
+import { Engine } from '../engine/engine';
+import { TeamPasswords } from '../teams/team-passwords';
 import { CreateTeamDto } from './dto/teams.dto';
 import { rejectionError } from './http-errors';
 import { teamListResource, teamResource } from './json-api';
@@ -20,7 +21,10 @@ export class TeamsController {
   /** Team creations per user (each hashes a password). */
   private readonly creations = new WindowCounter(TEAMS_CREATED_PER_USER);
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly teamPasswords: TeamPasswords,
+  ) {}
 
   @Get()
   @LoggedIn()
@@ -30,7 +34,7 @@ export class TeamsController {
       '(never a password); admins and moderators also get `relationships.members`.',
   })
   list(@CurrentUser() user: UserLive) {
-    const state = this.runtime.engine.live.state;
+    const state = this.engine.live.state;
     const operator = user.roles.includes('admin') || user.roles.includes('moderator');
     const teams: Array<{ key: string; resource: TeamListResource }> = [];
     state.teams.forEach((team) => teams.push({ key: team.lowerName, resource: teamListResource(state, team, operator) }));
@@ -47,7 +51,7 @@ export class TeamsController {
   @ApiTooManyRequestsResponse({ description: 'Too many teams created by this user, or the server is too busy hashing (German `detail`).' })
   async create(@Attributes() body: CreateTeamDto, @CurrentUser() user: UserLive) {
     const teamId = randomUUID();
-    const outcome = await runSecured(this.runtime.engine, {
+    const outcome = await runSecured(this.engine, {
       input: {
         type: 'CreateTeam',
         name: body.name,
@@ -60,10 +64,10 @@ export class TeamsController {
       newId: teamId,
       limit: windowLimit(this.creations, user.id, HASHING_LIMIT_TEXTS.teams),
       newPassword: { password: body.newPassword },
-      credential: reservedTeamName(this.runtime.secrets.teamPasswords, teamId, body.name),
+      credential: reservedTeamName(this.teamPasswords, teamId, body.name),
     });
     if (!outcome.ok) throw rejectionError(outcome);
-    const state = this.runtime.engine.live.state;
+    const state = this.engine.live.state;
     return { data: teamResource(state, state.teams.get(teamId)!) };
   }
 
@@ -72,8 +76,7 @@ export class TeamsController {
   @LoggedIn('admin')
   @ApiNoContentResponse({ description: 'Deleted.' })
   async remove(@Param('id') id: string, @CurrentUser() user: UserLive): Promise<void> {
-    const outcome = await this.runtime.engine.pipeline.submit({ type: 'DeleteTeam', id }, actorOf(user));
+    const outcome = await runSecured(this.engine, { input: { type: 'DeleteTeam', id }, actor: actorOf(user), after: [releasedTeamName(this.teamPasswords, id)] });
     if (!outcome.ok) throw rejectionError(outcome);
-    await this.runtime.secrets.teamPasswords.release(id);
   }
 }

@@ -16,15 +16,19 @@ import {
 import type { UserLive } from '../../projections/live';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, isHiddenPicture } from '../../projections/live';
 import type { UploadReply } from '../../wire';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
+import { TokenService } from '../auth/jwt';
+import { UPLOADS_DIR } from '../tokens';
 import { sniffImage, type ImageKind } from '../uploads/image-sniffing';
 import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/receive';
 import { reencodeImage } from '../uploads/reencode-image';
-import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, uploadOwnerOf } from '../limits/uploads';
+import { movedIntoPlace } from '../uploads/into-place';
+import { runSecured } from '../identity/secured-command';
+import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, UploadLimits, uploadOwnerOf } from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
@@ -76,7 +80,12 @@ const LINGER_MS = 30_000;
 @ApiTags('uploads')
 @Controller('api/uploads')
 export class UploadsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly jwt: TokenService,
+    private readonly uploadLimits: UploadLimits,
+    @Inject(UPLOADS_DIR) private readonly uploadsDir: string,
+  ) {}
 
   /**
    * multipart `image` or `image0..imageN`, optional `fileName` (the pause upload's resolution). The
@@ -104,12 +113,12 @@ export class UploadsController {
   @ApiTooManyRequestsResponse({ description: 'Too many uploads by this user (German `detail`).' })
   async upload(@Param('kind') kind: string, @Req() request: Request, @CurrentUser() user: UserLive): Promise<UploadReply> {
     if (!KINDS.includes(kind as UploadKind)) throw this.refuse(request, 404, UPLOAD_TEXTS.notFound);
-    const limits = this.runtime.uploadLimits;
+    const limits = this.uploadLimits;
     const tooMany = await limits.request(user.id);
     if (tooMany) throw this.refuse(request, tooMany.status, tooMany.detail);
     const owner = uploadOwnerOf(kind, user);
     const reservation = limits.reservation(owner);
-    const incoming = path.join(this.runtime.uploadsDir, INCOMING);
+    const incoming = path.join(this.uploadsDir, INCOMING);
     const written: ReceivedFile[] = [];
     let stored = 0;
     try {
@@ -129,19 +138,22 @@ export class UploadsController {
       const grown = await reservation.grow(images.reduce((sum, image) => sum + image.size, 0));
       if (grown) throw httpError(grown.status, grown.detail);
       const stored_ = files.map((file, i) => ({ file, ...images[i]!, name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}` }));
-      const outcome = await this.runtime.engine.pipeline.submit(
-        {
+      const outcome = await runSecured(this.engine, {
+        input: {
           type: 'RecordUpload',
           kind: kind as UploadKind,
           files: stored_.map((s) => ({ fileName: s.name, mimeType: s.kind.mimeType, size: s.size })),
           fileName: typeof fields.fileName === 'string' ? fields.fileName : null,
         },
-        actorOf(user),
-      );
+        actor: actorOf(user),
+        after: [
+          movedIntoPlace(
+            this.uploadsDir,
+            stored_.map((s) => ({ from: s.file.path, name: s.name })),
+          ),
+        ],
+      });
       if (!outcome.ok) throw rejectionError(outcome);
-      // The event is durable first; a crash before the files are moved leaves a name that answers 404, never a file without a record.
-      await mkdir(path.join(this.runtime.uploadsDir, kind, owner.id), { recursive: true });
-      await Promise.all(stored_.map((s) => rename(s.file.path, path.join(this.runtime.uploadsDir, s.name))));
       stored = stored_.reduce((sum, s) => sum + s.size, 0);
       return { success: true, fileNames: stored_.map((s) => s.name) };
     } catch (error) {
@@ -193,12 +205,12 @@ export class UploadsController {
   @ApiOkResponse({ description: 'The image.' })
   @ApiNotFoundResponse({ description: 'No such upload, or a picture a moderator hid (mph; admins and moderators still get it).' })
   async serve(@Param('path') parts: string[] | string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const user = requestUser(this.runtime, request);
+    const user = requestUser(this.jwt, this.engine.live, request);
     const name = Array.isArray(parts) ? parts.join('/') : parts;
     if (!STORED_PATH.test(name)) throw httpError(404, UPLOAD_TEXTS.notFound);
     // mph: a hidden picture is the operators' only (they show it again, the audit keeps it); for everyone else it is gone.
-    if (isHiddenPicture(this.runtime.engine.live.state, name) && !user.roles.some((role) => role === 'admin' || role === 'moderator')) throw httpError(404, UPLOAD_TEXTS.notFound);
-    const file = path.join(this.runtime.uploadsDir, name);
+    if (isHiddenPicture(this.engine.live.state, name) && !user.roles.some((role) => role === 'admin' || role === 'moderator')) throw httpError(404, UPLOAD_TEXTS.notFound);
+    const file = path.join(this.uploadsDir, name);
     if (
       !(await stat(file).then(
         (s) => s.isFile(),

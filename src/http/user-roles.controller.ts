@@ -1,7 +1,7 @@
-import { Controller, HttpCode, Inject, Param, Put } from '@nestjs/common';
+import { Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { UserLive } from '../../projections/live';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
 import { SetUserRolesDto } from './dto/user-roles.dto';
 import { rejectionError } from './http-errors';
 import { userResource } from './json-api';
@@ -13,7 +13,7 @@ import { ApiAttributesBody, Attributes } from './validation';
 @ApiTags('users')
 @Controller('api/users')
 export class UserRolesController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly engine: Engine) {}
 
   /**
    * The roles become the given ones: an event naming the admin (UserRolesChanged). It holds at once:
@@ -26,7 +26,7 @@ export class UserRolesController {
   @ApiOkResponse({ description: 'The user as a JSON:API `users` resource, `attributes.perm` holding the new roles (unchanged ones: the same).' })
   @ApiNotFoundResponse({ description: 'No user with this id (German `detail`).' })
   async setRoles(@Param('id') id: string, @Attributes() body: SetUserRolesDto, @CurrentUser() admin: UserLive) {
-    const { pipeline, live } = this.runtime.engine;
+    const { pipeline, live } = this.engine;
     const outcome = await pipeline.submit({ type: 'SetUserRoles', userId: id, roles: body.roles }, actorOf(admin));
     if (!outcome.ok) throw rejectionError(outcome);
     return { data: userResource(live.state.users.get(id)!) };

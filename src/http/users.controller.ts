@@ -6,15 +6,21 @@ import { exportOwnData, OWN_DATA_EXPORTS_PER_USER, OWN_DATA_TEXTS } from '../ide
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit, type SecuredLimit } from '../identity/secured-command';
-import { RUNTIME, type Runtime } from '../runtime';
+import { Engine } from '../engine/engine';
+import { Credentials } from '../identity/credentials';
+import { TokenService } from '../auth/jwt';
+import { PasswordResets } from '../identity/password-reset';
+import type { Storage } from '../store/storage';
+import type { AppConfig } from '../config';
+import { APP_CONFIG, STORAGE } from '../tokens';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
-import { eraseUser } from '../identity/erasure';
+import { Erasure } from '../identity/erasure';
 import { httpError, rejectionError } from './http-errors';
 import { ERASURES_PER_ADMIN, HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
 import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { clientAddress } from '../limits/logins-and-registrations';
+import { clientAddress, HttpLimits } from '../limits/logins-and-registrations';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
@@ -29,7 +35,16 @@ export class UsersController {
   /** Exports of one's own data per user (each reads the whole log). */
   private readonly exports = new WindowCounter(OWN_DATA_EXPORTS_PER_USER);
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly credentials: Credentials,
+    private readonly jwt: TokenService,
+    private readonly httpLimits: HttpLimits,
+    private readonly passwordResets: PasswordResets,
+    private readonly erasure: Erasure,
+    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Registration: the login is reserved with the password's hash before UserRegistered (src/identity/secured-command.ts). */
   @Post()
@@ -43,16 +58,16 @@ export class UsersController {
     const userId = randomUUID();
     const login = body.login?.trim() ?? '';
     const password = body.newPassword ?? '';
-    const outcome = await runSecured(this.runtime.engine, {
+    const outcome = await runSecured(this.engine, {
       input: { type: 'RegisterUser', login, password, email: body.email ?? null },
       actor: actorOf(null),
       newId: userId,
-      limit: { take: () => this.runtime.limits.registration(clientAddress(request)), countsRefused: true },
+      limit: { take: () => this.httpLimits.registration(clientAddress(request)), countsRefused: true },
       newPassword: { password, ticket: queueTicket(request) },
-      credential: reservedLogin(this.runtime.secrets.credentials, userId, login),
+      credential: reservedLogin(this.credentials, userId, login),
     });
     if (!outcome.ok) throw rejectionError(outcome);
-    return { data: userResource(this.runtime.engine.live.state.users.get(userId)!) };
+    return { data: userResource(this.engine.live.state.users.get(userId)!) };
   }
 
   @Get()
@@ -65,7 +80,7 @@ export class UsersController {
     const users: ReturnType<typeof userResource>[] = [];
     // A moderator runs the show and needs names and roles, not how to reach every player (data minimisation, DSGVO Art. 5).
     const withEmail = reader.roles.includes('admin');
-    this.runtime.engine.live.state.users.forEach((user) => {
+    this.engine.live.state.users.forEach((user) => {
       if (user.erased) return;
       const resource = userResource(user);
       users.push(withEmail ? resource : { ...resource, attributes: { ...resource.attributes, email: null } });
@@ -89,17 +104,17 @@ export class UsersController {
     const own = user.id === id;
     // The address before a new password: the current password proves both, and it is still the current one.
     if (email !== undefined) {
-      const changed = await runSecured(this.runtime.engine, {
+      const changed = await runSecured(this.engine, {
         input: { type: 'ChangeEmail', userId: id, email: email ?? '' },
         actor: actorOf(user),
         limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
-        proof: currentPasswordProof(this.runtime.secrets.credentials, id, currentPassword),
+        proof: currentPasswordProof(this.credentials, id, currentPassword),
       });
       if (!changed.ok) throw rejectionError(changed);
     }
     if (!own || name !== undefined || password !== '') {
-      const { credentials } = this.runtime.secrets;
-      const outcome = await runSecured(this.runtime.engine, {
+      const { credentials } = this;
+      const outcome = await runSecured(this.engine, {
         // Another user's account is an admin's password reset; the rules say who may change what.
         input: own
           ? { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password }
@@ -113,11 +128,11 @@ export class UsersController {
       if (!outcome.ok) throw rejectionError(outcome);
     }
     if (own && shownEmailPopupAt !== undefined && shownEmailPopupAt !== null) {
-      const seen = await this.runtime.engine.pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
+      const seen = await this.engine.pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
       if (!seen.ok) throw rejectionError(seen);
     }
-    const updated = this.runtime.engine.live.state.users.get(id)!;
-    return { data: userResource(updated), ...(password ? { meta: { token: this.runtime.secrets.jwt.sign(updated) } } : {}) };
+    const updated = this.engine.live.state.users.get(id)!;
+    return { data: userResource(updated), ...(password ? { meta: { token: this.jwt.sign(updated) } } : {}) };
   }
 
   /**
@@ -134,7 +149,7 @@ export class UsersController {
   async eraseOwn(@Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
     // Each try hashes a password: limited per user like a password change.
     if (!this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
-    const outcome = await this.erasure(user.id, user, body.currentPassword);
+    const outcome = await this.securedErasure(user.id, user, body.currentPassword);
     if (!outcome.ok) throw rejectionError(outcome);
   }
 
@@ -150,8 +165,8 @@ export class UsersController {
   async exportOwn(@CurrentUser() user: UserLive, @Res({ passthrough: true }) response: Response) {
     const now = Date.now();
     if (!this.exports.take(user.id, now)) throw httpError(429, OWN_DATA_TEXTS.tooMany(this.exports.blockedMinutes(user.id, now)));
-    const live = this.runtime.engine.live;
-    const data = await exportOwnData(this.runtime.storage.events, live.state, live.position, user.id, now);
+    const live = this.engine.live;
+    const data = await exportOwnData(this.storage.events, live.state, live.position, user.id, now);
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader('Content-Disposition', 'attachment; filename="meine-daten.json"');
     return data;
@@ -163,7 +178,7 @@ export class UsersController {
   @LoggedIn('admin')
   @ApiOkResponse({ description: "`{url}`: `<PUBLIC_URL or this origin>/passwort-neu#<token>`, single use, 60 minutes; it ends the user's older reset links." })
   async resetLink(@Param('id') id: string, @CurrentUser() user: UserLive, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const made = await this.runtime.passwordResets.linkFor(id, actorOf(user), publicOrigin(this.runtime.config, request));
+    const made = await this.passwordResets.linkFor(id, actorOf(user), publicOrigin(this.config, request));
     if (!('url' in made)) throw rejectionError(made);
     response.setHeader('Cache-Control', 'no-store');
     return { url: made.url };
@@ -183,19 +198,19 @@ export class UsersController {
   @ApiConflictResponse({ description: 'The last admin who is not blocked cannot be erased (German `detail`).' })
   @ApiTooManyRequestsResponse({ description: 'This admin erased too many accounts in the last hour (German `detail`).' })
   async erase(@Param('id') id: string, @Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
-    const outcome = await this.erasure(id, user, body.currentPassword, windowLimit(this.erasures, user.id, HASHING_LIMIT_TEXTS.erasures));
+    const outcome = await this.securedErasure(id, user, body.currentPassword, windowLimit(this.erasures, user.id, HASHING_LIMIT_TEXTS.erasures));
     if (!outcome.ok) throw rejectionError(outcome);
     this.logger.warn(`Konto ${id} gelöscht von Admin ${user.id}`);
   }
 
   /** The secured-command step: a refused erasure costs no hash; the actor's current password decides. */
-  private erasure(userId: string, actor: UserLive, currentPassword: unknown, limit?: SecuredLimit) {
-    return runSecured(this.runtime.engine, {
+  private securedErasure(userId: string, actor: UserLive, currentPassword: unknown, limit?: SecuredLimit) {
+    return runSecured(this.engine, {
       input: { type: 'EraseUser', userId },
       actor: actorOf(actor),
       limit,
-      proof: currentPasswordProof(this.runtime.secrets.credentials, actor.id, currentPassword),
-      submit: (input) => eraseUser(this.runtime, userId, actorOf(actor), input.currentPasswordOk === true),
+      proof: currentPasswordProof(this.credentials, actor.id, currentPassword),
+      after: [this.erasure.cleanUp(userId)],
     });
   }
 }

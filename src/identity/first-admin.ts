@@ -3,9 +3,11 @@ import type { Draft, QuizShowEvent } from '../../events';
 import { encodeEvent } from '../../events/codec';
 import type { LiveState } from '../../projections/live';
 import { anyAdmin, CONSOLE_ACTOR, FIRST_ADMIN_ROLES } from '../commands';
-import type { Runtime } from '../runtime';
+import type { Engine } from '../engine/engine';
+import type { EventStore } from '../store/event-store';
 import { nameBasedUuid } from '../store/event-ids';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import type { Credentials } from './credentials';
 import { reservedLogin, runSecured } from './secured-command';
 
 export const FIRST_ADMIN_LOGIN = 'admin';
@@ -19,6 +21,13 @@ export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password';
  * whether ADMIN_PASSWORD_RESET replaced its password; `loginTaken`: no admin exists, but the login
  * `admin` is held by someone else (a log from before this rule): nobody was made admin.
  */
+/** What making the first admin reaches: the running engine, the log, the logins. */
+export interface FirstAdminParts {
+  readonly engine: Engine;
+  readonly events: EventStore;
+  readonly credentials: Credentials;
+}
+
 export type FirstAdminOutcome =
   { created: true; userId: string; password: string; generated: boolean } | { created: false; userId: string | null; passwordReset: boolean; loginTaken?: true };
 
@@ -30,34 +39,34 @@ export type FirstAdminOutcome =
  * found by its user id in the log, becomes ADMIN_PASSWORD, the operator's way back in. Runs on the
  * running engine: the rule decides, so two instances starting at once make one admin.
  */
-export async function ensureFirstAdmin(runtime: Runtime, adminPassword: string | null, now: number, reset = false): Promise<FirstAdminOutcome> {
-  const { engine } = runtime;
+export async function ensureFirstAdmin(parts: FirstAdminParts, adminPassword: string | null, now: number, reset = false): Promise<FirstAdminOutcome> {
+  const { engine, credentials } = parts;
   await engine.live.catchUp();
   if (!anyAdmin(engine.live.state)) {
-    const made = await makeFirstAdmin(runtime, adminPassword);
+    const made = await makeFirstAdmin(parts, adminPassword);
     if (made) return made;
     await engine.live.catchUp();
     if (!anyAdmin(engine.live.state)) return { created: false, userId: null, passwordReset: false, loginTaken: true };
   }
-  const userId = await firstAdminId(runtime, engine.live.state);
+  const userId = await firstAdminId(parts.events, engine.live.state);
   if (!reset || adminPassword === null || userId === null) return { created: false, userId, passwordReset: false };
-  const credential = await runtime.secrets.credentials.findByUserId(userId);
+  const credential = await credentials.findByUserId(userId);
   if (!credential || (await verifyPassword(credential.passwordHash, adminPassword))) return { created: false, userId, passwordReset: false };
-  await runtime.secrets.credentials.setPassword(userId, await hashPassword(adminPassword));
-  await recordPasswordReset(runtime, userId, now); // tokens issued before end (a stolen one too)
+  await credentials.setPassword(userId, await hashPassword(adminPassword));
+  await recordPasswordReset(parts, userId, now); // tokens issued before end (a stolen one too)
   return { created: false, userId, passwordReset: true };
 }
 
 /** Null when the rule refused (an admin appeared meanwhile, or the login is taken). */
-async function makeFirstAdmin(runtime: Runtime, adminPassword: string | null): Promise<FirstAdminOutcome | null> {
+async function makeFirstAdmin({ engine, credentials }: FirstAdminParts, adminPassword: string | null): Promise<FirstAdminOutcome | null> {
   const userId = randomUUID();
   const password = adminPassword ?? generatePassword();
-  const outcome = await runSecured(runtime.engine, {
+  const outcome = await runSecured(engine, {
     input: { type: 'RegisterFirstAdmin', login: FIRST_ADMIN_LOGIN },
     actor: CONSOLE_ACTOR,
     newId: userId,
     newPassword: { password },
-    credential: reservedLogin(runtime.secrets.credentials, userId, FIRST_ADMIN_LOGIN),
+    credential: reservedLogin(credentials, userId, FIRST_ADMIN_LOGIN),
   });
   return outcome.ok ? { created: true, userId, password, generated: adminPassword === null } : null;
 }
@@ -67,10 +76,10 @@ async function makeFirstAdmin(runtime: Runtime, adminPassword: string | null): P
  * the admin role, under the command id `first-admin:<id>`). Null when it lost the role or was erased:
  * ADMIN_PASSWORD_RESET then acts on nobody (no erased admin comes back).
  */
-async function firstAdminId(runtime: Runtime, state: LiveState): Promise<string | null> {
+async function firstAdminId(events: EventStore, state: LiveState): Promise<string | null> {
   const admins = state.users.values().filter((user) => user.roles.includes('admin'));
   for (const admin of admins) {
-    const [first] = await runtime.storage.events.readStream(`user-${admin.id}`, { limit: 1 });
+    const [first] = await events.readStream(`user-${admin.id}`, { limit: 1 });
     const data = first?.data as { userId?: unknown; roles?: unknown } | undefined;
     const made = first?.type === 'UserRegistered' && data?.userId === admin.id && Array.isArray(data.roles) && data.roles.includes('admin');
     if (made && (first.metadata.commandId === `first-admin:${admin.id}` || isStartRegistration(first.metadata))) return admin.id;
@@ -84,17 +93,17 @@ function isStartRegistration(metadata: Record<string, unknown>): boolean {
   return actor?.userId === null;
 }
 
-async function recordPasswordReset(runtime: Runtime, userId: string, now: number): Promise<void> {
+async function recordPasswordReset(parts: FirstAdminParts, userId: string, now: number): Promise<void> {
   const commandId = `first-admin-reset:${userId}:${now}`;
-  await appendSystemEvent(runtime, userId, commandId, now, { type: 'UserPasswordChanged', version: 1, data: { userId } });
+  await appendSystemEvent(parts, userId, commandId, now, { type: 'UserPasswordChanged', version: 1, data: { userId } });
 }
 
 /** Appends the event to the user's stream as the server's own (no actor), its id derived from the command id. */
-async function appendSystemEvent(runtime: Runtime, userId: string, commandId: string, now: number, draft: Draft<QuizShowEvent>): Promise<void> {
+async function appendSystemEvent({ engine, events }: FirstAdminParts, userId: string, commandId: string, now: number, draft: Draft<QuizShowEvent>): Promise<void> {
   const event = {
     ...draft,
     metadata: { eventId: nameBasedUuid(commandId, 0), commandId, correlationId: commandId, causationId: commandId, actor: { userId: null, roles: [] }, recordedAt: now },
   } as QuizShowEvent;
-  const { position } = await runtime.storage.events.append(`user-${userId}`, [encodeEvent(event)], 'any');
-  await runtime.engine.live.waitFor(position);
+  const { position } = await events.append(`user-${userId}`, [encodeEvent(event)], 'any');
+  await engine.live.waitFor(position);
 }

@@ -1,4 +1,3 @@
-import { HttpException } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Argon2Threads } from './argon2-threads';
@@ -33,13 +32,15 @@ export const ARGON2_MAX_WAIT_MS = 20_000;
 export const HASHING_BUSY_TEXT = 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.';
 
 /**
- * The queue of hashes is full: HTTP answers 429 (PROTOCOL.md's error shape) with the appointment in the
- * error's `meta` (`retry`, `retryAfterMs`, `ticket`) and a `Retry-After` header; a command `retry: true`
- * with `retryAfterMs`.
+ * The queue of hashes is full: come back at the appointment. A domain error, not an HTTP one: the edges
+ * say it their way, HTTP with 429 (PROTOCOL.md's error shape), the appointment in the error's `meta` and
+ * a `Retry-After` header (src/http/http-errors.ts), a command with `retry: true` and `retryAfterMs`
+ * (src/realtime/router.ts).
  */
-export class HashingBusy extends HttpException {
+export class HashingBusy extends Error {
   constructor(readonly appointment: Appointment) {
-    super({ errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true, ...appointment } }] }, 429);
+    super(HASHING_BUSY_TEXT);
+    this.name = 'HashingBusy';
   }
 
   get retryAfterMs(): number {

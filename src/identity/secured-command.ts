@@ -13,8 +13,13 @@
  *    password, both in the hashing queue (src/identity/passwords.ts: appointments, HashingBusy);
  * 5. store what the event relies on (the credential): reserve the unique name with its hash, or put
  *    the new hash in place of the old;
- * 6. submit the command through the pipeline;
- * 7. refused: undo step 5 (give the name back, put the old hash back).
+ * 6. submit the command through the pipeline (each `after` step first reads what it will need);
+ * 7. refused: undo step 5 (give the name back, put the old hash back); accepted: the `after` steps, in
+ *    order, do what the command's events call for outside the log (an erasure's clean-up, an upload's
+ *    files moved into place, a deleted team's name given back), in the manner of Emmett's middleware.
+ *
+ * It is the one runner of every edge action of more than one step: a command without a secret, a limit
+ * or a credential (an upload, a team's deletion) skips steps 1 to 5 and runs only 6 and 7.
  *
  * The hash is stored before the event, never after: once the event is in the log (a user registered,
  * older tokens ended by UserPasswordChanged) the password it relies on works on every instance, and a
@@ -74,6 +79,21 @@ export interface SecuredCommand {
   readonly credential?: CredentialWrite;
   /** How the command is submitted; by default the pipeline's submit. */
   readonly submit?: (input: CommandInput) => Promise<CommandOutcome>;
+  /** Work outside the log the command calls for once accepted, in order (step 7). */
+  readonly after?: readonly AfterStep[];
+}
+
+/** An accepted command's outcome: its events, stored. */
+export type Accepted = Extract<CommandOutcome, { ok: true }>;
+
+/**
+ * Work outside the log that an accepted command calls for, run after its events are stored (the log
+ * first: a crash in between leaves work a start or a retry finishes, never a record of work undone).
+ */
+export interface AfterStep {
+  /** Right before the command is submitted: reads what `run` needs and the events will take away. */
+  before?(): Promise<void>;
+  run(accepted: Accepted): Promise<void>;
 }
 
 /** Runs the step (see the top of this file); HashingBusy from the hashing queue is thrown on to the edge. */
@@ -83,13 +103,14 @@ export async function runSecured(engine: Engine, command: SecuredCommand): Promi
     const text = await limit!.take();
     return text === null ? null : reject(text, 'limited');
   };
+  const hashes = proof !== undefined || newPassword !== undefined;
   if (limit?.countsRefused) {
     const refused = await limited();
     if (refused) return refused;
   }
-  const refused = await dryRun(engine, command);
+  // The dry run spares what a refusal would waste: a hash, a stored credential, a counted attempt.
+  const refused = hashes || credential || limit ? await dryRun(engine, command) : null;
   if (refused) return refused;
-  const hashes = proof !== undefined || newPassword !== undefined;
   if (limit && !limit.countsRefused && hashes) {
     const beyond = await limited();
     if (beyond) return beyond;
@@ -97,17 +118,26 @@ export async function runSecured(engine: Engine, command: SecuredCommand): Promi
   const submit = command.submit ?? ((secured: CommandInput) => engine.pipeline.submit(secured, actor, { reservedIds: command.newId ? [command.newId] : [] }));
   const proven = proof ? await checked(proof, limit) : true;
   const verdict: EdgeVerdict = proof ? { [proof.verdict]: proven } : {};
+  const after = command.after ?? [];
+  const submitted = async () => {
+    for (const step of after) await step.before?.();
+    return submit({ ...input, ...verdict });
+  };
+  const accepted = async (outcome: CommandOutcome) => {
+    if (outcome.ok) for (const step of after) await step.run(outcome);
+    return outcome;
+  };
   // A secret that did not check out: the rule refuses it with its own text; nothing is hashed or stored.
-  if (!proven) return submit({ ...input, ...verdict });
+  if (!proven) return accepted(await submitted());
   const hash = newPassword ? await hashPassword(newPassword.password, { ticket: newPassword.ticket }) : null;
   const taken = await credential?.write(hash);
   if (taken) return taken;
-  const outcome = await submit({ ...input, ...verdict }).catch(async (error: unknown) => {
+  const outcome = await submitted().catch(async (error: unknown) => {
     await credential?.undo('unknown');
     throw error;
   });
   if (!outcome.ok) await credential?.undo('refused');
-  return outcome;
+  return accepted(outcome);
 }
 
 /** Step 2: the rule as if the secret checked out; a refusal only if it stands after catching up. */
@@ -152,6 +182,11 @@ export function reservedTeamName(teamPasswords: TeamPasswords, teamId: string, n
       if (outcome === 'refused') await teamPasswords.release(teamId);
     },
   };
+}
+
+/** A deleted team's name is free again: its reservation goes once TeamDeleted is stored. */
+export function releasedTeamName(teamPasswords: TeamPasswords, teamId: string): AfterStep {
+  return { run: () => teamPasswords.release(teamId) };
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Registry } from 'prom-client';
-import { RUNTIME, type Runtime } from '../runtime';
+import type { AppConfig } from '../config';
+import { APP_CONFIG } from '../tokens';
 import { Metrics } from './metrics';
 import { METRICS_TEXTS } from '../edge-texts';
 
@@ -17,7 +18,7 @@ import { METRICS_TEXTS } from '../edge-texts';
 export class MetricsController {
   constructor(
     private readonly metrics: Metrics,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -29,7 +30,7 @@ export class MetricsController {
   @ApiUnauthorizedResponse({ description: 'METRICS_TOKEN is set and the request does not carry it.' })
   @ApiForbiddenResponse({ description: 'No METRICS_TOKEN is set and the request does not come from this machine (loopback) directly.' })
   async scrape(@Headers('authorization') authorization: string | undefined, @Req() request: Request): Promise<string> {
-    const expected = this.runtime.config.metricsToken;
+    const expected = this.config.metricsToken;
     if (expected === null && !fromThisMachine(request)) throw new HttpException({ errors: [{ status: '403', detail: METRICS_TEXTS.localOnly }] }, 403);
     if (expected !== null && !sameSecret(authorization ?? '', `Bearer ${expected}`)) {
       throw new HttpException({ errors: [{ status: '401', detail: METRICS_TEXTS.tokenNeeded }] }, 401);

@@ -4,7 +4,18 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { MAX_FRAME_BYTES } from '../../wire';
 import { TOO_FAST } from '../limits/frame-rate';
-import { RUNTIME, type Runtime } from '../runtime';
+import { TokenService } from '../auth/jwt';
+import { OneTimeTokens } from '../auth/one-time-tokens';
+import { OverlayTokens } from '../auth/overlay-tokens';
+import type { AppConfig } from '../config';
+import { Engine } from '../engine/engine';
+import { Credentials } from '../identity/credentials';
+import type { Rate } from '../limits/frame-rate';
+import { TeamPasswordGuards } from '../limits/sockets-and-team-passwords';
+import { TeamPasswords } from '../teams/team-passwords';
+import { APP_CONFIG, SOCKET_FRAME_RATE, UPLOADS_DIR } from '../tokens';
+import { Presence } from './presence';
+import { PushHub } from './push-hub';
 import { parseEnvelope } from './envelope';
 import { allowedOrigin } from './origin-policy';
 import { SocketRouter } from './router';
@@ -26,24 +37,36 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly router: SocketRouter<SocketSession>;
   private stopClosingRevoked: (() => void) | null = null;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
+  constructor(
+    private readonly engine: Engine,
+    hub: PushHub,
+    presence: Presence,
+    jwt: TokenService,
+    overlayTokens: OverlayTokens,
+    tokens: OneTimeTokens,
+    teamPasswords: TeamPasswords,
+    credentials: Credentials,
+    guards: TeamPasswordGuards,
+    @Inject(SOCKET_FRAME_RATE) frameRate: Rate,
+    @Inject(UPLOADS_DIR) uploadsDir: string,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     const log = new Logger('Realtime');
-    const { engine, secrets, hub } = runtime;
-    this.sessions = new SocketSessions({ hub, presence: runtime.presence, frameRate: runtime.frameRate, trustProxy: runtime.config.trustProxy, log });
+    this.sessions = new SocketSessions({ hub, presence, frameRate, trustProxy: config.trustProxy, log });
     this.router = new SocketRouter<SocketSession>({
       engine,
-      auth: new SocketAuth({ live: engine.live, jwt: secrets.jwt, overlayTokens: secrets.overlayTokens, signIn: this.sessions }),
+      auth: new SocketAuth({ live: engine.live, jwt, overlayTokens, signIn: this.sessions }),
       snapshot: (client) => hub.snapshotParts(client),
-      securedParts: securedParts({ engine, teamPasswords: secrets.teamPasswords, credentials: secrets.credentials, guards: runtime.teamPasswordGuards, tokens: secrets.tokens }),
-      tokens: secrets.tokens,
-      uploadsDir: runtime.uploadsDir,
+      securedParts: securedParts({ engine, teamPasswords, credentials, guards, tokens }),
+      tokens,
+      uploadsDir,
       logError: (message) => log.error(message),
     });
   }
 
   onModuleInit(): void {
     this.sessions.start();
-    this.stopClosingRevoked = this.runtime.engine.live.onChange((state, previous) => {
+    this.stopClosingRevoked = this.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.sessions.closeRevoked(state, previous);
       if (state.overlayLinks !== previous.overlayLinks || state.users !== previous.users) this.sessions.closeRevokedOverlays(state); // a link ends with its creator's admin role too
     });

@@ -4,6 +4,7 @@
  * check in, worked out from its place and the measured pace; whoever's turn has come goes before newcomers.
  */
 import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, CHECK_IN_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
+import { httpAnswerOf } from '../../src/http/http-errors';
 import {
   ARGON2_AHEAD_PER_THREAD,
   ARGON2_AT_ONCE,
@@ -278,9 +279,13 @@ describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
     const error = await verifyPassword(hashed, 'richtig').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HashingBusy);
     const busy = error as HashingBusy;
-    expect(busy.getStatus()).toBe(429);
-    expect(busy.getResponse()).toEqual({
-      errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true, retryAfterMs: busy.retryAfterMs, ticket: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } }],
+    // The HTTP edge's answer to it (src/http/http-errors.ts, the one exception filter).
+    expect(httpAnswerOf(busy)).toEqual({
+      status: 429,
+      body: {
+        errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true, retryAfterMs: busy.retryAfterMs, ticket: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } }],
+      },
+      retryAfterSeconds: Math.ceil(busy.retryAfterMs / 1000),
     });
     expect(busy.retryAfterMs).toBeGreaterThanOrEqual(SHORTEST_APPOINTMENT_MS);
     expect(HASHING_BUSY_TEXT).toBe('Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.');
