@@ -1,4 +1,5 @@
 import type { SqlDatabase, SqlSession } from './sql/sql-database';
+import type { SqlEventStore } from './sql/sql-event-store';
 
 export interface VaultRow {
   readonly eventId: string;
@@ -16,14 +17,22 @@ export interface VaultRow {
 export class PersonalDataVault {
   constructor(private readonly db: SqlDatabase) {}
 
-  /** Stores the rows (before their events are appended); a row already there stays as it is. */
-  async put(rows: readonly VaultRow[]): Promise<void> {
+  /**
+   * Stores the rows: in `session`, the transaction that appends their events (the SQL stores), or on
+   * their own before the events are appended (EventStoreDB). A row already there stays as it is.
+   */
+  async put(rows: readonly VaultRow[], session: SqlSession = this.db): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.query(
+    await session.query(
       `INSERT INTO personal_data (event_id, user_id, data)
        SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
       [rows.map((r) => r.eventId), rows.map((r) => r.userId), rows.map((r) => JSON.stringify(r.values))],
     );
+  }
+
+  /** Whether the vault lives in the store's database (its rows can then join the store's transactions). */
+  storedBy(store: SqlEventStore): boolean {
+    return store.storesIn(this.db);
   }
 
   /** The values kept for these events; an event without a row (erased, or never personal) is absent. */

@@ -95,36 +95,44 @@ export class SqlEventStore implements EventStore {
    * arrive while the commit is still being answered (PGlite delivers it with the COMMIT): the position
    * being committed counts as announced meanwhile.
    */
-  private async appending(work: (tx: SqlSession) => Promise<AppendResult | null>): Promise<AppendResult | null> {
-    let result: AppendResult | null = null;
+  private async appending<Result extends AppendResult | null>(work: (tx: SqlSession) => Promise<Result>): Promise<Result> {
+    let committed: AppendResult | null = null;
     let failed = true;
     try {
-      result = await this.db.transaction(async (tx) => {
+      const result = await this.db.transaction(async (tx) => {
         const appended = await work(tx);
         if (appended) this.committing = appended.position;
         return appended;
       });
+      committed = result;
       failed = false;
+      return result;
     } finally {
       this.committing = 0;
-      if (result) this.announced = Math.max(this.announced, result.position);
+      if (committed) this.announced = Math.max(this.announced, committed.position);
       // Also after a failure: a notification skipped while it was committing must not be lost.
-      if (result || failed) this.wake.notify();
+      if (committed || failed) this.wake.notify();
     }
-    return result;
   }
 
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
-    return (await this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock })))!;
+  /** `alongside`: see appendInTransaction (the personal-data store writes the vault's rows with it). */
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition, alongside?: Alongside): Promise<AppendResult> {
+    return this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock, alongside }));
   }
 
-  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null> {
+  /** `alongside` runs only when the plan appends (after the plan, so it may use what the plan decided). */
+  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null, alongside?: Alongside): Promise<AppendResult | null> {
     return this.appending(async (tx) => {
       if (this.lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
       const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
       const planned = plan(tail.map(toStoredEvent));
-      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, { lock: false }); // held already
+      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, { lock: false, alongside }); // held already
     });
+  }
+
+  /** Whether `db` is this store's database: work on it can join the appends' transactions (`alongside`). */
+  storesIn(db: SqlDatabase): boolean {
+    return this.db === db;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -197,6 +205,13 @@ export class SqlEventStore implements EventStore {
 }
 
 /**
+ * Work on the store's own database inside an append's transaction: it runs once the append is known to
+ * store its events (not for a refused append, nor for a retry of one already stored), and commits or
+ * rolls back with them.
+ */
+export type Alongside = (tx: SqlSession) => Promise<void>;
+
+/**
  * The append itself, inside a caller's transaction. Exported so that a test can hold such a
  * transaction open and show what readers see meanwhile. `lock: false`: the caller holds the lock
  * already, or the database runs one transaction at a time (PGlite).
@@ -216,7 +231,7 @@ export async function appendInTransaction(
   events: EventToAppend[],
   expected: ExpectedRevision,
   condition?: AppendCondition,
-  { lock = true }: { lock?: boolean } = {},
+  { lock = true, alongside }: { lock?: boolean; alongside?: Alongside } = {},
 ): Promise<AppendResult> {
   if (lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
   const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; tail: TailRow[] | string | null }>(
@@ -242,6 +257,7 @@ export async function appendInTransaction(
   }
   checkExpectedRevision(streamId, expected, current);
   if (events.length === 0) return { nextExpectedRevision: current ?? -1, position: lastPosition };
+  if (alongside) await alongside(tx);
 
   let position = lastPosition;
   let revision = current ?? -1;
