@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '../../events';
+import { uploadedFileNames } from '../../projections/read';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { Runtime } from '../runtime';
 
@@ -56,6 +57,5 @@ async function removeUploads(runtime: Runtime, names: readonly string[]): Promis
 }
 
 async function uploadedFilesOf(runtime: Runtime, userId: string): Promise<string[]> {
-  const rows = await runtime.storage.sql.query<{ file_name: string }>('SELECT file_name FROM read_uploads WHERE user_id = $1', [userId]);
-  return rows.map((row) => row.file_name).filter((name) => !name.split('/').includes('..'));
+  return (await uploadedFileNames(runtime.storage.sql, userId)).filter((name) => !name.split('/').includes('..'));
 }
