@@ -15,6 +15,7 @@ import {
   BatchHandler,
   WrongExpectedRevisionError,
   conditionMatches,
+  retriedBatchEnd,
 } from '../event-store';
 import { PollingSubscription, WakeSignal } from '../polling-subscription';
 import { APPEND_LOCK, EVENTS_CHANNEL } from './event-schema';
@@ -297,7 +298,7 @@ async function firstMoved(tx: SqlSession, condition: AppendCondition, page: Tail
     const [row] = await tx.query<{ tail: TailRow[] | string | null }>(
       `SELECT json_agg(json_build_array(position, stream_id, type, data->>'teamId') ORDER BY position) AS tail
          FROM (SELECT position, stream_id, type, data FROM events WHERE position > $1 ORDER BY position LIMIT ${TAIL_PAGE}) t`,
-      [page[page.length - 1]![0]],
+      [page.at(-1)?.[0]],
     );
     page = typeof row?.tail === 'string' ? (JSON.parse(row.tail) as TailRow[]) : (row?.tail ?? []);
   }
@@ -317,15 +318,18 @@ interface StoredRow {
 function alreadyStored(streamId: string, events: EventToAppend[], rows: StoredRow[], head: number | null): AppendResult | null {
   if (events.length === 0 || rows.length === 0) return null;
   const byId = new Map(rows.map((r) => [r.event_id, r]));
-  const stored = events.map((e) => byId.get(e.id.toLowerCase()));
-  const wholeBatchInOrder = stored.every((r) => r && r.stream_id === streamId) && stored.every((r, i) => i === 0 || r!.revision === stored[i - 1]!.revision + 1);
-  if (!wholeBatchInOrder)
+  const last = retriedBatchEnd(
+    events.map((e) => {
+      const row = byId.get(e.id.toLowerCase());
+      return row?.stream_id === streamId ? row : undefined;
+    }),
+  );
+  if (!last)
     throw new IdempotencyConflictError(
       streamId,
       rows.map((r) => r.event_id),
     );
-  const last = stored[stored.length - 1]!;
-  return { nextExpectedRevision: head!, position: Number(last.position) };
+  return { nextExpectedRevision: head ?? last.revision, position: Number(last.position) };
 }
 
 function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number | null): void {
