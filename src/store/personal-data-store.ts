@@ -42,7 +42,7 @@ export class PersonalDataStore implements EventStore {
     private readonly inner: EventStore,
     private readonly vault: PersonalDataVault,
   ) {
-    this.sameTransaction = inner instanceof SqlEventStore && vault.storedBy(inner) ? inner : null;
+    this.sameTransaction = inner instanceof SqlEventStore && inner.storesIn(vault.db) ? inner : null;
   }
 
   get kind() {

@@ -1,5 +1,4 @@
 import type { SqlDatabase, SqlSession } from './sql/sql-database';
-import type { SqlEventStore } from './sql/sql-event-store';
 
 export interface VaultRow {
   readonly eventId: string;
@@ -15,7 +14,8 @@ export interface VaultRow {
  * event whose row is gone shows the placeholders.
  */
 export class PersonalDataVault {
-  constructor(private readonly db: SqlDatabase) {}
+  /** `db`: where the vault lives; a SQL event store on the same database takes its rows into its appends. */
+  constructor(readonly db: SqlDatabase) {}
 
   /**
    * Stores the rows: in `session`, the transaction that appends their events (the SQL stores), or on
@@ -28,11 +28,6 @@ export class PersonalDataVault {
        SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
       [rows.map((r) => r.eventId), rows.map((r) => r.userId), rows.map((r) => JSON.stringify(r.values))],
     );
-  }
-
-  /** Whether the vault lives in the store's database (its rows can then join the store's transactions). */
-  storedBy(store: SqlEventStore): boolean {
-    return store.storesIn(this.db);
   }
 
   /** The values kept for these events; an event without a row (erased, or never personal) is absent. */

@@ -9,7 +9,7 @@ export function present<T>(value: T | null | undefined, what: string): T {
 }
 
 /** The entry under `key`, which the caller knows the map holds. */
-export function entryOf<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
+export function knownEntry<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
   const value = map.get(key);
   if (value === null || value === undefined) throw new Error(`${what} ${String(key)} is missing`);
   return value;
