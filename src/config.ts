@@ -242,11 +242,11 @@ function trustProxyOf(value: string): false | number | string | undefined {
 }
 
 function narrowEnough(entry: string): boolean {
-  const match = /^([0-9a-f:.]+)(?:\/(\d{1,3}))?$/i.exec(entry);
-  if (!match) return false;
-  const version = isIP(match[1]!);
+  const [, address, prefix] = /^([0-9a-f:.]+)(?:\/(\d{1,3}))?$/i.exec(entry) ?? [];
+  if (address === undefined) return false;
+  const version = isIP(address);
   if (version === 0) return false;
-  const bits = match[2] === undefined ? (version === 4 ? 32 : 128) : Number(match[2]);
+  const bits = prefix === undefined ? (version === 4 ? 32 : 128) : Number(prefix);
   return version === 4 ? bits >= 8 && bits <= 32 : bits >= 32 && bits <= 128;
 }
 

@@ -1,4 +1,5 @@
 import { backoffMs } from '../../wire/backoff';
+import { present } from '../live/state/present';
 import { storedVersion, type StaleProjection } from './projection-versions';
 import type { RebuildProgress } from './rebuild';
 import { rebuildBeside } from './rebuild-beside';
@@ -63,7 +64,7 @@ export class BackgroundRebuilds {
 
   private async run(stale: readonly StaleProjection[]): Promise<void> {
     for (const { projector } of stale) {
-      const status = this.waiting[0]!;
+      const status = present(this.waiting[0], `the status of the rebuild of ${projector.name}`);
       this.options.report?.started?.(status);
       for (let attempt = 0; !this.stopping.signal.aborted; attempt++) {
         try {

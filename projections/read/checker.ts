@@ -70,7 +70,9 @@ export async function answerAtOffset(db: ReadSqlSession, query: SingleAnswerQuer
   const answers = await answersOfQuiz(db, query.quizId, { round: query.round, num: query.num, onlyUnchecked: query.onlyUnchecked });
   if (answers.length === 0) return { found: false, message: NO_MATCHING_ANSWER };
   const index = wrapIndex(query.startFromTop ? 0 : query.startOffset, query.offset, answers.length);
-  return { found: true, answer: answers[index]!, index, count: answers.length };
+  const answer = answers[index];
+  if (!answer) return { found: false, message: NO_MATCHING_ANSWER };
+  return { found: true, answer, index, count: answers.length };
 }
 
 /** Next question: number + 1 in the same round, else question 1 of the next round, else the spec's alert. */
@@ -97,14 +99,16 @@ export interface RoundTable {
 /** The round screen: teams (rows, by name) by questions (columns) of one round, team answers only. */
 export async function roundTable(db: ReadSqlSession, quizId: string, round: number): Promise<RoundTable> {
   const [quiz] = await db.query<{ content: Question[] }>('SELECT content FROM read_quizzes WHERE id = $1', [quizId]);
-  const answers = (await answersOfQuiz(db, quizId, { round })).filter((a) => a.teamId !== null);
+  const answers = await answersOfQuiz(db, quizId, { round });
   const questions = new Set<number>((quiz?.content ?? []).filter((q) => q.round === round).map((q) => q.number));
   const teams = new Map<string, RoundTable['teams'][number]>();
   for (const a of answers) {
+    const teamId = a.teamId;
+    if (teamId === null) continue; // a player's own answer (single mode): the round screen lists teams only
     questions.add(a.num);
-    const team = teams.get(a.teamId!) ?? { teamId: a.teamId!, name: a.teamName ?? MISSING_TEAM_NAME, answers: {} };
+    const team = teams.get(teamId) ?? { teamId, name: a.teamName ?? MISSING_TEAM_NAME, answers: {} };
     team.answers[a.num] = { answerId: a.id, answer: a.answer, points: a.points, checked: a.checked, liked: a.liked };
-    teams.set(a.teamId!, team);
+    teams.set(teamId, team);
   }
   const rows = [...teams.values()].sort((x, y) => x.name.localeCompare(y.name, 'de') || (x.teamId < y.teamId ? -1 : 1));
   return { round, questions: [...questions].sort((x, y) => x - y), teams: rows };

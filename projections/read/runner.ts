@@ -150,7 +150,8 @@ export class ProjectionRunner {
   }
 
   private async applyBatch(batch: LoggedEvent[]): Promise<void> {
-    const last = batch[batch.length - 1]!.position;
+    const last = batch.at(-1)?.position;
+    if (last === undefined) return;
     const read = batch.filter((e) => this.types.has(e.type));
     if (read.length > 0)
       await this.commit(

@@ -7,6 +7,7 @@ import { textOf } from './fields';
 import { texts } from './texts';
 import { anotherAdmin, WORKING_ADMINS } from './user-roles';
 import { IDENTITY_COMMAND_TEXTS } from './identity';
+import { actorId } from './guards';
 
 /** abl: an admin blocks or unblocks a user. */
 export interface BlockUser {
@@ -65,7 +66,7 @@ export function blockUser(state: LiveState, cmd: BlockUser, ctx: DecisionContext
   if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(ACCOUNT_COMMAND_TEXTS.operatorsBlockedByAdminsOnly, 'forbidden');
   if (cmd.blocked && !user.blocked && user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminBlocked, 'conflict');
   if (user.blocked === cmd.blocked) return accept(streams.user(user.id));
-  return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: ctx.actor.userId! }));
+  return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: actorId(ctx) }));
 }
 
 /** The user themself ends every token they hold (every device, every open socket). */
@@ -98,7 +99,7 @@ export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext
   if (user.id !== ctx.actor.userId && !ctx.actor.roles.includes('admin')) return reject(texts.forbidden, 'forbidden');
   if (!cmd.currentPasswordOk) return reject(ACCOUNT_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
   if (user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminErased, 'conflict');
-  return accept(streams.user(user.id), draft('UserErased', { userId: user.id, by: ctx.actor.userId! }));
+  return accept(streams.user(user.id), draft('UserErased', { userId: user.id, by: actorId(ctx) }));
 }
 
 export const accountEntries = {

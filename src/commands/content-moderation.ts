@@ -11,6 +11,7 @@ import { accept, draft, reject, type DecisionContext, type Verdict } from './dec
 import { OPERATOR, SHOW, TEAMS, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
+import { actorId } from './guards';
 
 export interface RenameTeam {
   type: 'RenameTeam';
@@ -54,7 +55,7 @@ const T = CONTENT_MODERATION_TEXTS;
 export function restoreLobbyChatMessage(state: LiveState, messageId: string, ctx: DecisionContext): Verdict {
   if (state.show.lobbyChat.some((entry) => entry.id === messageId)) return accept(streams.show);
   if (!state.show.hiddenLobbyChat.some((entry) => entry.id === messageId)) return reject(T.hiddenLineNotFound, 'not_found');
-  return accept(streams.show, draft('LobbyChatMessageRestored', { messageId, by: ctx.actor.userId! }));
+  return accept(streams.show, draft('LobbyChatMessageRestored', { messageId, by: actorId(ctx) }));
 }
 
 /** mtn: the rules of team names hold (not empty, at most 50 characters, unique regardless of case, no fusion name for a team that is none). */
@@ -67,7 +68,7 @@ export function renameTeam(state: LiveState, { teamId, name }: RenameTeam, ctx: 
   const holder = state.teamIdByName.get(uniqueNameKey(name));
   if (holder !== undefined && holder !== teamId) return reject(T.teamNameTaken, 'conflict');
   if (isFusionTeam(name) !== isFusionTeam(team.name)) return reject(T.fusionNameReserved);
-  return accept(streams.team(teamId), draft('TeamRenamed', { teamId, name, by: ctx.actor.userId! }));
+  return accept(streams.team(teamId), draft('TeamRenamed', { teamId, name, by: actorId(ctx) }));
 }
 
 /** mun: the rules of display names hold (3 to 50 characters, never the erased accounts' name); an operator's name is an admin's to change. */
@@ -78,7 +79,7 @@ export function renameUser(state: LiveState, { userId, name }: RenameUser, ctx: 
   if (uniqueNameKey(name) === uniqueNameKey(ERASED_NAME)) return reject(T.erasedNameReserved);
   if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(T.operatorsRenamedByAdminsOnly, 'forbidden');
   if (name === user.name) return accept(streams.user(userId));
-  return accept(streams.user(userId), draft('UserRenamed', { userId, name, by: ctx.actor.userId! }));
+  return accept(streams.user(userId), draft('UserRenamed', { userId, name, by: actorId(ctx) }));
 }
 
 /** mtl: a team without a logo or link changes nothing. */
@@ -86,14 +87,14 @@ export function clearTeamLogo(state: LiveState, { teamId }: ClearTeamLogo, ctx: 
   const team = state.teams.get(teamId);
   if (!team) return reject(texts.notFound(teamId), 'not_found');
   if (team.url === '') return accept(streams.team(teamId));
-  return accept(streams.team(teamId), draft('TeamLogoCleared', { teamId, by: ctx.actor.userId! }));
+  return accept(streams.team(teamId), draft('TeamLogoCleared', { teamId, by: actorId(ctx) }));
 }
 
 /** mph: a stored upload's name (kind/owner/uuid.ext); hiding a hidden picture (or showing a shown one) changes nothing. */
 export function hidePicture(state: LiveState, { fileName, hidden }: HidePicture, ctx: DecisionContext): Verdict {
   if (uploadOwnerOf(fileName) === null) return reject(T.notAPicture, 'not_found');
   if (state.hiddenPictures.has(fileName) === hidden) return accept(streams.show);
-  return accept(streams.show, draft('PictureHidden', { fileName, hidden, by: ctx.actor.userId! }));
+  return accept(streams.show, draft('PictureHidden', { fileName, hidden, by: actorId(ctx) }));
 }
 
 export const contentModerationEntries = {

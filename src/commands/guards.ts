@@ -1,6 +1,7 @@
 /** What a rule requires of the acting user and of the state, as a value or the German rejection. */
 import type { Role } from '../../events';
 import type { LiveState, QuizLive, TeamLive, UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import { isRejection, reject, type DecisionContext, type Rejection } from './decision';
 import { texts } from './texts';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
@@ -15,6 +16,14 @@ export const GUARD_COMMAND_TEXTS = {
 
 export function hasRole(ctx: DecisionContext, role: Role): boolean {
   return ctx.actor.roles.includes(role);
+}
+
+/**
+ * The acting user's id in a rule that only users reach: the command table's access (a role, or any
+ * logged-in user) let no visitor and no scheduler through before the rule.
+ */
+export function actorId(ctx: DecisionContext): string {
+  return present(ctx.actor.userId, "the acting user (the command's access admits users only)");
 }
 
 export function requireRole(ctx: DecisionContext, role: Role): Rejection | null {

@@ -16,6 +16,7 @@ import { MODERATOR, OPERATOR, TEAMS, showOnly, type Entries } from './entry';
 import { textOf, wholeNumberOf } from './fields';
 import { texts } from './texts';
 import { restoreLobbyChatMessage } from './content-moderation';
+import { actorId } from './guards';
 
 /** `hidden` false shows a hidden entry again (restoreLobbyChatMessage). */
 export interface HideLobbyChatMessage {
@@ -73,7 +74,7 @@ const MINUTE = 60_000;
 export function hideLobbyChatMessage(state: LiveState, { messageId, hidden }: HideLobbyChatMessage, ctx: DecisionContext): Verdict {
   if (hidden === false) return restoreLobbyChatMessage(state, messageId, ctx);
   if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return reject(MODERATION_COMMAND_TEXTS.lobbyMessageNotFound, 'not_found');
-  return accept(streams.show, draft('LobbyChatMessageHidden', { messageId, by: ctx.actor.userId! }));
+  return accept(streams.show, draft('LobbyChatMessageHidden', { messageId, by: actorId(ctx) }));
 }
 
 /** mgh: hiding a hidden greeting again changes nothing. */
@@ -81,7 +82,7 @@ export function hideGreeting(state: LiveState, { greetingId }: HideGreeting, ctx
   const greeting = state.greetings.get(greetingId);
   if (!greeting) return reject(MODERATION_COMMAND_TEXTS.greetingNotFound, 'not_found');
   if (greeting.hidden) return accept(streams.show);
-  return accept(streams.show, draft('GreetingHidden', { greetingId, by: ctx.actor.userId! }));
+  return accept(streams.show, draft('GreetingHidden', { greetingId, by: actorId(ctx) }));
 }
 
 /** amu: minutes from now (0 lifts it); admins and moderators cannot be muted. */
@@ -91,7 +92,7 @@ export function muteUser(state: LiveState, { userId, minutes }: MuteUser, ctx: D
   if (user.roles.includes('admin') || user.roles.includes('moderator')) return reject(MODERATION_COMMAND_TEXTS.operatorsCannotBeMuted, 'forbidden');
   if (minutes === 0 && !mutedAt(user, ctx.now)) return accept(streams.user(userId));
   const until = minutes === 0 ? null : ctx.now + minutes * MINUTE;
-  return accept(streams.user(userId), draft('UserMuted', { userId, minutes, until, by: ctx.actor.userId! }));
+  return accept(streams.user(userId), draft('UserMuted', { userId, minutes, until, by: actorId(ctx) }));
 }
 
 function parseMuteMinutes(value: number | null): number | Rejection {
@@ -104,28 +105,28 @@ export function removeTeamMember(state: LiveState, { teamId, userId, lift }: Rem
   if (!team) return reject(texts.notFound(teamId), 'not_found');
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
-  if (lift) return team.barredIds.includes(userId) ? accept(streams.team(teamId), draft('TeamBarLifted', { teamId, userId, by: ctx.actor.userId! })) : accept(streams.team(teamId));
+  if (lift) return team.barredIds.includes(userId) ? accept(streams.team(teamId), draft('TeamBarLifted', { teamId, userId, by: actorId(ctx) })) : accept(streams.team(teamId));
   if (user.teamId !== teamId) return reject(MODERATION_COMMAND_TEXTS.notATeamMember, 'precondition');
-  return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: ctx.actor.userId! }));
+  return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: actorId(ctx) }));
 }
 
 /** Lobby and team chat of a muted user are refused until the mute ends (the minutes left, rounded up). */
 export function mutedRejection(user: UserLive, ctx: DecisionContext): Rejection | null {
-  if (!mutedAt(user, ctx.now)) return null;
-  const minutes = Math.ceil((user.mutedUntil! - ctx.now) / MINUTE);
+  if (!mutedAt(user, ctx.now) || user.mutedUntil === null) return null;
+  const minutes = Math.ceil((user.mutedUntil - ctx.now) / MINUTE);
   return reject(MODERATION_COMMAND_TEXTS.muted(minutes === 1 ? 'einer Minute' : `${minutes} Minuten`), 'forbidden');
 }
 
 /** msl: the same seconds again change nothing. */
 export function setLobbySlowMode(state: LiveState, { seconds }: SetLobbySlowMode, ctx: DecisionContext): Verdict {
   if (state.show.lobbySlowSeconds === seconds) return accept(streams.show);
-  return accept(streams.show, draft('LobbyChatSlowModeSet', { seconds, by: ctx.actor.userId! }));
+  return accept(streams.show, draft('LobbyChatSlowModeSet', { seconds, by: actorId(ctx) }));
 }
 
 /** mlc: opening an open chat (or closing a closed one) changes nothing. */
 export function setLobbyChatOpen(state: LiveState, { open }: SetLobbyChatOpen, ctx: DecisionContext): Verdict {
   if (state.show.lobbyOpen === open) return accept(streams.show);
-  return accept(streams.show, draft('LobbyChatOpenSet', { open, by: ctx.actor.userId! }));
+  return accept(streams.show, draft('LobbyChatOpenSet', { open, by: actorId(ctx) }));
 }
 
 /**
@@ -142,8 +143,7 @@ export function lobbyForEveryoneRejection(state: LiveState, ctx: DecisionContext
 /** Lobby chat slow mode: the user's last entry still in the chat must be at least LOBBY_CHAT_INTERVAL_MS old. */
 export function lobbySlowModeRejection(state: LiveState, userId: string, ctx: DecisionContext): Rejection | null {
   const chat = state.show.lobbyChat;
-  for (let i = chat.length - 1; i >= 0; i--) {
-    const entry = chat[i]!;
+  for (const entry of chat.toReversed()) {
     if (ctx.now - entry.postedAt >= LOBBY_CHAT_INTERVAL_MS) return null;
     if (entry.userId === userId) return reject(MODERATION_COMMAND_TEXTS.lobbySlowMode, 'precondition');
   }

@@ -9,6 +9,7 @@ import { accept, draft, isRejection, reject, type DecisionContext, type Rejectio
 import { ADMIN, type Entries } from './entry';
 import { textOf } from './fields';
 import { texts } from './texts';
+import { actorId } from './guards';
 
 /** POST /api/password-reset: the edge found the account by its login or e-mail; the link goes to that e-mail. */
 export interface RequestPasswordReset {
@@ -62,7 +63,7 @@ export function requestPasswordReset(state: LiveState, cmd: RequestPasswordReset
 export function createPasswordResetLink(state: LiveState, cmd: CreatePasswordResetLink, ctx: DecisionContext): Verdict {
   const user = resettable(state, cmd.userId);
   if (isRejection(user)) return user;
-  return accept(streams.user(user.id), draft('PasswordResetLinkCreated', { linkId: ctx.newId(), userId: user.id, by: ctx.actor.userId! }));
+  return accept(streams.user(user.id), draft('PasswordResetLinkCreated', { linkId: ctx.newId(), userId: user.id, by: actorId(ctx) }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/r
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { CHECKER, MODERATOR, NIGHTS, SHOW, questionRefOf, type Entries, type ParserInput, type QuestionRef } from './entry';
 import { numberOf, quizIdOf, textOf } from './fields';
-import { requireQuiz } from './guards';
+import { actorId, requireQuiz } from './guards';
 import { texts } from './texts';
 
 export interface RateAnswer {
@@ -67,7 +67,7 @@ export function startChecking(state: LiveState, cmd: StartChecking, ctx: Decisio
   const quiz = requireQuiz(state, cmd.quizId);
   if (isRejection(quiz)) return quiz;
   const quizId = quiz.id;
-  return accept(streams.quiz(quizId), draft('CheckingStarted', { testerId: ctx.actor.userId!, quizId }));
+  return accept(streams.quiz(quizId), draft('CheckingStarted', { testerId: actorId(ctx), quizId }));
 }
 
 /** trx: marks every answer of a question matching the regex (case-insensitive, linear time); default points 1. */
@@ -83,14 +83,15 @@ export function regexBulkRate(state: LiveState, cmd: RegexBulkRate): Verdict {
   state.answers.forEach((a) => {
     if (a.quizId === quizId && a.round === round && a.num === number && regex.test(a.answer)) matching.push(a);
   });
-  if (matching.length === 0) return reject(texts.noMatchingAnswer, 'not_found');
   matching.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const [first] = matching;
+  if (!first) return reject(texts.noMatchingAnswer, 'not_found');
   return accept(
-    streams.night(matching[0].nightId),
+    streams.night(first.nightId),
     draft('AnswersBulkRated', {
       quizId,
-      round: round!,
-      number: number!,
+      round: first.round,
+      number: first.num,
       regex: cmd.regex,
       mark,
       points,

@@ -26,9 +26,9 @@ export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
   const parsed = answers.map((a) => ({ answer: a, ship: parseShipAnswer(a.answer) }));
   return parsed.map(({ answer, ship }) => {
     if (!ship) return { answerId: answer.id, teamId: answer.teamId, lager: null, pluendern: null, hits: 0, survived: false, points: 0 };
-    const others = parsed.filter((o) => o.answer.id !== answer.id && o.ship);
-    const hits = others.filter((o) => o.ship!.lager === ship.pluendern).length;
-    const survived = !others.some((o) => o.ship!.pluendern === ship.lager);
+    const others = parsed.flatMap((o) => (o.answer.id !== answer.id && o.ship ? [o.ship] : []));
+    const hits = others.filter((other) => other.lager === ship.pluendern).length;
+    const survived = !others.some((other) => other.pluendern === ship.lager);
     return {
       answerId: answer.id,
       teamId: answer.teamId,

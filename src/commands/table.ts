@@ -79,7 +79,7 @@ export function entryOf(type: string): CommandEntry<Command> | undefined {
 
 /** Realtime message code -> command type, from the table. */
 export const WIRE_COMMANDS: Readonly<Record<string, CommandType>> = Object.fromEntries(
-  (Object.entries(table) as Array<[CommandType, CommandEntry<Command>]>).filter(([, e]) => e.wire).map(([type, e]) => [e.wire!, type]),
+  (Object.entries(table) as Array<[CommandType, CommandEntry<Command>]>).flatMap(([type, e]): [string, CommandType][] => (e.wire ? [[e.wire, type]] : [])),
 );
 
 export function isWireCommand(code: string): boolean {
@@ -103,8 +103,9 @@ export interface EdgeVerdict {
  * replace whatever a client put under their names.
  */
 export function inputFromWire(code: string, content: Readonly<Record<string, unknown>> | undefined, verdict: EdgeVerdict = {}): CommandInput | null {
-  if (!isWireCommand(code)) return null;
-  return { ...content, passwordOk: false, inviteId: null, currentPasswordOk: false, ...verdict, type: WIRE_COMMANDS[code]! };
+  const type = isWireCommand(code) ? WIRE_COMMANDS[code] : undefined;
+  if (type === undefined) return null;
+  return { ...content, passwordOk: false, inviteId: null, currentPasswordOk: false, ...verdict, type };
 }
 
 export type { Command };

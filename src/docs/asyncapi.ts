@@ -67,7 +67,9 @@ function envelope(code: string, content: Readonly<Record<string, WireField>>): Y
 export function asyncApiDocument(): Yaml {
   const messages: Record<string, Yaml> = {};
   const operations: Record<string, Yaml> = {};
-  const entries = (Object.entries(commandTable) as Array<[CommandType, CommandEntry<Command>]>).filter(([, e]) => e.wire).sort(([, a], [, b]) => (a.wire! < b.wire! ? -1 : 1));
+  const entries = (Object.entries(commandTable) as Array<[CommandType, CommandEntry<Command>]>)
+    .flatMap(([type, entry]) => (entry.wire === undefined ? [] : [{ type, code: entry.wire, entry }]))
+    .sort((a, b) => (a.code < b.code ? -1 : 1));
   const add = (code: string, title: string, summary: string, content: Readonly<Record<string, WireField>>) => {
     messages[code] = { name: code, title, summary, payload: envelope(code, content) };
     operations[`send-${code}`] = {
@@ -77,7 +79,7 @@ export function asyncApiDocument(): Yaml {
       reply: { channel: { $ref: '#/channels/ws' }, messages: [{ $ref: '#/channels/ws/messages/reply' }] },
     };
   };
-  for (const [type, entry] of entries) add(entry.wire!, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
+  for (const { type, code, entry } of entries) add(code, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
   for (const code of [...QUERY_CODES].sort()) add(code, `Query ${code}`, `Query (appends nothing). Who may send it: ${whoMay(queryAccess(code))}.`, QUERY_CONTENT[code] ?? {});
   add(
     'sa',
@@ -127,9 +129,9 @@ export function toYaml(value: Yaml, indent = ''): string {
     return value.map((item) => `\n${indent}-${block(item, `${indent}  `)}`).join('');
   }
   if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value);
-    if (keys.length === 0) return ' {}';
-    return keys.map((key) => `\n${indent}${scalar(key)}:${block(value[key]!, `${indent}  `)}`).join('');
+    const fields = Object.entries(value);
+    if (fields.length === 0) return ' {}';
+    return fields.map(([key, field]) => `\n${indent}${scalar(key)}:${block(field, `${indent}  `)}`).join('');
   }
   return ` ${scalar(value)}`;
 }

@@ -26,20 +26,22 @@ const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name
  * (with a German refusal); a field no entry declares does not compile.
  */
 function contentType(fields: Readonly<Record<string, WireField>>): string {
-  const names = Object.keys(fields).sort();
-  if (names.length === 0) return 'Record<string, never>';
-  return `{ ${names.map((name) => `${key(name)}?: ${TYPE_OF_FIELD[fields[name]!]}`).join('; ')} }`;
+  const sorted = Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (sorted.length === 0) return 'Record<string, never>';
+  return `{ ${sorted.map(([name, field]) => `${key(name)}?: ${TYPE_OF_FIELD[field]}`).join('; ')} }`;
 }
 
 export function commandContentsSource(): string {
-  const entries = Object.values(commandTable as Readonly<Record<string, CommandEntry<Command>>>).filter((entry) => entry.wire !== undefined);
+  const entries = Object.values(commandTable as Readonly<Record<string, CommandEntry<Command>>>).flatMap((entry) =>
+    entry.wire === undefined ? [] : [{ code: entry.wire, entry }],
+  );
   const contents = new Map<string, Readonly<Record<string, WireField>>>();
-  for (const entry of entries) contents.set(entry.wire!, entry.content ?? {});
+  for (const { code, entry } of entries) contents.set(code, entry.content ?? {});
   for (const [code, fields] of Object.entries(QUERY_CONTENT)) contents.set(code, fields);
-  const codes = [...contents.keys()].sort();
+  const sortedContents = [...contents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const exempt = entries
-    .filter((entry) => entry.duringMaintenance !== undefined)
-    .map((entry) => entry.wire!)
+    .filter(({ entry }) => entry.duringMaintenance !== undefined)
+    .map(({ code }) => code)
     .sort();
   return [
     '/**',
@@ -49,7 +51,7 @@ export function commandContentsSource(): string {
     '',
     '/** The content of each socket command and query, by message code (PROTOCOL.md). */',
     'export interface CommandContents {',
-    ...codes.map((code) => `  ${key(code)}: ${contentType(contents.get(code)!)};`),
+    ...sortedContents.map(([code, fields]) => `  ${key(code)}: ${contentType(fields)};`),
     '}',
     '',
     'export type CommandCode = keyof CommandContents;',

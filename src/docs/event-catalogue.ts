@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { CURRENT_VERSION, EVENT_TYPES, type EventType } from '../../events';
 import { LEGACY_PERSONAL_DATA, PERSONAL_DATA } from '../../events/personal-data';
 import { STREAM_OF, type StreamKind } from '../../events/stream-of';
+import { present } from '../../projections/live/state/present';
 
 /** An `export type X = EventEnvelope<'Type', version, Data>` declaration. */
 interface EventDeclaration {
@@ -86,7 +87,7 @@ class Catalogue {
       'Every event is `{ type, version, data, metadata }` (`events/envelope.ts`); a store keeps the version in the',
       'metadata (`events/codec.ts`). `metadata` holds:',
       '',
-      ...this.fieldTable(this.checker.getDeclaredTypeOfSymbol(this.namedSymbol('EventMetadata')!)),
+      ...this.fieldTable(this.checker.getDeclaredTypeOfSymbol(present(this.namedSymbol('EventMetadata'), 'The type EventMetadata of events/'))),
       '',
     ];
     for (const module of modules) {
@@ -99,7 +100,8 @@ class Catalogue {
       known = this.named.size;
       [...this.named.values()].forEach((symbol) => this.namedTypeSection(symbol));
     }
-    for (const name of [...this.named.keys()].sort()) lines.push(...this.namedTypeSection(this.named.get(name)!), '');
+    const byName = [...this.named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [, symbol] of byName) lines.push(...this.namedTypeSection(symbol), '');
     return lines.join('\n').replace(/\n+$/, '\n');
   }
 
@@ -139,11 +141,14 @@ class Catalogue {
     const names = (list: string[]) => list.map((n) => `\`${n}\``).join(', ');
     const added = [...after.keys()].filter((n) => !before.has(n));
     const dropped = [...before.keys()].filter((n) => !after.has(n));
-    const changed = [...after.keys()].filter((n) => before.has(n) && before.get(n) !== after.get(n));
+    const changed = [...after].flatMap(([n, now]) => {
+      const was = before.get(n);
+      return was !== undefined && was !== now ? [{ n, was, now }] : [];
+    });
     return [
       ...(added.length > 0 ? [`adds ${names(added)}`] : []),
       ...(dropped.length > 0 ? [`drops ${names(dropped)}`] : []),
-      ...changed.map((n) => `\`${n}\`: \`${escapeCell(before.get(n)!)}\` becomes \`${escapeCell(after.get(n)!)}\``),
+      ...changed.map(({ n, was, now }) => `\`${n}\`: \`${escapeCell(was)}\` becomes \`${escapeCell(now)}\``),
     ];
   }
 
@@ -159,7 +164,7 @@ class Catalogue {
         this.useNamed(this.checker.getTypeOfSymbol(property));
         const notes = [
           ...(property.flags & ts.SymbolFlags.Optional ? ['optional.'] : []),
-          ...(personal && property.getName() in personal ? [`Personal data (an erased person: ${placeholder(personal[property.getName()]!)}).`] : []),
+          ...(personal && property.getName() in personal ? [`Personal data (an erased person: ${placeholder(personal[property.getName()] ?? null)}).`] : []),
           this.docOf(property),
         ]
           .filter((note) => note !== '')
@@ -268,9 +273,9 @@ class Catalogue {
       .find((d) => d.name.getText() === 'upcasters')?.initializer;
     if (!table || !ts.isObjectLiteralExpression(table)) throw new Error('events/upcasters.ts: no `upcasters` object');
     return table.properties.filter(ts.isPropertyAssignment).map((step) => {
-      const [type, reads] = (ts.isStringLiteral(step.name) ? step.name.text : step.name.getText()).split('@');
+      const [type = '', reads] = (ts.isStringLiteral(step.name) ? step.name.text : step.name.getText()).split('@');
       const fn = ts.isArrowFunction(step.initializer) || ts.isFunctionExpression(step.initializer) ? step.initializer : undefined;
-      return { type: type!, reads: Number(reads), step, from: fn?.parameters[0]?.type, to: fn?.type };
+      return { type, reads: Number(reads), step, from: fn?.parameters[0]?.type, to: fn?.type };
     });
   }
 }

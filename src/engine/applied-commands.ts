@@ -1,3 +1,5 @@
+import { dropOldest } from '../../projections/live/state/present';
+
 /**
  * How many of the most recent commands a process remembers to recognise a repeat (a client that
  * resends a command whose reply it never got). About 120 bytes each: 100,000 take about 12 MB. A
@@ -35,7 +37,7 @@ export class AppliedCommands {
       return;
     }
     this.byId.set(commandId, { first: position, count: 1 });
-    if (this.byId.size > this.window) this.byId.delete(this.byId.keys().next().value!); // Map keeps insertion order
+    if (this.byId.size > this.window) dropOldest(this.byId);
   }
 
   find(commandId: string): AppliedCommand | undefined {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor, QuizShowEvent } from '../../events';
 import { fold } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import {
   admit,
   appendConditionOf,
@@ -96,6 +97,11 @@ interface DecidedBatch {
   condition: AppendCondition;
   /** The position of that state. */
   decidedAt: number;
+}
+
+/** The batch a run decided: set before the append (by the plan, for the locked one), so present once the append answered. */
+function decidedBatch(taken: { batch?: DecidedBatch }): DecidedBatch {
+  return present(taken.batch, 'the decided batch of an answered append');
 }
 
 export const RETRY_LATER = SHARED_TEXTS.formFailed;
@@ -219,13 +225,13 @@ export class CommandPipeline {
    * process that keeps losing races, its rival never idle, otherwise ran out of attempts.
    */
   private async runBatch(): Promise<void> {
-    const locked = this.store.appendAfter !== undefined && this.queue[0]!.attempts > 0;
+    const retrying = (this.queue[0]?.attempts ?? 0) > 0;
     const taken: { batch?: DecidedBatch } = {};
     let started = performance.now();
     let appended: AppendResult | null;
     try {
-      if (locked) {
-        appended = await this.store.appendAfter!(this.live.position, (tail) => {
+      if (retrying && this.store.appendAfter) {
+        appended = await this.store.appendAfter(this.live.position, (tail) => {
           const batch = (taken.batch = this.decideBatch(tail));
           return batch.stream === null ? null : { streamId: batch.stream, events: batch.events.map(toStored), expected: 'any', condition: batch.condition };
         });
@@ -238,7 +244,7 @@ export class CommandPipeline {
       if (appended) {
         const stored = performance.now();
         await within(this.live.waitFor(appended.position), LIVE_WAIT_MS, () => undefined); // the live state's listeners (the pushes) have run
-        this.observer?.batchCommitted(taken.batch!.decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
+        this.observer?.batchCommitted(decidedBatch(taken).decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
       }
     } catch (error) {
       const batch = taken.batch;
@@ -261,7 +267,7 @@ export class CommandPipeline {
       for (const { item, decision } of batch.decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
       return;
     }
-    const batch = taken.batch!;
+    const batch = decidedBatch(taken);
     await this.answerBatch(batch.decided, batch.decidedAt, appended ? batch.events.length : 0);
   }
 
@@ -329,10 +335,11 @@ export class CommandPipeline {
     const events: QuizShowEvent[] = [];
     const boundary: BoundaryPart[] = [];
     let stream: string | null = null;
-    const decidedAt = tail.length > 0 ? tail[tail.length - 1]!.position : this.live.position;
+    const decidedAt = tail.at(-1)?.position ?? this.live.position;
     let scratch = this.live.stateAfter(tail);
-    while (this.queue.length > 0 && decided.length < this.maxBatch) {
-      const item = this.queue[0]!;
+    while (decided.length < this.maxBatch) {
+      const item = this.queue[0];
+      if (item === undefined) break;
       if (item.alone && decided.length > 0) break;
       const applied = this.live.appliedCommand(item.commandId);
       if (applied) {

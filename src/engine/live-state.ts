@@ -233,7 +233,7 @@ export class LiveStateService {
       const commandId = stored.metadata.commandId;
       if (typeof commandId === 'string') this.applied.record(commandId, stored.position);
     }
-    if (batch.length > 0) this.folded = batch[batch.length - 1]!.position;
+    this.folded = batch.at(-1)?.position ?? this.folded;
     this.discardSnapshotsBeforeErasure(batch);
     for (const listener of this.foldedListeners) {
       try {

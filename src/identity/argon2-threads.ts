@@ -28,6 +28,9 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** What a thread answers for a job: its result, or the message of its error. */
+type ThreadReply = { readonly id: number; readonly result: string | boolean } | { readonly id: number; readonly error: string };
+
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
@@ -67,13 +70,13 @@ export class Argon2Threads {
     const worker = new Worker(THREAD_CODE, { eval: true, name: 'argon2', workerData: { argon2: require.resolve('@node-rs/argon2') } });
     const thread: Thread = { worker, pending: new Map() };
     worker.unref();
-    worker.on('message', ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
-      const pending = thread.pending.get(id);
+    worker.on('message', (reply: ThreadReply) => {
+      const pending = thread.pending.get(reply.id);
       if (!pending) return;
-      thread.pending.delete(id);
+      thread.pending.delete(reply.id);
       if (thread.pending.size === 0) worker.unref(); // an idle thread keeps no process alive
-      if (error === undefined) pending.resolve(result!);
-      else pending.reject(new Error(error));
+      if ('error' in reply) pending.reject(new Error(reply.error));
+      else pending.resolve(reply.result);
     });
     // A thread that died (out of memory, say) fails its jobs and is started afresh for the next one.
     const died = (error: Error) => {

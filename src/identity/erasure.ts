@@ -1,5 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { uploadedFileNames } from '../../projections/read';
 import type { Engine } from '../engine/engine';
 import type { LoginLimits } from '../limits/logins-and-registrations';
 import type { UploadLimits } from '../limits/uploads';
@@ -80,7 +81,6 @@ export class Erasure {
   }
 
   private async uploadedFilesOf(userId: string): Promise<string[]> {
-    const rows = await this.parts.storage.sql.query<{ file_name: string }>('SELECT file_name FROM read_uploads WHERE user_id = $1', [userId]);
-    return rows.map((row) => row.file_name).filter((name) => !name.split('/').includes('..'));
+    return (await uploadedFileNames(this.parts.storage.sql, userId)).filter((name) => !name.split('/').includes('..'));
   }
 }

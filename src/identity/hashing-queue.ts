@@ -285,8 +285,8 @@ export class HashingQueue {
 
   /** Places kept, or given up (no check-in by their due time), leave the outer line from its front. */
   private forgetOld(now: number): void {
-    while (this.booked.length > 0 && (this.booked[0]!.kept || this.booked[0]!.dueBy < now)) {
-      const first = this.booked.shift()!;
+    for (let first = this.booked[0]; first !== undefined && (first.kept || first.dueBy < now); first = this.booked[0]) {
+      this.booked.shift();
       if (!first.kept) {
         this.byTicket.delete(first.ticket);
         this.outstanding--;

@@ -7,6 +7,7 @@
 import type { QuizShowEvent } from '../../events';
 import { decodeEvent, isProductEventType } from '../../events/codec';
 import type { LiveState } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import type { EventStore } from '../store/event-store';
 import { HOUR, minutesText, type WindowLimit } from '../limits/window-counter';
 
@@ -134,7 +135,7 @@ export class OwnDataCollector {
 
   /** The document, with who the user is now and their answers from the live state. */
   result(state: LiveState, now: number): OwnData {
-    const user = state.users.get(this.userId)!;
+    const user = present(state.users.get(this.userId), `the user ${this.userId} asking for their data`);
     const team = user.teamId ? state.teams.get(user.teamId) : undefined;
     const answers: OwnData['answers'] = [];
     state.answers.forEach((answer) => {
@@ -166,12 +167,13 @@ export async function exportOwnData(events: EventStore, state: LiveState, positi
   let after = 0;
   while (after < position) {
     const page = await events.readAll({ after, limit: PAGE });
-    if (page.length === 0) break;
+    const last = page.at(-1);
+    if (last === undefined) break;
     for (const stored of page) {
       if (stored.position > position) break;
       if (isProductEventType(stored.type)) collector.add(decodeEvent(stored));
     }
-    after = page[page.length - 1]!.position;
+    after = last.position;
   }
   return collector.result(state, now);
 }

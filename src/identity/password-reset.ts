@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { uniqueNameKey, type LiveState, type UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import type { Actor } from '../../events';
 import { PASSWORD_RESET_TEXTS } from '../commands/password-reset';
 import { reject, type Rejection } from '../commands';
@@ -111,14 +112,15 @@ export class PasswordResets {
     const { first, second } = await this.perAddress.takeThen(address, this.perName, key, now);
     if (first.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.address(first.waitMinutes);
     if (second && second.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.name(second.waitMinutes);
-    if (this.deps.mailer === null) return null;
+    const mailer = this.deps.mailer;
+    if (mailer === null) return null;
     if (this.pending >= PENDING_MAX) {
       this.logger.warn('Zu viele Anfragen nach neuen Passwörtern warten: eine wurde verworfen.');
       return null;
     }
     this.pending++;
     this.queue = this.queue.then(() =>
-      this.mailLinks(request)
+      this.mailLinks(request, mailer)
         .catch((error: unknown) => this.logger.warn(`E-Mail für ein neues Passwort nicht gesendet (${reasonOf(error)})`))
         .finally(() => this.pending--),
     );
@@ -161,24 +163,28 @@ export class PasswordResets {
       credential: replacedPassword(credentials, userId),
     });
     if (!outcome.ok) return outcome;
-    return { token: this.deps.sign(engine.live.state.users.get(userId)!) };
+    return { token: this.deps.sign(present(engine.live.state.users.get(userId), `the user ${userId} whose password was just reset`)) };
   }
 
-  private async mailLinks(request: ResetRequest): Promise<void> {
-    const { engine, mailer, publicUrl } = this.deps;
+  private async mailLinks(request: ResetRequest, mailer: Mailer): Promise<void> {
+    const { engine } = this.deps;
+    const origin = present(this.deps.publicUrl, 'PUBLIC_URL (SMTP_URL needs it, src/config.ts)');
     for (const userId of accountsOf(engine.live.state, request)) {
       if ((await this.perAccount.takeOrWait(userId, Date.now())) > 0) continue;
       const outcome = await engine.pipeline.submit({ type: 'RequestPasswordReset', userId }, { userId: null, roles: [] });
       if (!outcome.ok) continue; // no e-mail address, blocked: nothing is sent, and the answer was the same
       const user = engine.live.state.users.get(userId);
       if (!user?.email) continue;
-      const mail = resetMail(user, await this.urlFor(outcome, publicUrl!));
-      await mailer!.send({ to: user.email, ...mail });
+      const mail = resetMail(user, await this.urlFor(outcome, origin));
+      await mailer.send({ to: user.email, ...mail });
     }
   }
 
   private async urlFor(outcome: { events: ReadonlyArray<{ type: string; data: unknown }> }, origin: string): Promise<string> {
-    const created = outcome.events.find((e) => e.type === 'PasswordResetLinkCreated')!;
+    const created = present(
+      outcome.events.find((e) => e.type === 'PasswordResetLinkCreated'),
+      'the PasswordResetLinkCreated event of a granted request',
+    );
     const token = await this.deps.tokens.issue('reset', (created.data as { linkId: string }).linkId);
     return `${origin}${RESET_PAGE_PATH}#${token}`;
   }

@@ -28,6 +28,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../events';
+import { present } from '../../projections/live/state/present';
 import { decideInput, reject, type CommandInput, type EdgeVerdict, type Rejection } from '../commands';
 import type { Engine } from '../engine/engine';
 import type { CommandOutcome } from '../engine/command-pipeline';
@@ -99,20 +100,20 @@ export interface AfterStep {
 /** Runs the step (see the top of this file); HashingBusy from the hashing queue is thrown on to the edge. */
 export async function runSecured(engine: Engine, command: SecuredCommand): Promise<CommandOutcome> {
   const { input, actor, limit, proof, newPassword, credential } = command;
-  const limited = async () => {
-    const text = await limit!.take();
+  const limited = async (counting: SecuredLimit) => {
+    const text = await counting.take();
     return text === null ? null : reject(text, 'limited');
   };
   const hashes = proof !== undefined || newPassword !== undefined;
   if (limit?.countsRefused) {
-    const refused = await limited();
+    const refused = await limited(limit);
     if (refused) return refused;
   }
   // The dry run spares what a refusal would waste: a hash, a stored credential, a counted attempt.
   const refused = hashes || credential || limit ? await dryRun(engine, command) : null;
   if (refused) return refused;
   if (limit && !limit.countsRefused && hashes) {
-    const beyond = await limited();
+    const beyond = await limited(limit);
     if (beyond) return beyond;
   }
   const submit = command.submit ?? ((secured: CommandInput) => engine.pipeline.submit(secured, actor, { reservedIds: command.newId ? [command.newId] : [] }));
@@ -164,10 +165,15 @@ async function checked(proof: SecretProof, limit: SecuredLimit | undefined): Pro
   return ok;
 }
 
+/** The new password's hash, for a write that stores one (its command carries `newPassword`). */
+function newHash(hash: string | null): string {
+  return present(hash, "the new password's hash (the command carries no newPassword)");
+}
+
 /** A new user's login, reserved (unique regardless of case) with the password's hash. */
 export function reservedLogin(credentials: Credentials, userId: string, login: string): CredentialWrite {
   return {
-    write: async (hash) => ((await credentials.create(userId, login, hash!)) ? null : reject(SHARED_TEXTS.loginTaken, 'conflict')),
+    write: async (hash) => ((await credentials.create(userId, login, newHash(hash))) ? null : reject(SHARED_TEXTS.loginTaken, 'conflict')),
     undo: async (outcome) => {
       if (outcome === 'refused') await credentials.remove(userId);
     },
@@ -199,7 +205,7 @@ export function replacedPassword(credentials: Credentials, userId: string): Cred
   return {
     write: async (hash) => {
       previous = await credentials.findByUserId(userId);
-      if (previous) await credentials.setPassword(userId, hash!);
+      if (previous) await credentials.setPassword(userId, newHash(hash));
       return null;
     },
     undo: async () => {
@@ -221,7 +227,7 @@ export function replacedTeamPassword(teamPasswords: TeamPasswords, teamId: () =>
       const old = id === null ? null : await teamPasswords.hashOf(id);
       if (id === null || old === null) return reject(SHARED_TEXTS.teamSaveFailed, 'precondition');
       previous = { teamId: id, hash: old };
-      await teamPasswords.setHash(id, hash!);
+      await teamPasswords.setHash(id, newHash(hash));
       return null;
     },
     undo: async () => {

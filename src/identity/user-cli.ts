@@ -32,11 +32,18 @@ function consoleAccount(): string {
   return `${name}@${hostname()}`;
 }
 
+/** What the arguments ask for, or null when they follow no usage. */
+function requestOf(args: readonly string[]): { list: true } | { list: false; login: string; verb: ChangeVerb; roles: string } | null {
+  const [command, login, roles] = args;
+  if (command === 'list') return { list: true };
+  const verb = command === undefined ? undefined : VERBS[command];
+  return verb === undefined || !login || roles === undefined ? null : { list: false, login, verb, roles };
+}
+
 async function main(args: string[]): Promise<number> {
   if (printedVersion(args)) return 0;
-  const [command, login, roles] = args;
-  const verb = command === undefined ? undefined : VERBS[command];
-  if (command !== 'list' && (verb === undefined || !login || roles === undefined)) {
+  const request = requestOf(args);
+  if (request === null) {
     console.error(USAGE);
     return 2;
   }
@@ -44,14 +51,19 @@ async function main(args: string[]): Promise<number> {
   const live = new LiveStateService(storage.events);
   try {
     await live.start();
-    if (command === 'list') {
+    if (request.list) {
       const users = usersByLogin(live.state);
       if (users.length === 0) console.log('Keine Benutzer.');
       for (const user of users) console.log(`${user.login.padEnd(24)} ${user.name.padEnd(24)} ${roleText(user.roles)}`);
       return 0;
     }
     const pipeline = new CommandPipeline(live, storage.events);
-    const result = await changeRolesFromConsole(live.state, pipeline, { login: login!, verb: verb!, roles: rolesFromArgument(roles), account: consoleAccount() });
+    const result = await changeRolesFromConsole(live.state, pipeline, {
+      login: request.login,
+      verb: request.verb,
+      roles: rolesFromArgument(request.roles),
+      account: consoleAccount(),
+    });
     (result.ok ? console.log : console.error)(result.text);
     return result.ok ? 0 : 1;
   } finally {

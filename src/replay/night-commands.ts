@@ -46,19 +46,26 @@ export async function listNights(store: EventStore): Promise<NightListing[]> {
  */
 export async function importEvents(store: EventStore, events: readonly StoredEvent[]): Promise<number> {
   if ((await store.lastPosition()) > 0) throw new Error('Import only into an empty store: this one already holds events.');
-  for (let i = 0; i < events.length;) {
-    let j = i + 1;
-    while (j < events.length && events[j]!.streamId === events[i]!.streamId) j++;
-    const run = events.slice(i, j);
-    const expected: ExpectedRevision = run[0]!.revision === 0 ? 'no_stream' : run[0]!.revision - 1;
+  for (const run of runsOfOneStream(events)) {
+    const expected: ExpectedRevision = run.first.revision === 0 ? 'no_stream' : run.first.revision - 1;
     await store.append(
-      run[0]!.streamId,
-      run.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
+      run.first.streamId,
+      run.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
       expected,
     );
-    i = j;
   }
   return events.length;
+}
+
+/** Consecutive events of one stream, each run with its first event. */
+function runsOfOneStream(events: readonly StoredEvent[]): { first: StoredEvent; events: StoredEvent[] }[] {
+  const runs: { first: StoredEvent; events: StoredEvent[] }[] = [];
+  for (const event of events) {
+    const current = runs.at(-1);
+    if (current?.first.streamId === event.streamId) current.events.push(event);
+    else runs.push({ first: event, events: [event] });
+  }
+  return runs;
 }
 
 export interface Replay {
@@ -74,10 +81,10 @@ export interface Replay {
 export function replayEvents(events: readonly StoredEvent[], options: { to?: number; onProgress?: (done: number) => void } = {}): Replay {
   const upTo = Math.min(events.length, options.to ?? events.length);
   let state = initialState;
-  for (let i = 0; i < upTo; i++) {
-    state = evolve(state, fromStored(events[i]!));
+  events.slice(0, upTo).forEach((event, i) => {
+    state = evolve(state, fromStored(event));
     if (options.onProgress && i % 10_000 === 0) options.onProgress(i);
-  }
+  });
   const lastNight = [...events.slice(0, upTo)].reverse().find((e) => e.streamId.startsWith('night-'));
   const nightId = state.night?.id ?? lastNight?.streamId.slice('night-'.length) ?? null;
   const quizId = state.night?.quizId ?? (nightId ? (state.nights.get(nightId)?.quizId ?? null) : null);

@@ -8,9 +8,10 @@ export async function* allEvents(store: EventStore): AsyncGenerator<StoredEvent>
   let after = 0;
   for (;;) {
     const page = await store.readAll({ after, limit: PAGE });
-    if (page.length === 0) return;
+    const last = page.at(-1);
+    if (last === undefined) return;
     yield* page;
-    after = page[page.length - 1]!.position;
+    after = last.position;
   }
 }
 
@@ -66,14 +67,16 @@ export function readNightExport(text: string): NightExport {
     .map((raw, index) => ({ number: index + 1, raw }))
     .filter((line) => line.raw.trim() !== '');
   const parsed = lines.map((line) => ({ number: line.number, value: parseLine(line.raw, line.number) }));
-  if (parsed.length === 0) return { formatVersion: 0, events: [] };
-  const start = checkExportStart(parsed[0]!.value);
+  const [first] = parsed;
+  if (first === undefined) return { formatVersion: 0, events: [] };
+  const start = checkExportStart(first.value);
   if (!start.ok) throw new NightExportRefused(start.message);
   const body = start.header ? parsed.slice(1) : parsed;
-  const events = body.map(({ number, value }) => storedEvent(value, number));
-  const unknown = events.flatMap((event, i) => {
+  const read = body.map(({ number, value }) => ({ number, event: storedEvent(value, number) }));
+  const events = read.map(({ event }) => event);
+  const unknown = read.flatMap(({ number, event }) => {
     const problem = tooNew(event.type, storedVersion(event));
-    return problem ? [`Zeile ${body[i]!.number}: ${problem}`] : [];
+    return problem ? [`Zeile ${number}: ${problem}`] : [];
   });
   if (unknown.length > 0) {
     throw new NightExportRefused(

@@ -9,8 +9,8 @@ const NAMESPACE = Buffer.from('6f1c2a4e9b7d4c3a8e5f0a1b2c3d4e5f', 'hex');
  */
 export function nameBasedUuid(name: string, index = 0): string {
   const hash = createHash('sha1').update(NAMESPACE).update(`${name}#${index}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
-  hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC variant
+  hash.writeUInt8((hash.readUInt8(6) & 0x0f) | 0x50, 6); // version 5
+  hash.writeUInt8((hash.readUInt8(8) & 0x3f) | 0x80, 8); // RFC variant
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -76,6 +76,20 @@ export function conditionMatches(condition: Omit<AppendCondition, 'after'>, stre
   return streamMatches(condition.streams, streamId) || (condition.queries ?? []).some((q) => queryMatches(q, streamId, event));
 }
 
+/**
+ * Idempotency, as every adapter decides it: `stored[i]` is what the store holds under the batch's i-th
+ * event id (in the append's stream), if anything. When all of them are stored at consecutive revisions
+ * the append was a retry: its last stored event is returned. Null otherwise (nothing or part stored,
+ * or out of order).
+ */
+export function retriedBatchEnd<S extends { readonly revision: number }>(stored: readonly (S | undefined)[]): S | null {
+  const found = stored.filter((s): s is S => s !== undefined);
+  const [first] = found;
+  const last = found.at(-1);
+  if (first === undefined || last === undefined || found.length < stored.length) return null;
+  return found.every((s, i) => s.revision === first.revision + i) ? last : null;
+}
+
 export interface ReadStreamOptions {
   fromRevision?: number;
   limit?: number;

@@ -15,12 +15,18 @@ import type {
   Subscription,
 } from './event-store';
 import type { PersonalDataVault, VaultRow } from './personal-data-vault';
+import { SqlEventStore, type Alongside } from './sql/sql-event-store';
 
 /**
  * Any event store with personal data kept out of its log (ARCHITECTURE.md rule 14): an append puts
- * the fields events/personal-data.ts names into the vault first, then stores the event without them;
- * every read puts them back, or the placeholders once the person was erased. The log is never
- * rewritten, so a replay before and after an erasure folds the same events (docs/decisions/erasure.md).
+ * the fields events/personal-data.ts names into the vault and stores the event without them; every
+ * read puts them back, or the placeholders once the person was erased. The log is never rewritten, so
+ * a replay before and after an erasure folds the same events (docs/decisions/erasure.md).
+ *
+ * On the SQL stores the vault's rows are written in the events' own transaction: a reader sees an
+ * event and its personal fields together or neither, and a refused append leaves no row. EventStoreDB
+ * has no transaction beside the vault's database: its rows are written first, then the events (a
+ * refused append leaves its rows unread, erased with the person's others).
  */
 export class PersonalDataStore implements EventStore {
   /**
@@ -29,11 +35,15 @@ export class PersonalDataStore implements EventStore {
    */
   private readonly justAppended = new Map<string, Record<string, unknown>>();
   private readonly logger = new Logger('PersonalData');
+  /** The SQL store whose appends the vault's rows join (it and the vault share a database), or null. */
+  private readonly sameTransaction: SqlEventStore | null;
 
   constructor(
     private readonly inner: EventStore,
     private readonly vault: PersonalDataVault,
-  ) {}
+  ) {
+    this.sameTransaction = inner instanceof SqlEventStore && inner.storesIn(vault.db) ? inner : null;
+  }
 
   get kind() {
     return this.inner.kind;
@@ -41,32 +51,35 @@ export class PersonalDataStore implements EventStore {
 
   async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
     const { stored, rows } = split(events);
-    await this.vault.put(rows);
     this.remember(rows);
+    if (this.sameTransaction) return this.sameTransaction.append(streamId, stored, expected, condition, this.putting(rows));
+    await this.vault.put(rows);
     return this.inner.append(streamId, stored, expected, condition);
   }
 
   /**
-   * The plan decides under the store's lock and cannot wait for the vault: the tail it reads is filled
-   * from what this process appended, others' personal fields show the placeholders (the plan folds
-   * them into a scratch state for its decision only). Its own events reach the vault right after the
-   * append (a process that dies in between leaves that person's new values unread: placeholders).
+   * The SQL stores' locked append. The plan decides under the store's lock and cannot wait for the
+   * vault: the tail it reads is filled from what this process appended, others' personal fields show
+   * the placeholders (the plan folds them into a scratch state for its decision only). Its own rows
+   * join the append's transaction. A store without it (EventStoreDB) has no locked append.
    */
   get appendAfter(): EventStore['appendAfter'] {
-    const inner = this.inner;
-    if (!inner.appendAfter) return undefined;
+    const sql = this.sameTransaction;
+    if (!sql) return undefined;
     return async (after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null) => {
       let rows: VaultRow[] = [];
-      const result = await inner.appendAfter!(after, (tail) => {
-        const planned = plan(tail.map((event) => restoreFrom(event, this.justAppended.get(event.id) ?? null)));
-        if (!planned) return null;
-        const parts = split(planned.events);
-        rows = parts.rows;
-        this.remember(rows); // before the append commits: this process's subscription may read it back at once
-        return { ...planned, events: parts.stored };
-      });
-      await this.vault.put(rows);
-      return result;
+      return sql.appendAfter(
+        after,
+        (tail) => {
+          const planned = plan(tail.map((event) => restoreFrom(event, this.justAppended.get(event.id) ?? null)));
+          if (!planned) return null;
+          const parts = split(planned.events);
+          rows = parts.rows;
+          this.remember(rows); // before the append commits: this process's subscription may read it back at once
+          return { ...planned, events: parts.stored };
+        },
+        (tx) => this.vault.put(rows, tx),
+      );
     };
   }
 
@@ -110,24 +123,25 @@ export class PersonalDataStore implements EventStore {
   }
 
   /**
-   * The vault's rows of these events. Every personal event has one from before its append, except after
-   * a locked retry (written right after) or an erasure (deleted): a row missing for a person who was not
-   * erased is on its way, and is waited for (briefly: a process that died before writing it leaves the
-   * placeholders).
+   * The vault's rows of these events. Every personal event has one from its append on (SQL: the same
+   * transaction; EventStoreDB: written before the event), so a missing row means the person was
+   * erased: the placeholders. One missing for someone not erased was lost (written after the commit
+   * by a locked retry of release 1.0, whose process died before it, or read in that moment): it shows
+   * the placeholders too, with a warning.
    */
   private async vaultRows(events: readonly StoredEvent[]): Promise<Map<string, Record<string, unknown>>> {
     const found = await this.vault.get(events.map((e) => e.id));
-    let missing = events.filter((e) => !found.has(e.id));
+    const missing = events.filter((e) => !found.has(e.id));
     if (missing.length === 0) return found;
     const erased = await this.vault.erasedAmong([...new Set(missing.map((e) => personalSubjectOf(e.type, e.data) ?? ''))]);
-    missing = missing.filter((e) => !erased.has(personalSubjectOf(e.type, e.data) ?? ''));
-    for (const deadline = Date.now() + ROW_IN_FLIGHT_MS; missing.length > 0 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, ROW_POLL_MS));
-      for (const [id, values] of await this.vault.get(missing.map((e) => e.id))) found.set(id, values);
-      missing = missing.filter((e) => !found.has(e.id));
-    }
-    if (missing.length > 0) this.logger.warn(`personal fields of ${missing.length} events not in the vault: shown as erased`);
+    const lost = missing.filter((e) => !erased.has(personalSubjectOf(e.type, e.data) ?? ''));
+    if (lost.length > 0) this.logger.warn(`personal fields of ${lost.length} events not in the vault: shown as erased`);
     return found;
+  }
+
+  /** Writes the rows in the append's transaction (nothing to do without rows). */
+  private putting(rows: readonly VaultRow[]): Alongside | undefined {
+    return rows.length === 0 ? undefined : (tx) => this.vault.put(rows, tx);
   }
 }
 
@@ -138,9 +152,6 @@ function restoreFrom(event: StoredEvent, values: Record<string, unknown> | null)
 
 const NOTHING: ReadonlyMap<string, Record<string, unknown>> = new Map();
 const JUST_APPENDED_MAX = 10_000;
-/** How long a read waits for a vault row that is on its way, and how often it looks. */
-const ROW_IN_FLIGHT_MS = 3_000;
-const ROW_POLL_MS = 20;
 
 function split(events: readonly EventToAppend[]): { stored: EventToAppend[]; rows: VaultRow[] } {
   const rows: VaultRow[] = [];

@@ -14,12 +14,16 @@ export interface VaultRow {
  * event whose row is gone shows the placeholders.
  */
 export class PersonalDataVault {
-  constructor(private readonly db: SqlDatabase) {}
+  /** `db`: where the vault lives; a SQL event store on the same database takes its rows into its appends. */
+  constructor(readonly db: SqlDatabase) {}
 
-  /** Stores the rows (before their events are appended); a row already there stays as it is. */
-  async put(rows: readonly VaultRow[]): Promise<void> {
+  /**
+   * Stores the rows: in `session`, the transaction that appends their events (the SQL stores), or on
+   * their own before the events are appended (EventStoreDB). A row already there stays as it is.
+   */
+  async put(rows: readonly VaultRow[], session: SqlSession = this.db): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.query(
+    await session.query(
       `INSERT INTO personal_data (event_id, user_id, data)
        SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (event_id) DO NOTHING`,
       [rows.map((r) => r.eventId), rows.map((r) => r.userId), rows.map((r) => JSON.stringify(r.values))],

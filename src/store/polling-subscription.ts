@@ -89,9 +89,10 @@ export class PollingSubscription implements Subscription {
       const seen = wake.current;
       const batch = await this.untilAvailable(() => readAll(this.lastHandled, batchSize));
       if (this.stopped || batch === null) return;
-      if (batch.length > 0) {
+      const last = batch.at(-1);
+      if (last !== undefined) {
         await handler(batch);
-        this.lastHandled = batch[batch.length - 1]!.position;
+        this.lastHandled = last.position;
         if (this.lastHandled >= catchUpTarget) this.markCaughtUp();
         // A full batch may have more behind it. A short one was the whole log as the read began: what was
         // appended since woke the signal after `seen` (or the next poll finds it), so no read for nothing.

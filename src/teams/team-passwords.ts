@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { releaseHashingPlace, verifyPassword } from '../identity/passwords';
 import { UniqueNames } from '../identity/unique-names';
 import type { SqlDatabase } from '../store/sql/sql-database';
+import { dropOldest } from '../../projections/live/state/present';
 
 /**
  * Team names (unique regardless of case) with the teams' password hashes (UniqueNames): a name is
@@ -112,5 +113,5 @@ export class TeamPasswords {
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);
   map.set(key, value);
-  if (map.size > REMEMBERED_TEAMS) map.delete(map.keys().next().value!);
+  if (map.size > REMEMBERED_TEAMS) dropOldest(map);
 }

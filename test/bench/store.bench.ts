@@ -12,6 +12,9 @@ import type { EventStore, EventToAppend } from '../../src/store/event-store';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import { SqlEventStore } from '../../src/store/sql/sql-event-store';
+import type { SqlDatabase } from '../../src/store/sql/sql-database';
+import { PersonalDataStore } from '../../src/store/personal-data-store';
+import { PersonalDataVault } from '../../src/store/personal-data-vault';
 
 interface Row {
   adapter: string;
@@ -40,17 +43,27 @@ function payload(i: number): EventToAppend {
   };
 }
 
+/** An event with personal fields (events/personal-data.ts): its name goes to the vault, the rest to the log. */
+function personalPayload(i: number): EventToAppend {
+  return {
+    id: randomUUID(),
+    type: 'UserProfileUpdated',
+    data: { userId: `user-${i % 200}`, name: `Spielerin ${i}` },
+    metadata: { actor: { userId: `user-${i % 200}`, roles: [] }, recordedAt: 1_700_000_000_000 + i },
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function timeAppends(store: EventStore, count: number, size: number): Promise<Omit<Row, 'adapter' | 'case'>> {
+async function timeAppends(store: EventStore, count: number, size: number, make = payload): Promise<Omit<Row, 'adapter' | 'case'>> {
   const stream = `bench-${randomUUID()}`;
   const latencies: number[] = [];
   let expected: number | 'no_stream' = 'no_stream';
   const began = performance.now();
   for (let i = 0; i < count; i++) {
-    const events = Array.from({ length: size }, (_, j) => payload(i * size + j));
+    const events = Array.from({ length: size }, (_, j) => make(i * size + j));
     const t0 = performance.now();
     expected = (await store.append(stream, events, expected)).nextExpectedRevision;
     latencies.push(performance.now() - t0);
@@ -86,6 +99,18 @@ async function benchAdapter(adapter: string, store: EventStore): Promise<Row[]> 
   ];
 }
 
+/** Appends of events with personal fields through the store the server uses (the vault's rows with them), then a read-all that restores them. */
+async function benchPersonal(adapter: string, db: SqlDatabase, log: EventStore): Promise<Row[]> {
+  const store = new PersonalDataStore(log, new PersonalDataVault(db));
+  await timeAppends(store, 50, 1, personalPayload); // warm-up
+  const single = await timeAppends(store, SINGLE_APPENDS, 1, personalPayload);
+  const read = await timeReadAll(store);
+  return [
+    { adapter, case: 'append 1 personal event (vault)', ...single },
+    { adapter, case: 'read all, personal fields restored', ...read },
+  ];
+}
+
 function printTable(rows: Row[]): void {
   const fmt = (n: number | null, digits = 0) => (n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
   const lines = [
@@ -107,6 +132,7 @@ async function main(): Promise<void> {
   const embedded = await PgliteDatabase.open(dir);
   const embeddedStore = await SqlEventStore.open(embedded);
   rows.push(...(await benchAdapter('embedded (PGlite, on disk)', embeddedStore)));
+  rows.push(...(await benchPersonal('embedded (PGlite, on disk)', embedded, embeddedStore)));
   await embeddedStore.close();
   await embedded.close();
   await rm(dir, { recursive: true, force: true });
@@ -115,6 +141,7 @@ async function main(): Promise<void> {
     const pg = await PostgresDatabase.open(process.env.DATABASE_URL);
     const pgStore = await SqlEventStore.open(pg);
     rows.push(...(await benchAdapter('Postgres', pgStore)));
+    rows.push(...(await benchPersonal('Postgres', pg, pgStore)));
     await pgStore.close();
     await pg.close();
   } else console.log('Postgres skipped: DATABASE_URL is not set.');

@@ -14,6 +14,7 @@ import {
   TeamRow,
   teamsTxt,
   UploadRow,
+  uploadedFileNames,
   type EventLog,
   type Projector,
 } from '../../projections/read';
@@ -210,6 +211,19 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       } finally {
         await ds.destroy();
       }
+    });
+  });
+
+  describe('uploads: whose files they are', () => {
+    it('given uploads of two people, when one is erased, then the query names their files until the erasure and none after it, and the other keeps theirs', async () => {
+      const f = new EventFactory();
+      const upload = (uploadId: string, userId: string, fileNames: string[]) =>
+        f.make('UploadRecorded', { uploadId, kind: 'user', userId, teamId: 't1', fileNames, label: null, question: null });
+      await project(t, [upload('up1', 'u1', ['a.png', 'b.png']), upload('up2', 'u2', ['c.png']), upload('up3', 'u1', ['d.png'])], [uploadsProjector]);
+      expect(await uploadedFileNames(t.db, 'u1')).toEqual(['a.png', 'b.png', 'd.png']);
+      await project(t, [f.make('UserErased', { userId: 'u1', by: 'u1' })], [uploadsProjector]);
+      expect(await uploadedFileNames(t.db, 'u1')).toEqual([]);
+      expect(await uploadedFileNames(t.db, 'u2')).toEqual(['c.png']);
     });
   });
 

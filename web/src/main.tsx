@@ -8,7 +8,8 @@ import { startShowSettings } from './showSettings';
 import { store } from './store';
 import './styles.css';
 
-const root = document.getElementById('root')!;
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no element #root');
 const overlayToken = overlayTokenOf(window.location.pathname);
 
 if (overlayToken !== null) {

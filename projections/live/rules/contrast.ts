@@ -23,14 +23,14 @@ function linear(channel: number): number {
 
 /** The relative luminance of a `#rrggbb` colour, 0 (black) to 1 (white). */
 export function relativeLuminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
-  return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+  const channel = (at: number) => linear(Number.parseInt(hex.slice(at, at + 2), 16));
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
 /** The contrast ratio of two `#rrggbb` colours, 1 to 21 (the order does not matter). */
 export function contrastRatio(a: string, b: string): number {
-  const [lighter, darker] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (lighter! + 0.05) / (darker! + 0.05);
+  const [ofA, ofB] = [relativeLuminance(a), relativeLuminance(b)] as const;
+  return (Math.max(ofA, ofB) + 0.05) / (Math.min(ofA, ofB) + 0.05);
 }
 
 /** The contrast of white text on the colour. */

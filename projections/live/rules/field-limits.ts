@@ -111,8 +111,8 @@ const UPLOAD_NAME = /^(team|question|user|show)\/([\w-]{1,64})\/[0-9a-f-]{36}\.(
 
 /** The owner folder of a stored upload name (a team's or a user's id), or null when it is none. */
 export function uploadOwnerOf(name: string): { kind: string; owner: string } | null {
-  const match = UPLOAD_NAME.exec(name);
-  return match ? { kind: match[1]!, owner: match[2]! } : null;
+  const [, kind, owner] = UPLOAD_NAME.exec(name) ?? [];
+  return kind !== undefined && owner !== undefined ? { kind, owner } : null;
 }
 
 /** A complete https address (scheme, host, no whitespace). */

@@ -1,6 +1,7 @@
 import type { PointsRow, PointsTable } from '../../../events';
 import { MISSING_TEAM_NAME } from './names';
 import type { LiveState, ShowLive } from '../state/state';
+import { knownEntry } from '../state/present';
 
 /** A team's points by round: index round - 1; a round without points may be missing. */
 export interface TeamPoints {
@@ -64,7 +65,7 @@ export function roundPlacements(table: PointsTable): number[][] {
     descending.forEach((sum, position) => {
       if (!rankOf.has(sum)) rankOf.set(sum, position + 1);
     });
-    cumulative.forEach((sum, i) => places[i].push(index > LAST_PLACED_ROUND_INDEX ? 4 : placeForRank(rankOf.get(sum)!)));
+    cumulative.forEach((sum, i) => places[i].push(index > LAST_PLACED_ROUND_INDEX ? 4 : placeForRank(knownEntry(rankOf, sum, 'the rank of the sum'))));
   });
   return places;
 }

@@ -60,5 +60,7 @@ export function shipAnswerProblemText(message: string): string | null {
 export function parseShipAnswer(message: string): ShipAnswer | null {
   if (shipAnswerProblemOf(message) !== null) return null;
   const [first, second] = linesOf(message);
-  return { lager: LAGER_LINE.exec(first)![1].toUpperCase(), pluendern: PLUENDERN_LINE.exec(second)![1].toUpperCase() };
+  const [, lager] = LAGER_LINE.exec(first) ?? [];
+  const [, pluendern] = PLUENDERN_LINE.exec(second) ?? [];
+  return lager !== undefined && pluendern !== undefined ? { lager: lager.toUpperCase(), pluendern: pluendern.toUpperCase() } : null;
 }

@@ -196,7 +196,7 @@ function deleteIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string
 function diffIn<V>(before: TrieNode<V> | null, after: TrieNode<V> | null, report: (key: string, value: V | undefined, previous: V | undefined) => void): void {
   if (before === after) return;
   if (before?.kind === 1 && after?.kind === 1 && before.bitmap === after.bitmap) {
-    for (let i = 0; i < after.children.length; i++) diffIn(before.children[i]!, after.children[i]!, report);
+    for (let i = 0; i < after.children.length; i++) diffIn(before.children[i] ?? null, after.children[i] ?? null, report);
     return;
   }
   const previous = new Map<string, V>();

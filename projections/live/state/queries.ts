@@ -16,7 +16,7 @@ export function globalStateCode(state: LiveState): GlobalStateCode {
 }
 
 export function openQuestion(state: LiveState): Question | null {
-  return isQuestionOpen(state) ? state.night!.question : null;
+  return isQuestionOpen(state) ? (state.night?.question ?? null) : null;
 }
 
 /** The team's proposals etc. of the live question; stale ones (an older question) read as empty. */

@@ -1,6 +1,7 @@
 /** The moderators' view: the night's position, the quizzle answer, every team's favourite and every single answer, the heal-and-deal settings, greetings. */
 import { MISSING_TEAM_NAME } from '../rules/names';
 import type { HealDealSettings, LiveState, UserLive } from '../state/state';
+import { present } from '../state/present';
 import { keyedRead, whole } from './reads';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
@@ -56,7 +57,8 @@ function withEntry(list: readonly IdAndText[], id: string, text: string | undefi
   let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (list[middle]![0] < id) low = middle + 1;
+    const [middleId] = present(list[middle], 'sorted entry');
+    if (middleId < id) low = middle + 1;
     else high = middle;
   }
   const copy = list.slice();

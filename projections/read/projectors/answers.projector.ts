@@ -66,7 +66,8 @@ export const answersProjector: Projector = {
     const rated = new Set<string>();
     for (const { event } of events) for (const r of ratingsOf(event)) rated.add(r.answerId);
     const answers = await loadAnswers(tx, [...rated]);
-    const touched = new Set<string>();
+    /** The rows this batch changed, by id (the same objects as in `answers`). */
+    const touched = new Map<string, QuizAnswerRow>();
     const changes: unknown[][] = [];
 
     for (const { position, event } of events) {
@@ -74,7 +75,7 @@ export const answersProjector: Projector = {
       if (event.type === 'AnswersLockedIn') {
         const d = event.data;
         for (const a of d.answers) {
-          answers.set(a.answerId, {
+          const row: QuizAnswerRow = {
             id: a.answerId,
             nightId: d.nightId,
             quizId: d.quizId,
@@ -93,8 +94,9 @@ export const answersProjector: Projector = {
             checkedChangedAt: null,
             likedChangedAt: null,
             ratedAt: null,
-          });
-          touched.add(a.answerId);
+          };
+          answers.set(a.answerId, row);
+          touched.set(a.answerId, row);
         }
         continue;
       }
@@ -110,22 +112,16 @@ export const answersProjector: Projector = {
         answer.liked = rated.liked;
         answer.tester = rated.tester;
         answer.ratedAt = at;
-        touched.add(answer.id);
+        touched.set(answer.id, answer);
         changes.push([answer.id, position, sourceOf(event), answer.points, answer.checked, answer.liked, answer.tester, at]);
       }
     }
     if (touched.size === 0) return;
 
-    const rows = [...touched].map((id) => {
-      const answer = answers.get(id)!;
-      return ANSWER_COLUMNS.map((c) => answer[c.field]);
-    });
+    const rows = [...touched.values()].map((answer) => ANSWER_COLUMNS.map((c) => answer[c.field]));
     await upsertRows(tx, 'read_quiz_answers', ANSWER_COLUMNS, rows, { keys: ['id'], update: 'all' });
     await upsertRows(tx, 'read_answer_changes', CHANGE_COLUMNS, changes, { keys: ['answer_id', 'position'], update: 'nothing' });
-    await recomputeTeamPoints(
-      tx,
-      [...touched].map((id) => answers.get(id)!),
-    );
+    await recomputeTeamPoints(tx, [...touched.values()]);
   },
 };
 

@@ -4,10 +4,11 @@ import { greetingsProjector } from './greetings.projector';
 import { quizzesProjector } from './quizzes.projector';
 import { rankingProjector } from './ranking.projector';
 import { teamsProjector } from './teams.projector';
-import { uploadsProjector } from './uploads.projector';
+import { uploadedFileNames, uploadsProjector } from './uploads.projector';
 import { usersProjector } from './users.projector';
 
 export { answersProjector, greetingsProjector, quizzesProjector, rankingProjector, teamsProjector, uploadsProjector, usersProjector };
+export { uploadedFileNames };
 
 /** Every read projector of the product, by name. */
 export const ALL_PROJECTORS: readonly Projector[] = [quizzesProjector, teamsProjector, usersProjector, answersProjector, rankingProjector, greetingsProjector, uploadsProjector];

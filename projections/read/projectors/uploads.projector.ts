@@ -1,6 +1,7 @@
 import { recordedAt } from '../logged-events';
 import type { Projector } from '../projector';
 import { upsertRows, type RowColumn } from '../rows';
+import type { ReadSqlSession } from '../sql';
 
 const COLUMNS: readonly RowColumn[] = [
   { name: 'upload_id', type: 'text' },
@@ -42,3 +43,9 @@ export const uploadsProjector: Projector = {
     await upsertRows(tx, 'read_uploads', COLUMNS, rows, { keys: ['upload_id', 'file_index'], update: 'all' });
   },
 };
+
+/** The names of the files a person uploaded, as the upload store keeps them (erasure deletes them: src/identity/erasure.ts). */
+export async function uploadedFileNames(db: ReadSqlSession, userId: string): Promise<string[]> {
+  const rows = await db.query<{ file_name: string }>('SELECT file_name FROM read_uploads WHERE user_id = $1 ORDER BY upload_id, file_index', [userId]);
+  return rows.map((row) => row.file_name);
+}

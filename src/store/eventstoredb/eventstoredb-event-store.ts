@@ -18,6 +18,7 @@ import {
   BoundaryMovedError,
   IdempotencyConflictError,
   conditionMatches,
+  retriedBatchEnd,
   type AppendCondition,
   type AppendResult,
   type BatchHandler,
@@ -30,6 +31,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store';
+import { dropOldest } from '../../../projections/live/state/present';
 import { finishIntent, isTransient, unavailableAs } from './availability';
 import { metadataOf, toEventData, toIntentData, type Intent } from './encoding';
 import { checkExpected, isAt, wrongRevision } from './expected-revision';
@@ -251,7 +253,7 @@ export class EventStoreDbEventStore implements EventStore {
       const moved = page.find((e) => conditionMatches(condition, e.streamId, e));
       if (moved) throw new BoundaryMovedError(streamId, moved.streamId, condition.after);
       if (page.length < READ_PAGE) return;
-      after = page[page.length - 1]!.position;
+      after = page.at(-1)?.position ?? after;
     }
   }
 
@@ -406,7 +408,7 @@ export class EventStoreDbEventStore implements EventStore {
   private handOut(position: number): number {
     this.recordPositions.add(position);
     if (this.recordPositions.size > MAX_KNOWN_POSITIONS) {
-      this.recordPositions.delete(this.recordPositions.values().next().value!);
+      dropOldest(this.recordPositions);
     }
     return position;
   }
@@ -445,9 +447,8 @@ export class EventStoreDbEventStore implements EventStore {
     const stored = events.map((e) => known.events.get(e.id.toLowerCase()));
     const storedIds = events.filter((_, i) => stored[i]).map((e) => e.id);
     if (storedIds.length === 0) return null;
-    const wholeBatchInOrder = stored.every((s, i) => s && (i === 0 || s.revision === stored[i - 1]!.revision + 1));
-    if (!wholeBatchInOrder) throw new IdempotencyConflictError(streamId, storedIds);
-    const last = stored[stored.length - 1]!;
+    const last = retriedBatchEnd(stored);
+    if (!last) throw new IdempotencyConflictError(streamId, storedIds);
     return {
       nextExpectedRevision: known.revision,
       position: last.position ?? (await this.positionOf(streamId, last.revision)),

@@ -115,13 +115,14 @@ export class EventStoreDbSubscription implements Subscription {
           const event = this.source.toStoredEvent(resolved);
           if (event && event.position > (batch[batch.length - 1]?.position ?? this.lastHandled)) batch.push(event);
         }
-        if (batch.length > 0) {
+        const last = batch.at(-1);
+        if (last !== undefined) {
           try {
             await handler(batch);
           } catch (error) {
             throw new HandlerFailure(error);
           }
-          this.lastHandled = batch[batch.length - 1]!.position;
+          this.lastHandled = last.position;
         }
         if (this.lastHandled >= target) this.markCaughtUp();
       }

@@ -15,6 +15,7 @@ import {
   BatchHandler,
   WrongExpectedRevisionError,
   conditionMatches,
+  retriedBatchEnd,
 } from '../event-store';
 import { PollingSubscription, WakeSignal } from '../polling-subscription';
 import { APPEND_LOCK, EVENTS_CHANNEL } from './event-schema';
@@ -95,36 +96,44 @@ export class SqlEventStore implements EventStore {
    * arrive while the commit is still being answered (PGlite delivers it with the COMMIT): the position
    * being committed counts as announced meanwhile.
    */
-  private async appending(work: (tx: SqlSession) => Promise<AppendResult | null>): Promise<AppendResult | null> {
-    let result: AppendResult | null = null;
+  private async appending<Result extends AppendResult | null>(work: (tx: SqlSession) => Promise<Result>): Promise<Result> {
+    let committed: AppendResult | null = null;
     let failed = true;
     try {
-      result = await this.db.transaction(async (tx) => {
+      const result = await this.db.transaction(async (tx) => {
         const appended = await work(tx);
         if (appended) this.committing = appended.position;
         return appended;
       });
+      committed = result;
       failed = false;
+      return result;
     } finally {
       this.committing = 0;
-      if (result) this.announced = Math.max(this.announced, result.position);
+      if (committed) this.announced = Math.max(this.announced, committed.position);
       // Also after a failure: a notification skipped while it was committing must not be lost.
-      if (result || failed) this.wake.notify();
+      if (committed || failed) this.wake.notify();
     }
-    return result;
   }
 
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
-    return (await this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock })))!;
+  /** `alongside`: see appendInTransaction (the personal-data store writes the vault's rows with it). */
+  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition, alongside?: Alongside): Promise<AppendResult> {
+    return this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock, alongside }));
   }
 
-  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null): Promise<AppendResult | null> {
+  /** `alongside` runs only when the plan appends (after the plan, so it may use what the plan decided). */
+  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null, alongside?: Alongside): Promise<AppendResult | null> {
     return this.appending(async (tx) => {
       if (this.lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
       const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
       const planned = plan(tail.map(toStoredEvent));
-      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, { lock: false }); // held already
+      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, { lock: false, alongside }); // held already
     });
+  }
+
+  /** Whether `db` is this store's database: work on it can join the appends' transactions (`alongside`). */
+  storesIn(db: SqlDatabase): boolean {
+    return this.db === db;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -197,6 +206,13 @@ export class SqlEventStore implements EventStore {
 }
 
 /**
+ * Work on the store's own database inside an append's transaction: it runs once the append is known to
+ * store its events (not for a refused append, nor for a retry of one already stored), and commits or
+ * rolls back with them.
+ */
+export type Alongside = (tx: SqlSession) => Promise<void>;
+
+/**
  * The append itself, inside a caller's transaction. Exported so that a test can hold such a
  * transaction open and show what readers see meanwhile. `lock: false`: the caller holds the lock
  * already, or the database runs one transaction at a time (PGlite).
@@ -216,7 +232,7 @@ export async function appendInTransaction(
   events: EventToAppend[],
   expected: ExpectedRevision,
   condition?: AppendCondition,
-  { lock = true }: { lock?: boolean } = {},
+  { lock = true, alongside }: { lock?: boolean; alongside?: Alongside } = {},
 ): Promise<AppendResult> {
   if (lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
   const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; tail: TailRow[] | string | null }>(
@@ -242,6 +258,7 @@ export async function appendInTransaction(
   }
   checkExpectedRevision(streamId, expected, current);
   if (events.length === 0) return { nextExpectedRevision: current ?? -1, position: lastPosition };
+  if (alongside) await alongside(tx);
 
   let position = lastPosition;
   let revision = current ?? -1;
@@ -281,7 +298,7 @@ async function firstMoved(tx: SqlSession, condition: AppendCondition, page: Tail
     const [row] = await tx.query<{ tail: TailRow[] | string | null }>(
       `SELECT json_agg(json_build_array(position, stream_id, type, data->>'teamId') ORDER BY position) AS tail
          FROM (SELECT position, stream_id, type, data FROM events WHERE position > $1 ORDER BY position LIMIT ${TAIL_PAGE}) t`,
-      [page[page.length - 1]![0]],
+      [page.at(-1)?.[0]],
     );
     page = typeof row?.tail === 'string' ? (JSON.parse(row.tail) as TailRow[]) : (row?.tail ?? []);
   }
@@ -301,15 +318,18 @@ interface StoredRow {
 function alreadyStored(streamId: string, events: EventToAppend[], rows: StoredRow[], head: number | null): AppendResult | null {
   if (events.length === 0 || rows.length === 0) return null;
   const byId = new Map(rows.map((r) => [r.event_id, r]));
-  const stored = events.map((e) => byId.get(e.id.toLowerCase()));
-  const wholeBatchInOrder = stored.every((r) => r && r.stream_id === streamId) && stored.every((r, i) => i === 0 || r!.revision === stored[i - 1]!.revision + 1);
-  if (!wholeBatchInOrder)
+  const last = retriedBatchEnd(
+    events.map((e) => {
+      const row = byId.get(e.id.toLowerCase());
+      return row?.stream_id === streamId ? row : undefined;
+    }),
+  );
+  if (!last)
     throw new IdempotencyConflictError(
       streamId,
       rows.map((r) => r.event_id),
     );
-  const last = stored[stored.length - 1]!;
-  return { nextExpectedRevision: head!, position: Number(last.position) };
+  return { nextExpectedRevision: head ?? last.revision, position: Number(last.position) };
 }
 
 function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number | null): void {

@@ -4,6 +4,7 @@ import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
   COLOURS,
+  COLOUR_VALUES,
   DEFAULT_COLOUR,
   DEFAULT_WIDTH,
   ERASER_WIDTH,
@@ -110,7 +111,7 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
 
   function onDown(e: PointerEvent<HTMLCanvasElement>) {
     if (!startsStroke(e)) return;
-    const colourValue = tool.kind === 'eraser' ? '#ffffff' : COLOURS.find((c) => c.key === colour)!.value;
+    const colourValue = tool.kind === 'eraser' ? '#ffffff' : COLOUR_VALUES[colour];
     current.current = { width: tool.kind === 'eraser' ? ERASER_WIDTH : tool.width, color: colourValue, points: [point(e)] };
     strokes.current = [...strokes.current, current.current];
     repaint();

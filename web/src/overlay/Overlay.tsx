@@ -102,20 +102,20 @@ export function Overlay({ view, offset, origin }: { view: OverlayView; offset: n
     <div className="overlay" style={style} aria-label={T.label}>
       {(parts.question || parts.countdown) && (
         <div className="overlay-lower">
-          {parts.question && <QuestionPanel question={view.question!} />}
+          {parts.question && view.question !== null && <QuestionPanel question={view.question} />}
           {parts.countdown && <Countdown view={view} offset={offset} />}
         </div>
       )}
-      {parts.lockedIn && (
+      {parts.lockedIn && view.lockedIn !== null && (
         <div className="overlay-lower">
           <p className="overlay-locked" role="status">
-            {T.lockedIn(view.lockedIn!.round, view.lockedIn!.number)}
+            {T.lockedIn(view.lockedIn.round, view.lockedIn.number)}
           </p>
         </div>
       )}
-      {parts.uber && (
+      {parts.uber && view.uberMessage !== null && (
         <section className="overlay-uber" aria-label={T.message}>
-          <OperatorHtml html={view.uberMessage!} className="overlay-uber__html" />
+          <OperatorHtml html={view.uberMessage} className="overlay-uber__html" />
         </section>
       )}
       {corner && (
@@ -124,7 +124,7 @@ export function Overlay({ view, offset, origin }: { view: OverlayView; offset: n
             {logo && <img className="overlay-brand__logo" src={logo} alt="" />}
             <span>{showNameOf(view.look)}</span>
           </div>
-          {parts.ranking && <Ranking rows={view.ranking!} />}
+          {parts.ranking && view.ranking !== null && <Ranking rows={view.ranking} />}
           {parts.qr && <Join origin={origin} />}
         </div>
       )}

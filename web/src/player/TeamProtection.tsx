@@ -106,9 +106,9 @@ export function TeamProtection({ team }: { team: TeamView }) {
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   const [error, setError] = useState<string | null>(null);
-  const memberIds = Object.keys(team.members);
-  const mine = me === null ? -1 : memberIds.indexOf(me);
-  const later = mine < 0 ? [] : memberIds.slice(mine + 1);
+  const members = Object.entries(team.members);
+  const mine = me === null ? -1 : members.findIndex(([id]) => id === me);
+  const later = mine < 0 ? [] : members.slice(mine + 1);
 
   const done = (text: string) => {
     setError(null);
@@ -136,10 +136,10 @@ export function TeamProtection({ team }: { team: TeamView }) {
           <p className="hint">{texts.nobodyLater}</p>
         ) : (
           <ul className="team-protection__members">
-            {later.map((id) => (
+            {later.map(([id, member]) => (
               <li key={id}>
-                <span>{team.members[id]!.name}</span>{' '}
-                <ConfirmedAction label={texts.remove} question={texts.confirmRemove(team.members[id]!.name)} onConfirm={() => send('gr', { userId: id }, texts.removed)} />
+                <span>{member.name}</span>{' '}
+                <ConfirmedAction label={texts.remove} question={texts.confirmRemove(member.name)} onConfirm={() => send('gr', { userId: id }, texts.removed)} />
               </li>
             ))}
           </ul>

@@ -35,7 +35,8 @@ export function parseEventLog(text: string): ParsedLog {
     .split('\n')
     .map((raw, index) => ({ line: index + 1, text: raw.trim() }))
     .filter((l) => l.text !== '');
-  const header = lines.length > 0 ? headerOf(lines[0]!.text) : null;
+  const [first] = lines;
+  const header = first ? headerOf(first.text) : null;
   if (header && !header.ok) return { events: [], problems: [], refusal: header.message };
   const events: QuizShowEvent[] = [];
   const problems: ParsedLog['problems'] = [];

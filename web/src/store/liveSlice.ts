@@ -1,4 +1,5 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { present } from '@engine/state/present';
 import type { StatePush, ViewScope } from '@wire/replies';
 import type { ConnectionStatus } from '../realtime/client';
 import { applyPatch, type JsonValue } from '../realtime/patch';
@@ -65,7 +66,8 @@ export const liveSlice = createSlice({
     pushReceived(state, action: PayloadAction<StatePush>) {
       const push = action.payload;
       // The held view itself, not the draft: the patch shares its untouched branches.
-      const next = viewAfterPush(original(state)!.views[push.scope], push);
+      const held = present(original(state), 'the live state the draft was made of');
+      const next = viewAfterPush(held.views[push.scope], push);
       if (next === undefined) state.stale = true;
       else (state.views as Record<ViewScope, unknown>)[push.scope] = next;
     },

@@ -10,7 +10,7 @@ import { t } from '../../texts/operator';
 import { selectOperatorLists, teamNameOrPlaceholder } from '../operatorLists';
 import { Facts, Panel, TimeLeft, useCommand, useNotify } from '../shared';
 import { COUNTDOWN_PRESETS } from './countdownPresets';
-import { COUNTDOWN_KEYS, HOTKEYS, Kbd, keyShortcut, useHotkey } from './hotkeys';
+import { countdownKey, HOTKEYS, Kbd, keyShortcut, useHotkey } from './hotkeys';
 import { publishPoints } from './publish';
 import { FavouriteCountLine, NextQuestionPreview } from './HostEye';
 
@@ -118,7 +118,7 @@ function CountdownControls() {
     <div className="stack stack--tight">
       <div role="group" aria-label={t.control.countdownGroup} className="button-row">
         {COUNTDOWN_PRESETS.map((s, i) => (
-          <HotkeyButton key={s} hotkey={COUNTDOWN_KEYS[i]!} className="button button--small" onPress={() => countdown(s)}>
+          <HotkeyButton key={s} hotkey={countdownKey(i)} className="button button--small" onPress={() => countdown(s)}>
             {t.control.countdownSeconds(s)}
           </HotkeyButton>
         ))}

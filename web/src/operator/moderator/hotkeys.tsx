@@ -11,8 +11,8 @@ import { t } from '../../texts/operator';
 import { COUNTDOWN_PRESETS } from './countdownPresets';
 
 export const HOTKEYS = { next: 'n', end: 'e', publish: 'p', help: '?' } as const;
-/** The countdown presets' keys, in the order of COUNTDOWN_PRESETS. */
-export const COUNTDOWN_KEYS = COUNTDOWN_PRESETS.map((_, i) => String(i + 1));
+/** The key of the countdown preset at `index` of COUNTDOWN_PRESETS: 1, 2, … */
+export const countdownKey = (index: number): string => String(index + 1);
 
 /** Where a key press types text: a form field or an editable element. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -127,7 +127,7 @@ export function keyShortcut(hotkey: string): string {
 export function hotkeyList(): Array<[string, string]> {
   return [
     [HOTKEYS.next, t.hotkeys.next],
-    ...COUNTDOWN_PRESETS.map((seconds, i): [string, string] => [COUNTDOWN_KEYS[i]!, t.hotkeys.countdown(seconds)]),
+    ...COUNTDOWN_PRESETS.map((seconds, i): [string, string] => [countdownKey(i), t.hotkeys.countdown(seconds)]),
     [HOTKEYS.end, t.hotkeys.end],
     [HOTKEYS.publish, t.hotkeys.publish],
     [HOTKEYS.help, t.hotkeys.help],
