@@ -17,7 +17,7 @@ module.exports = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   // The web app's aliases for the engine and the wire contract (web/tsconfig.json, web/vite.config.mts).
-  moduleNameMapper: { '^@engine(/.*)?$': '<rootDir>/projections/live$1', '^@wire(/.*)?$': '<rootDir>/wire$1' },
+  moduleNameMapper: { '^@live(/.*)?$': '<rootDir>/projections/live$1', '^@wire(/.*)?$': '<rootDir>/wire$1' },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   setupFiles: ['<rootDir>/test/support/property-seed.ts'],
   testTimeout: 120_000,

@@ -77,7 +77,7 @@ export default defineConfig({
   root: here,
   plugins: [react(), precompress(), firstLoad.plugin],
   // The engine and the wire contract, as web/tsconfig.json's paths name them (jest.config.js maps them too).
-  resolve: { alias: { '@engine': atRoot('projections/live'), '@wire': atRoot('wire') } },
+  resolve: { alias: { '@live': atRoot('projections/live'), '@wire': atRoot('wire') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,9 +17,9 @@ describe('no import cycles', () => {
     const sources = new Map([
       ['projections/live/views/a.ts', "import type { B } from './b';\nexport type A = B;"],
       ['projections/live/views/b.ts', "import { c } from '../c';\nexport type B = string;"],
-      ['projections/live/c/index.ts', "export { a } from '@engine/views/a';"],
+      ['projections/live/c/index.ts', "export { a } from '@live/views/a';"],
       ['web/src/one.ts', "import './one';"],
-      ['web/src/fine.ts', "import { x } from 'some-package';\nimport { c } from '@engine/c';"],
+      ['web/src/fine.ts', "import { x } from 'some-package';\nimport { c } from '@live/c';"],
     ]);
     expect(cyclesOf(importGraph(sources))).toEqual([['projections/live/c/index.ts', 'projections/live/views/a.ts', 'projections/live/views/b.ts'], ['web/src/one.ts']]);
   });

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '../..');
 const FOLDERS = ['events', 'projections', 'wire', 'src', 'web/src', 'test', 'scripts'];
 const SKIP = new Set(['node_modules', 'dist']);
 /** The web app's aliases (web/tsconfig.json, web/vite.config.mts, jest.config.js). */
-const ALIASES: Record<string, string> = { '@engine': 'projections/live', '@wire': 'wire' };
+const ALIASES: Record<string, string> = { '@live': 'projections/live', '@wire': 'wire' };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

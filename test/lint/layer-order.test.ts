@@ -91,7 +91,7 @@ describe('layer order', () => {
     const sources = new Map([
       ['projections/live/state/state.ts', "import type { R } from '../rules/ratings';"],
       ['projections/live/rules/ratings.ts', "import { textOf } from '../../../wire/readers';\nimport type { S } from '../state/state';"],
-      ['wire/readers.ts', "import type { V } from '@engine/views/views';"],
+      ['wire/readers.ts', "import type { V } from '@live/views/views';"],
       ['projections/live/views/views.ts', "import { evolve } from '../evolve/evolve';"],
       ['projections/live/evolve/evolve.ts', "import type { S } from '../state/state';"],
       ['src/main.ts', "import { textOf } from '../wire/readers';"],

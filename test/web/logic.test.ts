@@ -5,8 +5,8 @@ import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placemen
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
 import { decodeToken, isExpired, roleLabel } from '../../web/src/logic/token';
 import { abcdOptionText, validateUpload } from '../../web/src/logic/validation';
-import { greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf } from '@engine/rules/forms';
-import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@engine/rules/ship-answer';
+import { greetingProblemOf, profileProblemOf, qrTeamProblemOf, teamFormProblemOf } from '@live/rules/forms';
+import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@live/rules/ship-answer';
 
 describe('schiffe validation', () => {
   it('accepts the example', () => {

@@ -1,5 +1,5 @@
 import type { Question } from '../../events';
-import { pointsInOrder, rankTeams } from '@engine';
+import { pointsInOrder, rankTeams } from '@live';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import { checkQuizForm, questionValue, sortQuizzesByIdDesc, wholeNumberOr } from '../../web/src/logic/quiz';
 import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { OverlayView } from '@engine/views/overlay-view';
-import { DEFAULT_OVERLAY_LAYOUT } from '@engine/state/default-show-settings';
+import type { OverlayView } from '@live/views/overlay-view';
+import { DEFAULT_OVERLAY_LAYOUT } from '@live/state/default-show-settings';
 import { joinUrl, overlayTokenOf, rankingLayout, RANKING_ROW_PX, visibleParts } from '../../web/src/overlay/logic';
 import { Overlay } from '../../web/src/overlay/Overlay';
 import { OverlayHolder } from '../../web/src/overlay/overlayConnection';

@@ -3,7 +3,7 @@
  * audit reads the resulting log.
  */
 import type { AnswersLockedIn, QuizShowEvent } from '../../events';
-import { pointsOverview } from '@engine';
+import { pointsOverview } from '@live';
 import { buildAudit, teamAudit, testerRatings, testersOf } from '../../web/src/replay/audit';
 import { ratingText, relativeToCountdown } from '../../web/src/replay/AuditPanel';
 import { t } from '../../web/src/texts/replay';

@@ -3,7 +3,7 @@
  * to the union fails to compile here (and in describe.ts) until it is described.
  */
 import { EVENT_TYPES, type EventMetadata, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
-import { evolve, initialState, type LiveState } from '@engine';
+import { evolve, initialState, type LiveState } from '@live';
 import { actorName, describeEvent, formatDuration, formatTime, shorten } from '../../web/src/replay/describe';
 
 const at = Date.UTC(2026, 10, 20, 19, 30, 5, 42);

@@ -11,7 +11,7 @@ jest.mock('wouter', () => {
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import { pointsOverview, teamView } from '@engine';
+import { pointsOverview, teamView } from '@live';
 import { buildAudit } from '../../web/src/replay/audit';
 import { AuditPanel } from '../../web/src/replay/AuditPanel';
 import { formatTime } from '../../web/src/replay/describe';

@@ -1,7 +1,7 @@
 /** The replay's fold with snapshots: every position equals the plain fold; loading stored events; playback timing. */
 import { CURRENT_VERSION, type QuizShowEvent } from '../../events';
 import { nightExportHeader } from '../../events/night-export';
-import { fold, globalView, initialState, moderatorView, views } from '@engine';
+import { fold, globalView, initialState, moderatorView, views } from '@live';
 import { parseEventLine, parseEventLog } from '../../web/src/replay/load';
 import { buildTimeline, clampPosition, delayToNext, finalState, positionAfter, SNAPSHOT_EVERY, stateAt, timeAt } from '../../web/src/replay/timeline';
 import { expectedViews, recordedNight } from './replay/fixtures';

@@ -9,7 +9,7 @@ jest.mock('wouter', () => {
 });
 
 import type { GlobalView, QuestionView, TeamView, Views } from '../../web/src/realtime/views';
-import { FINALE_OUT_OF_POINTS_TEXT } from '@engine/rules/play-rules';
+import { FINALE_OUT_OF_POINTS_TEXT } from '@live/rules/play-rules';
 import { t } from '../../web/src/texts/operator';
 import { baseGlobal, baseUser, esc, render } from './support/render';
 

@@ -10,7 +10,7 @@ jest.mock('wouter', () => {
 
 import { createElement } from 'react';
 import type { ShowSettings } from '../../events';
-import { DEFAULT_SHOW_SETTINGS } from '@engine/state/default-show-settings';
+import { DEFAULT_SHOW_SETTINGS } from '@live/state/default-show-settings';
 import { NewsletterPopup } from '../../web/src/player/EmailPopup';
 import { StreamEmbed } from '../../web/src/components/StreamEmbed';
 import { createAppStore } from '../../web/src/store';

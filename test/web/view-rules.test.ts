@@ -3,7 +3,7 @@
  * views came from: checked at every step of the recorded night, and again with maintenance begun there.
  */
 import type { MaintenanceStarted } from '../../events';
-import { evolve, globalView, initialState, isQuestionOpen, isQuestionOpenInView, type LiveState } from '@engine';
+import { evolve, globalView, initialState, isQuestionOpen, isQuestionOpenInView, type LiveState } from '@live';
 import { recordedNight } from './replay/fixtures';
 
 function maintenanceFrom(state: LiveState, at: number): LiveState {

@@ -4,7 +4,7 @@
  * browser's theme colour. Unset, the page keeps the app's defaults.
  */
 import type { ShowSettings } from '../../events';
-import { primaryColorOf, showNameOf } from '@engine/rules/show-settings';
+import { primaryColorOf, showNameOf } from '@live/rules/show-settings';
 
 const DERIVED = ['--primary', '--primary-strong', '--primary-soft', '--topbar-start', '--focus'] as const;
 

@@ -1,6 +1,6 @@
 /** The HTTP calls of the operator screens (PROTOCOL.md, HTTP table). */
 import type { JsonApiDocument, QuizImportPreview, QuizResource, TeamListResource } from '@wire/replies';
-import type { QuestionStats } from '@engine/rules/results';
+import type { QuestionStats } from '@live/rules/results';
 import type { Quiz } from '../logic/quiz';
 import { api, RawBody, request, requestBlob } from './http';
 

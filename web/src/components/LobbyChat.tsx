@@ -1,6 +1,6 @@
 import type { LobbyChatEntry } from '../realtime/views';
 import { useEffect, useState } from 'react';
-import { lobbyForEveryoneProblem } from '@engine/rules/lobby-chat';
+import { lobbyForEveryoneProblem } from '@live/rules/lobby-chat';
 import { useAppSelector } from '../store';
 import { selectGlobal, selectIsAdmin, selectIsModerator } from '../store/selectors';
 import { t } from '../texts';

@@ -1,4 +1,4 @@
-import { showLogoPath, showNameOf } from '@engine/rules/show-settings';
+import { showLogoPath, showNameOf } from '@live/rules/show-settings';
 import { useAppSelector } from '../store';
 import { selectShowSettings } from '../store/showSettingsSlice';
 

@@ -2,9 +2,9 @@
  * The drawing canvas's tools and sizes. How strokes are stored and redrawn (coordinates / 2.4, width
  * halved) is the engine's (projections/live/rules/drawing.ts), which the server checks saved drawings by.
  */
-import { DRAWING_CANVAS_HEIGHT, DRAWING_CANVAS_WIDTH } from '@engine/rules/drawing';
+import { DRAWING_CANVAS_HEIGHT, DRAWING_CANVAS_WIDTH } from '@live/rules/drawing';
 
-export { fromStoredStroke, thinDrawing, toStoredStroke, type DrawnStroke } from '@engine/rules/drawing';
+export { fromStoredStroke, thinDrawing, toStoredStroke, type DrawnStroke } from '@live/rules/drawing';
 
 export const CANVAS_WIDTH = DRAWING_CANVAS_WIDTH;
 export const CANVAS_HEIGHT = DRAWING_CANVAS_HEIGHT;

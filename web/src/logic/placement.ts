@@ -1,6 +1,6 @@
 /** Points tables as the server sends them (mup replies and published points: the engine's PointsTable). */
 import type { PointsRow, PointsTable } from '../../../events';
-import { roundPlacements } from '@engine/rules/points';
+import { roundPlacements } from '@live/rules/points';
 
 export type { PointsRow, PointsTable };
 

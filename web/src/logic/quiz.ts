@@ -1,9 +1,9 @@
 /** Quizzes as operators see them: content questions, question values, the quiz form's checks (the engine's rules). */
 import type { Question } from '../../../events';
-import { normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem } from '@engine/rules/quiz-content';
+import { normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem } from '@live/rules/quiz-content';
 
 /** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
-export { questionValue } from '@engine/rules/question-values';
+export { questionValue } from '@live/rules/question-values';
 
 /** A quiz as GET /api/quizzes sends it; its content is the engine's stored questions. */
 export interface Quiz {

@@ -1,5 +1,5 @@
 /** Find-team view: text filter, letter ranges, show-all and the fusion section. */
-import { isFusionTeam } from '@engine/rules/fusion-teams';
+import { isFusionTeam } from '@live/rules/fusion-teams';
 
 export interface SearchableTeam {
   id: string;

@@ -2,7 +2,7 @@
  * Form rules of the spec (§5) that only the web app has: the file picker's checks. The rules the
  * server enforces too (names, greeting, QR team, profile, limits) come from projections/live/rules/forms.ts.
  */
-import { UPLOAD_MAX_BYTES } from '@engine/rules/field-limits';
+import { UPLOAD_MAX_BYTES } from '@live/rules/field-limits';
 
 export type UploadError = 'notImage' | 'tooLarge';
 export function validateUpload(file: { type: string; size: number }): UploadError | null {

@@ -6,8 +6,8 @@
  */
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState, type CSSProperties } from 'react';
-import type { OverlayView } from '@engine/views/overlay-view';
-import { primaryColorOf, showLogoPath, showNameOf } from '@engine/rules/show-settings';
+import type { OverlayView } from '@live/views/overlay-view';
+import { primaryColorOf, showLogoPath, showNameOf } from '@live/rules/show-settings';
 import { OperatorHtml } from '../components/OperatorHtml';
 import { formatSeconds, isUrgent, secondsLeft } from '../logic/countdown';
 import { t } from '../texts';

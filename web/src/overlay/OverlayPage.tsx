@@ -5,7 +5,7 @@
  */
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { showNameOf } from '@engine/rules/show-settings';
+import { showNameOf } from '@live/rules/show-settings';
 import { showOrigin } from '../api/about';
 import { t } from '../texts';
 import { Overlay } from './Overlay';

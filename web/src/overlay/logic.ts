@@ -1,5 +1,5 @@
 /** Pure rules of the stream overlay's page: where its token is, what it shows when, the ranking's rows. */
-import type { OverlayRankingRow, OverlayView } from '@engine/views/overlay-view';
+import type { OverlayRankingRow, OverlayView } from '@live/views/overlay-view';
 
 const PREFIX = '/overlay/';
 

@@ -4,7 +4,7 @@
  * after a drop or a server restart and never reloading; its views held here, not in the app's store.
  * A refused token (revoked, unknown) ends it: the page then shows nothing.
  */
-import type { OverlayView } from '@engine/views/overlay-view';
+import type { OverlayView } from '@live/views/overlay-view';
 import type { StatePush } from '@wire/replies';
 import { browserSocket, socketUrl } from '../realtime/browserSocket';
 import { RealtimeClient, type LiveViewsHolder } from '../realtime/client';

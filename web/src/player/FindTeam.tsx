@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { TeamRecord } from '../api/http';
 import { LobbyChat } from '../components/LobbyChat';
-import { FUSION_TEAM_PASSWORD, isFusionTeam } from '@engine/rules/fusion-teams';
+import { FUSION_TEAM_PASSWORD, isFusionTeam } from '@live/rules/fusion-teams';
 import { LETTER_RANGES, filterTeams, fusionTeams, type LetterRange } from '../logic/teamSearch';
 import { useAppSelector } from '../store';
 import { specialMode, t } from '../texts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ModeratedNoticeView } from '@engine/rules/moderated';
+import type { ModeratedNoticeView } from '@live/rules/moderated';
 import { browserStorage } from '../browserStorage';
 import { useAppSelector } from '../store';
 import { selectTeam, selectUser } from '../store/selectors';

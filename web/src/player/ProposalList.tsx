@@ -6,7 +6,7 @@ import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl, useProposals, type ProposalEntry } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
-import { HIDDEN_PICTURE_TEXT } from '@engine/rules/moderated';
+import { HIDDEN_PICTURE_TEXT } from '@live/rules/moderated';
 
 /** Sends a team command on a proposal key (gd delete, gf favourite, gs star, go quizzle offer). */
 export function useProposalCommand() {

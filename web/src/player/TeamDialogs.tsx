@@ -3,10 +3,10 @@ import { createTeam, HttpError, refusalText } from '../api/http';
 import { SLOW_MS } from '../api/queue';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { Modal } from '../components/Modal';
-import { teamFormProblemOf } from '@engine/rules/forms';
-import { MAX_NAME_LENGTH } from '@engine/rules/names';
+import { teamFormProblemOf } from '@live/rules/forms';
+import { MAX_NAME_LENGTH } from '@live/rules/names';
 import { t } from '../texts';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
 
 interface CreateTeamDialogProps {
   open: boolean;

@@ -10,7 +10,7 @@ import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
 import { useImageUrl } from './useTeam';
 import { UploadedImage } from '../components/UploadedImage';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
 import { UploadArea } from '../components/UploadArea';
 import { TeamProtection } from './TeamProtection';
 

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { selectUser } from '../store/selectors';
 import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
-import { TEAM_PASSWORD_MIN_LENGTH } from '@engine/rules/forms';
+import { TEAM_PASSWORD_MIN_LENGTH } from '@live/rules/forms';
 
 const texts = t.teamProtection;
 

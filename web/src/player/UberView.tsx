@@ -6,7 +6,7 @@ import { DrawingCanvas } from '../components/DrawingCanvasOnDemand';
 import { Field, FormError } from '../components/Field';
 import { OperatorHtml } from '../components/OperatorHtml';
 import { UploadArea } from '../components/UploadArea';
-import { pauseUploadNameMissing } from '@engine/rules/forms';
+import { pauseUploadNameMissing } from '@live/rules/forms';
 import { useAppSelector } from '../store';
 import { selectGlobal, selectTeam, selectUser } from '../store/selectors';
 import { t } from '../texts';
@@ -26,7 +26,7 @@ function SinglePoints() {
   const points = useAppSelector((s) => selectUser(s)?.points ?? null);
   return points === null ? null : <p className="card single-points">{t.history.singlePoints(points)}</p>;
 }
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
 
 /** A server-sent HTML message replaces the default text of pre, pause, post, painting and instruction. */
 function UberText({ fallback }: { fallback: string }) {

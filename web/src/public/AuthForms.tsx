@@ -6,9 +6,9 @@ import { Field, FormError } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { login, register, takeReturnPath } from '../session';
 import { specialMode, t } from '../texts';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
-import { NEW_ACCOUNTS_CLOSED_TEXT, newAccountsClosed } from '@engine/rules/show-settings';
-import { MAX_USERNAME_LENGTH, USERNAME_TOO_LONG_TEXT } from '@engine/rules/names';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
+import { NEW_ACCOUNTS_CLOSED_TEXT, newAccountsClosed } from '@live/rules/show-settings';
+import { MAX_USERNAME_LENGTH, USERNAME_TOO_LONG_TEXT } from '@live/rules/names';
 import { useAppSelector } from '../store';
 import { selectShowSettings } from '../store/showSettingsSlice';
 

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { refusalText, sendGreeting } from '../api/http';
 import { Field, FormError, TextAreaField } from '../components/Field';
 import { SendButton, useSendStatus } from '../components/SendButton';
-import { greetingProblemOf } from '@engine/rules/forms';
-import { GREETING_MESSAGE_MAX_LENGTH } from '@engine/rules/forms';
-import { MAX_NAME_LENGTH } from '@engine/rules/names';
+import { greetingProblemOf } from '@live/rules/forms';
+import { GREETING_MESSAGE_MAX_LENGTH } from '@live/rules/forms';
+import { MAX_NAME_LENGTH } from '@live/rules/names';
 import { t } from '../texts';
 
 /** Greet the wall: name and message, states idle, sending, didSend, error. */

@@ -1,5 +1,5 @@
 import { NewsletterForm } from '../components/NewsletterForm';
-import { upcomingDates } from '@engine/rules/show-settings';
+import { upcomingDates } from '@live/rules/show-settings';
 import { useAppSelector } from '../store';
 import { selectShowSettings } from '../store/showSettingsSlice';
 import { t } from '../texts';

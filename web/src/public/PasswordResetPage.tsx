@@ -8,7 +8,7 @@ import { replaceToken } from '../session';
 import { useAppDispatch } from '../store';
 import { uiActions } from '../store/uiSlice';
 import { t } from '../texts';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
 
 /**
  * /passwort-neu: without a token the form that asks for a link ("Passwort vergessen?"); with

@@ -14,7 +14,7 @@ import { backoffMs, resendDelayMs } from '@wire/backoff';
 import { SOCKET_CLOSE_CODES } from '@wire/close-codes';
 import { MAINTENANCE_EXEMPT_CODES } from '@wire/command-contents';
 import type { CommandReply, StatePush, ViewOfScope, ViewScope } from '@wire/replies';
-import type { GlobalView } from '@engine/views/views';
+import type { GlobalView } from '@live/views/views';
 import { serverOffset } from '../logic/countdown';
 import { EMPTY_VIEWS, VIEW_SCOPES, featureFlag, type Views } from './views';
 

@@ -5,7 +5,7 @@
  * feature-flag reading.
  */
 import type { ViewOfScope, ViewScope } from '@wire/replies';
-import type { GlobalView } from '@engine/views/views';
+import type { GlobalView } from '@live/views/views';
 
 export type {
   GlobalView,
@@ -20,7 +20,7 @@ export type {
   TesterAnswerView,
   TesterView,
   UserView,
-} from '@engine';
+} from '@live';
 export type { Stroke, UberMode } from '../../../events';
 
 export { VIEW_SCOPES } from '@wire/replies';

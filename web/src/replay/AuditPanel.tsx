@@ -1,7 +1,7 @@
 /** The audit: per team and round every answer's trail; per tester every rating given. */
 import { useId, useMemo, useState } from 'react';
 import { ColumnHeads } from '../components/ColumnHeads';
-import type { LiveState } from '@engine';
+import type { LiveState } from '@live';
 import { t } from '../texts/replay';
 import { teamAudit, testerRatings, testersOf, answerById, type AnswerAudit, type Audit, type RatingEntry, type Stamp } from './audit';
 import { formatDuration, formatTime, teamName, userName } from './describe';

@@ -1,7 +1,7 @@
 /** The events around the current position (or those matching a search): number, time, actor, type, description. */
 import { useMemo, useState } from 'react';
 import { causationOf, correlationOf, type QuizShowEvent } from '../../../events';
-import type { LiveState } from '@engine';
+import type { LiveState } from '@live';
 import { ColumnHeads } from '../components/ColumnHeads';
 import { Field } from '../components/Field';
 import { t } from '../texts/replay';

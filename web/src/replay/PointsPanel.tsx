@@ -1,5 +1,5 @@
 /** The points overview at the current position (the engine's pointsOverview of the night's quiz). */
-import { pointsOverview, type LiveState } from '@engine';
+import { pointsOverview, type LiveState } from '@live';
 import { ColumnHeads } from '../components/ColumnHeads';
 import { t } from '../texts/replay';
 

@@ -1,6 +1,6 @@
 /** Scrubber, step buttons, play/pause and speed. Keys while the timeline has focus: space, arrows, Page up/down, Home, End. */
 import { useId, type KeyboardEvent } from 'react';
-import type { LiveState } from '@engine';
+import type { LiveState } from '@live';
 import { t } from '../texts/replay';
 import { actorName, describeEvent, formatTime } from './describe';
 import { SPEEDS, type Timeline } from './timeline';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo } from 'react';
 import { Provider } from 'react-redux';
-import type { LiveState } from '@engine';
+import type { LiveState } from '@live';
 import { CurrentQuestionPanel } from '../operator/moderator/CurrentQuestionPanel';
 import { FavouritesPanel } from '../operator/moderator/FavouritesPanel';
 import { PaintingPanel, UberPanel } from '../operator/moderator/UberPanel';

@@ -5,7 +5,7 @@
  * alongside, so the resulting points are the engine's own.
  */
 import type { LockedAnswer, Question, QuestionEndReason, QuizShowEvent, RegexMark } from '../../../events';
-import { evolve, initialState, playOfTeam, questionValue, type LiveState } from '@engine';
+import { evolve, initialState, playOfTeam, questionValue, type LiveState } from '@live';
 
 export interface Stamp {
   readonly userId: string | null;

@@ -3,7 +3,7 @@
  * type does not compile until it is described here.
  */
 import type { QuizShowEvent } from '../../../events';
-import { markPoints, type LiveState } from '@engine';
+import { markPoints, type LiveState } from '@live';
 import { t } from '../texts/replay';
 
 const SHORT = 80;

@@ -4,7 +4,7 @@
  * Position p means "after the first p events" (0 = the initial state, events.length = the end).
  */
 import type { QuizShowEvent } from '../../../events';
-import { evolve, initialState, type LiveState } from '@engine';
+import { evolve, initialState, type LiveState } from '@live';
 
 export const SNAPSHOT_EVERY = 500;
 

@@ -1,5 +1,5 @@
 /** Who the replay shows the night as, and that viewer's views at a position in the app's view shape. */
-import { teamView, views as engineViews, type LiveState, type Views as EngineViews } from '@engine';
+import { teamView, views as engineViews, type LiveState, type Views as EngineViews } from '@live';
 import type { TeamRecord } from '../api/http';
 import type { Views } from '../realtime/views';
 

@@ -1,5 +1,5 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import { present } from '@engine/state/present';
+import { present } from '@live/state/present';
 import type { StatePush, ViewScope } from '@wire/replies';
 import type { ConnectionStatus } from '../realtime/client';
 import { applyPatch, type JsonValue } from '../realtime/patch';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ShowSettings } from '../../../events';
-import { DEFAULT_SHOW_SETTINGS } from '@engine/state/default-show-settings';
+import { DEFAULT_SHOW_SETTINGS } from '@live/state/default-show-settings';
 
 export interface ShowSettingsState {
   /** The server's show settings (GET /api/show-settings and its stream); unset until the first arrive. */

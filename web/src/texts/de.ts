@@ -3,9 +3,9 @@
  * screens' own from operator.ts and the replay's from replay.ts: those load with their screens, not on a
  * player's first load (the byte budgets: test/web/bundle-budgets.test.ts).
  */
-import { MISSING_TEAM_NAME } from '@engine/rules/names';
+import { MISSING_TEAM_NAME } from '@live/rules/names';
 import { SHARED_TEXTS } from '@wire/shared-texts';
-import { EMAIL_PROBLEM_TEXTS } from '@engine/rules/email';
+import { EMAIL_PROBLEM_TEXTS } from '@live/rules/email';
 
 /** Written once, shown in two places. */
 export const FAILED = 'Das hat leider nicht geklappt.';

@@ -4,7 +4,7 @@
  * every screen). `t` is the app's texts with these beside them: an operator screen imports `t` from here
  * instead of from `./index` and reads `t.admin.…` as before.
  */
-import { ANSWER_REGEX_TEXTS } from '@engine/rules/answer-regex-texts';
+import { ANSWER_REGEX_TEXTS } from '@live/rules/answer-regex-texts';
 import { SHARED_TEXTS } from '@wire/shared-texts';
 import { FAILED } from './de';
 import { t as appTexts } from './index';

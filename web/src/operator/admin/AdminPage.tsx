@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_TIE_BREAK_TITLE, TIE_BREAK_SOLUTION_MAX_LENGTH } from '@engine/rules/tie-break';
+import { DEFAULT_TIE_BREAK_TITLE, TIE_BREAK_SOLUTION_MAX_LENGTH } from '@live/rules/tie-break';
 import { getAbout } from '../../api/about';
 import { deleteTeam } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
@@ -16,7 +16,7 @@ import { JoinTeamPanel, LoginUserPanel } from './LinkPanels';
 import { OverlayLinksPanel } from './OverlayLinksPanel';
 import { ShowSettingsPanel } from './ShowSettingsPanel';
 import { ADD_SECONDS_MS, flagsText, isValidJson, isoOf } from './logic';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
 
 /** Quiz, round and question inputs with their defaults; the action gets the parsed numbers. */
 function PositionPanel({

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts/operator';
 import { Facts, Panel, useCommand, useNotify } from '../shared';
-import { HEAL_DEAL_ROUNDS } from '@engine/rules/heal-deal';
+import { HEAL_DEAL_ROUNDS } from '@live/rules/heal-deal';
 import { WindowedTable } from '../Windowed';
 import { HEAL_DEAL_REFRESH_MS, healDealRows, parseWholeNumber } from './logic';
 

@@ -1,10 +1,10 @@
 /** The show settings' look (name, logo, primary colour) and the stream overlay's layout, as parts of ShowSettingsPanel's form. */
 import { useId } from 'react';
 import type { OverlayCorner, OverlayLayout, OverlayPart, ShowSettings } from '../../../../events';
-import { contrastText, whiteTextContrast } from '@engine/rules/contrast';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
-import { OVERLAY_CORNERS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText } from '@engine/rules/show-settings';
-import { OVERLAY_PARTS } from '@engine/state/default-show-settings';
+import { contrastText, whiteTextContrast } from '@live/rules/contrast';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
+import { OVERLAY_CORNERS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText } from '@live/rules/show-settings';
+import { OVERLAY_PARTS } from '@live/state/default-show-settings';
 import { Field } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
 import { t } from '../../texts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { NextDate, ShowSettings, SocialLink } from '../../../../events';
-import { hostOfflineText, sameShowSettings, SHOW_SETTINGS_LIMITS } from '@engine/rules/show-settings';
+import { hostOfflineText, sameShowSettings, SHOW_SETTINGS_LIMITS } from '@live/rules/show-settings';
 import { HttpError } from '../../api/http';
 import { saveShowSettings } from '../../api/showSettings';
 import { CheckboxField, Field, FormError, TextAreaField } from '../../components/Field';

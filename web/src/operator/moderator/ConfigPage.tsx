@@ -5,7 +5,7 @@ import { HttpError } from '../../api/http';
 import { createQuiz, importToml, listQuizzes, saveQuiz, type Quiz } from '../../api/operator';
 import { Field, TextAreaField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { normalizeContent, type ContentProblem } from '@engine/rules/quiz-content';
+import { normalizeContent, type ContentProblem } from '@live/rules/quiz-content';
 import { checkQuizForm, sortQuizzesByIdDesc, type NewQuizProblem } from '../../logic/quiz';
 import type { Question } from '../../../../events';
 import { t } from '../../texts/operator';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field } from '../../components/Field';
-import { DEFAULT_COUNTDOWN_SECONDS } from '@engine/rules/play-rules';
-import { nextQuestionPosition } from '@engine/state/queries';
-import { isQuestionOpenInView } from '@engine/views/view-rules';
+import { DEFAULT_COUNTDOWN_SECONDS } from '@live/rules/play-rules';
+import { nextQuestionPosition } from '@live/state/queries';
+import { isQuestionOpenInView } from '@live/views/view-rules';
 import { wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';

@@ -6,7 +6,7 @@ import { selectOperatorLists, teamNameOrPlaceholder, userNameOrPlaceholder } fro
 import { Panel } from '../shared';
 import { WindowedTable } from '../Windowed';
 import { UploadedImage } from '../../components/UploadedImage';
-import { HIDDEN_PICTURE_TEXT } from '@engine/rules/moderated';
+import { HIDDEN_PICTURE_TEXT } from '@live/rules/moderated';
 import { PictureToggle } from './PictureToggle';
 
 const IMAGE_TYPES = new Set(['zeichnen', 'selfie']);

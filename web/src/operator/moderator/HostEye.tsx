@@ -3,8 +3,8 @@
  * is open, and the next question's text and solution before it starts. Both come from what the page
  * already has (the moderator view's favouriteCount, the loaded quiz), so the hotkeys stay the only input.
  */
-import { findQuestion, nextQuestionPosition } from '@engine/state/queries';
-import { isQuestionOpenInView } from '@engine/views/view-rules';
+import { findQuestion, nextQuestionPosition } from '@live/state/queries';
+import { isQuestionOpenInView } from '@live/views/view-rules';
 import type { Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';

@@ -5,15 +5,15 @@
  */
 import { PictureToggle } from './PictureToggle';
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '@engine/rules/lobby-chat';
-import { MAX_NAME_LENGTH } from '@engine/rules/names';
+import { MAX_LOBBY_SLOW_SECONDS, MAX_MUTE_MINUTES } from '@live/rules/lobby-chat';
+import { MAX_NAME_LENGTH } from '@live/rules/names';
 import { teamMemberIds } from '../../api/operator';
 import type { LobbyChatEntry } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts/operator';
 import { selectOperatorLists, selectOperatorTeams, selectOperatorUsers, userNameOrPlaceholder } from '../operatorLists';
-import type { OperatorUserEntry } from '@engine/views/operator-view';
+import type { OperatorUserEntry } from '@live/views/operator-view';
 import { Panel, useCommand, useNotify } from '../shared';
 import { FilteredSelect } from '../FilteredSelect';
 

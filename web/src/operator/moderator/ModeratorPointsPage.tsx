@@ -7,7 +7,7 @@ import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts/operator';
 import { Panel, useCommand, useNotify } from '../shared';
-import { pointsInOrder, type PointsSort } from '@engine/rules/points';
+import { pointsInOrder, type PointsSort } from '@live/rules/points';
 import { PointsChart } from './PointsChart';
 import { WindowedTable } from '../Windowed';
 import { ResultDownloads, saveFile } from '../ResultDownloads';

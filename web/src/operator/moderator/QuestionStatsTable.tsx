@@ -1,6 +1,6 @@
 /** The per-question statistics of a quiz on the moderator's points page: the figures of stats.csv (GET /api/quizzes/:id/stats). */
 import { useEffect, useState } from 'react';
-import { germanDecimal, percentOf, type QuestionStats } from '@engine/rules/results';
+import { germanDecimal, percentOf, type QuestionStats } from '@live/rules/results';
 import { HttpError } from '../../api/http';
 import { getQuizStats } from '../../api/operator';
 import { ColumnHeads } from '../../components/ColumnHeads';

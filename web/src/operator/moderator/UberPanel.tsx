@@ -3,14 +3,14 @@ import { canvasPoint, mouseReleased, startsStroke } from '../../components/canva
 import { Field, TextAreaField } from '../../components/Field';
 import { COLOURS, type ColourKey } from '../../logic/drawing';
 import { UBER_MODES } from '../../../../events/show';
-import { uberModeLocked } from '@engine/rules/play-rules';
-import { isQuestionOpenInView } from '@engine/views/view-rules';
+import { uberModeLocked } from '@live/rules/play-rules';
+import { isQuestionOpenInView } from '@live/views/view-rules';
 import type { Stroke } from '../../realtime/views';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';
 import { t } from '../../texts/operator';
 import { Panel, useCommand, useNotify } from '../shared';
-import { FIELD_MAXIMA } from '@engine/rules/field-limits';
+import { FIELD_MAXIMA } from '@live/rules/field-limits';
 
 /** Uber mode (mum; a quiz mode is left only while no question is active), its message (mumm), instructions (mi). */
 export function UberPanel() {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../components/Field';
-import { findQuestion, nextQuestionPosition } from '@engine/state/queries';
-import { NO_PROPOSALS_MESSAGE } from '@engine/rules/lock-in';
+import { findQuestion, nextQuestionPosition } from '@live/state/queries';
+import { NO_PROPOSALS_MESSAGE } from '@live/rules/lock-in';
 import { questionValue, wholeNumberOr, type Quiz } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
 import { selectGlobal } from '../../store/selectors';

@@ -1,11 +1,11 @@
 /** Pure rules of the checker: answers, filters, the wrapping offset, status colours, regex and team search. */
 
 import type { Question, RegexMark } from '../../../../events';
-import type { TesterAnswerView } from '@engine';
-import { nextQuestionPosition } from '@engine/state/queries';
+import type { TesterAnswerView } from '@live';
+import { nextQuestionPosition } from '@live/state/queries';
 import { compareGerman } from '../../logic/german';
-import type { AnswerRegex, compileAnswerRegex } from '@engine/rules/answer-regex';
-import { ANSWER_REGEX_TEXTS, type AnswerRegexProblem } from '@engine/rules/answer-regex-texts';
+import type { AnswerRegex, compileAnswerRegex } from '@live/rules/answer-regex';
+import { ANSWER_REGEX_TEXTS, type AnswerRegexProblem } from '@live/rules/answer-regex-texts';
 
 /** An answer as the tester view and the `ta` reply carry it (the engine's type; `quizId` is not needed here). */
 export type CheckerAnswer = Omit<TesterAnswerView, 'quizId'>;

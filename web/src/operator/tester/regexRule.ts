@@ -4,7 +4,7 @@
  * can hang the moderator's tab. A module of its own because re2js is 150 kB: the tool loads it when
  * it is shown (ModeratorTools.tsx), not with the checker's page.
  */
-import { compileAnswerRegex } from '@engine/rules/answer-regex';
+import { compileAnswerRegex } from '@live/rules/answer-regex';
 import type { RegexCheck } from './logic';
 
 export function compileRegex(source: string): RegexCheck {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { abcdLetters } from '@engine/rules/abcd-letters';
+import { abcdLetters } from '@live/rules/abcd-letters';
 import { command } from '../../realtime/connection';
 import type { QuestionView } from '../../realtime/views';
 import { useAppDispatch } from '../../store';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ANSWER_EMPTY_TEXT } from '@engine/rules/play-rules';
+import { ANSWER_EMPTY_TEXT } from '@live/rules/play-rules';
 import { FormError, TextAreaField } from '../../components/Field';
 import { command } from '../../realtime/connection';
 import { t } from '../../texts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { healDealTargetAllowed } from '@engine/rules/play-rules';
+import { healDealTargetAllowed } from '@live/rules/play-rules';
 import { command } from '../../realtime/connection';
 import type { HealDealStatus } from '../../realtime/views';
 import { useAppDispatch, useAppSelector } from '../../store';

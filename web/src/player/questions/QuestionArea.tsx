@@ -1,6 +1,6 @@
-import { FINALE_OUT_OF_POINTS_TEXT, playableInSingleMode, takesPartInFinale } from '@engine/rules/play-rules';
-import { NO_PROPOSALS_MESSAGE } from '@engine/rules/lock-in';
-import { isQuestionOpenInView } from '@engine/views/view-rules';
+import { FINALE_OUT_OF_POINTS_TEXT, playableInSingleMode, takesPartInFinale } from '@live/rules/play-rules';
+import { NO_PROPOSALS_MESSAGE } from '@live/rules/lock-in';
+import { isQuestionOpenInView } from '@live/views/view-rules';
 import { config } from '../../config';
 import { CountdownBox } from '../../components/Countdown';
 import { OperatorHtml } from '../../components/OperatorHtml';

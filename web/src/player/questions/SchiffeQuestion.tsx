@@ -1,4 +1,4 @@
-import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@engine/rules/ship-answer';
+import { SHIP_ANSWER_TEMPLATE, shipAnswerProblemText } from '@live/rules/ship-answer';
 import { t } from '../../texts';
 import { ProposalList } from '../ProposalList';
 import { AnswerForm } from './AnswerForm';
