@@ -9,7 +9,7 @@ import { createPglite, templateFile } from '../../src/store/sql/pglite-template'
  * opens an existing cluster (as on a restart) and runs its migrations on it as on a first start. A new
  * store otherwise unpacks the gzipped template through PGlite's file system, file by file (about 970
  * files): 3.3 s of a core on the loaded 2-core machine, against 1.5 s for this copy and the open; the
- * e2e and browser suites start about 150 embedded stores. The first test on a machine makes the
+ * e2e and browser suites start about a hundred embedded stores. The first test on a machine makes the
  * cluster once, from the product's own template (src/store/sql/pglite-template.ts), so it is the same
  * cluster a first start makes; the product's own way in stays tested by the servers the tests start
  * without this (npm start, the console tools, the seeded nights, the spawned instances).
