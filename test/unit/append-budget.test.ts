@@ -5,7 +5,7 @@
 import { APPEND_BUDGET_TEXTS, AppendBudget } from '../../src/limits/append-budget';
 import { HOUR, MINUTE } from '../../src/limits/window-counter';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
-import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
+import { emptyDatabase, openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 
 const player = { userId: 'spieler', roles: [] };
 const moderator = { userId: 'moderatorin', roles: ['moderator' as const] };
@@ -16,12 +16,15 @@ describe('the budget of appended bytes', () => {
   let now = Date.UTC(2026, 10, 20, 19, 37, 0);
   const clock = () => now;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     database = await openTestSqlDatabase();
+  });
+  beforeEach(async () => {
+    await emptyDatabase(database.db);
     await migrateWriteSide(database.db);
     now = Date.UTC(2026, 10, 20, 19, 37, 0);
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await database.close();
   });
 

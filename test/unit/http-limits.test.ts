@@ -11,7 +11,7 @@ import {
   REGISTRATIONS_PER_ADDRESS,
 } from '../../src/limits/logins-and-registrations';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
-import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
+import { emptyDatabase, openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 import { FRAME_RATE, STROKE_RATE, SocketRateLimit, TokenBucket } from '../../src/limits/frame-rate';
 
 const MINUTE = 60_000;
@@ -20,13 +20,16 @@ describe('login limits (LoginLimits on the SQL database)', () => {
   let now: number;
   let database: TestSqlDatabase;
   let limits: LoginLimits;
+  beforeAll(async () => {
+    database = await openTestSqlDatabase();
+  });
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 21, 20, 0, 0);
-    database = await openTestSqlDatabase();
+    await emptyDatabase(database.db);
     await migrateWriteSide(database.db);
     limits = await LoginLimits.open(database.db, () => now);
   });
-  afterEach(() => database.close());
+  afterAll(() => database.close());
   const from = (login: string, address: string, device: string | null = null) => ({ login, address, device });
 
   it('given 10 failed logins for a name from one address within 15 minutes, then the 11th is refused before it is verified until the window ends; a success before that forgets the failures', async () => {
@@ -143,13 +146,16 @@ describe('registration limits (shared by the instances on one database)', () => 
   let now: number;
   let database: TestSqlDatabase;
   let limits: HttpLimits;
+  beforeAll(async () => {
+    database = await openTestSqlDatabase();
+  });
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 21, 20, 0, 0);
-    database = await openTestSqlDatabase();
+    await emptyDatabase(database.db);
     await migrateWriteSide(database.db);
     limits = await HttpLimits.open(database.db, () => now);
   });
-  afterEach(() => database.close());
+  afterAll(() => database.close());
 
   it('given 60 registrations from one address within an hour, counted by two instances, then the next is refused until the hour is over', async () => {
     expect(REGISTRATIONS_PER_ADDRESS).toEqual({ max: 60, windowMs: 60 * MINUTE });

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, rmdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seedEmptyCluster } from '../../support/embedded-cluster';
 
 const repositoryRoot = path.resolve(__dirname, '../../..');
 export const ADMIN_PASSWORD = 'admin-passwort-für-browsertests';
@@ -76,6 +77,7 @@ async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function startApp(options: { seed?: (dataDir: string) => Promise<unknown>; env?: (baseUrl: string) => Record<string, string> } = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-browser-data-'));
+  await seedEmptyCluster(dataDir); // a new embedded store, copied (test/support/embedded-cluster.ts)
   await options.seed?.(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

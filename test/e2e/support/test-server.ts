@@ -7,6 +7,7 @@ import { loadConfig } from '../../../src/config';
 import { hashPassword } from '../../../src/identity/passwords';
 import { nameBasedUuid } from '../../../src/store/event-ids';
 import { RunningServer, startServer, StartOptions } from '../../../src/server';
+import { seedEmptyCluster } from '../../support/embedded-cluster';
 import { testDatabaseUrl, type TestDatabaseUrl } from '../../support/test-database';
 
 export const ADMIN_PASSWORD = 'admin-passwort-für-tests';
@@ -36,6 +37,7 @@ export interface TestServer {
 export async function startTestServer(options: StartOptions = {}, dataDir?: string, env: Record<string, string> = {}, database?: TestDatabaseUrl): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'quiz-e2e-')));
   const db = database ?? (env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await testDatabaseUrl());
+  if (dataDir === undefined && !db.url) await seedEmptyCluster(dir); // a new embedded store, copied (test/support/embedded-cluster.ts)
   let server: RunningServer;
   try {
     server = await startServer(
