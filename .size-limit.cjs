@@ -33,12 +33,21 @@ const SCREEN_BUDGETS = {
   'src/operator/moderator/ControlPage.tsx': { name: 'moderator: control (/moderator/control)', limit: '35 kB' },
   'src/operator/moderator/ModeratorPointsPage.tsx': { name: 'moderator: points (/moderator/points)', limit: '27 kB' },
   'src/operator/moderator/ConfigPage.tsx': { name: 'moderator: quiz config (/moderator/config)', limit: '13 kB' },
-  'src/operator/moderator/PicViewerPage.tsx': { name: 'moderator: picture viewer (/moderator/picviewer)', limit: '13 kB' },
+  'src/operator/moderator/PicViewerPage.tsx': {
+    name: 'moderator: picture viewer (/moderator/picviewer)',
+    limit: '13 kB',
+  },
   'src/operator/tester/TesterPage.tsx': { name: 'checker (/tester)', limit: '29 kB' },
   'src/overlay/OverlayPage.tsx': { name: 'stream overlay (/overlay/<token>)', limit: '21 kB' },
-  'src/operator/tester/regexRule.ts': { name: "checker's regex tool (re2js, loaded when the tool is shown)", limit: '52 kB' },
+  'src/operator/tester/regexRule.ts': {
+    name: "checker's regex tool (re2js, loaded when the tool is shown)",
+    limit: '52 kB',
+  },
   'src/replay/ReplayPage.tsx': { name: 'replay and audit (/admin/replay)', limit: '75 kB' },
-  'src/public/LegalPages.tsx': { name: 'Impressum and Datenschutz (/impressum, /datenschutz; the HTML sanitiser with them)', limit: '12 kB' },
+  'src/public/LegalPages.tsx': {
+    name: 'Impressum and Datenschutz (/impressum, /datenschutz; the HTML sanitiser with them)',
+    limit: '12 kB',
+  },
 };
 
 /** Every other screen or part loaded on demand (a new screen is held to this until it has its own line). */
@@ -46,7 +55,9 @@ const OTHER_ON_DEMAND_BUDGET = '8 kB';
 
 function criticalPath() {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const named = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const named = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1],
+  );
   return [path.join(DIST, 'index.html'), ...new Set(named.map((file) => path.join(DIST, file)))];
 }
 
@@ -85,7 +96,13 @@ function checks() {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const firstLoad = criticalPath();
   const loaded = new Set(firstLoad);
-  const result = [{ name: "player's critical path (login page: index.html, entry, modulepreloads, CSS)", path: firstLoad, limit: CRITICAL_PATH_BUDGET }];
+  const result = [
+    {
+      name: "player's critical path (login page: index.html, entry, modulepreloads, CSS)",
+      path: firstLoad,
+      limit: CRITICAL_PATH_BUDGET,
+    },
+  ];
   for (const [key, entry] of Object.entries(manifest)) {
     if (!entry.isDynamicEntry) continue;
     const before = loadedByEveryImporter(manifest, key);
@@ -95,7 +112,10 @@ function checks() {
     result.push({ name: budget.name, path: own, limit: budget.limit });
   }
   const missing = Object.keys(SCREEN_BUDGETS).filter((key) => !manifest[key]?.isDynamicEntry);
-  if (missing.length > 0) throw new Error(`budgeted screens no longer loaded on demand (rename their keys in .size-limit.cjs): ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(
+      `budgeted screens no longer loaded on demand (rename their keys in .size-limit.cjs): ${missing.join(', ')}`,
+    );
   return result;
 }
 

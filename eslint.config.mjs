@@ -4,7 +4,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import pureCore from './scripts/eslint-pure-core.mjs';
 
-const impure = 'is impure: events/, projections/live/, wire/ and src/commands/ take time, ids and randomness from the command context.';
+const impure =
+  'is impure: events/, projections/live/, wire/ and src/commands/ take time, ids and randomness from the command context.';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-bench/', 'web/dist/', 'data/', 'coverage/', '.tmp/'] },
@@ -39,7 +40,14 @@ export default tseslint.config(
     // Presence is proven by types (narrowing, a checked lookup: projections/live/state/present.ts), not
     // asserted with `!`. Left out for now: the folders others rewrite (the edge's wiring, the limits).
     files: ['src/**/*.ts', 'events/**/*.ts', 'projections/**/*.ts', 'wire/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    ignores: ['src/http/**', 'src/realtime/**', 'src/limits/**', 'src/runtime.ts', 'src/app.module.ts', 'src/server.ts'],
+    ignores: [
+      'src/http/**',
+      'src/realtime/**',
+      'src/limits/**',
+      'src/runtime.ts',
+      'src/app.module.ts',
+      'src/server.ts',
+    ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {

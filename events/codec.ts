@@ -32,13 +32,20 @@ export function isProductEventType(type: string): type is EventType {
 }
 
 export function encodeEvent(event: QuizShowEvent): EncodedEvent {
-  return { id: event.metadata.eventId, type: event.type, data: event.data, metadata: { ...event.metadata, version: event.version } };
+  return {
+    id: event.metadata.eventId,
+    type: event.type,
+    data: event.data,
+    metadata: { ...event.metadata, version: event.version },
+  };
 }
 
 /** The event in its current version; throws UnknownEventError for a type or version the product does not know. */
 export function decodeEvent(stored: EventToDecode): QuizShowEvent {
-  const stamped = typeof stored.metadata === 'object' && stored.metadata !== null ? (stored.metadata as Record<string, unknown>) : {};
+  const stamped =
+    typeof stored.metadata === 'object' && stored.metadata !== null ? (stored.metadata as Record<string, unknown>) : {};
   const { version: storedVersion, ...metadata } = stamped;
-  const version = typeof stored.version === 'number' ? stored.version : typeof storedVersion === 'number' ? storedVersion : undefined;
+  const version =
+    typeof stored.version === 'number' ? stored.version : typeof storedVersion === 'number' ? storedVersion : undefined;
   return upcast({ type: stored.type, version, data: stored.data, metadata: metadata as unknown as EventMetadata });
 }

@@ -26,4 +26,5 @@ export type TeamLogoCleared = EventEnvelope<'TeamLogoCleared', 1, { teamId: stri
  */
 export type PictureHidden = EventEnvelope<'PictureHidden', 1, { fileName: string; hidden: boolean; by: string }>;
 
-export type ContentModerationEvent = LobbyChatMessageRestored | TeamRenamed | UserRenamed | TeamLogoCleared | PictureHidden;
+export type ContentModerationEvent =
+  LobbyChatMessageRestored | TeamRenamed | UserRenamed | TeamLogoCleared | PictureHidden;

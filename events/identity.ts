@@ -28,7 +28,11 @@ export type LoginLinkCreated = EventEnvelope<'LoginLinkCreated', 1, { linkId: st
  * own e-mail address receives it) or made by an admin for the user (`by`: the admin's user id). Its
  * token lives only as a hash in the write side's table under linkId; a newer link ends the older one.
  */
-export type PasswordResetLinkCreated = EventEnvelope<'PasswordResetLinkCreated', 1, { linkId: string; userId: string; by: string | null }>;
+export type PasswordResetLinkCreated = EventEnvelope<
+  'PasswordResetLinkCreated',
+  1,
+  { linkId: string; userId: string; by: string | null }
+>;
 
 /** PATCH /api/users/:id with `email` (and the current password): the user's new address; null: none. Personal data (the vault). */
 export type UserEmailChanged = EventEnvelope<'UserEmailChanged', 1, { userId: string; email: string | null }>;

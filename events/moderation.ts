@@ -12,7 +12,11 @@ export type LobbyChatMessageHidden = EventEnvelope<'LobbyChatMessageHidden', 1, 
 export type GreetingHidden = EventEnvelope<'GreetingHidden', 1, { greetingId: string; by: string }>;
 
 /** amu: the user's lobby and team chat are refused until `until` (epoch ms); minutes 0 (until null) lifts it. */
-export type UserMuted = EventEnvelope<'UserMuted', 1, { userId: string; minutes: number; until: number | null; by: string }>;
+export type UserMuted = EventEnvelope<
+  'UserMuted',
+  1,
+  { userId: string; minutes: number; until: number | null; by: string }
+>;
 
 /**
  * mtr, or gr by a member who joined before them: a member taken out of a team; the member sees the
@@ -29,4 +33,5 @@ export type LobbyChatSlowModeSet = EventEnvelope<'LobbyChatSlowModeSet', 1, { se
 /** mlc: the lobby chat opened or closed for players (operators may still post). */
 export type LobbyChatOpenSet = EventEnvelope<'LobbyChatOpenSet', 1, { open: boolean; by: string }>;
 
-export type ModerationEvent = LobbyChatMessageHidden | GreetingHidden | UserMuted | TeamMemberRemoved | LobbyChatSlowModeSet | LobbyChatOpenSet;
+export type ModerationEvent =
+  LobbyChatMessageHidden | GreetingHidden | UserMuted | TeamMemberRemoved | LobbyChatSlowModeSet | LobbyChatOpenSet;

@@ -19,13 +19,21 @@ export interface NightExportHeader {
 }
 
 /** How a file starts: its header (null for a header-less export), or why this code refuses it (German, for the operator). */
-export type ExportStart = { readonly ok: true; readonly formatVersion: number; readonly header: NightExportHeader | null } | { readonly ok: false; readonly message: string };
+export type ExportStart =
+  | { readonly ok: true; readonly formatVersion: number; readonly header: NightExportHeader | null }
+  | { readonly ok: false; readonly message: string };
 
 export function nightExportHeader(exportedAt: string): NightExportHeader {
-  return { format: NIGHT_EXPORT_FORMAT, formatVersion: NIGHT_EXPORT_FORMAT_VERSION, eventVersions: { ...CURRENT_VERSION }, exportedAt };
+  return {
+    format: NIGHT_EXPORT_FORMAT,
+    formatVersion: NIGHT_EXPORT_FORMAT_VERSION,
+    eventVersions: { ...CURRENT_VERSION },
+    exportedAt,
+  };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A header names its format; an event line never has these fields. */
 export function isExportHeader(line: unknown): boolean {
@@ -41,19 +49,28 @@ export function checkExportStart(first: unknown): ExportStart {
     return refuse('Die Datei ist kein Export eines Quizabends: die erste Zeile ist weder Kopfzeile noch Event.');
   }
   const header = first as Record<string, unknown>;
-  if (header.format === undefined) return refuse(`Die Kopfzeile nennt kein Format; erwartet ist „${NIGHT_EXPORT_FORMAT}“.`);
-  if (header.format !== NIGHT_EXPORT_FORMAT) return refuse(`Unbekanntes Format „${String(header.format)}“; erwartet ist „${NIGHT_EXPORT_FORMAT}“.`);
+  if (header.format === undefined)
+    return refuse(`Die Kopfzeile nennt kein Format; erwartet ist „${NIGHT_EXPORT_FORMAT}“.`);
+  if (header.format !== NIGHT_EXPORT_FORMAT)
+    return refuse(`Unbekanntes Format „${String(header.format)}“; erwartet ist „${NIGHT_EXPORT_FORMAT}“.`);
   const formatVersion = header.formatVersion;
-  if (typeof formatVersion !== 'number' || !Number.isInteger(formatVersion) || formatVersion < 1) return refuse('Die Kopfzeile hat keine gültige Format-Version.');
+  if (typeof formatVersion !== 'number' || !Number.isInteger(formatVersion) || formatVersion < 1)
+    return refuse('Die Kopfzeile hat keine gültige Format-Version.');
   if (formatVersion > NIGHT_EXPORT_FORMAT_VERSION) {
-    return refuse(`Die Datei hat Format-Version ${formatVersion}; dieser Stand liest höchstens Version ${NIGHT_EXPORT_FORMAT_VERSION}. ${UPDATE}`);
+    return refuse(
+      `Die Datei hat Format-Version ${formatVersion}; dieser Stand liest höchstens Version ${NIGHT_EXPORT_FORMAT_VERSION}. ${UPDATE}`,
+    );
   }
   const eventVersions = header.eventVersions;
-  if (!isRecord(eventVersions) || Object.values(eventVersions).some((v) => typeof v !== 'number')) return refuse('Die Kopfzeile nennt keine gültigen Event-Versionen.');
+  if (!isRecord(eventVersions) || Object.values(eventVersions).some((v) => typeof v !== 'number'))
+    return refuse('Die Kopfzeile nennt keine gültigen Event-Versionen.');
   const newer = Object.entries(eventVersions as Record<string, number>)
     .map(([type, version]) => tooNew(type, version))
     .filter((problem): problem is string => problem !== null);
-  if (newer.length > 0) return refuse(`Die Datei stammt von einem neueren Stand, dessen Events dieser nicht kennt: ${newer.join(', ')}. ${UPDATE}`);
+  if (newer.length > 0)
+    return refuse(
+      `Die Datei stammt von einem neueren Stand, dessen Events dieser nicht kennt: ${newer.join(', ')}. ${UPDATE}`,
+    );
   return { ok: true, formatVersion, header: first as unknown as NightExportHeader };
 }
 

@@ -32,7 +32,11 @@ export type QuestionStarted = EventEnvelope<
 >;
 
 /** The countdown is stored as its end instant; the server's scheduler appends CountdownExpired. */
-export type CountdownStarted = EventEnvelope<'CountdownStarted', 1, { nightId: string; seconds: number; endsAt: number }>;
+export type CountdownStarted = EventEnvelope<
+  'CountdownStarted',
+  1,
+  { nightId: string; seconds: number; endsAt: number }
+>;
 
 export type CountdownExpired = EventEnvelope<'CountdownExpired', 1, { nightId: string; endsAt: number }>;
 
@@ -86,10 +90,31 @@ export type LockedAnswerV1 = Omit<LockedAnswer, 'proposalKey' | 'basis'>;
 export type AnswersLockedInDataV1 = Omit<AnswersLockedInData, 'answers'> & { answers: LockedAnswerV1[] };
 
 /** mhr: the live game goes back to that position in state qn; proposals and favourites are cleared. */
-export type LiveGameReset = EventEnvelope<'LiveGameReset', 1, { nightId: string; quizId: string; round: number; number: number }>;
+export type LiveGameReset = EventEnvelope<
+  'LiveGameReset',
+  1,
+  { nightId: string; quizId: string; round: number; number: number }
+>;
 
-export type QuizzleAccepted = EventEnvelope<'QuizzleAccepted', 1, { nightId: string; teamId: string; proposalKey: number; answer: string }>;
+export type QuizzleAccepted = EventEnvelope<
+  'QuizzleAccepted',
+  1,
+  { nightId: string; teamId: string; proposalKey: number; answer: string }
+>;
 
-export type QuizzleRejected = EventEnvelope<'QuizzleRejected', 1, { nightId: string; teamId: string; proposalKey: number }>;
+export type QuizzleRejected = EventEnvelope<
+  'QuizzleRejected',
+  1,
+  { nightId: string; teamId: string; proposalKey: number }
+>;
 
-export type NightEvent = NightStarted | QuestionStarted | CountdownStarted | CountdownExpired | QuestionEnded | AnswersLockedIn | LiveGameReset | QuizzleAccepted | QuizzleRejected;
+export type NightEvent =
+  | NightStarted
+  | QuestionStarted
+  | CountdownStarted
+  | CountdownExpired
+  | QuestionEnded
+  | AnswersLockedIn
+  | LiveGameReset
+  | QuizzleAccepted
+  | QuizzleRejected;

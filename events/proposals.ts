@@ -21,7 +21,11 @@ export type FavoriteChosen = EventEnvelope<'FavoriteChosen', 1, { teamId: string
 export type StarToggled = EventEnvelope<'StarToggled', 1, { teamId: string; userId: string; key: number | null }>;
 
 /** go: the team offers that proposal to the moderator (team.quizzled). */
-export type QuizzleOffered = EventEnvelope<'QuizzleOffered', 1, { teamId: string; key: number; userId: string; answer: string }>;
+export type QuizzleOffered = EventEnvelope<
+  'QuizzleOffered',
+  1,
+  { teamId: string; key: number; userId: string; answer: string }
+>;
 
 /** sp: a user's current answer in single-player mode. */
 export type SingleAnswerSubmitted = EventEnvelope<'SingleAnswerSubmitted', 1, { userId: string; message: string }>;
@@ -44,4 +48,11 @@ export type LobbyChatMessagePosted = EventEnvelope<
   }
 >;
 
-export type ProposalEvent = ProposalAdded | ProposalDeleted | FavoriteChosen | StarToggled | QuizzleOffered | SingleAnswerSubmitted | LobbyChatMessagePosted;
+export type ProposalEvent =
+  | ProposalAdded
+  | ProposalDeleted
+  | FavoriteChosen
+  | StarToggled
+  | QuizzleOffered
+  | SingleAnswerSubmitted
+  | LobbyChatMessagePosted;

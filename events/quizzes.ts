@@ -1,6 +1,16 @@
 import type { EventEnvelope } from './envelope';
 
-export const QUESTION_TYPES = ['normal', 'abcd', 'zeichnen', 'selfie', 'quizzle', 'schiffe', 'heal_deal', 'finale', 'instruction'] as const;
+export const QUESTION_TYPES = [
+  'normal',
+  'abcd',
+  'zeichnen',
+  'selfie',
+  'quizzle',
+  'schiffe',
+  'heal_deal',
+  'finale',
+  'instruction',
+] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

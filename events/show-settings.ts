@@ -65,6 +65,10 @@ export interface ShowSettings {
 }
 
 /** The admin replaced the show settings (the whole object); `changedBy` is the admin's user id. */
-export type ShowSettingsChanged = EventEnvelope<'ShowSettingsChanged', 1, { settings: ShowSettings; changedBy: string | null }>;
+export type ShowSettingsChanged = EventEnvelope<
+  'ShowSettingsChanged',
+  1,
+  { settings: ShowSettings; changedBy: string | null }
+>;
 
 export type ShowSettingsEvent = ShowSettingsChanged;

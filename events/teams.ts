@@ -39,7 +39,11 @@ export type JoinRoute = 'creation' | 'password' | 'fusion' | 'invite';
 /** A user belongs to one team at a time: joining a team leaves the previous one. */
 export type TeamJoined = EventEnvelope<'TeamJoined', 1, { teamId: string; userId: string; via: JoinRoute }>;
 
-export type TeamEdited = EventEnvelope<'TeamEdited', 1, { teamId: string; url: string; stadt: string; beschreibung: string }>;
+export type TeamEdited = EventEnvelope<
+  'TeamEdited',
+  1,
+  { teamId: string; url: string; stadt: string; beschreibung: string }
+>;
 
 /** The invite token secret lives in the write side's table under inviteId. */
 export type TeamInviteCreated = EventEnvelope<'TeamInviteCreated', 1, { inviteId: string; teamId: string }>;
@@ -61,4 +65,13 @@ export type TeamLeft = EventEnvelope<'TeamLeft', 1, { teamId: string; userId: st
 /** mtr with lift: a member taken out (TeamMemberRemoved) may rejoin the team by password or invite again. */
 export type TeamBarLifted = EventEnvelope<'TeamBarLifted', 1, { teamId: string; userId: string; by: string }>;
 
-export type TeamEvent = TeamCreated | TeamJoined | TeamEdited | TeamInviteCreated | TeamDeleted | TeamPasswordChanged | TeamInvitesEnded | TeamLeft | TeamBarLifted;
+export type TeamEvent =
+  | TeamCreated
+  | TeamJoined
+  | TeamEdited
+  | TeamInviteCreated
+  | TeamDeleted
+  | TeamPasswordChanged
+  | TeamInvitesEnded
+  | TeamLeft
+  | TeamBarLifted;

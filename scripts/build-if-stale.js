@@ -74,7 +74,11 @@ function buildUnderLock(name, output, sources, script) {
   try {
     // Always the production build: a Jest run (NODE_ENV=test) that builds a stale web app here would
     // otherwise leave React's development build in web/dist for the next `npm start` to serve.
-    execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+    execSync(`npm run --silent ${script}`, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   } catch (error) {
     process.stderr.write('fehlgeschlagen:\n');
     process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
@@ -88,14 +92,31 @@ const targets = {
     buildIfStale(
       'Server',
       at('dist/src/main.js'),
-      [at('src'), at('events'), at('projections'), at('wire'), at('tsconfig.json'), at('tsconfig.build.json'), at('nest-cli.json'), at('package-lock.json')],
+      [
+        at('src'),
+        at('events'),
+        at('projections'),
+        at('wire'),
+        at('tsconfig.json'),
+        at('tsconfig.build.json'),
+        at('nest-cli.json'),
+        at('package-lock.json'),
+      ],
       'build:server',
     ),
   web: () =>
     buildIfStale(
       'Web-App',
       at('web/dist/index.html'),
-      [at('web/src'), at('web/index.html'), at('web/vite.config.mts'), at('events'), at('projections/live'), at('wire'), at('package-lock.json')],
+      [
+        at('web/src'),
+        at('web/index.html'),
+        at('web/vite.config.mts'),
+        at('events'),
+        at('projections/live'),
+        at('wire'),
+        at('package-lock.json'),
+      ],
       'build:web',
     ),
 };

@@ -35,7 +35,8 @@ const onlyOwnImports = {
     docs: { description: 'The pure core imports nothing outside events/, projections/live/ and wire/.' },
     schema: [],
     messages: {
-      outside: "'{{source}}' is outside the pure core: events/, projections/live/ and wire/ import no packages, Node built-ins, frameworks or other project folders.",
+      outside:
+        "'{{source}}' is outside the pure core: events/, projections/live/ and wire/ import no packages, Node built-ins, frameworks or other project folders.",
     },
   },
   create(context) {

@@ -92,7 +92,10 @@ class AccountsModule {}
 class TeamsModule {}
 
 /** Quizzes and what the read models answer of them: points, answers, results, past nights. */
-@Module({ controllers: [QuizzesController, NightsController, PointsController, QuizAnswersController, ResultsController], providers: [ReadModelsFence] })
+@Module({
+  controllers: [QuizzesController, NightsController, PointsController, QuizAnswersController, ResultsController],
+  providers: [ReadModelsFence],
+})
 class QuizzesModule {}
 
 /** The show's settings, its look and the stream overlay's links. */
@@ -115,7 +118,16 @@ export class AppModule {
   static with(runtime: Runtime, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServerPartsModule.of(runtime, metrics), OperationsModule, AccountsModule, TeamsModule, QuizzesModule, ShowModule, UploadsModule, RealtimeModule],
+      imports: [
+        ServerPartsModule.of(runtime, metrics),
+        OperationsModule,
+        AccountsModule,
+        TeamsModule,
+        QuizzesModule,
+        ShowModule,
+        UploadsModule,
+        RealtimeModule,
+      ],
       providers: [{ provide: APP_PIPE, useFactory: bodyValidationPipe }],
     };
   }

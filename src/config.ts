@@ -92,7 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[name]?.trim();
     return value ? value : null;
   };
-  function read<T>(name: string, fallback: T, parse: (value: string) => T | undefined, expected: string, secret = false): T {
+  function read<T>(
+    name: string,
+    fallback: T,
+    parse: (value: string) => T | undefined,
+    expected: string,
+    secret = false,
+  ): T {
     const value = raw(name);
     if (value === null) return fallback;
     const parsed = parse(value);
@@ -103,9 +109,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const config: AppConfig = {
     port: read('PORT', 3000, (v) => integerIn(v, 0, 65_535), 'eine Portnummer von 0 bis 65535'),
-    host: read('HOST', '0.0.0.0', (v) => (/^\S+$/.test(v) ? v : undefined), 'eine Adresse oder einen Rechnernamen ohne Leerzeichen'),
+    host: read(
+      'HOST',
+      '0.0.0.0',
+      (v) => (/^\S+$/.test(v) ? v : undefined),
+      'eine Adresse oder einen Rechnernamen ohne Leerzeichen',
+    ),
     dataDir: path.resolve(raw('DATA_DIR') ?? './data'),
-    databaseUrl: read('DATABASE_URL', null, (v) => urlWith(v, ['postgres:', 'postgresql:']), 'eine URL postgres://nutzer:passwort@rechner:5432/datenbank', true),
+    databaseUrl: read(
+      'DATABASE_URL',
+      null,
+      (v) => urlWith(v, ['postgres:', 'postgresql:']),
+      'eine URL postgres://nutzer:passwort@rechner:5432/datenbank',
+      true,
+    ),
     migrationDatabaseUrl: read(
       'MIGRATION_DATABASE_URL',
       null,
@@ -116,7 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: read(
       'EVENTSTORE_URL',
       null,
-      (v) => urlWith(v, ['kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:', 'esdb:', 'esdb+discover:']),
+      (v) =>
+        urlWith(v, ['kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:', 'esdb:', 'esdb+discover:']),
       'eine URL kurrentdb://rechner:2113?tls=false (oder esdb://…)',
       true,
     ),
@@ -124,8 +142,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: raw('ADMIN_PASSWORD'),
     adminPasswordReset: read('ADMIN_PASSWORD_RESET', false, flag, '"true" oder "false"'),
     allowWeakSecrets: read('ALLOW_WEAK_SECRETS', false, flag, '"true" oder "false"'),
-    allowedOrigins: read('ALLOWED_ORIGINS', null, origins, 'Origins wie https://quiz.example.org, durch Kommas getrennt'),
-    commandBatchMax: read('COMMAND_BATCH_MAX', 500, (v) => integerIn(v, 1, COMMAND_BATCH_LIMIT), `eine ganze Zahl von 1 bis ${COMMAND_BATCH_LIMIT}`),
+    allowedOrigins: read(
+      'ALLOWED_ORIGINS',
+      null,
+      origins,
+      'Origins wie https://quiz.example.org, durch Kommas getrennt',
+    ),
+    commandBatchMax: read(
+      'COMMAND_BATCH_MAX',
+      500,
+      (v) => integerIn(v, 1, COMMAND_BATCH_LIMIT),
+      `eine ganze Zahl von 1 bis ${COMMAND_BATCH_LIMIT}`,
+    ),
     metricsToken: raw('METRICS_TOKEN'),
     logFormat: read('LOG_FORMAT', 'text', (v) => oneOf(v, ['text', 'json'] as const), '"text" oder "json"'),
     logLevel: read('LOG_LEVEL', 'log', (v) => oneOf(v, LOG_LEVELS), LOG_LEVELS.map((l) => `"${l}"`).join(', ')),
@@ -136,23 +164,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustProxyOf,
       'die Zahl der Proxys vor dem Server (1 bis 5) oder ihre Adressen (z. B. loopback oder 10.0.0.0/8; Bereiche höchstens /8 bei IPv4 und /32 bei IPv6), nie "true" oder 0.0.0.0/0: damit könnte jeder Client seine Adresse selbst angeben und die Grenzen pro Anschluss umgehen',
     ),
-    uploadsMaxBytes: read('UPLOADS_MAX_BYTES', UPLOADS_TOTAL_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
-    uploadsMinFreeBytes: read('UPLOADS_MIN_FREE_BYTES', UPLOADS_MIN_FREE_DEFAULT_BYTES, (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER), 'eine ganze Zahl (Bytes)'),
+    uploadsMaxBytes: read(
+      'UPLOADS_MAX_BYTES',
+      UPLOADS_TOTAL_DEFAULT_BYTES,
+      (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER),
+      'eine ganze Zahl (Bytes)',
+    ),
+    uploadsMinFreeBytes: read(
+      'UPLOADS_MIN_FREE_BYTES',
+      UPLOADS_MIN_FREE_DEFAULT_BYTES,
+      (v) => integerIn(v, 0, Number.MAX_SAFE_INTEGER),
+      'eine ganze Zahl (Bytes)',
+    ),
     appendBudgetBytes: read(
       'APPEND_BUDGET_BYTES',
       APPEND_BUDGET_BYTES_PER_HOUR,
       (v) => integerIn(v, 1_000, 1_000_000_000),
       'eine ganze Zahl von 1000 bis 1000000000 (Bytes pro Stunde)',
     ),
-    publicUrl: read('PUBLIC_URL', null, publicOriginOf, 'eine Adresse wie https://quiz.example.de (http oder https, Rechner und Port, ohne Pfad)'),
-    smtpUrl: read('SMTP_URL', null, (v) => urlWith(v, ['smtp:', 'smtps:']), 'eine URL smtp://nutzer:passwort@rechner:587 oder smtps://nutzer:passwort@rechner:465', true),
+    publicUrl: read(
+      'PUBLIC_URL',
+      null,
+      publicOriginOf,
+      'eine Adresse wie https://quiz.example.de (http oder https, Rechner und Port, ohne Pfad)',
+    ),
+    smtpUrl: read(
+      'SMTP_URL',
+      null,
+      (v) => urlWith(v, ['smtp:', 'smtps:']),
+      'eine URL smtp://nutzer:passwort@rechner:587 oder smtps://nutzer:passwort@rechner:465',
+      true,
+    ),
     mailFrom: read(
       'MAIL_FROM',
       null,
       (v) => (/^[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(v) ? v : undefined),
       'eine Absenderadresse wie Quiz <quiz@example.de>',
     ),
-    hashingQueueWaitSeconds: read('HASHING_QUEUE_WAIT_SECONDS', 20, (v) => integerIn(v, 0, 55), 'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)'),
+    hashingQueueWaitSeconds: read(
+      'HASHING_QUEUE_WAIT_SECONDS',
+      20,
+      (v) => integerIn(v, 0, 55),
+      'eine ganze Zahl von 0 bis 55 (Sekunden, unter dem Timeout eines Proxys)',
+    ),
   };
   const weakAllowed = config.allowWeakSecrets;
   for (const [name, value] of [
@@ -160,17 +214,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ['METRICS_TOKEN', config.metricsToken],
   ] as const) {
     if (value !== null && Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES && !weakAllowed) {
-      problems.push(`${name}: erwartet mindestens ${MIN_SECRET_BYTES} Bytes (z. B. openssl rand -base64 48; für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
+      problems.push(
+        `${name}: erwartet mindestens ${MIN_SECRET_BYTES} Bytes (z. B. openssl rand -base64 48; für lokale Versuche ALLOW_WEAK_SECRETS=true)`,
+      );
     }
   }
   if (config.adminPassword !== null && [...config.adminPassword].length < MIN_ADMIN_PASSWORD_LENGTH && !weakAllowed) {
-    problems.push(`ADMIN_PASSWORD: erwartet mindestens ${MIN_ADMIN_PASSWORD_LENGTH} Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)`);
+    problems.push(
+      `ADMIN_PASSWORD: erwartet mindestens ${MIN_ADMIN_PASSWORD_LENGTH} Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)`,
+    );
   }
-  if (config.migrationDatabaseUrl !== null && config.databaseUrl === null) problems.push('MIGRATION_DATABASE_URL: braucht DATABASE_URL (die Rolle, mit der die Show läuft)');
-  if (config.adminPasswordReset && config.adminPassword === null) problems.push('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD (das neue Passwort)');
-  if (config.smtpUrl !== null && config.mailFrom === null) problems.push('SMTP_URL: braucht MAIL_FROM (den Absender der E-Mails)');
+  if (config.migrationDatabaseUrl !== null && config.databaseUrl === null)
+    problems.push('MIGRATION_DATABASE_URL: braucht DATABASE_URL (die Rolle, mit der die Show läuft)');
+  if (config.adminPasswordReset && config.adminPassword === null)
+    problems.push('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD (das neue Passwort)');
+  if (config.smtpUrl !== null && config.mailFrom === null)
+    problems.push('SMTP_URL: braucht MAIL_FROM (den Absender der E-Mails)');
   // The link in a reset e-mail must not take its origin from a request's Host header (anyone may send one).
-  if (config.smtpUrl !== null && config.publicUrl === null) problems.push('SMTP_URL: braucht PUBLIC_URL (die Adresse der Show für die Links in den E-Mails)');
+  if (config.smtpUrl !== null && config.publicUrl === null)
+    problems.push('SMTP_URL: braucht PUBLIC_URL (die Adresse der Show für die Links in den E-Mails)');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -220,7 +282,9 @@ function publicOriginOf(value: string): string | undefined {
   try {
     const url = new URL(value);
     const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-    return ['http:', 'https:'].includes(url.protocol) && bare && !value.endsWith('?') && !value.endsWith('#') ? url.origin : undefined;
+    return ['http:', 'https:'].includes(url.protocol) && bare && !value.endsWith('?') && !value.endsWith('#')
+      ? url.origin
+      : undefined;
   } catch {
     return undefined;
   }

@@ -78,7 +78,8 @@ export const UPLOAD_TEXTS = {
 
 export const METRICS_TEXTS = {
   tokenNeeded: 'Für /metrics fehlt der richtige METRICS_TOKEN (Authorization: Bearer <METRICS_TOKEN>).',
-  localOnly: 'Ohne METRICS_TOKEN antwortet /metrics nur auf Anfragen von diesem Rechner selbst (loopback, ohne Proxy). Setze METRICS_TOKEN, um von woanders abzufragen.',
+  localOnly:
+    'Ohne METRICS_TOKEN antwortet /metrics nur auf Anfragen von diesem Rechner selbst (loopback, ohne Proxy). Setze METRICS_TOKEN, um von woanders abzufragen.',
 } as const;
 
 export const SOCKET_TEXTS = {

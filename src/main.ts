@@ -6,8 +6,10 @@ import { FIRST_ADMIN_PASSWORD_FILE } from './identity/first-admin';
 import { startServer, type RunningServer } from './server';
 
 const FIRST_ADMIN_CREATED = 'Erster Admin angelegt: Benutzer "admin" mit dem Passwort aus ADMIN_PASSWORD.';
-const FIRST_ADMIN_GONE = 'ADMIN_PASSWORD_RESET wirkt nicht: Der erste Admin ist gelöscht oder kein Admin mehr. Rollen vergibt `npm run user -- roles`.';
-const FIRST_ADMIN_LOGIN_TAKEN = 'Kein Admin angelegt: Niemand hat die Rolle admin, aber den Login "admin" hat schon jemand. Rollen vergibt `npm run user -- roles`.';
+const FIRST_ADMIN_GONE =
+  'ADMIN_PASSWORD_RESET wirkt nicht: Der erste Admin ist gelöscht oder kein Admin mehr. Rollen vergibt `npm run user -- roles`.';
+const FIRST_ADMIN_LOGIN_TAKEN =
+  'Kein Admin angelegt: Niemand hat die Rolle admin, aber den Login "admin" hat schon jemand. Rollen vergibt `npm run user -- roles`.';
 
 /**
  * The lines an operator needs after the start: where the show runs (PUBLIC_URL, else each LAN address
@@ -21,11 +23,15 @@ async function announce(server: RunningServer, config: AppConfig): Promise<void>
   const [first, ...more] = server.addresses;
   const where = `Quiz-Show läuft: ${first}  (Store: ${server.storage.events.kind}, Daten: ${config.databaseUrl ? 'Postgres' : config.dataDir})`;
   const alsoLines = more.map((address) => `Auch erreichbar: ${address}`);
-  const reset = !admin.created && admin.passwordReset ? 'Passwort des ersten Admins auf ADMIN_PASSWORD gesetzt (ADMIN_PASSWORD_RESET).' : null;
+  const reset =
+    !admin.created && admin.passwordReset
+      ? 'Passwort des ersten Admins auf ADMIN_PASSWORD gesetzt (ADMIN_PASSWORD_RESET).'
+      : null;
   const noFirstAdmin = !admin.created && admin.userId === null && config.adminPasswordReset ? FIRST_ADMIN_GONE : null;
   const loginTaken = !admin.created && admin.loginTaken ? FIRST_ADMIN_LOGIN_TAKEN : null;
   const generated = admin.created && admin.generated ? admin.password : null;
-  const shownLine = (password: string) => `Erster Admin angelegt: Benutzer "admin", Passwort "${password}" (nur jetzt angezeigt, bitte notieren)`;
+  const shownLine = (password: string) =>
+    `Erster Admin angelegt: Benutzer "admin", Passwort "${password}" (nur jetzt angezeigt, bitte notieren)`;
   if (config.logFormat === 'text') {
     console.log(`\n${where}`);
     for (const line of alsoLines) console.log(line);
@@ -42,13 +48,19 @@ async function announce(server: RunningServer, config: AppConfig): Promise<void>
   if (!generated) return;
   if (process.stderr.isTTY) {
     process.stderr.write(`${shownLine(generated)}\n`);
-    server.logger.log('Erster Admin angelegt: Benutzer "admin"; das erzeugte Passwort steht im Terminal (nicht im Log).', 'Start');
+    server.logger.log(
+      'Erster Admin angelegt: Benutzer "admin"; das erzeugte Passwort steht im Terminal (nicht im Log).',
+      'Start',
+    );
     return;
   }
   const file = path.join(config.dataDir, FIRST_ADMIN_PASSWORD_FILE);
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, `${generated}\n`, { mode: 0o600 });
-  server.logger.log(`Erster Admin angelegt: Benutzer "admin"; das erzeugte Passwort steht in ${file} (nur für den Server-Benutzer lesbar; nach dem Notieren löschen).`, 'Start');
+  server.logger.log(
+    `Erster Admin angelegt: Benutzer "admin"; das erzeugte Passwort steht in ${file} (nur für den Server-Benutzer lesbar; nach dem Notieren löschen).`,
+    'Start',
+  );
 }
 
 async function main(): Promise<void> {
@@ -56,7 +68,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   await announce(server, config);
-  const phases = Object.entries({ modules: Math.round(modulesLoaded), ...server.startPhases }).map(([name, ms]) => `${name} ${ms}`);
+  const phases = Object.entries({ modules: Math.round(modulesLoaded), ...server.startPhases }).map(
+    ([name, ms]) => `${name} ${ms}`,
+  );
   server.logger.debug?.(`Startphasen in ms: ${phases.join(', ')}`, 'Start');
   const shutdown = async (signal: string) => {
     server.logger.log(`${signal}: fahre herunter`, 'Start');

@@ -103,7 +103,11 @@ export async function startRuntime(
   await mkdir(uploadsDir, { recursive: true });
   const appendBudget = await AppendBudget.open(storage.sql, config.appendBudgetBytes);
   appendBudget.start();
-  const engine = await Engine.start(storage.events, { budget: appendBudget, ...pipeline }, { snapshots: await SnapshotStore.open(storage.sql) });
+  const engine = await Engine.start(
+    storage.events,
+    { budget: appendBudget, ...pipeline },
+    { snapshots: await SnapshotStore.open(storage.sql) },
+  );
   // On Postgres several app instances may serve one show: who is online is shared between them.
   const presence = storage.sql.kind === 'postgres' ? await SharedPresence.start(storage.sql) : new Presence();
   forgetChangedTeamPasswords({ engine, secrets });
@@ -127,7 +131,10 @@ export async function startRuntime(
     { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes },
     await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER),
   );
-  const readModels = await startReadProjections(storage.sql, storage.events, { ...readProjections, rebuild: { report: rebuildLog(), ...readProjections.rebuild } });
+  const readModels = await startReadProjections(storage.sql, storage.events, {
+    ...readProjections,
+    rebuild: { report: rebuildLog(), ...readProjections.rebuild },
+  });
   return {
     config,
     storage,
@@ -145,7 +152,14 @@ export async function startRuntime(
     appendBudget,
     passwordResets,
     erasure: new Erasure({ engine, storage, credentials: secrets.credentials, loginLimits, uploadLimits, uploadsDir }),
-    logins: new Logins({ live: engine.live, credentials: secrets.credentials, limits: loginLimits, jwt: secrets.jwt, devices: secrets.devices, oneTimeTokens: secrets.tokens }),
+    logins: new Logins({
+      live: engine.live,
+      credentials: secrets.credentials,
+      limits: loginLimits,
+      jwt: secrets.jwt,
+      devices: secrets.devices,
+      oneTimeTokens: secrets.tokens,
+    }),
   };
 }
 

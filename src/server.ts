@@ -70,9 +70,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     phaseStart = now;
   };
   const storage = await openStorageWhenReachable(config, options.storage ?? {}, (error, waitMs) => {
-    logger?.warn(`Datenbank nicht erreichbar (${reasonOf(error)}); neuer Versuch in ${(waitMs / 1000).toFixed(1)} s`, 'Start');
+    logger?.warn(
+      `Datenbank nicht erreichbar (${reasonOf(error)}); neuer Versuch in ${(waitMs / 1000).toFixed(1)} s`,
+      'Start',
+    );
   });
-  for (const { version, name } of storage.migrated) logger?.log(`Datenbank-Migration ${version} (${name}) angewendet`, 'Start');
+  for (const { version, name } of storage.migrated)
+    logger?.log(`Datenbank-Migration ${version} (${name}) angewendet`, 'Start');
   phase('storage');
   let runtime: Runtime | null = null;
   try {
@@ -97,9 +101,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     phase('firstAdmin');
     if (storage.sql instanceof PostgresDatabase) storage.sql.serving(); // schema setup done: every statement bounded tightly from now on
     configureAllowedOrigins(config.allowedOrigins);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), { logger: logger ?? false });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), {
+      logger: logger ?? false,
+    });
     // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
-    app.useWebSocketAdapter(new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }));
+    app.useWebSocketAdapter(
+      new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }),
+    );
     app.disable('x-powered-by');
     app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
     app.use(apiNoStore()); // token answers never cached; handlers that may be cached say so themselves
@@ -108,14 +116,19 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     app.useBodyParser('json', { limit: '1mb' });
     app.useBodyParser('text', { type: ['text/plain', 'application/toml'], limit: '1mb' });
     const httpLogger = new Logger('HTTP');
-    const logRequest: LogSink = config.logFormat === 'json' ? (line, fields) => httpLogger.log(line, fields) : (line) => httpLogger.log(line);
+    const logRequest: LogSink =
+      config.logFormat === 'json' ? (line, fields) => httpLogger.log(line, fields) : (line) => httpLogger.log(line);
     app.use(requestLog(options.requestLog ?? (logger ? logRequest : () => undefined)));
     serveApiDocs(app);
     serveWebApp(app, config.webDir);
     phase('nest');
     // A deep accept queue: in a reconnect storm connections wait there instead of being dropped and
     // retried a second or more later (Node's default is 511; the kernel caps it at net.core.somaxconn).
-    await (app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>)(config.port, config.host, LISTEN_BACKLOG);
+    await (app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>)(
+      config.port,
+      config.host,
+      LISTEN_BACKLOG,
+    );
     phase('listen');
     const address = app.getHttpServer().address() as { port: number };
     const started = runtime;

@@ -31,7 +31,9 @@ function precompress(): Plugin {
         files.map(async (file) => {
           const content = await readFile(file);
           const [br, gzipped] = await Promise.all([
-            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            brotli(content, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
             gz(content, { level: 9 }),
           ]);
           if (br.length < content.length) await writeFile(`${file}.br`, br);

@@ -19,8 +19,14 @@ export const LONGEST_SERVER_WAIT_MS = 60_000;
  * its password hashing queue's appointment) plus a little jitter, at most a tenth of it and 250 ms, so
  * that people told the same moment do not arrive in the same millisecond; without a named wait, backoffMs.
  */
-export function resendDelayMs(attempt: number, random: number, retryAfterMs?: number, options: { baseMs?: number; capMs?: number } = {}): number {
-  if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs) || retryAfterMs < 0) return backoffMs(attempt, random, options);
+export function resendDelayMs(
+  attempt: number,
+  random: number,
+  retryAfterMs?: number,
+  options: { baseMs?: number; capMs?: number } = {},
+): number {
+  if (retryAfterMs === undefined || !Number.isFinite(retryAfterMs) || retryAfterMs < 0)
+    return backoffMs(attempt, random, options);
   const wait = Math.min(retryAfterMs, LONGEST_SERVER_WAIT_MS);
   return Math.round(wait + random * Math.min(250, wait / 10));
 }

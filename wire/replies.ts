@@ -7,7 +7,14 @@ import type { PointsTable, Question, Role } from '../events';
 import type { NightSummary } from '../projections/live/state/state';
 import type { OperatorView } from '../projections/live/views/operator-view';
 import type { OverlayView } from '../projections/live/views/overlay-view';
-import type { GlobalView, ModeratorView, TeamView, TesterAnswerView, TesterView, UserView } from '../projections/live/views/views';
+import type {
+  GlobalView,
+  ModeratorView,
+  TeamView,
+  TesterAnswerView,
+  TesterView,
+  UserView,
+} from '../projections/live/views/views';
 
 /* ---------- socket: views ---------- */
 
@@ -25,7 +32,15 @@ export interface ViewOfScope {
 
 export type ViewScope = keyof ViewOfScope;
 
-export const VIEW_SCOPES: readonly ViewScope[] = ['global', 'team', 'user', 'moderator', 'tester', 'operator', 'overlay'];
+export const VIEW_SCOPES: readonly ViewScope[] = [
+  'global',
+  'team',
+  'user',
+  'moderator',
+  'tester',
+  'operator',
+  'overlay',
+];
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -46,7 +61,9 @@ export interface SnapshotReply {
 }
 
 /** `st`: a scope's next version, as its whole value (null: the viewer lost the scope) or as a patch against the version before. */
-export type StatePush = { scope: ViewScope; version: number; value: ViewOfScope[ViewScope] | null } | { scope: ViewScope; version: number; patch: PatchOperation[] };
+export type StatePush =
+  | { scope: ViewScope; version: number; value: ViewOfScope[ViewScope] | null }
+  | { scope: ViewScope; version: number; patch: PatchOperation[] };
 
 /* ---------- socket: command replies ---------- */
 
@@ -76,7 +93,9 @@ export interface CommandReplyExtras {
 
 /** The reply to a command: success with the code's extras, or failure with the German message. */
 export type CommandReply<Code extends string = string> =
-  | ({ success: true; message?: undefined } & (Code extends keyof CommandReplyExtras ? CommandReplyExtras[Code] : unknown))
+  | ({ success: true; message?: undefined } & (Code extends keyof CommandReplyExtras
+      ? CommandReplyExtras[Code]
+      : unknown))
   /**
    * `retry`: nothing happened (the server could not reach its database, or its password hashing queue is
    * full); the same command (same commandId) may be sent again, after `retryAfterMs` when it says so.
@@ -98,7 +117,14 @@ export interface JsonApiDocument<Data> {
 export interface UserResource {
   type: 'users';
   id: string;
-  attributes: { login: string; name: string; email: string | null; shownEmailPopupAt: string | null; perm: Role[]; blocked: boolean };
+  attributes: {
+    login: string;
+    name: string;
+    email: string | null;
+    shownEmailPopupAt: string | null;
+    perm: Role[];
+    blocked: boolean;
+  };
   relationships: { team: { data: { type: 'teams'; id: string } | null } };
 }
 
@@ -107,7 +133,16 @@ export interface TeamResource {
   type: 'teams';
   id: string;
   /** `number`: the short team number players join with (`gj`). */
-  attributes: { name: string; lowerName: string; number: number; stadt: string; beschreibung: string; url: string; isNew: boolean; memberCount: number };
+  attributes: {
+    name: string;
+    lowerName: string;
+    number: number;
+    stadt: string;
+    beschreibung: string;
+    url: string;
+    isNew: boolean;
+    memberCount: number;
+  };
   relationships: { members: { data: Array<{ type: 'users'; id: string }> } };
 }
 

@@ -7,7 +7,8 @@ export const SHARED_TEXTS = {
   loginTaken: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.',
   loginIsTeamName: 'Konnte diesen Nutzeraccount nicht anlegen, da es bereits ein Team mit diesem Namen.',
   registrationFailed: 'Konnte diesen Nutzeraccount nicht anlegen.',
-  registrationPasswordMismatch: 'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.',
+  registrationPasswordMismatch:
+    'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.',
   profilePasswordMismatch: 'Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.',
   displayNameTooShort: 'Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.',
   /** ENGINE: the spec has a text only for too short a name (docs/decisions/browser-bundle.md). */
@@ -34,7 +35,8 @@ export const SHARED_TEXTS = {
   teamSaveFailed: 'Beim Speichern des Teams ist ein Fehler aufgetreten.',
   // the moderator's quiz and question controls (operator-side §8)
   uberModeOnlyWithoutQuestion: 'Die Quizart kann nur geändert werden, während keine Frage aktiv ist.',
-  nextQuestionOnlyWithoutQuestion: 'Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.',
+  nextQuestionOnlyWithoutQuestion:
+    'Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.',
   countdownOnlyWithQuestion: 'Es kann kein Countdown gestartet werden, wenn gerade keine Frage aktiv ist.',
   quizNotFound: (n: string) => `Es gibt kein Quiz mit der Nummer ${n}`,
   quizEmpty: 'Das ausgewählte Quiz hat keine Fragen (leerer Content).',

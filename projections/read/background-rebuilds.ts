@@ -47,7 +47,12 @@ export class BackgroundRebuilds {
     stale: readonly StaleProjection[],
     private readonly options: BackgroundRebuildOptions = {},
   ) {
-    this.waiting = stale.map(({ projector, stored }) => ({ projector: projector.name, from: stored, to: projector.version, progress: null }));
+    this.waiting = stale.map(({ projector, stored }) => ({
+      projector: projector.name,
+      from: stored,
+      to: projector.version,
+      progress: null,
+    }));
     this.done = this.run(stale);
   }
 

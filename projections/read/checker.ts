@@ -18,7 +18,19 @@ export const REGEX_INVALID = ANSWER_REGEX_TEXTS.invalid;
 /** An answer row as the checker reads it, with the names of its team and user. */
 export type CheckerAnswer = Pick<
   QuizAnswerRow,
-  'id' | 'quizId' | 'round' | 'num' | 'teamId' | 'userId' | 'answer' | 'points' | 'quizzer' | 'tester' | 'checked' | 'liked' | 'lockedInAt'
+  | 'id'
+  | 'quizId'
+  | 'round'
+  | 'num'
+  | 'teamId'
+  | 'userId'
+  | 'answer'
+  | 'points'
+  | 'quizzer'
+  | 'tester'
+  | 'checked'
+  | 'liked'
+  | 'lockedInAt'
 > & { teamName: string | null; userName: string | null };
 
 export interface AnswerFilter {
@@ -31,7 +43,11 @@ export interface AnswerFilter {
  * The answers of a quiz, in a fixed order (round, question, team or user name, id) so that an
  * offset means the same answer on every call.
  */
-export async function answersOfQuiz(db: ReadSqlSession, quizId: string, filter: AnswerFilter = {}): Promise<CheckerAnswer[]> {
+export async function answersOfQuiz(
+  db: ReadSqlSession,
+  quizId: string,
+  filter: AnswerFilter = {},
+): Promise<CheckerAnswer[]> {
   const rows = await db.query<CheckerAnswer>(
     `SELECT a.id, a.quiz_id AS "quizId", a.round, a.num, a.team_id AS "teamId", t.name AS "teamName", a.user_id AS "userId",
             u.name AS "userName", a.answer, a.points, a.quizzer, a.tester, a.checked, a.liked, a.locked_in_at AS "lockedInAt"
@@ -58,7 +74,8 @@ export interface SingleAnswerQuery {
   offset: number;
 }
 
-export type SingleAnswerResult = { found: true; answer: CheckerAnswer; index: number; count: number } | { found: false; message: string };
+export type SingleAnswerResult =
+  { found: true; answer: CheckerAnswer; index: number; count: number } | { found: false; message: string };
 
 /** The index `steps` away from `start` in a list of `count`, wrapping around at both ends. */
 export function wrapIndex(start: number, steps: number, count: number): number {
@@ -67,7 +84,11 @@ export function wrapIndex(start: number, steps: number, count: number): number {
 
 /** The single-answer checker: the answer to check at the current offset of one question. */
 export async function answerAtOffset(db: ReadSqlSession, query: SingleAnswerQuery): Promise<SingleAnswerResult> {
-  const answers = await answersOfQuiz(db, query.quizId, { round: query.round, num: query.num, onlyUnchecked: query.onlyUnchecked });
+  const answers = await answersOfQuiz(db, query.quizId, {
+    round: query.round,
+    num: query.num,
+    onlyUnchecked: query.onlyUnchecked,
+  });
   if (answers.length === 0) return { found: false, message: NO_MATCHING_ANSWER };
   const index = wrapIndex(query.startFromTop ? 0 : query.startOffset, query.offset, answers.length);
   const answer = answers[index];
@@ -76,7 +97,11 @@ export async function answerAtOffset(db: ReadSqlSession, query: SingleAnswerQuer
 }
 
 /** Next question: number + 1 in the same round, else question 1 of the next round, else the spec's alert. */
-export function nextCheckerQuestion(content: readonly Question[], round: number, num: number): { round: number; num: number } | { message: string } {
+export function nextCheckerQuestion(
+  content: readonly Question[],
+  round: number,
+  num: number,
+): { round: number; num: number } | { message: string } {
   const next = nextQuestionPosition(content, round, num);
   return next ? { round: next.round, num: next.number } : { message: NO_FURTHER_QUESTION };
 }
@@ -123,7 +148,10 @@ export interface TeamHit {
 /** Team search: a case-insensitive substring of the name; '_' lists every team. */
 export async function searchTeams(db: ReadSqlSession, text: string): Promise<TeamHit[]> {
   const all = text === '_';
-  return db.query<TeamHit>(`SELECT id, name, stadt FROM read_teams WHERE $2::boolean OR strpos(lower_name, lower($1)) > 0 ORDER BY lower_name, id`, [text, all]);
+  return db.query<TeamHit>(
+    `SELECT id, name, stadt FROM read_teams WHERE $2::boolean OR strpos(lower_name, lower($1)) > 0 ORDER BY lower_name, id`,
+    [text, all],
+  );
 }
 
 /**

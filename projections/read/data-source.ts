@@ -9,7 +9,10 @@ import { READ_MODEL_SCHEMA_LOCK, sqlDatabaseDriver } from './typeorm-driver';
  * the driver adapter. Its schema comes from the entities: `synchronize` creates or alters the
  * read_* tables (disposable: a projection is rebuilt from the log after its entity changed).
  */
-export async function openReadDataSource(db: ReadSqlDatabase, options: { synchronize?: boolean } = {}): Promise<DataSource> {
+export async function openReadDataSource(
+  db: ReadSqlDatabase,
+  options: { synchronize?: boolean } = {},
+): Promise<DataSource> {
   const dataSource = new DataSource({
     type: 'postgres',
     driver: sqlDatabaseDriver(db),
@@ -38,7 +41,9 @@ async function synchronizeIfChanged(db: ReadSqlDatabase, dataSource: DataSource)
   const columns = dataSource.entityMetadatas.reduce((sum, m) => sum + m.columns.length, 0);
   const upToDate = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [READ_MODEL_SCHEMA_LOCK]); // two processes starting at once
-    await tx.query(`CREATE TABLE IF NOT EXISTS ${FINGERPRINT_TABLE} (id integer PRIMARY KEY, fingerprint text NOT NULL)`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS ${FINGERPRINT_TABLE} (id integer PRIMARY KEY, fingerprint text NOT NULL)`,
+    );
     const [row] = await tx.query<{ fingerprint: string; present: number; columns: number }>(
       `SELECT fingerprint,
          (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1::text[]))::int AS present,
@@ -51,7 +56,10 @@ async function synchronizeIfChanged(db: ReadSqlDatabase, dataSource: DataSource)
   });
   if (upToDate) return;
   await dataSource.synchronize();
-  await db.query(`INSERT INTO ${FINGERPRINT_TABLE} (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint`, [fingerprint]);
+  await db.query(
+    `INSERT INTO ${FINGERPRINT_TABLE} (id, fingerprint) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint`,
+    [fingerprint],
+  );
 }
 
 /** A hash of everything synchronize derives the schema from: tables, columns, indices, keys and checks of the entities. */
@@ -75,7 +83,13 @@ function schemaFingerprint(dataSource: DataSource): string {
       ]),
       indices: m.indices.map((i) => [i.name, i.columns.map((c) => c.databaseName), i.isUnique, i.where]),
       uniques: m.uniques.map((u) => [u.name, u.columns.map((c) => c.databaseName)]),
-      foreignKeys: m.foreignKeys.map((f) => [f.name, f.columnNames, f.referencedTablePath, f.referencedColumnNames, f.onDelete]),
+      foreignKeys: m.foreignKeys.map((f) => [
+        f.name,
+        f.columnNames,
+        f.referencedTablePath,
+        f.referencedColumnNames,
+        f.onDelete,
+      ]),
       checks: m.checks.map((c) => [c.name, c.expression]),
     }))
     .sort((a, b) => (a.table < b.table ? -1 : 1));

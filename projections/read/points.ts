@@ -15,7 +15,11 @@ export type { PointsSort };
  * run from 1 to the highest round of the quiz's content or of any answer. `sort` only orders the
  * rows (pointsInOrder).
  */
-export async function pointsTable(db: ReadSqlSession, quizId: string, sort: PointsSort = 'total'): Promise<PointsTable> {
+export async function pointsTable(
+  db: ReadSqlSession,
+  quizId: string,
+  sort: PointsSort = 'total',
+): Promise<PointsTable> {
   const [quiz] = await db.query<{ max_round: number }>('SELECT max_round FROM read_quizzes WHERE id = $1', [quizId]);
   const rows = await db.query<{ team_id: string; name: string | null; round: number; points: number }>(
     `SELECT p.team_id, t.name, p.round, p.points FROM read_team_round_points p LEFT JOIN read_teams t ON t.id = p.team_id
@@ -62,9 +66,16 @@ export interface PublishedRanking {
 
 /** What the moderator published last (mp); unpublished until then. */
 export async function publishedRanking(db: ReadSqlSession): Promise<PublishedRanking> {
-  const [row] = await db.query<{ published: boolean; quiz_id: string | null; rounds: number[]; sorted_teams: PointsRow[] }>(
-    "SELECT published, quiz_id, rounds, sorted_teams FROM read_published_ranking WHERE id = 'show'",
-  );
+  const [row] = await db.query<{
+    published: boolean;
+    quiz_id: string | null;
+    rounds: number[];
+    sorted_teams: PointsRow[];
+  }>("SELECT published, quiz_id, rounds, sorted_teams FROM read_published_ranking WHERE id = 'show'");
   if (!row) return { published: false, quizId: null, points: { rounds: [], sortedTeams: [] } };
-  return { published: row.published, quizId: row.quiz_id, points: { rounds: row.rounds, sortedTeams: row.sorted_teams } };
+  return {
+    published: row.published,
+    quizId: row.quiz_id,
+    points: { rounds: row.rounds, sortedTeams: row.sorted_teams },
+  };
 }

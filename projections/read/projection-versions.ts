@@ -15,7 +15,10 @@ export interface StaleProjection {
  * (a fresh database, a new projector) is about to be built by this code; one that has applied events
  * was built before versions existed, by version 1.
  */
-export async function staleProjections(db: ReadSqlDatabase, projectors: readonly Projector[]): Promise<StaleProjection[]> {
+export async function staleProjections(
+  db: ReadSqlDatabase,
+  projectors: readonly Projector[],
+): Promise<StaleProjection[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [READ_MODEL_SCHEMA_LOCK]); // two processes starting at once record the same
     const rows = await tx.query<{ projector: string; version: number | null; position: number | string | null }>(
@@ -40,7 +43,10 @@ export async function staleProjections(db: ReadSqlDatabase, projectors: readonly
 }
 
 export async function storedVersion(db: ReadSqlSession, name: string, forUpdate = false): Promise<number | null> {
-  const [row] = await db.query<{ version: number }>(`SELECT version FROM read_projection_versions WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`, [name]);
+  const [row] = await db.query<{ version: number }>(
+    `SELECT version FROM read_projection_versions WHERE projector = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [name],
+  );
   return row?.version ?? null;
 }
 

@@ -32,7 +32,11 @@ export interface ReadProjectionOptions extends RunnerOptions {
  * whose tables another version built is rebuilt in the background, beside the tables that readers
  * and the runner keep using until the rebuilt ones are swapped in.
  */
-export async function startReadProjections(db: ReadSqlDatabase, log: EventLog, options: ReadProjectionOptions = {}): Promise<ReadProjections> {
+export async function startReadProjections(
+  db: ReadSqlDatabase,
+  log: EventLog,
+  options: ReadProjectionOptions = {},
+): Promise<ReadProjections> {
   const projectors = options.projectors ?? ALL_PROJECTORS;
   const dataSource = await openReadDataSource(db);
   const stale = await staleProjections(db, projectors);

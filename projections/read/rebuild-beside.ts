@@ -43,9 +43,15 @@ export function buildSchemaOf(projector: Projector): string {
  * projection at once: their runners share the build's checkpoint row as they share the live ones, and
  * the first to swap wins; the others find the version stored.
  */
-export async function rebuildBeside(db: ReadSqlDatabase, log: EventLog, projector: Projector, options: RebuildBesideOptions = {}): Promise<RebuildOutcome> {
+export async function rebuildBeside(
+  db: ReadSqlDatabase,
+  log: EventLog,
+  projector: Projector,
+  options: RebuildBesideOptions = {},
+): Promise<RebuildOutcome> {
   const count = new ProgressCount(await log.lastPosition());
-  if (!options.evenIfCurrent && (await storedVersion(db, projector.name)) === projector.version) return { swapped: false, progress: count.now() };
+  if (!options.evenIfCurrent && (await storedVersion(db, projector.name)) === projector.version)
+    return { swapped: false, progress: count.now() };
   const schema = buildSchemaOf(projector);
   await createBuildSchema(db, projector, schema);
   const build = inSchema(db, schema);
@@ -76,13 +82,19 @@ async function createBuildSchema(db: ReadSqlDatabase, projector: Projector, sche
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [READ_MODEL_SCHEMA_LOCK]);
     const prefix = `read_build_${projector.name}_v`;
-    const leftovers = await tx.query<{ name: string }>('SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2', [prefix, schema]);
+    const leftovers = await tx.query<{ name: string }>(
+      'SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2',
+      [prefix, schema],
+    );
     for (const { name } of leftovers) await tx.query(`DROP SCHEMA ${quoted(name)} CASCADE`); // an older build that never finished
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(schema)}`);
   });
   const tables = getMetadataArgsStorage().tables;
-  const entities = READ_ENTITIES.filter((entity) => projector.tables.includes(tables.find((t) => t.target === entity)?.name ?? ''));
-  if (entities.length !== projector.tables.length) throw new Error(`The tables of projection "${projector.name}" are not all entities`);
+  const entities = READ_ENTITIES.filter((entity) =>
+    projector.tables.includes(tables.find((t) => t.target === entity)?.name ?? ''),
+  );
+  if (entities.length !== projector.tables.length)
+    throw new Error(`The tables of projection "${projector.name}" are not all entities`);
   const dataSource = new DataSource({
     type: 'postgres',
     driver: sqlDatabaseDriver(db),
@@ -105,7 +117,12 @@ async function createBuildSchema(db: ReadSqlDatabase, projector: Projector, sche
  * the version is recorded and the build schema goes. `behind`: the live tables have applied events
  * the build has not yet (the caller builds up to there and tries again); nothing changed.
  */
-async function swapIn(db: ReadSqlDatabase, projector: Projector, schema: string, evenIfCurrent: boolean): Promise<{ swapped: boolean; behind: number | null }> {
+async function swapIn(
+  db: ReadSqlDatabase,
+  projector: Projector,
+  schema: string,
+  evenIfCurrent: boolean,
+): Promise<{ swapped: boolean; behind: number | null }> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [READ_MODEL_SCHEMA_LOCK]);
     const live = await checkpointOf(tx, 'read_projector_checkpoints', projector.name); // locked: the runner's next batch waits for the swap
@@ -115,7 +132,9 @@ async function swapIn(db: ReadSqlDatabase, projector: Projector, schema: string,
     }
     const built = await checkpointOf(tx, `${quoted(schema)}.read_projector_checkpoints`, projector.name); // locked: another process's build batch is done
     if (built < live) return { swapped: false, behind: live };
-    const [{ current }] = (await tx.query<{ current: string }>('SELECT current_schema() AS current')) as [{ current: string }];
+    const [{ current }] = (await tx.query<{ current: string }>('SELECT current_schema() AS current')) as [
+      { current: string },
+    ];
     for (const table of projector.tables) {
       await tx.query(`DROP TABLE IF EXISTS ${quoted(current)}.${quoted(table)}`);
       await tx.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA ${quoted(current)}`);
@@ -132,7 +151,10 @@ async function swapIn(db: ReadSqlDatabase, projector: Projector, schema: string,
 }
 
 async function checkpointOf(tx: ReadSqlSession, table: string, name: string): Promise<number> {
-  const [row] = await tx.query<{ position: number | string }>(`SELECT position FROM ${table} WHERE projector = $1 FOR UPDATE`, [name]);
+  const [row] = await tx.query<{ position: number | string }>(
+    `SELECT position FROM ${table} WHERE projector = $1 FOR UPDATE`,
+    [name],
+  );
   return Number(row?.position ?? 0);
 }
 

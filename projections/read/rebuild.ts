@@ -43,7 +43,13 @@ export class ProgressCount {
     const eventsPerSecond = seconds > 0 ? this.events / seconds : 0;
     const done = this.position - this.start;
     const perPosition = done > 0 ? seconds / done : 0;
-    return { events: this.events, position: this.position, target: this.target, eventsPerSecond, secondsLeft: Math.max(0, (this.target - this.position) * perPosition) };
+    return {
+      events: this.events,
+      position: this.position,
+      target: this.target,
+      eventsPerSecond,
+      secondsLeft: Math.max(0, (this.target - this.position) * perPosition),
+    };
   }
 }
 

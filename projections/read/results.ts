@@ -75,9 +75,10 @@ export async function resultAnswers(db: ReadSqlSession, quizId: string): Promise
 export async function quizStats(db: ReadSqlSession, quizId: string): Promise<QuestionStats[] | null> {
   const content = await quizContent(db, quizId);
   if (content === null) return null;
-  const answers = await db.query<{ round: number; num: number; points: number; checked: boolean }>('SELECT round, num, points, checked FROM read_quiz_answers WHERE quiz_id = $1', [
-    quizId,
-  ]);
+  const answers = await db.query<{ round: number; num: number; points: number; checked: boolean }>(
+    'SELECT round, num, points, checked FROM read_quiz_answers WHERE quiz_id = $1',
+    [quizId],
+  );
   return questionStats(
     answers.map((a) => ({ ...a, points: Number(a.points) })),
     content,
@@ -98,7 +99,16 @@ export const likedText = (liked: boolean): string => (liked ? 'ja' : 'nein');
 export function answersCsv(answers: readonly ResultAnswer[]): Buffer {
   return csvFile(
     RESULT_HEADERS.answers,
-    answers.map((a): CsvCell[] => [a.round, a.num, a.team, a.answer, a.proposedBy, answerRating(a), likedText(a.liked), a.points]),
+    answers.map((a): CsvCell[] => [
+      a.round,
+      a.num,
+      a.team,
+      a.answer,
+      a.proposedBy,
+      answerRating(a),
+      likedText(a.liked),
+      a.points,
+    ]),
   );
 }
 
@@ -107,7 +117,12 @@ export async function pointsCsv(db: ReadSqlSession, quizId: string): Promise<Buf
   const table = await pointsTable(db, quizId);
   return csvFile(
     RESULT_HEADERS.points(table.rounds),
-    table.sortedTeams.map((row): CsvCell[] => [row.rank, row.name, ...table.rounds.map((_, i) => row.rounds[i] ?? 0), row.total]),
+    table.sortedTeams.map((row): CsvCell[] => [
+      row.rank,
+      row.name,
+      ...table.rounds.map((_, i) => row.rounds[i] ?? 0),
+      row.total,
+    ]),
   );
 }
 
@@ -115,6 +130,13 @@ export async function pointsCsv(db: ReadSqlSession, quizId: string): Promise<Buf
 export function statsCsv(stats: readonly QuestionStats[]): Buffer {
   return csvFile(
     RESULT_HEADERS.stats,
-    stats.map((s): CsvCell[] => [s.round, s.num, s.answered, s.right, s.shareRight === null ? null : percentOf(s.shareRight), s.averagePoints]),
+    stats.map((s): CsvCell[] => [
+      s.round,
+      s.num,
+      s.answered,
+      s.right,
+      s.shareRight === null ? null : percentOf(s.shareRight),
+      s.averagePoints,
+    ]),
   );
 }

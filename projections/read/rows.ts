@@ -24,7 +24,9 @@ export async function upsertRows(
     const arrayType = column.type === 'jsonb' || column.type === 'timestamptz' ? 'text' : column.type;
     return `$${c + 1}::${arrayType}[]`;
   });
-  const casts = columns.map((column, c) => (column.type === 'jsonb' || column.type === 'timestamptz' ? `c${c}::${column.type}` : `c${c}`));
+  const casts = columns.map((column, c) =>
+    column.type === 'jsonb' || column.type === 'timestamptz' ? `c${c}::${column.type}` : `c${c}`,
+  );
   const aliases = columns.map((_, c) => `c${c}`).join(', ');
   const names = columns.map((column) => column.name);
   const updates = names.filter((n) => !conflict.keys.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
@@ -32,12 +34,16 @@ export async function upsertRows(
     conflict.update === 'nothing' || updates.length === 0
       ? `ON CONFLICT (${conflict.keys.join(', ')}) DO NOTHING`
       : `ON CONFLICT (${conflict.keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
-  await tx.query(`INSERT INTO ${table} (${names.join(', ')}) SELECT ${casts.join(', ')} FROM unnest(${selects.join(', ')}) AS u(${aliases}) ${onConflict}`, params);
+  await tx.query(
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT ${casts.join(', ')} FROM unnest(${selects.join(', ')}) AS u(${aliases}) ${onConflict}`,
+    params,
+  );
 }
 
 function toParam(value: unknown, type: RowColumn['type']): unknown {
   if (value === null || value === undefined) return null;
   if (type === 'jsonb') return JSON.stringify(value);
-  if (type === 'timestamptz') return value instanceof Date ? value.toISOString() : new Date(value as number).toISOString();
+  if (type === 'timestamptz')
+    return value instanceof Date ? value.toISOString() : new Date(value as number).toISOString();
   return value;
 }

@@ -29,7 +29,11 @@ export async function ensureCheckpoints(tx: ReadSqlSession, names: readonly stri
   );
 }
 
-export async function readCheckpoints(tx: ReadSqlSession, names: readonly string[], forUpdate = false): Promise<Map<string, number>> {
+export async function readCheckpoints(
+  tx: ReadSqlSession,
+  names: readonly string[],
+  forUpdate = false,
+): Promise<Map<string, number>> {
   const rows = await tx.query<{ projector: string; position: number | string }>(
     `SELECT projector, position FROM read_projector_checkpoints WHERE projector = ANY($1::text[]) ORDER BY projector${forUpdate ? ' FOR UPDATE' : ''}`,
     [names],
@@ -80,7 +84,12 @@ export class ProjectionRunner {
   }
 
   /** Starts feeding; the read tables must exist (openReadDataSource). */
-  static async start(db: ReadSqlDatabase, log: EventLog, projectors: readonly Projector[], options: RunnerOptions = {}): Promise<ProjectionRunner> {
+  static async start(
+    db: ReadSqlDatabase,
+    log: EventLog,
+    projectors: readonly Projector[],
+    options: RunnerOptions = {},
+  ): Promise<ProjectionRunner> {
     await db.transaction((tx) =>
       ensureCheckpoints(
         tx,
@@ -127,7 +136,10 @@ export class ProjectionRunner {
       const after = Math.min(...this.names.map((n) => checkpoints.get(n) ?? 0));
       this.stored = after;
       this.advanceTo(after);
-      const subscription = this.log.subscribe((batch) => this.applyBatch(batch), { after, batchSize: this.options.batchSize ?? 1000 });
+      const subscription = this.log.subscribe((batch) => this.applyBatch(batch), {
+        after,
+        batchSize: this.options.batchSize ?? 1000,
+      });
       this.subscription = subscription;
       try {
         await subscription.done;
@@ -145,7 +157,8 @@ export class ProjectionRunner {
       for (const w of this.waiters.splice(0)) w.reject(error);
       return undefined;
     }
-    if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, backoffMs(this.failuresInARow++, Math.random())));
+    if (!this.stopped)
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(this.failuresInARow++, Math.random())));
     return undefined;
   }
 
@@ -180,7 +193,10 @@ export class ProjectionRunner {
         const unseen = events.filter((e) => e.position > checkpoint && projector.types.includes(e.event.type));
         if (unseen.length > 0) await projector.apply(tx, unseen);
       }
-      await tx.query('UPDATE read_projector_checkpoints SET position = $2 WHERE projector = ANY($1::text[]) AND position >= $3 AND position < $2', [this.names, last, this.stored]);
+      await tx.query(
+        'UPDATE read_projector_checkpoints SET position = $2 WHERE projector = ANY($1::text[]) AND position >= $3 AND position < $2',
+        [this.names, last, this.stored],
+      );
       return someBehind;
     });
     if (behind) throw RESUBSCRIBE; // not "handled" yet: the projector behind still needs these events

@@ -31,6 +31,9 @@ export interface LogSubscription {
 }
 
 export interface EventLog {
-  subscribe(handler: (events: LoggedEvent[]) => Promise<void>, options?: { after?: number; batchSize?: number }): LogSubscription;
+  subscribe(
+    handler: (events: LoggedEvent[]) => Promise<void>,
+    options?: { after?: number; batchSize?: number },
+  ): LogSubscription;
   lastPosition(): Promise<number>;
 }

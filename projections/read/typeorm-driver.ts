@@ -44,7 +44,11 @@ export class SqlConnection {
 
   constructor(private readonly db: ReadSqlDatabase) {}
 
-  query(sql: string, paramsOrCallback?: unknown[] | QueryCallback, callback?: QueryCallback): Promise<PgLikeResult> | undefined {
+  query(
+    sql: string,
+    paramsOrCallback?: unknown[] | QueryCallback,
+    callback?: QueryCallback,
+  ): Promise<PgLikeResult> | undefined {
     const params = Array.isArray(paramsOrCallback) ? paramsOrCallback : [];
     const done = typeof paramsOrCallback === 'function' ? paramsOrCallback : callback;
     const result = this.run(sql, params);

@@ -39,17 +39,32 @@ export class TokenService {
   constructor(secret: string) {
     // A key object, not the string: given a string, jsonwebtoken first tries to read it as a PEM key on
     // every call and fails (measured 1.4 ms per verify against 0.02 ms: 5,000 players' `sa` alone held the loop for seconds).
-    this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(secret, 'utf8')), signOptions: { algorithm: ALGORITHM }, verifyOptions: { algorithms: [ALGORITHM] } });
+    this.jwt = new JwtService({
+      secret: createSecretKey(Buffer.from(secret, 'utf8')),
+      signOptions: { algorithm: ALGORITHM },
+      verifyOptions: { algorithms: [ALGORITHM] },
+    });
   }
 
   /**
    * A token for the user as the live state has them now. `loggedInAt` (seconds): when they last proved who
    * they are; a renewal passes the old token's, a login leaves it out (now).
    */
-  sign(user: { id: string; roles: readonly Role[]; tokenGeneration: number }, nowMs: number = Date.now(), loggedInAt?: number): string {
+  sign(
+    user: { id: string; roles: readonly Role[]; tokenGeneration: number },
+    nowMs: number = Date.now(),
+    loggedInAt?: number,
+  ): string {
     const iat = Math.floor(nowMs / 1000);
     const lifetime = user.roles.length > 0 ? OPERATOR_TOKEN_LIFETIME_SECONDS : TOKEN_LIFETIME_SECONDS;
-    return this.jwt.sign({ id: user.id, perm: [...user.roles], gen: user.tokenGeneration, lat: loggedInAt ?? iat, iat, exp: iat + lifetime });
+    return this.jwt.sign({
+      id: user.id,
+      perm: [...user.roles],
+      gen: user.tokenGeneration,
+      lat: loggedInAt ?? iat,
+      iat,
+      exp: iat + lifetime,
+    });
   }
 
   /** The payload of a valid token, or null: forged, expired, another algorithm (alg none too), malformed. */
@@ -61,7 +76,8 @@ export class TokenService {
       const { id, perm, exp, gen, iat, lat } = payload as Record<string, unknown>;
       if (typeof id !== 'string' || typeof exp !== 'number' || !Array.isArray(perm)) return null;
       if (gen !== undefined && !Number.isSafeInteger(gen)) return null;
-      if ((iat !== undefined && !Number.isSafeInteger(iat)) || (lat !== undefined && !Number.isSafeInteger(lat))) return null;
+      if ((iat !== undefined && !Number.isSafeInteger(iat)) || (lat !== undefined && !Number.isSafeInteger(lat)))
+        return null;
       const issued = (iat as number | undefined) ?? exp - TOKEN_LIFETIME_SECONDS;
       return {
         id,

@@ -58,18 +58,20 @@ export class OneTimeTokens {
           'UPDATE one_time_tokens SET used_at = $3 WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3 RETURNING ref_id',
           [hashOf(token), kind, at],
         )
-      : await this.db.query<{ ref_id: string }>('SELECT ref_id FROM one_time_tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > $3', [hashOf(token), kind, at]);
+      : await this.db.query<{ ref_id: string }>(
+          'SELECT ref_id FROM one_time_tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > $3',
+          [hashOf(token), kind, at],
+        );
     return rows[0]?.ref_id ?? null;
   }
 
   /** The id a token stands for while it could be redeemed (known, unexpired, unused), without using it. */
   async peek(kind: TokenKind, token: unknown, now: number = Date.now()): Promise<string | null> {
     if (!usable(token)) return null;
-    const rows = await this.db.query<{ ref_id: string }>('SELECT ref_id FROM one_time_tokens WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3', [
-      hashOf(token),
-      kind,
-      new Date(now).toISOString(),
-    ]);
+    const rows = await this.db.query<{ ref_id: string }>(
+      'SELECT ref_id FROM one_time_tokens WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3',
+      [hashOf(token), kind, new Date(now).toISOString()],
+    );
     return rows[0]?.ref_id ?? null;
   }
 }

@@ -10,7 +10,10 @@ export const BLOCKED_TEXT = 'Dein Zugang wurde gesperrt. Bitte wende dich an das
  * HTTP and sockets; the generation lives in the live state, so every instance applies it once folded.
  * Reads only `id` and `gen`: a socket's session passes those, a verified token its whole payload.
  */
-export function tokenHolder(state: LiveState, payload: TokenPayload | Pick<TokenPayload, 'id' | 'gen'>): UserLive | undefined {
+export function tokenHolder(
+  state: LiveState,
+  payload: TokenPayload | Pick<TokenPayload, 'id' | 'gen'>,
+): UserLive | undefined {
   const user = state.users.get(payload.id);
   return user && !user.blocked && !user.erased && user.tokenGeneration === payload.gen ? user : undefined;
 }

@@ -25,7 +25,11 @@ export const RENEWED_TOKEN_HEADER = 'X-Renewed-Token';
  * a player's token (no role in the token nor in the state: operators keep their short tokens and log in
  * again), issued at least a day ago, within half a year of the last login.
  */
-export function dueForRenewal(payload: Pick<TokenPayload, 'perm' | 'iat' | 'lat' | 'exp'>, user: Pick<UserLive, 'roles'>, nowSeconds: number): boolean {
+export function dueForRenewal(
+  payload: Pick<TokenPayload, 'perm' | 'iat' | 'lat' | 'exp'>,
+  user: Pick<UserLive, 'roles'>,
+  nowSeconds: number,
+): boolean {
   return (
     payload.perm.length === 0 &&
     user.roles.length === 0 &&
@@ -36,7 +40,12 @@ export function dueForRenewal(payload: Pick<TokenPayload, 'perm' | 'iat' | 'lat'
 }
 
 /** A fresh token for the token's holder, or null when it is not due (see dueForRenewal). */
-export function renewedToken(tokens: TokenService, payload: TokenPayload, user: UserLive, nowMs: number = Date.now()): string | null {
+export function renewedToken(
+  tokens: TokenService,
+  payload: TokenPayload,
+  user: UserLive,
+  nowMs: number = Date.now(),
+): string | null {
   const nowSeconds = Math.floor(nowMs / 1000);
   if (!dueForRenewal(payload, user, nowSeconds)) return null;
   return tokens.sign(user, nowMs, payload.lat);

@@ -47,9 +47,11 @@ export const ACCOUNT_COMMAND_TEXTS = {
   // from the spec, verbatim
   operatorsBlockedByAdminsOnly: 'Admins, Moderatoren und Kontrolleure kann nur ein Admin sperren.',
   // ENGINE: no text in the spec (docs/decisions/engine.md)
-  lastAdminErased: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.',
+  lastAdminErased:
+    'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.',
   cannotBlockSelf: 'Du kannst dich nicht selbst sperren.',
-  lastAdminBlocked: 'Die Show braucht mindestens einen Admin, der sich anmelden kann: Dieses Konto ist der letzte nicht gesperrte Admin.',
+  lastAdminBlocked:
+    'Die Show braucht mindestens einen Admin, der sich anmelden kann: Dieses Konto ist der letzte nicht gesperrte Admin.',
   currentPasswordWrong: IDENTITY_COMMAND_TEXTS.currentPasswordWrong,
 } as const;
 
@@ -63,10 +65,15 @@ export function blockUser(state: LiveState, cmd: BlockUser, ctx: DecisionContext
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
   if (cmd.blocked && user.id === ctx.actor.userId) return reject(ACCOUNT_COMMAND_TEXTS.cannotBlockSelf);
   // Moderators may block players; an operator (any role) is blocked, or unblocked, by an admin only.
-  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(ACCOUNT_COMMAND_TEXTS.operatorsBlockedByAdminsOnly, 'forbidden');
-  if (cmd.blocked && !user.blocked && user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminBlocked, 'conflict');
+  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin'))
+    return reject(ACCOUNT_COMMAND_TEXTS.operatorsBlockedByAdminsOnly, 'forbidden');
+  if (cmd.blocked && !user.blocked && user.roles.includes('admin') && !anotherAdmin(state, user.id))
+    return reject(ACCOUNT_COMMAND_TEXTS.lastAdminBlocked, 'conflict');
   if (user.blocked === cmd.blocked) return accept(streams.user(user.id));
-  return accept(streams.user(user.id), draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: actorId(ctx) }));
+  return accept(
+    streams.user(user.id),
+    draft('UserBlocked', { userId: user.id, blocked: cmd.blocked, blockedBy: actorId(ctx) }),
+  );
 }
 
 /** The user themself ends every token they hold (every device, every open socket). */
@@ -98,7 +105,8 @@ export function eraseUser(state: LiveState, cmd: EraseUser, ctx: DecisionContext
   if (!user || user.erased) return reject(texts.notFound(cmd.userId), 'not_found');
   if (user.id !== ctx.actor.userId && !ctx.actor.roles.includes('admin')) return reject(texts.forbidden, 'forbidden');
   if (!cmd.currentPasswordOk) return reject(ACCOUNT_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
-  if (user.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(ACCOUNT_COMMAND_TEXTS.lastAdminErased, 'conflict');
+  if (user.roles.includes('admin') && !anotherAdmin(state, user.id))
+    return reject(ACCOUNT_COMMAND_TEXTS.lastAdminErased, 'conflict');
   return accept(streams.user(user.id), draft('UserErased', { userId: user.id, by: actorId(ctx) }));
 }
 
@@ -113,7 +121,12 @@ export const accountEntries = {
     rule: blockUser,
   },
   // HTTP only: POST /api/token-logout-all.
-  RevokeTokens: { access: 'user', parse: (c) => ({ type: 'RevokeTokens', userId: textOf(c.userId) }), boundary: (cmd) => [streams.user(cmd.userId)], rule: revokeTokens },
+  RevokeTokens: {
+    access: 'user',
+    parse: (c) => ({ type: 'RevokeTokens', userId: textOf(c.userId) }),
+    boundary: (cmd) => [streams.user(cmd.userId)],
+    rule: revokeTokens,
+  },
   ResetPassword: {
     access: ADMIN,
     parse: (c) => ({

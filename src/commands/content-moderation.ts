@@ -6,7 +6,14 @@
  */
 import { streams } from '../../events';
 import { ERASED_NAME } from '../../events/personal-data';
-import { MAX_NAME_LENGTH, MIN_DISPLAY_NAME_LENGTH, isFusionTeam, uniqueNameKey, uploadOwnerOf, type LiveState } from '../../projections/live';
+import {
+  MAX_NAME_LENGTH,
+  MIN_DISPLAY_NAME_LENGTH,
+  isFusionTeam,
+  uniqueNameKey,
+  uploadOwnerOf,
+  type LiveState,
+} from '../../projections/live';
 import { accept, draft, reject, type DecisionContext, type Verdict } from './decision';
 import { OPERATOR, SHOW, TEAMS, trimmed, type Entries } from './entry';
 import { textOf } from './fields';
@@ -54,7 +61,8 @@ const T = CONTENT_MODERATION_TEXTS;
 /** mlh with `hidden: false`: a line still shown changes nothing; one hidden too long ago (no longer kept) is not found. */
 export function restoreLobbyChatMessage(state: LiveState, messageId: string, ctx: DecisionContext): Verdict {
   if (state.show.lobbyChat.some((entry) => entry.id === messageId)) return accept(streams.show);
-  if (!state.show.hiddenLobbyChat.some((entry) => entry.id === messageId)) return reject(T.hiddenLineNotFound, 'not_found');
+  if (!state.show.hiddenLobbyChat.some((entry) => entry.id === messageId))
+    return reject(T.hiddenLineNotFound, 'not_found');
   return accept(streams.show, draft('LobbyChatMessageRestored', { messageId, by: actorId(ctx) }));
 }
 
@@ -77,7 +85,8 @@ export function renameUser(state: LiveState, { userId, name }: RenameUser, ctx: 
   if (!user || user.erased) return reject(texts.notFound(userId), 'not_found');
   if (name.length < MIN_DISPLAY_NAME_LENGTH || name.length > MAX_NAME_LENGTH) return reject(T.displayNameLength);
   if (uniqueNameKey(name) === uniqueNameKey(ERASED_NAME)) return reject(T.erasedNameReserved);
-  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin')) return reject(T.operatorsRenamedByAdminsOnly, 'forbidden');
+  if (user.roles.length > 0 && !ctx.actor.roles.includes('admin'))
+    return reject(T.operatorsRenamedByAdminsOnly, 'forbidden');
   if (name === user.name) return accept(streams.user(userId));
   return accept(streams.user(userId), draft('UserRenamed', { userId, name, by: actorId(ctx) }));
 }

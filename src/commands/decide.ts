@@ -1,7 +1,14 @@
 import { eventIdFor, streams, type Actor, type EventType, type QuizShowEvent } from '../../events';
 import { isMaintenance, type LiveState } from '../../projections/live';
 import type { Command, CommandInput, CommandType } from './commands';
-import { reject, type Boundary, type BoundaryPart, type Decision, type DecisionContext, type Rejection } from './decision';
+import {
+  reject,
+  type Boundary,
+  type BoundaryPart,
+  type Decision,
+  type DecisionContext,
+  type Rejection,
+} from './decision';
 import { hasInvalidText } from './fields';
 import type { Access } from './entry';
 import { entryOf } from './table';
@@ -18,7 +25,10 @@ export const DECIDE_COMMAND_TEXTS = {
 } as const;
 
 /** Every rule reads whether the show is in maintenance (the show stream's other events only where its entry says so). */
-const MAINTENANCE: BoundaryPart = { streams: [streams.show], types: ['MaintenanceStarted', 'MaintenanceEnded'] satisfies EventType[] };
+const MAINTENANCE: BoundaryPart = {
+  streams: [streams.show],
+  types: ['MaintenanceStarted', 'MaintenanceEnded'] satisfies EventType[],
+};
 const NIGHT_STREAM = /^night-(.+)$/;
 
 /**
@@ -27,7 +37,8 @@ const NIGHT_STREAM = /^night-(.+)$/;
  */
 export function accessDenied(access: Access, actor: Actor): Rejection | null {
   if (access === 'anyone') return null;
-  if (actor.userId === null && (access === 'user' || actor.roles.length === 0)) return reject(texts.notAuthenticated, 'unauthenticated');
+  if (actor.userId === null && (access === 'user' || actor.roles.length === 0))
+    return reject(texts.notAuthenticated, 'unauthenticated');
   if (access === 'user' || access.anyOf.some((role) => actor.roles.includes(role))) return null;
   return reject(texts.forbidden, 'forbidden');
 }
@@ -41,7 +52,8 @@ export function accessDenied(access: Access, actor: Actor): Rejection | null {
 export function admit(state: LiveState, input: CommandInput, actor: Actor): Command | Rejection {
   const entry = entryOf(String(input.type));
   if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
-  if (blockedByMaintenance(state, entry.duringMaintenance, actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
+  if (blockedByMaintenance(state, entry.duringMaintenance, actor))
+    return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
   return accessDenied(entry.access, actor) ?? invalidTextRejection(input) ?? entry.parse(input);
 }
 
@@ -65,7 +77,8 @@ function blockedByMaintenance(state: LiveState, exempt: Access | undefined, acto
 export function decide(state: LiveState, command: Command, ctx: DecisionContext): Decision {
   const entry = entryOf(command.type as CommandType);
   if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
-  if (blockedByMaintenance(state, entry.duringMaintenance, ctx.actor)) return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
+  if (blockedByMaintenance(state, entry.duringMaintenance, ctx.actor))
+    return reject(DECIDE_COMMAND_TEXTS.maintenance, 'maintenance');
   const refused = accessDenied(entry.access, ctx.actor);
   if (refused) return refused;
   const verdict = entry.rule(state, command, ctx);

@@ -1,4 +1,11 @@
-import { CURRENT_VERSION, type Actor, type Draft, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
+import {
+  CURRENT_VERSION,
+  type Actor,
+  type Draft,
+  type EventOfType,
+  type EventType,
+  type QuizShowEvent,
+} from '../../events';
 
 /** Everything impure a decider needs comes in here: time, the acting user, fresh ids. */
 export interface DecisionContext {
@@ -22,7 +29,16 @@ export interface EventCause {
  * rule's (the store failed or kept losing races; nothing was stored). `limited`: the pipeline's too
  * (the user's budget of appended bytes is spent).
  */
-export type RejectionReason = 'forbidden' | 'unauthenticated' | 'invalid' | 'conflict' | 'not_found' | 'precondition' | 'maintenance' | 'unavailable' | 'limited';
+export type RejectionReason =
+  | 'forbidden'
+  | 'unauthenticated'
+  | 'invalid'
+  | 'conflict'
+  | 'not_found'
+  | 'precondition'
+  | 'maintenance'
+  | 'unavailable'
+  | 'limited';
 
 /** The one refusal from rule to reply: the edge, the rule and the pipeline all answer with it. */
 export interface Rejection {
@@ -50,7 +66,10 @@ export interface EventQuery {
 }
 
 /** The append condition of one or more boundaries (a batch's): whole streams, and the queries, each once. */
-export function appendConditionOf(boundary: Boundary, after: number): { after: number; streams: string[]; queries: EventQuery[] } {
+export function appendConditionOf(
+  boundary: Boundary,
+  after: number,
+): { after: number; streams: string[]; queries: EventQuery[] } {
   const wholeStreams = new Set<string>();
   const queries = new Map<string, EventQuery>();
   for (const part of boundary) {
@@ -75,7 +94,8 @@ export type Decision = Accepted | Rejection;
  * What a rule returns: event drafts for one stream, without metadata. decide() stamps them (ids from
  * the command id, actor, time, night) and adds the boundary the entry names: an Accepted decision.
  */
-export type Verdict = { readonly ok: true; readonly stream: string; readonly drafts: Draft<QuizShowEvent>[] } | Rejection;
+export type Verdict =
+  { readonly ok: true; readonly stream: string; readonly drafts: Draft<QuizShowEvent>[] } | Rejection;
 
 export function reject(message: string, reason: RejectionReason = 'invalid'): Rejection {
   return { ok: false, message, reason };

@@ -51,7 +51,10 @@ export const drawingEntries = {
     access: 'user',
     parse: (c) => {
       const read = readDrawing(c.strokes);
-      if (!read.ok) return reject(read.problem === 'tooLarge' ? DRAWING_COMMAND_TEXTS.drawingTooLarge : DRAWING_COMMAND_TEXTS.drawingInvalid);
+      if (!read.ok)
+        return reject(
+          read.problem === 'tooLarge' ? DRAWING_COMMAND_TEXTS.drawingTooLarge : DRAWING_COMMAND_TEXTS.drawingInvalid,
+        );
       return { type: 'SaveDrawing', strokes: read.strokes };
     },
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), NIGHTS],

@@ -42,7 +42,12 @@ export const emailChangeEntries = {
   // HTTP only: PATCH /api/users/:id with `email` (the current password checked at the edge).
   ChangeEmail: {
     access: 'user',
-    parse: (c) => ({ type: 'ChangeEmail', userId: textOf(c.userId), email: trimmed(c.email), currentPasswordOk: c.currentPasswordOk === true }),
+    parse: (c) => ({
+      type: 'ChangeEmail',
+      userId: textOf(c.userId),
+      email: trimmed(c.email),
+      currentPasswordOk: c.currentPasswordOk === true,
+    }),
     boundary: (_c, _s, actorId) => own(actorId),
     rule: changeEmail,
   },

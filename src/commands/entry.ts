@@ -13,7 +13,8 @@ import { quizIdOf, textOf, wholeNumberOf } from './fields';
 export type Access = 'anyone' | 'user' | { readonly anyOf: readonly Role[] };
 
 /** A content field's JSON type(s) as clients send it (documentation: the parser is what decides). */
-export type WireField = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'string|number' | 'string|number|boolean';
+export type WireField =
+  'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'string|number' | 'string|number|boolean';
 
 /**
  * Wire content as it arrived (a realtime message's content or an HTTP body) with the name of its
@@ -74,7 +75,10 @@ export const own = (actorId: string | null) => (actorId === null ? [] : [streams
 /** One team's answers in a night: these events carry their team (data.teamId) and change only its play. */
 const TEAM_PLAY: readonly EventType[] = ['ProposalAdded', 'ProposalDeleted', 'FavoriteChosen', 'StarToggled'];
 /** Who is in which team, from every team stream (a join is written to the team joined). */
-const MEMBERSHIP: BoundaryPart = { streams: [TEAMS], types: ['TeamCreated', 'TeamJoined', 'TeamDeleted', 'TeamLeft', 'TeamMemberRemoved'] satisfies EventType[] };
+const MEMBERSHIP: BoundaryPart = {
+  streams: [TEAMS],
+  types: ['TeamCreated', 'TeamJoined', 'TeamDeleted', 'TeamLeft', 'TeamMemberRemoved'] satisfies EventType[],
+};
 /** What every team reads of the night: its phase, question, mode, quizzle; all of it but the teams' answers. */
 const NIGHT_WIDE: BoundaryPart = { streams: [NIGHTS], types: EVENT_TYPES.filter((type) => !TEAM_PLAY.includes(type)) };
 /** The show's events that change the night a team plays in: a reset ends it; the mode; heal and deal settings. */
@@ -89,10 +93,15 @@ const SHOW_FOR_NIGHT: BoundaryPart = {
  */
 export const memberInNight = (_cmd: unknown, state: LiveState, actorId: string | null): Boundary => {
   const teamId = actorId === null ? null : (state.users.get(actorId)?.teamId ?? null);
-  const ownTeam: Boundary = teamId === null ? [] : [streams.team(teamId), { streams: [NIGHTS], types: TEAM_PLAY, team: teamId }];
+  const ownTeam: Boundary =
+    teamId === null ? [] : [streams.team(teamId), { streams: [NIGHTS], types: TEAM_PLAY, team: teamId }];
   return [...own(actorId), MEMBERSHIP, NIGHT_WIDE, SHOW_FOR_NIGHT, ...ownTeam];
 };
-export const member = (_cmd: unknown, _state: LiveState, actorId: string | null): Boundary => [SHOW, ...own(actorId), TEAMS];
+export const member = (_cmd: unknown, _state: LiveState, actorId: string | null): Boundary => [
+  SHOW,
+  ...own(actorId),
+  TEAMS,
+];
 export const showOnly = (): Boundary => [SHOW];
 
 export const trimmed = (value: unknown) => textOf(value).trim();

@@ -41,7 +41,11 @@ export interface Membership {
   team: TeamLive;
 }
 
-export function requireTeamMember(state: LiveState, ctx: DecisionContext, noTeam: string = GUARD_COMMAND_TEXTS.noTeam): Membership | Rejection {
+export function requireTeamMember(
+  state: LiveState,
+  ctx: DecisionContext,
+  noTeam: string = GUARD_COMMAND_TEXTS.noTeam,
+): Membership | Rejection {
   const user = requireUser(state, ctx);
   if (isRejection(user)) return user;
   const team = user.teamId ? state.teams.get(user.teamId) : undefined;

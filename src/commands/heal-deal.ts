@@ -41,10 +41,12 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
   const open = questionInPlay(state);
   if (open?.question.type !== 'heal_deal') return reject(HEAL_DEAL_COMMAND_TEXTS.noHealDealQuestion, 'precondition');
   const round = healDealRound(state);
-  if (state.healDeal.calculatedRounds.includes(round)) return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
+  if (state.healDeal.calculatedRounds.includes(round))
+    return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
   const { targetTeamId } = cmd;
   if (!state.teams.has(targetTeamId)) return reject(texts.notFound(targetTeamId), 'not_found');
-  if (!healDealTargetAllowed(cmd.kind, member.team.id, targetTeamId)) return reject(HEAL_DEAL_COMMAND_TEXTS.noSelfDamage);
+  if (!healDealTargetAllowed(cmd.kind, member.team.id, targetTeamId))
+    return reject(HEAL_DEAL_COMMAND_TEXTS.noSelfDamage);
   const own = healDealStatus(state, member.team, round);
   const settings = state.healDeal.settings;
   let amount: number;
@@ -69,7 +71,8 @@ export function chooseHealDeal(state: LiveState, cmd: ChooseHealDeal, ctx: Decis
 /** ahd: settles the round: every team's current becomes current + healings - damages. */
 export function calculateHealDeal(state: LiveState): Verdict {
   const round = healDealRound(state);
-  if (state.healDeal.calculatedRounds.includes(round)) return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
+  if (state.healDeal.calculatedRounds.includes(round))
+    return reject(HEAL_DEAL_COMMAND_TEXTS.healDealRoundCalculated, 'precondition');
   const teams = state.teams
     .values()
     .map((team) => ({ teamId: team.id, current: healDealStatus(state, team, round).total }))
@@ -83,9 +86,19 @@ export const healDealEntries = {
     wire: 'ghd',
     content: { kind: 'string', team: 'string' },
     access: 'user',
-    parse: (c) => (c.kind === 'heal' || c.kind === 'deal' ? { type: 'ChooseHealDeal', kind: c.kind, targetTeamId: textOf(c.team) } : reject(texts.unknownSetting)),
+    parse: (c) =>
+      c.kind === 'heal' || c.kind === 'deal'
+        ? { type: 'ChooseHealDeal', kind: c.kind, targetTeamId: textOf(c.team) }
+        : reject(texts.unknownSetting),
     boundary: memberInNight,
     rule: chooseHealDeal,
   },
-  CalculateHealDeal: { wire: 'ahd', content: {}, access: ADMIN, parse: () => ({ type: 'CalculateHealDeal' }), boundary: () => [SHOW, TEAMS, NIGHTS], rule: calculateHealDeal },
+  CalculateHealDeal: {
+    wire: 'ahd',
+    content: {},
+    access: ADMIN,
+    parse: () => ({ type: 'CalculateHealDeal' }),
+    boundary: () => [SHOW, TEAMS, NIGHTS],
+    rule: calculateHealDeal,
+  },
 } satisfies Entries<HealDealCommand>;

@@ -111,10 +111,14 @@ export function anyAdmin(state: LiveState): boolean {
 export function registerFirstAdmin(state: LiveState, cmd: RegisterFirstAdmin, ctx: DecisionContext): Verdict {
   if (anyAdmin(state)) return reject(IDENTITY_COMMAND_TEXTS.adminExists, 'conflict');
   const key = uniqueNameKey(cmd.login);
-  if (cmd.login === '' || state.userIdByLogin.has(key) || key === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.loginTaken, 'conflict');
+  if (cmd.login === '' || state.userIdByLogin.has(key) || key === ERASED_KEY)
+    return reject(IDENTITY_COMMAND_TEXTS.loginTaken, 'conflict');
   const userId = ctx.newId();
   if (state.users.has(userId)) return reject(IDENTITY_COMMAND_TEXTS.userKnown, 'conflict');
-  return accept(streams.user(userId), draft('UserRegistered', { userId, login: cmd.login, name: cmd.login, email: null, roles: [...FIRST_ADMIN_ROLES] }));
+  return accept(
+    streams.user(userId),
+    draft('UserRegistered', { userId, login: cmd.login, name: cmd.login, email: null, roles: [...FIRST_ADMIN_ROLES] }),
+  );
 }
 
 /**
@@ -126,10 +130,12 @@ export function updateProfile(state: LiveState, cmd: UpdateProfile, ctx: Decisio
   const actor = requireUser(state, ctx);
   if (isRejection(actor)) return actor;
   if (actor.id !== cmd.userId) return reject(texts.forbidden, 'forbidden');
-  if (cmd.changesPassword && !cmd.currentPasswordOk) return reject(IDENTITY_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
+  if (cmd.changesPassword && !cmd.currentPasswordOk)
+    return reject(IDENTITY_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
   const { name } = cmd;
   if (uniqueNameKey(name) === ERASED_KEY) return reject(IDENTITY_COMMAND_TEXTS.erasedNameReserved);
-  if (cmd.changesPassword && operatorPasswordTooShort(actor.roles, cmd.newPasswordLength)) return reject(texts.operatorPasswordTooShort);
+  if (cmd.changesPassword && operatorPasswordTooShort(actor.roles, cmd.newPasswordLength))
+    return reject(texts.operatorPasswordTooShort);
   const drafts: Draft<QuizShowEvent>[] = [];
   if (name !== actor.name) drafts.push(draft('UserProfileUpdated', { userId: actor.id, name }));
   if (cmd.changesPassword) drafts.push(draft('UserPasswordChanged', { userId: actor.id }));

@@ -49,7 +49,8 @@ export interface RemoveTeamMember {
   lift?: boolean;
 }
 /** The commands of this file, as their rules receive them: moderationEntries holds one entry for each. */
-export type ModerationCommand = HideLobbyChatMessage | HideGreeting | SetLobbySlowMode | SetLobbyChatOpen | MuteUser | RemoveTeamMember;
+export type ModerationCommand =
+  HideLobbyChatMessage | HideGreeting | SetLobbySlowMode | SetLobbyChatOpen | MuteUser | RemoveTeamMember;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const MODERATION_COMMAND_TEXTS = {
@@ -71,9 +72,14 @@ export const MODERATION_COMMAND_TEXTS = {
 const MINUTE = 60_000;
 
 /** mlh: the entry must still be in the lobby chat; with `hidden: false` among the recently hidden. */
-export function hideLobbyChatMessage(state: LiveState, { messageId, hidden }: HideLobbyChatMessage, ctx: DecisionContext): Verdict {
+export function hideLobbyChatMessage(
+  state: LiveState,
+  { messageId, hidden }: HideLobbyChatMessage,
+  ctx: DecisionContext,
+): Verdict {
   if (hidden === false) return restoreLobbyChatMessage(state, messageId, ctx);
-  if (!state.show.lobbyChat.some((entry) => entry.id === messageId)) return reject(MODERATION_COMMAND_TEXTS.lobbyMessageNotFound, 'not_found');
+  if (!state.show.lobbyChat.some((entry) => entry.id === messageId))
+    return reject(MODERATION_COMMAND_TEXTS.lobbyMessageNotFound, 'not_found');
   return accept(streams.show, draft('LobbyChatMessageHidden', { messageId, by: actorId(ctx) }));
 }
 
@@ -89,23 +95,33 @@ export function hideGreeting(state: LiveState, { greetingId }: HideGreeting, ctx
 export function muteUser(state: LiveState, { userId, minutes }: MuteUser, ctx: DecisionContext): Verdict {
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
-  if (user.roles.includes('admin') || user.roles.includes('moderator')) return reject(MODERATION_COMMAND_TEXTS.operatorsCannotBeMuted, 'forbidden');
+  if (user.roles.includes('admin') || user.roles.includes('moderator'))
+    return reject(MODERATION_COMMAND_TEXTS.operatorsCannotBeMuted, 'forbidden');
   if (minutes === 0 && !mutedAt(user, ctx.now)) return accept(streams.user(userId));
   const until = minutes === 0 ? null : ctx.now + minutes * MINUTE;
   return accept(streams.user(userId), draft('UserMuted', { userId, minutes, until, by: actorId(ctx) }));
 }
 
 function parseMuteMinutes(value: number | null): number | Rejection {
-  return value === null || value < 0 || value > MAX_MUTE_MINUTES ? reject(MODERATION_COMMAND_TEXTS.muteMinutesInvalid) : value;
+  return value === null || value < 0 || value > MAX_MUTE_MINUTES
+    ? reject(MODERATION_COMMAND_TEXTS.muteMinutesInvalid)
+    : value;
 }
 
 /** mtr: the user must be a member of that team; with `lift`, a bar that is not there changes nothing. */
-export function removeTeamMember(state: LiveState, { teamId, userId, lift }: RemoveTeamMember, ctx: DecisionContext): Verdict {
+export function removeTeamMember(
+  state: LiveState,
+  { teamId, userId, lift }: RemoveTeamMember,
+  ctx: DecisionContext,
+): Verdict {
   const team = state.teams.get(teamId);
   if (!team) return reject(texts.notFound(teamId), 'not_found');
   const user = state.users.get(userId);
   if (!user) return reject(texts.notFound(userId), 'not_found');
-  if (lift) return team.barredIds.includes(userId) ? accept(streams.team(teamId), draft('TeamBarLifted', { teamId, userId, by: actorId(ctx) })) : accept(streams.team(teamId));
+  if (lift)
+    return team.barredIds.includes(userId)
+      ? accept(streams.team(teamId), draft('TeamBarLifted', { teamId, userId, by: actorId(ctx) }))
+      : accept(streams.team(teamId));
   if (user.teamId !== teamId) return reject(MODERATION_COMMAND_TEXTS.notATeamMember, 'precondition');
   return accept(streams.team(teamId), draft('TeamMemberRemoved', { teamId, userId, by: actorId(ctx) }));
 }
@@ -155,7 +171,11 @@ export const moderationEntries = {
     wire: 'mlh',
     content: { messageId: 'string', hidden: 'boolean' },
     access: MODERATOR,
-    parse: (c) => ({ type: 'HideLobbyChatMessage', messageId: textOf(c.messageId), ...(c.hidden === false ? { hidden: false } : {}) }),
+    parse: (c) => ({
+      type: 'HideLobbyChatMessage',
+      messageId: textOf(c.messageId),
+      ...(c.hidden === false ? { hidden: false } : {}),
+    }),
     boundary: showOnly,
     rule: hideLobbyChatMessage,
   },
@@ -173,7 +193,9 @@ export const moderationEntries = {
     access: OPERATOR,
     parse: (c) => {
       const seconds = wholeNumberOf(c.seconds);
-      return seconds === null || seconds < 0 || seconds > MAX_LOBBY_SLOW_SECONDS ? reject(MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid) : { type: 'SetLobbySlowMode', seconds };
+      return seconds === null || seconds < 0 || seconds > MAX_LOBBY_SLOW_SECONDS
+        ? reject(MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid)
+        : { type: 'SetLobbySlowMode', seconds };
     },
     boundary: showOnly,
     rule: setLobbySlowMode,
@@ -201,7 +223,12 @@ export const moderationEntries = {
     wire: 'mtr',
     content: { teamId: 'string', userId: 'string', lift: 'boolean' },
     access: OPERATOR,
-    parse: (c) => ({ type: 'RemoveTeamMember', teamId: textOf(c.teamId), userId: textOf(c.userId), lift: c.lift === true }),
+    parse: (c) => ({
+      type: 'RemoveTeamMember',
+      teamId: textOf(c.teamId),
+      userId: textOf(c.userId),
+      lift: c.lift === true,
+    }),
     // The user's team is a fact of every team stream (membership is written to the team joined).
     boundary: (cmd) => [TEAMS, streams.user(cmd.userId)],
     rule: removeTeamMember,

@@ -50,7 +50,16 @@ export interface RejectQuizzle {
   type: 'RejectQuizzle';
 }
 /** The commands of this file, as their rules receive them: nightEntries holds one entry for each. */
-export type NightCommand = StartQuestion | StartNextQuestion | HardReset | StartCountdown | ExpireCountdown | EndQuestion | ShowInstructions | AcceptQuizzle | RejectQuizzle;
+export type NightCommand =
+  | StartQuestion
+  | StartNextQuestion
+  | HardReset
+  | StartCountdown
+  | ExpireCountdown
+  | EndQuestion
+  | ShowInstructions
+  | AcceptQuizzle
+  | RejectQuizzle;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const NIGHT_COMMAND_TEXTS = {
@@ -68,7 +77,11 @@ export const NIGHT_COMMAND_TEXTS = {
 export { DEFAULT_COUNTDOWN_SECONDS };
 
 /** The night a command of this quiz belongs to: the current one, or a new one that begins now. */
-function nightFor(state: LiveState, quizId: string, ctx: DecisionContext): { nightId: string; drafts: Draft<QuizShowEvent>[] } {
+function nightFor(
+  state: LiveState,
+  quizId: string,
+  ctx: DecisionContext,
+): { nightId: string; drafts: Draft<QuizShowEvent>[] } {
   if (state.night && state.night.quizId === quizId) return { nightId: state.night.id, drafts: [] };
   const nightId = ctx.newId();
   return { nightId, drafts: [draft('NightStarted', { nightId, quizId, previousNightId: state.night?.id ?? null })] };
@@ -81,14 +94,24 @@ function quizWithContent(state: LiveState, quizId: string): QuizLive | Rejection
   return quiz;
 }
 
-function start(state: LiveState, quizId: string, round: number | null, number: number | null, ctx: DecisionContext): Verdict {
+function start(
+  state: LiveState,
+  quizId: string,
+  round: number | null,
+  number: number | null,
+  ctx: DecisionContext,
+): Verdict {
   const quiz = quizWithContent(state, quizId);
   if (isRejection(quiz)) return quiz;
   const question = round === null || number === null ? undefined : findQuestion(quiz.content, round, number);
   if (!question) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
   const mode = state.show.uberModus === 'quiz-single' ? 'single' : 'team';
-  return accept(streams.night(nightId), ...drafts, draft('QuestionStarted', { nightId, quizId, round: question.round, number: question.number, question, mode }));
+  return accept(
+    streams.night(nightId),
+    ...drafts,
+    draft('QuestionStarted', { nightId, quizId, round: question.round, number: question.number, question, mode }),
+  );
 }
 
 /** ma: a question starts only in state qn. */
@@ -118,7 +141,8 @@ export function hardReset(state: LiveState, cmd: HardReset, ctx: DecisionContext
   const quiz = quizWithContent(state, quizId);
   if (isRejection(quiz)) return quiz;
   const { round, number } = cmd;
-  if (round === null || number === null || !findQuestion(quiz.content, round, number)) return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
+  if (round === null || number === null || !findQuestion(quiz.content, round, number))
+    return reject(NIGHT_COMMAND_TEXTS.noFurtherQuestion, 'not_found');
   const { nightId, drafts } = nightFor(state, quizId, ctx);
   return accept(streams.night(nightId), ...drafts, draft('LiveGameReset', { nightId, quizId, round, number }));
 }
@@ -129,7 +153,10 @@ export function startCountdown(state: LiveState, cmd: StartCountdown, ctx: Decis
   if (!open) return reject(NIGHT_COMMAND_TEXTS.countdownOnlyWithQuestion, 'precondition');
   const seconds = cmd.seconds !== null && cmd.seconds > 0 ? cmd.seconds : DEFAULT_COUNTDOWN_SECONDS;
   const nightId = open.night.id;
-  return accept(streams.night(nightId), draft('CountdownStarted', { nightId, seconds, endsAt: ctx.now + seconds * 1000 }));
+  return accept(
+    streams.night(nightId),
+    draft('CountdownStarted', { nightId, seconds, endsAt: ctx.now + seconds * 1000 }),
+  );
 }
 
 /** The night and its question while a question is open (qa, qc). */
@@ -144,17 +171,30 @@ export function questionInPlay(state: LiveState): QuestionInPlay | null {
   return question && state.night ? { night: state.night, question } : null;
 }
 
-function endOfQuestion(state: LiveState, { night, question }: QuestionInPlay, reason: QuestionEndReason, ctx: DecisionContext): Draft<QuizShowEvent>[] {
+function endOfQuestion(
+  state: LiveState,
+  { night, question }: QuestionInPlay,
+  reason: QuestionEndReason,
+  ctx: DecisionContext,
+): Draft<QuizShowEvent>[] {
   const position = { nightId: night.id, quizId: night.quizId, round: question.round, number: question.number };
-  return [draft('QuestionEnded', { ...position, reason }), draft('AnswersLockedIn', { ...position, answers: lockInAnswers(state, ctx) })];
+  return [
+    draft('QuestionEnded', { ...position, reason }),
+    draft('AnswersLockedIn', { ...position, answers: lockInAnswers(state, ctx) }),
+  ];
 }
 
 /** The scheduler's message once the countdown's end instant has passed. */
 export function expireCountdown(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
   const open = questionInPlay(state);
   const countdown = open?.night.phase === 'qc' ? open.night.countdown : null;
-  if (!open || !countdown || ctx.now < countdown.endsAt) return reject(NIGHT_COMMAND_TEXTS.countdownNotDue, 'precondition');
-  return accept(streams.night(open.night.id), draft('CountdownExpired', { nightId: open.night.id, endsAt: countdown.endsAt }), ...endOfQuestion(state, open, 'countdown', ctx));
+  if (!open || !countdown || ctx.now < countdown.endsAt)
+    return reject(NIGHT_COMMAND_TEXTS.countdownNotDue, 'precondition');
+  return accept(
+    streams.night(open.night.id),
+    draft('CountdownExpired', { nightId: open.night.id, endsAt: countdown.endsAt }),
+    ...endOfQuestion(state, open, 'countdown', ctx),
+  );
 }
 
 /** mn: end the question now; the answers are locked in; state qn. */
@@ -176,7 +216,8 @@ export function isAtStartOfQuiz(state: LiveState): boolean {
 
 function openQuizzle(state: LiveState): Rejection | { nightId: string; teamId: string; key: number; answer: string } {
   const night = state.night;
-  if (!night || !isQuestionOpen(state) || night.question?.type !== 'quizzle') return reject(texts.notAQuizzle, 'precondition');
+  if (!night || !isQuestionOpen(state) || night.question?.type !== 'quizzle')
+    return reject(texts.notAQuizzle, 'precondition');
   if (night.quizzle === 'accepted') return reject(texts.quizzleAlreadyAccepted, 'precondition');
   if (!night.quizzleAnswer) return reject(NIGHT_COMMAND_TEXTS.quizzleNothingOffered, 'precondition');
   return { nightId: night.id, ...night.quizzleAnswer };
@@ -201,7 +242,10 @@ export function acceptQuizzle(state: LiveState): Verdict {
 export function rejectQuizzle(state: LiveState): Verdict {
   const offer = openQuizzle(state);
   if (isRejection(offer)) return offer;
-  return accept(streams.night(offer.nightId), draft('QuizzleRejected', { nightId: offer.nightId, teamId: offer.teamId, proposalKey: offer.key }));
+  return accept(
+    streams.night(offer.nightId),
+    draft('QuizzleRejected', { nightId: offer.nightId, teamId: offer.teamId, proposalKey: offer.key }),
+  );
 }
 
 /** mc: a countdown of at most an hour (a question lasts minutes). */
@@ -238,15 +282,50 @@ export const nightEntries = {
     parse: (c) => {
       const seconds = numberOf(c.time);
       // An end instant must stay a finite number a timer can wait for (1e308 s stored null and never fired).
-      return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS ? reject(NIGHT_COMMAND_TEXTS.countdownTooLong) : { type: 'StartCountdown', seconds };
+      return seconds !== null && seconds > MAX_COUNTDOWN_SECONDS
+        ? reject(NIGHT_COMMAND_TEXTS.countdownTooLong)
+        : { type: 'StartCountdown', seconds };
     },
     boundary: () => [SHOW, NIGHTS],
     rule: startCountdown,
   },
   // The lock-in reads every team's play and, in single mode, every user's answer.
-  ExpireCountdown: { access: 'anyone', parse: () => ({ type: 'ExpireCountdown' }), boundary: () => [SHOW, NIGHTS, TEAMS, USERS], rule: expireCountdown },
-  EndQuestion: { wire: 'mn', content: {}, access: MODERATOR, parse: () => ({ type: 'EndQuestion' }), boundary: () => [SHOW, NIGHTS, TEAMS, USERS], rule: endQuestion },
-  ShowInstructions: { wire: 'mi', content: {}, access: MODERATOR, parse: () => ({ type: 'ShowInstructions' }), boundary: () => [SHOW, NIGHTS], rule: showInstructions },
-  AcceptQuizzle: { wire: 'mr', content: {}, access: MODERATOR, parse: () => ({ type: 'AcceptQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: acceptQuizzle },
-  RejectQuizzle: { wire: 'mq', content: {}, access: MODERATOR, parse: () => ({ type: 'RejectQuizzle' }), boundary: () => [SHOW, NIGHTS], rule: rejectQuizzle },
+  ExpireCountdown: {
+    access: 'anyone',
+    parse: () => ({ type: 'ExpireCountdown' }),
+    boundary: () => [SHOW, NIGHTS, TEAMS, USERS],
+    rule: expireCountdown,
+  },
+  EndQuestion: {
+    wire: 'mn',
+    content: {},
+    access: MODERATOR,
+    parse: () => ({ type: 'EndQuestion' }),
+    boundary: () => [SHOW, NIGHTS, TEAMS, USERS],
+    rule: endQuestion,
+  },
+  ShowInstructions: {
+    wire: 'mi',
+    content: {},
+    access: MODERATOR,
+    parse: () => ({ type: 'ShowInstructions' }),
+    boundary: () => [SHOW, NIGHTS],
+    rule: showInstructions,
+  },
+  AcceptQuizzle: {
+    wire: 'mr',
+    content: {},
+    access: MODERATOR,
+    parse: () => ({ type: 'AcceptQuizzle' }),
+    boundary: () => [SHOW, NIGHTS],
+    rule: acceptQuizzle,
+  },
+  RejectQuizzle: {
+    wire: 'mq',
+    content: {},
+    access: MODERATOR,
+    parse: () => ({ type: 'RejectQuizzle' }),
+    boundary: () => [SHOW, NIGHTS],
+    rule: rejectQuizzle,
+  },
 } satisfies Entries<NightCommand>;

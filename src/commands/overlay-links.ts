@@ -33,7 +33,12 @@ export function revokeOverlayLink(state: LiveState, { linkId }: RevokeOverlayLin
 }
 
 export const overlayLinkEntries = {
-  CreateOverlayLink: { access: ADMIN, parse: () => ({ type: 'CreateOverlayLink' }), boundary: showOnly, rule: createOverlayLink },
+  CreateOverlayLink: {
+    access: ADMIN,
+    parse: () => ({ type: 'CreateOverlayLink' }),
+    boundary: showOnly,
+    rule: createOverlayLink,
+  },
   RevokeOverlayLink: {
     access: ADMIN,
     parse: (c) => ({ type: 'RevokeOverlayLink', linkId: trimmed(c.linkId) }),

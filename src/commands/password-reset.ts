@@ -39,7 +39,8 @@ export type PasswordResetCommand = RequestPasswordReset | CreatePasswordResetLin
 export const PASSWORD_RESET_TEXTS = {
   noEmail: 'Dieses Konto hat keine E-Mail-Adresse.',
   accountBlocked: 'Dieses Konto ist gesperrt.',
-  linkEnded: 'Dieser Link ist ungültig, abgelaufen, schon benutzt oder durch einen neueren ersetzt. Fordere bitte einen neuen an.',
+  linkEnded:
+    'Dieser Link ist ungültig, abgelaufen, schon benutzt oder durch einen neueren ersetzt. Fordere bitte einen neuen an.',
   passwordMissing: 'Bitte gib ein neues Passwort ein.',
 } as const;
 
@@ -56,14 +57,20 @@ export function requestPasswordReset(state: LiveState, cmd: RequestPasswordReset
   const user = resettable(state, cmd.userId);
   if (isRejection(user)) return user;
   if (!user.email) return reject(PASSWORD_RESET_TEXTS.noEmail, 'precondition');
-  return accept(streams.user(user.id), draft('PasswordResetLinkCreated', { linkId: ctx.newId(), userId: user.id, by: null }));
+  return accept(
+    streams.user(user.id),
+    draft('PasswordResetLinkCreated', { linkId: ctx.newId(), userId: user.id, by: null }),
+  );
 }
 
 /** An admin's link for anyone (an e-mail is not needed: the admin hands it over); the event says who made it. */
 export function createPasswordResetLink(state: LiveState, cmd: CreatePasswordResetLink, ctx: DecisionContext): Verdict {
   const user = resettable(state, cmd.userId);
   if (isRejection(user)) return user;
-  return accept(streams.user(user.id), draft('PasswordResetLinkCreated', { linkId: ctx.newId(), userId: user.id, by: actorId(ctx) }));
+  return accept(
+    streams.user(user.id),
+    draft('PasswordResetLinkCreated', { linkId: ctx.newId(), userId: user.id, by: actorId(ctx) }),
+  );
 }
 
 /**
@@ -72,7 +79,8 @@ export function createPasswordResetLink(state: LiveState, cmd: CreatePasswordRes
  */
 export function confirmPasswordReset(state: LiveState, cmd: ConfirmPasswordReset): Verdict {
   const user = state.users.get(cmd.userId);
-  if (!user || user.erased || !cmd.resetLinkOk || state.passwordResetLinks.get(user.id) !== cmd.linkId) return reject(PASSWORD_RESET_TEXTS.linkEnded);
+  if (!user || user.erased || !cmd.resetLinkOk || state.passwordResetLinks.get(user.id) !== cmd.linkId)
+    return reject(PASSWORD_RESET_TEXTS.linkEnded);
   if (user.blocked) return reject(PASSWORD_RESET_TEXTS.accountBlocked, 'forbidden');
   if (cmd.passwordLength === 0) return reject(PASSWORD_RESET_TEXTS.passwordMissing);
   if (operatorPasswordTooShort(user.roles, cmd.passwordLength)) return reject(texts.operatorPasswordTooShort);

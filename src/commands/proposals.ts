@@ -57,7 +57,15 @@ export interface PostLobbyChat {
   message: string;
 }
 /** The commands of this file, as their rules receive them: proposalEntries holds one entry for each. */
-export type ProposalCommand = AddProposal | AddTeamChat | DeleteProposal | ChooseFavourite | ToggleStar | OfferQuizzle | SubmitSingleAnswer | PostLobbyChat;
+export type ProposalCommand =
+  | AddProposal
+  | AddTeamChat
+  | DeleteProposal
+  | ChooseFavourite
+  | ToggleStar
+  | OfferQuizzle
+  | SubmitSingleAnswer
+  | PostLobbyChat;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const PROPOSAL_COMMAND_TEXTS = {
@@ -90,7 +98,9 @@ function messageProblem(message: string): string | null {
 
 /** The team's entries of this play (deleted ones included: keys are never reused) must stay below the cap. */
 function teamEntriesFull(play: TeamPlay): Rejection | null {
-  return play.nextKey - 1 >= MAX_TEAM_ENTRIES_PER_QUESTION ? reject(PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries, 'precondition') : null;
+  return play.nextKey - 1 >= MAX_TEAM_ENTRIES_PER_QUESTION
+    ? reject(PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries, 'precondition')
+    : null;
 }
 
 /** The answer rules of the open question's type (empty, too long, ABCD letters, ship format). */
@@ -189,7 +199,10 @@ export function chooseFavourite(state: LiveState, cmd: ChooseFavourite, ctx: Dec
   const proposal = existingProposal(teamPlay(state, member.team), cmd.key);
   if (isRejection(proposal)) return proposal;
   if (proposal.chat) return reject(PROPOSAL_COMMAND_TEXTS.chatIsNoAnswer);
-  return accept(streams.night(member.night.id), draft('FavoriteChosen', { teamId: member.team.id, key: proposal.key, userId: member.user.id }));
+  return accept(
+    streams.night(member.night.id),
+    draft('FavoriteChosen', { teamId: member.team.id, key: proposal.key, userId: member.user.id }),
+  );
 }
 
 /** gs: one star per member; starring another proposal moves it, starring the same one again takes it back. */
@@ -201,7 +214,10 @@ export function toggleStar(state: LiveState, cmd: ToggleStar, ctx: DecisionConte
   if (isRejection(proposal)) return proposal;
   if (proposal.chat) return reject(PROPOSAL_COMMAND_TEXTS.chatIsNoAnswer);
   const key = starOf(play, member.user.id) === proposal.key ? null : proposal.key;
-  return accept(streams.night(member.night.id), draft('StarToggled', { teamId: member.team.id, userId: member.user.id, key }));
+  return accept(
+    streams.night(member.night.id),
+    draft('StarToggled', { teamId: member.team.id, userId: member.user.id, key }),
+  );
 }
 
 /** go: a team offers a proposal to the moderator, one offer at a time, never after acceptance. */
@@ -237,7 +253,8 @@ export function submitSingleAnswer(state: LiveState, cmd: SubmitSingleAnswer, ct
   if (night.mode !== 'single') return reject(PROPOSAL_COMMAND_TEXTS.singleModeOnly, 'precondition');
   if (!playableInSingleMode(type)) return reject(PROPOSAL_COMMAND_TEXTS.notInSingleMode, 'precondition');
   if (!takesProposals(type)) return reject(PROPOSAL_COMMAND_TEXTS.noProposalsForThisType, 'precondition');
-  if (type === 'finale' && !takesPartInFinale(user.points)) return reject(PROPOSAL_COMMAND_TEXTS.finaleOutOfPoints, 'precondition');
+  if (type === 'finale' && !takesPartInFinale(user.points))
+    return reject(PROPOSAL_COMMAND_TEXTS.finaleOutOfPoints, 'precondition');
   const problem = answerProblem(question, cmd.message);
   if (problem) return reject(problem);
   const message = type === 'abcd' ? cmd.message.toUpperCase() : cmd.message;
@@ -251,7 +268,8 @@ export function postLobbyChat(state: LiveState, cmd: PostLobbyChat, ctx: Decisio
   if (isRejection(user)) return user;
   const problem = messageProblem(cmd.message);
   if (problem) return reject(problem);
-  const refused = mutedRejection(user, ctx) ?? lobbyForEveryoneRejection(state, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
+  const refused =
+    mutedRejection(user, ctx) ?? lobbyForEveryoneRejection(state, ctx) ?? lobbySlowModeRejection(state, user.id, ctx);
   if (refused) return refused;
   return accept(
     streams.show,
@@ -267,12 +285,54 @@ const MESSAGE = { message: 'string' } as const;
 const KEY = { number: 'integer' } as const;
 
 export const proposalEntries = {
-  AddProposal: { wire: 'gp', content: MESSAGE, access: 'user', parse: (c) => ({ type: 'AddProposal', message: trimmed(c.message) }), boundary: memberInNight, rule: addProposal },
-  AddTeamChat: { wire: 'gc', content: MESSAGE, access: 'user', parse: (c) => ({ type: 'AddTeamChat', message: trimmed(c.message) }), boundary: memberInNight, rule: addTeamChat },
-  DeleteProposal: { wire: 'gd', content: KEY, access: 'user', parse: (c) => ({ type: 'DeleteProposal', key: keyOf(c) }), boundary: memberInNight, rule: deleteProposal },
-  ChooseFavourite: { wire: 'gf', content: KEY, access: 'user', parse: (c) => ({ type: 'ChooseFavourite', key: keyOf(c) }), boundary: memberInNight, rule: chooseFavourite },
-  ToggleStar: { wire: 'gs', content: KEY, access: 'user', parse: (c) => ({ type: 'ToggleStar', key: keyOf(c) }), boundary: memberInNight, rule: toggleStar },
-  OfferQuizzle: { wire: 'go', content: KEY, access: 'user', parse: (c) => ({ type: 'OfferQuizzle', key: keyOf(c) }), boundary: memberInNight, rule: offerQuizzle },
+  AddProposal: {
+    wire: 'gp',
+    content: MESSAGE,
+    access: 'user',
+    parse: (c) => ({ type: 'AddProposal', message: trimmed(c.message) }),
+    boundary: memberInNight,
+    rule: addProposal,
+  },
+  AddTeamChat: {
+    wire: 'gc',
+    content: MESSAGE,
+    access: 'user',
+    parse: (c) => ({ type: 'AddTeamChat', message: trimmed(c.message) }),
+    boundary: memberInNight,
+    rule: addTeamChat,
+  },
+  DeleteProposal: {
+    wire: 'gd',
+    content: KEY,
+    access: 'user',
+    parse: (c) => ({ type: 'DeleteProposal', key: keyOf(c) }),
+    boundary: memberInNight,
+    rule: deleteProposal,
+  },
+  ChooseFavourite: {
+    wire: 'gf',
+    content: KEY,
+    access: 'user',
+    parse: (c) => ({ type: 'ChooseFavourite', key: keyOf(c) }),
+    boundary: memberInNight,
+    rule: chooseFavourite,
+  },
+  ToggleStar: {
+    wire: 'gs',
+    content: KEY,
+    access: 'user',
+    parse: (c) => ({ type: 'ToggleStar', key: keyOf(c) }),
+    boundary: memberInNight,
+    rule: toggleStar,
+  },
+  OfferQuizzle: {
+    wire: 'go',
+    content: KEY,
+    access: 'user',
+    parse: (c) => ({ type: 'OfferQuizzle', key: keyOf(c) }),
+    boundary: memberInNight,
+    rule: offerQuizzle,
+  },
   SubmitSingleAnswer: {
     wire: 'sp',
     content: MESSAGE,

@@ -15,7 +15,10 @@ export const QUIZ_CONTENT_COMMAND_TEXTS = {
 
 export { questionsFromRounds } from '../../projections/live';
 
-const CONTENT_TEXTS: Record<ContentProblem, string> = { unreadable: QUIZ_CONTENT_COMMAND_TEXTS.contentUnreadable, invalid: QUIZ_CONTENT_COMMAND_TEXTS.quizSaveFailed };
+const CONTENT_TEXTS: Record<ContentProblem, string> = {
+  unreadable: QUIZ_CONTENT_COMMAND_TEXTS.contentUnreadable,
+  invalid: QUIZ_CONTENT_COMMAND_TEXTS.quizSaveFailed,
+};
 
 /** Content as a list or as JSON text (the config table edits it as text). */
 export function normalizeContent(content: unknown): ContentResult {

@@ -1,5 +1,12 @@
 import { streams } from '../../events';
-import { DEFAULT_TIE_BREAK_TITLE, findQuestion, tieBreakSolutionProblem, isQuestionPosition, quizTitleProblemOf, type LiveState } from '../../projections/live';
+import {
+  DEFAULT_TIE_BREAK_TITLE,
+  findQuestion,
+  tieBreakSolutionProblem,
+  isQuestionPosition,
+  quizTitleProblemOf,
+  type LiveState,
+} from '../../projections/live';
 import { accept, draft, isRejection, reject, type Verdict } from './decision';
 import { ADMIN, MODERATOR, QUIZZES, SHOW, questionRefOf, trimmed, type Entries, type QuestionRef } from './entry';
 import { quizIdOf } from './fields';
@@ -62,16 +69,27 @@ function nextQuizId(state: LiveState): string {
 
 function checkNameAndWeek(name: string, yearWeek: string): string | null {
   const problem = quizTitleProblemOf(name, yearWeek);
-  return problem === null ? null : problem === 'nameMissing' ? QUIZ_COMMAND_TEXTS.quizNameMissing : QUIZ_COMMAND_TEXTS.quizYearWeekMissing;
+  return problem === null
+    ? null
+    : problem === 'nameMissing'
+      ? QUIZ_COMMAND_TEXTS.quizNameMissing
+      : QUIZ_COMMAND_TEXTS.quizYearWeekMissing;
 }
 
-function create(state: LiveState, { name, yearWeek, content: normalized }: CreateQuiz | ImportQuiz, origin: 'form' | 'import'): Verdict {
+function create(
+  state: LiveState,
+  { name, yearWeek, content: normalized }: CreateQuiz | ImportQuiz,
+  origin: 'form' | 'import',
+): Verdict {
   const missing = checkNameAndWeek(name, yearWeek);
   if (missing) return reject(missing);
   if (!normalized.ok) return reject(normalized.message);
   if (normalized.content.length === 0) return reject(QUIZ_COMMAND_TEXTS.quizQuestionsMissing);
   const quizId = nextQuizId(state);
-  return accept(streams.quiz(quizId), draft('QuizCreated', { quizId, name, yearWeek, content: normalized.content, origin }));
+  return accept(
+    streams.quiz(quizId),
+    draft('QuizCreated', { quizId, name, yearWeek, content: normalized.content, origin }),
+  );
 }
 
 /** New quiz: a name, a year_week and at least one question. */
@@ -94,7 +112,10 @@ export function editQuiz(state: LiveState, cmd: EditQuiz): Verdict {
   const normalized: ContentResult = cmd.content ?? { ok: true, content: [...quiz.content] };
   if (!normalized.ok) return reject(normalized.message);
   if (normalized.content.length === 0) return reject(QUIZ_COMMAND_TEXTS.quizQuestionsMissing);
-  return accept(streams.quiz(quiz.id), draft('QuizEdited', { quizId: quiz.id, name, yearWeek, content: normalized.content }));
+  return accept(
+    streams.quiz(quiz.id),
+    draft('QuizEdited', { quizId: quiz.id, name, yearWeek, content: normalized.content }),
+  );
 }
 
 /** aas: a tie-break (Seitenstechen) question at a free position; its category is the title. */
@@ -113,7 +134,17 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
     streams.quiz(quizId),
     draft('TieBreakQuestionAdded', {
       quizId,
-      question: { type: 'normal', round, number, category, question: text, answer: cmd.solution, points: 1, options: [], extraInfo: { tieBreak: true } },
+      question: {
+        type: 'normal',
+        round,
+        number,
+        category,
+        question: text,
+        answer: cmd.solution,
+        points: 1,
+        options: [],
+        extraInfo: { tieBreak: true },
+      },
     }),
   );
 }
@@ -121,7 +152,12 @@ export function addTieBreakQuestion(state: LiveState, cmd: AddTieBreakQuestion):
 export const quizEntries = {
   CreateQuiz: {
     access: MODERATOR,
-    parse: (c) => ({ type: 'CreateQuiz', name: trimmed(c.name), yearWeek: trimmed(c.yearWeek), content: normalizeContent(c.content) }),
+    parse: (c) => ({
+      type: 'CreateQuiz',
+      name: trimmed(c.name),
+      yearWeek: trimmed(c.yearWeek),
+      content: normalizeContent(c.content),
+    }),
     boundary: () => [SHOW, QUIZZES],
     rule: createQuiz,
   },
@@ -150,9 +186,22 @@ export const quizEntries = {
   },
   AddTieBreakQuestion: {
     wire: 'aas',
-    content: { quiz: 'string|number', round: 'integer', question: 'integer', title: 'string', text: 'string', solution: 'string|number' },
+    content: {
+      quiz: 'string|number',
+      round: 'integer',
+      question: 'integer',
+      title: 'string',
+      text: 'string',
+      solution: 'string|number',
+    },
     access: ADMIN,
-    parse: (c) => ({ type: 'AddTieBreakQuestion', ...questionRefOf(c), title: trimmed(c.title), text: trimmed(c.text), solution: trimmed(c.solution) }),
+    parse: (c) => ({
+      type: 'AddTieBreakQuestion',
+      ...questionRefOf(c),
+      title: trimmed(c.title),
+      text: trimmed(c.text),
+      solution: trimmed(c.solution),
+    }),
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId)],
     rule: addTieBreakQuestion,
   },

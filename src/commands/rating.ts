@@ -3,7 +3,16 @@ import { streams, type RegexMark } from '../../events';
 import type { AnswerLive, LiveState } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS, compileAnswerRegex } from '../../projections/live/rules/answer-regex';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
-import { CHECKER, MODERATOR, NIGHTS, SHOW, questionRefOf, type Entries, type ParserInput, type QuestionRef } from './entry';
+import {
+  CHECKER,
+  MODERATOR,
+  NIGHTS,
+  SHOW,
+  questionRefOf,
+  type Entries,
+  type ParserInput,
+  type QuestionRef,
+} from './entry';
 import { numberOf, quizIdOf, textOf } from './fields';
 import { actorId, requireQuiz } from './guards';
 import { texts } from './texts';
@@ -34,7 +43,13 @@ export interface RegexBulkRate extends QuestionRef {
 /** The commands of this file, as their rules receive them: ratingEntries holds one entry for each. */
 export type RatingCommand = RateAnswerRelative | RateAnswerAbsolute | StartChecking | RegexBulkRate;
 
-function rate(state: LiveState, { answerId, checked, liked }: RateAnswer, points: number | null, change: number | null, ctx: DecisionContext): Verdict {
+function rate(
+  state: LiveState,
+  { answerId, checked, liked }: RateAnswer,
+  points: number | null,
+  change: number | null,
+  ctx: DecisionContext,
+): Verdict {
   const answer = state.answers.get(answerId);
   if (!answer) return reject(texts.notFound(answerId), 'not_found');
   const next = points ?? (change === null ? null : answer.points + change);
@@ -146,7 +161,14 @@ export const ratingEntries = {
   },
   RegexBulkRate: {
     wire: 'trx',
-    content: { quiz: 'string|number', round: 'integer', question: 'integer', regex: 'string', points: 'number', mark: 'string' },
+    content: {
+      quiz: 'string|number',
+      round: 'integer',
+      question: 'integer',
+      regex: 'string',
+      points: 'number',
+      mark: 'string',
+    },
     access: MODERATOR,
     parse: parseRegexBulkRate,
     boundary: (cmd) => [SHOW, streams.quiz(cmd.quizId), NIGHTS],

@@ -25,7 +25,16 @@ export const SHIP_COMMAND_TEXTS = {
 export function shipResults(answers: readonly AnswerLive[]): ShipResult[] {
   const parsed = answers.map((a) => ({ answer: a, ship: parseShipAnswer(a.answer) }));
   return parsed.map(({ answer, ship }) => {
-    if (!ship) return { answerId: answer.id, teamId: answer.teamId, lager: null, pluendern: null, hits: 0, survived: false, points: 0 };
+    if (!ship)
+      return {
+        answerId: answer.id,
+        teamId: answer.teamId,
+        lager: null,
+        pluendern: null,
+        hits: 0,
+        survived: false,
+        points: 0,
+      };
     const others = parsed.flatMap((o) => (o.answer.id !== answer.id && o.ship ? [o.ship] : []));
     const hits = others.filter((other) => other.lager === ship.pluendern).length;
     const survived = !others.some((other) => other.pluendern === ship.lager);

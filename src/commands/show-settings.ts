@@ -1,6 +1,21 @@
 /** The admin's show settings (PUT /api/show-settings): read at the edge, replaced by one event. */
-import { streams, type NextDate, type OverlayCorner, type OverlayLayout, type OverlayPart, type ShowSettings, type SocialLink } from '../../events';
-import { DEFAULT_OVERLAY_LAYOUT, DEFAULT_SHOW_SETTINGS, sameShowSettings, showSettingsProblemOf, showSettingsProblemText, type LiveState } from '../../projections/live';
+import {
+  streams,
+  type NextDate,
+  type OverlayCorner,
+  type OverlayLayout,
+  type OverlayPart,
+  type ShowSettings,
+  type SocialLink,
+} from '../../events';
+import {
+  DEFAULT_OVERLAY_LAYOUT,
+  DEFAULT_SHOW_SETTINGS,
+  sameShowSettings,
+  showSettingsProblemOf,
+  showSettingsProblemText,
+  type LiveState,
+} from '../../projections/live';
 import { accept, draft, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { ADMIN, showOnly, trimmed, type Entries, type ParserInput } from './entry';
 
@@ -26,9 +41,19 @@ function overlayLayoutOf(value: unknown): OverlayLayout {
   if (typeof value !== 'object' || value === null) return DEFAULT_OVERLAY_LAYOUT;
   const o = value as Record<string, unknown>;
   return {
-    parts: Array.isArray(o.parts) ? o.parts.map((part) => trimmed(part) as OverlayPart) : [...DEFAULT_OVERLAY_LAYOUT.parts],
-    corner: o.corner === undefined || o.corner === null ? DEFAULT_OVERLAY_LAYOUT.corner : (trimmed(o.corner) as OverlayCorner),
-    scale: o.scale === undefined || o.scale === null ? DEFAULT_OVERLAY_LAYOUT.scale : typeof o.scale === 'number' ? Math.round(o.scale * 100) / 100 : Number.NaN,
+    parts: Array.isArray(o.parts)
+      ? o.parts.map((part) => trimmed(part) as OverlayPart)
+      : [...DEFAULT_OVERLAY_LAYOUT.parts],
+    corner:
+      o.corner === undefined || o.corner === null
+        ? DEFAULT_OVERLAY_LAYOUT.corner
+        : (trimmed(o.corner) as OverlayCorner),
+    scale:
+      o.scale === undefined || o.scale === null
+        ? DEFAULT_OVERLAY_LAYOUT.scale
+        : typeof o.scale === 'number'
+          ? Math.round(o.scale * 100) / 100
+          : Number.NaN,
   };
 }
 
@@ -38,7 +63,10 @@ function overlayLayoutOf(value: unknown): OverlayLayout {
  * here anyway reads as text, a list or a flag, and the rules below judge it.
  */
 function parseChangeShowSettings(c: ParserInput): ChangeShowSettings | Rejection {
-  const socialLinks: SocialLink[] = entriesOf(c.socialLinks).map((e) => ({ label: trimmed(e.label), url: trimmed(e.url) }));
+  const socialLinks: SocialLink[] = entriesOf(c.socialLinks).map((e) => ({
+    label: trimmed(e.label),
+    url: trimmed(e.url),
+  }));
   const nextDates: NextDate[] = entriesOf(c.nextDates).map((e) => ({ date: trimmed(e.date), title: trimmed(e.title) }));
   const settings: ShowSettings = {
     streamChannel: trimmed(c.streamChannel),
@@ -47,7 +75,8 @@ function parseChangeShowSettings(c: ParserInput): ChangeShowSettings | Rejection
     newsletterUrl: trimmed(c.newsletterUrl),
     socialLinks,
     nextDates,
-    qrHostName: c.qrHostName === undefined || c.qrHostName === null ? DEFAULT_SHOW_SETTINGS.qrHostName : trimmed(c.qrHostName),
+    qrHostName:
+      c.qrHostName === undefined || c.qrHostName === null ? DEFAULT_SHOW_SETTINGS.qrHostName : trimmed(c.qrHostName),
     newsletterPopup: c.newsletterPopup === true,
     allowNewAccounts: c.allowNewAccounts !== false,
     showName: trimmed(c.showName),

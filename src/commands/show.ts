@@ -1,6 +1,15 @@
 /** Show-wide settings (admin) and what the moderator puts on every screen. */
 import { UBER_MODES, streams, type HealDealSetting, type UberMode } from '../../events';
-import { FIELD_LIMIT_TEXTS, FIELD_MAXIMA, HEAL_DEAL_ROUNDS, isQuestionOpen, pointsOverview, strokeProblem, uberModeLocked, type LiveState } from '../../projections/live';
+import {
+  FIELD_LIMIT_TEXTS,
+  FIELD_MAXIMA,
+  HEAL_DEAL_ROUNDS,
+  isQuestionOpen,
+  pointsOverview,
+  strokeProblem,
+  uberModeLocked,
+  type LiveState,
+} from '../../projections/live';
 import { accept, draft, isRejection, reject, type Rejection, type Verdict } from './decision';
 import { ADMIN, MODERATOR, NIGHTS, QUIZZES, SHOW, TEAMS, showOnly, type Entries, type ParserInput } from './entry';
 import { booleanOf, limitedTextOf, numberOf, quizIdOf, textOf, wholeNumberOf } from './fields';
@@ -24,7 +33,9 @@ export interface SetReconnectAt {
 export interface ResetLiveState {
   type: 'ResetLiveState';
 }
-export type StateSetting = { kind: 'registrations'; allow: boolean } | { kind: 'healDeal'; setting: HealDealSetting; round: number | null; value: number };
+export type StateSetting =
+  | { kind: 'registrations'; allow: boolean }
+  | { kind: 'healDeal'; setting: HealDealSetting; round: number | null; value: number };
 export interface UpdateStateSetting {
   type: 'UpdateStateSetting';
   setting: StateSetting;
@@ -57,7 +68,16 @@ export interface PublishPoints {
 }
 /** The commands of this file, as their rules receive them: showEntries holds one entry for each. */
 export type ShowCommand =
-  SetOverviewMessage | SetFeatureFlags | SetReconnectAt | ResetLiveState | UpdateStateSetting | ChangeUberMode | SetUberMessage | DrawStroke | ClearPainting | PublishPoints;
+  | SetOverviewMessage
+  | SetFeatureFlags
+  | SetReconnectAt
+  | ResetLiveState
+  | UpdateStateSetting
+  | ChangeUberMode
+  | SetUberMessage
+  | DrawStroke
+  | ClearPainting
+  | PublishPoints;
 
 /** The refusals of these commands (verbatim where the spec has them, typos included). */
 export const SHOW_COMMAND_TEXTS = {
@@ -116,7 +136,8 @@ function healDealSettingOf(state: LiveState, setting: HealDealSetting, round: nu
 export function changeUberMode(state: LiveState, { modus }: ChangeUberMode): Verdict {
   const current = state.show.uberModus;
   if (modus === current) return accept(streams.show);
-  if (uberModeLocked(current, isQuestionOpen(state))) return reject(SHOW_COMMAND_TEXTS.uberModeOnlyWithoutQuestion, 'precondition');
+  if (uberModeLocked(current, isQuestionOpen(state)))
+    return reject(SHOW_COMMAND_TEXTS.uberModeOnlyWithoutQuestion, 'precondition');
   if (modus === 'instruction' && !isAtStartOfQuiz(state)) return reject(texts.instructionsOnlyAtStart, 'precondition');
   return accept(streams.show, draft('UberModeChanged', { modus }));
 }
@@ -129,7 +150,8 @@ export function setUberMessage(state: LiveState, { message }: SetUberMessage): V
 
 /** mua: one stroke more, while the painting holds fewer than its maximum (muc clears it). */
 export function drawStroke(state: LiveState, { url, color, startX, startY, endX, endY }: DrawStroke): Verdict {
-  if (state.show.painting.length >= FIELD_MAXIMA.paintingStrokes) return reject(FIELD_LIMIT_TEXTS.paintingFull, 'precondition');
+  if (state.show.painting.length >= FIELD_MAXIMA.paintingStrokes)
+    return reject(FIELD_LIMIT_TEXTS.paintingFull, 'precondition');
   return accept(streams.show, draft('PaintingStrokeDrawn', { url, color, startX, startY, endX, endY }));
 }
 
@@ -144,7 +166,8 @@ export function clearPainting(state: LiveState): Verdict {
  * else the night's quiz; or unpublish it.
  */
 export function publishPoints(state: LiveState, { publish, quizId }: PublishPoints): Verdict {
-  if (!publish) return state.show.points === null ? accept(streams.show) : accept(streams.show, draft('PointsUnpublished', {}));
+  if (!publish)
+    return state.show.points === null ? accept(streams.show) : accept(streams.show, draft('PointsUnpublished', {}));
   const id = quizId ?? state.night?.quizId ?? null;
   if (id === null) return reject(SHOW_COMMAND_TEXTS.noQuizToPublish, 'precondition');
   const quiz = requireQuiz(state, id);
@@ -152,7 +175,8 @@ export function publishPoints(state: LiveState, { publish, quizId }: PublishPoin
   return accept(streams.show, draft('PointsPublished', { quizId: id, points: pointsOverview(state, id) }));
 }
 
-const HEAL_DEAL_PATH = /^moderator\.heal_deal\.(startHp|healingPerRound|damagePerRound|damagePerRoundZombie)(?:\.(\d+))?$/;
+const HEAL_DEAL_PATH =
+  /^moderator\.heal_deal\.(startHp|healingPerRound|damagePerRound|damagePerRoundZombie)(?:\.(\d+))?$/;
 
 /** asu's path and value as a setting, or the German text of what is wrong. */
 function stateSettingOf(path: string, value: unknown): StateSetting | string {
@@ -165,7 +189,10 @@ function stateSettingOf(path: string, value: unknown): StateSetting | string {
   const setting = match[1] as HealDealSetting;
   const round = match[2] === undefined ? null : Number(match[2]);
   const roundNeeded = setting !== 'startHp';
-  if (roundNeeded !== (round !== null) || (round !== null && !(HEAL_DEAL_ROUNDS as readonly number[]).includes(round))) {
+  if (
+    roundNeeded !== (round !== null) ||
+    (round !== null && !(HEAL_DEAL_ROUNDS as readonly number[]).includes(round))
+  ) {
     return texts.unknownSetting;
   }
   const whole = wholeNumberOf(value);
@@ -226,7 +253,14 @@ export const showEntries = {
     boundary: showOnly,
     rule: setReconnectAt,
   },
-  ResetLiveState: { wire: 'arr', content: {}, access: ADMIN, parse: () => ({ type: 'ResetLiveState' }), boundary: () => [SHOW, NIGHTS], rule: resetLiveState },
+  ResetLiveState: {
+    wire: 'arr',
+    content: {},
+    access: ADMIN,
+    parse: () => ({ type: 'ResetLiveState' }),
+    boundary: () => [SHOW, NIGHTS],
+    rule: resetLiveState,
+  },
   UpdateStateSetting: {
     wire: 'asu',
     content: { path: 'string', value: 'string|number|boolean' },
@@ -274,7 +308,21 @@ export const showEntries = {
     boundary: showOnly,
     rule: drawStroke,
   },
-  ClearPainting: { wire: 'muc', content: {}, access: MODERATOR, parse: () => ({ type: 'ClearPainting' }), boundary: showOnly, rule: clearPainting },
+  ClearPainting: {
+    wire: 'muc',
+    content: {},
+    access: MODERATOR,
+    parse: () => ({ type: 'ClearPainting' }),
+    boundary: showOnly,
+    rule: clearPainting,
+  },
   // The ranking reads the night's ratings, the quiz and the teams' names.
-  PublishPoints: { wire: 'mp', content: { content: 'object' }, access: MODERATOR, parse: parsePublishPoints, boundary: () => [NIGHTS, TEAMS, QUIZZES], rule: publishPoints },
+  PublishPoints: {
+    wire: 'mp',
+    content: { content: 'object' },
+    access: MODERATOR,
+    parse: parsePublishPoints,
+    boundary: () => [NIGHTS, TEAMS, QUIZZES],
+    rule: publishPoints,
+  },
 } satisfies Entries<ShowCommand>;

@@ -53,7 +53,10 @@ const AREAS = [
 ] as const;
 
 /** The command types that more than one area has an entry for (the merge would silently keep the last). */
-type Duplicated<Areas extends readonly object[], Seen = never> = Areas extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
+type Duplicated<Areas extends readonly object[], Seen = never> = Areas extends readonly [
+  infer First extends object,
+  ...infer Rest extends readonly object[],
+]
   ? (keyof First & Seen) | Duplicated<Rest, Seen | keyof First>
   : never;
 /** Fails to compile, naming the command, when two areas hold an entry for it. */
@@ -61,7 +64,12 @@ const noDuplicates: [Duplicated<typeof AREAS>] extends [never] ? true : Duplicat
 void noDuplicates;
 
 /** The areas' entries as one object type. */
-type Merged<Areas extends readonly object[]> = Areas extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & Merged<Rest> : unknown;
+type Merged<Areas extends readonly object[]> = Areas extends readonly [
+  infer First,
+  ...infer Rest extends readonly object[],
+]
+  ? First & Merged<Rest>
+  : unknown;
 
 /** Every command type with its one entry. */
 export type CommandTable = { readonly [T in CommandType]: CommandEntry<CommandOfType<T>> };
@@ -74,12 +82,16 @@ export const commandTable = table;
 export function entryOf<T extends CommandType>(type: T): CommandEntry<CommandOfType<T>>;
 export function entryOf(type: string): CommandEntry<Command> | undefined;
 export function entryOf(type: string): CommandEntry<Command> | undefined {
-  return Object.prototype.hasOwnProperty.call(table, type) ? (table[type as CommandType] as unknown as CommandEntry<Command>) : undefined;
+  return Object.prototype.hasOwnProperty.call(table, type)
+    ? (table[type as CommandType] as unknown as CommandEntry<Command>)
+    : undefined;
 }
 
 /** Realtime message code -> command type, from the table. */
 export const WIRE_COMMANDS: Readonly<Record<string, CommandType>> = Object.fromEntries(
-  (Object.entries(table) as Array<[CommandType, CommandEntry<Command>]>).flatMap(([type, e]): [string, CommandType][] => (e.wire ? [[e.wire, type]] : [])),
+  (Object.entries(table) as Array<[CommandType, CommandEntry<Command>]>).flatMap(
+    ([type, e]): [string, CommandType][] => (e.wire ? [[e.wire, type]] : []),
+  ),
 );
 
 export function isWireCommand(code: string): boolean {
@@ -102,7 +114,11 @@ export interface EdgeVerdict {
  * A realtime message as command input, or null for a code that is no command. The edge's verdicts
  * replace whatever a client put under their names.
  */
-export function inputFromWire(code: string, content: Readonly<Record<string, unknown>> | undefined, verdict: EdgeVerdict = {}): CommandInput | null {
+export function inputFromWire(
+  code: string,
+  content: Readonly<Record<string, unknown>> | undefined,
+  verdict: EdgeVerdict = {},
+): CommandInput | null {
   const type = isWireCommand(code) ? WIRE_COMMANDS[code] : undefined;
   if (type === undefined) return null;
   return { ...content, passwordOk: false, inviteId: null, currentPasswordOk: false, ...verdict, type };

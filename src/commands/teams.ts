@@ -122,7 +122,8 @@ export const TEAM_COMMAND_TEXTS = {
   teamJoinFailed: SHARED_TEXTS.teamJoinFailed,
   teamSaveFailed: SHARED_TEXTS.teamSaveFailed,
   // ENGINE: no text in the spec (docs/decisions/team-self-protection.md)
-  barredFromTeam: 'Du wurdest aus diesem Team genommen. Du kannst erst wieder beitreten, wenn das Team sein Passwort ändert.',
+  barredFromTeam:
+    'Du wurdest aus diesem Team genommen. Du kannst erst wieder beitreten, wenn das Team sein Passwort ändert.',
   currentPasswordWrong: 'Dein Passwort fehlt oder ist falsch.',
   notATeamMate: 'Diese Person ist nicht in deinem Team.',
   joinedBeforeYou: 'Du kannst nur Mitglieder herausnehmen, die nach dir beigetreten sind.',
@@ -199,7 +200,10 @@ export function joinTeam(state: LiveState, cmd: JoinTeam, ctx: DecisionContext):
   if (team.barredIds.includes(user.id)) return reject(TEAM_COMMAND_TEXTS.barredFromTeam, 'forbidden');
   const fusion = isFusionTeam(team.name) && cmd.fusionPassword;
   if (!fusion && cmd.passwordOk !== true) return reject(TEAM_COMMAND_TEXTS.teamJoinFailed, 'forbidden');
-  return accept(streams.team(team.id), draft('TeamJoined', { teamId: team.id, userId: user.id, via: fusion ? 'fusion' : 'password' }));
+  return accept(
+    streams.team(team.id),
+    draft('TeamJoined', { teamId: team.id, userId: user.id, via: fusion ? 'fusion' : 'password' }),
+  );
 }
 
 export function joinTeamByInvite(state: LiveState, cmd: JoinTeamByInvite, ctx: DecisionContext): Verdict {
@@ -215,10 +219,17 @@ export function joinTeamByInvite(state: LiveState, cmd: JoinTeamByInvite, ctx: D
 export function createTeamInvite(state: LiveState, _cmd: unknown, ctx: DecisionContext): Verdict {
   const member = requireTeamMember(state, ctx);
   if (isRejection(member)) return member;
-  return accept(streams.team(member.team.id), draft('TeamInviteCreated', { inviteId: ctx.newId(), teamId: member.team.id }));
+  return accept(
+    streams.team(member.team.id),
+    draft('TeamInviteCreated', { inviteId: ctx.newId(), teamId: member.team.id }),
+  );
 }
 
-export function createTeamInviteAsAdmin(state: LiveState, { teamId }: CreateTeamInviteAsAdmin, ctx: DecisionContext): Verdict {
+export function createTeamInviteAsAdmin(
+  state: LiveState,
+  { teamId }: CreateTeamInviteAsAdmin,
+  ctx: DecisionContext,
+): Verdict {
   if (!state.teams.has(teamId)) return reject(texts.notFound(teamId), 'not_found');
   return accept(streams.team(teamId), draft('TeamInviteCreated', { inviteId: ctx.newId(), teamId }));
 }
@@ -236,7 +247,8 @@ export function editTeam(state: LiveState, cmd: EditTeam, ctx: DecisionContext):
     const problem = teamUrlProblem(url, team.id);
     if (problem) return reject(problem);
   }
-  if (url === team.url && stadt === team.stadt && beschreibung === team.beschreibung) return accept(streams.team(team.id));
+  if (url === team.url && stadt === team.stadt && beschreibung === team.beschreibung)
+    return accept(streams.team(team.id));
   return accept(streams.team(team.id), draft('TeamEdited', { teamId: team.id, url, stadt, beschreibung }));
 }
 
@@ -262,7 +274,10 @@ export function changeTeamPassword(state: LiveState, cmd: ChangeTeamPassword, ct
   if (isRejection(member)) return member;
   if (cmd.newPasswordLength < TEAM_PASSWORD_MIN_LENGTH) return reject(TEAM_COMMAND_TEXTS.teamPasswordTooShort);
   if (!cmd.currentPasswordOk) return reject(TEAM_COMMAND_TEXTS.currentPasswordWrong, 'forbidden');
-  return accept(streams.team(member.team.id), draft('TeamPasswordChanged', { teamId: member.team.id, by: member.user.id }));
+  return accept(
+    streams.team(member.team.id),
+    draft('TeamPasswordChanged', { teamId: member.team.id, by: member.user.id }),
+  );
 }
 
 /** glr: a team without invite links of its own changes nothing. */
@@ -300,7 +315,12 @@ export const teamEntries = {
   CreateTeam: {
     access: 'user',
     parse: (c) => {
-      const form = { name: textOf(c.name), password: textOf(c.password), stadt: textOf(c.stadt), beschreibung: textOf(c.beschreibung) };
+      const form = {
+        name: textOf(c.name),
+        password: textOf(c.password),
+        stadt: textOf(c.stadt),
+        beschreibung: textOf(c.beschreibung),
+      };
       const problem = teamFormProblemOf(form);
       if (problem === 'passwordTooShort') return reject(TEAM_COMMAND_TEXTS.teamPasswordTooShort);
       if (problem) return reject(TEAM_COMMAND_TEXTS.teamCreationFailed);
@@ -319,7 +339,12 @@ export const teamEntries = {
       if (problem === 'nameMissing') return reject(TEAM_COMMAND_TEXTS.qrTeamNameMissing);
       if (problem === 'amountNotNumeric') return reject(TEAM_COMMAND_TEXTS.qrTeamAmountNotNumeric);
       // A name too long is the rule's (it answers it like closed registrations).
-      return { type: 'CreateQrTeam', name: trimmed(c.name), expectedMembers: qrTeamAmountOf(textOf(c.amount)), moderatorOnline: c.moderatorOnline === true };
+      return {
+        type: 'CreateQrTeam',
+        name: trimmed(c.name),
+        expectedMembers: qrTeamAmountOf(textOf(c.amount)),
+        moderatorOnline: c.moderatorOnline === true,
+      };
     },
     boundary: () => [SHOW, TEAMS],
     rule: createQrTeam,
@@ -329,9 +354,17 @@ export const teamEntries = {
     content: { id: 'string|number', password: 'string' },
     secured: 'teamPassword',
     access: 'user',
-    parse: (c) => ({ type: 'JoinTeam', team: textOf(c.id), passwordOk: c.passwordOk === true, fusionPassword: c.password === FUSION_TEAM_PASSWORD }),
+    parse: (c) => ({
+      type: 'JoinTeam',
+      team: textOf(c.id),
+      passwordOk: c.passwordOk === true,
+      fusionPassword: c.password === FUSION_TEAM_PASSWORD,
+    }),
     // A team's number is written in its own stream (TeamCreated), so the team's stream is the whole boundary.
-    boundary: (cmd, state, actorId) => [...own(actorId), streams.team(teamByReference(state, cmd.team)?.id ?? cmd.team)],
+    boundary: (cmd, state, actorId) => [
+      ...own(actorId),
+      streams.team(teamByReference(state, cmd.team)?.id ?? cmd.team),
+    ],
     rule: joinTeam,
   },
   JoinTeamByInvite: {
@@ -343,7 +376,14 @@ export const teamEntries = {
     boundary: (_c, _s, actorId) => [SHOW, ...own(actorId), TEAMS],
     rule: joinTeamByInvite,
   },
-  CreateTeamInvite: { wire: 'gl', content: {}, access: 'user', parse: () => ({ type: 'CreateTeamInvite' }), boundary: member, rule: createTeamInvite },
+  CreateTeamInvite: {
+    wire: 'gl',
+    content: {},
+    access: 'user',
+    parse: () => ({ type: 'CreateTeamInvite' }),
+    boundary: member,
+    rule: createTeamInvite,
+  },
   CreateTeamInviteAsAdmin: {
     wire: 'ati',
     content: { id: 'string' },
@@ -370,12 +410,30 @@ export const teamEntries = {
     secured: 'teamPasswordChange',
     content: { currentPassword: 'string', newPassword: 'string' },
     access: 'user',
-    parse: (c) => ({ type: 'ChangeTeamPassword', newPasswordLength: [...textOf(c.newPassword)].length, currentPasswordOk: c.currentPasswordOk === true }),
+    parse: (c) => ({
+      type: 'ChangeTeamPassword',
+      newPasswordLength: [...textOf(c.newPassword)].length,
+      currentPasswordOk: c.currentPasswordOk === true,
+    }),
     boundary: member,
     rule: changeTeamPassword,
   },
-  EndTeamInvites: { wire: 'glr', content: {}, access: 'user', parse: () => ({ type: 'EndTeamInvites' }), boundary: member, rule: endTeamInvites },
-  LeaveTeam: { wire: 'gx', content: {}, access: 'user', parse: () => ({ type: 'LeaveTeam' }), boundary: member, rule: leaveTeam },
+  EndTeamInvites: {
+    wire: 'glr',
+    content: {},
+    access: 'user',
+    parse: () => ({ type: 'EndTeamInvites' }),
+    boundary: member,
+    rule: endTeamInvites,
+  },
+  LeaveTeam: {
+    wire: 'gx',
+    content: {},
+    access: 'user',
+    parse: () => ({ type: 'LeaveTeam' }),
+    boundary: member,
+    rule: leaveTeam,
+  },
   RemoveTeamMate: {
     wire: 'gr',
     content: { userId: 'string' },

@@ -1,5 +1,11 @@
 import { streams, type UploadKind, type UploadQuestion } from '../../events';
-import { UPLOAD_MAX_BYTES, openQuestion, pauseUploadNameMissing, tooLongProblem, type LiveState } from '../../projections/live';
+import {
+  UPLOAD_MAX_BYTES,
+  openQuestion,
+  pauseUploadNameMissing,
+  tooLongProblem,
+  type LiveState,
+} from '../../projections/live';
 import { accept, draft, isRejection, reject, type DecisionContext, type Rejection, type Verdict } from './decision';
 import { NIGHTS, SHOW, TEAMS, own, trimmed, type Entries, type ParserInput } from './entry';
 import { textOf } from './fields';

@@ -25,7 +25,8 @@ export const USER_ROLE_COMMAND_TEXTS = {
   // ENGINE: no text in the spec (docs/decisions/engine.md)
   rolesNotAList: 'Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].',
   unknownRole: (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`,
-  lastAdmin: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
+  lastAdmin:
+    'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.',
 } as const;
 
 /**
@@ -71,7 +72,8 @@ export function setUserRoles(state: LiveState, cmd: SetUserRoles, ctx: DecisionC
   const user = state.users.get(cmd.userId);
   if (!user) return reject(texts.notFound(cmd.userId), 'not_found');
   if (sameRoles(user.roles, cmd.roles)) return accept(streams.user(user.id));
-  if (user.roles.includes('admin') && !cmd.roles.includes('admin') && !anotherAdmin(state, user.id)) return reject(USER_ROLE_COMMAND_TEXTS.lastAdmin);
+  if (user.roles.includes('admin') && !cmd.roles.includes('admin') && !anotherAdmin(state, user.id))
+    return reject(USER_ROLE_COMMAND_TEXTS.lastAdmin);
   return accept(
     streams.user(user.id),
     draft('UserRolesChanged', {
@@ -100,7 +102,10 @@ export function anotherAdmin(state: LiveState, userId: string): boolean {
 }
 
 /** What the last-admin checks read: who holds the admin role and who is blocked or erased, in every user stream. */
-export const WORKING_ADMINS = { streams: [USERS], types: ['UserRegistered', 'UserRolesChanged', 'UserBlocked', 'UserErased'] } as const;
+export const WORKING_ADMINS = {
+  streams: [USERS],
+  types: ['UserRegistered', 'UserRolesChanged', 'UserBlocked', 'UserErased'],
+} as const;
 
 /** An admin by id; with no acting user, the server's console (docs/decisions/operator-accounts.md). */
 function changedBy(cmd: SetUserRoles, ctx: DecisionContext): RolesChangedBy {

@@ -2,7 +2,14 @@
  * docs/asyncapi.yaml, generated from the command table and the query table so that it cannot drift
  * from what the server does (test/unit/asyncapi.test.ts compares; `npm run asyncapi` rewrites it).
  */
-import { commandTable, type Access, type Command, type CommandEntry, type CommandType, type WireField } from '../commands';
+import {
+  commandTable,
+  type Access,
+  type Command,
+  type CommandEntry,
+  type CommandType,
+  type WireField,
+} from '../commands';
 import { QUERY_CONTENT, QUERY_CODES, queryAccess } from '../queries/query-table';
 
 type Yaml = string | number | boolean | null | Yaml[] | { [key: string]: Yaml };
@@ -40,8 +47,14 @@ const REPLY: Yaml = {
         properties: {
           success: { type: 'boolean' },
           message: { type: 'string', description: 'German text for the user when success is false' },
-          retry: { type: 'boolean', description: 'with success false: nothing happened; the same command (same commandId) may be sent again' },
-          retryAfterMs: { type: 'integer', description: 'with retry: when to send it again (the hashing queue appointed that moment)' },
+          retry: {
+            type: 'boolean',
+            description: 'with success false: nothing happened; the same command (same commandId) may be sent again',
+          },
+          retryAfterMs: {
+            type: 'integer',
+            description: 'with retry: when to send it again (the hashing queue appointed that moment)',
+          },
         },
       },
     },
@@ -57,7 +70,11 @@ function envelope(code: string, content: Readonly<Record<string, WireField>>): Y
     properties: {
       type: { const: code },
       id: { type: ['integer', 'string'], description: 'chosen by the client; the reply carries it as replyTo' },
-      commandId: { type: 'string', maxLength: 64, description: 'optional: the same commandId from the same user is the same command (PROTOCOL.md)' },
+      commandId: {
+        type: 'string',
+        maxLength: 64,
+        description: 'optional: the same commandId from the same user is the same command (PROTOCOL.md)',
+      },
       content: { type: 'object', properties },
     },
   };
@@ -79,8 +96,15 @@ export function asyncApiDocument(): Yaml {
       reply: { channel: { $ref: '#/channels/ws' }, messages: [{ $ref: '#/channels/ws/messages/reply' }] },
     };
   };
-  for (const { type, code, entry } of entries) add(code, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
-  for (const code of [...QUERY_CODES].sort()) add(code, `Query ${code}`, `Query (appends nothing). Who may send it: ${whoMay(queryAccess(code))}.`, QUERY_CONTENT[code] ?? {});
+  for (const { type, code, entry } of entries)
+    add(code, type, `Command. Who may send it: ${whoMay(entry.access)}.`, entry.content ?? {});
+  for (const code of [...QUERY_CODES].sort())
+    add(
+      code,
+      `Query ${code}`,
+      `Query (appends nothing). Who may send it: ${whoMay(queryAccess(code))}.`,
+      QUERY_CONTENT[code] ?? {},
+    );
   add(
     'sa',
     'Authenticate',
@@ -89,15 +113,23 @@ export function asyncApiDocument(): Yaml {
   );
   add('sg', 'Get views', "The views of the socket's user as a snapshot, with their versions.", {});
   add('ping', 'Ping', 'Answered with the server time.', {});
-  const channelMessages: Record<string, Yaml> = { reply: { $ref: '#/components/messages/reply' }, st: { $ref: '#/components/messages/st' } };
+  const channelMessages: Record<string, Yaml> = {
+    reply: { $ref: '#/components/messages/reply' },
+    st: { $ref: '#/components/messages/st' },
+  };
   for (const code of Object.keys(messages)) channelMessages[code] = { $ref: `#/components/messages/${code}` };
-  operations.push = { action: 'send', channel: { $ref: '#/channels/ws' }, messages: [{ $ref: '#/channels/ws/messages/st' }] };
+  operations.push = {
+    action: 'send',
+    channel: { $ref: '#/channels/ws' },
+    messages: [{ $ref: '#/channels/ws/messages/st' }],
+  };
   return {
     asyncapi: '3.0.0',
     info: {
       title: 'Quiz-Show realtime protocol',
       version: '2',
-      description: 'Generated from src/commands/table.ts and src/queries/query-table.ts by `npm run asyncapi`; do not edit by hand. The prose contract is PROTOCOL.md.',
+      description:
+        'Generated from src/commands/table.ts and src/queries/query-table.ts by `npm run asyncapi`; do not edit by hand. The prose contract is PROTOCOL.md.',
     },
     servers: { local: { host: 'localhost:3000', pathname: '/ws', protocol: 'ws' } },
     channels: { ws: { address: '/ws', messages: channelMessages } },
@@ -108,12 +140,21 @@ export function asyncApiDocument(): Yaml {
         reply: REPLY,
         st: {
           name: 'st',
-          summary: 'A push of one scope (global, team, user, moderator, tester, operator): its version and the whole value or a JSON patch.',
+          summary:
+            'A push of one scope (global, team, user, moderator, tester, operator): its version and the whole value or a JSON patch.',
           payload: {
             type: 'object',
             properties: {
               type: { const: 'st' },
-              content: { type: 'object', properties: { scope: { type: 'string' }, version: { type: 'integer' }, value: {}, patch: { type: 'array' } } },
+              content: {
+                type: 'object',
+                properties: {
+                  scope: { type: 'string' },
+                  version: { type: 'integer' },
+                  value: {},
+                  patch: { type: 'array' },
+                },
+              },
             },
           },
         },
@@ -142,7 +183,9 @@ function block(value: Yaml, indent: string): string {
 
 function scalar(value: string | number | boolean | null): string {
   if (typeof value !== 'string') return String(value);
-  return /^[A-Za-z0-9_./-][A-Za-z0-9_ ./-]*$/.test(value) && !/^(true|false|null|yes|no|\d.*)$/i.test(value) ? value : JSON.stringify(value);
+  return /^[A-Za-z0-9_./-][A-Za-z0-9_ ./-]*$/.test(value) && !/^(true|false|null|yes|no|\d.*)$/i.test(value)
+    ? value
+    : JSON.stringify(value);
 }
 
 export function asyncApiYaml(): string {

@@ -80,19 +80,27 @@ class Catalogue {
       '',
       '| type | stream | version | personal data |',
       '| --- | --- | --- | --- |',
-      ...current.map((d) => `| [${d.type}](#${d.type.toLowerCase()}) | ${STREAM_OF[d.type as EventType].join(', ')} | ${d.version} | ${personalSummary(d.type as EventType)} |`),
+      ...current.map(
+        (d) =>
+          `| [${d.type}](#${d.type.toLowerCase()}) | ${STREAM_OF[d.type as EventType].join(', ')} | ${d.version} | ${personalSummary(d.type as EventType)} |`,
+      ),
       '',
       '## The envelope',
       '',
       'Every event is `{ type, version, data, metadata }` (`events/envelope.ts`); a store keeps the version in the',
       'metadata (`events/codec.ts`). `metadata` holds:',
       '',
-      ...this.fieldTable(this.checker.getDeclaredTypeOfSymbol(present(this.namedSymbol('EventMetadata'), 'The type EventMetadata of events/'))),
+      ...this.fieldTable(
+        this.checker.getDeclaredTypeOfSymbol(
+          present(this.namedSymbol('EventMetadata'), 'The type EventMetadata of events/'),
+        ),
+      ),
       '',
     ];
     for (const module of modules) {
       lines.push(`## ${module}`, '');
-      for (const d of current.filter((e) => this.fileOf(e.alias) === module)) lines.push(...this.eventSection(d, upcasters), '');
+      for (const d of current.filter((e) => this.fileOf(e.alias) === module))
+        lines.push(...this.eventSection(d, upcasters), '');
     }
     lines.push('## Named types', '', 'The types of `events/` that the fields above use.', '');
     // Rendering a named type can name further ones: render until none is new, then in alphabetical order.
@@ -109,7 +117,9 @@ class Catalogue {
     const type = d.type as EventType;
     const doc =
       this.docOf(this.checker.getSymbolAtLocation(d.alias.name)) ||
-      this.docOf(this.checker.getTypeFromTypeNode(d.data).aliasSymbol ?? this.checker.getTypeFromTypeNode(d.data).symbol);
+      this.docOf(
+        this.checker.getTypeFromTypeNode(d.data).aliasSymbol ?? this.checker.getTypeFromTypeNode(d.data).symbol,
+      );
     const steps = upcasters.filter((u) => u.type === type).sort((a, b) => a.reads - b.reads);
     return [
       `### ${type}`,
@@ -164,7 +174,9 @@ class Catalogue {
         this.useNamed(this.checker.getTypeOfSymbol(property));
         const notes = [
           ...(property.flags & ts.SymbolFlags.Optional ? ['optional.'] : []),
-          ...(personal && property.getName() in personal ? [`Personal data (an erased person: ${placeholder(personal[property.getName()] ?? null)}).`] : []),
+          ...(personal && property.getName() in personal
+            ? [`Personal data (an erased person: ${placeholder(personal[property.getName()] ?? null)}).`]
+            : []),
           this.docOf(property),
         ]
           .filter((note) => note !== '')
@@ -180,7 +192,10 @@ class Catalogue {
     const head = [`### ${symbol.getName()}`, '', ...(doc ? [doc, ''] : [])];
     if (type.isUnion() || this.checker.getPropertiesOfType(type).length === 0) {
       if (type.isUnion()) type.types.forEach((member) => this.useNamed(member));
-      return [...head, `\`${this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias)}\``];
+      return [
+        ...head,
+        `\`${this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias)}\``,
+      ];
     }
     return [...head, ...this.fieldTable(type)];
   }
@@ -189,7 +204,11 @@ class Catalogue {
   private typeText(property: ts.Symbol): string {
     const written = this.writtenType(property);
     if (written) return oneLine(written.getText());
-    return this.checker.typeToString(this.checker.getTypeOfSymbol(property), undefined, ts.TypeFormatFlags.NoTruncation);
+    return this.checker.typeToString(
+      this.checker.getTypeOfSymbol(property),
+      undefined,
+      ts.TypeFormatFlags.NoTruncation,
+    );
   }
 
   private writtenType(property: ts.Symbol): ts.TypeNode | undefined {
@@ -210,8 +229,10 @@ class Catalogue {
     for (const argument of type.aliasTypeArguments ?? []) this.useNamed(argument, seen);
     if (type.flags & ts.TypeFlags.Object) {
       const reference = type as ts.TypeReference;
-      if ((reference as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) this.checker.getTypeArguments(reference).forEach((a) => this.useNamed(a, seen));
-      if (type.symbol?.getName() === '__type') this.checker.getPropertiesOfType(type).forEach((p) => this.useNamed(this.checker.getTypeOfSymbol(p), seen));
+      if ((reference as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference)
+        this.checker.getTypeArguments(reference).forEach((a) => this.useNamed(a, seen));
+      if (type.symbol?.getName() === '__type')
+        this.checker.getPropertiesOfType(type).forEach((p) => this.useNamed(this.checker.getTypeOfSymbol(p), seen));
     }
   }
 
@@ -227,13 +248,20 @@ class Catalogue {
 
   private isOwn(symbol: ts.Symbol): boolean {
     const declaration = symbol.declarations?.[0];
-    return declaration !== undefined && this.sources.includes(declaration.getSourceFile()) && (ts.isTypeAliasDeclaration(declaration) || ts.isInterfaceDeclaration(declaration));
+    return (
+      declaration !== undefined &&
+      this.sources.includes(declaration.getSourceFile()) &&
+      (ts.isTypeAliasDeclaration(declaration) || ts.isInterfaceDeclaration(declaration))
+    );
   }
 
   private namedSymbol(name: string): ts.Symbol | undefined {
     for (const source of this.sources) {
       for (const statement of source.statements) {
-        if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === name) {
+        if (
+          (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+          statement.name.text === name
+        ) {
           return this.checker.getSymbolAtLocation(statement.name);
         }
       }
@@ -258,7 +286,13 @@ class Catalogue {
         const reference = statement.type;
         const [type, version, data] = reference.typeArguments ?? [];
         if (reference.typeName.getText() !== 'EventEnvelope' || !type || !version || !data) continue;
-        if (!ts.isLiteralTypeNode(type) || !ts.isStringLiteral(type.literal) || !ts.isLiteralTypeNode(version) || !ts.isNumericLiteral(version.literal)) continue;
+        if (
+          !ts.isLiteralTypeNode(type) ||
+          !ts.isStringLiteral(type.literal) ||
+          !ts.isLiteralTypeNode(version) ||
+          !ts.isNumericLiteral(version.literal)
+        )
+          continue;
         found.push({ alias: statement, type: type.literal.text, version: Number(version.literal.text), data });
       }
     }
@@ -274,7 +308,10 @@ class Catalogue {
     if (!table || !ts.isObjectLiteralExpression(table)) throw new Error('events/upcasters.ts: no `upcasters` object');
     return table.properties.filter(ts.isPropertyAssignment).map((step) => {
       const [type = '', reads] = (ts.isStringLiteral(step.name) ? step.name.text : step.name.getText()).split('@');
-      const fn = ts.isArrowFunction(step.initializer) || ts.isFunctionExpression(step.initializer) ? step.initializer : undefined;
+      const fn =
+        ts.isArrowFunction(step.initializer) || ts.isFunctionExpression(step.initializer)
+          ? step.initializer
+          : undefined;
       return { type, reads: Number(reads), step, from: fn?.parameters[0]?.type, to: fn?.type };
     });
   }
@@ -297,7 +334,8 @@ function personalDetail(type: EventType): string {
         .join(', ')}, kept in the vault under the person's \`${declared.subject}\`, not in the stored event`,
     );
   }
-  if (legacy.length > 0) parts.push(`older versions carried ${legacy.map((f) => `\`${f}\``).join(', ')} (no longer stored)`);
+  if (legacy.length > 0)
+    parts.push(`older versions carried ${legacy.map((f) => `\`${f}\``).join(', ')} (no longer stored)`);
   return parts.length === 0 ? 'none' : parts.join('; ');
 }
 

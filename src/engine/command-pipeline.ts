@@ -16,7 +16,14 @@ import {
   type EventCause,
   type Rejection,
 } from '../commands';
-import { BoundaryMovedError, WrongExpectedRevisionError, type AppendCondition, type AppendResult, type EventStore, type StoredEvent } from '../store/event-store';
+import {
+  BoundaryMovedError,
+  WrongExpectedRevisionError,
+  type AppendCondition,
+  type AppendResult,
+  type EventStore,
+  type StoredEvent,
+} from '../store/event-store';
 import type { AppliedCommand } from './applied-commands';
 import type { LiveStateService } from './live-state';
 import { fromStored, toStored } from './stored-events';
@@ -191,7 +198,17 @@ export class CommandPipeline {
         this.observer?.commandHandled(command.type, result);
         resolve(result);
       };
-      this.queue.push({ command, actor, commandId, reservedIds: options.reservedIds ?? [], cause: options.cause, attempts: 0, alone: false, rechecked: false, resolve: reported });
+      this.queue.push({
+        command,
+        actor,
+        commandId,
+        reservedIds: options.reservedIds ?? [],
+        cause: options.cause,
+        attempts: 0,
+        alone: false,
+        rechecked: false,
+        resolve: reported,
+      });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -233,7 +250,14 @@ export class CommandPipeline {
       if (retrying && this.store.appendAfter) {
         appended = await this.store.appendAfter(this.live.position, (tail) => {
           const batch = (taken.batch = this.decideBatch(tail));
-          return batch.stream === null ? null : { streamId: batch.stream, events: batch.events.map(toStored), expected: 'any', condition: batch.condition };
+          return batch.stream === null
+            ? null
+            : {
+                streamId: batch.stream,
+                events: batch.events.map(toStored),
+                expected: 'any',
+                condition: batch.condition,
+              };
         });
       } else {
         const batch = (taken.batch = this.decideBatch([]));
@@ -244,7 +268,11 @@ export class CommandPipeline {
       if (appended) {
         const stored = performance.now();
         await within(this.live.waitFor(appended.position), LIVE_WAIT_MS, () => undefined); // the live state's listeners (the pushes) have run
-        this.observer?.batchCommitted(decidedBatch(taken).decided.length, (stored - started) / 1000, (performance.now() - stored) / 1000);
+        this.observer?.batchCommitted(
+          decidedBatch(taken).decided.length,
+          (stored - started) / 1000,
+          (performance.now() - stored) / 1000,
+        );
       }
     } catch (error) {
       const batch = taken.batch;
@@ -258,13 +286,15 @@ export class CommandPipeline {
       if (isUnavailable(error)) {
         // Stored or not (a connection cut before the commit's answer): the resend with the same
         // commandId finds it folded, or stores it (its event ids derive from the commandId: never twice).
-        for (const { item, decision } of batch.decided) item.resolve(decision.ok ? STORE_UNAVAILABLE : outcomeOf(decision));
+        for (const { item, decision } of batch.decided)
+          item.resolve(decision.ok ? STORE_UNAVAILABLE : outcomeOf(decision));
         return;
       }
       this.logger.error(`append to ${batch.stream} failed: ${String(error)}`);
       const appending = batch.decided.filter((d) => d.decision.ok && d.decision.events.length > 0);
       if (appending.length > 1) return this.findCulprit(batch.decided);
-      for (const { item, decision } of batch.decided) item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
+      for (const { item, decision } of batch.decided)
+        item.resolve(decision.ok ? failure(RETRY_LATER) : outcomeOf(decision));
       return;
     }
     const batch = decidedBatch(taken);
@@ -296,10 +326,15 @@ export class CommandPipeline {
    * catching up. So a team created through one app instance can be joined through another at once.
    * One process alone never pays more than a position query per batch with a refusal.
    */
-  private async answerBatch(decided: Array<{ item: Pending; decision: Decision }>, decidedAt: number, appended: number): Promise<void> {
+  private async answerBatch(
+    decided: Array<{ item: Pending; decision: Decision }>,
+    decidedAt: number,
+    appended: number,
+  ): Promise<void> {
     if (appended > 0 && this.budget) {
       const now = this.clock();
-      for (const { item, decision } of decided) if (decision.ok) this.budget.spent(item.actor, appendedBytes(decision.events), now);
+      for (const { item, decision } of decided)
+        if (decision.ok) this.budget.spent(item.actor, appendedBytes(decision.events), now);
     }
     const refused = decided.filter(({ item, decision }) => !decision.ok && !item.rechecked);
     const behind = refused.length > 0 && (await this.storeMovedBeyond(decidedAt + appended));
@@ -349,7 +384,8 @@ export class CommandPipeline {
       }
       let decision = this.decideSafely(scratch, item);
       // A command that would append is refused once its sender's budget is spent; one that appends nothing never is.
-      if (decision.ok && decision.events.length > 0) decision = this.budget?.refusal(item.actor, this.clock()) ?? decision;
+      if (decision.ok && decision.events.length > 0)
+        decision = this.budget?.refusal(item.actor, this.clock()) ?? decision;
       if (decision.ok && decision.events.length > 0) {
         if (stream !== null && decision.stream !== stream) break; // it opens the next batch
         stream = decision.stream;
@@ -384,7 +420,8 @@ export class CommandPipeline {
       const events = stored.filter((e) => e.metadata.commandId === item.commandId).map(fromStored);
       item.resolve({ ok: true, events });
     } catch (error) {
-      if (!isUnavailable(error)) this.logger.error(`reading the events of command ${item.commandId} failed: ${String(error)}`);
+      if (!isUnavailable(error))
+        this.logger.error(`reading the events of command ${item.commandId} failed: ${String(error)}`);
       item.resolve(failedAnswer(error));
     }
   }
@@ -393,7 +430,13 @@ export class CommandPipeline {
     try {
       const reserved = [...item.reservedIds];
       const newId = () => reserved.shift() ?? randomUUID();
-      return decide(state, item.command, { now: this.clock(), actor: item.actor, newId, commandId: item.commandId, cause: item.cause });
+      return decide(state, item.command, {
+        now: this.clock(),
+        actor: item.actor,
+        newId,
+        commandId: item.commandId,
+        cause: item.cause,
+      });
     } catch (error) {
       this.logger.error(`deciding ${item.command.type} failed: ${String(error)}`);
       return { ok: false, message: RETRY_LATER, reason: 'invalid' };

@@ -52,7 +52,10 @@ export class CountdownScheduler {
       const event = fromStored(stored);
       if (event.type !== 'CountdownStarted') continue;
       this.starts.clear(); // one countdown runs at a time
-      this.starts.set(event.data.endsAt, { causationId: event.metadata.eventId, correlationId: correlationOf(event.metadata) });
+      this.starts.set(event.data.endsAt, {
+        causationId: event.metadata.eventId,
+        correlationId: correlationOf(event.metadata),
+      });
     }
   }
 

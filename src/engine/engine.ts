@@ -12,7 +12,11 @@ export class Engine {
   ) {}
 
   /** Resolves once the live state has caught up with the log. */
-  static async start(store: EventStore, options: PipelineOptions = {}, liveOptions: LiveStateOptions = {}): Promise<Engine> {
+  static async start(
+    store: EventStore,
+    options: PipelineOptions = {},
+    liveOptions: LiveStateOptions = {},
+  ): Promise<Engine> {
     const live = new LiveStateService(store, liveOptions);
     await live.start();
     const pipeline = new CommandPipeline(live, store, options);

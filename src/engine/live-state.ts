@@ -79,7 +79,10 @@ export class LiveStateService {
       for (const [stream, revision] of snapshot.revisions) this.revisions.set(stream, revision);
       this.applied.restore(snapshot.appliedCommands);
     }
-    this.subscription = this.store.subscribe((batch) => this.apply(batch), { batchSize: READ_BATCH, after: this.folded });
+    this.subscription = this.store.subscribe((batch) => this.apply(batch), {
+      batchSize: READ_BATCH,
+      after: this.folded,
+    });
     // An error the subscription cannot resume from (the database being away is not one: it resumes by
     // itself) ends the process, whose supervisor restarts it (a disk error of the embedded store).
     this.subscription.done.catch(this.endProcess);
@@ -96,7 +99,11 @@ export class LiveStateService {
     const { snapshots } = this.options;
     const erasure = snapshots ? batch.findLast((stored) => stored.type === 'UserErased') : undefined;
     if (!snapshots || !erasure) return;
-    snapshots.discardBefore(erasure.position).catch((error: unknown) => this.logger.warn(`snapshots before the erasure at ${erasure.position} not discarded: ${String(error)}`));
+    snapshots
+      .discardBefore(erasure.position)
+      .catch((error: unknown) =>
+        this.logger.warn(`snapshots before the erasure at ${erasure.position} not discarded: ${String(error)}`),
+      );
   }
 
   /** Stops folding; a clean stop saves a snapshot of what was folded since the last one. */
@@ -125,7 +132,8 @@ export class LiveStateService {
         (error: unknown) => {
           this.logger.warn(`snapshot at ${position} not saved: ${String(error)}`);
           this.snapshotAt = before;
-          this.snapshotNotBefore = Date.now() + backoffMs(this.snapshotFailures++, Math.random(), { baseMs: 1000, capMs: 30_000 });
+          this.snapshotNotBefore =
+            Date.now() + backoffMs(this.snapshotFailures++, Math.random(), { baseMs: 1000, capMs: 30_000 });
         },
       )
       .finally(() => (this.saving = null));
@@ -257,6 +265,7 @@ export class LiveStateService {
     this.waiters = this.waiters.filter((w) => w.position > this.folded);
     for (const waiter of ready) waiter.resolve();
     const every = this.options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
-    if (!this.saving && this.folded - this.snapshotAt >= every && Date.now() >= this.snapshotNotBefore) void this.saveSnapshot();
+    if (!this.saving && this.folded - this.snapshotAt >= every && Date.now() >= this.snapshotNotBefore)
+      void this.saveSnapshot();
   }
 }

@@ -51,15 +51,28 @@ export class SnapshotStore {
     );
     if (!row) return null;
     try {
-      const extras = JSON.parse(row.revisions) as { revisions: Record<string, number>; appliedCommands: Array<[string, AppliedCommand]> };
-      return { position: Number(row.position), state: decodeState(row.state), revisions: new Map(Object.entries(extras.revisions)), appliedCommands: extras.appliedCommands };
+      const extras = JSON.parse(row.revisions) as {
+        revisions: Record<string, number>;
+        appliedCommands: Array<[string, AppliedCommand]>;
+      };
+      return {
+        position: Number(row.position),
+        state: decodeState(row.state),
+        revisions: new Map(Object.entries(extras.revisions)),
+        appliedCommands: extras.appliedCommands,
+      };
     } catch {
       return null;
     }
   }
 
   /** Writes the state in slices of a few milliseconds, so that pushes and commands go on meanwhile. */
-  async save(position: number, state: LiveState, revisions: ReadonlyMap<string, number>, appliedCommands: Array<[string, AppliedCommand]> = []): Promise<void> {
+  async save(
+    position: number,
+    state: LiveState,
+    revisions: ReadonlyMap<string, number>,
+    appliedCommands: Array<[string, AppliedCommand]> = [],
+  ): Promise<void> {
     const pieces: string[] = [];
     let sliceStart = performance.now();
     for (const piece of encodeStateInPieces(state)) {
@@ -72,12 +85,10 @@ export class SnapshotStore {
     const revisionsText = JSON.stringify({ revisions: Object.fromEntries(revisions), appliedCommands });
     if (position < this.floor) return;
     const write = this.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-        this.codeVersion,
-        position,
-        pieces.join(''),
-        revisionsText,
-      ]);
+      await tx.query(
+        'INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [this.codeVersion, position, pieces.join(''), revisionsText],
+      );
       await tx.query(
         `DELETE FROM live_snapshots WHERE code_version <> $1
            OR position NOT IN (SELECT position FROM live_snapshots WHERE code_version = $1 ORDER BY position DESC LIMIT ${KEEP})`,

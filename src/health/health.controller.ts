@@ -57,12 +57,22 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
     const lastPosition = Math.max(seen?.lastPosition ?? 0, live);
     // The error itself names hosts, users and databases: the public answer only says the store was not reached.
     const store = { kind: storage.events.kind, lastPosition, reachable: !seen?.error };
-    return { status: 'ok', version: APP_VERSION, store, live: { position: live }, projections: seen?.projections ?? [], rebuilding: this.readModels.rebuilding() };
+    return {
+      status: 'ok',
+      version: APP_VERSION,
+      store,
+      live: { position: live },
+      projections: seen?.projections ?? [],
+      rebuilding: this.readModels.rebuilding(),
+    };
   }
 
   /** What the web app needs to know of its server (PROTOCOL.md wave 5): the release, and the public origin its links start with. */
   @Get('about')
-  @ApiOkResponse({ description: "`{version, publicUrl}`: the release (package.json) and PUBLIC_URL (`null` when unset: links use the page's own origin)." })
+  @ApiOkResponse({
+    description:
+      "`{version, publicUrl}`: the release (package.json) and PUBLIC_URL (`null` when unset: links use the page's own origin).",
+  })
   about(): AboutReply {
     return { version: APP_VERSION, publicUrl: this.config.publicUrl };
   }
@@ -74,7 +84,10 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
    */
   @Get('ready')
   @ApiOkResponse({ description: 'The live state has caught up with the store.' })
-  @ApiServiceUnavailableResponse({ description: '`{status: "not_ready", reason}`: the store does not answer, the live state is behind it, or a read projection is being rebuilt.' })
+  @ApiServiceUnavailableResponse({
+    description:
+      '`{status: "not_ready", reason}`: the store does not answer, the live state is behind it, or a read projection is being rebuilt.',
+  })
   async ready() {
     const { engine } = this;
     const seen = await this.watch.look();

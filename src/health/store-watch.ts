@@ -61,10 +61,15 @@ export class StoreWatch {
       const projections = await this.projections(lastPosition).catch(() => this.seen?.projections ?? []);
       seen = { lastPosition, error: null, projections };
     } catch (error) {
-      seen = { lastPosition: null, error: error instanceof Error ? error.message : String(error), projections: this.seen?.projections ?? [] };
+      seen = {
+        lastPosition: null,
+        error: error instanceof Error ? error.message : String(error),
+        projections: this.seen?.projections ?? [],
+      };
     }
     // The error is for the operator's log (it may name hosts and databases), once when it starts or changes; the answers say only "not reached".
-    if (seen.error !== null && seen.error !== this.seen?.error) this.logger.warn(`Datenbank nicht erreicht: ${seen.error}`);
+    if (seen.error !== null && seen.error !== this.seen?.error)
+      this.logger.warn(`Datenbank nicht erreicht: ${seen.error}`);
     this.seen = seen;
     return seen;
   }

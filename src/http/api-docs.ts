@@ -14,7 +14,15 @@ export function serveApiDocs(app: INestApplication): void {
       'The HTTP API of the quiz show. Failures answer `{errors: [{status, detail}]}` with a German `detail`. ' +
         'The realtime protocol (WebSocket `/ws`) is described in docs/asyncapi.yaml.',
     )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/token-auth/' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The token from POST /api/token-auth/',
+    })
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), { jsonDocumentUrl: 'api/docs-json', yamlDocumentUrl: 'api/docs-yaml' });
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), {
+    jsonDocumentUrl: 'api/docs-json',
+    yamlDocumentUrl: 'api/docs-yaml',
+  });
 }

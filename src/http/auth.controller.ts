@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { UserLive } from '../../projections/live';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
@@ -36,7 +42,11 @@ export class AuthController {
     description:
       'Too many failed logins for this name or from this address (German `detail`); or the hashing queue is full: `meta: {retry, retryAfterMs, ticket}`, come back then with the header `X-Queue-Ticket: <ticket>` (and `Retry-After`).',
   })
-  async tokenAuth(@Body() body: TokenAuthDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenDto> {
+  async tokenAuth(
+    @Body() body: TokenAuthDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<TokenDto> {
     const invalid = invalidTextRejection(body); // a NUL would reach the credentials table's query
     if (invalid) throw rejectionError(invalid);
     const outcome =
@@ -66,7 +76,9 @@ export class AuthController {
   @Post('token-logout-all')
   @HttpCode(200)
   @LoggedIn()
-  @ApiOkResponse({ description: '`{success: true}`: every earlier token of the user is invalid; log in again for a new one.' })
+  @ApiOkResponse({
+    description: '`{success: true}`: every earlier token of the user is invalid; log in again for a new one.',
+  })
   async logoutEverywhere(@CurrentUser() user: UserLive) {
     const outcome = await this.engine.pipeline.submit({ type: 'RevokeTokens', userId: user.id }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);

@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { FormReply, QrTeamStatusReply } from '../../wire';
@@ -45,14 +51,20 @@ export class FormsController {
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
     const limited = await this.waitText(this.greetings, request, FORM_LIMIT_TEXTS.greetings);
     if (limited) throw httpError(429, limited);
-    const outcome = await this.engine.pipeline.submit({ type: 'SubmitGreeting', username: body.username, message: body.message }, actorOf(null));
+    const outcome = await this.engine.pipeline.submit(
+      { type: 'SubmitGreeting', username: body.username, message: body.message },
+      actorOf(null),
+    );
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
   }
 
   /** True only while a moderator has a live connection (presence comes from sockets, not from the log). */
   @Get('team/status')
-  @ApiOkResponse({ description: '`{success, registrationsOpen}`: true while a moderator is connected; whether registrations are open (closed: the sign-up is refused).' })
+  @ApiOkResponse({
+    description:
+      '`{success, registrationsOpen}`: true while a moderator is connected; whether registrations are open (closed: the sign-up is refused).',
+  })
   status(): QrTeamStatusReply {
     return { success: this.moderatorOnline(), registrationsOpen: this.engine.live.state.show.allowNewRegistrations };
   }
@@ -66,7 +78,12 @@ export class FormsController {
   async createTeam(@Body() body: QrTeamDto, @Req() request: Request): Promise<FormReply> {
     const teamId = randomUUID();
     const outcome = await runSecured(this.engine, {
-      input: { type: 'CreateQrTeam', name: body.name, amount: body.amount ?? null, moderatorOnline: this.moderatorOnline() },
+      input: {
+        type: 'CreateQrTeam',
+        name: body.name,
+        amount: body.amount ?? null,
+        moderatorOnline: this.moderatorOnline(),
+      },
       actor: actorOf(null),
       newId: teamId,
       limit: { take: () => this.waitText(this.qrTeams, request, FORM_LIMIT_TEXTS.qrTeams), countsRefused: true },
@@ -77,7 +94,11 @@ export class FormsController {
   }
 
   /** Counts the request against its address; the German text with the wait beyond the limit. */
-  private async waitText(counter: SharedWindowCounter, request: Request, text: (minutes: number) => string): Promise<string | null> {
+  private async waitText(
+    counter: SharedWindowCounter,
+    request: Request,
+    text: (minutes: number) => string,
+  ): Promise<string | null> {
     const wait = await counter.takeOrWait(clientAddress(request), Date.now());
     return wait > 0 ? text(wait) : null;
   }

@@ -36,7 +36,11 @@ export interface HttpAnswer {
 }
 
 function answer(status: number, detail: string, retryAfterSeconds: number, meta?: object): HttpAnswer {
-  return { status, body: { errors: [{ status: String(status), detail, ...(meta ? { meta } : {}) }] }, retryAfterSeconds };
+  return {
+    status,
+    body: { errors: [{ status: String(status), detail, ...(meta ? { meta } : {}) }] },
+    retryAfterSeconds,
+  };
 }
 
 /**
@@ -50,9 +54,14 @@ function answer(status: number, detail: string, retryAfterSeconds: number, meta?
  *   models) wraps the driver's error: its `driverError` is looked at too.
  */
 export function httpAnswerOf(error: unknown): HttpAnswer | null {
-  if (error instanceof HashingBusy) return answer(429, HASHING_BUSY_TEXT, Math.max(1, Math.ceil(error.retryAfterMs / 1000)), { retry: true, ...error.appointment });
+  if (error instanceof HashingBusy)
+    return answer(429, HASHING_BUSY_TEXT, Math.max(1, Math.ceil(error.retryAfterMs / 1000)), {
+      retry: true,
+      ...error.appointment,
+    });
   if (error instanceof NameLineFull) return answer(429, error.message, NAME_LINE_RETRY_SECONDS);
-  if (isUnavailable(error) || isUnavailable((error as { driverError?: unknown } | null)?.driverError)) return answer(503, STORE_UNAVAILABLE_TEXT, 2);
+  if (isUnavailable(error) || isUnavailable((error as { driverError?: unknown } | null)?.driverError))
+    return answer(503, STORE_UNAVAILABLE_TEXT, 2);
   return null;
 }
 

@@ -5,7 +5,8 @@ import type { TeamListResource, TeamResource, UserResource } from '../../wire';
 export function attributesOf(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null) return {};
   const data = (body as { data?: { attributes?: unknown } }).data;
-  if (data && typeof data.attributes === 'object' && data.attributes !== null) return data.attributes as Record<string, unknown>;
+  if (data && typeof data.attributes === 'object' && data.attributes !== null)
+    return data.attributes as Record<string, unknown>;
   return body as Record<string, unknown>;
 }
 
@@ -49,6 +50,10 @@ export function teamResource(state: LiveState, team: TeamLive): TeamResource {
 /** A team as GET /api/teams lists it: what the team-finding page shows; its members only for operators. */
 export function teamListResource(state: LiveState, team: TeamLive, withMembers: boolean): TeamListResource {
   const { name, stadt, isNew } = team;
-  const entry: TeamListResource = { type: 'teams', id: team.id, attributes: { name, stadt, url: shownLogo(state, team.url), isNew } };
+  const entry: TeamListResource = {
+    type: 'teams',
+    id: team.id,
+    attributes: { name, stadt, url: shownLogo(state, team.url), isNew },
+  };
   return withMembers ? { ...entry, relationships: teamResource(state, team).relationships } : entry;
 }

@@ -41,7 +41,10 @@ export class NightsController {
   /** The night and the events it depends on (users, teams, quiz, show settings), as JSON Lines: what `npm run night -- export` writes. */
   @Get(':id/export')
   @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'JSON Lines: a header line `{format, formatVersion, eventVersions, exportedAt}`, then one stored event per line (a download: night-<id>.jsonl).' })
+  @ApiOkResponse({
+    description:
+      'JSON Lines: a header line `{format, formatVersion, eventVersions, exportedAt}`, then one stored event per line (a download: night-<id>.jsonl).',
+  })
   @ApiNotFoundResponse({ description: 'No night with this id.' })
   async export(@Param('id') id: string, @Res() response: Response): Promise<void> {
     const events = await nightWithDependencies(this.storage.events, id);

@@ -1,5 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { workingOverlayLinks, type LiveState, type OverlayLinkLive, type UserLive } from '../../projections/live';
 import type { OverlayLinkCreatedReply, OverlayLinkEntry } from '../../wire';
@@ -36,13 +43,21 @@ export class OverlayLinksController {
 
   private entryOf(state: LiveState, request: Request, link: OverlayLinkLive): OverlayLinkEntry {
     const creator = link.createdBy === null ? null : (state.users.get(link.createdBy)?.name ?? null);
-    return { id: link.id, url: this.urlOf(request, link.id), createdAt: new Date(link.createdAt).toISOString(), createdBy: creator };
+    return {
+      id: link.id,
+      url: this.urlOf(request, link.id),
+      createdAt: new Date(link.createdAt).toISOString(),
+      createdBy: creator,
+    };
   }
 
   @Post()
   @HttpCode(201)
   @LoggedIn('admin')
-  @ApiCreatedResponse({ description: "`{id, url}`: the new link and the overlay page's address (`/overlay/<token>`, for a broadcast tool's browser source, 1920x1080)." })
+  @ApiCreatedResponse({
+    description:
+      "`{id, url}`: the new link and the overlay page's address (`/overlay/<token>`, for a broadcast tool's browser source, 1920x1080).",
+  })
   @ApiConflictResponse({ description: 'Already 20 working links (German `detail`).' })
   async create(@Req() request: Request, @CurrentUser() admin: UserLive): Promise<OverlayLinkCreatedReply> {
     const outcome = await this.engine.pipeline.submit({ type: 'CreateOverlayLink' }, actorOf(admin));
@@ -53,7 +68,10 @@ export class OverlayLinksController {
 
   @Get()
   @LoggedIn('admin')
-  @ApiOkResponse({ description: "The working links, oldest first: `[{id, url, createdAt, createdBy}]` (`createdBy`: the admin's name)." })
+  @ApiOkResponse({
+    description:
+      "The working links, oldest first: `[{id, url, createdAt, createdBy}]` (`createdBy`: the admin's name).",
+  })
   list(@Req() request: Request): OverlayLinkEntry[] {
     const state = this.engine.live.state;
     return workingOverlayLinks(state).map((link) => this.entryOf(state, request, link));

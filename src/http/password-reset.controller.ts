@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PasswordResets } from '../identity/password-reset';
 import { invalidTextRejection } from '../commands';
@@ -16,7 +22,10 @@ export class PasswordResetController {
 
   /** Whether the show sends reset e-mails (SMTP_URL); without, the form says the crew can help. */
   @Get()
-  @ApiOkResponse({ description: '`{mail: true}` when the show sends reset e-mails, `{mail: false}` when only the crew can make a link.' })
+  @ApiOkResponse({
+    description:
+      '`{mail: true}` when the show sends reset e-mails, `{mail: false}` when only the crew can make a link.',
+  })
   status() {
     return { mail: this.passwordResets.byMail };
   }
@@ -29,7 +38,9 @@ export class PasswordResetController {
   @HttpCode(202)
   @ApiAcceptedResponse({ description: '`{mail}` as GET answers: the same for every name.' })
   @ApiBadRequestResponse({ description: 'Neither login nor email, or one too long (German `detail`).' })
-  @ApiTooManyRequestsResponse({ description: 'Too many requests from this address or for this name (German `detail`).' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many requests from this address or for this name (German `detail`).',
+  })
   async request(@Body() body: PasswordResetRequestDto, @Req() request: Request) {
     const invalid = invalidTextRejection(body);
     if (invalid) throw rejectionError(invalid);
@@ -43,8 +54,15 @@ export class PasswordResetController {
   @Post('confirm')
   @HttpCode(200)
   @ApiOkResponse({ description: '`{token}`: the new login token (every older one of the user has ended).' })
-  @ApiBadRequestResponse({ description: 'The link is unknown, expired, used or replaced by a newer one, or the password is missing or too short (German `detail`).' })
-  async confirm(@Body() body: PasswordResetConfirmDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  @ApiBadRequestResponse({
+    description:
+      'The link is unknown, expired, used or replaced by a newer one, or the password is missing or too short (German `detail`).',
+  })
+  async confirm(
+    @Body() body: PasswordResetConfirmDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const invalid = invalidTextRejection(body);
     if (invalid) throw rejectionError(invalid);
     response.setHeader('Cache-Control', 'no-store');

@@ -27,8 +27,14 @@ export class PointsController {
   @LoggedIn()
   @ApiQuery({ name: 'sort', required: false, enum: ['total', 'lastRound'] })
   @ApiOkResponse({ description: '`{rounds, sortedTeams}` from the read projection (players: the published ranking).' })
-  @ApiNotFoundResponse({ description: 'A player asking before the ranking of this quiz is published (German `detail`).' })
-  async overview(@Param('quizId') quizId: string, @Query('sort') sort: string | undefined, @CurrentUser() user: UserLive) {
+  @ApiNotFoundResponse({
+    description: 'A player asking before the ranking of this quiz is published (German `detail`).',
+  })
+  async overview(
+    @Param('quizId') quizId: string,
+    @Query('sort') sort: string | undefined,
+    @CurrentUser() user: UserLive,
+  ) {
     const sql = await this.readModels.caughtUp();
     if (user.roles.some((role) => RUNNING_TOTALS_ROLES.includes(role))) {
       return pointsTable(sql, quizId, sort === 'lastRound' ? 'lastRound' : 'total');

@@ -29,10 +29,17 @@ export function secureCookies(config: Pick<AppConfig, 'publicUrl' | 'trustProxy'
  * interface, each non-internal IPv4 address (players on the same Wi-Fi type or scan them), and the
  * bound host itself for a server listening on one address. `localhost` only when nothing else exists.
  */
-export function startAddresses(config: Pick<AppConfig, 'publicUrl' | 'host'>, port: number, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces()): string[] {
+export function startAddresses(
+  config: Pick<AppConfig, 'publicUrl' | 'host'>,
+  port: number,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string[] {
   if (config.publicUrl) return [config.publicUrl];
   const everywhere = ['0.0.0.0', '::', '[::]'].includes(config.host);
-  if (!everywhere) return [`http://${config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host}:${port}`];
+  if (!everywhere)
+    return [
+      `http://${config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host}:${port}`,
+    ];
   const lan = Object.values(interfaces)
     .flatMap((entries) => entries ?? [])
     .filter((entry) => entry.family === 'IPv4' && !entry.internal)

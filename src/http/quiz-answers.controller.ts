@@ -13,7 +13,11 @@ export class QuizAnswersController {
   @Get()
   @LoggedIn('tester', 'moderator')
   @ApiQuery({ name: 'filter[quiz_id]', required: true, description: 'The quiz.' })
-  @ApiQuery({ name: 'include', required: false, description: '`user`, `team` or `user,team`: the related resources in `included`.' })
+  @ApiQuery({
+    name: 'include',
+    required: false,
+    description: '`user`, `team` or `user,team`: the related resources in `included`.',
+  })
   @ApiOkResponse({ description: 'JSON:API `quiz-answers` with `included` users and teams.' })
   async list(@Query() query: Record<string, unknown>) {
     const filter = (query.filter ?? {}) as Record<string, unknown>;
@@ -23,8 +27,10 @@ export class QuizAnswersController {
     const answers = await answersOfQuiz(sql, quizId);
     const included = new Map<string, object>();
     const data = answers.map((a) => {
-      if (include.includes('team') && a.teamId) included.set(`teams:${a.teamId}`, { type: 'teams', id: a.teamId, attributes: { name: a.teamName } });
-      if (include.includes('user') && a.userId) included.set(`users:${a.userId}`, { type: 'users', id: a.userId, attributes: { name: a.userName } });
+      if (include.includes('team') && a.teamId)
+        included.set(`teams:${a.teamId}`, { type: 'teams', id: a.teamId, attributes: { name: a.teamName } });
+      if (include.includes('user') && a.userId)
+        included.set(`users:${a.userId}`, { type: 'users', id: a.userId, attributes: { name: a.userName } });
       return {
         type: 'quiz-answers',
         id: a.id,

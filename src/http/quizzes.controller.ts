@@ -1,5 +1,14 @@
 import { Body, Controller, Get, HttpCode, HttpException, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { QuizLive, UserLive } from '../../projections/live';
 import type { QuizResource } from '../../wire';
 import { Engine } from '../engine/engine';
@@ -12,7 +21,11 @@ import { ApiAttributesBody, Attributes } from './validation';
 import { QUIZ_TEXTS } from '../edge-texts';
 
 function quizResource(quiz: QuizLive): QuizResource {
-  return { type: 'quizzes', id: quiz.id, attributes: { name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content } };
+  return {
+    type: 'quizzes',
+    id: quiz.id,
+    attributes: { name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content },
+  };
 }
 
 @ApiTags('quizzes')
@@ -23,7 +36,9 @@ export class QuizzesController {
   /** Newest first, as the config page lists them. */
   @Get()
   @LoggedIn('moderator', 'tester')
-  @ApiOkResponse({ description: 'Every quiz as JSON:API `quizzes` resources (id, name, yearWeek, content), newest first.' })
+  @ApiOkResponse({
+    description: 'Every quiz as JSON:API `quizzes` resources (id, name, yearWeek, content), newest first.',
+  })
   list() {
     const quizzes: QuizLive[] = [];
     this.engine.live.state.quizzes.forEach((quiz) => quizzes.push(quiz));
@@ -48,12 +63,22 @@ export class QuizzesController {
   @HttpCode(200)
   @LoggedIn('moderator')
   @ApiConsumes('application/toml', 'text/plain')
-  @ApiBody({ description: 'The quiz as TOML: `name`, `yearWeek`, rounds of numbered questions (`[1.2]` is question 2 of round 1).', schema: { type: 'string' } })
+  @ApiBody({
+    description:
+      'The quiz as TOML: `name`, `yearWeek`, rounds of numbered questions (`[1.2]` is question 2 of round 1).',
+    schema: { type: 'string' },
+  })
   @ApiQuery({ name: 'name', required: false, description: "Wins over the file's name." })
   @ApiQuery({ name: 'yearWeek', required: false, description: "Wins over the file's yearWeek." })
-  @ApiOkResponse({ description: 'The preview `{name, yearWeek, content}`, ready to POST to /api/quizzes; nothing is saved.' })
+  @ApiOkResponse({
+    description: 'The preview `{name, yearWeek, content}`, ready to POST to /api/quizzes; nothing is saved.',
+  })
   @ApiBadRequestResponse({ description: '`{errors: [{detail, line?, column?}]}`' })
-  import(@Body() body: unknown, @Query('name') name: string | undefined, @Query('yearWeek') yearWeek: string | undefined) {
+  import(
+    @Body() body: unknown,
+    @Query('name') name: string | undefined,
+    @Query('yearWeek') yearWeek: string | undefined,
+  ) {
     const result = previewQuizImport(typeof body === 'string' ? body : '', { name, yearWeek });
     if (!result.ok) throw new HttpException({ errors: result.errors.map((e) => ({ status: '400', ...e })) }, 400);
     return result.preview;
@@ -83,7 +108,10 @@ export class QuizzesController {
   }
 
   private async createFrom(quiz: { name: string; yearWeek: string; content: unknown }, user: UserLive) {
-    const outcome = await this.engine.pipeline.submit({ type: 'CreateQuiz', name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content as never }, actorOf(user));
+    const outcome = await this.engine.pipeline.submit(
+      { type: 'CreateQuiz', name: quiz.name, yearWeek: quiz.yearWeek, content: quiz.content as never },
+      actorOf(user),
+    );
     if (!outcome.ok) throw rejectionError(outcome);
     const created = outcome.events.find((e) => e.type === 'QuizCreated');
     return { data: quizResource(this.engine.live.state.quizzes.get(created!.data.quizId)!) };

@@ -68,7 +68,9 @@ export class ResultsController {
   @Get(':id/stats.csv')
   @LoggedIn(...RESULT_ROLES)
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: `Per question: Runde, Frage, Teams mit Antwort, Davon richtig, Anteil richtig (%), Durchschnittliche Punkte. ${CSV_DESCRIPTION}` })
+  @ApiOkResponse({
+    description: `Per question: Runde, Frage, Teams mit Antwort, Davon richtig, Anteil richtig (%), Durchschnittliche Punkte. ${CSV_DESCRIPTION}`,
+  })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async statsCsv(@Param('id') quizId: string, @Res() response: Response): Promise<void> {
     const sql = await this.readModels.caughtUp();
@@ -80,7 +82,10 @@ export class ResultsController {
   /** The same figures as stats.csv, for the moderator's points page. */
   @Get(':id/stats')
   @LoggedIn(...RESULT_ROLES)
-  @ApiOkResponse({ description: '`{questions: [{round, num, answered, right, shareRight (0 to 1, null without answers), averagePoints (null without answers)}]}`.' })
+  @ApiOkResponse({
+    description:
+      '`{questions: [{round, num, answered, right, shareRight (0 to 1, null without answers), averagePoints (null without answers)}]}`.',
+  })
   @ApiNotFoundResponse({ description: 'No quiz with this id (German `detail`).' })
   async stats(@Param('id') quizId: string) {
     const sql = await this.readModels.caughtUp();

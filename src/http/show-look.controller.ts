@@ -36,7 +36,10 @@ export class ShowLookController {
   @Header('Content-Type', 'application/manifest+json; charset=utf-8')
   @Header('Cache-Control', REVALIDATE)
   @ApiProduces('application/manifest+json')
-  @ApiOkResponse({ description: "The web app manifest: the show's name, short name, primary colour as theme colour, its logo as icon (else the app's icons)." })
+  @ApiOkResponse({
+    description:
+      "The web app manifest: the show's name, short name, primary colour as theme colour, its logo as icon (else the app's icons).",
+  })
   manifest(): Record<string, unknown> {
     const settings = this.engine.live.state.showSettings;
     const name = showNameOf(settings);

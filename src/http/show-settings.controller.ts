@@ -37,7 +37,10 @@ export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
 
   @Get('stream')
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'Server-Sent Events, for anyone: `event: settings` with the settings as JSON, at once and after every change.' })
+  @ApiOkResponse({
+    description:
+      'Server-Sent Events, for anyone: `event: settings` with the settings as JSON, at once and after every change.',
+  })
   stream(@Req() request: Request, @Res() response: Response): void {
     this.feed.open(request, response, clientAddress(request));
   }
@@ -47,7 +50,10 @@ export class ShowSettingsController implements OnModuleInit, OnModuleDestroy {
   @LoggedIn('admin')
   @ApiBody({ type: ShowSettingsDto })
   @ApiOkResponse({ description: 'The settings now in force.', type: ShowSettingsDto })
-  @ApiBadRequestResponse({ description: '`{errors: [{status: "400", detail}]}`: a malformed address or date, a text too long, too many entries (German `detail`).' })
+  @ApiBadRequestResponse({
+    description:
+      '`{errors: [{status: "400", detail}]}`: a malformed address or date, a text too long, too many entries (German `detail`).',
+  })
   async replace(@Body() body: ShowSettingsDto, @CurrentUser() user: UserLive): Promise<ShowSettings> {
     const outcome = await this.engine.pipeline.submit({ type: 'ChangeShowSettings', ...body }, actorOf(user));
     if (!outcome.ok) throw rejectionError(outcome);

@@ -1,5 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { releasedTeamName, reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
@@ -37,7 +44,9 @@ export class TeamsController {
     const state = this.engine.live.state;
     const operator = user.roles.includes('admin') || user.roles.includes('moderator');
     const teams: Array<{ key: string; resource: TeamListResource }> = [];
-    state.teams.forEach((team) => teams.push({ key: team.lowerName, resource: teamListResource(state, team, operator) }));
+    state.teams.forEach((team) =>
+      teams.push({ key: team.lowerName, resource: teamListResource(state, team, operator) }),
+    );
     return { data: teams.sort((a, b) => a.key.localeCompare(b.key, 'de')).map((t) => t.resource) };
   }
 
@@ -48,7 +57,9 @@ export class TeamsController {
   @ApiAttributesBody(CreateTeamDto, 'teams')
   @ApiCreatedResponse({ description: 'The new team as a JSON:API `teams` resource.' })
   @ApiConflictResponse({ description: 'The name is taken (case-insensitive).' })
-  @ApiTooManyRequestsResponse({ description: 'Too many teams created by this user, or the server is too busy hashing (German `detail`).' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many teams created by this user, or the server is too busy hashing (German `detail`).',
+  })
   async create(@Attributes() body: CreateTeamDto, @CurrentUser() user: UserLive) {
     const teamId = randomUUID();
     const outcome = await runSecured(this.engine, {
@@ -76,7 +87,11 @@ export class TeamsController {
   @LoggedIn('admin')
   @ApiNoContentResponse({ description: 'Deleted.' })
   async remove(@Param('id') id: string, @CurrentUser() user: UserLive): Promise<void> {
-    const outcome = await runSecured(this.engine, { input: { type: 'DeleteTeam', id }, actor: actorOf(user), after: [releasedTeamName(this.teamPasswords, id)] });
+    const outcome = await runSecured(this.engine, {
+      input: { type: 'DeleteTeam', id },
+      actor: actorOf(user),
+      after: [releasedTeamName(this.teamPasswords, id)],
+    });
     if (!outcome.ok) throw rejectionError(outcome);
   }
 }

@@ -28,7 +28,14 @@ import { ReceiveRefusal, receiveUpload, type ReceivedFile } from '../uploads/rec
 import { reencodeImage } from '../uploads/reencode-image';
 import { movedIntoPlace } from '../uploads/into-place';
 import { runSecured } from '../identity/secured-command';
-import { INCOMING, MAX_FILES_PER_UPLOAD, UPLOAD_KINDS, UPLOAD_LIMIT_TEXTS, UploadLimits, uploadOwnerOf } from '../limits/uploads';
+import {
+  INCOMING,
+  MAX_FILES_PER_UPLOAD,
+  UPLOAD_KINDS,
+  UPLOAD_LIMIT_TEXTS,
+  UploadLimits,
+  uploadOwnerOf,
+} from '../limits/uploads';
 import { httpError, rejectionError } from './http-errors';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
 import { actorOf, requestUser } from './request-user';
@@ -101,17 +108,30 @@ export class UploadsController {
     schema: {
       type: 'object',
       properties: {
-        image: { type: 'string', format: 'binary', description: `One image (or several as image0..imageN, at most ${MAX_FILES_PER_UPLOAD}); checked by content, not by name.` },
+        image: {
+          type: 'string',
+          format: 'binary',
+          description: `One image (or several as image0..imageN, at most ${MAX_FILES_PER_UPLOAD}); checked by content, not by name.`,
+        },
         fileName: { type: 'string', description: 'The resolution of a pause upload (kind user).' },
       },
     },
   })
   @ApiCreatedResponse({ description: '`{success: true, fileNames}`: the stored names to show the images by.' })
-  @ApiPayloadTooLargeResponse({ description: `A file over ${UPLOAD_MAX_BYTES} bytes, too many files, or the owner's quota is full (German \`detail\`).` })
-  @ApiResponse({ status: 507, description: 'All uploads together reached their ceiling, or the disk its floor of free space (German `detail`).' })
+  @ApiPayloadTooLargeResponse({
+    description: `A file over ${UPLOAD_MAX_BYTES} bytes, too many files, or the owner's quota is full (German \`detail\`).`,
+  })
+  @ApiResponse({
+    status: 507,
+    description: 'All uploads together reached their ceiling, or the disk its floor of free space (German `detail`).',
+  })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not an image.' })
   @ApiTooManyRequestsResponse({ description: 'Too many uploads by this user (German `detail`).' })
-  async upload(@Param('kind') kind: string, @Req() request: Request, @CurrentUser() user: UserLive): Promise<UploadReply> {
+  async upload(
+    @Param('kind') kind: string,
+    @Req() request: Request,
+    @CurrentUser() user: UserLive,
+  ): Promise<UploadReply> {
     if (!KINDS.includes(kind as UploadKind)) throw this.refuse(request, 404, UPLOAD_TEXTS.notFound);
     const limits = this.uploadLimits;
     const tooMany = await limits.request(user.id);
@@ -137,7 +157,11 @@ export class UploadsController {
       if (images.some((image) => image.size > UPLOAD_MAX_BYTES)) throw httpError(413, UPLOAD_TEXTS.tooLarge);
       const grown = await reservation.grow(images.reduce((sum, image) => sum + image.size, 0));
       if (grown) throw httpError(grown.status, grown.detail);
-      const stored_ = files.map((file, i) => ({ file, ...images[i]!, name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}` }));
+      const stored_ = files.map((file, i) => ({
+        file,
+        ...images[i]!,
+        name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}`,
+      }));
       const outcome = await runSecured(this.engine, {
         input: {
           type: 'RecordUpload',
@@ -201,15 +225,28 @@ export class UploadsController {
    */
   @Get('*path')
   @ApiBearerAuth()
-  @ApiParam({ name: 'path', description: "A stored name from an upload's `fileNames`: <kind>/<owner id>/<uuid>.<ext>." })
+  @ApiParam({
+    name: 'path',
+    description: "A stored name from an upload's `fileNames`: <kind>/<owner id>/<uuid>.<ext>.",
+  })
   @ApiOkResponse({ description: 'The image.' })
-  @ApiNotFoundResponse({ description: 'No such upload, or a picture a moderator hid (mph; admins and moderators still get it).' })
-  async serve(@Param('path') parts: string[] | string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  @ApiNotFoundResponse({
+    description: 'No such upload, or a picture a moderator hid (mph; admins and moderators still get it).',
+  })
+  async serve(
+    @Param('path') parts: string[] | string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const user = requestUser(this.jwt, this.engine.live, request);
     const name = Array.isArray(parts) ? parts.join('/') : parts;
     if (!STORED_PATH.test(name)) throw httpError(404, UPLOAD_TEXTS.notFound);
     // mph: a hidden picture is the operators' only (they show it again, the audit keeps it); for everyone else it is gone.
-    if (isHiddenPicture(this.engine.live.state, name) && !user.roles.some((role) => role === 'admin' || role === 'moderator')) throw httpError(404, UPLOAD_TEXTS.notFound);
+    if (
+      isHiddenPicture(this.engine.live.state, name) &&
+      !user.roles.some((role) => role === 'admin' || role === 'moderator')
+    )
+      throw httpError(404, UPLOAD_TEXTS.notFound);
     const file = path.join(this.uploadsDir, name);
     if (
       !(await stat(file).then(

@@ -23,7 +23,10 @@ export class UserRolesController {
   @HttpCode(200)
   @LoggedIn('admin')
   @ApiAttributesBody(SetUserRolesDto, 'users')
-  @ApiOkResponse({ description: 'The user as a JSON:API `users` resource, `attributes.perm` holding the new roles (unchanged ones: the same).' })
+  @ApiOkResponse({
+    description:
+      'The user as a JSON:API `users` resource, `attributes.perm` holding the new roles (unchanged ones: the same).',
+  })
   @ApiNotFoundResponse({ description: 'No user with this id (German `detail`).' })
   async setRoles(@Param('id') id: string, @Attributes() body: SetUserRolesDto, @CurrentUser() admin: UserLive) {
     const { pipeline, live } = this.engine;

@@ -1,11 +1,26 @@
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { publicOrigin } from './public-origin';
 import { exportOwnData, OWN_DATA_EXPORTS_PER_USER, OWN_DATA_TEXTS } from '../identity/own-data';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { currentPasswordProof, replacedPassword, reservedLogin, runSecured, windowLimit, type SecuredLimit } from '../identity/secured-command';
+import {
+  currentPasswordProof,
+  replacedPassword,
+  reservedLogin,
+  runSecured,
+  windowLimit,
+  type SecuredLimit,
+} from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { Credentials } from '../identity/credentials';
 import { TokenService } from '../auth/jwt';
@@ -16,7 +31,12 @@ import { APP_CONFIG, STORAGE } from '../tokens';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
 import { Erasure } from '../identity/erasure';
 import { httpError, rejectionError } from './http-errors';
-import { ERASURES_PER_ADMIN, HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, queueTicket } from '../limits/password-hashing';
+import {
+  ERASURES_PER_ADMIN,
+  HASHING_LIMIT_TEXTS,
+  PASSWORD_CHANGES_PER_USER,
+  queueTicket,
+} from '../limits/password-hashing';
 import { userResource } from './json-api';
 import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
@@ -53,7 +73,9 @@ export class UsersController {
   @ApiCreatedResponse({ description: 'The new user as a JSON:API `users` resource.' })
   @ApiConflictResponse({ description: 'The login is taken (case-insensitive).' })
   @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address (German `detail`).' })
-  @ApiForbiddenResponse({ description: 'The admin closed registration (show setting `allowNewAccounts`; German `detail`).' })
+  @ApiForbiddenResponse({
+    description: 'The admin closed registration (show setting `allowNewAccounts`; German `detail`).',
+  })
   async register(@Attributes() body: RegisterUserDto, @Req() request: Request) {
     const userId = randomUUID();
     const login = body.login?.trim() ?? '';
@@ -96,8 +118,12 @@ export class UsersController {
   @Patch(':id')
   @LoggedIn()
   @ApiAttributesBody(UpdateUserDto, 'users')
-  @ApiOkResponse({ description: 'The user as a JSON:API `users` resource; after a password change `meta.token`, the new login token.' })
-  @ApiForbiddenResponse({ description: "Another user's profile (an admin may only set its password), or a wrong current password." })
+  @ApiOkResponse({
+    description: 'The user as a JSON:API `users` resource; after a password change `meta.token`, the new login token.',
+  })
+  @ApiForbiddenResponse({
+    description: "Another user's profile (an admin may only set its password), or a wrong current password.",
+  })
   async update(@Param('id') id: string, @Attributes() body: UpdateUserDto, @CurrentUser() user: UserLive) {
     const { name, newPassword, currentPassword, shownEmailPopupAt, email } = body;
     const password = newPassword ?? '';
@@ -117,7 +143,13 @@ export class UsersController {
       const outcome = await runSecured(this.engine, {
         // Another user's account is an admin's password reset; the rules say who may change what.
         input: own
-          ? { type: 'UpdateProfile', userId: id, name: name ?? user.name, newPassword: password, newPasswordRepeat: password }
+          ? {
+              type: 'UpdateProfile',
+              userId: id,
+              name: name ?? user.name,
+              newPassword: password,
+              newPasswordRepeat: password,
+            }
           : { type: 'ResetPassword', userId: id, newPassword: password, name, shownEmailPopupAt },
         actor: actorOf(user),
         limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
@@ -160,11 +192,15 @@ export class UsersController {
    */
   @Get('me/export')
   @LoggedIn()
-  @ApiOkResponse({ description: 'A JSON document (`Content-Disposition: attachment; filename="meine-daten.json"`) of everything the show holds about the caller.' })
+  @ApiOkResponse({
+    description:
+      'A JSON document (`Content-Disposition: attachment; filename="meine-daten.json"`) of everything the show holds about the caller.',
+  })
   @ApiTooManyRequestsResponse({ description: 'Too many exports in an hour (German `detail`).' })
   async exportOwn(@CurrentUser() user: UserLive, @Res({ passthrough: true }) response: Response) {
     const now = Date.now();
-    if (!this.exports.take(user.id, now)) throw httpError(429, OWN_DATA_TEXTS.tooMany(this.exports.blockedMinutes(user.id, now)));
+    if (!this.exports.take(user.id, now))
+      throw httpError(429, OWN_DATA_TEXTS.tooMany(this.exports.blockedMinutes(user.id, now)));
     const live = this.engine.live;
     const data = await exportOwnData(this.storage.events, live.state, live.position, user.id, now);
     response.setHeader('Cache-Control', 'no-store');
@@ -176,8 +212,16 @@ export class UsersController {
   @Post(':id/reset-link')
   @HttpCode(200)
   @LoggedIn('admin')
-  @ApiOkResponse({ description: "`{url}`: `<PUBLIC_URL or this origin>/passwort-neu#<token>`, single use, 60 minutes; it ends the user's older reset links." })
-  async resetLink(@Param('id') id: string, @CurrentUser() user: UserLive, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  @ApiOkResponse({
+    description:
+      "`{url}`: `<PUBLIC_URL or this origin>/passwort-neu#<token>`, single use, 60 minutes; it ends the user's older reset links.",
+  })
+  async resetLink(
+    @Param('id') id: string,
+    @CurrentUser() user: UserLive,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const made = await this.passwordResets.linkFor(id, actorOf(user), publicOrigin(this.config, request));
     if (!('url' in made)) throw rejectionError(made);
     response.setHeader('Cache-Control', 'no-store');
@@ -196,9 +240,20 @@ export class UsersController {
   @ApiNoContentResponse({ description: 'Erased; every token of the account ends, its sockets close.' })
   @ApiForbiddenResponse({ description: "The acting admin's current password is missing or wrong (German `detail`)." })
   @ApiConflictResponse({ description: 'The last admin who is not blocked cannot be erased (German `detail`).' })
-  @ApiTooManyRequestsResponse({ description: 'This admin erased too many accounts in the last hour (German `detail`).' })
-  async erase(@Param('id') id: string, @Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
-    const outcome = await this.securedErasure(id, user, body.currentPassword, windowLimit(this.erasures, user.id, HASHING_LIMIT_TEXTS.erasures));
+  @ApiTooManyRequestsResponse({
+    description: 'This admin erased too many accounts in the last hour (German `detail`).',
+  })
+  async erase(
+    @Param('id') id: string,
+    @Attributes() body: EraseAccountDto,
+    @CurrentUser() user: UserLive,
+  ): Promise<void> {
+    const outcome = await this.securedErasure(
+      id,
+      user,
+      body.currentPassword,
+      windowLimit(this.erasures, user.id, HASHING_LIMIT_TEXTS.erasures),
+    );
     if (!outcome.ok) throw rejectionError(outcome);
     this.logger.warn(`Konto ${id} gelöscht von Admin ${user.id}`);
   }

@@ -1,4 +1,11 @@
-import { applyDecorators, createParamDecorator, ValidationPipe, type ArgumentMetadata, type ExecutionContext, type Type } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ExecutionContext,
+  type Type,
+} from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import { ValidateBy, type ValidationError, type ValidationOptions } from 'class-validator';
 import type { Request } from 'express';
@@ -47,7 +54,9 @@ export function bodyValidationPipe(): ValidationPipe {
 }
 
 const ATTRIBUTES = 'json:api attributes';
-const attributesParam = createParamDecorator((_: typeof ATTRIBUTES, context: ExecutionContext) => attributesOf(context.switchToHttp().getRequest<Request>().body));
+const attributesParam = createParamDecorator((_: typeof ATTRIBUTES, context: ExecutionContext) =>
+  attributesOf(context.switchToHttp().getRequest<Request>().body),
+);
 
 /** The body's attributes: a JSON:API document's `data.attributes`, or the plain object itself (both are accepted). */
 export const Attributes = (): ParameterDecorator => attributesParam(ATTRIBUTES);
@@ -64,16 +73,32 @@ export function ApiAttributesBody(dto: Type<unknown>, resourceType: string) {
           {
             type: 'object',
             required: ['data'],
-            properties: { data: { type: 'object', properties: { type: { type: 'string', example: resourceType }, attributes: { $ref: getSchemaPath(dto) } } } },
+            properties: {
+              data: {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', example: resourceType },
+                  attributes: { $ref: getSchemaPath(dto) },
+                },
+              },
+            },
           },
         ],
       },
     }),
-    ApiBadRequestResponse({ description: '`{errors: [{status: "400", detail}]}` with the German text of the first invalid field.' }),
+    ApiBadRequestResponse({
+      description: '`{errors: [{status: "400", detail}]}` with the German text of the first invalid field.',
+    }),
   );
 }
 
 /** A text, or a number (forms send "3" or 3). */
 export function IsTextOrNumber(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isTextOrNumber', validator: { validate: (value) => typeof value === 'string' || typeof value === 'number' } }, options);
+  return ValidateBy(
+    {
+      name: 'isTextOrNumber',
+      validator: { validate: (value) => typeof value === 'string' || typeof value === 'number' },
+    },
+    options,
+  );
 }

@@ -20,7 +20,9 @@ const ASSETS = '/assets/';
 export function serveWebApp(app: NestExpressApplication, webDir: string): void {
   const index = path.join(webDir, 'index.html');
   if (!existsSync(index)) {
-    new Logger('Web').warn(`Keine Web-App in ${webDir}: bitte "npm run build:web" ausführen (npm start tut es selbst).`);
+    new Logger('Web').warn(
+      `Keine Web-App in ${webDir}: bitte "npm run build:web" ausführen (npm start tut es selbst).`,
+    );
     return;
   }
   // Source maps carry the sources: built (hidden) for the operators, never served.
@@ -36,14 +38,21 @@ export function serveWebApp(app: NestExpressApplication, webDir: string): void {
       index: false,
       cacheControl: false,
       setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE);
+        res.setHeader(
+          'Cache-Control',
+          file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : REVALIDATE,
+        );
       },
     },
   });
   app.use(files);
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     // HEAD as GET (uptime monitors and link checkers ask with HEAD): the same headers, no body.
-    if (!['GET', 'HEAD'].includes(req.method) || ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))) return next();
+    if (
+      !['GET', 'HEAD'].includes(req.method) ||
+      ['/api', '/ws', '/metrics', '/manifest.webmanifest'].some((prefix) => req.path.startsWith(prefix))
+    )
+      return next();
     // A hashed file that is not there (an older release's chunk) is missing, not the app.
     if (req.path.startsWith(ASSETS)) return void res.status(404).end();
     // index.html, compressed like the assets (the build writes its .br and .gz beside it; `no-cache` as above).

@@ -29,7 +29,8 @@ interface Pending {
 }
 
 /** What a thread answers for a job: its result, or the message of its error. */
-type ThreadReply = { readonly id: number; readonly result: string | boolean } | { readonly id: number; readonly error: string };
+type ThreadReply =
+  { readonly id: number; readonly result: string | boolean } | { readonly id: number; readonly error: string };
 
 interface Thread {
   worker: Worker;
@@ -56,7 +57,8 @@ export class Argon2Threads {
   /** The thread with the fewest jobs gets the next one. */
   private send(job: Job): Promise<string | boolean> {
     let chosen = 0;
-    for (let i = 1; i < this.threads.length; i++) if ((this.threads[i]?.pending.size ?? 0) < (this.threads[chosen]?.pending.size ?? 0)) chosen = i;
+    for (let i = 1; i < this.threads.length; i++)
+      if ((this.threads[i]?.pending.size ?? 0) < (this.threads[chosen]?.pending.size ?? 0)) chosen = i;
     const thread = (this.threads[chosen] ??= this.start(chosen));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -67,7 +69,11 @@ export class Argon2Threads {
   }
 
   private start(index: number): Thread {
-    const worker = new Worker(THREAD_CODE, { eval: true, name: 'argon2', workerData: { argon2: require.resolve('@node-rs/argon2') } });
+    const worker = new Worker(THREAD_CODE, {
+      eval: true,
+      name: 'argon2',
+      workerData: { argon2: require.resolve('@node-rs/argon2') },
+    });
     const thread: Thread = { worker, pending: new Map() };
     worker.unref();
     worker.on('message', (reply: ThreadReply) => {

@@ -2,7 +2,12 @@ import type { SqlDatabase } from '../store/sql/sql-database';
 import { UniqueNames } from './unique-names';
 
 /** Users' logins (unique regardless of case) with their password hashes. */
-export const CREDENTIALS_TABLE = { table: 'credentials', ownerColumn: 'user_id', keyColumn: 'login_key', timeColumn: 'updated_at' } as const;
+export const CREDENTIALS_TABLE = {
+  table: 'credentials',
+  ownerColumn: 'user_id',
+  keyColumn: 'login_key',
+  timeColumn: 'updated_at',
+} as const;
 
 export interface Credential {
   userId: string;

@@ -29,7 +29,8 @@ export interface FirstAdminParts {
 }
 
 export type FirstAdminOutcome =
-  { created: true; userId: string; password: string; generated: boolean } | { created: false; userId: string | null; passwordReset: boolean; loginTaken?: true };
+  | { created: true; userId: string; password: string; generated: boolean }
+  | { created: false; userId: string | null; passwordReset: boolean; loginTaken?: true };
 
 /**
  * The first admin exists once (docs/decisions/operator-accounts.md): it is made with ADMIN_PASSWORD,
@@ -39,7 +40,12 @@ export type FirstAdminOutcome =
  * found by its user id in the log, becomes ADMIN_PASSWORD, the operator's way back in. Runs on the
  * running engine: the rule decides, so two instances starting at once make one admin.
  */
-export async function ensureFirstAdmin(parts: FirstAdminParts, adminPassword: string | null, now: number, reset = false): Promise<FirstAdminOutcome> {
+export async function ensureFirstAdmin(
+  parts: FirstAdminParts,
+  adminPassword: string | null,
+  now: number,
+  reset = false,
+): Promise<FirstAdminOutcome> {
   const { engine, credentials } = parts;
   await engine.live.catchUp();
   if (!anyAdmin(engine.live.state)) {
@@ -51,14 +57,18 @@ export async function ensureFirstAdmin(parts: FirstAdminParts, adminPassword: st
   const userId = await firstAdminId(parts.events, engine.live.state);
   if (!reset || adminPassword === null || userId === null) return { created: false, userId, passwordReset: false };
   const credential = await credentials.findByUserId(userId);
-  if (!credential || (await verifyPassword(credential.passwordHash, adminPassword))) return { created: false, userId, passwordReset: false };
+  if (!credential || (await verifyPassword(credential.passwordHash, adminPassword)))
+    return { created: false, userId, passwordReset: false };
   await credentials.setPassword(userId, await hashPassword(adminPassword));
   await recordPasswordReset(parts, userId, now); // tokens issued before end (a stolen one too)
   return { created: false, userId, passwordReset: true };
 }
 
 /** Null when the rule refused (an admin appeared meanwhile, or the login is taken). */
-async function makeFirstAdmin({ engine, credentials }: FirstAdminParts, adminPassword: string | null): Promise<FirstAdminOutcome | null> {
+async function makeFirstAdmin(
+  { engine, credentials }: FirstAdminParts,
+  adminPassword: string | null,
+): Promise<FirstAdminOutcome | null> {
   const userId = randomUUID();
   const password = adminPassword ?? generatePassword();
   const outcome = await runSecured(engine, {
@@ -81,8 +91,13 @@ async function firstAdminId(events: EventStore, state: LiveState): Promise<strin
   for (const admin of admins) {
     const [first] = await events.readStream(`user-${admin.id}`, { limit: 1 });
     const data = first?.data as { userId?: unknown; roles?: unknown } | undefined;
-    const made = first?.type === 'UserRegistered' && data?.userId === admin.id && Array.isArray(data.roles) && data.roles.includes('admin');
-    if (made && (first.metadata.commandId === `first-admin:${admin.id}` || isStartRegistration(first.metadata))) return admin.id;
+    const made =
+      first?.type === 'UserRegistered' &&
+      data?.userId === admin.id &&
+      Array.isArray(data.roles) &&
+      data.roles.includes('admin');
+    if (made && (first.metadata.commandId === `first-admin:${admin.id}` || isStartRegistration(first.metadata)))
+      return admin.id;
   }
   return null;
 }
@@ -99,10 +114,23 @@ async function recordPasswordReset(parts: FirstAdminParts, userId: string, now: 
 }
 
 /** Appends the event to the user's stream as the server's own (no actor), its id derived from the command id. */
-async function appendSystemEvent({ engine, events }: FirstAdminParts, userId: string, commandId: string, now: number, draft: Draft<QuizShowEvent>): Promise<void> {
+async function appendSystemEvent(
+  { engine, events }: FirstAdminParts,
+  userId: string,
+  commandId: string,
+  now: number,
+  draft: Draft<QuizShowEvent>,
+): Promise<void> {
   const event = {
     ...draft,
-    metadata: { eventId: nameBasedUuid(commandId, 0), commandId, correlationId: commandId, causationId: commandId, actor: { userId: null, roles: [] }, recordedAt: now },
+    metadata: {
+      eventId: nameBasedUuid(commandId, 0),
+      commandId,
+      correlationId: commandId,
+      causationId: commandId,
+      actor: { userId: null, roles: [] },
+      recordedAt: now,
+    },
   } as QuizShowEvent;
   const { position } = await events.append(`user-${userId}`, [encodeEvent(event)], 'any');
   await engine.live.waitFor(position);

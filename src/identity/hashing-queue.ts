@@ -220,7 +220,12 @@ export class HashingQueue {
   }
 
   /** Throws QueueFull with an appointment unless the request may join the line (a free thread was looked for before). */
-  private refuseUnlessLetIn(priority: HashPriority, booked: Booked | undefined, ticket: string | undefined, now: number): void {
+  private refuseUnlessLetIn(
+    priority: HashPriority,
+    booked: Booked | undefined,
+    ticket: string | undefined,
+    now: number,
+  ): void {
     if (this.running < this.handedAtMost() && this.line.length === 0) return;
     if (booked ? this.turnHasCome(booked, priority, now) : this.newcomerMayWait(priority)) return;
     this.refused++;
@@ -251,7 +256,12 @@ export class HashingQueue {
 
   /** A new place at the end of the outer line. */
   private place(ticket: string | undefined, now: number): Booked {
-    const booked: Booked = { ticket: ticket ?? randomBytes(12).toString('base64url'), at: now, dueBy: now, kept: false };
+    const booked: Booked = {
+      ticket: ticket ?? randomBytes(12).toString('base64url'),
+      at: now,
+      dueBy: now,
+      kept: false,
+    };
     this.booked.push(booked);
     this.byTicket.set(booked.ticket, booked);
     this.outstanding++;

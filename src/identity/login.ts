@@ -70,7 +70,13 @@ export class Logins {
   }
 
   /** The password login (see the top of this file); throws HashingBusy and NameLineFull for the edge to answer. */
-  async withPassword({ username, password, address, deviceCookie, ticket }: PasswordAttempt): Promise<LoggedIn | Rejection> {
+  async withPassword({
+    username,
+    password,
+    address,
+    deviceCookie,
+    ticket,
+  }: PasswordAttempt): Promise<LoggedIn | Rejection> {
     const { live, credentials, limits, jwt, devices } = this.parts;
     // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
     const counted = username.slice(0, FIELD_MAXIMA.login);
@@ -78,7 +84,10 @@ export class Logins {
       login: counted,
       address,
       // The cookie names the account and its token generation: the live state's, no query.
-      device: devices.verify(deviceCookie, live.state.users.get(live.state.userIdByLogin.get(uniqueNameKey(counted)) ?? '')),
+      device: devices.verify(
+        deviceCookie,
+        live.state.users.get(live.state.userIdByLogin.get(uniqueNameKey(counted)) ?? ''),
+      ),
     };
     checkHashingRoom({ ticket });
     const tooLong = tooLongProblem('login', username);

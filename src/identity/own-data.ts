@@ -18,14 +18,23 @@ const PAGE = 2_000;
 export const OWN_DATA_EXPORTS_PER_USER: WindowLimit = { max: 10, windowMs: HOUR };
 
 export const OWN_DATA_TEXTS = {
-  tooMany: (minutes: number) => `Du hast deine Daten gerade oft heruntergeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  tooMany: (minutes: number) =>
+    `Du hast deine Daten gerade oft heruntergeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;
 
 type At = { at: string };
 
 export interface OwnData {
   exportedAt: string;
-  account: { id: string; login: string; name: string; email: string | null; roles: string[]; blocked: boolean; registeredAt: string | null };
+  account: {
+    id: string;
+    login: string;
+    name: string;
+    email: string | null;
+    roles: string[];
+    blocked: boolean;
+    registeredAt: string | null;
+  };
   /** The names and addresses the account had, in order (a change each). */
   profileChanges: Array<At & ({ name: string } | { email: string | null })>;
   roleChanges: Array<At & { roles: string[] }>;
@@ -39,7 +48,15 @@ export interface OwnData {
   stars: Array<At & { teamId: string; proposal: number | null }>;
   favourites: Array<At & { teamId: string; proposal: number }>;
   /** Answers that are the user's (single-player) or taken from the user's proposal, with their rating and points. */
-  answers: Array<{ quiz: string; round: number; number: number; answer: string; checked: boolean; liked: boolean; points: number }>;
+  answers: Array<{
+    quiz: string;
+    round: number;
+    number: number;
+    answer: string;
+    checked: boolean;
+    liked: boolean;
+    points: number;
+  }>;
   /** Points of the user's single-player answers. */
   points: number;
   uploads: Array<At & { kind: string; fileNames: string[]; label: string | null }>;
@@ -93,13 +110,25 @@ export class OwnDataCollector {
         this.teamNames.set(event.data.teamId, event.data.name);
         return;
       case 'TeamJoined':
-        if (event.data.userId === me) d.teamMemberships.push({ at, teamId: event.data.teamId, team: this.teamNames.get(event.data.teamId) ?? '', via: event.data.via });
+        if (event.data.userId === me)
+          d.teamMemberships.push({
+            at,
+            teamId: event.data.teamId,
+            team: this.teamNames.get(event.data.teamId) ?? '',
+            via: event.data.via,
+          });
         return;
       case 'ProposalAdded':
-        if (event.data.userId === me) (event.data.chat ? d.teamChat : d.proposals).push({ at, teamId: event.data.teamId, message: event.data.message });
+        if (event.data.userId === me)
+          (event.data.chat ? d.teamChat : d.proposals).push({
+            at,
+            teamId: event.data.teamId,
+            message: event.data.message,
+          });
         return;
       case 'LobbyChatMessagePosted':
-        if (event.data.userId === me) d.lobbyChat.push({ at, message: event.data.message, highlighted: event.data.highlight });
+        if (event.data.userId === me)
+          d.lobbyChat.push({ at, message: event.data.message, highlighted: event.data.highlight });
         return;
       case 'SingleAnswerSubmitted':
         if (event.data.userId === me) d.singleAnswers.push({ at, message: event.data.message });
@@ -111,10 +140,17 @@ export class OwnDataCollector {
         if (event.data.userId === me) d.favourites.push({ at, teamId: event.data.teamId, proposal: event.data.key });
         return;
       case 'UploadRecorded':
-        if (event.data.userId === me) d.uploads.push({ at, kind: event.data.kind, fileNames: [...event.data.fileNames], label: event.data.label });
+        if (event.data.userId === me)
+          d.uploads.push({ at, kind: event.data.kind, fileNames: [...event.data.fileNames], label: event.data.label });
         return;
       case 'DrawingSaved':
-        if (event.data.userId === me) d.drawings.push({ at, round: event.data.round, number: event.data.number, strokes: event.data.strokes.length });
+        if (event.data.userId === me)
+          d.drawings.push({
+            at,
+            round: event.data.round,
+            number: event.data.number,
+            strokes: event.data.strokes.length,
+          });
         return;
       case 'UserMuted':
         if (event.data.userId === me) d.moderation.push({ at, action: 'muted', detail: event.data.minutes });
@@ -152,7 +188,15 @@ export class OwnDataCollector {
     });
     return {
       exportedAt: new Date(now).toISOString(),
-      account: { id: user.id, login: user.login, name: user.name, email: user.email, roles: [...user.roles], blocked: user.blocked, registeredAt: this.registeredAt },
+      account: {
+        id: user.id,
+        login: user.login,
+        name: user.name,
+        email: user.email,
+        roles: [...user.roles],
+        blocked: user.blocked,
+        registeredAt: this.registeredAt,
+      },
       currentTeam: team ? { teamId: team.id, name: team.name } : null,
       answers,
       points: user.points,
@@ -162,7 +206,13 @@ export class OwnDataCollector {
 }
 
 /** Reads the log page by page up to the live state's position and gathers the user's part. */
-export async function exportOwnData(events: EventStore, state: LiveState, position: number, userId: string, now: number = Date.now()): Promise<OwnData> {
+export async function exportOwnData(
+  events: EventStore,
+  state: LiveState,
+  position: number,
+  userId: string,
+  now: number = Date.now(),
+): Promise<OwnData> {
   const collector = new OwnDataCollector(userId);
   let after = 0;
   while (after < position) {

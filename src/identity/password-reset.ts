@@ -36,12 +36,17 @@ const ACCOUNTS_PER_EMAIL = 3;
 const PENDING_MAX = 200;
 
 export const PASSWORD_RESET_LIMIT_TEXTS = {
-  address: (minutes: number) => `Von deinem Anschluss wurden zu viele neue Passwörter angefordert. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  name: (minutes: number) => `Für diesen Namen wurden zu viele neue Passwörter angefordert. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  address: (minutes: number) =>
+    `Von deinem Anschluss wurden zu viele neue Passwörter angefordert. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  name: (minutes: number) =>
+    `Für diesen Namen wurden zu viele neue Passwörter angefordert. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;
 
 /** The e-mail: German, plain text (an HTML part with the same words). */
-export function resetMail(user: Pick<UserLive, 'name' | 'login'>, url: string): { subject: string; text: string; html: string } {
+export function resetMail(
+  user: Pick<UserLive, 'name' | 'login'>,
+  url: string,
+): { subject: string; text: string; html: string } {
   const lines = [
     `Hallo ${user.name},`,
     '',
@@ -54,7 +59,11 @@ export function resetMail(user: Pick<UserLive, 'name' | 'login'>, url: string): 
     'Deine Quiz-Crew',
   ];
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = lines.map((line) => (line === url ? `<p><a href="${escape(url)}">${escape(url)}</a></p>` : line === '' ? '' : `<p>${escape(line)}</p>`)).join('\n');
+  const html = lines
+    .map((line) =>
+      line === url ? `<p><a href="${escape(url)}">${escape(url)}</a></p>` : line === '' ? '' : `<p>${escape(line)}</p>`,
+    )
+    .join('\n');
   return { subject: 'Dein neues Passwort für das Quiz', text: lines.join('\n'), html };
 }
 
@@ -107,7 +116,10 @@ export class PasswordResets {
   async request(request: ResetRequest, address: string): Promise<string | null> {
     const now = Date.now();
     // The name or address typed, as a hash: the limit's table holds no address (nor a name) in clear.
-    const typed = 'login' in request ? `login ${uniqueNameKey(request.login.trim())}` : `email ${request.email.trim().toLowerCase()}`;
+    const typed =
+      'login' in request
+        ? `login ${uniqueNameKey(request.login.trim())}`
+        : `email ${request.email.trim().toLowerCase()}`;
     const key = createHash('sha256').update(typed).digest('base64url');
     const { first, second } = await this.perAddress.takeThen(address, this.perName, key, now);
     if (first.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.address(first.waitMinutes);
@@ -121,7 +133,9 @@ export class PasswordResets {
     this.pending++;
     this.queue = this.queue.then(() =>
       this.mailLinks(request, mailer)
-        .catch((error: unknown) => this.logger.warn(`E-Mail für ein neues Passwort nicht gesendet (${reasonOf(error)})`))
+        .catch((error: unknown) =>
+          this.logger.warn(`E-Mail für ein neues Passwort nicht gesendet (${reasonOf(error)})`),
+        )
         .finally(() => this.pending--),
     );
     return null;
@@ -150,7 +164,11 @@ export class PasswordResets {
    * unknown, expired, used or replaced). The token is used by the secured step's proof, after the
    * rule's dry run: a password the rule refuses does not use up the link.
    */
-  async confirm(token: unknown, newPassword: string, ticket: string | undefined): Promise<{ token: string } | Rejection> {
+  async confirm(
+    token: unknown,
+    newPassword: string,
+    ticket: string | undefined,
+  ): Promise<{ token: string } | Rejection> {
     const { engine, tokens, credentials } = this.deps;
     const linkId = await tokens.peek('reset', token);
     const userId = linkId === null ? undefined : await engine.live.findCaughtUp((s) => ownerOf(s, linkId));
@@ -163,7 +181,11 @@ export class PasswordResets {
       credential: replacedPassword(credentials, userId),
     });
     if (!outcome.ok) return outcome;
-    return { token: this.deps.sign(present(engine.live.state.users.get(userId), `the user ${userId} whose password was just reset`)) };
+    return {
+      token: this.deps.sign(
+        present(engine.live.state.users.get(userId), `the user ${userId} whose password was just reset`),
+      ),
+    };
   }
 
   private async mailLinks(request: ResetRequest, mailer: Mailer): Promise<void> {
@@ -171,7 +193,10 @@ export class PasswordResets {
     const origin = present(this.deps.publicUrl, 'PUBLIC_URL (SMTP_URL needs it, src/config.ts)');
     for (const userId of accountsOf(engine.live.state, request)) {
       if ((await this.perAccount.takeOrWait(userId, Date.now())) > 0) continue;
-      const outcome = await engine.pipeline.submit({ type: 'RequestPasswordReset', userId }, { userId: null, roles: [] });
+      const outcome = await engine.pipeline.submit(
+        { type: 'RequestPasswordReset', userId },
+        { userId: null, roles: [] },
+      );
       if (!outcome.ok) continue; // no e-mail address, blocked: nothing is sent, and the answer was the same
       const user = engine.live.state.users.get(userId);
       if (!user?.email) continue;
@@ -180,7 +205,10 @@ export class PasswordResets {
     }
   }
 
-  private async urlFor(outcome: { events: ReadonlyArray<{ type: string; data: unknown }> }, origin: string): Promise<string> {
+  private async urlFor(
+    outcome: { events: ReadonlyArray<{ type: string; data: unknown }> },
+    origin: string,
+  ): Promise<string> {
     const created = present(
       outcome.events.find((e) => e.type === 'PasswordResetLinkCreated'),
       'the PasswordResetLinkCreated event of a granted request',
@@ -216,5 +244,8 @@ function ownerOf(state: LiveState, linkId: string): string | undefined {
 /** A mail server's failure in a few words: its code, never the message (it holds the link). */
 function reasonOf(error: unknown): string {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  return [code, responseCode].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ') || 'unbekannter Fehler';
+  return (
+    [code, responseCode].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ') ||
+    'unbekannter Fehler'
+  );
 }

@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Argon2Threads } from './argon2-threads';
-import { HashingQueue, QueueFull, type Appointment, type HashingQueueFigures, type HashPriority } from './hashing-queue';
+import {
+  HashingQueue,
+  QueueFull,
+  type Appointment,
+  type HashingQueueFigures,
+  type HashPriority,
+} from './hashing-queue';
 
 /**
  * argon2id with the least memory of OWASP's equivalent minimum settings: 7 MiB, 5 iterations, 1 lane
@@ -66,7 +72,12 @@ export const ARGON2_AHEAD_PER_THREAD = 8;
 export const ARGON2_HANDED = ARGON2_AT_ONCE * (1 + ARGON2_AHEAD_PER_THREAD);
 
 const threads = new Argon2Threads(ARGON2_AT_ONCE);
-const queue = new HashingQueue({ atOnce: ARGON2_AT_ONCE, aheadPerThread: ARGON2_AHEAD_PER_THREAD, maxWaiting: ARGON2_MAX_WAITING, maxWaitMs: ARGON2_MAX_WAIT_MS });
+const queue = new HashingQueue({
+  atOnce: ARGON2_AT_ONCE,
+  aheadPerThread: ARGON2_AHEAD_PER_THREAD,
+  maxWaiting: ARGON2_MAX_WAITING,
+  maxWaitMs: ARGON2_MAX_WAIT_MS,
+});
 
 /** How long a login may wait in line (HASHING_QUEUE_WAIT_SECONDS); 0: the line holds ARGON2_MAX_WAITING whatever the pace. */
 export function setHashingQueueWait(ms: number): void {

@@ -116,7 +116,10 @@ export async function runSecured(engine: Engine, command: SecuredCommand): Promi
     const beyond = await limited(limit);
     if (beyond) return beyond;
   }
-  const submit = command.submit ?? ((secured: CommandInput) => engine.pipeline.submit(secured, actor, { reservedIds: command.newId ? [command.newId] : [] }));
+  const submit =
+    command.submit ??
+    ((secured: CommandInput) =>
+      engine.pipeline.submit(secured, actor, { reservedIds: command.newId ? [command.newId] : [] }));
   const proven = proof ? await checked(proof, limit) : true;
   const verdict: EdgeVerdict = proof ? { [proof.verdict]: proven } : {};
   const after = command.after ?? [];
@@ -145,7 +148,8 @@ export async function runSecured(engine: Engine, command: SecuredCommand): Promi
 async function dryRun(engine: Engine, { input, actor, proof, newId }: SecuredCommand): Promise<Rejection | null> {
   const assumed = { ...input, ...(proof ? { [proof.verdict]: true } : {}) };
   const id = newId ?? randomUUID();
-  const decideNow = () => decideInput(engine.live.state, assumed, { now: Date.now(), actor, newId: () => id, commandId: id });
+  const decideNow = () =>
+    decideInput(engine.live.state, assumed, { now: Date.now(), actor, newId: () => id, commandId: id });
   if (decideNow().ok) return null;
   await engine.live.catchUp();
   const decision = decideNow();
@@ -173,7 +177,8 @@ function newHash(hash: string | null): string {
 /** A new user's login, reserved (unique regardless of case) with the password's hash. */
 export function reservedLogin(credentials: Credentials, userId: string, login: string): CredentialWrite {
   return {
-    write: async (hash) => ((await credentials.create(userId, login, newHash(hash))) ? null : reject(SHARED_TEXTS.loginTaken, 'conflict')),
+    write: async (hash) =>
+      (await credentials.create(userId, login, newHash(hash))) ? null : reject(SHARED_TEXTS.loginTaken, 'conflict'),
     undo: async (outcome) => {
       if (outcome === 'refused') await credentials.remove(userId);
     },
@@ -183,7 +188,10 @@ export function reservedLogin(credentials: Credentials, userId: string, login: s
 /** A new team's name, reserved (unique regardless of case) with the password's hash, or NO_PASSWORD for a QR team. */
 export function reservedTeamName(teamPasswords: TeamPasswords, teamId: string, name: string): CredentialWrite {
   return {
-    write: async (hash) => ((await teamPasswords.reserve(teamId, name, hash ?? NO_PASSWORD)) ? null : reject(SHARED_TEXTS.teamNameTaken, 'conflict')),
+    write: async (hash) =>
+      (await teamPasswords.reserve(teamId, name, hash ?? NO_PASSWORD))
+        ? null
+        : reject(SHARED_TEXTS.teamNameTaken, 'conflict'),
     undo: async (outcome) => {
       if (outcome === 'refused') await teamPasswords.release(teamId);
     },

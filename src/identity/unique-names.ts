@@ -29,11 +29,10 @@ export class UniqueNames {
   /** Reserves the name for the owner; false when another owner holds it (case-insensitively). */
   async reserve(ownerId: string, name: string, passwordHash: string): Promise<boolean> {
     const { table, ownerColumn, keyColumn } = this.t;
-    const rows = await this.db.query(`INSERT INTO ${table} (${ownerColumn}, ${keyColumn}, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING ${ownerColumn}`, [
-      ownerId,
-      uniqueNameKey(name),
-      passwordHash,
-    ]);
+    const rows = await this.db.query(
+      `INSERT INTO ${table} (${ownerColumn}, ${keyColumn}, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING ${ownerColumn}`,
+      [ownerId, uniqueNameKey(name), passwordHash],
+    );
     return rows.length === 1;
   }
 
@@ -52,12 +51,18 @@ export class UniqueNames {
   }
 
   async hashOf(ownerId: string): Promise<string | null> {
-    const [row] = await this.db.query<{ password_hash: string }>(`SELECT password_hash FROM ${this.t.table} WHERE ${this.t.ownerColumn} = $1`, [ownerId]);
+    const [row] = await this.db.query<{ password_hash: string }>(
+      `SELECT password_hash FROM ${this.t.table} WHERE ${this.t.ownerColumn} = $1`,
+      [ownerId],
+    );
     return row?.password_hash ?? null;
   }
 
   /** A new hash for the owner; the timestamp says when. */
   async setHash(ownerId: string, passwordHash: string): Promise<void> {
-    await this.db.query(`UPDATE ${this.t.table} SET password_hash = $2, ${this.t.timeColumn} = now() WHERE ${this.t.ownerColumn} = $1`, [ownerId, passwordHash]);
+    await this.db.query(
+      `UPDATE ${this.t.table} SET password_hash = $2, ${this.t.timeColumn} = now() WHERE ${this.t.ownerColumn} = $1`,
+      [ownerId, passwordHash],
+    );
   }
 }

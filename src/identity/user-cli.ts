@@ -18,7 +18,8 @@ import { LiveStateService } from '../engine/live-state';
 import { openStorage } from '../store/storage';
 import { changeRolesFromConsole, roleText, rolesFromArgument, usersByLogin, type ChangeVerb } from './user-commands';
 
-const USAGE = 'Usage: npm run user -- list | roles <login> <admin,moderator,tester|-> | grant <login> <roles> | revoke <login> <roles>';
+const USAGE =
+  'Usage: npm run user -- list | roles <login> <admin,moderator,tester|-> | grant <login> <roles> | revoke <login> <roles>';
 const VERBS: Record<string, ChangeVerb> = { roles: 'set', grant: 'grant', revoke: 'revoke' };
 
 /** Who ran the command, as the event records it: the OS account and the machine. */
@@ -33,7 +34,9 @@ function consoleAccount(): string {
 }
 
 /** What the arguments ask for, or null when they follow no usage. */
-function requestOf(args: readonly string[]): { list: true } | { list: false; login: string; verb: ChangeVerb; roles: string } | null {
+function requestOf(
+  args: readonly string[],
+): { list: true } | { list: false; login: string; verb: ChangeVerb; roles: string } | null {
   const [command, login, roles] = args;
   if (command === 'list') return { list: true };
   const verb = command === undefined ? undefined : VERBS[command];

@@ -9,7 +9,8 @@ import { CONSOLE_ACTOR } from '../commands';
 import type { CommandPipeline } from '../engine/command-pipeline';
 
 export const USER_CLI_TEXTS = {
-  unknownLogin: (login: string) => `Es gibt keinen Benutzer mit dem Login „${login}“. Er muss sich zuerst registrieren.`,
+  unknownLogin: (login: string) =>
+    `Es gibt keinen Benutzer mit dem Login „${login}“. Er muss sich zuerst registrieren.`,
   changed: (login: string, previous: string, roles: string) => `Rollen von ${login}: ${previous} → ${roles}`,
   unchanged: (login: string, roles: string) => `Keine Änderung: ${login} hat bereits die Rollen ${roles}.`,
   noRoles: 'keine',
@@ -66,9 +67,16 @@ export async function changeRolesFromConsole(
   const user = userId === undefined ? undefined : state.users.get(userId);
   if (!user) return { ok: false, text: USER_CLI_TEXTS.unknownLogin(change.login) };
   const roles = targetRoles(change.verb, user.roles, change.roles);
-  const outcome = await pipeline.submit({ type: 'SetUserRoles', userId: user.id, roles, consoleAccount: change.account }, CONSOLE_ACTOR);
+  const outcome = await pipeline.submit(
+    { type: 'SetUserRoles', userId: user.id, roles, consoleAccount: change.account },
+    CONSOLE_ACTOR,
+  );
   if (!outcome.ok) return { ok: false, text: outcome.message };
   const event = outcome.events.find((e) => e.type === 'UserRolesChanged');
-  if (!event || event.type !== 'UserRolesChanged') return { ok: true, text: USER_CLI_TEXTS.unchanged(user.login, roleText(user.roles)) };
-  return { ok: true, text: USER_CLI_TEXTS.changed(user.login, roleText(event.data.previousRoles), roleText(event.data.roles)) };
+  if (!event || event.type !== 'UserRolesChanged')
+    return { ok: true, text: USER_CLI_TEXTS.unchanged(user.login, roleText(user.roles)) };
+  return {
+    ok: true,
+    text: USER_CLI_TEXTS.changed(user.login, roleText(event.data.previousRoles), roleText(event.data.roles)),
+  };
 }

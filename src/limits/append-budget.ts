@@ -13,7 +13,9 @@ export const APPEND_BUDGET_FLUSH_MS = 1_000;
 
 /** 1000000 as "1 MB", 20000 as "20 KB". */
 function bytesText(bytes: number): string {
-  return bytes >= 1_000_000 && bytes % 1_000_000 === 0 ? `${germanNumber(bytes / 1_000_000)} MB` : `${germanNumber(Math.round(bytes / 1000))} KB`;
+  return bytes >= 1_000_000 && bytes % 1_000_000 === 0
+    ? `${germanNumber(bytes / 1_000_000)} MB`
+    : `${germanNumber(Math.round(bytes / 1000))} KB`;
 }
 
 export const APPEND_BUDGET_TEXTS = {
@@ -69,7 +71,11 @@ export class AppendBudget implements AppendAllowance {
   }
 
   /** Its table comes with migration 3 (src/store/sql/migrations.ts). */
-  static async open(db: SqlDatabase, bytesPerHour = APPEND_BUDGET_BYTES_PER_HOUR, clock: () => number = Date.now): Promise<AppendBudget> {
+  static async open(
+    db: SqlDatabase,
+    bytesPerHour = APPEND_BUDGET_BYTES_PER_HOUR,
+    clock: () => number = Date.now,
+  ): Promise<AppendBudget> {
     return new AppendBudget(db, bytesPerHour, clock);
   }
 
@@ -131,13 +137,14 @@ export class AppendBudget implements AppendAllowance {
         );
         if (window === this.window) for (const row of rows) this.shared.set(row.user_id, Number(row.bytes));
       }
-      const over = await this.db.query<{ user_id: string; bytes: string | number }>('SELECT user_id, bytes FROM append_budget WHERE window_start = $1 AND bytes >= $2', [
-        windowStart,
-        this.bytesPerHour,
-      ]);
+      const over = await this.db.query<{ user_id: string; bytes: string | number }>(
+        'SELECT user_id, bytes FROM append_budget WHERE window_start = $1 AND bytes >= $2',
+        [windowStart, this.bytesPerHour],
+      );
       if (window === this.window) for (const row of over) this.shared.set(row.user_id, Number(row.bytes));
     } catch (error) {
-      if (window === this.window) for (const [id, bytes] of counts) this.unflushed.set(id, (this.unflushed.get(id) ?? 0) + bytes);
+      if (window === this.window)
+        for (const [id, bytes] of counts) this.unflushed.set(id, (this.unflushed.get(id) ?? 0) + bytes);
       if (!isUnavailable(error)) this.logger.warn(`append budget not written: ${String(error)}`);
     }
   }

@@ -10,6 +10,8 @@ export const QR_TEAMS_PER_ADDRESS: WindowLimit = { max: 30, windowMs: HOUR };
 
 /** With the wait: "gleich noch einmal" would be wrong when it is an hour. */
 export const FORM_LIMIT_TEXTS = {
-  greetings: (minutes: number) => `Von deinem Anschluss kamen gerade zu viele Grüße. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  qrTeams: (minutes: number) => `Von deinem Anschluss wurden gerade zu viele Teams angemeldet. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  greetings: (minutes: number) =>
+    `Von deinem Anschluss kamen gerade zu viele Grüße. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  qrTeams: (minutes: number) =>
+    `Von deinem Anschluss wurden gerade zu viele Teams angemeldet. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
 } as const;

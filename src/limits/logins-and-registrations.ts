@@ -31,10 +31,14 @@ export const FAILED_LOGINS_PER_ADDRESS: WindowLimit = { max: 100, windowMs: LOGI
 export const REGISTRATIONS_PER_ADDRESS: WindowLimit = { max: 60, windowMs: 60 * MINUTE };
 
 export const LOGIN_LIMIT_TEXTS = {
-  loginName: (minutes: number) => `Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  loginAddress: (minutes: number) => `Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  registrations: (minutes: number) => `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  nameLineFull: 'Gerade wird für diesen Nutzernamen sehr oft ein Passwort geprüft. Bitte versuche es in einem Moment noch einmal.',
+  loginName: (minutes: number) =>
+    `Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  loginAddress: (minutes: number) =>
+    `Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  registrations: (minutes: number) =>
+    `Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  nameLineFull:
+    'Gerade wird für diesen Nutzernamen sehr oft ein Passwort geprüft. Bitte versuche es in einem Moment noch einmal.',
 } as const;
 
 /**
@@ -110,7 +114,9 @@ function expandIPv6(address: string): string[] | null {
   const right = tail ? tail.split(':') : [];
   const missing = 8 - left.length - right.length;
   if (tail === undefined ? missing !== 0 : missing < 1) return null;
-  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) => Number.parseInt(g || '0', 16).toString(16));
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) =>
+    Number.parseInt(g || '0', 16).toString(16),
+  );
 }
 
 /** Rows of windows that ended are deleted after this many counted attempts (per process). */
@@ -180,20 +186,27 @@ export class LoginLimits {
     const name = uniqueNameKey(attempt.login);
     this.lastAddresses.delete(name); // re-inserted last: the map forgets the oldest first
     this.lastAddresses.set(name, addressKeyOf(attempt.address));
-    if (this.lastAddresses.size > LAST_ADDRESSES_KEPT) this.lastAddresses.delete(this.lastAddresses.keys().next().value!);
+    if (this.lastAddresses.size > LAST_ADDRESSES_KEPT)
+      this.lastAddresses.delete(this.lastAddresses.keys().next().value!);
     if (attempt.device !== null) {
       await this.db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(attempt.device)]);
       return;
     }
     // One row per statement: only the count below holds one row while it waits for another (see there).
     await this.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(attempt.login, attempt.address)]);
-    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [addressKeyOf(attempt.address)]);
+    await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [
+      addressKeyOf(attempt.address),
+    ]);
   }
 
   /** The password was never verified (the server was too busy): the attempt does not count. */
   async giveBack(attempt: LoginAttempt): Promise<void> {
-    const keys = attempt.device !== null ? [deviceKey(attempt.device)] : [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)];
-    for (const key of keys) await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
+    const keys =
+      attempt.device !== null
+        ? [deviceKey(attempt.device)]
+        : [pairKey(attempt.login, attempt.address), addressKeyOf(attempt.address)];
+    for (const key of keys)
+      await this.db.query('UPDATE login_failures SET failures = GREATEST(0, failures - 1) WHERE key = $1', [key]);
   }
 
   /**
@@ -248,7 +261,10 @@ export class LoginLimits {
 
   /** An erased account's failed logins go with it (the keys hold the login). */
   async forget(login: string): Promise<void> {
-    await this.db.query("DELETE FROM login_failures WHERE key LIKE 'pair %' AND right(key, $2) = $1", [` ${uniqueNameKey(login)}`, uniqueNameKey(login).length + 1]);
+    await this.db.query("DELETE FROM login_failures WHERE key LIKE 'pair %' AND right(key, $2) = $1", [
+      ` ${uniqueNameKey(login)}`,
+      uniqueNameKey(login).length + 1,
+    ]);
   }
 
   /**
@@ -276,7 +292,9 @@ export class LoginLimits {
   private async sweep(now: number): Promise<void> {
     if (++this.countsSinceSweep < SWEEP_EVERY) return;
     this.countsSinceSweep = 0;
-    await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString()]);
+    await this.db.query('DELETE FROM login_failures WHERE window_start <= $1', [
+      new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString(),
+    ]);
   }
 }
 

@@ -50,7 +50,11 @@ export class SharedWindowCounter {
 
   /** Counts one for the key: the count in its window with this one, and the minutes to wait when that is beyond the limit (else 0). */
   async take(key: string, now: number): Promise<Taken> {
-    const rows = await this.db.query<CountRow>(countOne('VALUES ($1, 1, $2)', '$3'), [this.key(key), this.windowEnd(now), new Date(now).toISOString()]);
+    const rows = await this.db.query<CountRow>(countOne('VALUES ($1, 1, $2)', '$3'), [
+      this.key(key),
+      this.windowEnd(now),
+      new Date(now).toISOString(),
+    ]);
     await this.sweepNow(now);
     return this.taken(rows[0]!, now);
   }
@@ -60,26 +64,47 @@ export class SharedWindowCounter {
    * `then` (another limit in the same table): one statement for both, locking this key's row first.
    * Whoever counts keys of two limits so must always name them in the same order.
    */
-  async takeThen(key: string, then: SharedWindowCounter, thenKey: string, now: number): Promise<{ first: Taken; second: Taken | null }> {
-    const rows = await this.db.query<{ first_count: number; first_end: Date | string; second_count: number | null; second_end: Date | string | null }>(
+  async takeThen(
+    key: string,
+    then: SharedWindowCounter,
+    thenKey: string,
+    now: number,
+  ): Promise<{ first: Taken; second: Taken | null }> {
+    const rows = await this.db.query<{
+      first_count: number;
+      first_end: Date | string;
+      second_count: number | null;
+      second_end: Date | string | null;
+    }>(
       `WITH first AS (${countOne('VALUES ($1, 1, $2)', '$5')}),
        second AS (${countOne('SELECT $3, 1, $4 FROM first WHERE first.count <= $6', '$5')})
        SELECT first.count AS first_count, first.window_end AS first_end, second.count AS second_count, second.window_end AS second_end
        FROM first LEFT JOIN second ON true`,
-      [this.key(key), this.windowEnd(now), then.key(thenKey), then.windowEnd(now), new Date(now).toISOString(), this.limit.max],
+      [
+        this.key(key),
+        this.windowEnd(now),
+        then.key(thenKey),
+        then.windowEnd(now),
+        new Date(now).toISOString(),
+        this.limit.max,
+      ],
     );
     await this.sweepNow(now);
     const row = rows[0]!;
     const first = this.taken({ count: row.first_count, window_end: row.first_end }, now);
-    return { first, second: row.second_count === null ? null : then.taken({ count: row.second_count, window_end: row.second_end! }, now) };
+    return {
+      first,
+      second:
+        row.second_count === null ? null : then.taken({ count: row.second_count, window_end: row.second_end! }, now),
+    };
   }
 
   /** Minutes until the key may try again (0 while below the limit), counting nothing. */
   async blockedMinutes(key: string, now: number): Promise<number> {
-    const rows = await this.db.query<{ count: number; window_end: Date | string }>('SELECT count, window_end FROM limit_counters WHERE key = $1 AND window_end > $2', [
-      this.key(key),
-      new Date(now).toISOString(),
-    ]);
+    const rows = await this.db.query<{ count: number; window_end: Date | string }>(
+      'SELECT count, window_end FROM limit_counters WHERE key = $1 AND window_end > $2',
+      [this.key(key), new Date(now).toISOString()],
+    );
     const row = rows[0];
     if (!row || row.count < this.limit.max) return 0;
     return minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now);
@@ -87,7 +112,10 @@ export class SharedWindowCounter {
 
   /** Takes one back within the key's window (an attempt that turned out not to count). */
   async giveBack(key: string, now: number): Promise<void> {
-    await this.db.query('UPDATE limit_counters SET count = GREATEST(0, count - 1) WHERE key = $1 AND window_end > $2', [this.key(key), new Date(now).toISOString()]);
+    await this.db.query('UPDATE limit_counters SET count = GREATEST(0, count - 1) WHERE key = $1 AND window_end > $2', [
+      this.key(key),
+      new Date(now).toISOString(),
+    ]);
   }
 
   /** Forgets the key (a success that clears its failures). */
@@ -105,7 +133,10 @@ export class SharedWindowCounter {
 
   private taken(row: CountRow, now: number): Taken {
     if (row.count <= this.limit.max) return { count: row.count, waitMinutes: 0 };
-    return { count: row.count, waitMinutes: minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now) };
+    return {
+      count: row.count,
+      waitMinutes: minutesUntilWindowEnds(new Date(row.window_end).getTime() - this.limit.windowMs, this.limit, now),
+    };
   }
 
   private async sweepNow(now: number): Promise<void> {

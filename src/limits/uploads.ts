@@ -35,7 +35,8 @@ export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_UPLOAD * UPLOAD_MAX_BYTES + 64 * 1024;
 
 export const UPLOAD_LIMIT_TEXTS = {
-  tooMany: (minutes: number) => `Du hast gerade sehr viele Bilder hochgeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
+  tooMany: (minutes: number) =>
+    `Du hast gerade sehr viele Bilder hochgeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
   quota: `Euer Speicherplatz für Bilder ist voll (höchstens ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB). Bitte wende dich an das Quiz-Team.`,
   userQuota: `Dein Speicherplatz für Bilder ist voll (höchstens ${USER_UPLOAD_QUOTA_BYTES / 1024 / 1024} MB). Bitte wende dich an das Quiz-Team.`,
   teamlessQuota: `Dein Speicherplatz für Bilder ist voll (höchstens ${TEAMLESS_UPLOAD_QUOTA_BYTES / 1024 / 1024} MB, solange du in keinem Team bist). Bitte wende dich an das Quiz-Team.`,
@@ -54,7 +55,10 @@ export interface UploadOwner {
 }
 
 /** The owner of an upload: the user for kinds user and show (the admin's logo) and for a user without a team, else their team. */
-export function uploadOwnerOf(kind: string, user: { id: string; teamId: string | null; roles: readonly string[] }): UploadOwner {
+export function uploadOwnerOf(
+  kind: string,
+  user: { id: string; teamId: string | null; roles: readonly string[] },
+): UploadOwner {
   if (kind !== 'user' && kind !== 'show' && user.teamId) return { id: user.teamId, kind: 'team' };
   return { id: user.id, kind: user.teamId || user.roles.length > 0 ? 'user' : 'teamless' };
 }
@@ -90,7 +94,13 @@ export class UploadLimits {
    * another instance may be receiving into a shared folder: what is older than a lease) and the
    * stored bytes are counted into the ledger.
    */
-  static async open(db: SqlDatabase, uploadsDir: string, settings: UploadLimitSettings, requests: SharedWindowCounter, clock: () => number = Date.now): Promise<UploadLimits> {
+  static async open(
+    db: SqlDatabase,
+    uploadsDir: string,
+    settings: UploadLimitSettings,
+    requests: SharedWindowCounter,
+    clock: () => number = Date.now,
+  ): Promise<UploadLimits> {
     const ledger = await UploadLedger.open(db, clock);
     const alone = db.kind === 'embedded';
     await sweepIncoming(path.join(uploadsDir, INCOMING), alone ? Infinity : clock() - RESERVATION_LEASE_MS);
@@ -156,13 +166,18 @@ export class UploadReservation {
   async grow(bytes: number): Promise<UploadRefusal | null> {
     if (bytes <= this.reserved) return null;
     if (bytes > MAX_UPLOAD_REQUEST_BYTES) return { status: 413, detail: UPLOAD_LIMIT_TEXTS.tooManyFiles };
-    const step = Math.min(Math.max(bytes - this.reserved, RESERVATION_STEP_BYTES), MAX_UPLOAD_REQUEST_BYTES - this.reserved);
+    const step = Math.min(
+      Math.max(bytes - this.reserved, RESERVATION_STEP_BYTES),
+      MAX_UPLOAD_REQUEST_BYTES - this.reserved,
+    );
     if (!(await this.disk.claim(step))) return { status: 507, detail: UPLOAD_LIMIT_TEXTS.full };
     const quota = QUOTAS[this.owner.kind];
-    const refused = await this.ledger.reserve(this.id, this.owner.id, step, quota.bytes, this.totalMax).catch(async (error: unknown) => {
-      await this.disk.release(step);
-      throw error;
-    });
+    const refused = await this.ledger
+      .reserve(this.id, this.owner.id, step, quota.bytes, this.totalMax)
+      .catch(async (error: unknown) => {
+        await this.disk.release(step);
+        throw error;
+      });
     if (refused) {
       await this.disk.release(step);
       if (refused === 'total') return { status: 507, detail: UPLOAD_LIMIT_TEXTS.full };

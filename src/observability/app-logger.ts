@@ -12,7 +12,14 @@ export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 const REQUEST_CONTEXTS = new Set(['HTTP', 'ExceptionsHandler']);
 
 /** Nest's start-up narration (module init, one line per route): debug, so the address and the admin line stand out. */
-const START_UP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController', 'NestApplication']);
+const START_UP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'WebSocketsController',
+  'NestApplication',
+]);
 
 /**
  * An error as it may be logged: its name, message, stack and code, and its cause alike. Nothing else

@@ -1,6 +1,13 @@
 import { Controller, Get, Header, Headers, HttpException, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Registry } from 'prom-client';
 import type { AppConfig } from '../config';
@@ -26,12 +33,18 @@ export class MetricsController {
   @Header('Cache-Control', 'no-store')
   @ApiBearerAuth()
   @ApiProduces(Registry.PROMETHEUS_CONTENT_TYPE)
-  @ApiOkResponse({ description: 'Prometheus text format: sockets, commands, rejections, append and push latency, group-commit sizes, projection lag, event-loop delay.' })
+  @ApiOkResponse({
+    description:
+      'Prometheus text format: sockets, commands, rejections, append and push latency, group-commit sizes, projection lag, event-loop delay.',
+  })
   @ApiUnauthorizedResponse({ description: 'METRICS_TOKEN is set and the request does not carry it.' })
-  @ApiForbiddenResponse({ description: 'No METRICS_TOKEN is set and the request does not come from this machine (loopback) directly.' })
+  @ApiForbiddenResponse({
+    description: 'No METRICS_TOKEN is set and the request does not come from this machine (loopback) directly.',
+  })
   async scrape(@Headers('authorization') authorization: string | undefined, @Req() request: Request): Promise<string> {
     const expected = this.config.metricsToken;
-    if (expected === null && !fromThisMachine(request)) throw new HttpException({ errors: [{ status: '403', detail: METRICS_TEXTS.localOnly }] }, 403);
+    if (expected === null && !fromThisMachine(request))
+      throw new HttpException({ errors: [{ status: '403', detail: METRICS_TEXTS.localOnly }] }, 403);
     if (expected !== null && !sameSecret(authorization ?? '', `Bearer ${expected}`)) {
       throw new HttpException({ errors: [{ status: '401', detail: METRICS_TEXTS.tokenNeeded }] }, 401);
     }

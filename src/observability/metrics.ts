@@ -85,7 +85,18 @@ export class Metrics implements PipelineObserver {
       registers: [this.registry],
       collect() {
         const figures = hashingFigures();
-        for (const figure of ['done', 'refused', 'kept', 'givenUp', 'released', 'busyMs', 'threads', 'running', 'waiting', 'appointments'] as const)
+        for (const figure of [
+          'done',
+          'refused',
+          'kept',
+          'givenUp',
+          'released',
+          'busyMs',
+          'threads',
+          'running',
+          'waiting',
+          'appointments',
+        ] as const)
           this.set({ figure }, figures[figure]);
       },
     });

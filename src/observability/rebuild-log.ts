@@ -10,7 +10,9 @@ export function rebuildLog(logger = new Logger('Projektionen'), everyMs = PROGRE
   return {
     started(s) {
       lastLine = performance.now();
-      logger.log(`Projektion ${s.projector} wird neu aufgebaut (Version ${s.from} → ${s.to}); bis zum Wechsel gelten die bisherigen Tabellen`);
+      logger.log(
+        `Projektion ${s.projector} wird neu aufgebaut (Version ${s.from} → ${s.to}); bis zum Wechsel gelten die bisherigen Tabellen`,
+      );
     },
     progress(s) {
       const now = performance.now();

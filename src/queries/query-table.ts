@@ -7,7 +7,15 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '../../events';
 import { isHiddenPicture, isMaintenance, pointsOverview, type LiveState } from '../../projections/live';
-import { accessDenied, invalidTextRejection, isRejection, texts, type Access, type Rejection, type WireField } from '../commands';
+import {
+  accessDenied,
+  invalidTextRejection,
+  isRejection,
+  texts,
+  type Access,
+  type Rejection,
+  type WireField,
+} from '../commands';
 import { reject } from '../commands/decision';
 import { quizIdOf, textOf } from '../commands/fields';
 import { GUARD_COMMAND_TEXTS } from '../commands/guards';
@@ -32,7 +40,10 @@ const MODERATOR: Access = { anyOf: ['moderator'] };
 const pointsOverviewQuery: QueryEntry<{ quizId: string }> = {
   access: MODERATOR,
   parse: (c) => ({ quizId: quizIdOf(c.quiz) }),
-  answer: ({ quizId }, { state }) => (state.quizzes.has(quizId) ? { ...pointsOverview(state, quizId) } : reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found')),
+  answer: ({ quizId }, { state }) =>
+    state.quizzes.has(quizId)
+      ? { ...pointsOverview(state, quizId) }
+      : reject(GUARD_COMMAND_TEXTS.quizNotFound(quizId), 'not_found'),
 };
 
 /** muf: a folder of the upload store; paths that would leave it, and dot folders (`.incoming`: uploads under way), are refused. */
@@ -40,10 +51,13 @@ const uploadFolderQuery: QueryEntry<{ folder: string }> = {
   access: MODERATOR,
   parse: (c) => {
     const folder = textOf(c.folder);
-    const leaves = folder.startsWith('/') || folder.includes('\\') || folder.split('/').some((part) => part.startsWith('.'));
+    const leaves =
+      folder.startsWith('/') || folder.includes('\\') || folder.split('/').some((part) => part.startsWith('.'));
     return leaves ? reject(texts.folderOutsideUploads, 'forbidden') : { folder };
   },
-  answer: async ({ folder }, { uploadsDir, state }) => ({ folder: markHidden(state, folder, await listFolder(uploadsDir, folder)) }),
+  answer: async ({ folder }, { uploadsDir, state }) => ({
+    folder: markHidden(state, folder, await listFolder(uploadsDir, folder)),
+  }),
 };
 
 interface Query {
@@ -89,16 +103,27 @@ export function isQuery(code: string): boolean {
  * Answers a query message: access, invalid text and parse (the edge, as for commands), then maintenance
  * refuses it like a command, then the answer.
  */
-export async function answerQuery(code: string, content: Readonly<Record<string, unknown>>, actor: Actor, ctx: QueryContext): Promise<QueryAnswer> {
+export async function answerQuery(
+  code: string,
+  content: Readonly<Record<string, unknown>>,
+  actor: Actor,
+  ctx: QueryContext,
+): Promise<QueryAnswer> {
   const entry = queries[code];
   if (!entry) return reject(DECIDE_COMMAND_TEXTS.unknownCommand);
   return accessDenied(entry.access, actor) ?? invalidTextRejection(content) ?? entry.run(content, ctx);
 }
 
 /** mph: a hidden picture is listed with `hidden: true` (the moderator shows it again from here; the presentation skips it). */
-function markHidden(state: LiveState, folder: string, entries: Array<{ name: string; isFile: boolean }>): Array<{ name: string; isFile: boolean; hidden?: true }> {
+function markHidden(
+  state: LiveState,
+  folder: string,
+  entries: Array<{ name: string; isFile: boolean }>,
+): Array<{ name: string; isFile: boolean; hidden?: true }> {
   const prefix = folder.split('/').filter(Boolean).join('/');
-  return entries.map((entry) => (entry.isFile && isHiddenPicture(state, `${prefix}/${entry.name}`) ? { ...entry, hidden: true as const } : entry));
+  return entries.map((entry) =>
+    entry.isFile && isHiddenPicture(state, `${prefix}/${entry.name}`) ? { ...entry, hidden: true as const } : entry,
+  );
 }
 
 async function listFolder(uploadsDir: string, folder: string): Promise<Array<{ name: string; isFile: boolean }>> {

@@ -36,12 +36,24 @@ export function parseEnvelope(raw: string): Envelope | { problem: string; id: un
   } catch {
     return { problem: SOCKET_TEXTS.notJson, id: null };
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return { problem: SOCKET_TEXTS.badEnvelope, id: null };
+  if (typeof message !== 'object' || message === null || Array.isArray(message))
+    return { problem: SOCKET_TEXTS.badEnvelope, id: null };
   const { type, id, content, commandId } = message as Record<string, unknown>;
-  if (typeof type !== 'string' || type.length === 0 || type.length > 20) return { problem: SOCKET_TEXTS.badEnvelope, id };
-  if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content))) return { problem: SOCKET_TEXTS.badContent, id };
-  if (commandId !== undefined && commandId !== null && (typeof commandId !== 'string' || commandId.length === 0 || commandId.length > MAX_COMMAND_ID_LENGTH)) {
+  if (typeof type !== 'string' || type.length === 0 || type.length > 20)
+    return { problem: SOCKET_TEXTS.badEnvelope, id };
+  if (content !== undefined && content !== null && (typeof content !== 'object' || Array.isArray(content)))
+    return { problem: SOCKET_TEXTS.badContent, id };
+  if (
+    commandId !== undefined &&
+    commandId !== null &&
+    (typeof commandId !== 'string' || commandId.length === 0 || commandId.length > MAX_COMMAND_ID_LENGTH)
+  ) {
     return { problem: SOCKET_TEXTS.badCommandId, id };
   }
-  return { type, id, content: (content ?? undefined) as Record<string, unknown> | undefined, commandId: commandId ?? undefined };
+  return {
+    type,
+    id,
+    content: (content ?? undefined) as Record<string, unknown> | undefined,
+    commandId: commandId ?? undefined,
+  };
 }

@@ -12,7 +12,11 @@ import type { RawData, WebSocket } from 'ws';
  * result that is not empty goes back as JSON.
  */
 export class LeanWsAdapter extends WsAdapter {
-  override bindMessageHandlers(client: WebSocket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+  override bindMessageHandlers(
+    client: WebSocket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
     const byEvent = new Map(handlers.map((handler) => [handler.message, handler]));
     client.on('message', (data: RawData, isBinary: boolean) => {
       let message: { event: string; data: unknown } | void;
@@ -32,7 +36,8 @@ export class LeanWsAdapter extends WsAdapter {
       }
       result.subscribe({
         next: (response) => {
-          if (response !== null && response !== undefined && client.readyState === client.OPEN) client.send(JSON.stringify(response));
+          if (response !== null && response !== undefined && client.readyState === client.OPEN)
+            client.send(JSON.stringify(response));
         },
         error: (error: unknown) => this.logger.error(error),
       });

@@ -27,7 +27,10 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
 }
 
 /** ws's verifyClient hook. */
-export function allowedOrigin(info: { origin: string; req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void): void {
+export function allowedOrigin(
+  info: { origin: string; req: IncomingMessage },
+  done: (ok: boolean, code?: number, message?: string) => void,
+): void {
   if (isAllowedOrigin(info.origin || undefined, info.req.headers.host)) done(true);
   else done(false, 403, 'Origin not allowed');
 }

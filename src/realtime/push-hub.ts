@@ -170,7 +170,9 @@ export class PushHub {
     scope.json = null;
     scope.version++;
     const name = scope.memo.key.scope;
-    const content = patch ? { scope: name, version: scope.version, patch } : { scope: name, version: scope.version, value: view };
+    const content = patch
+      ? { scope: name, version: scope.version, patch }
+      : { scope: name, version: scope.version, value: view };
     const frame = Buffer.from(JSON.stringify({ type: 'st', id: ++this.frameId, content }));
     for (const client of scope.clients) client.send(frame);
   }

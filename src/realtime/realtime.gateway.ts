@@ -31,7 +31,12 @@ export const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES;
  * `allowSynchronousEvents: false`: one message per socket per turn of the event loop, so a flooding
  * socket takes its turn like every other instead of holding the loop for a whole chunk of frames.
  */
-@WebSocketGateway({ path: '/ws', maxPayload: MAX_PAYLOAD_BYTES, verifyClient: allowedOrigin, allowSynchronousEvents: false })
+@WebSocketGateway({
+  path: '/ws',
+  maxPayload: MAX_PAYLOAD_BYTES,
+  verifyClient: allowedOrigin,
+  allowSynchronousEvents: false,
+})
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
   private readonly sessions: SocketSessions;
   private readonly router: SocketRouter<SocketSession>;
@@ -68,7 +73,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.sessions.start();
     this.stopClosingRevoked = this.engine.live.onChange((state, previous) => {
       if (state.users !== previous.users) this.sessions.closeRevoked(state, previous);
-      if (state.overlayLinks !== previous.overlayLinks || state.users !== previous.users) this.sessions.closeRevokedOverlays(state); // a link ends with its creator's admin role too
+      if (state.overlayLinks !== previous.overlayLinks || state.users !== previous.users)
+        this.sessions.closeRevokedOverlays(state); // a link ends with its creator's admin role too
     });
   }
 

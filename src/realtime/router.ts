@@ -7,7 +7,15 @@
  * (secured-parts.ts), so no command has a branch of its own here.
  */
 import type { Actor, Role } from '../../events';
-import { entryOf, inputFromWire, isRejection, isWireCommand, type Command, type CommandInput, type EdgeSecret } from '../commands';
+import {
+  entryOf,
+  inputFromWire,
+  isRejection,
+  isWireCommand,
+  type Command,
+  type CommandInput,
+  type EdgeSecret,
+} from '../commands';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import { SOCKET_TEXTS } from '../edge-texts';
 import { RETRY_LATER, type CommandOutcome } from '../engine/command-pipeline';
@@ -48,7 +56,8 @@ export class SocketRouter<S extends RoutedSession> {
       return await this.handle(session, envelope);
     } catch (error) {
       if (isUnavailable(error)) return { success: false, message: STORE_UNAVAILABLE_TEXT, retry: true };
-      if (error instanceof HashingBusy) return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
+      if (error instanceof HashingBusy)
+        return { success: false, retry: true, retryAfterMs: error.retryAfterMs, message: HASHING_BUSY_TEXT };
       this.options.logError(`message failed: ${String(error)}`);
       return { success: false, message: RETRY_LATER };
     }
@@ -56,10 +65,14 @@ export class SocketRouter<S extends RoutedSession> {
 
   private async handle(session: S, { type, content, commandId }: Envelope): Promise<ReplyContent> {
     const { auth, engine, snapshot, uploadsDir } = this.options;
-    if (type === 'sa') return content?.overlay !== undefined ? auth.overlay(session, content.overlay) : auth.user(session, content?.token);
+    if (type === 'sa')
+      return content?.overlay !== undefined
+        ? auth.overlay(session, content.overlay)
+        : auth.user(session, content?.token);
     if (!session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
     // {success, serverTime, views, versions}, the views as the hub keeps them serialized.
-    if (type === 'sg') return new SerializedContent([`{"success":true,"serverTime":${Date.now()},`, ...snapshot(session.client), '}']);
+    if (type === 'sg')
+      return new SerializedContent([`{"success":true,"serverTime":${Date.now()},`, ...snapshot(session.client), '}']);
     if (type === 'ping') return { success: true, serverTime: Date.now() };
     if (session.overlay) return { success: false, message: SOCKET_TEXTS.overlayReadOnly };
     if (!session.user) return { success: false, message: SOCKET_TEXTS.tooEarly };
@@ -73,7 +86,12 @@ export class SocketRouter<S extends RoutedSession> {
   }
 
   /** A command: through its entry's secured part when it declares one, then the pipeline; a success carries its extras. */
-  private async command(input: CommandInput, content: Envelope['content'], actor: Actor & { userId: string }, commandId: string | undefined): Promise<Record<string, unknown>> {
+  private async command(
+    input: CommandInput,
+    content: Envelope['content'],
+    actor: Actor & { userId: string },
+    commandId: string | undefined,
+  ): Promise<Record<string, unknown>> {
     const admitted: { command?: Command } = {};
     const submit = async (secured: CommandInput): Promise<CommandOutcome> => {
       const command = this.options.engine.pipeline.admit(secured, actor);
@@ -82,15 +100,24 @@ export class SocketRouter<S extends RoutedSession> {
       return this.execute(command, actor, commandId);
     };
     const secret = entryOf(input.type)?.secured;
-    const outcome = secret === undefined ? await submit(input) : await this.options.securedParts[secret]({ input, content, actor, commandId, submit });
+    const outcome =
+      secret === undefined
+        ? await submit(input)
+        : await this.options.securedParts[secret]({ input, content, actor, commandId, submit });
     if (!outcome.ok) return refusal(outcome);
     const { engine, tokens } = this.options;
-    const extras = admitted.command ? await extrasFor(admitted.command, outcome.events, { state: engine.live.state, tokens }) : {};
+    const extras = admitted.command
+      ? await extrasFor(admitted.command, outcome.events, { state: engine.live.state, tokens })
+      : {};
     return { success: true, ...extras };
   }
 
   /** With a commandId a late answer is "try again" (the resend joins or finds it); without, it waits for the outcome. */
-  private execute(command: Command, actor: Actor & { userId: string }, commandId: string | undefined): Promise<CommandOutcome> {
+  private execute(
+    command: Command,
+    actor: Actor & { userId: string },
+    commandId: string | undefined,
+  ): Promise<CommandOutcome> {
     const { pipeline } = this.options.engine;
     if (commandId === undefined) return pipeline.execute(command, actor);
     return pipeline.executeForClient(command, actor, { commandId: userCommandId(actor.userId, commandId) });

@@ -1,6 +1,14 @@
 import type { Role } from '../../events';
 import type { PushClient } from './session';
-import { readInputs, sameInputs, scopeDefinition, type AnyScopeDefinition, type IsOnline, type LiveState, type ScopeKey } from '../../projections/live';
+import {
+  readInputs,
+  sameInputs,
+  scopeDefinition,
+  type AnyScopeDefinition,
+  type IsOnline,
+  type LiveState,
+  type ScopeKey,
+} from '../../projections/live';
 
 /**
  * One scope instance on the server: its view, recomputed only when something it reads changed, and

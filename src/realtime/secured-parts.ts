@@ -39,7 +39,11 @@ export interface SecuredPartsOptions {
 
 /** Every declared secret's handling: the compiler wants one for each EdgeSecret. */
 export function securedParts(options: SecuredPartsOptions): Readonly<Record<EdgeSecret, SecuredPart>> {
-  return { teamPassword: teamPassword(options), inviteToken: inviteToken(options), teamPasswordChange: teamPasswordChange(options) };
+  return {
+    teamPassword: teamPassword(options),
+    inviteToken: inviteToken(options),
+    teamPasswordChange: teamPasswordChange(options),
+  };
 }
 
 /**
@@ -61,10 +65,14 @@ function teamPassword({ engine, teamPasswords, guards }: SecuredPartsOptions): S
       input,
       actor,
       limit: {
-        take: async () => ((await guards.attempt(userId, team(), Date.now())) ? null : SOCKET_LIMIT_TEXTS.wrongTeamPasswords),
+        take: async () =>
+          (await guards.attempt(userId, team(), Date.now())) ? null : SOCKET_LIMIT_TEXTS.wrongTeamPasswords,
         giveBack: () => guards.giveBack(userId, team(), Date.now()),
       },
-      proof: password === '' || password === FUSION_TEAM_PASSWORD ? undefined : { verdict: 'passwordOk', check: () => teamPasswords.matches(team(), password, ticket) },
+      proof:
+        password === '' || password === FUSION_TEAM_PASSWORD
+          ? undefined
+          : { verdict: 'passwordOk', check: () => teamPasswords.matches(team(), password, ticket) },
       submit,
     });
   };
@@ -85,5 +93,6 @@ function inviteToken({ engine, tokens }: SecuredPartsOptions): SecuredPart {
 /** gpw: the sender's own password proves it, the new team password is hashed and put in place (src/teams/team-password-change.ts). */
 function teamPasswordChange({ engine, teamPasswords, credentials }: SecuredPartsOptions): SecuredPart {
   const server = { engine, secrets: { credentials, teamPasswords } };
-  return ({ input, actor, content, commandId, submit }) => changeTeamPassword(server, input, actor, content, commandId, submit);
+  return ({ input, actor, content, commandId, submit }) =>
+    changeTeamPassword(server, input, actor, content, commandId, submit);
 }

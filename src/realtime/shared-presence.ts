@@ -136,9 +136,16 @@ export class SharedPresence extends Presence {
       try {
         await this.db.transaction(async (tx) => {
           if (online.length > 0) {
-            await tx.query('INSERT INTO presence_users (instance_id, user_id) SELECT $1, u FROM unnest($2::text[]) AS u ON CONFLICT DO NOTHING', [this.instanceId, online]);
+            await tx.query(
+              'INSERT INTO presence_users (instance_id, user_id) SELECT $1, u FROM unnest($2::text[]) AS u ON CONFLICT DO NOTHING',
+              [this.instanceId, online],
+            );
           }
-          if (offline.length > 0) await tx.query('DELETE FROM presence_users WHERE instance_id = $1 AND user_id = ANY($2::text[])', [this.instanceId, offline]);
+          if (offline.length > 0)
+            await tx.query('DELETE FROM presence_users WHERE instance_id = $1 AND user_id = ANY($2::text[])', [
+              this.instanceId,
+              offline,
+            ]);
           const payloads: string[] = [];
           for (let i = 0; i < users.length; i += USERS_PER_NOTIFICATION) {
             payloads.push([this.instanceId, ...users.slice(i, i + USERS_PER_NOTIFICATION)].join(' '));
@@ -216,7 +223,9 @@ export class SharedPresence extends Presence {
       const again = mine?.inserted ? [...super.onlineUserIds()] : [...this.failed];
       this.failed.clear();
       for (const userId of again) this.write(userId);
-      await this.db.query('DELETE FROM presence_instances WHERE seen_at < now() - make_interval(secs => $1)', [this.staleMs / 1000]);
+      await this.db.query('DELETE FROM presence_instances WHERE seen_at < now() - make_interval(secs => $1)', [
+        this.staleMs / 1000,
+      ]);
     } catch (error) {
       this.logger.warn(`presence heartbeat failed: ${String(error)}`);
     }

@@ -45,7 +45,8 @@ export class SocketAuth<S extends RoutedSession> {
     const linkId = overlayTokens.linkIdOf(token);
     const link = linkId === null ? undefined : await live.findCaughtUp((state) => workingOverlayLink(state, linkId));
     if (!link) return { success: false, message: SOCKET_TEXTS.overlayLinkInvalid };
-    if (signIn.overlayPages(link.id, session) >= OVERLAY_PAGES_PER_LINK) return { success: false, message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK) };
+    if (signIn.overlayPages(link.id, session) >= OVERLAY_PAGES_PER_LINK)
+      return { success: false, message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK) };
     signIn.overlay(session, link.id);
     return { success: true };
   }

@@ -11,7 +11,13 @@ import { workingOverlayLink, type LiveState } from '../../projections/live';
 import { tokenHolder } from '../auth/token-holder';
 import { SocketRateLimit, type Rate } from '../limits/frame-rate';
 import { addressKey } from '../limits/logins-and-registrations';
-import { ANONYMOUS_SOCKETS_PER_ADDRESS, AUTH_DEADLINE_MS, CLOSE_CODES, SOCKET_LIMIT_TEXTS, SocketsPerUser } from '../limits/sockets-and-team-passwords';
+import {
+  ANONYMOUS_SOCKETS_PER_ADDRESS,
+  AUTH_DEADLINE_MS,
+  CLOSE_CODES,
+  SOCKET_LIMIT_TEXTS,
+  SocketsPerUser,
+} from '../limits/sockets-and-team-passwords';
 import type { Presence } from './presence';
 import type { PushHub } from './push-hub';
 import type { RealtimeLog, RoutedSession, SessionUser, SignIn } from './session';
@@ -58,7 +64,10 @@ export class SocketSessions implements SignIn<SocketSession> {
   }
 
   start(): void {
-    this.timers = [setInterval(() => this.beat(), HEARTBEAT_MS), setInterval(() => this.dropSlow(), SLOW_SOCKET_SWEEP_MS)];
+    this.timers = [
+      setInterval(() => this.beat(), HEARTBEAT_MS),
+      setInterval(() => this.dropSlow(), SLOW_SOCKET_SWEEP_MS),
+    ];
     for (const timer of this.timers) timer.unref();
   }
 
@@ -92,7 +101,10 @@ export class SocketSessions implements SignIn<SocketSession> {
       this.anonymousPerAddress.set(address, waiting + 1);
       session.anonymousFrom = address;
     }
-    session.authDeadline = setTimeout(() => socket.close(CLOSE_CODES.authTimeout, SOCKET_LIMIT_TEXTS.authTimeout), AUTH_DEADLINE_MS);
+    session.authDeadline = setTimeout(
+      () => socket.close(CLOSE_CODES.authTimeout, SOCKET_LIMIT_TEXTS.authTimeout),
+      AUTH_DEADLINE_MS,
+    );
     session.authDeadline.unref();
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
@@ -209,7 +221,8 @@ export class SocketSessions implements SignIn<SocketSession> {
   }
 
   private dropSlow(): void {
-    for (const { socket } of this.sessions.values()) if (socket.readyState === socket.OPEN) this.writer.droppedIfSlow(socket);
+    for (const { socket } of this.sessions.values())
+      if (socket.readyState === socket.OPEN) this.writer.droppedIfSlow(socket);
   }
 
   /** Dead connections (no pong since the last ping) are closed; their presence ends with them. */

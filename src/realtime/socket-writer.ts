@@ -21,7 +21,10 @@ export class SocketWriter {
     const id = typeof replyTo === 'number' || typeof replyTo === 'string' ? replyTo : null;
     const head = `{"type":"reply","id":${++this.replyId},"replyTo":${JSON.stringify(id)},"content":`;
     if (!(content instanceof SerializedContent)) return void this.send(socket, `${head}${JSON.stringify(content)}}`);
-    this.send(socket, Buffer.concat([head, ...content.parts, '}'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))));
+    this.send(
+      socket,
+      Buffer.concat([head, ...content.parts, '}'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
+    );
   }
 
   private send(socket: WebSocket, frame: string | Buffer): boolean {

@@ -17,7 +17,8 @@ type Entry = { id: string } & Record<string, unknown>;
 function diffInto(before: unknown, after: unknown, path: string, out: Operation[]): void {
   if (before === after) return;
   if (isPlainObject(before) && isPlainObject(after)) {
-    for (const key of Object.keys(before)) if (!has(after, key) && before[key] !== undefined) out.push({ op: 'remove', path: `${path}/${escape(key)}` });
+    for (const key of Object.keys(before))
+      if (!has(after, key) && before[key] !== undefined) out.push({ op: 'remove', path: `${path}/${escape(key)}` });
     for (const key of Object.keys(after)) {
       const next = after[key];
       // The same value or subtree: no path is built (a view rebuilt whole, e.g. the moderator's, shares most leaves).
@@ -41,7 +42,8 @@ function diffEntries(before: readonly Entry[], after: readonly Entry[], path: st
   const afterIds = new Set(after.map((e) => e.id));
   const kept = before.filter((e) => afterIds.has(e.id));
   if (kept.length > after.length || kept.some((e, i) => after[i]!.id !== e.id)) return false;
-  for (let i = before.length - 1; i >= 0; i--) if (!afterIds.has(before[i]!.id)) out.push({ op: 'remove', path: `${path}/${i}` });
+  for (let i = before.length - 1; i >= 0; i--)
+    if (!afterIds.has(before[i]!.id)) out.push({ op: 'remove', path: `${path}/${i}` });
   kept.forEach((e, i) => diffInto(e, after[i], `${path}/${i}`, out));
   for (let i = kept.length; i < after.length; i++) out.push({ op: 'add', path: `${path}/${i}`, value: after[i] });
   return true;

@@ -43,7 +43,8 @@ const SENDER_IDLE = 0;
  */
 export function writeWireFrame(socket: WebSocket, frame: Buffer): boolean {
   const { _socket: tcp, _sender: sender } = socket as unknown as WsInternals;
-  if (!tcp || !sender || sender._state !== SENDER_IDLE || sender._queue.length > 0 || socket.extensions !== '') return false;
+  if (!tcp || !sender || sender._state !== SENDER_IDLE || sender._queue.length > 0 || socket.extensions !== '')
+    return false;
   tcp.write(frame);
   return true;
 }

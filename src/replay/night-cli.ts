@@ -19,10 +19,27 @@ import { printedVersion } from '../version';
 import type { StoredEvent } from '../store/event-store';
 import { openStorage, type Storage } from '../store/storage';
 import { SnapshotStore } from '../engine/snapshots';
-import { compareViews, importEvents, listNights, replayEvents, verifyReadProjections, verifySnapshot, type Difference, type Replay } from './night-commands';
-import { allEvents, nightWithDependencies, NightExportRefused, readNightExport, toNightExport, type NightExport } from './night-events';
+import {
+  compareViews,
+  importEvents,
+  listNights,
+  replayEvents,
+  verifyReadProjections,
+  verifySnapshot,
+  type Difference,
+  type Replay,
+} from './night-commands';
+import {
+  allEvents,
+  nightWithDependencies,
+  NightExportRefused,
+  readNightExport,
+  toNightExport,
+  type NightExport,
+} from './night-events';
 
-const USAGE = 'Usage: npm run night -- list | export <nightId> [file] | import <file> | replay <nightId|file> [--to N] [--verify] [--server URL]';
+const USAGE =
+  'Usage: npm run night -- list | export <nightId> [file] | import <file> | replay <nightId|file> [--to N] [--verify] [--server URL]';
 
 function optionValue(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -59,7 +76,10 @@ async function main(args: string[]): Promise<number> {
 async function list(storage: Storage): Promise<number> {
   const nights = await listNights(storage.events);
   if (nights.length === 0) console.log('Keine Abende im Log.');
-  for (const n of nights) console.log(`${n.id}  Quiz ${n.quizId} (${n.quizName ?? '?'})  ${n.startedAt} – ${n.endedAt ?? 'läuft'}  ${n.events} Events`);
+  for (const n of nights)
+    console.log(
+      `${n.id}  Quiz ${n.quizId} (${n.quizName ?? '?'})  ${n.startedAt} – ${n.endedAt ?? 'läuft'}  ${n.events} Events`,
+    );
   return 0;
 }
 
@@ -91,7 +111,10 @@ async function replay(storage: Storage, target: string | undefined, args: string
   const events = exported ? exported.events : await nightWithDependencies(storage.events, target);
   if (!events) return fail(`Es gibt keinen Abend ${target} und keine solche Datei.`);
   const to = optionValue(args, '--to');
-  const result = replayEvents(events, { to: to === undefined ? undefined : Number(to), onProgress: progress(events.length) });
+  const result = replayEvents(events, {
+    to: to === undefined ? undefined : Number(to),
+    onProgress: progress(events.length),
+  });
   printReplay(result, events.length);
   if (!args.includes('--verify')) return 0;
 
@@ -105,21 +128,31 @@ async function replay(storage: Storage, target: string | undefined, args: string
   differences.push(...(await verifyReadProjections(storage.sql, storage.events)));
   const snapshot = await verifySnapshot(await SnapshotStore.open(storage.sql), whole, live.state);
   console.log(
-    snapshot.position === null ? 'Kein Snapshot dieser Code-Version vorhanden.' : `Snapshot bei Position ${snapshot.position} plus Rest-Log gegen das ganze Log geprüft.`,
+    snapshot.position === null
+      ? 'Kein Snapshot dieser Code-Version vorhanden.'
+      : `Snapshot bei Position ${snapshot.position} plus Rest-Log gegen das ganze Log geprüft.`,
   );
   differences.push(...snapshot.differences);
   for (const d of differences) console.log(`✗ ${d.where}: ${d.detail}`);
-  console.log(differences.length === 0 ? '✓ Keine Abweichungen: der Abend entspricht seinem Log.' : `${differences.length} Abweichungen.`);
+  console.log(
+    differences.length === 0
+      ? '✓ Keine Abweichungen: der Abend entspricht seinem Log.'
+      : `${differences.length} Abweichungen.`,
+  );
   return differences.length === 0 ? 0 : 1;
 }
 
 function printReplay(result: Replay, total: number): void {
-  console.log(`Abend ${result.nightId ?? '–'}, Quiz ${result.quizId ?? '–'}: ${result.folded} von ${total} Events gefaltet.`);
+  console.log(
+    `Abend ${result.nightId ?? '–'}, Quiz ${result.quizId ?? '–'}: ${result.folded} von ${total} Events gefaltet.`,
+  );
   const points = result.points;
   if (points && points.sortedTeams.length > 0) {
     console.log(`\nPunkte (Runden ${points.rounds.join(', ')}):`);
     for (const row of points.sortedTeams)
-      console.log(`  ${String(row.rank).padStart(3)}. ${row.name.padEnd(30)} ${row.rounds.map((p) => String(p).padStart(3)).join(' ')}  = ${row.total}`);
+      console.log(
+        `  ${String(row.rank).padStart(3)}. ${row.name.padEnd(30)} ${row.rounds.map((p) => String(p).padStart(3)).join(' ')}  = ${row.total}`,
+      );
   }
   console.log('\nViews:');
   console.log(JSON.stringify(result.views, null, 2));
@@ -128,7 +161,8 @@ function printReplay(result: Replay, total: number): void {
 /** The running server's views as its admin sees them, against the fold of the whole log. */
 async function compareWithServer(url: string, live: Replay): Promise<Difference[]> {
   const password = process.env.ADMIN_PASSWORD;
-  if (!password) return [{ where: 'server', detail: 'ADMIN_PASSWORD is not set: cannot log in to compare the running server.' }];
+  if (!password)
+    return [{ where: 'server', detail: 'ADMIN_PASSWORD is not set: cannot log in to compare the running server.' }];
   const login = await fetch(`${url}/api/token-auth/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -160,7 +194,8 @@ async function compareWithServer(url: string, live: Replay): Promise<Difference[
 
 function progress(total: number): ((done: number) => void) | undefined {
   if (total < 50_000) return undefined;
-  return (done) => process.stderr.write(`\rfalte ${done.toLocaleString('de-DE')} / ${total.toLocaleString('de-DE')} Events`);
+  return (done) =>
+    process.stderr.write(`\rfalte ${done.toLocaleString('de-DE')} / ${total.toLocaleString('de-DE')} Events`);
 }
 
 /** The file's events, or why this code refuses it. */

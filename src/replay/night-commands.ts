@@ -1,7 +1,17 @@
 import { ALL_PROJECTORS, openReadDataSource, rebuildProjections, startReadProjections } from '../../projections/read';
 import type { PointsTable } from '../../events';
 import { isDeepStrictEqual } from 'node:util';
-import { encodeState, evolve, globalView, initialState, moderatorView, pointsOverview, teamView, testerView, type LiveState } from '../../projections/live';
+import {
+  encodeState,
+  evolve,
+  globalView,
+  initialState,
+  moderatorView,
+  pointsOverview,
+  teamView,
+  testerView,
+  type LiveState,
+} from '../../projections/live';
 import type { SnapshotStore } from '../engine/snapshots';
 import { fromStored } from '../engine/stored-events';
 import type { EventStore, ExpectedRevision, StoredEvent } from '../store/event-store';
@@ -45,7 +55,8 @@ export async function listNights(store: EventStore): Promise<NightListing[]> {
  * new store's own). Consecutive events of one stream go in one append, with the exact expected revision.
  */
 export async function importEvents(store: EventStore, events: readonly StoredEvent[]): Promise<number> {
-  if ((await store.lastPosition()) > 0) throw new Error('Import only into an empty store: this one already holds events.');
+  if ((await store.lastPosition()) > 0)
+    throw new Error('Import only into an empty store: this one already holds events.');
   for (const run of runsOfOneStream(events)) {
     const expected: ExpectedRevision = run.first.revision === 0 ? 'no_stream' : run.first.revision - 1;
     await store.append(
@@ -78,7 +89,10 @@ export interface Replay {
 }
 
 /** Folds the events (the first `to` of them, when given) with the server's own evolve, and the views at that point. */
-export function replayEvents(events: readonly StoredEvent[], options: { to?: number; onProgress?: (done: number) => void } = {}): Replay {
+export function replayEvents(
+  events: readonly StoredEvent[],
+  options: { to?: number; onProgress?: (done: number) => void } = {},
+): Replay {
   const upTo = Math.min(events.length, options.to ?? events.length);
   let state = initialState;
   events.slice(0, upTo).forEach((event, i) => {
@@ -125,8 +139,10 @@ export async function verifyReadProjections(sql: SqlDatabase, store: EventStore)
     const differences: Difference[] = [];
     for (const table of ALL_PROJECTORS.flatMap((p) => p.tables)) {
       const [held, rebuilt] = await Promise.all([rowsOf(sql, table), rowsOf(scratch, table)]);
-      for (const row of difference(held, rebuilt)) differences.push({ where: table, detail: `only in the system: ${row}` });
-      for (const row of difference(rebuilt, held)) differences.push({ where: table, detail: `only in the rebuild from the log: ${row}` });
+      for (const row of difference(held, rebuilt))
+        differences.push({ where: table, detail: `only in the system: ${row}` });
+      for (const row of difference(rebuilt, held))
+        differences.push({ where: table, detail: `only in the rebuild from the log: ${row}` });
     }
     return differences;
   } finally {
@@ -138,7 +154,11 @@ export async function verifyReadProjections(sql: SqlDatabase, store: EventStore)
  * The newest live-state snapshot of this code version, with the log's tail folded onto it, against
  * the fold of the whole log (`whole`): a snapshot is a cache and must never change what a start sees.
  */
-export async function verifySnapshot(snapshots: SnapshotStore, events: readonly StoredEvent[], whole: LiveState): Promise<{ position: number | null; differences: Difference[] }> {
+export async function verifySnapshot(
+  snapshots: SnapshotStore,
+  events: readonly StoredEvent[],
+  whole: LiveState,
+): Promise<{ position: number | null; differences: Difference[] }> {
   const snapshot = await snapshots.latest();
   if (!snapshot) return { position: null, differences: [] };
   let state = snapshot.state;
@@ -146,14 +166,28 @@ export async function verifySnapshot(snapshots: SnapshotStore, events: readonly 
   const same = isDeepStrictEqual(JSON.parse(encodeState(state)), JSON.parse(encodeState(whole)));
   return {
     position: snapshot.position,
-    differences: same ? [] : [{ where: 'snapshot', detail: `the snapshot at position ${snapshot.position} plus the log after it differs from the fold of the whole log` }],
+    differences: same
+      ? []
+      : [
+          {
+            where: 'snapshot',
+            detail: `the snapshot at position ${snapshot.position} plus the log after it differs from the fold of the whole log`,
+          },
+        ],
   };
 }
 
 /** Compares views the way a person reads them: presence (online dots) is not part of the log. */
 export function compareViews(where: string, expected: unknown, actual: unknown): Difference[] {
   const strip = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === 'online' ? undefined : v));
-  return strip(expected) === strip(actual) ? [] : [{ where, detail: `replayed ${strip(expected).slice(0, 300)} … but the system has ${strip(actual).slice(0, 300)} …` }];
+  return strip(expected) === strip(actual)
+    ? []
+    : [
+        {
+          where,
+          detail: `replayed ${strip(expected).slice(0, 300)} … but the system has ${strip(actual).slice(0, 300)} …`,
+        },
+      ];
 }
 
 async function rowsOf(db: SqlDatabase, table: string): Promise<string[]> {

@@ -36,7 +36,12 @@ export async function nightWithDependencies(store: EventStore, nightId: string):
     }
     if (ended && !isOwn) continue;
     events.push(event);
-    if (started && event.type === 'LiveStateReset' && (event.data as { endedNightId?: string | null }).endedNightId === nightId) ended = true;
+    if (
+      started &&
+      event.type === 'LiveStateReset' &&
+      (event.data as { endedNightId?: string | null }).endedNightId === nightId
+    )
+      ended = true;
   }
   return events;
 }
@@ -96,7 +101,13 @@ function parseLine(raw: string, number: number): unknown {
 
 function storedEvent(value: unknown, number: number): StoredEvent {
   const event = value as StoredEvent;
-  if (typeof event !== 'object' || event === null || typeof event.type !== 'string' || typeof event.streamId !== 'string' || typeof event.id !== 'string') {
+  if (
+    typeof event !== 'object' ||
+    event === null ||
+    typeof event.type !== 'string' ||
+    typeof event.streamId !== 'string' ||
+    typeof event.id !== 'string'
+  ) {
     throw new NightExportRefused(`Zeile ${number} ist kein gespeichertes Event.`);
   }
   return event;

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   if (printedVersion()) return;
   if (process.argv.includes('--help')) {
-    console.log(`Aufruf: npm run projections:rebuild [Name …]\nProjektionen: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
+    console.log(
+      `Aufruf: npm run projections:rebuild [Name …]\nProjektionen: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`,
+    );
     return;
   }
   const projectors = projectorsNamed(names);
@@ -25,7 +27,10 @@ async function main(): Promise<void> {
     await openReadDataSource(storage.sql).then((ds) => ds.destroy());
     for (const projector of projectors) {
       const bar = stderrProgress(`Neuaufbau ${projector.name}`);
-      const { progress } = await rebuildBeside(storage.sql, storage.events, projector, { evenIfCurrent: true, onProgress: (p) => bar.update(p) });
+      const { progress } = await rebuildBeside(storage.sql, storage.events, projector, {
+        evenIfCurrent: true,
+        onProgress: (p) => bar.update(p),
+      });
       bar.done(progress);
     }
   } finally {

@@ -67,13 +67,22 @@ export function streamMatches(patterns: readonly string[], streamId: string): bo
 /** Whether an event of a stream is one the query names. */
 export function queryMatches(query: EventQuery, streamId: string, event: { type: string; data: unknown }): boolean {
   return (
-    streamMatches(query.streams, streamId) && query.types.includes(event.type) && (query.team === undefined || (event.data as { teamId?: unknown } | null)?.teamId === query.team)
+    streamMatches(query.streams, streamId) &&
+    query.types.includes(event.type) &&
+    (query.team === undefined || (event.data as { teamId?: unknown } | null)?.teamId === query.team)
   );
 }
 
 /** Whether an event stored after the condition's position moves its boundary. */
-export function conditionMatches(condition: Omit<AppendCondition, 'after'>, streamId: string, event: { type: string; data: unknown }): boolean {
-  return streamMatches(condition.streams, streamId) || (condition.queries ?? []).some((q) => queryMatches(q, streamId, event));
+export function conditionMatches(
+  condition: Omit<AppendCondition, 'after'>,
+  streamId: string,
+  event: { type: string; data: unknown },
+): boolean {
+  return (
+    streamMatches(condition.streams, streamId) ||
+    (condition.queries ?? []).some((q) => queryMatches(q, streamId, event))
+  );
 }
 
 /**
@@ -137,7 +146,12 @@ export interface EventStore {
    * stream of `condition` moved after its position) or IdempotencyConflictError. A retry of an
    * already stored batch succeeds whatever the condition says: it was decided and stored before.
    */
-  append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    condition?: AppendCondition,
+  ): Promise<AppendResult>;
   /**
    * Optional (the SQL stores): hands `plan` the events stored after `after` while holding the store's
    * append lock, and appends what it returns (nothing when it returns null) before letting go: no other
@@ -176,7 +190,9 @@ export class BoundaryMovedError extends Error {
     readonly movedStream: string,
     readonly after: number,
   ) {
-    super(`Append to ${streamId} refused: stream ${movedStream} of its consistency boundary moved after position ${after}`);
+    super(
+      `Append to ${streamId} refused: stream ${movedStream} of its consistency boundary moved after position ${after}`,
+    );
     this.name = 'BoundaryMovedError';
   }
 }
@@ -187,7 +203,9 @@ export class IdempotencyConflictError extends Error {
     readonly streamId: string,
     readonly eventIds: string[],
   ) {
-    super(`Append to ${streamId} conflicts with already stored events ${eventIds.join(', ')}: a batch is stored whole or not at all`);
+    super(
+      `Append to ${streamId} conflicts with already stored events ${eventIds.join(', ')}: a batch is stored whole or not at all`,
+    );
     this.name = 'IdempotencyConflictError';
   }
 }

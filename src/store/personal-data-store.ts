@@ -1,5 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { needsPersonalData, personalSubjectOf, restorePersonalData, splitPersonalData } from '../../events/personal-data';
+import {
+  needsPersonalData,
+  personalSubjectOf,
+  restorePersonalData,
+  splitPersonalData,
+} from '../../events/personal-data';
 import type {
   AppendCondition,
   AppendResult,
@@ -49,10 +54,16 @@ export class PersonalDataStore implements EventStore {
     return this.inner.kind;
   }
 
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    condition?: AppendCondition,
+  ): Promise<AppendResult> {
     const { stored, rows } = split(events);
     this.remember(rows);
-    if (this.sameTransaction) return this.sameTransaction.append(streamId, stored, expected, condition, this.putting(rows));
+    if (this.sameTransaction)
+      return this.sameTransaction.append(streamId, stored, expected, condition, this.putting(rows));
     await this.vault.put(rows);
     return this.inner.append(streamId, stored, expected, condition);
   }
@@ -116,7 +127,10 @@ export class PersonalDataStore implements EventStore {
     }
   }
 
-  private async restore(events: StoredEvent[], known: ReadonlyMap<string, Record<string, unknown>> = NOTHING): Promise<StoredEvent[]> {
+  private async restore(
+    events: StoredEvent[],
+    known: ReadonlyMap<string, Record<string, unknown>> = NOTHING,
+  ): Promise<StoredEvent[]> {
     const personal = events.filter((e) => needsPersonalData(e.type, e.data) && !known.has(e.id));
     const found = personal.length > 0 ? await this.vaultRows(personal) : NOTHING;
     return events.map((event) => restoreFrom(event, known.get(event.id) ?? found.get(event.id) ?? null));
@@ -133,7 +147,9 @@ export class PersonalDataStore implements EventStore {
     const found = await this.vault.get(events.map((e) => e.id));
     const missing = events.filter((e) => !found.has(e.id));
     if (missing.length === 0) return found;
-    const erased = await this.vault.erasedAmong([...new Set(missing.map((e) => personalSubjectOf(e.type, e.data) ?? ''))]);
+    const erased = await this.vault.erasedAmong([
+      ...new Set(missing.map((e) => personalSubjectOf(e.type, e.data) ?? '')),
+    ]);
     const lost = missing.filter((e) => !erased.has(personalSubjectOf(e.type, e.data) ?? ''));
     if (lost.length > 0) this.logger.warn(`personal fields of ${lost.length} events not in the vault: shown as erased`);
     return found;

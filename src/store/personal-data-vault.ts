@@ -34,10 +34,15 @@ export class PersonalDataVault {
   async get(eventIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
     const found = new Map<string, Record<string, unknown>>();
     if (eventIds.length === 0) return found;
-    const rows = await this.db.query<{ event_id: string; data: Record<string, unknown> | string }>('SELECT event_id, data FROM personal_data WHERE event_id = ANY($1::text[])', [
-      [...eventIds],
-    ]);
-    for (const row of rows) found.set(row.event_id, typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data);
+    const rows = await this.db.query<{ event_id: string; data: Record<string, unknown> | string }>(
+      'SELECT event_id, data FROM personal_data WHERE event_id = ANY($1::text[])',
+      [[...eventIds]],
+    );
+    for (const row of rows)
+      found.set(
+        row.event_id,
+        typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+      );
     return found;
   }
 
@@ -45,7 +50,9 @@ export class PersonalDataVault {
   async erase(userIds: readonly string[]): Promise<void> {
     if (userIds.length === 0) return;
     await this.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO erased_users (user_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [[...userIds]]);
+      await tx.query('INSERT INTO erased_users (user_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
+        [...userIds],
+      ]);
       await tx.query('DELETE FROM personal_data WHERE user_id = ANY($1::text[])', [[...userIds]]);
     });
   }
@@ -53,7 +60,10 @@ export class PersonalDataVault {
   /** Which of these people were erased. */
   async erasedAmong(userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await this.db.query<{ user_id: string }>('SELECT user_id FROM erased_users WHERE user_id = ANY($1::text[])', [[...userIds]]);
+    const rows = await this.db.query<{ user_id: string }>(
+      'SELECT user_id FROM erased_users WHERE user_id = ANY($1::text[])',
+      [[...userIds]],
+    );
     return new Set(rows.map((row) => row.user_id));
   }
 }
@@ -78,10 +88,16 @@ export async function movePersonalDataOutOfEvents(tx: SqlSession, move: Personal
        FROM events WHERE type = $1 AND (${present}) ON CONFLICT (event_id) DO NOTHING`,
       [type],
     );
-    await tx.query(`UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
+    await tx.query(
+      `UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`,
+      [type],
+    );
   }
   for (const [type, fields] of Object.entries(move.dropped)) {
     const present = fields.map((f) => `data ? '${f}'`).join(' OR ');
-    await tx.query(`UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`, [type]);
+    await tx.query(
+      `UPDATE events SET data = data ${fields.map((f) => `- '${f}'`).join(' ')} WHERE type = $1 AND (${present})`,
+      [type],
+    );
   }
 }

@@ -34,14 +34,17 @@ export interface StorageOptions {
 }
 
 export async function openStorage(config: StorageConfig, options: StorageOptions = {}): Promise<Storage> {
-  const ownerMigrated = config.migrationDatabaseUrl && config.databaseUrl ? await migrateAsOwner(config.migrationDatabaseUrl) : null;
+  const ownerMigrated =
+    config.migrationDatabaseUrl && config.databaseUrl ? await migrateAsOwner(config.migrationDatabaseUrl) : null;
   const sql = config.databaseUrl ? await PostgresDatabase.open(config.databaseUrl) : await openEmbedded(config.dataDir);
   let events: EventStore;
   const vault = new PersonalDataVault(sql);
   let migrated: AppliedMigration[];
   try {
     migrated = ownerMigrated ?? (await migrateWriteSide(sql));
-    const log = config.eventStoreUrl ? await openEventStoreDb(config.eventStoreUrl) : await SqlEventStore.open(sql, options);
+    const log = config.eventStoreUrl
+      ? await openEventStoreDb(config.eventStoreUrl)
+      : await SqlEventStore.open(sql, options);
     events = new PersonalDataStore(log, vault);
   } catch (error) {
     await sql.close().catch(() => undefined);
@@ -64,7 +67,11 @@ export async function openStorage(config: StorageConfig, options: StorageOptions
  * reboot) is waited for with backoff, each wait reported to `onWait`; a wrong setting (a refused
  * password, an unknown database) and the embedded store's errors still end the start at once.
  */
-export async function openStorageWhenReachable(config: StorageConfig, options: StorageOptions, onWait: (error: unknown, waitMs: number) => void): Promise<Storage> {
+export async function openStorageWhenReachable(
+  config: StorageConfig,
+  options: StorageOptions,
+  onWait: (error: unknown, waitMs: number) => void,
+): Promise<Storage> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await openStorage(config, options);
@@ -78,7 +85,8 @@ export async function openStorageWhenReachable(config: StorageConfig, options: S
 }
 
 /** What openStorage reads of the configuration (MIGRATION_DATABASE_URL only where it is set). */
-export type StorageConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> & Partial<Pick<AppConfig, 'migrationDatabaseUrl'>>;
+export type StorageConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
+  Partial<Pick<AppConfig, 'migrationDatabaseUrl'>>;
 
 /**
  * The migrations on a connection of the database's owner, closed again: the runtime role (DATABASE_URL)

@@ -10,9 +10,19 @@ export class StoreUnavailableError extends Error {
 }
 
 /** PROTOCOL.md wave 3, "The database may fail". */
-export const STORE_UNAVAILABLE_TEXT = 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.';
+export const STORE_UNAVAILABLE_TEXT =
+  'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.';
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATE classes and codes that mean "the server is not there right now", not "this statement is wrong". */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
@@ -22,7 +32,8 @@ export function isUnavailable(error: unknown): boolean {
   // Not `instanceof Error`: Node's socket errors may come from another realm (a vm context, as in Jest).
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')))
+    return true;
   return (
     typeof message === 'string' &&
     /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Connection ended|not queryable/i.test(

@@ -72,7 +72,8 @@ export function forgetChangedTeamPasswords(runtime: TeamPasswordServer): () => v
   return runtime.engine.live.onChange((state: LiveState, previous: LiveState) => {
     if (state.teams === previous.teams) return;
     state.teams.diff(previous.teams, (teamId, team, before) => {
-      if (team && before && team.passwordChanges !== before.passwordChanges) runtime.secrets.teamPasswords.forget(teamId);
+      if (team && before && team.passwordChanges !== before.passwordChanges)
+        runtime.secrets.teamPasswords.forget(teamId);
     });
   });
 }

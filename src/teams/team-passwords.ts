@@ -8,7 +8,12 @@ import { dropOldest } from '../../projections/live/state/present';
  * Team names (unique regardless of case) with the teams' password hashes (UniqueNames): a name is
  * reserved before the TeamCreated event is appended, so two teams never get the same name.
  */
-export const TEAM_PASSWORDS_TABLE = { table: 'team_passwords', ownerColumn: 'team_id', keyColumn: 'name_key', timeColumn: 'created_at' } as const;
+export const TEAM_PASSWORDS_TABLE = {
+  table: 'team_passwords',
+  ownerColumn: 'team_id',
+  keyColumn: 'name_key',
+  timeColumn: 'created_at',
+} as const;
 
 /** Teams whose hash and last verified password are remembered; beyond it the oldest are forgotten. */
 const REMEMBERED_TEAMS = 20_000;
@@ -35,7 +40,8 @@ export class TeamPasswords {
    */
   static async open(
     db: SqlDatabase,
-    verify = (hash: string, password: string, ticket?: string) => verifyPassword(hash, password, { priority: 'background', ticket }),
+    verify = (hash: string, password: string, ticket?: string) =>
+      verifyPassword(hash, password, { priority: 'background', ticket }),
     releasePlace: (ticket: string) => void = releaseHashingPlace,
   ): Promise<TeamPasswords> {
     return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify, releasePlace);

@@ -35,12 +35,23 @@ export class ReceiveRefusal extends Error {
  * reservation grows with it, and a refusal stops the request there. `written` receives every file
  * created, also when the request fails (the caller removes them).
  */
-export function receiveUpload(request: IncomingMessage, incomingDir: string, grow: (total: number) => Promise<UploadRefusal | null>, written: ReceivedFile[]): Promise<Received> {
+export function receiveUpload(
+  request: IncomingMessage,
+  incomingDir: string,
+  grow: (total: number) => Promise<UploadRefusal | null>,
+  written: ReceivedFile[],
+): Promise<Received> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: request.headers,
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 5, fieldSize: 1_000, parts: MAX_FILES_PER_UPLOAD + 5 },
+      limits: {
+        fileSize: UPLOAD_MAX_BYTES,
+        files: MAX_FILES_PER_UPLOAD,
+        fields: 5,
+        fieldSize: 1_000,
+        parts: MAX_FILES_PER_UPLOAD + 5,
+      },
     });
   } catch {
     return Promise.reject(new ReceiveRefusal({ status: 400, detail: RECEIVE_TEXTS.failed })); // not multipart, no boundary

@@ -14,7 +14,8 @@ import type { ImageKind } from './image-sniffing';
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export const IMAGE_TEXTS = {
-  tooManyPixels: 'Das Bild hat zu viele Pixel (höchstens 50 Megapixel, bei bewegten Bildern über alle Einzelbilder). Bitte lade es kleiner hoch.',
+  tooManyPixels:
+    'Das Bild hat zu viele Pixel (höchstens 50 Megapixel, bei bewegten Bildern über alle Einzelbilder). Bitte lade es kleiner hoch.',
 } as const;
 
 export type Reencoded = { ok: true; bytes: Buffer } | { ok: false; refusal: string | null };
@@ -32,7 +33,8 @@ export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Ree
   }
   const frames = meta.pages ?? 1;
   const animated = frames > 1 && (kind.extension === 'gif' || kind.extension === 'webp');
-  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (animated ? frames : 1) > MAX_IMAGE_PIXELS) return { ok: false, refusal: IMAGE_TEXTS.tooManyPixels };
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (animated ? frames : 1) > MAX_IMAGE_PIXELS)
+    return { ok: false, refusal: IMAGE_TEXTS.tooManyPixels };
   try {
     // Only the first image of the file is read (`pages: 1`) unless it is an animation; `rotate()` applies the EXIF orientation.
     const input = sharp(bytes, { animated, failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });

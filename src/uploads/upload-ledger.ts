@@ -58,15 +58,30 @@ export class UploadLedger {
    * Adds `bytes` to the reservation `id` of `owner`, unless the owner would pass `ownerMax` or all
    * uploads `totalMax`: then nothing changes and the reason is returned.
    */
-  async reserve(id: string, owner: string, bytes: number, ownerMax: number, totalMax: number): Promise<LedgerRefusal | null> {
+  async reserve(
+    id: string,
+    owner: string,
+    bytes: number,
+    ownerMax: number,
+    totalMax: number,
+  ): Promise<LedgerRefusal | null> {
     try {
       await this.inTurn(() =>
         this.db.transaction(async (tx) => {
-          await tx.query('INSERT INTO upload_usage (owner, bytes) VALUES ($1, 0), ($2, 0) ON CONFLICT (owner) DO NOTHING', [owner, TOTAL]);
+          await tx.query(
+            'INSERT INTO upload_usage (owner, bytes) VALUES ($1, 0), ($2, 0) ON CONFLICT (owner) DO NOTHING',
+            [owner, TOTAL],
+          );
           // Row locks in one order (the owner, then the total): concurrent reservations wait, never deadlock.
-          const mine = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [owner, bytes, ownerMax]);
+          const mine = await tx.query(
+            'UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes',
+            [owner, bytes, ownerMax],
+          );
           if (mine.length === 0) throw new Refused('owner');
-          const all = await tx.query('UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes', [TOTAL, bytes, totalMax]);
+          const all = await tx.query(
+            'UPDATE upload_usage SET bytes = bytes + $2 WHERE owner = $1 AND bytes + $2 <= $3 RETURNING bytes',
+            [TOTAL, bytes, totalMax],
+          );
           if (all.length === 0) throw new Refused('total');
           await tx.query(
             `INSERT INTO upload_reservations (id, owner, bytes, expires_at) VALUES ($1, $2, $3, $4)
@@ -89,7 +104,10 @@ export class UploadLedger {
   async settle(id: string, stored: number): Promise<void> {
     await this.inTurn(() =>
       this.db.transaction(async (tx) => {
-        const rows = await tx.query<{ owner: string; bytes: string | number }>('DELETE FROM upload_reservations WHERE id = $1 RETURNING owner, bytes', [id]);
+        const rows = await tx.query<{ owner: string; bytes: string | number }>(
+          'DELETE FROM upload_reservations WHERE id = $1 RETURNING owner, bytes',
+          [id],
+        );
         const row = rows[0];
         if (row) await adjust(tx, row.owner, stored - Number(row.bytes));
       }),
@@ -104,7 +122,9 @@ export class UploadLedger {
 
   /** Bytes held by the owner (stored and reserved). */
   async usage(owner: string = TOTAL): Promise<number> {
-    const rows = await this.db.query<{ bytes: string | number }>('SELECT bytes FROM upload_usage WHERE owner = $1', [owner]);
+    const rows = await this.db.query<{ bytes: string | number }>('SELECT bytes FROM upload_usage WHERE owner = $1', [
+      owner,
+    ]);
     return Number(rows[0]?.bytes ?? 0);
   }
 
@@ -112,15 +132,21 @@ export class UploadLedger {
   async sweepExpired(): Promise<void> {
     await this.inTurn(() =>
       this.db.transaction(async (tx) => {
-        const rows = await tx.query<{ owner: string; bytes: string | number }>('DELETE FROM upload_reservations WHERE expires_at < $1 RETURNING owner, bytes', [
-          new Date(this.clock()).toISOString(),
-        ]);
+        const rows = await tx.query<{ owner: string; bytes: string | number }>(
+          'DELETE FROM upload_reservations WHERE expires_at < $1 RETURNING owner, bytes',
+          [new Date(this.clock()).toISOString()],
+        );
         const byOwner = new Map<string, number>();
         for (const row of rows) byOwner.set(row.owner, (byOwner.get(row.owner) ?? 0) + Number(row.bytes));
         // Owners' rows first (in one order), the total's last: the order every transaction here locks them in.
-        for (const owner of [...byOwner.keys()].sort()) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [owner, byOwner.get(owner)]);
+        for (const owner of [...byOwner.keys()].sort())
+          await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [
+            owner,
+            byOwner.get(owner),
+          ]);
         const total = [...byOwner.values()].reduce((a, b) => a + b, 0);
-        if (total > 0) await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [TOTAL, total]);
+        if (total > 0)
+          await tx.query('UPDATE upload_usage SET bytes = GREATEST(0, bytes - $2) WHERE owner = $1', [TOTAL, total]);
       }),
     );
   }
@@ -137,7 +163,10 @@ export class UploadLedger {
       this.db.transaction(async (tx) => {
         await tx.query('LOCK TABLE upload_usage IN EXCLUSIVE MODE');
         if (everyProcessStopped) await tx.query('DELETE FROM upload_reservations');
-        else await tx.query('DELETE FROM upload_reservations WHERE expires_at < $1', [new Date(this.clock()).toISOString()]);
+        else
+          await tx.query('DELETE FROM upload_reservations WHERE expires_at < $1', [
+            new Date(this.clock()).toISOString(),
+          ]);
         const active = await tx.query('SELECT 1 FROM upload_reservations LIMIT 1');
         if (active.length > 0) return false;
         await tx.query('DELETE FROM upload_usage');

@@ -33,7 +33,15 @@ const SIZES = numberListFlag('sizes', [100, 1000]);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 /** BENCH_TRACE_DIR=<dir>: a Chromium trace of each screen's load (tasks, script, style, layout, GC), for DevTools' Performance panel. */
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'toplevel', 'loading'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink.user_timing',
+  'toplevel',
+  'loading',
+];
 const ADMIN_PASSWORD = 'bench-admin';
 const VISIBLE_TIMEOUT_MS = 60_000;
 
@@ -100,7 +108,10 @@ async function startLoadProfile(name: string): Promise<void> {
     profileFile = `${name}.cpuprofile`;
   }
   if (TRACE_DIR) {
-    await plain.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: TRACE_CATEGORIES } });
+    await plain.send('Tracing.start', {
+      transferMode: 'ReturnAsStream',
+      traceConfig: { includedCategories: TRACE_CATEGORIES },
+    });
     traceFile = `${name}.trace.json`;
   }
 }
@@ -153,7 +164,10 @@ async function submitQuizForm(page: PlainPage, form: QuizForm): Promise<void> {
   })()`,
     VISIBLE_TIMEOUT_MS,
   );
-  await page.until(`(${field})?.value === ${JSON.stringify(form.quizId)} && (${button})?.disabled === false`, VISIBLE_TIMEOUT_MS);
+  await page.until(
+    `(${field})?.value === ${JSON.stringify(form.quizId)} && (${button})?.disabled === false`,
+    VISIBLE_TIMEOUT_MS,
+  );
   await page.evaluate(`(${button}).click()`);
 }
 
@@ -257,10 +271,18 @@ const SCREENS: Record<string, Screen> = {
   },
 
   async tester(page, base) {
-    const loaded = await load(page, `${base}/tester`, `() => document.querySelector('.check-answer') !== null`, { quizId: '1', button: 'Kontrollieren' });
+    const loaded = await load(page, `${base}/tester`, `() => document.querySelector('.check-answer') !== null`, {
+      quizId: '1',
+      button: 'Kontrollieren',
+    });
 
     const search = page.getByLabel('Teamname (_ listet alle)');
-    const all = await interact(page, 'team search _', () => search.fill('_'), `() => document.querySelectorAll('.team-answers__item').length > 5`);
+    const all = await interact(
+      page,
+      'team search _',
+      () => search.fill('_'),
+      `() => document.querySelectorAll('.team-answers__item').length > 5`,
+    );
     await search.fill('');
     const before = await page.locator('.check-answer__head .badge').textContent();
     const rate = await interact(
@@ -270,7 +292,12 @@ const SCREENS: Record<string, Screen> = {
       `() => (${text('.check-answer__head .badge')}) !== ${JSON.stringify(before)}`,
     );
     await page.getByLabel('Nur unkontrollierte Antworten').check();
-    const next = await interact(page, 'next unchecked', () => page.getByRole('button', { name: 'Nächste Frage' }).click(), `() => (${text('.checker h2')}).includes('Frage 4')`);
+    const next = await interact(
+      page,
+      'next unchecked',
+      () => page.getByRole('button', { name: 'Nächste Frage' }).click(),
+      `() => (${text('.checker h2')}).includes('Frage 4')`,
+    );
     const round = await interact(
       page,
       'whole round as a table',
@@ -281,10 +308,15 @@ const SCREENS: Record<string, Screen> = {
   },
 
   async points(page, base, night) {
-    const loaded = await load(page, `${base}/moderator/points`, `() => document.querySelector('table.points-table tbody tr') !== null`, {
-      quizId: '1',
-      button: 'Übersicht anzeigen',
-    });
+    const loaded = await load(
+      page,
+      `${base}/moderator/points`,
+      `() => document.querySelector('table.points-table tbody tr') !== null`,
+      {
+        quizId: '1',
+        button: 'Übersicht anzeigen',
+      },
+    );
     const sort = await interact(
       page,
       'sort toggle',
@@ -313,7 +345,11 @@ const SCREENS: Record<string, Screen> = {
     // Every team has uploaded a picture (laid into the upload store as the server stores them: team/<id>/<uuid>.png).
     const teams = await teamIds(base);
     const folders = `document.querySelectorAll('.folder-list__item').length`;
-    const loaded = await load(page, `${base}/moderator/picviewer`, `() => [...document.querySelectorAll('.folder-button__name')].some((b) => b.textContent === 'team')`);
+    const loaded = await load(
+      page,
+      `${base}/moderator/picviewer`,
+      `() => [...document.querySelectorAll('.folder-button__name')].some((b) => b.textContent === 'team')`,
+    );
     const open = await interact(
       page,
       "open the teams' folder",
@@ -332,7 +368,11 @@ const SCREENS: Record<string, Screen> = {
   },
 
   async control(page, base, night) {
-    const loaded = await load(page, `${base}/moderator/control`, `() => document.querySelectorAll('.answer-cell').length > 0 && (${text('h2')}) !== ''`);
+    const loaded = await load(
+      page,
+      `${base}/moderator/control`,
+      `() => document.querySelectorAll('.answer-cell').length > 0 && (${text('h2')}) !== ''`,
+    );
     // One interaction that pushes to every screen: a countdown (long enough not to end during the bench).
     const countdown = await interact(
       page,
@@ -341,7 +381,11 @@ const SCREENS: Record<string, Screen> = {
       `() => /^\\d+ s$/.test(${text('.control-current [role=timer]')})`,
     );
     void night;
-    return { screen: `Steuerung: Einzelspieler-Antworten (Frage ${SINGLE_QUESTION})`, load: loaded, interactions: [countdown] };
+    return {
+      screen: `Steuerung: Einzelspieler-Antworten (Frage ${SINGLE_QUESTION})`,
+      load: loaded,
+      interactions: [countdown],
+    };
   },
 };
 
@@ -353,7 +397,10 @@ async function teamIds(base: string): Promise<string[]> {
 }
 
 /** A 1×1 PNG. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function uploadTeamPictures(dataDir: string, base: string): Promise<void> {
   for (const id of await teamIds(base)) {
@@ -374,12 +421,19 @@ async function adminToken(base: string): Promise<string> {
   return body.token;
 }
 
-async function measureSize(teams: number, screens: string[]): Promise<{ night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> {
+async function measureSize(
+  teams: number,
+  screens: string[],
+): Promise<{ night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-browser-'));
   const seedStart = performance.now();
   const night = await seedShow({ dataDir }, { teams });
   const seedMs = Math.round(performance.now() - seedStart);
-  const server = await startServer({ dataDir, jwtSecret: 'bench-browser-secret-at-least-32-bytes-long', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
+  const server = await startServer({
+    dataDir,
+    jwtSecret: 'bench-browser-secret-at-least-32-bytes-long',
+    env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+  });
   const person = await launchPerson();
   try {
     const { page } = person;
@@ -418,11 +472,18 @@ async function measureSize(teams: number, screens: string[]): Promise<{ night: S
   }
 }
 
-const cell = (value: number | undefined, unit = '') => (value === undefined || Number.isNaN(value) ? '–' : `${value.toLocaleString('en')}${unit}`);
+const cell = (value: number | undefined, unit = '') =>
+  value === undefined || Number.isNaN(value) ? '–' : `${value.toLocaleString('en')}${unit}`;
 
 async function main(): Promise<void> {
   const screens = stringFlag('screens', Object.keys(SCREENS).join(',')).split(',');
-  const runs: Array<{ teams: number; night: SeededNight; results: ScreenResult[]; seedMs: number; phone: PhoneFirstLoad | null }> = [];
+  const runs: Array<{
+    teams: number;
+    night: SeededNight;
+    results: ScreenResult[];
+    seedMs: number;
+    phone: PhoneFirstLoad | null;
+  }> = [];
   for (const teams of SIZES) {
     const run = await measureSize(teams, screens);
     runs.push({ teams, ...run });
@@ -432,21 +493,33 @@ async function main(): Promise<void> {
   const lines = [header, `| --- | --- | ${runs.map(() => '---').join(' | ')} |`];
   screens.forEach((_, i) => {
     const name = runs[0]!.results[i]!.screen;
-    const row = (measure: string, pick: (r: ScreenResult) => string) => lines.push(`| ${name} | ${measure} | ${runs.map((r) => pick(r.results[i]!)).join(' | ')} |`);
+    const row = (measure: string, pick: (r: ScreenResult) => string) =>
+      lines.push(`| ${name} | ${measure} | ${runs.map((r) => pick(r.results[i]!)).join(' | ')} |`);
     row('data visible', (r) => cell(r.load?.visibleMs, ' ms'));
     row('longest task (count)', (r) => (r.load ? `${cell(r.load.longestTaskMs, ' ms')} (${r.load.longTasks})` : '–'));
     row('under Playwright: data visible, longest task', (r) =>
-      r.load ? `${cell(r.load.underPlaywright.visibleMs, ' ms')}, ${cell(r.load.underPlaywright.longestTaskMs, ' ms')}` : '–',
+      r.load
+        ? `${cell(r.load.underPlaywright.visibleMs, ' ms')}, ${cell(r.load.underPlaywright.longestTaskMs, ' ms')}`
+        : '–',
     );
     row('DOM elements', (r) => cell(r.load?.elements));
     row('JS heap', (r) => cell(r.load?.heapMb, ' MB'));
     runs[0]!.results[i]!.interactions.forEach((interaction, j) => {
-      row(interaction.name, (r) => (r.interactions[j] ? `${cell(r.interactions[j]!.ms, ' ms')}, task ${cell(r.interactions[j]!.longestTaskMs, ' ms')}` : '–'));
+      row(interaction.name, (r) =>
+        r.interactions[j]
+          ? `${cell(r.interactions[j]!.ms, ' ms')}, task ${cell(r.interactions[j]!.longestTaskMs, ' ms')}`
+          : '–',
+      );
     });
-    for (const r of runs) if (r.results[i]!.note) lines.push(`| ${name} | note (${r.teams} teams) | ${r.results[i]!.note} |`);
+    for (const r of runs)
+      if (r.results[i]!.note) lines.push(`| ${name} | note (${r.teams} teams) | ${r.results[i]!.note} |`);
   });
-  lines.push(`| player's first load, phone | login usable | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.usableMs) : undefined, ' ms')).join(' | ')} |`);
-  lines.push(`| player's first load, phone | bytes over the wire | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.bytes / 1024) : undefined, ' KB')).join(' | ')} |`);
+  lines.push(
+    `| player's first load, phone | login usable | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.usableMs) : undefined, ' ms')).join(' | ')} |`,
+  );
+  lines.push(
+    `| player's first load, phone | bytes over the wire | ${runs.map((r) => cell(r.phone ? Math.round(r.phone.bytes / 1024) : undefined, ' KB')).join(' | ')} |`,
+  );
   process.stdout.write(`\n${lines.join('\n')}\n`);
   await againstBaseline('browser', figuresOf(runs));
 }
@@ -463,12 +536,20 @@ function figuresOf(runs: Array<{ teams: number; results: ScreenResult[]; phone: 
       }
       for (const interaction of result.interactions) {
         figures.push({ name: at(result.screen, interaction.name), value: interaction.ms, unit: 'ms' });
-        figures.push({ name: at(result.screen, `${interaction.name}: longest task`), value: interaction.longestTaskMs, unit: 'ms' });
+        figures.push({
+          name: at(result.screen, `${interaction.name}: longest task`),
+          value: interaction.longestTaskMs,
+          unit: 'ms',
+        });
       }
     }
     if (phone) {
       figures.push({ name: at("player's first load, phone", 'login usable'), value: phone.usableMs, unit: 'ms' });
-      figures.push({ name: at("player's first load, phone", 'bytes over the wire'), value: Math.round(phone.bytes / 1024), unit: 'KB' });
+      figures.push({
+        name: at("player's first load, phone", 'bytes over the wire'),
+        value: Math.round(phone.bytes / 1024),
+        unit: 'KB',
+      });
     }
   }
   return figures;

@@ -26,7 +26,10 @@ const TEAMS = numberFlag('teams', 200);
 const PER_TEAM = numberFlag('per-team', 2);
 const SECONDS = numberFlag('seconds', Number(process.env.BENCH_SECONDS ?? 60));
 const QUESTION_SECONDS = numberFlag('question-seconds', 30);
-const DATABASE_URL = stringFlag('database-url', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const DATABASE_URL = stringFlag(
+  'database-url',
+  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
 const HANDSHAKE_TIMEOUT_MS = 30_000;
 
 interface Redecided {
@@ -37,7 +40,8 @@ interface Redecided {
 /** The server's quiz_commands_redecided_total by cause, from /metrics. */
 async function redecided(server: BenchServer): Promise<Redecided> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
-  const of = (cause: string) => Number(new RegExp(`^quiz_commands_redecided_total\\{cause="${cause}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const of = (cause: string) =>
+    Number(new RegExp(`^quiz_commands_redecided_total\\{cause="${cause}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
   return { boundary: of('boundary'), revision: of('revision') };
 }
 
@@ -107,15 +111,23 @@ class Questions {
 
   static async open(server: BenchServer, show: SeededShow): Promise<Questions> {
     const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
-    if (!(await moderator.request('sa', { token: show.moderatorToken })).success) throw new Error('the moderator could not log in');
+    if (!(await moderator.request('sa', { token: show.moderatorToken })).success)
+      throw new Error('the moderator could not log in');
     return new Questions(moderator, show);
   }
 
   async next(): Promise<void> {
     if (this.started > 0 && !(await this.moderator.request('mn')).success) throw new Error('mn refused');
     const q = ++this.started;
-    if (q > QUESTIONS) throw new Error(`the seeded quiz has ${QUESTIONS} questions: fewer phases or longer questions (--question-seconds)`);
-    const reply = await this.moderator.request('ma', { quiz: this.show.quizId, round: Math.ceil(q / 10), question: ((q - 1) % 10) + 1 });
+    if (q > QUESTIONS)
+      throw new Error(
+        `the seeded quiz has ${QUESTIONS} questions: fewer phases or longer questions (--question-seconds)`,
+      );
+    const reply = await this.moderator.request('ma', {
+      quiz: this.show.quizId,
+      round: Math.ceil(q / 10),
+      question: ((q - 1) % 10) + 1,
+    });
     if (!reply.success) throw new Error(`ma: ${reply.message}`);
   }
 
@@ -129,7 +141,12 @@ async function main(): Promise<void> {
     `bench:cluster — ${TEAMS} teams of ${PER_TEAM}, every player proposing, ${SECONDS} s per phase, next question every ${QUESTION_SECONDS} s, on Postgres (${describePlacement(where)})\n`,
   );
   const database = await freshDatabase(DATABASE_URL);
-  const show = await seedShow({ players: TEAMS * PER_TEAM, perTeam: PER_TEAM, inTeams: true, databaseUrl: database.url });
+  const show = await seedShow({
+    players: TEAMS * PER_TEAM,
+    perTeam: PER_TEAM,
+    inTeams: true,
+    databaseUrl: database.url,
+  });
   const env = { DATABASE_URL: database.url };
   const servers: BenchServer[] = [];
   try {
@@ -142,7 +159,12 @@ async function main(): Promise<void> {
     const one = await proposing([first], [alone], questions);
     await alone.stop();
 
-    const second = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { ...env, PORT: '0' } });
+    const second = await startServer({
+      dataDir: show.dataDir,
+      jwtSecret: JWT_SECRET,
+      cpus: where.serverCpus,
+      env: { ...env, PORT: '0' },
+    });
     servers.push(second);
     await waitHealthy(second.url);
     await questions.next();
@@ -154,9 +176,18 @@ async function main(): Promise<void> {
     questions.close();
 
     const perSecond = (p: Phase) => p.acknowledged / SECONDS;
-    const perThousand = (p: Phase) => ((p.redecided.boundary + p.redecided.revision) * 1000) / Math.max(1, p.acknowledged);
+    const perThousand = (p: Phase) =>
+      ((p.redecided.boundary + p.redecided.revision) * 1000) / Math.max(1, p.acknowledged);
     printTable(
-      ['instances', 'acknowledged', 'commands/s', 'refused', 're-decided: boundary moved', 're-decided: stream moved', 'per 1,000'],
+      [
+        'instances',
+        'acknowledged',
+        'commands/s',
+        'refused',
+        're-decided: boundary moved',
+        're-decided: stream moved',
+        'per 1,000',
+      ],
       [one, two].map((p) => [
         String(p.instances),
         String(p.acknowledged),
@@ -169,7 +200,9 @@ async function main(): Promise<void> {
     );
     for (const m of [...one.messages, ...two.messages]) console.log(`  refused: ${m}`);
     console.log(`\nacknowledged commands/s, one instance: ${perSecond(one).toFixed(0)}`);
-    console.log(`acknowledged commands/s, two instances: ${perSecond(two).toFixed(0)} (${ratio(perSecond(two), perSecond(one))} × one)`);
+    console.log(
+      `acknowledged commands/s, two instances: ${perSecond(two).toFixed(0)} (${ratio(perSecond(two), perSecond(one))} × one)`,
+    );
     console.log(`re-decided per 1,000 commands: ${perThousand(two).toFixed(1)} (goal: at most 10)`);
   } finally {
     await Promise.all(servers.map((s) => s.process.stop()));

@@ -32,7 +32,13 @@ async function projectionsCaughtUp(url: string, events: number): Promise<void> {
       (r) => r.json(),
       () => null,
     )) as Health | null;
-    if (health && health.store.lastPosition >= events && health.projections.length > 0 && health.projections.every((p) => p.lag === 0)) return;
+    if (
+      health &&
+      health.store.lastPosition >= events &&
+      health.projections.length > 0 &&
+      health.projections.every((p) => p.lag === 0)
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -48,7 +54,11 @@ async function timedGet(url: string, token: string): Promise<{ ms: number; bytes
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-exports-'));
   const night = await seedShow({ dataDir }, { teams: TEAMS, tricky: true });
-  const server = await startServer({ dataDir, jwtSecret: 'bench-exports-secret-at-least-32-bytes-long', env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' } });
+  const server = await startServer({
+    dataDir,
+    jwtSecret: 'bench-exports-secret-at-least-32-bytes-long',
+    env: { ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+  });
   try {
     await projectionsCaughtUp(server.url, night.events);
     const login = await fetch(`${server.url}/api/token-auth/`, {
@@ -74,12 +84,21 @@ async function main(): Promise<void> {
       }
     }
     const reference = percentiles(times.get(targets[0]![0])!).p50;
-    console.log(`${TEAMS} teams, ${night.lockedIn} answers locked in, ${night.events} events; ${ROUNDS} downloads each, in turn`);
+    console.log(
+      `${TEAMS} teams, ${night.lockedIn} answers locked in, ${night.events} events; ${ROUNDS} downloads each, in turn`,
+    );
     printTable(
       ['download', 'bytes', 'median ms', 'max ms', 'x reference', `under ${TARGET_MS} ms`],
       targets.map(([name]) => {
         const { p50, max } = percentiles(times.get(name)!);
-        return [name, sizes.get(name)!.toLocaleString('en'), p50.toFixed(0), max.toFixed(0), ratio(p50, reference), max < TARGET_MS ? 'yes' : 'NO'];
+        return [
+          name,
+          sizes.get(name)!.toLocaleString('en'),
+          p50.toFixed(0),
+          max.toFixed(0),
+          ratio(p50, reference),
+          max < TARGET_MS ? 'yes' : 'NO',
+        ];
       }),
     );
   } finally {

@@ -26,7 +26,9 @@ async function beside(kind: 'compute' | 'memory'): Promise<HashOnly> {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:hash-beside — ${HASHES} argon2id verifications as the server hashes them, ${availableParallelism()} cores\n`);
+  console.log(
+    `bench:hash-beside — ${HASHES} argon2id verifications as the server hashes them, ${availableParallelism()} cores\n`,
+  );
   const runs: Array<[string, HashOnly]> = [];
   runs.push(['alone', await hashRate()]);
   runs.push(['beside a core computing', await beside('compute')]);

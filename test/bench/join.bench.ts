@@ -36,7 +36,14 @@ async function measure(players: number): Promise<Row> {
   const show = await seedShow({ players, inTeams: false });
   try {
     const raw = await startRawServer({ cpus: where.serverCpus });
-    const rawPool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: raw.wsUrl, raw: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
+    const rawPool = await ClientPool.start({
+      ...where,
+      cpus: where.clientCpus,
+      url: raw.wsUrl,
+      raw: true,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      players: show.players,
+    });
     const rawCpu = await cpuSeconds(raw.process.pid);
     const rawConnect = await rawPool.all({ op: 'connect', inFlight: IN_FLIGHT, maxAttempts: 5 });
     const rawConnectCpu = (await cpuSeconds(raw.process.pid)) - rawCpu;
@@ -44,7 +51,14 @@ async function measure(players: number): Promise<Row> {
     await raw.process.stop();
 
     const server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus });
-    const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
+    const pool = await ClientPool.start({
+      ...where,
+      cpus: where.clientCpus,
+      url: server.wsUrl,
+      raw: false,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      players: show.players,
+    });
     const cpu0 = await cpuSeconds(server.process.pid);
     const connect = await pool.all({ op: 'connect', inFlight: IN_FLIGHT, maxAttempts: 5 });
     const cpu1 = await cpuSeconds(server.process.pid);
@@ -52,7 +66,15 @@ async function measure(players: number): Promise<Row> {
     const cpu2 = await cpuSeconds(server.process.pid);
     await pool.stop();
     await server.process.stop();
-    return { players, rawConnect: span(rawConnect), rawConnectCpu, connectCpu: cpu1 - cpu0, joinCpu: cpu2 - cpu1, connect, join };
+    return {
+      players,
+      rawConnect: span(rawConnect),
+      rawConnectCpu,
+      connectCpu: cpu1 - cpu0,
+      joinCpu: cpu2 - cpu1,
+      connect,
+      join,
+    };
   } finally {
     await rm(show.dataDir, { recursive: true, force: true });
   }
@@ -103,7 +125,9 @@ async function main(): Promise<void> {
     console.log(
       `server CPU per join at ${large.players} / at ${small.players}: ${ratio(large.joinCpu / large.players, small.joinCpu / small.players)} (goal: 1.0; CPU time is steadier than wall time on a shared machine)`,
     );
-    console.log(`server CPU per connect at ${large.players} / at ${small.players}: ${ratio(large.connectCpu / large.players, small.connectCpu / small.players)}`);
+    console.log(
+      `server CPU per connect at ${large.players} / at ${small.players}: ${ratio(large.connectCpu / large.players, small.connectCpu / small.players)}`,
+    );
   }
 }
 

@@ -38,7 +38,10 @@ async function honestLogins(env: TestServer, until: number): Promise<{ times: nu
   let refused = 0;
   while (performance.now() < until) {
     const began = performance.now();
-    const { status } = await api(env.url, 'POST', '/api/token-auth/', { username: 'ehrlich', password: 'ehrlich-passwort' });
+    const { status } = await api(env.url, 'POST', '/api/token-auth/', {
+      username: 'ehrlich',
+      password: 'ehrlich-passwort',
+    });
     times.push(performance.now() - began);
     if (status === 429) refused++;
     else if (status !== 200) throw new Error(`honest login answered ${status}`);
@@ -89,7 +92,13 @@ function report(phase: string, logins: { times: number[]; refused: number }, flo
   );
 }
 
-async function loginFrom(env: TestServer, address: string, password: string, cookie?: string, username = 'umlagert'): Promise<{ status: number; setCookie: string | null }> {
+async function loginFrom(
+  env: TestServer,
+  address: string,
+  password: string,
+  cookie?: string,
+  username = 'umlagert',
+): Promise<{ status: number; setCookie: string | null }> {
   const response = await fetch(`${env.url}/api/token-auth/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
@@ -113,7 +122,10 @@ interface CrowdLogin {
  * has the others in hand: the owner's login is sent then, not before the crowd reached the server),
  * `answered` with their statuses, `unanswered` with how many are still open.
  */
-function crowd(url: string, logins: CrowdLogin[]): { busy: Promise<void>; answered: Promise<number[]>; unanswered: () => number } {
+function crowd(
+  url: string,
+  logins: CrowdLogin[],
+): { busy: Promise<void>; answered: Promise<number[]>; unanswered: () => number } {
   const thread = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
      const sent = workerData.logins.map(({ address, username, password }) =>
@@ -164,7 +176,8 @@ async function nameLine(env: TestServer): Promise<void> {
   const besieged: number[] = [];
   const beside: number[] = [];
   const answers = { verified: 0, lineFull: 0, other: 0 };
-  const tally = (status: number) => void (status === 403 ? answers.verified++ : status === 429 ? answers.lineFull++ : answers.other++);
+  const tally = (status: number) =>
+    void (status === 403 ? answers.verified++ : status === 429 ? answers.lineFull++ : answers.other++);
   const whileInFlight = async (logins: CrowdLogin[]) => {
     const { busy, answered, unanswered } = crowd(env.url, logins);
     await busy;
@@ -174,11 +187,23 @@ async function nameLine(env: TestServer): Promise<void> {
   };
   for (let round = 0; round < ROUNDS; round++) {
     alone.push(await timed());
-    const guessed = await whileInFlight(Array.from({ length: 50 }, (_, i) => ({ address: `198.51.${round}.${i % 5}`, username: 'umlagert', password: `geraten-${i}` })));
+    const guessed = await whileInFlight(
+      Array.from({ length: 50 }, (_, i) => ({
+        address: `198.51.${round}.${i % 5}`,
+        username: 'umlagert',
+        password: `geraten-${i}`,
+      })),
+    );
     besieged.push(guessed.time);
     guessed.statuses.forEach(tally);
     guessesOpen += guessed.open;
-    const others = await whileInFlight(Array.from({ length: 50 }, (_, i) => ({ address: `203.0.${round}.${i % 5}`, username: `anderer-${round}-${i}`, password: 'geraten' })));
+    const others = await whileInFlight(
+      Array.from({ length: 50 }, (_, i) => ({
+        address: `203.0.${round}.${i % 5}`,
+        username: `anderer-${round}-${i}`,
+        password: 'geraten',
+      })),
+    );
     beside.push(others.time);
   }
   const p50 = (times: number[]) => pct(times, 50);
@@ -196,14 +221,23 @@ async function main(): Promise<void> {
   try {
     await nameLine(env);
     if (process.argv.includes('--name-line-only')) return;
-    await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'ehrlich', name: 'ehrlich', newPassword: 'ehrlich-passwort' } } });
+    await api(env.url, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: 'ehrlich', name: 'ehrlich', newPassword: 'ehrlich-passwort' } },
+    });
     const teamIds: string[] = [];
     for (let owner = 0; owner < 8; owner++) {
       // A user may create 5 teams an hour (src/limits/password-hashing.ts).
       const { token } = await seedUserWithRoles(env, `besitzer${owner}`, []);
       for (let i = 0; i < 5; i++) {
-        const created = await api(env.url, 'POST', '/api/teams', { name: `Team ${owner}-${i}`, newPassword: `pw-${owner}-${i}`, stadt: 'Köln', beschreibung: '-' }, token);
-        if (created.status !== 201) throw new Error(`team ${owner}-${i}: ${created.status} ${JSON.stringify(created.body)}`);
+        const created = await api(
+          env.url,
+          'POST',
+          '/api/teams',
+          { name: `Team ${owner}-${i}`, newPassword: `pw-${owner}-${i}`, stadt: 'Köln', beschreibung: '-' },
+          token,
+        );
+        if (created.status !== 201)
+          throw new Error(`team ${owner}-${i}: ${created.status} ${JSON.stringify(created.body)}`);
         teamIds.push(created.body.data.id as string);
       }
     }
@@ -213,11 +247,15 @@ async function main(): Promise<void> {
     const player = await seedUserWithRoles(env, 'rater', []);
     const playerSockets = await Promise.all([1, 2, 3].map(() => WsClient.open(env.wsUrl, player.token)));
     let until = performance.now() + ms;
-    const [one, oneFlood] = await Promise.all([honestLogins(env, until), flood(playerSockets, teamIds, 900 / 15, until)]);
+    const [one, oneFlood] = await Promise.all([
+      honestLogins(env, until),
+      flood(playerSockets, teamIds, 900 / 15, until),
+    ]);
     report('one player', one, oneFlood);
 
     const crowd: WsClient[] = [];
-    for (let i = 0; i < 60; i++) crowd.push(await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, `rater${i}`, [])).token));
+    for (let i = 0; i < 60; i++)
+      crowd.push(await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, `rater${i}`, [])).token));
     until = performance.now() + ms;
     const [many, manyFlood] = await Promise.all([honestLogins(env, until), flood(crowd, teamIds, 300, until)]);
     report('60 players', many, manyFlood);

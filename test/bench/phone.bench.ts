@@ -31,17 +31,25 @@ async function main(): Promise<void> {
   }
   try {
     const p = PHONE_PROFILE;
-    console.log(`player's first load, phone: ${p.downloadBitsPerSecond / 1e6} Mbit/s down, ${p.latencyMs} ms RTT, CPU ${p.cpuSlowdown}x slower; ${url}`);
+    console.log(
+      `player's first load, phone: ${p.downloadBitsPerSecond / 1e6} Mbit/s down, ${p.latencyMs} ms RTT, CPU ${p.cpuSlowdown}x slower; ${url}`,
+    );
     const results: PhoneFirstLoad[] = [];
     for (let run = 1; run <= runs; run++) {
       const result = await phoneFirstLoad(url);
       results.push(result);
-      console.log(`run ${run}: login usable after ${result.usableMs} ms, ${kb(result.bytes)} over the wire, ${result.resources.length} requests`);
+      console.log(
+        `run ${run}: login usable after ${result.usableMs} ms, ${kb(result.bytes)} over the wire, ${result.resources.length} requests`,
+      );
     }
-    console.log(`median: login usable after ${median(results.map((r) => r.usableMs))} ms, ${kb(median(results.map((r) => r.bytes)))} over the wire`);
+    console.log(
+      `median: login usable after ${median(results.map((r) => r.usableMs))} ms, ${kb(median(results.map((r) => r.bytes)))} over the wire`,
+    );
     console.log('resources of the last run:');
     for (const r of results[results.length - 1]!.resources) {
-      console.log(`  ${kb(r.bytes).padStart(9)}  ${(r.encoding ?? 'identity').padEnd(8)}  ${(r.cacheControl ?? '-').padEnd(36)}  ${r.type.padEnd(10)} ${new URL(r.url).pathname}`);
+      console.log(
+        `  ${kb(r.bytes).padStart(9)}  ${(r.encoding ?? 'identity').padEnd(8)}  ${(r.cacheControl ?? '-').padEnd(36)}  ${r.type.padEnd(10)} ${new URL(r.url).pathname}`,
+      );
     }
   } finally {
     await stop();

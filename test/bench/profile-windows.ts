@@ -40,17 +40,37 @@ const PARTS: Array<[string, (url: string, fn: string) => boolean]> = [
       ['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String'].includes(fn),
   ],
   ['serialisation (JSON, patches, bytes)', (url, fn) => /view-diff\.js/.test(url) || fn === 'stringify'],
-  ['views (scopes, push hub)', (url) => /projections\/live\/views\//.test(url) || /src\/realtime\/(push-hub|scopes)\.js/.test(url)],
-  ['fold (evolve, live state)', (url) => /projections\/live\/state\//.test(url) || /src\/engine\/live-state\.js/.test(url)],
+  [
+    'views (scopes, push hub)',
+    (url) => /projections\/live\/views\//.test(url) || /src\/realtime\/(push-hub|scopes)\.js/.test(url),
+  ],
+  [
+    'fold (evolve, live state)',
+    (url) => /projections\/live\/state\//.test(url) || /src\/engine\/live-state\.js/.test(url),
+  ],
   ['read projections', (url) => /projections\/read\//.test(url) || /node_modules\/typeorm\//.test(url)],
-  ['store (append, PGlite)', (url) => /^wasm:\/\//.test(url) || /@electric-sql\/pglite/.test(url) || /src\/store\//.test(url) || /dist\/index\.cjs/.test(url)],
-  ['commands (gateway, pipeline, rules)', (url) => /src\/(commands|engine|realtime)\//.test(url) || /projections\/live\/rules\//.test(url) || /events\//.test(url)],
+  [
+    'store (append, PGlite)',
+    (url) =>
+      /^wasm:\/\//.test(url) ||
+      /@electric-sql\/pglite/.test(url) ||
+      /src\/store\//.test(url) ||
+      /dist\/index\.cjs/.test(url),
+  ],
+  [
+    'commands (gateway, pipeline, rules)',
+    (url) =>
+      /src\/(commands|engine|realtime)\//.test(url) || /projections\/live\/rules\//.test(url) || /events\//.test(url),
+  ],
 ];
 const OTHER = 'other';
 const SOCKET = PARTS[1]![0];
 const SERIALISATION = PARTS[2]![0];
 
-export function summarise(profile: Profile, windows: Window[]): { parts: Map<string, number>; totalMs: number; windows: number } {
+export function summarise(
+  profile: Profile,
+  windows: Window[],
+): { parts: Map<string, number>; totalMs: number; windows: number } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parentOf = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
@@ -95,9 +115,13 @@ function main(): void {
   const windows = JSON.parse(readFileSync(windowsFile, 'utf8')) as Window[];
   const inside = windows.filter((w) => w.to >= profile.startTime && w.from <= profile.endTime);
   const { parts, totalMs } = summarise(profile, inside);
-  console.log(`${inside.length} windows inside the profile; sampled CPU ${totalMs.toFixed(1)} ms, ${(totalMs / Math.max(1, inside.length)).toFixed(1)} ms per window`);
+  console.log(
+    `${inside.length} windows inside the profile; sampled CPU ${totalMs.toFixed(1)} ms, ${(totalMs / Math.max(1, inside.length)).toFixed(1)} ms per window`,
+  );
   for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1])) {
-    console.log(`${(ms / Math.max(1, inside.length)).toFixed(2).padStart(8)} ms  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${part}`);
+    console.log(
+      `${(ms / Math.max(1, inside.length)).toFixed(2).padStart(8)} ms  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${part}`,
+    );
   }
 }
 

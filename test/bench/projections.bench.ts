@@ -72,7 +72,9 @@ async function benchDatabase(database: string, db: SqlDatabase): Promise<Row> {
   began = performance.now();
   await rebuildProjections(db, store, ALL_PROJECTORS, { batchSize: BATCH });
   const rebuildSeconds = (performance.now() - began) / 1000;
-  const [{ answers }] = await db.query<{ answers: number }>('SELECT count(*)::integer AS answers FROM read_quiz_answers');
+  const [{ answers }] = await db.query<{ answers: number }>(
+    'SELECT count(*)::integer AS answers FROM read_quiz_answers',
+  );
   await store.close();
   return { database, events, appendSeconds, rebuildSeconds, eventsPerSecond: events / rebuildSeconds, answers };
 }
@@ -88,13 +90,22 @@ async function withAdmin(url: string, sql: string): Promise<void> {
 }
 
 function printTable(rows: Row[]): void {
-  const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const fmt = (n: number, digits = 0) =>
+    n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const lines = [
     ['database', 'events', 'answers', 'append s', 'rebuild s', 'events/s'],
-    ...rows.map((r) => [r.database, fmt(r.events), fmt(r.answers), fmt(r.appendSeconds, 1), fmt(r.rebuildSeconds, 2), fmt(r.eventsPerSecond)]),
+    ...rows.map((r) => [
+      r.database,
+      fmt(r.events),
+      fmt(r.answers),
+      fmt(r.appendSeconds, 1),
+      fmt(r.rebuildSeconds, 2),
+      fmt(r.eventsPerSecond),
+    ]),
   ];
   const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => l[c]!.length)));
-  const render = (l: string[]) => `| ${l.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  const render = (l: string[]) =>
+    `| ${l.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
   console.log(render(lines[0]!));
   console.log(`|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   lines.slice(1).forEach((l) => console.log(render(l)));

@@ -12,7 +12,14 @@ import { rm } from 'node:fs/promises';
 import { describePlacement, numberFlag, percentiles, placement, printTable, ratio } from './support/cli';
 import { ClientPool } from './support/client-pool';
 import { LeanPlayer } from './support/lean-player';
-import { cpuSeconds, listenOverflows, projectionsCaughtUp, startRawServer, startServer, waitHealthy } from './support/processes';
+import {
+  cpuSeconds,
+  listenOverflows,
+  projectionsCaughtUp,
+  startRawServer,
+  startServer,
+  waitHealthy,
+} from './support/processes';
 import { JWT_SECRET, seedShow } from './support/seed';
 
 const where = placement();
@@ -23,22 +30,43 @@ const MAX_ATTEMPTS = 20;
 const epoch = (performanceMs: number) => performance.timeOrigin + performanceMs;
 
 async function main(): Promise<void> {
-  console.log(`bench:reconnect — ${PLAYERS} players in teams of 4, kill -9 and restart, over loopback (${describePlacement(where)})\n`);
+  console.log(
+    `bench:reconnect — ${PLAYERS} players in teams of 4, kill -9 and restart, over loopback (${describePlacement(where)})\n`,
+  );
   const show = await seedShow({ players: PLAYERS, inTeams: true });
   try {
     // Reference: the same storm against a raw ws server.
     const raw = await startRawServer({ cpus: where.serverCpus });
-    const rawPool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: raw.wsUrl, raw: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
+    const rawPool = await ClientPool.start({
+      ...where,
+      cpus: where.clientCpus,
+      url: raw.wsUrl,
+      raw: true,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      players: show.players,
+    });
     const [rawOverflows, rawCpu] = [await listenOverflows(), await cpuSeconds(raw.process.pid)];
     const rawStorm = await rawPool.all({ op: 'connect', inFlight: 0, maxAttempts: MAX_ATTEMPTS });
-    const [rawDropped, rawStormCpu] = [(await listenOverflows()) - rawOverflows, (await cpuSeconds(raw.process.pid)) - rawCpu];
+    const [rawDropped, rawStormCpu] = [
+      (await listenOverflows()) - rawOverflows,
+      (await cpuSeconds(raw.process.pid)) - rawCpu,
+    ];
     await rawPool.stop();
     await raw.process.stop();
 
     let server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus });
-    const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
+    const pool = await ClientPool.start({
+      ...where,
+      cpus: where.clientCpus,
+      url: server.wsUrl,
+      raw: false,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      players: show.players,
+    });
     const first = await pool.all({ op: 'connect', inFlight: 0, maxAttempts: MAX_ATTEMPTS });
-    console.log(`  ${first.times.length} players connected and in their teams (${first.failures} failed attempts on the way)`);
+    console.log(
+      `  ${first.times.length} players connected and in their teams (${first.failures} failed attempts on the way)`,
+    );
     // The crash comes during a question, as in a show: the read projections have caught up with the
     // seeded log, and the question start is an append (its commit makes their work durable too; PGlite
     // has no WAL writer of its own, so without any append after them a crash would lose it all).
@@ -53,7 +81,12 @@ async function main(): Promise<void> {
     await server.process.stop('SIGKILL');
     await closed;
     const restartedAt = performance.now();
-    server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { PORT: String(server.port) } });
+    server = await startServer({
+      dataDir: show.dataDir,
+      jwtSecret: JWT_SECRET,
+      cpus: where.serverCpus,
+      env: { PORT: String(server.port) },
+    });
     const healthy = await waitHealthy(server.url);
     const [overflows, cpu] = [await listenOverflows(), await cpuSeconds(server.process.pid)];
     const back = await pool.all({ op: 'connect', inFlight: 0, maxAttempts: MAX_ATTEMPTS });
@@ -82,9 +115,27 @@ async function main(): Promise<void> {
           ratio(stormCpu, rawStormCpu),
           'all threads; near the wall time: the server was the limit, far below: the clients were',
         ],
-        ['failed attempts (tried again at once)', String(back.failures), String(rawStorm.failures), '', `${back.lost} never back; goal 0`],
-        ['connects dropped by a full accept queue', String(dropped), String(rawDropped), '', 'TcpExt ListenOverflows (machine-wide): the client waits for a SYN retransmit'],
-        ['restart until healthy, s', ((healthy - restartedAt) / 1000).toFixed(2), '', '', 'kill -9, then start on the same store'],
+        [
+          'failed attempts (tried again at once)',
+          String(back.failures),
+          String(rawStorm.failures),
+          '',
+          `${back.lost} never back; goal 0`,
+        ],
+        [
+          'connects dropped by a full accept queue',
+          String(dropped),
+          String(rawDropped),
+          '',
+          'TcpExt ListenOverflows (machine-wide): the client waits for a SYN retransmit',
+        ],
+        [
+          'restart until healthy, s',
+          ((healthy - restartedAt) / 1000).toFixed(2),
+          '',
+          '',
+          'kill -9, then start on the same store',
+        ],
       ],
     );
     console.log(`\nthe restart's phases in ms: ${await server.startPhases}`);

@@ -46,7 +46,10 @@ const gcObserver = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, duration: entry.duration });
 });
 
-function foldNight(start: LiveState, batches: readonly QuizShowEvent[][]): { ms: number; end: LiveState; events: number; folds: [number, number][] } {
+function foldNight(
+  start: LiveState,
+  batches: readonly QuizShowEvent[][],
+): { ms: number; end: LiveState; events: number; folds: [number, number][] } {
   let state = start;
   let ms = 0;
   let events = 0;
@@ -122,7 +125,9 @@ function measureInTurns(): Measurement[] {
   for (let round = 0; round < PROCESSES; round++) {
     sizes.forEach(([teams, active], i) => results[i].push(measureInChild(teams, active)));
   }
-  process.stdout.write(`medians per process (ms): ${results.map((r, i) => `${sizes[i][0]}/${sizes[i][1]}: ${r.map((m) => m.medianMs.toFixed(0)).join(', ')}`).join('; ')}\n\n`);
+  process.stdout.write(
+    `medians per process (ms): ${results.map((r, i) => `${sizes[i][0]}/${sizes[i][1]}: ${r.map((m) => m.medianMs.toFixed(0)).join(', ')}`).join('; ')}\n\n`,
+  );
   return results.map(medianOf);
 }
 
@@ -160,5 +165,8 @@ function report([small, large, largeFewActive]: Measurement[], largeSmallBatches
 }
 
 const [teamsArg, activeArg, batchArg] = process.argv.slice(2);
-if (teamsArg) void measure(Number(teamsArg), Number(activeArg), Number(batchArg)).then((m) => process.stdout.write(JSON.stringify(m)));
+if (teamsArg)
+  void measure(Number(teamsArg), Number(activeArg), Number(batchArg)).then((m) =>
+    process.stdout.write(JSON.stringify(m)),
+  );
 else process.stdout.write(report(measureInTurns(), measureInChild(1000, 1000, SMALL_BATCH)));

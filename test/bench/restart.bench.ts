@@ -108,13 +108,16 @@ async function main(): Promise<void> {
   }
   console.log('\n| events | first start (whole log), s | restart (snapshot + tail), s |');
   console.log('| ---: | ---: | ---: |');
-  for (const r of rows) console.log(`| ${r.events.toLocaleString('en')} | ${r.first.toFixed(2)} | ${r.restart.toFixed(2)} |`);
+  for (const r of rows)
+    console.log(`| ${r.events.toLocaleString('en')} | ${r.first.toFixed(2)} | ${r.restart.toFixed(2)} |`);
   const small = rows[0]!;
   const large = rows[rows.length - 1]!;
   console.log(
     `\nrestart at ${large.events.toLocaleString('en')} events / restart at ${small.events.toLocaleString('en')}: ${(large.restart / small.restart).toFixed(2)} (goal <= 1.2)`,
   );
-  console.log(`first start at ${large.events.toLocaleString('en')} / at ${small.events.toLocaleString('en')}: ${(large.first / small.first).toFixed(2)} (without snapshots)`);
+  console.log(
+    `first start at ${large.events.toLocaleString('en')} / at ${small.events.toLocaleString('en')}: ${(large.first / small.first).toFixed(2)} (without snapshots)`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -48,19 +48,34 @@ const LEAD_MS = 1500;
 /** Arrival moments: each team at an evenly spread quasi-random moment of the window, its members around it. */
 function withArrivals(players: CastMember[]): Array<CastMember & { arriveAfterMs: number }> {
   const teams = [...new Set(players.map((p) => p.teamId))];
-  const teamMoment = new Map(teams.map((teamId, i) => [teamId, ((i * 0.6180339887) % 1) * Math.max(0, WINDOW_MS - TEAM_SPREAD_MS)]));
-  return players.map((p, i) => ({ ...p, arriveAfterMs: Math.round(teamMoment.get(p.teamId)! + ((i * 0.7548776662) % 1) * Math.min(TEAM_SPREAD_MS, WINDOW_MS)) }));
+  const teamMoment = new Map(
+    teams.map((teamId, i) => [teamId, ((i * 0.6180339887) % 1) * Math.max(0, WINDOW_MS - TEAM_SPREAD_MS)]),
+  );
+  return players.map((p, i) => ({
+    ...p,
+    arriveAfterMs: Math.round(
+      teamMoment.get(p.teamId)! + ((i * 0.7548776662) % 1) * Math.min(TEAM_SPREAD_MS, WINDOW_MS),
+    ),
+  }));
 }
 
 async function hashing(url: string): Promise<Record<string, number>> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  return Object.fromEntries([...text.matchAll(/^quiz_password_hashing\{figure="(\w+)"\} (\d+)/gm)].map(([, figure, value]) => [figure!, Number(value)]));
+  return Object.fromEntries(
+    [...text.matchAll(/^quiz_password_hashing\{figure="(\w+)"\} (\d+)/gm)].map(([, figure, value]) => [
+      figure!,
+      Number(value),
+    ]),
+  );
 }
 const hashesDone = async (url: string) => (await hashing(url)).done ?? NaN;
 
 const hashRate = () => measureHashOnly(HASHES, where.serverCpus);
 
-const perHash = (h: HashOnly) => (h.cpuMsPerHash === null ? 'CPU per hash –' : `${h.cpuMsPerHash.toFixed(2)} ms of CPU per hash (kernel ${h.systemMsPerHash!.toFixed(2)})`);
+const perHash = (h: HashOnly) =>
+  h.cpuMsPerHash === null
+    ? 'CPU per hash –'
+    : `${h.cpuMsPerHash.toFixed(2)} ms of CPU per hash (kernel ${h.systemMsPerHash!.toFixed(2)})`;
 
 interface Outcome {
   scenario: string;
@@ -92,22 +107,42 @@ interface CpuSplit extends ThreadSplit {
 }
 
 async function cpuSnapshot(serverPid: number, clientPids: number[]): Promise<CpuSnapshot> {
-  const [server, clients, idle] = await Promise.all([cpuByThread(serverPid), Promise.all(clientPids.map((pid) => cpuSeconds(pid))), machineIdleSeconds()]);
+  const [server, clients, idle] = await Promise.all([
+    cpuByThread(serverPid),
+    Promise.all(clientPids.map((pid) => cpuSeconds(pid))),
+    machineIdleSeconds(),
+  ]);
   return { at: now(), server, clients: clients.reduce((a, b) => a + b, 0), idle };
 }
 
 function cpuSplit(a: CpuSnapshot, b: CpuSnapshot): CpuSplit {
-  const server = Object.fromEntries(Object.entries(b.server).map(([figure, value]) => [figure, value - a.server[figure as keyof ThreadSplit]])) as unknown as ThreadSplit;
+  const server = Object.fromEntries(
+    Object.entries(b.server).map(([figure, value]) => [figure, value - a.server[figure as keyof ThreadSplit]]),
+  ) as unknown as ThreadSplit;
   return { seconds: (b.at - a.at) / 1000, ...server, clients: b.clients - a.clients, idle: b.idle - a.idle };
 }
 
 async function rawConnects(players: Array<CastMember & { arriveAfterMs: number }>): Promise<Outcome> {
   const raw = await startRawServer({ cpus: where.serverCpus });
-  const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: raw.wsUrl, raw: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players });
+  const pool = await ClientPool.start({
+    ...where,
+    cpus: where.clientCpus,
+    url: raw.wsUrl,
+    raw: true,
+    handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+    players,
+  });
   try {
     const cpu0 = await cpuSeconds(raw.process.pid);
     const startAt = now() + LEAD_MS;
-    const arrived = await pool.all({ op: 'arrive', mode: 'raw', startAt, baseUrl: raw.url, password: '', teamPassword: '' });
+    const arrived = await pool.all({
+      op: 'arrive',
+      mode: 'raw',
+      startAt,
+      baseUrl: raw.url,
+      password: '',
+      teamPassword: '',
+    });
     return {
       scenario: 'raw ws',
       arrived,
@@ -123,19 +158,40 @@ async function rawConnects(players: Array<CastMember & { arriveAfterMs: number }
 }
 
 async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
-  const show = await seedShow({ players: PLAYERS, inTeams: name === 'returning', credentials: name === 'fresh', tokenAgeDays: 8 });
+  const show = await seedShow({
+    players: PLAYERS,
+    inTeams: name === 'returning',
+    credentials: name === 'fresh',
+    tokenAgeDays: 8,
+  });
   try {
     const players = withArrivals(show.players);
-    const server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { TRUST_PROXY: 'loopback' } }); // logins from their own addresses (client-worker.ts)
+    const server = await startServer({
+      dataDir: show.dataDir,
+      jwtSecret: JWT_SECRET,
+      cpus: where.serverCpus,
+      env: { TRUST_PROXY: 'loopback' },
+    }); // logins from their own addresses (client-worker.ts)
     // Last week's registrations are in the read models before the doors open, as at a real show (the seed wrote only the log).
     await projectionsCaughtUp(server.url);
-    const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players });
+    const pool = await ClientPool.start({
+      ...where,
+      cpus: where.clientCpus,
+      url: server.wsUrl,
+      raw: false,
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      players,
+    });
     const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
     try {
-      if (!(await moderator.request('sa', { token: show.moderatorToken })).success) throw new Error('the moderator could not log in');
+      if (!(await moderator.request('sa', { token: show.moderatorToken })).success)
+        throw new Error('the moderator could not log in');
       const [hashes0, cpu0] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       const startAt = now() + LEAD_MS;
-      const beforeSurge = sleepUntil(startAt).then(async () => ({ cpu: await cpuSnapshot(server.process.pid, pool.pids), hashing: await hashing(server.url) }));
+      const beforeSurge = sleepUntil(startAt).then(async () => ({
+        cpu: await cpuSnapshot(server.process.pid, pool.pids),
+        hashing: await hashing(server.url),
+      }));
       const watching = setInterval(() => {
         void hashing(server.url).then(
           (f) => console.log(`    ${((now() - startAt) / 1000).toFixed(0)} s: ${JSON.stringify(f)}`),
@@ -143,22 +199,44 @@ async function scenario(name: 'returning' | 'fresh'): Promise<Outcome> {
         );
       }, 5000);
       const arrived = await pool
-        .all({ op: 'arrive', mode: name, startAt, baseUrl: server.url, password: PLAYER_PASSWORD, teamPassword: TEAM_PASSWORD })
+        .all({
+          op: 'arrive',
+          mode: name,
+          startAt,
+          baseUrl: server.url,
+          password: PLAYER_PASSWORD,
+          teamPassword: TEAM_PASSWORD,
+        })
         .finally(() => clearInterval(watching));
       const allInAt = Math.max(...arrived.times);
-      const [before, after] = [await beforeSurge, { cpu: await cpuSnapshot(server.process.pid, pool.pids), hashing: await hashing(server.url) }];
+      const [before, after] = [
+        await beforeSurge,
+        { cpu: await cpuSnapshot(server.process.pid, pool.pids), hashing: await hashing(server.url) },
+      ];
       const split = {
         ...cpuSplit(before.cpu, after.cpu),
-        hashingBusy: (after.hashing.busyMs! - before.hashing.busyMs!) / (after.hashing.threads! * (after.cpu.at - before.cpu.at)),
+        hashingBusy:
+          (after.hashing.busyMs! - before.hashing.busyMs!) / (after.hashing.threads! * (after.cpu.at - before.cpu.at)),
       };
       const [hashes1, cpu1] = [await hashesDone(server.url), await cpuSeconds(server.process.pid)];
       let onQuestion: number | null = null;
       if (arrived.lost === 0) {
         const firedAt = now();
-        const { latencies, missing } = await pool.fanOut('"qa"', () => void moderator.request('ma', { quiz: show.quizId, round: 1, question: 1 }));
+        const { latencies, missing } = await pool.fanOut(
+          '"qa"',
+          () => void moderator.request('ma', { quiz: show.quizId, round: 1, question: 1 }),
+        );
         if (missing === 0) onQuestion = (firedAt + Math.max(...latencies) - startAt) / 1000;
       }
-      return { scenario: name, arrived, allIn: (allInAt - startAt) / 1000, onQuestion, hashes: hashes1 - hashes0, serverCpu: cpu1 - cpu0, split };
+      return {
+        scenario: name,
+        arrived,
+        allIn: (allInAt - startAt) / 1000,
+        onQuestion,
+        hashes: hashes1 - hashes0,
+        serverCpu: cpu1 - cpu0,
+        split,
+      };
     } finally {
       moderator.terminate();
       await pool.stop();
@@ -178,10 +256,17 @@ const ms = (values: number[] | undefined) => {
 };
 
 async function main(): Promise<void> {
-  console.log(`bench:show-start — ${PLAYERS} players in teams of 4 arriving within ${WINDOW_MS / 1000} s, over loopback (${describePlacement(where)})\n`);
+  console.log(
+    `bench:show-start — ${PLAYERS} players in teams of 4 arriving within ${WINDOW_MS / 1000} s, over loopback (${describePlacement(where)})\n`,
+  );
   const outcomes: Outcome[] = [];
   // The raw server knows nobody: the same arrivals by team, no accounts.
-  const rawPlayers = Array.from({ length: PLAYERS }, (_, i) => ({ userId: `raw-${i}`, teamId: `team-${Math.floor(i / 4)}`, token: '', login: '' }));
+  const rawPlayers = Array.from({ length: PLAYERS }, (_, i) => ({
+    userId: `raw-${i}`,
+    teamId: `team-${Math.floor(i / 4)}`,
+    token: '',
+    login: '',
+  }));
   outcomes.push(await rawConnects(withArrivals(rawPlayers)));
   console.log(`  raw ws: all ${PLAYERS} connected ${outcomes[0]!.allIn.toFixed(2)} s after the window opened`);
   const hashOnlyBefore = await hashRate();
@@ -190,10 +275,15 @@ async function main(): Promise<void> {
   for (const name of SCENARIOS) {
     const outcome = await scenario(name);
     outcomes.push(outcome);
-    console.log(`  ${name}: all in ${outcome.allIn.toFixed(2)} s, on the first question ${outcome.onQuestion?.toFixed(2) ?? '–'} s; ${outcome.arrived.lost} lost`);
+    console.log(
+      `  ${name}: all in ${outcome.allIn.toFixed(2)} s, on the first question ${outcome.onQuestion?.toFixed(2) ?? '–'} s; ${outcome.arrived.lost} lost`,
+    );
     for (const m of outcome.arrived.messages) console.log(`    ${m}`);
     const resent = outcome.arrived.counts?.resentOnClosedConnection ?? 0;
-    if (resent > 0) console.log(`    ${resent} logins sent again on a new connection (the server had closed the kept-alive one as idle; a browser does the same)`);
+    if (resent > 0)
+      console.log(
+        `    ${resent} logins sent again on a new connection (the server had closed the kept-alive one as idle; a browser does the same)`,
+      );
   }
   const hashOnlyAfter = await hashRate();
   const rateAfter = hashOnlyAfter.hashesPerSecond;
@@ -237,8 +327,12 @@ async function main(): Promise<void> {
   for (const o of outcomes) {
     const c = o.split;
     if (!c) continue;
-    const share = (seconds: number) => `${seconds.toFixed(1)} (${((100 * seconds) / c.seconds).toFixed(0)} % of a core)`;
-    const busy = c.hashingBusy === undefined || o.hashes === 0 ? '' : `hashing threads busy ${(100 * c.hashingBusy).toFixed(0)} % of the time; `;
+    const share = (seconds: number) =>
+      `${seconds.toFixed(1)} (${((100 * seconds) / c.seconds).toFixed(0)} % of a core)`;
+    const busy =
+      c.hashingBusy === undefined || o.hashes === 0
+        ? ''
+        : `hashing threads busy ${(100 * c.hashingBusy).toFixed(0)} % of the time; `;
     const hashing =
       o.hashes > 0 && c.pool > 0
         ? `\n    the hashing threads: ${((1000 * c.pool) / o.hashes).toFixed(2)} ms of CPU per hash (kernel ${((1000 * c.poolSystem) / o.hashes).toFixed(2)}; hash-only: ${perHash(hashOnlyBefore)}, ` +

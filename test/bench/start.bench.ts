@@ -29,7 +29,14 @@ async function start(dataDir: string, cacheHome: string): Promise<Start> {
   const began = performance.now();
   const server = NodeProcess.start(path.join(DIST, 'src/main.js'), [], {
     cpus: SERVER_CPUS,
-    env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin', LOG_LEVEL: 'debug', XDG_CACHE_HOME: cacheHome },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-admin',
+      LOG_LEVEL: 'debug',
+      XDG_CACHE_HOME: cacheHome,
+    },
   });
   const [, phases] = await server.waitFor(/Startphasen in ms: ([a-zA-Z0-9, ]*)/); // the text logger colours the line
   const total = performance.now() - began;
@@ -52,7 +59,10 @@ async function main(): Promise<void> {
   try {
     for (let run = 0; run < RUNS; run++) {
       const cacheHome = await mkdtemp(path.join(tmpdir(), 'bench-start-cache-'));
-      const [first, second] = [await mkdtemp(path.join(tmpdir(), 'bench-start-')), await mkdtemp(path.join(tmpdir(), 'bench-start-'))];
+      const [first, second] = [
+        await mkdtemp(path.join(tmpdir(), 'bench-start-')),
+        await mkdtemp(path.join(tmpdir(), 'bench-start-')),
+      ];
       scratch.push(cacheHome, first, second);
       kinds['empty, initdb']!.push(await start(first, cacheHome));
       kinds['empty, from template']!.push(await start(second, cacheHome));
@@ -74,7 +84,9 @@ async function main(): Promise<void> {
     ]),
   );
   const total = (kind: string) => median(kinds[kind]!.map((s) => s.total));
-  console.log(`\nempty store from the template / with initdb: ${(total('empty, from template') / total('empty, initdb')).toFixed(2)}`);
+  console.log(
+    `\nempty store from the template / with initdb: ${(total('empty, from template') / total('empty, initdb')).toFixed(2)}`,
+  );
 }
 
 main().catch((error: unknown) => {

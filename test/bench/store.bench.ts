@@ -57,7 +57,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function timeAppends(store: EventStore, count: number, size: number, make = payload): Promise<Omit<Row, 'adapter' | 'case'>> {
+async function timeAppends(
+  store: EventStore,
+  count: number,
+  size: number,
+  make = payload,
+): Promise<Omit<Row, 'adapter' | 'case'>> {
   const stream = `bench-${randomUUID()}`;
   const latencies: number[] = [];
   let expected: number | 'no_stream' = 'no_stream';
@@ -70,7 +75,12 @@ async function timeAppends(store: EventStore, count: number, size: number, make 
   }
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  return { opsPerSec: count / seconds, eventsPerSec: (count * size) / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  return {
+    opsPerSec: count / seconds,
+    eventsPerSec: (count * size) / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+  };
 }
 
 async function timeReadAll(store: EventStore): Promise<Omit<Row, 'adapter' | 'case'>> {
@@ -112,13 +122,22 @@ async function benchPersonal(adapter: string, db: SqlDatabase, log: EventStore):
 }
 
 function printTable(rows: Row[]): void {
-  const fmt = (n: number | null, digits = 0) => (n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+  const fmt = (n: number | null, digits = 0) =>
+    n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const lines = [
     ['adapter', 'case', 'appends/s', 'events/s', 'p50 ms', 'p99 ms'],
-    ...rows.map((r) => [r.adapter, r.case, r.case.startsWith('read') ? '–' : fmt(r.opsPerSec), fmt(r.eventsPerSec), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2)]),
+    ...rows.map((r) => [
+      r.adapter,
+      r.case,
+      r.case.startsWith('read') ? '–' : fmt(r.opsPerSec),
+      fmt(r.eventsPerSec),
+      fmt(r.p50Ms, 2),
+      fmt(r.p99Ms, 2),
+    ]),
   ];
   const widths = lines[0]!.map((_, c) => Math.max(...lines.map((l) => l[c]!.length)));
-  const render = (l: string[]) => `| ${l.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  const render = (l: string[]) =>
+    `| ${l.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
   console.log(render(lines[0]!));
   console.log(`|${widths.map((w, c) => (c < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   lines.slice(1).forEach((l) => console.log(render(l)));
@@ -126,7 +145,9 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
-  console.log(`bench:store — ${SINGLE_APPENDS} single-event appends, ${BATCHES} appends of ${BATCH_SIZE}, then read-all; sequential, one writer\n`);
+  console.log(
+    `bench:store — ${SINGLE_APPENDS} single-event appends, ${BATCHES} appends of ${BATCH_SIZE}, then read-all; sequential, one writer\n`,
+  );
 
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-store-'));
   const embedded = await PgliteDatabase.open(dir);

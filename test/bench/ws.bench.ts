@@ -25,7 +25,14 @@ import path from 'node:path';
 import { describePlacement, numberFlag, percentiles, placement, printTable, ratio } from './support/cli';
 import { ClientPool } from './support/client-pool';
 import { LeanPlayer } from './support/lean-player';
-import { cpuSeconds, heapBytes, startRawServer, startServer, type BenchServer, type HeapFigures } from './support/processes';
+import {
+  cpuSeconds,
+  heapBytes,
+  startRawServer,
+  startServer,
+  type BenchServer,
+  type HeapFigures,
+} from './support/processes';
 import { JWT_SECRET, seedShow, type SeededShow } from './support/seed';
 import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/limits/sockets-and-team-passwords';
 
@@ -52,13 +59,21 @@ interface Connected {
 
 /** Connects a quarter of the clients, probes the heap, connects the rest, probes again. */
 async function connectMeasured(server: BenchServer, show: SeededShow, raw: boolean): Promise<Connected> {
-  const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
+  const pool = await ClientPool.start({
+    ...where,
+    cpus: where.clientCpus,
+    url: server.wsUrl,
+    raw,
+    handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+    players: show.players,
+  });
   const first = await pool.all({ op: 'connect', inFlight: 200, maxAttempts: 5, fraction: 0.25 });
   const quarter = await server.process.heap();
   const rest = await pool.all({ op: 'connect', inFlight: 200, maxAttempts: 5 });
   const all = await server.process.heap();
   const lost = first.lost + rest.lost;
-  if (lost > 0) throw new Error(`${lost} clients could not connect: ${[...first.messages, ...rest.messages].join('; ')}`);
+  if (lost > 0)
+    throw new Error(`${lost} clients could not connect: ${[...first.messages, ...rest.messages].join('; ')}`);
   return { pool, quarter, all };
 }
 
@@ -103,19 +118,38 @@ interface StartFigures {
  * `count` stream overlay pages of the show's overlay link, alone on the server: each question start
  * (the same positions as the players' above) timed to every page, with the server's CPU for it.
  */
-async function overlayStarts(server: BenchServer, show: SeededShow, moderator: LeanPlayer, count: number): Promise<StartFigures> {
-  const pages = Array.from({ length: count }, (_, i) => ({ userId: `overlay-${i}`, teamId: `overlay-${i}`, token: show.overlayToken }));
-  const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: server.wsUrl, raw: false, overlay: true, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: pages });
+async function overlayStarts(
+  server: BenchServer,
+  show: SeededShow,
+  moderator: LeanPlayer,
+  count: number,
+): Promise<StartFigures> {
+  const pages = Array.from({ length: count }, (_, i) => ({
+    userId: `overlay-${i}`,
+    teamId: `overlay-${i}`,
+    token: show.overlayToken,
+  }));
+  const pool = await ClientPool.start({
+    ...where,
+    cpus: where.clientCpus,
+    url: server.wsUrl,
+    raw: false,
+    overlay: true,
+    handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+    players: pages,
+  });
   // All pages come from one address here: each worker keeps its share of them below the server's cap on
   // sockets not yet authenticated per address (ANONYMOUS_SOCKETS_PER_ADDRESS).
   const inFlight = Math.max(1, Math.floor((ANONYMOUS_SOCKETS_PER_ADDRESS * 3) / 4 / pool.size));
   const connected = await pool.all({ op: 'connect', inFlight, maxAttempts: 5 });
-  if (connected.lost > 0) throw new Error(`${connected.lost} overlay pages could not connect: ${connected.messages.join('; ')}`);
+  if (connected.lost > 0)
+    throw new Error(`${connected.lost} overlay pages could not connect: ${connected.messages.join('; ')}`);
   const idle = await idleRate(server.process.pid);
   const figures: StartFigures = { latencies: [], cpu: [] };
   for (let q = 1; q <= QUESTION_STARTS; q++) {
     await pause(SETTLE_MS);
-    const start = () => void moderator.request('ma', { quiz: show.quizId, round: Math.ceil(q / 10), question: ((q - 1) % 10) + 1 });
+    const start = () =>
+      void moderator.request('ma', { quiz: show.quizId, round: Math.ceil(q / 10), question: ((q - 1) % 10) + 1 });
     const started = await timedFanOut(pool, server.process.pid, idle, '"qa"', start);
     figures.latencies.push(...started.latencies);
     figures.cpu.push(started.cpu);
@@ -133,10 +167,16 @@ async function main(): Promise<void> {
     const rawSide = await connectMeasured(raw, show, true);
     const control = await LeanPlayer.connect(`${raw.wsUrl}control`, HANDSHAKE_TIMEOUT_MS);
 
-    const server = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, heapProbe: true });
+    const server = await startServer({
+      dataDir: show.dataDir,
+      jwtSecret: JWT_SECRET,
+      cpus: where.serverCpus,
+      heapProbe: true,
+    });
     const ours = await connectMeasured(server, show, false);
     const moderator = await LeanPlayer.connect(server.wsUrl, HANDSHAKE_TIMEOUT_MS);
-    if (!(await moderator.request('sa', { token: show.moderatorToken })).success) throw new Error('the moderator could not log in');
+    if (!(await moderator.request('sa', { token: show.moderatorToken })).success)
+      throw new Error('the moderator could not log in');
     console.log(`  ${PLAYERS} clients connected to each server`);
 
     // Question starts and raw broadcasts of the same frame take turns, so both meet the same machine.
@@ -150,7 +190,8 @@ async function main(): Promise<void> {
     for (let q = 1; q <= 2 * QUESTION_STARTS; q++) {
       const settled = q <= QUESTION_STARTS;
       if (settled) await pause(SETTLE_MS);
-      const start = () => void moderator.request('ma', { quiz: show.quizId, round: Math.ceil(q / 10), question: ((q - 1) % 10) + 1 });
+      const start = () =>
+        void moderator.request('ma', { quiz: show.quizId, round: Math.ceil(q / 10), question: ((q - 1) % 10) + 1 });
       const started = await timedFanOut(ours.pool, server.process.pid, ourIdle, '"qa"', start);
       (settled ? starts : startsRightAfterEnd).push(...started.latencies);
       if (settled) startCpu.push(started.cpu);
@@ -158,7 +199,9 @@ async function main(): Promise<void> {
       startFrame ||= started.frame; // the raw server broadcasts the frame the players got
       if (settled) {
         await pause(SETTLE_MS);
-        const broadcast = await timedFanOut(rawSide.pool, raw.process.pid, rawIdle, '"qa"', () => control.socket.send(startFrame));
+        const broadcast = await timedFanOut(rawSide.pool, raw.process.pid, rawIdle, '"qa"', () =>
+          control.socket.send(startFrame),
+        );
         rawLatencies.push(...broadcast.latencies);
         rawCpu.push(broadcast.cpu);
         windows.raw.push(broadcast.window);
@@ -169,15 +212,25 @@ async function main(): Promise<void> {
     control.terminate();
     await raw.process.stop();
     if (process.env.BENCH_PROFILE_DIR) {
-      await writeFile(path.join(process.env.BENCH_PROFILE_DIR, `question-starts-${server.process.pid}.json`), JSON.stringify(windows.ours));
-      await writeFile(path.join(process.env.BENCH_PROFILE_DIR, `raw-broadcasts-${raw.process.pid}.json`), JSON.stringify(windows.raw));
-      console.log(`  profiles: ours pid ${server.process.pid}, raw pid ${raw.process.pid}; node dist-bench/test/bench/profile-windows.js <profile> <windows>`);
+      await writeFile(
+        path.join(process.env.BENCH_PROFILE_DIR, `question-starts-${server.process.pid}.json`),
+        JSON.stringify(windows.ours),
+      );
+      await writeFile(
+        path.join(process.env.BENCH_PROFILE_DIR, `raw-broadcasts-${raw.process.pid}.json`),
+        JSON.stringify(windows.raw),
+      );
+      console.log(
+        `  profiles: ours pid ${server.process.pid}, raw pid ${raw.process.pid}; node dist-bench/test/bench/profile-windows.js <profile> <windows>`,
+      );
     }
     await ours.pool.fanOut('"qa"', () => void moderator.request('ma', { quiz: show.quizId, round: 3, question: 1 }));
 
     const proposals: number[] = [];
     for (let wave = 0; wave < 3; wave++) proposals.push(...(await ours.pool.all({ op: 'propose', wave })).times);
-    const groupAcks = (await ours.pool.all({ op: 'acks', seconds: THROUGHPUT_SECONDS })).times.reduce((a, b) => a + b, 0) / THROUGHPUT_SECONDS;
+    const groupAcks =
+      (await ours.pool.all({ op: 'acks', seconds: THROUGHPUT_SECONDS })).times.reduce((a, b) => a + b, 0) /
+      THROUGHPUT_SECONDS;
     await ours.pool.stop();
     let overlays: StartFigures | null = null;
     if (OVERLAYS) {
@@ -189,10 +242,24 @@ async function main(): Promise<void> {
 
     let singleAcks: number | null = null;
     if (WITHOUT_GROUP_COMMIT) {
-      const single = await startServer({ dataDir: show.dataDir, jwtSecret: JWT_SECRET, cpus: where.serverCpus, env: { COMMAND_BATCH_MAX: '1' } });
-      const pool = await ClientPool.start({ ...where, cpus: where.clientCpus, url: single.wsUrl, raw: false, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS, players: show.players });
+      const single = await startServer({
+        dataDir: show.dataDir,
+        jwtSecret: JWT_SECRET,
+        cpus: where.serverCpus,
+        env: { COMMAND_BATCH_MAX: '1' },
+      });
+      const pool = await ClientPool.start({
+        ...where,
+        cpus: where.clientCpus,
+        url: single.wsUrl,
+        raw: false,
+        handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+        players: show.players,
+      });
       await pool.all({ op: 'connect', inFlight: 200, maxAttempts: 5 });
-      singleAcks = (await pool.all({ op: 'acks', seconds: THROUGHPUT_SECONDS })).times.reduce((a, b) => a + b, 0) / THROUGHPUT_SECONDS;
+      singleAcks =
+        (await pool.all({ op: 'acks', seconds: THROUGHPUT_SECONDS })).times.reduce((a, b) => a + b, 0) /
+        THROUGHPUT_SECONDS;
       await pool.stop();
       await single.process.stop();
     }
@@ -218,7 +285,13 @@ async function main(): Promise<void> {
           ratio(heapOurs, heapRaw),
           `heap used + external after GC, ${mb(heapBytes(ours.quarter))} → ${mb(heapBytes(ours.all))} MB for the last ${later}; goal ≤ 15 KB`,
         ],
-        ['RSS per connection', `${rssOurs.toFixed(1)} KB`, `${rssRaw.toFixed(1)} KB`, ratio(rssOurs, rssRaw), `RSS ${mb(ours.quarter.rss)} → ${mb(ours.all.rss)} MB`],
+        [
+          'RSS per connection',
+          `${rssOurs.toFixed(1)} KB`,
+          `${rssRaw.toFixed(1)} KB`,
+          ratio(rssOurs, rssRaw),
+          `RSS ${mb(ours.quarter.rss)} → ${mb(ours.all.rss)} MB`,
+        ],
         [
           'question start → every player (p50 / p99)',
           `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ms`,
@@ -240,13 +313,21 @@ async function main(): Promise<void> {
           `${ratio(b.p50, r.p50)} / ${ratio(b.p99, r.p99)}`,
           'no pause after the previous end',
         ],
-        ['proposal → team mates (p50 / p99)', `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms`, '', '', `${proposals.length} deliveries, all teams at once`],
+        [
+          'proposal → team mates (p50 / p99)',
+          `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms`,
+          '',
+          '',
+          `${proposals.length} deliveries, all teams at once`,
+        ],
         [
           'acknowledged commands/s, group commit',
           groupAcks.toFixed(0),
           '',
           singleAcks === null ? '' : ratio(groupAcks, singleAcks),
-          singleAcks === null ? 'target ≥ 3,000' : `without group commit (COMMAND_BATCH_MAX=1): ${singleAcks.toFixed(0)}/s`,
+          singleAcks === null
+            ? 'target ≥ 3,000'
+            : `without group commit (COMMAND_BATCH_MAX=1): ${singleAcks.toFixed(0)}/s`,
         ],
       ],
     );

@@ -8,7 +8,14 @@ import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person } from './support/browser';
 import { isSameDocument, logIn, markDocument } from './support/night';
 import { collectPageErrors, see } from './support/player';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 
 describe('moderators on content, the host on the room', () => {
   let app: RunningApp;
@@ -37,22 +44,38 @@ describe('moderators on content, the host on the room', () => {
   });
 
   it('renames an offensive team and hides its logo; the player sees both at once, with a notice', async () => {
-    const registered = await callApi(app.baseUrl, 'POST', '/api/users', { login: 'troll', name: 'troll', newPassword: 'passwort123' });
+    const registered = await callApi(app.baseUrl, 'POST', '/api/users', {
+      login: 'troll',
+      name: 'troll',
+      newPassword: 'passwort123',
+    });
     expect(registered.status).toBe(201);
     const token = await loginOverHttp(app.baseUrl, 'troll', 'passwort123');
-    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: 'Böse Buben', newPassword: 'geheim1', stadt: 'Köln', beschreibung: '-' }, token);
+    const created = await callApi(
+      app.baseUrl,
+      'POST',
+      '/api/teams',
+      { name: 'Böse Buben', newPassword: 'geheim1', stadt: 'Köln', beschreibung: '-' },
+      token,
+    );
     const teamId = (created.body.data as { id: string }).id;
     const form = new FormData();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00000' } })
       .png()
       .toBuffer();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
-    const upload = await fetch(`${app.baseUrl}/api/uploads/team`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const upload = await fetch(`${app.baseUrl}/api/uploads/team`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const { fileNames } = (await upload.json()) as { fileNames: string[] };
     const logo = fileNames[0]!;
     const socket = await WsClient.open(app.wsUrl, token);
     sockets.push(socket);
-    expect(await socket.request('gu', { url: logo, stadt: 'Köln', beschreibung: '-' })).toMatchObject({ success: true });
+    expect(await socket.request('gu', { url: logo, stadt: 'Köln', beschreibung: '-' })).toMatchObject({
+      success: true,
+    });
 
     const playerPage = player.page;
     await logIn(playerPage, app.baseUrl, 'troll', 'passwort123');
@@ -65,7 +88,10 @@ describe('moderators on content, the host on the room', () => {
     await page.goto(`${app.baseUrl}/moderator/control`);
     await see(page.getByRole('heading', { name: 'Moderation' }));
     await page.getByLabel('Team bearbeiten').selectOption(teamId);
-    page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('Nette Nachbarn') : dialog.accept()));
+    page.on(
+      'dialog',
+      (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('Nette Nachbarn') : dialog.accept()),
+    );
     await page.getByRole('button', { name: 'Böse Buben umbenennen' }).click();
     await see(page.getByText('Umbenannt in „Nette Nachbarn“.'));
 
@@ -85,7 +111,10 @@ describe('moderators on content, the host on the room', () => {
     expect(served.status).toBe(404);
     // The file stays for the audit: moderators and admins still load it.
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    expect((await fetch(`${app.baseUrl}/api/uploads/${logo}`, { headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${app.baseUrl}/api/uploads/${logo}`, { headers: { authorization: `Bearer ${adminToken}` } }))
+        .status,
+    ).toBe(200);
   }, 180_000);
 
   it('the control page shows how many teams have a favourite during a question', async () => {
@@ -93,12 +122,34 @@ describe('moderators on content, the host on the room', () => {
     const quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Zählabend',
       yearWeek: '2026-49',
-      content: [1, 2].map((number) => ({ type: 'normal', round: 1, number, category: '(1) Allgemeinwissen', question: `Frage ${number}?`, answer: `Lösung ${number}`, points: 2 })),
+      content: [1, 2].map((number) => ({
+        type: 'normal',
+        round: 1,
+        number,
+        category: '(1) Allgemeinwissen',
+        question: `Frage ${number}?`,
+        answer: `Lösung ${number}`,
+        points: 2,
+      })),
     });
-    const registered = await callApi(app.baseUrl, 'POST', '/api/users', { login: 'fuchs', name: 'fuchs', newPassword: 'passwort123' });
+    const registered = await callApi(app.baseUrl, 'POST', '/api/users', {
+      login: 'fuchs',
+      name: 'fuchs',
+      newPassword: 'passwort123',
+    });
     expect(registered.status).toBe(201);
     const token = await loginOverHttp(app.baseUrl, 'fuchs', 'passwort123');
-    expect((await callApi(app.baseUrl, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'geheim1', stadt: 'Köln', beschreibung: '-' }, token)).status).toBe(201);
+    expect(
+      (
+        await callApi(
+          app.baseUrl,
+          'POST',
+          '/api/teams',
+          { name: 'Füchse', newPassword: 'geheim1', stadt: 'Köln', beschreibung: '-' },
+          token,
+        )
+      ).status,
+    ).toBe(201);
     const fuchs = await WsClient.open(app.wsUrl, token);
     sockets.push(fuchs);
 

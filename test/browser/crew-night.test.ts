@@ -2,7 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
-import { createTeam, isSameDocument, logIn, markDocument, nav, proposeAsFavourite, rateAnswers, register } from './support/night';
+import {
+  createTeam,
+  isSameDocument,
+  logIn,
+  markDocument,
+  nav,
+  proposeAsFavourite,
+  rateAnswers,
+  register,
+} from './support/night';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { untilInPage } from '../support/page-wait';
@@ -169,7 +178,12 @@ describe('a crew night in the browser', () => {
     await page.mouse.move(0, 0);
     await page.evaluate('window.scrollTo(0, 0)');
     // The whole page: all six users with their roles.
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'crew-admin-users-roles.png'), fullPage: true, animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'crew-admin-users-roles.png'),
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
   });
 
   it("a role change ends the crew's older logins: their open apps say why, and after logging in again they are back with the granted pages", async () => {
@@ -187,7 +201,8 @@ describe('a crew night in the browser', () => {
       await person.page.waitForURL((url) => url.pathname !== '/login');
     }
     const moderatorLinks = operatorLinks(moderator.page);
-    for (const name of ['Steuerung', 'Quiz-Konfiguration', 'Bildbetrachter', 'Punkte (Moderation)']) await see(moderatorLinks.getByRole('link', { name, exact: true }));
+    for (const name of ['Steuerung', 'Quiz-Konfiguration', 'Bildbetrachter', 'Punkte (Moderation)'])
+      await see(moderatorLinks.getByRole('link', { name, exact: true }));
     expect(await moderatorLinks.getByRole('link', { name: 'Kontrolleur', exact: true }).count()).toBe(0);
     expect(await moderatorLinks.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     for (const tester of [tilda, theo]) {
@@ -247,7 +262,10 @@ describe('a crew night in the browser', () => {
   });
 
   it("a preset countdown locks in both teams' answers", async () => {
-    await control().getByRole('group', { name: 'Countdown starten' }).getByRole('button', { name: '5 s', exact: true }).click();
+    await control()
+      .getByRole('group', { name: 'Countdown starten' })
+      .getByRole('button', { name: '5 s', exact: true })
+      .click();
     await see(control().getByText('Countdown läuft (qc)'));
     for (const [person, answer, who] of [
       [anna, 'Paris', 'anna'],
@@ -306,7 +324,10 @@ describe('a crew night in the browser', () => {
     };
     await Promise.all([open(tilda.page, 1), open(theo.page, 2)]);
     // Question 1: Paris is worth 2, Lyon nothing. Question 2: B is right (1 point), C is wrong.
-    await Promise.all([rateAnswers(tilda.page, { [FOXES]: 2, [OWLS]: 0 }), rateAnswers(theo.page, { [FOXES]: 0, [OWLS]: 1 })]);
+    await Promise.all([
+      rateAnswers(tilda.page, { [FOXES]: 2, [OWLS]: 0 }),
+      rateAnswers(theo.page, { [FOXES]: 0, [OWLS]: 1 }),
+    ]);
 
     for (const tester of [tilda, theo]) {
       const page = tester.page;
@@ -356,7 +377,9 @@ describe('a crew night in the browser', () => {
       await see(audit.getByText('2 Bewertungen', { exact: true }));
       expect(await rows.count()).toBe(2);
       for (const [question, team, answer, value] of expected[tester]) {
-        const row = rows.filter({ has: page.getByRole('cell', { name: question, exact: true }) }).filter({ has: page.getByRole('cell', { name: team, exact: true }) });
+        const row = rows
+          .filter({ has: page.getByRole('cell', { name: question, exact: true }) })
+          .filter({ has: page.getByRole('cell', { name: team, exact: true }) });
         expect(await row.count()).toBe(1);
         expect((await row.getByRole('cell').nth(3).textContent())?.trim()).toBe(answer);
         expect((await row.getByRole('cell').nth(4).textContent())?.trim()).toBe(`${value} (geprüft)`);
@@ -389,7 +412,11 @@ describe('a crew night in the browser', () => {
     await dismissNotices(admin.page);
     // The section is taller than the window: the sticky navbar would be drawn across the picture.
     await admin.page.addStyleTag({ content: '.topbar { position: static !important; }' });
-    await showSettings().screenshot({ path: path.join(SCREENSHOT_DIR, 'crew-admin-show-settings.png'), animations: 'disabled', caret: 'hide' });
+    await showSettings().screenshot({
+      path: path.join(SCREENSHOT_DIR, 'crew-admin-show-settings.png'),
+      animations: 'disabled',
+      caret: 'hide',
+    });
   });
 });
 

@@ -106,7 +106,10 @@ describe('erasing an account in the browser', () => {
     await row(page, 'admin').getByLabel('Dein aktuelles Passwort (zur Bestätigung)').fill(ADMIN_PASSWORD);
     await row(page, 'admin').getByRole('button', { name: 'Endgültig löschen' }).click();
     await see(
-      page.getByRole('alert').filter({ hasText: 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.' }),
+      page.getByRole('alert').filter({
+        hasText:
+          'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.',
+      }),
     );
     await see(row(page, 'admin'));
   });

@@ -19,7 +19,9 @@ let person: Person;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/build-if-stale.js'), 'web'], { stdio: 'ignore' });
+  execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/build-if-stale.js'), 'web'], {
+    stdio: 'ignore',
+  });
   env = await startTestServer({}, undefined, { PUBLIC_URL });
   person = await launchPerson();
   collectPageErrors(person.page, 'admin', pageErrors);

@@ -5,8 +5,14 @@ import { collectPageErrors, loginForm, see } from './support/player';
 import { TestMailServer } from '../support/mail-server';
 import { wcagViolations } from './support/accessibility';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+async function api(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -33,10 +39,17 @@ describe('getting back in, in the browser', () => {
 
   beforeAll(async () => {
     mail = await TestMailServer.start();
-    app = await startApp({ env: (baseUrl) => ({ PUBLIC_URL: baseUrl, SMTP_URL: mail.url, MAIL_FROM: 'Quiz-Crew <quiz@example.de>' }) });
+    app = await startApp({
+      env: (baseUrl) => ({ PUBLIC_URL: baseUrl, SMTP_URL: mail.url, MAIL_FROM: 'Quiz-Crew <quiz@example.de>' }),
+    });
     player = await launchPerson(PHONE);
     collectPageErrors(player.page, 'player', pageErrors);
-    const registered = await api(app.baseUrl, 'POST', '/api/users', { login: 'lotte', name: 'lotte', newPassword: 'vergessen', email: 'lotte@example.de' });
+    const registered = await api(app.baseUrl, 'POST', '/api/users', {
+      login: 'lotte',
+      name: 'lotte',
+      newPassword: 'vergessen',
+      email: 'lotte@example.de',
+    });
     expect(registered.status).toBe(201);
   });
 
@@ -76,8 +89,12 @@ describe('getting back in, in the browser', () => {
     await see(page.getByText('Dein neues Passwort ist gespeichert. Du bist eingeloggt.'));
     await page.waitForURL((url) => url.pathname === '/');
 
-    expect((await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'lotte', password: 'vergessen' })).status).toBe(403);
-    expect((await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'lotte', password: 'wieder-da' })).status).toBe(200);
+    expect(
+      (await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'lotte', password: 'vergessen' })).status,
+    ).toBe(403);
+    expect(
+      (await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'lotte', password: 'wieder-da' })).status,
+    ).toBe(200);
     // The same link again: used.
     await page.goto(link);
     await page.getByLabel('Neues Passwort', { exact: true }).fill('noch-einmal');
@@ -94,12 +111,17 @@ describe('getting back in, in the browser', () => {
       await logIn(admin.page, app.baseUrl, 'admin', ADMIN_PASSWORD);
       await admin.page.goto(`${app.baseUrl}/admin`);
       await see(admin.page.getByText('Das Impressum ist noch leer.'));
-      const adminToken = (await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'admin', password: ADMIN_PASSWORD })).body.token as string;
+      const adminToken = (
+        await api(app.baseUrl, 'POST', '/api/token-auth/', { username: 'admin', password: ADMIN_PASSWORD })
+      ).body.token as string;
       const saved = await api(
         app.baseUrl,
         'PUT',
         '/api/show-settings',
-        { imprint: '<p>Quiz-Crew GbR, Am Fluss 1, 54290 Trier</p><script>window.hacked = 1</script>', privacy: '<p>Wir speichern nur, was das Quiz braucht.</p>' },
+        {
+          imprint: '<p>Quiz-Crew GbR, Am Fluss 1, 54290 Trier</p><script>window.hacked = 1</script>',
+          privacy: '<p>Wir speichern nur, was das Quiz braucht.</p>',
+        },
         adminToken,
       );
       expect(saved.status).toBe(200);
@@ -108,7 +130,17 @@ describe('getting back in, in the browser', () => {
       await admin.close();
     }
 
-    for (const path of ['/', '/profile', '/points', '/about', '/passwort-neu', '/gruss', '/impressum', '/datenschutz', '/gibt-es-nicht']) {
+    for (const path of [
+      '/',
+      '/profile',
+      '/points',
+      '/about',
+      '/passwort-neu',
+      '/gruss',
+      '/impressum',
+      '/datenschutz',
+      '/gibt-es-nicht',
+    ]) {
       await page.goto(`${app.baseUrl}${path}`);
       const footer = page.getByRole('contentinfo');
       await see(footer.getByRole('link', { name: 'Impressum' }));
@@ -139,7 +171,9 @@ describe('getting back in, in the browser', () => {
       const url = await page.getByRole('textbox', { name: 'Link für ein neues Passwort für lotte' }).inputValue();
       expect(url.startsWith(`${app.baseUrl}/passwort-neu#`)).toBe(true);
       const token = url.slice(url.indexOf('#') + 1);
-      expect((await api(app.baseUrl, 'POST', '/api/password-reset/confirm', { token, newPassword: 'vom-admin' })).status).toBe(200);
+      expect(
+        (await api(app.baseUrl, 'POST', '/api/password-reset/confirm', { token, newPassword: 'vom-admin' })).status,
+      ).toBe(200);
     } finally {
       await admin.close();
     }

@@ -5,10 +5,22 @@ import { untilInPage } from '../support/page-wait';
 import { LAPTOP, launchPerson, type Person } from './support/browser';
 import { nav } from './support/night';
 import { collectPageErrors, loginForm, see } from './support/player';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { wcagViolations } from './support/accessibility';
 
-const QUESTIONS = ['Wie heißt die Hauptstadt von Frankreich?', 'Wie viele Beine hat eine Spinne?', 'Welcher Planet ist der größte?', 'Wer schrieb den Faust?'];
+const QUESTIONS = [
+  'Wie heißt die Hauptstadt von Frankreich?',
+  'Wie viele Beine hat eine Spinne?',
+  'Welcher Planet ist der größte?',
+  'Wer schrieb den Faust?',
+];
 const TEAM = 'Die Tastenfüchse';
 
 interface StoredEvent {
@@ -34,7 +46,8 @@ describe("the host's hotkeys and the results of the night", () => {
 
   const current = (page: Page): Locator => page.getByRole('region', { name: 'Aktuelle Frage' });
   /** The question open now (the panel also previews the next one, text and solution, before it starts). */
-  const asked = (page: Page, text: string) => see(current(page).getByRole('group', { name: 'Gerade gestellt' }).getByText(text));
+  const asked = (page: Page, text: string) =>
+    see(current(page).getByRole('group', { name: 'Gerade gestellt' }).getByText(text));
   const stateIs = (page: Page, label: string) => see(current(page).getByText(label, { exact: true }));
   /** Keys pressed with the focus on the page itself, not in a field. */
   const press = async (page: Page, key: string) => {
@@ -54,7 +67,9 @@ describe("the host's hotkeys and the results of the night", () => {
   const nightEvents = async (): Promise<StoredEvent[]> => {
     const nights = await callApi(app.baseUrl, 'GET', '/api/nights', undefined, adminToken);
     const [night] = nights.body.data as Array<{ id: string }>;
-    const response = await fetch(`${app.baseUrl}/api/nights/${night!.id}/events`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const response = await fetch(`${app.baseUrl}/api/nights/${night!.id}/events`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     return (await response.text())
       .split('\n')
       .filter((line) => line !== '')
@@ -70,14 +85,32 @@ describe("the host's hotkeys and the results of the night", () => {
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Tastenabend',
       yearWeek: '2026-48',
-      content: QUESTIONS.map((question, i) => ({ type: 'normal', round: 1, number: i + 1, category: '(1) Allgemeinwissen', question, answer: 'x', points: 2 })),
+      content: QUESTIONS.map((question, i) => ({
+        type: 'normal',
+        round: 1,
+        number: i + 1,
+        category: '(1) Allgemeinwissen',
+        question,
+        answer: 'x',
+        points: 2,
+      })),
     });
     // One team, whose player proposes over the socket as another device would.
-    const registered = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'fuchs', name: 'fuchs', newPassword: 'geheim123' } } });
+    const registered = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: 'fuchs', name: 'fuchs', newPassword: 'geheim123' } },
+    });
     expect(registered.status).toBe(201);
     playerToken = await loginOverHttp(app.baseUrl, 'fuchs', 'geheim123');
     expect(
-      (await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Wir drücken Tasten.' }, playerToken)).status,
+      (
+        await callApi(
+          app.baseUrl,
+          'POST',
+          '/api/teams',
+          { name: TEAM, newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Wir drücken Tasten.' },
+          playerToken,
+        )
+      ).status,
     ).toBe(201);
     player = await WsClient.open(app.wsUrl, playerToken);
 
@@ -105,7 +138,10 @@ describe("the host's hotkeys and the results of the night", () => {
     const panel = current(host.page);
     const keyed: Array<[Locator, string]> = [
       [panel.getByRole('button', { name: /^Nächste Frage/ }), 'N'],
-      ...['5 s', '10 s', '20 s', '40 s', '60 s'].map((name, i): [Locator, string] => [panel.getByRole('button', { name, exact: true }), String(i + 1)]),
+      ...['5 s', '10 s', '20 s', '40 s', '60 s'].map((name, i): [Locator, string] => [
+        panel.getByRole('button', { name, exact: true }),
+        String(i + 1),
+      ]),
       [panel.getByRole('button', { name: 'Frage beenden', exact: true }), 'E'],
       [panel.getByRole('button', { name: 'Punkte veröffentlichen', exact: true }), 'P'],
       [host.page.getByRole('button', { name: 'Tastenkürzel', exact: true }), 'Shift+?'],
@@ -142,7 +178,9 @@ describe("the host's hotkeys and the results of the night", () => {
     expect(ofType(events, 'QuestionStarted').map((e) => e.data.number)).toEqual([1]);
     expect(ofType(events, 'CountdownStarted').map((e) => e.data.seconds)).toEqual([60, 40, 20, 10]);
     expect(ofType(events, 'QuestionEnded').map((e) => e.data.reason)).toEqual(['moderator']);
-    expect(ofType(events, 'AnswersLockedIn').map((e) => (e.data.answers as Array<{ answer: string }>).map((a) => a.answer))).toEqual([['Paris']]);
+    expect(
+      ofType(events, 'AnswersLockedIn').map((e) => (e.data.answers as Array<{ answer: string }>).map((a) => a.answer)),
+    ).toEqual([['Paris']]);
   });
 
   it('1 starts the 5-second countdown, which then ends the question', async () => {
@@ -250,7 +288,9 @@ describe("the host's hotkeys and the results of the night", () => {
     await nav(page, 'Punkte (Moderation)');
     await page.getByLabel('Quiz-ID').fill(quizId);
     await page.getByRole('button', { name: 'Übersicht anzeigen' }).click();
-    const stats = page.getByRole('table', { name: 'Je Frage: Teams mit Antwort, davon richtig bewertet, Anteil richtig und durchschnittliche Punkte' });
+    const stats = page.getByRole('table', {
+      name: 'Je Frage: Teams mit Antwort, davon richtig bewertet, Anteil richtig und durchschnittliche Punkte',
+    });
     const first = stats.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Runde 1 · Frage 1' }) });
     await see(first);
     expect(await first.getByRole('cell').allTextContents()).toEqual(['1', '0', '0 %', '0']);
@@ -260,11 +300,22 @@ describe("the host's hotkeys and the results of the night", () => {
 
     const downloads = page.getByRole('group', { name: 'Ergebnisse herunterladen' });
     for (const [button, file, header] of [
-      ['Antworten (CSV)', 'antworten', 'Runde;Frage;Team;Eingeloggte Antwort;Vorgeschlagen von;Bewertung;Gefällt;Punkte'],
+      [
+        'Antworten (CSV)',
+        'antworten',
+        'Runde;Frage;Team;Eingeloggte Antwort;Vorgeschlagen von;Bewertung;Gefällt;Punkte',
+      ],
       ['Punkte (CSV)', 'punkte', 'Platz;Team;Runde 1;Gesamt'],
-      ['Statistik (CSV)', 'statistik', 'Runde;Frage;Teams mit Antwort;Davon richtig;Anteil richtig (%);Durchschnittliche Punkte'],
+      [
+        'Statistik (CSV)',
+        'statistik',
+        'Runde;Frage;Teams mit Antwort;Davon richtig;Anteil richtig (%);Durchschnittliche Punkte',
+      ],
     ] as const) {
-      const [download] = await Promise.all([page.waitForEvent('download'), downloads.getByRole('button', { name: button }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        downloads.getByRole('button', { name: button }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`quiz-${quizId}-${file}.csv`);
       const bytes = await readFile(await download.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -280,7 +331,11 @@ describe("the host's hotkeys and the results of the night", () => {
     await see(panel.getByLabel('Quiz-ID'));
     await panel.getByLabel('Quiz-ID').fill(quizId);
     const group = panel.getByRole('group', { name: 'Ergebnisse herunterladen' });
-    expect(await group.getByRole('button').allTextContents()).toEqual(['Antworten (CSV)', 'Punkte (CSV)', 'Statistik (CSV)']);
+    expect(await group.getByRole('button').allTextContents()).toEqual([
+      'Antworten (CSV)',
+      'Punkte (CSV)',
+      'Statistik (CSV)',
+    ]);
     await panel.getByLabel('Quiz-ID').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Antworten (CSV)');

@@ -1,7 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { isSameDocument, markDocument, nav } from './support/night';
 import { collectPageErrors, fillRegistration, loginForm, registrationForm, see } from './support/player';
 
@@ -26,7 +33,9 @@ describe('operator lists that stay current, and joining by team number, in the b
 
   /** A player made over HTTP, as another device would: registered and logged in. */
   async function playerOverHttp(login: string): Promise<string> {
-    const registered = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } } });
+    const registered = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } },
+    });
     expect(registered.status).toBe(201);
     return loginOverHttp(app.baseUrl, login, 'geheim123');
   }
@@ -73,7 +82,13 @@ describe('operator lists that stay current, and joining by team number, in the b
 
   it("a team created in the middle of the night shows by name in the moderator's favourites, without a reload", async () => {
     const token = await playerOverHttp('anna');
-    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: TEAM, newPassword: TEAM_PASSWORD, stadt: 'Köln', beschreibung: 'Spät, aber da' }, token);
+    const created = await callApi(
+      app.baseUrl,
+      'POST',
+      '/api/teams',
+      { name: TEAM, newPassword: TEAM_PASSWORD, stadt: 'Köln', beschreibung: 'Spät, aber da' },
+      token,
+    );
     expect(created.status).toBe(201);
     teamNumber = (created.body.data as { attributes: { number: number } }).attributes.number;
     anna = await WsClient.open(app.wsUrl, token);
@@ -110,7 +125,9 @@ describe('operator lists that stay current, and joining by team number, in the b
     await join.getByLabel('Team-Passwort').fill(TEAM_PASSWORD);
     await join.getByRole('button', { name: 'Beitreten' }).click();
     await see(page.getByRole('heading', { name: TEAM, level: 2 }));
-    await see(page.getByText(`Eure Teamnummer ist ${teamNumber}. Mit ihr und eurem Team-Passwort können Freunde beitreten.`));
+    await see(
+      page.getByText(`Eure Teamnummer ist ${teamNumber}. Mit ihr und eurem Team-Passwort können Freunde beitreten.`),
+    );
 
     await see(page.getByText(QUESTION));
     await page.getByLabel('Deine Antwort').fill('Lyon');
@@ -136,7 +153,13 @@ describe('operator lists that stay current, and joining by team number, in the b
     const teams = page.getByRole('region', { name: 'JoinTeam' }).getByLabel('Team');
     await expectOption(teams, `${TEAM} (Nr. ${teamNumber})`);
     const token = await playerOverHttp('nachteule');
-    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: 'Nachteulen', newPassword: 'uhu-team', stadt: 'Bonn', beschreibung: 'Nachts wach' }, token);
+    const created = await callApi(
+      app.baseUrl,
+      'POST',
+      '/api/teams',
+      { name: 'Nachteulen', newPassword: 'uhu-team', stadt: 'Bonn', beschreibung: 'Nachts wach' },
+      token,
+    );
     expect(created.status).toBe(201);
     const number = (created.body.data as { attributes: { number: number } }).attributes.number;
     await expectOption(teams, `Nachteulen (Nr. ${number})`);

@@ -11,7 +11,11 @@ import { collectPageErrors, see } from './support/player';
 import { ADMIN_PASSWORD, callApi, loginOverHttp, startApp, type RunningApp } from './support/server';
 
 async function player(app: RunningApp, login: string): Promise<{ token: string; userId: string; socket: WsClient }> {
-  const registered = await callApi(app.baseUrl, 'POST', '/api/users', { login, name: login, newPassword: 'passwort123' });
+  const registered = await callApi(app.baseUrl, 'POST', '/api/users', {
+    login,
+    name: login,
+    newPassword: 'passwort123',
+  });
   expect(registered.status).toBe(201);
   const token = await loginOverHttp(app.baseUrl, login, 'passwort123');
   return { token, userId: (registered.body.data as { id: string }).id, socket: await WsClient.open(app.wsUrl, token) };
@@ -52,7 +56,10 @@ describe('moderation in the browser', () => {
     const ruth = await player(app, 'ruth');
     sockets.push(troll.socket, ruth.socket);
     expect(await troll.socket.request('ulc', { message: 'Böses Wort' })).toEqual({ success: true });
-    expect((await callApi(app.baseUrl, 'POST', '/api/fqps/gruss/new', { username: 'Spammer', message: 'Kauft Uhren!' })).status).toBe(200);
+    expect(
+      (await callApi(app.baseUrl, 'POST', '/api/fqps/gruss/new', { username: 'Spammer', message: 'Kauft Uhren!' }))
+        .status,
+    ).toBe(200);
     const page = await controlPage();
 
     await page.getByRole('button', { name: 'Gruß von Spammer ausblenden' }).click();
@@ -60,7 +67,10 @@ describe('moderation in the browser', () => {
 
     await page.getByRole('button', { name: 'Nachricht von troll ausblenden' }).click();
     await ruth.socket.until((views) => views.global.lobbyChat.length === 0);
-    await page.getByRole('region', { name: 'Lobby-Chat', exact: true }).getByText('Böses Wort').waitFor({ state: 'detached' });
+    await page
+      .getByRole('region', { name: 'Lobby-Chat', exact: true })
+      .getByText('Böses Wort')
+      .waitFor({ state: 'detached' });
     // Hidden lines are listed apart and can be shown again (wave 5).
     const hiddenLines = page.getByRole('region', { name: 'Ausgeblendete Lobby-Nachrichten' });
     await hiddenLines.getByRole('button', { name: 'Nachricht von troll wieder zeigen' }).click();
@@ -82,7 +92,13 @@ describe('moderation in the browser', () => {
     await see(page.getByText('troll kann wieder schreiben.'));
     expect(await troll.socket.request('ulc', { message: 'Entschuldigung' })).toEqual({ success: true });
 
-    const created = await callApi(app.baseUrl, 'POST', '/api/teams', { name: 'Rauswurf', newPassword: 'geheim', stadt: 'Köln', beschreibung: '-' }, ruth.token);
+    const created = await callApi(
+      app.baseUrl,
+      'POST',
+      '/api/teams',
+      { name: 'Rauswurf', newPassword: 'geheim', stadt: 'Köln', beschreibung: '-' },
+      ruth.token,
+    );
     const teamId = (created.body.data as { id: string }).id;
     expect(await troll.socket.request('gj', { id: teamId, password: 'geheim' })).toMatchObject({ success: true });
     await troll.socket.until((views) => views.team?.id === teamId);

@@ -94,7 +94,10 @@ describe("operator HTML in a player's browser", () => {
   it("given the player logs out everywhere from another device, then this page's socket is closed and the page logs out", async () => {
     const page = player.page;
     const token = (await page.evaluate("localStorage.getItem('token')")) as string;
-    const answer = await fetch(`${app.baseUrl}/api/token-logout-all`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${app.baseUrl}/api/token-logout-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(answer.status).toBe(200);
     await untilInPage(page, "localStorage.getItem('token') === null");
     await see(page.getByRole('heading', { name: 'Einloggen' }).or(page.getByRole('form', { name: 'Einloggen' })));

@@ -54,7 +54,10 @@ describe('an operator night in the browser', () => {
     const page = operator.page;
     await page.mouse.move(0, 0);
     await dismissNotices(page);
-    if (scrolledTo) await scrolledTo.evaluate((element) => (element as unknown as ScrollableElement).scrollIntoView({ block: 'end' }));
+    if (scrolledTo)
+      await scrolledTo.evaluate((element) =>
+        (element as unknown as ScrollableElement).scrollIntoView({ block: 'end' }),
+      );
     else await page.evaluate('window.scrollTo(0, 0)');
     const file = `operator-${name}-laptop.png`;
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), animations: 'disabled', caret: 'hide' });
@@ -104,7 +107,12 @@ describe('an operator night in the browser', () => {
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Operatorabend');
     expect(await form.getByLabel('year_week (z. B. 2026-47)').inputValue()).toBe('2026-47');
     const preview = form.getByRole('table');
-    await see(preview.getByRole('row').filter({ hasText: 'Wie heißt die Hauptstadt von Frankreich?' }).filter({ hasText: '(2) Erdkunde' }));
+    await see(
+      preview
+        .getByRole('row')
+        .filter({ hasText: 'Wie heißt die Hauptstadt von Frankreich?' })
+        .filter({ hasText: '(2) Erdkunde' }),
+    );
     await see(preview.getByRole('row').filter({ hasText: 'Nena · Helene Fischer · Udo Jürgens · Peter Maffay' }));
     expect(await preview.getByRole('row').count()).toBe(4);
     await shoot('config', preview);
@@ -122,14 +130,18 @@ describe('an operator night in the browser', () => {
 
   it('has two teams, each created by its player in an own browser', async () => {
     await Promise.all([
-      register(anna.page, app.baseUrl, 'anna', 'geheim123').then(() => createTeam(anna.page, FOXES, 'anna-team', 'Köln')),
+      register(anna.page, app.baseUrl, 'anna', 'geheim123').then(() =>
+        createTeam(anna.page, FOXES, 'anna-team', 'Köln'),
+      ),
       register(ben.page, app.baseUrl, 'ben', 'geheim123').then(() => createTeam(ben.page, OWLS, 'ben-team', 'Bonn')),
     ]);
     // A team photo for the picture viewer: a screenshot of ben's team page.
     const photo = await ben.page.screenshot();
     await ben.page.getByRole('button', { name: 'Menü', exact: true }).click();
     await ben.page.getByRole('link', { name: 'Foto hochladen' }).click();
-    await ben.page.getByLabel('Bild hochladen (PNG, JPEG oder GIF)').setInputFiles({ name: 'eulen.png', mimeType: 'image/png', buffer: photo });
+    await ben.page
+      .getByLabel('Bild hochladen (PNG, JPEG oder GIF)')
+      .setInputFiles({ name: 'eulen.png', mimeType: 'image/png', buffer: photo });
     await see(ben.page.locator('.upload').getByRole('status').filter({ hasText: 'Hochgeladen. Danke!' }));
     await ben.page.getByRole('link', { name: 'Quiztool', exact: true }).first().click();
     await see(ben.page.getByRole('heading', { name: OWLS, level: 2 }));
@@ -159,7 +171,10 @@ describe('an operator night in the browser', () => {
     await see(favourites.getByRole('row').filter({ hasText: FOXES }).filter({ hasText: 'Paris' }));
     await see(favourites.getByRole('row').filter({ hasText: OWLS }).filter({ hasText: 'Lyon' }));
 
-    await current.getByRole('group', { name: 'Countdown starten' }).getByRole('button', { name: '5 s', exact: true }).click();
+    await current
+      .getByRole('group', { name: 'Countdown starten' })
+      .getByRole('button', { name: '5 s', exact: true })
+      .click();
     await see(current.getByText('Countdown läuft (qc)'));
     await see(current.locator('.time-left--urgent'));
     await shoot('control');
@@ -244,10 +259,16 @@ describe('an operator night in the browser', () => {
     await see(rows.nth(1).getByRole('rowheader', { name: OWLS }));
     await see(page.getByRole('img', { name: 'Liniendiagramm: Gesamtpunkte jedes Teams nach jeder Runde' }));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'teams.txt herunterladen' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'teams.txt herunterladen' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('teams.txt');
     const bytes = await readFile(await download.path());
-    const expected = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`#QUIZSHOW-TEAMS\r\n02|00|00|${FOXES}|1\r\n01|00|00|${OWLS}|1\r\n`, 'utf8')]);
+    const expected = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`#QUIZSHOW-TEAMS\r\n02|00|00|${FOXES}|1\r\n01|00|00|${OWLS}|1\r\n`, 'utf8'),
+    ]);
     expect(bytes.toString('hex')).toBe(expected.toString('hex'));
 
     await page.getByRole('button', { name: 'Veröffentlichen' }).click();

@@ -4,7 +4,14 @@ import type { Locator, Page } from 'playwright-core';
 import { untilInPage } from '../support/page-wait';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person, SCREENSHOT_DIR } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { wcagViolations } from './support/accessibility';
 
@@ -31,13 +38,24 @@ describe('the stream overlay in the browser', () => {
   const pageErrors: string[] = [];
 
   async function player(login: string, team: string): Promise<void> {
-    expect((await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } } })).status).toBe(201);
+    expect(
+      (
+        await callApi(app.baseUrl, 'POST', '/api/users', {
+          data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } },
+        })
+      ).status,
+    ).toBe(201);
     const token = await loginOverHttp(app.baseUrl, login, 'geheim123');
     const created = await callApi(
       app.baseUrl,
       'POST',
       '/api/teams',
-      { data: { type: 'teams', attributes: { name: team, newPassword: 'teampasswort', stadt: 'Trier', beschreibung: 'Wir raten mit.' } } },
+      {
+        data: {
+          type: 'teams',
+          attributes: { name: team, newPassword: 'teampasswort', stadt: 'Trier', beschreibung: 'Wir raten mit.' },
+        },
+      },
       token,
     );
     expect(created.status).toBe(201);
@@ -46,7 +64,11 @@ describe('the stream overlay in the browser', () => {
 
   async function shoot(name: string): Promise<void> {
     // The overlay as the broadcast tool lays it over the picture: only its parts, the rest transparent.
-    await overlay.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), omitBackground: true, animations: 'disabled' });
+    await overlay.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}.png`),
+      omitBackground: true,
+      animations: 'disabled',
+    });
   }
 
   const overlayPart = (name: string): Locator => overlay.getByRole('region', { name, exact: true });
@@ -65,7 +87,14 @@ describe('the stream overlay in the browser', () => {
       name: 'Quizabend',
       yearWeek: '2026-47',
       content: [
-        { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?', answer: 'Berlin' },
+        {
+          type: 'normal',
+          round: 1,
+          number: 1,
+          category: '(2) Erdkunde',
+          question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?',
+          answer: 'Berlin',
+        },
         {
           type: 'abcd',
           round: 1,
@@ -77,7 +106,13 @@ describe('the stream overlay in the browser', () => {
         },
       ],
     });
-    const look = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { showName: SHOW_NAME, primaryColor: '#1f4e79' }, adminToken);
+    const look = await callApi(
+      app.baseUrl,
+      'PUT',
+      '/api/show-settings',
+      { showName: SHOW_NAME, primaryColor: '#1f4e79' },
+      adminToken,
+    );
     expect(look.status).toBe(200);
     await player('mia', 'Die Quizfüchse');
     await player('olli', 'Eulen aus Bonn');
@@ -117,7 +152,11 @@ describe('the stream overlay in the browser', () => {
     const colour = settings.getByRole('textbox', { name: 'Hauptfarbe', exact: true });
     expect(await colour.inputValue()).toBe('#1f4e79');
     await colour.fill('#ffb703');
-    await see(settings.getByRole('alert').filter({ hasText: 'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1' }));
+    await see(
+      settings
+        .getByRole('alert')
+        .filter({ hasText: 'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1' }),
+    );
     await colour.fill('#1f4e79');
     await see(settings.getByText('Kontrast mit weißer Schrift'));
     expect(await wcagViolations(admin)).toEqual([]); // the admin page with the overlay links and the look
@@ -129,7 +168,9 @@ describe('the stream overlay in the browser', () => {
     await see(join);
     await see(join.getByRole('img', { name: 'QR-Code zum Mitspielen' }));
     expect(overlay.viewportSize()).toEqual(FULL_HD);
-    const backgrounds = await overlay.evaluate('[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]');
+    const backgrounds = await overlay.evaluate(
+      '[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]',
+    );
     expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
     expect(await overlay.title()).toBe(`${SHOW_NAME} · Stream-Overlay`);
     await overlay.evaluate('window.notReloaded = true');
@@ -165,7 +206,14 @@ describe('the stream overlay in the browser', () => {
     const checking = await moderator.request('ta', { quiz: quizId });
     const answers = checking.answers as Array<{ id: string; answer: string }>;
     for (const answer of answers) {
-      expect(await moderator.request('tua', { answerId: answer.id, value: answer.answer === 'Berlin' ? 2 : 1, checked: true, liked: false })).toMatchObject({ success: true });
+      expect(
+        await moderator.request('tua', {
+          answerId: answer.id,
+          value: answer.answer === 'Berlin' ? 2 : 1,
+          checked: true,
+          liked: false,
+        }),
+      ).toMatchObject({ success: true });
     }
     expect(await overlayPart('Rangliste').count()).toBe(0); // rated, not published
     expect(await moderator.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
@@ -199,12 +247,22 @@ describe('the stream overlay in the browser', () => {
     const links = admin.getByRole('region', { name: 'Stream-Overlay', exact: true });
     await admin.reload(); // the admin screen's list after the restart
     await see(links.getByRole('textbox', { name: 'Overlay-Link 1' }));
-    await links.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-overlay-links.png'), animations: 'disabled', caret: 'hide' });
+    await links.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'admin-overlay-links.png'),
+      animations: 'disabled',
+      caret: 'hide',
+    });
     admin.once('dialog', (dialog) => void dialog.accept());
-    const revoked = admin.waitForResponse((response) => response.url().includes('/api/overlay-links/') && response.request().method() === 'DELETE');
+    const revoked = admin.waitForResponse(
+      (response) => response.url().includes('/api/overlay-links/') && response.request().method() === 'DELETE',
+    );
     await links.getByRole('button', { name: 'Overlay-Link 1 widerrufen' }).click();
     expect((await revoked).status()).toBe(204);
-    await untilInPage(overlay, `document.getElementById('root').childElementCount === 0 && document.body.innerText.trim() === ''`, 2_000);
+    await untilInPage(
+      overlay,
+      `document.getElementById('root').childElementCount === 0 && document.body.innerText.trim() === ''`,
+      2_000,
+    );
     await see(links.getByText('Noch kein Overlay-Link.'));
   });
 });

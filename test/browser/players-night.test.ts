@@ -1,6 +1,13 @@
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { playerWithTeam } from './support/night';
 import { collectPageErrors, see } from './support/player';
 import { wcagViolations } from './support/accessibility';
@@ -41,7 +48,10 @@ describe("the players' night in the browser", () => {
 
   /** Waits until the page's title is this (a function, not a string: the app's CSP refuses eval). */
   async function titleIs(expected: string): Promise<void> {
-    await anna.page.waitForFunction((wanted) => (globalThis as unknown as { document: { title: string } }).document.title === wanted, expected);
+    await anna.page.waitForFunction(
+      (wanted) => (globalThis as unknown as { document: { title: string } }).document.title === wanted,
+      expected,
+    );
   }
 
   beforeAll(async () => {
@@ -54,11 +64,30 @@ describe("the players' night in the browser", () => {
       name: 'Eulenquiz',
       yearWeek: '2026-49',
       content: [
-        { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', answer: 'Paris' },
-        { type: 'normal', round: 1, number: 2, category: '(1) Erdkunde', question: 'Hauptstadt von Italien?', answer: 'Rom' },
+        {
+          type: 'normal',
+          round: 1,
+          number: 1,
+          category: '(2) Erdkunde',
+          question: 'Hauptstadt von Frankreich?',
+          answer: 'Paris',
+        },
+        {
+          type: 'normal',
+          round: 1,
+          number: 2,
+          category: '(1) Erdkunde',
+          question: 'Hauptstadt von Italien?',
+          answer: 'Rom',
+        },
       ],
     });
-    const annaToken = await playerWithTeam(app, anna.page, { login: 'anna', password: PASSWORD, team: TEAM, beschreibung: 'Wir raten nachts.' });
+    const annaToken = await playerWithTeam(app, anna.page, {
+      login: 'anna',
+      password: PASSWORD,
+      team: TEAM,
+      beschreibung: 'Wir raten nachts.',
+    });
     annaSocket = await WsClient.open(app.wsUrl, annaToken);
     moderator = await WsClient.open(app.wsUrl, adminToken);
   });
@@ -141,15 +170,22 @@ describe("the players' night in the browser", () => {
     await protection.getByLabel('Dein eigenes Passwort').fill(PASSWORD);
     await protection.getByLabel('Neues Team-Passwort').fill('ganz-neu-42');
     await protection.getByRole('button', { name: 'Team-Passwort ändern' }).click();
-    const confirm = protection.getByRole('alertdialog', { name: 'Team-Passwort wirklich ändern? Alle Einladungslinks enden.' });
+    const confirm = protection.getByRole('alertdialog', {
+      name: 'Team-Passwort wirklich ändern? Alle Einladungslinks enden.',
+    });
     await see(confirm);
     await confirm.getByRole('button', { name: 'Ja' }).click();
     await see(page.getByText('Das Team-Passwort wurde geändert. Sagt es nur euren Mitspielern.'));
-    const ben = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'ben', name: 'ben', newPassword: PASSWORD } } });
+    const ben = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: 'ben', name: 'ben', newPassword: PASSWORD } },
+    });
     expect(ben.status).toBe(201);
     const benSocket = await WsClient.open(app.wsUrl, await loginOverHttp(app.baseUrl, 'ben', PASSWORD));
     const teamId = (await annaSocket.until((views) => views.team?.id)) as string;
-    expect(await benSocket.request('gj', { id: teamId, password: PASSWORD })).toMatchObject({ success: false, message: 'Teambeitritt hat leider nicht funktioniert.' });
+    expect(await benSocket.request('gj', { id: teamId, password: PASSWORD })).toMatchObject({
+      success: false,
+      message: 'Teambeitritt hat leider nicht funktioniert.',
+    });
     expect(await benSocket.request('gj', { id: teamId, password: 'ganz-neu-42' })).toMatchObject({ success: true });
     await benSocket.close();
     // Leaving asks first; "Abbrechen" keeps her in the team.
@@ -174,7 +210,9 @@ describe("the players' night in the browser", () => {
     const closed = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { allowNewAccounts: false }, adminToken);
     expect(closed.status).toBe(200);
     await page.goto(`${app.baseUrl}/login`);
-    await see(page.getByText('Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.'));
+    await see(
+      page.getByText('Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.'),
+    );
     expect(await page.getByLabel('Passwort wiederholen').count()).toBe(0);
     const open = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { allowNewAccounts: true }, adminToken);
     expect(open.status).toBe(200);

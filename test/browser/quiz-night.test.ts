@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { collectPageErrors, fillRegistration, loginForm, registrationForm, see, TEXTS } from './support/player';
 
 /**
@@ -33,9 +40,30 @@ describe('a quiz night in the browser', () => {
       name: 'Browserquiz',
       yearWeek: '2026-47',
       content: [
-        { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Wie heißt die Hauptstadt von Frankreich?', answer: 'Paris' },
-        { type: 'schiffe', round: 1, number: 2, category: 'Schiffe versenken', question: 'Wo liegt euer Lager, wo plündert ihr?', answer: 'L15' },
-        { type: 'selfie', round: 1, number: 3, category: 'Selfie', question: 'Zeigt uns euer Quiz-Getränk!', answer: '' },
+        {
+          type: 'normal',
+          round: 1,
+          number: 1,
+          category: '(2) Erdkunde',
+          question: 'Wie heißt die Hauptstadt von Frankreich?',
+          answer: 'Paris',
+        },
+        {
+          type: 'schiffe',
+          round: 1,
+          number: 2,
+          category: 'Schiffe versenken',
+          question: 'Wo liegt euer Lager, wo plündert ihr?',
+          answer: 'L15',
+        },
+        {
+          type: 'selfie',
+          round: 1,
+          number: 3,
+          category: 'Selfie',
+          question: 'Zeigt uns euer Quiz-Getränk!',
+          answer: '',
+        },
       ],
     });
     moderator = await WsClient.open(app.wsUrl, adminToken);
@@ -63,7 +91,11 @@ describe('a quiz night in the browser', () => {
     const register = registrationForm(page);
     await fillRegistration(register, 'anna', 'geheim123', 'geheim124');
     await register.getByRole('button', { name: 'Registrieren' }).click();
-    await see(register.getByRole('alert').filter({ hasText: 'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.' }));
+    await see(
+      register.getByRole('alert').filter({
+        hasText: 'Das Passwort und die Passwort-Wiederholung stimmen nicht überein. Bitte überprüfe beide.',
+      }),
+    );
     await register.getByLabel('Passwort wiederholen').fill('geheim123');
     await register.getByRole('button', { name: 'Registrieren' }).click();
     await see(page.getByRole('heading', { name: 'Team auswählen' }));
@@ -94,9 +126,17 @@ describe('a quiz night in the browser', () => {
     // In plain German a player without shownEmailPopupAt is asked once for the email address: with the
     // newsletter form, so only once the show has a newsletter address (show settings).
     const adminToken = await loginOverHttp(app.baseUrl, 'admin', ADMIN_PASSWORD);
-    const settings = await callApi(app.baseUrl, 'PUT', '/api/show-settings', { newsletterUrl: 'https://newsletter.example.org/subscribe' }, adminToken);
+    const settings = await callApi(
+      app.baseUrl,
+      'PUT',
+      '/api/show-settings',
+      { newsletterUrl: 'https://newsletter.example.org/subscribe' },
+      adminToken,
+    );
     expect(settings.status).toBe(200);
-    const clara = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'clara', name: 'clara', newPassword: 'geheim789' } } });
+    const clara = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: 'clara', name: 'clara', newPassword: 'geheim789' } },
+    });
     expect(clara.status).toBe(201);
     await page.goto(`${app.baseUrl}/login`);
     await loginForm(page).getByLabel('Nutzername').fill('clara');
@@ -108,7 +148,9 @@ describe('a quiz night in the browser', () => {
     await popup.waitFor({ state: 'hidden' });
     const claraToken = await loginOverHttp(app.baseUrl, 'clara', 'geheim789');
     const claraRecord = await callApi(app.baseUrl, 'GET', '/api/tokens/current', undefined, claraToken);
-    expect((claraRecord.body.data as { attributes: Record<string, unknown> }).attributes.shownEmailPopupAt).toBeTruthy();
+    expect(
+      (claraRecord.body.data as { attributes: Record<string, unknown> }).attributes.shownEmailPopupAt,
+    ).toBeTruthy();
     await page.getByRole('button', { name: /Benutzermenü/ }).click();
     await page.getByRole('button', { name: 'Ausloggen' }).click();
     await see(loginForm(page));
@@ -235,14 +277,20 @@ describe('a quiz night in the browser', () => {
 
   it('shows the published points on the points page', async () => {
     await anna.page.getByRole('link', { name: 'Punkte', exact: true }).click();
-    await see(anna.page.getByText('Die Punkte erscheinen, sobald die Quizrunden ausgewertet sind. Bisher hat noch niemand Punkte.'));
+    await see(
+      anna.page.getByText(
+        'Die Punkte erscheinen, sobald die Quizrunden ausgewertet sind. Bisher hat noch niemand Punkte.',
+      ),
+    );
 
     const checking = await moderator.request('ta', { quiz: quizId });
     expect(checking.success).toBe(true);
     const answers = checking.answers as Array<{ id: string; answer: string }>;
     const paris = answers.find((a) => a.answer === 'Paris');
     expect(paris).toBeDefined();
-    expect(await moderator.request('tua', { answerId: paris!.id, value: 2, checked: true, liked: false })).toMatchObject({ success: true });
+    expect(
+      await moderator.request('tua', { answerId: paris!.id, value: 2, checked: true, liked: false }),
+    ).toMatchObject({ success: true });
     const overview = await moderator.request('mup', { quiz: quizId });
     expect(overview.success).toBe(true);
     expect(await moderator.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
@@ -267,8 +315,14 @@ describe('a quiz night in the browser', () => {
     const cases: Array<[string, string]> = [
       ['', 'Es muss etwas eingegeben werden.'],
       ['Lager: L15', 'Es müssen zwei Zeilen eingegeben werden.'],
-      ['Lager: 15\nPlündern: M14', 'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager: 15"'],
-      ['Lager: L15\nPlündern: M', 'Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Plündern: M"'],
+      [
+        'Lager: 15\nPlündern: M14',
+        'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager: 15"',
+      ],
+      [
+        'Lager: L15\nPlündern: M',
+        'Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Plündern: M"',
+      ],
     ];
     for (const [typed, message] of cases) {
       await answer.fill(typed);
@@ -286,11 +340,16 @@ describe('a quiz night in the browser', () => {
   it('shows an uploaded selfie as a proposal image to the whole team', async () => {
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 3 })).toMatchObject({ success: true });
     await see(ben.page.getByText('Zeigt uns euer Quiz-Getränk!'));
-    await ben.page.getByLabel('Bild hochladen (PNG, JPEG oder GIF)').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG_BASE64, 'base64') });
+    await ben.page
+      .getByLabel('Bild hochladen (PNG, JPEG oder GIF)')
+      .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG_BASE64, 'base64') });
     // The upload is served only with the Authorization header: the picture must really load, not just be named.
     const picture = anna.page.locator('img[alt="Vorschlag von ben"]');
     await see(picture);
-    await waitUntil(async () => (await picture.evaluate((image) => (image as unknown as LoadedImage).naturalWidth)) > 0, 5_000);
+    await waitUntil(
+      async () => (await picture.evaluate((image) => (image as unknown as LoadedImage).naturalWidth)) > 0,
+      5_000,
+    );
     expect(await moderator.request('mn')).toMatchObject({ success: true });
   });
 
@@ -318,10 +377,18 @@ describe('a quiz night in the browser', () => {
   it('refuses an upload whose content is not an image (server checks the bytes)', async () => {
     const page = ben.page;
     const chooser = page.getByLabel('Bild hochladen (PNG, JPEG oder GIF)');
-    await chooser.setInputFiles({ name: 'getarnt.png', mimeType: 'image/png', buffer: Buffer.from('das ist Text, kein PNG') });
+    await chooser.setInputFiles({
+      name: 'getarnt.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('das ist Text, kein PNG'),
+    });
     await see(page.locator('.upload').getByRole('alert').filter({ hasText: 'Bitte nur Bilder hochladen' }));
 
-    await chooser.setInputFiles({ name: 'punkt.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG_BASE64, 'base64') });
+    await chooser.setInputFiles({
+      name: 'punkt.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(TINY_PNG_BASE64, 'base64'),
+    });
     await see(page.locator('.upload').getByRole('status').filter({ hasText: 'Hochgeladen. Danke!' }));
   });
 });
@@ -331,7 +398,8 @@ interface LoadedImage {
   naturalWidth: number;
 }
 
-const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 function proposal(page: Page, message: string): Locator {
   return page.locator('.proposal-list > li').filter({ hasText: message });

@@ -10,8 +10,22 @@ import type { Page } from 'playwright-core';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS } from '../../src/limits/form-submissions';
 import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
-import { ARGON2_HANDED, ARGON2_MAX_WAITING, hashingLoad, hashPassword, setHashingQueueWait, verifyPassword } from '../../src/identity/passwords';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer, type TestServer } from '../e2e/support/test-server';
+import {
+  ARGON2_HANDED,
+  ARGON2_MAX_WAITING,
+  hashingLoad,
+  hashPassword,
+  setHashingQueueWait,
+  verifyPassword,
+} from '../../src/identity/passwords';
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  registerAndLogin,
+  startTestServer,
+  type TestServer,
+} from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { launchPerson, type Person } from './support/browser';
 import { collectPageErrors, loginForm, registrationForm, see, TEXTS } from './support/player';
@@ -23,7 +37,9 @@ let adminToken: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/build-if-stale.js'), 'web'], { stdio: 'ignore' });
+  execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/build-if-stale.js'), 'web'], {
+    stdio: 'ignore',
+  });
   env = await startTestServer();
   adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
   person = await launchPerson();
@@ -70,7 +86,9 @@ describe('refusals in the browser', () => {
   it('a name locked after too many failures: the reason with the wait', async () => {
     await registerAndLogin(env.url, 'vergesslich');
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++)
-      expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'vergesslich', password: `falsch${i}` })).status).toBe(403);
+      expect(
+        (await api(env.url, 'POST', '/api/token-auth/', { username: 'vergesslich', password: `falsch${i}` })).status,
+      ).toBe(403);
     await tryLogin(person.page, 'vergesslich', 'passwort123');
     await see(alertWith(person.page, LOGIN_LIMIT_TEXTS.loginName(15)));
   });
@@ -82,7 +100,9 @@ describe('refusals in the browser', () => {
       await see(person.page.getByText(IDENTITY_COMMAND_TEXTS.newAccountsClosed));
       expect(await registrationForm(person.page).count()).toBe(0);
     } finally {
-      expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, adminToken)).status).toBe(200);
+      expect((await api(env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, adminToken)).status).toBe(
+        200,
+      );
     }
   });
 
@@ -111,7 +131,8 @@ describe('refusals in the browser', () => {
   });
 
   it('greetings from an address that sent too many: the reason, not "gleich noch einmal"', async () => {
-    for (let i = 0; i < GREETINGS_PER_ADDRESS.max; i++) await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'Tisch 4', message: `Hallo ${i}` });
+    for (let i = 0; i < GREETINGS_PER_ADDRESS.max; i++)
+      await api(env.url, 'POST', '/api/fqps/gruss/new', { username: 'Tisch 4', message: `Hallo ${i}` });
     await person.page.goto(`${env.url}/gruss`);
     await person.page.getByLabel('Name').fill('Tisch 4');
     await person.page.getByLabel('Nachricht').fill('Noch ein Gruß');
@@ -126,7 +147,9 @@ describe('refusals in the browser', () => {
     await page.waitForURL(`${env.url}/`);
     await page.goto(`${env.url}/profile`);
     await see(page.getByRole('heading', { name: 'Profil' }));
-    expect((await api(env.url, 'PUT', `/api/users/${userId}/roles`, { roles: ['tester'] }, adminToken)).status).toBe(200);
+    expect((await api(env.url, 'PUT', `/api/users/${userId}/roles`, { roles: ['tester'] }, adminToken)).status).toBe(
+      200,
+    );
     await see(page.getByText('Deine Anmeldung wurde beendet', { exact: false }));
     await page.waitForURL(`${env.url}/login`);
     await loginForm(page).getByLabel('Nutzername').fill('aufsteigerin');

@@ -1,12 +1,23 @@
 import type { Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, PHONE, type Person } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { untilInPage } from '../support/page-wait';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082',
+  'hex',
+);
 
 const PAINTERS = 'Pinselpiraten';
 const RIVALS = 'Gegenwind';
@@ -29,13 +40,21 @@ describe("the spec's remainders in the browser", () => {
   const pageErrors: string[] = [];
 
   async function register(login: string): Promise<string> {
-    const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: PASSWORD } } });
+    const created = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login, name: login, newPassword: PASSWORD } },
+    });
     expect(created.status).toBe(201);
     return loginOverHttp(app.baseUrl, login, PASSWORD);
   }
 
   async function createTeam(token: string, name: string): Promise<string> {
-    const team = await callApi(app.baseUrl, 'POST', '/api/teams', { name, newPassword: PASSWORD, stadt: 'Köln', beschreibung: 'Wir malen.' }, token);
+    const team = await callApi(
+      app.baseUrl,
+      'POST',
+      '/api/teams',
+      { name, newPassword: PASSWORD, stadt: 'Köln', beschreibung: 'Wir malen.' },
+      token,
+    );
     expect(team.status).toBe(201);
     return String((team.body.data as Record<string, unknown>).id);
   }
@@ -65,8 +84,22 @@ describe("the spec's remainders in the browser", () => {
       yearWeek: '2026-48',
       content: [
         { type: 'zeichnen', round: 1, number: 1, category: 'Malen', question: 'Zeichnet einen Blitz!', answer: '' },
-        { type: 'heal_deal', round: 1, number: 2, category: 'Heal and Deal', question: 'Heilt und teilt aus!', answer: '' },
-        { type: 'normal', round: 1, number: 3, category: '(1) Erdkunde', question: 'Hauptstadt von Italien?', answer: 'Rom' },
+        {
+          type: 'heal_deal',
+          round: 1,
+          number: 2,
+          category: 'Heal and Deal',
+          question: 'Heilt und teilt aus!',
+          answer: '',
+        },
+        {
+          type: 'normal',
+          round: 1,
+          number: 3,
+          category: '(1) Erdkunde',
+          question: 'Hauptstadt von Italien?',
+          answer: 'Rom',
+        },
       ],
     });
 
@@ -95,7 +128,9 @@ describe("the spec's remainders in the browser", () => {
     await page.goto(`${app.baseUrl}/team`);
     await page.getByLabel('Teamname').fill(PAINTERS.toUpperCase());
     await page.getByRole('button', { name: 'Abschicken' }).click();
-    await see(page.getByRole('alert').filter({ hasText: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.' }));
+    await see(
+      page.getByRole('alert').filter({ hasText: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.' }),
+    );
     expect(await page.getByText('Ein Fehler ist aufgetreten. Bitte versuche es gleich noch einmal.').count()).toBe(0);
   });
 
@@ -111,7 +146,8 @@ describe("the spec's remainders in the browser", () => {
     await chooser.setInputFiles({ name: 'urlaub.png', mimeType: 'image/png', buffer: PNG });
     await see(
       page.getByRole('status').filter({
-        hasText: 'Das Bild 1024x768 wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.',
+        hasText:
+          'Das Bild 1024x768 wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.',
       }),
     );
     expect(await page.getByRole('alert').filter({ hasText: 'Du musst eine Auflösung eingeben' }).count()).toBe(0);

@@ -60,7 +60,9 @@ describe('the replay of the recorded night in the browser', () => {
 
   async function scrubTo(position: number): Promise<void> {
     await page.locator('.replay-controls__scrubber').fill(String(position));
-    await see(page.locator('.replay-controls__position').filter({ hasText: new RegExp(`^Ereignis ${position} von ${total}$`) }));
+    await see(
+      page.locator('.replay-controls__position').filter({ hasText: new RegExp(`^Ereignis ${position} von ${total}$`) }),
+    );
   }
 
   async function openTab(name: 'Ansichten' | 'Ereignisse' | 'Punkte' | 'Prüfung'): Promise<void> {

@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WsClient } from '../e2e/support/ws-client';
 import { LAPTOP, launchPerson, type Person, PHONE, SCREENSHOT_DIR } from './support/browser';
-import { ADMIN_PASSWORD, callApi, createQuizOverHttp, loginOverHttp, startApp, type RunningApp } from './support/server';
+import {
+  ADMIN_PASSWORD,
+  callApi,
+  createQuizOverHttp,
+  loginOverHttp,
+  startApp,
+  type RunningApp,
+} from './support/server';
 import { collectPageErrors, fillRegistration, registrationForm, see } from './support/player';
 
 /**
@@ -23,7 +30,8 @@ describe('screenshots of the player screens', () => {
     // A clean picture: no hover effect, no toast left over from an earlier action.
     await page.mouse.move(0, 0);
     if ((await page.locator('dialog[open]').count()) === 0) {
-      for (const close of await page.locator('.notices').getByRole('button', { name: 'Schließen' }).all()) await close.click();
+      for (const close of await page.locator('.notices').getByRole('button', { name: 'Schließen' }).all())
+        await close.click();
     }
     for (const [size, viewport] of [
       ['phone', PHONE],
@@ -37,7 +45,9 @@ describe('screenshots of the player screens', () => {
   }
 
   async function registerOverHttp(login: string): Promise<string> {
-    const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } } });
+    const created = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login, name: login, newPassword: 'geheim123' } },
+    });
     expect(created.status).toBe(201);
     return loginOverHttp(app.baseUrl, login, 'geheim123');
   }
@@ -58,9 +68,30 @@ describe('screenshots of the player screens', () => {
       name: 'Quizabend',
       yearWeek: '2026-47',
       content: [
-        { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?', answer: 'Berlin' },
-        { type: 'schiffe', round: 1, number: 2, category: 'Schiffe versenken', question: 'Wo liegt euer Lager, und wo plündert ihr?', answer: 'L15' },
-        { type: 'zeichnen', round: 2, number: 2, category: 'Malen', question: 'Zeichnet einen Leuchtturm!', answer: '' },
+        {
+          type: 'normal',
+          round: 1,
+          number: 1,
+          category: '(2) Erdkunde',
+          question: 'Welche Stadt ist seit 1991 wieder die Hauptstadt Deutschlands?',
+          answer: 'Berlin',
+        },
+        {
+          type: 'schiffe',
+          round: 1,
+          number: 2,
+          category: 'Schiffe versenken',
+          question: 'Wo liegt euer Lager, und wo plündert ihr?',
+          answer: 'L15',
+        },
+        {
+          type: 'zeichnen',
+          round: 2,
+          number: 2,
+          category: 'Malen',
+          question: 'Zeichnet einen Leuchtturm!',
+          answer: '',
+        },
         {
           type: 'abcd',
           round: 2,
@@ -84,7 +115,12 @@ describe('screenshots of the player screens', () => {
         app.baseUrl,
         'POST',
         '/api/teams',
-        { data: { type: 'teams', attributes: { name, newPassword: 'pw-team', stadt, beschreibung: 'Wir raten mit Herz.' } } },
+        {
+          data: {
+            type: 'teams',
+            attributes: { name, newPassword: 'pw-team', stadt, beschreibung: 'Wir raten mit Herz.' },
+          },
+        },
         token,
       );
       expect(team.status).toBe(201);
@@ -121,15 +157,22 @@ describe('screenshots of the player screens', () => {
     await see(page.getByRole('heading', { name: 'Die Quizfüchse', level: 2 }));
 
     await page.getByRole('button', { name: 'Einladen' }).click();
-    const linkField = page.getByRole('dialog', { name: 'Freunde einladen' }).getByRole('textbox', { name: 'Einladungslink' });
+    const linkField = page
+      .getByRole('dialog', { name: 'Freunde einladen' })
+      .getByRole('textbox', { name: 'Einladungslink' });
     await see(linkField);
     const inviteToken = (await linkField.inputValue()).split('#teamToken=')[1];
     await shoot('player-invite');
-    await page.getByRole('dialog', { name: 'Freunde einladen' }).getByRole('button', { name: 'Schließen' }).last().click();
+    await page
+      .getByRole('dialog', { name: 'Freunde einladen' })
+      .getByRole('button', { name: 'Schließen' })
+      .last()
+      .click();
 
     const jonas = await teammate('Jonas');
     const lea = await teammate('Lea');
-    for (const client of [jonas, lea]) expect(await client.request('gi', { token: inviteToken })).toMatchObject({ success: true });
+    for (const client of [jonas, lea])
+      expect(await client.request('gi', { token: inviteToken })).toMatchObject({ success: true });
     await see(page.getByRole('listitem').filter({ hasText: 'Lea' }));
     await shoot('player-waiting');
 
@@ -138,7 +181,12 @@ describe('screenshots of the player screens', () => {
     expect(await jonas.request('gp', { message: 'Berlin' })).toMatchObject({ success: true });
     expect(await lea.request('gp', { message: 'Bonn' })).toMatchObject({ success: true });
     expect(await lea.request('gc', { message: 'Bonn war doch nur bis 1990, oder?' })).toMatchObject({ success: true });
-    const berlinKey = await jonas.until((views) => Object.entries(views.team.proposals as Record<string, { message: string }>).find(([, p]) => p.message === 'Berlin')?.[0]);
+    const berlinKey = await jonas.until(
+      (views) =>
+        Object.entries(views.team.proposals as Record<string, { message: string }>).find(
+          ([, p]) => p.message === 'Berlin',
+        )?.[0],
+    );
     expect(await lea.request('gs', { number: Number(berlinKey) })).toMatchObject({ success: true });
     expect(await jonas.request('gs', { number: Number(berlinKey) })).toMatchObject({ success: true });
     expect(await jonas.request('gf', { number: Number(berlinKey) })).toMatchObject({ success: true });
@@ -155,7 +203,11 @@ describe('screenshots of the player screens', () => {
       .locator('.proposal-list > li')
       .last()
       .evaluate((entry) => (entry as unknown as ScrollableElement).scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'player-question-scrolled-phone.png'), animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'player-question-scrolled-phone.png'),
+      animations: 'disabled',
+      caret: 'hide',
+    });
     shots.push('player-question-scrolled-phone.png');
     await page.setViewportSize(LAPTOP);
 
@@ -201,7 +253,9 @@ describe('screenshots of the player screens', () => {
     const answers = checking.answers as Array<{ id: string }>;
     expect(answers.length).toBeGreaterThan(0);
     for (const [i, answer] of answers.entries()) {
-      expect(await moderator.request('tua', { answerId: answer.id, value: 1 + (i % 3), checked: true, liked: false })).toMatchObject({ success: true });
+      expect(
+        await moderator.request('tua', { answerId: answer.id, value: 1 + (i % 3), checked: true, liked: false }),
+      ).toMatchObject({ success: true });
     }
     expect(await moderator.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
     await page.getByRole('link', { name: 'Punkte', exact: true }).click();

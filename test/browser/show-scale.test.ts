@@ -47,7 +47,11 @@ describe('the operator screens at 1,000 teams', () => {
     // Sorted by name, "spieler-999-3" is the last player; only scrolling brings its row into the page.
     const last = page.getByRole('rowheader', { name: 'spieler-999-3', exact: true });
     expect(await last.count()).toBe(0);
-    await page.locator('.windowed').evaluate((box: { scrollTo(x: number, y: number): void; scrollHeight: number }) => box.scrollTo(0, box.scrollHeight));
+    await page
+      .locator('.windowed')
+      .evaluate((box: { scrollTo(x: number, y: number): void; scrollHeight: number }) =>
+        box.scrollTo(0, box.scrollHeight),
+      );
     await see(last);
     expect(await elements(page)).toBeLessThan(2000);
 

@@ -7,7 +7,8 @@ import { collectPageErrors, loginForm, see } from './support/player';
 
 const NEWSLETTER = 'https://newsletter.example.org/subscribe?u=quiz';
 const NEWSLETTER_LATER = 'https://listen.example.net/anmelden';
-const REFUSED_ADDRESS = 'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).';
+const REFUSED_ADDRESS =
+  'Keine gültige Adresse: Die Newsletter-Adresse muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).';
 
 async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
@@ -76,7 +77,10 @@ describe('show settings in the browser', () => {
     await section.getByLabel('Newsletter-Adresse').fill('newsletter.example.org');
     await section.getByRole('button', { name: 'Show-Einstellungen speichern' }).click();
     await see(section.getByRole('alert').filter({ hasText: REFUSED_ADDRESS }));
-    expect(await callApi(app.baseUrl, 'GET', '/api/show-settings')).toMatchObject({ status: 200, body: { newsletterUrl: '' } });
+    expect(await callApi(app.baseUrl, 'GET', '/api/show-settings')).toMatchObject({
+      status: 200,
+      body: { newsletterUrl: '' },
+    });
     expect(await visitor.page.locator('form.newsletter').count()).toBe(0);
   });
 
@@ -119,21 +123,32 @@ describe('show settings in the browser', () => {
     const page = visitor.page;
     await see(page.getByRole('link', { name: 'Instagram' }).first());
     await see(page.getByRole('link', { name: 'Livestream' }));
-    expect(await page.getByRole('link', { name: 'Livestream' }).getAttribute('href')).toBe('https://www.twitch.tv/quizshow');
+    expect(await page.getByRole('link', { name: 'Livestream' }).getAttribute('href')).toBe(
+      'https://www.twitch.tv/quizshow',
+    );
     expect(await page.evaluate('window.notReloaded')).toBe(true);
     await page.goto(`${app.baseUrl}/next`);
     const dates = page.locator('.next-dates li');
     await see(dates.first());
-    expect(await dates.allTextContents()).toEqual(['Freitag, 20. November 2099Quiz am Freitag davor', 'Freitag, 27. November 2099Quiz am Freitag']);
+    expect(await dates.allTextContents()).toEqual([
+      'Freitag, 20. November 2099Quiz am Freitag davor',
+      'Freitag, 27. November 2099Quiz am Freitag',
+    ]);
 
     await admin.page.mouse.move(0, 0);
     // The section is taller than the window: the sticky navbar would be drawn across the picture.
     await admin.page.addStyleTag({ content: '.topbar { position: static !important; }' });
-    await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-show-settings.png'), animations: 'disabled', caret: 'hide' });
+    await section.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'admin-show-settings.png'),
+      animations: 'disabled',
+      caret: 'hide',
+    });
   });
 
   it("when the admin turns the newsletter popup on, then it opens on a player's quiz page; cancelled, it stays closed", async () => {
-    const registered = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'paula', name: 'paula', newPassword: 'geheim123' } } });
+    const registered = await callApi(app.baseUrl, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: 'paula', name: 'paula', newPassword: 'geheim123' } },
+    });
     expect(registered.status).toBe(201);
     await logIn(player.page, app.baseUrl, 'paula', 'geheim123');
     await see(player.page.getByRole('heading', { name: 'Team auswählen' }));

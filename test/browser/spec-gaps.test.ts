@@ -34,9 +34,23 @@ describe("the spec's last gaps in the browser", () => {
     quizId = await createQuizOverHttp(app.baseUrl, adminToken, {
       name: 'Lückenquiz',
       yearWeek: '2026-48',
-      content: [{ type: 'quizzle', round: 1, number: 1, category: 'Rätsel', question: 'Was hat Zähne und beißt nicht?', answer: 'Kamm' }],
+      content: [
+        {
+          type: 'quizzle',
+          round: 1,
+          number: 1,
+          category: 'Rätsel',
+          question: 'Was hat Zähne und beißt nicht?',
+          answer: 'Kamm',
+        },
+      ],
     });
-    const annaToken = await playerWithTeam(app, anna.page, { login: 'anna', password: PASSWORD, team: TEAM, beschreibung: 'Wir raten.' });
+    const annaToken = await playerWithTeam(app, anna.page, {
+      login: 'anna',
+      password: PASSWORD,
+      team: TEAM,
+      beschreibung: 'Wir raten.',
+    });
     annaSocket = await WsClient.open(app.wsUrl, annaToken);
     moderator = await WsClient.open(app.wsUrl, adminToken);
   });
@@ -54,7 +68,9 @@ describe("the spec's last gaps in the browser", () => {
     const page = anna.page;
     await see(page.locator('.team-header').getByText(/^Teamnummer \d+$/));
     await page.getByRole('button', { name: 'Team wechseln' }).click();
-    const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Mit Teamnummer und Passwort beitreten' }) });
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByRole('heading', { name: 'Mit Teamnummer und Passwort beitreten' }) });
     await form.getByLabel('Team-Passwort').fill(PASSWORD);
     await form.getByRole('button', { name: 'Beitreten' }).click();
     await see(form.getByText('Bitte gib die Teamnummer ein.'));

@@ -6,7 +6,8 @@ import { ADMIN_PASSWORD, startApp, type RunningApp } from './support/server';
 import { collectPageErrors, loginForm, see } from './support/player';
 import { untilInPage } from '../support/page-wait';
 
-const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
+const LAST_ADMIN =
+  'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
 
 async function register(baseUrl: string, login: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/users`, {
@@ -63,7 +64,10 @@ describe('Benutzer und Rollen in the browser', () => {
     await loginForm(page).getByLabel('Nutzername').fill('admin');
     await loginForm(page).getByLabel('Passwort').fill(ADMIN_PASSWORD);
     await loginForm(page).getByRole('button', { name: 'Einloggen' }).click();
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Admin', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Admin', exact: true })
+      .click();
     await page.getByRole('link', { name: 'Benutzer und Rollen' }).click();
     await see(page.getByRole('heading', { name: 'Benutzer und Rollen', level: 1 }));
     await see(page.getByRole('status').filter({ hasText: '4 Benutzer' }));
@@ -90,6 +94,10 @@ describe('Benutzer und Rollen in the browser', () => {
 
     await page.mouse.move(0, 0);
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-users-roles.png'), animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'admin-users-roles.png'),
+      animations: 'disabled',
+      caret: 'hide',
+    });
   });
 });

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { BoundaryMovedError, EventStore, EventToAppend, IdempotencyConflictError, StoredEvent, Subscription, WrongExpectedRevisionError } from '../../src/store/event-store';
+import {
+  BoundaryMovedError,
+  EventStore,
+  EventToAppend,
+  IdempotencyConflictError,
+  StoredEvent,
+  Subscription,
+  WrongExpectedRevisionError,
+} from '../../src/store/event-store';
 
 /** What an adapter's test file hands to the contract suite. */
 export interface ContractHarness {
   store: EventStore;
   /** Only for SQL adapters: opens a transaction that appends but does not commit yet. */
-  holdOpenAppend?: (streamId: string, events: EventToAppend[]) => Promise<{ commit(): Promise<void>; rollback(): Promise<void> }>;
+  holdOpenAppend?: (
+    streamId: string,
+    events: EventToAppend[],
+  ) => Promise<{ commit(): Promise<void>; rollback(): Promise<void> }>;
   /** A second store on the same database/server (another "process"), for cross-process tests. */
   openAnother?: () => Promise<EventStore>;
   /** Only for SQL adapters: runs one statement on the store's database as its migrations left it (the log's own guard, not the adapter's). */
@@ -55,7 +66,11 @@ export function describeEventStoreContract(
 
     describe('append and read a stream', () => {
       it('given a new stream, when events are appended with no_stream, then they get revisions from 0 and increasing positions', async () => {
-        const result = await store.append(stream('a'), [event('Created', { n: 1 }), event('Renamed', { n: 2 })], 'no_stream');
+        const result = await store.append(
+          stream('a'),
+          [event('Created', { n: 1 }), event('Renamed', { n: 2 })],
+          'no_stream',
+        );
         const read = await store.readStream(stream('a'));
         expect(read.map((e) => [e.revision, e.type, e.data])).toEqual([
           [0, 'Created', { n: 1 }],
@@ -80,7 +95,9 @@ export function describeEventStoreContract(
           expected: 0,
           actual: 1,
         });
-        await expect(store.append(stream('a'), [event('C')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(store.append(stream('a'), [event('C')], 'no_stream')).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
         expect(await store.readStream(stream('a'))).toHaveLength(2);
       });
 
@@ -125,7 +142,10 @@ export function describeEventStoreContract(
     describe('concurrency', () => {
       it('given two concurrent appends at the same expected revision, then exactly one wins and the other gets a wrong-expected-revision error', async () => {
         await store.append(stream('race'), [event('Start')], 'no_stream');
-        const outcomes = await Promise.allSettled([store.append(stream('race'), [event('Left')], 0), store.append(stream('race'), [event('Right')], 0)]);
+        const outcomes = await Promise.allSettled([
+          store.append(stream('race'), [event('Left')], 0),
+          store.append(stream('race'), [event('Right')], 0),
+        ]);
         const won = outcomes.filter((o) => o.status === 'fulfilled');
         const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
         expect(won).toHaveLength(1);
@@ -182,19 +202,22 @@ export function describeEventStoreContract(
           },
         );
 
-        itWithHeldTransactions('given a transaction held open at position n while n+1 is appended, when it rolls back, then n+1 is still delivered and n never', async () => {
-          const { seen } = collect(await store.lastPosition());
-          const held = await harness.holdOpenAppend!(stream('held'), [event('Held')]);
-          const later = store.append(stream('later'), [event('Later')], 'no_stream');
-          await sleep(300);
-          expect(seen).toEqual([]);
-          await held.rollback();
-          await later;
-          await waitFor(() => seen.length >= 1);
-          await sleep(200);
-          expect(seen.map((e) => e.type)).toEqual(['Later']);
-          expect(await store.readStream(stream('held'))).toEqual([]);
-        });
+        itWithHeldTransactions(
+          'given a transaction held open at position n while n+1 is appended, when it rolls back, then n+1 is still delivered and n never',
+          async () => {
+            const { seen } = collect(await store.lastPosition());
+            const held = await harness.holdOpenAppend!(stream('held'), [event('Held')]);
+            const later = store.append(stream('later'), [event('Later')], 'no_stream');
+            await sleep(300);
+            expect(seen).toEqual([]);
+            await held.rollback();
+            await later;
+            await waitFor(() => seen.length >= 1);
+            await sleep(200);
+            expect(seen.map((e) => e.type)).toEqual(['Later']);
+            expect(await store.readStream(stream('held'))).toEqual([]);
+          },
+        );
       }
     });
 
@@ -209,7 +232,9 @@ export function describeEventStoreContract(
           movedStream: stream('show'),
           after: decidedAt,
         });
-        await expect(store.append(stream('night-1'), [event('C')], 'no_stream', condition)).rejects.toBeInstanceOf(BoundaryMovedError);
+        await expect(store.append(stream('night-1'), [event('C')], 'no_stream', condition)).rejects.toBeInstanceOf(
+          BoundaryMovedError,
+        );
         expect(await store.readStream(stream('night-1'))).toEqual([]);
       });
 
@@ -220,7 +245,9 @@ export function describeEventStoreContract(
         const first = await store.append(stream('show'), [event('Mode')], 'no_stream', condition);
         await store.append(stream('night-b'), [event('QuestionStarted')], 'no_stream');
         const again = { ...condition, after: first.position };
-        await expect(store.append(stream('show'), [event('Mode2')], 0, again)).rejects.toMatchObject({ movedStream: stream('night-b') });
+        await expect(store.append(stream('show'), [event('Mode2')], 0, again)).rejects.toMatchObject({
+          movedStream: stream('night-b'),
+        });
         expect((await store.readStream(stream('show'))).map((e) => e.type)).toEqual(['Mode']);
       });
 
@@ -230,7 +257,9 @@ export function describeEventStoreContract(
         const condition = { after: decidedAt, streams: [`${stream('n%')}-*`, `${stream('n_')}-*`] };
         await store.append(stream('target'), [event('Goes')], 'no_stream', condition);
         await store.append(stream('n_-1'), [event('Matching')], 'no_stream');
-        await expect(store.append(stream('target'), [event('Refused')], 0, condition)).rejects.toMatchObject({ movedStream: stream('n_-1') });
+        await expect(store.append(stream('target'), [event('Refused')], 0, condition)).rejects.toMatchObject({
+          movedStream: stream('n_-1'),
+        });
       });
 
       it('given a batch stored under a condition, when it is retried after the boundary moved, then the retry succeeds and adds nothing', async () => {
@@ -245,12 +274,18 @@ export function describeEventStoreContract(
 
       it('given a query naming types of a category, when an event of another type moved there, then the append goes through; one of its types refuses it', async () => {
         const decidedAt = await store.lastPosition();
-        const condition = { after: decidedAt, streams: [], queries: [{ streams: [`${stream('night')}-*`], types: ['QuestionStarted', 'QuestionEnded'] }] };
+        const condition = {
+          after: decidedAt,
+          streams: [],
+          queries: [{ streams: [`${stream('night')}-*`], types: ['QuestionStarted', 'QuestionEnded'] }],
+        };
         await store.append(stream('night-q'), [event('ProposalAdded', { teamId: 't1' })], 'no_stream');
         await store.append(stream('show'), [event('QuestionStarted')], 'any'); // a type of the query, outside its streams
         const first = await store.append(stream('target'), [event('Goes')], 'no_stream', condition);
         await store.append(stream('night-q'), [event('QuestionEnded')], 0);
-        await expect(store.append(stream('target'), [event('Refused')], 0, { ...condition, after: first.position })).rejects.toMatchObject({
+        await expect(
+          store.append(stream('target'), [event('Refused')], 0, { ...condition, after: first.position }),
+        ).rejects.toMatchObject({
           name: 'BoundaryMovedError',
           movedStream: stream('night-q'),
         });
@@ -259,15 +294,22 @@ export function describeEventStoreContract(
 
       it("given a query about one team, when another team's event of its types moved, then the append goes through; the team's own refuses it", async () => {
         const decidedAt = await store.lastPosition();
-        const condition = { after: decidedAt, streams: [], queries: [{ streams: [`${stream('night')}-*`], types: ['ProposalAdded'], team: 't1' }] };
+        const condition = {
+          after: decidedAt,
+          streams: [],
+          queries: [{ streams: [`${stream('night')}-*`], types: ['ProposalAdded'], team: 't1' }],
+        };
         await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't2', key: 1 })], 'no_stream');
         await store.append(stream('night-t'), [event('FavoriteChosen', { teamId: 't1', key: 1 })], 0);
         await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't2', key: 2 })], 'any', condition);
         const decidedAgain = await store.lastPosition();
         await store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any');
-        await expect(store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any', { ...condition, after: decidedAgain })).rejects.toBeInstanceOf(
-          BoundaryMovedError,
-        );
+        await expect(
+          store.append(stream('night-t'), [event('ProposalAdded', { teamId: 't1', key: 1 })], 'any', {
+            ...condition,
+            after: decidedAgain,
+          }),
+        ).rejects.toBeInstanceOf(BoundaryMovedError);
         expect(await store.readStream(stream('night-t'))).toHaveLength(4);
       });
 
@@ -276,8 +318,14 @@ export function describeEventStoreContract(
           const decidedAt = await store.lastPosition();
           const boundary = [stream(`show-${round}`), stream(`night-${round}`)];
           const outcomes = await Promise.allSettled([
-            store.append(stream(`show-${round}`), [event('UberModeChanged')], 'no_stream', { after: decidedAt, streams: boundary }),
-            store.append(stream(`night-${round}`), [event('QuestionStarted')], 'no_stream', { after: decidedAt, streams: boundary }),
+            store.append(stream(`show-${round}`), [event('UberModeChanged')], 'no_stream', {
+              after: decidedAt,
+              streams: boundary,
+            }),
+            store.append(stream(`night-${round}`), [event('QuestionStarted')], 'no_stream', {
+              after: decidedAt,
+              streams: boundary,
+            }),
           ]);
           expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
           const lost = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -298,7 +346,9 @@ export function describeEventStoreContract(
       it('given a stored batch, when a batch holding some of its events and new ones is appended, then it is rejected and nothing is added', async () => {
         const stored = [event('A'), event('B')];
         await store.append(stream('a'), stored, 'no_stream');
-        await expect(store.append(stream('a'), [stored[1]!, event('C')], 'any')).rejects.toBeInstanceOf(IdempotencyConflictError);
+        await expect(store.append(stream('a'), [stored[1]!, event('C')], 'any')).rejects.toBeInstanceOf(
+          IdempotencyConflictError,
+        );
         expect((await store.readStream(stream('a'))).map((e) => e.type)).toEqual(['A', 'B']);
       });
     });
@@ -383,18 +433,21 @@ export function describeEventStoreContract(
         await expect(subscription.done).rejects.toThrow('handler failed');
       });
 
-      itWithSecondInstance('given a second store on the same database, then a subscriber on the first sees what the second appends', async () => {
-        const other = await harness.openAnother!();
-        try {
-          const { seen } = collect(await store.lastPosition());
-          await other.append(stream('remote'), [event('FromAfar')], 'no_stream');
-          await waitFor(() => seen.length === 1);
-          expect(seen[0]!.type).toBe('FromAfar');
-          expect(await store.lastPosition()).toBe(await other.lastPosition());
-        } finally {
-          await other.close();
-        }
-      });
+      itWithSecondInstance(
+        'given a second store on the same database, then a subscriber on the first sees what the second appends',
+        async () => {
+          const other = await harness.openAnother!();
+          try {
+            const { seen } = collect(await store.lastPosition());
+            await other.append(stream('remote'), [event('FromAfar')], 'no_stream');
+            await waitFor(() => seen.length === 1);
+            expect(seen[0]!.type).toBe('FromAfar');
+            expect(await store.lastPosition()).toBe(await other.lastPosition());
+          } finally {
+            await other.close();
+          }
+        },
+      );
     });
 
     describe('locked append (appendAfter, where the adapter has it)', () => {
@@ -404,18 +457,21 @@ export function describeEventStoreContract(
           await body();
         });
 
-      itWithLockedAppend('hands the plan the events stored after the position, in order, and appends what it returns', async () => {
-        const after = await store.lastPosition();
-        await store.append(stream('a'), [event('First'), event('Second')], 'no_stream');
-        let seen: string[] = [];
-        const result = await store.appendAfter!(after, (tail) => {
-          seen = ours(tail).map((e) => e.type);
-          return { streamId: stream('b'), events: [event('Planned')], expected: 'no_stream' };
-        });
-        expect(seen).toEqual(['First', 'Second']);
-        expect(result).toEqual({ nextExpectedRevision: 0, position: await store.lastPosition() });
-        expect((await store.readStream(stream('b'))).map((e) => e.type)).toEqual(['Planned']);
-      });
+      itWithLockedAppend(
+        'hands the plan the events stored after the position, in order, and appends what it returns',
+        async () => {
+          const after = await store.lastPosition();
+          await store.append(stream('a'), [event('First'), event('Second')], 'no_stream');
+          let seen: string[] = [];
+          const result = await store.appendAfter!(after, (tail) => {
+            seen = ours(tail).map((e) => e.type);
+            return { streamId: stream('b'), events: [event('Planned')], expected: 'no_stream' };
+          });
+          expect(seen).toEqual(['First', 'Second']);
+          expect(result).toEqual({ nextExpectedRevision: 0, position: await store.lastPosition() });
+          expect((await store.readStream(stream('b'))).map((e) => e.type)).toEqual(['Planned']);
+        },
+      );
 
       itWithLockedAppend('appends nothing when the plan returns null', async () => {
         const before = await store.lastPosition();
@@ -440,21 +496,34 @@ export function describeEventStoreContract(
     });
 
     describe('the log is never changed (SQL: the trigger of migration 5)', () => {
-      itWithRawStatements('given stored events, when an UPDATE or a DELETE on the events table is run, then each is refused and the events are unchanged', async () => {
-        await store.append(stream('fest'), [event('Stored', { n: 1 }), event('Stored', { n: 2 })], 'no_stream');
-        const before = await store.readStream(stream('fest'));
-        await expect(harness.rawStatement!(`UPDATE events SET data = '{"n": 0}' WHERE stream_id = '${stream('fest')}'`)).rejects.toThrow(
-          /events are never changed or deleted \(UPDATE refused\)/,
-        );
-        await expect(harness.rawStatement!(`DELETE FROM events WHERE stream_id = '${stream('fest')}'`)).rejects.toThrow(/events are never changed or deleted \(DELETE refused\)/);
-        await expect(harness.rawStatement!("DELETE FROM events WHERE stream_id = 'kein-solcher-strom'")).rejects.toThrow(/DELETE refused/); // every such statement, whatever it matches
-        expect(await store.readStream(stream('fest'))).toEqual(before);
-      });
+      itWithRawStatements(
+        'given stored events, when an UPDATE or a DELETE on the events table is run, then each is refused and the events are unchanged',
+        async () => {
+          await store.append(stream('fest'), [event('Stored', { n: 1 }), event('Stored', { n: 2 })], 'no_stream');
+          const before = await store.readStream(stream('fest'));
+          await expect(
+            harness.rawStatement!(`UPDATE events SET data = '{"n": 0}' WHERE stream_id = '${stream('fest')}'`),
+          ).rejects.toThrow(/events are never changed or deleted \(UPDATE refused\)/);
+          await expect(
+            harness.rawStatement!(`DELETE FROM events WHERE stream_id = '${stream('fest')}'`),
+          ).rejects.toThrow(/events are never changed or deleted \(DELETE refused\)/);
+          await expect(
+            harness.rawStatement!("DELETE FROM events WHERE stream_id = 'kein-solcher-strom'"),
+          ).rejects.toThrow(/DELETE refused/); // every such statement, whatever it matches
+          expect(await store.readStream(stream('fest'))).toEqual(before);
+        },
+      );
     });
 
     describe('payloads', () => {
       const payloads: Array<[string, unknown]> = [
-        ['unicode', { text: 'Grüße aus Köln – Straße, Ærø, 日本語, emoji 🎉🧟, RTL שלום', nested: { ключ: ['ä', 'ö', 'ü', 'ß'] } }],
+        [
+          'unicode',
+          {
+            text: 'Grüße aus Köln – Straße, Ærø, 日本語, emoji 🎉🧟, RTL שלום',
+            nested: { ключ: ['ä', 'ö', 'ü', 'ß'] },
+          },
+        ],
         ['large (100 KB)', { blob: 'x'.repeat(100 * 1024), list: Array.from({ length: 100 }, (_, i) => ({ i })) }],
         ['empty object', {}],
         ['null', null],
@@ -463,7 +532,12 @@ export function describeEventStoreContract(
 
       it.each(payloads)('appends and reads back a %s payload unchanged', async (_kind, data) => {
         const start = await store.lastPosition();
-        const metadata = { actor: { userId: 'u-ä', roles: ['admin'] }, note: 'Größe', correlationId: 'befehl-1', causationId: 'ereignis-1' };
+        const metadata = {
+          actor: { userId: 'u-ä', roles: ['admin'] },
+          note: 'Größe',
+          correlationId: 'befehl-1',
+          causationId: 'ereignis-1',
+        };
         await store.append(stream('payload'), [{ id: randomUUID(), type: 'Payload', data, metadata }], 'no_stream');
         const [fromStream] = await store.readStream(stream('payload'));
         const [fromAll] = ours(await store.readAll({ after: start }));

@@ -17,7 +17,9 @@ if (url) {
     { secondInstance: true },
   );
 } else {
-  console.log('KurrentDB (EventStoreDB) contract suite skipped: EVENTSTORE_URL is not set (e.g. kurrentdb://localhost:2113?tls=false, see docker-compose.yml).');
+  console.log(
+    'KurrentDB (EventStoreDB) contract suite skipped: EVENTSTORE_URL is not set (e.g. kurrentdb://localhost:2113?tls=false, see docker-compose.yml).',
+  );
   describe.skip('EventStore contract: EventStoreDB (EVENTSTORE_URL not set)', () => {
     it('runs when EVENTSTORE_URL is set', () => undefined);
   });

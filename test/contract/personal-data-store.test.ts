@@ -22,14 +22,17 @@ describe(`personal data in the events' transaction (${process.env.DATABASE_URL ?
     vault = new PersonalDataVault(database.db);
     store = new PersonalDataStore(log, vault);
     // A fault of the vault's table: a row of this person cannot be written.
-    await database.db.query(`ALTER TABLE personal_data ADD CONSTRAINT refuses_one_person CHECK (user_id <> '${REFUSED}')`);
+    await database.db.query(
+      `ALTER TABLE personal_data ADD CONSTRAINT refuses_one_person CHECK (user_id <> '${REFUSED}')`,
+    );
   });
   afterAll(async () => {
     await store?.close();
     await database?.close();
   });
 
-  const rowsOf = async (userId: string) => database.db.query<{ event_id: string }>('SELECT event_id FROM personal_data WHERE user_id = $1', [userId]);
+  const rowsOf = async (userId: string) =>
+    database.db.query<{ event_id: string }>('SELECT event_id FROM personal_data WHERE user_id = $1', [userId]);
 
   it('given a registration, when it is appended and read back, then the log holds no personal field and the read has them all', async () => {
     const userId = randomUUID();
@@ -46,7 +49,9 @@ describe(`personal data in the events' transaction (${process.env.DATABASE_URL ?
     const userId = randomUUID();
     await store.append(`user-${userId}`, [registration(userId, 'Bea')], 'no_stream');
     const renamed = rename(userId, 'Beatrix');
-    await expect(store.append(`user-${userId}`, [renamed], 'no_stream')).rejects.toMatchObject({ name: 'WrongExpectedRevisionError' });
+    await expect(store.append(`user-${userId}`, [renamed], 'no_stream')).rejects.toMatchObject({
+      name: 'WrongExpectedRevisionError',
+    });
     expect((await vault.get([renamed.id])).size).toBe(0);
     expect(await rowsOf(userId)).toHaveLength(1);
   });
@@ -60,14 +65,20 @@ describe(`personal data in the events' transaction (${process.env.DATABASE_URL ?
   });
 
   it('given the vault cannot take a row, when a personal event is appended, then the event is not stored either', async () => {
-    await expect(store.append(`user-${REFUSED}`, [registration(REFUSED, 'Dora')], 'any')).rejects.toThrow(/refuses_one_person/);
+    await expect(store.append(`user-${REFUSED}`, [registration(REFUSED, 'Dora')], 'any')).rejects.toThrow(
+      /refuses_one_person/,
+    );
     expect(await log.readStream(`user-${REFUSED}`)).toEqual([]);
   });
 
   it('given the vault cannot take a row, when a locked append (a conflict’s retry) plans a personal event, then the event is not stored: no reader sees it without its personal fields', async () => {
     const appendAfter = store.appendAfter;
     if (!appendAfter) throw new Error('the SQL store has a locked append');
-    const planned: PlannedAppend = { streamId: `user-${REFUSED}`, events: [registration(REFUSED, 'Dora')], expected: 'any' };
+    const planned: PlannedAppend = {
+      streamId: `user-${REFUSED}`,
+      events: [registration(REFUSED, 'Dora')],
+      expected: 'any',
+    };
     await expect(appendAfter(await store.lastPosition(), () => planned)).rejects.toThrow(/refuses_one_person/);
     expect(await log.readStream(`user-${REFUSED}`)).toEqual([]);
     expect(await rowsOf(REFUSED)).toEqual([]);
@@ -78,9 +89,16 @@ describe(`personal data in the events' transaction (${process.env.DATABASE_URL ?
     if (!appendAfter) throw new Error('the SQL store has a locked append');
     const userId = randomUUID();
     const registered = registration(userId, 'Emil');
-    await appendAfter(await store.lastPosition(), () => ({ streamId: `user-${userId}`, events: [registered], expected: 'no_stream' }));
+    await appendAfter(await store.lastPosition(), () => ({
+      streamId: `user-${userId}`,
+      events: [registered],
+      expected: 'no_stream',
+    }));
     // Another process's store: nothing of this one's memory of its own appends.
-    const reader = new PersonalDataStore(await SqlEventStore.open(database.db, { listen: false }), new PersonalDataVault(database.db));
+    const reader = new PersonalDataStore(
+      await SqlEventStore.open(database.db, { listen: false }),
+      new PersonalDataVault(database.db),
+    );
     const [read] = await reader.readStream(`user-${userId}`);
     await reader.close();
     expect(read?.data).toMatchObject({ login: 'emil', name: 'Emil' });
@@ -90,7 +108,11 @@ describe(`personal data in the events' transaction (${process.env.DATABASE_URL ?
 const REFUSED = 'user-the-vault-refuses';
 
 function registration(userId: string, name: string): EventToAppend {
-  return { id: randomUUID(), type: 'UserRegistered', data: { userId, login: name.toLowerCase(), name, email: `${name.toLowerCase()}@example.de` } };
+  return {
+    id: randomUUID(),
+    type: 'UserRegistered',
+    data: { userId, login: name.toLowerCase(), name, email: `${name.toLowerCase()}@example.de` },
+  };
 }
 
 function rename(userId: string, name: string): EventToAppend {

@@ -6,7 +6,10 @@ import type { ContractHarness } from './event-store.contract';
 const ROLLBACK = Symbol('rollback');
 
 /** The contract harness of the SQL adapters (PGlite and Postgres share it). */
-export async function openSqlHarness(db: SqlDatabase, openAnotherDb: () => Promise<SqlDatabase>): Promise<ContractHarness> {
+export async function openSqlHarness(
+  db: SqlDatabase,
+  openAnotherDb: () => Promise<SqlDatabase>,
+): Promise<ContractHarness> {
   const store = await SqlEventStore.open(db, { pollIntervalMs: 100 });
   return {
     store,

@@ -14,7 +14,9 @@ describe('anonymous forms and streams per address', () => {
 
   it(`given ${GREETINGS_PER_ADDRESS.max} greetings from one address within the hour, then the next answers 429 in German and is not stored`, async () => {
     for (let i = 0; i < GREETINGS_PER_ADDRESS.max; i++) {
-      expect((await api(suite.env.url, 'POST', '/api/fqps/gruss/new', { username: `Gast ${i}`, message: 'Hallo!' })).status).toBe(200);
+      expect(
+        (await api(suite.env.url, 'POST', '/api/fqps/gruss/new', { username: `Gast ${i}`, message: 'Hallo!' })).status,
+      ).toBe(200);
     }
     const refused = await api(suite.env.url, 'POST', '/api/fqps/gruss/new', { username: 'Spammer', message: 'Kauft!' });
     expect(refused.status).toBe(429);
@@ -26,7 +28,9 @@ describe('anonymous forms and streams per address', () => {
   it(`given ${QR_TEAMS_PER_ADDRESS.max} QR team sign-ups from one address within the hour (refused ones count), then the next answers 429 in German`, async () => {
     for (let i = 0; i < QR_TEAMS_PER_ADDRESS.max; i++) {
       // No moderator is connected, so each is refused by the rule (428) before any name is reserved.
-      expect((await api(suite.env.url, 'POST', '/api/fqps/team/new', { name: `QR-Team ${i}`, amount: '4' })).status).toBe(428);
+      expect(
+        (await api(suite.env.url, 'POST', '/api/fqps/team/new', { name: `QR-Team ${i}`, amount: '4' })).status,
+      ).toBe(428);
     }
     const refused = await api(suite.env.url, 'POST', '/api/fqps/team/new', { name: 'Noch eins', amount: '4' });
     expect(refused.status).toBe(429);

@@ -70,8 +70,14 @@ describe('the HTTP API as OpenAPI', () => {
 
   it('given a body that breaks its schema, then the request is refused with the German text of the DTO', async () => {
     const refused = await api(env.url, 'POST', '/api/fqps/team/new', { name: 'Tisch 9', amount: { viele: true } });
-    expect(refused).toMatchObject({ status: 400, body: { errors: [{ detail: 'Die Mitgliederanzahl muss eine Zahl sien.' }] } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { errors: [{ detail: 'Die Mitgliederanzahl muss eine Zahl sien.' }] },
+    });
     const missing = await api(env.url, 'POST', '/api/fqps/gruss/new', { message: 'Hallo' });
-    expect(missing).toMatchObject({ status: 400, body: { errors: [{ detail: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.' }] } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { errors: [{ detail: 'Du musst sowohl einen Namen als auch eine Nachricht eingeben.' }] },
+    });
   });
 });

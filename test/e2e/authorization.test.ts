@@ -1,5 +1,13 @@
 import { texts } from '../../src/commands';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  registerAndLogin,
+  seedUserWithRoles,
+  startTestServer,
+  type TestServer,
+} from './support/test-server';
 import { WsClient } from './support/ws-client';
 import { SOCKET_TEXTS } from '../../src/edge-texts';
 
@@ -17,9 +25,16 @@ const ALLOWED: Record<string, Sender[]> = {
   sp: ['player', 'member', 'tester', 'moderator', 'admin'],
   gz: ['player', 'member', 'tester', 'moderator', 'admin'],
   ...Object.fromEntries(['gl', 'gu', 'gp', 'gc', 'gd', 'gf', 'gs', 'go', 'ghd'].map((t) => [t, ['member']])),
-  ...Object.fromEntries(['ma', 'mhr', 'mc', 'mn', 'mup', 'mp', 'mr', 'mq', 'mi', 'muf', 'mua', 'muc', 'mum', 'mumm', 'trx'].map((t) => [t, ['moderator']])),
+  ...Object.fromEntries(
+    ['ma', 'mhr', 'mc', 'mn', 'mup', 'mp', 'mr', 'mq', 'mi', 'muf', 'mua', 'muc', 'mum', 'mumm', 'trx'].map((t) => [
+      t,
+      ['moderator'],
+    ]),
+  ),
   ...Object.fromEntries(['tu', 'tua', 'ta'].map((t) => [t, ['tester', 'moderator']])),
-  ...Object.fromEntries(['ao', 'aff', 'asv', 'aas', 'ara', 'arr', 'ati', 'ali', 'asu', 'ahd'].map((t) => [t, ['admin']])),
+  ...Object.fromEntries(
+    ['ao', 'aff', 'asv', 'aas', 'ara', 'arr', 'ati', 'ali', 'asu', 'ahd'].map((t) => [t, ['admin']]),
+  ),
   // Moderators block players and run the lobby chat (PROTOCOL.md wave 4, "Moderation, second round").
   ...Object.fromEntries(['abl', 'msl', 'mlc'].map((t) => [t, ['moderator', 'admin']])),
 };
@@ -89,18 +104,31 @@ describe('authorization matrix: every message type from every role', () => {
       env.url,
       'POST',
       '/api/quizzes',
-      { name: 'Matrix', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] },
+      {
+        name: 'Matrix',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }],
+      },
       adminToken,
     );
     const member = await registerAndLogin(env.url, 'mitglied');
-    const team = await api(env.url, 'POST', '/api/teams', { name: 'Matrixteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' }, member.token);
+    const team = await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Matrixteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' },
+      member.token,
+    );
     const player = await registerAndLogin(env.url, 'spieler');
     ids = { quiz: quiz.body.data.id, team: team.body.data.id, user: player.userId };
     sockets.visitor = await WsClient.connect(env.wsUrl);
     sockets.player = await WsClient.open(env.wsUrl, player.token);
     sockets.member = await WsClient.open(env.wsUrl, member.token);
     sockets.tester = await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, 'kontrolleur', ['tester'])).token);
-    sockets.moderator = await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, 'moderatorin', ['moderator'])).token);
+    sockets.moderator = await WsClient.open(
+      env.wsUrl,
+      (await seedUserWithRoles(env, 'moderatorin', ['moderator'])).token,
+    );
     sockets.admin = await WsClient.open(env.wsUrl, (await seedUserWithRoles(env, 'administratorin', ['admin'])).token);
   });
   afterAll(async () => {

@@ -1,6 +1,14 @@
 import jwt from 'jsonwebtoken';
 import WebSocket from 'ws';
-import { ADMIN_PASSWORD, api, E2E_JWT_SECRET, login, registerAndLogin, startTestServer, type TestServer } from './support/test-server';
+import {
+  ADMIN_PASSWORD,
+  api,
+  E2E_JWT_SECRET,
+  login,
+  registerAndLogin,
+  startTestServer,
+  type TestServer,
+} from './support/test-server';
 import { WsClient } from './support/ws-client';
 import { AUTH_TEXTS, SOCKET_TEXTS } from '../../src/edge-texts';
 
@@ -51,7 +59,9 @@ describe('bad input over the wire', () => {
     ['a long string', JSON.stringify('x'.repeat(1000)), 'x'.repeat(1000)],
   ])('given a frame whose id is %s, then exactly one reply answers that id', async (_what, idJson, id) => {
     const before = client.frames.length;
-    const reply = await client.sendRaw(`{"type": "gj", "id": ${idJson}, "content": {"id": "\\u0000", "password": 1e999}}`);
+    const reply = await client.sendRaw(
+      `{"type": "gj", "id": ${idJson}, "content": {"id": "\\u0000", "password": 1e999}}`,
+    );
     expect(reply.replyTo).toBe(id);
     expect(reply.content).toMatchObject({ success: false });
     expect(await client.request('ping')).toMatchObject({ success: true });
@@ -84,20 +94,35 @@ describe('bad input over the wire', () => {
 
   it('given a command before sa, then it is refused with the spec text', async () => {
     const early = await WsClient.connect(env.wsUrl);
-    expect(await early.request('gp', { message: 'zu früh' })).toEqual({ success: false, message: SOCKET_TEXTS.tooEarly });
+    expect(await early.request('gp', { message: 'zu früh' })).toEqual({
+      success: false,
+      message: SOCKET_TEXTS.tooEarly,
+    });
     expect(await early.request('sg')).toEqual({ success: false, message: SOCKET_TEXTS.tooEarly });
     await early.close();
   });
 
   describe('forged and expired tokens', () => {
-    const payload = () => ({ id: player.userId, perm: ['admin', 'moderator'], exp: Math.floor(Date.now() / 1000) + 3600 });
-    const unsigned = () => `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload())).toString('base64url')}.`;
+    const payload = () => ({
+      id: player.userId,
+      perm: ['admin', 'moderator'],
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const unsigned = () =>
+      `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload())).toString('base64url')}.`;
 
     it.each([
       ['alg none', () => unsigned()],
       ['signed with the wrong key', () => jwt.sign(payload(), 'not-the-secret', { algorithm: 'HS256' })],
-      ['another algorithm (HS512) with the right key', () => jwt.sign(payload(), E2E_JWT_SECRET, { algorithm: 'HS512' })],
-      ['expired', () => jwt.sign({ ...payload(), exp: Math.floor(Date.now() / 1000) - 10 }, E2E_JWT_SECRET, { algorithm: 'HS256' })],
+      [
+        'another algorithm (HS512) with the right key',
+        () => jwt.sign(payload(), E2E_JWT_SECRET, { algorithm: 'HS512' }),
+      ],
+      [
+        'expired',
+        () =>
+          jwt.sign({ ...payload(), exp: Math.floor(Date.now() / 1000) - 10 }, E2E_JWT_SECRET, { algorithm: 'HS256' }),
+      ],
       ['garbage', () => 'not.a.token'],
     ])('given a token %s, then sa and HTTP refuse it', async (_what, make) => {
       const token = make();
@@ -134,7 +159,9 @@ describe('bad input over the wire', () => {
       status: 403,
       body: { errors: [{ detail: 'Sie haben ein falschen Nutzername oder ein falsches Passwort eingegeben.' }] },
     });
-    expect(await api(env.url, 'POST', '/api/users', { data: { attributes: { login: 'x' } } })).toMatchObject({ status: 400 });
+    expect(await api(env.url, 'POST', '/api/users', { data: { attributes: { login: 'x' } } })).toMatchObject({
+      status: 400,
+    });
     expect(await api(env.url, 'POST', '/api/teams', { name: 42 }, player.token)).toMatchObject({ status: 400 });
     const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
     expect(await api(env.url, 'POST', '/api/quizzes', { yearWeek: '2026-1', content: [] }, adminToken)).toMatchObject({
@@ -146,6 +173,9 @@ describe('bad input over the wire', () => {
 
   it('given a registration with a taken login in other case, then 409 with the spec text', async () => {
     const again = await api(env.url, 'POST', '/api/users', { login: 'BERTHA', name: 'BERTHA', newPassword: 'x' });
-    expect(again).toMatchObject({ status: 409, body: { errors: [{ detail: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.' }] } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { errors: [{ detail: 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.' }] },
+    });
   });
 });

@@ -11,7 +11,11 @@ import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin, startTestServer } from './support/test-server';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082',
+  'hex',
+);
 
 /** What a server writes to stdout and stderr while `run` runs. */
 async function capturedOutput(run: () => Promise<void>): Promise<string> {
@@ -38,7 +42,13 @@ describe('bounded input', () => {
 
   it('a 5 KB team description is refused with 400 and the German text', async () => {
     const anna = await registerAndLogin(url(), 'anna');
-    const { status, body } = await api(url(), 'POST', '/api/teams', { name: 'Lang', newPassword: 'geheim1', stadt: 'Köln', beschreibung: 'x'.repeat(5_000) }, anna.token);
+    const { status, body } = await api(
+      url(),
+      'POST',
+      '/api/teams',
+      { name: 'Lang', newPassword: 'geheim1', stadt: 'Köln', beschreibung: 'x'.repeat(5_000) },
+      anna.token,
+    );
     expect(status).toBe(400);
     expect(body.errors[0].detail).toBe('Die Beschreibung des Teams darf höchstens 1.000 Zeichen lang sein.');
   });
@@ -48,19 +58,30 @@ describe('bounded input', () => {
     const form = new FormData();
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'pause.png');
     form.append('fileName', 'x'.repeat(200_000));
-    const response = await fetch(`${url()}/api/uploads/user`, { method: 'POST', body: form, headers: { authorization: `Bearer ${bert.token}` } });
+    const response = await fetch(`${url()}/api/uploads/user`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${bert.token}` },
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toBe('Der Name des Uploads darf höchstens 200 Zeichen lang sein.');
+    expect(((await response.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toBe(
+      'Der Name des Uploads darf höchstens 200 Zeichen lang sein.',
+    );
   });
 
   it('a 10 KB login name is refused with 400 on registration and on login, and counts as a failed login', async () => {
     const long = 'l'.repeat(10_000);
-    const registered = await api(url(), 'POST', '/api/users', { data: { type: 'users', attributes: { login: long, name: long, newPassword: 'passwort123' } } });
+    const registered = await api(url(), 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: long, name: long, newPassword: 'passwort123' } },
+    });
     expect(registered.status).toBe(400);
     expect(registered.body.errors[0].detail).toBe('Der Nutzername darf höchstens 100 Zeichen lang sein.');
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) {
       const attempt = await api(url(), 'POST', '/api/token-auth/', { username: long, password: 'egal' });
-      expect(attempt).toMatchObject({ status: 400, body: { errors: [{ detail: 'Der Nutzername darf höchstens 100 Zeichen lang sein.' }] } });
+      expect(attempt).toMatchObject({
+        status: 400,
+        body: { errors: [{ detail: 'Der Nutzername darf höchstens 100 Zeichen lang sein.' }] },
+      });
     }
     expect((await api(url(), 'POST', '/api/token-auth/', { username: long, password: 'egal' })).status).toBe(429);
   });
@@ -79,20 +100,32 @@ describe('bounded input', () => {
     const before = await suite.env.server.runtime.storage.events.lastPosition();
     const big = await suite.open(await login(url(), 'admin', ADMIN_PASSWORD));
     const closed = new Promise<number>((resolve) => big.socket.once('close', (code) => resolve(code)));
-    big.socket.send(JSON.stringify({ type: 'mua', id: 1, content: { ...stroke, url: `https://example.org/${'x'.repeat(100_000)}` } }));
+    big.socket.send(
+      JSON.stringify({ type: 'mua', id: 1, content: { ...stroke, url: `https://example.org/${'x'.repeat(100_000)}` } }),
+    );
     expect(await closed).toBe(1009); // ws: message too big
     expect(await suite.env.server.runtime.storage.events.lastPosition()).toBe(before);
   });
 
   it('gu with unchanged content appends nothing and answers success', async () => {
     const cleo = await registerAndLogin(url(), 'cleo');
-    await api(url(), 'POST', '/api/teams', { name: 'Unverändert', newPassword: 'geheim1', stadt: 'Köln', beschreibung: 'Wir' }, cleo.token);
+    await api(
+      url(),
+      'POST',
+      '/api/teams',
+      { name: 'Unverändert', newPassword: 'geheim1', stadt: 'Köln', beschreibung: 'Wir' },
+      cleo.token,
+    );
     const socket = await suite.open(cleo.token);
     const events = suite.env.server.runtime.storage.events;
     const before = await events.lastPosition();
-    expect(await socket.request('gu', { url: '', stadt: 'Köln', beschreibung: 'Wir' })).toMatchObject({ success: true });
+    expect(await socket.request('gu', { url: '', stadt: 'Köln', beschreibung: 'Wir' })).toMatchObject({
+      success: true,
+    });
     expect(await events.lastPosition()).toBe(before);
-    expect(await socket.request('gu', { url: '', stadt: 'Bonn', beschreibung: 'Wir' })).toMatchObject({ success: true });
+    expect(await socket.request('gu', { url: '', stadt: 'Bonn', beschreibung: 'Wir' })).toMatchObject({
+      success: true,
+    });
     expect(await events.lastPosition()).toBe(before + 1);
   });
 });
@@ -107,7 +140,11 @@ describe('logs never carry a password, hash or login', () => {
       await sql.exec('ALTER TABLE credentials RENAME TO credentials_away');
       let status = 0;
       const log = await capturedOutput(async () => {
-        status = (await api(env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: loginName, name: loginName, newPassword: password } } })).status;
+        status = (
+          await api(env.url, 'POST', '/api/users', {
+            data: { type: 'users', attributes: { login: loginName, name: loginName, newPassword: password } },
+          })
+        ).status;
       });
       await sql.exec('ALTER TABLE credentials_away RENAME TO credentials');
       expect(status).toBe(500); // a database fault, not input: the edge refuses every input that could cause one
@@ -126,7 +163,9 @@ describe('logs never carry a password, hash or login', () => {
     try {
       await db.exec('CREATE TABLE geheim (login text UNIQUE, password_hash text)');
       await db.query('INSERT INTO geheim VALUES ($1, $2)', ['lotte', '$argon2id$v=19$m=19456,t=2,p=1$salz$hash']);
-      const error = await db.query('INSERT INTO geheim VALUES ($1, $2)', ['lotte', '$argon2id$v=19$m=19456,t=2,p=1$salz$hash2']).catch((e: unknown) => e as Error);
+      const error = await db
+        .query('INSERT INTO geheim VALUES ($1, $2)', ['lotte', '$argon2id$v=19$m=19456,t=2,p=1$salz$hash2'])
+        .catch((e: unknown) => e as Error);
       expect(error).toBeInstanceOf(Error);
       const logger = new AppLogger('json', 'log');
       const log = await capturedOutput(async () => logger.error(error, 'ExceptionsHandler'));

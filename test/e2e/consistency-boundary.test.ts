@@ -86,7 +86,12 @@ async function inStep(): Promise<void> {
  * Sends one command from each process at the same moment: both decide before either appends. Which
  * process sends which alternates with `round`, so that either command can be the one appended first.
  */
-async function race(round: number, a: CommandInput, b: CommandInput, actorB: Actor = ADMIN): Promise<[CommandOutcome, CommandOutcome]> {
+async function race(
+  round: number,
+  a: CommandInput,
+  b: CommandInput,
+  actorB: Actor = ADMIN,
+): Promise<[CommandOutcome, CommandOutcome]> {
   await inStep();
   const [first, second] = round % 2 === 0 ? [processes[0]!, processes[1]!] : [processes[1]!, processes[0]!];
   const outcomes = await Promise.all([first.pipeline.submit(a, ADMIN), second.pipeline.submit(b, actorB)]);
@@ -123,7 +128,14 @@ beforeAll(async () => {
     'no_stream',
   );
   await inStep();
-  const questions = Array.from({ length: 3 }, (_, i) => ({ type: 'normal', round: 1, number: i + 1, category: 'K', question: `F${i}`, answer: 'A' }));
+  const questions = Array.from({ length: 3 }, (_, i) => ({
+    type: 'normal',
+    round: 1,
+    number: i + 1,
+    category: 'K',
+    question: `F${i}`,
+    answer: 'A',
+  }));
   await must(admin, { type: 'CreateQuiz', name: 'Rennen', yearWeek: '2026-48', content: questions });
 }, 60_000);
 
@@ -140,7 +152,11 @@ describe(`two processes on one ${storeName} store`, () => {
     let both = 0;
     for (let i = 0; i < ROUNDS; i++) {
       await must(a!, { type: 'ChangeUberMode', modus: 'quiz' });
-      const [mode, start] = await race(i, { type: 'ChangeUberMode', modus: 'pause' }, { type: 'StartQuestion', quiz: '1', round: 1, question: 1 });
+      const [mode, start] = await race(
+        i,
+        { type: 'ChangeUberMode', modus: 'pause' },
+        { type: 'StartQuestion', quiz: '1', round: 1, question: 1 },
+      );
       if (mode.ok && start.ok) both++;
       if (start.ok) await must(a!, { type: 'EndQuestion' });
     }
@@ -148,7 +164,8 @@ describe(`two processes on one ${storeName} store`, () => {
     await everyEvent((event, before) => {
       if (event.type !== 'UberModeChanged') return;
       checked++;
-      if (isQuizMode(before.show.uberModus) && !isQuizMode(event.data.modus)) expect(isQuestionOpen(before)).toBe(false);
+      if (isQuizMode(before.show.uberModus) && !isQuizMode(event.data.modus))
+        expect(isQuestionOpen(before)).toBe(false);
     });
     expect(checked).toBeGreaterThanOrEqual(ROUNDS);
     expect(both).toBeGreaterThan(0); // serialised, both can succeed: the pause first, then the question

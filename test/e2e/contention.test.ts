@@ -67,7 +67,13 @@ describe('a pipeline that loses every optimistic race', () => {
               id,
               type: 'GreetingSubmitted',
               data: { greetingId: id, name: 'Rivale', message: 'dazwischen' },
-              metadata: { version: 1, eventId: id, commandId: `rival-${id}`, actor: VISITOR, recordedAt: Date.UTC(2026, 10, 21) },
+              metadata: {
+                version: 1,
+                eventId: id,
+                commandId: `rival-${id}`,
+                actor: VISITOR,
+                recordedAt: Date.UTC(2026, 10, 21),
+              },
             },
           ],
           'any',
@@ -82,15 +88,23 @@ describe('a pipeline that loses every optimistic race', () => {
         return store.append(...args);
       },
     });
-    const pipeline = new CommandPipeline(live, behindRivals, { maxAttempts: 3, clock: () => (rivalGreeting(), Date.UTC(2026, 10, 21)) });
+    const pipeline = new CommandPipeline(live, behindRivals, {
+      maxAttempts: 3,
+      clock: () => (rivalGreeting(), Date.UTC(2026, 10, 21)),
+    });
 
     const outcomes = [];
-    for (let n = 0; n < 10; n++) outcomes.push(await pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message: `Hallo ${n}` }, VISITOR));
+    for (let n = 0; n < 10; n++)
+      outcomes.push(
+        await pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message: `Hallo ${n}` }, VISITOR),
+      );
     await Promise.all(rivals);
     rivals = [];
 
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    const greetings = (await store.readAll()).filter((e) => e.type === 'GreetingSubmitted').map((e) => e.data as { name: string; message: string });
+    const greetings = (await store.readAll())
+      .filter((e) => e.type === 'GreetingSubmitted')
+      .map((e) => e.data as { name: string; message: string });
     const ours = greetings.filter((g) => g.name === 'Gast').map((g) => g.message);
     expect(ours).toEqual(Array.from({ length: 10 }, (_, n) => `Hallo ${n}`));
     // Every decision let the rival in: at least one race lost (and decided again) per command.

@@ -20,15 +20,27 @@ describe('correlation and causation ids', () => {
       env.url,
       'POST',
       '/api/quizzes',
-      { name: 'Ursachen', yearWeek: '2026-49', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] },
+      {
+        name: 'Ursachen',
+        yearWeek: '2026-49',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }],
+      },
       admin,
     );
     expect(quiz.status).toBe(201);
     const player = await registerAndLogin(env.url, 'ursula');
-    await api(env.url, 'POST', '/api/teams', { name: 'Die Ursachen', newPassword: 'u-team', stadt: 'Kiel', beschreibung: 'Warum' }, player.token);
+    await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Die Ursachen', newPassword: 'u-team', stadt: 'Kiel', beschreibung: 'Warum' },
+      player.token,
+    );
     const moderator = await suite.open(admin);
     const playerWs = await suite.open(player.token);
-    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
+    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({
+      success: true,
+    });
     await playerWs.until((v) => v.global.state === 'qa');
     expect(await playerWs.request('gp', { message: 'A' })).toMatchObject({ success: true });
     expect(await moderator.request('mc', { time: 1 })).toMatchObject({ success: true });
@@ -37,7 +49,11 @@ describe('correlation and causation ids', () => {
     const events: QuizShowEvent[] = (await env.server.storage.events.readAll()).map(fromStored);
     expect(events.length).toBeGreaterThan(8);
     for (const event of events) {
-      expect({ type: event.type, correlationId: typeof event.metadata.correlationId, causationId: typeof event.metadata.causationId }).toEqual({
+      expect({
+        type: event.type,
+        correlationId: typeof event.metadata.correlationId,
+        causationId: typeof event.metadata.causationId,
+      }).toEqual({
         type: event.type,
         correlationId: 'string',
         causationId: 'string',
@@ -45,11 +61,18 @@ describe('correlation and causation ids', () => {
     }
     const started = events.find((e) => e.type === 'CountdownStarted')!;
     const expired = events.find((e) => e.type === 'CountdownExpired')!;
-    expect(started.metadata).toMatchObject({ correlationId: started.metadata.commandId, causationId: started.metadata.commandId });
-    expect(expired.metadata).toMatchObject({ causationId: started.metadata.eventId, correlationId: started.metadata.commandId });
+    expect(started.metadata).toMatchObject({
+      correlationId: started.metadata.commandId,
+      causationId: started.metadata.commandId,
+    });
+    expect(expired.metadata).toMatchObject({
+      causationId: started.metadata.eventId,
+      correlationId: started.metadata.commandId,
+    });
     expect(expired.metadata.commandId).not.toBe(started.metadata.commandId);
     // Everything but what the scheduler did is caused by its own command.
-    for (const event of events.filter((e) => e.metadata.actor.userId !== null)) expect(causationOf(event.metadata)).toBe(event.metadata.commandId);
+    for (const event of events.filter((e) => e.metadata.actor.userId !== null))
+      expect(causationOf(event.metadata)).toBe(event.metadata.commandId);
     expect(correlationOf(expired.metadata)).toBe(correlationOf(started.metadata));
   });
 });

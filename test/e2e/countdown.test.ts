@@ -17,11 +17,21 @@ describe('countdown expiry', () => {
       env.url,
       'POST',
       '/api/quizzes',
-      { name: 'Wartung', yearWeek: '2026-47', content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }] },
+      {
+        name: 'Wartung',
+        yearWeek: '2026-47',
+        content: [{ type: 'normal', round: 1, number: 1, question: 'Q?', answer: 'A' }],
+      },
       admin,
     );
     const player = await registerAndLogin(env.url, 'geduldig');
-    await api(env.url, 'POST', '/api/teams', { name: 'Wartende', newPassword: 'w-team', stadt: 'Ulm', beschreibung: 'Warten' }, player.token);
+    await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Wartende', newPassword: 'w-team', stadt: 'Ulm', beschreibung: 'Warten' },
+      player.token,
+    );
     const moderator = await WsClient.open(env.wsUrl, admin);
     const playerWs = await WsClient.open(env.wsUrl, player.token);
     await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 });

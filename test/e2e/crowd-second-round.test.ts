@@ -42,11 +42,18 @@ afterAll(async () => {
 });
 
 /** A multipart upload of one file sent chunked (no Content-Length), 64 KB at a time; the answer even when the server refuses mid-body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function chunkedUpload(token: string, image: Buffer, kind = 'user'): Promise<{ status: number; body: Record<string, any> }> {
+function chunkedUpload(
+  token: string,
+  image: Buffer,
+  kind = 'user',
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: Record<string, any> }> {
   const boundary = 'grenze-zweite-runde';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
-  const fields = kind === 'user' ? `\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n1920x1080` : '';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="image0"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const fields =
+    kind === 'user' ? `\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n1920x1080` : '';
   const tail = Buffer.from(`${fields}\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
     let answered = false;
@@ -54,7 +61,11 @@ function chunkedUpload(token: string, image: Buffer, kind = 'user'): Promise<{ s
       `${env.url}/api/uploads/${kind}`,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
         // A connection of its own: a kept-alive one from an earlier test may be the one the server is just
         // closing as idle (5 s), and an upload sent on it is reset before any answer.
         agent: false,
@@ -97,7 +108,9 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     const { token } = await registerAndLogin(env.url, 'fotografin');
     const reply = await chunkedUpload(token, readFileSync(path.join(__dirname, '../fixtures/images/phone-photo.jpg')));
     expect(reply.status).toBe(201);
-    const stored = await fetch(`${env.url}/api/uploads/${reply.body.fileNames[0]}`, { headers: { authorization: `Bearer ${token}` } });
+    const stored = await fetch(`${env.url}/api/uploads/${reply.body.fileNames[0]}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const bytes = Buffer.from(await stored.arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 32, height: 64 });
     for (const trace of ['Exif', 'MPF', 'ftyp', '52.5200', 'MotionPhoto']) expect(bytes.includes(trace)).toBe(false);
@@ -108,7 +121,9 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     const { token } = await registerAndLogin(env.url, 'zeichnerin');
     const reply = await chunkedUpload(token, readFileSync(path.join(__dirname, '../fixtures/images/text-chunks.png')));
     expect(reply.status).toBe(201);
-    const stored = await fetch(`${env.url}/api/uploads/${reply.body.fileNames[0]}`, { headers: { authorization: `Bearer ${token}` } });
+    const stored = await fetch(`${env.url}/api/uploads/${reply.body.fileNames[0]}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const bytes = Buffer.from(await stored.arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 40, height: 20 });
     for (const trace of ['tEXt', 'zTXt', 'iTXt', 'eXIf', 'GEHEIM']) expect(bytes.includes(trace)).toBe(false);
@@ -120,7 +135,8 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     const replies = await Promise.all(Array.from({ length: 8 }, () => chunkedUpload(token, pngOfSize(4 * MB))));
     const refused = replies.filter((r) => r.status !== 201);
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect(r).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.teamlessQuota }] } });
+    for (const r of refused)
+      expect(r).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.teamlessQuota }] } });
     expect((await storedPerOwner()).get(userId) ?? 0).toBeLessThanOrEqual(TEAMLESS_UPLOAD_QUOTA_BYTES);
     expect(await env.server.runtime.uploadLimits.usage(userId)).toBe((await storedPerOwner()).get(userId) ?? 0); // all eight may be refused: each reserves as its bytes arrive
   });
@@ -136,7 +152,12 @@ async function storedPerOwner(): Promise<Map<string, number>> {
         await new Promise((r) => setImmediate(r));
       }
     })();
-    const replies = await Promise.all(accounts.flatMap(({ token }) => [chunkedUpload(token, pngOfSize(3 * MB)), chunkedUpload(token, pngOfSize(3 * MB))])).finally(() => {
+    const replies = await Promise.all(
+      accounts.flatMap(({ token }) => [
+        chunkedUpload(token, pngOfSize(3 * MB)),
+        chunkedUpload(token, pngOfSize(3 * MB)),
+      ]),
+    ).finally(() => {
       flooding = false;
     });
     await watch;
@@ -145,7 +166,8 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     const refused = replies.filter((r) => r.status !== 201);
     expect(replies.filter((r) => r.status === 201).length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect(r).toMatchObject({ status: 507, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.full }] } });
+    for (const r of refused)
+      expect(r).toMatchObject({ status: 507, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.full }] } });
     expect(await readdir(path.join(uploadsDir, '.incoming'))).toEqual([]);
     expect((await fetch(`${env.url}/api/health`)).status).toBe(200);
     expect((await api(env.url, 'GET', '/api/tokens/current', undefined, accounts[0]!.token)).status).toBe(200);
@@ -162,16 +184,27 @@ async function loginFrom(address: string, username: string, password: string, co
     body: JSON.stringify({ username, password }),
   });
   const body = (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body, setCookie: response.headers.get('set-cookie'), retryAfter: response.headers.get('retry-after') };
+  return {
+    status: response.status,
+    body,
+    setCookie: response.headers.get('set-cookie'),
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 describe('the login limiter (findings 2 and 5)', () => {
   it('given 30 concurrent wrong logins for one name, then at most 10 are verified, the rest refused at once; the owner logs in from another address', async () => {
     await registerAndLogin(env.url, 'zielscheibe', 'richtiges-passwort');
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('203.0.113.9', 'zielscheibe', `falsch-${i}`)));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => loginFrom('203.0.113.9', 'zielscheibe', `falsch-${i}`)),
+    );
     // 403 is an answer after a verification; 429 is refused before any: by the limiter, or by the name's full line (uncounted).
-    const lineFull = replies.filter((r) => r.status === 429 && r.body.errors[0].detail === LOGIN_LIMIT_TEXTS.nameLineFull);
-    const limited = replies.filter((r) => r.status === 429 && r.body.errors[0].detail === LOGIN_LIMIT_TEXTS.loginName(15));
+    const lineFull = replies.filter(
+      (r) => r.status === 429 && r.body.errors[0].detail === LOGIN_LIMIT_TEXTS.nameLineFull,
+    );
+    const limited = replies.filter(
+      (r) => r.status === 429 && r.body.errors[0].detail === LOGIN_LIMIT_TEXTS.loginName(15),
+    );
     const verified = replies.filter((r) => r.status === 403);
     expect(verified.length).toBeGreaterThan(0);
     expect(verified.length).toBeLessThanOrEqual(FAILED_LOGINS_PER_NAME.max);
@@ -181,7 +214,8 @@ describe('the login limiter (findings 2 and 5)', () => {
 
   it('given an IPv6 guesser moving through its /64, then the addresses count as one', async () => {
     await registerAndLogin(env.url, 'sechs', 'richtiges-passwort');
-    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await loginFrom(`2001:db8:6:6::${i + 1}`, 'sechs', 'falsch')).status).toBe(403);
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++)
+      expect((await loginFrom(`2001:db8:6:6::${i + 1}`, 'sechs', 'falsch')).status).toBe(403);
     expect((await loginFrom('2001:db8:6:6:ffff::1', 'sechs', 'falsch')).status).toBe(429);
     expect((await loginFrom('2001:db8:6:7::1', 'sechs', 'richtiges-passwort')).status).toBe(200);
   });
@@ -212,7 +246,8 @@ describe('the known-device cookie (third round)', () => {
     const first = await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort');
     expect(first.setCookie).toMatch(/;\s*Secure/i); // TRUST_PROXY is set and no X-Forwarded-Proto came: a TLS proxy that sends none
     const cookie = first.setCookie!.split(';')[0]!;
-    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'geraten')).status).toBe(403);
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++)
+      expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'geraten')).status).toBe(403);
     expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort')).status).toBe(429);
     expect((await loginFrom('192.0.2.60', 'geraetewechsel', 'richtiges-passwort', cookie)).status).toBe(200);
     expect((await api(env.url, 'POST', '/api/token-logout-all', undefined, token)).status).toBe(200);
@@ -247,10 +282,15 @@ describe('the verification line of one login name (third round)', () => {
     const lineFull = replies.filter((r) => r.status === 429);
     expect(replies.filter((r) => r.status !== 403 && r.status !== 429)).toEqual([]);
     expect(lineFull.length).toBeGreaterThan(0);
-    for (const reply of lineFull) expect(reply).toMatchObject({ retryAfter: '1', body: { errors: [{ detail: LOGIN_LIMIT_TEXTS.nameLineFull }] } });
+    for (const reply of lineFull)
+      expect(reply).toMatchObject({ retryAfter: '1', body: { errors: [{ detail: LOGIN_LIMIT_TEXTS.nameLineFull }] } });
     // Uncounted: the pairs' failures are the verified guesses only.
-    const rows = await env.server.storage.sql.query<{ failures: number }>("SELECT failures FROM login_failures WHERE key LIKE 'pair 198.51.100.% umlagert'");
-    expect(rows.reduce((sum, row) => sum + Number(row.failures), 0)).toBe(replies.filter((r) => r.status === 403).length);
+    const rows = await env.server.storage.sql.query<{ failures: number }>(
+      "SELECT failures FROM login_failures WHERE key LIKE 'pair 198.51.100.% umlagert'",
+    );
+    expect(rows.reduce((sum, row) => sum + Number(row.failures), 0)).toBe(
+      replies.filter((r) => r.status === 403).length,
+    );
   });
 });
 
@@ -258,7 +298,13 @@ describe('role changes end older tokens (finding 3)', () => {
   it('given a player token issued before a grant, then it answers 401 after it; a new login carries the role', async () => {
     const player = await registerAndLogin(env.url, 'befoerdert');
     const admin = await loginFrom('198.51.100.40', 'admin', ADMIN_PASSWORD);
-    const granted = await api(env.url, 'PUT', `/api/users/${player.userId}/roles`, { data: { type: 'users', attributes: { roles: ['moderator'] } } }, admin.body.token);
+    const granted = await api(
+      env.url,
+      'PUT',
+      `/api/users/${player.userId}/roles`,
+      { data: { type: 'users', attributes: { roles: ['moderator'] } } },
+      admin.body.token,
+    );
     expect(granted.status).toBe(200);
     expect((await api(env.url, 'GET', '/api/users', undefined, player.token)).status).toBe(401);
     expect((await api(env.url, 'GET', '/api/tokens/current', undefined, player.token)).status).toBe(401);

@@ -57,11 +57,13 @@ describeOnPostgres('database-faults', 'two app instances outlive database faults
   }, 120_000);
 
   afterAll(async () => {
-    if (show?.report.length) console.log(`database faults (two instances, one fault proxy):\n  ${show.report.join('\n  ')}`);
+    if (show?.report.length)
+      console.log(`database faults (two instances, one fault proxy):\n  ${show.report.join('\n  ')}`);
     await show?.close();
     await Promise.all([a?.stop(), b?.stop()]);
     for (const instance of [a, b]) {
-      if (instance && /Unhandled|uncaught/i.test(instance.output)) console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
+      if (instance && /Unhandled|uncaught/i.test(instance.output))
+        console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
     }
     await proxy?.close();
     await store?.close();
@@ -94,14 +96,18 @@ describeOnPostgres('database-faults', 'two app instances outlive database faults
           proxy.refuse(5000);
           await sleep(1000);
           // A request that needs the database (the credentials) is answered 503 with the German text, not left hanging.
-          for (const instance of [a, b]) logins.push(await api(instance.url, 'POST', '/api/token-auth', { username: 'spieler0', password: 'passwort123' }));
+          for (const instance of [a, b])
+            logins.push(
+              await api(instance.url, 'POST', '/api/token-auth', { username: 'spieler0', password: 'passwort123' }),
+            );
           await sleep(4000);
           return Date.now();
         },
         2500,
       ),
     );
-    for (const answer of logins) expect(answer).toMatchObject({ status: 503, body: { errors: [{ detail: STORE_UNAVAILABLE_TEXT }] } });
+    for (const answer of logins)
+      expect(answer).toMatchObject({ status: 503, body: { errors: [{ detail: STORE_UNAVAILABLE_TEXT }] } });
     expect(await show.verdict('refuse', result.figures, result.reachableAt, probes)).toEqual(CLEAN);
     expect(result.figures.retryAnswers).toBeGreaterThan(0);
     expect(probes.ready.some((r) => r.status === 503 && /Datenbank/.test(r.reason ?? ''))).toBe(true);

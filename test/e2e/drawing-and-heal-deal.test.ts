@@ -29,7 +29,14 @@ describe('saved drawings and heal-and-deal choices over the wire', () => {
         yearWeek: '2026-48',
         content: [
           { type: 'zeichnen', round: 1, number: 1, category: 'Malen', question: 'Zeichnet einen Blitz!', answer: '' },
-          { type: 'heal_deal', round: 1, number: 2, category: 'Heal and Deal', question: 'Heilt und teilt aus!', answer: '' },
+          {
+            type: 'heal_deal',
+            round: 1,
+            number: 2,
+            category: 'Heal and Deal',
+            question: 'Heilt und teilt aus!',
+            answer: '',
+          },
         ],
       },
       adminToken,
@@ -38,13 +45,27 @@ describe('saved drawings and heal-and-deal choices over the wire', () => {
     const anna = await registerAndLogin(suite.env.url, 'anna');
     const ben = await registerAndLogin(suite.env.url, 'ben');
     const clara = await registerAndLogin(suite.env.url, 'clara');
-    const painters = await api(suite.env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p-team', stadt: 'Köln', beschreibung: 'x' }, anna.token);
-    const rivals = await api(suite.env.url, 'POST', '/api/teams', { name: 'Gegenwind', newPassword: 'g-team', stadt: 'Bonn', beschreibung: 'y' }, clara.token);
+    const painters = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Pinsel', newPassword: 'p-team', stadt: 'Köln', beschreibung: 'x' },
+      anna.token,
+    );
+    const rivals = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Gegenwind', newPassword: 'g-team', stadt: 'Bonn', beschreibung: 'y' },
+      clara.token,
+    );
     const moderator = await suite.open(adminToken);
     const annaWs = await suite.open(anna.token);
     const benWs = await suite.open(ben.token);
     const claraWs = await suite.open(clara.token);
-    expect(await benWs.request('gj', { id: painters.body.data.id, password: 'p-team' })).toMatchObject({ success: true });
+    expect(await benWs.request('gj', { id: painters.body.data.id, password: 'p-team' })).toMatchObject({
+      success: true,
+    });
 
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     await annaWs.until((v) => v.global?.question?.type === 'zeichnen');
@@ -63,11 +84,19 @@ describe('saved drawings and heal-and-deal choices over the wire', () => {
     expect(await moderator.request('mn')).toMatchObject({ success: true });
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 2 })).toMatchObject({ success: true });
     await annaWs.until((v) => v.global?.question?.type === 'heal_deal' && v.user.drawing === null);
-    expect(await benWs.request('ghd', { kind: 'deal', team: painters.body.data.id })).toEqual({ success: false, message: 'Ein Team kann sich nicht selbst schaden.' });
+    expect(await benWs.request('ghd', { kind: 'deal', team: painters.body.data.id })).toEqual({
+      success: false,
+      message: 'Ein Team kann sich nicht selbst schaden.',
+    });
     expect(await benWs.request('ghd', { kind: 'deal', team: rivals.body.data.id })).toMatchObject({ success: true });
     const dealt = { team: rivals.body.data.id, teamName: 'Gegenwind', amount: 1 };
     expect(await annaWs.until((v) => v.team?.healDeal?.deal)).toEqual(dealt);
-    expect((await suite.open(ben.token)).views.team.healDeal).toEqual({ round: 1, calculated: false, heal: null, deal: dealt });
+    expect((await suite.open(ben.token)).views.team.healDeal).toEqual({
+      round: 1,
+      calculated: false,
+      heal: null,
+      deal: dealt,
+    });
     await claraWs.sync();
     expect(claraWs.views.team.healDeal).toEqual({ round: 1, calculated: false, heal: null, deal: null });
   });

@@ -27,7 +27,9 @@ describe('commands with a commandId are exactly-once', () => {
   }
 
   async function proposals(message: string): Promise<StoredEvent[]> {
-    return (await log()).filter((e) => e.type === 'ProposalAdded' && (e.data as { message: string }).message === message);
+    return (await log()).filter(
+      (e) => e.type === 'ProposalAdded' && (e.data as { message: string }).message === message,
+    );
   }
 
   beforeAll(async () => {
@@ -46,10 +48,24 @@ describe('commands with a commandId are exactly-once', () => {
     anna = await registerAndLogin(suite.env.url, 'anna');
     bert = await registerAndLogin(suite.env.url, 'bert');
     clara = await registerAndLogin(suite.env.url, 'clara');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' }, anna.token);
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachts' }, bert.token);
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' },
+      anna.token,
+    );
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachts' },
+      bert.token,
+    );
     const moderator = await open(admin);
-    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
+    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({
+      success: true,
+    });
   });
 
   it('given a proposal with a commandId, when the same socket sends it again (after the reply and while the first is under way), then it is stored once and every send is answered success', async () => {
@@ -60,8 +76,12 @@ describe('commands with a commandId are exactly-once', () => {
     expect(together).toEqual([{ success: true }, { success: true }, { success: true }]);
     expect(await proposals('Köln')).toHaveLength(1);
     expect(await proposals('Bonn')).toHaveLength(1);
-    await ws.until((v) => Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Bonn'));
-    const messages = Object.values(ws.views.team.proposals as Record<string, { message: string }>).map((p) => p.message);
+    await ws.until((v) =>
+      Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Bonn'),
+    );
+    const messages = Object.values(ws.views.team.proposals as Record<string, { message: string }>).map(
+      (p) => p.message,
+    );
     expect(messages.filter((m) => m === 'Köln' || m === 'Bonn')).toEqual(['Köln', 'Bonn']);
   });
 
@@ -85,7 +105,9 @@ describe('commands with a commandId are exactly-once', () => {
     lost.socket.send(JSON.stringify({ type: 'gp', id: 99, content: { message: 'Verloren' }, commandId: 'c-lost' }));
     lost.socket.terminate();
     const resent = await open(anna.token);
-    await resent.until((v) => Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Verloren'));
+    await resent.until((v) =>
+      Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Verloren'),
+    );
     expect(await resent.request('gp', { message: 'Verloren' }, 'c-lost')).toEqual({ success: true });
     expect(await proposals('Verloren')).toHaveLength(1);
   });
@@ -122,7 +144,10 @@ describe('commands with a commandId are exactly-once', () => {
     expect(await moderator.request('mn')).toMatchObject({ success: true }); // decided again, the proposal would now be refused
     const before = (await log()).length;
     const again = await open(anna.token);
-    expect(await again.request('gp', { message: 'Neu' }, 'c-new')).toMatchObject({ success: false, message: 'Es ist gerade keine Frage aktiv.' });
+    expect(await again.request('gp', { message: 'Neu' }, 'c-new')).toMatchObject({
+      success: false,
+      message: 'Es ist gerade keine Frage aktiv.',
+    });
     expect(await again.request('gp', { message: 'Vor dem Neustart' }, 'c-restart')).toEqual({ success: true });
     expect((await log()).length).toBe(before);
     expect(await proposals('Vor dem Neustart')).toHaveLength(1);
@@ -138,7 +163,8 @@ describe('a repeat older than the window of remembered commands', () => {
     try {
       const pipeline = new CommandPipeline(live, store);
       const visitor: Actor = { userId: null, roles: [] };
-      const greet = (message: string, commandId: string) => pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message }, visitor, { commandId });
+      const greet = (message: string, commandId: string) =>
+        pipeline.submit({ type: 'SubmitGreeting', username: 'Gast', message }, visitor, { commandId });
       const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
       expect(await greet('erste', id(1))).toMatchObject({ ok: true });
       for (const n of [2, 3, 4]) expect(await greet(`weitere ${n}`, id(n))).toMatchObject({ ok: true });
@@ -148,7 +174,9 @@ describe('a repeat older than the window of remembered commands', () => {
       const repeat = await greet('erste', id(1));
       expect(repeat.ok).toBe(true);
       expect(await store.lastPosition()).toBe(before);
-      expect((await store.readAll()).filter((e) => (e.data as { message: string }).message === 'erste')).toHaveLength(1);
+      expect((await store.readAll()).filter((e) => (e.data as { message: string }).message === 'erste')).toHaveLength(
+        1,
+      );
     } finally {
       await live.stop();
       await store.close();

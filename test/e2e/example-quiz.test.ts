@@ -27,7 +27,9 @@ describe('the example quiz and the TOML format', () => {
     const preview = (await response.json()) as { name: string; yearWeek: string; content: Question[] };
     expect(preview).toMatchObject({ name: 'Beispielquiz', yearWeek: '2026-01' });
     expect(new Set(preview.content.map((q) => q.type))).toEqual(new Set(QUESTION_TYPES));
-    expect(preview.content.filter((q) => q.extraInfo.tieBreak === true)).toEqual([expect.objectContaining({ category: 'Seitenstechen', answer: expect.any(String) })]);
+    expect(preview.content.filter((q) => q.extraInfo.tieBreak === true)).toEqual([
+      expect.objectContaining({ category: 'Seitenstechen', answer: expect.any(String) }),
+    ]);
     for (const q of preview.content) expect(q.question).toMatch(/[a-zäöüß]{3}/i);
   });
 
@@ -46,8 +48,21 @@ describe('the example quiz and the TOML format', () => {
     expect(page).toContain(EXAMPLE_QUIZ_FILE);
     // The question fields: the rule's QuestionInput; the document's: what the importer reads off it.
     const rule = read('projections/live/rules/quiz-content.ts');
-    const questionFields = [.../export interface QuestionInput \{([^}]*)\}/.exec(rule)![1]!.matchAll(/^\s+(\w+)\??:/gm)].map((m) => m[1]!);
-    expect(questionFields).toEqual(expect.arrayContaining(['type', 'category', 'question', 'answer', 'points', 'options', 'extra_info', 'extraInfo']));
+    const questionFields = [
+      .../export interface QuestionInput \{([^}]*)\}/.exec(rule)![1]!.matchAll(/^\s+(\w+)\??:/gm),
+    ].map((m) => m[1]!);
+    expect(questionFields).toEqual(
+      expect.arrayContaining([
+        'type',
+        'category',
+        'question',
+        'answer',
+        'points',
+        'options',
+        'extra_info',
+        'extraInfo',
+      ]),
+    );
     const documentFields = [...read('src/http/quiz-import.ts').matchAll(/document\.(\w+)/g)].map((m) => m[1]!);
     expect(documentFields).toEqual(expect.arrayContaining(['name', 'yearWeek', 'year_week', 'rounds', 'round']));
     // The extra_info keys the engine reads anywhere (server, live rules, web).
@@ -56,6 +71,7 @@ describe('the example quiz and the TOML format', () => {
       for (const m of read(file).matchAll(/extraInfo(?:\.(\w+)|: \{ (\w+):)/g)) extraInfoKeys.add((m[1] ?? m[2])!);
     }
     expect([...extraInfoKeys].sort()).toEqual(['optionNum', 'tieBreak']);
-    for (const field of [...questionFields, ...documentFields, ...extraInfoKeys, ...QUESTION_TYPES]) expect(page).toContain(`\`${field}\``);
+    for (const field of [...questionFields, ...documentFields, ...extraInfoKeys, ...QUESTION_TYPES])
+      expect(page).toContain(`\`${field}\``);
   });
 });

@@ -8,7 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QUEUE_TICKET_HEADER } from '../../src/limits/password-hashing';
-import { ARGON2_AT_ONCE, ARGON2_HANDED, ARGON2ID, ARGON2_MAX_WAITING, HASHING_BUSY_TEXT, hashingFigures, hashPassword, verifyPassword } from '../../src/identity/passwords';
+import {
+  ARGON2_AT_ONCE,
+  ARGON2_HANDED,
+  ARGON2ID,
+  ARGON2_MAX_WAITING,
+  HASHING_BUSY_TEXT,
+  hashingFigures,
+  hashPassword,
+  verifyPassword,
+} from '../../src/identity/passwords';
 import { serverForSuite } from './support/suite';
 import { api, registerAndLogin } from './support/test-server';
 
@@ -26,7 +35,9 @@ async function fillHashingQueue(): Promise<{ drained: Promise<unknown> }> {
   const hashed = await hashPassword('irgendwas');
   const slow = hashed.replace(/,t=\d+,/, `,t=${300 * ARGON2ID.timeCost},`);
   const holding = Array.from({ length: ARGON2_AT_ONCE }, () => verifyPassword(slow, 'falsch'));
-  const waiting = Array.from({ length: ARGON2_HANDED - ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
+  const waiting = Array.from({ length: ARGON2_HANDED - ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () =>
+    verifyPassword(hashed, 'falsch'),
+  );
   return { drained: Promise.all([...holding, ...waiting]) };
 }
 
@@ -36,7 +47,11 @@ async function tokenAuth(username: string, password: string, ticket?: string) {
     headers: { 'content-type': 'application/json', ...(ticket ? { [QUEUE_TICKET_HEADER]: ticket } : {}) },
     body: JSON.stringify({ username, password }),
   });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,14 +62,19 @@ describe('the first minute of a show', () => {
     await registerAndLogin(suite.env.url, 'zweiter');
     const { drained } = await fillHashingQueue();
     const first = await tokenAuth('erste', 'passwort123');
-    expect(first).toMatchObject({ status: 429, body: { errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true } }] } });
+    expect(first).toMatchObject({
+      status: 429,
+      body: { errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true } }] },
+    });
     const { retryAfterMs, ticket } = first.body.errors[0].meta as { retryAfterMs: number; ticket: string };
     expect(Number(first.retryAfter)).toBe(Math.max(1, Math.ceil(retryAfterMs / 1000)));
     const second = await tokenAuth('zweiter', 'passwort123');
     expect(second.status).toBe(429);
     expect(second.body.errors[0].meta.retryAfterMs).toBeGreaterThan(retryAfterMs - 50);
     // Sent away before the limiter: no failed-login row was counted (and given back) for them.
-    const counted = await suite.env.server.runtime.storage.sql.query("SELECT key FROM login_failures WHERE key LIKE 'pair %'");
+    const counted = await suite.env.server.runtime.storage.sql.query(
+      "SELECT key FROM login_failures WHERE key LIKE 'pair %'",
+    );
     expect(counted).toEqual([]);
     await drained;
     const back = await tokenAuth('erste', 'passwort123', ticket);
@@ -65,14 +85,25 @@ describe('the first minute of a show', () => {
 
   it('given the hashing queue full, when a player joins a team, then retry with the appointment; resent with the same commandId, the join goes through', async () => {
     const owner = await registerAndLogin(suite.env.url, 'gruenderin');
-    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Die Geduldigen', newPassword: 'geduld-123', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    const created = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Die Geduldigen', newPassword: 'geduld-123', stadt: 'Köln', beschreibung: '-' },
+      owner.token,
+    );
     expect(created.status).toBe(201);
     const player = await suite.open((await registerAndLogin(suite.env.url, 'wartender')).token);
     const { drained } = await fillHashingQueue();
     const commandId = randomUUID();
     const join = { id: created.body.data.id as string, password: 'geduld-123' };
     const refused = await player.request('gj', join, commandId);
-    expect(refused).toEqual({ success: false, retry: true, retryAfterMs: expect.any(Number), message: HASHING_BUSY_TEXT });
+    expect(refused).toEqual({
+      success: false,
+      retry: true,
+      retryAfterMs: expect.any(Number),
+      message: HASHING_BUSY_TEXT,
+    });
     await drained;
     await wait(refused.retryAfterMs as number);
     expect(await player.request('gj', join, commandId)).toMatchObject({ success: true });
@@ -80,18 +111,34 @@ describe('the first minute of a show', () => {
 
   it('given four members joining their team at the same moment, then one argon2 verification serves them all; two guessing the same wrong password at once share one and are both refused', async () => {
     const owner = await registerAndLogin(suite.env.url, 'kapitaen');
-    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Vier auf einen Streich', newPassword: 'streich-123', stadt: 'Bonn', beschreibung: '-' }, owner.token);
+    const created = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Vier auf einen Streich', newPassword: 'streich-123', stadt: 'Bonn', beschreibung: '-' },
+      owner.token,
+    );
     const teamId = created.body.data.id as string;
-    const members = await Promise.all(['m1', 'm2', 'm3', 'm4'].map(async (name) => suite.open((await registerAndLogin(suite.env.url, `mitglied-${name}`)).token)));
-    const guessers = await Promise.all(['r1', 'r2'].map(async (name) => suite.open((await registerAndLogin(suite.env.url, `rater-${name}`)).token)));
+    const members = await Promise.all(
+      ['m1', 'm2', 'm3', 'm4'].map(async (name) =>
+        suite.open((await registerAndLogin(suite.env.url, `mitglied-${name}`)).token),
+      ),
+    );
+    const guessers = await Promise.all(
+      ['r1', 'r2'].map(async (name) => suite.open((await registerAndLogin(suite.env.url, `rater-${name}`)).token)),
+    );
 
     const beforeJoins = hashingFigures().done;
-    const joins = await Promise.all(members.map((m) => m.request('gj', { id: teamId, password: 'streich-123' }, randomUUID())));
+    const joins = await Promise.all(
+      members.map((m) => m.request('gj', { id: teamId, password: 'streich-123' }, randomUUID())),
+    );
     expect(joins.map((j) => j.success)).toEqual([true, true, true, true]);
     expect(hashingFigures().done - beforeJoins).toBe(1);
 
     const beforeGuesses = hashingFigures().done;
-    const guesses = await Promise.all(guessers.map((g) => g.request('gj', { id: teamId, password: 'streich-124' }, randomUUID())));
+    const guesses = await Promise.all(
+      guessers.map((g) => g.request('gj', { id: teamId, password: 'streich-124' }, randomUUID())),
+    );
     expect(guesses.map((g) => g.success)).toEqual([false, false]);
     expect(hashingFigures().done - beforeGuesses).toBe(1);
   });

@@ -12,7 +12,15 @@ import WebSocket from 'ws';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { FAILED_LOGINS_PER_NAME } from '../../src/limits/logins-and-registrations';
 import { UPLOAD_LIMIT_TEXTS, UPLOAD_QUOTA_BYTES, UPLOADS_PER_USER } from '../../src/limits/uploads';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  registerAndLogin,
+  seedUserWithRoles,
+  startTestServer,
+  type TestServer,
+} from './support/test-server';
 import { serverForSuite } from './support/suite';
 import { WsClient } from './support/ws-client';
 import { POSTGRES_URL, testDatabaseUrl, type TestDatabaseUrl } from '../support/test-database';
@@ -68,7 +76,8 @@ describe('security headers (finding 1)', () => {
 
 describe('failed logins per (name, address) (finding 4)', () => {
   it('given a guesser failing "admin" from one address until it is locked, then the admin logs in from another address', async () => {
-    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) expect((await loginFrom('203.0.113.66', 'admin', `geraten${i}`)).status).toBe(403);
+    for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++)
+      expect((await loginFrom('203.0.113.66', 'admin', `geraten${i}`)).status).toBe(403);
     const locked = await loginFrom('203.0.113.66', 'admin', ADMIN_PASSWORD);
     expect(locked.status).toBe(429);
     expect(locked.body.errors[0].detail).toMatch(/^Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen\./);
@@ -82,22 +91,35 @@ describe('revocable tokens (finding 5)', () => {
     const second = await login(suite.env.url, 'anna', 'altes-passwort');
     const socket = await open(second);
     const patch = (attributes: Record<string, string>) =>
-      api(suite.env.url, 'PATCH', `/api/users/${anna.userId}`, { data: { type: 'users', id: anna.userId, attributes } }, anna.token);
+      api(
+        suite.env.url,
+        'PATCH',
+        `/api/users/${anna.userId}`,
+        { data: { type: 'users', id: anna.userId, attributes } },
+        anna.token,
+      );
 
     const withoutCurrent = await patch({ newPassword: 'neues-passwort' });
     expect(withoutCurrent.status).toBe(403);
     expect(withoutCurrent.body.errors[0].detail).toBe('Das aktuelle Passwort fehlt oder ist falsch.');
     expect((await patch({ newPassword: 'neues-passwort', currentPassword: 'falsch' })).status).toBe(403);
-    expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'anna', password: 'altes-passwort' })).status).toBe(200);
+    expect(
+      (await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'anna', password: 'altes-passwort' })).status,
+    ).toBe(200);
 
     const socketClosed = closed(socket);
     const began = performance.now();
     const changed = await patch({ newPassword: 'neues-passwort', currentPassword: 'altes-passwort' });
     expect(changed.status).toBe(200);
     expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
-    console.log(`password change: the older token's socket closed ${(performance.now() - began).toFixed(0)} ms after the PATCH was sent`);
-    for (const old of [anna.token, second]) expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, old)).status).toBe(401);
-    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, changed.body.meta.token)).status).toBe(200);
+    console.log(
+      `password change: the older token's socket closed ${(performance.now() - began).toFixed(0)} ms after the PATCH was sent`,
+    );
+    for (const old of [anna.token, second])
+      expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, old)).status).toBe(401);
+    expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, changed.body.meta.token)).status).toBe(
+      200,
+    );
     const refused = await WsClient.connect(suite.env.wsUrl);
     sockets.push(refused);
     expect(await refused.request('sa', { token: second })).toMatchObject({ success: false });
@@ -108,9 +130,18 @@ describe('revocable tokens (finding 5)', () => {
     const three = await Promise.all([0, 1, 2].map(() => open(bert.token)));
     const allClosed = Promise.all(three.map(closed));
     const began = performance.now();
-    expect(await api(suite.env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).toMatchObject({ status: 200, body: { success: true } });
-    expect(await allClosed).toEqual([SOCKET_CLOSE_CODES.tokenRevoked, SOCKET_CLOSE_CODES.tokenRevoked, SOCKET_CLOSE_CODES.tokenRevoked]);
-    console.log(`token-logout-all: 3 of 3 sockets closed within ${(performance.now() - began).toFixed(0)} ms; 0 left open`);
+    expect(await api(suite.env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect(await allClosed).toEqual([
+      SOCKET_CLOSE_CODES.tokenRevoked,
+      SOCKET_CLOSE_CODES.tokenRevoked,
+      SOCKET_CLOSE_CODES.tokenRevoked,
+    ]);
+    console.log(
+      `token-logout-all: 3 of 3 sockets closed within ${(performance.now() - began).toFixed(0)} ms; 0 left open`,
+    );
     expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, bert.token)).status).toBe(401);
     expect((await api(suite.env.url, 'POST', '/api/token-logout-all', undefined, bert.token)).status).toBe(401);
     await open(await login(suite.env.url, 'bert', 'passwort123'));
@@ -120,8 +151,12 @@ describe('revocable tokens (finding 5)', () => {
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
     const cleo = await registerAndLogin(suite.env.url, 'cleo');
     const dora = await registerAndLogin(suite.env.url, 'dora');
-    const body = (password: string) => ({ data: { type: 'users', id: cleo.userId, attributes: { newPassword: password } } });
-    expect((await api(suite.env.url, 'PATCH', `/api/users/${cleo.userId}`, body('von-dora'), dora.token)).status).toBe(403);
+    const body = (password: string) => ({
+      data: { type: 'users', id: cleo.userId, attributes: { newPassword: password } },
+    });
+    expect((await api(suite.env.url, 'PATCH', `/api/users/${cleo.userId}`, body('von-dora'), dora.token)).status).toBe(
+      403,
+    );
     expect((await api(suite.env.url, 'PATCH', `/api/users/${cleo.userId}`, body('vom-admin'), admin)).status).toBe(200);
     expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, cleo.token)).status).toBe(401);
     await login(suite.env.url, 'cleo', 'vom-admin');
@@ -137,12 +172,21 @@ describe('blocking a user (abl)', () => {
     expect(await admin.request('abl', { userId: emil.userId, blocked: true })).toEqual({ success: true });
     expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     expect((await api(suite.env.url, 'GET', '/api/tokens/current', undefined, emil.token)).status).toBe(401);
-    const refusedLogin = await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'emil', password: 'passwort123' });
+    const refusedLogin = await api(suite.env.url, 'POST', '/api/token-auth/', {
+      username: 'emil',
+      password: 'passwort123',
+    });
     expect(refusedLogin).toMatchObject({ status: 403, body: { errors: [{ detail: BLOCKED_TEXT }] } });
     const fresh = await WsClient.connect(suite.env.wsUrl);
     sockets.push(fresh);
     expect(await fresh.request('sa', { token: emil.token })).toEqual({ success: false, message: BLOCKED_TEXT });
-    const users = await api(suite.env.url, 'GET', '/api/users', undefined, await login(suite.env.url, 'admin', ADMIN_PASSWORD));
+    const users = await api(
+      suite.env.url,
+      'GET',
+      '/api/users',
+      undefined,
+      await login(suite.env.url, 'admin', ADMIN_PASSWORD),
+    );
     expect(users.body.data.find((u: { id: string }) => u.id === emil.userId).attributes.blocked).toBe(true);
     const [event] = (await suite.env.server.storage.events.readAll()).filter((e) => e.type === 'UserBlocked');
     expect(event!.data).toEqual({ userId: emil.userId, blocked: true, blockedBy: expect.any(String) });
@@ -170,7 +214,13 @@ describe('points (finding 6)', () => {
     const moderator = await open((await seedUserWithRoles(suite.env, 'moderation', ['moderator'])).token);
     const tester = await seedUserWithRoles(suite.env, 'kontrolle', ['tester']);
     const fiona = await registerAndLogin(suite.env.url, 'fiona');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: '-' }, fiona.token);
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: '-' },
+      fiona.token,
+    );
     const player = await open(fiona.token);
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
     expect(await player.request('gp', { message: 'Paris' })).toMatchObject({ success: true });
@@ -182,7 +232,12 @@ describe('points (finding 6)', () => {
     expect(running.status).toBe(200);
     expect(running.body.sortedTeams.map((t: { name: string }) => t.name)).toEqual(['Füchse']);
 
-    expect(await moderator.request('mp', { publish: true, content: { rounds: running.body.rounds, sortedTeams: running.body.sortedTeams } })).toMatchObject({ success: true });
+    expect(
+      await moderator.request('mp', {
+        publish: true,
+        content: { rounds: running.body.rounds, sortedTeams: running.body.sortedTeams },
+      }),
+    ).toMatchObject({ success: true });
     const published = await api(suite.env.url, 'GET', `/api/points/${quizId}`, undefined, fiona.token);
     expect(published.status).toBe(200);
     expect(published.body.sortedTeams.map((t: { name: string }) => t.name)).toEqual(['Füchse']);
@@ -192,12 +247,21 @@ describe('points (finding 6)', () => {
 describe('closing registration (allowNewAccounts, finding 7)', () => {
   it('given the admin closed registration in the show settings, then POST /api/users answers 403 in German and reserves nothing; reopened, it registers', async () => {
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const register = (name: string) => api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
-    expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(200);
+    const register = (name: string) =>
+      api(suite.env.url, 'POST', '/api/users', {
+        data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } },
+      });
+    expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: false }, admin)).status).toBe(
+      200,
+    );
     const refused = await register('bot-1');
     expect(refused).toMatchObject({
       status: 403,
-      body: { errors: [{ detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' }] },
+      body: {
+        errors: [
+          { detail: 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.' },
+        ],
+      },
     });
     expect(await suite.env.server.runtime.secrets.credentials.findByLogin('bot-1')).toBeNull();
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', { allowNewAccounts: true }, admin)).status).toBe(200);
@@ -206,38 +270,61 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
 });
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d4944415478da636460f85f0f0002870180eb47ba920000000049454e44ae426082',
+  'hex',
+);
 
 async function uploadPng(token: string, kind = 'team') {
   const form = new FormData();
   form.append('image0', new Blob([PNG], { type: 'image/png' }), 'a.png');
-  const response = await fetch(`${suite.env.url}/api/uploads/${kind}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${suite.env.url}/api/uploads/${kind}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 describe('uploads (finding 8)', () => {
   it('given a large upload still arriving, then its bytes are already on disk (streamed, not held in memory); afterwards nothing is left in the incoming folder', async () => {
     const greta = await registerAndLogin(suite.env.url, 'greta');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Blende', newPassword: 'blende', stadt: 'Essen', beschreibung: '-' }, greta.token);
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Blende', newPassword: 'blende', stadt: 'Essen', beschreibung: '-' },
+      greta.token,
+    );
     const incoming = path.join(suite.env.dataDir, 'uploads', '.incoming');
     const boundary = 'grenze1234';
     const files = 10;
     const fileBytes = 9_000_000;
     const chunk = Buffer.alloc(1_000_000, 7);
     const heads = Array.from({ length: files }, (_, i) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image${i}"; filename="b${i}.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image${i}"; filename="b${i}.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
     );
     const tail = Buffer.from(`--${boundary}--\r\n`);
     const length = heads.reduce((sum, h) => sum + h.length + fileBytes + 2, 0) + tail.length;
     const heapBefore = process.memoryUsage();
     let peakArrayBuffers = heapBefore.arrayBuffers;
-    const sampler = setInterval(() => (peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers)), 5);
+    const sampler = setInterval(
+      () => (peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers)),
+      5,
+    );
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
         `${suite.env.url}/api/uploads/team`,
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${greta.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+          headers: {
+            authorization: `Bearer ${greta.token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': length,
+          },
         },
         (res) => {
           let body = '';
@@ -260,7 +347,8 @@ describe('uploads (finding 8)', () => {
             let onDisk = 0;
             while (onDisk === 0) {
               const names = await readdir(incoming).catch(() => [] as string[]);
-              for (const name of names) onDisk += (await stat(path.join(incoming, name)).catch(() => ({ size: 0 }))).size;
+              for (const name of names)
+                onDisk += (await stat(path.join(incoming, name)).catch(() => ({ size: 0 }))).size;
               if (onDisk === 0) await new Promise((r) => setTimeout(r, 20));
             }
             expect(onDisk).toBeGreaterThan(0);
@@ -281,7 +369,13 @@ describe('uploads (finding 8)', () => {
 
   it('given a user uploading 30 times in 10 minutes, then the next upload answers 429 in German and writes nothing', async () => {
     const hanna = await registerAndLogin(suite.env.url, 'hanna');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Fotofreunde', newPassword: 'foto-team', stadt: 'Köln', beschreibung: '-' }, hanna.token);
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Fotofreunde', newPassword: 'foto-team', stadt: 'Köln', beschreibung: '-' },
+      hanna.token,
+    );
     for (let i = 0; i < UPLOADS_PER_USER.max; i++) expect((await uploadPng(hanna.token)).status).toBe(201);
     const before = await suite.env.server.storage.events.lastPosition();
     const refused = await uploadPng(hanna.token);
@@ -291,16 +385,31 @@ describe('uploads (finding 8)', () => {
 
   it('given a team whose pictures fill its quota, then its next upload answers 413 in German; another team uploads', async () => {
     const ida = await registerAndLogin(suite.env.url, 'ida');
-    const team = await api(suite.env.url, 'POST', '/api/teams', { name: 'Volle Platte', newPassword: 'voll-team', stadt: 'Köln', beschreibung: '-' }, ida.token);
+    const team = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Volle Platte', newPassword: 'voll-team', stadt: 'Köln', beschreibung: '-' },
+      ida.token,
+    );
     const teamDir = path.join(suite.env.dataDir, 'uploads', 'team', team.body.data.id as string);
     await mkdir(teamDir, { recursive: true });
     const filler = path.join(teamDir, '00000000-0000-0000-0000-000000000000.png');
     await writeFile(filler, '');
     await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota counts sizes, not blocks
     expect(await suite.env.server.runtime.uploadLimits.recount(suite.env.server.runtime.uploadsDir)).toBe(true); // as at a start
-    expect(await uploadPng(ida.token)).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] } });
+    expect(await uploadPng(ida.token)).toMatchObject({
+      status: 413,
+      body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] },
+    });
     const jan = await registerAndLogin(suite.env.url, 'jan');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Leere Platte', newPassword: 'leer-team', stadt: 'Köln', beschreibung: '-' }, jan.token);
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Leere Platte', newPassword: 'leer-team', stadt: 'Köln', beschreibung: '-' },
+      jan.token,
+    );
     expect((await uploadPng(jan.token)).status).toBe(201);
   });
 });
@@ -340,7 +449,9 @@ describe('uploads (finding 8)', () => {
     const began = performance.now();
     expect((await api(a.url, 'POST', '/api/token-logout-all', undefined, anna.token)).status).toBe(200);
     expect(await closedOnB).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
-    console.log(`token-logout-all through instance A: the socket on instance B closed after ${(performance.now() - began).toFixed(0)} ms`);
+    console.log(
+      `token-logout-all through instance A: the socket on instance B closed after ${(performance.now() - began).toFixed(0)} ms`,
+    );
     expect((await api(b.url, 'GET', '/api/tokens/current', undefined, anna.token)).status).toBe(401);
   });
 });

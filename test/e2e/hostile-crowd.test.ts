@@ -4,7 +4,11 @@
  * passwords per user and per team refused without hashing.
  */
 import WebSocket from 'ws';
-import { HASHING_LIMIT_TEXTS, PASSWORD_CHANGES_PER_USER, TEAMS_CREATED_PER_USER } from '../../src/limits/password-hashing';
+import {
+  HASHING_LIMIT_TEXTS,
+  PASSWORD_CHANGES_PER_USER,
+  TEAMS_CREATED_PER_USER,
+} from '../../src/limits/password-hashing';
 import {
   ANONYMOUS_SOCKETS_PER_ADDRESS,
   AUTH_DEADLINE_MS,
@@ -51,7 +55,10 @@ describe('a hostile crowd: limits per user', () => {
     try {
       for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS; i++) waiting.push(await WsClient.connect(suite.env.wsUrl));
       const refused = await WsClient.connect(suite.env.wsUrl);
-      expect(await closed(refused)).toEqual({ code: CLOSE_CODES.tooManyFromAddress, reason: SOCKET_LIMIT_TEXTS.tooManyFromAddress });
+      expect(await closed(refused)).toEqual({
+        code: CLOSE_CODES.tooManyFromAddress,
+        reason: SOCKET_LIMIT_TEXTS.tooManyFromAddress,
+      });
       const paula = await registerAndLogin(suite.env.url, 'paula-anonym');
       expect(await waiting[0]!.request('sa', { token: paula.token })).toMatchObject({ success: true });
       const next = await WsClient.connect(suite.env.wsUrl);
@@ -75,15 +82,27 @@ describe('a hostile crowd: limits per user', () => {
 
   it(`given ${WRONG_TEAM_PASSWORDS_PER_USER.max} wrong team passwords from one user within a minute, then the next gj is refused without hashing, even with the right password; another user still joins`, async () => {
     const owner = await registerAndLogin(suite.env.url, 'hanna');
-    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    const created = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Festung', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' },
+      owner.token,
+    );
     expect(created.status).toBe(201);
     const teamId = created.body.data.id as string;
     const guesser = await suite.open((await registerAndLogin(suite.env.url, 'ingo')).token);
     for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
-      expect(await guesser.request('gj', { id: teamId, password: `falsch${i}` })).toEqual({ success: false, message: TEAM_COMMAND_TEXTS.teamJoinFailed });
+      expect(await guesser.request('gj', { id: teamId, password: `falsch${i}` })).toEqual({
+        success: false,
+        message: TEAM_COMMAND_TEXTS.teamJoinFailed,
+      });
     }
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
-    expect(await guesser.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords });
+    expect(await guesser.request('gj', { id: teamId, password: 'richtig' })).toEqual({
+      success: false,
+      message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords,
+    });
     expect(matches()).toBe(0);
     const honest = await suite.open((await registerAndLogin(suite.env.url, 'jana')).token);
     expect(await honest.request('gj', { id: teamId, password: 'richtig' })).toMatchObject({ success: true });
@@ -91,14 +110,23 @@ describe('a hostile crowd: limits per user', () => {
 
   it(`given ${WRONG_TEAM_PASSWORDS_PER_TEAM.max} wrong passwords for one team from six accounts, then an honest member still joins with the right password; an account that has tried is refused without hashing`, async () => {
     const owner = await registerAndLogin(suite.env.url, 'karl');
-    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Burg', newPassword: 'richtig', stadt: 'Bonn', beschreibung: '-' }, owner.token);
+    const created = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Burg', newPassword: 'richtig', stadt: 'Bonn', beschreibung: '-' },
+      owner.token,
+    );
     const teamId = created.body.data.id as string;
     const guessers = WRONG_TEAM_PASSWORDS_PER_TEAM.max / WRONG_TEAM_PASSWORDS_PER_USER.max;
     expect(guessers).toBe(6);
     for (let g = 0; g < guessers; g++) {
       const socket = await suite.open((await registerAndLogin(suite.env.url, `rater${g}`)).token);
       for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) {
-        expect(await socket.request('gj', { id: teamId, password: `falsch${g}-${i}` })).toEqual({ success: false, message: TEAM_COMMAND_TEXTS.teamJoinFailed });
+        expect(await socket.request('gj', { id: teamId, password: `falsch${g}-${i}` })).toEqual({
+          success: false,
+          message: TEAM_COMMAND_TEXTS.teamJoinFailed,
+        });
       }
     }
     const honest = await suite.open((await registerAndLogin(suite.env.url, 'mitglied')).token);
@@ -106,31 +134,69 @@ describe('a hostile crowd: limits per user', () => {
     // A seventh account gets its one check; after a wrong one, it is refused without hashing while the team is beyond its limit.
     const fresh = await suite.open((await registerAndLogin(suite.env.url, 'lena')).token);
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
-    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({ success: false, message: TEAM_COMMAND_TEXTS.teamJoinFailed });
-    expect(await fresh.request('gj', { id: teamId, password: 'richtig' })).toEqual({ success: false, message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords });
+    expect(await fresh.request('gj', { id: teamId, password: 'geraten' })).toEqual({
+      success: false,
+      message: TEAM_COMMAND_TEXTS.teamJoinFailed,
+    });
+    expect(await fresh.request('gj', { id: teamId, password: 'richtig' })).toEqual({
+      success: false,
+      message: SOCKET_LIMIT_TEXTS.wrongTeamPasswords,
+    });
     expect(matches()).toBe(1);
   }, 60_000);
 
   it('given a burst of 30 wrong team passwords sent at once from one user, then at most 5 are checked (attempts under way count), the rest refused', async () => {
     const owner = await registerAndLogin(suite.env.url, 'quirin');
-    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Schnellfeuer', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    const created = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Schnellfeuer', newPassword: 'richtig', stadt: 'Köln', beschreibung: '-' },
+      owner.token,
+    );
     const teamId = created.body.data.id as string;
     const guesser = await registerAndLogin(suite.env.url, 'raser');
     const sockets = [await suite.open(guesser.token), await suite.open(guesser.token), await suite.open(guesser.token)];
     const matches = countMatches(suite.env.server.runtime.secrets.teamPasswords);
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => sockets[i % 3]!.request('gj', { id: teamId, password: `schnell${i}` })));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => sockets[i % 3]!.request('gj', { id: teamId, password: `schnell${i}` })),
+    );
     expect(matches()).toBe(WRONG_TEAM_PASSWORDS_PER_USER.max);
-    expect(replies.filter((r) => r.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords)).toHaveLength(30 - WRONG_TEAM_PASSWORDS_PER_USER.max);
+    expect(replies.filter((r) => r.message === SOCKET_LIMIT_TEXTS.wrongTeamPasswords)).toHaveLength(
+      30 - WRONG_TEAM_PASSWORDS_PER_USER.max,
+    );
   });
 
   it(`given a user created ${TEAMS_CREATED_PER_USER.max} teams within the hour, then the next answers 429 in German; a refused name costs no attempt`, async () => {
     const founder = await registerAndLogin(suite.env.url, 'gruender');
-    const taken = await api(suite.env.url, 'POST', '/api/teams', { name: 'Festung', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    const taken = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Festung', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' },
+      founder.token,
+    );
     expect(taken.status).toBe(409);
     for (let i = 0; i < TEAMS_CREATED_PER_USER.max; i++) {
-      expect((await api(suite.env.url, 'POST', '/api/teams', { name: `Gründung ${i}`, newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token)).status).toBe(201);
+      expect(
+        (
+          await api(
+            suite.env.url,
+            'POST',
+            '/api/teams',
+            { name: `Gründung ${i}`, newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' },
+            founder.token,
+          )
+        ).status,
+      ).toBe(201);
     }
-    const refused = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eine zu viel', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' }, founder.token);
+    const refused = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Eine zu viel', newPassword: 'x-team', stadt: 'Köln', beschreibung: '-' },
+      founder.token,
+    );
     expect(refused.status).toBe(429);
     expect(refused.body.errors[0].detail).toBe(HASHING_LIMIT_TEXTS.teams);
   });
@@ -168,8 +234,19 @@ describe('a hostile crowd: limits per user', () => {
       return {
         id,
         type: 'LobbyChatMessagePosted',
-        data: { userId: poster.userId, name: 'otto', message: `${i} ${'x'.repeat(200)}`.slice(0, 200), highlight: false },
-        metadata: { eventId: id, commandId: `lobby-seed-${i}`, actor: { userId: poster.userId, roles: [] }, recordedAt: Date.now() - 60_000, version: 1 },
+        data: {
+          userId: poster.userId,
+          name: 'otto',
+          message: `${i} ${'x'.repeat(200)}`.slice(0, 200),
+          highlight: false,
+        },
+        metadata: {
+          eventId: id,
+          commandId: `lobby-seed-${i}`,
+          actor: { userId: poster.userId, roles: [] },
+          recordedAt: Date.now() - 60_000,
+          version: 1,
+        },
       };
     });
     const { position } = await suite.env.server.storage.events.append('show', events, 'any');
@@ -183,10 +260,15 @@ describe('a hostile crowd: limits per user', () => {
     });
     const frames = watcher.frames.length;
     expect(await sender.request('ulc', { message: 'y'.repeat(200) })).toEqual({ success: true });
-    const last = await watcher.until((views) => views.global.lobbyChat[99]?.message === 'y'.repeat(200) && views.global.lobbyChat);
+    const last = await watcher.until(
+      (views) => views.global.lobbyChat[99]?.message === 'y'.repeat(200) && views.global.lobbyChat,
+    );
     const push = watcher.frames.slice(frames).find((f) => f.type === 'st' && f.content.scope === 'global')!;
     console.log(`push bytes for one lobby message after 120 messages of 200 characters: ${bytes.join(', ')}`);
-    expect(push.content.patch.map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual(['remove /lobbyChat/0', 'add /lobbyChat/99']);
+    expect(push.content.patch.map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual([
+      'remove /lobbyChat/0',
+      'add /lobbyChat/99',
+    ]);
     expect(last).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
     expect(last[0].message.startsWith('21 ')).toBe(true);
   });

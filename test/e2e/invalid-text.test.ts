@@ -32,11 +32,23 @@ describe('text with a NUL or an unpaired surrogate', () => {
       adminToken,
     );
     player = await registerAndLogin(env.url, 'paula');
-    expect((await api(env.url, 'POST', '/api/teams', { name: 'Giftmischer', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' }, player.token)).status).toBe(201);
+    expect(
+      (
+        await api(
+          env.url,
+          'POST',
+          '/api/teams',
+          { name: 'Giftmischer', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' },
+          player.token,
+        )
+      ).status,
+    ).toBe(201);
     const moderator = await WsClient.open(env.wsUrl, adminToken);
     playerWs = await WsClient.open(env.wsUrl, player.token);
     clients.push(moderator, playerWs);
-    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
+    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({
+      success: true,
+    });
     await playerWs.until((v) => v.global?.state === 'qa');
   });
   afterAll(async () => {
@@ -60,7 +72,9 @@ describe('text with a NUL or an unpaired surrogate', () => {
   it("given a NUL, then the same player's next proposal goes through", async () => {
     expect(await playerWs.request('gp', { message: 'Bonn\u0000' })).toEqual({ success: false, message: INVALID_TEXT });
     expect(await playerWs.request('gp', { message: 'Bonn' })).toEqual({ success: true });
-    const proposals = await playerWs.until((v) => Object.values(v.team?.proposals ?? {}).length > 0 && v.team.proposals);
+    const proposals = await playerWs.until(
+      (v) => Object.values(v.team?.proposals ?? {}).length > 0 && v.team.proposals,
+    );
     expect(Object.values(proposals).map((p) => (p as { message: string }).message)).toEqual(['Bonn']);
   });
 
@@ -72,7 +86,11 @@ describe('text with a NUL or an unpaired surrogate', () => {
     [
       'a NUL in nested quiz content',
       '/api/quizzes',
-      { name: 'Q', yearWeek: '2026-49', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F\u0000', answer: 'A' }] },
+      {
+        name: 'Q',
+        yearWeek: '2026-49',
+        content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F\u0000', answer: 'A' }],
+      },
       (): string | undefined => adminToken,
     ],
     [
@@ -81,10 +99,30 @@ describe('text with a NUL or an unpaired surrogate', () => {
       { name: 'Team \udfff', newPassword: 'x-team', stadt: 'Bonn', beschreibung: 'b' },
       (): string | undefined => player.token,
     ],
-    ['a NUL in a login', '/api/users', { data: { type: 'users', attributes: { login: 'nul\u0000l', newPassword: 'geheim' } } }, (): string | undefined => undefined],
-    ['a NUL in a QR team name', '/api/fqps/team/new', { name: 'QR\u0000', amount: 3 }, (): string | undefined => undefined],
-    ['a NUL in a greeting', '/api/fqps/gruss/new', { username: 'Oma', message: 'Hallo\u0000' }, (): string | undefined => undefined],
-    ['a NUL in a login name', '/api/token-auth/', { username: 'nul\u0000l', password: 'geheim' }, (): string | undefined => undefined],
+    [
+      'a NUL in a login',
+      '/api/users',
+      { data: { type: 'users', attributes: { login: 'nul\u0000l', newPassword: 'geheim' } } },
+      (): string | undefined => undefined,
+    ],
+    [
+      'a NUL in a QR team name',
+      '/api/fqps/team/new',
+      { name: 'QR\u0000', amount: 3 },
+      (): string | undefined => undefined,
+    ],
+    [
+      'a NUL in a greeting',
+      '/api/fqps/gruss/new',
+      { username: 'Oma', message: 'Hallo\u0000' },
+      (): string | undefined => undefined,
+    ],
+    [
+      'a NUL in a login name',
+      '/api/token-auth/',
+      { username: 'nul\u0000l', password: 'geheim' },
+      (): string | undefined => undefined,
+    ],
   ])('given %s over HTTP, then 400 with the German text and nothing is stored', async (_what, path, body, token) => {
     const before = await lastPosition();
     const response = await api(env.url, 'POST', path, body, token());

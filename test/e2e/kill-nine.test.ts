@@ -99,7 +99,8 @@ class ServerProcess {
   /** Polls /api/health until it answers (the condition), failing if the process exits first. */
   private async answering(child: ChildProcess): Promise<void> {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting:\n${this.output}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited while starting:\n${this.output}`);
       const ok = await fetch(`${this.url}/api/health`).then(
         (r) => r.ok,
         () => false,
@@ -164,7 +165,11 @@ class ResendingPlayer {
       let authId = -1;
       socket.on('open', () => (authId = send('sa', { token: this.token })));
       socket.on('message', (data) => {
-        const frame = JSON.parse(data.toString()) as { type: string; replyTo?: number; content: { success: boolean; message?: string } };
+        const frame = JSON.parse(data.toString()) as {
+          type: string;
+          replyTo?: number;
+          content: { success: boolean; message?: string };
+        };
         if (frame.type !== 'reply') return;
         if (frame.replyTo === authId) {
           if (!frame.content.success) this.tally.unexpected.push(`sa: ${frame.content.message}`);
@@ -230,16 +235,26 @@ describe('kill -9 while resending clients propose', () => {
       tokens.push(player.token);
       const team = p % TEAMS;
       if (p < TEAMS) {
-        const created = await api(server.url, 'POST', '/api/teams', { name: `Team ${team}`, newPassword: `pw-team-${team}`, stadt: 'Köln', beschreibung: '-' }, player.token);
+        const created = await api(
+          server.url,
+          'POST',
+          '/api/teams',
+          { name: `Team ${team}`, newPassword: `pw-team-${team}`, stadt: 'Köln', beschreibung: '-' },
+          player.token,
+        );
         teamIds.push(created.body.data.id as string);
       } else {
         const ws = await WsClient.open(wsUrl, player.token);
-        expect(await ws.request('gj', { id: teamIds[team], password: `pw-team-${team}` })).toMatchObject({ success: true });
+        expect(await ws.request('gj', { id: teamIds[team], password: `pw-team-${team}` })).toMatchObject({
+          success: true,
+        });
         await ws.close();
       }
     }
     const moderator = await WsClient.open(wsUrl, admin);
-    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
+    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({
+      success: true,
+    });
     await moderator.close();
 
     const tally: Tally = { acknowledged: 0, retried: [], unexpected: [] };
@@ -249,7 +264,9 @@ describe('kill -9 while resending clients propose', () => {
       const k = killsStarted;
       if (k < KILL_AT.length && tally.acknowledged >= KILL_AT[k]! && server.kills === k) {
         killsStarted++;
-        restarting = new Promise((resolve, reject) => setTimeout(() => server.killAndRestart().then(resolve, reject), KILL_DELAY_MS[k]));
+        restarting = new Promise((resolve, reject) =>
+          setTimeout(() => server.killAndRestart().then(resolve, reject), KILL_DELAY_MS[k]),
+        );
       }
     };
     const began = Date.now();
@@ -259,7 +276,9 @@ describe('kill -9 while resending clients propose', () => {
 
     const nights = (await api(server.url, 'GET', '/api/nights', undefined, admin)).body.data as Array<{ id: string }>;
     expect(nights).toHaveLength(1);
-    const lines = await (await fetch(`${server.url}/api/nights/${nights[0]!.id}/events`, { headers: { authorization: `Bearer ${admin}` } })).text();
+    const lines = await (
+      await fetch(`${server.url}/api/nights/${nights[0]!.id}/events`, { headers: { authorization: `Bearer ${admin}` } })
+    ).text();
     const stored = lines
       .trim()
       .split('\n')

@@ -4,12 +4,17 @@
  * registrations per address.
  */
 import { performance } from 'node:perf_hooks';
-import { FAILED_LOGINS_PER_ADDRESS, FAILED_LOGINS_PER_NAME, REGISTRATIONS_PER_ADDRESS } from '../../src/limits/logins-and-registrations';
+import {
+  FAILED_LOGINS_PER_ADDRESS,
+  FAILED_LOGINS_PER_NAME,
+  REGISTRATIONS_PER_ADDRESS,
+} from '../../src/limits/logins-and-registrations';
 import { FRAME_RATE, TOO_FAST } from '../../src/limits/frame-rate';
 import { serverForSuite } from './support/suite';
 import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-server';
 
-const TEAM_FULL = 'Euer Team hat zu dieser Frage schon 300 Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.';
+const TEAM_FULL =
+  'Euer Team hat zu dieser Frage schon 300 Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.';
 
 describe('limits', () => {
   const suite = serverForSuite();
@@ -30,10 +35,24 @@ describe('limits', () => {
     );
     const anna = await registerAndLogin(suite.env.url, 'anna');
     const cleo = await registerAndLogin(suite.env.url, 'cleo');
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Flutende', newPassword: 'flut-team', stadt: 'Köln', beschreibung: '-' }, anna.token);
-    await api(suite.env.url, 'POST', '/api/teams', { name: 'Andere', newPassword: 'ruhe-team', stadt: 'Bonn', beschreibung: '-' }, cleo.token);
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Flutende', newPassword: 'flut-team', stadt: 'Köln', beschreibung: '-' },
+      anna.token,
+    );
+    await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Andere', newPassword: 'ruhe-team', stadt: 'Bonn', beschreibung: '-' },
+      cleo.token,
+    );
     const moderator = await open(admin);
-    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
+    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({
+      success: true,
+    });
     const flooder = await open(anna.token);
     const other = await open(cleo.token);
 
@@ -45,14 +64,19 @@ describe('limits', () => {
     let allAnswered: () => void;
     const answered = new Promise<void>((resolve) => (allAnswered = resolve));
     flooder.socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as { type: string; replyTo: number; content: { success: boolean; message?: string } };
+      const frame = JSON.parse(data.toString()) as {
+        type: string;
+        replyTo: number;
+        content: { success: boolean; message?: string };
+      };
       if (frame.type !== 'reply' || frame.replyTo < FIRST_ID) return;
       answers.push(frame.content);
       if (frame.content.message === TOO_FAST) firstThrottled();
       if (answers.length === FRAMES) allAnswered();
     });
     const began = performance.now();
-    for (let i = 0; i < FRAMES; i++) flooder.socket.send(JSON.stringify({ type: 'gp', id: FIRST_ID + i, content: { message: `Flut ${i}` } }));
+    for (let i = 0; i < FRAMES; i++)
+      flooder.socket.send(JSON.stringify({ type: 'gp', id: FIRST_ID + i, content: { message: `Flut ${i}` } }));
 
     await throttled;
     const sentAt = performance.now();
@@ -79,33 +103,54 @@ describe('limits', () => {
     await registerAndLogin(suite.env.url, 'berta', 'richtig123');
     await registerAndLogin(suite.env.url, 'dora', 'richtig123');
     for (let i = 0; i < FAILED_LOGINS_PER_NAME.max; i++) {
-      expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: i % 2 ? 'BERTA' : 'berta', password: `falsch${i}` })).status).toBe(403);
+      expect(
+        (
+          await api(suite.env.url, 'POST', '/api/token-auth/', {
+            username: i % 2 ? 'BERTA' : 'berta',
+            password: `falsch${i}`,
+          })
+        ).status,
+      ).toBe(403);
     }
     const locked = await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'berta', password: 'richtig123' });
     expect(locked.status).toBe(429);
     // The minutes count down from 15 (test/unit/http-limits.test.ts has the exact texts).
-    expect(locked.body.errors[0].detail).toMatch(/^Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen\. Bitte versuche es in \d+ Minuten noch einmal\.$/);
-    expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' })).status).toBe(200);
+    expect(locked.body.errors[0].detail).toMatch(
+      /^Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen\. Bitte versuche es in \d+ Minuten noch einmal\.$/,
+    );
+    expect(
+      (await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' })).status,
+    ).toBe(200);
   });
 
   it('given 100 failed logins from one address, then every login from it answers 429 in German', async () => {
     const before = FAILED_LOGINS_PER_NAME.max + 1; // the attempts of the test before came from this address too (the refused one counts: counted before it was refused)
     for (let i = before; i < FAILED_LOGINS_PER_ADDRESS.max; i++) {
-      expect((await api(suite.env.url, 'POST', '/api/token-auth/', { username: `niemand${i}`, password: 'x' })).status).toBe(403);
+      expect(
+        (await api(suite.env.url, 'POST', '/api/token-auth/', { username: `niemand${i}`, password: 'x' })).status,
+      ).toBe(403);
     }
     const refused = await api(suite.env.url, 'POST', '/api/token-auth/', { username: 'dora', password: 'richtig123' });
     expect(refused.status).toBe(429);
-    expect(refused.body.errors[0].detail).toMatch(/^Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss\. Bitte versuche es in \d+ Minuten noch einmal\.$/);
+    expect(refused.body.errors[0].detail).toMatch(
+      /^Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss\. Bitte versuche es in \d+ Minuten noch einmal\.$/,
+    );
   });
 
   it('given 60 registrations from one address within an hour, then the next answers 429 in German', async () => {
     const made = 4; // anna, cleo, berta and dora above
     for (let i = made; i < REGISTRATIONS_PER_ADDRESS.max; i++) {
-      const attempt = await api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: `neu${i}`, newPassword: 'passwort123' } } });
+      const attempt = await api(suite.env.url, 'POST', '/api/users', {
+        data: { type: 'users', attributes: { login: `neu${i}`, newPassword: 'passwort123' } },
+      });
       expect(attempt.status).toBe(201); // a body the validation refuses never reaches the count (it costs no password hash)
     }
-    const refused = await api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: 'einer-zu-viel', newPassword: 'passwort123' } } });
+    const refused = await api(suite.env.url, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: 'einer-zu-viel', newPassword: 'passwort123' } },
+    });
     expect(refused.status).toBe(429);
-    expect(refused.body.errors[0].detail).toMatch(/^Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt\. Bitte versuche es in \d+ Minuten noch einmal\.$/);
+    expect(refused.body.errors[0].detail).toMatch(
+      /^Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt\. Bitte versuche es in \d+ Minuten noch einmal\.$/,
+    );
   });
 });

@@ -27,7 +27,11 @@ describe('live state from the store', () => {
     const before = s.world.log.length;
     const stored = s.world.log.map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, i) }));
     await store.append('night-a', stored, 'any');
-    await store.append('night-a', [{ id: nameBasedUuid('future', 0), type: 'ProposalAdded', data: {}, metadata: { version: 99 } }], 'any');
+    await store.append(
+      'night-a',
+      [{ id: nameBasedUuid('future', 0), type: 'ProposalAdded', data: {}, metadata: { version: 99 } }],
+      'any',
+    );
 
     const live = new LiveStateService(store);
     await live.start();
@@ -38,9 +42,15 @@ describe('live state from the store', () => {
       expect(live.state.version).toBe(before);
 
       const [next] = s.world.must({ type: 'AddProposal', message: 'nachher' }, s.world.as(s.anna));
-      const position = await store.append('night-a', [{ ...toStored(next!), id: nameBasedUuid(next!.metadata.eventId, 1) }], 'any');
+      const position = await store.append(
+        'night-a',
+        [{ ...toStored(next!), id: nameBasedUuid(next!.metadata.eventId, 1) }],
+        'any',
+      );
       await live.waitFor(position.position);
-      expect(JSON.stringify(live.state.plays.get(s.teamA)!.proposals.map((p) => p.message))).toBe('["vorher","nachher"]');
+      expect(JSON.stringify(live.state.plays.get(s.teamA)!.proposals.map((p) => p.message))).toBe(
+        '["vorher","nachher"]',
+      );
     } finally {
       await live.stop();
     }

@@ -32,7 +32,13 @@ describe('one-time login links and invite links', () => {
 
   it('given a member creates an invite (gl), then two friends can join with it, and a made-up token cannot', async () => {
     const captain = await registerAndLogin(env.url, 'kapitän');
-    await api(env.url, 'POST', '/api/teams', { name: 'Möwen', newPassword: 'möwe-team', stadt: 'Kiel', beschreibung: 'Laut' }, captain.token);
+    await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Möwen', newPassword: 'möwe-team', stadt: 'Kiel', beschreibung: 'Laut' },
+      captain.token,
+    );
     const captainWs = await WsClient.open(env.wsUrl, captain.token);
     const invite = await captainWs.request('gl');
     for (const name of ['freundin', 'freund']) {

@@ -16,7 +16,11 @@ describe('write-side migrations', () => {
   afterEach(() => database.close());
 
   const tables = async () =>
-    (await db.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')).map((r) => r.name);
+    (
+      await db.query<{ name: string }>(
+        'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename',
+      )
+    ).map((r) => r.name);
 
   const known = MIGRATIONS.map(({ version, name }) => ({ version, name }));
   const versions = MIGRATIONS.map((m) => m.version);
@@ -28,7 +32,9 @@ describe('write-side migrations', () => {
     name: 'logins beside the log',
     up: async (sql) => {
       await sql.query('CREATE TABLE logins (user_id text PRIMARY KEY, login text NOT NULL)');
-      await sql.query("INSERT INTO logins SELECT data->>'userId', data->>'login' FROM events WHERE type = 'UserRegistered'");
+      await sql.query(
+        "INSERT INTO logins SELECT data->>'userId', data->>'login' FROM events WHERE type = 'UserRegistered'",
+      );
     },
   };
 
@@ -72,7 +78,9 @@ describe('write-side migrations', () => {
       `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata)
        VALUES (1, 'user-u1', 0, '00000000-0000-4000-8000-000000000001', 'UserRegistered', '{"userId": "u1", "login": "anna"}', '{}')`,
     );
-    expect(await migrateWriteSide(db, [...MIGRATIONS, copyLogins])).toEqual([{ version: NEXT, name: 'logins beside the log' }]);
+    expect(await migrateWriteSide(db, [...MIGRATIONS, copyLogins])).toEqual([
+      { version: NEXT, name: 'logins beside the log' },
+    ]);
     expect(await db.query('SELECT user_id, login FROM logins')).toEqual([{ user_id: 'u1', login: 'anna' }]);
     expect((await appliedMigrations(db)).map((m) => m.version)).toEqual([...versions, NEXT]);
   });

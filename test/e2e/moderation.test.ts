@@ -17,8 +17,13 @@ describe('moderation over real sockets', () => {
     const other = await suite.open((await registerAndLogin(suite.env.url, 'ruth')).token);
 
     expect(await trollSocket.request('ulc', { message: 'Böses Wort' })).toEqual({ success: true });
-    const entry = await other.until((views) => views.global.lobbyChat.find((e: { message: string }) => e.message === 'Böses Wort'));
-    expect(await trollSocket.request('mlh', { messageId: entry.id })).toMatchObject({ success: false, message: 'Dazu fehlt dir die Berechtigung.' });
+    const entry = await other.until((views) =>
+      views.global.lobbyChat.find((e: { message: string }) => e.message === 'Böses Wort'),
+    );
+    expect(await trollSocket.request('mlh', { messageId: entry.id })).toMatchObject({
+      success: false,
+      message: 'Dazu fehlt dir die Berechtigung.',
+    });
     expect(await moderator.request('mlh', { messageId: entry.id })).toEqual({ success: true });
     await other.until((views) => views.global.lobbyChat.length === 0);
     await trollSocket.until((views) => views.global.lobbyChat.length === 0);
@@ -31,7 +36,9 @@ describe('moderation over real sockets', () => {
     expect(await moderator.request('amu', { userId: troll.userId, minutes: 0 })).toEqual({ success: true });
     expect(await trollSocket.request('ulc', { message: 'Entschuldigung' })).toEqual({ success: true });
 
-    const events = (await suite.env.server.storage.events.readAll()).filter((e) => ['LobbyChatMessageHidden', 'UserMuted'].includes(e.type));
+    const events = (await suite.env.server.storage.events.readAll()).filter((e) =>
+      ['LobbyChatMessageHidden', 'UserMuted'].includes(e.type),
+    );
     expect(events.map((e) => [e.type, (e.data as { by: string }).by])).toEqual([
       ['LobbyChatMessageHidden', moderatorLogin.userId],
       ['UserMuted', moderatorLogin.userId],
@@ -42,7 +49,13 @@ describe('moderation over real sockets', () => {
   it("a moderator takes a member out of a team: the member's team view goes (back to the team selection), the others see them leave", async () => {
     const moderator = await suite.open((await seedUserWithRoles(suite.env, 'moderator2', ['moderator'])).token);
     const owner = await registerAndLogin(suite.env.url, 'sina');
-    const created = await api(suite.env.url, 'POST', '/api/teams', { name: 'Rauswurf', newPassword: 'geheim', stadt: 'Köln', beschreibung: '-' }, owner.token);
+    const created = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Rauswurf', newPassword: 'geheim', stadt: 'Köln', beschreibung: '-' },
+      owner.token,
+    );
     const teamId = created.body.data.id as string;
     const member = await registerAndLogin(suite.env.url, 'tom');
     const memberSocket = await suite.open(member.token);
@@ -54,6 +67,9 @@ describe('moderation over real sockets', () => {
     expect(await moderator.request('mtr', { teamId, userId: member.userId })).toEqual({ success: true });
     await memberSocket.until((views) => views.team === null && views.user.teamId === null);
     await ownerSocket.until((views) => views.team && !views.team.members[member.userId]);
-    expect(await moderator.request('mtr', { teamId, userId: member.userId })).toEqual({ success: false, message: 'Diese Person ist nicht in diesem Team.' });
+    expect(await moderator.request('mtr', { teamId, userId: member.userId })).toEqual({
+      success: false,
+      message: 'Diese Person ist nicht in diesem Team.',
+    });
   });
 });

@@ -37,8 +37,13 @@ interface Rule {
 
 const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/quiz-show.json'), 'utf8')) as Dashboard;
 const alertsFile = path.join(root, 'deploy/prometheus/alerts.yml');
-const rules = (yaml.load(readFileSync(alertsFile, 'utf8')) as { groups: Array<{ name: string; rules: Rule[] }> }).groups.flatMap((g) => g.rules);
-const scrape = yaml.load(readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')) as { rule_files: string[]; scrape_configs: Array<{ job_name: string }> };
+const rules = (
+  yaml.load(readFileSync(alertsFile, 'utf8')) as { groups: Array<{ name: string; rules: Rule[] }> }
+).groups.flatMap((g) => g.rules);
+const scrape = yaml.load(readFileSync(path.join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
+  rule_files: string[];
+  scrape_configs: Array<{ job_name: string }>;
+};
 
 /** The metric names a PromQL expression reads: ours, Node's and the process's (functions, labels and keywords are neither). */
 function metricNames(expr: string): string[] {
@@ -53,7 +58,8 @@ function offered(text: string): Set<string> {
     const declared = /^# TYPE (\S+) (\w+)/.exec(line);
     if (declared) {
       names.add(declared[1]!);
-      if (declared[2] === 'histogram' || declared[2] === 'summary') for (const suffix of ['_bucket', '_sum', '_count']) names.add(declared[1] + suffix);
+      if (declared[2] === 'histogram' || declared[2] === 'summary')
+        for (const suffix of ['_bucket', '_sum', '_count']) names.add(declared[1] + suffix);
     } else if (line && !line.startsWith('#')) names.add(line.split(/[{ ]/)[0]!);
   }
   return names;
@@ -71,7 +77,9 @@ describe('deploy/: the Grafana dashboard and the Prometheus alert rules', () => 
 
   it('the dashboard has the shape Grafana imports: uid, schema version, a Prometheus data source variable, panels on the grid with queries', () => {
     expect(dashboard).toMatchObject({ title: 'Quiz-Show', uid: 'quiz-show', schemaVersion: expect.any(Number) });
-    expect(dashboard.templating.list).toContainEqual(expect.objectContaining({ name: 'datasource', type: 'datasource', query: 'prometheus' }));
+    expect(dashboard.templating.list).toContainEqual(
+      expect.objectContaining({ name: 'datasource', type: 'datasource', query: 'prometheus' }),
+    );
     expect(new Set(dashboard.panels.map((p) => p.id)).size).toBe(dashboard.panels.length);
     for (const panel of dashboard.panels) {
       expect(['timeseries', 'stat', 'gauge']).toContain(panel.type);
@@ -83,7 +91,9 @@ describe('deploy/: the Grafana dashboard and the Prometheus alert rules', () => 
   });
 
   it("every panel's metrics exist in a started server's /metrics, and together they cover what matters at a show", () => {
-    const named = dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => metricNames(target.expr).map((name) => ({ panel: panel.title, name }))));
+    const named = dashboard.panels.flatMap((panel) =>
+      panel.targets.flatMap((target) => metricNames(target.expr).map((name) => ({ panel: panel.title, name }))),
+    );
     expect(named.filter(({ name }) => !metrics.has(name))).toEqual([]);
     const all = new Set(named.map(({ name }) => name));
     for (const needed of [
@@ -102,7 +112,10 @@ describe('deploy/: the Grafana dashboard and the Prometheus alert rules', () => 
     expect(scrape.rule_files).toEqual(['alerts.yml']);
     const job = scrape.scrape_configs[0]!.job_name;
     for (const rule of rules) {
-      expect(rule).toMatchObject({ alert: expect.stringMatching(/^QuizShow\w+$/), labels: { severity: expect.stringMatching(/^(warning|critical)$/) } });
+      expect(rule).toMatchObject({
+        alert: expect.stringMatching(/^QuizShow\w+$/),
+        labels: { severity: expect.stringMatching(/^(warning|critical)$/) },
+      });
       expect(rule.annotations.summary.length).toBeGreaterThan(10);
       expect(rule.for).toMatch(/^\d+m$/);
       const names = metricNames(rule.expr);

@@ -20,8 +20,23 @@ describe('a quiz night over HTTP and WebSocket', () => {
         name: 'Testquiz',
         yearWeek: '2026-47',
         content: [
-          { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', answer: 'Paris' },
-          { type: 'abcd', round: 1, number: 2, category: 'Tiere', question: 'Welches Tier bellt?', options: ['Katze', 'Hund'], answer: 'B' },
+          {
+            type: 'normal',
+            round: 1,
+            number: 1,
+            category: '(2) Erdkunde',
+            question: 'Hauptstadt von Frankreich?',
+            answer: 'Paris',
+          },
+          {
+            type: 'abcd',
+            round: 1,
+            number: 2,
+            category: 'Tiere',
+            question: 'Welches Tier bellt?',
+            options: ['Katze', 'Hund'],
+            answer: 'B',
+          },
         ],
       },
       adminToken,
@@ -37,14 +52,34 @@ describe('a quiz night over HTTP and WebSocket', () => {
       suite.env.url,
       'POST',
       '/api/teams',
-      { data: { type: 'teams', attributes: { name: 'Die Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' } } },
+      {
+        data: {
+          type: 'teams',
+          attributes: { name: 'Die Füchse', newPassword: 'fuchs-team', stadt: 'Köln', beschreibung: 'Schlau' },
+        },
+      },
       anna.token,
     );
     expect(fuechse.status).toBe(201);
-    const eulen = await api(suite.env.url, 'POST', '/api/teams', { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachtaktiv' }, clara.token);
+    const eulen = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Eulen', newPassword: 'eule-team', stadt: 'Bonn', beschreibung: 'Nachtaktiv' },
+      clara.token,
+    );
     expect(eulen.status).toBe(201);
-    const sameName = await api(suite.env.url, 'POST', '/api/teams', { name: 'die füchse', newPassword: 'x-team', stadt: 'x', beschreibung: 'x' }, ben.token);
-    expect(sameName).toMatchObject({ status: 409, body: { errors: [{ detail: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.' }] } });
+    const sameName = await api(
+      suite.env.url,
+      'POST',
+      '/api/teams',
+      { name: 'die füchse', newPassword: 'x-team', stadt: 'x', beschreibung: 'x' },
+      ben.token,
+    );
+    expect(sameName).toMatchObject({
+      status: 409,
+      body: { errors: [{ detail: 'Konnte Gruppe nicht anlegen, da es den Namen bereits gibt.' }] },
+    });
 
     const moderator = await open(adminToken);
     const annaWs = await open(anna.token);
@@ -67,7 +102,12 @@ describe('a quiz night over HTTP and WebSocket', () => {
     expect(await annaWs.request('gp', { message: 'Paris' })).toMatchObject({ success: true });
     expect(await benWs.request('gp', { message: 'Lyon' })).toMatchObject({ success: true });
     expect(await claraWs.request('gp', { message: 'Marseille' })).toMatchObject({ success: true });
-    const parisKey = await benWs.until((v) => Object.entries(v.team.proposals as Record<string, { message: string }>).find(([, p]) => p.message === 'Paris')?.[0]);
+    const parisKey = await benWs.until(
+      (v) =>
+        Object.entries(v.team.proposals as Record<string, { message: string }>).find(
+          ([, p]) => p.message === 'Paris',
+        )?.[0],
+    );
     expect(await benWs.request('gs', { number: Number(parisKey) })).toMatchObject({ success: true });
     expect(await annaWs.request('gf', { number: Number(parisKey) })).toMatchObject({ success: true });
     await benWs.until((v) => v.team.favorite === Number(parisKey) && v.team.proposals[parisKey].stars === 1);
@@ -87,13 +127,17 @@ describe('a quiz night over HTTP and WebSocket', () => {
     const answers = checking.answers as Array<{ id: string; answer: string; teamId: string }>;
     expect(answers.map((a) => a.answer).sort()).toEqual(['Marseille', 'Paris']);
     const paris = answers.find((a) => a.answer === 'Paris')!;
-    expect(await moderator.request('tua', { answerId: paris.id, value: 2, checked: true, liked: true })).toMatchObject({ success: true });
+    expect(await moderator.request('tua', { answerId: paris.id, value: 2, checked: true, liked: true })).toMatchObject({
+      success: true,
+    });
 
     const overview = await moderator.request('mup', { quiz: quizId });
     expect(overview).toMatchObject({ success: true, rounds: expect.any(Array), sortedTeams: expect.any(Array) });
     expect(await moderator.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
     for (const player of [annaWs, benWs, claraWs]) {
-      const ranking = await player.until((v) => v.global.points?.sortedTeams?.length === 2 && v.global.points.sortedTeams);
+      const ranking = await player.until(
+        (v) => v.global.points?.sortedTeams?.length === 2 && v.global.points.sortedTeams,
+      );
       expect(ranking[0]).toMatchObject({ name: 'Die Füchse' });
     }
 
@@ -104,17 +148,33 @@ describe('a quiz night over HTTP and WebSocket', () => {
       overview.sortedTeams.map((t: { name: string; total: number }) => [t.name, t.total]),
     );
     expect(points.body.sortedTeams[0]).toMatchObject({ name: 'Die Füchse', total: 2, place: 1 });
-    const txt = await fetch(`${suite.env.url}/api/points/${quizId}/teams.txt`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const txt = await fetch(`${suite.env.url}/api/points/${quizId}/teams.txt`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     const bytes = Buffer.from(await txt.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe('#QUIZSHOW-TEAMS\r\n02|00|00|Die Füchse|1\r\n00|00|00|Eulen|1\r\n');
-    expect((await api(suite.env.url, 'GET', `/api/points/${quizId}/teams.txt`, undefined, clara.token)).status).toBe(403);
-    const quizAnswers = await api(suite.env.url, 'GET', `/api/quiz-answers?filter[quiz_id]=${quizId}&include=user,team`, undefined, adminToken);
-    expect(quizAnswers.body.data.map((a: { attributes: { answer: string; points: number } }) => [a.attributes.answer, a.attributes.points]).sort()).toEqual([
+    expect((await api(suite.env.url, 'GET', `/api/points/${quizId}/teams.txt`, undefined, clara.token)).status).toBe(
+      403,
+    );
+    const quizAnswers = await api(
+      suite.env.url,
+      'GET',
+      `/api/quiz-answers?filter[quiz_id]=${quizId}&include=user,team`,
+      undefined,
+      adminToken,
+    );
+    expect(
+      quizAnswers.body.data
+        .map((a: { attributes: { answer: string; points: number } }) => [a.attributes.answer, a.attributes.points])
+        .sort(),
+    ).toEqual([
       ['Marseille', 0],
       ['Paris', 2],
     ]);
-    expect(quizAnswers.body.included).toEqual(expect.arrayContaining([{ type: 'teams', id: expect.any(String), attributes: { name: 'Eulen' } }]));
+    expect(quizAnswers.body.included).toEqual(
+      expect.arrayContaining([{ type: 'teams', id: expect.any(String), attributes: { name: 'Eulen' } }]),
+    );
 
     // Privacy over the whole night: clara (Eulen) never received the Füchse's proposals or chat,
     // nor the moderator's state, nor the answer while the question was open.

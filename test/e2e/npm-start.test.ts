@@ -96,14 +96,18 @@ describe('npm start', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
 
-    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { store: { lastPosition: number } };
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+      store: { lastPosition: number };
+    };
     expect(health).toMatchObject({ status: 'ok', store: { kind: database.url ? 'postgres' : 'embedded' } });
 
     await stop(child!);
 
     const second = await start();
     expect(second.output()).not.toContain('Passwort');
-    const again = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { store: { lastPosition: number } };
+    const again = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+      store: { lastPosition: number };
+    };
     expect(again.store.lastPosition).toBe(health.store.lastPosition);
   });
 });

@@ -36,7 +36,9 @@ describe('operations: /metrics, /api/ready, /api/health', () => {
     expect((await scrape(env.url)).status).toBe(401);
     expect((await scrape(env.url, 'falsch')).status).toBe(401);
     const refused = await fetch(`${env.url}/metrics`);
-    expect(((await refused.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toContain('METRICS_TOKEN');
+    expect(((await refused.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toContain(
+      'METRICS_TOKEN',
+    );
     const { status, text, type } = await scrape(env.url, METRICS_TOKEN);
     expect(status).toBe(200);
     expect(type).toContain('text/plain');
@@ -73,7 +75,9 @@ describe('operations: /metrics, /api/ready, /api/health', () => {
     expect(sample(after, 'quiz_sockets', { role: 'anonymous' })).toBe(1);
     const chat = WIRE_COMMANDS.ulc;
     const countdown = WIRE_COMMANDS.mc;
-    expect(sample(after, 'quiz_commands_total', { type: chat })).toBe((sample(before, 'quiz_commands_total', { type: chat }) ?? 0) + 1);
+    expect(sample(after, 'quiz_commands_total', { type: chat })).toBe(
+      (sample(before, 'quiz_commands_total', { type: chat }) ?? 0) + 1,
+    );
     expect(sample(after, 'quiz_commands_total', { type: countdown })).toBe(1);
     expect(sample(after, 'quiz_command_rejections_total', { type: countdown, reason: 'forbidden' })).toBe(1);
     expect(sample(after, 'quiz_command_rejections_total', { type: chat, reason: 'forbidden' })).toBeUndefined();
@@ -103,7 +107,13 @@ describe('operations: /metrics, /api/ready, /api/health', () => {
           id: nameBasedUuid(commandId, 0),
           type: 'UserRegistered',
           data: { userId: 'ops-behind', login: 'hinterher', name: 'hinterher', email: null, roles: [] },
-          metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+          metadata: {
+            eventId: nameBasedUuid(commandId, 0),
+            commandId,
+            actor: { userId: null, roles: [] },
+            recordedAt: Date.now(),
+            version: 1,
+          },
         },
       ],
       'no_stream',
@@ -135,7 +145,9 @@ describe('/metrics without METRICS_TOKEN', () => {
   it('answers 403 in German to a request a proxy forwarded (the instance port may be reachable from outside)', async () => {
     const response = await fetch(`${env.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.5' } });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toBe(METRICS_TEXTS.localOnly);
+    expect(((await response.json()) as { errors: Array<{ detail: string }> }).errors[0]!.detail).toBe(
+      METRICS_TEXTS.localOnly,
+    );
   });
 
   it('sends Cache-Control: no-store with every API answer, token answers included; uploads keep their own', async () => {

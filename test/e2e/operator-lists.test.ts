@@ -9,11 +9,23 @@ import type { WsClient } from './support/ws-client';
 const JOIN_FAILED = 'Teambeitritt hat leider nicht funktioniert.';
 
 /** The `st` frames of one scope a socket received so far. */
-const pushesOf = (socket: WsClient, scope: string) => socket.frames.filter((f) => f.type === 'st' && f.content.scope === scope);
+const pushesOf = (socket: WsClient, scope: string) =>
+  socket.frames.filter((f) => f.type === 'st' && f.content.scope === scope);
 const repliesOf = (socket: WsClient) => socket.frames.filter((f) => f.type === 'reply');
 
-async function createTeam(url: string, token: string, name: string, password: string): Promise<{ id: string; number: number }> {
-  const created = await api(url, 'POST', '/api/teams', { name, newPassword: password, stadt: 'Köln', beschreibung: 'Neu dabei' }, token);
+async function createTeam(
+  url: string,
+  token: string,
+  name: string,
+  password: string,
+): Promise<{ id: string; number: number }> {
+  const created = await api(
+    url,
+    'POST',
+    '/api/teams',
+    { name, newPassword: password, stadt: 'Köln', beschreibung: 'Neu dabei' },
+    token,
+  );
   expect(created.status).toBe(201);
   return { id: created.body.data.id as string, number: created.body.data.attributes.number as number };
 }
@@ -31,7 +43,11 @@ describe('operator lists and team numbers over real sockets', () => {
     expect(user).toEqual({ id: anna.userId, name: 'anna', login: 'anna', roles: [] });
 
     const team = await createTeam(suite.env.url, anna.token, 'Spätzünder', 'spät-team');
-    expect(await moderator.until((v) => v.operator?.teams?.[team.id])).toEqual({ id: team.id, number: team.number, name: 'Spätzünder' });
+    expect(await moderator.until((v) => v.operator?.teams?.[team.id])).toEqual({
+      id: team.id,
+      number: team.number,
+      name: 'Spätzünder',
+    });
     // The socket sent nothing but sa and sg, and never had to re-sync: everything came as pushes.
     expect(repliesOf(moderator)).toHaveLength(2);
     expect(moderator.gaps).toBe(0);
@@ -42,8 +58,12 @@ describe('operator lists and team numbers over real sockets', () => {
     const admin = await suite.open((await seedUserWithRoles(suite.env, 'chefin', ['admin'])).token);
     const bert = await suite.open((await registerAndLogin(suite.env.url, 'bert')).token);
     for (const operator of [tester, admin]) {
-      expect(Object.values(operator.views.operator.teams).map((t) => (t as { name: string }).name)).toEqual(['Spätzünder']);
-      expect(Object.values(operator.views.operator.users).map((u) => (u as { login: string }).login)).toEqual(expect.arrayContaining(['anna', 'bert', 'olaf']));
+      expect(Object.values(operator.views.operator.teams).map((t) => (t as { name: string }).name)).toEqual([
+        'Spätzünder',
+      ]);
+      expect(Object.values(operator.views.operator.users).map((u) => (u as { login: string }).login)).toEqual(
+        expect.arrayContaining(['anna', 'bert', 'olaf']),
+      );
     }
     expect(bert.views.operator).toBeUndefined();
     expect(pushesOf(bert, 'operator')).toEqual([]);
@@ -78,8 +98,14 @@ describe('operator lists and team numbers over real sockets', () => {
     const erik = await registerAndLogin(suite.env.url, 'erik');
     const player = await suite.open(erik.token);
 
-    expect(await player.request('gj', { id: team.number + 1000, password: 'richtig' })).toEqual({ success: false, message: JOIN_FAILED });
-    expect(await player.request('gj', { id: String(team.number), password: 'falsch' })).toEqual({ success: false, message: JOIN_FAILED });
+    expect(await player.request('gj', { id: team.number + 1000, password: 'richtig' })).toEqual({
+      success: false,
+      message: JOIN_FAILED,
+    });
+    expect(await player.request('gj', { id: String(team.number), password: 'falsch' })).toEqual({
+      success: false,
+      message: JOIN_FAILED,
+    });
     expect(player.views.team ?? null).toBeNull();
     expect(suite.env.server.runtime.engine.live.state.users.get(erik.userId)!.teamId).toBeNull();
 

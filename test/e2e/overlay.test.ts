@@ -8,7 +8,10 @@ import { ANONYMOUS_SOCKETS_PER_ADDRESS } from '../../src/limits/sockets-and-team
 import { OVERLAY_LINK_TEXTS, OVERLAY_PAGES_PER_LINK } from '../../projections/live';
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The stream overlay's links and socket, and the show's look over HTTP (PROTOCOL.md wave 4). */
 describe("stream overlay links and the show's look", () => {
@@ -46,7 +49,13 @@ describe("stream overlay links and the show's look", () => {
       expect((await api(suite.env.url, 'DELETE', '/api/overlay-links/x', undefined, token)).status).toBe(status);
     }
     const created = await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin);
-    expect(created).toEqual({ status: 201, body: { id: expect.any(String), url: expect.stringMatching(new RegExp(`^${suite.env.url}/overlay/[\\w-]+\\.[\\w-]{43}$`)) } });
+    expect(created).toEqual({
+      status: 201,
+      body: {
+        id: expect.any(String),
+        url: expect.stringMatching(new RegExp(`^${suite.env.url}/overlay/[\\w-]+\\.[\\w-]{43}$`)),
+      },
+    });
     const { id, url } = created.body as { id: string; url: string };
     expect((await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body).toEqual([
       { id, url, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), createdBy: 'admin' },
@@ -67,7 +76,9 @@ describe("stream overlay links and the show's look", () => {
       body: { errors: [{ status: '404', detail: 'Diesen Overlay-Link gibt es nicht.' }] },
     });
     expect((await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body).toEqual([]);
-    const types = (await suite.env.server.storage.events.readAll()).map((e) => e.type).filter((type) => type.startsWith('OverlayLink'));
+    const types = (await suite.env.server.storage.events.readAll())
+      .map((e) => e.type)
+      .filter((type) => type.startsWith('OverlayLink'));
     expect(types).toEqual(['OverlayLinkCreated', 'OverlayLinkRevoked']);
   });
 
@@ -75,28 +86,44 @@ describe("stream overlay links and the show's look", () => {
     const { url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { url: string };
     const page = await overlayPage(tokenOf(url));
     expect(Object.keys(page.views)).toEqual(['overlay']);
-    expect(page.views.overlay).toMatchObject({ phase: 'qn', question: null, ranking: null, layout: { corner: 'bottom-right' } });
-    expect(await page.request('gp', { message: 'Hallo' })).toEqual({ success: false, message: 'Das Overlay zeigt nur an: Es kann nichts senden.' });
+    expect(page.views.overlay).toMatchObject({
+      phase: 'qn',
+      question: null,
+      ranking: null,
+      layout: { corner: 'bottom-right' },
+    });
+    expect(await page.request('gp', { message: 'Hallo' })).toEqual({
+      success: false,
+      message: 'Das Overlay zeigt nur an: Es kann nichts senden.',
+    });
     expect(await page.request('mp', { publish: true })).toMatchObject({ success: false });
     await page.close();
 
     const forged = await WsClient.connect(suite.env.wsUrl);
     const [linkId] = tokenOf(url).split('.');
     for (const token of [`${linkId}.gefälscht`, 'ausgedacht', 42]) {
-      expect(await forged.request('sa', { overlay: token })).toEqual({ success: false, message: 'Dieser Overlay-Link ist ungültig oder wurde widerrufen.' });
+      expect(await forged.request('sa', { overlay: token })).toEqual({
+        success: false,
+        message: 'Dieser Overlay-Link ist ungültig oder wurde widerrufen.',
+      });
     }
     expect(await forged.request('sg')).toMatchObject({ success: false });
     await forged.close();
   });
 
   it('given an overlay page open, when the admin revokes its link, then its socket closes within 2 s and a new page with the link is refused', async () => {
-    const { id, url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { id: string; url: string };
+    const { id, url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as {
+      id: string;
+      url: string;
+    };
     const page = await overlayPage(tokenOf(url));
     const closed = new Promise<number>((resolve) => page.socket.once('close', (code) => resolve(code)));
     const revokedAt = Date.now();
     expect((await api(suite.env.url, 'DELETE', `/api/overlay-links/${id}`, undefined, admin)).status).toBe(204);
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('still open after 2 s')), 2000)));
+    const deadline = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('still open after 2 s')), 2000)),
+    );
     const code = await Promise.race([closed, deadline]).finally(() => clearTimeout(timer));
     expect(code).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     expect(Date.now() - revokedAt).toBeLessThan(2000);
@@ -111,7 +138,9 @@ describe("stream overlay links and the show's look", () => {
     const count = ANONYMOUS_SOCKETS_PER_ADDRESS + 5;
     const links: Array<{ id: string; url: string }> = [];
     for (let i = 0; i < Math.ceil(count / OVERLAY_PAGES_PER_LINK); i++)
-      links.push((await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { id: string; url: string });
+      links.push(
+        (await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin)).body as { id: string; url: string },
+      );
     const pages: WsClient[] = [];
     try {
       for (let i = 0; i < count; i++) {
@@ -127,20 +156,29 @@ describe("stream overlay links and the show's look", () => {
 
   it('one link holds at most OVERLAY_PAGES_PER_LINK pages at once: the next is refused in German; when its creator loses the admin role, its pages close', async () => {
     const second = await seedUserWithRoles(suite.env, 'zweite-admin', ['admin']);
-    const { id, url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, second.token)).body as { id: string; url: string };
+    const { id, url } = (await api(suite.env.url, 'POST', '/api/overlay-links', {}, second.token)).body as {
+      id: string;
+      url: string;
+    };
     const pages: WsClient[] = [];
     try {
       for (let i = 0; i < OVERLAY_PAGES_PER_LINK; i++) pages.push(await overlayPage(tokenOf(url)));
       const extra = await WsClient.connect(suite.env.wsUrl);
       pages.push(extra);
-      expect(await extra.request('sa', { overlay: tokenOf(url) })).toEqual({ success: false, message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK) });
+      expect(await extra.request('sa', { overlay: tokenOf(url) })).toEqual({
+        success: false,
+        message: OVERLAY_LINK_TEXTS.tooManyPages(OVERLAY_PAGES_PER_LINK),
+      });
       const closed = new Promise<number>((resolve) => pages[0]!.socket.once('close', (code) => resolve(code)));
-      expect((await api(suite.env.url, 'PUT', `/api/users/${second.userId}/roles`, { roles: [] }, admin)).status).toBe(200);
+      expect((await api(suite.env.url, 'PUT', `/api/users/${second.userId}/roles`, { roles: [] }, admin)).status).toBe(
+        200,
+      );
       expect(await closed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
       const again = await WsClient.connect(suite.env.wsUrl);
       pages.push(again);
       expect(await again.request('sa', { overlay: tokenOf(url) })).toMatchObject({ success: false });
-      const listed = (await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body as unknown as Array<{ id: string }>;
+      const listed = (await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin))
+        .body as unknown as Array<{ id: string }>;
       expect(listed.map((link) => link.id)).not.toContain(id);
     } finally {
       await Promise.all(pages.map((page) => page.close()));
@@ -156,7 +194,16 @@ describe("stream overlay links and the show's look", () => {
       {
         name: 'Overlay',
         yearWeek: '2026-47',
-        content: [{ type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt?', answer: 'Geheimantwort' }],
+        content: [
+          {
+            type: 'normal',
+            round: 1,
+            number: 1,
+            category: '(2) Erdkunde',
+            question: 'Hauptstadt?',
+            answer: 'Geheimantwort',
+          },
+        ],
       },
       admin,
     );
@@ -164,7 +211,11 @@ describe("stream overlay links and the show's look", () => {
     const page = await overlayPage(tokenOf(url));
     const host = await suite.open(admin);
     expect(await host.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
-    expect(await page.until((v) => v.overlay.question)).toMatchObject({ category: '(2) Erdkunde', question: 'Hauptstadt?', points: 2 });
+    expect(await page.until((v) => v.overlay.question)).toMatchObject({
+      category: '(2) Erdkunde',
+      question: 'Hauptstadt?',
+      points: 2,
+    });
     expect(await host.request('mc', { time: 30 })).toMatchObject({ success: true });
     await page.until((v) => v.overlay.phase === 'qc' && v.overlay.countdownEndsAt);
     expect(await host.request('mn')).toMatchObject({ success: true });
@@ -184,7 +235,10 @@ describe("stream overlay links and the show's look", () => {
       start_url: '/',
       display: 'standalone',
       theme_color: '#5b3fd6',
-      icons: expect.arrayContaining([expect.objectContaining({ src: '/icon-192.png', sizes: '192x192' }), expect.objectContaining({ src: '/icon-512.png', sizes: '512x512' })]),
+      icons: expect.arrayContaining([
+        expect.objectContaining({ src: '/icon-192.png', sizes: '192x192' }),
+        expect.objectContaining({ src: '/icon-512.png', sizes: '512x512' }),
+      ]),
     });
     const none = await fetch(`${suite.env.url}/api/show-settings/logo`);
     expect(none.status).toBe(404);
@@ -192,25 +246,56 @@ describe("stream overlay links and the show's look", () => {
 
     const form = new FormData();
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'logo.png');
-    const refused = await fetch(`${suite.env.url}/api/uploads/show`, { method: 'POST', headers: { authorization: `Bearer ${player}` }, body: form });
+    const refused = await fetch(`${suite.env.url}/api/uploads/show`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${player}` },
+      body: form,
+    });
     expect(refused.status).toBe(403);
     await refused.text();
-    const uploaded = await fetch(`${suite.env.url}/api/uploads/show`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    const uploaded = await fetch(`${suite.env.url}/api/uploads/show`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const [logo] = ((await uploaded.json()) as { fileNames: string[] }).fileNames;
     expect(logo).toMatch(/^show\//);
 
-    const saved = await api(suite.env.url, 'PUT', '/api/show-settings', { showName: 'Kneipenquiz Trier am Fluss', primaryColor: '#1F4E79', logo }, admin);
+    const saved = await api(
+      suite.env.url,
+      'PUT',
+      '/api/show-settings',
+      { showName: 'Kneipenquiz Trier am Fluss', primaryColor: '#1F4E79', logo },
+      admin,
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ showName: 'Kneipenquiz Trier am Fluss', primaryColor: '#1f4e79', logo });
-    const manifest = (await (await fetch(`${suite.env.url}/manifest.webmanifest`)).json()) as { icons: Array<{ src: string; type: string }> } & Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: 'Kneipenquiz Trier am Fluss', short_name: 'Kneipenquiz', theme_color: '#1f4e79' });
-    expect(manifest.icons).toEqual([{ src: expect.stringMatching(/^\/api\/show-settings\/logo\?v=[0-9a-f-]{36}$/), sizes: 'any', type: 'image/png', purpose: 'any' }]);
+    const manifest = (await (await fetch(`${suite.env.url}/manifest.webmanifest`)).json()) as {
+      icons: Array<{ src: string; type: string }>;
+    } & Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'Kneipenquiz Trier am Fluss',
+      short_name: 'Kneipenquiz',
+      theme_color: '#1f4e79',
+    });
+    expect(manifest.icons).toEqual([
+      {
+        src: expect.stringMatching(/^\/api\/show-settings\/logo\?v=[0-9a-f-]{36}$/),
+        sizes: 'any',
+        type: 'image/png',
+        purpose: 'any',
+      },
+    ]);
     const image = await fetch(`${suite.env.url}${manifest.icons[0]!.src}`); // no login
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 }); // encoded again on upload
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 1,
+      height: 1,
+    }); // encoded again on upload
     expect((await fetch(`${suite.env.url}/manifest.webmanifest`, { method: 'HEAD' })).status).toBe(200);
   });
 });

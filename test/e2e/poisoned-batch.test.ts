@@ -48,7 +48,11 @@ describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) 
     await db.close();
   });
 
-  async function must(command: Command | Record<string, unknown>, actor: Actor, reservedIds: string[] = []): Promise<void> {
+  async function must(
+    command: Command | Record<string, unknown>,
+    actor: Actor,
+    reservedIds: string[] = [],
+  ): Promise<void> {
     const outcome = await pipeline.submit(command as Parameters<CommandPipeline['submit']>[0], actor, { reservedIds });
     if (!outcome.ok) throw new Error(`${String(command.type)}: ${outcome.message}`);
   }
@@ -63,8 +67,20 @@ describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) 
         {
           id: randomUUID(),
           type: 'UserRegistered',
-          data: { userId: admin.userId, login: `admin${run}`, name: 'admin', email: null, roles: ['admin', 'moderator'] },
-          metadata: { version: 1, eventId: randomUUID(), commandId: `bootstrap-${run}`, actor: ANY, recordedAt: Date.now() },
+          data: {
+            userId: admin.userId,
+            login: `admin${run}`,
+            name: 'admin',
+            email: null,
+            roles: ['admin', 'moderator'],
+          },
+          metadata: {
+            version: 1,
+            eventId: randomUUID(),
+            commandId: `bootstrap-${run}`,
+            actor: ANY,
+            recordedAt: Date.now(),
+          },
         },
       ],
       'no_stream',
@@ -72,7 +88,12 @@ describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) 
     await live.waitFor(await store.lastPosition());
     await must({ type: 'ResetLiveState' }, admin);
     await must(
-      { type: 'CreateQuiz', name: `Gift ${run}`, yearWeek: '2026-48', content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F', answer: 'A' }] },
+      {
+        type: 'CreateQuiz',
+        name: `Gift ${run}`,
+        yearWeek: '2026-48',
+        content: [{ type: 'normal', round: 1, number: 1, category: 'K', question: 'F', answer: 'A' }],
+      },
       admin,
     );
     const quizId = [...live.state.quizzes.values()].find((q) => q.name === `Gift ${run}`)!.id;
@@ -86,11 +107,17 @@ describe.each(stores)('a batch the store refuses, on %s', (_name, openDatabase) 
     }
     const before = await store.lastPosition();
 
-    const outcomes = await Promise.all(players.map((actor, i) => pipeline.execute({ type: 'SubmitSingleAnswer', message: i === PLAYERS ? 'Gift\u0000' : `Antwort ${i}` }, actor)));
+    const outcomes = await Promise.all(
+      players.map((actor, i) =>
+        pipeline.execute({ type: 'SubmitSingleAnswer', message: i === PLAYERS ? 'Gift\u0000' : `Antwort ${i}` }, actor),
+      ),
+    );
 
     expect(outcomes.at(-1)).toEqual({ ok: false, message: RETRY_LATER, reason: 'unavailable' });
     expect(outcomes.slice(0, PLAYERS).filter((o) => o.ok)).toHaveLength(PLAYERS);
     const stored = (await store.readAll({ after: before })).filter((e) => e.type === 'SingleAnswerSubmitted');
-    expect(stored.map((e) => (e.data as { message: string }).message).sort()).toEqual(Array.from({ length: PLAYERS }, (_, i) => `Antwort ${i}`).sort());
+    expect(stored.map((e) => (e.data as { message: string }).message).sort()).toEqual(
+      Array.from({ length: PLAYERS }, (_, i) => `Antwort ${i}`).sort(),
+    );
   });
 });

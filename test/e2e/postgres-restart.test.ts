@@ -17,10 +17,17 @@ import { CLEAN, FaultLoad, sleep } from './support/fault-load';
 import { ADMIN_PASSWORD } from './support/test-server';
 
 /** initdb and pg_ctl, and how to run them: as the postgres user when this runs as root (initdb refuses root). */
-function postgresTools(): { run: (tool: 'initdb' | 'pg_ctl', args: string[]) => void; owner: { uid: number; gid: number } | null } | null {
+function postgresTools(): {
+  run: (tool: 'initdb' | 'pg_ctl', args: string[]) => void;
+  owner: { uid: number; gid: number } | null;
+} | null {
   const find = (tool: string) => {
     try {
-      return execFileSync('sh', ['-c', `command -v ${tool} || ls /usr/lib/postgresql/*/bin/${tool} 2>/dev/null | tail -1`], { encoding: 'utf8' }).trim() || null;
+      return (
+        execFileSync('sh', ['-c', `command -v ${tool} || ls /usr/lib/postgresql/*/bin/${tool} 2>/dev/null | tail -1`], {
+          encoding: 'utf8',
+        }).trim() || null
+      );
     } catch {
       return null;
     }
@@ -28,12 +35,23 @@ function postgresTools(): { run: (tool: 'initdb' | 'pg_ctl', args: string[]) => 
   const tools = { initdb: find('initdb'), pg_ctl: find('pg_ctl') };
   if (!tools.initdb || !tools.pg_ctl) return null;
   // No pipes: the server pg_ctl starts would keep them open, and the call would never return.
-  if (process.getuid?.() !== 0) return { run: (tool, args) => void execFileSync(tools[tool]!, args, { stdio: 'ignore', timeout: 60_000 }), owner: null };
+  if (process.getuid?.() !== 0)
+    return {
+      run: (tool, args) => void execFileSync(tools[tool]!, args, { stdio: 'ignore', timeout: 60_000 }),
+      owner: null,
+    };
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
     execFileSync('sh', ['-c', 'command -v runuser']);
-    return { run: (tool, args) => void execFileSync('runuser', ['-u', 'postgres', '--', tools[tool]!, ...args], { stdio: 'ignore', timeout: 60_000 }), owner: { uid, gid } };
+    return {
+      run: (tool, args) =>
+        void execFileSync('runuser', ['-u', 'postgres', '--', tools[tool]!, ...args], {
+          stdio: 'ignore',
+          timeout: 60_000,
+        }),
+      owner: { uid, gid },
+    };
   } catch {
     return null;
   }
@@ -65,11 +83,23 @@ if (!tools) {
       data = path.join(dir, 'data');
       tools.run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
       const port = await freePort();
-      start = () => pgCtl('-l', path.join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start');
+      start = () =>
+        pgCtl(
+          '-l',
+          path.join(dir, 'log'),
+          '-o',
+          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+          'start',
+        );
       start();
       const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
       const dirs = ['a', 'b'].map((n) => path.join(dir, n));
-      const env = (dataDir: string) => ({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'postgres-restart-secret-at-least-32-bytes', ADMIN_PASSWORD });
+      const env = (dataDir: string) => ({
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'postgres-restart-secret-at-least-32-bytes',
+        ADMIN_PASSWORD,
+      });
       a = new AppProcess('A', await freePort(), env(dirs[0]!));
       b = new AppProcess('B', await freePort(), env(dirs[1]!));
       await Promise.all([a.start(), b.start()]);
@@ -80,11 +110,13 @@ if (!tools) {
     }, 120_000);
 
     afterAll(async () => {
-      if (show?.report.length) console.log(`Postgres restarted (two instances, a cluster of the test's own):\n  ${show.report.join('\n  ')}`);
+      if (show?.report.length)
+        console.log(`Postgres restarted (two instances, a cluster of the test's own):\n  ${show.report.join('\n  ')}`);
       await show?.close();
       await Promise.all([a?.stop(), b?.stop()]);
       for (const instance of [a, b]) {
-        if (instance && /Unhandled|uncaught/i.test(instance.output)) console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
+        if (instance && /Unhandled|uncaught/i.test(instance.output))
+          console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
       }
       await store?.close();
       await db?.close().catch(() => undefined);

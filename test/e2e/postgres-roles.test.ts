@@ -50,12 +50,21 @@ async function databaseWithRoles() {
     owner,
     app,
     superuserUrl: database.url,
-    urlOf: (who: Role) => Object.assign(new URL(database.url), { username: who.role, password: who.password }).toString(),
+    urlOf: (who: Role) =>
+      Object.assign(new URL(database.url), { username: who.role, password: who.password }).toString(),
     /** deploy/postgres-roles.sql, as a superuser on the database. */
     makeRoles: () =>
       asUser(database.url, async (client) => {
         const name = new URL(database.url).pathname.slice(1);
-        await client.query(withVariables(ROLES_SCRIPT, { owner_role: owner.role, owner_password: owner.password, app_role: app.role, app_password: app.password, database: name }));
+        await client.query(
+          withVariables(ROLES_SCRIPT, {
+            owner_role: owner.role,
+            owner_password: owner.password,
+            app_role: app.role,
+            app_password: app.password,
+            database: name,
+          }),
+        );
       }),
     drop: async () => {
       await database.drop();
@@ -73,51 +82,82 @@ async function expectGuardedLog(db: Awaited<ReturnType<typeof databaseWithRoles>
     const owners = await client.query<{ tablename: string; tableowner: string }>(
       "SELECT tablename, tableowner FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('events', 'credentials', 'read_users')",
     );
-    expect(Object.fromEntries(owners.rows.map((r) => [r.tablename, r.tableowner]))).toEqual({ events: db.owner.role, credentials: db.owner.role, read_users: db.app.role });
-    expect(Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n)).toBeGreaterThan(0);
+    expect(Object.fromEntries(owners.rows.map((r) => [r.tablename, r.tableowner]))).toEqual({
+      events: db.owner.role,
+      credentials: db.owner.role,
+      read_users: db.app.role,
+    });
+    expect(Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n)).toBeGreaterThan(
+      0,
+    );
     await expect(client.query("UPDATE events SET data = '{}'")).rejects.toThrow(/permission denied for table events/);
     await expect(client.query('DELETE FROM events')).rejects.toThrow(/permission denied for table events/);
     await expect(client.query('TRUNCATE events')).rejects.toThrow(/permission denied for table events/);
-    await expect(client.query('DROP TRIGGER events_are_forever ON events')).rejects.toThrow(/must be owner of (table|relation) events/);
+    await expect(client.query('DROP TRIGGER events_are_forever ON events')).rejects.toThrow(
+      /must be owner of (table|relation) events/,
+    );
   });
   // Only the owner could drop the trigger, a deliberate act; while it is there, the owner's own UPDATE is refused too.
   await asUser(db.urlOf(db.owner), async (client) => {
-    await expect(client.query("UPDATE events SET data = '{}'")).rejects.toThrow(/events are never changed or deleted \(UPDATE refused\)/);
+    await expect(client.query("UPDATE events SET data = '{}'")).rejects.toThrow(
+      /events are never changed or deleted \(UPDATE refused\)/,
+    );
   });
 }
 
-describeOnPostgres('postgres-roles.test.ts', 'an owner role that migrates and a runtime role that serves (deploy/postgres-roles.sql)', () => {
-  let db: Awaited<ReturnType<typeof databaseWithRoles>> | null = null;
-  let env: TestServer | null = null;
+describeOnPostgres(
+  'postgres-roles.test.ts',
+  'an owner role that migrates and a runtime role that serves (deploy/postgres-roles.sql)',
+  () => {
+    let db: Awaited<ReturnType<typeof databaseWithRoles>> | null = null;
+    let env: TestServer | null = null;
 
-  afterEach(async () => {
-    await env?.destroy();
-    await db?.drop();
-    env = null;
-    db = null;
-  });
+    afterEach(async () => {
+      await env?.destroy();
+      await db?.drop();
+      env = null;
+      db = null;
+    });
 
-  it('given both roles on a fresh database, when the show starts with MIGRATION_DATABASE_URL, then the owner migrates, the runtime role serves, and the log refuses it UPDATE, DELETE and TRUNCATE', async () => {
-    db = await databaseWithRoles();
-    await db.makeRoles();
-    env = await startTestServer({}, undefined, { DATABASE_URL: db.urlOf(db.app), MIGRATION_DATABASE_URL: db.urlOf(db.owner) });
-    expect(env.server.storage.migrated.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
-    // The show works as the runtime role: the first admin, a registration, a login (read models included).
-    expect((await api(env.url, 'POST', '/api/users', { login: 'rollenprobe', newPassword: 'rollen-passwort' })).status).toBe(201);
-    expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
-    await expectGuardedLog(db);
-  });
+    it('given both roles on a fresh database, when the show starts with MIGRATION_DATABASE_URL, then the owner migrates, the runtime role serves, and the log refuses it UPDATE, DELETE and TRUNCATE', async () => {
+      db = await databaseWithRoles();
+      await db.makeRoles();
+      env = await startTestServer({}, undefined, {
+        DATABASE_URL: db.urlOf(db.app),
+        MIGRATION_DATABASE_URL: db.urlOf(db.owner),
+      });
+      expect(env.server.storage.migrated.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
+      // The show works as the runtime role: the first admin, a registration, a login (read models included).
+      expect(
+        (await api(env.url, 'POST', '/api/users', { login: 'rollenprobe', newPassword: 'rollen-passwort' })).status,
+      ).toBe(201);
+      expect(
+        (await api(env.url, 'POST', '/api/token-auth/', { username: 'admin', password: ADMIN_PASSWORD })).status,
+      ).toBe(200);
+      await expectGuardedLog(db);
+    });
 
-  it('given a database an earlier start made as the superuser, when the roles script runs, then the tables are handed over and the show goes on as the runtime role with its players', async () => {
-    db = await databaseWithRoles();
-    const before = await startTestServer({}, undefined, { DATABASE_URL: db.superuserUrl });
-    expect((await api(before.url, 'POST', '/api/users', { login: 'stammgast', newPassword: 'stammgast-passwort' })).status).toBe(201);
-    await before.destroy(); // its database stays: destroy drops only the ones a test server made itself
-    await db.makeRoles();
-    env = await startTestServer({}, undefined, { DATABASE_URL: db.urlOf(db.app), MIGRATION_DATABASE_URL: db.urlOf(db.owner) });
-    expect(env.server.storage.migrated).toEqual([]);
-    expect((await api(env.url, 'POST', '/api/token-auth/', { username: 'stammgast', password: 'stammgast-passwort' })).status).toBe(200);
-    expect((await api(env.url, 'POST', '/api/users', { login: 'neuling', newPassword: 'neuling-passwort' })).status).toBe(201);
-    await expectGuardedLog(db);
-  });
-});
+    it('given a database an earlier start made as the superuser, when the roles script runs, then the tables are handed over and the show goes on as the runtime role with its players', async () => {
+      db = await databaseWithRoles();
+      const before = await startTestServer({}, undefined, { DATABASE_URL: db.superuserUrl });
+      expect(
+        (await api(before.url, 'POST', '/api/users', { login: 'stammgast', newPassword: 'stammgast-passwort' })).status,
+      ).toBe(201);
+      await before.destroy(); // its database stays: destroy drops only the ones a test server made itself
+      await db.makeRoles();
+      env = await startTestServer({}, undefined, {
+        DATABASE_URL: db.urlOf(db.app),
+        MIGRATION_DATABASE_URL: db.urlOf(db.owner),
+      });
+      expect(env.server.storage.migrated).toEqual([]);
+      expect(
+        (await api(env.url, 'POST', '/api/token-auth/', { username: 'stammgast', password: 'stammgast-passwort' }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await api(env.url, 'POST', '/api/users', { login: 'neuling', newPassword: 'neuling-passwort' })).status,
+      ).toBe(201);
+      await expectGuardedLog(db);
+    });
+  },
+);

@@ -25,15 +25,20 @@ describe('a database of the previous release (0.10)', () => {
   let fixtureData: Map<string, { type: string; data: Record<string, unknown> }>;
 
   /** The fixture's database, opened by the test itself (the server is stopped meanwhile). */
-  const openDirectly = async (): Promise<SqlDatabase> => (database.url ? PostgresDatabase.open(database.url) : PgliteDatabase.open(path.join(dataDir, 'pglite')));
+  const openDirectly = async (): Promise<SqlDatabase> =>
+    database.url ? PostgresDatabase.open(database.url) : PgliteDatabase.open(path.join(dataDir, 'pglite'));
   const dataOf = async (db: SqlDatabase) =>
     new Map(
-      (await db.query<{ event_id: string; type: string; data: Record<string, unknown> }>('SELECT event_id::text AS event_id, type, data FROM events')).map((r) => [
-        r.event_id,
-        { type: r.type, data: r.data },
-      ]),
+      (
+        await db.query<{ event_id: string; type: string; data: Record<string, unknown> }>(
+          'SELECT event_id::text AS event_id, type, data FROM events',
+        )
+      ).map((r) => [r.event_id, { type: r.type, data: r.data }]),
     );
-  const eventsOf = (db: SqlDatabase) => db.query<{ position: number; event_id: string }>('SELECT position, event_id::text AS event_id FROM events ORDER BY position');
+  const eventsOf = (db: SqlDatabase) =>
+    db.query<{ position: number; event_id: string }>(
+      'SELECT position, event_id::text AS event_id FROM events ORDER BY position',
+    );
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-previous-release-'));
@@ -43,7 +48,9 @@ describe('a database of the previous release (0.10)', () => {
       await db.exec(readFileSync(path.join(__dirname, '..', 'fixtures', 'release-0.10.sql'), 'utf8'));
       fixtureEvents = await eventsOf(db);
       fixtureData = await dataOf(db);
-      const [migrationTable] = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+      const [migrationTable] = await db.query<{ present: boolean }>(
+        "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+      );
       expect(migrationTable!.present).toBe(false); // the release before migrations
     } finally {
       await db.close();
@@ -60,7 +67,9 @@ describe('a database of the previous release (0.10)', () => {
   it("given the previous release's tables without a migration table, when today's server starts, then migration 1 is recorded as the baseline and every event is kept", async () => {
     env = await startTestServer({}, dataDir, {}, database);
     expect(env.server.storage.migrated.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
-    expect((await appliedMigrations(env.server.storage.sql)).map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect((await appliedMigrations(env.server.storage.sql)).map((m) => m.version)).toEqual(
+      MIGRATIONS.map((m) => m.version),
+    );
     expect(await eventsOf(env.server.storage.sql)).toEqual(fixtureEvents);
     expect(env.server.runtime.engine.live.position).toBe(fixtureEvents.at(-1)!.position);
   });
@@ -78,20 +87,32 @@ describe('a database of the previous release (0.10)', () => {
     } finally {
       await anna.close();
     }
-    const versions = await env!.server.storage.sql.query<{ projector: string; version: number }>('SELECT projector, version FROM read_projection_versions ORDER BY projector');
-    expect(versions).toEqual(ALL_PROJECTORS.map((p) => ({ projector: p.name, version: 1 })).sort((a, b) => a.projector.localeCompare(b.projector)));
+    const versions = await env!.server.storage.sql.query<{ projector: string; version: number }>(
+      'SELECT projector, version FROM read_projection_versions ORDER BY projector',
+    );
+    expect(versions).toEqual(
+      ALL_PROJECTORS.map((p) => ({ projector: p.name, version: 1 })).sort((a, b) =>
+        a.projector.localeCompare(b.projector),
+      ),
+    );
     expect(env!.server.runtime.readModels.rebuilding()).toEqual([]);
-    const [users] = await env!.server.storage.sql.query<{ count: number }>("SELECT count(*)::int AS count FROM read_users WHERE login IN ('anna', 'ben')");
+    const [users] = await env!.server.storage.sql.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM read_users WHERE login IN ('anna', 'ben')",
+    );
     expect(users!.count).toBe(2);
   });
 
   it('then the personal fields left the log for the vault, and every event reads back as it was recorded', async () => {
     const stored = await dataOf(env!.server.storage.sql);
     const named = [...stored.values()].filter(
-      ({ type, data }) => (type === 'UserRegistered' && ('login' in data || 'email' in data || 'name' in data)) || (type === 'LobbyChatMessagePosted' && 'name' in data),
+      ({ type, data }) =>
+        (type === 'UserRegistered' && ('login' in data || 'email' in data || 'name' in data)) ||
+        (type === 'LobbyChatMessagePosted' && 'name' in data),
     );
     expect(named).toEqual([]);
-    expect([...fixtureData.values()].filter((e) => e.type === 'UserRegistered' && e.data.login === 'anna')).toHaveLength(1);
+    expect(
+      [...fixtureData.values()].filter((e) => e.type === 'UserRegistered' && e.data.login === 'anna'),
+    ).toHaveLength(1);
     const read = await env!.server.storage.events.readAll();
     expect(read).toHaveLength(fixtureData.size);
     for (const event of read) {

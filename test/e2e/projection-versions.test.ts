@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ALL_PROJECTORS, buildSchemaOf, usersProjector, type Projector, type RebuildStatus } from '../../projections/read';
+import {
+  ALL_PROJECTORS,
+  buildSchemaOf,
+  usersProjector,
+  type Projector,
+  type RebuildStatus,
+} from '../../projections/read';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../src/store/sql/sql-database';
@@ -30,9 +36,12 @@ describe('a read projection whose version changed', () => {
 
   const bumped: Projector = { ...usersProjector, version: usersProjector.version + 1 };
   const projectors = ALL_PROJECTORS.map((p) => (p.name === bumped.name ? bumped : p));
-  const start = (options: Parameters<typeof startTestServer>[0] = {}) => startTestServer(options, dataDir, {}, database);
-  const readUserIds = async (db: SqlDatabase) => (await db.query<{ id: string }>('SELECT id FROM read_users ORDER BY id')).map((r) => r.id);
-  const tableOid = async (db: SqlDatabase) => (await db.query<{ oid: number }>("SELECT 'read_users'::regclass::oid::int AS oid"))[0]!.oid;
+  const start = (options: Parameters<typeof startTestServer>[0] = {}) =>
+    startTestServer(options, dataDir, {}, database);
+  const readUserIds = async (db: SqlDatabase) =>
+    (await db.query<{ id: string }>('SELECT id FROM read_users ORDER BY id')).map((r) => r.id);
+  const tableOid = async (db: SqlDatabase) =>
+    (await db.query<{ oid: number }>("SELECT 'read_users'::regclass::oid::int AS oid"))[0]!.oid;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-projection-versions-'));
@@ -52,7 +61,13 @@ describe('a read projection whose version changed', () => {
               id: nameBasedUuid(commandId, 0),
               type: 'UserRegistered',
               data: { userId, login, name: login, email: null, roles: [] },
-              metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+              metadata: {
+                eventId: nameBasedUuid(commandId, 0),
+                commandId,
+                actor: { userId: null, roles: [] },
+                recordedAt: Date.now(),
+                version: 1,
+              },
             },
           ],
           'no_stream',
@@ -97,7 +112,9 @@ describe('a read projection whose version changed', () => {
     };
 
     if (database.url) reader = await PostgresDatabase.open(database.url);
-    env = await start({ readProjections: { projectors, rebuild: { batchSize: BATCH, report: { progress: betweenBatches } } } });
+    env = await start({
+      readProjections: { projectors, rebuild: { batchSize: BATCH, report: { progress: betweenBatches } } },
+    });
     serverUp(env);
     const { server } = env;
     expect(server.runtime.readModels.rebuilding()).toMatchObject([{ projector: 'users', from: 1, to: 2 }]);
@@ -125,13 +142,16 @@ describe('a read projection whose version changed', () => {
     expect(readsBetweenBatches).toBeGreaterThanOrEqual(5);
     expect(continuousReads).toBeGreaterThan(0);
     expect(new Set(readyReasons)).not.toContain(undefined);
-    for (const reason of readyReasons) expect(reason).toMatch(/^Projektion users wird neu aufgebaut \(Version 1 → 2\): \d+ % \(Position \d+ von \d+/);
+    for (const reason of readyReasons)
+      expect(reason).toMatch(/^Projektion users wird neu aufgebaut \(Version 1 → 2\): \d+ % \(Position \d+ von \d+/);
 
     // Swapped: a new table, complete, with the version recorded and nothing left of the build.
     const sql = server.storage.sql;
     expect(await readUserIds(sql)).toEqual(withRegistered());
     expect(await tableOid(sql)).not.toBe(oldTable);
-    expect(await sql.query('SELECT version FROM read_projection_versions WHERE projector = $1', ['users'])).toEqual([{ version: 2 }]);
+    expect(await sql.query('SELECT version FROM read_projection_versions WHERE projector = $1', ['users'])).toEqual([
+      { version: 2 },
+    ]);
     expect(await sql.query('SELECT nspname FROM pg_namespace WHERE nspname = $1', [buildSchemaOf(bumped)])).toEqual([]);
     expect((await server.runtime.readModels.dataSource.driver.createSchemaBuilder().log()).upQueries).toEqual([]); // the entities' exact shape
     expect(server.runtime.readModels.rebuilding()).toEqual([]);

@@ -13,13 +13,18 @@ const packageVersion = (require('../../package.json') as { version: string }).ve
 
 /** Where the show lives (PROTOCOL.md wave 5): PUBLIC_URL is the one origin of every link, else the start names the LAN addresses. */
 describe('PUBLIC_URL', () => {
-  it.each(['quiz.example.de', 'ftp://quiz.example.de', 'https://quiz.example.de/pfad', 'https://quiz.example.de/?x=1', 'https://nutzer:pw@quiz.example.de'])(
-    'given PUBLIC_URL=%j, then the start stops naming the variable',
-    (value) => {
-      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL="[^"]*": erwartet eine Adresse wie https:\/\/quiz\.example\.de/);
-    },
-  );
+  it.each([
+    'quiz.example.de',
+    'ftp://quiz.example.de',
+    'https://quiz.example.de/pfad',
+    'https://quiz.example.de/?x=1',
+    'https://nutzer:pw@quiz.example.de',
+  ])('given PUBLIC_URL=%j, then the start stops naming the variable', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(
+      /PUBLIC_URL="[^"]*": erwartet eine Adresse wie https:\/\/quiz\.example\.de/,
+    );
+  });
 
   it('given an origin with or without a trailing slash, then it is kept as the bare origin', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://Quiz.Example.de/' }).publicUrl).toBe('https://quiz.example.de');
@@ -37,9 +42,14 @@ describe('PUBLIC_URL', () => {
       eth0: [{ address: '10.0.0.5', family: 'IPv4', internal: false }],
     } as unknown as ReturnType<typeof networkInterfaces>;
     expect(startAddresses({ publicUrl: PUBLIC_URL, host: '0.0.0.0' }, 3000, interfaces)).toEqual([PUBLIC_URL]);
-    expect(startAddresses({ publicUrl: null, host: '0.0.0.0' }, 3000, interfaces)).toEqual(['http://192.168.1.20:3000', 'http://10.0.0.5:3000']);
+    expect(startAddresses({ publicUrl: null, host: '0.0.0.0' }, 3000, interfaces)).toEqual([
+      'http://192.168.1.20:3000',
+      'http://10.0.0.5:3000',
+    ]);
     expect(startAddresses({ publicUrl: null, host: '127.0.0.1' }, 3000, interfaces)).toEqual(['http://127.0.0.1:3000']);
-    expect(startAddresses({ publicUrl: null, host: '0.0.0.0' }, 3000, { lo: interfaces.lo })).toEqual(['http://localhost:3000']);
+    expect(startAddresses({ publicUrl: null, host: '0.0.0.0' }, 3000, { lo: interfaces.lo })).toEqual([
+      'http://localhost:3000',
+    ]);
   });
 
   describe('a server with PUBLIC_URL, asked on localhost', () => {
@@ -51,8 +61,13 @@ describe('PUBLIC_URL', () => {
       const created = await api(suite.env.url, 'POST', '/api/overlay-links', {}, admin);
       expect(created.status).toBe(201);
       expect(created.body.url).toMatch(/^https:\/\/quiz\.example\.de\/overlay\/[\w-]+\.[\w-]{43}$/);
-      expect((await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body).toEqual([expect.objectContaining({ url: created.body.url })]);
-      expect(await api(suite.env.url, 'GET', '/api/about')).toEqual({ status: 200, body: { version: packageVersion, publicUrl: PUBLIC_URL } });
+      expect((await api(suite.env.url, 'GET', '/api/overlay-links', undefined, admin)).body).toEqual([
+        expect.objectContaining({ url: created.body.url }),
+      ]);
+      expect(await api(suite.env.url, 'GET', '/api/about')).toEqual({
+        status: 200,
+        body: { version: packageVersion, publicUrl: PUBLIC_URL },
+      });
 
       const response = await fetch(`${suite.env.url}/api/token-auth/`, {
         method: 'POST',

@@ -57,7 +57,9 @@ describe('push hub', () => {
 
   /** Appends what the world decided since the last time; resolves once the live state (and so the hub) has it. */
   async function flush(world: World): Promise<void> {
-    const events = world.log.slice(appended).map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, appended + i) }));
+    const events = world.log
+      .slice(appended)
+      .map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, appended + i) }));
     appended = world.log.length;
     const { position } = await store.append('push-hub', events, 'any');
     await live?.waitFor(position);
@@ -87,7 +89,8 @@ describe('push hub', () => {
   function expectUpToDate(socket: Socket): void {
     const isOnline = (userId: string) => presence.isOnline(userId);
     const expected: Partial<Record<ScopeName, unknown>> = {};
-    for (const key of scopesOf(live!.state, socket)) expected[key.scope] = JSON.parse(JSON.stringify(scopeView(live!.state, key, isOnline)));
+    for (const key of scopesOf(live!.state, socket))
+      expected[key.scope] = JSON.parse(JSON.stringify(scopeView(live!.state, key, isOnline)));
     const held = Object.fromEntries(Object.entries(socket.views).filter(([, view]) => view !== null));
     expect(held).toEqual(expected);
   }
@@ -124,11 +127,16 @@ describe('push hub', () => {
   it('given anna and bert connected in one team, when bert joins the other team and that team is deleted, then he gets its whole view and then a null one, and anna sees him leave', async () => {
     const anna = connect(s.anna);
     const bert = connect(s.bert);
-    expect((anna.views.team as { members: Record<string, { online: boolean }> }).members[s.bert]).toMatchObject({ online: true });
+    expect((anna.views.team as { members: Record<string, { online: boolean }> }).members[s.bert]).toMatchObject({
+      online: true,
+    });
 
     s.world.joinTeam(s.bert, s.teamB);
     await flush(s.world);
-    expect(bert.pushes.filter((p) => p.scope === 'team').at(-1)).toMatchObject({ scope: 'team', value: { id: s.teamB } });
+    expect(bert.pushes.filter((p) => p.scope === 'team').at(-1)).toMatchObject({
+      scope: 'team',
+      value: { id: s.teamB },
+    });
     expect(Object.keys((anna.views.team as { members: object }).members)).toEqual([s.anna]);
     expectUpToDate(anna);
     expectUpToDate(bert);
@@ -151,7 +159,9 @@ describe('push hub', () => {
     const anna = connect(s.anna);
     const bert = connect(s.bert);
     disconnect(bert);
-    expect((anna.views.team as { members: Record<string, { online: boolean }> }).members[s.bert]).toMatchObject({ online: false });
+    expect((anna.views.team as { members: Record<string, { online: boolean }> }).members[s.bert]).toMatchObject({
+      online: false,
+    });
     expectUpToDate(anna);
   });
 
@@ -189,14 +199,19 @@ describe('push hub through a recorded night', () => {
       const { world } = recordNight();
       const log = world.log;
       for (let at = 0, batch = 1; at < log.length; at += batch, batch = (batch % 40) + 1) {
-        const events = log.slice(at, at + batch).map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, at + i) }));
+        const events = log
+          .slice(at, at + batch)
+          .map((e, i) => ({ ...toStored(e), id: nameBasedUuid(e.metadata.eventId, at + i) }));
         const { position } = await store.append('recorded-night', events, 'any');
         await live.waitFor(position);
         live.state.users.forEach((user) => {
           if (sockets.has(user.id)) return;
           const socket = new Socket(user.id, user.roles);
           expect(hub.attach(socket)).toBe(true);
-          ({ views: socket.views, versions: socket.versions } = JSON.parse(`{${hub.snapshotJson(socket)}}`) as Pick<Socket, 'views' | 'versions'>);
+          ({ views: socket.views, versions: socket.versions } = JSON.parse(`{${hub.snapshotJson(socket)}}`) as Pick<
+            Socket,
+            'views' | 'versions'
+          >);
           if (presence.connected(user.id)) hub.refreshPresenceOf(user.id);
           sockets.set(user.id, socket);
         });
@@ -206,7 +221,8 @@ describe('push hub through a recorded night', () => {
           for (const key of scopesOf(live.state, socket)) {
             const id = scopeKeyString(key);
             if (!fresh.has(id)) fresh.set(id, JSON.parse(JSON.stringify(scopeView(live.state, key, isOnline))));
-            if (!isDeepStrictEqual(socket.views[key.scope], fresh.get(id))) stale.push(`${id} at ${socket.userId} after event ${at + batch}`);
+            if (!isDeepStrictEqual(socket.views[key.scope], fresh.get(id)))
+              stale.push(`${id} at ${socket.userId} after event ${at + batch}`);
           }
         }
       }

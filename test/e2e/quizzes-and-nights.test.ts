@@ -18,7 +18,11 @@ options = ["Nena", "Helene Fischer"]
 `;
 
 async function postText(base: string, path: string, text: string, token: string) {
-  const response = await fetch(`${base}${path}`, { method: 'POST', body: text, headers: { 'content-type': 'application/toml', authorization: `Bearer ${token}` } });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    body: text,
+    headers: { 'content-type': 'application/toml', authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -39,7 +43,9 @@ describe('quiz import and nights over HTTP', () => {
     const preview = await postText(env.url, '/api/quizzes/import', TOML, admin);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ name: 'Aus TOML', yearWeek: '2026-48' });
-    expect(preview.body.content.map((q: { round: number; number: number; type: string }) => [q.round, q.number, q.type])).toEqual([
+    expect(
+      preview.body.content.map((q: { round: number; number: number; type: string }) => [q.round, q.number, q.type]),
+    ).toEqual([
       [1, 1, 'normal'],
       [1, 2, 'abcd'],
     ]);
@@ -59,14 +65,20 @@ describe('quiz import and nights over HTTP', () => {
     const quiz = await api(env.url, 'POST', '/api/quizzes', preview.body, admin);
     expect(quiz.status).toBe(201);
     const moderator = await WsClient.open(env.wsUrl, admin);
-    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({ success: true });
+    expect(await moderator.request('ma', { quiz: quiz.body.data.id, round: 1, question: 1 })).toMatchObject({
+      success: true,
+    });
     await moderator.close();
 
     const nights = await api(env.url, 'GET', '/api/nights', undefined, admin);
     expect(nights.status).toBe(200);
-    expect(nights.body.data).toEqual([expect.objectContaining({ quizId: quiz.body.data.id, quizName: 'Aus TOML', endedAt: null })]);
+    expect(nights.body.data).toEqual([
+      expect.objectContaining({ quizId: quiz.body.data.id, quizName: 'Aus TOML', endedAt: null }),
+    ]);
     const nightId = nights.body.data[0].id as string;
-    const response = await fetch(`${env.url}/api/nights/${nightId}/events`, { headers: { authorization: `Bearer ${admin}` } });
+    const response = await fetch(`${env.url}/api/nights/${nightId}/events`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(response.headers.get('content-type')).toContain('application/x-ndjson');
     const events = (await response.text())
       .trim()

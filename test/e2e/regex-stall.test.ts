@@ -48,9 +48,15 @@ describe('regular expressions run in linear time', () => {
     const moderator = await open(adminToken);
     expect(await moderator.request('mum', { modus: 'quiz-single' })).toMatchObject({ success: true });
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 1 })).toMatchObject({ success: true });
-    const players = await Promise.all(Array.from({ length: PLAYERS }, async (_, i) => open((await registerAndLogin(suite.env.url, `spieler${i}`)).token)));
+    const players = await Promise.all(
+      Array.from({ length: PLAYERS }, async (_, i) =>
+        open((await registerAndLogin(suite.env.url, `spieler${i}`)).token),
+      ),
+    );
     for (const [i, player] of players.entries()) {
-      expect(await player.request('sp', { message: `${'a'.repeat(ANSWER_LENGTH - i)}!` })).toMatchObject({ success: true });
+      expect(await player.request('sp', { message: `${'a'.repeat(ANSWER_LENGTH - i)}!` })).toMatchObject({
+        success: true,
+      });
     }
     expect(await moderator.request('mn')).toMatchObject({ success: true });
     const bystander = players[0]!;
@@ -73,7 +79,8 @@ describe('regular expressions run in linear time', () => {
 
     const started = performance.now();
     const replies = [];
-    for (const [regex] of WORST_PATTERNS) replies.push(await moderator.request('trx', { quiz: quizId, round: 1, question: 1, regex, mark: 'correct' }));
+    for (const [regex] of WORST_PATTERNS)
+      replies.push(await moderator.request('trx', { quiz: quizId, round: 1, question: 1, regex, mark: 'correct' }));
     const trxMs = performance.now() - started;
     pinging = false;
     await pinger;
@@ -91,7 +98,9 @@ describe('regular expressions run in linear time', () => {
     expect(Math.max(...pings, ...health)).toBeLessThan(BOUND_MS);
 
     // The same engine marks what matches: every answer here.
-    expect(await moderator.request('trx', { quiz: quizId, round: 1, question: 1, regex: '^A+!$', mark: 'correct' })).toMatchObject({ success: true });
+    expect(
+      await moderator.request('trx', { quiz: quizId, round: 1, question: 1, regex: '^A+!$', mark: 'correct' }),
+    ).toMatchObject({ success: true });
     await moderator.until((v) => v.tester?.answers?.filter((a: { checked: boolean }) => a.checked).length === PLAYERS);
   });
 });

@@ -15,12 +15,20 @@ import { WsClient } from './support/ws-client';
 const root = path.resolve(__dirname, '../..');
 
 /** `npm run night -- …` as an operator runs it, on the test server's data dir (and its database on Postgres). */
-function night(env: Pick<TestServer, 'dataDir' | 'databaseUrl'>, ...args: string[]): Promise<{ code: number; output: string }> {
+function night(
+  env: Pick<TestServer, 'dataDir' | 'databaseUrl'>,
+  ...args: string[]
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
     const child = spawn('npm', ['run', '--silent', 'night', '--', ...args], {
       cwd: root,
-      env: { ...inherited, DATA_DIR: env.dataDir, NODE_OPTIONS: '', ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}) },
+      env: {
+        ...inherited,
+        DATA_DIR: env.dataDir,
+        NODE_OPTIONS: '',
+        ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+      },
     });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
@@ -30,7 +38,8 @@ function night(env: Pick<TestServer, 'dataDir' | 'databaseUrl'>, ...args: string
 }
 
 /** Presence (online dots) lives in sockets, not in the log: everything else must match byte for byte. */
-const withoutPresence = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === 'online' ? undefined : v));
+const withoutPresence = (value: unknown) =>
+  JSON.stringify(value, (key, v: unknown) => (key === 'online' ? undefined : v));
 
 describe('replay and audit of a night', () => {
   let env: TestServer;
@@ -49,14 +58,35 @@ describe('replay and audit of a night', () => {
       {
         name: 'Replay',
         yearWeek: '2026-47',
-        content: [{ type: 'normal', round: 1, number: 1, category: '(3) Kunst', question: 'Wer malte die Mona Lisa?', answer: 'Leonardo' }],
+        content: [
+          {
+            type: 'normal',
+            round: 1,
+            number: 1,
+            category: '(3) Kunst',
+            question: 'Wer malte die Mona Lisa?',
+            answer: 'Leonardo',
+          },
+        ],
       },
       adminToken,
     );
     const quizId = quiz.body.data.id as string;
     const players = await Promise.all(['ida', 'jan'].map((name) => registerAndLogin(env.url, name)));
-    await api(env.url, 'POST', '/api/teams', { name: 'Pinsel', newPassword: 'p-team', stadt: 'Mainz', beschreibung: 'Kunst' }, players[0]!.token);
-    await api(env.url, 'POST', '/api/teams', { name: 'Leinwand', newPassword: 'l-team', stadt: 'Worms', beschreibung: 'Auch' }, players[1]!.token);
+    await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Pinsel', newPassword: 'p-team', stadt: 'Mainz', beschreibung: 'Kunst' },
+      players[0]!.token,
+    );
+    await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Leinwand', newPassword: 'l-team', stadt: 'Worms', beschreibung: 'Auch' },
+      players[1]!.token,
+    );
     const moderator = await WsClient.open(env.wsUrl, adminToken);
     const [ida, jan] = await Promise.all(players.map((p) => WsClient.open(env.wsUrl, p.token)));
     await moderator.request('ma', { quiz: quizId, round: 1, question: 1 });
@@ -68,7 +98,9 @@ describe('replay and audit of a night', () => {
     await moderator.request('mc', { time: 1 });
     await ida!.until((v) => v.global.state === 'qn' && v.team.takenAnswer, 10_000);
     const checking = await moderator.request('ta', { quiz: quizId });
-    const leonardo = (checking.answers as Array<{ id: string; answer: string }>).find((a) => a.answer === 'Leonardo da Vinci')!;
+    const leonardo = (checking.answers as Array<{ id: string; answer: string }>).find(
+      (a) => a.answer === 'Leonardo da Vinci',
+    )!;
     await moderator.request('tua', { answerId: leonardo.id, value: 3, checked: true, liked: false });
     await moderator.request('mp', { content: { publish: true } });
     await jan!.until((v) => v.global.points.sortedTeams.length === 2);
@@ -76,7 +108,9 @@ describe('replay and audit of a night', () => {
     const pushed = { ida: { ...ida!.views }, jan: { ...jan!.views }, moderator: { ...moderator.views } };
     await Promise.all([moderator, ida!, jan!].map((c) => c.close()));
     const nightId = (await api(env.url, 'GET', '/api/nights', undefined, adminToken)).body.data[0].id as string;
-    const download = await fetch(`${env.url}/api/nights/${nightId}/export`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const download = await fetch(`${env.url}/api/nights/${nightId}/export`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     const exported = await download.text();
     await env.stop();
 
@@ -89,7 +123,11 @@ describe('replay and audit of a night', () => {
     });
     const read = readNightExport(exported);
     expect(read.formatVersion).toBe(1);
-    expect(read.events.filter((e) => !belongsInStream(e.type as keyof typeof CURRENT_VERSION, e.streamId)).map((e) => `${e.type} in ${e.streamId}`)).toEqual([]);
+    expect(
+      read.events
+        .filter((e) => !belongsInStream(e.type as keyof typeof CURRENT_VERSION, e.streamId))
+        .map((e) => `${e.type} in ${e.streamId}`),
+    ).toEqual([]);
     const emptyDb = await openTestSqlDatabase();
     const emptyStore = await SqlEventStore.open(emptyDb.db);
     await importEvents(emptyStore, read.events);
@@ -124,7 +162,11 @@ describe('replay and audit of a night', () => {
       const file = path.join(dir, 'night.jsonl');
       expect((await night(env, 'export', nightId, file)).code).toBe(0);
       const text = await readFile(file, 'utf8');
-      expect(JSON.parse(text.slice(0, text.indexOf('\n')))).toMatchObject({ format: 'quiz-show-night', formatVersion: 1, eventVersions: CURRENT_VERSION });
+      expect(JSON.parse(text.slice(0, text.indexOf('\n')))).toMatchObject({
+        format: 'quiz-show-night',
+        formatVersion: 1,
+        eventVersions: CURRENT_VERSION,
+      });
       const newer = path.join(dir, 'newer.jsonl');
       await writeFile(newer, text.replace('"formatVersion":1', '"formatVersion":2'));
       const empty = { dataDir: path.join(dir, 'data'), databaseUrl: null };

@@ -14,7 +14,9 @@ describe('request log', () => {
   it('logs each request with an id, and never a password or token', async () => {
     const password = 'sehr-geheimes-passwort';
     const { token } = await registerAndLogin(env.url, 'leonie', password);
-    const response = await fetch(`${env.url}/api/tokens/current`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'abc-123' } });
+    const response = await fetch(`${env.url}/api/tokens/current`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'abc-123' },
+    });
     expect(response.headers.get('x-request-id')).toBe('abc-123');
     await fetch(`${env.url}/api/uploads/team/x/y.png?token=${token}`);
     await api(env.url, 'POST', '/api/token-auth/', { username: 'leonie', password: 'falsch' });

@@ -33,7 +33,13 @@ describe('restart mid-night', () => {
     );
     const quizId = quiz.body.data.id as string;
     const dora = await registerAndLogin(env.url, 'dora');
-    await api(env.url, 'POST', '/api/teams', { name: 'Dachse', newPassword: 'dachs-team', stadt: 'Trier', beschreibung: 'Gräbt' }, dora.token);
+    await api(
+      env.url,
+      'POST',
+      '/api/teams',
+      { name: 'Dachse', newPassword: 'dachs-team', stadt: 'Trier', beschreibung: 'Gräbt' },
+      dora.token,
+    );
 
     let moderator = await WsClient.open(env.wsUrl, admin);
     let player = await WsClient.open(env.wsUrl, dora.token);
@@ -72,7 +78,9 @@ describe('restart mid-night', () => {
     expect(await moderator.request('ma', { quiz: quizId, round: 1, question: 2 })).toMatchObject({ success: true });
     await player.until((v) => v.global.question?.number === 2 && v.global.state === 'qa');
     expect(await player.request('gp', { message: 'Zwei!' })).toMatchObject({ success: true });
-    await player.until((v) => Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Zwei!'));
+    await player.until((v) =>
+      Object.values(v.team.proposals as Record<string, { message: string }>).some((p) => p.message === 'Zwei!'),
+    );
     await player.close();
     await moderator.close();
   });

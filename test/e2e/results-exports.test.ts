@@ -4,7 +4,15 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
 import { testDatabaseUrl } from '../support/test-database';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from './support/test-server';
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  registerAndLogin,
+  seedUserWithRoles,
+  startTestServer,
+  type TestServer,
+} from './support/test-server';
 
 const TEAMS = 1000;
 const ERASED = 'Gelöschtes Konto';
@@ -20,15 +28,22 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * The CSV parser of PostgreSQL (COPY … FORMAT csv, in an in-memory PGlite): a parser we did not write,
  * reading `;` separators, quoted cells with doubled quotes and line breaks. Returns the header and the rows.
  */
-async function parseCsv(parser: PGlite, bytes: Buffer): Promise<{ header: string[]; rows: Array<Array<string | null>> }> {
+async function parseCsv(
+  parser: PGlite,
+  bytes: Buffer,
+): Promise<{ header: string[]; rows: Array<Array<string | null>> }> {
   expect([...bytes.subarray(0, 3)]).toEqual(BOM);
   const text = bytes.subarray(3).toString('utf8');
   expect(text.endsWith('\r\n')).toBe(true);
   // The column count from the header line (header cells hold no separator).
   const columns = text.slice(0, text.indexOf('\r\n')).split(';').length;
   const names = Array.from({ length: columns }, (_, i) => `c${i}`);
-  await parser.exec(`DROP TABLE IF EXISTS csv; CREATE TABLE csv (n serial, ${names.map((c) => `${c} text`).join(', ')})`);
-  await parser.query(`COPY csv (${names.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv, DELIMITER ';')`, [], { blob: new Blob([text]) });
+  await parser.exec(
+    `DROP TABLE IF EXISTS csv; CREATE TABLE csv (n serial, ${names.map((c) => `${c} text`).join(', ')})`,
+  );
+  await parser.query(`COPY csv (${names.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv, DELIMITER ';')`, [], {
+    blob: new Blob([text]),
+  });
   const { rows } = await parser.query<Record<string, string | null>>(`SELECT ${names.join(', ')} FROM csv ORDER BY n`);
   const all = rows.map((row) => names.map((c) => row[c]));
   return { header: all[0] as string[], rows: all.slice(1) };
@@ -49,7 +64,9 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
   let erasedId: string;
   const query = <T>(sql: string, params: unknown[] = []) => env.server.runtime.storage.sql.query<T>(sql, params);
   const download = async (file: string, token: string) => {
-    const response = await fetch(`${env.url}/api/quizzes/${night.quizId}/${file}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${env.url}/api/quizzes/${night.quizId}/${file}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     return {
       status: response.status,
       type: response.headers.get('content-type'),
@@ -57,7 +74,8 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
       bytes: Buffer.from(await response.arrayBuffer()),
     };
   };
-  const caughtUp = async () => env.server.runtime.readModels.runner.waitFor(await env.server.storage.events.lastPosition());
+  const caughtUp = async () =>
+    env.server.runtime.readModels.runner.waitFor(await env.server.storage.events.lastPosition());
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-e2e-results-'));
@@ -72,7 +90,9 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     [{ quizzer: erasedId }] = await query<{ quizzer: string }>(
       `SELECT a.quizzer FROM read_quiz_answers a JOIN read_teams t ON t.id = a.team_id WHERE t.name LIKE '=1+1%' ORDER BY a.id LIMIT 1`,
     );
-    expect((await api(env.url, 'DELETE', `/api/users/${erasedId}`, { currentPassword: ADMIN_PASSWORD }, admin)).status).toBe(204);
+    expect(
+      (await api(env.url, 'DELETE', `/api/users/${erasedId}`, { currentPassword: ADMIN_PASSWORD }, admin)).status,
+    ).toBe(204);
     await caughtUp();
   }, 300_000);
 
@@ -99,9 +119,27 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     expect(file.type).toBe('text/csv; charset=utf-8');
     expect(file.disposition).toBe(`attachment; filename="quiz-${night.quizId}-antworten.csv"`);
     const { header, rows } = await parseCsv(parser, file.bytes);
-    expect(header).toEqual(['Runde', 'Frage', 'Team', 'Eingeloggte Antwort', 'Vorgeschlagen von', 'Bewertung', 'Gefällt', 'Punkte']);
+    expect(header).toEqual([
+      'Runde',
+      'Frage',
+      'Team',
+      'Eingeloggte Antwort',
+      'Vorgeschlagen von',
+      'Bewertung',
+      'Gefällt',
+      'Punkte',
+    ]);
 
-    const projected = await query<{ round: number; num: number; team: string; answer: string; author: string; checked: boolean; liked: boolean; points: number }>(
+    const projected = await query<{
+      round: number;
+      num: number;
+      team: string;
+      answer: string;
+      author: string;
+      checked: boolean;
+      liked: boolean;
+      points: number;
+    }>(
       `SELECT a.round, a.num, t.name AS team, a.answer, u.name AS author, a.checked, a.liked, a.points
        FROM read_quiz_answers a JOIN read_teams t ON t.id = a.team_id JOIN read_users u ON u.id = a.quizzer WHERE a.quiz_id = $1`,
       [night.quizId],
@@ -120,12 +158,22 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
         Number(a.points),
       ]),
     );
-    const parsed = rows.map(([round, num, team, answer, author, rating, liked, points]) => line([round, num, team, answer, author, rating, liked, numberOf(points)]));
+    const parsed = rows.map(([round, num, team, answer, author, rating, liked, points]) =>
+      line([round, num, team, answer, author, rating, liked, numberOf(points)]),
+    );
     expect(parsed.sort()).toEqual(expected.sort());
 
     // What the export had to survive is there, as text a spreadsheet does not run.
     const answers = new Set(rows.map((row) => row[3]));
-    for (const tricky of [`'=HYPERLINK("http://böse.example";"klick")`, 'Zeile 1\r\nZeile 2', 'Köln; Bonn', 'Sie sagte "Hallo"', "'-1", 'Wagen\rrücklauf', "'@SUMME(A1:A2)"]) {
+    for (const tricky of [
+      `'=HYPERLINK("http://böse.example";"klick")`,
+      'Zeile 1\r\nZeile 2',
+      'Köln; Bonn',
+      'Sie sagte "Hallo"',
+      "'-1",
+      'Wagen\rrücklauf',
+      "'@SUMME(A1:A2)",
+    ]) {
       expect(answers).toContain(tricky);
     }
     expect(rows.some((row) => row[2]?.startsWith(`'=1+1 "Die; Eulen"`))).toBe(true);
@@ -147,7 +195,8 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
       [night.quizId],
     );
     const totals = new Map<string, number>();
-    for (const row of projected) totals.set(guarded(row.team), (totals.get(guarded(row.team)) ?? 0) + Number(row.points));
+    for (const row of projected)
+      totals.set(guarded(row.team), (totals.get(guarded(row.team)) ?? 0) + Number(row.points));
     expect(rows).toHaveLength(totals.size);
     const higher = (total: number) => [...totals.values()].filter((t) => t > total).length;
     let previousTotal = Infinity;
@@ -164,7 +213,14 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
   it("stats.csv gives per question the answers, the right ones, the share and the average points of the answers projection, as the page's API does", async () => {
     const file = await download('stats.csv', moderator);
     const { header, rows } = await parseCsv(parser, file.bytes);
-    expect(header).toEqual(['Runde', 'Frage', 'Teams mit Antwort', 'Davon richtig', 'Anteil richtig (%)', 'Durchschnittliche Punkte']);
+    expect(header).toEqual([
+      'Runde',
+      'Frage',
+      'Teams mit Antwort',
+      'Davon richtig',
+      'Anteil richtig (%)',
+      'Durchschnittliche Punkte',
+    ]);
 
     const projected = await query<{ num: number; answered: string; right: string; points: number }>(
       `SELECT num, count(*) AS answered, count(*) FILTER (WHERE checked AND points > 0) AS right, sum(points) AS points
@@ -175,7 +231,14 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
       const q = projected.find((p) => p.num === i + 1);
       const answered = Number(q?.answered ?? 0);
       const right = Number(q?.right ?? 0);
-      return [1, i + 1, answered, right, answered ? round2((right / answered) * 100) : null, answered ? round2(Number(q!.points) / answered) : null];
+      return [
+        1,
+        i + 1,
+        answered,
+        right,
+        answered ? round2((right / answered) * 100) : null,
+        answered ? round2(Number(q!.points) / answered) : null,
+      ];
     });
     expect(rows.map((row) => row.map(numberOf))).toEqual(expected);
     // Questions 1 to 3 are rated, 4 and 5 locked in but not rated, 6 still open in single mode.

@@ -12,12 +12,18 @@ import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-ser
 
 describe('the secured-command step', () => {
   const suite = serverForSuite();
-  const register = (name: string) => api(suite.env.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } } });
+  const register = (name: string) =>
+    api(suite.env.url, 'POST', '/api/users', {
+      data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } },
+    });
 
   it('given a taken login, when it is registered again in other case, then 409 in German, and no password was hashed', async () => {
     await registerAndLogin(suite.env.url, 'greta');
     const hashed = hashingFigures().done;
-    expect(await register('GRETA')).toMatchObject({ status: 409, body: { errors: [{ detail: USER_TEXTS.loginTaken }] } });
+    expect(await register('GRETA')).toMatchObject({
+      status: 409,
+      body: { errors: [{ detail: USER_TEXTS.loginTaken }] },
+    });
     expect(hashingFigures().done).toBe(hashed);
   });
 
@@ -39,7 +45,13 @@ describe('the secured-command step', () => {
     const { credentials } = suite.env.server.runtime.secrets;
     const stored = await credentials.findByUserId(hanna.userId);
     const hashed = hashingFigures().done;
-    const refused = await api(suite.env.url, 'PATCH', `/api/users/${hanna.userId}`, { newPassword: 'neues-passwort', currentPassword: 'falsch' }, hanna.token);
+    const refused = await api(
+      suite.env.url,
+      'PATCH',
+      `/api/users/${hanna.userId}`,
+      { newPassword: 'neues-passwort', currentPassword: 'falsch' },
+      hanna.token,
+    );
     expect(refused).toMatchObject({ status: 403, body: { errors: [{ detail: USER_TEXTS.currentPasswordWrong }] } });
     expect(hashingFigures().done).toBe(hashed + 1);
     expect(await credentials.findByUserId(hanna.userId)).toEqual(stored);
@@ -47,14 +59,19 @@ describe('the secured-command step', () => {
   });
 
   describe('after steps', () => {
-    const actorOf = (userId: string): Actor => ({ userId, roles: [...suite.env.server.runtime.engine.live.state.users.get(userId)!.roles] });
+    const actorOf = (userId: string): Actor => ({
+      userId,
+      roles: [...suite.env.server.runtime.engine.live.state.users.get(userId)!.roles],
+    });
     /** A step that writes down when it ran, and the log's position then. */
     const recorded = (name: string, log: string[]): AfterStep => ({
       before: async () => {
         log.push(`${name} before at ${await suite.env.server.storage.events.lastPosition()}`);
       },
       run: async (accepted) => {
-        log.push(`${name} after ${accepted.events.map((event) => event.type).join(',')} at ${await suite.env.server.storage.events.lastPosition()}`);
+        log.push(
+          `${name} after ${accepted.events.map((event) => event.type).join(',')} at ${await suite.env.server.storage.events.lastPosition()}`,
+        );
       },
     });
 
@@ -70,7 +87,12 @@ describe('the secured-command step', () => {
       expect(outcome.ok).toBe(true);
       const end = await suite.env.server.storage.events.lastPosition();
       expect(end).toBeGreaterThan(start);
-      expect(log).toEqual([`eins before at ${start}`, `zwei before at ${start}`, `eins after UserTokensRevoked at ${end}`, `zwei after UserTokensRevoked at ${end}`]);
+      expect(log).toEqual([
+        `eins before at ${start}`,
+        `zwei before at ${start}`,
+        `eins after UserTokensRevoked at ${end}`,
+        `zwei after UserTokensRevoked at ${end}`,
+      ]);
     });
 
     it('given a command its rule refuses, when it runs with an after step, then the step reads but never runs, and nothing is stored', async () => {
@@ -94,9 +116,13 @@ describe('the secured-command step', () => {
       const team = { name: 'Die Dachse', newPassword: 'dachs-team', stadt: 'Bonn', beschreibung: '-' };
       const created = await api(suite.env.url, 'POST', '/api/teams', team, lea.token);
       expect(created.status).toBe(201);
-      expect((await api(suite.env.url, 'DELETE', `/api/teams/${created.body.data.id}`, undefined, admin)).status).toBe(204);
+      expect((await api(suite.env.url, 'DELETE', `/api/teams/${created.body.data.id}`, undefined, admin)).status).toBe(
+        204,
+      );
       const max = await registerAndLogin(suite.env.url, 'max');
-      expect(await api(suite.env.url, 'POST', '/api/teams', { ...team, name: 'die dachse' }, max.token)).toMatchObject({ status: 201 });
+      expect(await api(suite.env.url, 'POST', '/api/teams', { ...team, name: 'die dachse' }, max.token)).toMatchObject({
+        status: 201,
+      });
     });
   });
 });

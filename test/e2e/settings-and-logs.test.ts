@@ -61,16 +61,25 @@ describe('settings are checked at start', () => {
       'ADMIN_PASSWORD: erwartet mindestens 8 Zeichen (für lokale Versuche ALLOW_WEAK_SECRETS=true)',
     ]);
     expect((error as Error).message).not.toContain('kurz');
-    expect(loadConfig({ ...weak, ALLOW_WEAK_SECRETS: 'true' })).toMatchObject({ jwtSecret: 'x', allowWeakSecrets: true });
-    expect(loadConfig({ JWT_SECRET: 'a'.repeat(32), ADMIN_PASSWORD: 'acht8888' })).toMatchObject({ adminPasswordReset: false });
+    expect(loadConfig({ ...weak, ALLOW_WEAK_SECRETS: 'true' })).toMatchObject({
+      jwtSecret: 'x',
+      allowWeakSecrets: true,
+    });
+    expect(loadConfig({ JWT_SECRET: 'a'.repeat(32), ADMIN_PASSWORD: 'acht8888' })).toMatchObject({
+      adminPasswordReset: false,
+    });
     expect(() => loadConfig({ ADMIN_PASSWORD_RESET: 'true' })).toThrow('ADMIN_PASSWORD_RESET: braucht ADMIN_PASSWORD');
   });
 
   it('given MIGRATION_DATABASE_URL, then it needs DATABASE_URL (the runtime role) and a postgres URL; with both, both are read', () => {
     const owner = 'postgres://quiz_owner:geheim@db:5432/quiz';
     expect(() => loadConfig({ MIGRATION_DATABASE_URL: owner })).toThrow('MIGRATION_DATABASE_URL: braucht DATABASE_URL');
-    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'mysql://x@db/quiz', DATABASE_URL: owner })).toThrow(/MIGRATION_DATABASE_URL: erwartet eine URL postgres:/);
-    expect(loadConfig({ MIGRATION_DATABASE_URL: owner, DATABASE_URL: 'postgres://quiz_app:auch@db:5432/quiz' })).toMatchObject({
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'mysql://x@db/quiz', DATABASE_URL: owner })).toThrow(
+      /MIGRATION_DATABASE_URL: erwartet eine URL postgres:/,
+    );
+    expect(
+      loadConfig({ MIGRATION_DATABASE_URL: owner, DATABASE_URL: 'postgres://quiz_app:auch@db:5432/quiz' }),
+    ).toMatchObject({
       migrationDatabaseUrl: owner,
       databaseUrl: 'postgres://quiz_app:auch@db:5432/quiz',
     });
@@ -99,7 +108,14 @@ describe('settings are checked at start', () => {
       databaseUrl: 'postgresql://u@h:5432/d',
       eventStoreUrl: 'esdb://h:2113?tls=false',
     });
-    expect(loadConfig({})).toMatchObject({ port: 3000, host: '0.0.0.0', commandBatchMax: 500, logFormat: 'text', logLevel: 'log', trustProxy: false });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      commandBatchMax: 500,
+      logFormat: 'text',
+      logLevel: 'log',
+      trustProxy: false,
+    });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
     expect(loadConfig({ TRUST_PROXY: '5' }).trustProxy).toBe(5);
@@ -107,7 +123,9 @@ describe('settings are checked at start', () => {
   });
 
   it('given TRUST_PROXY=true, then the start is refused with the reason (any client could claim an address)', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true": erwartet die Zahl der Proxys .*nie "true"/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY="true": erwartet die Zahl der Proxys .*nie "true"/,
+    );
   });
 });
 
@@ -208,10 +226,14 @@ describe('the start as an operator sees it', () => {
       .filter((line) => line.trim());
     const serverLines = lines.slice(lines.findIndex((line) => line.startsWith('{'))); // before: the build, when stale (tsc, vite)
     const records = serverLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject({ level: 'log', url: `http://127.0.0.1:${port}` });
+    expect(records.find((r) => r.context === 'Start' && String(r.message).startsWith('Quiz-Show läuft'))).toMatchObject(
+      { level: 'log', url: `http://127.0.0.1:${port}` },
+    );
     // The generated password never reaches the JSON log (a collector keeps it): it is in a file only the server's user reads.
     const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
-    expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toMatchObject({ message: expect.stringContaining(file) });
+    expect(records.find((r) => String(r.message).startsWith('Erster Admin angelegt'))).toMatchObject({
+      message: expect.stringContaining(file),
+    });
     const password = (await readFile(file, 'utf8')).trim();
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -225,7 +247,14 @@ describe('the start as an operator sees it', () => {
         })
       ).status,
     ).toBe(200);
-    expect(records.filter((r) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(String(r.context)))).toEqual([]);
-    expect(records.find((r) => r.requestId === 'anfrage-42')).toMatchObject({ context: 'HTTP', method: 'GET', path: '/api/teams', status: 401 });
+    expect(
+      records.filter((r) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(String(r.context))),
+    ).toEqual([]);
+    expect(records.find((r) => r.requestId === 'anfrage-42')).toMatchObject({
+      context: 'HTTP',
+      method: 'GET',
+      path: '/api/teams',
+      status: 401,
+    });
   });
 });

@@ -21,7 +21,11 @@ describeOnPostgres('shared-presence', 'presence shared between instances', () =>
   async function instance(): Promise<{ db: PostgresDatabase; presence: SharedPresence; stopped: boolean }> {
     const db = await PostgresDatabase.open(database.url);
     await migrateWriteSide(db);
-    const started = { db, presence: await SharedPresence.start(db, { heartbeatMs: HEARTBEAT_MS, staleMs: STALE_MS }), stopped: false };
+    const started = {
+      db,
+      presence: await SharedPresence.start(db, { heartbeatMs: HEARTBEAT_MS, staleMs: STALE_MS }),
+      stopped: false,
+    };
     opened.push(started);
     return started;
   }

@@ -108,16 +108,26 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
   });
 
   it('given an admin, when she PUTs settings, then they are answered, read by everyone and stored as one event with who changed them', async () => {
-    expect(await api(suite.env.url, 'PUT', '/api/show-settings', SETTINGS, admin)).toEqual({ status: 200, body: SETTINGS });
+    expect(await api(suite.env.url, 'PUT', '/api/show-settings', SETTINGS, admin)).toEqual({
+      status: 200,
+      body: SETTINGS,
+    });
     expect(await api(suite.env.url, 'GET', '/api/show-settings')).toEqual({ status: 200, body: SETTINGS });
-    expect(await api(suite.env.url, 'GET', '/api/show-settings', undefined, player)).toEqual({ status: 200, body: SETTINGS });
-    const events = (await suite.env.server.storage.events.readStream('show')).filter((e) => e.type === 'ShowSettingsChanged');
+    expect(await api(suite.env.url, 'GET', '/api/show-settings', undefined, player)).toEqual({
+      status: 200,
+      body: SETTINGS,
+    });
+    const events = (await suite.env.server.storage.events.readStream('show')).filter(
+      (e) => e.type === 'ShowSettingsChanged',
+    );
     expect(events).toHaveLength(1);
     const adminId = suite.env.server.runtime.engine.live.state.userIdByLogin.get('admin');
     expect(events[0].data).toEqual({ settings: SETTINGS, changedBy: adminId });
     // The same settings again: 200, nothing appended.
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', SETTINGS, admin)).status).toBe(200);
-    expect((await suite.env.server.storage.events.readStream('show')).filter((e) => e.type === 'ShowSettingsChanged')).toHaveLength(1);
+    expect(
+      (await suite.env.server.storage.events.readStream('show')).filter((e) => e.type === 'ShowSettingsChanged'),
+    ).toHaveLength(1);
   });
 
   it('given a player, a moderator or nobody, when they PUT, then 403 (401 logged out) and nothing changes', async () => {
@@ -147,10 +157,26 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
       { socialLinks: Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: `https://l${i}.example.org` })) },
       'Es sind höchstens 10 Social-Media-Links möglich.',
     ],
-    ['a text too long', { qrHostName: 'O'.repeat(51) }, 'Zu lang: Der Name auf der QR-Seite darf höchstens 50 Zeichen haben.'],
-    ['a list that is no list', { socialLinks: 'https://instagram.com' }, 'Das Feld "socialLinks" muss eine Liste sein.'],
-    ['entries that are no objects', { nextDates: ['2026-11-27'] }, 'Jeder Eintrag im Feld "nextDates" muss ein Objekt {date, title} sein.'],
-    ['an entry field that is no text', { socialLinks: [{ label: 'X', url: 42 }] }, 'Das Feld "socialLinks[].url" muss ein Text sein.'],
+    [
+      'a text too long',
+      { qrHostName: 'O'.repeat(51) },
+      'Zu lang: Der Name auf der QR-Seite darf höchstens 50 Zeichen haben.',
+    ],
+    [
+      'a list that is no list',
+      { socialLinks: 'https://instagram.com' },
+      'Das Feld "socialLinks" muss eine Liste sein.',
+    ],
+    [
+      'entries that are no objects',
+      { nextDates: ['2026-11-27'] },
+      'Jeder Eintrag im Feld "nextDates" muss ein Objekt {date, title} sein.',
+    ],
+    [
+      'an entry field that is no text',
+      { socialLinks: [{ label: 'X', url: 42 }] },
+      'Das Feld "socialLinks[].url" muss ein Text sein.',
+    ],
     ['a number for a text', { streamUrl: 42 }, 'Das Feld "streamUrl" muss ein Text sein.'],
     ['a text for the flag', { newsletterPopup: 'ja' }, 'Das Feld "newsletterPopup" muss true oder false sein.'],
     ['a NUL in a text', { streamUrl: 'https://example.org/\u0000' }, 'Der Text enthält ungültige Zeichen.'],
@@ -159,20 +185,53 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
       { primaryColor: '#ffb703' },
       'Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe #ffb703 erreicht nur 1,74:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.',
     ],
-    ['a colour that is no #rrggbb', { primaryColor: 'rgb(0,0,0)' }, 'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).'],
-    ['a show name too long', { showName: 'S'.repeat(61) }, 'Zu lang: Der Name der Show darf höchstens 60 Zeichen haben.'],
-    ['an Impressum too long', { imprint: 'I'.repeat(20_001) }, 'Zu lang: Das Impressum darf höchstens 20000 Zeichen haben.'],
-    ['a logo that is no upload of the show', { logo: 'https://example.org/logo.png' }, 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.'],
+    [
+      'a colour that is no #rrggbb',
+      { primaryColor: 'rgb(0,0,0)' },
+      'Die Hauptfarbe muss als #rrggbb angegeben werden (z. B. #5b3fd6).',
+    ],
+    [
+      'a show name too long',
+      { showName: 'S'.repeat(61) },
+      'Zu lang: Der Name der Show darf höchstens 60 Zeichen haben.',
+    ],
+    [
+      'an Impressum too long',
+      { imprint: 'I'.repeat(20_001) },
+      'Zu lang: Das Impressum darf höchstens 20000 Zeichen haben.',
+    ],
+    [
+      'a logo that is no upload of the show',
+      { logo: 'https://example.org/logo.png' },
+      'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.',
+    ],
     ['an overlay layout that is no object', { overlay: 'oben rechts' }, 'Das Feld "overlay" muss ein Objekt sein.'],
-    ['an overlay scale that is no number', { overlay: { scale: 'groß' } }, 'Das Feld "overlay.scale" muss eine Zahl sein.'],
-    ['an overlay scale too large', { overlay: { scale: 2.5 } }, 'Die Größe (scale) des Overlays muss eine Zahl von 0,5 bis 2 sein.'],
+    [
+      'an overlay scale that is no number',
+      { overlay: { scale: 'groß' } },
+      'Das Feld "overlay.scale" muss eine Zahl sein.',
+    ],
+    [
+      'an overlay scale too large',
+      { overlay: { scale: 2.5 } },
+      'Die Größe (scale) des Overlays muss eine Zahl von 0,5 bis 2 sein.',
+    ],
   ])('given %s, then 400 with the German text and nothing changes', async (_what, fields, detail) => {
-    expect(await api(suite.env.url, 'PUT', '/api/show-settings', { ...SETTINGS, ...fields }, admin)).toEqual({ status: 400, body: { errors: [{ status: '400', detail }] } });
+    expect(await api(suite.env.url, 'PUT', '/api/show-settings', { ...SETTINGS, ...fields }, admin)).toEqual({
+      status: 400,
+      body: { errors: [{ status: '400', detail }] },
+    });
     expect((await api(suite.env.url, 'GET', '/api/show-settings')).body).toEqual(SETTINGS);
   });
 
   it('given a PUT leaving fields out, then those are unset: PUT replaces', async () => {
-    const { body } = await api(suite.env.url, 'PUT', '/api/show-settings', { newsletterUrl: 'https://n.example.org' }, admin);
+    const { body } = await api(
+      suite.env.url,
+      'PUT',
+      '/api/show-settings',
+      { newsletterUrl: 'https://n.example.org' },
+      admin,
+    );
     expect(body).toEqual({ ...UNSET, newsletterUrl: 'https://n.example.org' });
     expect((await api(suite.env.url, 'PUT', '/api/show-settings', SETTINGS, admin)).body).toEqual(SETTINGS);
   });
@@ -204,7 +263,9 @@ describe('show settings over HTTP (PROTOCOL.md "Show settings")', () => {
 
   it('is described in the OpenAPI document with its DTO', async () => {
     const { body } = await api(suite.env.url, 'GET', '/api/docs-json');
-    expect(JSON.stringify(body.paths['/api/show-settings'].put.requestBody)).toContain('#/components/schemas/ShowSettingsDto');
+    expect(JSON.stringify(body.paths['/api/show-settings'].put.requestBody)).toContain(
+      '#/components/schemas/ShowSettingsDto',
+    );
     expect(Object.keys(body.components.schemas.ShowSettingsDto.properties)).toEqual([
       'streamChannel',
       'streamUrl',
@@ -239,7 +300,10 @@ describe('show settings: a body that is no object', () => {
         body,
       });
       const answer = { status: response.status, body: (await response.json()) as unknown };
-      expect([body, answer]).toEqual([body, { status: 400, body: { errors: [{ status: '400', detail: 'Die Anfrage muss ein JSON-Objekt sein.' }] } }]);
+      expect([body, answer]).toEqual([
+        body,
+        { status: 400, body: { errors: [{ status: '400', detail: 'Die Anfrage muss ein JSON-Objekt sein.' }] } },
+      ]);
     }
     expect((await api(suite.env.url, 'GET', '/api/show-settings')).body).toEqual(UNSET);
   });

@@ -66,7 +66,8 @@ describe('live-state snapshots', () => {
     await second.start();
     expect(foldedBatches[0]).toBeGreaterThan(first.position); // it started at the snapshot, not at 0
     expect(sameState(second.state, night.world.state)).toBe(true);
-    for (const viewer of Object.values(night.viewers)) expect(views(second.state, viewer)).toEqual(views(night.world.state, viewer));
+    for (const viewer of Object.values(night.viewers))
+      expect(views(second.state, viewer)).toEqual(views(night.world.state, viewer));
     expect(second.revisionOf('show')).toBe((await store.readStream('show')).length - 1);
     await second.stop();
   });
@@ -76,14 +77,18 @@ describe('live-state snapshots', () => {
     const events = await store.readAll();
     const whole = replayEvents(events).state;
     expect(await verifySnapshot(snapshots, events, whole)).toEqual({ position: expect.any(Number), differences: [] });
-    const [row] = await db.query<{ position: string }>("SELECT position FROM live_snapshots WHERE code_version = 'version-a' ORDER BY position DESC LIMIT 1");
+    const [row] = await db.query<{ position: string }>(
+      "SELECT position FROM live_snapshots WHERE code_version = 'version-a' ORDER BY position DESC LIMIT 1",
+    );
     await db.query(
       `UPDATE live_snapshots SET state = regexp_replace(state, '"uploadCount":[0-9]+', '"uploadCount":999999')
       WHERE code_version = 'version-a' AND position = $1`,
       [row!.position],
     );
     const tampered = await verifySnapshot(snapshots, events, whole);
-    expect(tampered.differences).toEqual([{ where: 'snapshot', detail: expect.stringContaining(`position ${row!.position}`) }]);
+    expect(tampered.differences).toEqual([
+      { where: 'snapshot', detail: expect.stringContaining(`position ${row!.position}`) },
+    ]);
   });
 
   it('ignores a snapshot written by another code version', async () => {
@@ -96,7 +101,9 @@ describe('live-state snapshots', () => {
   });
 
   it('ignores a snapshot that cannot be read, and folds the log instead', async () => {
-    await db.query("INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ('version-c', 999999, '{broken', '{}')");
+    await db.query(
+      "INSERT INTO live_snapshots (code_version, position, state, revisions) VALUES ('version-c', 999999, '{broken', '{}')",
+    );
     const broken = await SnapshotStore.open(db, 'version-c');
     expect(await broken.latest()).toBeNull();
     const live = new LiveStateService(store, { snapshots: broken });

@@ -23,7 +23,13 @@ describeOnPostgres('start-without-database', 'a server started while its databas
   let dataDir: string;
   const processes: AppProcess[] = [];
 
-  const env = (url: string) => ({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'start-without-database-secret-32-bytes', ADMIN_PASSWORD, LOG_FORMAT: 'text' });
+  const env = (url: string) => ({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'start-without-database-secret-32-bytes',
+    ADMIN_PASSWORD,
+    LOG_FORMAT: 'text',
+  });
 
   beforeAll(async () => {
     ensureBuiltServer();
@@ -47,7 +53,8 @@ describeOnPostgres('start-without-database', 'a server started while its databas
     const started = app.start().catch((error: unknown) => {
       exited = error;
     });
-    while ((app.output.match(WAITING) ?? []).length < 3 && exited === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((app.output.match(WAITING) ?? []).length < 3 && exited === null)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(exited).toBeNull();
     expect(proxy.refused).toBeGreaterThanOrEqual(3);
     expect(
@@ -66,7 +73,9 @@ describeOnPostgres('start-without-database', 'a server started while its databas
     const unknown = Object.assign(new URL(database.url), { pathname: '/quiz_gibt_es_nicht' }).toString();
     const app = new AppProcess('misconfigured', await freePort(), env(unknown));
     processes.push(app);
-    await expect(app.start()).rejects.toThrow(/exited while starting[\s\S]*Start fehlgeschlagen[\s\S]*quiz_gibt_es_nicht/);
+    await expect(app.start()).rejects.toThrow(
+      /exited while starting[\s\S]*Start fehlgeschlagen[\s\S]*quiz_gibt_es_nicht/,
+    );
     expect(app.output).not.toMatch(WAITING);
   });
 });

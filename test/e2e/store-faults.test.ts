@@ -120,7 +120,9 @@ describeOnPostgres('store-faults', 'the Postgres store through a fault proxy', (
     expect(first).toBeInstanceOf(StoreUnavailableError);
     expect(proxied.breaker.isOpen).toBe(true);
     const refusedBefore = proxy.refused;
-    const next = await Promise.all(Array.from({ length: 50 }, () => proxied.query('SELECT 1').catch((error: unknown) => error)));
+    const next = await Promise.all(
+      Array.from({ length: 50 }, () => proxied.query('SELECT 1').catch((error: unknown) => error)),
+    );
     expect(next.every((e) => e instanceof StoreUnavailableError)).toBe(true);
     expect(proxy.refused - refusedBefore).toBeLessThanOrEqual(1); // 50 calls, at most one connection attempt
     await sleep(3000 + 1100); // the refusal, then the breaker's open time

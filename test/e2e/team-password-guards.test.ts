@@ -1,5 +1,9 @@
 import { migrateWriteSide } from '../../src/store/sql/migrate';
-import { TeamPasswordGuards, WRONG_TEAM_PASSWORDS_PER_TEAM, WRONG_TEAM_PASSWORDS_PER_USER } from '../../src/limits/sockets-and-team-passwords';
+import {
+  TeamPasswordGuards,
+  WRONG_TEAM_PASSWORDS_PER_TEAM,
+  WRONG_TEAM_PASSWORDS_PER_USER,
+} from '../../src/limits/sockets-and-team-passwords';
 import { openTestSqlDatabase, type TestSqlDatabase } from '../support/test-database';
 
 /**
@@ -10,7 +14,12 @@ describe('team password guards', () => {
   let database: TestSqlDatabase;
   let guards: TeamPasswordGuards;
   const now = Date.parse('2026-11-27T20:00:00Z');
-  const teamCount = async (teamId: string) => (await database.db.query<{ count: number }>('SELECT count FROM limit_counters WHERE key = $1', [`gj-team ${teamId}`]))[0]?.count ?? 0;
+  const teamCount = async (teamId: string) =>
+    (
+      await database.db.query<{ count: number }>('SELECT count FROM limit_counters WHERE key = $1', [
+        `gj-team ${teamId}`,
+      ])
+    )[0]?.count ?? 0;
 
   beforeAll(async () => {
     database = await openTestSqlDatabase();
@@ -23,7 +32,8 @@ describe('team password guards', () => {
   });
 
   it('given a user at their limit, when they try once more, then they are refused and the team does not count it', async () => {
-    for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) expect(await guards.attempt('guesser', 'team-a', now)).toBe(true);
+    for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++)
+      expect(await guards.attempt('guesser', 'team-a', now)).toBe(true);
     expect(await teamCount('team-a')).toBe(WRONG_TEAM_PASSWORDS_PER_USER.max);
     expect(await guards.attempt('guesser', 'team-a', now)).toBe(false);
     expect(await teamCount('team-a')).toBe(WRONG_TEAM_PASSWORDS_PER_USER.max);
@@ -41,7 +51,8 @@ describe('team password guards', () => {
     expect(await guards.attempt('member', 'team-c', now)).toBe(true);
     await guards.giveBack('member', 'team-c', now);
     expect(await teamCount('team-c')).toBe(0);
-    for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++) expect(await guards.attempt('member', 'team-c', now)).toBe(true);
+    for (let i = 0; i < WRONG_TEAM_PASSWORDS_PER_USER.max; i++)
+      expect(await guards.attempt('member', 'team-c', now)).toBe(true);
   });
 
   it('given the window has ended, then both counts start afresh', async () => {

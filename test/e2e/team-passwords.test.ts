@@ -41,7 +41,12 @@ describe('team passwords', () => {
   });
 
   it('given four members joining at the same moment with the right password, then all match on one argon2 verification; a wrong one later still pays its own', async () => {
-    expect(await Promise.all([1, 2, 3, 4].map(() => passwords.matches('team-a', 'geheim')))).toEqual([true, true, true, true]);
+    expect(await Promise.all([1, 2, 3, 4].map(() => passwords.matches('team-a', 'geheim')))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(verifications).toBe(1);
     expect(await passwords.matches('team-a', 'geheim')).toBe(true);
     expect(verifications).toBe(1);
@@ -51,7 +56,9 @@ describe('team passwords', () => {
 
   it('given members with places in the hashing queue, when their password needs no verification of their own (shared or remembered), then their places are freed; the one who verifies keeps its own', async () => {
     await passwords.reserve('team-d', 'Die Denker', await hashPassword('denken'));
-    expect(await Promise.all(['ws:u1:c1', 'ws:u2:c1'].map((ticket) => passwords.matches('team-d', 'denken', ticket)))).toEqual([true, true]);
+    expect(
+      await Promise.all(['ws:u1:c1', 'ws:u2:c1'].map((ticket) => passwords.matches('team-d', 'denken', ticket))),
+    ).toEqual([true, true]);
     expect(verifications).toBe(1);
     expect(released).toEqual(['ws:u2:c1']);
     expect(await passwords.matches('team-d', 'denken', 'ws:u3:c7')).toBe(true);
@@ -82,7 +89,13 @@ describe('team passwords', () => {
   });
 
   it('given hashes and verifications at once, some of them failing, then every one finishes (argon2 runs a few at a time)', async () => {
-    const results = await Promise.all([verifyPassword('kein-hash', 'x'), hashPassword('a'), verifyPassword('kein-hash', 'y'), hashPassword('b'), hashPassword('c')]);
+    const results = await Promise.all([
+      verifyPassword('kein-hash', 'x'),
+      hashPassword('a'),
+      verifyPassword('kein-hash', 'y'),
+      hashPassword('b'),
+      hashPassword('c'),
+    ]);
     expect(results.slice(0, 1)).toEqual([false]);
     expect(results[2]).toBe(false);
     expect(await verifyPassword(results[4] as string, 'c')).toBe(true);

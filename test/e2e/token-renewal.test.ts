@@ -20,12 +20,20 @@ const DAY = 24 * 3600;
 /** A token as the server signed it `days` ago (the last login then too). */
 function issuedDaysAgo(userId: string, days: number, generation = 0): string {
   const iat = Math.floor(Date.now() / 1000) - Math.round(days * DAY);
-  return jwt.sign({ id: userId, perm: [], gen: generation, lat: iat, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, E2E_JWT_SECRET, { algorithm: 'HS256' });
+  return jwt.sign(
+    { id: userId, perm: [], gen: generation, lat: iat, iat, exp: iat + TOKEN_LIFETIME_SECONDS },
+    E2E_JWT_SECRET,
+    { algorithm: 'HS256' },
+  );
 }
 
 async function get(path: string, token: string) {
   const response = await fetch(`${suite.env.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, renewed: response.headers.get(RENEWED_TOKEN_HEADER), body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    status: response.status,
+    renewed: response.headers.get(RENEWED_TOKEN_HEADER),
+    body: (await response.json()) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
 }
 
 async function send(method: string, path: string, token: string, body?: unknown) {
@@ -84,7 +92,13 @@ describe('sliding player tokens', () => {
     const { userId, renewed, socket } = await returningPlayer('passwortwechsel');
     const socketClosed = closed(socket);
     expect(
-      await send('PATCH', `/api/users/${userId}`, renewed, { data: { type: 'users', id: userId, attributes: { newPassword: 'ganz-neu-123', currentPassword: 'passwort123' } } }),
+      await send('PATCH', `/api/users/${userId}`, renewed, {
+        data: {
+          type: 'users',
+          id: userId,
+          attributes: { newPassword: 'ganz-neu-123', currentPassword: 'passwort123' },
+        },
+      }),
     ).toBe(200);
     expect(await socketClosed).toBe(SOCKET_CLOSE_CODES.tokenRevoked);
     expect((await get('/api/tokens/current', renewed)).status).toBe(401);
@@ -123,7 +137,10 @@ describe('sliding player tokens', () => {
   it('given a role granted to a returning player, then no token of theirs is renewed while they hold it, and taken away again it leaves a renewed token no operator power', async () => {
     const { userId, renewed } = await returningPlayer('befoerdert');
     const admin = await login(suite.env.url, 'admin', ADMIN_PASSWORD);
-    const roles = (list: string[]) => send('PUT', `/api/users/${userId}/roles`, admin, { data: { type: 'users', id: userId, attributes: { roles: list } } });
+    const roles = (list: string[]) =>
+      send('PUT', `/api/users/${userId}/roles`, admin, {
+        data: { type: 'users', id: userId, attributes: { roles: list } },
+      });
     expect(await roles(['moderator'])).toBe(200);
     // Operators keep short tokens: last week's player token is not renewed now (with a role change ending tokens, it is refused outright).
     const lastWeeks = issuedDaysAgo(userId, 7);

@@ -34,7 +34,17 @@ describeOnPostgres('two-instances-budget', 'the append budget across two instanc
 
   it('a player who spent the budget through A is refused through B, with the German text; what was stored stays within the budget plus one command', async () => {
     const nina = await registerAndLogin(a.url, 'nina');
-    expect((await api(a.url, 'POST', '/api/teams', { name: 'Sparsam', newPassword: 'geheim1', stadt: 'Köln', beschreibung: 'Wir' }, nina.token)).status).toBe(201);
+    expect(
+      (
+        await api(
+          a.url,
+          'POST',
+          '/api/teams',
+          { name: 'Sparsam', newPassword: 'geheim1', stadt: 'Köln', beschreibung: 'Wir' },
+          nina.token,
+        )
+      ).status,
+    ).toBe(201);
     const onA = await WsClient.open(a.wsUrl, nina.token);
     const onB = await WsClient.open(b.wsUrl, nina.token);
     sockets.push(onA, onB);
@@ -46,7 +56,9 @@ describeOnPostgres('two-instances-budget', 'the append budget across two instanc
       if (reply.success) accepted++;
       else refusal = reply as { success: boolean; message?: string };
     }
-    expect(refusal?.message).toMatch(/^Du hast in dieser Stunde schon sehr viel gesendet \(höchstens 5 KB pro Stunde\)\. Bitte versuche es in \d+ Minuten? noch einmal\.$/);
+    expect(refusal?.message).toMatch(
+      /^Du hast in dieser Stunde schon sehr viel gesendet \(höchstens 5 KB pro Stunde\)\. Bitte versuche es in \d+ Minuten? noch einmal\.$/,
+    );
     expect(accepted).toBeGreaterThanOrEqual(4);
     expect(accepted).toBeLessThanOrEqual(6);
 

@@ -112,7 +112,12 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     database = await freshDatabase(POSTGRES_URL!);
     dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `quiz-two-${n}-`))));
     // Nothing shared but the database (and the token secret, as a deployment sets it for all instances).
-    const env = (dataDir: string) => ({ DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'two-instances-secret-at-least-32-bytes', ADMIN_PASSWORD });
+    const env = (dataDir: string) => ({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'two-instances-secret-at-least-32-bytes',
+      ADMIN_PASSWORD,
+    });
     a = new AppProcess('A', await freePort(), env(dirs[0]!));
     b = new AppProcess('B', await freePort(), env(dirs[1]!));
     await Promise.all([a.start(), b.start()]); // at once: schema, first admin and projections race on a fresh database
@@ -126,7 +131,8 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     await lb?.stop();
     await Promise.all([a?.stop(), b?.stop()]);
     for (const instance of [a, b]) {
-      if (instance && /error/i.test(instance.output)) console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
+      if (instance && /error/i.test(instance.output))
+        console.log(`instance ${instance.name} said:\n${instance.output.slice(-4000)}`);
     }
     await store?.close();
     await db?.close();
@@ -135,7 +141,9 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
   });
 
   it('both started at once on the fresh database: the first admin is registered once', async () => {
-    const admins = (await eventsOfType('UserRegistered')).filter((e) => e.type === 'UserRegistered' && e.data.login === 'admin');
+    const admins = (await eventsOfType('UserRegistered')).filter(
+      (e) => e.type === 'UserRegistered' && e.data.login === 'admin',
+    );
     expect(admins).toHaveLength(1);
     adminToken = await login(a.url, 'admin', ADMIN_PASSWORD);
     const quiz = await api(
@@ -145,7 +153,14 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
       {
         name: 'Zwei Instanzen',
         yearWeek: '2026-48',
-        content: [1, 2, 3, 4].map((n) => ({ type: 'normal', round: 1, number: n, category: '(2) Allerlei', question: `Frage ${n}?`, answer: `Antwort ${n}` })),
+        content: [1, 2, 3, 4].map((n) => ({
+          type: 'normal',
+          round: 1,
+          number: n,
+          category: '(2) Allerlei',
+          question: `Frage ${n}?`,
+          answer: `Antwort ${n}`,
+        })),
       },
       adminToken,
     );
@@ -159,7 +174,9 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     for (let i = 0; i < TEAMS * 2; i++) {
       const name = `spieler${i}`;
       const home = i % 2 === 0 ? a : b;
-      const registered = await api(home.url, 'POST', '/api/users', { data: { type: 'users', attributes: { login: name, name, newPassword: 'passwort123' } } });
+      const registered = await api(home.url, 'POST', '/api/users', {
+        data: { type: 'users', attributes: { login: name, name, newPassword: 'passwort123' } },
+      });
       expect(registered.status).toBe(201);
       // The other instance may not have folded the registration yet: it catches up instead of refusing.
       const token = await login(other(home).url, name, 'passwort123');
@@ -168,10 +185,18 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     }
     for (let t = 0; t < TEAMS; t++) {
       const [founder, joiner] = [players[2 * t]!, players[2 * t + 1]!];
-      const created = await api(founder.instance.url, 'POST', '/api/teams', { name: `Team ${t}`, newPassword: `pw-team-${t}`, stadt: 'Köln', beschreibung: '-' }, founder.token);
+      const created = await api(
+        founder.instance.url,
+        'POST',
+        '/api/teams',
+        { name: `Team ${t}`, newPassword: `pw-team-${t}`, stadt: 'Köln', beschreibung: '-' },
+        founder.token,
+      );
       expect(created.status).toBe(201);
       expect(joiner.instance).not.toBe(founder.instance);
-      expect(await joiner.ws.request('gj', { id: created.body.data.id, password: `pw-team-${t}` })).toMatchObject({ success: true });
+      expect(await joiner.ws.request('gj', { id: created.body.data.id, password: `pw-team-${t}` })).toMatchObject({
+        success: true,
+      });
     }
   });
 
@@ -203,15 +228,23 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
         return Number(/^quiz_commands_total\{type="ExpireCountdown"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
       }),
     );
-    console.log(`two instances: the countdown's expiry was executed by A ${tries[0]}x and by B ${tries[1]}x; stored once`);
+    console.log(
+      `two instances: the countdown's expiry was executed by A ${tries[0]}x and by B ${tries[1]}x; stored once`,
+    );
   });
 
   it(`${TEAMS * 2 * COMMANDS_PER_PLAYER} proposals and chat messages sent to both instances at once are all taken, and both push the same views`, async () => {
     await must(modB, 'ma', { quiz: quizId, round: 1, question: 2 });
-    await Promise.all(everyone().map((ws) => ws.until((v) => v.global?.state === 'qa' && v.global?.question?.number === 2)));
+    await Promise.all(
+      everyone().map((ws) => ws.until((v) => v.global?.state === 'qa' && v.global?.question?.number === 2)),
+    );
     const before = (await store.readAll()).length;
     const replies = await Promise.all(
-      players.flatMap((p) => Array.from({ length: COMMANDS_PER_PLAYER }, (_, n) => p.ws.request(n % 2 === 0 ? 'gp' : 'gc', { message: `${p.name} ${n}` }))),
+      players.flatMap((p) =>
+        Array.from({ length: COMMANDS_PER_PLAYER }, (_, n) =>
+          p.ws.request(n % 2 === 0 ? 'gp' : 'gc', { message: `${p.name} ${n}` }),
+        ),
+      ),
     );
     expect(replies.filter((r) => !r.success)).toEqual([]);
     expect((await store.readAll()).length - before).toBe(TEAMS * 2 * COMMANDS_PER_PLAYER);
@@ -251,7 +284,9 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
       return;
     }
     const before = await Promise.all([a, b].map(playerSockets));
-    const viaLb = await Promise.all(players.map(async (p) => open({ wsUrl: lb!.wsUrl }, await login(lb!.url, p.name, 'passwort123'))));
+    const viaLb = await Promise.all(
+      players.map(async (p) => open({ wsUrl: lb!.wsUrl }, await login(lb!.url, p.name, 'passwort123'))),
+    );
     const after = await Promise.all([a, b].map(playerSockets));
     expect(after[0]! - before[0]! + after[1]! - before[1]!).toBe(players.length);
     expect(after[0]! - before[0]!).toBeGreaterThan(0); // leastconn spreads them
@@ -259,7 +294,9 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
 
     const moderator = await open({ wsUrl: lb.wsUrl }, adminToken);
     await must(moderator, 'mumm', { message: 'Über den Balancer' });
-    await Promise.all([...everyone(), ...viaLb].map((ws) => ws.until((v) => v.global?.uberMessage === 'Über den Balancer')));
+    await Promise.all(
+      [...everyone(), ...viaLb].map((ws) => ws.until((v) => v.global?.uberMessage === 'Über den Balancer')),
+    );
     await inStep();
     await Promise.all(viaLb.map((ws) => ws.request('ping')));
     for (const [n, ws] of viaLb.entries()) expect(ws.views).toEqual(players[n]!.ws.views);
@@ -280,8 +317,19 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
     const checking = await must(modA, 'ta', { quiz: quizId });
     const answers = checking.answers as Array<{ id: string }>;
     expect(answers.length).toBeGreaterThanOrEqual(2 * TEAMS);
-    await Promise.all(answers.map((answer, n) => must(n % 2 === 0 ? modA : modB, 'tua', { answerId: answer.id, value: 1 + (n % 3), checked: true, liked: false })));
-    const points = await Promise.all([a, b].map((instance) => api(instance.url, 'GET', `/api/points/${quizId}`, undefined, adminToken)));
+    await Promise.all(
+      answers.map((answer, n) =>
+        must(n % 2 === 0 ? modA : modB, 'tua', {
+          answerId: answer.id,
+          value: 1 + (n % 3),
+          checked: true,
+          liked: false,
+        }),
+      ),
+    );
+    const points = await Promise.all(
+      [a, b].map((instance) => api(instance.url, 'GET', `/api/points/${quizId}`, undefined, adminToken)),
+    );
     expect(points.map((p) => p.status)).toEqual([200, 200]);
     expect(points[1]!.body).toEqual(points[0]!.body);
     const totals = (points[0]!.body.sortedTeams as Array<{ total: number }>).reduce((sum, team) => sum + team.total, 0);
@@ -304,7 +352,10 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
       await must(tidy, 'mum', { modus: 'quiz' });
       await inStep();
       const [pausing, starting] = round % 2 === 0 ? [onA, onB] : [onB, onA];
-      const [mode, start] = await Promise.all([pausing.request('mum', { modus: 'pause' }), starting.request('ma', { quiz: quizId, round: 1, question: 3 })]);
+      const [mode, start] = await Promise.all([
+        pausing.request('mum', { modus: 'pause' }),
+        starting.request('ma', { quiz: quizId, round: 1, question: 3 }),
+      ]);
       expect(start).toMatchObject({ success: true }); // a question may start in any mode
       if (!mode.success) {
         expect(mode.message).toBe(SHOW_COMMAND_TEXTS.uberModeOnlyWithoutQuestion);
@@ -323,14 +374,19 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
       state = evolve(state, event);
     }
     expect(pauses).toBe(RACE_ROUNDS - questionFirst); // each accepted mum is in the log, each refused one is not
-    console.log(`two instances, mum against ma: the question came first in ${questionFirst} of ${RACE_ROUNDS} rounds (mum refused)`);
+    console.log(
+      `two instances, mum against ma: the question came first in ${questionFirst} of ${RACE_ROUNDS} rounds (mum refused)`,
+    );
   });
 
   it(`ma on both at once, ${RACE_ROUNDS} times: exactly one question starts each time`, async () => {
     const [onA, onB, tidy] = await raceSockets();
     for (let round = 0; round < RACE_ROUNDS; round++) {
       await inStep();
-      const outcomes = await Promise.all([onA.request('ma', { quiz: quizId, round: 1, question: 3 }), onB.request('ma', { quiz: quizId, round: 1, question: 4 })]);
+      const outcomes = await Promise.all([
+        onA.request('ma', { quiz: quizId, round: 1, question: 3 }),
+        onB.request('ma', { quiz: quizId, round: 1, question: 4 }),
+      ]);
       expect(outcomes.filter((o) => o.success)).toHaveLength(1);
       await must(tidy, 'mn');
     }
@@ -348,7 +404,13 @@ describeOnPostgres('two-instances', 'two app instances on one Postgres database'
       players
         .filter((p) => p.instance === a)
         .map((p) =>
-          p.ws.until((v) => Object.values((v.team?.members ?? {}) as Record<string, { name: string; online: boolean }>).every((m) => m.online === !onB.has(m.name)), 10_000),
+          p.ws.until(
+            (v) =>
+              Object.values((v.team?.members ?? {}) as Record<string, { name: string; online: boolean }>).every(
+                (m) => m.online === !onB.has(m.name),
+              ),
+            10_000,
+          ),
         ),
     );
   });

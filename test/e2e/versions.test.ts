@@ -16,7 +16,10 @@ describe('the release', () => {
 
   it('is 1.x, in package.json and the lock alike, and CHANGELOG.md has its entry with upgrade notes', () => {
     expect(version).toMatch(/^1\.\d+\.\d+$/);
-    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { version: string; packages: Record<string, { version: string }> };
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      version: string;
+      packages: Record<string, { version: string }>;
+    };
     expect([lock.version, lock.packages['']!.version]).toEqual([version, version]);
     const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
     const entry = changelog.slice(changelog.indexOf(`## [${version}] - `));
@@ -24,13 +27,21 @@ describe('the release', () => {
     expect(entry.slice(0, entry.indexOf('\n## ['))).toMatch(/### Upgrading/);
   });
 
-  it.each(['dist/src/identity/user-cli.js', 'dist/src/replay/night-cli.js', 'dist/src/replay/rebuild-projections.js'])('%s --version prints it', (cli) => {
-    // An unreachable database: --version must answer before anything opens one.
-    const output = execFileSync(process.execPath, [path.join(root, cli), '--version'], {
-      cwd: root,
-      env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: '/nonexistent' },
-      encoding: 'utf8',
-    });
-    expect(output.trim()).toBe(version);
-  });
+  it.each(['dist/src/identity/user-cli.js', 'dist/src/replay/night-cli.js', 'dist/src/replay/rebuild-projections.js'])(
+    '%s --version prints it',
+    (cli) => {
+      // An unreachable database: --version must answer before anything opens one.
+      const output = execFileSync(process.execPath, [path.join(root, cli), '--version'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+          DATA_DIR: '/nonexistent',
+        },
+        encoding: 'utf8',
+      });
+      expect(output.trim()).toBe(version);
+    },
+  );
 });

@@ -34,7 +34,8 @@ describe('the web app over HTTP', () => {
   let database: TestDatabaseUrl;
   let server: RunningServer;
   const script = `export const show = ${JSON.stringify('Quiz '.repeat(2_000))};\n`;
-  const page = '<!doctype html><html lang="de"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+  const page =
+    '<!doctype html><html lang="de"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
 
   beforeAll(async () => {
     webDir = await mkdtemp(path.join(tmpdir(), 'quiz-web-'));

@@ -35,7 +35,9 @@ async function main(): Promise<void> {
     replay,
     progressEvery: Number(option('progress') ?? 5_000),
     onProgress: (stats, seconds) =>
-      console.log(`  ${stats.frames} frames, ${stats.accepted} accepted, ${seconds.toFixed(0)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`),
+      console.log(
+        `  ${stats.frames} frames, ${stats.accepted} accepted, ${seconds.toFixed(0)} s, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+      ),
   });
   console.log(summary(result));
   process.exit(result.failure === null ? 0 : 1);

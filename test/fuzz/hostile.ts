@@ -143,7 +143,12 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...NASTY_STRINGS), weight: 4 },
   { arbitrary: fc.string({ maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
-  { arbitrary: fc.array(fc.constantFrom(...NASTY_STRINGS.slice(0, 20), 'a', 'Ä'), { maxLength: 8 }).map((parts) => parts.join('')), weight: 2 },
+  {
+    arbitrary: fc
+      .array(fc.constantFrom(...NASTY_STRINGS.slice(0, 20), 'a', 'Ä'), { maxLength: 8 })
+      .map((parts) => parts.join('')),
+    weight: 2,
+  },
   { arbitrary: fc.constantFrom(...CATASTROPHIC_REGEXES), weight: 1 },
 );
 
@@ -154,7 +159,18 @@ const hostileNumber: fc.Arbitrary<Json> = fc.oneof(
   fc.integer({ min: -3, max: 12 }).map((n) => ({ raw: String(n) })),
 );
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'type', 'passwordOk', 'inviteId', 'fusionPassword'];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'type',
+  'passwordOk',
+  'inviteId',
+  'fusionPassword',
+];
 
 /** Any hostile JSON value, nesting included. */
 export const hostileValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
@@ -166,16 +182,22 @@ export const hostileValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie)
     { arbitrary: fc.constantFrom<Json>(null, true, false), weight: 1 },
     { arbitrary: fc.array(tie('value'), { maxLength: 3 }), weight: 1 },
     {
-      arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), hostileString), tie('value')), { maxLength: 3 }).map((pairs) => ({ pairs })),
+      arbitrary: fc
+        .array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), hostileString), tie('value')), { maxLength: 3 })
+        .map((pairs) => ({ pairs })),
       weight: 1,
     },
   ),
 })).value;
 
 /** Nesting far deeper than any real content: arrays or objects, thousands deep (written as text: no recursion here). */
-const deepNesting: fc.Arbitrary<Json> = fc.tuple(fc.integer({ min: 100, max: 5_000 }), fc.boolean(), hostileString).map(([depth, arrays, leaf]) => ({
-  raw: arrays ? `${'['.repeat(depth)}${JSON.stringify(leaf)}${']'.repeat(depth)}` : `${'{"x":'.repeat(depth)}${JSON.stringify(leaf)}${'}'.repeat(depth)}`,
-}));
+const deepNesting: fc.Arbitrary<Json> = fc
+  .tuple(fc.integer({ min: 100, max: 5_000 }), fc.boolean(), hostileString)
+  .map(([depth, arrays, leaf]) => ({
+    raw: arrays
+      ? `${'['.repeat(depth)}${JSON.stringify(leaf)}${']'.repeat(depth)}`
+      : `${'{"x":'.repeat(depth)}${JSON.stringify(leaf)}${'}'.repeat(depth)}`,
+  }));
 
 /** The fields each code reads (and a few it does not), so that hostile values reach the parsers. */
 const FIELDS: Record<string, string[]> = {
@@ -271,7 +293,11 @@ function saneValue(field: string, ids: WorldIds): fc.Arbitrary<Json> {
     case 'regex':
       return fc.oneof(fc.constantFrom(...CATASTROPHIC_REGEXES), fc.constantFrom('^a', '.', 'Antwort'));
     case 'path':
-      return fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.healingPerRound.1');
+      return fc.constantFrom(
+        'global.allowNewRegistrations',
+        'moderator.heal_deal.startHp',
+        'moderator.heal_deal.healingPerRound.1',
+      );
     case 'strokes':
       return fc.array(
         fc
@@ -303,8 +329,14 @@ function saneValue(field: string, ids: WorldIds): fc.Arbitrary<Json> {
 function contentFor(code: string, ids: WorldIds): fc.Arbitrary<Json> {
   // Own keys only: an unknown type may well be '__proto__' or 'toString'.
   const fields = Object.prototype.hasOwnProperty.call(FIELDS, code) ? FIELDS[code]! : ['message', 'id', 'quiz'];
-  const field = (name: string) => fc.tuple(fc.constant(name), fc.oneof({ arbitrary: hostileValue, weight: 1 }, { arbitrary: saneValue(name, ids), weight: 1 }));
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), hostileString), hostileValue), { maxLength: 2 });
+  const field = (name: string) =>
+    fc.tuple(
+      fc.constant(name),
+      fc.oneof({ arbitrary: hostileValue, weight: 1 }, { arbitrary: saneValue(name, ids), weight: 1 }),
+    );
+  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...PROTO_KEYS), hostileString), hostileValue), {
+    maxLength: 2,
+  });
   const deep = fc.oneof({ arbitrary: fc.constant(null), weight: 19 }, { arbitrary: deepNesting, weight: 1 });
   return fc
     .tuple(
@@ -312,7 +344,13 @@ function contentFor(code: string, ids: WorldIds): fc.Arbitrary<Json> {
       extra,
       deep,
     )
-    .map(([known, unknown, deep]): Json => ({ pairs: [...(known as Array<[string, Json]>), ...unknown, ...(deep === null ? [] : [['deep', deep] as [string, Json]])] }));
+    .map(([known, unknown, deep]): Json => ({
+      pairs: [
+        ...(known as Array<[string, Json]>),
+        ...unknown,
+        ...(deep === null ? [] : [['deep', deep] as [string, Json]]),
+      ],
+    }));
 }
 
 export interface FuzzFrame {
@@ -330,13 +368,23 @@ export interface FuzzFrame {
 const envelopeId: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 2 ** 31 }).map(String), weight: 6 },
   { arbitrary: hostileString.map((s) => JSON.stringify(s)), weight: 2 },
-  { arbitrary: fc.constantFrom('-0', '-0.5', '0', '9007199254740993', 'null', 'true', '[1]', '{"a":1}', '1e999'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom('-0', '-0.5', '0', '9007199254740993', 'null', 'true', '[1]', '{"a":1}', '1e999'),
+    weight: 2,
+  },
 );
 
-function envelopeFrame(sender: Sender, code: string, family: FuzzFrame['family'], ids: WorldIds): fc.Arbitrary<FuzzFrame> {
+function envelopeFrame(
+  sender: Sender,
+  code: string,
+  family: FuzzFrame['family'],
+  ids: WorldIds,
+): fc.Arbitrary<FuzzFrame> {
   return fc
     .tuple(envelopeId, contentFor(code, ids))
-    .map(([id, content]) => frame(sender, code, family, `{"type":${JSON.stringify(code)},"id":${id},"content":${serialize(content)}}`));
+    .map(([id, content]) =>
+      frame(sender, code, family, `{"type":${JSON.stringify(code)},"id":${id},"content":${serialize(content)}}`),
+    );
 }
 
 /** The most a frame may hold (the endpoint closes the socket above 64 KB, which bad-input.test.ts covers). */
@@ -366,7 +414,9 @@ const MALFORMED = [
 ];
 
 function malformedFrame(sender: Sender): fc.Arbitrary<FuzzFrame> {
-  return fc.oneof(fc.constantFrom(...MALFORMED), fc.string({ unit: 'binary', maxLength: 60 })).map((raw) => frame(sender, '(malformed)', 'malformed', raw));
+  return fc
+    .oneof(fc.constantFrom(...MALFORMED), fc.string({ unit: 'binary', maxLength: 60 }))
+    .map((raw) => frame(sender, '(malformed)', 'malformed', raw));
 }
 
 /** What the server can read as the frame's id: the reply to an unparseable frame carries null. */
@@ -402,10 +452,30 @@ export function hostileFrame(ids: WorldIds): fc.Arbitrary<FuzzFrame> {
     .filter((t) => t.length > 0 && t.length <= 20 && !CATALOGUE.includes(t));
   return fc
     .oneof(
-      { arbitrary: fc.constantFrom(...COMMAND_CODES).chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'command', ids))), weight: 12 },
-      { arbitrary: fc.constantFrom(...QUERY_CODES).chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'query', ids))), weight: 2 },
-      { arbitrary: fc.tuple(fc.constantFrom(...SESSION_CODES), fc.constantFrom(...SENDERS)).chain(([code, sender]) => envelopeFrame(sender, code, 'session', ids)), weight: 2 },
-      { arbitrary: fc.tuple(unknownType, fc.constantFrom(...SENDERS)).chain(([code, sender]) => envelopeFrame(sender, code, 'unknown', ids)), weight: 1 },
+      {
+        arbitrary: fc
+          .constantFrom(...COMMAND_CODES)
+          .chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'command', ids))),
+        weight: 12,
+      },
+      {
+        arbitrary: fc
+          .constantFrom(...QUERY_CODES)
+          .chain((code) => senderFor(code).chain((sender) => envelopeFrame(sender, code, 'query', ids))),
+        weight: 2,
+      },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom(...SESSION_CODES), fc.constantFrom(...SENDERS))
+          .chain(([code, sender]) => envelopeFrame(sender, code, 'session', ids)),
+        weight: 2,
+      },
+      {
+        arbitrary: fc
+          .tuple(unknownType, fc.constantFrom(...SENDERS))
+          .chain(([code, sender]) => envelopeFrame(sender, code, 'unknown', ids)),
+        weight: 1,
+      },
       { arbitrary: fc.constantFrom(...SENDERS).chain(malformedFrame), weight: 1 },
     )
     .filter((f) => Buffer.byteLength(f.raw, 'utf8') <= MAX_FRAME_BYTES);

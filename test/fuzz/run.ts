@@ -46,13 +46,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await sendFrame(target, frame, stats);
     if (crashes.length > 0) throw new Error(`crash: ${crashes[0]}`);
     if (stats.frames % ALIVE_EVERY === 0) await checkAlive(target);
-    if (options.onProgress && stats.frames % (options.progressEvery ?? 1000) === 0) options.onProgress(stats, seconds());
+    if (options.onProgress && stats.frames % (options.progressEvery ?? 1000) === 0)
+      options.onProgress(stats, seconds());
   };
   try {
     if (options.replay) {
       for (const frame of options.replay) await one(frame);
     } else {
-      const details = await fc.check(fc.asyncProperty(hostileFrame(target.ids), one), { numRuns: options.frames, seed, endOnFailure: true });
+      const details = await fc.check(fc.asyncProperty(hostileFrame(target.ids), one), {
+        numRuns: options.frames,
+        seed,
+        endOnFailure: true,
+      });
       if (details.failed) throw details.errorInstance;
     }
     await checkAlive(target);

@@ -12,7 +12,15 @@ import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { RETRY_LATER } from '../../src/engine/command-pipeline';
 import { AUTH_DEADLINE_MS } from '../../src/limits/sockets-and-team-passwords';
-import { ADMIN_PASSWORD, api, login, registerAndLogin, seedUserWithRoles, startTestServer, type TestServer } from '../e2e/support/test-server';
+import {
+  ADMIN_PASSWORD,
+  api,
+  login,
+  registerAndLogin,
+  seedUserWithRoles,
+  startTestServer,
+  type TestServer,
+} from '../e2e/support/test-server';
 import { WsClient } from '../e2e/support/ws-client';
 import { SENDERS, type FuzzFrame, type Sender, type WorldIds } from './hostile';
 
@@ -47,7 +55,11 @@ export function emptyStats(): FuzzStats {
   return { frames: 0, accepted: 0, byFamily: {}, byType: {}, bySender: {} };
 }
 
-async function must(client: WsClient, type: string, content: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function must(
+  client: WsClient,
+  type: string,
+  content: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const reply = await client.request(type, content);
   if (!reply.success) throw new Error(`setup ${type} refused: ${reply.message}`);
   return reply;
@@ -58,10 +70,25 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   // Hostile content, not floods (test/e2e/limits.test.ts): the fuzzer sends far faster than the frame limit allows.
   const env = await startTestServer({ frameRate: { perSecond: 1_000_000, burst: 1_000_000 } });
   const adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
-  const content = [1, 2].flatMap((round) => [1, 2].map((number) => ({ type: 'normal', round, number, category: 'K', question: `F${round}.${number}?`, answer: 'A' })));
+  const content = [1, 2].flatMap((round) =>
+    [1, 2].map((number) => ({
+      type: 'normal',
+      round,
+      number,
+      category: 'K',
+      question: `F${round}.${number}?`,
+      answer: 'A',
+    })),
+  );
   const quiz = await api(env.url, 'POST', '/api/quizzes', { name: 'Fuzz', yearWeek: '2026-48', content }, adminToken);
   const member = await registerAndLogin(env.url, 'mitglied');
-  const team = await api(env.url, 'POST', '/api/teams', { name: 'Fuzzteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' }, member.token);
+  const team = await api(
+    env.url,
+    'POST',
+    '/api/teams',
+    { name: 'Fuzzteam', newPassword: 'geheim', stadt: 'Köln', beschreibung: 'Test' },
+    member.token,
+  );
   const player = await registerAndLogin(env.url, 'spieler');
   const bystander = await registerAndLogin(env.url, 'zuschauer');
   const tester = await seedUserWithRoles(env, 'kontrolleur', ['tester']);
@@ -89,7 +116,14 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     env,
     sockets,
     visitorOpenedAt,
-    userIds: { visitor: null, player: player.userId, member: member.userId, tester: tester.userId, moderator: moderator.userId, admin: admin.userId },
+    userIds: {
+      visitor: null,
+      player: player.userId,
+      member: member.userId,
+      tester: tester.userId,
+      moderator: moderator.userId,
+      admin: admin.userId,
+    },
     ids: { quiz: quizId, team: team.body.data.id as string, user: player.userId, answer, bystander: bystander.userId },
     sent: Object.fromEntries(SENDERS.map((s) => [s, 0])) as Record<Sender, number>,
     repliesAtStart,
@@ -109,7 +143,9 @@ export class FuzzViolation extends Error {
     message: string,
     readonly frame: FuzzFrame,
   ) {
-    super(`${message}\n  frame from ${frame.sender}: ${frame.raw.length > 600 ? `${frame.raw.slice(0, 600)}… (${frame.raw.length} characters)` : frame.raw}`);
+    super(
+      `${message}\n  frame from ${frame.sender}: ${frame.raw.length > 600 ? `${frame.raw.slice(0, 600)}… (${frame.raw.length} characters)` : frame.raw}`,
+    );
   }
 }
 
@@ -129,7 +165,10 @@ function nextReply(socket: WsClient, before: number, frame: FuzzFrame): Promise<
       if (reply) done(null, reply);
     };
     const onClose = (code: number) => done(new FuzzViolation(`the server closed the socket (${code})`, frame));
-    const timer = setTimeout(() => done(new FuzzViolation(`no reply within ${REPLY_TIMEOUT_MS} ms (hang)`, frame)), REPLY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => done(new FuzzViolation(`no reply within ${REPLY_TIMEOUT_MS} ms (hang)`, frame)),
+      REPLY_TIMEOUT_MS,
+    );
     socket.socket.on('message', check);
     socket.socket.on('close', onClose);
     check();
@@ -158,20 +197,32 @@ export async function sendFrame(target: FuzzTarget, frame: FuzzFrame, stats: Fuz
   const socket = target.sockets[frame.sender];
   const store = target.env.server.storage.events;
   const positionBefore = await store.lastPosition();
-  if (TRACE) appendFileSync(TRACE, `${JSON.stringify({ sender: frame.sender, type: frame.type, family: frame.family, raw: frame.raw })}\n`);
+  if (TRACE)
+    appendFileSync(
+      TRACE,
+      `${JSON.stringify({ sender: frame.sender, type: frame.type, family: frame.family, raw: frame.raw })}\n`,
+    );
   const framesBefore = socket.frames.length;
   socket.socket.send(frame.raw);
   target.sent[frame.sender]++;
   const reply = await nextReply(socket, framesBefore, frame);
   if (reply.replyTo !== frame.replyTo) {
-    throw new FuzzViolation(`the reply answers ${JSON.stringify(reply.replyTo)}, not the frame's id ${JSON.stringify(frame.replyTo)}`, frame);
+    throw new FuzzViolation(
+      `the reply answers ${JSON.stringify(reply.replyTo)}, not the frame's id ${JSON.stringify(frame.replyTo)}`,
+      frame,
+    );
   }
   const content = reply.content as { success?: unknown; message?: unknown };
-  if (typeof content?.success !== 'boolean') throw new FuzzViolation(`a reply without success: ${JSON.stringify(reply)}`, frame);
+  if (typeof content?.success !== 'boolean')
+    throw new FuzzViolation(`a reply without success: ${JSON.stringify(reply)}`, frame);
   if (!content.success && (typeof content.message !== 'string' || content.message.length === 0)) {
     throw new FuzzViolation(`a refusal without a message: ${JSON.stringify(reply)}`, frame);
   }
-  if (content.message === RETRY_LATER) throw new FuzzViolation('answered with the generic error: something failed inside (a store refusal, an exception)', frame);
+  if (content.message === RETRY_LATER)
+    throw new FuzzViolation(
+      'answered with the generic error: something failed inside (a store refusal, an exception)',
+      frame,
+    );
   const accepted = content.success && frame.family === 'command';
   const positionAfter = await store.lastPosition();
   if (positionAfter !== positionBefore) {
@@ -183,7 +234,10 @@ export async function sendFrame(target: FuzzTarget, frame: FuzzFrame, stats: Fuz
       return !(accepted && actor === sender);
     });
     if (unexplained.length > 0) {
-      throw new FuzzViolation(`${unexplained.map((e) => e.type).join(', ')} appended by a frame answered ${JSON.stringify(content).slice(0, 200)}`, frame);
+      throw new FuzzViolation(
+        `${unexplained.map((e) => e.type).join(', ')} appended by a frame answered ${JSON.stringify(content).slice(0, 200)}`,
+        frame,
+      );
     }
   }
   stats.frames++;
@@ -214,6 +268,7 @@ export async function checkAlive(target: FuzzTarget): Promise<void> {
     const expectedSuccess = sender !== 'visitor';
     if (pong.success !== expectedSuccess) throw new Error(`ping from ${sender} answered ${JSON.stringify(pong)}`);
     const replies = replyCount(socket) - target.repliesAtStart[sender];
-    if (replies !== target.sent[sender]) throw new Error(`${sender}: ${target.sent[sender]} frames, ${replies} replies`);
+    if (replies !== target.sent[sender])
+      throw new Error(`${sender}: ${target.sent[sender]} frames, ${replies} replies`);
   }
 }

@@ -9,11 +9,15 @@ const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** The variables loadConfig reads: `read('NAME', …)` and `raw('NAME')`. */
-const configVariables = [...read('src/config.ts').matchAll(/\b(?:read|raw)\(\s*'([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1]!);
+const configVariables = [...read('src/config.ts').matchAll(/\b(?:read|raw)\(\s*'([A-Z][A-Z0-9_]*)'/g)].map(
+  (m) => m[1]!,
+);
 
 describe('configuration documented', () => {
   it('finds the variables of src/config.ts', () => {
-    expect(configVariables).toEqual(expect.arrayContaining(['PORT', 'PUBLIC_URL', 'APPEND_BUDGET_BYTES', 'HASHING_QUEUE_WAIT_SECONDS']));
+    expect(configVariables).toEqual(
+      expect.arrayContaining(['PORT', 'PUBLIC_URL', 'APPEND_BUDGET_BYTES', 'HASHING_QUEUE_WAIT_SECONDS']),
+    );
   });
 
   it("every variable has a row in the README's table", () => {

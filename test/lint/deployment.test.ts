@@ -28,7 +28,10 @@ interface Service {
   healthcheck?: { test: string[] };
 }
 
-const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = yaml.load(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const haproxyFile = path.join(root, 'deploy/haproxy.cfg');
 const haproxy = readFileSync(haproxyFile, 'utf8');
 /** The lines of the config, comments and blank lines left out. */
@@ -84,7 +87,10 @@ describe('docker-compose.yml: two app instances on one Postgres behind a load ba
       QUIZ_APP_PASSWORD: expect.stringMatching(/^\$\{QUIZ_APP_PASSWORD:\?/),
     });
     expect(postgres.volumes).toEqual(
-      expect.arrayContaining(['./deploy/postgres-roles.sql:/deploy/postgres-roles.sql:ro', './deploy/postgres-init.sh:/docker-entrypoint-initdb.d/postgres-init.sh:ro']),
+      expect.arrayContaining([
+        './deploy/postgres-roles.sql:/deploy/postgres-roles.sql:ro',
+        './deploy/postgres-init.sh:/docker-entrypoint-initdb.d/postgres-init.sh:ro',
+      ]),
     );
     const init = readFileSync(path.join(root, 'deploy/postgres-init.sh'), 'utf8');
     expect(init).toContain('-v owner_role=quiz_owner');
@@ -130,11 +136,17 @@ describe('deploy/haproxy.cfg', () => {
   });
 
   it('limits each source (IPv6 by its /64): connections at once, new connections and requests per 10 s; /metrics is not public', () => {
-    expect(haproxyLines.find((line) => line.startsWith('stick-table '))).toMatch(/store conn_cur,conn_rate\(10s\),http_req_rate\(10s\)/);
+    expect(haproxyLines.find((line) => line.startsWith('stick-table '))).toMatch(
+      /store conn_cur,conn_rate\(10s\),http_req_rate\(10s\)/,
+    );
     expect(haproxyLines).toContain('tcp-request connection track-sc0 src,ipmask(32,64)');
     expect(haproxyLines.filter((line) => line.startsWith('tcp-request connection reject if'))).toHaveLength(2);
-    expect(haproxyLines.some((line) => /^http-request deny deny_status 429 if \{ sc0_http_req_rate gt \d+ \}$/.test(line))).toBe(true);
-    expect(haproxyLines.some((line) => line.startsWith('http-request deny deny_status 404 if { path /metrics }'))).toBe(true);
+    expect(
+      haproxyLines.some((line) => /^http-request deny deny_status 429 if \{ sc0_http_req_rate gt \d+ \}$/.test(line)),
+    ).toBe(true);
+    expect(haproxyLines.some((line) => line.startsWith('http-request deny deny_status 404 if { path /metrics }'))).toBe(
+      true,
+    );
   });
 
   it('never logs an overlay token: the log line has the path with /overlay/<token> cut, not the request line', () => {
@@ -178,8 +190,12 @@ describe('the https profile: Caddy in front of the load balancer (docs/deploymen
     expect(compose.volumes).toHaveProperty(caddy.volumes!.find((v) => v.endsWith(':/data'))!.split(':')[0]!);
     expect(caddy.depends_on).toEqual(['lb']);
     // The instances get the same PUBLIC_URL (empty without the profile: links take the request's origin).
-    for (const name of APP_SERVICES) expect(loadConfig(withDefaults(compose.services[name]!.environment!)).publicUrl).toBeNull();
-    expect(loadConfig({ ...withDefaults(compose.services['app-a']!.environment!), PUBLIC_URL: 'https://quiz.example.de' }).publicUrl).toBe('https://quiz.example.de');
+    for (const name of APP_SERVICES)
+      expect(loadConfig(withDefaults(compose.services[name]!.environment!)).publicUrl).toBeNull();
+    expect(
+      loadConfig({ ...withDefaults(compose.services['app-a']!.environment!), PUBLIC_URL: 'https://quiz.example.de' })
+        .publicUrl,
+    ).toBe('https://quiz.example.de');
   });
 
   it("serves PUBLIC_URL's site and proxies to HAProxy's TLS door with the PROXY protocol and X-Forwarded-Proto", () => {

@@ -33,7 +33,11 @@ const TOP_FOLDERS = 'src|web|events|projections|wire|test|docs|scripts|deploy|ex
  * are not paths; a `:line` or `#anchor` suffix is dropped.
  */
 function namedPaths(text: string): string[] {
-  const files = [...text.matchAll(new RegExp(`(?<![\\w./<*{-])((?:${TOP_FOLDERS})/[\\w./-]*\\.[a-z]+|\\.ci/run)(?![\\w/<*{}-])`, 'g'))].map((m) => m[1]!);
+  const files = [
+    ...text.matchAll(
+      new RegExp(`(?<![\\w./<*{-])((?:${TOP_FOLDERS})/[\\w./-]*\\.[a-z]+|\\.ci/run)(?![\\w/<*{}-])`, 'g'),
+    ),
+  ].map((m) => m[1]!);
   const folders = [...text.matchAll(new RegExp(`\`((?:${TOP_FOLDERS})/[\\w./-]*/)\``, 'g'))].map((m) => m[1]!);
   return [...files, ...folders].map((p) => p.replace(/\.$/, ''));
 }
@@ -44,16 +48,23 @@ const BUILD_OUTPUTS = /^(web\/)?dist\//;
 describe('the docs', () => {
   it('list every decision file in the decisions index', () => {
     const index = readFileSync(path.join(decisions, 'README.md'), 'utf8');
-    const unlisted = readdirSync(decisions).filter((name) => name.endsWith('.md') && name !== 'README.md' && !index.includes(`](${name})`));
+    const unlisted = readdirSync(decisions).filter(
+      (name) => name.endsWith('.md') && name !== 'README.md' && !index.includes(`](${name})`),
+    );
     expect(unlisted).toEqual([]);
   });
 
   it('link only to files inside the repository', () => {
     const broken: string[] = [];
-    for (const file of [path.join(root, 'README.md'), path.join(root, 'CHANGELOG.md'), ...markdownFiles(path.join(root, 'docs'))]) {
+    for (const file of [
+      path.join(root, 'README.md'),
+      path.join(root, 'CHANGELOG.md'),
+      ...markdownFiles(path.join(root, 'docs')),
+    ]) {
       for (const target of relativeLinks(readFileSync(file, 'utf8'))) {
         const resolved = path.resolve(path.dirname(file), target);
-        if (!resolved.startsWith(root + path.sep) || !existsSync(resolved)) broken.push(`${path.relative(root, file)} -> ${target}`);
+        if (!resolved.startsWith(root + path.sep) || !existsSync(resolved))
+          broken.push(`${path.relative(root, file)} -> ${target}`);
       }
       if (readFileSync(file, 'utf8').includes('../shared')) broken.push(`${path.relative(root, file)} names ../shared`);
     }
@@ -62,9 +73,14 @@ describe('the docs', () => {
 
   it('name only paths that exist', () => {
     const missing: string[] = [];
-    for (const file of [path.join(root, 'README.md'), path.join(root, 'CHANGELOG.md'), ...markdownFiles(path.join(root, 'docs'))]) {
+    for (const file of [
+      path.join(root, 'README.md'),
+      path.join(root, 'CHANGELOG.md'),
+      ...markdownFiles(path.join(root, 'docs')),
+    ]) {
       for (const named of namedPaths(readFileSync(file, 'utf8'))) {
-        if (!BUILD_OUTPUTS.test(named) && !existsSync(path.join(root, named))) missing.push(`${path.relative(root, file)} -> ${named}`);
+        if (!BUILD_OUTPUTS.test(named) && !existsSync(path.join(root, named)))
+          missing.push(`${path.relative(root, file)} -> ${named}`);
       }
     }
     expect(missing).toEqual([]);

@@ -81,7 +81,13 @@ export function isGermanSentence(text: string): boolean {
 
 /** The German sentences of one source file with their line numbers. */
 export function germanSentencesOf(file: string, source: string): Array<{ text: string; at: string }> {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Array<{ text: string; at: string }> = [];
   const visit = (node: ts.Node) => {
     let text: string | null = null;
@@ -114,7 +120,8 @@ export function sentencesWrittenTwice(sources: ReadonlyMap<string, string>): str
 export function textTablesNamedTwice(sources: ReadonlyMap<string, string>): string[] {
   const files = new Map<string, string[]>();
   for (const [file, source] of sources) {
-    for (const [, name] of source.matchAll(/^export const (\w*TEXTS)\b/gm)) files.set(name, [...(files.get(name) ?? []), file]);
+    for (const [, name] of source.matchAll(/^export const (\w*TEXTS)\b/gm))
+      files.set(name, [...(files.get(name) ?? []), file]);
   }
   return [...files]
     .filter(([, at]) => at.length > 1)
@@ -125,7 +132,9 @@ export function textTablesNamedTwice(sources: ReadonlyMap<string, string>): stri
 describe('German texts are written once', () => {
   it('given the code of events/, projections/, wire/, src/ and web/src/, then no German sentence is written twice', () => {
     const sources = new Map(
-      FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))).map((file) => [path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')] as const),
+      FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))).map(
+        (file) => [path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')] as const,
+      ),
     );
     expect(sources.size).toBeGreaterThan(300);
     expect(sentencesWrittenTwice(sources)).toEqual([]);
@@ -143,9 +152,18 @@ describe('German texts are written once', () => {
   it('given a sentence written in two files (one in a template), then both places are named', () => {
     const sources = new Map([
       ['src/a.ts', "export const A = 'Bitte warte einen Moment.';\nexport const S = 'short text';"],
-      ['web/src/b.tsx', 'export const B = `Bitte warte einen Moment.`;\nexport const C = () => <p>Das ist ein anderer Satz hier.</p>;'],
-      ['wire/c.ts', 'export const T = (n: number) => `Bitte warte noch ${n} Sekunden.`;\nexport const U = (n: number) => `Bitte warte noch ${n} Sekunden.`;'],
-      ['src/d.ts', "export const en = 'This is an English sentence.';\nexport const en2 = 'This is an English sentence.';"],
+      [
+        'web/src/b.tsx',
+        'export const B = `Bitte warte einen Moment.`;\nexport const C = () => <p>Das ist ein anderer Satz hier.</p>;',
+      ],
+      [
+        'wire/c.ts',
+        'export const T = (n: number) => `Bitte warte noch ${n} Sekunden.`;\nexport const U = (n: number) => `Bitte warte noch ${n} Sekunden.`;',
+      ],
+      [
+        'src/d.ts',
+        "export const en = 'This is an English sentence.';\nexport const en2 = 'This is an English sentence.';",
+      ],
     ]);
     expect(sentencesWrittenTwice(sources)).toEqual([
       '"Bitte warte einen Moment." is written in src/a.ts:1, web/src/b.tsx:1',

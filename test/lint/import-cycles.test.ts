@@ -21,6 +21,9 @@ describe('no import cycles', () => {
       ['web/src/one.ts', "import './one';"],
       ['web/src/fine.ts', "import { x } from 'some-package';\nimport { c } from '@live/c';"],
     ]);
-    expect(cyclesOf(importGraph(sources))).toEqual([['projections/live/c/index.ts', 'projections/live/views/a.ts', 'projections/live/views/b.ts'], ['web/src/one.ts']]);
+    expect(cyclesOf(importGraph(sources))).toEqual([
+      ['projections/live/c/index.ts', 'projections/live/views/a.ts', 'projections/live/views/b.ts'],
+      ['web/src/one.ts'],
+    ]);
   });
 });

@@ -44,7 +44,9 @@ export function importGraph(sources: ReadonlyMap<string, string>): Map<string, s
   const graph = new Map<string, string[]>();
   for (const [file, source] of sources) {
     const { importedFiles } = ts.preProcessFile(source, true, true);
-    const targets = importedFiles.map((i) => resolveImport(file, i.fileName, files)).filter((t): t is string => t !== null);
+    const targets = importedFiles
+      .map((i) => resolveImport(file, i.fileName, files))
+      .filter((t): t is string => t !== null);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -88,5 +90,9 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[
 
 /** Every TypeScript file of the project (root-relative, POSIX separators) with its source. */
 export function projectSources(): Map<string, string> {
-  return new Map(FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))).map((file) => [toPosix(path.relative(root, file)), readFileSync(file, 'utf8')] as const));
+  return new Map(
+    FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))).map(
+      (file) => [toPosix(path.relative(root, file)), readFileSync(file, 'utf8')] as const,
+    ),
+  );
 }

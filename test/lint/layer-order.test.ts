@@ -35,7 +35,8 @@ const SERVER_SERVICES = [
 ];
 const SERVER_EDGES = ['src/realtime/', 'src/http/', 'src/health/', 'src/docs/'];
 const SERVER_ROOT = ['src/runtime.ts', 'src/app.module.ts', 'src/server.ts', 'src/main.ts'];
-const serverLayer = (name: string, paths: readonly string[], may: readonly string[]): Layer[] => paths.map((path) => ({ name, path, may: [...BELOW_SERVER, ...may] }));
+const serverLayer = (name: string, paths: readonly string[], may: readonly string[]): Layer[] =>
+  paths.map((path) => ({ name, path, may: [...BELOW_SERVER, ...may] }));
 
 /** The layers, most specific path first. */
 export const LAYERS: readonly Layer[] = [
@@ -83,14 +84,19 @@ describe('layer order', () => {
   });
 
   it('given every file of src/, then each is in one of the server layers', () => {
-    const unplaced = [...projectSources().keys()].filter((file) => file.startsWith('src/') && !layerOf(file)?.name.startsWith('server '));
+    const unplaced = [...projectSources().keys()].filter(
+      (file) => file.startsWith('src/') && !layerOf(file)?.name.startsWith('server '),
+    );
     expect(unplaced).toEqual([]);
   });
 
   it('given a state file importing a rule, a rule importing wire/ and the web app importing the server, then each is named', () => {
     const sources = new Map([
       ['projections/live/state/state.ts', "import type { R } from '../rules/ratings';"],
-      ['projections/live/rules/ratings.ts', "import { textOf } from '../../../wire/readers';\nimport type { S } from '../state/state';"],
+      [
+        'projections/live/rules/ratings.ts',
+        "import { textOf } from '../../../wire/readers';\nimport type { S } from '../state/state';",
+      ],
       ['wire/readers.ts', "import type { V } from '@live/views/views';"],
       ['projections/live/views/views.ts', "import { evolve } from '../evolve/evolve';"],
       ['projections/live/evolve/evolve.ts', "import type { S } from '../state/state';"],

@@ -10,7 +10,10 @@ const root = path.resolve(__dirname, '../..');
 
 /** The project's files a tsconfig compiles, root-relative (the compiler's own list, without node_modules). */
 function compiledBy(tsconfig: string): string[] {
-  const listed = execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', tsconfig, '--listFilesOnly'], { cwd: root, encoding: 'utf8' });
+  const listed = execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', tsconfig, '--listFilesOnly'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return listed
     .split('\n')
     .filter((file) => file !== '' && !file.includes('/node_modules/'))

@@ -17,7 +17,9 @@ let linterGone: Error | null = null;
 
 beforeAll(() => {
   linter = spawn(process.execPath, [path.join(__dirname, 'support/lint-server.mjs')], { cwd: root });
-  createInterface({ input: linter.stdout }).on('line', (line) => waiting.shift()?.resolve(JSON.parse(line) as LintMessage[]));
+  createInterface({ input: linter.stdout }).on('line', (line) =>
+    waiting.shift()?.resolve(JSON.parse(line) as LintMessage[]),
+  );
   linter.stderr.on('data', (chunk) => (linterOutput += chunk));
   linter.stdin.on('error', () => undefined); // a write after it died: the exit below rejects
   linter.on('exit', (code) => {
@@ -49,7 +51,11 @@ describe('lint keeps the pure core pure', () => {
     ['randomness', 'export const r = Math.random();', 'no-restricted-properties'],
     ['a timer', 'setTimeout(() => undefined, 1);', 'no-restricted-globals'],
     ['process', 'export const env = process.env;', 'no-restricted-globals'],
-    ['a Node built-in', "import { readFileSync } from 'node:fs';\nexport { readFileSync };", 'pure-core/only-own-imports'],
+    [
+      'a Node built-in',
+      "import { readFileSync } from 'node:fs';\nexport { readFileSync };",
+      'pure-core/only-own-imports',
+    ],
     ['crypto', "import { randomUUID } from 'crypto';\nexport { randomUUID };", 'pure-core/only-own-imports'],
     ['NestJS', "import { Injectable } from '@nestjs/common';\nexport { Injectable };", 'pure-core/only-own-imports'],
     ['typeorm', "import { Entity } from 'typeorm';\nexport { Entity };", 'pure-core/only-own-imports'],
@@ -73,7 +79,9 @@ describe('lint keeps the pure core pure', () => {
   });
 
   it('given a clock or a package in wire/, then lint fails', async () => {
-    expect((await lintAs('wire/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId)).toContain('no-restricted-globals');
+    expect((await lintAs('wire/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId)).toContain(
+      'no-restricted-globals',
+    );
     const pkg = await lintAs('wire/violation.ts', "import { Pool } from 'pg';\nexport { Pool };");
     expect(pkg.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
     const server = await lintAs('wire/violation.ts', "import { x } from '../src/main';\nexport { x };");
@@ -81,32 +89,53 @@ describe('lint keeps the pure core pure', () => {
   });
 
   it('given wire/ importing events/ and the engine, then lint passes', async () => {
-    const source = "import type { Role } from '../events';\nimport type { GlobalView } from '../projections/live/views/views';\nexport type W = [Role, GlobalView];";
+    const source =
+      "import type { Role } from '../events';\nimport type { GlobalView } from '../projections/live/views/views';\nexport type W = [Role, GlobalView];";
     expect(await lintAs('wire/ok.ts', source)).toEqual([]);
   });
 
   it('given a rule in src/commands/ reading the clock or importing a framework, then lint fails', async () => {
-    expect((await lintAs('src/commands/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId)).toContain('no-restricted-globals');
-    const framework = await lintAs('src/commands/violation.ts', "import { Logger } from '@nestjs/common';\nexport { Logger };");
+    expect(
+      (await lintAs('src/commands/violation.ts', 'export const now = Date.now();')).map((m) => m.ruleId),
+    ).toContain('no-restricted-globals');
+    const framework = await lintAs(
+      'src/commands/violation.ts',
+      "import { Logger } from '@nestjs/common';\nexport { Logger };",
+    );
     expect(framework.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
-    const store = await lintAs('src/commands/violation.ts', "import { SqlEventStore } from '../store/sql/sql-event-store';\nexport { SqlEventStore };");
+    const store = await lintAs(
+      'src/commands/violation.ts',
+      "import { SqlEventStore } from '../store/sql/sql-event-store';\nexport { SqlEventStore };",
+    );
     expect(store.map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
   });
 
   it('given src/commands/ importing the pure core, then lint passes', async () => {
-    expect(await lintAs('src/commands/ok.ts', "import type { LiveState } from '../../projections/live';\nexport type S = LiveState;")).toEqual([]);
+    expect(
+      await lintAs(
+        'src/commands/ok.ts',
+        "import type { LiveState } from '../../projections/live';\nexport type S = LiveState;",
+      ),
+    ).toEqual([]);
   });
 
   it('given projections/live/ importing events/, then lint passes', async () => {
-    const messages = await lintAs('projections/live/ok.ts', "import type { X } from '../../events/x';\nexport type Y = X;");
+    const messages = await lintAs(
+      'projections/live/ok.ts',
+      "import type { X } from '../../events/x';\nexport type Y = X;",
+    );
     expect(messages).toEqual([]);
   });
 
   it('given re2js, then only its one wrapper in projections/live/ may import it', async () => {
     const source = "import { RE2JS } from 're2js';\nexport { RE2JS };";
     expect(await lintAs('projections/live/rules/answer-regex.ts', source)).toEqual([]);
-    expect((await lintAs('projections/live/other.ts', source)).map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
-    expect((await lintAs('src/commands/rating.ts', source)).map((m) => m.ruleId)).toContain('pure-core/only-own-imports');
+    expect((await lintAs('projections/live/other.ts', source)).map((m) => m.ruleId)).toContain(
+      'pure-core/only-own-imports',
+    );
+    expect((await lintAs('src/commands/rating.ts', source)).map((m) => m.ruleId)).toContain(
+      'pure-core/only-own-imports',
+    );
   });
 
   it('given the same clock outside the pure core (src/), then lint passes', async () => {

@@ -18,7 +18,10 @@ const packagesOf = (file: string) =>
 describe('the socket edge', () => {
   it('given the router, the envelope, the authentication and the secured parts, then none imports ws or Nest', () => {
     for (const file of ['router.ts', 'envelope.ts', 'session.ts', 'socket-auth.ts', 'secured-parts.ts']) {
-      expect({ file, packages: packagesOf(file).filter((name) => name === 'ws' || name.startsWith('@nestjs/')) }).toEqual({ file, packages: [] });
+      expect({
+        file,
+        packages: packagesOf(file).filter((name) => name === 'ws' || name.startsWith('@nestjs/')),
+      }).toEqual({ file, packages: [] });
     }
   });
 

@@ -22,13 +22,19 @@ function filesUnder(dir: string, ext: RegExp): string[] {
 }
 
 const relative = (file: string) => path.relative(root, file);
-const webFiles = filesUnder(path.join(root, 'web/src'), /\.tsx?$/).map((file) => ({ file: relative(file), source: readFileSync(file, 'utf8') }));
-const engineFiles = ['projections/live', 'events', 'wire'].flatMap((folder) => filesUnder(path.join(root, folder), /\.ts$/));
+const webFiles = filesUnder(path.join(root, 'web/src'), /\.tsx?$/).map((file) => ({
+  file: relative(file),
+  source: readFileSync(file, 'utf8'),
+}));
+const engineFiles = ['projections/live', 'events', 'wire'].flatMap((folder) =>
+  filesUnder(path.join(root, folder), /\.ts$/),
+);
 
 /** Every name the engine exports (values, functions, types and interfaces), with the file that declares it. */
 function engineExports(): Map<string, string> {
   const names = new Map<string, string>();
-  const declaration = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+  const declaration =
+    /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
   for (const file of engineFiles) {
     for (const match of readFileSync(file, 'utf8').matchAll(declaration)) names.set(match[1], relative(file));
   }
@@ -46,7 +52,11 @@ const SAME_NAME_OTHER_MEANING: Record<string, string> = {
 
 /** String literals the web may write although a rule constant has the same text. */
 const SAME_TEXT_OTHER_MEANING: ReadonlyArray<{ file: string; text: string; why: string }> = [
-  { file: 'web/src/texts/operator.ts', text: 'Seitenstechen', why: "the tie-break panel's heading (the spec names it like the default title)" },
+  {
+    file: 'web/src/texts/operator.ts',
+    text: 'Seitenstechen',
+    why: "the tie-break panel's heading (the spec names it like the default title)",
+  },
 ];
 
 /** The source with comments removed (string contents kept), so that commented text does not count. */
@@ -65,9 +75,15 @@ function ruleConstants() {
     if (typeof value === 'string' && value.trim().length >= 4) strings.push({ name, value });
     else if (name.endsWith('_TEXTS') && value && typeof value === 'object') {
       // A table of German texts (SHARED_TEXTS, SHIP_ANSWER_TEXTS, ...): each plain text is a rule's too.
-      for (const [key, text] of Object.entries(value)) if (typeof text === 'string') strings.push({ name: `${name}.${key}`, value: text });
+      for (const [key, text] of Object.entries(value))
+        if (typeof text === 'string') strings.push({ name: `${name}.${key}`, value: text });
     } else if (typeof value === 'number' && Math.abs(value) >= 10) numbers.push({ name, value });
-    else if (Array.isArray(value) && value.length >= 2 && value.every((v) => typeof v === 'string' || typeof v === 'number')) lists.push({ name, value });
+    else if (
+      Array.isArray(value) &&
+      value.length >= 2 &&
+      value.every((v) => typeof v === 'string' || typeof v === 'number')
+    )
+      lists.push({ name, value });
   }
   return { strings, numbers, lists };
 }
@@ -102,10 +118,12 @@ export function findRuleCopies(files: ReadonlyArray<{ file: string; source: stri
     const report = (index: number, what: string) => copies.push({ file, line: lineOf(code, index), what });
 
     // Functions, classes and types anywhere; variables at the top level (a local `views` is no copy).
-    const declaration = /(?:(?:^|[\s;{(])(?:export\s+)?(?:function\*?|class|interface|type|enum)|^(?:export\s+)?(?:const|let|var))\s+([A-Za-z_$][\w$]*)/gm;
+    const declaration =
+      /(?:(?:^|[\s;{(])(?:export\s+)?(?:function\*?|class|interface|type|enum)|^(?:export\s+)?(?:const|let|var))\s+([A-Za-z_$][\w$]*)/gm;
     for (const match of declarations.matchAll(declaration)) {
       const name = match[1];
-      if (exported.has(name) && !(name in SAME_NAME_OTHER_MEANING)) report(match.index, `declares ${name}, which ${exported.get(name)} exports`);
+      if (exported.has(name) && !(name in SAME_NAME_OTHER_MEANING))
+        report(match.index, `declares ${name}, which ${exported.get(name)} exports`);
     }
 
     for (const { name, value } of strings) {
@@ -124,7 +142,8 @@ export function findRuleCopies(files: ReadonlyArray<{ file: string; source: stri
         new RegExp(`\\b${n}\\s*[<>]=?\\s*[\\w.]*\\.(?:length|size)\\b`, 'g'),
         new RegExp(`\\b[A-Za-z_]*(?:MAX|MIN|LIMIT|DEFAULT)[A-Za-z_]*\\s*=\\s*${n}\\b`, 'gi'),
       ];
-      for (const check of checks) for (const match of code.matchAll(check)) report(match.index, `writes out ${name} (${value}) as a limit`);
+      for (const check of checks)
+        for (const match of code.matchAll(check)) report(match.index, `writes out ${name} (${value}) as a limit`);
     }
 
     for (const { name, value } of lists) {
@@ -150,7 +169,11 @@ describe('the web app imports the engine rules instead of copying them', () => {
     ['the fusion rule', "export function isFusionTeam(name: string) { return name.startsWith('x'); }", 'isFusionTeam'],
     ['the ABCD letters', 'export function abcdLetters(count: number) { return []; }', 'abcdLetters'],
     ['the heal-and-deal rounds', 'export const ROUNDS = [1, 2, 3] as const;', 'HEAL_DEAL_ROUNDS'],
-    ['the uber modes', "const MODES = ['quiz', 'quiz-single', 'instruction', 'pre', 'post', 'pause', 'painting'];", 'UBER_MODES'],
+    [
+      'the uber modes',
+      "const MODES = ['quiz', 'quiz-single', 'instruction', 'pre', 'post', 'pause', 'painting'];",
+      'UBER_MODES',
+    ],
     ['the no-proposals message', "if (m === 'Es wurden keine Vorschläge eingegeben.') return;", 'NO_PROPOSALS_MESSAGE'],
   ])('given %s written into the web, then it is found', (_what, source, rule) => {
     const copies = findRuleCopies([{ file: 'web/src/copy.tsx', source }]);
@@ -158,7 +181,8 @@ describe('the web app imports the engine rules instead of copying them', () => {
   });
 
   it('given the same limit in a comment or an unrelated number, then nothing is found', () => {
-    const source = '/** names have at most 50 characters */\nexport const PAGE_STEP = 50;\nconst widths = [2, 5, 16, 48];';
+    const source =
+      '/** names have at most 50 characters */\nexport const PAGE_STEP = 50;\nconst widths = [2, 5, 16, 48];';
     expect(findRuleCopies([{ file: 'web/src/fine.ts', source }])).toEqual([]);
   });
 });

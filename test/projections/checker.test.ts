@@ -66,7 +66,18 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
       ['a3', 'Quizgurus', 'ottawa', 2],
     ]);
     const all = await answersOfQuiz(t.db, '1');
-    expect(all.map((a) => `${a.round}.${a.num}`)).toEqual(['1.1', '1.1', '1.1', '1.1', '1.2', '2.1', '2.1', '2.1', '3.1', '3.1']);
+    expect(all.map((a) => `${a.round}.${a.num}`)).toEqual([
+      '1.1',
+      '1.1',
+      '1.1',
+      '1.1',
+      '1.2',
+      '2.1',
+      '2.1',
+      '2.1',
+      '3.1',
+      '3.1',
+    ]);
     expect(all.find((a) => a.id === 's1')).toMatchObject({ userId: 'solo', userName: 'solo', teamId: null });
   });
 
@@ -86,7 +97,15 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
   });
 
   it('single answer: nothing fits the restrictions', async () => {
-    const none = await answerAtOffset(t.db, { quizId: '1', round: 2, num: 2, onlyUnchecked: true, startFromTop: true, startOffset: 0, offset: 0 });
+    const none = await answerAtOffset(t.db, {
+      quizId: '1',
+      round: 2,
+      num: 2,
+      onlyUnchecked: true,
+      startFromTop: true,
+      startOffset: 0,
+      offset: 0,
+    });
     expect(none).toEqual({ found: false, message: NO_MATCHING_ANSWER });
     expect(NO_MATCHING_ANSWER).toBe('Keine Antwort mit den gewünschten Einschränkungen gefunden');
   });
@@ -94,7 +113,9 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
   it('the round table: teams by questions of one round', async () => {
     const table = await roundTable(t.db, '1', 2);
     expect(table.questions).toEqual([1, 2]);
-    expect(table.teams.map((row) => [row.name, Object.keys(row.answers), row.answers[1]!.answer, row.answers[1]!.points])).toEqual([
+    expect(
+      table.teams.map((row) => [row.name, Object.keys(row.answers), row.answers[1]!.answer, row.answers[1]!.points]),
+    ).toEqual([
       ['Besserwisser', ['1'], 'y', 1],
       ['Die Ahnungslosen', ['1'], 'x', 3],
       ['Quizgurus', ['1'], 'z', 5],
@@ -104,7 +125,11 @@ describe.each(DATABASES)('checker queries on %s', (_kind, open) => {
   it('team search: case-insensitive substring; "_" lists all', async () => {
     expect((await searchTeams(t.db, 'WISS')).map((x) => x.name)).toEqual(['Besserwisser']);
     expect((await searchTeams(t.db, 'e')).map((x) => x.name)).toEqual(['Besserwisser', 'Die Ahnungslosen']);
-    expect((await searchTeams(t.db, '_')).map((x) => x.name)).toEqual(['Besserwisser', 'Die Ahnungslosen', 'Quizgurus']);
+    expect((await searchTeams(t.db, '_')).map((x) => x.name)).toEqual([
+      'Besserwisser',
+      'Die Ahnungslosen',
+      'Quizgurus',
+    ]);
     expect(await searchTeams(t.db, '%')).toEqual([]);
   });
 

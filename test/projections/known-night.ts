@@ -21,7 +21,13 @@ const question = (round: number, number: number, category = 'Allgemein'): Questi
   extraInfo: {},
 });
 
-export const KNOWN_CONTENT: Question[] = [question(1, 1, '(2) Geografie'), question(1, 2), question(2, 1), question(2, 2), question(3, 1)];
+export const KNOWN_CONTENT: Question[] = [
+  question(1, 1, '(2) Geografie'),
+  question(1, 2),
+  question(2, 1),
+  question(2, 2),
+  question(3, 1),
+];
 
 export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory } {
   const f = new EventFactory();
@@ -40,7 +46,8 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
       createdBy: null,
       number: ++teamNumber,
     });
-  const user = (userId: string, roles: ('moderator' | 'tester')[] = []) => f.make('UserRegistered', { userId, login: userId, name: userId, email: null, roles });
+  const user = (userId: string, roles: ('moderator' | 'tester')[] = []) =>
+    f.make('UserRegistered', { userId, login: userId, name: userId, email: null, roles });
   const lockIn = (round: number, number: number, answers: [string, string | null, string | null, string][]) =>
     f.make('AnswersLockedIn', {
       nightId: 'n1',
@@ -79,9 +86,26 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
     user('u3'),
     user('u4'),
     user('solo'),
-    f.make('QuizCreated', { quizId: '1', name: 'Quiz am Freitag', yearWeek: '2026-47', content: KNOWN_CONTENT, origin: 'import' }),
-    f.make('QuizCreated', { quizId: '2', name: 'Entwurf', yearWeek: '2026-48', content: [question(1, 1)], origin: 'form' }),
-    f.make('QuizEdited', { quizId: '2', name: 'Quiz nächste Woche', yearWeek: '2026-48', content: [question(1, 1), question(1, 2)] }),
+    f.make('QuizCreated', {
+      quizId: '1',
+      name: 'Quiz am Freitag',
+      yearWeek: '2026-47',
+      content: KNOWN_CONTENT,
+      origin: 'import',
+    }),
+    f.make('QuizCreated', {
+      quizId: '2',
+      name: 'Entwurf',
+      yearWeek: '2026-48',
+      content: [question(1, 1)],
+      origin: 'form',
+    }),
+    f.make('QuizEdited', {
+      quizId: '2',
+      name: 'Quiz nächste Woche',
+      yearWeek: '2026-48',
+      content: [question(1, 1), question(1, 2)],
+    }),
     team('t1', 'Die Ahnungslosen'),
     team('t2', 'Besserwisser'),
     team('t3', 'Quizgurus'),
@@ -94,7 +118,15 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
     f.make('UserProfileUpdated', { userId: 'u1', name: 'Anna' }),
     f.make('EmailPopupSeen', { userId: 'u2', seenAt: Date.UTC(2026, 10, 20, 18, 0, 0) }),
     f.make('GreetingSubmitted', { greetingId: 'g1', name: 'Oma Erna', message: 'Viel Glück allen!' }),
-    f.make('UploadRecorded', { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['a.png', 'b.png'], label: null, question: null }),
+    f.make('UploadRecorded', {
+      uploadId: 'up1',
+      kind: 'question',
+      userId: 'u1',
+      teamId: 't1',
+      fileNames: ['a.png', 'b.png'],
+      label: null,
+      question: null,
+    }),
     f.make('NightStarted', { nightId: 'n1', quizId: '1', previousNightId: null }),
     f.make('UploadRecorded', {
       uploadId: 'up2',
@@ -111,7 +143,15 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
       ['a3', 't3', null, 'ottawa'],
       ['a9', 't4', null, 'Ottawa?'],
     ]),
-    f.make('AnswersBulkRated', { quizId: '1', round: 1, number: 1, regex: '^ottawa$', mark: 'correct', points: 2, answerIds: ['a1', 'a3'] }),
+    f.make('AnswersBulkRated', {
+      quizId: '1',
+      round: 1,
+      number: 1,
+      regex: '^ottawa$',
+      mark: 'correct',
+      points: 2,
+      answerIds: ['a1', 'a3'],
+    }),
     rate('a2', 0, true),
     rate('a9', 1),
     lockIn(1, 2, [['a8', 't1', null, 'Lager: A1\nPlündern: B2']]),
@@ -134,17 +174,27 @@ export function knownNight(): { events: QuizShowEvent[]; factory: EventFactory }
     rate('a7', 4),
     lockIn(3, 1, [['s1', null, 'solo', 'Murnau']]),
     rate('s1', 2),
-    f.make('TieBreakQuestionAdded', { quizId: '1', question: { ...question(3, 2, 'Seitenstechen'), points: 1, extraInfo: { tieBreak: true } } }),
+    f.make('TieBreakQuestionAdded', {
+      quizId: '1',
+      question: { ...question(3, 2, 'Seitenstechen'), points: 1, extraInfo: { tieBreak: true } },
+    }),
     f.make('PointsPublished', { quizId: '1', points: { rounds: [1], sortedTeams: [] } }),
     f.make('PointsUnpublished', {}),
     f.make('TeamDeleted', { teamId: 't4' }),
     f.make('PointsPublished', {
       quizId: '1',
-      points: { rounds: [1, 2, 3], sortedTeams: [{ teamId: 't3', name: 'Quizgurus', rounds: [2, 5, 0], total: 7, rank: 1, place: 1 }] },
+      points: {
+        rounds: [1, 2, 3],
+        sortedTeams: [{ teamId: 't3', name: 'Quizgurus', rounds: [2, 5, 0], total: 7, rank: 1, place: 1 }],
+      },
     }),
   ];
   return { events, factory: f };
 }
 
 export const KNOWN_TEAMS_TXT =
-  '\uFEFF#QUIZSHOW-TEAMS\r\n' + '02|05|00|Quizgurus|1\r\n' + '03|03|00|Die Ahnungslosen|1\r\n' + '00|01|04|Besserwisser|1\r\n' + '01|00|00|(kein Team)|1\r\n';
+  '\uFEFF#QUIZSHOW-TEAMS\r\n' +
+  '02|05|00|Quizgurus|1\r\n' +
+  '03|03|00|Die Ahnungslosen|1\r\n' +
+  '00|01|04|Besserwisser|1\r\n' +
+  '01|00|00|(kein Team)|1\r\n';

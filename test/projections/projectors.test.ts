@@ -20,7 +20,17 @@ import {
 } from '../../projections/read';
 import { quizzesProjector, teamsProjector, uploadsProjector, usersProjector } from '../../projections/read/projectors';
 import { KNOWN_TEAMS_TXT, knownNight } from './known-night';
-import { appendEvents, checkpoints, clean, DATABASES, EventFactory, project, recordedNightEvents, snapshot, type TestDatabase } from './support';
+import {
+  appendEvents,
+  checkpoints,
+  clean,
+  DATABASES,
+  EventFactory,
+  project,
+  recordedNightEvents,
+  snapshot,
+  type TestDatabase,
+} from './support';
 
 describe.each(DATABASES)('read projections on %s', (_kind, open) => {
   let t: TestDatabase;
@@ -56,13 +66,26 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         ['1', 'Quiz am Freitag', '2026-47', 6, 3, 'import'],
         ['2', 'Quiz nächste Woche', '2026-48', 2, 1, 'form'],
       ]);
-      expect(quizzes[0]!.content.map((q) => `${q.round}.${q.number}`)).toEqual(['1.1', '1.2', '2.1', '2.2', '3.1', '3.2']);
+      expect(quizzes[0]!.content.map((q) => `${q.round}.${q.number}`)).toEqual([
+        '1.1',
+        '1.2',
+        '2.1',
+        '2.2',
+        '3.1',
+        '3.2',
+      ]);
     });
 
     it('teams: public fields, edits applied, the deleted team gone', async () => {
-      const teams = await t.db.query<{ id: string; name: string; lower_name: string; stadt: string; beschreibung: string; url: string; updated_at: Date }>(
-        'SELECT id, name, lower_name, stadt, beschreibung, url, updated_at FROM read_teams ORDER BY id',
-      );
+      const teams = await t.db.query<{
+        id: string;
+        name: string;
+        lower_name: string;
+        stadt: string;
+        beschreibung: string;
+        url: string;
+        updated_at: Date;
+      }>('SELECT id, name, lower_name, stadt, beschreibung, url, updated_at FROM read_teams ORDER BY id');
       expect(teams.map((r) => [r.id, r.name, r.lower_name, r.stadt])).toEqual([
         ['t1', 'Die Ahnungslosen', 'die ahnungslosen', 'Berlin'],
         ['t2', 'Besserwisser', 'besserwisser', 'Köln'],
@@ -73,9 +96,13 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     });
 
     it('users: registration, name change, popup time, team membership, members of a deleted team without team', async () => {
-      const users = await t.db.query<{ id: string; name: string; team_id: string | null; roles: string[]; shown_email_popup_at: Date | null }>(
-        'SELECT id, name, team_id, roles, shown_email_popup_at FROM read_users ORDER BY id',
-      );
+      const users = await t.db.query<{
+        id: string;
+        name: string;
+        team_id: string | null;
+        roles: string[];
+        shown_email_popup_at: Date | null;
+      }>('SELECT id, name, team_id, roles, shown_email_popup_at FROM read_users ORDER BY id');
       const byId = Object.fromEntries(users.map((u) => [u.id, u]));
       expect(users).toHaveLength(7);
       expect(byId.u1).toMatchObject({ name: 'Anna', team_id: 't1' });
@@ -133,9 +160,13 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     });
 
     it('points per team and round are the sums of the team answers', async () => {
-      const points = await t.db.query<{ quiz_id: string; team_id: string; round: number; points: number; answers: number }>(
-        'SELECT * FROM read_team_round_points ORDER BY team_id, round',
-      );
+      const points = await t.db.query<{
+        quiz_id: string;
+        team_id: string;
+        round: number;
+        points: number;
+        answers: number;
+      }>('SELECT * FROM read_team_round_points ORDER BY team_id, round');
       expect(points.map((p) => [p.team_id, p.round, p.points, p.answers])).toEqual([
         ['t1', 1, 3, 2],
         ['t1', 2, 3, 1],
@@ -163,9 +194,33 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         'SELECT upload_id, file_index, file_name, team_id, question_night_id, question_round, question_number FROM read_uploads ORDER BY upload_id, file_index',
       );
       expect(uploads).toEqual([
-        { upload_id: 'up1', file_index: 0, file_name: 'a.png', team_id: 't1', question_night_id: null, question_round: null, question_number: null },
-        { upload_id: 'up1', file_index: 1, file_name: 'b.png', team_id: 't1', question_night_id: null, question_round: null, question_number: null },
-        { upload_id: 'up2', file_index: 0, file_name: 'c.png', team_id: 't2', question_night_id: 'n1', question_round: 1, question_number: 1 },
+        {
+          upload_id: 'up1',
+          file_index: 0,
+          file_name: 'a.png',
+          team_id: 't1',
+          question_night_id: null,
+          question_round: null,
+          question_number: null,
+        },
+        {
+          upload_id: 'up1',
+          file_index: 1,
+          file_name: 'b.png',
+          team_id: 't1',
+          question_night_id: null,
+          question_round: null,
+          question_number: null,
+        },
+        {
+          upload_id: 'up2',
+          file_index: 0,
+          file_name: 'c.png',
+          team_id: 't2',
+          question_night_id: 'n1',
+          question_round: 1,
+          question_number: 1,
+        },
       ]);
     });
 
@@ -198,8 +253,15 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       try {
         expect((await ds.driver.createSchemaBuilder().log()).upQueries).toEqual([]);
         const team = await ds.getRepository(TeamRow).findOneByOrFail({ id: 't1' });
-        expect(team).toMatchObject({ name: 'Die Ahnungslosen', lowerName: 'die ahnungslosen', stadt: 'Berlin', isNew: false });
-        const answers = await ds.getRepository(QuizAnswerRow).find({ where: { quizId: '1', round: 1, num: 1 }, order: { id: 'ASC' } });
+        expect(team).toMatchObject({
+          name: 'Die Ahnungslosen',
+          lowerName: 'die ahnungslosen',
+          stadt: 'Berlin',
+          isNew: false,
+        });
+        const answers = await ds
+          .getRepository(QuizAnswerRow)
+          .find({ where: { quizId: '1', round: 1, num: 1 }, order: { id: 'ASC' } });
         expect(answers.map((a) => [a.id, a.points, a.checked])).toEqual([
           ['a1', 2, true],
           ['a2', 0, true],
@@ -218,8 +280,20 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     it('given uploads of two people, when one is erased, then the query names their files until the erasure and none after it, and the other keeps theirs', async () => {
       const f = new EventFactory();
       const upload = (uploadId: string, userId: string, fileNames: string[]) =>
-        f.make('UploadRecorded', { uploadId, kind: 'user', userId, teamId: 't1', fileNames, label: null, question: null });
-      await project(t, [upload('up1', 'u1', ['a.png', 'b.png']), upload('up2', 'u2', ['c.png']), upload('up3', 'u1', ['d.png'])], [uploadsProjector]);
+        f.make('UploadRecorded', {
+          uploadId,
+          kind: 'user',
+          userId,
+          teamId: 't1',
+          fileNames,
+          label: null,
+          question: null,
+        });
+      await project(
+        t,
+        [upload('up1', 'u1', ['a.png', 'b.png']), upload('up2', 'u2', ['c.png']), upload('up3', 'u1', ['d.png'])],
+        [uploadsProjector],
+      );
       expect(await uploadedFileNames(t.db, 'u1')).toEqual(['a.png', 'b.png', 'd.png']);
       await project(t, [f.make('UserErased', { userId: 'u1', by: 'u1' })], [uploadsProjector]);
       expect(await uploadedFileNames(t.db, 'u1')).toEqual([]);
@@ -230,16 +304,30 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
   describe('uploads: the question of a question upload', () => {
     it('a stored v1 UploadRecorded (before the question was recorded) reads with null question columns', async () => {
       const f = new EventFactory();
-      const v2 = f.make('UploadRecorded', { uploadId: 'old', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['old.png'], label: null, question: null });
+      const v2 = f.make('UploadRecorded', {
+        uploadId: 'old',
+        kind: 'question',
+        userId: 'u1',
+        teamId: 't1',
+        fileNames: ['old.png'],
+        label: null,
+        question: null,
+      });
       const { question: _dropped, ...v1Data } = v2.data as { question: unknown };
       await project(t, [{ ...v2, version: 1, data: v1Data } as unknown as QuizShowEvent], [uploadsProjector]);
-      expect(await t.db.query('SELECT upload_id, kind, question_night_id, question_round, question_number FROM read_uploads')).toEqual([
+      expect(
+        await t.db.query(
+          'SELECT upload_id, kind, question_night_id, question_round, question_number FROM read_uploads',
+        ),
+      ).toEqual([
         { upload_id: 'old', kind: 'question', question_night_id: null, question_round: null, question_number: null },
       ]);
     });
 
     it('a read_uploads table from before the question columns gets them from the schema sync', async () => {
-      await t.db.exec('ALTER TABLE read_uploads DROP COLUMN question_night_id, DROP COLUMN question_round, DROP COLUMN question_number');
+      await t.db.exec(
+        'ALTER TABLE read_uploads DROP COLUMN question_night_id, DROP COLUMN question_round, DROP COLUMN question_number',
+      );
       await openReadDataSource(t.db).then((ds) => ds.destroy());
       const ds = await openReadDataSource(t.db, { synchronize: false });
       try {
@@ -248,9 +336,11 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
         await ds.destroy();
       }
       await project(t, knownNight().events, [uploadsProjector]);
-      expect(await t.db.query("SELECT question_night_id, question_round, question_number FROM read_uploads WHERE upload_id = 'up2'")).toEqual([
-        { question_night_id: 'n1', question_round: 1, question_number: 1 },
-      ]);
+      expect(
+        await t.db.query(
+          "SELECT question_night_id, question_round, question_number FROM read_uploads WHERE upload_id = 'up2'",
+        ),
+      ).toEqual([{ question_night_id: 'n1', question_round: 1, question_number: 1 }]);
     });
   });
 
@@ -276,12 +366,19 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       f.make('GreetingHidden', { greetingId: 'g2', by: 'mod' }),
       f.make('TeamMemberRemoved', { teamId: 't1', userId: 'u1', by: 'mod' }),
     ]);
-    expect((await t.db.query<{ id: string }>('SELECT id FROM read_greetings ORDER BY id')).map((g) => g.id)).toEqual(['g1']);
+    expect((await t.db.query<{ id: string }>('SELECT id FROM read_greetings ORDER BY id')).map((g) => g.id)).toEqual([
+      'g1',
+    ]);
     expect(await t.db.query('SELECT team_id FROM read_users WHERE id = $1', ['u1'])).toEqual([{ team_id: null }]);
   });
 
   describe('TypeORM through the driver adapter', () => {
-    const greeting = (id: string) => ({ id, name: 'Oma Erna', message: 'Hallo', submittedAt: new Date(Date.UTC(2026, 10, 20)) });
+    const greeting = (id: string) => ({
+      id,
+      name: 'Oma Erna',
+      message: 'Hallo',
+      submittedAt: new Date(Date.UTC(2026, 10, 20)),
+    });
 
     it('a TypeORM transaction commits, and one that throws leaves nothing behind', async () => {
       const ds = await openReadDataSource(t.db, { synchronize: false });
@@ -302,7 +399,9 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     it('a transaction with an isolation level (SET TRANSACTION comes first)', async () => {
       const ds = await openReadDataSource(t.db, { synchronize: false });
       try {
-        await ds.transaction('SERIALIZABLE', (manager) => manager.getRepository(GreetingRow).insert(greeting('serial')));
+        await ds.transaction('SERIALIZABLE', (manager) =>
+          manager.getRepository(GreetingRow).insert(greeting('serial')),
+        );
         expect(await ds.getRepository(GreetingRow).countBy({ id: 'serial' })).toBe(1);
       } finally {
         await ds.destroy();
@@ -315,7 +414,9 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       try {
         await runner.startTransaction();
         await runner.manager.getRepository(GreetingRow).insert(greeting('in-tx'));
-        const outside = t.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM read_greetings WHERE id = 'in-tx'");
+        const outside = t.db.query<{ n: number }>(
+          "SELECT count(*)::integer AS n FROM read_greetings WHERE id = 'in-tx'",
+        );
         await new Promise((resolve) => setTimeout(resolve, 50));
         await runner.rollbackTransaction();
         expect(await outside).toEqual([{ n: 0 }]);
@@ -329,11 +430,15 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
   it('lag: the log position minus each checkpoint, 0 once caught up', async () => {
     const { events } = knownNight();
     const last = await appendEvents(t.store, events);
-    expect((await projectionLag(t.db, t.store, ALL_PROJECTORS)).map((l) => l.lag)).toEqual(ALL_PROJECTORS.map(() => last));
+    expect((await projectionLag(t.db, t.store, ALL_PROJECTORS)).map((l) => l.lag)).toEqual(
+      ALL_PROJECTORS.map(() => last),
+    );
     const runner = await ProjectionRunner.start(t.db, t.store, ALL_PROJECTORS);
     await runner.waitFor(last);
     await runner.stop();
-    expect(await projectionLag(t.db, t.store, ALL_PROJECTORS)).toEqual(ALL_PROJECTORS.map((p) => ({ projector: p.name, checkpoint: last, lag: 0 })));
+    expect(await projectionLag(t.db, t.store, ALL_PROJECTORS)).toEqual(
+      ALL_PROJECTORS.map((p) => ({ projector: p.name, checkpoint: last, lag: 0 })),
+    );
   });
 
   it('a runner keeps up with events appended while it runs (live, after catch-up)', async () => {
@@ -374,13 +479,21 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       const projectors = [...ALL_PROJECTORS, failing];
       const errors: unknown[] = [];
       // Batches of 8: the batch holding position 30 (25..32) fails after every other projector applied it.
-      const first = await ProjectionRunner.start(t.db, t.store, projectors, { batchSize: 8, stopOnError: true, onError: (e) => errors.push(e) });
+      const first = await ProjectionRunner.start(t.db, t.store, projectors, {
+        batchSize: 8,
+        stopOnError: true,
+        onError: (e) => errors.push(e),
+      });
       await expect(first.waitFor(last)).rejects.toThrow('injected failure');
       await first.stop();
       expect(errors).toHaveLength(1);
       expect((await checkpoints(t.db)).map((c) => c.position)).toEqual(projectors.map(() => 24));
-      const [{ answers }] = await t.db.query<{ answers: number }>('SELECT count(*)::integer AS answers FROM read_quiz_answers');
-      const lockedInBefore25 = events.slice(0, 24).flatMap((e) => (e.type === 'AnswersLockedIn' ? e.data.answers : [])).length;
+      const [{ answers }] = await t.db.query<{ answers: number }>(
+        'SELECT count(*)::integer AS answers FROM read_quiz_answers',
+      );
+      const lockedInBefore25 = events
+        .slice(0, 24)
+        .flatMap((e) => (e.type === 'AnswersLockedIn' ? e.data.answers : [])).length;
       expect(answers).toBe(lockedInBefore25);
 
       const restarted = await ProjectionRunner.start(t.db, t.store, projectors, { batchSize: 8 });
@@ -394,8 +507,12 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     it('a rebuild that fails rejects with the error, its rows and checkpoint at the last good batch', async () => {
       const { events } = knownNight();
       await appendEvents(t.store, events);
-      await expect(rebuildProjections(t.db, t.store, [answersProjector, failingAt(30)], { batchSize: 8 })).rejects.toThrow('injected failure');
-      expect((await checkpoints(t.db)).filter((c) => ['answers', 'failing'].includes(c.projector)).map((c) => c.position)).toEqual([24, 24]);
+      await expect(
+        rebuildProjections(t.db, t.store, [answersProjector, failingAt(30)], { batchSize: 8 }),
+      ).rejects.toThrow('injected failure');
+      expect(
+        (await checkpoints(t.db)).filter((c) => ['answers', 'failing'].includes(c.projector)).map((c) => c.position),
+      ).toEqual([24, 24]);
     });
 
     it('folding the same events twice changes nothing: a runner handed old events again skips them', async () => {
@@ -433,7 +550,9 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       const half = await appendEvents(t.store, events.slice(0, 30));
       await runner.waitFor(half);
       const before = await snapshot(t.db);
-      await t.db.exec("TRUNCATE read_quiz_answers, read_answer_changes, read_team_round_points; UPDATE read_projector_checkpoints SET position = 0 WHERE projector = 'answers'");
+      await t.db.exec(
+        "TRUNCATE read_quiz_answers, read_answer_changes, read_team_round_points; UPDATE read_projector_checkpoints SET position = 0 WHERE projector = 'answers'",
+      );
       const last = await appendEvents(t.store, events.slice(30));
       await runner.waitFor(last);
       await runner.stop();
@@ -450,7 +569,8 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       const events = recordedNightEvents();
       const runner = await ProjectionRunner.start(t.db, t.store, ALL_PROJECTORS, { batchSize: 37 });
       let last = 0;
-      for (let start = 0; start < events.length; start += 250) last = await appendEvents(t.store, events.slice(start, start + 250), 25);
+      for (let start = 0; start < events.length; start += 250)
+        last = await appendEvents(t.store, events.slice(start, start + 250), 25);
       await runner.waitFor(last);
       await runner.stop();
       const incremental = await snapshot(t.db);
@@ -458,7 +578,9 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
       expect(incremental.read_team_round_points.length).toBeGreaterThan(12);
 
       const progress: number[] = [];
-      const result = await rebuildProjections(t.db, t.store, ALL_PROJECTORS, { onProgress: (p) => progress.push(p.position) });
+      const result = await rebuildProjections(t.db, t.store, ALL_PROJECTORS, {
+        onProgress: (p) => progress.push(p.position),
+      });
       expect(result.events).toBe(events.length);
       expect(progress[progress.length - 1]).toBe(last);
       expect(await snapshot(t.db)).toEqual(incremental);
@@ -475,9 +597,13 @@ describe.each(DATABASES)('read projections on %s', (_kind, open) => {
     it('every answer has the points, check, like and tester the live reducer gives it (one meaning of ratings)', async () => {
       const events = recordedNightEvents();
       await project(t, events, [answersProjector]);
-      const rows = await t.db.query<{ id: string; points: number; checked: boolean; liked: boolean; tester: string | null }>(
-        'SELECT id, points, checked, liked, tester FROM read_quiz_answers ORDER BY id',
-      );
+      const rows = await t.db.query<{
+        id: string;
+        points: number;
+        checked: boolean;
+        liked: boolean;
+        tester: string | null;
+      }>('SELECT id, points, checked, liked, tester FROM read_quiz_answers ORDER BY id');
       const live = fold(events, initialState)
         .answers.values()
         .map((a) => ({ id: a.id, points: a.points, checked: a.checked, liked: a.liked, tester: a.tester }))

@@ -32,7 +32,17 @@ describe('quiz import (TOML: rounds holding numbered questions)', () => {
     expect(result.preview.name).toBe('Quiz am Freitag');
     expect(result.preview.yearWeek).toBe('2026-47');
     expect(result.preview.content).toEqual([
-      { type: 'normal', round: 1, number: 1, category: '(2) Geografie', question: 'Hauptstadt von Kanada?', answer: 'Ottawa', points: -1, options: [], extraInfo: {} },
+      {
+        type: 'normal',
+        round: 1,
+        number: 1,
+        category: '(2) Geografie',
+        question: 'Hauptstadt von Kanada?',
+        answer: 'Ottawa',
+        points: -1,
+        options: [],
+        extraInfo: {},
+      },
       {
         type: 'abcd',
         round: 1,
@@ -44,7 +54,17 @@ describe('quiz import (TOML: rounds holding numbered questions)', () => {
         options: ['Nena', 'Helene Fischer', 'Sarah Connor', 'Lena'],
         extraInfo: {},
       },
-      { type: 'normal', round: 2, number: 1, category: '', question: 'Regisseur von Metropolis?', answer: 'Fritz Lang', points: 3, options: [], extraInfo: { optionNum: 2 } },
+      {
+        type: 'normal',
+        round: 2,
+        number: 1,
+        category: '',
+        question: 'Regisseur von Metropolis?',
+        answer: 'Fritz Lang',
+        points: 3,
+        options: [],
+        extraInfo: { optionNum: 2 },
+      },
     ]);
     expect(JSON.parse(contentAsJson(result.preview.content))).toEqual(result.preview.content);
   });
@@ -60,8 +80,13 @@ question = "Erste Frage der zweiten Runde"
 `.replace('[[rounds]]\n[[rounds]]\n[[rounds.1]]', '[rounds.2.1]'),
       { name: 'Aus dem Formular' },
     );
-    expect(result).toMatchObject({ ok: true, preview: { name: 'Aus dem Formular', yearWeek: '2026-48', content: [{ round: 2, number: 1 }] } });
-    const arrays = previewQuizImport('name = "A"\nyearWeek = "1"\nrounds = [[{question = "r1q1"}, {question = "r1q2"}], [{question = "r2q1"}]]');
+    expect(result).toMatchObject({
+      ok: true,
+      preview: { name: 'Aus dem Formular', yearWeek: '2026-48', content: [{ round: 2, number: 1 }] },
+    });
+    const arrays = previewQuizImport(
+      'name = "A"\nyearWeek = "1"\nrounds = [[{question = "r1q1"}, {question = "r1q2"}], [{question = "r2q1"}]]',
+    );
     expect(arrays.ok && arrays.preview.content.map((q) => [q.round, q.number, q.question])).toEqual([
       [1, 1, 'r1q1'],
       [1, 2, 'r1q2'],
@@ -94,7 +119,10 @@ question = "Erste Frage der zweiten Runde"
 
   it('reports a key defined twice with its line', () => {
     const result = previewQuizImport('name = "Q"\nname = "R"');
-    expect(result).toEqual({ ok: false, errors: [{ detail: "Zeile 2, Spalte 1: Cannot redefine existing key 'name'.", line: 2, column: 1 }] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ detail: "Zeile 2, Spalte 1: Cannot redefine existing key 'name'.", line: 2, column: 1 }],
+    });
   });
 
   it('refuses content the engine would refuse: an unknown type, or extra_info that is not JSON', () => {

@@ -6,9 +6,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { CURRENT_VERSION, type EventMetadata, type EventOfType, type EventType, type QuizShowEvent } from '../../events';
+import {
+  CURRENT_VERSION,
+  type EventMetadata,
+  type EventOfType,
+  type EventType,
+  type QuizShowEvent,
+} from '../../events';
 import { decodeEvent, encodeEvent, type EventToDecode } from '../../events/codec';
-import { ALL_PROJECTORS, openReadDataSource, ProjectionRunner, resetProjections, type Projector } from '../../projections/read';
+import {
+  ALL_PROJECTORS,
+  openReadDataSource,
+  ProjectionRunner,
+  resetProjections,
+  type Projector,
+} from '../../projections/read';
 import { nameBasedUuid } from '../../src/store/event-ids';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../src/store/sql/postgres-database';
@@ -71,7 +83,9 @@ async function openPglite(): Promise<TestDatabase> {
 /** The databases a suite runs on: PGlite always, Postgres when DATABASE_URL is set. */
 export const DATABASES: [string, () => Promise<TestDatabase>][] = [
   ['PGlite', openPglite],
-  ...(process.env.DATABASE_URL ? [['Postgres', () => openPostgres(process.env.DATABASE_URL!)] as [string, () => Promise<TestDatabase>]] : []),
+  ...(process.env.DATABASE_URL
+    ? [['Postgres', () => openPostgres(process.env.DATABASE_URL!)] as [string, () => Promise<TestDatabase>]]
+    : []),
 ];
 
 /** Empties the log and every read table: each test starts from nothing. */
@@ -84,18 +98,29 @@ export async function clean(t: TestDatabase): Promise<void> {
 let appendRun = 0;
 
 /** Appends through the real store, `perAppend` events at a time, with the envelope's version in the metadata. */
-export async function appendEvents(store: SqlEventStore, events: readonly QuizShowEvent[], perAppend = 50): Promise<number> {
+export async function appendEvents(
+  store: SqlEventStore,
+  events: readonly QuizShowEvent[],
+  perAppend = 50,
+): Promise<number> {
   const run = `${process.pid}-${Date.now()}-${++appendRun}`;
   let position = 0;
   for (let start = 0; start < events.length; start += perAppend) {
-    const chunk = events.slice(start, start + perAppend).map((event, i) => ({ ...encodeEvent(event), id: nameBasedUuid(`test:${run}`, start + i) }));
+    const chunk = events
+      .slice(start, start + perAppend)
+      .map((event, i) => ({ ...encodeEvent(event), id: nameBasedUuid(`test:${run}`, start + i) }));
     position = (await store.append(`test-${run}`, chunk, 'any')).position;
   }
   return position;
 }
 
 /** Appends the events and lets a runner apply them all. */
-export async function project(t: TestDatabase, events: readonly QuizShowEvent[], projectors: readonly Projector[] = ALL_PROJECTORS, batchSize = 1000) {
+export async function project(
+  t: TestDatabase,
+  events: readonly QuizShowEvent[],
+  projectors: readonly Projector[] = ALL_PROJECTORS,
+  batchSize = 1000,
+) {
   const last = await appendEvents(t.store, events);
   const runner = await ProjectionRunner.start(t.db, t.store, projectors, { batchSize, onError: () => undefined });
   await runner.waitFor(last);
@@ -118,7 +143,8 @@ export const PROJECTION_TABLES: Record<string, string> = {
 /** Every read table's rows in key order (checkpoints left out: they say how, not what). */
 export async function snapshot(db: SqlDatabase): Promise<Record<string, unknown[]>> {
   const tables: Record<string, unknown[]> = {};
-  for (const [table, key] of Object.entries(PROJECTION_TABLES)) tables[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${key}`);
+  for (const [table, key] of Object.entries(PROJECTION_TABLES))
+    tables[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${key}`);
   return tables;
 }
 

@@ -16,8 +16,13 @@ describe('teams.txt', () => {
   });
 
   it('three rounds whatever the quiz has: missing rounds are 00, later rounds are left out', () => {
-    const table: PointsTable = { rounds: [1, 2, 3, 4], sortedTeams: [row('Vier Runden', [1, 2, 3, 4], 1), row('Eine Runde', [7], 2)] };
-    expect(teamsTxt(table).toString('utf8')).toBe(`\uFEFF${TEAMS_TXT_MARKER}\r\n01|02|03|Vier Runden|1\r\n07|00|00|Eine Runde|1\r\n`);
+    const table: PointsTable = {
+      rounds: [1, 2, 3, 4],
+      sortedTeams: [row('Vier Runden', [1, 2, 3, 4], 1), row('Eine Runde', [7], 2)],
+    };
+    expect(teamsTxt(table).toString('utf8')).toBe(
+      `\uFEFF${TEAMS_TXT_MARKER}\r\n01|02|03|Vier Runden|1\r\n07|00|00|Eine Runde|1\r\n`,
+    );
   });
 
   it('names keep their umlauts (UTF-8) and cannot break the line format', () => {

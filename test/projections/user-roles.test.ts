@@ -20,10 +20,18 @@ describe.each(DATABASES)('read_users on %s: roles follow UserRolesChanged', (_ki
     const events = [
       f.make('UserRegistered', { userId: 'lena', login: 'lena', name: 'Lena', email: null, roles: [] }),
       f.make('UserRolesChanged', { userId: 'lena', roles: ['tester'], previousRoles: [], changedBy }),
-      f.make('UserRolesChanged', { userId: 'lena', roles: ['moderator', 'tester'], previousRoles: ['tester'], changedBy }),
+      f.make('UserRolesChanged', {
+        userId: 'lena',
+        roles: ['moderator', 'tester'],
+        previousRoles: ['tester'],
+        changedBy,
+      }),
     ];
     await project(t, events, ALL_PROJECTORS, 1);
-    const [row] = await t.db.query<{ roles: string[]; updated_at: Date }>('SELECT roles, updated_at FROM read_users WHERE id = $1', ['lena']);
+    const [row] = await t.db.query<{ roles: string[]; updated_at: Date }>(
+      'SELECT roles, updated_at FROM read_users WHERE id = $1',
+      ['lena'],
+    );
     expect(row).toEqual({ roles: ['moderator', 'tester'], updated_at: new Date(events[2]!.metadata.recordedAt) });
   });
 });

@@ -29,7 +29,8 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
     clock += 1000;
     metadata = { ...metadata, recordedAt: clock };
   };
-  const ev = <E extends QuizShowEvent>(type: E['type'], version: E['version'], data: E['data']): QuizShowEvent => ({ type, version, data, metadata }) as QuizShowEvent;
+  const ev = <E extends QuizShowEvent>(type: E['type'], version: E['version'], data: E['data']): QuizShowEvent =>
+    ({ type, version, data, metadata }) as QuizShowEvent;
 
   const questions = Math.max(1, Math.round(totalEvents / (activeTeams * EVENTS_PER_TEAM_AND_QUESTION)));
   const content: Question[] = Array.from({ length: questions }, (_, i) => ({
@@ -100,10 +101,14 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
           if (own.length === 0 || roll < 0.4) {
             const key = ++keys[t];
             const chat = roll > 0.3 && roll < 0.4;
-            yield* emit(ev('ProposalAdded', 1, { teamId, key, userId, message: chat ? 'Chat' : `Antwort ${key}`, chat }));
+            yield* emit(
+              ev('ProposalAdded', 1, { teamId, key, userId, message: chat ? 'Chat' : `Antwort ${key}`, chat }),
+            );
             if (!chat) own.push(key);
           } else if (roll < 0.75) {
-            yield* emit(ev('StarToggled', 1, { teamId, userId, key: roll < 0.7 ? own[Math.floor(random() * own.length)] : null }));
+            yield* emit(
+              ev('StarToggled', 1, { teamId, userId, key: roll < 0.7 ? own[Math.floor(random() * own.length)] : null }),
+            );
           } else if (roll < 0.95) {
             yield* emit(ev('FavoriteChosen', 1, { teamId, key: own[Math.floor(random() * own.length)], userId }));
           } else {
@@ -111,7 +116,15 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
             yield* emit(ev('ProposalDeleted', 1, { teamId, key, userId }));
           }
         }
-        if (step % 8 === 0) yield* emit(ev('LobbyChatMessagePosted', 1, { userId: 'mod', name: 'mod', message: 'Noch 10 Sekunden', highlight: true }));
+        if (step % 8 === 0)
+          yield* emit(
+            ev('LobbyChatMessagePosted', 1, {
+              userId: 'mod',
+              name: 'mod',
+              message: 'Noch 10 Sekunden',
+              highlight: true,
+            }),
+          );
       }
       tick();
       yield* emit(ev('CountdownStarted', 1, { nightId, seconds: 30, endsAt: clock + 30_000 }));
@@ -129,7 +142,16 @@ export function benchNight(teams: number, totalEvents: number, activeTeams = tea
       }));
       yield* emit(ev('AnswersLockedIn', 2, { ...at, answers }));
       for (const a of answers) {
-        yield* emit(ev('AnswerRated', 1, { answerId: a.answerId, points: 1, change: null, checked: true, liked: false, testerId: 'tester' }));
+        yield* emit(
+          ev('AnswerRated', 1, {
+            answerId: a.answerId,
+            points: 1,
+            change: null,
+            checked: true,
+            liked: false,
+            testerId: 'tester',
+          }),
+        );
       }
     }
   }

@@ -9,7 +9,9 @@ export async function freshDatabase(url: string): Promise<{ url: string; drop: (
   const server = new URL(url);
   const name = `quiz_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = () => {
-    const client = new Client({ connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString() });
+    const client = new Client({
+      connectionString: Object.assign(new URL(server), { pathname: '/postgres' }).toString(),
+    });
     client.on('error', () => undefined); // a connection dying shows as the failed query, not as an unhandled event
     return client;
   };

@@ -122,7 +122,9 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_all, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : quotedPrintable(text.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : quotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -138,7 +140,11 @@ function readMessage(raw: string): { subject: string; text: string; html: string
     for (const piece of content.split(`--${boundary}`).slice(1)) {
       if (piece.startsWith('--')) break;
       const inner = split(piece.replace(/^\r?\n/, ''));
-      walk(inner.headers.get('content-type') ?? 'text/plain', inner.body, inner.headers.get('content-transfer-encoding'));
+      walk(
+        inner.headers.get('content-type') ?? 'text/plain',
+        inner.body,
+        inner.headers.get('content-transfer-encoding'),
+      );
     }
   };
   walk(headers.get('content-type') ?? 'text/plain', body, headers.get('content-transfer-encoding'));

@@ -24,17 +24,60 @@ export const TEAM_NAMES = [
 ];
 
 const QUESTIONS: (QuestionInput & { type: QuestionType })[] = [
-  { type: 'normal', round: 1, number: 1, category: '(2) Geografie', question: 'Hauptstadt von Kanada?', answer: 'Ottawa' },
-  { type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Wer sang "Atemlos"?', answer: 'B', options: ['Nena', 'Helene Fischer', 'Sarah Connor', 'Lena'] },
-  { type: 'zeichnen', round: 1, number: 3, category: '(3) Malen', question: 'Zeichnet ein Nilpferd', answer: 'Nilpferd' },
+  {
+    type: 'normal',
+    round: 1,
+    number: 1,
+    category: '(2) Geografie',
+    question: 'Hauptstadt von Kanada?',
+    answer: 'Ottawa',
+  },
+  {
+    type: 'abcd',
+    round: 1,
+    number: 2,
+    category: 'Musik',
+    question: 'Wer sang "Atemlos"?',
+    answer: 'B',
+    options: ['Nena', 'Helene Fischer', 'Sarah Connor', 'Lena'],
+  },
+  {
+    type: 'zeichnen',
+    round: 1,
+    number: 3,
+    category: '(3) Malen',
+    question: 'Zeichnet ein Nilpferd',
+    answer: 'Nilpferd',
+  },
   { type: 'instruction', round: 1, number: 4, category: 'Anleitung', question: 'So geht Runde 2', answer: '' },
   { type: 'selfie', round: 2, number: 1, category: 'Selfie', question: 'Ein Selfie mit Hut', answer: 'Hut' },
-  { type: 'quizzle', round: 2, number: 2, category: '(3) Quizzle', question: 'Welches Bauwerk ist gesucht?', answer: 'Eiffelturm' },
+  {
+    type: 'quizzle',
+    round: 2,
+    number: 2,
+    category: '(3) Quizzle',
+    question: 'Welches Bauwerk ist gesucht?',
+    answer: 'Eiffelturm',
+  },
   { type: 'schiffe', round: 2, number: 3, category: 'Schiffe versenken', question: 'Lager und Plündern', answer: '' },
   { type: 'heal_deal', round: 2, number: 4, category: 'Heal and Deal', question: 'Heilen oder schaden?', answer: '' },
-  { type: 'normal', round: 3, number: 1, category: 'Film', question: 'Regisseur von "Metropolis"?', answer: 'Fritz Lang' },
+  {
+    type: 'normal',
+    round: 3,
+    number: 1,
+    category: 'Film',
+    question: 'Regisseur von "Metropolis"?',
+    answer: 'Fritz Lang',
+  },
   { type: 'heal_deal', round: 3, number: 2, category: 'Heal and Deal', question: 'Letzte Runde', answer: '' },
-  { type: 'finale', round: 3, number: 3, category: '(5) Finale', question: 'Wie hoch ist die Zugspitze (m)?', answer: '2962' },
+  {
+    type: 'finale',
+    round: 3,
+    number: 3,
+    category: '(5) Finale',
+    question: 'Wie hoch ist die Zugspitze (m)?',
+    answer: '2962',
+  },
 ];
 
 const GUESSES: Record<string, string[]> = {
@@ -63,7 +106,10 @@ export function recordNight(): RecordedNight {
   const moderator = world.addUser('olaf', ['moderator']);
   const testers = [world.addUser('kontrolle-1', ['tester']), world.addUser('kontrolle-2', ['tester'])];
   const as = (id: string) => world.as(id);
-  const [quizCreated] = world.must({ type: 'CreateQuiz', name: 'Quiz am Freitag', yearWeek: '2026-47', content: QUESTIONS }, as(moderator));
+  const [quizCreated] = world.must(
+    { type: 'CreateQuiz', name: 'Quiz am Freitag', yearWeek: '2026-47', content: QUESTIONS },
+    as(moderator),
+  );
   const quizId = (quizCreated.data as { quizId: string }).quizId;
 
   // 40 players in 12 teams: four teams of 4, eight of 3.
@@ -76,7 +122,13 @@ export function recordNight(): RecordedNight {
     const founder = world.player(`spieler${++n}`);
     playerIds.push(founder);
     const [created] = world.must(
-      { type: 'CreateTeam', name, password: `team-pw${t}`, stadt: pick(random, ['Köln', 'Berlin', 'Hamburg']), beschreibung: `Team ${t + 1}` },
+      {
+        type: 'CreateTeam',
+        name,
+        password: `team-pw${t}`,
+        stadt: pick(random, ['Köln', 'Berlin', 'Hamburg']),
+        beschreibung: `Team ${t + 1}`,
+      },
       as(founder),
     );
     const teamId = (created.data as { teamId: string }).teamId;
@@ -86,12 +138,22 @@ export function recordNight(): RecordedNight {
     for (let i = 1; i < size; i++) {
       const player = world.player(`spieler${++n}`);
       playerIds.push(player);
-      if (name.startsWith('Fusionsteam')) world.must({ type: 'JoinTeam', id: teamId, password: '(none)', passwordOk: false }, as(player));
-      else if (i === 1) world.must({ type: 'JoinTeamByInvite', inviteId: (invite.data as { inviteId: string }).inviteId }, as(player));
+      if (name.startsWith('Fusionsteam'))
+        world.must({ type: 'JoinTeam', id: teamId, password: '(none)', passwordOk: false }, as(player));
+      else if (i === 1)
+        world.must({ type: 'JoinTeamByInvite', inviteId: (invite.data as { inviteId: string }).inviteId }, as(player));
       else world.must({ type: 'JoinTeam', id: teamId, password: `team-pw${t}`, passwordOk: true }, as(player));
       members[t].push(player);
     }
-    world.must({ type: 'EditTeam', url: `https://logos.example/${t + 1}.png`, stadt: 'Köln', beschreibung: `Wir sind Team ${t + 1}` }, as(founder));
+    world.must(
+      {
+        type: 'EditTeam',
+        url: `https://logos.example/${t + 1}.png`,
+        stadt: 'Köln',
+        beschreibung: `Wir sind Team ${t + 1}`,
+      },
+      as(founder),
+    );
     world.tick(7_000);
   });
 
@@ -116,7 +178,10 @@ export function recordNight(): RecordedNight {
       if (question.type === 'instruction') return;
       if (question.type === 'heal_deal') {
         const target = teamIds[(t + 1 + Math.floor(random() * 10)) % teamIds.length];
-        world.run({ type: 'ChooseHealDeal', kind: 'deal', team: target === teamIds[t] ? teamIds[(t + 1) % 12] : target }, as(team[0]));
+        world.run(
+          { type: 'ChooseHealDeal', kind: 'deal', team: target === teamIds[t] ? teamIds[(t + 1) % 12] : target },
+          as(team[0]),
+        );
         world.run({ type: 'ChooseHealDeal', kind: 'heal', team: teamIds[t] }, as(team[1]));
         return;
       }
@@ -129,7 +194,14 @@ export function recordNight(): RecordedNight {
             ? `Lager: ${pick(random, ['A', 'B', 'C'])}${1 + Math.floor(random() * 3)}\nPlündern: ${pick(random, ['A', 'B', 'C'])}${1 + Math.floor(random() * 3)}`
             : pick(random, GUESSES[key]);
         if (question.type === 'zeichnen' || question.type === 'selfie') {
-          const [upload] = world.must({ type: 'RecordUpload', kind: 'question', files: [{ fileName: `${t}-${message}`, mimeType: 'image/png', size: 20_000 }] }, as(player));
+          const [upload] = world.must(
+            {
+              type: 'RecordUpload',
+              kind: 'question',
+              files: [{ fileName: `${t}-${message}`, mimeType: 'image/png', size: 20_000 }],
+            },
+            as(player),
+          );
           message = (upload.data as { fileNames: string[] }).fileNames[0];
         }
         world.must({ type: 'AddProposal', message }, as(player));
@@ -137,14 +209,17 @@ export function recordNight(): RecordedNight {
       world.must({ type: 'AddTeamChat', message: 'Ich glaube, das passt.' }, as(team[team.length - 1]));
       const play = teamPlay(world.state, world.state.teams.get(teamIds[t])!);
       const answers = play.proposals.filter((p) => !p.chat);
-      for (const member of team) if (random() < 0.6) world.must({ type: 'ToggleStar', number: pick(random, answers).key }, as(member));
+      for (const member of team)
+        if (random() < 0.6) world.must({ type: 'ToggleStar', number: pick(random, answers).key }, as(member));
       if (t % 4 !== 3) world.must({ type: 'ChooseFavourite', number: pick(random, answers).key }, as(team[0]));
     });
 
     if (question.type === 'quizzle') {
       world.must({ type: 'OfferQuizzle', number: 1 }, as(members[1][0]));
       world.must({ type: 'RejectQuizzle' }, as(moderator));
-      const winner = members.findIndex((_team, t) => teamPlay(world.state, world.state.teams.get(teamIds[t])!).proposals.some((p) => p.message === 'Eiffelturm'));
+      const winner = members.findIndex((_team, t) =>
+        teamPlay(world.state, world.state.teams.get(teamIds[t])!).proposals.some((p) => p.message === 'Eiffelturm'),
+      );
       const winnerPlay = teamPlay(world.state, world.state.teams.get(teamIds[winner])!);
       const proposal = winnerPlay.proposals.find((p) => p.message === 'Eiffelturm')!;
       world.must({ type: 'OfferQuizzle', number: proposal.key }, as(members[winner][0]));
@@ -163,26 +238,41 @@ export function recordNight(): RecordedNight {
       answerIdsByQuestion[key] = (locked.data as { answers: { answerId: string }[] }).answers.map((a) => a.answerId);
     }
     if (question.type === 'heal_deal') world.must({ type: 'CalculateHealDeal' }, as(admin));
-    if (question.type === 'schiffe') world.must({ type: 'CorrectShipQuestion', quiz: quizId, round: 2, question: 3 }, as(admin));
+    if (question.type === 'schiffe')
+      world.must({ type: 'CorrectShipQuestion', quiz: quizId, round: 2, question: 3 }, as(admin));
     world.tick(10_000);
   });
 
   // The checkers rate what was locked in.
   world.must({ type: 'StartChecking', quiz: quizId }, as(testers[0]));
   world.must({ type: 'StartChecking', quiz: quizId }, as(testers[1]));
-  world.must({ type: 'RegexBulkRate', quiz: quizId, round: 1, question: 1, regex: '^ottawa$', points: 2, mark: 'correct' }, as(moderator));
-  world.must({ type: 'RegexBulkRate', quiz: quizId, round: 1, question: 1, regex: 'toronto|vancouver', mark: 'wrong' }, as(moderator));
+  world.must(
+    { type: 'RegexBulkRate', quiz: quizId, round: 1, question: 1, regex: '^ottawa$', points: 2, mark: 'correct' },
+    as(moderator),
+  );
+  world.must(
+    { type: 'RegexBulkRate', quiz: quizId, round: 1, question: 1, regex: 'toronto|vancouver', mark: 'wrong' },
+    as(moderator),
+  );
   for (const [key, ids] of Object.entries(answerIdsByQuestion)) {
     if (key === '1.1' || key === '2.3') continue;
     const question = QUESTIONS.find((q) => `${q.round}.${q.number}` === key)!;
     ids.forEach((answerId, i) => {
       const answer = world.state.answers.get(answerId)!;
-      const right = answer.answer.toLowerCase().includes(String(question.answer).toLowerCase()) && question.answer !== '';
-      world.must({ type: 'RateAnswerAbsolute', answerId, value: right ? 2 : 0, checked: true, liked: i % 5 === 0 }, as(testers[i % 2]));
+      const right =
+        answer.answer.toLowerCase().includes(String(question.answer).toLowerCase()) && question.answer !== '';
+      world.must(
+        { type: 'RateAnswerAbsolute', answerId, value: right ? 2 : 0, checked: true, liked: i % 5 === 0 },
+        as(testers[i % 2]),
+      );
     });
   }
   const firstFinale = answerIdsByQuestion['3.3'][0];
-  if (firstFinale) world.must({ type: 'RateAnswerRelative', answerId: firstFinale, change: 1, checked: true, liked: true }, as(testers[0]));
+  if (firstFinale)
+    world.must(
+      { type: 'RateAnswerRelative', answerId: firstFinale, change: 1, checked: true, liked: true },
+      as(testers[0]),
+    );
 
   world.must({ type: 'PublishPoints', content: { publish: true } }, as(moderator));
   world.must({ type: 'ChangeUberMode', modus: 'post' }, as(moderator));

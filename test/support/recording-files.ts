@@ -1,4 +1,13 @@
-import { globalView, moderatorView, operatorView, teamView, testerView, userView, type LiveState, type Viewer } from '../../projections/live';
+import {
+  globalView,
+  moderatorView,
+  operatorView,
+  teamView,
+  testerView,
+  userView,
+  type LiveState,
+  type Viewer,
+} from '../../projections/live';
 
 export const RECORDING_DIR = 'events/recordings';
 
@@ -14,5 +23,12 @@ export function expectedViewsOf(state: LiveState, viewers: Record<string, Viewer
     });
   const users: Record<string, unknown> = {};
   for (const [name, viewer] of Object.entries(viewers)) if (viewer.userId) users[name] = userView(state, viewer.userId);
-  return { global: globalView(state), moderator: moderatorView(state), tester: testerView(state), operator: operatorView(state), teams, users };
+  return {
+    global: globalView(state),
+    moderator: moderatorView(state),
+    tester: testerView(state),
+    operator: operatorView(state),
+    teams,
+    users,
+  };
 }

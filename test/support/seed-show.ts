@@ -64,7 +64,18 @@ export interface SeededNight {
   events: number;
 }
 
-const WORDS = ['Ratefüchse', 'Besserwisser', 'Ahnungslosen', 'Quizzer', 'Eulen', 'Schlaumeier', 'Nachteulen', 'Denker', 'Tüftler', 'Glückspilze'];
+const WORDS = [
+  'Ratefüchse',
+  'Besserwisser',
+  'Ahnungslosen',
+  'Quizzer',
+  'Eulen',
+  'Schlaumeier',
+  'Nachteulen',
+  'Denker',
+  'Tüftler',
+  'Glückspilze',
+];
 const CITIES = ['Köln', 'Berlin', 'Hamburg', 'München', 'Leipzig', 'Bremen'];
 const TRICKY_TEAM_NAMES = ['=1+1 "Die; Eulen"', '@Quizfüchse', '-Minus; Plus', '+Tüftler "Ä"'];
 const TRICKY_ANSWERS = [
@@ -98,7 +109,10 @@ function playNight(options: SeedOptions): { world: World; summary: SeededNight }
   const random = seededRandom(teams);
   const moderator = world.addUser('moderation', ['moderator']);
   const tester = world.addUser('kontrolle', ['tester']);
-  const [created] = world.must({ type: 'CreateQuiz', name: 'Großer Abend', yearWeek: '2026-47', content: questions }, world.as(moderator));
+  const [created] = world.must(
+    { type: 'CreateQuiz', name: 'Großer Abend', yearWeek: '2026-47', content: questions },
+    world.as(moderator),
+  );
   const quizId = String((created.data as { quizId: string | number }).quizId);
 
   const members: string[][] = [];
@@ -107,7 +121,9 @@ function playNight(options: SeedOptions): { world: World; summary: SeededNight }
     const [team] = world.must(
       {
         type: 'CreateTeam',
-        name: isTricky(options, t) ? `${TRICKY_TEAM_NAMES[Math.floor(t / 100) % TRICKY_TEAM_NAMES.length]} ${t + 1}` : `${WORDS[t % WORDS.length]} ${t + 1}`,
+        name: isTricky(options, t)
+          ? `${TRICKY_TEAM_NAMES[Math.floor(t / 100) % TRICKY_TEAM_NAMES.length]} ${t + 1}`
+          : `${WORDS[t % WORDS.length]} ${t + 1}`,
         password: 'pw-team',
         stadt: CITIES[t % CITIES.length],
         beschreibung: 'Wir raten mit Herz.',
@@ -136,21 +152,35 @@ function playNight(options: SeedOptions): { world: World; summary: SeededNight }
       for (let p = 0; p < proposals; p++) {
         const city = `Stadt ${1 + Math.floor(random() * 20)}`;
         // A tricky team proposes one answer per question, so whichever is locked in is tricky; over the night all of them.
-        const message = isTricky(options, t) ? TRICKY_ANSWERS[(Math.floor(t / 100) * TEAM_QUESTIONS + number - 1) % TRICKY_ANSWERS.length] : city;
+        const message = isTricky(options, t)
+          ? TRICKY_ANSWERS[(Math.floor(t / 100) * TEAM_QUESTIONS + number - 1) % TRICKY_ANSWERS.length]
+          : city;
         world.must({ type: 'AddProposal', message }, world.as(own[Math.floor(random() * own.length)]));
       }
-      if (proposals > 1) world.must({ type: 'ChooseFavourite', number: 1 + Math.floor(random() * proposals) }, world.as(own[0]));
+      if (proposals > 1)
+        world.must({ type: 'ChooseFavourite', number: 1 + Math.floor(random() * proposals) }, world.as(own[0]));
     }
     world.tick(30_000);
     const ended = world.must({ type: 'EndQuestion' }, world.as(moderator));
     const locked = ended.find((e) => e.type === 'AnswersLockedIn');
-    const answers = locked ? (locked.data as { answers: Array<{ answerId: string }> }).answers.map((a) => a.answerId) : [];
+    const answers = locked
+      ? (locked.data as { answers: Array<{ answerId: string }> }).answers.map((a) => a.answerId)
+      : [];
     lockedIn += answers.length;
     lockedAnswers.push(answers);
   }
   for (const answers of lockedAnswers.slice(0, RATED_QUESTIONS)) {
     for (const answerId of answers) {
-      world.must({ type: 'RateAnswerAbsolute', answerId, value: Math.floor(random() * 3), checked: true, liked: random() < 0.02 }, world.as(tester));
+      world.must(
+        {
+          type: 'RateAnswerAbsolute',
+          answerId,
+          value: Math.floor(random() * 3),
+          checked: true,
+          liked: random() < 0.02,
+        },
+        world.as(tester),
+      );
       rated++;
     }
   }
@@ -168,14 +198,25 @@ function playNight(options: SeedOptions): { world: World; summary: SeededNight }
   }
   return {
     world,
-    summary: { quizId, teams, players: teams * playersPerTeam, lockedIn, rated, singleAnswers, events: world.log.length },
+    summary: {
+      quizId,
+      teams,
+      players: teams * playersPerTeam,
+      lockedIn,
+      rated,
+      singleAnswers,
+      events: world.log.length,
+    },
   };
 }
 
 /** Command and event ids as the server makes them (UUIDs), derived from the world's counting ids. */
 function withUuids(event: QuizShowEvent, index: number): QuizShowEvent {
   const commandId = nameBasedUuid(`seed-show:${event.metadata.commandId}`);
-  return { ...event, metadata: { ...event.metadata, commandId, eventId: nameBasedUuid(`seed-show:${event.metadata.commandId}`, index) } } as QuizShowEvent;
+  return {
+    ...event,
+    metadata: { ...event.metadata, commandId, eventId: nameBasedUuid(`seed-show:${event.metadata.commandId}`, index) },
+  } as QuizShowEvent;
 }
 
 async function openTarget(target: SeedTarget): Promise<SqlDatabase> {

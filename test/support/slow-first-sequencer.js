@@ -29,7 +29,11 @@ class SlowFirstSequencer extends Sequencer {
         test.duration = this.time(test);
         return [
           test,
-          { failed: this.hasFailed(test) ? 1 : 0, time: Math.max(test.duration ?? 0, measured.get(test.path) ?? 0), size: test.context.hasteFS.getSize(test.path) ?? 0 },
+          {
+            failed: this.hasFailed(test) ? 1 : 0,
+            time: Math.max(test.duration ?? 0, measured.get(test.path) ?? 0),
+            size: test.context.hasteFS.getSize(test.path) ?? 0,
+          },
         ];
       }),
     );

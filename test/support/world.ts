@@ -21,7 +21,14 @@ export class World {
   /** The stream of each event of the log, by index. */
   readonly streamLog: string[] = [];
   /** Every command run, with the state and log length it was decided against (for boundary checks). */
-  readonly history: Array<{ input: CommandInput; ctx: DecisionContext; ids: string[]; state: LiveState; logLength: number; decision: Decision }> = [];
+  readonly history: Array<{
+    input: CommandInput;
+    ctx: DecisionContext;
+    ids: string[];
+    state: LiveState;
+    logLength: number;
+    decision: Decision;
+  }> = [];
   now = Date.UTC(2026, 10, 20, 19, 0, 0);
   private ids = 0;
   private commands = 0;
@@ -68,7 +75,10 @@ export class World {
   /** Fails on an event in a stream its type does not declare (events/stream-of.ts): every decider a test runs keeps to it. */
   append(events: readonly QuizShowEvent[], stream: string): void {
     for (const event of events) {
-      if (!belongsInStream(event.type, stream)) throw new Error(`${event.type} appended to ${stream}, but events/stream-of.ts declares ${STREAM_OF[event.type].join(' or ')}`);
+      if (!belongsInStream(event.type, stream))
+        throw new Error(
+          `${event.type} appended to ${stream}, but events/stream-of.ts declares ${STREAM_OF[event.type].join(' or ')}`,
+        );
       this.log.push(event);
       this.streamLog.push(stream);
       this.state = evolve(this.state, event);
@@ -101,7 +111,10 @@ export class World {
   playerWithTeam(login: string, teamName: string): { userId: string; teamId: string } {
     const [registered] = this.must({ type: 'RegisterUser', login, password: 'pw' }, VISITOR);
     const userId = (registered.data as { userId: string }).userId;
-    const [created] = this.must({ type: 'CreateTeam', name: teamName, password: 'pw-team', stadt: 'Köln', beschreibung: 'Wir' }, this.as(userId));
+    const [created] = this.must(
+      { type: 'CreateTeam', name: teamName, password: 'pw-team', stadt: 'Köln', beschreibung: 'Wir' },
+      this.as(userId),
+    );
     return { userId, teamId: (created.data as { teamId: string }).teamId };
   }
 

@@ -12,7 +12,8 @@ import { expectedViewsOf, RECORDING_DIR } from './recording-files';
 const night = recordNight();
 function projectRoot(from: string): string {
   let dir = from;
-  while (!fs.existsSync(path.join(dir, 'package.json')) || fs.existsSync(path.join(dir, 'tsconfig.json')) === false) dir = path.dirname(dir);
+  while (!fs.existsSync(path.join(dir, 'package.json')) || fs.existsSync(path.join(dir, 'tsconfig.json')) === false)
+    dir = path.dirname(dir);
   return dir;
 }
 
@@ -22,5 +23,8 @@ fs.mkdirSync(dir, { recursive: true });
 if (process.argv.includes('--events')) {
   fs.writeFileSync(path.join(dir, 'night-1.jsonl'), night.world.log.map((e) => JSON.stringify(e)).join('\n') + '\n');
 }
-fs.writeFileSync(path.join(dir, 'night-1.expected-views.json'), JSON.stringify(expectedViewsOf(night.world.state, night.viewers), null, 2) + '\n');
+fs.writeFileSync(
+  path.join(dir, 'night-1.expected-views.json'),
+  JSON.stringify(expectedViewsOf(night.world.state, night.viewers), null, 2) + '\n',
+);
 process.stdout.write(`wrote the views of ${night.world.log.length} events to ${dir}\n`);

@@ -34,7 +34,11 @@ describe('the budget of appended bytes', () => {
     budget.spent(moderator, 10 * LIMIT, now);
     expect(budget.refusal(player, now)).toBeNull();
     budget.spent(player, 1, now);
-    expect(budget.refusal(player, now)).toEqual({ ok: false, reason: 'limited', message: APPEND_BUDGET_TEXTS.spent(LIMIT, 23) });
+    expect(budget.refusal(player, now)).toEqual({
+      ok: false,
+      reason: 'limited',
+      message: APPEND_BUDGET_TEXTS.spent(LIMIT, 23),
+    });
     expect(budget.refusal(player, now)!.message).toBe(
       'Du hast in dieser Stunde schon sehr viel gesendet (höchstens 10 KB pro Stunde). Bitte versuche es in 23 Minuten noch einmal.',
     );
@@ -55,7 +59,10 @@ describe('the budget of appended bytes', () => {
     expect(b.refusal(player, now)).not.toBeNull();
     await a.flush(); // a learns of the player over the limit without having counted more
     expect(a.refusal(player, now)).not.toBeNull();
-    const [row] = await database.db.query<{ bytes: string | number }>('SELECT bytes FROM append_budget WHERE user_id = $1', [player.userId]);
+    const [row] = await database.db.query<{ bytes: string | number }>(
+      'SELECT bytes FROM append_budget WHERE user_id = $1',
+      [player.userId],
+    );
     expect(Number(row!.bytes)).toBe(12_000);
   });
 

@@ -22,7 +22,9 @@ describe('argon2 threads', () => {
     const hashed = await threads.hash('richtig', ARGON2ID);
     const passwords = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 'richtig' : `falsch-${i}`));
     const finished: number[] = [];
-    const answers = await Promise.all(passwords.map((password, i) => threads.verify(hashed, password).then((ok) => (finished.push(i), ok))));
+    const answers = await Promise.all(
+      passwords.map((password, i) => threads.verify(hashed, password).then((ok) => (finished.push(i), ok))),
+    );
     expect(answers).toEqual(passwords.map((p) => p === 'richtig'));
     expect(finished).toEqual(passwords.map((_, i) => i));
   });
@@ -43,6 +45,11 @@ describe('argon2 threads', () => {
   it('given two threads, then jobs go to the one with fewer waiting and all are answered', async () => {
     const two = new Argon2Threads(2);
     const hashes = await Promise.all(['a', 'b', 'c', 'd'].map((p) => two.hash(p, ARGON2ID)));
-    expect(await Promise.all(hashes.map((h, i) => two.verify(h, ['a', 'b', 'c', 'd'][i]!)))).toEqual([true, true, true, true]);
+    expect(await Promise.all(hashes.map((h, i) => two.verify(h, ['a', 'b', 'c', 'd'][i]!)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -11,7 +11,9 @@ describe('docs/asyncapi.yaml', () => {
   });
 
   it('describes every realtime message of the tables, each with its content fields and who may send it', () => {
-    const doc = asyncApiDocument() as { components: { messages: Record<string, { summary: string; payload: { properties: { content: unknown } } }> } };
+    const doc = asyncApiDocument() as {
+      components: { messages: Record<string, { summary: string; payload: { properties: { content: unknown } } }> };
+    };
     for (const code of [...Object.keys(WIRE_COMMANDS), ...QUERY_CODES, 'sa', 'sg', 'ping']) {
       expect(doc.components.messages[code]?.summary).toMatch(/\w/);
     }

@@ -7,7 +7,17 @@
  */
 import { fold, initialState, isMaintenance, type LiveState } from '../../projections/live';
 import fc from 'fast-check';
-import { admit, appendConditionOf, boundaryOf, decide, inputFromWire, isRejection, type Boundary, type CommandInput, type Decision } from '../../src/commands';
+import {
+  admit,
+  appendConditionOf,
+  boundaryOf,
+  decide,
+  inputFromWire,
+  isRejection,
+  type Boundary,
+  type CommandInput,
+  type Decision,
+} from '../../src/commands';
 import { conditionMatches } from '../../src/store/event-store';
 import { recordNight } from '../support/recorded-night';
 import { VISITOR, type World } from '../support/world';
@@ -26,7 +36,9 @@ function boundaryOfStep(step: Step): Boundary | null {
 /** The state folded from the events the boundary names (as the store's append condition matches them) alone. */
 function onlyBoundary(world: World, step: Step, boundary: Boundary): LiveState {
   const condition = appendConditionOf(boundary, 0);
-  const events = world.log.slice(0, step.logLength).filter((event, i) => conditionMatches(condition, world.streamLog[i]!, event));
+  const events = world.log
+    .slice(0, step.logLength)
+    .filter((event, i) => conditionMatches(condition, world.streamLog[i]!, event));
   return fold(events, initialState);
 }
 
@@ -67,7 +79,11 @@ function fuzzWorld(): { world: World; ids: WorldIds; actors: Record<Sender, stri
   world.must({ type: 'EndQuestion' }, world.as(s.moderator));
   world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, world.as(s.moderator));
   const ids: WorldIds = { quiz: s.quizId, team: s.teamA, user: player, answer: 'answer-1', bystander };
-  return { world, ids, actors: { visitor: null, player, member: s.anna, tester, moderator: s.moderator, admin: s.admin } };
+  return {
+    world,
+    ids,
+    actors: { visitor: null, player, member: s.anna, tester, moderator: s.moderator, admin: s.admin },
+  };
 }
 
 /** A fuzz frame as the realtime gateway turns it into a command input, or null when it is none (not JSON, a query). */
@@ -80,7 +96,10 @@ function commandOfFrame(frame: FuzzFrame, joinsWithPassword: boolean): CommandIn
     return null;
   }
   const { type, content } = parsed as { type: string; content?: unknown };
-  const fields = typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : {};
+  const fields =
+    typeof content === 'object' && content !== null && !Array.isArray(content)
+      ? (content as Record<string, unknown>)
+      : {};
   return inputFromWire(type, fields, { passwordOk: joinsWithPassword });
 }
 
@@ -137,7 +156,10 @@ describe('consistency boundaries', () => {
     world.run({ type: 'JoinTeam', id: '#1', password: 'falsch', passwordOk: false }, world.as(dora));
     world.run({ type: 'JoinTeam', id: '9', password: 'pw-team', passwordOk: true }, world.as(dora));
     world.run({ type: 'DeleteTeam', id: s.teamA }, world.as(s.admin));
-    world.run({ type: 'CreateTeam', name: 'Nachzügler', password: 'pw-team', stadt: 'Köln', beschreibung: 'spät' }, world.as(s.bert));
+    world.run(
+      { type: 'CreateTeam', name: 'Nachzügler', password: 'pw-team', stadt: 'Köln', beschreibung: 'spät' },
+      world.as(s.bert),
+    );
     world.run({ type: 'JoinTeam', id: '3', password: 'pw-team', passwordOk: true }, world.as(s.anna));
     world.run({ type: 'JoinTeam', id: '1', password: 'pw-team', passwordOk: true }, world.as(s.anna));
     expect(world.history.filter((h) => h.decision.ok).length).toBeGreaterThan(3);
@@ -202,15 +224,24 @@ describe('consistency boundaries', () => {
     if (!decision.ok) throw new Error(decision.message);
     const condition = appendConditionOf(decision.boundary, 0);
     const night = decision.stream;
-    const proposal = (teamId: string) => ({ type: 'ProposalAdded', data: { teamId, key: 2, userId: 'x', message: 'm', chat: false } });
+    const proposal = (teamId: string) => ({
+      type: 'ProposalAdded',
+      data: { teamId, key: 2, userId: 'x', message: 'm', chat: false },
+    });
     expect(conditionMatches(condition, night, proposal(s.teamA))).toBe(true);
     expect(conditionMatches(condition, night, proposal(s.teamB))).toBe(false);
-    expect(conditionMatches(condition, night, { type: 'StarToggled', data: { teamId: s.teamB, userId: 'x', key: 1 } })).toBe(false);
+    expect(
+      conditionMatches(condition, night, { type: 'StarToggled', data: { teamId: s.teamB, userId: 'x', key: 1 } }),
+    ).toBe(false);
     expect(conditionMatches(condition, night, { type: 'QuestionEnded', data: {} })).toBe(true);
     expect(conditionMatches(condition, 'show', { type: 'MaintenanceStarted', data: { recheckAt: 1 } })).toBe(true);
     expect(conditionMatches(condition, 'show', { type: 'PaintingStrokeDrawn', data: {} })).toBe(false);
     expect(conditionMatches(condition, 'show', { type: 'LiveStateReset', data: {} })).toBe(true);
-    expect(conditionMatches(condition, `team-${s.teamB}`, { type: 'TeamEdited', data: { teamId: s.teamB } })).toBe(false);
-    expect(conditionMatches(condition, `team-${s.teamB}`, { type: 'TeamJoined', data: { teamId: s.teamB, userId: 'x' } })).toBe(true);
+    expect(conditionMatches(condition, `team-${s.teamB}`, { type: 'TeamEdited', data: { teamId: s.teamB } })).toBe(
+      false,
+    );
+    expect(
+      conditionMatches(condition, `team-${s.teamB}`, { type: 'TeamJoined', data: { teamId: s.teamB, userId: 'x' } }),
+    ).toBe(true);
   });
 });

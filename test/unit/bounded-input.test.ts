@@ -22,11 +22,26 @@ import { given } from './support/given';
 import { show } from './support/fixtures';
 
 const UUID = '0b6c7f0e-3f1a-4c7e-9d2b-1a2b3c4d5e6f';
-const stroke = (extra: Record<string, unknown> = {}) => ({ type: 'DrawStroke' as const, url: '', color: '#1a2b3c', startX: 1, startY: 2, endX: 3, endY: 4, ...extra });
+const stroke = (extra: Record<string, unknown> = {}) => ({
+  type: 'DrawStroke' as const,
+  url: '',
+  color: '#1a2b3c',
+  startX: 1,
+  startY: 2,
+  endX: 3,
+  endY: 4,
+  ...extra,
+});
 
 describe('one table of maxima', () => {
   it('holds the existing limits too, so there is one place to read them', () => {
-    expect([MAX_NAME_LENGTH, MESSAGE_MAX_LENGTH, GREETING_MESSAGE_MAX_LENGTH, ANSWER_REGEX_MAX_LENGTH, DRAWING_MAX_POINTS]).toEqual([
+    expect([
+      MAX_NAME_LENGTH,
+      MESSAGE_MAX_LENGTH,
+      GREETING_MESSAGE_MAX_LENGTH,
+      ANSWER_REGEX_MAX_LENGTH,
+      DRAWING_MAX_POINTS,
+    ]).toEqual([
       FIELD_MAXIMA.name,
       FIELD_MAXIMA.message,
       FIELD_MAXIMA.greeting,
@@ -42,19 +57,32 @@ describe('one table of maxima', () => {
 describe('team fields (gu, team creation)', () => {
   it('refuses a city over 100, a description over 1,000 and a url over 2,000 characters, naming the field', () => {
     const s = show();
-    const gu = (fields: Record<string, string>) => given(s.world).whenWire({ type: 'EditTeam', url: '', stadt: 'Köln', beschreibung: 'Wir', ...fields }, s.world.as(s.anna));
+    const gu = (fields: Record<string, string>) =>
+      given(s.world).whenWire(
+        { type: 'EditTeam', url: '', stadt: 'Köln', beschreibung: 'Wir', ...fields },
+        s.world.as(s.anna),
+      );
     gu({ stadt: 'x'.repeat(101) }).thenRejected('Die Stadt des Teams darf höchstens 100 Zeichen lang sein.');
-    gu({ beschreibung: 'x'.repeat(1_001) }).thenRejected('Die Beschreibung des Teams darf höchstens 1.000 Zeichen lang sein.');
-    gu({ url: `https://example.org/${'x'.repeat(2_000)}` }).thenRejected('Die Bildadresse des Teams darf höchstens 2.000 Zeichen lang sein.');
+    gu({ beschreibung: 'x'.repeat(1_001) }).thenRejected(
+      'Die Beschreibung des Teams darf höchstens 1.000 Zeichen lang sein.',
+    );
+    gu({ url: `https://example.org/${'x'.repeat(2_000)}` }).thenRejected(
+      'Die Bildadresse des Teams darf höchstens 2.000 Zeichen lang sein.',
+    );
     gu({ stadt: 'x'.repeat(100), beschreibung: 'x'.repeat(1_000) }).thenEvents({ type: 'TeamEdited' });
   });
 
   it('takes an https address or an upload of the own team as the picture, nothing else', () => {
     const s = show();
-    const gu = (url: string) => given(s.world).whenWire({ type: 'EditTeam', url, stadt: 'Köln', beschreibung: 'Wir' }, s.world.as(s.anna));
-    gu('https://example.org/logo.png').thenEvents({ type: 'TeamEdited', data: { url: 'https://example.org/logo.png' } });
+    const gu = (url: string) =>
+      given(s.world).whenWire({ type: 'EditTeam', url, stadt: 'Köln', beschreibung: 'Wir' }, s.world.as(s.anna));
+    gu('https://example.org/logo.png').thenEvents({
+      type: 'TeamEdited',
+      data: { url: 'https://example.org/logo.png' },
+    });
     gu(`team/${s.teamA}/${UUID}.png`).thenEvents({ type: 'TeamEdited' });
-    const refused = 'Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.';
+    const refused =
+      'Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.';
     gu(`team/${s.teamB}/${UUID}.png`).thenRejected(refused);
     gu('http://example.org/logo.png').thenRejected(refused);
     gu('javascript:alert(1)').thenRejected(refused);
@@ -64,11 +92,19 @@ describe('team fields (gu, team creation)', () => {
     const world = new World();
     const user = world.player('dora');
     given(world)
-      .whenWire({ type: 'CreateTeam', name: 'Neu', password: 'pw-team', stadt: 'Köln', beschreibung: 'x'.repeat(1_001) }, world.as(user))
+      .whenWire(
+        { type: 'CreateTeam', name: 'Neu', password: 'pw-team', stadt: 'Köln', beschreibung: 'x'.repeat(1_001) },
+        world.as(user),
+      )
       .thenRejected('Die Beschreibung des Teams darf höchstens 1.000 Zeichen lang sein.');
     given(world)
-      .whenWire({ type: 'CreateTeam', name: 'Neu', password: 'pw-team', stadt: 'Köln', beschreibung: 'Wir', url: 'logo.png' }, world.as(user))
-      .thenRejected('Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.');
+      .whenWire(
+        { type: 'CreateTeam', name: 'Neu', password: 'pw-team', stadt: 'Köln', beschreibung: 'Wir', url: 'logo.png' },
+        world.as(user),
+      )
+      .thenRejected(
+        'Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.',
+      );
   });
 });
 
@@ -95,19 +131,34 @@ describe('operator texts and the painting (mumm, ao, aff, mua)', () => {
     mua({}).thenEvents({ type: 'PaintingStrokeDrawn' });
     mua({ url: `question/${s.teamA}/${UUID}.jpg` }).thenEvents({ type: 'PaintingStrokeDrawn' });
     mua({ color: 'red' }).thenRejected('Die Farbe des Strichs muss als #rrggbb angegeben werden (z. B. #1a2b3c).');
-    mua({ color: 'x'.repeat(100_000) }).thenRejected('Die Farbe des Strichs muss als #rrggbb angegeben werden (z. B. #1a2b3c).');
-    mua({ url: `https://example.org/${'x'.repeat(100_000)}` }).thenRejected('Die Bildadresse des Strichs darf höchstens 2.000 Zeichen lang sein.');
-    mua({ url: 'bild.png' }).thenRejected('Die Bildadresse des Strichs muss mit https:// beginnen oder ein hochgeladenes Bild sein.');
+    mua({ color: 'x'.repeat(100_000) }).thenRejected(
+      'Die Farbe des Strichs muss als #rrggbb angegeben werden (z. B. #1a2b3c).',
+    );
+    mua({ url: `https://example.org/${'x'.repeat(100_000)}` }).thenRejected(
+      'Die Bildadresse des Strichs darf höchstens 2.000 Zeichen lang sein.',
+    );
+    mua({ url: 'bild.png' }).thenRejected(
+      'Die Bildadresse des Strichs muss mit https:// beginnen oder ein hochgeladenes Bild sein.',
+    );
   });
 
   it('refuses a stroke beyond 5,000 until the painting is cleared', () => {
     const s = show();
-    const painted = Array.from({ length: FIELD_MAXIMA.paintingStrokes }, (_, i) => ({ url: '', color: '#000000', startX: i, startY: 0, endX: i, endY: 1 }));
+    const painted = Array.from({ length: FIELD_MAXIMA.paintingStrokes }, (_, i) => ({
+      url: '',
+      color: '#000000',
+      startX: i,
+      startY: 0,
+      endX: i,
+      endY: 1,
+    }));
     s.world.append(
       painted.map((data, i) => storedEvent('PaintingStrokeDrawn', data, i)),
       'show',
     );
-    given(s.world).whenWire(stroke(), s.world.as(s.moderator)).thenRejected('Das Bild hat schon 5.000 Striche (höchstens 5.000). Bitte leere es zuerst.');
+    given(s.world)
+      .whenWire(stroke(), s.world.as(s.moderator))
+      .thenRejected('Das Bild hat schon 5.000 Striche (höchstens 5.000). Bitte leere es zuerst.');
     s.world.must({ type: 'ClearPainting' }, s.world.as(s.moderator));
     given(s.world).whenWire(stroke(), s.world.as(s.moderator)).thenEvents({ type: 'PaintingStrokeDrawn' });
   });
@@ -118,7 +169,10 @@ describe('uploads', () => {
     const s = show();
     const file = { mimeType: 'image/png', size: 1000, fileName: `user/${s.anna}/${UUID}.png` };
     given(s.world)
-      .whenWire({ type: 'RecordUpload', kind: 'user', files: [file], fileName: 'x'.repeat(200_000) }, s.world.as(s.anna))
+      .whenWire(
+        { type: 'RecordUpload', kind: 'user', files: [file], fileName: 'x'.repeat(200_000) },
+        s.world.as(s.anna),
+      )
       .thenRejected('Der Name des Uploads darf höchstens 200 Zeichen lang sein.');
     given(s.world)
       .whenWire({ type: 'RecordUpload', kind: 'user', files: [file], fileName: '1920x1080' }, s.world.as(s.anna))
@@ -130,12 +184,20 @@ describe('a command that changes nothing appends nothing', () => {
   it('gu with the team as it is', () => {
     const s = show();
     const team = s.world.state.teams.get(s.teamA)!;
-    given(s.world).whenWire({ type: 'EditTeam', url: team.url, stadt: team.stadt, beschreibung: team.beschreibung }, s.world.as(s.anna)).thenNoEvents();
+    given(s.world)
+      .whenWire(
+        { type: 'EditTeam', url: team.url, stadt: team.stadt, beschreibung: team.beschreibung },
+        s.world.as(s.anna),
+      )
+      .thenNoEvents();
   });
 
   it("gu keeps a stored picture address that today's rule would refuse, as long as it is not changed", () => {
     const s = show();
-    s.world.append([storedEvent('TeamEdited', { teamId: s.teamA, url: 'alt.png', stadt: 'Köln', beschreibung: 'Wir' }, 0)], `team-${s.teamA}`);
+    s.world.append(
+      [storedEvent('TeamEdited', { teamId: s.teamA, url: 'alt.png', stadt: 'Köln', beschreibung: 'Wir' }, 0)],
+      `team-${s.teamA}`,
+    );
     given(s.world)
       .whenWire({ type: 'EditTeam', url: 'alt.png', stadt: 'Bonn', beschreibung: 'Wir' }, s.world.as(s.anna))
       .thenEvents({ type: 'TeamEdited', data: { url: 'alt.png', stadt: 'Bonn' } });
@@ -146,18 +208,32 @@ describe('a command that changes nothing appends nothing', () => {
     s.world.must({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator));
     s.world.must({ type: 'SetOverviewMessage', message: 'Willkommen' }, s.world.as(s.admin));
     s.world.must({ type: 'SetFeatureFlags', flags: '{"a":true}' }, s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator)).thenNoEvents();
+    given(s.world)
+      .whenWire({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator))
+      .thenNoEvents();
     given(s.world).whenWire({ type: 'SetOverviewMessage', message: 'Willkommen' }, s.world.as(s.admin)).thenNoEvents();
     given(s.world).whenWire({ type: 'SetFeatureFlags', flags: '{"a":true}' }, s.world.as(s.admin)).thenNoEvents();
   });
 
   it('asu with the value already set (registrations, heal and deal)', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: true }, s.world.as(s.admin)).thenNoEvents();
-    given(s.world).whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.startHp', value: 10 }, s.world.as(s.admin)).thenNoEvents();
-    given(s.world).whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.healingPerRound.2', value: 2 }, s.world.as(s.admin)).thenNoEvents();
     given(s.world)
-      .whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.healingPerRound.2', value: 5 }, s.world.as(s.admin))
+      .whenWire({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: true }, s.world.as(s.admin))
+      .thenNoEvents();
+    given(s.world)
+      .whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.startHp', value: 10 }, s.world.as(s.admin))
+      .thenNoEvents();
+    given(s.world)
+      .whenWire(
+        { type: 'UpdateStateSetting', path: 'moderator.heal_deal.healingPerRound.2', value: 2 },
+        s.world.as(s.admin),
+      )
+      .thenNoEvents();
+    given(s.world)
+      .whenWire(
+        { type: 'UpdateStateSetting', path: 'moderator.heal_deal.healingPerRound.2', value: 5 },
+        s.world.as(s.admin),
+      )
       .thenEvents({ type: 'HealDealSettingChanged' });
   });
 
@@ -175,13 +251,22 @@ describe('a command that changes nothing appends nothing', () => {
 
   it('the profile with its name, the roles, the block and the show settings as they are', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'anna', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.anna)).thenNoEvents();
+    given(s.world)
+      .whenWire(
+        { type: 'UpdateProfile', userId: s.anna, name: 'anna', newPassword: '', newPasswordRepeat: '' },
+        s.world.as(s.anna),
+      )
+      .thenNoEvents();
     given(s.world)
       .whenWire({ type: 'SetUserRoles', userId: s.tester, roles: ['tester'] }, s.world.as(s.admin))
       .thenNoEvents();
     given(s.world).whenWire({ type: 'BlockUser', userId: s.anna, blocked: false }, s.world.as(s.admin)).thenNoEvents();
-    given(s.world).whenWire({ type: 'ChangeShowSettings', settings: s.world.state.showSettings }, s.world.as(s.admin)).thenNoEvents();
-    given(s.world).whenWire({ type: 'ChangeUberMode', modus: s.world.state.show.uberModus }, s.world.as(s.moderator)).thenNoEvents();
+    given(s.world)
+      .whenWire({ type: 'ChangeShowSettings', settings: s.world.state.showSettings }, s.world.as(s.admin))
+      .thenNoEvents();
+    given(s.world)
+      .whenWire({ type: 'ChangeUberMode', modus: s.world.state.show.uberModus }, s.world.as(s.moderator))
+      .thenNoEvents();
   });
 });
 
@@ -224,6 +309,11 @@ function storedEvent(type: string, data: Record<string, unknown>, index: number)
     type,
     version: 1,
     data,
-    metadata: { eventId: `old-${type}-${index}`, commandId: `old-${index}`, actor: { userId: null, roles: [] }, recordedAt: Date.UTC(2025, 0, 1) },
+    metadata: {
+      eventId: `old-${type}-${index}`,
+      commandId: `old-${index}`,
+      actor: { userId: null, roles: [] },
+      recordedAt: Date.UTC(2025, 0, 1),
+    },
   } as unknown as QuizShowEvent;
 }

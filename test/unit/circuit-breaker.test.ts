@@ -74,7 +74,9 @@ describe('isUnavailable', () => {
     expect(isUnavailable(refused())).toBe(true);
     expect(isUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isUnavailable(new Error('Query read timeout'))).toBe(true);
-    expect(isUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(
+      isUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+    ).toBe(true);
     expect(isUnavailable(Object.assign(new Error('could not connect'), { code: '08006' }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
     expect(isUnavailable(new Error('PGlite: could not write block'))).toBe(false);

@@ -13,7 +13,8 @@ describe('wire/command-contents.ts', () => {
 
   it('has every socket command and query, each with its declared fields', () => {
     const source = commandContentsSource();
-    for (const code of [...Object.keys(WIRE_COMMANDS), ...QUERY_CODES]) expect(source).toMatch(new RegExp(`^  ${code}: `, 'm'));
+    for (const code of [...Object.keys(WIRE_COMMANDS), ...QUERY_CODES])
+      expect(source).toMatch(new RegExp(`^  ${code}: `, 'm'));
     expect(source).toContain('  gp: { message?: string };');
     expect(source).toContain('  gj: { id?: string | number; password?: string };');
   });

@@ -1,5 +1,13 @@
 import { initialState } from '../../projections/live';
-import { admit, decide, decideInput, inputFromWire, WIRE_COMMANDS, type Command, type CommandInput } from '../../src/commands';
+import {
+  admit,
+  decide,
+  decideInput,
+  inputFromWire,
+  WIRE_COMMANDS,
+  type Command,
+  type CommandInput,
+} from '../../src/commands';
 import { given } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
 
@@ -7,11 +15,31 @@ describe('decide', () => {
   it('stamps metadata: event ids from the command id, actor, time, night id', () => {
     const s = show([q(1, 1)]);
     const actor = s.world.as(s.moderator);
-    const decision = decideInput(s.world.state, { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, { now: 1234, actor, newId: () => 'n1', commandId: 'c-42' });
+    const decision = decideInput(
+      s.world.state,
+      { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 },
+      { now: 1234, actor, newId: () => 'n1', commandId: 'c-42' },
+    );
     if (!decision.ok) throw new Error(decision.message);
     expect(decision.events.map((e) => e.metadata)).toEqual([
-      { eventId: 'c-42-0', commandId: 'c-42', correlationId: 'c-42', causationId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
-      { eventId: 'c-42-1', commandId: 'c-42', correlationId: 'c-42', causationId: 'c-42', actor, recordedAt: 1234, nightId: 'n1' },
+      {
+        eventId: 'c-42-0',
+        commandId: 'c-42',
+        correlationId: 'c-42',
+        causationId: 'c-42',
+        actor,
+        recordedAt: 1234,
+        nightId: 'n1',
+      },
+      {
+        eventId: 'c-42-1',
+        commandId: 'c-42',
+        correlationId: 'c-42',
+        causationId: 'c-42',
+        actor,
+        recordedAt: 1234,
+        nightId: 'n1',
+      },
     ]);
   });
 
@@ -19,7 +47,11 @@ describe('decide', () => {
     const s = show([q(1, 1)]);
     const actor = s.world.as(s.moderator);
     const cause = { causationId: 'countdown-start-event', correlationId: 'moderator-command' };
-    const decision = decideInput(s.world.state, { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, { now: 1, actor, newId: () => 'n1', commandId: 'c-7', cause });
+    const decision = decideInput(
+      s.world.state,
+      { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 },
+      { now: 1, actor, newId: () => 'n1', commandId: 'c-7', cause },
+    );
     if (!decision.ok) throw new Error(decision.message);
     for (const event of decision.events) expect(event.metadata).toMatchObject({ commandId: 'c-7', ...cause });
   });
@@ -36,7 +68,9 @@ describe('decide', () => {
     given(s.world)
       .whenWire({ type: 'Nope' } as unknown as CommandInput, s.world.as(s.anna))
       .thenRejected('Diesen Befehl gibt es nicht.');
-    expect(decide(s.world.state, { type: 'Nope' } as unknown as Command, s.world.context(s.world.as(s.anna)))).toMatchObject({ ok: false });
+    expect(
+      decide(s.world.state, { type: 'Nope' } as unknown as Command, s.world.context(s.world.as(s.anna))),
+    ).toMatchObject({ ok: false });
   });
 
   describe('text no store can hold (a NUL, an unpaired surrogate) is refused at the edge, in every field', () => {
@@ -47,7 +81,11 @@ describe('decide', () => {
       ['the lobby chat', { type: 'PostLobbyChat', message: '\udc00' }, 'anna'],
       ['a team field', { type: 'EditTeam', url: '', stadt: 'Bonn\u0000', beschreibung: 'b' }, 'anna'],
       ['a display name', { type: 'UpdateProfile', userId: 'x', name: 'Na\u0000me' }, 'anna'],
-      ['nested quiz content', { type: 'EditQuiz', quizId: 'q', content: [{ ...q(1, 1), options: ['A', 'B\u0000'] }] }, 'moderator'],
+      [
+        'nested quiz content',
+        { type: 'EditQuiz', quizId: 'q', content: [{ ...q(1, 1), options: ['A', 'B\u0000'] }] },
+        'moderator',
+      ],
       ['a message', { type: 'SetOverviewMessage', message: '\u0000' }, 'admin'],
       ['a key', { type: 'SetUberMessage', message: 'm', ['k\u0000']: 1 }, 'moderator'],
       ['a field no parser reads', { type: 'ShowInstructions', extra: { deep: [['\ud83d']] } }, 'moderator'],
@@ -58,7 +96,9 @@ describe('decide', () => {
     });
 
     it('an emoji (a surrogate pair) is text like any other', () => {
-      given(s.world).when({ type: 'AddProposal', message: 'Prost \ud83c\udf7a' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded' });
+      given(s.world)
+        .when({ type: 'AddProposal', message: 'Prost \ud83c\udf7a' }, s.world.as(s.anna))
+        .thenEvents({ type: 'ProposalAdded' });
     });
 
     it('content nested thousands deep is scanned without overflowing the stack', () => {
@@ -129,8 +169,18 @@ describe('decide', () => {
       'ulc',
     ]);
     const moderator = { userId: 'm', roles: ['moderator' as const] };
-    expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({ type: 'StartQuestion', quizId: '3', round: 1, number: 2 });
-    expect(admit(initialState, inputFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })!, { userId: 'u', roles: [] })).toEqual({
+    expect(admit(initialState, inputFromWire('ma', { quiz: 3, round: 1, question: 2 })!, moderator)).toEqual({
+      type: 'StartQuestion',
+      quizId: '3',
+      round: 1,
+      number: 2,
+    });
+    expect(
+      admit(initialState, inputFromWire('gj', { id: 't', password: 'p' }, { passwordOk: true })!, {
+        userId: 'u',
+        roles: [],
+      }),
+    ).toEqual({
       type: 'JoinTeam',
       team: 't',
       passwordOk: true,
@@ -140,14 +190,24 @@ describe('decide', () => {
   });
 
   it('the typed command carries no secret: passwords become what the rules need to know', () => {
-    expect(admit(initialState, { type: 'RegisterUser', login: ' anna ', password: 'geheim', passwordRepeat: 'geheim' }, { userId: null, roles: [] })).toEqual({
+    expect(
+      admit(
+        initialState,
+        { type: 'RegisterUser', login: ' anna ', password: 'geheim', passwordRepeat: 'geheim' },
+        { userId: null, roles: [] },
+      ),
+    ).toEqual({
       type: 'RegisterUser',
       login: 'anna',
       hasPassword: true,
       passwordRepeated: true,
       email: null,
     });
-    expect(JSON.stringify(admit(initialState, { type: 'JoinTeam', id: 't', password: 'geheim' }, { userId: 'u', roles: [] }))).not.toContain('geheim');
+    expect(
+      JSON.stringify(
+        admit(initialState, { type: 'JoinTeam', id: 't', password: 'geheim' }, { userId: 'u', roles: [] }),
+      ),
+    ).not.toContain('geheim');
   });
 
   it("a client cannot send the gateway's verdict on a password or an invite itself", () => {

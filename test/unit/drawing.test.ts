@@ -2,7 +2,16 @@
  * Drawn answers (zeichnen): gz saves the player's strokes (stored space 720x360) so that a drawing
  * reopened after a reload or on another device shows what was drawn.
  */
-import { DRAWING_MAX_POINTS, DRAWING_MAX_STROKES, fold, fromStoredStroke, initialState, readDrawing, userView, type DrawnStroke } from '../../projections/live';
+import {
+  DRAWING_MAX_POINTS,
+  DRAWING_MAX_STROKES,
+  fold,
+  fromStoredStroke,
+  initialState,
+  readDrawing,
+  userView,
+  type DrawnStroke,
+} from '../../projections/live';
 import { given } from './support/given';
 import { q, showWithQuestion } from './support/fixtures';
 
@@ -51,12 +60,16 @@ describe('saving a drawing (gz)', () => {
   it('given no open question, then refused', () => {
     const s = drawingNight();
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna)).thenRejected('Es ist gerade keine Frage aktiv.');
+    given(s.world)
+      .whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna))
+      .thenRejected('Es ist gerade keine Frage aktiv.');
   });
 
   it('given a question of another type, then refused', () => {
     const s = showWithQuestion([q(1, 1, 'normal')]);
-    given(s.world).whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist keine Zeichenfrage.');
+    given(s.world)
+      .whenWire({ type: 'SaveDrawing', strokes }, s.world.as(s.anna))
+      .thenRejected('Die aktuelle Frage ist keine Zeichenfrage.');
   });
 
   it.each([
@@ -79,13 +92,20 @@ describe('saving a drawing (gz)', () => {
     given(s.world)
       .whenWire({ type: 'SaveDrawing', strokes: [{ width: 4, color: '#222222', points }] }, s.world.as(s.anna))
       .thenRejected('Die Zeichnung ist zu groß (höchstens 3000 Punkte). Sie wurde nicht gespeichert.');
-    const many = Array.from({ length: DRAWING_MAX_STROKES + 1 }, () => ({ width: 4, color: '#222222', points: [[1, 1]] }));
+    const many = Array.from({ length: DRAWING_MAX_STROKES + 1 }, () => ({
+      width: 4,
+      color: '#222222',
+      points: [[1, 1]],
+    }));
     expect(readDrawing(many)).toEqual({ ok: false, problem: 'tooLarge' });
     expect(readDrawing(many.slice(1))).toEqual(expect.objectContaining({ ok: true }));
   });
 
   it('reads coordinates as whole numbers and colours in lower case', () => {
-    expect(readDrawing([{ width: 4, color: '#E53935', points: [[1.4, 2.6]] }])).toEqual({ ok: true, strokes: [{ width: 4, color: '#e53935', points: [[1, 3]] }] });
+    expect(readDrawing([{ width: 4, color: '#E53935', points: [[1.4, 2.6]] }])).toEqual({
+      ok: true,
+      strokes: [{ width: 4, color: '#e53935', points: [[1, 3]] }],
+    });
   });
 
   it('the redraw of a stored stroke: coordinates divided by 2.4, the width halved (the spec)', () => {

@@ -8,7 +8,8 @@ import { show } from './support/fixtures';
 
 const VISITOR = { userId: null, roles: [] };
 const FORBIDDEN = 'Dazu fehlt dir die Berechtigung.';
-const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.';
+const LAST_ADMIN =
+  'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du dieses Konto löschst.';
 
 /** The log as a store reads it back after the person's vault rows are gone: their personal fields are the placeholders. */
 function readAfterErasure(log: readonly QuizShowEvent[], userId: string): QuizShowEvent[] {
@@ -22,24 +23,42 @@ function readAfterErasure(log: readonly QuizShowEvent[], userId: string): QuizSh
 describe('erasing an account (EraseUser)', () => {
   it('given an admin, when they erase a player without the right current password, then it is refused and nothing is appended', () => {
     const s = show();
-    given(s.world).when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: false }, s.world.as(s.admin)).thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
+    given(s.world)
+      .when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: false }, s.world.as(s.admin))
+      .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
   });
 
   it('given two admins, one of them blocked, then the working one cannot erase themself, and the blocked one can be erased', () => {
     const s = show();
     const other = s.world.addUser('zweite', ['admin']);
-    const blocked = given(s.world).when({ type: 'BlockUser', userId: other, blocked: true }, s.world.as(s.admin)).andApply();
-    given(blocked).when({ type: 'EraseUser', userId: s.admin, currentPasswordOk: true }, blocked.as(s.admin)).thenRejected(LAST_ADMIN);
-    given(blocked).when({ type: 'EraseUser', userId: other, currentPasswordOk: true }, blocked.as(s.admin)).thenEvents({ type: 'UserErased' });
+    const blocked = given(s.world)
+      .when({ type: 'BlockUser', userId: other, blocked: true }, s.world.as(s.admin))
+      .andApply();
+    given(blocked)
+      .when({ type: 'EraseUser', userId: s.admin, currentPasswordOk: true }, blocked.as(s.admin))
+      .thenRejected(LAST_ADMIN);
+    given(blocked)
+      .when({ type: 'EraseUser', userId: other, currentPasswordOk: true }, blocked.as(s.admin))
+      .thenEvents({ type: 'UserErased' });
   });
 
   it('given a player, when they erase their own account, then the event names them as who did it, their tokens end and they leave their team', () => {
     const s = show();
-    const step = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert));
+    const step = given(s.world).when(
+      { type: 'EraseUser', userId: s.bert, currentPasswordOk: true },
+      s.world.as(s.bert),
+    );
     step.thenEvents({ type: 'UserErased', data: { userId: s.bert, by: s.bert } });
     const world = step.andApply();
     const bert = world.state.users.get(s.bert)!;
-    expect(bert).toMatchObject({ login: ERASED_NAME, name: ERASED_NAME, email: null, roles: [], teamId: null, erased: true });
+    expect(bert).toMatchObject({
+      login: ERASED_NAME,
+      name: ERASED_NAME,
+      email: null,
+      roles: [],
+      teamId: null,
+      erased: true,
+    });
     expect(world.state.teams.get(s.teamA)!.memberIds).not.toContain(s.bert);
     expect(world.state.userIdByLogin.has('bert')).toBe(false);
     expect(tokenHolder(world.state, { id: s.bert, perm: [], exp: 0, gen: bert.tokenGeneration })).toBeUndefined();
@@ -54,10 +73,18 @@ describe('erasing an account (EraseUser)', () => {
 
   it('refuses a player erasing somebody else, the last admin, an unknown and an erased account', () => {
     const s = show();
-    given(s.world).when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: true }, s.world.as(s.bert)).thenRejected(FORBIDDEN);
-    given(s.world).when({ type: 'EraseUser', userId: s.admin, currentPasswordOk: true }, s.world.as(s.admin)).thenRejected(LAST_ADMIN);
-    given(s.world).when({ type: 'EraseUser', userId: 'niemand', currentPasswordOk: true }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (niemand)');
-    const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert)).andApply();
+    given(s.world)
+      .when({ type: 'EraseUser', userId: s.anna, currentPasswordOk: true }, s.world.as(s.bert))
+      .thenRejected(FORBIDDEN);
+    given(s.world)
+      .when({ type: 'EraseUser', userId: s.admin, currentPasswordOk: true }, s.world.as(s.admin))
+      .thenRejected(LAST_ADMIN);
+    given(s.world)
+      .when({ type: 'EraseUser', userId: 'niemand', currentPasswordOk: true }, s.world.as(s.admin))
+      .thenRejected('Konnte das Team/User nicht finden (niemand)');
+    const erased = given(s.world)
+      .when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert))
+      .andApply();
     given(erased)
       .when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, erased.as(s.admin))
       .thenRejected('Konnte das Team/User nicht finden (bert)'.replace('bert', s.bert));
@@ -65,7 +92,9 @@ describe('erasing an account (EraseUser)', () => {
 
   it('given an erased account, then its login can be registered again and nobody can register or take the placeholder', () => {
     const s = show();
-    const erased = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert)).andApply();
+    const erased = given(s.world)
+      .when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.bert))
+      .andApply();
     given(erased)
       .whenWire({ type: 'RegisterUser', login: 'bert', password: 'geheim' }, VISITOR)
       .thenEvents({ type: 'UserRegistered', data: { login: 'bert' } });
@@ -73,7 +102,10 @@ describe('erasing an account (EraseUser)', () => {
       .whenWire({ type: 'RegisterUser', login: 'gelöschtes konto', password: 'geheim' }, VISITOR)
       .thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.');
     given(erased)
-      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: ERASED_NAME, newPassword: '', newPasswordRepeat: '' }, erased.as(s.anna))
+      .whenWire(
+        { type: 'UpdateProfile', userId: s.anna, name: ERASED_NAME, newPassword: '', newPasswordRepeat: '' },
+        erased.as(s.anna),
+      )
       .thenRejected('Diesen Namen kann niemand wählen: So heißen gelöschte Konten.');
   });
 
@@ -82,7 +114,9 @@ describe('erasing an account (EraseUser)', () => {
     s.world.must({ type: 'RenameUser', userId: s.bert, name: 'Bert Beispiel' }, s.world.as(s.moderator));
     const [posted] = s.world.must({ type: 'PostLobbyChat', message: 'Pöbelei' }, s.world.as(s.bert));
     s.world.must({ type: 'HideLobbyChatMessage', messageId: posted!.metadata.eventId }, s.world.as(s.moderator));
-    const live = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.admin)).andApply();
+    const live = given(s.world)
+      .when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.admin))
+      .andApply();
 
     const replayed = fold(readAfterErasure(live.log, s.bert), initialState);
     expect(encodeState(replayed)).toBe(encodeState(live.state));
@@ -92,10 +126,15 @@ describe('erasing an account (EraseUser)', () => {
 
   it('given a night with their lobby chat line, then the fold after the erasure equals the fold of the log read back with the placeholders (a replay stays exact)', () => {
     const s = show();
-    s.world.must({ type: 'UpdateProfile', userId: s.bert, name: 'Bert Beispiel', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.bert));
+    s.world.must(
+      { type: 'UpdateProfile', userId: s.bert, name: 'Bert Beispiel', newPassword: '', newPasswordRepeat: '' },
+      s.world.as(s.bert),
+    );
     s.world.must({ type: 'PostLobbyChat', message: 'Hallo zusammen' }, s.world.as(s.bert));
     s.world.must({ type: 'PostLobbyChat', message: 'Hallo Bert' }, s.world.as(s.anna));
-    const live = given(s.world).when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.admin)).andApply();
+    const live = given(s.world)
+      .when({ type: 'EraseUser', userId: s.bert, currentPasswordOk: true }, s.world.as(s.admin))
+      .andApply();
 
     const replayed = fold(readAfterErasure(live.log, s.bert), initialState);
     expect(encodeState(replayed)).toBe(encodeState(live.state));
@@ -115,7 +154,13 @@ describe('personal data out of the stored event', () => {
     expect(stored).toEqual({ userId: 'u1', roles: [] });
     expect(personal).toEqual({ subjectId: 'u1', values: { login: 'lea', name: 'Lea', email: 'lea@beispiel.de' } });
     expect(restorePersonalData('UserRegistered', stored, personal!.values)).toEqual(data);
-    expect(restorePersonalData('UserRegistered', stored, null)).toEqual({ userId: 'u1', roles: [], login: ERASED_NAME, name: ERASED_NAME, email: null });
+    expect(restorePersonalData('UserRegistered', stored, null)).toEqual({
+      userId: 'u1',
+      roles: [],
+      login: ERASED_NAME,
+      name: ERASED_NAME,
+      email: null,
+    });
   });
 
   it('leaves events without personal data, and stored events that still hold their fields, as they are', () => {
@@ -126,7 +171,15 @@ describe('personal data out of the stored event', () => {
   });
 
   it('gives every personal event a vault row, an upload without a label too (a missing row then means erased or on its way)', () => {
-    const upload = { uploadId: 'x', kind: 'user', userId: 'u1', teamId: null, fileNames: ['a.png'], label: null, question: null };
+    const upload = {
+      uploadId: 'x',
+      kind: 'user',
+      userId: 'u1',
+      teamId: null,
+      fileNames: ['a.png'],
+      label: null,
+      question: null,
+    };
     expect(splitPersonalData('UploadRecorded', upload).personal).toEqual({ subjectId: 'u1', values: { label: null } });
   });
 });

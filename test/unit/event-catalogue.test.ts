@@ -10,7 +10,8 @@ describe('docs/events.md', () => {
 
   it('is what events/ generates (run `npm run events:catalogue` after changing events/)', () => {
     const committed = readFileSync(path.join(root, 'docs', 'events.md'), 'utf8');
-    if (committed !== generated) throw new Error('docs/events.md is out of date: run `npm run events:catalogue` and commit docs/events.md.');
+    if (committed !== generated)
+      throw new Error('docs/events.md is out of date: run `npm run events:catalogue` and commit docs/events.md.');
   });
 
   it('has a section for every event type with its current version', () => {
@@ -22,7 +23,9 @@ describe('docs/events.md', () => {
 
   it('lists fields with their types, the streams, the upcasters and the personal data', () => {
     const section = (type: string) => generated.split(`\n### ${type}\n`)[1]!.split('\n### ')[0]!;
-    expect(section('UserRegistered')).toContain('| `email` | `string \\| null` | Personal data (an erased person: null).');
+    expect(section('UserRegistered')).toContain(
+      '| `email` | `string \\| null` | Personal data (an erased person: null).',
+    );
     expect(section('UserRegistered')).toContain('- Stream: `user-<userId>`');
     expect(section('UploadRecorded')).toContain('- Stream: `team-<teamId>` or `user-<userId>`');
     expect(section('TeamCreated')).toMatch(/version 1 → 2 \(data `TeamCreatedDataV1`\); adds `stadt`/);

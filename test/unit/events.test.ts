@@ -26,9 +26,22 @@ describe('upcasters', () => {
       type: 'TeamCreated',
       version: 3,
       metadata,
-      data: { teamId: 't1', name: 'Alt', stadt: '', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: 'u1', number: null },
+      data: {
+        teamId: 't1',
+        name: 'Alt',
+        stadt: '',
+        beschreibung: '',
+        url: '',
+        isNew: false,
+        origin: 'dialog',
+        expectedMembers: null,
+        createdBy: 'u1',
+        number: null,
+      },
     });
-    expect(teamView(evolve(initialState, current), 't1')).toEqual(expect.objectContaining({ name: 'Alt', stadt: '', number: 1 }));
+    expect(teamView(evolve(initialState, current), 't1')).toEqual(
+      expect.objectContaining({ name: 'Alt', stadt: '', number: 1 }),
+    );
   });
 
   it('TeamCreated v2 (before team numbers) reads as v3 with number null; the fold numbers such teams in the order they were created', () => {
@@ -36,16 +49,43 @@ describe('upcasters', () => {
       type: 'TeamCreated',
       version: 2,
       metadata,
-      data: { teamId, name, stadt: 'Köln', beschreibung: '', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null },
+      data: {
+        teamId,
+        name,
+        stadt: 'Köln',
+        beschreibung: '',
+        url: '',
+        isNew: false,
+        origin: 'dialog',
+        expectedMembers: null,
+        createdBy: null,
+      },
     });
-    expect(upcast(v2('t1', 'Alt'))).toEqual({ ...v2('t1', 'Alt'), version: 3, data: { ...v2('t1', 'Alt').data, number: null } });
-    const current = { ...upcast(v2('t3', 'Neu')), data: { ...upcast(v2('t3', 'Neu')).data, number: 7 } } as QuizShowEvent;
-    const state = [upcast(v2('t1', 'Alt')), upcast(v2('t2', 'Älter')), current, upcast(v2('t4', 'Danach'))].reduce(evolve, initialState);
+    expect(upcast(v2('t1', 'Alt'))).toEqual({
+      ...v2('t1', 'Alt'),
+      version: 3,
+      data: { ...v2('t1', 'Alt').data, number: null },
+    });
+    const current = {
+      ...upcast(v2('t3', 'Neu')),
+      data: { ...upcast(v2('t3', 'Neu')).data, number: 7 },
+    } as QuizShowEvent;
+    const state = [upcast(v2('t1', 'Alt')), upcast(v2('t2', 'Älter')), current, upcast(v2('t4', 'Danach'))].reduce(
+      evolve,
+      initialState,
+    );
     expect(['t1', 't2', 't3', 't4'].map((id) => teamView(state, id)!.number)).toEqual([1, 2, 7, 8]);
   });
 
   it('UploadRecorded v1 (before the question was recorded) reads as v2 with question null', () => {
-    const data = { uploadId: 'up1', kind: 'question', userId: 'u1', teamId: 't1', fileNames: ['question/t1/a.png'], label: null };
+    const data = {
+      uploadId: 'up1',
+      kind: 'question',
+      userId: 'u1',
+      teamId: 't1',
+      fileNames: ['question/t1/a.png'],
+      label: null,
+    };
     const old = { type: 'UploadRecorded', version: 1, data, metadata };
     expect(upcast(old)).toEqual({ type: 'UploadRecorded', version: 2, metadata, data: { ...data, question: null } });
     expect(evolve(initialState, upcast(old)).uploadCount).toBe(1);
@@ -63,7 +103,16 @@ describe('upcasters', () => {
 
   it('every event type has a current version', () => {
     expect(EVENT_TYPES.length).toBe(Object.keys(CURRENT_VERSION).length);
-    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['UserRegistered', 'ProposalAdded', 'QuestionStarted', 'CountdownStarted', 'CountdownExpired', 'AnswersLockedIn']));
+    expect(EVENT_TYPES).toEqual(
+      expect.arrayContaining([
+        'UserRegistered',
+        'ProposalAdded',
+        'QuestionStarted',
+        'CountdownStarted',
+        'CountdownExpired',
+        'AnswersLockedIn',
+      ]),
+    );
   });
 });
 
@@ -72,12 +121,25 @@ describe('the stored-event codec (events/codec.ts)', () => {
     type: 'AnswersLockedIn',
     version: 2,
     metadata,
-    data: { nightId: 'n', quizId: '1', round: 1, number: 1, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u', proposalKey: 3, basis: 'stars' }] },
+    data: {
+      nightId: 'n',
+      quizId: '1',
+      round: 1,
+      number: 1,
+      answers: [
+        { answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u', proposalKey: 3, basis: 'stars' },
+      ],
+    },
   } as const satisfies QuizShowEvent;
 
   it('stores the version in the metadata and reads it back from there', () => {
     const stored = encodeEvent(event);
-    expect(stored).toEqual({ id: 'e1', type: 'AnswersLockedIn', data: event.data, metadata: { ...metadata, version: 2 } });
+    expect(stored).toEqual({
+      id: 'e1',
+      type: 'AnswersLockedIn',
+      data: event.data,
+      metadata: { ...metadata, version: 2 },
+    });
     const row = { ...stored, position: 7, streamId: 'night-n', revision: 0 };
     expect(decodeEvent(row)).toEqual(event);
   });
@@ -89,7 +151,10 @@ describe('the stored-event codec (events/codec.ts)', () => {
       data: { ...event.data, answers: [{ answerId: 'a', teamId: 't', userId: null, answer: 'Paris', author: 'u' }] },
       metadata: { ...metadata, version: 1 },
     };
-    expect(decodeEvent(v1).data).toEqual({ ...event.data, answers: [{ ...event.data.answers[0], proposalKey: null, basis: 'unknown' }] });
+    expect(decodeEvent(v1).data).toEqual({
+      ...event.data,
+      answers: [{ ...event.data.answers[0], proposalKey: null, basis: 'unknown' }],
+    });
   });
 
   it("knows the product's event types only", () => {

@@ -58,7 +58,12 @@ describe('fold changes in place only what it made, and gives what evolve gives',
   // Fields the recording does not touch after its first event: login links, and a reset that empties the night.
   const events: QuizShowEvent[] = [
     ...recorded,
-    { type: 'LoginLinkCreated', version: 1, data: { linkId: 'link-1', userId: recorded[0].metadata.actor.userId ?? 'u' }, metadata } as QuizShowEvent,
+    {
+      type: 'LoginLinkCreated',
+      version: 1,
+      data: { linkId: 'link-1', userId: recorded[0].metadata.actor.userId ?? 'u' },
+      metadata,
+    } as QuizShowEvent,
     { type: 'LiveStateReset', version: 1, data: { endedNightId: null }, metadata },
   ];
   const byEvolve: string[] = [];
@@ -68,16 +73,19 @@ describe('fold changes in place only what it made, and gives what evolve gives',
     return next;
   }, initialState);
 
-  it.each([1, 2, 7, 100, events.length])('folded in batches of %i, the state after each batch is the one evolve gives', (size) => {
-    let state = initialState;
-    for (let start = 0; start < events.length; start += size) {
-      const before = JSON.stringify(state);
-      const next = fold(events.slice(start, start + size), state);
-      expect(JSON.stringify(state)).toBe(before);
-      expect(JSON.stringify(next)).toBe(byEvolve[Math.min(start + size, events.length) - 1]);
-      state = next;
-    }
-    expect(state.night).toBeNull();
-    expect(state.loginLinks.size).toBe(1);
-  });
+  it.each([1, 2, 7, 100, events.length])(
+    'folded in batches of %i, the state after each batch is the one evolve gives',
+    (size) => {
+      let state = initialState;
+      for (let start = 0; start < events.length; start += size) {
+        const before = JSON.stringify(state);
+        const next = fold(events.slice(start, start + size), state);
+        expect(JSON.stringify(state)).toBe(before);
+        expect(JSON.stringify(next)).toBe(byEvolve[Math.min(start + size, events.length) - 1]);
+        state = next;
+      }
+      expect(state.night).toBeNull();
+      expect(state.loginLinks.size).toBe(1);
+    },
+  );
 });

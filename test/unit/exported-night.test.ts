@@ -27,7 +27,11 @@ describe('the Kurzer Abend: which answer of Die Füchse was locked in', () => {
     world.now = world.state.night!.countdown!.endsAt;
     const [, , lockedIn] = given(world)
       .when({ type: 'ExpireCountdown' }, SCHEDULER)
-      .thenEvents({ type: 'CountdownExpired' }, { type: 'QuestionEnded', data: { reason: 'countdown' } }, { type: 'AnswersLockedIn' });
+      .thenEvents(
+        { type: 'CountdownExpired' },
+        { type: 'QuestionEnded', data: { reason: 'countdown' } },
+        { type: 'AnswersLockedIn' },
+      );
     const answers = (lockedIn.data as { answers: Array<{ answer: string; author: string }> }).answers;
     expect(answers.map((a) => a.answer).sort()).toEqual(['Lyon', 'Marseille']);
     expect(answers.find((a) => a.answer === 'Lyon')!.author).toBe(userId(world.state, 'ben'));
@@ -36,12 +40,17 @@ describe('the Kurzer Abend: which answer of Die Füchse was locked in', () => {
   it('when anna had made Paris the favourite before the countdown ended, then Paris would have been locked in', () => {
     const world = worldAfter(night, countdownStarted);
     const anna = userId(world.state, 'anna');
-    const paris = Object.entries(teamView(world.state, world.state.users.get(anna)!.teamId!)!.proposals).find(([, p]) => p.message === 'Paris')![0];
+    const paris = Object.entries(teamView(world.state, world.state.users.get(anna)!.teamId!)!.proposals).find(
+      ([, p]) => p.message === 'Paris',
+    )![0];
     const chosen = given(world).whenWire({ type: 'ChooseFavourite', number: Number(paris) }, world.as(anna));
     chosen.thenEvents({ type: 'FavoriteChosen', data: { key: Number(paris), userId: anna } });
     chosen.andApply();
     world.now = world.state.night!.countdown!.endsAt;
     const [, , lockedIn] = world.must({ type: 'ExpireCountdown' }, SCHEDULER);
-    expect((lockedIn.data as { answers: Array<{ answer: string }> }).answers.map((a) => a.answer).sort()).toEqual(['Marseille', 'Paris']);
+    expect((lockedIn.data as { answers: Array<{ answer: string }> }).answers.map((a) => a.answer).sort()).toEqual([
+      'Marseille',
+      'Paris',
+    ]);
   });
 });

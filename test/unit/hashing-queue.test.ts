@@ -3,7 +3,15 @@
  * one line in arrival order; beyond its bound a request gets a place in an outer line and a moment to
  * check in, worked out from its place and the measured pace; whoever's turn has come goes before newcomers.
  */
-import { APPOINTMENT_GRACE_MS, APPOINTMENT_PACE, CHECK_IN_MS, HashingQueue, QueueFull, SHORTEST_APPOINTMENT_MS, type HashPriority } from '../../src/identity/hashing-queue';
+import {
+  APPOINTMENT_GRACE_MS,
+  APPOINTMENT_PACE,
+  CHECK_IN_MS,
+  HashingQueue,
+  QueueFull,
+  SHORTEST_APPOINTMENT_MS,
+  type HashPriority,
+} from '../../src/identity/hashing-queue';
 import { httpAnswerOf } from '../../src/http/http-errors';
 import {
   ARGON2_AHEAD_PER_THREAD,
@@ -77,7 +85,11 @@ describe('the hashing queue', () => {
     const h = harness({ maxWaiting: 8, hashMs: 100 });
     void h.submit('running');
     for (let i = 0; i < 8; i++) void h.submit(`w${i}`);
-    const appointments = [await h.refusal(h.submit('x')), await h.refusal(h.submit('y')), await h.refusal(h.submit('z'))];
+    const appointments = [
+      await h.refusal(h.submit('x')),
+      await h.refusal(h.submit('y')),
+      await h.refusal(h.submit('z')),
+    ];
     // 8 waiting, a quarter is 2: 6 hashes of 100 ms until the line is that short; then one hash apart (paced a fifth faster).
     expect(APPOINTMENT_PACE).toBe(0.8);
     expect(appointments.map((a) => a.retryAfterMs)).toEqual([480, 560, 640]);
@@ -283,7 +295,17 @@ describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
     expect(httpAnswerOf(busy)).toEqual({
       status: 429,
       body: {
-        errors: [{ status: '429', detail: HASHING_BUSY_TEXT, meta: { retry: true, retryAfterMs: busy.retryAfterMs, ticket: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) } }],
+        errors: [
+          {
+            status: '429',
+            detail: HASHING_BUSY_TEXT,
+            meta: {
+              retry: true,
+              retryAfterMs: busy.retryAfterMs,
+              ticket: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+            },
+          },
+        ],
       },
       retryAfterSeconds: Math.ceil(busy.retryAfterMs / 1000),
     });

@@ -16,13 +16,23 @@ describe('heal and deal', () => {
   it('settings come from asu with whole numbers per round', () => {
     const s = healDeal();
     expect(moderatorView(s.world.state).heal_deal).toEqual(
-      expect.objectContaining({ startHp: 3, healingPerRound: expect.objectContaining({ 1: 1 }), damagePerRound: expect.objectContaining({ 1: 4 }) }),
+      expect.objectContaining({
+        startHp: 3,
+        healingPerRound: expect.objectContaining({ 1: 1 }),
+        damagePerRound: expect.objectContaining({ 1: 4 }),
+      }),
     );
     given(s.world)
-      .whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.1', value: '2.5' }, s.world.as(s.admin))
+      .whenWire(
+        { type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.1', value: '2.5' },
+        s.world.as(s.admin),
+      )
       .thenRejected('Keine Zahl gesendet, kann nicht updaten.');
     given(s.world)
-      .whenWire({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.4', value: 1 }, s.world.as(s.admin))
+      .whenWire(
+        { type: 'UpdateStateSetting', path: 'moderator.heal_deal.damagePerRound.4', value: 1 },
+        s.world.as(s.admin),
+      )
       .thenRejected('Diese Einstellung gibt es nicht.');
   });
 
@@ -30,10 +40,20 @@ describe('heal and deal', () => {
     const s = healDeal();
     given(s.world)
       .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna))
-      .thenEvents({ type: 'HealDealChosen', data: { round: 1, teamId: s.teamA, kind: 'deal', targetTeamId: s.teamB, amount: 4 } });
+      .thenEvents({
+        type: 'HealDealChosen',
+        data: { round: 1, teamId: s.teamA, kind: 'deal', targetTeamId: s.teamB, amount: 4 },
+      });
     s.world.must({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.cleo));
     s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
-    expect(globalView(s.world.state).heal_deals[s.teamB]).toEqual({ name: 'Besserwisser', current: 3, healings: 1, damages: 4, total: 0, zombie: true });
+    expect(globalView(s.world.state).heal_deals[s.teamB]).toEqual({
+      name: 'Besserwisser',
+      current: 3,
+      healings: 1,
+      damages: 4,
+      total: 0,
+      zombie: true,
+    });
   });
 
   it('a team may change its choice until the round is calculated', () => {
@@ -46,7 +66,9 @@ describe('heal and deal', () => {
   it('zombies (total 0 or below) cannot heal and deal the zombie damage', () => {
     const s = healDeal();
     s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.cleo)).thenRejected('Heilen ist nur für Lebende möglich!');
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.cleo))
+      .thenRejected('Heilen ist nur für Lebende möglich!');
     given(s.world)
       .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.cleo))
       .thenEvents({ type: 'HealDealChosen', data: { amount: 6 } });
@@ -69,31 +91,53 @@ describe('heal and deal', () => {
         },
       });
     s.world.must({ type: 'CalculateHealDeal' }, s.world.as(s.admin));
-    expect(globalView(s.world.state).heal_deals[s.teamA]).toEqual(expect.objectContaining({ current: 4, healings: 0, damages: 0, total: 4 }));
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna)).thenRejected('Diese Runde wurde bereits abgerechnet.');
-    given(s.world).when({ type: 'CalculateHealDeal' }, s.world.as(s.admin)).thenRejected('Diese Runde wurde bereits abgerechnet.');
+    expect(globalView(s.world.state).heal_deals[s.teamA]).toEqual(
+      expect.objectContaining({ current: 4, healings: 0, damages: 0, total: 4 }),
+    );
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna))
+      .thenRejected('Diese Runde wurde bereits abgerechnet.');
+    given(s.world)
+      .when({ type: 'CalculateHealDeal' }, s.world.as(s.admin))
+      .thenRejected('Diese Runde wurde bereits abgerechnet.');
   });
 
   it('only during a heal-and-deal question; no damage to oneself; known teams only', () => {
     const s = healDeal();
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.anna)).thenRejected('Ein Team kann sich nicht selbst schaden.');
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: 'nope' }, s.world.as(s.anna)).thenRejected('Konnte das Team/User nicht finden (nope)');
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.anna))
+      .thenRejected('Ein Team kann sich nicht selbst schaden.');
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: 'nope' }, s.world.as(s.anna))
+      .thenRejected('Konnte das Team/User nicht finden (nope)');
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna)).thenRejected('Gerade läuft keine Heal-and-Deal-Frage.');
+    given(s.world)
+      .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna))
+      .thenRejected('Gerade läuft keine Heal-and-Deal-Frage.');
   });
 
   it('only admins calculate', () => {
     const s = healDeal();
-    given(s.world).when({ type: 'CalculateHealDeal' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .when({ type: 'CalculateHealDeal' }, s.world.as(s.moderator))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
   describe("the choices are the team's: every member sees them in the team view", () => {
     it('given anna dealt damage to Besserwisser, when her teammate bert opens the team view, then he sees that choice; the other team does not', () => {
       const s = healDeal();
-      const chosen = given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
+      const chosen = given(s.world).whenWire(
+        { type: 'ChooseHealDeal', kind: 'deal', team: s.teamB },
+        s.world.as(s.anna),
+      );
       chosen.thenEvents({ type: 'HealDealChosen' });
       chosen.andApply();
-      const expected = { round: 1, calculated: false, heal: null, deal: { team: s.teamB, teamName: 'Besserwisser', amount: 4 } };
+      const expected = {
+        round: 1,
+        calculated: false,
+        heal: null,
+        deal: { team: s.teamB, teamName: 'Besserwisser', amount: 4 },
+      };
       expect(views(s, s.bert).healDeal).toEqual(expected);
       expect(views(s, s.anna).healDeal).toEqual(expected);
       expect(views(s, s.cleo).healDeal).toEqual({ round: 1, calculated: false, heal: null, deal: null });
@@ -101,10 +145,19 @@ describe('heal and deal', () => {
 
     it("given bert changes the choice anna made, then both see bert's; a heal of the own team shows beside it", () => {
       const s = healDeal();
-      s.world.must({ type: 'UpdateStateSetting', path: 'moderator.heal_deal.startHp', value: '20' }, s.world.as(s.admin));
+      s.world.must(
+        { type: 'UpdateStateSetting', path: 'moderator.heal_deal.startHp', value: '20' },
+        s.world.as(s.admin),
+      );
       s.world.must({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamB }, s.world.as(s.anna));
-      const changed = given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'heal', team: s.teamA }, s.world.as(s.bert));
-      changed.thenEvents({ type: 'HealDealChosen', data: { teamId: s.teamA, kind: 'heal', targetTeamId: s.teamA, amount: 1 } });
+      const changed = given(s.world).whenWire(
+        { type: 'ChooseHealDeal', kind: 'heal', team: s.teamA },
+        s.world.as(s.bert),
+      );
+      changed.thenEvents({
+        type: 'HealDealChosen',
+        data: { teamId: s.teamA, kind: 'heal', targetTeamId: s.teamA, amount: 1 },
+      });
       changed.andApply();
       s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
       expect(views(s, s.anna).healDeal).toEqual({
@@ -125,12 +178,16 @@ describe('heal and deal', () => {
       const s = healDeal();
       s.world.must({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamB }, s.world.as(s.anna));
       s.world.must({ type: 'CalculateHealDeal' }, s.world.as(s.admin));
-      expect(views(s, s.bert).healDeal).toEqual(expect.objectContaining({ round: 1, calculated: true, deal: expect.objectContaining({ team: s.teamB }) }));
+      expect(views(s, s.bert).healDeal).toEqual(
+        expect.objectContaining({ round: 1, calculated: true, deal: expect.objectContaining({ team: s.teamB }) }),
+      );
     });
 
     it('given a deal aimed at the own team, then it is refused and the team view stays empty', () => {
       const s = healDeal();
-      given(s.world).whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.bert)).thenRejected('Ein Team kann sich nicht selbst schaden.');
+      given(s.world)
+        .whenWire({ type: 'ChooseHealDeal', kind: 'deal', team: s.teamA }, s.world.as(s.bert))
+        .thenRejected('Ein Team kann sich nicht selbst schaden.');
       expect(views(s, s.anna).healDeal.deal).toBeNull();
     });
 

@@ -33,10 +33,26 @@ describe("the team's history", () => {
   it('given a question ended, then the team sees its question, solution and taken answer, without rating or points; a team without an answer sees null', () => {
     const s = ended();
     expect(teamView(s.world.state, s.teamA)!.history).toEqual([
-      { round: 1, number: 1, question: 'Frage 1.1?', solution: 'Antwort 1.1', takenAnswer: 'Goethe', rating: null, points: null },
+      {
+        round: 1,
+        number: 1,
+        question: 'Frage 1.1?',
+        solution: 'Antwort 1.1',
+        takenAnswer: 'Goethe',
+        rating: null,
+        points: null,
+      },
     ]);
     expect(teamView(s.world.state, s.teamB)!.history).toEqual([
-      { round: 1, number: 1, question: 'Frage 1.1?', solution: 'Antwort 1.1', takenAnswer: null, rating: null, points: null },
+      {
+        round: 1,
+        number: 1,
+        question: 'Frage 1.1?',
+        solution: 'Antwort 1.1',
+        takenAnswer: null,
+        rating: null,
+        points: null,
+      },
     ]);
   });
 
@@ -59,11 +75,29 @@ describe("the team's history", () => {
     w.must({ type: 'StartQuestion', quiz: s.quizId, round: 2, question: 1 }, w.as(s.moderator));
     w.must({ type: 'AddProposal', message: 'Schiller' }, w.as(s.bert));
     const [, locked] = w.must({ type: 'EndQuestion' }, w.as(s.moderator));
-    const answerId = (locked.data as { answers: { answerId: string; teamId: string }[] }).answers.find((a) => a.teamId === s.teamA)!.answerId;
+    const answerId = (locked.data as { answers: { answerId: string; teamId: string }[] }).answers.find(
+      (a) => a.teamId === s.teamA,
+    )!.answerId;
     w.must({ type: 'RateAnswerAbsolute', answerId, value: 3, checked: true, liked: false }, w.as(s.tester));
     expect(teamView(w.state, s.teamA)!.history).toEqual([
-      { round: 1, number: 1, question: 'Frage 1.1?', solution: 'Antwort 1.1', takenAnswer: 'Goethe', rating: 'wrong', points: 0 },
-      { round: 2, number: 1, question: 'Frage 2.1?', solution: 'Antwort 2.1', takenAnswer: 'Schiller', rating: null, points: null },
+      {
+        round: 1,
+        number: 1,
+        question: 'Frage 1.1?',
+        solution: 'Antwort 1.1',
+        takenAnswer: 'Goethe',
+        rating: 'wrong',
+        points: 0,
+      },
+      {
+        round: 2,
+        number: 1,
+        question: 'Frage 2.1?',
+        solution: 'Antwort 2.1',
+        takenAnswer: 'Schiller',
+        rating: null,
+        points: null,
+      },
     ]);
     w.must({ type: 'PublishPoints', content: { publish: true } }, w.as(s.moderator));
     expect(teamView(w.state, s.teamA)!.history[1]).toMatchObject({ rating: 'right', points: 3 });

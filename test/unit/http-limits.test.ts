@@ -39,10 +39,14 @@ describe('login limits (LoginLimits on the SQL database)', () => {
     await limits.succeeded(from(' ANNA ', '10.0.0.1'));
     for (let i = 0; i < 10; i++) expect(await limits.attempt(from('anna', '10.0.0.1'))).toBeNull();
     now += 4 * MINUTE;
-    expect(await limits.attempt(from('ANNA', '10.0.0.1'))).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in 11 Minuten noch einmal.');
+    expect(await limits.attempt(from('ANNA', '10.0.0.1'))).toBe(
+      'Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in 11 Minuten noch einmal.',
+    );
     expect(await limits.attempt(from('bert', '10.0.0.1'))).toBeNull();
     now += 10 * MINUTE + 30_000;
-    expect(await limits.attempt(from('anna', '10.0.0.1'))).toBe('Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in einer Minute noch einmal.');
+    expect(await limits.attempt(from('anna', '10.0.0.1'))).toBe(
+      'Zu viele fehlgeschlagene Anmeldungen für diesen Nutzernamen. Bitte versuche es in einer Minute noch einmal.',
+    );
     now += 30_000;
     expect(await limits.attempt(from('anna', '10.0.0.1'))).toBeNull(); // a new window starts at 1
   });
@@ -73,7 +77,9 @@ describe('login limits (LoginLimits on the SQL database)', () => {
     expect(await limits.attempt(from('anna', '192.0.2.7'))).toBeNull();
     await limits.succeeded(from('anna', '192.0.2.7'));
     expect(await limits.attempt(from('bert', '192.0.2.7'))).toBeNull();
-    expect(await limits.attempt(from('carla', '192.0.2.7'))).toBe('Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in 15 Minuten noch einmal.');
+    expect(await limits.attempt(from('carla', '192.0.2.7'))).toBe(
+      'Zu viele fehlgeschlagene Anmeldungen von deinem Anschluss. Bitte versuche es in 15 Minuten noch einmal.',
+    );
     expect(await limits.attempt(from('carla', '192.0.2.8'))).toBeNull();
   });
 
@@ -111,7 +117,9 @@ describe('login limits (LoginLimits on the SQL database)', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const inLine = Array.from({ length: WAITING_PER_NAME + 1 }, () => limits.oneAtATime(guess('anna'), () => held));
-    await expect(limits.oneAtATime(guess('anna', '198.51.100.7'), async () => true)).rejects.toBeInstanceOf(NameLineFull);
+    await expect(limits.oneAtATime(guess('anna', '198.51.100.7'), async () => true)).rejects.toBeInstanceOf(
+      NameLineFull,
+    );
     release();
     await Promise.all(inLine);
     await expect(limits.oneAtATime(guess('anna'), async () => true)).resolves.toBe(true);
@@ -123,7 +131,9 @@ describe('login limits (LoginLimits on the SQL database)', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const guesses = Array.from({ length: WAITING_PER_NAME + 1 }, () => limits.oneAtATime(guess('anna'), () => held));
     // Both resolve while every guess is still held: they waited behind none of them.
-    await expect(limits.oneAtATime({ login: 'anna', address: '203.0.113.1', device: 'nonce-1' }, async () => 'device')).resolves.toBe('device');
+    await expect(
+      limits.oneAtATime({ login: 'anna', address: '203.0.113.1', device: 'nonce-1' }, async () => 'device'),
+    ).resolves.toBe('device');
     await expect(limits.oneAtATime(guess('Anna', '192.0.2.10'), async () => 'last')).resolves.toBe('last');
     release();
     await Promise.all(guesses);
@@ -161,7 +171,9 @@ describe('registration limits (shared by the instances on one database)', () => 
     expect(REGISTRATIONS_PER_ADDRESS).toEqual({ max: 60, windowMs: 60 * MINUTE });
     const other = await HttpLimits.open(database.db, () => now);
     for (let i = 0; i < 60; i++) expect(await (i % 2 ? limits : other).registration('192.0.2.7')).toBeNull();
-    expect(await limits.registration('192.0.2.7')).toBe('Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in 60 Minuten noch einmal.');
+    expect(await limits.registration('192.0.2.7')).toBe(
+      'Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in 60 Minuten noch einmal.',
+    );
     expect(await other.registration('192.0.2.8')).toBeNull();
     now += 60 * MINUTE;
     expect(await limits.registration('192.0.2.7')).toBeNull();

@@ -7,20 +7,27 @@ describe('registration', () => {
   it('registers a user whose login is also the display name', () => {
     const world = new World();
     given(world)
-      .whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim', passwordRepeat: 'geheim', email: 'a@b.de' }, VISITOR)
+      .whenWire(
+        { type: 'RegisterUser', login: 'Anna', password: 'geheim', passwordRepeat: 'geheim', email: 'a@b.de' },
+        VISITOR,
+      )
       .thenEvents({ type: 'UserRegistered', data: { login: 'Anna', name: 'Anna', email: 'a@b.de', roles: [] } });
   });
 
   it('never puts the password into the event', () => {
     const world = new World();
-    const [event] = given(world).whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim-123' }, VISITOR).thenEvents({ type: 'UserRegistered' });
+    const [event] = given(world)
+      .whenWire({ type: 'RegisterUser', login: 'Anna', password: 'geheim-123' }, VISITOR)
+      .thenEvents({ type: 'UserRegistered' });
     expect(JSON.stringify(event)).not.toContain('geheim-123');
   });
 
   it('rejects a login that exists in another case (409)', () => {
     const world = new World();
     world.player('anna');
-    given(world).whenWire({ type: 'RegisterUser', login: 'ANNA', password: 'x' }, VISITOR).thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.');
+    given(world)
+      .whenWire({ type: 'RegisterUser', login: 'ANNA', password: 'x' }, VISITOR)
+      .thenRejected('Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.');
   });
 
   it('rejects a login that is the name of a team (428)', () => {
@@ -51,7 +58,10 @@ describe('registration', () => {
       .whenWire({ type: 'RegisterUser', login: 'x'.repeat(101), password: 'x' }, VISITOR)
       .thenRejected('Der Nutzername darf höchstens 50 Zeichen lang sein.');
     given(new World())
-      .whenWire({ type: 'RegisterUser', login: 'x'.repeat(50), password: 'x', email: `${'e'.repeat(250)}@x.de` }, VISITOR)
+      .whenWire(
+        { type: 'RegisterUser', login: 'x'.repeat(50), password: 'x', email: `${'e'.repeat(250)}@x.de` },
+        VISITOR,
+      )
       .thenRejected('Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.');
     given(new World())
       .whenWire({ type: 'RegisterUser', login: 'x'.repeat(50), password: 'x' }, VISITOR)
@@ -63,14 +73,29 @@ describe('profile', () => {
   it('changes the display name and records a password change without the password', () => {
     const s = show();
     const events = given(s.world)
-      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: true }, s.world.as(s.anna))
-      .thenEvents({ type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } }, { type: 'UserPasswordChanged', data: { userId: s.anna } });
+      .whenWire(
+        {
+          type: 'UpdateProfile',
+          userId: s.anna,
+          name: 'Anna K.',
+          newPassword: 'neu',
+          newPasswordRepeat: 'neu',
+          currentPasswordOk: true,
+        },
+        s.world.as(s.anna),
+      )
+      .thenEvents(
+        { type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } },
+        { type: 'UserPasswordChanged', data: { userId: s.anna } },
+      );
     expect(JSON.stringify(events)).not.toContain('"neu"');
   });
 
   it('rejects a display name shorter than 3', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'An' }, s.world.as(s.anna)).thenRejected('Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.');
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'An' }, s.world.as(s.anna))
+      .thenRejected('Dein Anzeigename darf nicht leer sein oder zu kürzer als 3.');
   });
 
   it('rejects a display name longer than 50 and says so', () => {
@@ -83,30 +108,51 @@ describe('profile', () => {
   it('rejects a new password that differs from its repeat', () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'a', newPasswordRepeat: 'b' }, s.world.as(s.anna))
+      .whenWire(
+        { type: 'UpdateProfile', userId: s.anna, name: 'Anna', newPassword: 'a', newPasswordRepeat: 'b' },
+        s.world.as(s.anna),
+      )
       .thenRejected('Das Passwort stimmt nicht mit der Passwort-Wiederholung überein.');
   });
 
   it("given a new password, when the current password did not check out (the edge's verdict), then it is refused in German and nothing changes", () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu' }, s.world.as(s.anna))
+      .whenWire(
+        { type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu' },
+        s.world.as(s.anna),
+      )
       .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
     given(s.world)
-      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: 'neu', newPasswordRepeat: 'neu', currentPasswordOk: false }, s.world.as(s.anna))
+      .whenWire(
+        {
+          type: 'UpdateProfile',
+          userId: s.anna,
+          name: 'Anna K.',
+          newPassword: 'neu',
+          newPasswordRepeat: 'neu',
+          currentPasswordOk: false,
+        },
+        s.world.as(s.anna),
+      )
       .thenRejected('Das aktuelle Passwort fehlt oder ist falsch.');
   });
 
   it('given only a new name, then no current password is needed', () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: '', newPasswordRepeat: '' }, s.world.as(s.anna))
+      .whenWire(
+        { type: 'UpdateProfile', userId: s.anna, name: 'Anna K.', newPassword: '', newPasswordRepeat: '' },
+        s.world.as(s.anna),
+      )
       .thenEvents({ type: 'UserProfileUpdated', data: { userId: s.anna, name: 'Anna K.' } });
   });
 
   it("rejects editing someone else's profile", () => {
     const s = show();
-    given(s.world).whenWire({ type: 'UpdateProfile', userId: s.bert, name: 'Bertram' }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'UpdateProfile', userId: s.bert, name: 'Bertram' }, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
   it('records when the email popup was seen, with the time from the context', () => {
@@ -127,12 +173,16 @@ describe('login links (ali)', () => {
 
   it('a player may not create login links', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateLoginLink', id: s.anna }, s.world.as(s.bert)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'CreateLoginLink', id: s.anna }, s.world.as(s.bert))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
   it('an unknown user is reported with its id', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'CreateLoginLink', id: 'nobody' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (nobody)');
+    given(s.world)
+      .whenWire({ type: 'CreateLoginLink', id: 'nobody' }, s.world.as(s.admin))
+      .thenRejected('Konnte das Team/User nicht finden (nobody)');
   });
 });
 
@@ -147,13 +197,17 @@ describe('socket commands need authentication', () => {
 
 describe('the first admin (RegisterFirstAdmin, the server at its start)', () => {
   const START = startActor();
-  const ADMIN_EXISTS = 'Es gibt schon einen Admin: Der erste Admin wird nur angelegt, solange niemand die Rolle admin hat.';
+  const ADMIN_EXISTS =
+    'Es gibt schon einen Admin: Der erste Admin wird nur angelegt, solange niemand die Rolle admin hat.';
   const LOGIN_TAKEN = 'Konnte diesen Nutzeraccount nicht anlegen, da es den Namen bereits gibt.';
 
   it('given an empty log, when the start registers the first admin, then it holds admin, moderator and tester', () => {
     given(new World())
       .whenWire({ type: 'RegisterFirstAdmin', login: 'admin' }, START)
-      .thenEvents({ type: 'UserRegistered', data: { login: 'admin', name: 'admin', email: null, roles: ['admin', 'moderator', 'tester'] } });
+      .thenEvents({
+        type: 'UserRegistered',
+        data: { login: 'admin', name: 'admin', email: null, roles: ['admin', 'moderator', 'tester'] },
+      });
   });
 
   it('given an admin under another login (the first one erased, `admin` free), then no second first admin is made', () => {
@@ -192,10 +246,24 @@ describe('a user is registered once', () => {
   it('given a known user id, when a registration would reuse it, then the rule refuses it', () => {
     const world = new World();
     const anna = world.player('anna');
-    const decision = decideInput(world.state, { type: 'RegisterUser', login: 'berta', password: 'x' }, { ...world.context(VISITOR), newId: () => anna });
-    expect(decision).toMatchObject({ ok: false, message: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.' });
-    const first = decideInput(world.state, { type: 'RegisterFirstAdmin', login: 'admin' }, { ...world.context(startActor()), newId: () => anna });
-    expect(first).toMatchObject({ ok: false, message: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.' });
+    const decision = decideInput(
+      world.state,
+      { type: 'RegisterUser', login: 'berta', password: 'x' },
+      { ...world.context(VISITOR), newId: () => anna },
+    );
+    expect(decision).toMatchObject({
+      ok: false,
+      message: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.',
+    });
+    const first = decideInput(
+      world.state,
+      { type: 'RegisterFirstAdmin', login: 'admin' },
+      { ...world.context(startActor()), newId: () => anna },
+    );
+    expect(first).toMatchObject({
+      ok: false,
+      message: 'Dieses Konto gibt es schon: Ein Konto wird nur einmal registriert.',
+    });
   });
 });
 
@@ -234,6 +302,11 @@ describe('usernames of at most 50 characters (spec 9)', () => {
     expect(user.name).toHaveLength(50);
     expect(user.name.endsWith('…')).toBe(true);
     expect(world.state.userIdByLogin.get(login.trim().toLowerCase())).toBe('u-alt');
-    given(world).whenWire({ type: 'UpdateProfile', userId: 'u-alt', name: user.name, newPassword: '', newPasswordRepeat: '' }, world.as('u-alt')).thenNoEvents();
+    given(world)
+      .whenWire(
+        { type: 'UpdateProfile', userId: 'u-alt', name: user.name, newPassword: '', newPasswordRepeat: '' },
+        world.as('u-alt'),
+      )
+      .thenNoEvents();
   });
 });

@@ -2,7 +2,12 @@ import jwt from 'jsonwebtoken';
 import type { Role } from '../../events';
 import type { UserLive } from '../../projections/live';
 import { OPERATOR_TOKEN_LIFETIME_SECONDS, TOKEN_LIFETIME_SECONDS, TokenService } from '../../src/auth/jwt';
-import { dueForRenewal, RENEW_AFTER_SECONDS, RENEWALS_END_AFTER_SECONDS, renewedToken } from '../../src/auth/token-renewal';
+import {
+  dueForRenewal,
+  RENEW_AFTER_SECONDS,
+  RENEWALS_END_AFTER_SECONDS,
+  renewedToken,
+} from '../../src/auth/token-renewal';
 
 /** Login tokens are signed through @nestjs/jwt; tokens issued before (jsonwebtoken by hand) stay valid, and the claims stay the same. */
 describe('login tokens', () => {
@@ -18,9 +23,18 @@ describe('login tokens', () => {
       header: { alg: 'HS256', typ: 'JWT' },
       payload: { id: 'u-1', perm: [], gen: 2, lat: iat, iat, exp: iat + TOKEN_LIFETIME_SECONDS },
     });
-    const before = jwt.sign({ id: 'u-1', perm: [], gen: 2, lat: iat, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, secret, { algorithm: 'HS256' });
+    const before = jwt.sign({ id: 'u-1', perm: [], gen: 2, lat: iat, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, secret, {
+      algorithm: 'HS256',
+    });
     expect(token).toBe(before);
-    expect(service.verify(jwt.sign({ id: 'u-1', perm: [], gen: 2, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 }, secret))).toMatchObject({
+    expect(
+      service.verify(
+        jwt.sign(
+          { id: 'u-1', perm: [], gen: 2, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 },
+          secret,
+        ),
+      ),
+    ).toMatchObject({
       gen: 2,
     });
   });
@@ -28,22 +42,64 @@ describe('login tokens', () => {
   it('given an operator, then the token lasts 12 hours, not 7 days (finding 5)', () => {
     expect(OPERATOR_TOKEN_LIFETIME_SECONDS).toBe(12 * 3600);
     const token = service.sign({ id: 'u-1', roles: ['moderator', 'tester'], tokenGeneration: 0 }, now);
-    expect(jwt.decode(token)).toMatchObject({ perm: ['moderator', 'tester'], gen: 0, iat, exp: iat + OPERATOR_TOKEN_LIFETIME_SECONDS });
+    expect(jwt.decode(token)).toMatchObject({
+      perm: ['moderator', 'tester'],
+      gen: 0,
+      iat,
+      exp: iat + OPERATOR_TOKEN_LIFETIME_SECONDS,
+    });
   });
 
   it('given a token from before the change, then it verifies with its claims', () => {
     const issued = Math.floor(Date.now() / 1000);
-    const old = jwt.sign({ id: 'u-2', perm: ['admin', 'unbekannt'], iat: issued, exp: issued + 3600 }, secret, { algorithm: 'HS256' });
-    expect(service.verify(old)).toEqual({ id: 'u-2', perm: ['admin'], exp: issued + 3600, gen: 0, iat: issued, lat: issued });
+    const old = jwt.sign({ id: 'u-2', perm: ['admin', 'unbekannt'], iat: issued, exp: issued + 3600 }, secret, {
+      algorithm: 'HS256',
+    });
+    expect(service.verify(old)).toEqual({
+      id: 'u-2',
+      perm: ['admin'],
+      exp: issued + 3600,
+      gen: 0,
+      iat: issued,
+      lat: issued,
+    });
   });
 
   it.each([
-    ['another secret', () => jwt.sign({ id: 'u', perm: [], exp: Math.floor(Date.now() / 1000) + 60 }, 'anderes-geheimnis', { algorithm: 'HS256' })],
-    ['another algorithm', () => jwt.sign({ id: 'u', perm: [], exp: Math.floor(Date.now() / 1000) + 60 }, secret, { algorithm: 'HS512' })],
-    ['alg none', () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"id":"u","perm":[],"exp":9999999999}').toString('base64url')}.`],
-    ['expired', () => jwt.sign({ id: 'u', perm: [], exp: Math.floor(Date.now() / 1000) - 1 }, secret, { algorithm: 'HS256' })],
-    ['a generation that is no whole number', () => jwt.sign({ id: 'u', perm: [], gen: 'x', exp: Math.floor(Date.now() / 1000) + 60 }, secret, { algorithm: 'HS256' })],
-    ['a login time that is no whole number', () => jwt.sign({ id: 'u', perm: [], lat: 'gestern', exp: Math.floor(Date.now() / 1000) + 60 }, secret, { algorithm: 'HS256' })],
+    [
+      'another secret',
+      () =>
+        jwt.sign({ id: 'u', perm: [], exp: Math.floor(Date.now() / 1000) + 60 }, 'anderes-geheimnis', {
+          algorithm: 'HS256',
+        }),
+    ],
+    [
+      'another algorithm',
+      () => jwt.sign({ id: 'u', perm: [], exp: Math.floor(Date.now() / 1000) + 60 }, secret, { algorithm: 'HS512' }),
+    ],
+    [
+      'alg none',
+      () =>
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"id":"u","perm":[],"exp":9999999999}').toString('base64url')}.`,
+    ],
+    [
+      'expired',
+      () => jwt.sign({ id: 'u', perm: [], exp: Math.floor(Date.now() / 1000) - 1 }, secret, { algorithm: 'HS256' }),
+    ],
+    [
+      'a generation that is no whole number',
+      () =>
+        jwt.sign({ id: 'u', perm: [], gen: 'x', exp: Math.floor(Date.now() / 1000) + 60 }, secret, {
+          algorithm: 'HS256',
+        }),
+    ],
+    [
+      'a login time that is no whole number',
+      () =>
+        jwt.sign({ id: 'u', perm: [], lat: 'gestern', exp: Math.floor(Date.now() / 1000) + 60 }, secret, {
+          algorithm: 'HS256',
+        }),
+    ],
     ['no id', () => jwt.sign({ perm: [], exp: Math.floor(Date.now() / 1000) + 60 }, secret, { algorithm: 'HS256' })],
   ])('given a token with %s, then it is refused', (_what, make) => {
     expect(service.verify(make())).toBeNull();
@@ -60,7 +116,14 @@ describe('sliding player tokens (issue 34)', () => {
   const issuedDaysAgo = (days: number, loggedInDaysAgo = days) =>
     payloadOf(
       jwt.sign(
-        { id: 'u-1', perm: [], gen: 3, lat: nowSeconds - loggedInDaysAgo * day, iat: nowSeconds - days * day, exp: nowSeconds - days * day + TOKEN_LIFETIME_SECONDS },
+        {
+          id: 'u-1',
+          perm: [],
+          gen: 3,
+          lat: nowSeconds - loggedInDaysAgo * day,
+          iat: nowSeconds - days * day,
+          exp: nowSeconds - days * day + TOKEN_LIFETIME_SECONDS,
+        },
         'geheimnis-der-show',
         { algorithm: 'HS256' },
       ),
@@ -69,7 +132,14 @@ describe('sliding player tokens (issue 34)', () => {
   it("given a player token from last week's show, when it is used, then a fresh one is handed out: same user and generation, the login time kept, 30 more days", () => {
     const renewed = renewedToken(service, issuedDaysAgo(7), player, now);
     expect(renewed).not.toBeNull();
-    expect(payloadOf(renewed!)).toEqual({ id: 'u-1', perm: [], gen: 3, iat: nowSeconds, lat: nowSeconds - 7 * day, exp: nowSeconds + TOKEN_LIFETIME_SECONDS });
+    expect(payloadOf(renewed!)).toEqual({
+      id: 'u-1',
+      perm: [],
+      gen: 3,
+      iat: nowSeconds,
+      lat: nowSeconds - 7 * day,
+      exp: nowSeconds + TOKEN_LIFETIME_SECONDS,
+    });
   });
 
   it('given a player token issued less than a day ago, then it is not renewed (no new token on every request)', () => {

@@ -9,12 +9,18 @@ describe('starting questions (ma)', () => {
     const s = show();
     given(s.world)
       .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
-      .thenEvents({ type: 'NightStarted', data: { quizId: s.quizId, previousNightId: null } }, { type: 'QuestionStarted', data: { round: 1, number: 1, mode: 'team' } });
+      .thenEvents(
+        { type: 'NightStarted', data: { quizId: s.quizId, previousNightId: null } },
+        { type: 'QuestionStarted', data: { round: 1, number: 1, mode: 'team' } },
+      );
   });
 
   it('the events of a night carry the night id in their metadata and stream', () => {
     const s = show();
-    const decision = given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).decision;
+    const decision = given(s.world).whenWire(
+      { type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 },
+      s.world.as(s.moderator),
+    ).decision;
     if (!decision.ok) throw new Error(decision.message);
     const nightId = (decision.events[0].data as { nightId: string }).nightId;
     expect(decision.stream).toBe(`night-${nightId}`);
@@ -32,9 +38,15 @@ describe('starting questions (ma)', () => {
   it('another quiz begins a new night that ends the previous one', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    const [other] = s.world.must({ type: 'CreateQuiz', name: 'B', yearWeek: 'W', content: [q(1, 1)] }, s.world.as(s.moderator));
+    const [other] = s.world.must(
+      { type: 'CreateQuiz', name: 'B', yearWeek: 'W', content: [q(1, 1)] },
+      s.world.as(s.moderator),
+    );
     const previous = s.world.state.night!.id;
-    s.world.must({ type: 'StartQuestion', quiz: (other.data as { quizId: string }).quizId, round: 1, question: 1 }, s.world.as(s.moderator));
+    s.world.must(
+      { type: 'StartQuestion', quiz: (other.data as { quizId: string }).quizId, round: 1, question: 1 },
+      s.world.as(s.moderator),
+    );
     expect(s.world.state.nights.get(previous)!.endedAt).toBe(s.world.now);
     expect(s.world.state.night!.id).not.toBe(previous);
   });
@@ -48,7 +60,9 @@ describe('starting questions (ma)', () => {
 
   it('an unknown quiz, an empty quiz and a missing question are refused', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: 42, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Es gibt kein Quiz mit der Nummer 42');
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: 42, round: 1, question: 1 }, s.world.as(s.moderator))
+      .thenRejected('Es gibt kein Quiz mit der Nummer 42');
     given(s.world)
       .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 9, question: 1 }, s.world.as(s.moderator))
       .thenRejected('Es konnte keine weitere Frage gefunden werden.');
@@ -58,7 +72,17 @@ describe('starting questions (ma)', () => {
     const s = show();
     // Old logs may hold a quiz without questions (the form always required one).
     const metadata = s.world.log[0].metadata;
-    s.world.append([{ type: 'QuizCreated', version: 1, data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' }, metadata }], 'quiz-50');
+    s.world.append(
+      [
+        {
+          type: 'QuizCreated',
+          version: 1,
+          data: { quizId: '50', name: 'Leer', yearWeek: 'W', content: [], origin: 'form' },
+          metadata,
+        },
+      ],
+      'quiz-50',
+    );
     given(s.world)
       .whenWire({ type: 'StartQuestion', quiz: '50', round: 1, question: 1 }, s.world.as(s.moderator))
       .thenRejected('Das ausgewählte Quiz hat keine Fragen (leerer Content).');
@@ -66,7 +90,9 @@ describe('starting questions (ma)', () => {
 
   it('a player sending ma is rejected', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });
 
@@ -104,7 +130,9 @@ describe('next question', () => {
       .when({ type: 'StartNextQuestion' }, s.world.as(s.moderator))
       .thenRejected('Es kann kann nicht die nächste Frage gestartet werden, wenn gerade eine Frage aktiv ist.');
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'StartNextQuestion' }, s.world.as(s.moderator)).thenRejected('Es konnte keine weitere Frage gefunden werden.');
+    given(s.world)
+      .when({ type: 'StartNextQuestion' }, s.world.as(s.moderator))
+      .thenRejected('Es konnte keine weitere Frage gefunden werden.');
   });
 });
 
@@ -122,7 +150,9 @@ describe('countdown (mc) and its expiry', () => {
 
   it('at most an hour: an end instant far away (1e308 s) would be stored as null and never fire', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).whenWire({ type: 'StartCountdown', time: 1e308 }, s.world.as(s.moderator)).thenRejected('Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).');
+    given(s.world)
+      .whenWire({ type: 'StartCountdown', time: 1e308 }, s.world.as(s.moderator))
+      .thenRejected('Ein Countdown dauert höchstens eine Stunde (3600 Sekunden).');
     given(s.world)
       .whenWire({ type: 'StartCountdown', time: 3600 }, s.world.as(s.moderator))
       .thenEvents({ type: 'CountdownStarted', data: { seconds: 3600 } });
@@ -138,7 +168,9 @@ describe('countdown (mc) and its expiry', () => {
   it('the state is qc while the countdown runs', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'StartCountdown', time: 10 }, s.world.as(s.moderator));
-    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ state: 'qc', countdownEndsAt: s.world.now + 10_000, timeLeft: 10 }));
+    expect(globalView(s.world.state)).toEqual(
+      expect.objectContaining({ state: 'qc', countdownEndsAt: s.world.now + 10_000, timeLeft: 10 }),
+    );
   });
 
   it('the scheduler expires it only once its end has passed; then answers are locked in', () => {
@@ -149,7 +181,11 @@ describe('countdown (mc) and its expiry', () => {
     s.world.tick(1);
     given(s.world)
       .when({ type: 'ExpireCountdown' }, SCHEDULER)
-      .thenEvents({ type: 'CountdownExpired' }, { type: 'QuestionEnded', data: { reason: 'countdown' } }, { type: 'AnswersLockedIn' });
+      .thenEvents(
+        { type: 'CountdownExpired' },
+        { type: 'QuestionEnded', data: { reason: 'countdown' } },
+        { type: 'AnswersLockedIn' },
+      );
   });
 });
 
@@ -167,14 +203,21 @@ describe('end of question: lock-in', () => {
     s.world.must({ type: 'ChooseFavourite', number: 2 }, s.world.as(s.anna));
     const events = given(s.world)
       .when({ type: 'EndQuestion' }, s.world.as(s.moderator))
-      .thenEvents({ type: 'QuestionEnded', data: { reason: 'moderator' } }, { type: 'AnswersLockedIn', data: { quizId: s.quizId, round: 1, number: 1 } });
+      .thenEvents(
+        { type: 'QuestionEnded', data: { reason: 'moderator' } },
+        { type: 'AnswersLockedIn', data: { quizId: s.quizId, round: 1, number: 1 } },
+      );
     const answers = (events[1].data as { answers: unknown[] }).answers;
-    expect(answers).toEqual([expect.objectContaining({ teamId: s.teamA, userId: null, answer: 'Lyon', author: s.bert })]);
+    expect(answers).toEqual([
+      expect.objectContaining({ teamId: s.teamA, userId: null, answer: 'Lyon', author: s.bert }),
+    ]);
   });
 
   it('a team with no favourite and no proposals gets no answer', () => {
     const s = withProposals();
-    const events = given(s.world).when({ type: 'EndQuestion' }, s.world.as(s.moderator)).thenEvents({ type: 'QuestionEnded' }, { type: 'AnswersLockedIn' });
+    const events = given(s.world)
+      .when({ type: 'EndQuestion' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'QuestionEnded' }, { type: 'AnswersLockedIn' });
     const teams = (events[1].data as { answers: { teamId: string }[] }).answers.map((a) => a.teamId);
     expect(teams).not.toContain(s.teamB);
   });
@@ -196,7 +239,10 @@ describe('end of question: lock-in', () => {
     s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     expect(teamView(s.world.state, s.teamA)!.takenAnswer).toEqual({ message: 'Paris', user: 'anna' });
-    expect(teamView(s.world.state, s.teamB)!.takenAnswer).toEqual({ message: 'Es wurden keine Vorschläge eingegeben.', user: null });
+    expect(teamView(s.world.state, s.teamB)!.takenAnswer).toEqual({
+      message: 'Es wurden keine Vorschläge eingegeben.',
+      user: null,
+    });
   });
 
   it('the next question starts with empty proposals and no favourite', () => {
@@ -215,7 +261,8 @@ describe('end of question: lock-in', () => {
     s.world.must({ type: 'SubmitSingleAnswer', message: 'dann' }, s.world.as(s.anna));
     s.world.must({ type: 'SubmitSingleAnswer', message: 'Bert' }, s.world.as(s.bert));
     const events = s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    const answers = (events[1].data as { answers: { userId: string; teamId: string | null; answer: string }[] }).answers;
+    const answers = (events[1].data as { answers: { userId: string; teamId: string | null; answer: string }[] })
+      .answers;
     expect(answers.map((a) => [a.userId, a.teamId, a.answer]).sort()).toEqual(
       [
         [s.anna, null, 'dann'],
@@ -226,7 +273,9 @@ describe('end of question: lock-in', () => {
 
   it('mn without an open question is refused', () => {
     const s = show();
-    given(s.world).when({ type: 'EndQuestion' }, s.world.as(s.moderator)).thenRejected('Es ist gerade keine Frage aktiv.');
+    given(s.world)
+      .when({ type: 'EndQuestion' }, s.world.as(s.moderator))
+      .thenRejected('Es ist gerade keine Frage aktiv.');
   });
 });
 
@@ -247,35 +296,57 @@ describe('hard reset (mhr)', () => {
 describe('instructions (mi)', () => {
   it('only at the start of the quiz', () => {
     const s = show();
-    given(s.world).when({ type: 'ShowInstructions' }, s.world.as(s.moderator)).thenEvents({ type: 'InstructionsShown' });
+    given(s.world)
+      .when({ type: 'ShowInstructions' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'InstructionsShown' });
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'ShowInstructions' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
-    given(s.world).when({ type: 'ChangeUberMode', modus: 'instruction' }, s.world.as(s.moderator)).thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
+    given(s.world)
+      .when({ type: 'ShowInstructions' }, s.world.as(s.moderator))
+      .thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
+    given(s.world)
+      .when({ type: 'ChangeUberMode', modus: 'instruction' }, s.world.as(s.moderator))
+      .thenRejected('Anzeige der Anleitung nur am Anfang des Quizzes möglich.');
   });
 });
 
 describe('queries (mup, muf)', () => {
-  const ctx = (s: ReturnType<typeof show>, _userId: string) => ({ state: s.world.state, uploadsDir: '/nonexistent-uploads' });
+  const ctx = (s: ReturnType<typeof show>, _userId: string) => ({
+    state: s.world.state,
+    uploadsDir: '/nonexistent-uploads',
+  });
   it('need the moderator role, answer from the state and append nothing', async () => {
     const s = show();
     const before = s.world.log.length;
-    await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual({ rounds: [1, 2], sortedTeams: [] });
-    await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.anna), ctx(s, s.anna))).resolves.toMatchObject({ ok: false, message: 'Dazu fehlt dir die Berechtigung.' });
-    await expect(answerQuery('mup', { quiz: 'x' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({
+    await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual(
+      { rounds: [1, 2], sortedTeams: [] },
+    );
+    await expect(answerQuery('mup', { quiz: s.quizId }, s.world.as(s.anna), ctx(s, s.anna))).resolves.toMatchObject({
+      ok: false,
+      message: 'Dazu fehlt dir die Berechtigung.',
+    });
+    await expect(
+      answerQuery('mup', { quiz: 'x' }, s.world.as(s.moderator), ctx(s, s.moderator)),
+    ).resolves.toMatchObject({
       ok: false,
       message: 'Es gibt kein Quiz mit der Nummer x',
     });
-    await expect(answerQuery('muf', { folder: 'team/abc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toEqual({ folder: [] });
-    await expect(answerQuery('muf', { folder: '../etc' }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({
+    await expect(
+      answerQuery('muf', { folder: 'team/abc' }, s.world.as(s.moderator), ctx(s, s.moderator)),
+    ).resolves.toEqual({ folder: [] });
+    await expect(
+      answerQuery('muf', { folder: '../etc' }, s.world.as(s.moderator), ctx(s, s.moderator)),
+    ).resolves.toMatchObject({
       ok: false,
       message: 'Dieser Ordner liegt außerhalb der Uploads.',
     });
     for (const folder of ['.incoming', 'team/.hidden', './team'])
-      await expect(answerQuery('muf', { folder }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject({
-        ok: false,
-        message: 'Dieser Ordner liegt außerhalb der Uploads.',
-      });
+      await expect(answerQuery('muf', { folder }, s.world.as(s.moderator), ctx(s, s.moderator))).resolves.toMatchObject(
+        {
+          ok: false,
+          message: 'Dieser Ordner liegt außerhalb der Uploads.',
+        },
+      );
     expect(s.world.log).toHaveLength(before);
   });
 });

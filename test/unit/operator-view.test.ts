@@ -1,4 +1,13 @@
-import { keptOperatorView, operatorView, scopeView, testerView, views, type KeptOperatorView, type LiveState, type OperatorView } from '../../projections/live';
+import {
+  keptOperatorView,
+  operatorView,
+  scopeView,
+  testerView,
+  views,
+  type KeptOperatorView,
+  type LiveState,
+  type OperatorView,
+} from '../../projections/live';
 import { MemoisedScope } from '../../src/realtime/scopes';
 import { VISITOR } from '../support/world';
 import { q, show, showWithQuestion } from './support/fixtures';
@@ -31,7 +40,8 @@ describe('the operator view', () => {
   it('goes to admins, moderators and testers, never to players or visitors', () => {
     const s = show();
     const state = s.world.state;
-    for (const id of [s.admin, s.moderator, s.tester]) expect(views(state, s.world.as(id)).operator).toEqual(operatorView(state));
+    for (const id of [s.admin, s.moderator, s.tester])
+      expect(views(state, s.world.as(id)).operator).toEqual(operatorView(state));
     expect(views(state, { userId: s.world.addUser('nur-admin', ['admin']), roles: ['admin'] }).operator).toBeDefined();
     expect(views(state, s.world.as(s.anna)).operator).toBeUndefined();
     expect(views(state, VISITOR).operator).toBeUndefined();
@@ -90,7 +100,10 @@ describe('the operator view', () => {
     const s = show();
     const kept: KeptOperatorView = keptOperatorView(s.world.state, undefined);
     const anna = s.world.state.users.get(s.anna)!;
-    const promoted: LiveState = { ...s.world.state, users: s.world.state.users.set(s.anna, { ...anna, roles: ['tester'] }) };
+    const promoted: LiveState = {
+      ...s.world.state,
+      users: s.world.state.users.set(s.anna, { ...anna, roles: ['tester'] }),
+    };
     const next = keptOperatorView(promoted, kept);
     expect(next.value.users[s.anna].roles).toEqual(['tester']);
     expect(next.value.teams).toBe(kept.value.teams);

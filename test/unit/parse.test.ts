@@ -7,7 +7,16 @@
 import type { Actor } from '../../events';
 import { DEFAULT_SHOW_SETTINGS, initialState, showSettingsProblemText } from '../../projections/live';
 import { ANSWER_REGEX_TEXTS } from '../../projections/live/rules/answer-regex';
-import { admit, commandTable, normalizeContent, questionsFromRounds, texts, type CommandInput, type CommandOfType, type CommandType } from '../../src/commands';
+import {
+  admit,
+  commandTable,
+  normalizeContent,
+  questionsFromRounds,
+  texts,
+  type CommandInput,
+  type CommandOfType,
+  type CommandType,
+} from '../../src/commands';
 import { q } from './support/fixtures';
 import { USER_ROLE_COMMAND_TEXTS } from '../../src/commands/user-roles';
 import { UPLOAD_COMMAND_TEXTS } from '../../src/commands/uploads';
@@ -48,7 +57,14 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   UpdateProfile: {
     wire: { userId: 'u1', name: ' Anna K. ', newPassword: 'neu', newPasswordRepeat: 'neu' },
-    command: { type: 'UpdateProfile', userId: 'u1', name: 'Anna K.', changesPassword: true, newPasswordLength: 3, currentPasswordOk: false },
+    command: {
+      type: 'UpdateProfile',
+      userId: 'u1',
+      name: 'Anna K.',
+      changesPassword: true,
+      newPasswordLength: 3,
+      currentPasswordOk: false,
+    },
     malformed: [{ userId: 'u1', name: 'An' }, IDENTITY_COMMAND_TEXTS.displayNameTooShort],
   },
   MarkEmailPopupSeen: { wire: { userId: 'u1' }, command: { type: 'MarkEmailPopupSeen', userId: 'u1' } },
@@ -61,8 +77,14 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   BlockUser: { wire: { userId: 'u1', blocked: true }, command: { type: 'BlockUser', userId: 'u1', blocked: true } },
   RevokeTokens: { wire: { userId: 'u1' }, command: { type: 'RevokeTokens', userId: 'u1' } },
-  ResetPassword: { wire: { userId: 'u1', newPassword: 'geheim' }, command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false } },
-  EraseUser: { wire: { userId: 'u1', currentPasswordOk: true }, command: { type: 'EraseUser', userId: 'u1', currentPasswordOk: true } },
+  ResetPassword: {
+    wire: { userId: 'u1', newPassword: 'geheim' },
+    command: { type: 'ResetPassword', userId: 'u1', passwordLength: 6, changesProfile: false },
+  },
+  EraseUser: {
+    wire: { userId: 'u1', currentPasswordOk: true },
+    command: { type: 'EraseUser', userId: 'u1', currentPasswordOk: true },
+  },
   ChangeEmail: {
     wire: { userId: 'u1', email: ' a@b.de ', currentPasswordOk: true },
     command: { type: 'ChangeEmail', userId: 'u1', email: 'a@b.de', currentPasswordOk: true },
@@ -76,16 +98,34 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // teams
   CreateTeam: {
-    wire: { name: ' Quizgurus ', password: 'pw-team', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
-    command: { type: 'CreateTeam', name: 'Quizgurus', stadt: 'Bonn', beschreibung: 'Wir', url: 'https://example.org/logo.png' },
-    malformed: [{ name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' }, TEAM_COMMAND_TEXTS.teamCreationFailed],
+    wire: {
+      name: ' Quizgurus ',
+      password: 'pw-team',
+      stadt: 'Bonn',
+      beschreibung: 'Wir',
+      url: 'https://example.org/logo.png',
+    },
+    command: {
+      type: 'CreateTeam',
+      name: 'Quizgurus',
+      stadt: 'Bonn',
+      beschreibung: 'Wir',
+      url: 'https://example.org/logo.png',
+    },
+    malformed: [
+      { name: 'Quizgurus', password: '', stadt: 'Bonn', beschreibung: 'Wir' },
+      TEAM_COMMAND_TEXTS.teamCreationFailed,
+    ],
   },
   CreateQrTeam: {
     wire: { name: 'Tisch 4', amount: '5', moderatorOnline: true },
     command: { type: 'CreateQrTeam', name: 'Tisch 4', expectedMembers: 5, moderatorOnline: true },
     malformed: [{ name: 'Tisch', amount: 'viele' }, TEAM_COMMAND_TEXTS.qrTeamAmountNotNumeric],
   },
-  JoinTeam: { wire: { id: 7, password: 'x', passwordOk: true }, command: { type: 'JoinTeam', team: '7', passwordOk: true, fusionPassword: false } },
+  JoinTeam: {
+    wire: { id: 7, password: 'x', passwordOk: true },
+    command: { type: 'JoinTeam', team: '7', passwordOk: true, fusionPassword: false },
+  },
   JoinTeamByInvite: { wire: { token: 'x', inviteId: 'i1' }, command: { type: 'JoinTeamByInvite', inviteId: 'i1' } },
   CreateTeamInvite: { wire: {}, command: { type: 'CreateTeamInvite' } },
   ChangeTeamPassword: {
@@ -109,7 +149,12 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   ImportQuiz: {
     wire: { name: 'Quiz', yearWeek: '2026-48', rounds },
-    command: { type: 'ImportQuiz', name: 'Quiz', yearWeek: '2026-48', content: normalizeContent(questionsFromRounds(rounds)) },
+    command: {
+      type: 'ImportQuiz',
+      name: 'Quiz',
+      yearWeek: '2026-48',
+      content: normalizeContent(questionsFromRounds(rounds)),
+    },
   },
   EditQuiz: {
     wire: { quizId: 7, name: ' Neu ' },
@@ -117,13 +162,27 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   },
   AddTieBreakQuestion: {
     wire: { quiz: 7, round: '3', question: 11, title: ' Stechen ', text: 'Wie viele?', solution: ' 42 ' },
-    command: { type: 'AddTieBreakQuestion', quizId: '7', round: 3, number: 11, title: 'Stechen', text: 'Wie viele?', solution: '42' },
+    command: {
+      type: 'AddTieBreakQuestion',
+      quizId: '7',
+      round: 3,
+      number: 11,
+      title: 'Stechen',
+      text: 'Wie viele?',
+      solution: '42',
+    },
   },
 
   // night
-  StartQuestion: { wire: { quiz: ' 7 ', round: 1, question: '2' }, command: { type: 'StartQuestion', quizId: '7', round: 1, number: 2 } },
+  StartQuestion: {
+    wire: { quiz: ' 7 ', round: 1, question: '2' },
+    command: { type: 'StartQuestion', quizId: '7', round: 1, number: 2 },
+  },
   StartNextQuestion: { wire: {}, command: { type: 'StartNextQuestion' } },
-  HardReset: { wire: { quiz: 7, round: 1.5, question: 2 }, command: { type: 'HardReset', quizId: '7', round: null, number: 2 } },
+  HardReset: {
+    wire: { quiz: 7, round: 1.5, question: 2 },
+    command: { type: 'HardReset', quizId: '7', round: null, number: 2 },
+  },
   StartCountdown: {
     wire: { time: '30' },
     command: { type: 'StartCountdown', seconds: 30 },
@@ -186,10 +245,16 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
     command: { type: 'RegexBulkRate', quizId: '7', round: 1, number: 2, regex: '^paris$', points: 2, mark: 'wrong' },
     malformed: [{ quiz: 7, round: 1, question: 2, regex: '(' }, ANSWER_REGEX_TEXTS.invalid],
   },
-  CorrectShipQuestion: { wire: { quiz: 7, round: 1, question: 2 }, command: { type: 'CorrectShipQuestion', quizId: '7', round: 1, number: 2 } },
+  CorrectShipQuestion: {
+    wire: { quiz: 7, round: 1, question: 2 },
+    command: { type: 'CorrectShipQuestion', quizId: '7', round: 1, number: 2 },
+  },
 
   // show
-  SetOverviewMessage: { wire: { message: 'Gleich geht es los' }, command: { type: 'SetOverviewMessage', message: 'Gleich geht es los' } },
+  SetOverviewMessage: {
+    wire: { message: 'Gleich geht es los' },
+    command: { type: 'SetOverviewMessage', message: 'Gleich geht es los' },
+  },
   SetFeatureFlags: { wire: { flags: 'a,b' }, command: { type: 'SetFeatureFlags', flags: 'a,b' } },
   SetReconnectAt: {
     wire: { recheckAt: 1_800_000_000_000 },
@@ -199,7 +264,10 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   ResetLiveState: { wire: {}, command: { type: 'ResetLiveState' } },
   UpdateStateSetting: {
     wire: { path: 'moderator.heal_deal.damagePerRound.2', value: '3' },
-    command: { type: 'UpdateStateSetting', setting: { kind: 'healDeal', setting: 'damagePerRound', round: 2, value: 3 } },
+    command: {
+      type: 'UpdateStateSetting',
+      setting: { kind: 'healDeal', setting: 'damagePerRound', round: 2, value: 3 },
+    },
     malformed: [{ path: 'global.irgendwas', value: true }, texts.unknownSetting],
   },
   ChangeUberMode: {
@@ -210,7 +278,15 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
   SetUberMessage: { wire: { message: 'Pause' }, command: { type: 'SetUberMessage', message: 'Pause' } },
   DrawStroke: {
     wire: { url: 'https://example.org/bild.png', color: '#000000', startX: 1, startY: '2', endX: 3, endY: 4 },
-    command: { type: 'DrawStroke', url: 'https://example.org/bild.png', color: '#000000', startX: 1, startY: 2, endX: 3, endY: 4 },
+    command: {
+      type: 'DrawStroke',
+      url: 'https://example.org/bild.png',
+      color: '#000000',
+      startX: 1,
+      startY: 2,
+      endX: 3,
+      endY: 4,
+    },
     malformed: [{ url: 'bild.png', color: '#000', startX: 'links', startY: 2, endX: 3, endY: 4 }, texts.notANumber],
   },
   ClearPainting: { wire: {}, command: { type: 'ClearPainting' } },
@@ -260,11 +336,24 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
 
   // moderation
   HideLobbyChatMessage: { wire: { messageId: 'm1' }, command: { type: 'HideLobbyChatMessage', messageId: 'm1' } },
-  RenameTeam: { wire: { teamId: 't1', name: ' Die Neuen ' }, command: { type: 'RenameTeam', teamId: 't1', name: 'Die Neuen' } },
-  RenameUser: { wire: { userId: 'u1', name: ' Anna B. ' }, command: { type: 'RenameUser', userId: 'u1', name: 'Anna B.' } },
+  RenameTeam: {
+    wire: { teamId: 't1', name: ' Die Neuen ' },
+    command: { type: 'RenameTeam', teamId: 't1', name: 'Die Neuen' },
+  },
+  RenameUser: {
+    wire: { userId: 'u1', name: ' Anna B. ' },
+    command: { type: 'RenameUser', userId: 'u1', name: 'Anna B.' },
+  },
   ClearTeamLogo: { wire: { teamId: 't1' }, command: { type: 'ClearTeamLogo', teamId: 't1' } },
-  HidePicture: { wire: { fileName: 'user/u1/x.png', hidden: false }, command: { type: 'HidePicture', fileName: 'user/u1/x.png', hidden: false } },
-  SetLobbySlowMode: { wire: { seconds: 30 }, command: { type: 'SetLobbySlowMode', seconds: 30 }, malformed: [{ seconds: 3601 }, MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid] },
+  HidePicture: {
+    wire: { fileName: 'user/u1/x.png', hidden: false },
+    command: { type: 'HidePicture', fileName: 'user/u1/x.png', hidden: false },
+  },
+  SetLobbySlowMode: {
+    wire: { seconds: 30 },
+    command: { type: 'SetLobbySlowMode', seconds: 30 },
+    malformed: [{ seconds: 3601 }, MODERATION_COMMAND_TEXTS.lobbySlowSecondsInvalid],
+  },
   SetLobbyChatOpen: { wire: { open: false }, command: { type: 'SetLobbyChatOpen', open: false } },
   HideGreeting: { wire: { greetingId: 'g1' }, command: { type: 'HideGreeting', greetingId: 'g1' } },
   MuteUser: {
@@ -272,13 +361,18 @@ const CASES: { readonly [T in CommandType]: ParseCase<T> } = {
     command: { type: 'MuteUser', userId: 'u1', minutes: 10 },
     malformed: [{ userId: 'u1', minutes: -1 }, MODERATION_COMMAND_TEXTS.muteMinutesInvalid],
   },
-  RemoveTeamMember: { wire: { teamId: 't1', userId: 'u1', lift: true }, command: { type: 'RemoveTeamMember', teamId: 't1', userId: 'u1', lift: true } },
+  RemoveTeamMember: {
+    wire: { teamId: 't1', userId: 'u1', lift: true },
+    command: { type: 'RemoveTeamMember', teamId: 't1', userId: 'u1', lift: true },
+  },
 };
 
 /** Passes every access check: the edge's parser is what is under test. */
 const OPERATOR: Actor = { userId: 'u-admin', roles: ['admin', 'moderator', 'tester'] };
 const input = (type: CommandType, content: Record<string, unknown>) => ({ ...content, type }) as CommandInput;
-const cases = (Object.keys(commandTable) as CommandType[]).map((type) => [type, CASES[type] as ParseCase<CommandType>] as const);
+const cases = (Object.keys(commandTable) as CommandType[]).map(
+  (type) => [type, CASES[type] as ParseCase<CommandType>] as const,
+);
 
 describe('every entry parses its wire content (test/unit/parse.test.ts)', () => {
   it.each(cases)('%s: valid content becomes the typed command', (type, c) => {
@@ -291,6 +385,10 @@ describe('every entry parses its wire content (test/unit/parse.test.ts)', () => 
   });
 
   it.each(cases)('%s: text no store can hold is refused before parsing', (type, c) => {
-    expect(admit(initialState, input(type, { ...c.wire, extra: 'a\u0000b' }), OPERATOR)).toEqual({ ok: false, message: DECIDE_COMMAND_TEXTS.invalidText, reason: 'invalid' });
+    expect(admit(initialState, input(type, { ...c.wire, extra: 'a\u0000b' }), OPERATOR)).toEqual({
+      ok: false,
+      message: DECIDE_COMMAND_TEXTS.invalidText,
+      reason: 'invalid',
+    });
   });
 });

@@ -9,7 +9,10 @@ const OPERATOR_PASSWORD = 'Passwörter von Admin, Moderation und Kontrolle brauc
 function world() {
   const w = new World();
   const admin = w.addUser('admin', ['admin']);
-  const [registered] = w.must({ type: 'RegisterUser', login: 'lena', password: 'pw', email: 'lena@example.de' }, VISITOR);
+  const [registered] = w.must(
+    { type: 'RegisterUser', login: 'lena', password: 'pw', email: 'lena@example.de' },
+    VISITOR,
+  );
   const lena = (registered.data as { userId: string }).userId;
   const ohne = w.player('ohne');
   return { w, admin, lena, ohne };
@@ -32,11 +35,17 @@ describe('password reset links (POST /api/password-reset, /api/users/:id/reset-l
   it('refuses a link by e-mail for an account without e-mail, a blocked, an erased and an unknown one', () => {
     const { w, admin, lena, ohne } = world();
     given(w).when({ type: 'RequestPasswordReset', userId: ohne }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.noEmail);
-    given(w).when({ type: 'RequestPasswordReset', userId: 'niemand' }, VISITOR).thenRejected('Konnte das Team/User nicht finden (niemand)');
+    given(w)
+      .when({ type: 'RequestPasswordReset', userId: 'niemand' }, VISITOR)
+      .thenRejected('Konnte das Team/User nicht finden (niemand)');
     w.must({ type: 'BlockUser', userId: lena, blocked: true }, w.as(admin));
-    given(w).when({ type: 'RequestPasswordReset', userId: lena }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.accountBlocked);
+    given(w)
+      .when({ type: 'RequestPasswordReset', userId: lena }, VISITOR)
+      .thenRejected(PASSWORD_RESET_TEXTS.accountBlocked);
     w.must({ type: 'EraseUser', userId: ohne, currentPasswordOk: true }, w.as(admin));
-    given(w).when({ type: 'CreatePasswordResetLink', userId: ohne }, w.as(admin)).thenRejected(`Konnte das Team/User nicht finden (${ohne})`);
+    given(w)
+      .when({ type: 'CreatePasswordResetLink', userId: ohne }, w.as(admin))
+      .thenRejected(`Konnte das Team/User nicht finden (${ohne})`);
   });
 
   it('given a player without e-mail, when an admin makes a link, then the event says which admin made it for whom', () => {
@@ -48,7 +57,9 @@ describe('password reset links (POST /api/password-reset, /api/users/:id/reset-l
 
   it('refuses a link made by anyone but an admin', () => {
     const { w, lena, ohne } = world();
-    given(w).when({ type: 'CreatePasswordResetLink', userId: ohne }, w.as(lena)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(w)
+      .when({ type: 'CreatePasswordResetLink', userId: ohne }, w.as(lena))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });
 
@@ -57,14 +68,20 @@ describe('a new password through a link (POST /api/password-reset/confirm)', () 
     const { w, lena } = world();
     w.must({ type: 'RequestPasswordReset', userId: lena }, VISITOR);
     const linkId = linkOf(w);
-    const step = given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neues-passwort', resetLinkOk: true }, VISITOR);
+    const step = given(w).whenWire(
+      { type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neues-passwort', resetLinkOk: true },
+      VISITOR,
+    );
     step.thenEvents({ type: 'UserPasswordChanged', data: { userId: lena } });
     const after = step.andApply();
     expect(tokenHolder(after.state, { id: lena, perm: [], exp: 0, gen: 0 })).toBeUndefined();
     expect(after.state.passwordResetLinks.has(lena)).toBe(false);
     // The same link again: used.
     given(after)
-      .whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'noch-eins', resetLinkOk: true }, VISITOR)
+      .whenWire(
+        { type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'noch-eins', resetLinkOk: true },
+        VISITOR,
+      )
       .thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
   });
 
@@ -74,8 +91,18 @@ describe('a new password through a link (POST /api/password-reset/confirm)', () 
     const older = linkOf(w);
     w.must({ type: 'CreatePasswordResetLink', userId: lena }, w.as(admin));
     const newer = linkOf(w);
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId: older, newPassword: 'neu', resetLinkOk: true }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId: newer, newPassword: 'neu', resetLinkOk: true }, VISITOR).thenEvents({ type: 'UserPasswordChanged' });
+    given(w)
+      .whenWire(
+        { type: 'ConfirmPasswordReset', userId: lena, linkId: older, newPassword: 'neu', resetLinkOk: true },
+        VISITOR,
+      )
+      .thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
+    given(w)
+      .whenWire(
+        { type: 'ConfirmPasswordReset', userId: lena, linkId: newer, newPassword: 'neu', resetLinkOk: true },
+        VISITOR,
+      )
+      .thenEvents({ type: 'UserPasswordChanged' });
   });
 
   it('refuses a token that did not check out, an empty password, a blocked account and a short operator password', () => {
@@ -83,20 +110,49 @@ describe('a new password through a link (POST /api/password-reset/confirm)', () 
     const moderator = w.addUser('moni', ['moderator']);
     w.must({ type: 'CreatePasswordResetLink', userId: moderator }, w.as(admin));
     const moderatorLink = linkOf(w);
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: moderator, linkId: moderatorLink, newPassword: 'kurz', resetLinkOk: true }, VISITOR).thenRejected(OPERATOR_PASSWORD);
+    given(w)
+      .whenWire(
+        {
+          type: 'ConfirmPasswordReset',
+          userId: moderator,
+          linkId: moderatorLink,
+          newPassword: 'kurz',
+          resetLinkOk: true,
+        },
+        VISITOR,
+      )
+      .thenRejected(OPERATOR_PASSWORD);
     w.must({ type: 'RequestPasswordReset', userId: lena }, VISITOR);
     const linkId = linkOf(w);
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neu', resetLinkOk: false }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: '', resetLinkOk: true }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.passwordMissing);
+    given(w)
+      .whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neu', resetLinkOk: false }, VISITOR)
+      .thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
+    given(w)
+      .whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: '', resetLinkOk: true }, VISITOR)
+      .thenRejected(PASSWORD_RESET_TEXTS.passwordMissing);
     w.must({ type: 'BlockUser', userId: lena, blocked: true }, w.as(admin));
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neu', resetLinkOk: true }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.accountBlocked);
+    given(w)
+      .whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neu', resetLinkOk: true }, VISITOR)
+      .thenRejected(PASSWORD_RESET_TEXTS.accountBlocked);
   });
 
   it('given a link, when the user changes the password otherwise, then the link has ended', () => {
     const { w, lena } = world();
     w.must({ type: 'RequestPasswordReset', userId: lena }, VISITOR);
     const linkId = linkOf(w);
-    w.must({ type: 'UpdateProfile', userId: lena, name: 'lena', newPassword: 'anders', newPasswordRepeat: 'anders', currentPasswordOk: true }, w.as(lena));
-    given(w).whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neu', resetLinkOk: true }, VISITOR).thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
+    w.must(
+      {
+        type: 'UpdateProfile',
+        userId: lena,
+        name: 'lena',
+        newPassword: 'anders',
+        newPasswordRepeat: 'anders',
+        currentPasswordOk: true,
+      },
+      w.as(lena),
+    );
+    given(w)
+      .whenWire({ type: 'ConfirmPasswordReset', userId: lena, linkId, newPassword: 'neu', resetLinkOk: true }, VISITOR)
+      .thenRejected(PASSWORD_RESET_TEXTS.linkEnded);
   });
 });

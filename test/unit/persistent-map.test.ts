@@ -27,7 +27,9 @@ describe('PersistentMap', () => {
         }
         for (const [m, expected] of versions) {
           expect(m.size).toBe(expected.size);
-          expect(m.toObject()).toEqual(Object.fromEntries([...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+          expect(m.toObject()).toEqual(
+            Object.fromEntries([...expected].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+          );
           for (const [k, v] of expected) expect(m.get(k)).toBe(v);
         }
       }),

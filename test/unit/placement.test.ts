@@ -30,10 +30,13 @@ describe('placement walk over the rounds', () => {
     ['Alpha', [1, 2, 2]],
     ['Beta', [2, 1, 2]],
     ['Delta', [4, 4, 4]],
-  ])('when walking the rounds, then %s is placed %j (rank of the cumulative points; equal sums share the place)', (name, places) => {
-    const index = table.sortedTeams.findIndex((r) => r.name === name);
-    expect(roundPlacements(table)[index]).toEqual(places);
-  });
+  ])(
+    'when walking the rounds, then %s is placed %j (rank of the cumulative points; equal sums share the place)',
+    (name, places) => {
+      const index = table.sortedTeams.findIndex((r) => r.name === name);
+      expect(roundPlacements(table)[index]).toEqual(places);
+    },
+  );
 
   it("the walk ends at the ranking: with up to 8 rounds the last round's place is the row's place", () => {
     const walk = roundPlacements(table);

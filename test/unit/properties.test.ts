@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import type { QuizShowEvent } from '../../events';
-import { evolve, fold, initialState, readInputs, sameInputs, scopeDefinition, scopeKeyString, scopeView, views, type LiveState, type ScopeKey } from '../../projections/live';
+import {
+  evolve,
+  fold,
+  initialState,
+  readInputs,
+  sameInputs,
+  scopeDefinition,
+  scopeKeyString,
+  scopeView,
+  views,
+  type LiveState,
+  type ScopeKey,
+} from '../../projections/live';
 import { decideInput, type CommandInput, type CommandType } from '../../src/commands';
 import { MemoisedScope } from '../../src/realtime/scopes';
 import type { Actor } from '../support/world';
@@ -182,10 +194,16 @@ describe('properties', () => {
     ];
     const garbage = fc
       .record({ type: fc.constantFrom(...types) })
-      .chain((base) => fc.dictionary(fc.constantFrom(...fieldNames), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }).map((fields) => ({ ...fields, ...base })));
+      .chain((base) =>
+        fc
+          .dictionary(fc.constantFrom(...fieldNames), fc.anything({ maxDepth: 2 }), { maxKeys: 6 })
+          .map((fields) => ({ ...fields, ...base })),
+      );
     fc.assert(
       fc.property(garbage, actorArb(s), (command, actor) => {
-        expect(() => decideInput(s.world.state, command as unknown as CommandInput, s.world.context(actor))).not.toThrow();
+        expect(() =>
+          decideInput(s.world.state, command as unknown as CommandInput, s.world.context(actor)),
+        ).not.toThrow();
       }),
       { numRuns: 500 },
     );
@@ -254,7 +272,8 @@ describe('properties', () => {
             if (!memos.has(id)) memos.set(id, new MemoisedScope(key, offline));
             memos.get(id)!.update(next);
             expect(JSON.stringify(memos.get(id)!.view)).toBe(expected);
-            if (sameInputs(inputs(key, previous), inputs(key, next))) expect([id, event.type, viewJson(key, previous)]).toEqual([id, event.type, expected]);
+            if (sameInputs(inputs(key, previous), inputs(key, next)))
+              expect([id, event.type, viewJson(key, previous)]).toEqual([id, event.type, expected]);
           }
           previous = next;
         }
@@ -265,8 +284,16 @@ describe('properties', () => {
 
   it('the random games really play: questions start, proposals are starred and chosen, answers are locked in', () => {
     const seen = new Set<string>();
-    for (const steps of fc.sample(stepsArb, { numRuns: 200, seed: 7 })) play(steps).log.forEach((e) => seen.add(e.type));
-    const wanted = ['QuestionStarted', 'ProposalAdded', 'StarToggled', 'FavoriteChosen', 'AnswersLockedIn', 'CountdownStarted'];
+    for (const steps of fc.sample(stepsArb, { numRuns: 200, seed: 7 }))
+      play(steps).log.forEach((e) => seen.add(e.type));
+    const wanted = [
+      'QuestionStarted',
+      'ProposalAdded',
+      'StarToggled',
+      'FavoriteChosen',
+      'AnswersLockedIn',
+      'CountdownStarted',
+    ];
     expect(wanted.filter((type) => !seen.has(type))).toEqual([]);
   });
 
@@ -277,7 +304,10 @@ describe('properties', () => {
         let state = initialState;
         for (const event of world.log) {
           state = evolve(state, event);
-          for (const viewer of [{ userId: null, roles: [] }, ...[...world.state.users.values()].map((u) => ({ userId: u.id, roles: [...u.roles] }))]) {
+          for (const viewer of [
+            { userId: null, roles: [] },
+            ...[...world.state.users.values()].map((u) => ({ userId: u.id, roles: [...u.roles] })),
+          ]) {
             expect(() => views(state, viewer)).not.toThrow();
           }
         }

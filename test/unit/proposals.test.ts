@@ -1,4 +1,11 @@
-import { LOBBY_CHAT_INTERVAL_MS, LOBBY_CHAT_LIMIT, MAX_TEAM_ENTRIES_PER_QUESTION, MESSAGE_MAX_LENGTH, globalView, teamView } from '../../projections/live';
+import {
+  LOBBY_CHAT_INTERVAL_MS,
+  LOBBY_CHAT_LIMIT,
+  MAX_TEAM_ENTRIES_PER_QUESTION,
+  MESSAGE_MAX_LENGTH,
+  globalView,
+  teamView,
+} from '../../projections/live';
 import { given } from './support/given';
 import { q, show, showWithQuestion } from './support/fixtures';
 
@@ -8,28 +15,39 @@ describe('proposals (gp)', () => {
     s.world.must({ type: 'AddProposal', message: 'eins' }, s.world.as(s.anna));
     given(s.world)
       .when({ type: 'AddProposal', message: 'zwei' }, s.world.as(s.bert))
-      .thenEvents({ type: 'ProposalAdded', data: { teamId: s.teamA, key: 2, userId: s.bert, message: 'zwei', chat: false } });
+      .thenEvents({
+        type: 'ProposalAdded',
+        data: { teamId: s.teamA, key: 2, userId: s.bert, message: 'zwei', chat: false },
+      });
   });
 
   it('not without an open question', () => {
     const s = show();
-    given(s.world).when({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna)).thenRejected('Es ist gerade keine Frage aktiv.');
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna))
+      .thenRejected('Es ist gerade keine Frage aktiv.');
   });
 
   it('not without a team', () => {
     const s = showWithQuestion([q(1, 1)]);
     const dora = s.world.player('dora');
-    given(s.world).when({ type: 'AddProposal', message: 'x' }, s.world.as(dora)).thenRejected('Du bist in keinem Team.');
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'x' }, s.world.as(dora))
+      .thenRejected('Du bist in keinem Team.');
   });
 
   it('not empty', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).whenWire({ type: 'AddProposal', message: '   ' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
+    given(s.world)
+      .whenWire({ type: 'AddProposal', message: '   ' }, s.world.as(s.anna))
+      .thenRejected('Es muss etwas eingegeben werden.');
   });
 
   it("ABCD: only the question's letters (default 4), stored upper case", () => {
     const s = showWithQuestion([q(1, 1, 'abcd')]);
-    given(s.world).when({ type: 'AddProposal', message: 'e' }, s.world.as(s.anna)).thenRejected('Bitte einen der Buchstaben A, B, C, D wählen.');
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'e' }, s.world.as(s.anna))
+      .thenRejected('Bitte einen der Buchstaben A, B, C, D wählen.');
     given(s.world)
       .when({ type: 'AddProposal', message: 'c' }, s.world.as(s.anna))
       .thenEvents({ type: 'ProposalAdded', data: { message: 'C' } });
@@ -37,19 +55,25 @@ describe('proposals (gp)', () => {
 
   it('ABCD: optionNum sets the letter count', () => {
     const s = showWithQuestion([q(1, 1, 'abcd', { extraInfo: { optionNum: 6 } })]);
-    given(s.world).when({ type: 'AddProposal', message: 'F' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded' });
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'F' }, s.world.as(s.anna))
+      .thenEvents({ type: 'ProposalAdded' });
   });
 
   it('not for heal-and-deal or instruction questions', () => {
     const s = showWithQuestion([q(1, 1, 'heal_deal')]);
-    given(s.world).when({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna)).thenRejected('Bei dieser Frage gibt es keine Vorschläge.');
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna))
+      .thenRejected('Bei dieser Frage gibt es keine Vorschläge.');
   });
 
   it('not in single-player mode', () => {
     const s = show([q(1, 1)]);
     s.world.must({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator));
     s.world.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator));
-    given(s.world).when({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna)).thenRejected('Gerade läuft der Einzelspielermodus.');
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna))
+      .thenRejected('Gerade läuft der Einzelspielermodus.');
   });
 });
 
@@ -58,16 +82,30 @@ describe('ship answers (schiffe)', () => {
 
   it('accepts the two-line format', () => {
     const s = ship();
-    given(s.world).when({ type: 'AddProposal', message: 'Lager: L15\nPlündern: M14' }, s.world.as(s.anna)).thenEvents({ type: 'ProposalAdded' });
+    given(s.world)
+      .when({ type: 'AddProposal', message: 'Lager: L15\nPlündern: M14' }, s.world.as(s.anna))
+      .thenEvents({ type: 'ProposalAdded' });
   });
 
   it.each([
     ['', 'Es muss etwas eingegeben werden.'],
     ['Lager: L15', 'Es müssen zwei Zeilen eingegeben werden.'],
-    ['Lager L15\nPlündern: M14', 'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager L15"'],
-    ['Lager: 15\nPlündern: M14', 'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager: 15"'],
-    ['Lager: L15\nPluendern: M14', 'Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"'],
-    ['Lager: \nPlündern: ', 'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"'],
+    [
+      'Lager L15\nPlündern: M14',
+      'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager L15"',
+    ],
+    [
+      'Lager: 15\nPlündern: M14',
+      'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager: 15"',
+    ],
+    [
+      'Lager: L15\nPluendern: M14',
+      'Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"',
+    ],
+    [
+      'Lager: \nPlündern: ',
+      'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"',
+    ],
   ])('rejects %j', (message, text) => {
     const s = ship();
     given(s.world).when({ type: 'AddProposal', message }, s.world.as(s.anna)).thenRejected(text);
@@ -85,8 +123,12 @@ describe('team chat (gc)', () => {
   it('cannot become the favourite or be starred', () => {
     const s = showWithQuestion([q(1, 1)]);
     s.world.must({ type: 'AddTeamChat', message: 'hmm' }, s.world.as(s.anna));
-    given(s.world).whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
-    given(s.world).whenWire({ type: 'ToggleStar', number: 1 }, s.world.as(s.anna)).thenRejected('Eine Chatnachricht kann keine Antwort sein.');
+    given(s.world)
+      .whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna))
+      .thenRejected('Eine Chatnachricht kann keine Antwort sein.');
+    given(s.world)
+      .whenWire({ type: 'ToggleStar', number: 1 }, s.world.as(s.anna))
+      .thenRejected('Eine Chatnachricht kann keine Antwort sein.');
   });
 });
 
@@ -107,13 +149,19 @@ describe('favourites, stars, deletion', () => {
 
   it('an unknown key is refused', () => {
     const s = twoProposals();
-    given(s.world).whenWire({ type: 'ChooseFavourite', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
-    given(s.world).whenWire({ type: 'DeleteProposal', number: 7 }, s.world.as(s.anna)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'ChooseFavourite', number: 7 }, s.world.as(s.anna))
+      .thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'DeleteProposal', number: 7 }, s.world.as(s.anna))
+      .thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
   it("another team's key does not exist for me", () => {
     const s = twoProposals();
-    given(s.world).whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.cleo)).thenRejected('Diesen Vorschlag gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.cleo))
+      .thenRejected('Diesen Vorschlag gibt es nicht.');
   });
 
   it('one star per member: starring another proposal moves it, the same one again takes it back', () => {
@@ -163,12 +211,16 @@ describe('single-player answers (sp)', () => {
 
   it('only in single-player mode', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'SubmitSingleAnswer', message: 'Rom' }, s.world.as(s.anna)).thenRejected('Gerade läuft der Teammodus.');
+    given(s.world)
+      .when({ type: 'SubmitSingleAnswer', message: 'Rom' }, s.world.as(s.anna))
+      .thenRejected('Gerade läuft der Teammodus.');
   });
 
   it.each(['quizzle', 'schiffe', 'zeichnen'] as const)('%s is not implemented in quiz-single', (type) => {
     const s = single(type);
-    given(s.world).when({ type: 'SubmitSingleAnswer', message: 'x' }, s.world.as(s.anna)).thenRejected('Dieser Fragetyp ist im Einzelspielermodus nicht verfügbar.');
+    given(s.world)
+      .when({ type: 'SubmitSingleAnswer', message: 'x' }, s.world.as(s.anna))
+      .thenRejected('Dieser Fragetyp ist im Einzelspielermodus nicht verfügbar.');
   });
 
   it('in the finale only players with points above 0 take part', () => {
@@ -188,7 +240,9 @@ describe('single-player answers (sp)', () => {
     const answerId = (locked.data as { answers: { answerId: string }[] }).answers[0].answerId;
     w.must({ type: 'RateAnswerAbsolute', answerId, value: 3, checked: true, liked: false }, w.as(s.tester));
     w.must({ type: 'StartNextQuestion' }, w.as(s.moderator));
-    given(w).when({ type: 'SubmitSingleAnswer', message: 'final' }, w.as(s.anna)).thenEvents({ type: 'SingleAnswerSubmitted' });
+    given(w)
+      .when({ type: 'SubmitSingleAnswer', message: 'final' }, w.as(s.anna))
+      .thenEvents({ type: 'SingleAnswerSubmitted' });
   });
 });
 
@@ -201,7 +255,9 @@ describe('lobby chat (ulc)', () => {
     given(s.world)
       .when({ type: 'PostLobbyChat', message: 'Los gehts' }, s.world.as(s.moderator))
       .thenEvents({ type: 'LobbyChatMessagePosted', data: { highlight: true } });
-    given(s.world).when({ type: 'PostLobbyChat', message: '' }, s.world.as(s.anna)).thenRejected('Es muss etwas eingegeben werden.');
+    given(s.world)
+      .when({ type: 'PostLobbyChat', message: '' }, s.world.as(s.anna))
+      .thenRejected('Es muss etwas eingegeben werden.');
   });
 
   it('given more lobby messages than the view keeps, then the view shows the last 100', () => {
@@ -220,7 +276,8 @@ describe('lobby chat (ulc)', () => {
 
 describe('limits on proposals and chat', () => {
   const TOO_LONG = 'Die Nachricht ist zu lang (höchstens 1000 Zeichen).';
-  const FULL = 'Euer Team hat zu dieser Frage schon 300 Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.';
+  const FULL =
+    'Euer Team hat zu dieser Frage schon 300 Vorschläge und Chatnachrichten geschrieben. Weitere gehen erst bei der nächsten Frage.';
 
   it('a proposal, team chat entry or lobby message is at most 1000 characters long', () => {
     const s = showWithQuestion([q(1, 1)]);
@@ -238,7 +295,10 @@ describe('limits on proposals and chat', () => {
     const w = s.world;
     expect(MAX_TEAM_ENTRIES_PER_QUESTION).toBe(300);
     for (let i = 1; i <= 299; i++) {
-      w.must({ type: i % 2 === 0 ? 'AddTeamChat' : 'AddProposal', message: `Eintrag ${i}` }, w.as(i % 3 === 0 ? s.bert : s.anna));
+      w.must(
+        { type: i % 2 === 0 ? 'AddTeamChat' : 'AddProposal', message: `Eintrag ${i}` },
+        w.as(i % 3 === 0 ? s.bert : s.anna),
+      );
     }
     w.must({ type: 'DeleteProposal', number: 1 }, w.as(s.anna));
     const last = given(w).when({ type: 'AddProposal', message: 'Nummer 300' }, w.as(s.bert));

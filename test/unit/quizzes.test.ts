@@ -8,18 +8,49 @@ describe('saving quizzes', () => {
     const s = show();
     given(s.world)
       .whenWire({ type: 'CreateQuiz', name: 'Zwei', yearWeek: '2026-48', content: [q(1, 1)] }, s.world.as(s.moderator))
-      .thenEvents({ type: 'QuizCreated', data: { quizId: String(Number(s.quizId) + 1), name: 'Zwei', origin: 'form' } });
+      .thenEvents({
+        type: 'QuizCreated',
+        data: { quizId: String(Number(s.quizId) + 1), name: 'Zwei', origin: 'form' },
+      });
   });
 
   it.each([
-    ['no name', { name: '', yearWeek: '2026-48', content: [q(1, 1)] }, 'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert'],
-    ['no year_week', { name: 'Q', yearWeek: '', content: [q(1, 1)] }, 'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert'],
-    ['no questions', { name: 'Q', yearWeek: '2026-48', content: [] }, 'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert'],
+    [
+      'no name',
+      { name: '', yearWeek: '2026-48', content: [q(1, 1)] },
+      'Kein Quizname gesetzt. Das Quiz wurde nicht gespeichert',
+    ],
+    [
+      'no year_week',
+      { name: 'Q', yearWeek: '', content: [q(1, 1)] },
+      'Kein YearWeek gesetzt. Das Quiz wurde nicht gespeichert',
+    ],
+    [
+      'no questions',
+      { name: 'Q', yearWeek: '2026-48', content: [] },
+      'Keine Fragen gesetzt gesetzt. Das Quiz wurde nicht gespeichert',
+    ],
     ['unreadable JSON content', { name: 'Q', yearWeek: '2026-48', content: '[{' }, 'konnte String nicht einlesen.'],
-    ['an unknown question type', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), { ...q(1, 2), type: 'tanz' }] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
-    ['two questions at one position', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), q(1, 1)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
-    ['a round past 99', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), q(100, 1)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
-    ['a question number past 999', { name: 'Q', yearWeek: '2026-48', content: [q(1, 1000)] }, 'Es ist ein Fehler beim Speichern aufgetreten.'],
+    [
+      'an unknown question type',
+      { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), { ...q(1, 2), type: 'tanz' }] },
+      'Es ist ein Fehler beim Speichern aufgetreten.',
+    ],
+    [
+      'two questions at one position',
+      { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), q(1, 1)] },
+      'Es ist ein Fehler beim Speichern aufgetreten.',
+    ],
+    [
+      'a round past 99',
+      { name: 'Q', yearWeek: '2026-48', content: [q(1, 1), q(100, 1)] },
+      'Es ist ein Fehler beim Speichern aufgetreten.',
+    ],
+    [
+      'a question number past 999',
+      { name: 'Q', yearWeek: '2026-48', content: [q(1, 1000)] },
+      'Es ist ein Fehler beim Speichern aufgetreten.',
+    ],
   ])('rejects a quiz with %s', (_what, fields, message) => {
     const s = show();
     given(s.world)
@@ -31,13 +62,32 @@ describe('saving quizzes', () => {
     const s = show();
     const letters27 = Array.from({ length: 27 }, (_, i) => `Option ${i}`);
     given(s.world)
-      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { options: letters27 })] }, s.world.as(s.moderator))
+      .whenWire(
+        { type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { options: letters27 })] },
+        s.world.as(s.moderator),
+      )
       .thenRejected('Es ist ein Fehler beim Speichern aufgetreten.');
     given(s.world)
-      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 27}' })] }, s.world.as(s.moderator))
+      .whenWire(
+        {
+          type: 'CreateQuiz',
+          name: 'Q',
+          yearWeek: 'W',
+          content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 27}' })],
+        },
+        s.world.as(s.moderator),
+      )
       .thenRejected('Es ist ein Fehler beim Speichern aufgetreten.');
     given(s.world)
-      .whenWire({ type: 'CreateQuiz', name: 'Q', yearWeek: 'W', content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 26}' })] }, s.world.as(s.moderator))
+      .whenWire(
+        {
+          type: 'CreateQuiz',
+          name: 'Q',
+          yearWeek: 'W',
+          content: [q(1, 1, 'abcd', { extra_info: '{"optionNum": 26}' })],
+        },
+        s.world.as(s.moderator),
+      )
       .thenEvents({ type: 'QuizCreated' });
   });
 
@@ -51,7 +101,10 @@ describe('saving quizzes', () => {
   it('edits a quiz, content given as JSON text', () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'EditQuiz', quizId: s.quizId, content: JSON.stringify([q(1, 1), q(1, 2, 'abcd')]) }, s.world.as(s.moderator))
+      .whenWire(
+        { type: 'EditQuiz', quizId: s.quizId, content: JSON.stringify([q(1, 1), q(1, 2, 'abcd')]) },
+        s.world.as(s.moderator),
+      )
       .thenEvents({ type: 'QuizEdited', data: { quizId: s.quizId, name: 'Quiz' } });
   });
 
@@ -59,12 +112,20 @@ describe('saving quizzes', () => {
     const s = show();
     given(s.world)
       .whenWire({ type: 'EditQuiz', quizId: '999', name: 'X' }, s.world.as(s.moderator))
-      .thenRejected('Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.');
+      .thenRejected(
+        'Es ist ein Fehler beim Laden vom Quiz aufgetreten, vermutlich wurde eine falsche QuizID angegeben.',
+      );
   });
 
   it('imports a parsed TOML quiz organised as rounds with numbered questions', () => {
     const s = show();
-    const rounds = { 1: { 1: { type: 'normal', question: 'A?', answer: 'a' }, 2: { type: 'abcd', question: 'B?', options: ['x', 'y'] } }, 2: { 1: { question: 'C?' } } };
+    const rounds = {
+      1: {
+        1: { type: 'normal', question: 'A?', answer: 'a' },
+        2: { type: 'abcd', question: 'B?', options: ['x', 'y'] },
+      },
+      2: { 1: { question: 'C?' } },
+    };
     const [event] = given(s.world)
       .whenWire({ type: 'ImportQuiz', name: 'Import', yearWeek: 'W', rounds }, s.world.as(s.moderator))
       .thenEvents({ type: 'QuizCreated', data: { origin: 'import' } });
@@ -103,7 +164,17 @@ describe('tie-break (aas)', () => {
   it('adds a Seitenstechen question at a free position; default title Seitenstechen; its correct value is stored as the answer', () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Wie viele Einwohner hat Köln?', solution: ' 1084831 ' }, s.world.as(s.admin))
+      .whenWire(
+        {
+          type: 'AddTieBreakQuestion',
+          quiz: s.quizId,
+          round: 3,
+          question: 1,
+          text: 'Wie viele Einwohner hat Köln?',
+          solution: ' 1084831 ',
+        },
+        s.world.as(s.admin),
+      )
       .thenEvents({ type: 'TieBreakQuestionAdded', data: { quizId: s.quizId } })
       .forEach((e) => {
         expect((e.data as { question: { category: string } }).question.category).toBe('Seitenstechen');
@@ -114,7 +185,10 @@ describe('tie-break (aas)', () => {
   it('refuses a tie-break without its correct value, or with one over 1,000 characters', () => {
     const s = show();
     const aas = (solution: string | undefined) =>
-      given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Schätzfrage', solution }, s.world.as(s.admin));
+      given(s.world).whenWire(
+        { type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'Schätzfrage', solution },
+        s.world.as(s.admin),
+      );
     aas(undefined).thenRejected(TIE_BREAK_TEXTS.solutionMissing);
     aas('  ').thenRejected(TIE_BREAK_TEXTS.solutionMissing);
     aas('9'.repeat(1_001)).thenRejected('Der richtige Wert des Stechens darf höchstens 1.000 Zeichen lang sein.');
@@ -128,16 +202,40 @@ describe('tie-break (aas)', () => {
       version: 1 as const,
       data: {
         quizId: quiz.id,
-        question: { type: 'normal' as const, round: 3, number: 1, category: 'Seitenstechen', question: 'Alt?', answer: '', points: 1, options: [], extraInfo: { tieBreak: true } },
+        question: {
+          type: 'normal' as const,
+          round: 3,
+          number: 1,
+          category: 'Seitenstechen',
+          question: 'Alt?',
+          answer: '',
+          points: 1,
+          options: [],
+          extraInfo: { tieBreak: true },
+        },
       },
     };
-    const state = evolve(s.world.state, { ...old, metadata: { eventId: 'old-1', commandId: 'old', actor: { userId: s.admin, roles: ['admin'] }, recordedAt: 0 } });
+    const state = evolve(s.world.state, {
+      ...old,
+      metadata: { eventId: 'old-1', commandId: 'old', actor: { userId: s.admin, roles: ['admin'] }, recordedAt: 0 },
+    });
     expect(findQuestion(state.quizzes.get(s.quizId)!.content, 3, 1)?.answer).toBe('');
   });
 
   it('the tie-break question can then be started', () => {
     const s = show();
-    s.world.must({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, title: 'Stechen', text: 'Schätzfrage', solution: '42' }, s.world.as(s.admin));
+    s.world.must(
+      {
+        type: 'AddTieBreakQuestion',
+        quiz: s.quizId,
+        round: 3,
+        question: 1,
+        title: 'Stechen',
+        text: 'Schätzfrage',
+        solution: '42',
+      },
+      s.world.as(s.admin),
+    );
     given(s.world)
       .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 3, question: 1 }, s.world.as(s.moderator))
       .thenEvents({ type: 'NightStarted' }, { type: 'QuestionStarted', data: { round: 3, number: 1 } });
@@ -145,16 +243,36 @@ describe('tie-break (aas)', () => {
 
   it('rejects a taken position, an unknown quiz and non-admins', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 1, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es bereits.');
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: 77, round: 1, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Es gibt kein Quiz mit der Nummer 77');
+    given(s.world)
+      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 1, question: 1, text: 'x' }, s.world.as(s.admin))
+      .thenRejected('Diese Frage gibt es bereits.');
+    given(s.world)
+      .whenWire({ type: 'AddTieBreakQuestion', quiz: 77, round: 1, question: 1, text: 'x' }, s.world.as(s.admin))
+      .thenRejected('Es gibt kein Quiz mit der Nummer 77');
     // A typo like round 169220804 made the points table build an array the process could not hold.
     given(s.world)
-      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 169220804, question: 1, text: 'x' }, s.world.as(s.admin))
+      .whenWire(
+        { type: 'AddTieBreakQuestion', quiz: s.quizId, round: 169220804, question: 1, text: 'x' },
+        s.world.as(s.admin),
+      )
       .thenRejected('Diese Frage gibt es nicht.');
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 100, question: 1, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
-    given(s.world).whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 99, question: 1000, text: 'x' }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
     given(s.world)
-      .whenWire({ type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'x' }, s.world.as(s.moderator))
+      .whenWire(
+        { type: 'AddTieBreakQuestion', quiz: s.quizId, round: 100, question: 1, text: 'x' },
+        s.world.as(s.admin),
+      )
+      .thenRejected('Diese Frage gibt es nicht.');
+    given(s.world)
+      .whenWire(
+        { type: 'AddTieBreakQuestion', quiz: s.quizId, round: 99, question: 1000, text: 'x' },
+        s.world.as(s.admin),
+      )
+      .thenRejected('Diese Frage gibt es nicht.');
+    given(s.world)
+      .whenWire(
+        { type: 'AddTieBreakQuestion', quiz: s.quizId, round: 3, question: 1, text: 'x' },
+        s.world.as(s.moderator),
+      )
       .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -16,7 +16,11 @@ describe('quizzle', () => {
       .whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert))
       .thenEvents({ type: 'QuizzleOffered', data: { teamId: s.teamA, key: 1, answer: 'Eiffelturm' } });
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.bert));
-    expect(moderatorView(s.world.state).quizzleAnswer).toEqual({ team: s.teamA, teamName: 'Die Ahnungslosen', answer: 'Eiffelturm' });
+    expect(moderatorView(s.world.state).quizzleAnswer).toEqual({
+      team: s.teamA,
+      teamName: 'Die Ahnungslosen',
+      answer: 'Eiffelturm',
+    });
     expect(teamView(s.world.state, s.teamA)!.quizzled).toBe(1);
     expect(globalView(s.world.state).quizzle).toBe('offered');
   });
@@ -24,7 +28,9 @@ describe('quizzle', () => {
   it('one offer at a time', () => {
     const s = quizzle();
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna));
-    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenRejected('Es wartet bereits ein Quizzle-Vorschlag auf die Entscheidung.');
+    given(s.world)
+      .whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo))
+      .thenRejected('Es wartet bereits ein Quizzle-Vorschlag auf die Entscheidung.');
   });
 
   it('rejecting (mq) opens the quizzle again for everyone', () => {
@@ -45,19 +51,31 @@ describe('quizzle', () => {
     s.world.must({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna));
     s.world.must({ type: 'AcceptQuizzle' }, s.world.as(s.moderator));
     expect(globalView(s.world.state).quizzle).toBe('accepted');
-    given(s.world).when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator)).thenRejected('Das Quizzle wurde bereits angenommen.');
-    given(s.world).when({ type: 'RejectQuizzle' }, s.world.as(s.moderator)).thenRejected('Das Quizzle wurde bereits angenommen.');
-    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo)).thenRejected('Das Quizzle wurde bereits angenommen.');
+    given(s.world)
+      .when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator))
+      .thenRejected('Das Quizzle wurde bereits angenommen.');
+    given(s.world)
+      .when({ type: 'RejectQuizzle' }, s.world.as(s.moderator))
+      .thenRejected('Das Quizzle wurde bereits angenommen.');
+    given(s.world)
+      .whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.cleo))
+      .thenRejected('Das Quizzle wurde bereits angenommen.');
   });
 
   it('nothing to decide without an offer; only on quizzle questions', () => {
     const s = quizzle();
-    given(s.world).when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator)).thenRejected('Es liegt kein Quizzle-Vorschlag vor.');
+    given(s.world)
+      .when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator))
+      .thenRejected('Es liegt kein Quizzle-Vorschlag vor.');
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     s.world.must({ type: 'StartNextQuestion' }, s.world.as(s.moderator));
     s.world.must({ type: 'AddProposal', message: 'x' }, s.world.as(s.anna));
-    given(s.world).whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
-    given(s.world).when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator)).thenRejected('Die aktuelle Frage ist kein Quizzle.');
+    given(s.world)
+      .whenWire({ type: 'OfferQuizzle', number: 1 }, s.world.as(s.anna))
+      .thenRejected('Die aktuelle Frage ist kein Quizzle.');
+    given(s.world)
+      .when({ type: 'AcceptQuizzle' }, s.world.as(s.moderator))
+      .thenRejected('Die aktuelle Frage ist kein Quizzle.');
   });
 
   it('the team sees the verdict: accepted, and a rejection is said until its next offer; other teams see none', () => {

@@ -23,14 +23,22 @@ function asRecorded(today: QuizShowEvent, line: string): unknown {
   const event = recorded.metadata?.correlationId === undefined ? withoutCorrelation(today) : today;
   if (event.type === 'LobbyChatMessagePosted' && version === 1) {
     const { userId, message, highlight } = event.data;
-    return { ...event, version: 1, data: { userId, name: (JSON.parse(line) as { data: { name: string } }).data.name, message, highlight } };
+    return {
+      ...event,
+      version: 1,
+      data: { userId, name: (JSON.parse(line) as { data: { name: string } }).data.name, message, highlight },
+    };
   }
   if (event.type === 'TeamCreated' && version === 2) {
     const { number: _number, ...v2 } = event.data;
     return { ...event, version: 2, data: v2 };
   }
   if (event.type !== 'AnswersLockedIn' || version !== 1) return event;
-  return { ...event, version: 1, data: { ...event.data, answers: event.data.answers.map(({ proposalKey: _k, basis: _b, ...v1 }) => v1) } };
+  return {
+    ...event,
+    version: 1,
+    data: { ...event.data, answers: event.data.answers.map(({ proposalKey: _k, basis: _b, ...v1 }) => v1) },
+  };
 }
 
 /** The recording predates correlation and causation ids (1.0): its events are read as their own command's. */
@@ -49,7 +57,9 @@ describe('the recorded night (events/recordings/night-1.jsonl)', () => {
   });
 
   it('holds lock-ins of version 1, upcast with the proposal and the basis unknown', () => {
-    const lockIns = lines.map((line) => JSON.parse(line) as { type: string; version: number }).filter((e) => e.type === 'AnswersLockedIn');
+    const lockIns = lines
+      .map((line) => JSON.parse(line) as { type: string; version: number })
+      .filter((e) => e.type === 'AnswersLockedIn');
     expect(lockIns.length).toBeGreaterThan(10);
     expect(lockIns.every((e) => e.version === 1)).toBe(true);
     const answers = recorded.flatMap((e) => (e.type === 'AnswersLockedIn' ? e.data.answers : []));
@@ -82,9 +92,23 @@ describe('the recorded night (events/recordings/night-1.jsonl)', () => {
     ]) {
       expect(types).toContain(t);
     }
-    const questionTypes = new Set(recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.question.type] : [])));
-    expect([...questionTypes].sort()).toEqual(['abcd', 'finale', 'heal_deal', 'instruction', 'normal', 'quizzle', 'schiffe', 'selfie', 'zeichnen']);
-    expect(new Set(recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.round] : [])))).toEqual(new Set([1, 2, 3]));
+    const questionTypes = new Set(
+      recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.question.type] : [])),
+    );
+    expect([...questionTypes].sort()).toEqual([
+      'abcd',
+      'finale',
+      'heal_deal',
+      'instruction',
+      'normal',
+      'quizzle',
+      'schiffe',
+      'selfie',
+      'zeichnen',
+    ]);
+    expect(new Set(recorded.flatMap((e) => (e.type === 'QuestionStarted' ? [e.data.round] : [])))).toEqual(
+      new Set([1, 2, 3]),
+    );
     expect(state.teams.size).toBe(12);
     expect(state.users.values().filter((u) => u.roles.length === 0 && u.teamId !== null)).toHaveLength(40);
   });

@@ -52,7 +52,8 @@ describe('a phone photo: EXIF orientation 6, GPS, XMP, a second image (MPF) and 
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
     expect(meta.icc).toBeUndefined();
-    for (const trace of ['Exif', 'MPF', 'ftyp', 'mdat', '52.5200', 'Berlin', 'MotionPhoto', 'Telefon']) expect(stored.includes(trace)).toBe(false);
+    for (const trace of ['Exif', 'MPF', 'ftyp', 'mdat', '52.5200', 'Berlin', 'MotionPhoto', 'Telefon'])
+      expect(stored.includes(trace)).toBe(false);
     // One image: one start, one end, and it is the file's last two bytes.
     expect(occurrences(stored, Buffer.from([0xff, 0xd8]))).toBe(1);
     expect(occurrences(stored, Buffer.from([0xff, 0xd9]))).toBe(1);
@@ -81,7 +82,8 @@ describe('a PNG with text chunks, eXIf and data after IEND', () => {
     expect(meta).toMatchObject({ format: 'png', width: 40, height: 20 });
     expect(meta.comments).toBeUndefined();
     expect(meta.exif).toBeUndefined();
-    for (const trace of ['tEXt', 'zTXt', 'iTXt', 'eXIf', 'GEHEIM', 'Berlin']) expect(stored.includes(trace)).toBe(false);
+    for (const trace of ['tEXt', 'zTXt', 'iTXt', 'eXIf', 'GEHEIM', 'Berlin'])
+      expect(stored.includes(trace)).toBe(false);
     expect(occurrences(stored, 'IEND')).toBe(1);
     const iend = Buffer.alloc(4);
     iend.writeUInt32BE(crc32('IEND'));

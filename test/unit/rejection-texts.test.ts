@@ -28,14 +28,38 @@ const testSources = fs
   .join('\n');
 
 /** Each command slice's own texts (`<AREA>_COMMAND_TEXTS` beside its commands), by name. */
-const SLICES = [accounts, decide, drawing, forms, guards, healDeal, identity, moderation, night, proposals, quizContent, quizzes, ship, show, teams, uploads, userRoles];
-const sliceTexts: Array<[string, string]> = SLICES.flatMap((slice) => Object.entries(slice).filter(([name]) => name.endsWith('_COMMAND_TEXTS'))).flatMap(([slice, byName]) =>
-  Object.entries(byName as Record<string, string>).map(([name, text]) => [`${slice}.${name}`, text] as [string, string]),
+const SLICES = [
+  accounts,
+  decide,
+  drawing,
+  forms,
+  guards,
+  healDeal,
+  identity,
+  moderation,
+  night,
+  proposals,
+  quizContent,
+  quizzes,
+  ship,
+  show,
+  teams,
+  uploads,
+  userRoles,
+];
+const sliceTexts: Array<[string, string]> = SLICES.flatMap((slice) =>
+  Object.entries(slice).filter(([name]) => name.endsWith('_COMMAND_TEXTS')),
+).flatMap(([slice, byName]) =>
+  Object.entries(byName as Record<string, string>).map(
+    ([name, text]) => [`${slice}.${name}`, text] as [string, string],
+  ),
 );
 
 /** The literal part of a text: templates are cut at their first placeholder. */
 function literalOf(text: string | ((...args: never[]) => string)): string {
-  return typeof text === 'string' ? text : (text as (...args: string[]) => string)('\u0000', '\u0000').split('\u0000')[0]!;
+  return typeof text === 'string'
+    ? text
+    : (text as (...args: string[]) => string)('\u0000', '\u0000').split('\u0000')[0]!;
 }
 
 describe('rejection texts', () => {

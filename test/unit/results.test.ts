@@ -1,7 +1,18 @@
-import { answerRating, germanDecimal, percentOf, questionStats, type RatedAnswer } from '../../projections/live/rules/results';
+import {
+  answerRating,
+  germanDecimal,
+  percentOf,
+  questionStats,
+  type RatedAnswer,
+} from '../../projections/live/rules/results';
 import { csvFile, csvText } from '../../projections/read/csv';
 
-const answer = (round: number, num: number, points: number, checked: boolean): RatedAnswer => ({ round, num, points, checked });
+const answer = (round: number, num: number, points: number, checked: boolean): RatedAnswer => ({
+  round,
+  num,
+  points,
+  checked,
+});
 
 describe('results: how an answer is rated', () => {
   it('given an unchecked answer, then it is ungeprüft, whatever its points', () => {
@@ -18,7 +29,12 @@ describe('results: how an answer is rated', () => {
 
 describe('results: the statistics per question', () => {
   it('given answers of two questions, then each counts its answers, the right ones, the share and the average points', () => {
-    const stats = questionStats([answer(1, 1, 2, true), answer(1, 1, 0, true), answer(1, 1, 1, false), answer(1, 2, 1, true)]);
+    const stats = questionStats([
+      answer(1, 1, 2, true),
+      answer(1, 1, 0, true),
+      answer(1, 1, 1, false),
+      answer(1, 2, 1, true),
+    ]);
     expect(stats).toEqual([
       { round: 1, num: 1, answered: 3, right: 1, shareRight: 1 / 3, averagePoints: 1 },
       { round: 1, num: 2, answered: 1, right: 1, shareRight: 1, averagePoints: 1 },
@@ -39,7 +55,9 @@ describe('results: the statistics per question', () => {
   });
 
   it('given an answer to a question the content no longer has, then that question is listed too', () => {
-    expect(questionStats([answer(3, 7, 0, true)], [{ round: 1, number: 1, type: 'normal' }]).map((s) => [s.round, s.num])).toEqual([
+    expect(
+      questionStats([answer(3, 7, 0, true)], [{ round: 1, number: 1, type: 'normal' }]).map((s) => [s.round, s.num]),
+    ).toEqual([
       [1, 1],
       [3, 7],
     ]);

@@ -25,8 +25,10 @@ import { readFence, readRecorder } from './support/read-fence';
 
 const offline = () => false;
 const someOnline = (userId: string) => userId.length % 2 === 0;
-const inputs = (key: ScopeKey, state: LiveState, isOnline: (userId: string) => boolean = offline) => readInputs(scopeDefinition(key).reads, state, key, isOnline);
-const touched = (scope: ScopeName, state: LiveState, previous: LiveState) => touchedInstances(scopeDefinition({ scope }).reads, state, previous);
+const inputs = (key: ScopeKey, state: LiveState, isOnline: (userId: string) => boolean = offline) =>
+  readInputs(scopeDefinition(key).reads, state, key, isOnline);
+const touched = (scope: ScopeName, state: LiveState, previous: LiveState) =>
+  touchedInstances(scopeDefinition({ scope }).reads, state, previous);
 const team = (teamId: string): ScopeKey => ({ scope: 'team', teamId });
 
 /** The scope's instance of that id ('' for the scopes with one instance). */
@@ -37,7 +39,9 @@ function keyOf(scope: ScopeName, id: string): ScopeKey {
 /** The instances of a scope in any of the states: every team or user there, the one instance of the others. */
 function instanceIds(scope: ScopeName, ...states: LiveState[]): string[] {
   if (scope !== 'team' && scope !== 'user') return [''];
-  return [...new Set(states.flatMap((state) => (scope === 'team' ? state.teams : state.users).entries().map(([id]) => id)))];
+  return [
+    ...new Set(states.flatMap((state) => (scope === 'team' ? state.teams : state.users).entries().map(([id]) => id))),
+  ];
 }
 
 function everyScope(state: LiveState): ScopeKey[] {
@@ -46,7 +50,9 @@ function everyScope(state: LiveState): ScopeKey[] {
 
 /** What a read returned, and inside a list its items: what the view may read everything of. */
 function openValues(value: unknown): unknown[] {
-  return (Array.isArray(value) ? [value, ...(value as unknown[])] : [value]).filter((v) => typeof v === 'object' && v !== null);
+  return (Array.isArray(value) ? [value, ...(value as unknown[])] : [value]).filter(
+    (v) => typeof v === 'object' && v !== null,
+  );
 }
 
 /**
@@ -73,7 +79,10 @@ function viewsReadOnlyTheirReads(states: readonly LiveState[]): number {
   let checked = 0;
   for (const state of states) {
     for (const key of everyScope(state)) {
-      expect([scopeKeyString(key), viewWithinReads(state, key, someOnline)]).toEqual([scopeKeyString(key), scopeView(state, key, someOnline)]);
+      expect([scopeKeyString(key), viewWithinReads(state, key, someOnline)]).toEqual([
+        scopeKeyString(key),
+        scopeView(state, key, someOnline),
+      ]);
       checked++;
     }
   }
@@ -107,8 +116,12 @@ function untouchedStayTheSame(states: readonly LiveState[]): number {
           for (const id of ids) {
             if (set.has(id)) continue;
             const key = keyOf(scope, id);
-            const [now, before] = [readInputs([read], state, key, someOnline), readInputs([read], previous, key, someOnline)];
-            if (!sameInputs(now, before)) missed.push(`read ${n} of ${scopeKeyString(key)} changed from state ${i} to ${i + stride} untouched`);
+            const [now, before] = [
+              readInputs([read], state, key, someOnline),
+              readInputs([read], previous, key, someOnline),
+            ];
+            if (!sameInputs(now, before))
+              missed.push(`read ${n} of ${scopeKeyString(key)} changed from state ${i} to ${i + stride} untouched`);
           }
         });
         const all = touched(scope, state, previous);
@@ -117,7 +130,8 @@ function untouchedStayTheSame(states: readonly LiveState[]): number {
           if (all.has(id)) continue;
           const key = keyOf(scope, id);
           checked++;
-          if (viewOf(state, key) !== viewOf(previous, key)) missed.push(`the view of ${scopeKeyString(key)} changed from state ${i} to ${i + stride} untouched`);
+          if (viewOf(state, key) !== viewOf(previous, key))
+            missed.push(`the view of ${scopeKeyString(key)} changed from state ${i} to ${i + stride} untouched`);
         }
       }
     }
@@ -153,7 +167,9 @@ function busyNight(): LiveState[] {
   step(() => w.joinTeam(s.cleo, s.teamA)); // the author of team B's taken answer leaves it
   step(() => w.must({ type: 'StartChecking', quiz: s.quizId }, w.as(s.tester)));
   const paris = testerView(w.state).answers.find((a) => a.answer === 'Paris')!;
-  step(() => w.must({ type: 'RateAnswerAbsolute', answerId: paris.id, value: 2, checked: true, liked: true }, w.as(s.tester)));
+  step(() =>
+    w.must({ type: 'RateAnswerAbsolute', answerId: paris.id, value: 2, checked: true, liked: true }, w.as(s.tester)),
+  );
   step(() => w.must({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 2 }, w.as(s.moderator)));
   step(() => w.must({ type: 'StartCountdown', time: 5 }, w.as(s.moderator)));
   return states;
@@ -168,7 +184,9 @@ describe('scope reads', () => {
     const before = s.world.state;
     s.world.must({ type: 'UpdateProfile', userId: s.anna, name: 'Anna Neu' }, s.world.as(s.anna));
     expect(sameInputs(inputs(key, before), inputs(key, s.world.state))).toBe(false);
-    expect(Object.values((scopeView(s.world.state, key) as TeamView).proposals).map((p) => p.user)).toEqual(['Anna Neu']);
+    expect(Object.values((scopeView(s.world.state, key) as TeamView).proposals).map((p) => p.user)).toEqual([
+      'Anna Neu',
+    ]);
   });
 
   it("given a question is open, when one team proposes, then the other team's and the global inputs stay the same", () => {
@@ -303,9 +321,14 @@ describe('scope reads', () => {
 
   it('scope keys as strings: one per instance', () => {
     expect(
-      [{ scope: 'global' }, team('t1'), { scope: 'user', userId: 'u1' }, { scope: 'moderator' }, { scope: 'tester' }, { scope: 'operator' }].map((k) =>
-        scopeKeyString(k as ScopeKey),
-      ),
+      [
+        { scope: 'global' },
+        team('t1'),
+        { scope: 'user', userId: 'u1' },
+        { scope: 'moderator' },
+        { scope: 'tester' },
+        { scope: 'operator' },
+      ].map((k) => scopeKeyString(k as ScopeKey)),
     ).toEqual(['global', 'team:t1', 'user:u1', 'moderator', 'tester', 'operator']);
   });
 });

@@ -25,7 +25,9 @@ describe('the ship round', () => {
       .whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.admin))
       .thenEvents({ type: 'ShipQuestionCorrected' });
     const byTeam = Object.fromEntries(
-      (event.data as { results: { teamId: string; hits: number; survived: boolean; points: number }[] }).results.map((r) => [r.teamId, [r.hits, r.survived, r.points]]),
+      (event.data as { results: { teamId: string; hits: number; survived: boolean; points: number }[] }).results.map(
+        (r) => [r.teamId, [r.hits, r.survived, r.points]],
+      ),
     );
     expect(byTeam).toEqual({ [s.teamA]: [1, true, 2], [s.teamB]: [1, false, 1], [s.teamC]: [0, false, 0] });
     s.world.append([event], `night-${s.world.state.night!.id}`);
@@ -34,9 +36,17 @@ describe('the ship round', () => {
 
   it('only ship questions, only existing ones, only admins', () => {
     const s = shipNight();
-    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.admin)).thenRejected('Diese Frage ist keine Schiffe-Frage.');
-    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 5, question: 2 }, s.world.as(s.admin)).thenRejected('Diese Frage gibt es nicht.');
-    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: 'x', round: 1, question: 1 }, s.world.as(s.admin)).thenRejected('Es gibt kein Quiz mit der Nummer x');
-    given(s.world).whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 2 }, s.world.as(s.admin))
+      .thenRejected('Diese Frage ist keine Schiffe-Frage.');
+    given(s.world)
+      .whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 5, question: 2 }, s.world.as(s.admin))
+      .thenRejected('Diese Frage gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'CorrectShipQuestion', quiz: 'x', round: 1, question: 1 }, s.world.as(s.admin))
+      .thenRejected('Es gibt kein Quiz mit der Nummer x');
+    given(s.world)
+      .whenWire({ type: 'CorrectShipQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

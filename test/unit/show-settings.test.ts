@@ -1,4 +1,11 @@
-import { canonicalShowSettings, DEFAULT_SHOW_SETTINGS, hostOfflineText, isIsoDate, isWebAddress, upcomingDates } from '../../projections/live';
+import {
+  canonicalShowSettings,
+  DEFAULT_SHOW_SETTINGS,
+  hostOfflineText,
+  isIsoDate,
+  isWebAddress,
+  upcomingDates,
+} from '../../projections/live';
 import { texts } from '../../src/commands';
 import { VISITOR } from '../support/world';
 import { given } from './support/given';
@@ -23,7 +30,11 @@ const FULL = {
   showName: 'Kneipenquiz Trier',
   logo: '',
   primaryColor: '#1f4e79',
-  overlay: { parts: ['question' as const, 'countdown' as const, 'ranking' as const], corner: 'top-left' as const, scale: 1.25 },
+  overlay: {
+    parts: ['question' as const, 'countdown' as const, 'ranking' as const],
+    corner: 'top-left' as const,
+    scale: 1.25,
+  },
   imprint: '<p>Kneipenquiz Trier GbR, Am Fluss 1, 54290 Trier</p>',
   privacy: '<p>Wir speichern nur, was das Quiz braucht.</p>',
 };
@@ -59,7 +70,13 @@ describe('show settings (PUT /api/show-settings)', () => {
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
     given(s.world)
-      .whenWire(change({ newsletterUrl: '  https://n.example.org/a  ', socialLinks: [{ label: ' Twitch ', url: ' https://twitch.tv/q ' }] }), s.world.as(s.admin))
+      .whenWire(
+        change({
+          newsletterUrl: '  https://n.example.org/a  ',
+          socialLinks: [{ label: ' Twitch ', url: ' https://twitch.tv/q ' }],
+        }),
+        s.world.as(s.admin),
+      )
       .thenEvents({
         type: 'ShowSettingsChanged',
         data: {
@@ -75,15 +92,22 @@ describe('show settings (PUT /api/show-settings)', () => {
   it('empty texts and lists unset a setting', () => {
     const s = show();
     s.world.must(change(FULL), s.world.as(s.admin));
-    s.world.must(change({ ...FULL, supportUrl: '', streamChannel: ' ', socialLinks: [], nextDates: [] }), s.world.as(s.admin));
-    expect(s.world.state.showSettings).toEqual(expect.objectContaining({ supportUrl: '', streamChannel: '', socialLinks: [], nextDates: [] }));
+    s.world.must(
+      change({ ...FULL, supportUrl: '', streamChannel: ' ', socialLinks: [], nextDates: [] }),
+      s.world.as(s.admin),
+    );
+    expect(s.world.state.showSettings).toEqual(
+      expect.objectContaining({ supportUrl: '', streamChannel: '', socialLinks: [], nextDates: [] }),
+    );
   });
 
   it('only admins change them', () => {
     const s = show();
     given(s.world).whenWire(change(FULL), s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
     given(s.world).whenWire(change(FULL), s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
-    given(s.world).whenWire(change(FULL), VISITOR).thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
+    given(s.world)
+      .whenWire(change(FULL), VISITOR)
+      .thenRejected('Es wurde versucht ein Websocket zu erstellen, bevor wir authentifizierungsdaten haben.');
   });
 
   it('a reset of the live game (arr) keeps them', () => {
@@ -96,7 +120,9 @@ describe('show settings (PUT /api/show-settings)', () => {
   it('the QR page names the host set (with the German genitive)', () => {
     const s = show();
     s.world.must(change({ ...FULL, qrHostName: 'Jana' }), s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Janas Laptop ist im Moment nicht verbunden.');
+    given(s.world)
+      .whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR)
+      .thenRejected('Janas Laptop ist im Moment nicht verbunden.');
     expect(hostOfflineText('Klaus')).toBe("Klaus' Laptop ist im Moment nicht verbunden.");
     expect(hostOfflineText('Max')).toBe("Max' Laptop ist im Moment nicht verbunden.");
     expect(hostOfflineText('')).toBe('Der Laptop der Moderation ist im Moment nicht verbunden.');
@@ -175,14 +201,26 @@ describe('show settings: bad input gets a German text and changes nothing', () =
       },
       'Ohne Titel: Der 2. Termin braucht einen Titel.',
     ],
-    ['too many dates', { nextDates: Array.from({ length: 53 }, () => ({ date: '2026-11-27', title: 'Quiz' })) }, 'Es sind höchstens 52 Termine möglich.'],
+    [
+      'too many dates',
+      { nextDates: Array.from({ length: 53 }, () => ({ date: '2026-11-27', title: 'Quiz' })) },
+      'Es sind höchstens 52 Termine möglich.',
+    ],
     [
       'a channel given as an address',
       { streamChannel: 'https://twitch.tv/quizshow' },
       'Der Stream-Kanal ist der Name des Kanals (z. B. quizshow): nur Buchstaben, Ziffern und _, keine Adresse.',
     ],
-    ['a channel too long', { streamChannel: 'q'.repeat(51) }, 'Zu lang: Der Stream-Kanal darf höchstens 50 Zeichen haben.'],
-    ['an address too long', { newsletterUrl: `https://example.org/${'a'.repeat(2000)}` }, 'Zu lang: Die Newsletter-Adresse darf höchstens 2000 Zeichen haben.'],
+    [
+      'a channel too long',
+      { streamChannel: 'q'.repeat(51) },
+      'Zu lang: Der Stream-Kanal darf höchstens 50 Zeichen haben.',
+    ],
+    [
+      'an address too long',
+      { newsletterUrl: `https://example.org/${'a'.repeat(2000)}` },
+      'Zu lang: Die Newsletter-Adresse darf höchstens 2000 Zeichen haben.',
+    ],
     [
       'a social address too long',
       { socialLinks: [{ label: 'X', url: `https://example.org/${'a'.repeat(2000)}` }] },
@@ -193,8 +231,16 @@ describe('show settings: bad input gets a German text and changes nothing', () =
       { socialLinks: [{ label: 'L'.repeat(101), url: 'https://example.org' }] },
       'Zu lang: Die Beschriftung des 1. Social-Media-Links darf höchstens 100 Zeichen haben.',
     ],
-    ['a title too long', { nextDates: [{ date: '2026-11-27', title: 'T'.repeat(101) }] }, 'Zu lang: Der Titel des 1. Termins darf höchstens 100 Zeichen haben.'],
-    ['a host name too long', { qrHostName: 'O'.repeat(51) }, 'Zu lang: Der Name auf der QR-Seite darf höchstens 50 Zeichen haben.'],
+    [
+      'a title too long',
+      { nextDates: [{ date: '2026-11-27', title: 'T'.repeat(101) }] },
+      'Zu lang: Der Titel des 1. Termins darf höchstens 100 Zeichen haben.',
+    ],
+    [
+      'a host name too long',
+      { qrHostName: 'O'.repeat(51) },
+      'Zu lang: Der Name auf der QR-Seite darf höchstens 50 Zeichen haben.',
+    ],
     ['a NUL in a text', { newsletterUrl: 'https://example.org/\u0000' }, 'Der Text enthält ungültige Zeichen.'],
   ];
 
@@ -211,21 +257,23 @@ describe('show settings: bad input gets a German text and changes nothing', () =
 
 describe('show settings: the rules the web app reads too', () => {
   it('web addresses are complete http or https addresses', () => {
-    expect(['https://example.org', 'http://example.org/a?b=c#d', 'HTTPS://EXAMPLE.ORG', 'https://xn--mnchen-3ya.de'].map(isWebAddress)).toEqual([true, true, true, true]);
-    expect(['', 'example.org', 'https:/example.org', 'https:example.org', 'mailto:a@b.de', 'https://a b.de', 'https://'].map(isWebAddress)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      ['https://example.org', 'http://example.org/a?b=c#d', 'HTTPS://EXAMPLE.ORG', 'https://xn--mnchen-3ya.de'].map(
+        isWebAddress,
+      ),
+    ).toEqual([true, true, true, true]);
+    expect(
+      ['', 'example.org', 'https:/example.org', 'https:example.org', 'mailto:a@b.de', 'https://a b.de', 'https://'].map(
+        isWebAddress,
+      ),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 
   it('dates are calendar days written yyyy-mm-dd', () => {
     expect(['2026-11-27', '2028-02-29', '2000-02-29', '2026-12-31'].map(isIsoDate)).toEqual([true, true, true, true]);
-    expect(['2026-11-31', '1900-02-29', '2026-13-01', '2026-1-5', '2026-00-10', '27.11.2026', ''].map(isIsoDate)).toEqual([false, false, false, false, false, false, false]);
+    expect(
+      ['2026-11-31', '1900-02-29', '2026-13-01', '2026-1-5', '2026-00-10', '27.11.2026', ''].map(isIsoDate),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 
   it('the next dates are those from today on, earliest first', () => {
@@ -249,7 +297,9 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
       .whenWire({ type: 'RegisterUser', login: 'bot1', password: 'x' }, VISITOR)
       .thenRejected('Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.');
     s.world.must(change(FULL), s.world.as(s.admin)); // a field left out takes its default: open
-    given(s.world).whenWire({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR).thenEvents({ type: 'UserRegistered' });
+    given(s.world)
+      .whenWire({ type: 'RegisterUser', login: 'mensch', password: 'x' }, VISITOR)
+      .thenEvents({ type: 'UserRegistered' });
     const { allowNewAccounts: _dropped, ...older } = FULL;
     expect(canonicalShowSettings(older as typeof FULL).allowNewAccounts).toBe(true);
   });
@@ -258,8 +308,14 @@ describe('closing registration (allowNewAccounts, finding 7)', () => {
 describe('Impressum and Datenschutzerklärung (PROTOCOL.md wave 5)', () => {
   it('given an admin, when she saves an Impressum and a Datenschutzerklärung, then the settings hold them; settings from before they existed read as empty', () => {
     const s = show();
-    const step = given(s.world).whenWire(change({ imprint: ' <p>Impressum</p> ', privacy: '<p>Datenschutz</p>' }), s.world.as(s.admin));
-    step.thenEvents({ type: 'ShowSettingsChanged', data: { settings: { ...DEFAULT_SHOW_SETTINGS, imprint: '<p>Impressum</p>', privacy: '<p>Datenschutz</p>' } } });
+    const step = given(s.world).whenWire(
+      change({ imprint: ' <p>Impressum</p> ', privacy: '<p>Datenschutz</p>' }),
+      s.world.as(s.admin),
+    );
+    step.thenEvents({
+      type: 'ShowSettingsChanged',
+      data: { settings: { ...DEFAULT_SHOW_SETTINGS, imprint: '<p>Impressum</p>', privacy: '<p>Datenschutz</p>' } },
+    });
     const { imprint: _i, privacy: _p, ...older } = FULL;
     expect(canonicalShowSettings(older as typeof FULL)).toMatchObject({ imprint: '', privacy: '' });
   });

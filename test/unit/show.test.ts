@@ -9,23 +9,35 @@ describe('maintenance (ara)', () => {
   it('a recheck time above 0 turns it on (state ma), 0 turns it off', () => {
     const s = show();
     s.world.must({ type: 'SetReconnectAt', recheckAt: s.world.now + 60_000 }, s.world.as(s.admin));
-    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ state: 'ma', recheckAt: s.world.now + 60_000 }));
-    given(s.world).whenWire({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.admin)).thenEvents({ type: 'MaintenanceEnded' });
+    expect(globalView(s.world.state)).toEqual(
+      expect.objectContaining({ state: 'ma', recheckAt: s.world.now + 60_000 }),
+    );
+    given(s.world)
+      .whenWire({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.admin))
+      .thenEvents({ type: 'MaintenanceEnded' });
   });
 
   it('blocks everything but ara from an admin', () => {
     const s = show();
     s.world.must({ type: 'SetReconnectAt', recheckAt: s.world.now }, s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator)).thenRejected(MAINTENANCE);
+    given(s.world)
+      .whenWire({ type: 'StartQuestion', quiz: s.quizId, round: 1, question: 1 }, s.world.as(s.moderator))
+      .thenRejected(MAINTENANCE);
     given(s.world).when({ type: 'PostLobbyChat', message: 'hallo?' }, s.world.as(s.anna)).thenRejected(MAINTENANCE);
     given(s.world).whenWire({ type: 'RegisterUser', login: 'neu', password: 'x' }, VISITOR).thenRejected(MAINTENANCE);
-    given(s.world).whenWire({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.moderator)).thenRejected(MAINTENANCE);
-    given(s.world).whenWire({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.admin)).thenEvents({ type: 'MaintenanceEnded' });
+    given(s.world)
+      .whenWire({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.moderator))
+      .thenRejected(MAINTENANCE);
+    given(s.world)
+      .whenWire({ type: 'SetReconnectAt', recheckAt: 0 }, s.world.as(s.admin))
+      .thenEvents({ type: 'MaintenanceEnded' });
   });
 
   it('the recheck time must be a number', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'SetReconnectAt', recheckAt: Number.NaN }, s.world.as(s.admin)).thenRejected('Keine Zahl gesendet, kann nicht updaten.');
+    given(s.world)
+      .whenWire({ type: 'SetReconnectAt', recheckAt: Number.NaN }, s.world.as(s.admin))
+      .thenRejected('Keine Zahl gesendet, kann nicht updaten.');
   });
 });
 
@@ -39,7 +51,9 @@ describe('uber modes (mum)', () => {
 
   it('a quiz mode cannot be left while a question is open', () => {
     const s = showWithQuestion([q(1, 1)]);
-    given(s.world).when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator)).thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
+    given(s.world)
+      .when({ type: 'ChangeUberMode', modus: 'pause' }, s.world.as(s.moderator))
+      .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
     given(s.world)
       .when({ type: 'ChangeUberMode', modus: 'quiz-single' }, s.world.as(s.moderator))
       .thenRejected('Die Quizart kann nur geändert werden, während keine Frage aktiv ist.');
@@ -47,13 +61,28 @@ describe('uber modes (mum)', () => {
 
   it('unknown modes are refused', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'ChangeUberMode', modus: 'disco' }, s.world.as(s.moderator)).thenRejected('Diese Quizart gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'ChangeUberMode', modus: 'disco' }, s.world.as(s.moderator))
+      .thenRejected('Diese Quizart gibt es nicht.');
   });
 
   it('the uber message, painting strokes and clearing', () => {
     const s = show();
-    given(s.world).when({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator)).thenEvents({ type: 'UberMessageSet' });
-    s.world.must({ type: 'DrawStroke', url: 'https://example.org/bild.png', color: '#ff0000', startX: 1, startY: 2, endX: 3, endY: 4 }, s.world.as(s.moderator));
+    given(s.world)
+      .when({ type: 'SetUberMessage', message: '<b>Pause</b>' }, s.world.as(s.moderator))
+      .thenEvents({ type: 'UberMessageSet' });
+    s.world.must(
+      {
+        type: 'DrawStroke',
+        url: 'https://example.org/bild.png',
+        color: '#ff0000',
+        startX: 1,
+        startY: 2,
+        endX: 3,
+        endY: 4,
+      },
+      s.world.as(s.moderator),
+    );
     expect(globalView(s.world.state).painting).toHaveLength(1);
     s.world.must({ type: 'ClearPainting' }, s.world.as(s.moderator));
     expect(globalView(s.world.state).painting).toEqual([]);
@@ -68,17 +97,32 @@ describe('admin tools', () => {
     const s = show();
     s.world.must({ type: 'SetOverviewMessage', message: 'Gleich gehts los' }, s.world.as(s.admin));
     s.world.must({ type: 'SetFeatureFlags', flags: '{"recreateSocketOnVisibilityLost": true}' }, s.world.as(s.admin));
-    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ overviewMessage: 'Gleich gehts los', featureFlags: '{"recreateSocketOnVisibilityLost": true}' }));
-    given(s.world).when({ type: 'SetOverviewMessage', message: 'x' }, s.world.as(s.moderator)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    expect(globalView(s.world.state)).toEqual(
+      expect.objectContaining({
+        overviewMessage: 'Gleich gehts los',
+        featureFlags: '{"recreateSocketOnVisibilityLost": true}',
+      }),
+    );
+    given(s.world)
+      .when({ type: 'SetOverviewMessage', message: 'x' }, s.world.as(s.moderator))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 
   it('registrations are opened and closed through asu', () => {
     const s = show();
-    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
+    s.world.must(
+      { type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false },
+      s.world.as(s.admin),
+    );
     expect(globalView(s.world.state).allowNewRegistrations).toBe(false);
-    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: 'true' }, s.world.as(s.admin));
+    s.world.must(
+      { type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: 'true' },
+      s.world.as(s.admin),
+    );
     expect(globalView(s.world.state).allowNewRegistrations).toBe(true);
-    given(s.world).whenWire({ type: 'UpdateStateSetting', path: 'global.somethingElse', value: 1 }, s.world.as(s.admin)).thenRejected('Diese Einstellung gibt es nicht.');
+    given(s.world)
+      .whenWire({ type: 'UpdateStateSetting', path: 'global.somethingElse', value: 1 }, s.world.as(s.admin))
+      .thenRejected('Diese Einstellung gibt es nicht.');
   });
 
   it('arr resets the live game and ends the night; users, teams, quizzes and settings stay', () => {
@@ -90,7 +134,9 @@ describe('admin tools', () => {
       .when({ type: 'ResetLiveState' }, s.world.as(s.admin))
       .thenEvents({ type: 'LiveStateReset', data: { endedNightId: nightId } });
     s.world.must({ type: 'ResetLiveState' }, s.world.as(s.admin));
-    expect(globalView(s.world.state)).toEqual(expect.objectContaining({ state: 'qn', question: null, lobbyChat: [], overviewMessage: 'bleibt' }));
+    expect(globalView(s.world.state)).toEqual(
+      expect.objectContaining({ state: 'qn', question: null, lobbyChat: [], overviewMessage: 'bleibt' }),
+    );
     expect(s.world.state.nights.get(nightId)!.endedAt).toBe(s.world.now);
     expect(s.world.state.teams.size).toBe(2);
   });
@@ -104,7 +150,10 @@ describe('publishing points (mp)', () => {
     s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     s.world.must({ type: 'EndQuestion' }, s.world.as(s.moderator));
     const paris = testerView(s.world.state).answers.find((a) => a.answer === 'Paris')!;
-    s.world.must({ type: 'RateAnswerAbsolute', answerId: paris.id, value: 2, checked: true, liked: false }, s.world.as(s.tester));
+    s.world.must(
+      { type: 'RateAnswerAbsolute', answerId: paris.id, value: 2, checked: true, liked: false },
+      s.world.as(s.tester),
+    );
     return s;
   }
 
@@ -118,7 +167,9 @@ describe('publishing points (mp)', () => {
     given(s.world)
       .whenWire({ type: 'PublishPoints', content: { publish: true } }, s.world.as(s.moderator))
       .thenEvents({ type: 'PointsPublished', data: { quizId, points: ranking } });
-    given(s.world).whenWire({ type: 'PublishPoints', content: {} }, s.world.as(s.moderator)).thenEvents({ type: 'PointsUnpublished' });
+    given(s.world)
+      .whenWire({ type: 'PublishPoints', content: {} }, s.world.as(s.moderator))
+      .thenEvents({ type: 'PointsUnpublished' });
     given(s.world)
       .whenWire({ type: 'PublishPoints', content: { publish: false } }, s.world.as(s.moderator))
       .thenEvents({ type: 'PointsUnpublished' });

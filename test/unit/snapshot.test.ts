@@ -13,7 +13,8 @@ describe('snapshots of the live state', () => {
       expect(JSON.stringify(restored)).toBe(JSON.stringify(head));
       const tail = log.slice(at);
       expect(JSON.stringify(fold(tail, restored))).toBe(JSON.stringify(fold(log, initialState)));
-      for (const viewer of Object.values(night.viewers)) expect(views(fold(tail, restored), viewer)).toEqual(views(night.world.state, viewer));
+      for (const viewer of Object.values(night.viewers))
+        expect(views(fold(tail, restored), viewer)).toEqual(views(night.world.state, viewer));
     }
   });
 

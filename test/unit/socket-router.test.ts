@@ -66,7 +66,11 @@ describe('the socket router', () => {
     await migrateWriteSide(database.db);
     store = await SqlEventStore.open(database.db);
     for (const [i, event] of show.world.log.entries()) {
-      await store.append(show.world.streamLog[i]!, [{ ...toStored(event), id: nameBasedUuid(event.metadata.eventId, i) }], 'any');
+      await store.append(
+        show.world.streamLog[i]!,
+        [{ ...toStored(event), id: nameBasedUuid(event.metadata.eventId, i) }],
+        'any',
+      );
     }
     engine = await Engine.start(store);
     hub = new PushHub(engine.live, new Presence());
@@ -79,7 +83,13 @@ describe('the socket router', () => {
       engine,
       auth: new SocketAuth({ live: engine.live, jwt, overlayTokens: new OverlayTokens(SECRET), signIn }),
       snapshot: (client) => hub.snapshotParts(client),
-      securedParts: securedParts({ engine, teamPasswords, credentials: await Credentials.open(database.db), guards: await TeamPasswordGuards.open(database.db), tokens }),
+      securedParts: securedParts({
+        engine,
+        teamPasswords,
+        credentials: await Credentials.open(database.db),
+        guards: await TeamPasswordGuards.open(database.db),
+        tokens,
+      }),
       tokens,
       uploadsDir,
       logError: (message) => {
@@ -97,8 +107,14 @@ describe('the socket router', () => {
   });
 
   const fresh = (): RoutedSession => ({ user: null, overlay: null, client: null });
-  const envelope = (type: string, content?: Record<string, unknown>, commandId?: string): Envelope => ({ type, id: 1, content, commandId });
-  const tokenOf = (userId: string) => jwt.sign({ id: userId, roles: [], tokenGeneration: engine.live.state.users.get(userId)!.tokenGeneration });
+  const envelope = (type: string, content?: Record<string, unknown>, commandId?: string): Envelope => ({
+    type,
+    id: 1,
+    content,
+    commandId,
+  });
+  const tokenOf = (userId: string) =>
+    jwt.sign({ id: userId, roles: [], tokenGeneration: engine.live.state.users.get(userId)!.tokenGeneration });
   const signedInAs = async (userId: string) => {
     const session = fresh();
     expect(await router.route(session, envelope('sa', { token: tokenOf(userId) }))).toEqual({ success: true });
@@ -109,20 +125,29 @@ describe('the socket router', () => {
     const session = fresh();
     const before = engine.live.position;
     for (const type of ['sg', 'ping', 'gp']) {
-      expect(await router.route(session, envelope(type, { message: 'x' }))).toEqual({ success: false, message: SOCKET_TEXTS.tooEarly });
+      expect(await router.route(session, envelope(type, { message: 'x' }))).toEqual({
+        success: false,
+        message: SOCKET_TEXTS.tooEarly,
+      });
     }
     expect(engine.live.position).toBe(before);
   });
 
   it('given a token that does not verify, when sa comes, then it is refused and nobody signs in', async () => {
     const before = signedIn.length;
-    expect(await router.route(fresh(), envelope('sa', { token: 'no.such.token' }))).toEqual({ success: false, message: SOCKET_TEXTS.authFailed });
+    expect(await router.route(fresh(), envelope('sa', { token: 'no.such.token' }))).toEqual({
+      success: false,
+      message: SOCKET_TEXTS.authFailed,
+    });
     expect(signedIn.length).toBe(before);
   });
 
   it('given a signed-in player, when they send an unknown type, then the reply names it', async () => {
     const session = await signedInAs(show.anna);
-    expect(await router.route(session, envelope('zz'))).toEqual({ success: false, message: SOCKET_TEXTS.unknownType('zz') });
+    expect(await router.route(session, envelope('zz'))).toEqual({
+      success: false,
+      message: SOCKET_TEXTS.unknownType('zz'),
+    });
   });
 
   it('given a signed-in player, when they send ping, then the reply has the server time', async () => {
@@ -141,31 +166,49 @@ describe('the socket router', () => {
 
   it('given a teamless player, when gj comes with a wrong password (and its own passwordOk), then the team password is checked and the rule refuses it', async () => {
     const session = await signedInAs(dora);
-    expect(await router.route(session, envelope('gj', { id: show.teamB, password: 'falsch', passwordOk: true }))).toEqual({ success: false, message: SHARED_TEXTS.teamJoinFailed });
+    expect(
+      await router.route(session, envelope('gj', { id: show.teamB, password: 'falsch', passwordOk: true })),
+    ).toEqual({ success: false, message: SHARED_TEXTS.teamJoinFailed });
     expect(engine.live.state.users.get(dora)?.teamId ?? null).toBeNull();
   });
 
   it('given a teamless player, when gj comes with the team password, then they join', async () => {
     const session = await signedInAs(dora);
-    expect(await router.route(session, envelope('gj', { id: show.teamB, password: 'pw-team' }))).toEqual({ success: true });
+    expect(await router.route(session, envelope('gj', { id: show.teamB, password: 'pw-team' }))).toEqual({
+      success: true,
+    });
     expect(engine.live.state.users.get(dora)?.teamId).toBe(show.teamB);
   });
 
   it('given a player, when gi comes with a token nobody issued (and an inviteId of their own), then the rule refuses it as an unknown invite', async () => {
     const session = await signedInAs(show.cleo);
-    expect(await router.route(session, envelope('gi', { token: 'unbekannt', inviteId: 'forged' }))).toEqual({ success: false, message: SHARED_TEXTS.teamJoinFailed });
+    expect(await router.route(session, envelope('gi', { token: 'unbekannt', inviteId: 'forged' }))).toEqual({
+      success: false,
+      message: SHARED_TEXTS.teamJoinFailed,
+    });
   });
 
   it('given an overlay session, when it sends a command, then it is refused as read-only; sg still answers', async () => {
     const session: RoutedSession = { user: null, overlay: { linkId: 'l' }, client: { userId: null, send: () => true } };
-    expect(await router.route(session, envelope('gp', { message: 'x' }))).toEqual({ success: false, message: SOCKET_TEXTS.overlayReadOnly });
+    expect(await router.route(session, envelope('gp', { message: 'x' }))).toEqual({
+      success: false,
+      message: SOCKET_TEXTS.overlayReadOnly,
+    });
     expect(await router.route(session, envelope('sg'))).toBeInstanceOf(SerializedContent);
   });
 
   it('parses envelopes: not JSON, not an object, a long commandId', () => {
     expect(parseEnvelope('{')).toEqual({ problem: SOCKET_TEXTS.notJson, id: null });
     expect(parseEnvelope('[1]')).toEqual({ problem: SOCKET_TEXTS.badEnvelope, id: null });
-    expect(parseEnvelope(JSON.stringify({ type: 'gp', id: 3, commandId: 'x'.repeat(65) }))).toEqual({ problem: SOCKET_TEXTS.badCommandId, id: 3 });
-    expect(parseEnvelope(JSON.stringify({ type: 'gp', id: 3, content: { message: 'a' } }))).toEqual({ type: 'gp', id: 3, content: { message: 'a' }, commandId: undefined });
+    expect(parseEnvelope(JSON.stringify({ type: 'gp', id: 3, commandId: 'x'.repeat(65) }))).toEqual({
+      problem: SOCKET_TEXTS.badCommandId,
+      id: 3,
+    });
+    expect(parseEnvelope(JSON.stringify({ type: 'gp', id: 3, content: { message: 'a' } }))).toEqual({
+      type: 'gp',
+      id: 3,
+      content: { message: 'a' },
+      commandId: undefined,
+    });
   });
 });

@@ -17,7 +17,10 @@ describe('short team numbers', () => {
     const dora = s.world.player('dora');
     given(s.world)
       .whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, s.world.as(dora))
-      .thenEvents({ type: 'TeamCreated', data: { name: 'Quizgurus', number: 3 } }, { type: 'TeamJoined', data: { userId: dora } });
+      .thenEvents(
+        { type: 'TeamCreated', data: { name: 'Quizgurus', number: 3 } },
+        { type: 'TeamJoined', data: { userId: dora } },
+      );
   });
 
   it('given two teams, when a team signs up by QR code, then it gets the next number too', () => {
@@ -42,7 +45,15 @@ describe('short team numbers', () => {
 
   it('a typed number may carry blanks or a leading #; anything else is no number', () => {
     expect(['2', ' 2 ', '#2', '# 2', '002'].map(teamNumberOf)).toEqual([2, 2, 2, 2, 2]);
-    expect(['', 'zwei', '2a', '-2', '1.5', '1e3', '1234567890'].map(teamNumberOf)).toEqual([null, null, null, null, null, null, null]);
+    expect(['', 'zwei', '2a', '-2', '1.5', '1e3', '1234567890'].map(teamNumberOf)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -68,20 +79,26 @@ describe('gj by short team number', () => {
   it("given two teams, when dora joins with an unknown number, then the spec's text and no event", () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '17', password: 'pw-team', passwordOk: false }, s.world.as(dora)).thenRejected(JOIN_FAILED);
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: '17', password: 'pw-team', passwordOk: false }, s.world.as(dora))
+      .thenRejected(JOIN_FAILED);
   });
 
   it("given team 2, when dora joins with its number and a wrong password, then the spec's text and no event", () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'falsch', passwordOk: false }, s.world.as(dora)).thenRejected(JOIN_FAILED);
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: '2', password: 'falsch', passwordOk: false }, s.world.as(dora))
+      .thenRejected(JOIN_FAILED);
   });
 
   it("given team 2 was deleted, when dora joins with its number, then the spec's text", () => {
     const s = show();
     s.world.must({ type: 'DeleteTeam', id: s.teamB }, s.world.as(s.admin));
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora)).thenRejected(JOIN_FAILED);
+    given(s.world)
+      .whenWire({ type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora))
+      .thenRejected(JOIN_FAILED);
   });
 
   it('given a fusion team, when dora joins it by number with "(none)", then she joins without a password check', () => {
@@ -90,7 +107,10 @@ describe('gj by short team number', () => {
     const fusion = created.data as { teamId: string; number: number };
     const dora = s.world.player('dora');
     given(s.world)
-      .whenWire({ type: 'JoinTeam', id: String(fusion.number), password: '(none)', passwordOk: false }, s.world.as(dora))
+      .whenWire(
+        { type: 'JoinTeam', id: String(fusion.number), password: '(none)', passwordOk: false },
+        s.world.as(dora),
+      )
       .thenEvents({ type: 'TeamJoined', data: { teamId: fusion.teamId, via: 'fusion' } });
   });
 
@@ -106,8 +126,15 @@ describe('gj by short team number', () => {
   it('the boundary of a join by number is the stream of the team the number names (where its number is recorded)', () => {
     const s = show();
     const dora = s.world.player('dora');
-    const command = admit(s.world.state, { type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true }, s.world.as(dora));
+    const command = admit(
+      s.world.state,
+      { type: 'JoinTeam', id: '2', password: 'pw-team', passwordOk: true },
+      s.world.as(dora),
+    );
     if (isRejection(command)) throw new Error(command.message);
-    expect(entryOf('JoinTeam').boundary(command as never, s.world.state, dora)).toEqual([`user-${dora}`, `team-${s.teamB}`]);
+    expect(entryOf('JoinTeam').boundary(command as never, s.world.state, dora)).toEqual([
+      `user-${dora}`,
+      `team-${s.teamB}`,
+    ]);
   });
 });

@@ -37,7 +37,9 @@ describe('GET /api/teams at 1,000 teams with every field at its maximum', () => 
     const ascii = listBytes('x');
     const widest = listBytes('€'); // 3 bytes in UTF-8 for each character the limit counts
     const before = listBytes('x', true); // every attribute, as the list carried them before
-    console.log(`GET /api/teams, ${TEAMS} teams at their maxima: ${ascii} bytes (ASCII), ${widest} bytes (3-byte characters); with every attribute: ${before} bytes`);
+    console.log(
+      `GET /api/teams, ${TEAMS} teams at their maxima: ${ascii} bytes (ASCII), ${widest} bytes (3-byte characters); with every attribute: ${before} bytes`,
+    );
     expect(ascii).toBeLessThan(2_300_000);
     expect(widest).toBeLessThan(2_700_000);
   });

@@ -11,7 +11,10 @@ describe('creating teams', () => {
     const anna = world.player('anna');
     const [created] = given(world)
       .whenWire({ type: 'CreateTeam', name: 'Quizgurus', ...dialog }, world.as(anna))
-      .thenEvents({ type: 'TeamCreated', data: { name: 'Quizgurus', stadt: 'Bonn', isNew: false } }, { type: 'TeamJoined', data: { userId: anna, via: 'creation' } });
+      .thenEvents(
+        { type: 'TeamCreated', data: { name: 'Quizgurus', stadt: 'Bonn', isNew: false } },
+        { type: 'TeamJoined', data: { userId: anna, via: 'creation' } },
+      );
     expect(JSON.stringify(created)).not.toContain('"pw-team"');
   });
 
@@ -26,7 +29,10 @@ describe('creating teams', () => {
 
   it('closed registrations block team creation', () => {
     const s = show();
-    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
+    s.world.must(
+      { type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false },
+      s.world.as(s.admin),
+    );
     given(s.world)
       .whenWire({ type: 'CreateTeam', name: 'Neu', ...dialog }, s.world.as(s.anna))
       .thenRejected('Konnte Gruppe nicht anlegen.');
@@ -67,7 +73,9 @@ describe('QR sign-up', () => {
   });
 
   it('requires a name', () => {
-    given(show().world).whenWire({ type: 'CreateQrTeam', name: ' ', amount: '', moderatorOnline: true }, VISITOR).thenRejected('Du musst einen Namen eingeben.');
+    given(show().world)
+      .whenWire({ type: 'CreateQrTeam', name: ' ', amount: '', moderatorOnline: true }, VISITOR)
+      .thenRejected('Du musst einen Namen eingeben.');
   });
 
   it('requires a numeric amount if one is given', () => {
@@ -84,13 +92,20 @@ describe('QR sign-up', () => {
 
   it('says that registrations are closed while they are, instead of a generic failure', () => {
     const s = show();
-    s.world.must({ type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false }, s.world.as(s.admin));
-    given(s.world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: true }, VISITOR).thenRejected('Neue Registrierungen sind gerade geschlossen.');
+    s.world.must(
+      { type: 'UpdateStateSetting', path: 'global.allowNewRegistrations', value: false },
+      s.world.as(s.admin),
+    );
+    given(s.world)
+      .whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: true }, VISITOR)
+      .thenRejected('Neue Registrierungen sind gerade geschlossen.');
   });
 
   it("is refused while the moderator's laptop is not connected", () => {
     // The server passes its verdict from live sockets; presence is not in the log.
-    given(show().world).whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR).thenRejected('Olafs Laptop ist im Moment nicht verbunden.');
+    given(show().world)
+      .whenWire({ type: 'CreateQrTeam', name: 'Tisch 4', moderatorOnline: false }, VISITOR)
+      .thenRejected('Olafs Laptop ist im Moment nicht verbunden.');
   });
 });
 
@@ -136,7 +151,9 @@ describe('joining teams', () => {
 
   it('an unknown invite fails', () => {
     const s = show();
-    given(s.world).when({ type: 'JoinTeamByInvite', inviteId: 'unknown' }, s.world.as(s.anna)).thenRejected('Teambeitritt hat leider nicht funktioniert.');
+    given(s.world)
+      .when({ type: 'JoinTeamByInvite', inviteId: 'unknown' }, s.world.as(s.anna))
+      .thenRejected('Teambeitritt hat leider nicht funktioniert.');
   });
 
   it('a user without a team cannot create an invite', () => {
@@ -150,7 +167,9 @@ describe('joining teams', () => {
     given(s.world)
       .whenWire({ type: 'CreateTeamInviteAsAdmin', id: s.teamA }, s.world.as(s.admin))
       .thenEvents({ type: 'TeamInviteCreated', data: { teamId: s.teamA } });
-    given(s.world).whenWire({ type: 'CreateTeamInviteAsAdmin', id: 'x' }, s.world.as(s.admin)).thenRejected('Konnte das Team/User nicht finden (x)');
+    given(s.world)
+      .whenWire({ type: 'CreateTeamInviteAsAdmin', id: 'x' }, s.world.as(s.admin))
+      .thenRejected('Konnte das Team/User nicht finden (x)');
   });
 });
 
@@ -159,13 +178,18 @@ describe('editing and deleting teams', () => {
     const s = show();
     given(s.world)
       .whenWire({ type: 'EditTeam', url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' }, s.world.as(s.bert))
-      .thenEvents({ type: 'TeamEdited', data: { teamId: s.teamA, url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' } });
+      .thenEvents({
+        type: 'TeamEdited',
+        data: { teamId: s.teamA, url: 'https://logo', stadt: 'Bonn', beschreibung: 'Neu' },
+      });
   });
 
   it('a user without a team gets the team save failure', () => {
     const s = show();
     const dora = s.world.player('dora');
-    given(s.world).whenWire({ type: 'EditTeam', url: '', stadt: '', beschreibung: '' }, s.world.as(dora)).thenRejected('Beim Speichern des Teams ist ein Fehler aufgetreten.');
+    given(s.world)
+      .whenWire({ type: 'EditTeam', url: '', stadt: '', beschreibung: '' }, s.world.as(dora))
+      .thenRejected('Beim Speichern des Teams ist ein Fehler aufgetreten.');
   });
 
   it('an admin deletes a team; its members have no team afterwards', () => {
@@ -180,6 +204,8 @@ describe('editing and deleting teams', () => {
 
   it('a player cannot delete teams', () => {
     const s = show();
-    given(s.world).whenWire({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.anna)).thenRejected('Dazu fehlt dir die Berechtigung.');
+    given(s.world)
+      .whenWire({ type: 'DeleteTeam', id: s.teamA }, s.world.as(s.anna))
+      .thenRejected('Dazu fehlt dir die Berechtigung.');
   });
 });

@@ -63,9 +63,16 @@ describe("an owner's share of the uploads (docs/decisions/trust-third-round.md)"
     expect(TEAMLESS_UPLOAD_QUOTA_BYTES).toBe(12 * MB);
     expect(await fillUp({ id: 'u-frisch', kind: 'teamless' })).toEqual({
       kept: TEAMLESS_UPLOAD_QUOTA_BYTES,
-      refusal: { status: 413, detail: 'Dein Speicherplatz für Bilder ist voll (höchstens 12 MB, solange du in keinem Team bist). Bitte wende dich an das Quiz-Team.' },
+      refusal: {
+        status: 413,
+        detail:
+          'Dein Speicherplatz für Bilder ist voll (höchstens 12 MB, solange du in keinem Team bist). Bitte wende dich an das Quiz-Team.',
+      },
     });
-    expect(await fillUp({ id: 'u-mitglied', kind: 'user' })).toEqual({ kept: USER_UPLOAD_QUOTA_BYTES, refusal: { status: 413, detail: UPLOAD_LIMIT_TEXTS.userQuota } });
+    expect(await fillUp({ id: 'u-mitglied', kind: 'user' })).toEqual({
+      kept: USER_UPLOAD_QUOTA_BYTES,
+      refusal: { status: 413, detail: UPLOAD_LIMIT_TEXTS.userQuota },
+    });
     expect(await limits.usage('u-frisch')).toBe(TEAMLESS_UPLOAD_QUOTA_BYTES);
   });
 });

@@ -9,13 +9,19 @@ describe('uploads', () => {
     const s = show();
     given(s.world)
       .whenWire({ type: 'RecordUpload', kind: 'team', files: [png()] }, s.world.as(s.anna))
-      .thenEvents({ type: 'UploadRecorded', data: { kind: 'team', teamId: s.teamA, userId: s.anna, fileNames: ['f1.png'] } });
+      .thenEvents({
+        type: 'UploadRecorded',
+        data: { kind: 'team', teamId: s.teamA, userId: s.anna, fileNames: ['f1.png'] },
+      });
   });
 
   it('only images', () => {
     const s = show();
     given(s.world)
-      .whenWire({ type: 'RecordUpload', kind: 'team', files: [{ fileName: 'a.pdf', mimeType: 'application/pdf', size: 10 }] }, s.world.as(s.anna))
+      .whenWire(
+        { type: 'RecordUpload', kind: 'team', files: [{ fileName: 'a.pdf', mimeType: 'application/pdf', size: 10 }] },
+        s.world.as(s.anna),
+      )
       .thenRejected('Bitte nur Bilder hochladen');
   });
 
@@ -51,7 +57,10 @@ describe('uploads', () => {
     expect(nightId).toEqual(expect.any(String));
     given(s.world)
       .whenWire({ type: 'RecordUpload', kind: 'question', files: [png()] }, s.world.as(s.anna))
-      .thenEvents({ type: 'UploadRecorded', data: { kind: 'question', teamId: s.teamA, question: { nightId, round: 2, number: 3 } } });
+      .thenEvents({
+        type: 'UploadRecorded',
+        data: { kind: 'question', teamId: s.teamA, question: { nightId, round: 2, number: 3 } },
+      });
   });
 
   it('a question upload during the countdown (qc) still names the question', () => {
@@ -60,7 +69,10 @@ describe('uploads', () => {
     expect(s.world.state.night!.phase).toBe('qc');
     given(s.world)
       .whenWire({ type: 'RecordUpload', kind: 'question', files: [png()] }, s.world.as(s.cleo))
-      .thenEvents({ type: 'UploadRecorded', data: { teamId: s.teamB, question: { nightId: s.world.state.night!.id, round: 1, number: 2 } } });
+      .thenEvents({
+        type: 'UploadRecorded',
+        data: { teamId: s.teamB, question: { nightId: s.world.state.night!.id, round: 1, number: 2 } },
+      });
   });
 
   it('a question upload while no question is open is recorded with question null', () => {

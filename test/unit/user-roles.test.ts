@@ -5,7 +5,8 @@ import { given } from './support/given';
 import { show, showWithQuestion, q } from './support/fixtures';
 
 const UNKNOWN_ROLE = (role: string) => `Die Rolle „${role}“ gibt es nicht. Möglich sind admin, moderator und tester.`;
-const LAST_ADMIN = 'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
+const LAST_ADMIN =
+  'Die Show braucht mindestens einen Admin: Gib zuerst einem anderen Benutzer die Rolle admin, bevor du sie hier entfernst.';
 const FORBIDDEN = 'Dazu fehlt dir die Berechtigung.';
 const CONSOLE = { userId: CONSOLE_ACTOR.userId, roles: [...CONSOLE_ACTOR.roles] };
 
@@ -14,7 +15,10 @@ describe("setting a user's roles (PUT /api/users/:id/roles, npm run user -- role
     const s = show();
     given(s.world)
       .whenWire({ type: 'SetUserRoles', userId: s.anna, roles: ['tester'] }, s.world.as(s.admin))
-      .thenEvents({ type: 'UserRolesChanged', data: { userId: s.anna, roles: ['tester'], previousRoles: [], changedBy: { kind: 'admin', userId: s.admin } } });
+      .thenEvents({
+        type: 'UserRolesChanged',
+        data: { userId: s.anna, roles: ['tester'], previousRoles: [], changedBy: { kind: 'admin', userId: s.admin } },
+      });
   });
 
   it('given the grant folded, then the live state holds the new roles and the user receives the tester scope', () => {
@@ -23,12 +27,21 @@ describe("setting a user's roles (PUT /api/users/:id/roles, npm run user -- role
       .whenWire({ type: 'SetUserRoles', userId: s.anna, roles: ['moderator'] }, s.world.as(s.admin))
       .andApply();
     expect(world.state.users.get(s.anna)!.roles).toEqual(['moderator']);
-    expect(scopesOf(world.state, world.as(s.anna)).map((k) => k.scope)).toEqual(['global', 'user', 'team', 'moderator', 'tester', 'operator']);
+    expect(scopesOf(world.state, world.as(s.anna)).map((k) => k.scope)).toEqual([
+      'global',
+      'user',
+      'team',
+      'moderator',
+      'tester',
+      'operator',
+    ]);
   });
 
   it('given a tester, when the grant is revoked, then the user is a player again, and a tester-only command is refused', () => {
     const s = showWithQuestion([q(1, 1)]);
-    const world = given(s.world).whenWire({ type: 'SetUserRoles', userId: s.tester, roles: [] }, s.world.as(s.admin)).andApply();
+    const world = given(s.world)
+      .whenWire({ type: 'SetUserRoles', userId: s.tester, roles: [] }, s.world.as(s.admin))
+      .andApply();
     expect(world.state.users.get(s.tester)!.roles).toEqual([]);
     given(world).whenWire({ type: 'StartChecking', quiz: s.quizId }, world.as(s.tester)).thenRejected(FORBIDDEN);
   });
@@ -62,7 +75,9 @@ describe("setting a user's roles (PUT /api/users/:id/roles, npm run user -- role
     ['nothing', undefined],
   ])('refuses roles given as %s: they must be a list', (_what, roles) => {
     const s = show();
-    given(s.world).whenWire({ type: 'SetUserRoles', userId: s.anna, roles }, s.world.as(s.admin)).thenRejected('Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].');
+    given(s.world)
+      .whenWire({ type: 'SetUserRoles', userId: s.anna, roles }, s.world.as(s.admin))
+      .thenRejected('Die Rollen müssen als Liste gesendet werden, z. B. ["tester"].');
   });
 
   it('refuses an unknown user with the spec\'s "not found" text', () => {
@@ -114,13 +129,19 @@ describe("setting a user's roles (PUT /api/users/:id/roles, npm run user -- role
     it('given two admins, when one takes the role from the other, then the taker remains; taking it from the last is refused', () => {
       const s = show();
       const second = s.world.addUser('zweite', ['admin']);
-      const world = given(s.world).whenWire({ type: 'SetUserRoles', userId: second, roles: [] }, s.world.as(s.admin)).andApply();
-      given(world).whenWire({ type: 'SetUserRoles', userId: s.admin, roles: [] }, world.as(s.admin)).thenRejected(LAST_ADMIN);
+      const world = given(s.world)
+        .whenWire({ type: 'SetUserRoles', userId: second, roles: [] }, s.world.as(s.admin))
+        .andApply();
+      given(world)
+        .whenWire({ type: 'SetUserRoles', userId: s.admin, roles: [] }, world.as(s.admin))
+        .thenRejected(LAST_ADMIN);
     });
 
     it('the server console cannot remove the last admin either', () => {
       const s = show();
-      given(s.world).whenWire({ type: 'SetUserRoles', userId: s.admin, roles: [], consoleAccount: 'olaf' }, CONSOLE).thenRejected(LAST_ADMIN);
+      given(s.world)
+        .whenWire({ type: 'SetUserRoles', userId: s.admin, roles: [], consoleAccount: 'olaf' }, CONSOLE)
+        .thenRejected(LAST_ADMIN);
     });
   });
 
@@ -129,13 +150,24 @@ describe("setting a user's roles (PUT /api/users/:id/roles, npm run user -- role
       const s = show();
       given(s.world)
         .whenWire({ type: 'SetUserRoles', userId: s.cleo, roles: ['moderator'], consoleAccount: 'olaf' }, CONSOLE)
-        .thenEvents({ type: 'UserRolesChanged', data: { userId: s.cleo, roles: ['moderator'], previousRoles: [], changedBy: { kind: 'console', account: 'olaf' } } });
+        .thenEvents({
+          type: 'UserRolesChanged',
+          data: {
+            userId: s.cleo,
+            roles: ['moderator'],
+            previousRoles: [],
+            changedBy: { kind: 'console', account: 'olaf' },
+          },
+        });
     });
 
     it("an admin's request cannot pass itself off as the console: a logged-in admin is named, whatever the input says", () => {
       const s = show();
       given(s.world)
-        .whenWire({ type: 'SetUserRoles', userId: s.cleo, roles: ['tester'], consoleAccount: 'root' }, s.world.as(s.admin))
+        .whenWire(
+          { type: 'SetUserRoles', userId: s.cleo, roles: ['tester'], consoleAccount: 'root' },
+          s.world.as(s.admin),
+        )
         .thenEvents({ type: 'UserRolesChanged', data: { changedBy: { kind: 'admin', userId: s.admin } } });
     });
 

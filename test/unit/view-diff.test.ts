@@ -9,7 +9,8 @@ import { LOBBY_CHAT_INTERVAL_MS, globalView } from '../../projections/live';
 import { diffViews } from '../../src/realtime/view-diff';
 import { show } from './support/fixtures';
 
-const apply = (before: unknown, patch: ReturnType<typeof diffViews>) => applyPatch(deepClone(before), patch, true, false).newDocument;
+const apply = (before: unknown, patch: ReturnType<typeof diffViews>) =>
+  applyPatch(deepClone(before), patch, true, false).newDocument;
 
 describe('view patches', () => {
   it('given a full lobby chat, when one more message comes, then the patch is one remove at the front and one add at the end', () => {
@@ -30,7 +31,9 @@ describe('view patches', () => {
     expect(apply(before, patch)).toEqual(after);
     const bytes = JSON.stringify(patch).length;
     const byIndex = JSON.stringify(compare(before, after)).length;
-    console.log(`lobby chat push after 120 messages of 200 characters: patch ${bytes} bytes (by index, as before: ${byIndex} bytes)`);
+    console.log(
+      `lobby chat push after 120 messages of 200 characters: patch ${bytes} bytes (by index, as before: ${byIndex} bytes)`,
+    );
     expect(bytes).toBeLessThan(byIndex / 20);
   });
 

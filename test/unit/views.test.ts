@@ -58,7 +58,14 @@ describe('views and privacy', () => {
     s.world.must({ type: 'ChooseFavourite', number: 1 }, s.world.as(s.anna));
     const moderator = views(s.world.state, s.world.as(s.moderator)).moderator!;
     expect(moderator.teamFavorites).toEqual([[s.teamA, 'Vorschlag von A']]);
-    expect(moderator).toEqual(expect.objectContaining({ currentQuiz: s.quizId, currentRound: 1, currentQuestion: 1, nightId: s.world.state.night!.id }));
+    expect(moderator).toEqual(
+      expect.objectContaining({
+        currentQuiz: s.quizId,
+        currentRound: 1,
+        currentQuestion: 1,
+        nightId: s.world.state.night!.id,
+      }),
+    );
   });
 
   it('team view fields use the protocol names', () => {
@@ -80,7 +87,13 @@ describe('views and privacy', () => {
       'takenAnswer',
       'url',
     ]);
-    expect(team.proposals['1']).toEqual({ user: 'anna', userId: s.anna, message: 'Vorschlag von A', chat: false, stars: 0 });
+    expect(team.proposals['1']).toEqual({
+      user: 'anna',
+      userId: s.anna,
+      message: 'Vorschlag von A',
+      chat: false,
+      stars: 0,
+    });
     expect(team.members[s.anna]).toEqual({ name: 'anna', online: false, star: null });
   });
 
@@ -88,11 +101,16 @@ describe('views and privacy', () => {
     const s = night();
     expect(teamView(s.world.state, s.teamA)!.memberCount).toBe(2);
     s.world.joinTeam(s.bert, s.teamB);
-    expect([teamView(s.world.state, s.teamA)!.memberCount, teamView(s.world.state, s.teamB)!.memberCount]).toEqual([1, 2]);
+    expect([teamView(s.world.state, s.teamA)!.memberCount, teamView(s.world.state, s.teamB)!.memberCount]).toEqual([
+      1, 2,
+    ]);
   });
 
   it('members are offline in the views: presence is laid over by the server from live sockets, never folded from the log', () => {
     const s = night();
-    expect(Object.values(views(s.world.state, s.world.as(s.anna)).team!.members).map((m) => m.online)).toEqual([false, false]);
+    expect(Object.values(views(s.world.state, s.world.as(s.anna)).team!.members).map((m) => m.online)).toEqual([
+      false,
+      false,
+    ]);
   });
 });

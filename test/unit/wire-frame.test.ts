@@ -6,7 +6,9 @@ import { wireTextFrame, writeWireFrame } from '../../src/realtime/wire-frame';
 async function connectedPair(options: { perMessageDeflate: boolean }) {
   const server = new WebSocketServer({ port: 0, perMessageDeflate: options.perMessageDeflate });
   const serverSide = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { perMessageDeflate: options.perMessageDeflate });
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+    perMessageDeflate: options.perMessageDeflate,
+  });
   const received: string[] = [];
   const waiting: Array<() => void> = [];
   client.on('message', (data, isBinary) => {
@@ -29,18 +31,21 @@ describe('a push framed once and written to each socket as one write (wire-frame
     ['a short push (length in the first header byte)', 50],
     ['a question start (16-bit length)', 300],
     ['a whole view (64-bit length)', 70_000],
-  ])('given %s, when written as a wire frame, then the client receives it as the same text message', async (_what, length) => {
-    const pair = await connectedPair({ perMessageDeflate: false });
-    try {
-      const text = JSON.stringify({ type: 'st', content: `ä${'a'.repeat(length)}` });
-      const arrived = pair.next();
-      expect(writeWireFrame(pair.socket, wireTextFrame(Buffer.from(text)))).toBe(true);
-      await arrived;
-      expect(pair.received).toEqual([text]);
-    } finally {
-      await pair.close();
-    }
-  });
+  ])(
+    'given %s, when written as a wire frame, then the client receives it as the same text message',
+    async (_what, length) => {
+      const pair = await connectedPair({ perMessageDeflate: false });
+      try {
+        const text = JSON.stringify({ type: 'st', content: `ä${'a'.repeat(length)}` });
+        const arrived = pair.next();
+        expect(writeWireFrame(pair.socket, wireTextFrame(Buffer.from(text)))).toBe(true);
+        await arrived;
+        expect(pair.received).toEqual([text]);
+      } finally {
+        await pair.close();
+      }
+    },
+  );
 
   it('given a connection with permessage-deflate, when a wire frame is offered, then nothing is written and the caller sends it with ws', async () => {
     const pair = await connectedPair({ perMessageDeflate: true });

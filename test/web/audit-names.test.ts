@@ -28,7 +28,8 @@ function nightWithTwoTesters() {
   const jan = world.player('jan');
   world.must({ type: 'UpdateProfile', userId: ida, name: 'Ida Kontrolle' }, world.as(ida));
   world.must({ type: 'UpdateProfile', userId: jan, name: 'Jan Prüfer' }, world.as(jan));
-  for (const tester of [ida, jan]) world.must({ type: 'SetUserRoles', userId: tester, roles: ['tester'] }, world.as(admin));
+  for (const tester of [ida, jan])
+    world.must({ type: 'SetUserRoles', userId: tester, roles: ['tester'] }, world.as(admin));
   const team = world.playerWithTeam('anna', 'Eulen');
   world.must({ type: 'StartQuestion', quiz: quizId, round: 1, question: 1 }, world.as(admin));
   world.must({ type: 'AddProposal', message: 'Paris' }, world.as(team.userId));
@@ -46,7 +47,9 @@ function nightWithTwoTesters() {
 describe('ratings name the real Kontrolleur', () => {
   it("each rating records the tester's own user id, as the rater and as the actor", () => {
     const { world, ida, jan } = nightWithTwoTesters();
-    const ratings = world.log.filter((e): e is Extract<QuizShowEvent, { type: 'AnswerRated' }> => e.type === 'AnswerRated');
+    const ratings = world.log.filter(
+      (e): e is Extract<QuizShowEvent, { type: 'AnswerRated' }> => e.type === 'AnswerRated',
+    );
     expect(ratings.map((e) => [e.data.testerId, e.metadata.actor.userId])).toEqual([
       [ida, ida],
       [jan, jan],
@@ -68,7 +71,9 @@ describe('ratings name the real Kontrolleur', () => {
   it('the replay rows name who rated and who gave the roles', () => {
     const { world } = nightWithTwoTesters();
     const names = world.state;
-    const rows = world.log.filter((e) => e.type === 'AnswerRated' || e.type === 'UserRolesChanged').map((e) => `${actorName(e, names)}: ${describeEvent(e, names)}`);
+    const rows = world.log
+      .filter((e) => e.type === 'AnswerRated' || e.type === 'UserRolesChanged')
+      .map((e) => `${actorName(e, names)}: ${describeEvent(e, names)}`);
     expect(rows).toEqual([
       'admin: Rollen von Ida Kontrolle geändert: keine Rollen → Kontrolle',
       'admin: Rollen von Jan Prüfer geändert: keine Rollen → Kontrolle',

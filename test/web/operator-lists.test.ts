@@ -35,7 +35,11 @@ describe('the long operator lists', () => {
   });
 
   describe("the admin's team and user lists", () => {
-    const many = Array.from({ length: 3 * WINDOW_FROM }, (_, i) => ({ id: String(i), name: `Team ${i}`, detail: `Nr. ${i + 1}` }));
+    const many = Array.from({ length: 3 * WINDOW_FROM }, (_, i) => ({
+      id: String(i),
+      name: `Team ${i}`,
+      detail: `Nr. ${i + 1}`,
+    }));
     const labels = many.map((c) => `${c.name} (${c.detail})`.toLocaleLowerCase('de'));
 
     it('offer every entry of a short list, whatever the filter', () => {

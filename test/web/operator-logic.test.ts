@@ -2,7 +2,14 @@ import type { Question } from '../../events';
 import { pointsInOrder, rankTeams } from '@live';
 import { roundPoints, type PointsTable } from '../../web/src/logic/placement';
 import { checkQuizForm, questionValue, sortQuizzesByIdDesc, wholeNumberOr } from '../../web/src/logic/quiz';
-import { flagsText, healDealRows, isValidJson, isoOf, parseWholeNumber, sortByName } from '../../web/src/operator/admin/logic';
+import {
+  flagsText,
+  healDealRows,
+  isValidJson,
+  isoOf,
+  parseWholeNumber,
+  sortByName,
+} from '../../web/src/operator/admin/logic';
 import {
   chartPoint,
   cumulativeSeries,
@@ -69,15 +76,20 @@ describe('quiz content', () => {
     expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[x' })).toBe('unreadable');
     expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '{"round":1}' })).toBe('unreadable');
     // What the server refuses is refused here too: an unknown type, a missing number, a position twice.
-    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"type":"quiz","round":1,"number":1}]' })).toBe('invalid');
+    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"type":"quiz","round":1,"number":1}]' })).toBe(
+      'invalid',
+    );
     expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1}]' })).toBe('invalid');
-    expect(problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1,"number":1},{"round":"1","number":1}]' })).toBe('invalid');
+    expect(
+      problem({ name: 'Q', yearWeek: '2026-47', contentText: '[{"round":1,"number":1},{"round":"1","number":1}]' }),
+    ).toBe('invalid');
   });
   it('a quiz form yields the questions as the server stores them: sorted, numbers read, extra info parsed', () => {
     const checked = checkQuizForm({
       name: 'Q',
       yearWeek: '2026-47',
-      contentText: '[{"round":2,"number":1,"question":"b"},{"round":"1","number":"1","points":"3","extra_info":"{\\"optionNum\\":6}"}]',
+      contentText:
+        '[{"round":2,"number":1,"question":"b"},{"round":"1","number":"1","points":"3","extra_info":"{\\"optionNum\\":6}"}]',
     });
     expect(checked.ok && checked.content.map((x) => [x.round, x.number, x.type, x.points, x.extraInfo])).toEqual([
       [1, 1, 'normal', 3, { optionNum: 6 }],
@@ -96,10 +108,22 @@ describe('quiz content', () => {
 
 describe('points', () => {
   // As published or replied to mup (the engine's PointsTable), here deliberately not in ranking order.
-  const team = (name: string, rounds: number[]) => ({ teamId: name.toLowerCase(), name, rounds, total: rounds.reduce((s, p) => s + p, 0), rank: 0, place: 4 });
+  const team = (name: string, rounds: number[]) => ({
+    teamId: name.toLowerCase(),
+    name,
+    rounds,
+    total: rounds.reduce((s, p) => s + p, 0),
+    rank: 0,
+    place: 4,
+  });
   const overview: PointsTable = {
     rounds: [1, 2, 3],
-    sortedTeams: [team('Alpha', [5, 1, 0]), team('Beta', [1, 2, 6]), team('Gamma', [3, 3, 0]), team('Delta', [2, 0, 6])],
+    sortedTeams: [
+      team('Alpha', [5, 1, 0]),
+      team('Beta', [1, 2, 6]),
+      team('Gamma', [3, 3, 0]),
+      team('Delta', [2, 0, 6]),
+    ],
   };
   it("reads round points by the round's index; a round the row has no entry for counts 0", () => {
     expect(roundPoints(overview.sortedTeams[0]!, 0)).toBe(5);
@@ -224,13 +248,24 @@ describe('checker', () => {
   });
   it('filters the question and optionally the unchecked answers, ordered by id', () => {
     const answers = [answer('10'), answer('2', { checked: true }), answer('3', { num: 2 }), answer('1')];
-    expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: false }).map((a) => a.id)).toEqual(['1', '2', '10']);
-    expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: true }).map((a) => a.id)).toEqual(['1', '10']);
+    expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: false }).map((a) => a.id)).toEqual([
+      '1',
+      '2',
+      '10',
+    ]);
+    expect(answersToCheck(answers, { round: 1, question: 1, onlyUnchecked: true }).map((a) => a.id)).toEqual([
+      '1',
+      '10',
+    ]);
   });
   describe('next question with only unchecked answers', () => {
     const content = [q(1, 1), q(1, 2), q(1, 3), q(2, 1), q(2, 2)];
     it('given 1.2 fully checked and 1.3 with an unchecked answer, when next from 1.1, then 1.3', () => {
-      const answers = [answer('1', { num: 2, checked: true }), answer('2', { num: 3, checked: true }), answer('3', { num: 3 })];
+      const answers = [
+        answer('1', { num: 2, checked: true }),
+        answer('2', { num: 3, checked: true }),
+        answer('3', { num: 3 }),
+      ];
       expect(nextUncheckedPosition(content, answers, 1, 1)).toEqual({ round: 1, number: 3 });
     });
     it('walks into the next round (question 1 of round + 1, then on)', () => {
@@ -238,7 +273,11 @@ describe('checker', () => {
       expect(nextUncheckedPosition(content, answers, 1, 2)).toEqual({ round: 2, number: 2 });
     });
     it('given only checked answers after the current question, then none: the screen says "keine nächsten unkontollierten gefunden."', () => {
-      const answers = [answer('1', { num: 1 }), answer('2', { num: 2, checked: true }), answer('3', { round: 2, num: 1, checked: true, liked: true })];
+      const answers = [
+        answer('1', { num: 1 }),
+        answer('2', { num: 2, checked: true }),
+        answer('3', { round: 2, num: 1, checked: true, liked: true }),
+      ];
       expect(nextUncheckedPosition(content, answers, 1, 1)).toBeNull();
       expect(nextUncheckedPosition(content, [answer('4', { round: 2, num: 2 })], 2, 2)).toBeNull();
       expect(t.tester.noNextUnchecked).toBe('keine nächsten unkontollierten gefunden.');
@@ -268,7 +307,11 @@ describe('checker', () => {
     expect(compileRegex('(')).toEqual({ ok: false, problem: 'invalid' });
     const compiled = compileRegex('^paris$');
     if (!compiled.ok) throw new Error('expected a regex');
-    const answers = [answer('1', { answer: 'PARIS' }), answer('2', { answer: 'Paris!' }), answer('3', { answer: 'paris', num: 2 })];
+    const answers = [
+      answer('1', { answer: 'PARIS' }),
+      answer('2', { answer: 'Paris!' }),
+      answer('3', { answer: 'paris', num: 2 }),
+    ];
     expect(regexMatches(answers, 1, 1, compiled.regex).map((a) => a.id)).toEqual(['1']);
   });
   it("regex: the preview refuses what the server refuses, in the server's words, and never backtracks", () => {
@@ -276,7 +319,9 @@ describe('checker', () => {
     expect(compileRegex('(a)\\1')).toEqual({ ok: false, problem: 'unsupported' });
     expect(compileRegex('paris(?=!)')).toEqual({ ok: false, problem: 'unsupported' });
     expect(compileRegex('.{1000}x')).toEqual({ ok: false, problem: 'tooComplex' });
-    expect(regexProblemText('unsupported')).toBe('Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).');
+    expect(regexProblemText('unsupported')).toBe(
+      'Dieser reguläre Ausdruck wird nicht unterstützt (keine Rückverweise oder Lookarounds).',
+    );
     // A backtracking engine takes seconds on this; RE2 answers at once (a hang would time the test out).
     const evil = compileRegex('(a|aa|aaa)+$');
     if (!evil.ok) throw new Error('expected a regex');
@@ -289,7 +334,11 @@ describe('checker', () => {
     expect(searchTeams(teams, '')).toEqual([]);
   });
   it('round table: one row per team, cells by question number', () => {
-    const rows = roundTable([answer('1', { num: 1 }), answer('1', { id: '5', num: 2 }), answer('2', { round: 2 })], 1, (a) => `Team ${a.teamId}`);
+    const rows = roundTable(
+      [answer('1', { num: 1 }), answer('1', { id: '5', num: 2 }), answer('2', { round: 2 })],
+      1,
+      (a) => `Team ${a.teamId}`,
+    );
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0].cells)).toEqual(['1', '2']);
   });
@@ -324,7 +373,10 @@ describe('checker', () => {
   it('debounces skip: calls within 50 ms collapse into one', () => {
     jest.useFakeTimers();
     try {
-      const timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+      const timers: Timers = {
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      };
       const calls: number[] = [];
       const skip = debounce((n: number) => calls.push(n), 50, timers);
       skip(1);
@@ -372,6 +424,10 @@ describe('admin', () => {
   it('ISO date of the recheck time and users by name', () => {
     expect(isoOf(0)).toBe('1970-01-01T00:00:00.000Z');
     expect(isoOf(Number.NaN)).toBe('');
-    expect(sortByName([{ name: 'Zoe' }, { name: 'anna' }, { name: 'Ömer' }]).map((u) => u.name)).toEqual(['anna', 'Ömer', 'Zoe']);
+    expect(sortByName([{ name: 'Zoe' }, { name: 'anna' }, { name: 'Ömer' }]).map((u) => u.name)).toEqual([
+      'anna',
+      'Ömer',
+      'Zoe',
+    ]);
   });
 });

@@ -45,7 +45,12 @@ const moderator: ModeratorView = {
   ],
   userAnswers: [],
   quizzleAnswer: { team: '4', teamName: 'Eulen', answer: 'Lyon' },
-  heal_deal: { startHp: 10, healingPerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRound: { 1: 1, 2: 2, 3: 3 }, damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 } },
+  heal_deal: {
+    startHp: 10,
+    healingPerRound: { 1: 1, 2: 2, 3: 3 },
+    damagePerRound: { 1: 1, 2: 2, 3: 3 },
+    damagePerRoundZombie: { 1: 2, 2: 3, 3: 4 },
+  },
   greetings: [{ id: 'g1', name: 'Oma Erna', message: 'Viel Glück!' }],
   favouriteCount: { teams: 3, withFavourite: 2, online: 3 },
   hiddenPictures: [],
@@ -138,7 +143,10 @@ describe('moderator control', () => {
   it('shows images for zeichnen and selfie favourites', () => {
     const html = render('/moderator/control', {
       perm: ['moderator'],
-      views: live({ question: { ...question, type: 'zeichnen' }, imgPrefix: '/api/uploads/' }, { moderator: { ...moderator, teamFavorites: [['3', 'bild.png']] } }),
+      views: live(
+        { question: { ...question, type: 'zeichnen' }, imgPrefix: '/api/uploads/' },
+        { moderator: { ...moderator, teamFavorites: [['3', 'bild.png']] } },
+      ),
     });
     expect(html).toContain('src="/api/uploads/bild.png"');
     expect(html).toContain(esc(t.control.favouriteImage('Quizgeister')));
@@ -146,8 +154,12 @@ describe('moderator control', () => {
 
   it('shows the empty texts of team and single mode', () => {
     const empty = { ...moderator, teamFavorites: [], userAnswers: [] };
-    expect(render('/moderator/control', { perm: ['moderator'], views: live({}, { moderator: empty }) })).toContain(t.control.noFavourites);
-    expect(render('/moderator/control', { perm: ['moderator'], views: live({ mode: 'single' }, { moderator: empty }) })).toContain(t.control.noUserAnswers);
+    expect(render('/moderator/control', { perm: ['moderator'], views: live({}, { moderator: empty }) })).toContain(
+      t.control.noFavourites,
+    );
+    expect(
+      render('/moderator/control', { perm: ['moderator'], views: live({ mode: 'single' }, { moderator: empty }) }),
+    ).toContain(t.control.noUserAnswers);
   });
 
   it('offers accept and reject for a quizzle, none once accepted', () => {
@@ -156,12 +168,18 @@ describe('moderator control', () => {
     expect(html).toContain('Lyon');
     expect(html).toContain(t.control.quizzleAccept);
     expect(html).toContain(t.control.quizzleReject);
-    const accepted = render('/moderator/control', { perm: ['moderator'], views: live({ question: { ...question, type: 'quizzle' }, quizzle: 'accepted' }) });
+    const accepted = render('/moderator/control', {
+      perm: ['moderator'],
+      views: live({ question: { ...question, type: 'quizzle' }, quizzle: 'accepted' }),
+    });
     expect(accepted).not.toContain(`>${t.control.quizzleReject}<`);
   });
 
   it('has the uber mode select, the message and the painting panel', () => {
-    const html = render('/moderator/control', { perm: ['moderator'], views: live({ painting: [{ url: '', color: '#000', startX: 0, startY: 0, endX: 5, endY: 5 }] }) });
+    const html = render('/moderator/control', {
+      perm: ['moderator'],
+      views: live({ painting: [{ url: '', color: '#000', startX: 0, startY: 0, endX: 5, endY: 5 }] }),
+    });
     expect(html).toContain(t.control.uberSet);
     expect(html).toContain(esc(t.control.uberModes['quiz-single']));
     expect(html).toContain(t.control.uberMessageSave);
@@ -172,7 +190,15 @@ describe('moderator control', () => {
 describe('moderator config, picture viewer and points', () => {
   it('config: new quiz form and the quiz list', () => {
     const html = render('/moderator/config', { perm: ['moderator'], views: live() });
-    for (const text of [t.config.newHeading, t.config.name, t.config.yearWeek, t.config.drop, t.config.content, t.config.preview, t.config.allHeading]) {
+    for (const text of [
+      t.config.newHeading,
+      t.config.name,
+      t.config.yearWeek,
+      t.config.drop,
+      t.config.content,
+      t.config.preview,
+      t.config.allHeading,
+    ]) {
       expect(html).toContain(esc(text));
     }
   });
@@ -195,7 +221,10 @@ describe('tester', () => {
   it('shows quiz id, check and the mode flag; no regex tool before checking', () => {
     const html = render('/tester', {
       perm: ['tester'],
-      views: live({}, { tester: { quiz: '7', round: 2, question: 3, state: 'qn', countdownEndsAt: null, checking: {}, answers: [] } }),
+      views: live(
+        {},
+        { tester: { quiz: '7', round: 2, question: 3, state: 'qn', countdownEndsAt: null, checking: {}, answers: [] } },
+      ),
     });
     expect(html).toContain(t.tester.check);
     expect(html).toContain(t.tester.modeSingle);
@@ -249,13 +278,17 @@ describe('admin', () => {
 
   it('lists the teams (with their numbers) and users (with their logins) of the operator view, sorted by name', () => {
     const html = render('/admin', { perm: ['admin', 'moderator'], views: live() });
-    expect(html).toContain(`<option value="4">Eulen (${t.operator.teamNumber(2)})</option><option value="3">Quizgeister (${t.operator.teamNumber(1)})</option>`);
+    expect(html).toContain(
+      `<option value="4">Eulen (${t.operator.teamNumber(2)})</option><option value="3">Quizgeister (${t.operator.teamNumber(1)})</option>`,
+    );
     expect(html).toContain('<option value="u1">Anna (anna)</option><option value="u2">Olaf (olaf)</option>');
     expect(html).toContain(esc(t.admin.deleteTeamsCount(2)));
   });
 
   it('closed registrations offer Aktivieren', () => {
-    expect(render('/admin', { perm: ['admin'], views: live({ allowNewRegistrations: false }) })).toContain(t.admin.activate);
+    expect(render('/admin', { perm: ['admin'], views: live({ allowNewRegistrations: false }) })).toContain(
+      t.admin.activate,
+    );
   });
 });
 
@@ -282,14 +315,67 @@ describe('parts that appear after an action', () => {
     name: 'KW 47',
     yearWeek: '2026-47',
     content: [
-      { type: 'normal', round: 1, number: 1, category: '(3) Erdkunde', question: 'Hauptstadt?', answer: 'Paris', points: -1, options: [], extraInfo: {} },
-      { type: 'abcd', round: 1, number: 2, category: 'Musik', question: 'Welcher Ton?', answer: 'B', points: 1, options: ['A', 'B'], extraInfo: {} },
+      {
+        type: 'normal',
+        round: 1,
+        number: 1,
+        category: '(3) Erdkunde',
+        question: 'Hauptstadt?',
+        answer: 'Paris',
+        points: -1,
+        options: [],
+        extraInfo: {},
+      },
+      {
+        type: 'abcd',
+        round: 1,
+        number: 2,
+        category: 'Musik',
+        question: 'Welcher Ton?',
+        answer: 'B',
+        points: 1,
+        options: ['A', 'B'],
+        extraInfo: {},
+      },
     ],
   };
   const answers = [
-    { id: '1', round: 1, num: 1, teamId: '3', team: null, userId: null, answer: 'Paris', points: 3, checked: true, liked: false },
-    { id: '2', round: 1, num: 1, teamId: '4', team: null, userId: null, answer: 'Lyon', points: 0, checked: false, liked: true },
-    { id: '3', round: 1, num: 2, teamId: '3', team: null, userId: null, answer: 'B', points: 0, checked: false, liked: false },
+    {
+      id: '1',
+      round: 1,
+      num: 1,
+      teamId: '3',
+      team: null,
+      userId: null,
+      answer: 'Paris',
+      points: 3,
+      checked: true,
+      liked: false,
+    },
+    {
+      id: '2',
+      round: 1,
+      num: 1,
+      teamId: '4',
+      team: null,
+      userId: null,
+      answer: 'Lyon',
+      points: 0,
+      checked: false,
+      liked: true,
+    },
+    {
+      id: '3',
+      round: 1,
+      num: 2,
+      teamId: '3',
+      team: null,
+      userId: null,
+      answer: 'B',
+      points: 0,
+      checked: false,
+      liked: false,
+    },
   ];
   const teamName = (a: { teamId: string | null }) => teams.find((team) => team.id === a.teamId)?.name ?? '?';
 
@@ -333,7 +419,10 @@ describe('parts that appear after an action', () => {
   });
 
   it('round table: teams by questions, 384 px per question column', () => {
-    const html = renderPart(createElement(RoundTable, { quiz, answers, teamName, round: '1', onRound: () => undefined }), { views: live() });
+    const html = renderPart(
+      createElement(RoundTable, { quiz, answers, teamName, round: '1', onRound: () => undefined }),
+      { views: live() },
+    );
     expect(html).toContain(t.tester.questionColumn(2));
     expect(html).toContain('width:384px');
     expect(html).toContain('check-answer--orange');
@@ -349,10 +438,23 @@ describe('parts that appear after an action', () => {
   it('points overview: publish, unpublish, sort toggle, teams.txt, table and chart with a legend', () => {
     const overview = {
       rounds: [1, 2],
-      sortedTeams: Array.from({ length: 22 }, (_, i) => ({ teamId: `t${i + 1}`, name: `Team ${i + 1}`, rounds: [i, 22 - i], total: 22, rank: 1, place: 1 })),
+      sortedTeams: Array.from({ length: 22 }, (_, i) => ({
+        teamId: `t${i + 1}`,
+        name: `Team ${i + 1}`,
+        rounds: [i, 22 - i],
+        total: 22,
+        rank: 1,
+        place: 1,
+      })),
     };
     const html = renderPart(createElement(OverviewPanel, { quizId: '7', overview }), { views: live() });
-    for (const text of [t.moderatorPoints.download, t.moderatorPoints.publish, t.moderatorPoints.unpublish, t.moderatorPoints.sortTotal, t.moderatorPoints.chartHeading]) {
+    for (const text of [
+      t.moderatorPoints.download,
+      t.moderatorPoints.publish,
+      t.moderatorPoints.unpublish,
+      t.moderatorPoints.sortTotal,
+      t.moderatorPoints.chartHeading,
+    ]) {
       expect(html).toContain(esc(text));
     }
     expect(html).toContain(`aria-label="${esc(t.moderatorPoints.chartLabel)}"`);
@@ -363,10 +465,23 @@ describe('parts that appear after an action', () => {
 
   it("points overview: the rows show the server's rank and total in its order, not a ranking of their own", () => {
     // As the engine ranks them: equal totals share rank 2, then by name in code points ('Zebra' before 'apfel').
-    const row = (name: string, total: number, rank: number) => ({ teamId: name, name, rounds: [total], total, rank, place: Math.min(rank, 4) });
-    const overview = { rounds: [1], sortedTeams: [row('Beta', 9, 1), row('Zebra', 5, 2), row('apfel', 5, 2), row('Alpha', 1, 4)] };
+    const row = (name: string, total: number, rank: number) => ({
+      teamId: name,
+      name,
+      rounds: [total],
+      total,
+      rank,
+      place: Math.min(rank, 4),
+    });
+    const overview = {
+      rounds: [1],
+      sortedTeams: [row('Beta', 9, 1), row('Zebra', 5, 2), row('apfel', 5, 2), row('Alpha', 1, 4)],
+    };
     const html = renderPart(createElement(OverviewPanel, { quizId: '7', overview }), { views: live() });
-    const shown = [...html.matchAll(/<td>(\d+)(?:<!-- -->)?\.<\/td><th scope="row">([^<]+)<\/th>/g)].map((m) => [m[2], Number(m[1])]);
+    const shown = [...html.matchAll(/<td>(\d+)(?:<!-- -->)?\.<\/td><th scope="row">([^<]+)<\/th>/g)].map((m) => [
+      m[2],
+      Number(m[1]),
+    ]);
     expect(shown).toEqual([
       ['Beta', 1],
       ['Zebra', 2],

@@ -27,21 +27,45 @@ const open: OverlayView = {
   lockedIn: null,
   countdownEndsAt: 1_000_000,
   timeLeft: 30,
-  question: { type: 'abcd', category: '(1) Tiere', question: 'Welches Tier schläft im Stehen?', options: ['Pferd', 'Katze'], points: 1, round: 2, number: 1 },
+  question: {
+    type: 'abcd',
+    category: '(1) Tiere',
+    question: 'Welches Tier schläft im Stehen?',
+    options: ['Pferd', 'Katze'],
+    points: 1,
+    round: 2,
+    number: 1,
+  },
 };
-const html = (view: OverlayView) => renderToString(createElement(Overlay, { view, offset: 0, origin: 'https://quiz.example.org' }));
+const html = (view: OverlayView) =>
+  renderToString(createElement(Overlay, { view, offset: 0, origin: 'https://quiz.example.org' }));
 
 describe('the stream overlay page', () => {
   it('finds its token in the address, and nothing on other pages', () => {
     expect(overlayTokenOf('/overlay/link-1.abc_DEF-12')).toBe('link-1.abc_DEF-12');
     expect(overlayTokenOf('/overlay/link-1.abc/')).toBe('link-1.abc');
-    for (const path of ['/', '/overlay/', '/overlay', '/admin', '/overlay/a/b', '/overlay/%E0%A4%A']) expect(overlayTokenOf(path)).toBeNull();
+    for (const path of ['/', '/overlay/', '/overlay', '/admin', '/overlay/a/b', '/overlay/%E0%A4%A'])
+      expect(overlayTokenOf(path)).toBeNull();
     expect(joinUrl('https://quiz.example.org')).toBe('https://quiz.example.org/');
   });
 
   it('shows the question and its countdown while one is open; between questions the lock-in, the ranking, the QR code and the uber message', () => {
-    expect(visibleParts(open)).toEqual({ question: true, countdown: true, lockedIn: false, ranking: false, qr: false, uber: false });
-    expect(visibleParts({ ...between, uberMessage: '<b>Pause</b>' })).toEqual({ question: false, countdown: false, lockedIn: true, ranking: true, qr: true, uber: true });
+    expect(visibleParts(open)).toEqual({
+      question: true,
+      countdown: true,
+      lockedIn: false,
+      ranking: false,
+      qr: false,
+      uber: false,
+    });
+    expect(visibleParts({ ...between, uberMessage: '<b>Pause</b>' })).toEqual({
+      question: false,
+      countdown: false,
+      lockedIn: true,
+      ranking: true,
+      qr: true,
+      uber: true,
+    });
     expect(visibleParts({ ...between, ranking: null, lockedIn: null }).ranking).toBe(false);
   });
 
@@ -64,10 +88,26 @@ describe('the stream overlay page', () => {
 
   it('renders the question with category, points and countdown, never an answer; between questions the ranking and the join QR code', () => {
     const during = html(open);
-    for (const text of ['(1) Tiere', 'Welches Tier schläft im Stehen?', 'Runde 2 · Frage 1 · 1 Punkt', 'Pferd', 'role="timer"']) expect(during).toContain(text);
+    for (const text of [
+      '(1) Tiere',
+      'Welches Tier schläft im Stehen?',
+      'Runde 2 · Frage 1 · 1 Punkt',
+      'Pferd',
+      'role="timer"',
+    ])
+      expect(during).toContain(text);
     expect(during).not.toContain('Rangliste');
     const after = html(between);
-    for (const text of ['Rangliste', 'Eulen', '12 P.', 'Mitspielen', 'quiz.example.org', 'Runde 1 · Frage 3: Antworten eingeloggt', 'Kneipenquiz']) expect(after).toContain(text);
+    for (const text of [
+      'Rangliste',
+      'Eulen',
+      '12 P.',
+      'Mitspielen',
+      'quiz.example.org',
+      'Runde 1 · Frage 3: Antworten eingeloggt',
+      'Kneipenquiz',
+    ])
+      expect(after).toContain(text);
     expect(after).toContain('aria-label="QR-Code zum Mitspielen"');
     expect(after).toContain('overlay-corner--bottom-right');
   });
@@ -90,7 +130,9 @@ describe('the stream overlay page', () => {
     const holder = new OverlayHolder();
     holder.loadSnapshot({ views: { overlay: between }, serverOffsetMs: 5 });
     expect(holder.current()).toEqual({ view: between, serverOffsetMs: 5, ended: false });
-    expect(holder.applyPush({ scope: 'overlay', version: 2, patch: [{ op: 'replace', path: '/phase', value: 'qa' }] })).toBe(true);
+    expect(
+      holder.applyPush({ scope: 'overlay', version: 2, patch: [{ op: 'replace', path: '/phase', value: 'qa' }] }),
+    ).toBe(true);
     expect(holder.current().view?.phase).toBe('qa');
     expect(holder.applyPush({ scope: 'overlay', version: 3, patch: [{ op: 'remove', path: '/missing' }] })).toBe(false);
     holder.end();
@@ -99,6 +141,9 @@ describe('the stream overlay page', () => {
   });
 
   it("derives the app's shades from a primary colour", () => {
-    expect(primaryColorVariables('#1f4e79')).toMatchObject({ '--primary': '#1f4e79', '--primary-strong': 'color-mix(in srgb, #1f4e79 78%, black)' });
+    expect(primaryColorVariables('#1f4e79')).toMatchObject({
+      '--primary': '#1f4e79',
+      '--primary-strong': 'color-mix(in srgb, #1f4e79 78%, black)',
+    });
   });
 });

@@ -29,8 +29,15 @@ describe('RFC 6902 patch applier', () => {
   });
 
   it('moves and copies', () => {
-    expect(applyPatch(doc, [{ op: 'move', from: '/a/b', path: '/moved' }])).toEqual({ a: { list: [1, 2, 3] }, keep: { deep: true }, moved: 1 });
-    expect(applyPatch(doc, [{ op: 'copy', from: '/keep', path: '/a/copy' }])).toEqual({ a: { b: 1, list: [1, 2, 3], copy: { deep: true } }, keep: { deep: true } });
+    expect(applyPatch(doc, [{ op: 'move', from: '/a/b', path: '/moved' }])).toEqual({
+      a: { list: [1, 2, 3] },
+      keep: { deep: true },
+      moved: 1,
+    });
+    expect(applyPatch(doc, [{ op: 'copy', from: '/keep', path: '/a/copy' }])).toEqual({
+      a: { b: 1, list: [1, 2, 3], copy: { deep: true } },
+      keep: { deep: true },
+    });
   });
 
   it('test passes on deep equality and fails otherwise', () => {

@@ -9,7 +9,10 @@ import { SLOW_MS, untilServed, type QueueWait } from '../../web/src/api/queue';
 import { t } from '../../web/src/texts';
 
 const busy = (retryAfterMs: number, ticket: string) =>
-  new HttpError(429, 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.', { retryAfterMs, ticket });
+  new HttpError(429, 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.', {
+    retryAfterMs,
+    ticket,
+  });
 
 describe('waiting for the hashing queue', () => {
   it('given two appointments, then the request goes again at each with its ticket, the form hears each wait and then null, and the answer comes back', async () => {
@@ -80,7 +83,9 @@ describe('waiting for the hashing queue', () => {
   });
 
   it("the form's text says why and for how long", () => {
-    expect(t.auth.queued(1)).toBe('Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa eine Sekunde, es geht von selbst weiter.');
+    expect(t.auth.queued(1)).toBe(
+      'Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa eine Sekunde, es geht von selbst weiter.',
+    );
     expect(t.auth.queued(12)).toContain('noch etwa 12 Sekunden');
   });
 });

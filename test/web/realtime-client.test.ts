@@ -1,6 +1,14 @@
 import { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { RealtimeClient, REPLACED_CLOSE_CODE, RealtimeError, RESEND_ATTEMPTS, type RealtimeEvent, type RealtimeOptions, type SocketFactory } from '../../web/src/realtime/client';
+import {
+  RealtimeClient,
+  REPLACED_CLOSE_CODE,
+  RealtimeError,
+  RESEND_ATTEMPTS,
+  type RealtimeEvent,
+  type RealtimeOptions,
+  type SocketFactory,
+} from '../../web/src/realtime/client';
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
 import { createAppStore, type AppStore } from '../../web/src/store';
@@ -56,17 +64,36 @@ class TestServer {
     let content: Record<string, unknown>;
     if (msg.type === 'sa' && this.retryAnswers > 0) {
       this.retryAnswers--;
-      content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
+      content = {
+        success: false,
+        retry: true,
+        message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.',
+      };
     } else if (msg.type === 'sa') {
       const success = (msg.content.token ?? msg.content.overlay) === this.acceptToken;
       content = success && this.renewedToken ? { success, token: this.renewedToken } : { success };
-    } else if (msg.type === 'sg') content = { success: true, serverTime: this.serverTime || Date.now(), views: this.views, versions: this.versions };
+    } else if (msg.type === 'sg')
+      content = {
+        success: true,
+        serverTime: this.serverTime || Date.now(),
+        views: this.views,
+        versions: this.versions,
+      };
     else if (msg.type === 'gp' && this.queueAnswers > 0) {
       this.queueAnswers--;
-      content = { success: false, retry: true, retryAfterMs: 40, message: 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.' };
+      content = {
+        success: false,
+        retry: true,
+        retryAfterMs: 40,
+        message: 'Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.',
+      };
     } else if (msg.type === 'gp' && this.retryAnswers > 0) {
       this.retryAnswers--;
-      content = { success: false, retry: true, message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.' };
+      content = {
+        success: false,
+        retry: true,
+        message: 'Der Server erreicht seine Datenbank gerade nicht. Bitte versuche es gleich noch einmal.',
+      };
     } else if (msg.type === 'gp') content = { success: true, echo: msg.content.message };
     else if (msg.type === 'ping') return;
     else content = { success: false, message: 'Unbekannt' };
@@ -78,7 +105,8 @@ class TestServer {
   }
 
   push(scope: string, version: number, change: { patch: PatchOperation[] } | { value: unknown }): void {
-    for (const s of this.sockets) s.send(JSON.stringify({ type: 'st', id: this.nextId++, content: { scope, version, ...change } }));
+    for (const s of this.sockets)
+      s.send(JSON.stringify({ type: 'st', id: this.nextId++, content: { scope, version, ...change } }));
   }
 
   dropAll(): void {
@@ -153,7 +181,15 @@ describe('realtime client against a real ws server', () => {
     await until(() => client.getStatus() === 'ready');
     expect(server.types().slice(0, 2)).toEqual(['sa', 'sg']);
     expect(server.received[0].content).toEqual({ token: 'good' });
-    expect(views()).toEqual({ global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, overlay: null });
+    expect(views()).toEqual({
+      global: baseGlobal,
+      team: null,
+      user: baseUser,
+      moderator: null,
+      tester: null,
+      operator: null,
+      overlay: null,
+    });
     expect(client.getVersions()).toEqual({ global: 1, user: 1 });
     expect(store.getState().live.serverOffsetMs).toBeGreaterThan(59_000);
   });
@@ -227,7 +263,10 @@ describe('realtime client against a real ws server', () => {
   });
 
   it('reconnects at once after a short hide when recreateSocketOnVisibilityLost is on', async () => {
-    server.views = { ...server.views, global: { ...baseGlobal, featureFlags: '{"recreateSocketOnVisibilityLost":true}' } };
+    server.views = {
+      ...server.views,
+      global: { ...baseGlobal, featureFlags: '{"recreateSocketOnVisibilityLost":true}' },
+    };
     const reload = jest.fn();
     makeClient({ lastHiddenAt: () => Date.now() - 60_000, reload });
     client.start();
@@ -281,7 +320,10 @@ describe('realtime client against a real ws server', () => {
   });
 
   it('gives every command its own commandId and, after a drop, resends the unanswered ones with the same commandId once authenticated and loaded', async () => {
-    server.views = { ...server.views, global: { ...baseGlobal, featureFlags: '{"recreateSocketOnVisibilityLost":true}' } };
+    server.views = {
+      ...server.views,
+      global: { ...baseGlobal, featureFlags: '{"recreateSocketOnVisibilityLost":true}' },
+    };
     makeClient({ lastHiddenAt: () => Date.now() - 60_000 });
     client.start();
     await until(() => client.getStatus() === 'ready');
@@ -300,7 +342,9 @@ describe('realtime client against a real ws server', () => {
     expect(new Set(sent.slice(0, 3).map((m) => m.commandId)).size).toBe(3);
     expect(sent.slice(3).map((m) => m.commandId)).toEqual(sent.slice(1, 3).map((m) => m.commandId));
     expect(server.types().slice(-5)).toEqual(['gp', 'sa', 'sg', 'gp', 'gp']); // resent after the new socket is authenticated and loaded
-    expect(server.received.filter((m) => m.type === 'sa' || m.type === 'sg').every((m) => m.commandId === undefined)).toBe(true);
+    expect(
+      server.received.filter((m) => m.type === 'sa' || m.type === 'sg').every((m) => m.commandId === undefined),
+    ).toBe(true);
   });
 
   it('feeds the store: snapshot, patched views sharing untouched branches, status and socket notices', async () => {
@@ -341,7 +385,11 @@ describe('realtime client against a real ws server', () => {
 
   it("gives up resending after the last attempt and resolves with the server's reply", async () => {
     // Resends without their backoff; the heartbeat (an hour here) keeps its time.
-    makeClient({ random: () => 0, heartbeatMs: 3_600_000, setTimeout: (fn, ms) => setTimeout(fn, ms >= 3_600_000 ? ms : 0) });
+    makeClient({
+      random: () => 0,
+      heartbeatMs: 3_600_000,
+      setTimeout: (fn, ms) => setTimeout(fn, ms >= 3_600_000 ? ms : 0),
+    });
     client.start();
     await until(() => client.getStatus() === 'ready');
     server.retryAnswers = 100;

@@ -22,7 +22,14 @@ function night() {
   const moderator = world.addUser('olaf', ['moderator']);
   const tester = world.addUser('kontrolle', ['tester']);
   const content = [
-    { type: 'normal', round: 1, number: 1, category: '(2) Erdkunde', question: 'Hauptstadt von Frankreich?', answer: 'Paris' },
+    {
+      type: 'normal',
+      round: 1,
+      number: 1,
+      category: '(2) Erdkunde',
+      question: 'Hauptstadt von Frankreich?',
+      answer: 'Paris',
+    },
     { type: 'normal', round: 1, number: 2, category: 'Sport', question: 'Wie viele Spieler?', answer: '11' },
     { type: 'normal', round: 2, number: 1, category: '(3) Film', question: 'Regisseur?', answer: 'Lang' },
   ];
@@ -80,11 +87,46 @@ function night() {
   world.must({ type: 'RateAnswerAbsolute', answerId: annaAnswer, value: 2, checked: true, liked: false }, as(tester));
   world.tick(1000);
   world.must({ type: 'RateAnswerRelative', answerId: annaAnswer, change: 1, checked: true, liked: true }, as(tester));
-  world.must({ type: 'RegexBulkRate', quiz: quizId, round: 1, question: 1, regex: 'lyon', mark: 'wrong' }, as(moderator));
-  world.must({ type: 'RateAnswerAbsolute', answerId: q12.data.answers.find((a) => a.teamId === anna.teamId)!.answerId, value: 1, checked: true, liked: false }, as(tester));
-  world.must({ type: 'RateAnswerAbsolute', answerId: q21.data.answers.find((a) => a.teamId === anna.teamId)!.answerId, value: 3, checked: true, liked: false }, as(tester));
+  world.must(
+    { type: 'RegexBulkRate', quiz: quizId, round: 1, question: 1, regex: 'lyon', mark: 'wrong' },
+    as(moderator),
+  );
+  world.must(
+    {
+      type: 'RateAnswerAbsolute',
+      answerId: q12.data.answers.find((a) => a.teamId === anna.teamId)!.answerId,
+      value: 1,
+      checked: true,
+      liked: false,
+    },
+    as(tester),
+  );
+  world.must(
+    {
+      type: 'RateAnswerAbsolute',
+      answerId: q21.data.answers.find((a) => a.teamId === anna.teamId)!.answerId,
+      value: 3,
+      checked: true,
+      liked: false,
+    },
+    as(tester),
+  );
 
-  return { world, quizId, t0, anna, bert, cleo, moderator, tester, annaAnswer, cleoAnswer, countdownEnd, beforeRatings, ratedAt };
+  return {
+    world,
+    quizId,
+    t0,
+    anna,
+    bert,
+    cleo,
+    moderator,
+    tester,
+    annaAnswer,
+    cleoAnswer,
+    countdownEnd,
+    beforeRatings,
+    ratedAt,
+  };
 }
 
 describe('audit of an answer', () => {
@@ -136,7 +178,14 @@ describe('audit of an answer', () => {
     expect(other.stars).toEqual([]);
     expect(other.proposal).toMatchObject({ key: 1, userId: n.cleo.userId });
     expect(other.ratings).toHaveLength(1);
-    expect(other.ratings[0]).toMatchObject({ kind: 'bulk', testerId: n.moderator, regex: 'lyon', mark: 'wrong', points: 0, checked: true });
+    expect(other.ratings[0]).toMatchObject({
+      kind: 'bulk',
+      testerId: n.moderator,
+      regex: 'lyon',
+      mark: 'wrong',
+      points: 0,
+      checked: true,
+    });
     expect(ratingText(other.ratings[0])).toBe('Regex /lyon/ falsch → 0 Punkte (geprüft)');
   });
 
@@ -201,9 +250,12 @@ describe('audit of the recorded night', () => {
   it('says of every answer that its proposal and basis are unknown: the recording is of version 1, which did not record them', () => {
     const teamAnswers = audit.answers.filter((a) => a.teamId !== null);
     expect(teamAnswers.length).toBeGreaterThan(50);
-    for (const a of teamAnswers) expect([a.basis, a.proposal, a.favourite, a.stars]).toEqual(['unknown', null, null, []]);
+    for (const a of teamAnswers)
+      expect([a.basis, a.proposal, a.favourite, a.stars]).toEqual(['unknown', null, null, []]);
     expect(teamAnswers.some((a) => a.lockInVsCountdownMs === 0)).toBe(true);
-    expect(t.replay.audit.bases.unknown).toBe('unbekannt: Diese Aufzeichnung ist älter und hat nicht festgehalten, welcher Vorschlag warum genommen wurde.');
+    expect(t.replay.audit.bases.unknown).toBe(
+      'unbekannt: Diese Aufzeichnung ist älter und hat nicht festgehalten, welcher Vorschlag warum genommen wurde.',
+    );
   });
 
   it('holds every rating of the night', () => {

@@ -39,7 +39,8 @@ const teamId = (name: string) => {
   return found;
 };
 
-const page = (props: ReplayerProps) => renderToString(createElement(Router, { ssrPath: '/admin/replay', children: createElement(Replayer, props) }));
+const page = (props: ReplayerProps) =>
+  renderToString(createElement(Router, { ssrPath: '/admin/replay', children: createElement(Replayer, props) }));
 
 describe('the replay route', () => {
   it('is an admin page with a navbar entry', () => {
@@ -124,7 +125,12 @@ describe('the replay at a position', () => {
     expect(expiryIndex).toBeGreaterThan(0);
     // As the scheduler stamps it since 1.0 (the recorded night is older: its events are their own commands' cause).
     const stamped = events.map((e, i) =>
-      i === expiryIndex ? ({ ...e, metadata: { ...e.metadata, causationId: start.metadata.eventId, correlationId: start.metadata.commandId } } as typeof e) : e,
+      i === expiryIndex
+        ? ({
+            ...e,
+            metadata: { ...e.metadata, causationId: start.metadata.eventId, correlationId: start.metadata.commandId },
+          } as typeof e)
+        : e,
     );
     const html = page({ events: stamped, initialPosition: expiryIndex + 1, initialTab: 'events' });
     expect(html).toContain(esc(t.replay.colCause));
@@ -148,7 +154,9 @@ describe('the replay at a position', () => {
 
   it('shows the audit of a team and round', () => {
     const audit = buildAudit(events);
-    const html = renderToString(createElement(AuditPanel, { audit, names, initialTeam: teamId('Besserwisser'), initialRound: '2' }));
+    const html = renderToString(
+      createElement(AuditPanel, { audit, names, initialTeam: teamId('Besserwisser'), initialRound: '2' }),
+    );
     const round2 = pointsOverview(names, '1').sortedTeams.find((r) => r.name === 'Besserwisser')!.rounds[1];
     expect(html).toContain(esc(t.replay.audit.roundTotal(2, round2)));
     expect(html).toContain(esc(t.replay.audit.question(2, 1)));

@@ -3,7 +3,16 @@ import { CURRENT_VERSION, type QuizShowEvent } from '../../events';
 import { nightExportHeader } from '../../events/night-export';
 import { fold, globalView, initialState, moderatorView, views } from '@live';
 import { parseEventLine, parseEventLog } from '../../web/src/replay/load';
-import { buildTimeline, clampPosition, delayToNext, finalState, positionAfter, SNAPSHOT_EVERY, stateAt, timeAt } from '../../web/src/replay/timeline';
+import {
+  buildTimeline,
+  clampPosition,
+  delayToNext,
+  finalState,
+  positionAfter,
+  SNAPSHOT_EVERY,
+  stateAt,
+  timeAt,
+} from '../../web/src/replay/timeline';
 import { expectedViews, recordedNight } from './replay/fixtures';
 
 const events = recordedNight();
@@ -31,19 +40,22 @@ describe('fold with snapshots', () => {
     expect(timeline.snapshots[1].version).toBe(500);
   });
 
-  it.each([0, 1, 37, 499, 500, 501, 733, events.length - 1, events.length])('position %i equals the plain fold of that many events', (p) => {
-    const timeline = buildTimeline(events);
-    const plain = fold(events.slice(0, p), initialState);
-    const replayed = stateAt(timeline, p);
-    expect(replayed.version).toBe(p);
-    for (const viewer of [
-      { userId: null, roles: [] },
-      { userId: null, roles: ['moderator' as const] },
-      { userId: 'n1-00006', roles: [] },
-    ]) {
-      expect(views(replayed, viewer)).toEqual(views(plain, viewer));
-    }
-  });
+  it.each([0, 1, 37, 499, 500, 501, 733, events.length - 1, events.length])(
+    'position %i equals the plain fold of that many events',
+    (p) => {
+      const timeline = buildTimeline(events);
+      const plain = fold(events.slice(0, p), initialState);
+      const replayed = stateAt(timeline, p);
+      expect(replayed.version).toBe(p);
+      for (const viewer of [
+        { userId: null, roles: [] },
+        { userId: null, roles: ['moderator' as const] },
+        { userId: 'n1-00006', roles: [] },
+      ]) {
+        expect(views(replayed, viewer)).toEqual(views(plain, viewer));
+      }
+    },
+  );
 
   it('gives the same states with small snapshot intervals, scrubbing back and forth', () => {
     const small = buildTimeline(events, 7);
@@ -115,12 +127,26 @@ describe('reading stored events', () => {
     const event = parseEventLine(stored);
     expect(event.type).toBe('TeamCreated');
     expect(event.version).toBe(3);
-    expect(event.data).toMatchObject({ teamId: 't1', name: 'Eulen', stadt: '', isNew: false, origin: 'dialog', number: null });
-    expect(event.metadata).toEqual({ eventId: 'ev-1', commandId: 'c1', actor: { userId: 'u1', roles: [] }, recordedAt: 5 });
+    expect(event.data).toMatchObject({
+      teamId: 't1',
+      name: 'Eulen',
+      stadt: '',
+      isNew: false,
+      origin: 'dialog',
+      number: null,
+    });
+    expect(event.metadata).toEqual({
+      eventId: 'ev-1',
+      commandId: 'c1',
+      actor: { userId: 'u1', roles: [] },
+      recordedAt: 5,
+    });
   });
 
   it('reports unreadable lines and skips blank ones', () => {
-    const text = [JSON.stringify(stored), '', '{broken', JSON.stringify({ ...stored, type: 'NoSuchEvent' }), ''].join('\n');
+    const text = [JSON.stringify(stored), '', '{broken', JSON.stringify({ ...stored, type: 'NoSuchEvent' }), ''].join(
+      '\n',
+    );
     const parsed = parseEventLog(text);
     expect(parsed.events).toHaveLength(1);
     expect(parsed.problems.map((p) => p.line)).toEqual([3, 4]);
@@ -134,7 +160,10 @@ describe('reading stored events', () => {
   });
 
   it('refuses an export of a newer format with the header check’s message, folding nothing', () => {
-    const header = { ...nightExportHeader('2026-11-20T19:00:00.000Z'), eventVersions: { ...CURRENT_VERSION, TeamCreated: 7 } };
+    const header = {
+      ...nightExportHeader('2026-11-20T19:00:00.000Z'),
+      eventVersions: { ...CURRENT_VERSION, TeamCreated: 7 },
+    };
     const parsed = parseEventLog([JSON.stringify(header), JSON.stringify(stored)].join('\n'));
     expect(parsed.events).toEqual([]);
     expect(parsed.refusal).toContain('TeamCreated Version 7 (bekannt bis 3)');

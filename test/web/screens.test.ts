@@ -96,7 +96,10 @@ describe('player screens', () => {
 
   it('shows the team header, members with online dots and the no-question view', () => {
     const html = render('/', {
-      views: { global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' }, team: { ...team, takenAnswer: { message: 'Paris', user: 'Anna' } } },
+      views: {
+        global: { ...baseGlobal, overviewMessage: 'Gleich geht es weiter' },
+        team: { ...team, takenAnswer: { message: 'Paris', user: 'Anna' } },
+      },
     });
     expect(html).toContain('Quizgeister');
     expect(html).toContain(t.wrapper.invite);
@@ -132,7 +135,8 @@ describe('player screens', () => {
   });
 
   it("offers the engine's ABCD letters: extraInfo.optionNum wins over the number of options", () => {
-    const letters = (views: Partial<Views>) => [...render('/', { views }).matchAll(/class="abcd__letter">([A-Z])</g)].map((m) => m[1]);
+    const letters = (views: Partial<Views>) =>
+      [...render('/', { views }).matchAll(/class="abcd__letter">([A-Z])</g)].map((m) => m[1]);
     expect(letters(withQuestion('abcd'))).toEqual(['A', 'B', 'C']);
     const six = withQuestion('abcd');
     six.global!.question!.extraInfo = { optionNum: 6 };
@@ -159,7 +163,9 @@ describe('player screens', () => {
   });
 
   it('single mode: finale-single out of points', () => {
-    const html = render('/', { views: { ...withQuestion('finale', { uberModus: 'quiz-single' }), user: { ...baseUser, points: 0 } } });
+    const html = render('/', {
+      views: { ...withQuestion('finale', { uberModus: 'quiz-single' }), user: { ...baseUser, points: 0 } },
+    });
     expect(html).toContain(FINALE_OUT_OF_POINTS_TEXT);
   });
 
@@ -178,7 +184,10 @@ describe('player screens', () => {
       3: { name: 'Quizgeister', current: 10, healings: 0, damages: 0, total: 10, zombie: false },
       4: { name: 'Rest', current: 10, healings: 0, damages: 2, total: 8, zombie: false },
     };
-    const chosen = { ...team, healDeal: { round: 1, calculated: false, heal: null, deal: { team: '4', teamName: 'Rest', amount: 2 } } };
+    const chosen = {
+      ...team,
+      healDeal: { round: 1, calculated: false, heal: null, deal: { team: '4', teamName: 'Rest', amount: 2 } },
+    };
     const html = render('/', { views: { ...withQuestion('heal_deal', { heal_deals }), team: chosen } });
     expect(html).toContain(esc(t.healDeal.chosen.deal('Rest', 2)));
     expect(html).toContain(esc(t.healDeal.remainingHeal));
@@ -195,7 +204,9 @@ describe('player screens', () => {
   });
 
   it('a server message replaces the default uber text (without a DOM to sanitise with, as text only: test/web/operator-html.test.ts)', () => {
-    const html = render('/', { views: { global: { ...baseGlobal, uberModus: 'pre', uberMessage: '<b>Heute später</b>' }, team } });
+    const html = render('/', {
+      views: { global: { ...baseGlobal, uberModus: 'pre', uberMessage: '<b>Heute später</b>' }, team },
+    });
     expect(html).toContain('<div class="server-message">Heute später</div>');
     expect(html).not.toContain(esc(t.uber.pre));
   });
@@ -227,7 +238,8 @@ describe('player screens', () => {
       ],
     };
     const html = render('/points', { views: { global: { ...baseGlobal, points } } });
-    const rowOf = (name: string) => html.slice(html.indexOf(`>${name}<`), html.indexOf('</tr>', html.indexOf(`>${name}<`)));
+    const rowOf = (name: string) =>
+      html.slice(html.indexOf(`>${name}<`), html.indexOf('</tr>', html.indexOf(`>${name}<`)));
     expect(rowOf('Quizgeister')).toContain(t.points.roundPlace(1, 2));
     expect(rowOf('Quizgeister')).toContain(t.points.roundPlace(2, 1));
     expect(rowOf('Rest')).toContain(t.points.roundPlace(1, 1));

@@ -43,7 +43,8 @@ const SET: ShowSettings = {
   privacy: '',
 };
 
-const formAction = (html: string) => [...html.matchAll(/<form[^>]*class="card newsletter"[^>]*action="([^"]*)"/g)].map((m) => m[1]);
+const formAction = (html: string) =>
+  [...html.matchAll(/<form[^>]*class="card newsletter"[^>]*action="([^"]*)"/g)].map((m) => m[1]);
 
 describe('set settings are used', () => {
   it('about: the newsletter form posts to the newsletter address, support and every social link are shown', () => {
@@ -113,8 +114,12 @@ describe('unset settings are hidden, never a dummy', () => {
   });
 
   it('without dates the next page says so; without a channel the stream says so', () => {
-    expect(render('/next', { loggedIn: false, showSettings: { ...SET, nextDates: [] } })).toContain(esc(t.showSettings.noDates));
-    expect(renderPart(createElement(StreamEmbed, { withChat: false }), { showSettings: DEFAULT_SHOW_SETTINGS })).toContain(esc(t.showSettings.noStream));
+    expect(render('/next', { loggedIn: false, showSettings: { ...SET, nextDates: [] } })).toContain(
+      esc(t.showSettings.noDates),
+    );
+    expect(
+      renderPart(createElement(StreamEmbed, { withChat: false }), { showSettings: DEFAULT_SHOW_SETTINGS }),
+    ).toContain(esc(t.showSettings.noStream));
   });
 });
 
@@ -138,7 +143,9 @@ describe('the newsletter popup opens when its flag is set', () => {
   });
 
   it('given the flag without a newsletter address, or no flag, then it stays closed', () => {
-    expect(selectNewsletterPopupOpen(openWith({ ...SET, newsletterPopup: true, newsletterUrl: '' }).getState())).toBe(false);
+    expect(selectNewsletterPopupOpen(openWith({ ...SET, newsletterPopup: true, newsletterUrl: '' }).getState())).toBe(
+      false,
+    );
     expect(selectNewsletterPopupOpen(openWith(SET).getState())).toBe(false);
   });
 

@@ -38,7 +38,16 @@ const quizzleQuestion = (quizzle: GlobalView['quizzle']): GlobalView => ({
   ...baseGlobal,
   state: 'qa',
   quizzle,
-  question: { type: 'quizzle', category: 'Rätsel', question: 'Was ist das?', round: 1, number: 1, points: 1, options: [], extraInfo: {} },
+  question: {
+    type: 'quizzle',
+    category: 'Rätsel',
+    question: 'Was ist das?',
+    round: 1,
+    number: 1,
+    points: 1,
+    options: [],
+    extraInfo: {},
+  },
 });
 
 describe('placeholders for missing data (operator-side.md)', () => {
@@ -48,7 +57,19 @@ describe('placeholders for missing data (operator-side.md)', () => {
     expect(missingQuestionText(quiz([]))).toBe('(quiz hat kein content)');
     expect(
       missingQuestionText(
-        quiz([{ round: 1, number: 1, type: 'normal', category: '', question: 'F', answer: 'A', points: 1, options: [], extraInfo: {} } as unknown as Quiz['content'][number]]),
+        quiz([
+          {
+            round: 1,
+            number: 1,
+            type: 'normal',
+            category: '',
+            question: 'F',
+            answer: 'A',
+            points: 1,
+            options: [],
+            extraInfo: {},
+          } as unknown as Quiz['content'][number],
+        ]),
       ),
     ).toBe('(kein ergebnis)');
   });
@@ -67,13 +88,23 @@ describe('quizzle verdict for the team', () => {
   });
 
   it('accepted: the team is told its proposal was accepted', () => {
-    const html = render('/', { views: { global: quizzleQuestion('accepted'), team: { ...team, quizzleVerdict: { verdict: 'accepted', key: 2 } } } });
+    const html = render('/', {
+      views: {
+        global: quizzleQuestion('accepted'),
+        team: { ...team, quizzleVerdict: { verdict: 'accepted', key: 2 } },
+      },
+    });
     expect(html).toContain(esc('Euer Vorschlag V2 wurde angenommen.'));
     expect(html).not.toContain(esc(t.question.quizzleWaiting));
   });
 
   it('rejected: the team is told, and may accept another proposal', () => {
-    const html = render('/', { views: { global: quizzleQuestion('init'), team: { ...team, quizzled: null, quizzleVerdict: { verdict: 'rejected', key: 2 } } } });
+    const html = render('/', {
+      views: {
+        global: quizzleQuestion('init'),
+        team: { ...team, quizzled: null, quizzleVerdict: { verdict: 'rejected', key: 2 } },
+      },
+    });
     expect(html).toContain(esc('Euer Vorschlag V2 wurde abgelehnt. Ihr könnt einen anderen Vorschlag annehmen.'));
     expect(html).toContain(`>${esc(t.question.quizzleAccept)}<`);
   });
@@ -93,7 +124,12 @@ describe('team number', () => {
 
 describe('/api/tokens/current', () => {
   it('only a user resource is taken as the current user', () => {
-    const user = { type: 'users', id: '1', attributes: { login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: null, perm: [] }, relationships: { team: { data: null } } };
+    const user = {
+      type: 'users',
+      id: '1',
+      attributes: { login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: null, perm: [] },
+      relationships: { team: { data: null } },
+    };
     expect(isUserResource(user)).toBe(true);
     expect(isUserResource({ ...user, type: 'teams' })).toBe(false);
     expect(isUserResource({ ...user, id: 1 })).toBe(false);

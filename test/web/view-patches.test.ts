@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { diffViews } from '../../src/realtime/view-diff';
 import { applyPatch, type JsonValue, type PatchOperation } from '../../web/src/realtime/patch';
 
-const apply = (before: unknown, patch: ReturnType<typeof diffViews>) => applyPatch(before as JsonValue, patch as PatchOperation[]);
+const apply = (before: unknown, patch: ReturnType<typeof diffViews>) =>
+  applyPatch(before as JsonValue, patch as PatchOperation[]);
 
 describe('view patches, as the clients apply them', () => {
   it('for any two JSON documents the patch turns the first into the second', () => {

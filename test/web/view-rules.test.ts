@@ -11,7 +11,12 @@ function maintenanceFrom(state: LiveState, at: number): LiveState {
     type: 'MaintenanceStarted',
     version: 1,
     data: { recheckAt: at + 60_000 },
-    metadata: { eventId: `maintenance-${at}`, commandId: `maintenance-${at}`, actor: { userId: null, roles: [] }, recordedAt: at },
+    metadata: {
+      eventId: `maintenance-${at}`,
+      commandId: `maintenance-${at}`,
+      actor: { userId: null, roles: [] },
+      recordedAt: at,
+    },
   };
   return evolve(state, started);
 }

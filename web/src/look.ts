@@ -19,10 +19,14 @@ export function primaryColorVariables(color: string): Record<(typeof DERIVED)[nu
   };
 }
 
-export function applyLook(settings: Pick<ShowSettings, 'showName' | 'primaryColor'>, root: HTMLElement = document.documentElement): void {
+export function applyLook(
+  settings: Pick<ShowSettings, 'showName' | 'primaryColor'>,
+  root: HTMLElement = document.documentElement,
+): void {
   document.title = showNameOf(settings);
   if (settings.primaryColor) {
-    for (const [name, value] of Object.entries(primaryColorVariables(settings.primaryColor))) root.style.setProperty(name, value);
+    for (const [name, value] of Object.entries(primaryColorVariables(settings.primaryColor)))
+      root.style.setProperty(name, value);
   } else {
     for (const name of DERIVED) root.style.removeProperty(name);
   }

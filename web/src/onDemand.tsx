@@ -11,7 +11,10 @@ const RELOADED_KEY = 'quiz-reloaded-for-release';
 const loaders: Array<() => Promise<unknown>> = [];
 
 /** `name` of the module `load` imports, as a component that loads the module when it first renders. */
-export function onDemand<Module, Name extends keyof Module & string>(load: () => Promise<Module>, name: Name): Module[Name] {
+export function onDemand<Module, Name extends keyof Module & string>(
+  load: () => Promise<Module>,
+  name: Name,
+): Module[Name] {
   let Part: AnyComponent | null = null;
   const loadPart = () =>
     load().then((module) => {

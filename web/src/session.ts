@@ -1,5 +1,14 @@
 /** Session lifecycle: token in localStorage, expiry, current user, invite token; starts the realtime client. */
-import { getCurrentUser, HttpError, listTeams, postTokenAuth, registerUser, setAuthToken, whenTokenRenewed, whenUnauthorized } from './api/http';
+import {
+  getCurrentUser,
+  HttpError,
+  listTeams,
+  postTokenAuth,
+  registerUser,
+  setAuthToken,
+  whenTokenRenewed,
+  whenUnauthorized,
+} from './api/http';
 import { untilServed, type WaitOptions } from './api/queue';
 import { browserStorage } from './browserStorage';
 import { decodeToken, isExpired } from './logic/token';
@@ -49,7 +58,14 @@ export function replaceToken(token: string): void {
 export function renewToken(token: string): void {
   const payload = decodeToken(token);
   const current = store.getState().session;
-  if (!payload || isExpired(payload, Date.now()) || !current.payload || payload.id !== current.payload.id || current.token === token) return;
+  if (
+    !payload ||
+    isExpired(payload, Date.now()) ||
+    !current.payload ||
+    payload.id !== current.payload.id ||
+    current.token === token
+  )
+    return;
   storage()?.setItem(TOKEN_KEY, token);
   setAuthToken(token);
   store.dispatch(sessionActions.loggedIn({ token, payload }));
@@ -122,7 +138,10 @@ export async function loadTeams(): Promise<void> {
  * While the server's hashing queue is full it waits for its appointment and tries again by itself
  * (`onWait` hears the wait, to show it).
  */
-export async function login(credentials: { username: string; password: string } | { token: string }, waiting: WaitOptions = {}): Promise<void> {
+export async function login(
+  credentials: { username: string; password: string } | { token: string },
+  waiting: WaitOptions = {},
+): Promise<void> {
   const token = await untilServed((ticket) => postTokenAuth(credentials, ticket), waiting);
   if (token === '') throw new HttpError(401, null);
   if (!adopt(token)) throw new HttpError(401, null);

@@ -2,10 +2,20 @@ import type { HealDealEvent } from '../../../events';
 import { healDealChoiceKey, type HealDealLive, type LiveState, type PendingHealDeal } from '../state/state';
 import type { Changes, Writer } from './writer';
 
-function addPending(write: Writer, hd: HealDealLive, round: number, teamId: string, kind: 'heal' | 'deal', amount: number): HealDealLive['pending'] {
+function addPending(
+  write: Writer,
+  hd: HealDealLive,
+  round: number,
+  teamId: string,
+  kind: 'heal' | 'deal',
+  amount: number,
+): HealDealLive['pending'] {
   const key = `${round}|${teamId}`;
   const before: PendingHealDeal = hd.pending.get(key) ?? { healings: 0, damages: 0 };
-  const after = kind === 'heal' ? { ...before, healings: before.healings + amount } : { ...before, damages: before.damages + amount };
+  const after =
+    kind === 'heal'
+      ? { ...before, healings: before.healings + amount }
+      : { ...before, damages: before.damages + amount };
   return write.set(hd.pending, key, after);
 }
 
@@ -18,7 +28,8 @@ export function evolveHealDeal(state: LiveState, event: HealDealEvent, write: Wr
       const previous = hd.choices.get(choiceKey);
       let next: HealDealLive = hd;
       // A team may change its mind until the round is calculated: the old choice is taken back.
-      if (previous) next = { ...next, pending: addPending(write, next, round, previous.targetTeamId, kind, -previous.amount) };
+      if (previous)
+        next = { ...next, pending: addPending(write, next, round, previous.targetTeamId, kind, -previous.amount) };
       next = {
         ...next,
         pending: addPending(write, next, round, targetTeamId, kind, amount),
@@ -33,7 +44,10 @@ export function evolveHealDeal(state: LiveState, event: HealDealEvent, write: Wr
     }
     case 'HealDealSettingChanged': {
       const { setting, round, value } = event.data;
-      const settings = setting === 'startHp' || round === null ? { ...hd.settings, startHp: value } : { ...hd.settings, [setting]: { ...hd.settings[setting], [round]: value } };
+      const settings =
+        setting === 'startHp' || round === null
+          ? { ...hd.settings, startHp: value }
+          : { ...hd.settings, [setting]: { ...hd.settings[setting], [round]: value } };
       return { healDeal: { ...hd, settings } };
     }
   }

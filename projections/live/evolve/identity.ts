@@ -29,14 +29,19 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
         moderated: null,
         nightAnswers: null,
       };
-      return { users: write.set(state.users, d.userId, user), userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId) };
+      return {
+        users: write.set(state.users, d.userId, user),
+        userIdByLogin: write.set(state.userIdByLogin, uniqueNameKey(d.login), d.userId),
+      };
     }
     case 'UserProfileUpdated':
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, name: event.data.name })) };
     case 'UserPasswordChanged': {
       // A new password, however it came, ends the user's reset link (a used link ends this way too).
       const { userId } = event.data;
-      const links = state.passwordResetLinks.has(userId) ? { passwordResetLinks: write.delete(state.passwordResetLinks, userId) } : {};
+      const links = state.passwordResetLinks.has(userId)
+        ? { passwordResetLinks: write.delete(state.passwordResetLinks, userId) }
+        : {};
       return { users: write.update(state.users, userId, nextTokenGeneration), ...links };
     }
     case 'UserTokensRevoked':
@@ -46,15 +51,27 @@ export function evolveIdentity(state: LiveState, event: IdentityEvent, write: Wr
     case 'UserEmailChanged':
       return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, email: event.data.email })) };
     case 'EmailPopupSeen':
-      return { users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })) };
+      return {
+        users: write.update(state.users, event.data.userId, (u) => ({ ...u, shownEmailPopupAt: event.data.seenAt })),
+      };
     case 'LoginLinkCreated':
       return { loginLinks: write.set(state.loginLinks, event.data.linkId, event.data.userId) };
     case 'UserRolesChanged':
       // A role change ends the user's older tokens: a token issued before a grant must not carry its lifetime over into the new power.
-      return { users: write.update(state.users, event.data.userId, (u) => ({ ...nextTokenGeneration(u), roles: event.data.roles })) };
+      return {
+        users: write.update(state.users, event.data.userId, (u) => ({
+          ...nextTokenGeneration(u),
+          roles: event.data.roles,
+        })),
+      };
     case 'UserBlocked': {
       const { blocked } = event.data;
-      return { users: write.update(state.users, event.data.userId, (u) => ({ ...(blocked ? nextTokenGeneration(u) : u), blocked })) };
+      return {
+        users: write.update(state.users, event.data.userId, (u) => ({
+          ...(blocked ? nextTokenGeneration(u) : u),
+          blocked,
+        })),
+      };
     }
     case 'UserErased':
       return erased(state, event.data.userId, write);
@@ -73,7 +90,9 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
   const loginKey = uniqueNameKey(user.login);
   const team = user.teamId ? leaving(state, userId, user.teamId, write) : {};
   const unnamed = (entries: LiveState['show']['lobbyChat']) =>
-    entries.some((entry) => entry.userId === userId) ? entries.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry)) : entries;
+    entries.some((entry) => entry.userId === userId)
+      ? entries.map((entry) => (entry.userId === userId ? { ...entry, user: ERASED_NAME } : entry))
+      : entries;
   const lobbyChat = unnamed(state.show.lobbyChat);
   const hiddenLobbyChat = unnamed(state.show.hiddenLobbyChat);
   let loginLinks = state.loginLinks;
@@ -95,10 +114,16 @@ function erased(state: LiveState, userId: string, write: Writer): Changes {
       erased: true,
       moderated: null,
     }),
-    userIdByLogin: state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
+    userIdByLogin:
+      state.userIdByLogin.get(loginKey) === userId ? write.delete(state.userIdByLogin, loginKey) : state.userIdByLogin,
     loginLinks,
-    passwordResetLinks: state.passwordResetLinks.has(userId) ? write.delete(state.passwordResetLinks, userId) : state.passwordResetLinks,
-    show: lobbyChat === state.show.lobbyChat && hiddenLobbyChat === state.show.hiddenLobbyChat ? state.show : { ...state.show, lobbyChat, hiddenLobbyChat },
+    passwordResetLinks: state.passwordResetLinks.has(userId)
+      ? write.delete(state.passwordResetLinks, userId)
+      : state.passwordResetLinks,
+    show:
+      lobbyChat === state.show.lobbyChat && hiddenLobbyChat === state.show.hiddenLobbyChat
+        ? state.show
+        : { ...state.show, lobbyChat, hiddenLobbyChat },
   };
 }
 

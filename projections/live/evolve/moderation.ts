@@ -15,7 +15,9 @@ export function evolveModeration(state: LiveState, event: ModerationEvent, write
       const recent = state.show.recentGreetings;
       return {
         greetings: write.update(state.greetings, greetingId, () => ({ hidden: true })),
-        show: recent.some((g) => g.id === greetingId) ? { ...state.show, recentGreetings: recent.filter((g) => g.id !== greetingId) } : state.show,
+        show: recent.some((g) => g.id === greetingId)
+          ? { ...state.show, recentGreetings: recent.filter((g) => g.id !== greetingId) }
+          : state.show,
       };
     }
     case 'UserMuted': {
@@ -33,7 +35,9 @@ export function evolveModeration(state: LiveState, event: ModerationEvent, write
       const left = leaving(state, userId, teamId, write);
       return {
         ...left,
-        teams: write.update(left.teams, teamId, (t) => (t.barredIds.includes(userId) ? t : { ...t, barredIds: [...t.barredIds, userId] })),
+        teams: write.update(left.teams, teamId, (t) =>
+          t.barredIds.includes(userId) ? t : { ...t, barredIds: [...t.barredIds, userId] },
+        ),
         users: write.set(state.users, userId, { ...user, teamId: null }),
       };
     }

@@ -58,11 +58,18 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       };
     }
     case 'CountdownStarted':
-      return changeNight(state, at, { phase: 'qc', countdown: { seconds: event.data.seconds, endsAt: event.data.endsAt } });
+      return changeNight(state, at, {
+        phase: 'qc',
+        countdown: { seconds: event.data.seconds, endsAt: event.data.endsAt },
+      });
     case 'CountdownExpired':
       return changeNight(state, at, { countdown: null });
     case 'QuestionEnded':
-      return changeNight(state, at, { phase: 'qn', countdown: null, lastEndedType: state.night?.question?.type ?? null });
+      return changeNight(state, at, {
+        phase: 'qn',
+        countdown: null,
+        lastEndedType: state.night?.question?.type ?? null,
+      });
     case 'AnswersLockedIn': {
       const d = event.data;
       let answers = state.answers;
@@ -87,9 +94,16 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
         answers = write.set(answers, a.answerId, answer);
         if (a.teamId) {
           const taken = { seq: state.questionSeq, message: a.answer, userId: a.author };
-          teams = write.update(teams, a.teamId, (t) => ({ ...t, takenAnswer: taken, nightAnswers: withNightAnswer(t.nightAnswers, d.nightId, a.answerId) }));
+          teams = write.update(teams, a.teamId, (t) => ({
+            ...t,
+            takenAnswer: taken,
+            nightAnswers: withNightAnswer(t.nightAnswers, d.nightId, a.answerId),
+          }));
         } else if (a.userId) {
-          users = write.update(users, a.userId, (u) => ({ ...u, nightAnswers: withNightAnswer(u.nightAnswers, d.nightId, a.answerId) }));
+          users = write.update(users, a.userId, (u) => ({
+            ...u,
+            nightAnswers: withNightAnswer(u.nightAnswers, d.nightId, a.answerId),
+          }));
         }
       }
       const ended = state.night?.ended ?? [];
@@ -101,7 +115,16 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
       const { round, number } = event.data;
       return {
         questionSeq: state.questionSeq + 1,
-        ...changeNight(state, at, { phase: 'qn', round, number, question: null, countdown: null, quizzle: 'init', quizzleAnswer: null, quizzleRejected: null }),
+        ...changeNight(state, at, {
+          phase: 'qn',
+          round,
+          number,
+          question: null,
+          countdown: null,
+          quizzle: 'init',
+          quizzleAnswer: null,
+          quizzleRejected: null,
+        }),
       };
     }
     case 'QuizzleAccepted':
@@ -109,8 +132,14 @@ export function evolveNight(state: LiveState, event: NightEvent, write: Writer):
     case 'QuizzleRejected': {
       const { teamId, proposalKey } = event.data;
       return {
-        plays: write.update(state.plays, teamId, (p) => teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, null, p.stars)),
-        ...changeNight(state, at, { quizzle: 'init', quizzleAnswer: null, quizzleRejected: { teamId, key: proposalKey } }),
+        plays: write.update(state.plays, teamId, (p) =>
+          teamPlayOf(p.seq, p.proposals, p.nextKey, p.favourite, null, p.stars),
+        ),
+        ...changeNight(state, at, {
+          quizzle: 'init',
+          quizzleAnswer: null,
+          quizzleRejected: { teamId, key: proposalKey },
+        }),
       };
     }
   }

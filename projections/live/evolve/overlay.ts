@@ -7,9 +7,13 @@ export function evolveOverlay(state: LiveState, event: OverlayEvent, write: Writ
   switch (event.type) {
     case 'OverlayLinkCreated': {
       const { linkId, createdBy } = event.data;
-      return { overlayLinks: write.set(state.overlayLinks, linkId, { id: linkId, createdBy, createdAt: at, revokedAt: null }) };
+      return {
+        overlayLinks: write.set(state.overlayLinks, linkId, { id: linkId, createdBy, createdAt: at, revokedAt: null }),
+      };
     }
     case 'OverlayLinkRevoked':
-      return { overlayLinks: write.update(state.overlayLinks, event.data.linkId, (link) => ({ ...link, revokedAt: at })) };
+      return {
+        overlayLinks: write.update(state.overlayLinks, event.data.linkId, (link) => ({ ...link, revokedAt: at })),
+      };
   }
 }

@@ -1,11 +1,23 @@
 import { ERASED_NAME } from '../../../events/personal-data';
 import type { ProposalEvent } from '../../../events';
 import { playOfTeam } from '../state/queries';
-import { LOBBY_CHAT_LIMIT, proposalRecord, starRecord, teamPlayOf, type LiveState, type ProposalLive, type Star, type TeamPlay } from '../state/state';
+import {
+  LOBBY_CHAT_LIMIT,
+  proposalRecord,
+  starRecord,
+  teamPlayOf,
+  type LiveState,
+  type ProposalLive,
+  type Star,
+  type TeamPlay,
+} from '../state/state';
 import { NO_CHANGES, type Changes, type Writable, type Writer } from './writer';
 
 type EditablePlay = Writable<TeamPlay> & { proposals: ProposalLive[]; stars: Star[] };
-type PlayEvent = Extract<ProposalEvent, { type: 'ProposalAdded' | 'ProposalDeleted' | 'FavoriteChosen' | 'StarToggled' | 'QuizzleOffered' }>;
+type PlayEvent = Extract<
+  ProposalEvent,
+  { type: 'ProposalAdded' | 'ProposalDeleted' | 'FavoriteChosen' | 'StarToggled' | 'QuizzleOffered' }
+>;
 
 /** A copy of a play whose lists may be edited. */
 function playCopy(p: TeamPlay): TeamPlay {
@@ -68,18 +80,30 @@ export function evolveProposals(state: LiveState, event: ProposalEvent, write: W
       return playChanges(state, event, write);
     case 'QuizzleOffered': {
       const { teamId, key, answer } = event.data;
-      const night = state.night ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer }, quizzleRejected: null } : null;
+      const night = state.night
+        ? { ...state.night, quizzle: 'offered' as const, quizzleAnswer: { teamId, key, answer }, quizzleRejected: null }
+        : null;
       return { ...playChanges(state, event, write), night };
     }
     case 'SingleAnswerSubmitted': {
       const { userId, message } = event.data;
-      return { users: write.update(state.users, userId, (u) => ({ ...u, singleAnswer: { seq: state.questionSeq, message } })) };
+      return {
+        users: write.update(state.users, userId, (u) => ({ ...u, singleAnswer: { seq: state.questionSeq, message } })),
+      };
     }
     case 'LobbyChatMessagePosted': {
       const { userId, message, highlight } = event.data;
       const name = state.users.get(userId)?.name ?? ERASED_NAME;
-      const kept = state.show.lobbyChat.length >= LOBBY_CHAT_LIMIT ? state.show.lobbyChat.slice(1) : state.show.lobbyChat;
-      const entry = { id: event.metadata.eventId, postedAt: event.metadata.recordedAt, userId, user: name, message, highlight };
+      const kept =
+        state.show.lobbyChat.length >= LOBBY_CHAT_LIMIT ? state.show.lobbyChat.slice(1) : state.show.lobbyChat;
+      const entry = {
+        id: event.metadata.eventId,
+        postedAt: event.metadata.recordedAt,
+        userId,
+        user: name,
+        message,
+        highlight,
+      };
       return { show: { ...state.show, lobbyChat: [...kept, entry] } };
     }
   }

@@ -16,7 +16,10 @@ export function evolveQuizzes(state: LiveState, event: QuizEvent | TieBreakEvent
     case 'TieBreakQuestionAdded': {
       const { quizId, question } = event.data;
       return {
-        quizzes: write.update(state.quizzes, quizId, (quiz) => ({ ...quiz, content: [...quiz.content, question].sort(byPosition) })),
+        quizzes: write.update(state.quizzes, quizId, (quiz) => ({
+          ...quiz,
+          content: [...quiz.content, question].sort(byPosition),
+        })),
       };
     }
   }

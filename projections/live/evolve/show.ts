@@ -30,7 +30,13 @@ export function evolveShow(state: LiveState, event: ShowEvent | UploadEvent | Fo
     case 'PaintingCleared':
       return { show: { ...show, painting: [] } };
     case 'PointsPublished':
-      return { show: { ...show, points: event.data.points, pointsCover: pointsCoverOf(state, event.data.quizId, event.data.points) } };
+      return {
+        show: {
+          ...show,
+          points: event.data.points,
+          pointsCover: pointsCoverOf(state, event.data.quizId, event.data.points),
+        },
+      };
     case 'PointsUnpublished':
       return { show: { ...show, points: null, pointsCover: null } };
     case 'LiveStateReset': {

@@ -9,7 +9,12 @@ function withoutMember(team: TeamLive, userId: string): TeamLive {
 }
 
 /** A member leaves a team (joining another, or taken out by mtr): off its members, and the star taken back. */
-export function leaving(state: LiveState, userId: string, teamId: string, write: Writer): Pick<LiveState, 'teams' | 'plays'> {
+export function leaving(
+  state: LiveState,
+  userId: string,
+  teamId: string,
+  write: Writer,
+): Pick<LiveState, 'teams' | 'plays'> {
   return {
     teams: write.update(state.teams, teamId, (t) => withoutMember(t, userId)),
     plays: write.update(state.plays, teamId, (p) =>
@@ -30,7 +35,8 @@ export function leaving(state: LiveState, userId: string, teamId: string, write:
 /** The invites without the team's (rare: a password change or glr; a team has few invites, the show a few thousand). */
 function withoutInvitesOf(state: LiveState, teamId: string, write: Writer): LiveState['invites'] {
   let invites = state.invites;
-  for (const [inviteId, ofTeam] of state.invites.entries()) if (ofTeam === teamId) invites = write.delete(invites, inviteId);
+  for (const [inviteId, ofTeam] of state.invites.entries())
+    if (ofTeam === teamId) invites = write.delete(invites, inviteId);
   return invites;
 }
 
@@ -68,9 +74,12 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       const { teamId, userId } = event.data;
       const user = state.users.get(userId);
       if (!user || !state.teams.has(teamId)) return {};
-      const { teams, plays } = user.teamId && user.teamId !== teamId ? leaving(state, userId, user.teamId, write) : state;
+      const { teams, plays } =
+        user.teamId && user.teamId !== teamId ? leaving(state, userId, user.teamId, write) : state;
       return {
-        teams: write.update(teams, teamId, (t) => (t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] })),
+        teams: write.update(teams, teamId, (t) =>
+          t.memberIds.includes(userId) ? t : { ...t, memberIds: [...t.memberIds, userId] },
+        ),
         plays,
         users: write.set(state.users, userId, { ...user, teamId }),
       };
@@ -85,7 +94,11 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       const { teamId } = event.data;
       if (!state.teams.has(teamId)) return {};
       return {
-        teams: write.update(state.teams, teamId, (t) => ({ ...t, barredIds: [], passwordChanges: t.passwordChanges + 1 })),
+        teams: write.update(state.teams, teamId, (t) => ({
+          ...t,
+          barredIds: [],
+          passwordChanges: t.passwordChanges + 1,
+        })),
         invites: withoutInvitesOf(state, teamId, write),
       };
     }
@@ -95,11 +108,19 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
       const { teamId, userId } = event.data;
       const user = state.users.get(userId);
       if (!user || user.teamId !== teamId) return {};
-      return { ...leaving(state, userId, teamId, write), users: write.set(state.users, userId, { ...user, teamId: null }) };
+      return {
+        ...leaving(state, userId, teamId, write),
+        users: write.set(state.users, userId, { ...user, teamId: null }),
+      };
     }
     case 'TeamBarLifted': {
       const { teamId, userId } = event.data;
-      return { teams: write.update(state.teams, teamId, (t) => ({ ...t, barredIds: t.barredIds.filter((id) => id !== userId) })) };
+      return {
+        teams: write.update(state.teams, teamId, (t) => ({
+          ...t,
+          barredIds: t.barredIds.filter((id) => id !== userId),
+        })),
+      };
     }
     case 'TeamDeleted': {
       const team = state.teams.get(event.data.teamId);
@@ -110,7 +131,10 @@ export function evolveTeams(state: LiveState, event: TeamEvent, write: Writer): 
         teams: write.delete(state.teams, team.id),
         plays: write.delete(state.plays, team.id),
         teamIdByName: write.delete(state.teamIdByName, team.lowerName),
-        teamIdByNumber: state.teamIdByNumber.get(String(team.number)) === team.id ? write.delete(state.teamIdByNumber, String(team.number)) : state.teamIdByNumber,
+        teamIdByNumber:
+          state.teamIdByNumber.get(String(team.number)) === team.id
+            ? write.delete(state.teamIdByNumber, String(team.number))
+            : state.teamIdByNumber,
         users,
       };
     }

@@ -10,7 +10,12 @@ export type AbcdQuestionParts = Pick<Question, 'options' | 'extraInfo'>;
 /** The number of ABCD letters of a question: extraInfo.optionNum, else its options, else 4; at most 26. */
 export function abcdLetterCount(question: AbcdQuestionParts): number {
   const fromInfo = Number(question.extraInfo.optionNum);
-  const count = Number.isInteger(fromInfo) && fromInfo > 0 ? fromInfo : question.options.length > 0 ? question.options.length : ABCD_DEFAULT_OPTIONS;
+  const count =
+    Number.isInteger(fromInfo) && fromInfo > 0
+      ? fromInfo
+      : question.options.length > 0
+        ? question.options.length
+        : ABCD_DEFAULT_OPTIONS;
   return Math.min(count, ABCD_MAX_OPTIONS);
 }
 

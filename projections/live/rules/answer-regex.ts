@@ -27,7 +27,9 @@ export interface AnswerRegex {
  * The pattern as a matcher, or why not: empty; invalid (JavaScript refuses it); unsupported
  * (valid JavaScript that needs backtracking: backreferences, lookaround, repeats above 1000); too complex.
  */
-export function compileAnswerRegex(source: string): { ok: true; regex: AnswerRegex } | { ok: false; problem: AnswerRegexProblem } {
+export function compileAnswerRegex(
+  source: string,
+): { ok: true; regex: AnswerRegex } | { ok: false; problem: AnswerRegexProblem } {
   if (source.trim() === '') return { ok: false, problem: 'empty' };
   if (source.length > ANSWER_REGEX_MAX_LENGTH) return { ok: false, problem: 'tooComplex' };
   try {

@@ -52,7 +52,10 @@ export function thinDrawing(strokes: readonly DrawnStroke[], maxPoints: number =
   const total = strokes.reduce((sum, s) => sum + s.points.length, 0);
   if (total <= maxPoints) return [...strokes];
   for (let step = 2; ; step++) {
-    const thinned = strokes.map((s) => ({ ...s, points: s.points.filter((_, i) => i % step === 0 || i === s.points.length - 1) }));
+    const thinned = strokes.map((s) => ({
+      ...s,
+      points: s.points.filter((_, i) => i % step === 0 || i === s.points.length - 1),
+    }));
     if (thinned.reduce((sum, s) => sum + s.points.length, 0) <= maxPoints || step >= total) return thinned;
   }
 }
@@ -69,7 +72,9 @@ function isCoordinate(value: unknown, max: number): value is number {
  * Strokes as sent (`gz`): a list of {width, color "#rrggbb", points [[x, y], ...]} in the stored space,
  * each stroke with at least one point; coordinates are rounded to whole numbers. Or what is wrong.
  */
-export function readDrawing(value: unknown): { ok: true; strokes: DrawnStroke[] } | { ok: false; problem: DrawingProblem } {
+export function readDrawing(
+  value: unknown,
+): { ok: true; strokes: DrawnStroke[] } | { ok: false; problem: DrawingProblem } {
   if (!Array.isArray(value)) return { ok: false, problem: 'invalid' };
   if (value.length > DRAWING_MAX_STROKES) return { ok: false, problem: 'tooLarge' };
   const strokes: DrawnStroke[] = [];
@@ -77,7 +82,8 @@ export function readDrawing(value: unknown): { ok: true; strokes: DrawnStroke[] 
   for (const item of value as unknown[]) {
     if (typeof item !== 'object' || item === null) return { ok: false, problem: 'invalid' };
     const { width, color, points: sent } = item as Record<string, unknown>;
-    if (typeof width !== 'number' || !(width > 0 && width <= DRAWING_MAX_STORED_LINE_WIDTH)) return { ok: false, problem: 'invalid' };
+    if (typeof width !== 'number' || !(width > 0 && width <= DRAWING_MAX_STORED_LINE_WIDTH))
+      return { ok: false, problem: 'invalid' };
     if (typeof color !== 'string' || !COLOUR.test(color)) return { ok: false, problem: 'invalid' };
     if (!Array.isArray(sent) || sent.length === 0) return { ok: false, problem: 'invalid' };
     points += sent.length;
@@ -86,7 +92,8 @@ export function readDrawing(value: unknown): { ok: true; strokes: DrawnStroke[] 
     for (const point of sent as unknown[]) {
       if (!Array.isArray(point) || point.length !== 2) return { ok: false, problem: 'invalid' };
       const [x, y] = point as unknown[];
-      if (!isCoordinate(x, DRAWING_STORED_WIDTH) || !isCoordinate(y, DRAWING_STORED_HEIGHT)) return { ok: false, problem: 'invalid' };
+      if (!isCoordinate(x, DRAWING_STORED_WIDTH) || !isCoordinate(y, DRAWING_STORED_HEIGHT))
+        return { ok: false, problem: 'invalid' };
       read.push([Math.round(x), Math.round(y)]);
     }
     strokes.push({ width, color: color.toLowerCase(), points: read });

@@ -82,8 +82,10 @@ export function germanNumber(n: number): string {
 }
 
 export const FIELD_LIMIT_TEXTS = {
-  tooLong: (field: LimitedTextField) => `${FIELD_NAMES[field]} darf höchstens ${germanNumber(FIELD_MAXIMA[field])} Zeichen lang sein.`,
-  teamUrlInvalid: 'Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.',
+  tooLong: (field: LimitedTextField) =>
+    `${FIELD_NAMES[field]} darf höchstens ${germanNumber(FIELD_MAXIMA[field])} Zeichen lang sein.`,
+  teamUrlInvalid:
+    'Die Bildadresse des Teams muss mit https:// beginnen oder ein Bild sein, das euer Team hochgeladen hat.',
   strokeUrlInvalid: 'Die Bildadresse des Strichs muss mit https:// beginnen oder ein hochgeladenes Bild sein.',
   strokeColorInvalid: 'Die Farbe des Strichs muss als #rrggbb angegeben werden (z. B. #1a2b3c).',
   paintingFull: `Das Bild hat schon ${germanNumber(FIELD_MAXIMA.paintingStrokes)} Striche (höchstens ${germanNumber(FIELD_MAXIMA.paintingStrokes)}). Bitte leere es zuerst.`,
@@ -136,7 +138,9 @@ export function teamUrlProblem(url: string, teamId: string | null): string | nul
   if (tooLong) return tooLong;
   if (isHttpsAddress(url)) return null;
   const upload = uploadOwnerOf(url);
-  return upload && upload.kind === 'team' && teamId !== null && upload.owner === teamId ? null : FIELD_LIMIT_TEXTS.teamUrlInvalid;
+  return upload && upload.kind === 'team' && teamId !== null && upload.owner === teamId
+    ? null
+    : FIELD_LIMIT_TEXTS.teamUrlInvalid;
 }
 
 /** mua: the stroke's picture (empty, https or an upload) and its colour (#rrggbb). */

@@ -70,9 +70,15 @@ export const TEAM_PASSWORD_MIN_LENGTH = 6;
  * Create-team dialog: name, city and description (trimmed) and a password are required; the name has
  * at most 50 characters, the password at least 6.
  */
-export function teamFormProblemOf(form: { name: string; password: string; stadt: string; beschreibung: string }): TeamFormProblem | null {
+export function teamFormProblemOf(form: {
+  name: string;
+  password: string;
+  stadt: string;
+  beschreibung: string;
+}): TeamFormProblem | null {
   const name = form.name.trim();
-  if (name === '' || form.password === '' || form.stadt.trim() === '' || form.beschreibung.trim() === '') return 'missing';
+  if (name === '' || form.password === '' || form.stadt.trim() === '' || form.beschreibung.trim() === '')
+    return 'missing';
   if (name.length > MAX_NAME_LENGTH) return 'nameTooLong';
   if ([...form.password].length < TEAM_PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   return null;

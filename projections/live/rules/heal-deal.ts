@@ -32,7 +32,16 @@ const NOTHING_PENDING: PendingHealDeal = { healings: 0, damages: 0 };
 export function healDealStatus(state: LiveState, team: TeamLive, round = healDealRound(state)): HealDealStatus {
   const hd = state.healDeal;
   const current = hd.current.get(team.id) ?? hd.settings.startHp;
-  const pending = hd.calculatedRounds.includes(round) ? NOTHING_PENDING : (hd.pending.get(`${round}|${team.id}`) ?? NOTHING_PENDING);
+  const pending = hd.calculatedRounds.includes(round)
+    ? NOTHING_PENDING
+    : (hd.pending.get(`${round}|${team.id}`) ?? NOTHING_PENDING);
   const total = current + pending.healings - pending.damages;
-  return { name: team.name, current, healings: pending.healings, damages: pending.damages, total, zombie: isZombie(total) };
+  return {
+    name: team.name,
+    current,
+    healings: pending.healings,
+    damages: pending.damages,
+    total,
+    zombie: isZombie(total),
+  };
 }

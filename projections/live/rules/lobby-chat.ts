@@ -31,7 +31,10 @@ export interface LobbyChatLimits {
 }
 
 /** When slow mode lets the next message go: the newest entry, whoever wrote it, must be `seconds` old. */
-export function lobbySlowUntil(show: { readonly lobbySlowSeconds: number; readonly lobbyChat: readonly { readonly postedAt: number }[] }): number | null {
+export function lobbySlowUntil(show: {
+  readonly lobbySlowSeconds: number;
+  readonly lobbyChat: readonly { readonly postedAt: number }[];
+}): number | null {
   const newest = show.lobbyChat[show.lobbyChat.length - 1];
   return show.lobbySlowSeconds === 0 || !newest ? null : newest.postedAt + show.lobbySlowSeconds * 1000;
 }

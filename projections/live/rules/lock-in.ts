@@ -54,7 +54,15 @@ export function lockInAnswers(state: LiveState, ids: { readonly newId: () => str
     for (const user of state.users.values().sort(byId)) {
       const answer = currentSingleAnswer(state, user);
       if (answer !== null) {
-        answers.push({ answerId: ids.newId(), teamId: null, userId: user.id, answer, author: user.id, proposalKey: null, basis: 'single' });
+        answers.push({
+          answerId: ids.newId(),
+          teamId: null,
+          userId: user.id,
+          answer,
+          author: user.id,
+          proposalKey: null,
+          basis: 'single',
+        });
       }
     }
     return answers;

@@ -36,7 +36,10 @@ export interface ModeratedNoticeView {
 
 export function teamNoticeView(notice: ModeratedNotice | null, teamName: string): ModeratedNoticeView | null {
   if (!notice) return null;
-  return { id: notice.id, text: notice.kind === 'renamed' ? MODERATED_TEXTS.teamRenamed(teamName) : MODERATED_TEXTS.teamLogoCleared };
+  return {
+    id: notice.id,
+    text: notice.kind === 'renamed' ? MODERATED_TEXTS.teamRenamed(teamName) : MODERATED_TEXTS.teamLogoCleared,
+  };
 }
 
 export function userNoticeView(notice: ModeratedNotice | null, name: string): ModeratedNoticeView | null {

@@ -8,7 +8,8 @@ import { FIELD_MAXIMA } from './field-limits';
 export const OVERLAY_LINK_TEXTS = {
   notFound: 'Diesen Overlay-Link gibt es nicht.',
   tooMany: `Es sind höchstens ${FIELD_MAXIMA.overlayLinks} Overlay-Links zugleich möglich. Bitte widerrufe zuerst einen, der nicht mehr gebraucht wird.`,
-  tooManyPages: (max: number) => `Mit diesem Overlay-Link sind schon ${max} Seiten verbunden. Bitte schließe zuerst eine davon.`,
+  tooManyPages: (max: number) =>
+    `Mit diesem Overlay-Link sind schon ${max} Seiten verbunden. Bitte schließe zuerst eine davon.`,
 } as const;
 
 /** Pages one overlay link may hold open at once: the broadcast tool's source, a preview, a spare machine; not a crowd. */

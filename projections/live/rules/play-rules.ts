@@ -21,7 +21,8 @@ export function playableInSingleMode(type: QuestionType): boolean {
 export const ANSWER_EMPTY_TEXT = 'Es muss etwas eingegeben werden.';
 
 /** What a player without points reads in the finale (spec, verbatim). */
-export const FINALE_OUT_OF_POINTS_TEXT = 'Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.';
+export const FINALE_OUT_OF_POINTS_TEXT =
+  'Du hast leider nicht mehr genügend Punkte und kannst daher nicht mehr mitspielen.';
 
 /** In the finale only players with points above 0 take part. */
 export function takesPartInFinale(points: number): boolean {

@@ -65,7 +65,11 @@ export function roundPlacements(table: PointsTable): number[][] {
     descending.forEach((sum, position) => {
       if (!rankOf.has(sum)) rankOf.set(sum, position + 1);
     });
-    cumulative.forEach((sum, i) => places[i].push(index > LAST_PLACED_ROUND_INDEX ? 4 : placeForRank(knownEntry(rankOf, sum, 'the rank of the sum'))));
+    cumulative.forEach((sum, i) =>
+      places[i].push(
+        index > LAST_PLACED_ROUND_INDEX ? 4 : placeForRank(knownEntry(rankOf, sum, 'the rank of the sum')),
+      ),
+    );
   });
   return places;
 }
@@ -97,7 +101,11 @@ export function pointsOverview(state: LiveState, quizId: string): PointsTable {
     rounds[a.round - 1] = (rounds[a.round - 1] ?? 0) + a.points;
     perTeam.set(a.teamId, rounds);
   });
-  const teams = [...perTeam].map(([teamId, points]) => ({ teamId, name: state.teams.get(teamId)?.name ?? MISSING_TEAM_NAME, points }));
+  const teams = [...perTeam].map(([teamId, points]) => ({
+    teamId,
+    name: state.teams.get(teamId)?.name ?? MISSING_TEAM_NAME,
+    points,
+  }));
   return rankTeams(maxRound, teams);
 }
 

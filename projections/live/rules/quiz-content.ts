@@ -39,7 +39,9 @@ function extraInfoOf(input: QuestionInput): Record<string, unknown> | null {
   if (typeof raw !== 'string') return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -57,7 +59,8 @@ export function normalizeQuestion(input: QuestionInput): Question | ContentProbl
   const type = textOf(input.type || 'normal');
   const round = wholeNumberOf(input.round);
   const number = wholeNumberOf(input.number);
-  if (!isQuestionType(type) || round === null || number === null || !isQuestionPosition(round, number)) return 'invalid';
+  if (!isQuestionType(type) || round === null || number === null || !isQuestionPosition(round, number))
+    return 'invalid';
   const extraInfo = extraInfoOf(input);
   if (extraInfo === null) return 'unreadable';
   const options = Array.isArray(input.options) ? input.options.map(textOf) : [];
@@ -104,7 +107,9 @@ export function normalizeContent(content: unknown): ContentResult {
 function entriesOf(value: unknown): [number, unknown][] {
   if (Array.isArray(value)) return value.map((v, i) => [i + 1, v]);
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([k, v]) => (wholeNumberOf(k) === null ? [] : [[Number(k), v] as [number, unknown]]));
+    return Object.entries(value).flatMap(([k, v]) =>
+      wholeNumberOf(k) === null ? [] : [[Number(k), v] as [number, unknown]],
+    );
   }
   return [];
 }

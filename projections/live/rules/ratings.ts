@@ -45,7 +45,13 @@ export function ratingsOf(event: QuizShowEvent): Rating[] {
     }
     case 'ShipQuestionCorrected': {
       const tester = event.metadata.actor.userId;
-      return event.data.results.map((r) => ({ answerId: r.answerId, points: r.points, checked: true, liked: null, tester }));
+      return event.data.results.map((r) => ({
+        answerId: r.answerId,
+        points: r.points,
+        checked: true,
+        liked: null,
+        tester,
+      }));
     }
     default:
       return [];

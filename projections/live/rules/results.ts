@@ -46,8 +46,14 @@ function byPosition(a: { round: number; num: number }, b: { round: number; num: 
  * answers (locksInAnswers: so a question nobody answered shows 0) and each question that has answers. Every locked-in answer counts, as it
  * does in the points table: a team has one per question and night.
  */
-export function questionStats(answers: Iterable<RatedAnswer>, questions: Iterable<Pick<Question, 'round' | 'number' | 'type'>> = []): QuestionStats[] {
-  const perQuestion = new Map<string, { round: number; num: number; answered: number; right: number; points: number }>();
+export function questionStats(
+  answers: Iterable<RatedAnswer>,
+  questions: Iterable<Pick<Question, 'round' | 'number' | 'type'>> = [],
+): QuestionStats[] {
+  const perQuestion = new Map<
+    string,
+    { round: number; num: number; answered: number; right: number; points: number }
+  >();
   const entry = (round: number, num: number) => {
     const key = `${round}.${num}`;
     let found = perQuestion.get(key);

@@ -15,7 +15,8 @@ export interface ShipAnswer {
 }
 
 /** The first rule an answer breaks; `was` is the offending line. */
-export type ShipAnswerProblem = { kind: 'empty' } | { kind: 'twoLines' } | { kind: 'line1'; was: string } | { kind: 'line2'; was: string };
+export type ShipAnswerProblem =
+  { kind: 'empty' } | { kind: 'twoLines' } | { kind: 'line1'; was: string } | { kind: 'line2'; was: string };
 
 function linesOf(message: string): string[] {
   return message
@@ -28,8 +29,10 @@ function linesOf(message: string): string[] {
 export const SHIP_ANSWER_TEXTS = {
   empty: ANSWER_EMPTY_TEXT,
   twoLines: 'Es müssen zwei Zeilen eingegeben werden.',
-  line1: (was: string) => `Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${was}"`,
-  line2: (was: string) => `Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${was}"`,
+  line1: (was: string) =>
+    `Die erste Zeile muss genau dem Format "Lager: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${was}"`,
+  line2: (was: string) =>
+    `Die zweite Zeile muss genau dem Format "Plündern: (BUCHSTABE)(ZAHL)" entsprechen. Sie war "${was}"`,
 } as const;
 
 /** null when the answer follows the format. */
@@ -62,5 +65,7 @@ export function parseShipAnswer(message: string): ShipAnswer | null {
   const [first, second] = linesOf(message);
   const [, lager] = LAGER_LINE.exec(first) ?? [];
   const [, pluendern] = PLUENDERN_LINE.exec(second) ?? [];
-  return lager !== undefined && pluendern !== undefined ? { lager: lager.toUpperCase(), pluendern: pluendern.toUpperCase() } : null;
+  return lager !== undefined && pluendern !== undefined
+    ? { lager: lager.toUpperCase(), pluendern: pluendern.toUpperCase() }
+    : null;
 }

@@ -78,12 +78,16 @@ const FIELD_NAMES: Record<UrlField, string> = {
 
 /** The German refusals; each starts with words of its own, so that a test can find it. */
 export const SHOW_SETTINGS_TEXTS = {
-  notAnAddress: (what: string) => `Keine gültige Adresse: ${what} muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).`,
+  notAnAddress: (what: string) =>
+    `Keine gültige Adresse: ${what} muss eine vollständige Adresse mit http:// oder https:// sein (z. B. https://example.org).`,
   tooLong: (what: string, max?: number) => `Zu lang: ${what} darf höchstens ${max} Zeichen haben.`,
-  notAChannel: 'Der Stream-Kanal ist der Name des Kanals (z. B. quizshow): nur Buchstaben, Ziffern und _, keine Adresse.',
-  linkLabelMissing: (index: number | string) => `Ohne Beschriftung: Der ${index}. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.`,
+  notAChannel:
+    'Der Stream-Kanal ist der Name des Kanals (z. B. quizshow): nur Buchstaben, Ziffern und _, keine Adresse.',
+  linkLabelMissing: (index: number | string) =>
+    `Ohne Beschriftung: Der ${index}. Social-Media-Link braucht einen Text, der für ihn angezeigt wird.`,
   tooManyLinks: `Es sind höchstens ${L.socialLinks} Social-Media-Links möglich.`,
-  notADate: (date: string) => `Kein gültiges Datum: „${date}“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).`,
+  notADate: (date: string) =>
+    `Kein gültiges Datum: „${date}“. Bitte jeden Termin als JJJJ-MM-TT angeben (z. B. 2026-11-20).`,
   dateTitleMissing: (index: number | string) => `Ohne Titel: Der ${index}. Termin braucht einen Titel.`,
   tooManyDates: `Es sind höchstens ${L.nextDates} Termine möglich.`,
   logoNotAnUpload: 'Das Logo muss ein Bild sein, das über die Show-Einstellungen hochgeladen wurde.',
@@ -91,7 +95,8 @@ export const SHOW_SETTINGS_TEXTS = {
   colorTooLight: (color: string, ratio: string) =>
     `Zu wenig Kontrast: Weiße Schrift auf der Hauptfarbe ${color} erreicht nur ${ratio}:1, nötig sind mindestens 4,5:1 (WCAG AA). Bitte wähle eine dunklere Farbe.`,
   tooManyOverlayParts: `Das Overlay hat höchstens ${L.overlayParts} Teile.`,
-  overlayPartUnknown: (part: string) => `Unbekannter Teil des Overlays: „${part}“. Möglich sind ${OVERLAY_PARTS.join(', ')}.`,
+  overlayPartUnknown: (part: string) =>
+    `Unbekannter Teil des Overlays: „${part}“. Möglich sind ${OVERLAY_PARTS.join(', ')}.`,
   overlayPartTwice: (part: string) => `Der Teil „${part}“ des Overlays ist doppelt genannt.`,
   overlayCornerUnknown: `Die Ecke des Overlays muss eine von ${OVERLAY_CORNERS.join(', ')} sein.`,
   overlayScaleOutOfRange: 'Die Größe (scale) des Overlays muss eine Zahl von 0,5 bis 2 sein.',
@@ -241,7 +246,8 @@ export function overlayLayoutProblemOf({ parts, corner, scale }: OverlayLayout):
     if (parts.indexOf(part) !== i) return { kind: 'overlayPartTwice', part };
   }
   if (!OVERLAY_CORNERS.includes(corner)) return { kind: 'overlayCornerUnknown' };
-  if (!Number.isFinite(scale) || scale < OVERLAY_SCALE.min || scale > OVERLAY_SCALE.max) return { kind: 'overlayScaleOutOfRange' };
+  if (!Number.isFinite(scale) || scale < OVERLAY_SCALE.min || scale > OVERLAY_SCALE.max)
+    return { kind: 'overlayScaleOutOfRange' };
   return null;
 }
 
@@ -293,14 +299,17 @@ export function canonicalShowSettings(s: ShowSettings): ShowSettings {
     showName: showName ?? '',
     logo: logo ?? '',
     primaryColor: primaryColor ?? '',
-    overlay: overlay ? { parts: [...overlay.parts], corner: overlay.corner, scale: overlay.scale } : DEFAULT_OVERLAY_LAYOUT,
+    overlay: overlay
+      ? { parts: [...overlay.parts], corner: overlay.corner, scale: overlay.scale }
+      : DEFAULT_OVERLAY_LAYOUT,
     imprint: imprint ?? '',
     privacy: privacy ?? '',
   };
 }
 
 /** Why a registration is refused while new accounts are closed: the server's refusal, and the form's note before anyone types. */
-export const NEW_ACCOUNTS_CLOSED_TEXT = 'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.';
+export const NEW_ACCOUNTS_CLOSED_TEXT =
+  'Neue Nutzeraccounts können gerade nicht angelegt werden. Bitte versuche es später noch einmal.';
 
 /** Registration of new accounts (POST /api/users) is closed by the admin's show setting. */
 export function newAccountsClosed(settings: ShowSettings): boolean {
@@ -319,7 +328,9 @@ function genitiveOf(name: string): string {
 /** The QR team page while no moderator is connected: the spec's text with the show's host. */
 export function hostOfflineText(hostName: string): string {
   const host = hostName.trim();
-  return host === '' ? 'Der Laptop der Moderation ist im Moment nicht verbunden.' : `${genitiveOf(host)} Laptop ist im Moment nicht verbunden.`;
+  return host === ''
+    ? 'Der Laptop der Moderation ist im Moment nicht verbunden.'
+    : `${genitiveOf(host)} Laptop ist im Moment nicht verbunden.`;
 }
 
 /** The dates from `today` (yyyy-mm-dd, the viewer's day) on, earliest first: past nights are not "next". */

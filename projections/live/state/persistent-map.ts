@@ -68,10 +68,13 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-const leaf = <V>(hash: number, key: string, value: V, owner: Owner | null): Leaf<V> => new Leaf(hash, key, value, owner);
-const branch = <V>(bitmap: number, children: TrieNode<V>[], owner: Owner | null): Branch<V> => new Branch(bitmap, children, owner);
+const leaf = <V>(hash: number, key: string, value: V, owner: Owner | null): Leaf<V> =>
+  new Leaf(hash, key, value, owner);
+const branch = <V>(bitmap: number, children: TrieNode<V>[], owner: Owner | null): Branch<V> =>
+  new Branch(bitmap, children, owner);
 
-const owns = (owner: Owner | null, node: { readonly owner: Owner | null }): boolean => owner !== null && node.owner === owner;
+const owns = (owner: Owner | null, node: { readonly owner: Owner | null }): boolean =>
+  owner !== null && node.owner === owner;
 
 /** The branch itself when the fold owns it, else a copy the fold owns. */
 function ownBranch<V>(node: Branch<V>, owner: Owner | null): Branch<V> {
@@ -112,7 +115,14 @@ function getIn<V>(root: TrieNode<V> | null, hash: number, key: string): V | unde
 }
 
 /** Inserts a key that is not in the trie yet. */
-function insertIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string, value: V, owner: Owner | null): TrieNode<V> {
+function insertIn<V>(
+  node: TrieNode<V>,
+  shift: number,
+  hash: number,
+  key: string,
+  value: V,
+  owner: Owner | null,
+): TrieNode<V> {
   if (node.kind === 0) {
     if (node.hash === hash) return { kind: 2, hash, leaves: [node, leaf(hash, key, value, owner)] };
     return join(node, leaf(hash, key, value, owner), shift, owner);
@@ -137,7 +147,15 @@ function insertIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string
  * Replaces the value under key with fn(value, arg) in one walk down the trie; null when the key is
  * missing. `arg` rather than a closure: set and update run once per event in a fold.
  */
-function updateIn<V, A>(node: TrieNode<V>, shift: number, hash: number, key: string, fn: (value: V, arg: A) => V, arg: A, owner: Owner | null): TrieNode<V> | null {
+function updateIn<V, A>(
+  node: TrieNode<V>,
+  shift: number,
+  hash: number,
+  key: string,
+  fn: (value: V, arg: A) => V,
+  arg: A,
+  owner: Owner | null,
+): TrieNode<V> | null {
   if (node.kind === 0) return node.key === key ? withValue(node, fn(node.value, arg), owner) : null;
   if (node.kind === 2) {
     const i = node.leaves.findIndex((l) => l.key === key);
@@ -193,10 +211,15 @@ function deleteIn<V>(node: TrieNode<V>, shift: number, hash: number, key: string
  * Reports every key whose value differs between two tries, skipping the subtrees they share (the
  * same node object): a diff of two states a few events apart costs what those events changed.
  */
-function diffIn<V>(before: TrieNode<V> | null, after: TrieNode<V> | null, report: (key: string, value: V | undefined, previous: V | undefined) => void): void {
+function diffIn<V>(
+  before: TrieNode<V> | null,
+  after: TrieNode<V> | null,
+  report: (key: string, value: V | undefined, previous: V | undefined) => void,
+): void {
   if (before === after) return;
   if (before?.kind === 1 && after?.kind === 1 && before.bitmap === after.bitmap) {
-    for (let i = 0; i < after.children.length; i++) diffIn(before.children[i] ?? null, after.children[i] ?? null, report);
+    for (let i = 0; i < after.children.length; i++)
+      diffIn(before.children[i] ?? null, after.children[i] ?? null, report);
     return;
   }
   const previous = new Map<string, V>();

@@ -51,7 +51,11 @@ export function findQuestion(content: readonly Question[], round: number, number
  * Next question rule: number + 1 in the same round; if there is none, question 1 of round + 1;
  * if neither exists, there is no next question.
  */
-export function nextQuestionPosition(content: readonly Question[], round: number, number: number): { round: number; number: number } | null {
+export function nextQuestionPosition(
+  content: readonly Question[],
+  round: number,
+  number: number,
+): { round: number; number: number } | null {
   if (findQuestion(content, round, number + 1)) return { round, number: number + 1 };
   if (findQuestion(content, round + 1, 1)) return { round: round + 1, number: 1 };
   return null;

@@ -1,4 +1,16 @@
-import type { DrawnStroke, HealDealKind, PlayMode, PointsTable, Question, QuestionType, Role, ShowSettings, Stroke, TeamOrigin, UberMode } from '../../../events';
+import type {
+  DrawnStroke,
+  HealDealKind,
+  PlayMode,
+  PointsTable,
+  Question,
+  QuestionType,
+  Role,
+  ShowSettings,
+  Stroke,
+  TeamOrigin,
+  UberMode,
+} from '../../../events';
 import { PersistentMap, type Owner } from './persistent-map';
 import { DEFAULT_SHOW_SETTINGS } from './default-show-settings';
 
@@ -49,7 +61,9 @@ export interface NightAnswers {
 
 /** The night's answer ids with one more (a new night starts the list anew). */
 export function withNightAnswer(held: NightAnswers | null, nightId: string, answerId: string): NightAnswers {
-  return held && held.nightId === nightId ? { nightId, answerIds: [...held.answerIds, answerId] } : { nightId, answerIds: [answerId] };
+  return held && held.nightId === nightId
+    ? { nightId, answerIds: [...held.answerIds, answerId] }
+    : { nightId, answerIds: [answerId] };
 }
 
 export interface ProposalLive {
@@ -315,7 +329,15 @@ export const HIDDEN_LOBBY_CHAT_LIMIT = 50;
 export const DEFAULT_START_HP = 10;
 
 /** The play of a team that has done nothing yet in the live question. */
-export const EMPTY_PLAY: TeamPlay = { seq: -1, proposals: [], nextKey: 1, favourite: null, quizzled: null, stars: [], [EDITED_BY]: null };
+export const EMPTY_PLAY: TeamPlay = {
+  seq: -1,
+  proposals: [],
+  nextKey: 1,
+  favourite: null,
+  quizzled: null,
+  stars: [],
+  [EDITED_BY]: null,
+};
 
 export const initialShow: ShowLive = {
   overviewMessage: '',
@@ -420,7 +442,14 @@ export function freshPlay(seq: number): TeamPlay {
   return teamPlayOf(seq, EMPTY_PLAY.proposals, 1, null, null, EMPTY_PLAY.stars);
 }
 
-export function teamPlayOf(seq: number, proposals: readonly ProposalLive[], nextKey: number, favourite: number | null, quizzled: number | null, stars: readonly Star[]): TeamPlay {
+export function teamPlayOf(
+  seq: number,
+  proposals: readonly ProposalLive[],
+  nextKey: number,
+  favourite: number | null,
+  quizzled: number | null,
+  stars: readonly Star[],
+): TeamPlay {
   return new Play(seq, proposals, nextKey, favourite, quizzled, stars);
 }
 

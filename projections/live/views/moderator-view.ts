@@ -41,7 +41,12 @@ type IdAndText = [string, string];
 const byId = ([a]: IdAndText, [b]: IdAndText) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The message of the team's favourite in the live question, if the team exists and has one. */
-function favouriteOf(teams: LiveState['teams'], plays: LiveState['plays'], questionSeq: number, teamId: string): string | undefined {
+function favouriteOf(
+  teams: LiveState['teams'],
+  plays: LiveState['plays'],
+  questionSeq: number,
+  teamId: string,
+): string | undefined {
   const play = teams.has(teamId) ? plays.get(teamId) : undefined;
   if (!play || play.seq !== questionSeq || play.favourite === null) return undefined;
   return play.proposals.find((p) => p.key === play.favourite)?.message;
@@ -82,7 +87,8 @@ export interface KeptModeratorLists {
   readonly teamsWithMembers: number;
 }
 
-const hasMembers = (team: { memberIds: readonly string[] } | undefined) => (team !== undefined && team.memberIds.length > 0 ? 1 : 0);
+const hasMembers = (team: { memberIds: readonly string[] } | undefined) =>
+  team !== undefined && team.memberIds.length > 0 ? 1 : 0;
 
 /**
  * The favourites and single answers kept between states: only the teams and users that changed are
@@ -107,11 +113,21 @@ export function keptModeratorLists(state: LiveState, previous: KeptModeratorList
       const answer = singleAnswerOf(user, questionSeq);
       if (answer !== undefined) userAnswers.push([user.id, answer]);
     });
-    return { teams, plays, users, questionSeq, teamFavorites: teamFavorites.sort(byId), userAnswers: userAnswers.sort(byId), teamsWithMembers };
+    return {
+      teams,
+      plays,
+      users,
+      questionSeq,
+      teamFavorites: teamFavorites.sort(byId),
+      userAnswers: userAnswers.sort(byId),
+      teamsWithMembers,
+    };
   }
   const newQuestion = previous.questionSeq !== questionSeq;
   if (!newQuestion && previous.teams === teams && previous.plays === plays && previous.users === users) return previous;
-  let { teamFavorites, userAnswers } = newQuestion ? { teamFavorites: [] as IdAndText[], userAnswers: [] as IdAndText[] } : previous;
+  let { teamFavorites, userAnswers } = newQuestion
+    ? { teamFavorites: [] as IdAndText[], userAnswers: [] as IdAndText[] }
+    : previous;
   const changedTeams = new Set<string>();
   let { teamsWithMembers } = previous;
   teams.diff(previous.teams, (teamId, team, before) => {
@@ -121,7 +137,8 @@ export function keptModeratorLists(state: LiveState, previous: KeptModeratorList
   plays.diff(previous.plays, (teamId) => changedTeams.add(teamId));
   for (const teamId of changedTeams) {
     const favourite = favouriteOf(teams, plays, questionSeq, teamId);
-    if (favourite !== favouriteOf(previous.teams, previous.plays, questionSeq, teamId)) teamFavorites = withEntry(teamFavorites, teamId, favourite);
+    if (favourite !== favouriteOf(previous.teams, previous.plays, questionSeq, teamId))
+      teamFavorites = withEntry(teamFavorites, teamId, favourite);
   }
   users.diff(previous.users, (userId, user, before) => {
     const answer = singleAnswerOf(user, questionSeq);
@@ -146,7 +163,11 @@ function sortedKeys(map: LiveState['hiddenPictures']): string[] {
 }
 
 /** `lists` may be passed in by a caller that keeps them between states (keptModeratorLists); teams count as offline unless `isOnline` says otherwise. */
-export function moderatorView(state: LiveState, lists = keptModeratorLists(state, undefined), isOnline: IsOnline = () => false): ModeratorView {
+export function moderatorView(
+  state: LiveState,
+  lists = keptModeratorLists(state, undefined),
+  isOnline: IsOnline = () => false,
+): ModeratorView {
   const night = state.night;
   const quizzle = night?.quizzleAnswer ?? null;
   return {
@@ -155,13 +176,23 @@ export function moderatorView(state: LiveState, lists = keptModeratorLists(state
     currentRound: night?.round ?? null,
     currentQuestion: night?.number ?? null,
     timeLastChange: night?.timeLastChange ?? null,
-    quizzleAnswer: quizzle ? { team: quizzle.teamId, teamName: state.teams.get(quizzle.teamId)?.name ?? MISSING_TEAM_NAME, answer: quizzle.answer } : null,
+    quizzleAnswer: quizzle
+      ? {
+          team: quizzle.teamId,
+          teamName: state.teams.get(quizzle.teamId)?.name ?? MISSING_TEAM_NAME,
+          answer: quizzle.answer,
+        }
+      : null,
     teamFavorites: lists.teamFavorites,
     userAnswers: lists.userAnswers,
     heal_deal: state.healDeal.settings,
     answer: night?.question?.answer ?? null,
     greetings: state.show.recentGreetings.map(({ id, name, message }) => ({ id, name, message })),
-    favouriteCount: { teams: lists.teamsWithMembers, withFavourite: lists.teamFavorites.length, online: onlineTeamCount(state, isOnline) },
+    favouriteCount: {
+      teams: lists.teamsWithMembers,
+      withFavourite: lists.teamFavorites.length,
+      online: onlineTeamCount(state, isOnline),
+    },
     hiddenPictures: sortedKeys(state.hiddenPictures),
     hiddenLobbyChat: state.show.hiddenLobbyChat.map(({ id, user, message }) => ({ id, user, message })),
   };
@@ -179,7 +210,10 @@ export const moderatorScope: ScopeDefinition<ScopeKeyOf<'moderator'>, ModeratorV
     whole((s) => s.hiddenPictures),
     whole((s) => s.show.hiddenLobbyChat),
     // Teams online: a change of the teams (members) touches it; presence touches nothing, the server refreshes this scope whenever anyone comes or goes (everyonesPresence).
-    keyedRead({ of: (state, _key, isOnline) => onlineTeamCount(state, isOnline), touches: (state, previous) => (state.teams === previous.teams ? undefined : 'all') }),
+    keyedRead({
+      of: (state, _key, isOnline) => onlineTeamCount(state, isOnline),
+      touches: (state, previous) => (state.teams === previous.teams ? undefined : 'all'),
+    }),
   ],
   everyonesPresence: true,
   keep: keptModeratorLists,

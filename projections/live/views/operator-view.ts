@@ -118,7 +118,14 @@ export function keptOperatorView(state: LiveState, previous: KeptOperatorView | 
   if (!previous) return { teams: state.teams, users: state.users, value: operatorView(state) };
   if (previous.teams === state.teams && previous.users === state.users) return previous;
   const teams = entriesAfter(state.teams, previous.teams, previous.value.teams, teamEntry, sameTeamEntry);
-  const users = entriesAfter(state.users, previous.users, previous.value.users, userEntry, sameUserEntry, (user) => !user.erased);
+  const users = entriesAfter(
+    state.users,
+    previous.users,
+    previous.value.users,
+    userEntry,
+    sameUserEntry,
+    (user) => !user.erased,
+  );
   const unchanged = teams === previous.value.teams && users === previous.value.users;
   return { teams: state.teams, users: state.users, value: unchanged ? previous.value : { teams, users } };
 }

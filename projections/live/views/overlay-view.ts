@@ -46,7 +46,15 @@ export interface OverlayView {
 }
 
 function questionOf(q: Question): OverlayQuestionView {
-  return { type: q.type, category: q.category, question: q.question, options: [...q.options], points: questionValue(q), round: q.round, number: q.number };
+  return {
+    type: q.type,
+    category: q.category,
+    question: q.question,
+    options: [...q.options],
+    points: questionValue(q),
+    round: q.round,
+    number: q.number,
+  };
 }
 
 export function overlayView(state: LiveState): OverlayView {

@@ -60,7 +60,12 @@ export function keyedRead<K extends ScopeKey>(declared: Read<K>): Read<K> {
 export type Reads<K extends ScopeKey> = readonly Read<K>[];
 
 /** The instance's inputs: every read's values in order, a list's items one by one after its length. */
-export function readInputs<K extends ScopeKey>(reads: Reads<K>, state: LiveState, key: K, isOnline: IsOnline): unknown[] {
+export function readInputs<K extends ScopeKey>(
+  reads: Reads<K>,
+  state: LiveState,
+  key: K,
+  isOnline: IsOnline,
+): unknown[] {
   const inputs: unknown[] = [];
   for (const one of reads) {
     const value = one.of(state, key, isOnline);
@@ -82,7 +87,11 @@ export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolea
 }
 
 /** The instances a change from `previous` to `state` touched: the union of what each read touches. */
-export function touchedInstances(reads: Reads<ScopeKey>, state: LiveState, previous: LiveState): ReadonlySet<string> | 'all' {
+export function touchedInstances(
+  reads: Reads<ScopeKey>,
+  state: LiveState,
+  previous: LiveState,
+): ReadonlySet<string> | 'all' {
   const touched = new Set<string>();
   for (const one of reads) if (one.touches(state, previous, touched) === 'all') return 'all';
   return touched;

@@ -56,7 +56,8 @@ export function scopesOf(state: LiveState, viewer: Viewer): ScopeKey[] {
   }
   if (viewer.roles.includes('moderator')) keys.push({ scope: 'moderator' });
   if (viewer.roles.includes('tester') || viewer.roles.includes('moderator')) keys.push({ scope: 'tester' });
-  if (viewer.roles.some((role) => role === 'admin' || role === 'moderator' || role === 'tester')) keys.push({ scope: 'operator' });
+  if (viewer.roles.some((role) => role === 'admin' || role === 'moderator' || role === 'tester'))
+    keys.push({ scope: 'operator' });
   return keys;
 }
 

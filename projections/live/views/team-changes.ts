@@ -2,7 +2,10 @@
 import type { LiveState, TeamLive } from '../state/state';
 
 /** Between two team maps: whether teams came or went, and the teams whose name changed. */
-export function teamChanges(before: LiveState['teams'], after: LiveState['teams']): { came: boolean; went: boolean; renamed: TeamLive[] } {
+export function teamChanges(
+  before: LiveState['teams'],
+  after: LiveState['teams'],
+): { came: boolean; went: boolean; renamed: TeamLive[] } {
   const changes = { came: false, went: false, renamed: [] as TeamLive[] };
   after.diff(before, (_id, team, previous) => {
     if (!previous) changes.came = true;

@@ -9,7 +9,15 @@ import { healDealRound } from '../rules/heal-deal';
 import { NO_PROPOSALS_MESSAGE } from '../rules/lock-in';
 import { MISSING_TEAM_NAME } from '../rules/names';
 import { shownLogo, shownOrHidden, teamNoticeView, type ModeratedNoticeView } from '../rules/moderated';
-import { EMPTY_PLAY, healDealChoiceKey, type AnswerLive, type HealDealChoice, type LiveState, type NightAnswers, type TeamLive } from '../state/state';
+import {
+  EMPTY_PLAY,
+  healDealChoiceKey,
+  type AnswerLive,
+  type HealDealChoice,
+  type LiveState,
+  type NightAnswers,
+  type TeamLive,
+} from '../state/state';
 import { entry, keyedRead, whole, type Reads } from './reads';
 import type { IsOnline, ScopeDefinition, ScopeKeyOf } from './scope-definition';
 
@@ -87,7 +95,10 @@ export function nightAnswersOf(state: LiveState, held: NightAnswers | null): Ans
 }
 
 /** An answer's rating and points as the team or player may see them: null until its round's points are published. */
-export function shownRating(state: LiveState, answer: AnswerLive | undefined): Pick<TeamHistoryEntry, 'rating' | 'points'> {
+export function shownRating(
+  state: LiveState,
+  answer: AnswerLive | undefined,
+): Pick<TeamHistoryEntry, 'rating' | 'points'> {
   if (!answer || !pointsShownFor(state.show, answer.quizId, answer.round)) return { rating: null, points: null };
   if (!answer.checked && answer.points === 0) return { rating: null, points: 0 };
   return { rating: answer.points > 0 ? 'right' : 'wrong', points: answer.points };
@@ -126,7 +137,8 @@ export interface QuizzleVerdictView {
 export function quizzleVerdictOf(state: LiveState, teamId: string): QuizzleVerdictView | null {
   const night = state.night;
   if (!night) return null;
-  if (night.quizzle === 'accepted' && night.quizzleAnswer?.teamId === teamId) return { verdict: 'accepted', key: night.quizzleAnswer.key };
+  if (night.quizzle === 'accepted' && night.quizzleAnswer?.teamId === teamId)
+    return { verdict: 'accepted', key: night.quizzleAnswer.key };
   const rejected = night.quizzleRejected;
   return rejected?.teamId === teamId ? { verdict: 'rejected', key: rejected.key } : null;
 }
@@ -155,7 +167,8 @@ function takenAnswerView(state: LiveState, team: TeamLive): TeamView['takenAnswe
   const lockedInSeq = state.night?.lockedInSeq ?? null;
   if (lockedInSeq === null) return null;
   const taken = team.takenAnswer;
-  if (taken && taken.seq === lockedInSeq) return { message: shownOrHidden(state, taken.message), user: userName(state, taken.userId) };
+  if (taken && taken.seq === lockedInSeq)
+    return { message: shownOrHidden(state, taken.message), user: userName(state, taken.userId) };
   return { message: NO_PROPOSALS_MESSAGE, user: null };
 }
 
@@ -165,11 +178,23 @@ function teamHealDealInputs(state: LiveState, teamId: string) {
   const heal = state.healDeal.choices.get(healDealChoiceKey(round, teamId, 'heal'));
   const deal = state.healDeal.choices.get(healDealChoiceKey(round, teamId, 'deal'));
   const calculated = state.healDeal.calculatedRounds.includes(round);
-  return { round, calculated, heal, deal, healTarget: heal && state.teams.get(heal.targetTeamId), dealTarget: deal && state.teams.get(deal.targetTeamId) };
+  return {
+    round,
+    calculated,
+    heal,
+    deal,
+    healTarget: heal && state.teams.get(heal.targetTeamId),
+    dealTarget: deal && state.teams.get(deal.targetTeamId),
+  };
 }
 
-function healDealChoiceView(choice: HealDealChoice | undefined, target: TeamLive | undefined): HealDealChoiceView | null {
-  return choice ? { team: choice.targetTeamId, teamName: target?.name ?? MISSING_TEAM_NAME, amount: choice.amount } : null;
+function healDealChoiceView(
+  choice: HealDealChoice | undefined,
+  target: TeamLive | undefined,
+): HealDealChoiceView | null {
+  return choice
+    ? { team: choice.targetTeamId, teamName: target?.name ?? MISSING_TEAM_NAME, amount: choice.amount }
+    : null;
 }
 
 export function teamHealDealView(state: LiveState, teamId: string): TeamHealDealView {
@@ -186,7 +211,13 @@ export function teamView(state: LiveState, teamId: string, isOnline: IsOnline = 
   const starCount = starCounts(play);
   const proposals: Record<string, ProposalView> = {};
   for (const p of play.proposals) {
-    proposals[p.key] = { user: userName(state, p.userId) ?? '', userId: p.userId, message: shownOrHidden(state, p.message), chat: p.chat, stars: starCount.get(p.key) ?? 0 };
+    proposals[p.key] = {
+      user: userName(state, p.userId) ?? '',
+      userId: p.userId,
+      message: shownOrHidden(state, p.message),
+      chat: p.chat,
+      stars: starCount.get(p.key) ?? 0,
+    };
   }
   const members: TeamView['members'] = {};
   for (const id of team.memberIds) {
@@ -314,7 +345,12 @@ const quizzleVerdict = keyedRead<TeamKey>({
   },
   touches(state, previous, touched) {
     const [now, before] = [state.night, previous.night];
-    if (now?.quizzle === before?.quizzle && now?.quizzleAnswer === before?.quizzleAnswer && now?.quizzleRejected === before?.quizzleRejected) return;
+    if (
+      now?.quizzle === before?.quizzle &&
+      now?.quizzleAnswer === before?.quizzleAnswer &&
+      now?.quizzleRejected === before?.quizzleRejected
+    )
+      return;
     for (const night of [now, before]) {
       if (night?.quizzleAnswer) touched.add(night.quizzleAnswer.teamId);
       if (night?.quizzleRejected) touched.add(night.quizzleRejected.teamId);
@@ -332,11 +368,19 @@ const history = keyedRead<TeamKey>({
     const night = state.night;
     const team = state.teams.get(teamId);
     if (!night || !team) return null;
-    return [night.id, night.ended, state.quizzes.get(night.quizId), state.show.pointsCover, team.nightAnswers, ...nightAnswersOf(state, team.nightAnswers)];
+    return [
+      night.id,
+      night.ended,
+      state.quizzes.get(night.quizId),
+      state.show.pointsCover,
+      team.nightAnswers,
+      ...nightAnswersOf(state, team.nightAnswers),
+    ];
   },
   touches(state, previous, touched) {
     const [now, before] = [state.night, previous.night];
-    if (now?.id !== before?.id || now?.ended !== before?.ended || state.show.pointsCover !== previous.show.pointsCover) return 'all';
+    if (now?.id !== before?.id || now?.ended !== before?.ended || state.show.pointsCover !== previous.show.pointsCover)
+      return 'all';
     if (now && state.quizzes.get(now.quizId) !== previous.quizzes.get(now.quizId)) return 'all';
     state.teams.diff(previous.teams, (teamId) => touched.add(teamId));
     state.answers.diff(previous.answers, (_answerId, answer, was) => {

@@ -100,7 +100,11 @@ function withRatings(kept: KeptTesterAnswers, state: LiveState): TesterAnswerVie
   state.answers.diff(kept.answers, (id, answer, previous) => {
     const index = kept.indexById.get(id);
     if (!answer || !previous || (answer.quizId === kept.quiz && index === undefined)) cameOrWent = true;
-    else if (index !== undefined) (list ??= kept.list.slice())[index] = testerAnswerView(answer, answer.teamId ? state.teams.get(answer.teamId) : undefined);
+    else if (index !== undefined)
+      (list ??= kept.list.slice())[index] = testerAnswerView(
+        answer,
+        answer.teamId ? state.teams.get(answer.teamId) : undefined,
+      );
   });
   return cameOrWent ? null : (list ?? kept.list);
 }
@@ -120,7 +124,13 @@ export function testerView(state: LiveState, answers = testerAnswers(state)): Te
 }
 
 export const testerScope: ScopeDefinition<ScopeKeyOf<'tester'>, TesterView, KeptTesterAnswers> = {
-  reads: [whole((s) => s.night), whole((s) => s.show), whole((s) => s.answers), whole((s) => s.teams), whole((s) => s.checking)],
+  reads: [
+    whole((s) => s.night),
+    whole((s) => s.show),
+    whole((s) => s.answers),
+    whole((s) => s.teams),
+    whole((s) => s.checking),
+  ],
   keep: keptTesterAnswers,
   view: (state, _key, _isOnline, kept) => testerView(state, kept?.list),
 };

@@ -29,7 +29,14 @@ export interface UserView {
 }
 
 function drawingView(strokes: readonly DrawnStroke[] | null): DrawnStroke[] | null {
-  return strokes && strokes.map(({ width, color, points }) => ({ width, color, points: points.map(([x, y]) => [x, y] as [number, number]) }));
+  return (
+    strokes &&
+    strokes.map(({ width, color, points }) => ({
+      width,
+      color,
+      points: points.map(([x, y]) => [x, y] as [number, number]),
+    }))
+  );
 }
 
 /** The points of the user's single answers of the night whose rounds are published; null while the night's quiz has none published. */
@@ -75,7 +82,8 @@ const liveAnswer = keyedRead<UserKey>({
     state.users.diff(previous.users, (userId) => touched.add(userId));
     if (state.questionSeq === previous.questionSeq) return;
     previous.users.forEach((user, userId) => {
-      if (user.singleAnswer?.seq === previous.questionSeq || user.drawing?.seq === previous.questionSeq) touched.add(userId);
+      if (user.singleAnswer?.seq === previous.questionSeq || user.drawing?.seq === previous.questionSeq)
+        touched.add(userId);
     });
   },
 });
@@ -89,10 +97,21 @@ const shownPoints = keyedRead<UserKey>({
     const user = state.users.get(userId);
     const night = state.night;
     if (!user || !night) return null;
-    return [night.id, night.quizId, state.show.pointsCover, user.nightAnswers, ...nightAnswersOf(state, user.nightAnswers)];
+    return [
+      night.id,
+      night.quizId,
+      state.show.pointsCover,
+      user.nightAnswers,
+      ...nightAnswersOf(state, user.nightAnswers),
+    ];
   },
   touches(state, previous, touched) {
-    if (state.night?.id !== previous.night?.id || state.night?.quizId !== previous.night?.quizId || state.show.pointsCover !== previous.show.pointsCover) return 'all';
+    if (
+      state.night?.id !== previous.night?.id ||
+      state.night?.quizId !== previous.night?.quizId ||
+      state.show.pointsCover !== previous.show.pointsCover
+    )
+      return 'all';
     state.users.diff(previous.users, (userId) => touched.add(userId));
     state.answers.diff(previous.answers, (_answerId, answer, was) => {
       if (answer?.userId && !answer.teamId) touched.add(answer.userId);

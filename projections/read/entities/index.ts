@@ -10,7 +10,19 @@ import { TeamRow } from './team.entity';
 import { UploadRow } from './upload.entity';
 import { UserRow } from './user.entity';
 
-export { AnswerChangeRow, GreetingRow, ProjectionVersionRow, ProjectorCheckpointRow, PublishedRankingRow, QuizAnswerRow, QuizRow, TeamRoundPointsRow, TeamRow, UploadRow, UserRow };
+export {
+  AnswerChangeRow,
+  GreetingRow,
+  ProjectionVersionRow,
+  ProjectorCheckpointRow,
+  PublishedRankingRow,
+  QuizAnswerRow,
+  QuizRow,
+  TeamRoundPointsRow,
+  TeamRow,
+  UploadRow,
+  UserRow,
+};
 export type { AnswerChangeSource } from './answer-change.entity';
 
 export const READ_ENTITIES = [

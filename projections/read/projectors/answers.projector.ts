@@ -47,7 +47,9 @@ async function loadAnswers(tx: ReadSqlSession, ids: string[]): Promise<Map<strin
   const found = new Map<string, QuizAnswerRow>();
   if (ids.length === 0) return found;
   const select = ANSWER_COLUMNS.map((c) => `${c.name} AS "${c.field}"`).join(', ');
-  const rows = await tx.query<QuizAnswerRow>(`SELECT ${select} FROM read_quiz_answers WHERE id = ANY($1::text[])`, [ids]);
+  const rows = await tx.query<QuizAnswerRow>(`SELECT ${select} FROM read_quiz_answers WHERE id = ANY($1::text[])`, [
+    ids,
+  ]);
   for (const row of rows) found.set(row.id, { ...row, points: Number(row.points) });
   return found;
 }
@@ -113,14 +115,26 @@ export const answersProjector: Projector = {
         answer.tester = rated.tester;
         answer.ratedAt = at;
         touched.set(answer.id, answer);
-        changes.push([answer.id, position, sourceOf(event), answer.points, answer.checked, answer.liked, answer.tester, at]);
+        changes.push([
+          answer.id,
+          position,
+          sourceOf(event),
+          answer.points,
+          answer.checked,
+          answer.liked,
+          answer.tester,
+          at,
+        ]);
       }
     }
     if (touched.size === 0) return;
 
     const rows = [...touched.values()].map((answer) => ANSWER_COLUMNS.map((c) => answer[c.field]));
     await upsertRows(tx, 'read_quiz_answers', ANSWER_COLUMNS, rows, { keys: ['id'], update: 'all' });
-    await upsertRows(tx, 'read_answer_changes', CHANGE_COLUMNS, changes, { keys: ['answer_id', 'position'], update: 'nothing' });
+    await upsertRows(tx, 'read_answer_changes', CHANGE_COLUMNS, changes, {
+      keys: ['answer_id', 'position'],
+      update: 'nothing',
+    });
     await recomputeTeamPoints(tx, [...touched.values()]);
   },
 };

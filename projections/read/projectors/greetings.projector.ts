@@ -20,7 +20,8 @@ export const greetingsProjector: Projector = {
     const rows: unknown[][] = [];
     const hidden: string[] = [];
     for (const { event } of events) {
-      if (event.type === 'GreetingSubmitted') rows.push([event.data.greetingId, event.data.name, event.data.message, recordedAt(event)]);
+      if (event.type === 'GreetingSubmitted')
+        rows.push([event.data.greetingId, event.data.name, event.data.message, recordedAt(event)]);
       if (event.type === 'GreetingHidden') hidden.push(event.data.greetingId);
     }
     await upsertRows(tx, 'read_greetings', COLUMNS, rows, { keys: ['id'], update: 'all' });

@@ -12,13 +12,10 @@ function maxRound(content: readonly Question[]): number {
 }
 
 async function writeContent(tx: ReadSqlSession, quizId: string, content: Question[], at: Date): Promise<void> {
-  await tx.query('UPDATE read_quizzes SET content = $2::jsonb, question_count = $3, max_round = $4, updated_at = $5 WHERE id = $1', [
-    quizId,
-    JSON.stringify(content),
-    content.length,
-    maxRound(content),
-    at.toISOString(),
-  ]);
+  await tx.query(
+    'UPDATE read_quizzes SET content = $2::jsonb, question_count = $3, max_round = $4, updated_at = $5 WHERE id = $1',
+    [quizId, JSON.stringify(content), content.length, maxRound(content), at.toISOString()],
+  );
 }
 
 /** The quiz catalogue. Quiz events are rare (a few per night), so each is one statement. */
@@ -39,7 +36,16 @@ export const quizzesProjector: Projector = {
              VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $8)
              ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, year_week = EXCLUDED.year_week, content = EXCLUDED.content,
                question_count = EXCLUDED.question_count, max_round = EXCLUDED.max_round, origin = EXCLUDED.origin, updated_at = EXCLUDED.updated_at`,
-            [quizId, name, yearWeek, JSON.stringify(content), content.length, maxRound(content), origin, at.toISOString()],
+            [
+              quizId,
+              name,
+              yearWeek,
+              JSON.stringify(content),
+              content.length,
+              maxRound(content),
+              origin,
+              at.toISOString(),
+            ],
           );
           break;
         }
@@ -51,7 +57,9 @@ export const quizzesProjector: Projector = {
         }
         case 'TieBreakQuestionAdded': {
           const { quizId, question } = event.data;
-          const [row] = await tx.query<{ content: Question[] }>('SELECT content FROM read_quizzes WHERE id = $1', [quizId]);
+          const [row] = await tx.query<{ content: Question[] }>('SELECT content FROM read_quizzes WHERE id = $1', [
+            quizId,
+          ]);
           if (row) await writeContent(tx, quizId, [...row.content, question].sort(byPosition), at);
           break;
         }

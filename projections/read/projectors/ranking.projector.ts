@@ -14,7 +14,8 @@ export const rankingProjector: Projector = {
     for (const { event } of events) {
       const at = recordedAt(event).toISOString();
       let row: [boolean, string | null, unknown[], unknown[]] | null = null;
-      if (event.type === 'PointsPublished') row = [true, event.data.quizId, event.data.points.rounds, event.data.points.sortedTeams];
+      if (event.type === 'PointsPublished')
+        row = [true, event.data.quizId, event.data.points.rounds, event.data.points.sortedTeams];
       else if (event.type === 'PointsUnpublished' || event.type === 'LiveStateReset') row = [false, null, [], []];
       if (!row) continue;
       const [published, quizId, rounds, sortedTeams] = row;

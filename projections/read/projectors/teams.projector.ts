@@ -27,7 +27,10 @@ export const teamsProjector: Projector = {
         }
         case 'TeamEdited': {
           const { teamId, url, stadt, beschreibung } = event.data;
-          await tx.query('UPDATE read_teams SET url = $2, stadt = $3, beschreibung = $4, updated_at = $5 WHERE id = $1', [teamId, url, stadt, beschreibung, at]);
+          await tx.query(
+            'UPDATE read_teams SET url = $2, stadt = $3, beschreibung = $4, updated_at = $5 WHERE id = $1',
+            [teamId, url, stadt, beschreibung, at],
+          );
           break;
         }
         case 'TeamRenamed':

@@ -29,7 +29,10 @@ export const uploadsProjector: Projector = {
     for (const { event } of events) {
       if (event.type === 'UserErased') {
         // Their files are deleted (src/identity/erasure.ts): so are the rows that pointed at them.
-        await upsertRows(tx, 'read_uploads', COLUMNS, rows.splice(0), { keys: ['upload_id', 'file_index'], update: 'all' });
+        await upsertRows(tx, 'read_uploads', COLUMNS, rows.splice(0), {
+          keys: ['upload_id', 'file_index'],
+          update: 'all',
+        });
         await tx.query('DELETE FROM read_uploads WHERE user_id = $1', [event.data.userId]);
         continue;
       }
@@ -37,7 +40,19 @@ export const uploadsProjector: Projector = {
       const d = event.data;
       const q = d.question;
       d.fileNames.forEach((fileName, index) =>
-        rows.push([d.uploadId, index, fileName, d.kind, d.userId, d.teamId, d.label, q?.nightId ?? null, q?.round ?? null, q?.number ?? null, recordedAt(event)]),
+        rows.push([
+          d.uploadId,
+          index,
+          fileName,
+          d.kind,
+          d.userId,
+          d.teamId,
+          d.label,
+          q?.nightId ?? null,
+          q?.round ?? null,
+          q?.number ?? null,
+          recordedAt(event),
+        ]),
       );
     }
     await upsertRows(tx, 'read_uploads', COLUMNS, rows, { keys: ['upload_id', 'file_index'], update: 'all' });
@@ -46,6 +61,9 @@ export const uploadsProjector: Projector = {
 
 /** The names of the files a person uploaded, as the upload store keeps them (erasure deletes them: src/identity/erasure.ts). */
 export async function uploadedFileNames(db: ReadSqlSession, userId: string): Promise<string[]> {
-  const rows = await db.query<{ file_name: string }>('SELECT file_name FROM read_uploads WHERE user_id = $1 ORDER BY upload_id, file_index', [userId]);
+  const rows = await db.query<{ file_name: string }>(
+    'SELECT file_name FROM read_uploads WHERE user_id = $1 ORDER BY upload_id, file_index',
+    [userId],
+  );
   return rows.map((row) => row.file_name);
 }

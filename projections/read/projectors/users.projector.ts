@@ -8,7 +8,18 @@ export const usersProjector: Projector = {
   name: 'users',
   version: 1,
   tables: ['read_users'],
-  types: ['UserRegistered', 'UserProfileUpdated', 'UserRenamed', 'EmailPopupSeen', 'UserRolesChanged', 'TeamJoined', 'TeamMemberRemoved', 'TeamLeft', 'TeamDeleted', 'UserErased'],
+  types: [
+    'UserRegistered',
+    'UserProfileUpdated',
+    'UserRenamed',
+    'EmailPopupSeen',
+    'UserRolesChanged',
+    'TeamJoined',
+    'TeamMemberRemoved',
+    'TeamLeft',
+    'TeamDeleted',
+    'UserErased',
+  ],
 
   async apply(tx, events) {
     for (const { event } of events) {
@@ -27,23 +38,46 @@ export const usersProjector: Projector = {
         }
         case 'UserProfileUpdated':
         case 'UserRenamed':
-          await tx.query('UPDATE read_users SET name = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.name, at]);
+          await tx.query('UPDATE read_users SET name = $2, updated_at = $3 WHERE id = $1', [
+            event.data.userId,
+            event.data.name,
+            at,
+          ]);
           break;
         case 'EmailPopupSeen':
-          await tx.query('UPDATE read_users SET shown_email_popup_at = $2, updated_at = $3 WHERE id = $1', [event.data.userId, new Date(event.data.seenAt).toISOString(), at]);
+          await tx.query('UPDATE read_users SET shown_email_popup_at = $2, updated_at = $3 WHERE id = $1', [
+            event.data.userId,
+            new Date(event.data.seenAt).toISOString(),
+            at,
+          ]);
           break;
         case 'UserRolesChanged':
-          await tx.query('UPDATE read_users SET roles = $2::jsonb, updated_at = $3 WHERE id = $1', [event.data.userId, JSON.stringify(event.data.roles), at]);
+          await tx.query('UPDATE read_users SET roles = $2::jsonb, updated_at = $3 WHERE id = $1', [
+            event.data.userId,
+            JSON.stringify(event.data.roles),
+            at,
+          ]);
           break;
         case 'TeamJoined':
-          await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [event.data.userId, event.data.teamId, at]);
+          await tx.query('UPDATE read_users SET team_id = $2, updated_at = $3 WHERE id = $1', [
+            event.data.userId,
+            event.data.teamId,
+            at,
+          ]);
           break;
         case 'TeamMemberRemoved':
         case 'TeamLeft':
-          await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $3 WHERE id = $1 AND team_id = $2', [event.data.userId, event.data.teamId, at]);
+          await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $3 WHERE id = $1 AND team_id = $2', [
+            event.data.userId,
+            event.data.teamId,
+            at,
+          ]);
           break;
         case 'TeamDeleted':
-          await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $2 WHERE team_id = $1', [event.data.teamId, at]);
+          await tx.query('UPDATE read_users SET team_id = NULL, updated_at = $2 WHERE team_id = $1', [
+            event.data.teamId,
+            at,
+          ]);
           break;
         case 'UserErased':
           // The row stays (answers and checks join it for a name): the placeholder, nothing of the person.

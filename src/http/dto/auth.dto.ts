@@ -8,7 +8,8 @@ const withoutToken = (body: TokenAuthDto) => body.token === undefined;
 /** POST /api/token-auth/: a login name and password, or the token of a one-time login link. */
 export class TokenAuthDto {
   @ApiPropertyOptional({
-    description: 'Login name (case-insensitive); needed without `token`. A longer one than the maximum is refused (400) and counted as a failed login.',
+    description:
+      'Login name (case-insensitive); needed without `token`. A longer one than the maximum is refused (400) and counted as a failed login.',
     example: 'admin',
     maxLength: FIELD_MAXIMA.login,
   })
@@ -30,6 +31,8 @@ export class TokenAuthDto {
 }
 
 export class TokenDto {
-  @ApiPropertyOptional({ description: 'The login token (JWT, HS256, claims `id`, `perm`, `iat`, `exp`), valid for 7 days.' })
+  @ApiPropertyOptional({
+    description: 'The login token (JWT, HS256, claims `id`, `perm`, `iat`, `exp`), valid for 7 days.',
+  })
   token!: string;
 }

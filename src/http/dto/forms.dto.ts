@@ -21,7 +21,12 @@ export class QrTeamDto {
   @IsString({ message: TEAM_COMMAND_TEXTS.qrTeamNameMissing })
   name!: string;
 
-  @ApiPropertyOptional({ description: 'About how many members (a number, or its text).', oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true, example: '3' })
+  @ApiPropertyOptional({
+    description: 'About how many members (a number, or its text).',
+    oneOf: [{ type: 'string' }, { type: 'number' }],
+    nullable: true,
+    example: '3',
+  })
   @IsOptional()
   @IsTextOrNumber({ message: TEAM_COMMAND_TEXTS.qrTeamAmountNotNumeric })
   amount?: string | number | null;

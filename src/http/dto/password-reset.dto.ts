@@ -7,14 +7,22 @@ const withoutLogin = (body: PasswordResetRequestDto) => body.login === undefined
 
 /** POST /api/password-reset: the account by its login or its e-mail address. */
 export class PasswordResetRequestDto {
-  @ApiPropertyOptional({ description: 'Login name (case-insensitive); or give `email`.', example: 'leonie', maxLength: FIELD_MAXIMA.login })
+  @ApiPropertyOptional({
+    description: 'Login name (case-insensitive); or give `email`.',
+    example: 'leonie',
+    maxLength: FIELD_MAXIMA.login,
+  })
   @IsOptional()
   @MaxLength(FIELD_MAXIMA.login, { message: FIELD_LIMIT_TEXTS.tooLong('login') })
   @Matches(/\S/, { message: PASSWORD_RESET_EDGE_TEXTS.nameOrEmail })
   @IsString({ message: PASSWORD_RESET_EDGE_TEXTS.nameOrEmail })
   login?: string;
 
-  @ApiPropertyOptional({ description: 'The e-mail address of the account; or give `login`.', example: 'leonie@example.de', maxLength: FIELD_MAXIMA.email })
+  @ApiPropertyOptional({
+    description: 'The e-mail address of the account; or give `login`.',
+    example: 'leonie@example.de',
+    maxLength: FIELD_MAXIMA.email,
+  })
   @ValidateIf(withoutLogin)
   @MaxLength(FIELD_MAXIMA.email, { message: FIELD_LIMIT_TEXTS.tooLong('email') })
   @Matches(/\S/, { message: PASSWORD_RESET_EDGE_TEXTS.nameOrEmail })

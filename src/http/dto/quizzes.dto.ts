@@ -31,8 +31,14 @@ export class QuizDto {
   @IsString({ message: FIELD_TEXTS.notText('yearWeek') })
   yearWeek?: string;
 
-  @ApiPropertyOptional({ description: 'The questions, or their JSON text (as the config page edits it).', oneOf: [{ type: 'array', items: QUESTION_SCHEMA }, { type: 'string' }] })
+  @ApiPropertyOptional({
+    description: 'The questions, or their JSON text (as the config page edits it).',
+    oneOf: [{ type: 'array', items: QUESTION_SCHEMA }, { type: 'string' }],
+  })
   @IsOptional()
-  @ValidateBy({ name: 'isQuestionList', validator: { validate: (value) => Array.isArray(value) || typeof value === 'string' } }, { message: FIELD_TEXTS.notList('content') })
+  @ValidateBy(
+    { name: 'isQuestionList', validator: { validate: (value) => Array.isArray(value) || typeof value === 'string' } },
+    { message: FIELD_TEXTS.notList('content') },
+  )
   content?: Question[] | string;
 }

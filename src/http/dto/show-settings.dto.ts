@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsNumber, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { OVERLAY_CORNERS, OVERLAY_SCALE, SHOW_SETTINGS_LIMITS as LIMITS } from '../../../projections/live/rules/show-settings';
+import {
+  OVERLAY_CORNERS,
+  OVERLAY_SCALE,
+  SHOW_SETTINGS_LIMITS as LIMITS,
+} from '../../../projections/live/rules/show-settings';
 import { DEFAULT_OVERLAY_LAYOUT, OVERLAY_PARTS } from '../../../projections/live/state/default-show-settings';
 import { SHOW_SETTINGS_FIELD_TEXTS } from '../../edge-texts';
 import { FIELD_TEXTS } from '../../edge-texts';
@@ -13,7 +17,11 @@ export class SocialLinkDto {
   @IsString({ message: FIELD_TEXTS.notText('socialLinks[].label') })
   label!: string;
 
-  @ApiProperty({ description: 'An http or https address.', example: 'https://www.instagram.com/quizshow', maxLength: LIMITS.urlLength })
+  @ApiProperty({
+    description: 'An http or https address.',
+    example: 'https://www.instagram.com/quizshow',
+    maxLength: LIMITS.urlLength,
+  })
   @IsString({ message: FIELD_TEXTS.notText('socialLinks[].url') })
   url!: string;
 }
@@ -42,7 +50,11 @@ export class OverlayLayoutDto {
   @IsString({ each: true, message: FIELD_TEXTS.notText('overlay.parts[]') })
   parts?: string[];
 
-  @ApiPropertyOptional({ description: 'The corner of the ranking and the join QR code. Left out: bottom-right.', enum: OVERLAY_CORNERS, example: 'bottom-right' })
+  @ApiPropertyOptional({
+    description: 'The corner of the ranking and the join QR code. Left out: bottom-right.',
+    enum: OVERLAY_CORNERS,
+    example: 'bottom-right',
+  })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('overlay.corner') })
   corner?: string;
@@ -58,7 +70,8 @@ export class OverlayLayoutDto {
   scale?: number;
 }
 
-const url = (description: string, example: string) => ApiPropertyOptional({ description: `${description} Empty: unset (hidden).`, example, maxLength: LIMITS.urlLength });
+const url = (description: string, example: string) =>
+  ApiPropertyOptional({ description: `${description} Empty: unset (hidden).`, example, maxLength: LIMITS.urlLength });
 
 /**
  * PUT /api/show-settings: the whole settings, replacing the old ones. A field left out is unset
@@ -66,7 +79,11 @@ const url = (description: string, example: string) => ApiPropertyOptional({ desc
  * the same shape with every field.
  */
 export class ShowSettingsDto {
-  @ApiPropertyOptional({ description: 'Twitch channel of the live stream (splitscreen embed). Empty: unset.', example: 'quizshow', maxLength: LIMITS.channelLength })
+  @ApiPropertyOptional({
+    description: 'Twitch channel of the live stream (splitscreen embed). Empty: unset.',
+    example: 'quizshow',
+    maxLength: LIMITS.channelLength,
+  })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('streamChannel') })
   streamChannel?: string;
@@ -86,14 +103,22 @@ export class ShowSettingsDto {
   @IsString({ message: FIELD_TEXTS.notText('newsletterUrl') })
   newsletterUrl?: string;
 
-  @ApiPropertyOptional({ description: "The show's social media pages, in order.", type: [SocialLinkDto], maxItems: LIMITS.socialLinks })
+  @ApiPropertyOptional({
+    description: "The show's social media pages, in order.",
+    type: [SocialLinkDto],
+    maxItems: LIMITS.socialLinks,
+  })
   @IsOptional()
   @IsArray({ message: T.notList('socialLinks') })
   @ValidateNested({ each: true, message: T.notEntries('socialLinks', '{label, url}') })
   @Type(() => SocialLinkDto)
   socialLinks?: SocialLinkDto[];
 
-  @ApiPropertyOptional({ description: 'The coming quiz nights (the next page lists those from today on).', type: [NextDateDto], maxItems: LIMITS.nextDates })
+  @ApiPropertyOptional({
+    description: 'The coming quiz nights (the next page lists those from today on).',
+    type: [NextDateDto],
+    maxItems: LIMITS.nextDates,
+  })
   @IsOptional()
   @IsArray({ message: T.notList('nextDates') })
   @ValidateNested({ each: true, message: T.notEntries('nextDates', '{date, title}') })
@@ -101,7 +126,8 @@ export class ShowSettingsDto {
   nextDates?: NextDateDto[];
 
   @ApiPropertyOptional({
-    description: 'Beyond PROTOCOL.md: the host named on the QR team page ("Olafs Laptop ist im Moment nicht verbunden."). Left out: Olaf.',
+    description:
+      'Beyond PROTOCOL.md: the host named on the QR team page ("Olafs Laptop ist im Moment nicht verbunden."). Left out: Olaf.',
     example: 'Olaf',
     maxLength: LIMITS.hostNameLength,
   })
@@ -109,12 +135,19 @@ export class ShowSettingsDto {
   @IsString({ message: FIELD_TEXTS.notText('qrHostName') })
   qrHostName?: string;
 
-  @ApiPropertyOptional({ description: 'Beyond PROTOCOL.md: the newsletter sign-up popup shows to players while true.', example: false })
+  @ApiPropertyOptional({
+    description: 'Beyond PROTOCOL.md: the newsletter sign-up popup shows to players while true.',
+    example: false,
+  })
   @IsOptional()
   @IsBoolean({ message: T.notFlag('newsletterPopup') })
   newsletterPopup?: boolean;
 
-  @ApiPropertyOptional({ description: 'Whether POST /api/users registers new accounts (default true); false answers 403 with a German `detail`.', example: true })
+  @ApiPropertyOptional({
+    description:
+      'Whether POST /api/users registers new accounts (default true); false answers 403 with a German `detail`.',
+    example: true,
+  })
   @IsOptional()
   @IsBoolean({ message: T.notFlag('allowNewAccounts') })
   allowNewAccounts?: boolean;
@@ -129,7 +162,8 @@ export class ShowSettingsDto {
   showName?: string;
 
   @ApiPropertyOptional({
-    description: "The show's logo: a stored name from POST /api/uploads/show (admin). Empty: none. Served to anyone at GET /api/show-settings/logo.",
+    description:
+      "The show's logo: a stored name from POST /api/uploads/show (admin). Empty: none. Served to anyone at GET /api/show-settings/logo.",
     example: '',
   })
   @IsOptional()
@@ -137,14 +171,19 @@ export class ShowSettingsDto {
   logo?: string;
 
   @ApiPropertyOptional({
-    description: "The primary colour, `#rrggbb`, on which white text has a WCAG AA contrast of at least 4.5:1 (else 400 with a German `detail`). Empty: the app's.",
+    description:
+      "The primary colour, `#rrggbb`, on which white text has a WCAG AA contrast of at least 4.5:1 (else 400 with a German `detail`). Empty: the app's.",
     example: '#5b3fd6',
   })
   @IsOptional()
   @IsString({ message: FIELD_TEXTS.notText('primaryColor') })
   primaryColor?: string;
 
-  @ApiPropertyOptional({ description: "The stream overlay's layout (which parts, corner, scale). Left out: everything, bottom right, scale 1.", type: OverlayLayoutDto })
+  @ApiPropertyOptional({
+    description:
+      "The stream overlay's layout (which parts, corner, scale). Left out: everything, bottom right, scale 1.",
+    type: OverlayLayoutDto,
+  })
   @IsOptional()
   @IsObject({ message: T.notObject('overlay') })
   @ValidateNested({ message: T.notObject('overlay') })
@@ -152,7 +191,8 @@ export class ShowSettingsDto {
   overlay?: OverlayLayoutDto;
 
   @ApiPropertyOptional({
-    description: "The show's Impressum: HTML (sanitised where shown, at /impressum), at most 20,000 characters. Empty: the admin screen warns.",
+    description:
+      "The show's Impressum: HTML (sanitised where shown, at /impressum), at most 20,000 characters. Empty: the admin screen warns.",
     maxLength: LIMITS.legalTextLength,
   })
   @IsOptional()
@@ -160,7 +200,8 @@ export class ShowSettingsDto {
   imprint?: string;
 
   @ApiPropertyOptional({
-    description: "The show's Datenschutzerklärung: HTML (sanitised where shown, at /datenschutz, linked from the registration), at most 20,000 characters.",
+    description:
+      "The show's Datenschutzerklärung: HTML (sanitised where shown, at /datenschutz, linked from the registration), at most 20,000 characters.",
     maxLength: LIMITS.legalTextLength,
   })
   @IsOptional()

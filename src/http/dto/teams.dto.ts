@@ -26,7 +26,10 @@ export class CreateTeamDto {
   @MaxLength(FIELD_MAXIMA.teamDescription, { message: FIELD_LIMIT_TEXTS.tooLong('teamDescription') })
   beschreibung?: string;
 
-  @ApiPropertyOptional({ description: 'The team picture: an https address (a new team has no uploads yet).', maxLength: FIELD_MAXIMA.teamUrl })
+  @ApiPropertyOptional({
+    description: 'The team picture: an https address (a new team has no uploads yet).',
+    maxLength: FIELD_MAXIMA.teamUrl,
+  })
   @IsOptional()
   @IsString({ message: TEAM_TEXTS.failed })
   @MaxLength(FIELD_MAXIMA.teamUrl, { message: FIELD_LIMIT_TEXTS.tooLong('teamUrl') })

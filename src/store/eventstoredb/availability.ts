@@ -1,4 +1,10 @@
-import { CancelledError, DeadlineExceededError, NotLeaderError, TimeoutError, UnavailableError } from '@kurrent/kurrentdb-client';
+import {
+  CancelledError,
+  DeadlineExceededError,
+  NotLeaderError,
+  TimeoutError,
+  UnavailableError,
+} from '@kurrent/kurrentdb-client';
 import { backoffMs } from '../../../wire/backoff';
 import { StoreUnavailableError } from '../unavailable';
 
@@ -28,7 +34,12 @@ export async function unavailableAs<T>(call: () => Promise<T>): Promise<T> {
  * after transient failures, with backoff, for at most `withinMs`; then StoreUnavailableError.
  * Any other failure is thrown as it is.
  */
-export async function finishIntent<T>(materialize: () => Promise<T>, transient: (error: unknown) => boolean, withinMs: number, sleep = defaultSleep): Promise<T> {
+export async function finishIntent<T>(
+  materialize: () => Promise<T>,
+  transient: (error: unknown) => boolean,
+  withinMs: number,
+  sleep = defaultSleep,
+): Promise<T> {
   const deadline = Date.now() + withinMs;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -11,7 +11,13 @@ export interface Intent {
 
 /** An intent as the fence stream's record: the events travel in it whole, so any process can store them (see the fence in the store). */
 export function toIntentData(intent: Intent): EventData {
-  return { id: randomUUID(), contentType: 'application/json', type: 'AppendIntent', data: intent as unknown as JSONType, metadata: undefined };
+  return {
+    id: randomUUID(),
+    contentType: 'application/json',
+    type: 'AppendIntent',
+    data: intent as unknown as JSONType,
+    metadata: undefined,
+  };
 }
 
 /**
@@ -24,7 +30,8 @@ const KURRENT_KEYS = { correlationId: '$correlationId', causationId: '$causation
 export function toEventData(event: EventToAppend): EventData {
   const metadata = event.metadata ? { ...event.metadata } : undefined;
   if (metadata) {
-    for (const [ours, theirs] of Object.entries(KURRENT_KEYS)) if (typeof metadata[ours] === 'string') metadata[theirs] = metadata[ours];
+    for (const [ours, theirs] of Object.entries(KURRENT_KEYS))
+      if (typeof metadata[ours] === 'string') metadata[theirs] = metadata[ours];
   }
   return {
     id: event.id,
@@ -40,7 +47,8 @@ export function toEventData(event: EventToAppend): EventData {
 export function metadataOf(value: unknown): Record<string, unknown> {
   if (!isRecord(value)) return {};
   const metadata = { ...value };
-  for (const [ours, theirs] of Object.entries(KURRENT_KEYS)) if (metadata[theirs] === metadata[ours]) delete metadata[theirs];
+  for (const [ours, theirs] of Object.entries(KURRENT_KEYS))
+    if (metadata[theirs] === metadata[ours]) delete metadata[theirs];
   return metadata;
 }
 

@@ -158,12 +158,22 @@ export class EventStoreDbEventStore implements EventStore {
    * Every writer of a store must use this fence: an append to our streams that bypasses it (an older
    * adapter) breaks the guarantee and is reported when a materialization finds the stream moved.
    */
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    condition?: AppendCondition,
+  ): Promise<AppendResult> {
     checkExpected(expected);
     return this.inTurn(() => unavailableAs(() => this.appendThroughFence(streamId, events, expected, condition)));
   }
 
-  private async appendThroughFence(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition: AppendCondition | undefined): Promise<AppendResult> {
+  private async appendThroughFence(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    condition: AppendCondition | undefined,
+  ): Promise<AppendResult> {
     for (;;) {
       const fenceRevision = await this.materializeFenceHead();
       const known = await this.refresh(streamId);
@@ -202,7 +212,12 @@ export class EventStoreDbEventStore implements EventStore {
   private async materializeFenceHead(): Promise<number> {
     let last: RecordedEvent | undefined;
     try {
-      const read = this.client.readStream(this.fenceStream, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true });
+      const read = this.client.readStream(this.fenceStream, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+        requiresLeader: true,
+      });
       for await (const resolved of read) last = resolved.event ?? last;
     } catch (error) {
       if (error instanceof StreamNotFoundError) return -1;
@@ -228,7 +243,9 @@ export class EventStoreDbEventStore implements EventStore {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       const stored = await this.alreadyStored(stream, events, await this.refresh(stream));
       if (stored) return stored;
-      throw new Error(`Stream ${stream} moved past revision ${head} outside the fence: every writer of this store must append through it`);
+      throw new Error(
+        `Stream ${stream} moved past revision ${head} outside the fence: every writer of this store must append through it`,
+      );
     }
     const nextExpectedRevision = Number(result.nextExpectedRevision);
     const commit = result.position?.commit;
@@ -389,7 +406,12 @@ export class EventStoreDbEventStore implements EventStore {
 
   private isOurs(recorded: RecordedEvent): boolean {
     const stream = recorded.streamId;
-    return !stream.startsWith('$') && stream.startsWith(this.prefix) && !recorded.type.startsWith('$') && stream !== this.fenceStream;
+    return (
+      !stream.startsWith('$') &&
+      stream.startsWith(this.prefix) &&
+      !recorded.type.startsWith('$') &&
+      stream !== this.fenceStream
+    );
   }
 
   private toStoredEvent(recorded: RecordedEvent, position: number): StoredEvent {
@@ -443,7 +465,11 @@ export class EventStoreDbEventStore implements EventStore {
    * A retry when the whole batch is stored in this stream, in order: the result of the original append
    * (with the stream's current head). Some but not all of it stored: IdempotencyConflictError.
    */
-  private async alreadyStored(streamId: string, events: EventToAppend[], known: KnownStream): Promise<AppendResult | null> {
+  private async alreadyStored(
+    streamId: string,
+    events: EventToAppend[],
+    known: KnownStream,
+  ): Promise<AppendResult | null> {
     const stored = events.map((e) => known.events.get(e.id.toLowerCase()));
     const storedIds = events.filter((_, i) => stored[i]).map((e) => e.id);
     if (storedIds.length === 0) return null;

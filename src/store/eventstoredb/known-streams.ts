@@ -67,7 +67,8 @@ export class KnownStreams {
 
   /** The $all position of a stream's event, where this process knows it. */
   position(streamId: string, revision: number): number | undefined {
-    for (const e of this.streams.get(streamId)?.events.values() ?? []) if (e.revision === revision && e.position !== undefined) return e.position;
+    for (const e of this.streams.get(streamId)?.events.values() ?? [])
+      if (e.revision === revision && e.position !== undefined) return e.position;
     return undefined;
   }
 }

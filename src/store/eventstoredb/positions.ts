@@ -22,7 +22,9 @@ export const NO_POSITION = 2n ** 63n;
 /** The number of an event's $all position (see the note on positions at the top). */
 export function allPosition(position: Position): number {
   if (position.commit !== position.prepare) {
-    throw new Error(`Event at $all position ${position.commit}/${position.prepare} belongs to an explicit transaction, which this adapter does not support`);
+    throw new Error(
+      `Event at $all position ${position.commit}/${position.prepare} belongs to an explicit transaction, which this adapter does not support`,
+    );
   }
   return toNumber(position.commit);
 }

@@ -18,7 +18,10 @@ export interface AppliedMigration {
  * once (the second waits, then finds it recorded), and a migration with its record commits whole or
  * not at all. Resolves to the migrations this call applied.
  */
-export async function migrateWriteSide(db: SqlDatabase, migrations: readonly Migration[] = MIGRATIONS): Promise<AppliedMigration[]> {
+export async function migrateWriteSide(
+  db: SqlDatabase,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<AppliedMigration[]> {
   checkList(migrations);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
@@ -37,7 +40,10 @@ export async function migrateWriteSide(db: SqlDatabase, migrations: readonly Mig
     await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
     for (const migration of pending) {
       await migration.up(tx);
-      await tx.query(`INSERT INTO ${MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      await tx.query(`INSERT INTO ${MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
     }
     return pending.map(({ version, name }) => ({ version, name }));
   });
@@ -45,7 +51,9 @@ export async function migrateWriteSide(db: SqlDatabase, migrations: readonly Mig
 
 /** The versions a database has had, oldest first. */
 export async function appliedMigrations(db: SqlDatabase): Promise<Array<AppliedMigration & { appliedAt: Date }>> {
-  const rows = await db.query<{ version: number; name: string; applied_at: Date | string }>(`SELECT version, name, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY version`);
+  const rows = await db.query<{ version: number; name: string; applied_at: Date | string }>(
+    `SELECT version, name, applied_at FROM ${MIGRATIONS_TABLE} ORDER BY version`,
+  );
   return rows.map((r) => ({ version: r.version, name: r.name, appliedAt: new Date(r.applied_at) }));
 }
 
@@ -57,7 +65,9 @@ function pendingMigrations(migrations: readonly Migration[], applied: readonly n
   const newestKnown = migrations[migrations.length - 1]?.version ?? 0;
   const newestApplied = applied[applied.length - 1] ?? 0;
   if (newestApplied > newestKnown) {
-    throw new Error(`Die Datenbank hat Schema-Version ${newestApplied}, dieser Stand kennt nur bis ${newestKnown}: bitte den neueren Stand starten.`);
+    throw new Error(
+      `Die Datenbank hat Schema-Version ${newestApplied}, dieser Stand kennt nur bis ${newestKnown}: bitte den neueren Stand starten.`,
+    );
   }
   const missing = migrations.filter((m) => m.version < newestApplied && !applied.includes(m.version));
   if (missing.length > 0) {
@@ -70,6 +80,9 @@ function pendingMigrations(migrations: readonly Migration[], applied: readonly n
 
 function checkList(migrations: readonly Migration[]): void {
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Migration "${m.name}" has version ${m.version}, expected ${i + 1}: versions count 1, 2, 3, … in list order`);
+    if (m.version !== i + 1)
+      throw new Error(
+        `Migration "${m.name}" has version ${m.version}, expected ${i + 1}: versions count 1, 2, 3, … in list order`,
+      );
   });
 }

@@ -40,7 +40,9 @@ export function templateFile(): string {
 
 function pgliteVersion(): string {
   const entry = require.resolve('@electric-sql/pglite'); // <package>/dist/index.cjs
-  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }
 

@@ -26,7 +26,12 @@ export interface PostgresTimeouts {
   breakerOpenMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 1500, statementMs: 3000, startupStatementMs: 60_000, breakerOpenMs: 1000 };
+export const DEFAULT_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 1500,
+  statementMs: 3000,
+  startupStatementMs: 60_000,
+  breakerOpenMs: 1000,
+};
 
 /** Postgres through `pg`, used when DATABASE_URL is set. */
 export class PostgresDatabase implements SqlDatabase {
@@ -51,7 +56,10 @@ export class PostgresDatabase implements SqlDatabase {
     this.statementMs = this.timeouts.statementMs;
   }
 
-  static async open(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_TIMEOUTS): Promise<PostgresDatabase> {
+  static async open(
+    connectionString: string,
+    timeouts: PostgresTimeouts = DEFAULT_TIMEOUTS,
+  ): Promise<PostgresDatabase> {
     const clientConfig: ClientConfig = {
       connectionString,
       connectionTimeoutMillis: timeouts.connectMs,
@@ -87,7 +95,8 @@ export class PostgresDatabase implements SqlDatabase {
     let broken: unknown = null;
     const onError = (error: unknown) => (broken = error);
     client.on('error', onError);
-    const run = async <Row>(sql: string, params: unknown[] = []) => (await client.query(bounded(sql, params, this.statementMs))).rows as Row[];
+    const run = async <Row>(sql: string, params: unknown[] = []) =>
+      (await client.query(bounded(sql, params, this.statementMs))).rows as Row[];
     try {
       await run('BEGIN');
       const result = await work({ query: run });
@@ -118,7 +127,11 @@ export class PostgresDatabase implements SqlDatabase {
    * connection dies it is opened again (backing off while the database is away) and `onResume` is
    * called: notifications sent meanwhile are lost, so the caller reloads what they would have told.
    */
-  async listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>> {
     const listener = new Listener(this.clientConfig, channel, onNotify, onResume);
     await listener.connect();
     return () => listener.close();

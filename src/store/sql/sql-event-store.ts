@@ -47,7 +47,8 @@ export class SqlEventStore implements EventStore {
   private announced = 0;
   /** The last position of the append being committed now (0: none). */
   private committing = 0;
-  private sharedRead: { after: number; limit: number; generation: number; events: Promise<StoredEvent[]> } | null = null;
+  private sharedRead: { after: number; limit: number; generation: number; events: Promise<StoredEvent[]> } | null =
+    null;
 
   /**
    * Whether appends take the advisory lock. PGlite is one session whose transactions run one at a time:
@@ -63,7 +64,10 @@ export class SqlEventStore implements EventStore {
     this.lock = db.kind !== 'embedded';
   }
 
-  static async open(db: SqlDatabase, options: { pollIntervalMs?: number; listen?: boolean } = {}): Promise<SqlEventStore> {
+  static async open(
+    db: SqlDatabase,
+    options: { pollIntervalMs?: number; listen?: boolean } = {},
+  ): Promise<SqlEventStore> {
     await migrateWriteSide(db); // at the newest version already (openStorage migrated): one locked read
     const store = new SqlEventStore(db, options.pollIntervalMs ?? 500);
     // Notifications only wake subscribers early; polling alone is enough to see every event.
@@ -96,7 +100,9 @@ export class SqlEventStore implements EventStore {
    * arrive while the commit is still being answered (PGlite delivers it with the COMMIT): the position
    * being committed counts as announced meanwhile.
    */
-  private async appending<Result extends AppendResult | null>(work: (tx: SqlSession) => Promise<Result>): Promise<Result> {
+  private async appending<Result extends AppendResult | null>(
+    work: (tx: SqlSession) => Promise<Result>,
+  ): Promise<Result> {
     let committed: AppendResult | null = null;
     let failed = true;
     try {
@@ -117,17 +123,37 @@ export class SqlEventStore implements EventStore {
   }
 
   /** `alongside`: see appendInTransaction (the personal-data store writes the vault's rows with it). */
-  async append(streamId: string, events: EventToAppend[], expected: ExpectedRevision, condition?: AppendCondition, alongside?: Alongside): Promise<AppendResult> {
-    return this.appending((tx) => appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock, alongside }));
+  async append(
+    streamId: string,
+    events: EventToAppend[],
+    expected: ExpectedRevision,
+    condition?: AppendCondition,
+    alongside?: Alongside,
+  ): Promise<AppendResult> {
+    return this.appending((tx) =>
+      appendInTransaction(tx, streamId, events, expected, condition, { lock: this.lock, alongside }),
+    );
   }
 
   /** `alongside` runs only when the plan appends (after the plan, so it may use what the plan decided). */
-  async appendAfter(after: number, plan: (tail: StoredEvent[]) => PlannedAppend | null, alongside?: Alongside): Promise<AppendResult | null> {
+  async appendAfter(
+    after: number,
+    plan: (tail: StoredEvent[]) => PlannedAppend | null,
+    alongside?: Alongside,
+  ): Promise<AppendResult | null> {
     return this.appending(async (tx) => {
       if (this.lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-      const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [after]);
+      const tail = await tx.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position`, [
+        after,
+      ]);
       const planned = plan(tail.map(toStoredEvent));
-      return planned && appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, { lock: false, alongside }); // held already
+      return (
+        planned &&
+        appendInTransaction(tx, planned.streamId, planned.events, planned.expected, planned.condition, {
+          lock: false,
+          alongside,
+        })
+      ); // held already
     });
   }
 
@@ -137,16 +163,18 @@ export class SqlEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
-    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
-      streamId,
-      options.fromRevision ?? 0,
-      options.limit ?? null,
-    ]);
+    const rows = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+      [streamId, options.fromRevision ?? 0, options.limit ?? null],
+    );
     return rows.map(toStoredEvent);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [options.after ?? 0, options.limit ?? null]);
+    const rows = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [options.after ?? 0, options.limit ?? null],
+    );
     return rows.map(toStoredEvent);
   }
 
@@ -177,7 +205,9 @@ export class SqlEventStore implements EventStore {
     const shared = this.sharedRead;
     if (shared && shared.after === after && shared.generation === generation) {
       // A shorter read serves a longer one when it came back short: it held the whole tail.
-      return shared.events.then((events) => (limit <= shared.limit || events.length < shared.limit ? events.slice(0, limit) : this.readAll({ after, limit })));
+      return shared.events.then((events) =>
+        limit <= shared.limit || events.length < shared.limit ? events.slice(0, limit) : this.readAll({ after, limit }),
+      );
     }
     const read = { after, limit, generation, events: this.readAll({ after, limit }) };
     this.sharedRead = read;
@@ -235,7 +265,12 @@ export async function appendInTransaction(
   { lock = true, alongside }: { lock?: boolean; alongside?: Alongside } = {},
 ): Promise<AppendResult> {
   if (lock) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
-  const [facts] = await tx.query<{ head: number | null; last: number | string | null; stored: StoredRow[] | string; tail: TailRow[] | string | null }>(
+  const [facts] = await tx.query<{
+    head: number | null;
+    last: number | string | null;
+    stored: StoredRow[] | string;
+    tail: TailRow[] | string | null;
+  }>(
     `SELECT
        (SELECT max(revision) FROM events WHERE stream_id = $1) AS head,
        (SELECT max(position) FROM events) AS last,
@@ -266,7 +301,15 @@ export async function appendInTransaction(
     const chunk = events.slice(start, start + INSERT_CHUNK);
     const params: unknown[] = [];
     const values = chunk.map((event) => {
-      params.push(++position, streamId, ++revision, event.id, event.type, toJson(event.data), toJson(event.metadata ?? {}));
+      params.push(
+        ++position,
+        streamId,
+        ++revision,
+        event.id,
+        event.type,
+        toJson(event.data),
+        toJson(event.metadata ?? {}),
+      );
       const n = params.length;
       return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n}::jsonb)`;
     });
@@ -315,7 +358,12 @@ interface StoredRow {
  * Idempotency: when every event of the batch is already stored, in this stream and in this order,
  * the append was a retry and succeeds without adding anything. A batch partly stored is refused.
  */
-function alreadyStored(streamId: string, events: EventToAppend[], rows: StoredRow[], head: number | null): AppendResult | null {
+function alreadyStored(
+  streamId: string,
+  events: EventToAppend[],
+  rows: StoredRow[],
+  head: number | null,
+): AppendResult | null {
   if (events.length === 0 || rows.length === 0) return null;
   const byId = new Map(rows.map((r) => [r.event_id, r]));
   const last = retriedBatchEnd(

@@ -69,7 +69,9 @@ export async function againstBaseline(name: string, figures: Figure[]): Promise<
     };
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
-    process.stdout.write(`\nbaseline recorded: ${path.relative(ROOT, file)} (${valid.length} figures, commit ${baseline.commit}, load ${baseline.loadAverage.join(' / ')})\n`);
+    process.stdout.write(
+      `\nbaseline recorded: ${path.relative(ROOT, file)} (${valid.length} figures, commit ${baseline.commit}, load ${baseline.loadAverage.join(' / ')})\n`,
+    );
     return;
   }
   if (!existsSync(file)) {
@@ -86,6 +88,8 @@ export async function againstBaseline(name: string, figures: Figure[]): Promise<
       process.stdout.write(`  ${figure.name}: ${shown(figure.value, figure.unit)} (not in the baseline)\n`);
       continue;
     }
-    process.stdout.write(`  ${figure.name}: ${shown(figure.value, figure.unit)} against ${shown(before.value, before.unit)}: ${comparison(figure.value, before.value)}\n`);
+    process.stdout.write(
+      `  ${figure.name}: ${shown(figure.value, figure.unit)} against ${shown(before.value, before.unit)}: ${comparison(figure.value, before.value)}\n`,
+    );
   }
 }

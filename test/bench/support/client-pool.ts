@@ -13,7 +13,10 @@ export type PoolResult = WorkerResult;
 
 class Worker {
   private seq = 0;
-  private readonly pending = new Map<number, { resolve: (r: WorkerResult | null) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: WorkerResult | null) => void; reject: (e: Error) => void }
+  >();
   readonly ready: Promise<void>;
 
   constructor(readonly process: NodeProcess) {
@@ -64,7 +67,14 @@ export class ClientPool {
     const count = Math.max(1, Math.min(options.workers, options.players.length));
     const workers = Array.from(
       { length: count },
-      () => new Worker(NodeProcess.start(WORKER, [], { cpus: options.cpus, nice: options.clientNice, nodeFlags: ['--max-old-space-size=4096'] })),
+      () =>
+        new Worker(
+          NodeProcess.start(WORKER, [], {
+            cpus: options.cpus,
+            nice: options.clientNice,
+            nodeFlags: ['--max-old-space-size=4096'],
+          }),
+        ),
     );
     const teams = [...new Set(options.players.map((p) => p.teamId))];
     const workerOfTeam = new Map(teams.map((teamId, i) => [teamId, i % count]));
@@ -73,14 +83,23 @@ export class ClientPool {
     await Promise.all(
       workers.map(async (worker, i) => {
         await worker.ready;
-        await worker.ask({ op: 'setup', url: options.url, raw: options.raw, overlay: options.overlay, handshakeTimeoutMs: options.handshakeTimeoutMs, players: shares[i]! });
+        await worker.ask({
+          op: 'setup',
+          url: options.url,
+          raw: options.raw,
+          overlay: options.overlay,
+          handshakeTimeoutMs: options.handshakeTimeoutMs,
+          players: shares[i]!,
+        });
       }),
     );
     return new ClientPool(workers);
   }
 
   async all(op: WorkerOp): Promise<PoolResult> {
-    const results = (await Promise.all(this.workers.map((w) => w.ask(op)))).filter((r): r is WorkerResult => r !== null);
+    const results = (await Promise.all(this.workers.map((w) => w.ask(op)))).filter(
+      (r): r is WorkerResult => r !== null,
+    );
     return {
       startedAt: Math.min(...results.map((r) => r.startedAt)),
       times: results.flatMap((r) => r.times),
@@ -100,7 +119,11 @@ export class ClientPool {
   }
 
   /** Every player times the first push containing `marker` after `fire` (ms after the fire). */
-  async fanOut(marker: string, fire: () => void, timeoutMs = 60_000): Promise<{ latencies: number[]; missing: number; frame: string }> {
+  async fanOut(
+    marker: string,
+    fire: () => void,
+    timeoutMs = 60_000,
+  ): Promise<{ latencies: number[]; missing: number; frame: string }> {
     await this.all({ op: 'arm', marker });
     const firedAt = performance.timeOrigin + performance.now();
     fire();
@@ -118,10 +141,14 @@ export class ClientPool {
   }
 }
 
-function mergeRecords<V>(records: Array<Record<string, V> | undefined>, merge: (a: V, b: V) => V): Record<string, V> | undefined {
+function mergeRecords<V>(
+  records: Array<Record<string, V> | undefined>,
+  merge: (a: V, b: V) => V,
+): Record<string, V> | undefined {
   const present = records.filter((r): r is Record<string, V> => r !== undefined);
   if (present.length === 0) return undefined;
   const merged: Record<string, V> = {};
-  for (const record of present) for (const [key, value] of Object.entries(record)) merged[key] = key in merged ? merge(merged[key]!, value) : value;
+  for (const record of present)
+    for (const [key, value] of Object.entries(record)) merged[key] = key in merged ? merge(merged[key]!, value) : value;
   return merged;
 }

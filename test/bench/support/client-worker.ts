@@ -122,12 +122,21 @@ function homeAddress(username: string): string {
 }
 
 /** POST /api/token-auth/ until it answers; an appointment of the hashing queue is kept with its ticket, as the web app does. */
-async function loginByPassword(baseUrl: string, username: string, password: string, count: (name: string) => void): Promise<string> {
+async function loginByPassword(
+  baseUrl: string,
+  username: string,
+  password: string,
+  count: (name: string) => void,
+): Promise<string> {
   let ticket: string | undefined;
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${baseUrl}/api/token-auth/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': homeAddress(username), ...(ticket ? { 'x-queue-ticket': ticket } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': homeAddress(username),
+        ...(ticket ? { 'x-queue-ticket': ticket } : {}),
+      },
       body: JSON.stringify({ username, password }),
     }).catch((error: unknown) => {
       // A kept-alive connection the server closed as idle just as this request went out on it: nothing
@@ -155,7 +164,12 @@ async function loginByPassword(baseUrl: string, username: string, password: stri
 }
 
 /** gj until it answers; `retry` with a wait is resent then with the same commandId, as the web app does. */
-async function joinTeam(player: LeanPlayer, teamId: string, password: string, count: (name: string) => void): Promise<void> {
+async function joinTeam(
+  player: LeanPlayer,
+  teamId: string,
+  password: string,
+  count: (name: string) => void,
+): Promise<void> {
   const commandId = randomUUID();
   for (let attempt = 0; ; attempt++) {
     const reply = await player.request('gj', { id: teamId, password }, commandId);
@@ -170,7 +184,12 @@ async function joinTeam(player: LeanPlayer, teamId: string, password: string, co
 async function arrive(op: Extract<WorkerOp, { op: 'arrive' }>): Promise<WorkerResult> {
   const doneAt: number[] = [];
   const samples: Record<string, number[]> = { login: [], join: [], arrivalToDone: [], connect: [] };
-  const counts: Record<string, number> = { loginAppointments: 0, joinAppointments: 0, renewedTokens: 0, connectRetries: 0 };
+  const counts: Record<string, number> = {
+    loginAppointments: 0,
+    joinAppointments: 0,
+    renewedTokens: 0,
+    connectRetries: 0,
+  };
   const count = (name: string) => void (counts[name] = (counts[name] ?? 0) + 1);
   const messages = new Map<string, number>();
   let lost = 0;
@@ -225,7 +244,15 @@ async function arrive(op: Extract<WorkerOp, { op: 'arrive' }>): Promise<WorkerRe
         }
       }),
   );
-  return { startedAt: op.startAt, times: doneAt, failures: lost, lost, messages: [...messages].map(([m, n]) => `${n}× ${m}`), samples, counts };
+  return {
+    startedAt: op.startAt,
+    times: doneAt,
+    failures: lost,
+    lost,
+    messages: [...messages].map(([m, n]) => `${n}× ${m}`),
+    samples,
+    counts,
+  };
 }
 
 /** From now on, every connected player notes the first push containing `marker`. */
@@ -249,7 +276,9 @@ function arm(marker: string): void {
 
 async function collect(timeoutMs: number): Promise<WorkerResult> {
   const players = slots.filter((s) => s.player).length;
-  const timeout = new Promise<{ times: number[]; missing: number; frame?: string }>((resolve) => setTimeout(() => resolve({ times: [], missing: players }), timeoutMs).unref());
+  const timeout = new Promise<{ times: number[]; missing: number; frame?: string }>((resolve) =>
+    setTimeout(() => resolve({ times: [], missing: players }), timeoutMs).unref(),
+  );
   const { times, missing, frame } = await Promise.race([armed!, timeout]);
   armed = null;
   return { startedAt: 0, times, failures: missing, lost: missing, messages: [], frame };
@@ -321,7 +350,9 @@ async function proposeFor(seconds: number): Promise<WorkerResult> {
     slots.map(async ({ player, cast }) => {
       for (let n = 1; player && now() < deadline; n++) {
         const starring = full.has(cast.teamId);
-        const reply = starring ? await player.request('gs', { number: 1 }) : await player.request('gp', { message: `Vorschlag ${n}` });
+        const reply = starring
+          ? await player.request('gs', { number: 1 })
+          : await player.request('gp', { message: `Vorschlag ${n}` });
         if (reply.success) count++;
         else if (reply.message === PROPOSAL_COMMAND_TEXTS.tooManyTeamEntries) full.add(cast.teamId);
         else if (starring && reply.message === PROPOSAL_COMMAND_TEXTS.proposalNotFound) full.delete(cast.teamId);

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   const named = after.pool > before.pool;
   const cpuMsPerHash = named ? (1000 * (after.pool - before.pool)) / count : null;
   const systemMsPerHash = named ? (1000 * (after.poolSystem - before.poolSystem)) / count : null;
-  process.stdout.write(`hash-rate ${JSON.stringify({ hashesPerSecond: count / seconds, atOnce: ARGON2_AT_ONCE, count, cpuMsPerHash, systemMsPerHash })}\n`);
+  process.stdout.write(
+    `hash-rate ${JSON.stringify({ hashesPerSecond: count / seconds, atOnce: ARGON2_AT_ONCE, count, cpuMsPerHash, systemMsPerHash })}\n`,
+  );
 }
 
 main().then(

@@ -38,9 +38,16 @@ export class LeanPlayer {
         const resolve = this.replies.get(replyTo);
         this.replies.delete(replyTo);
         if (!resolve) return;
-        if (head[2] === 'true') resolve(raw.length < 2000 ? { success: true, content: (JSON.parse(raw) as { content: Record<string, unknown> }).content } : { success: true });
+        if (head[2] === 'true')
+          resolve(
+            raw.length < 2000
+              ? { success: true, content: (JSON.parse(raw) as { content: Record<string, unknown> }).content }
+              : { success: true },
+          );
         else {
-          const { message, retry, retryAfterMs } = (JSON.parse(raw) as { content: { message?: string; retry?: boolean; retryAfterMs?: number } }).content;
+          const { message, retry, retryAfterMs } = (
+            JSON.parse(raw) as { content: { message?: string; retry?: boolean; retryAfterMs?: number } }
+          ).content;
           resolve({ success: false, message: String(message), retry, retryAfterMs });
         }
         return;

@@ -12,7 +12,12 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../browser/support/browser';
 import { untilInPage } from '../../support/page-wait';
 
-export const PHONE_PROFILE = { downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, latencyMs: 150, cpuSlowdown: 4 } as const;
+export const PHONE_PROFILE = {
+  downloadBitsPerSecond: 1_600_000,
+  uploadBitsPerSecond: 750_000,
+  latencyMs: 150,
+  cpuSlowdown: 4,
+} as const;
 
 export interface LoadedResource {
   url: string;
@@ -72,8 +77,15 @@ export async function phoneFirstLoad(baseUrl: string, options: { timeoutMs?: num
     const responses = new Map<string, Omit<LoadedResource, 'bytes'>>();
     const resources: LoadedResource[] = [];
     cdp.on('Network.responseReceived', (e) => {
-      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      responses.set(e.requestId, { url: e.response.url, type: e.type ?? 'Other', encoding: headers['content-encoding'] ?? null, cacheControl: headers['cache-control'] ?? null });
+      const headers = Object.fromEntries(
+        Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      );
+      responses.set(e.requestId, {
+        url: e.response.url,
+        type: e.type ?? 'Other',
+        encoding: headers['content-encoding'] ?? null,
+        cacheControl: headers['cache-control'] ?? null,
+      });
     });
     cdp.on('Network.loadingFinished', (e) => {
       const response = responses.get(e.requestId);

@@ -31,7 +31,13 @@ export class PlainPage {
     private readonly profileDir: string,
   ) {
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { id?: number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { message: string } };
+      const message = JSON.parse(String(data)) as {
+        id?: number;
+        method?: string;
+        params?: Record<string, unknown>;
+        result?: Record<string, unknown>;
+        error?: { message: string };
+      };
       if (message.method) {
         const listeners = this.waitingFor.get(message.method) ?? [];
         this.waitingFor.delete(message.method);
@@ -55,21 +61,39 @@ export class PlainPage {
     const profileDir = await mkdtemp(path.join(tmpdir(), 'quiz-plain-page-'));
     const chromium = spawn(
       '/usr/bin/chromium',
-      [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, `--window-size=${viewport.width},${viewport.height}`, 'about:blank'],
+      [
+        ...CHROMIUM_ARGS,
+        '--headless',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${profileDir}`,
+        `--window-size=${viewport.width},${viewport.height}`,
+        'about:blank',
+      ],
       { stdio: 'ignore' },
     );
     const port = await devToolsPort(profileDir);
-    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ type: string; webSocketDebuggerUrl: string }>;
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+      type: string;
+      webSocketDebuggerUrl: string;
+    }>;
     const target = targets.find((t) => t.type === 'page');
     if (!target) throw new Error('Chromium opened no page');
-    const socket = new WebSocket(target.webSocketDebuggerUrl, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+    const socket = new WebSocket(target.webSocketDebuggerUrl, {
+      perMessageDeflate: false,
+      maxPayload: 256 * 1024 * 1024,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
     const page = new PlainPage(chromium, socket, profileDir);
     await page.send('Page.enable');
-    await page.send('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: 1, mobile: false });
+    await page.send('Emulation.setDeviceMetricsOverride', {
+      width: viewport.width,
+      height: viewport.height,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
     return page;
   }
 
@@ -102,7 +126,8 @@ export class PlainPage {
       result?: { value?: T };
       exceptionDetails?: { text: string; exception?: { description?: string } };
     };
-    if (result.exceptionDetails) throw new Error(result.exceptionDetails.exception?.description ?? result.exceptionDetails.text);
+    if (result.exceptionDetails)
+      throw new Error(result.exceptionDetails.exception?.description ?? result.exceptionDetails.text);
     return result.result?.value as T;
   }
 
@@ -138,7 +163,9 @@ export class PlainPage {
   async heapMb(): Promise<number> {
     await this.send('HeapProfiler.collectGarbage');
     await this.send('Performance.enable');
-    const { metrics } = (await this.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    const { metrics } = (await this.send('Performance.getMetrics')) as {
+      metrics: Array<{ name: string; value: number }>;
+    };
     return Math.round(((metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1e6) * 10) / 10;
   }
 

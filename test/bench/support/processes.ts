@@ -49,13 +49,21 @@ export class NodeProcess {
   }
 
   static start(script: string, args: string[], options: NodeProcessOptions = {}): NodeProcess {
-    const profile = options.profile && process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    const profile =
+      options.profile && process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : [];
     const probe = options.heapProbe ? ['--expose-gc', '--require', HEAP_PROBE] : [];
     const nodeArgs = [...(options.nodeFlags ?? []), ...profile, ...probe, script, ...args];
     const pinned = options.cpus ? ['taskset', '-c', options.cpus] : [];
-    const niced = options.nice === 'idle' ? ['chrt', '--idle', '0'] : options.nice ? ['nice', '-n', String(options.nice)] : [];
+    const niced =
+      options.nice === 'idle' ? ['chrt', '--idle', '0'] : options.nice ? ['nice', '-n', String(options.nice)] : [];
     const [command, ...commandArgs] = [...niced, ...pinned, process.execPath, ...nodeArgs] as [string, ...string[]];
-    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    const child = spawn(command, commandArgs, {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
     return new NodeProcess(child);
   }
 
@@ -74,7 +82,8 @@ export class NodeProcess {
       };
       this.listeners.add(listener);
       void this.exited.then((code) => {
-        if (this.listeners.delete(listener)) reject(new Error(`process ${this.pid} exited with ${code} before printing ${pattern}`));
+        if (this.listeners.delete(listener))
+          reject(new Error(`process ${this.pid} exited with ${code} before printing ${pattern}`));
       });
     });
   }
@@ -141,16 +150,22 @@ export async function cpuByThread(pid: number): Promise<ThreadSplit> {
   const split: ThreadSplit = { main: 0, pool: 0, v8: 0, other: 0, poolSystem: 0, poolWaiting: 0 };
   for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
     const task = `/proc/${pid}/task/${tid}`;
-    const [comm, stat, schedstat] = await Promise.all([readFile(`${task}/comm`, 'utf8'), readFile(`${task}/stat`, 'utf8'), readFile(`${task}/schedstat`, 'utf8')]).catch(() => [
-      '',
-      '',
-      '',
-    ]);
+    const [comm, stat, schedstat] = await Promise.all([
+      readFile(`${task}/comm`, 'utf8'),
+      readFile(`${task}/stat`, 'utf8'),
+      readFile(`${task}/schedstat`, 'utf8'),
+    ]).catch(() => ['', '', '']);
     if (!stat) continue;
     const { user, system } = userAndSystemOf(stat);
     const name = comm.trim();
     const kind =
-      Number(tid) === pid ? 'main' : name === 'libuv-worker' || name === 'argon2' ? 'pool' : name.startsWith('node-V8Worker') || name === 'V8 DefaultWorke' ? 'v8' : 'other';
+      Number(tid) === pid
+        ? 'main'
+        : name === 'libuv-worker' || name === 'argon2'
+          ? 'pool'
+          : name.startsWith('node-V8Worker') || name === 'V8 DefaultWorke'
+            ? 'v8'
+            : 'other';
     split[kind] += user + system;
     if (kind === 'pool') {
       split.poolSystem += system;
@@ -211,14 +226,32 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     () => '',
   );
   const [, port] = await server.waitFor(/Quiz-Show läuft: http:\/\/127\.0\.0\.1:(\d+)/);
-  return { process: server, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, startPhases };
+  return {
+    process: server,
+    port: Number(port),
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    startPhases,
+  };
 }
 
 /** The raw `ws` reference server (raw-broadcast-server.ts). */
-export async function startRawServer(options: { cpus?: string | null; heapProbe?: boolean } = {}): Promise<BenchServer> {
-  const raw = NodeProcess.start(path.join(BENCH_DIST, 'test/bench/raw-broadcast-server.js'), [], { ...options, profile: true, env: { PORT: '0' } });
+export async function startRawServer(
+  options: { cpus?: string | null; heapProbe?: boolean } = {},
+): Promise<BenchServer> {
+  const raw = NodeProcess.start(path.join(BENCH_DIST, 'test/bench/raw-broadcast-server.js'), [], {
+    ...options,
+    profile: true,
+    env: { PORT: '0' },
+  });
   const [, port] = await raw.waitFor(/^listening (\d+)/);
-  return { process: raw, port: Number(port), url: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/`, startPhases: Promise.resolve('') };
+  return {
+    process: raw,
+    port: Number(port),
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/`,
+    startPhases: Promise.resolve(''),
+  };
 }
 
 /** Polls /api/health until it answers 200 (the server's own definition of ready); resolves with the moment it did. */
@@ -264,7 +297,11 @@ export interface HashOnly {
 
 /** Runs hash-rate.ts in a process of its own (pinned to `cpus` when given) over `hashes` verifications. */
 export async function measureHashOnly(hashes: number, cpus?: string | null): Promise<HashOnly> {
-  const child = NodeProcess.start(path.join(BENCH_DIST, 'test/bench/support/hash-rate.js'), ['--hashes', String(hashes)], { cpus });
+  const child = NodeProcess.start(
+    path.join(BENCH_DIST, 'test/bench/support/hash-rate.js'),
+    ['--hashes', String(hashes)],
+    { cpus },
+  );
   const [, json] = await child.waitFor(/^hash-rate (.*)$/);
   await child.exited;
   return JSON.parse(json!) as HashOnly;

@@ -70,7 +70,14 @@ export function tokenFor(userId: string, perm: Role[] = [], ageDays = 0): string
   return jwt.sign({ id: userId, perm, gen: 0, lat: iat, iat, exp: iat + lifetime }, JWT_SECRET, { algorithm: 'HS256' });
 }
 
-export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, credentials = false, tokenAgeDays = 0 }: SeedOptions): Promise<SeededShow> {
+export async function seedShow({
+  players,
+  perTeam = 4,
+  inTeams,
+  databaseUrl,
+  credentials = false,
+  tokenAgeDays = 0,
+}: SeedOptions): Promise<SeededShow> {
   const recordedAt = Date.UTC(2026, 10, 20, 18, 0, 0);
   const actor = { userId: null, roles: [] };
   const streams: Array<{ stream: string; events: QuizShowEvent[] }> = [];
@@ -89,7 +96,13 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
   add(`user-${moderatorId}`, {
     type: 'UserRegistered',
     version: 1,
-    data: { userId: moderatorId, login: 'moderatorin', name: 'Moderatorin', email: null, roles: ['moderator', 'tester'] },
+    data: {
+      userId: moderatorId,
+      login: 'moderatorin',
+      name: 'Moderatorin',
+      email: null,
+      roles: ['moderator', 'tester'],
+    },
   });
   const quizId = randomUUID();
   const content: Question[] = Array.from({ length: QUESTIONS }, (_, i) => ({
@@ -103,7 +116,11 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
     options: [],
     extraInfo: {},
   }));
-  add(`quiz-${quizId}`, { type: 'QuizCreated', version: 1, data: { quizId, name: 'Bench', yearWeek: '2026-47', content, origin: 'form' } });
+  add(`quiz-${quizId}`, {
+    type: 'QuizCreated',
+    version: 1,
+    data: { quizId, name: 'Bench', yearWeek: '2026-47', content, origin: 'form' },
+  });
 
   const overlayLinkId = randomUUID();
   add('show', { type: 'OverlayLinkCreated', version: 1, data: { linkId: overlayLinkId, createdBy: null } });
@@ -117,7 +134,11 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
     for (let m = 0; m < perTeam && t * perTeam + m < players; m++) {
       const userId = randomUUID();
       members.push(userId);
-      add(`user-${userId}`, { type: 'UserRegistered', version: 1, data: { userId, login: `spieler-${t}-${m}`, name: `Spieler ${t}-${m}`, email: null, roles: [] } });
+      add(`user-${userId}`, {
+        type: 'UserRegistered',
+        version: 1,
+        data: { userId, login: `spieler-${t}-${m}`, name: `Spieler ${t}-${m}`, email: null, roles: [] },
+      });
       cast.push({ userId, teamId, token: tokenFor(userId, [], tokenAgeDays), login: `spieler-${t}-${m}` });
     }
     add(
@@ -125,19 +146,38 @@ export async function seedShow({ players, perTeam = 4, inTeams, databaseUrl, cre
       {
         type: 'TeamCreated',
         version: 2,
-        data: { teamId, name: `Team ${t}`, stadt: 'Köln', beschreibung: 'Bench', url: '', isNew: false, origin: 'dialog', expectedMembers: null, createdBy: null },
+        data: {
+          teamId,
+          name: `Team ${t}`,
+          stadt: 'Köln',
+          beschreibung: 'Bench',
+          url: '',
+          isNew: false,
+          origin: 'dialog',
+          expectedMembers: null,
+          createdBy: null,
+        },
       },
-      ...(inTeams ? members.map((userId) => ({ type: 'TeamJoined' as const, version: 1 as const, data: { teamId, userId, via: 'password' as const } })) : []),
+      ...(inTeams
+        ? members.map((userId) => ({
+            type: 'TeamJoined' as const,
+            version: 1 as const,
+            data: { teamId, userId, via: 'password' as const },
+          }))
+        : []),
     );
   }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-scale-'));
-  const db: SqlDatabase = databaseUrl ? await PostgresDatabase.open(databaseUrl) : await PgliteDatabase.open(path.join(dataDir, 'pglite'));
+  const db: SqlDatabase = databaseUrl
+    ? await PostgresDatabase.open(databaseUrl)
+    : await PgliteDatabase.open(path.join(dataDir, 'pglite'));
   try {
     await migrateWriteSide(db);
     for (let i = 0; i < streams.length; i += 500) {
       await db.transaction(async (tx) => {
-        for (const { stream, events } of streams.slice(i, i + 500)) await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');
+        for (const { stream, events } of streams.slice(i, i + 500))
+          await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');
       });
     }
     const hash = await hashPassword(TEAM_PASSWORD);

@@ -25,7 +25,14 @@ export type WorkerOp =
    * at `baseUrl` with `password`, then connects and joins its team (gj with `teamPassword`); `raw` only
    * connects (the raw `ws` reference). Answers with an appointment are resent when it says, as the web app does.
    */
-  | { op: 'arrive'; mode: 'returning' | 'fresh' | 'raw'; startAt: number; baseUrl: string; password: string; teamPassword: string }
+  | {
+      op: 'arrive';
+      mode: 'returning' | 'fresh' | 'raw';
+      startAt: number;
+      baseUrl: string;
+      password: string;
+      teamPassword: string;
+    }
   | { op: 'arm'; marker: string }
   | { op: 'collect'; timeoutMs: number }
   | { op: 'propose'; wave: number }

@@ -24,9 +24,17 @@ export async function wcagViolations(page: Page, within?: string): Promise<strin
   await page.evaluate(FINITE_ANIMATIONS_ENDED);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (context) => {
-    const axe = (globalThis as unknown as { axe: { run(context: string, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(context ?? 'html', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(context: string, options: unknown): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(context ?? 'html', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations;
   }, within ?? null);
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** `UPDATE_SCREENSHOTS=1` writes into docs/screenshots/; otherwise a temp dir (a test run leaves the repository clean). */
-export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1' ? path.resolve(__dirname, '../../../docs/screenshots') : path.join(tmpdir(), 'quiz-screenshots');
+export const SCREENSHOT_DIR =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? path.resolve(__dirname, '../../../docs/screenshots')
+    : path.join(tmpdir(), 'quiz-screenshots');
 
 /** One simulated person: a browser context of their own (own cookies, storage and cache) and its first page. */
 export interface Person {
@@ -34,7 +37,10 @@ export const LAPTOP = { width: 1280, height: 800 };
 let shared: { browser: Promise<Browser>; people: number } | null = null;
 
 function takeBrowser(): Promise<Browser> {
-  shared ??= { browser: chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }), people: 0 };
+  shared ??= {
+    browser: chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }),
+    people: 0,
+  };
   shared.people++;
   return shared.browser;
 }

@@ -78,17 +78,33 @@ export async function rateAnswers(page: Page, points: Record<string, number>): P
     const value = points[team];
     await page.getByRole('button', { name: `${value} Punkte vergeben (Taste ${value})` }).click();
     // Moved on to another answer, or (after the last one) back to a rated one.
-    await see(card.filter({ hasNotText: team }).or(card.filter({ hasText: 'kontrolliert' }).filter({ hasNotText: 'unkontrolliert' })));
+    await see(
+      card
+        .filter({ hasNotText: team })
+        .or(card.filter({ hasText: 'kontrolliert' }).filter({ hasNotText: 'unkontrolliert' })),
+    );
   }
 }
 
 /** A player registered over HTTP who founds a team (in Köln) and logs in on `page`, which then shows the team: their token. */
-export async function playerWithTeam(app: RunningApp, page: Page, player: { login: string; password: string; team: string; beschreibung: string }): Promise<string> {
+export async function playerWithTeam(
+  app: RunningApp,
+  page: Page,
+  player: { login: string; password: string; team: string; beschreibung: string },
+): Promise<string> {
   const { login, password, team, beschreibung } = player;
-  const created = await callApi(app.baseUrl, 'POST', '/api/users', { data: { type: 'users', attributes: { login, name: login, newPassword: password } } });
+  const created = await callApi(app.baseUrl, 'POST', '/api/users', {
+    data: { type: 'users', attributes: { login, name: login, newPassword: password } },
+  });
   expect(created.status).toBe(201);
   const token = await loginOverHttp(app.baseUrl, login, password);
-  const founded = await callApi(app.baseUrl, 'POST', '/api/teams', { name: team, newPassword: password, stadt: 'Köln', beschreibung }, token);
+  const founded = await callApi(
+    app.baseUrl,
+    'POST',
+    '/api/teams',
+    { name: team, newPassword: password, stadt: 'Köln', beschreibung },
+    token,
+  );
   expect(founded.status).toBe(201);
   await logIn(page, app.baseUrl, login, password);
   await see(page.getByRole('heading', { name: team }));

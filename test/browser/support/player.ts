@@ -18,7 +18,12 @@ export function registrationForm(page: Page): Locator {
   return page.getByRole('form', { name: 'Registrieren' });
 }
 
-export async function fillRegistration(form: Locator, username: string, password: string, repeat: string): Promise<void> {
+export async function fillRegistration(
+  form: Locator,
+  username: string,
+  password: string,
+  repeat: string,
+): Promise<void> {
   await form.getByLabel('Nutzername').fill(username);
   await form.getByLabel('Passwort', { exact: true }).fill(password);
   await form.getByLabel('Passwort wiederholen').fill(repeat);

@@ -75,7 +75,9 @@ async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
  * write into the data dir before the server starts (test/support/seed-show.ts), `env` adds settings (given the base URL). `restart` stops the
  * process and starts a new one on the same port and data dir (as test/e2e/restart.test.ts does in process).
  */
-export async function startApp(options: { seed?: (dataDir: string) => Promise<unknown>; env?: (baseUrl: string) => Record<string, string> } = {}): Promise<RunningApp> {
+export async function startApp(
+  options: { seed?: (dataDir: string) => Promise<unknown>; env?: (baseUrl: string) => Record<string, string> } = {},
+): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-browser-data-'));
   await seedEmptyCluster(dataDir); // a new embedded store, copied (test/support/embedded-cluster.ts)
   await options.seed?.(dataDir);
@@ -157,7 +159,13 @@ export interface ApiAnswer {
 }
 
 /** JSON over HTTP with an optional Bearer token. */
-export async function callApi(baseUrl: string, method: string, apiPath: string, body?: unknown, token?: string): Promise<ApiAnswer> {
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+  token?: string,
+): Promise<ApiAnswer> {
   const response = await fetch(`${baseUrl}${apiPath}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -170,11 +178,18 @@ export async function callApi(baseUrl: string, method: string, apiPath: string, 
   } catch {
     parsed = { text };
   }
-  return { status: response.status, body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { value: parsed } };
+  return {
+    status: response.status,
+    body: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { value: parsed },
+  };
 }
 
 /** Creates a quiz over HTTP with a token of an admin or moderator; the quiz's id. */
-export async function createQuizOverHttp(baseUrl: string, token: string, quiz: { name: string; yearWeek: string; content: object[] }): Promise<string> {
+export async function createQuizOverHttp(
+  baseUrl: string,
+  token: string,
+  quiz: { name: string; yearWeek: string; content: object[] },
+): Promise<string> {
   const created = await callApi(baseUrl, 'POST', '/api/quizzes', quiz, token);
   expect(created.status).toBe(201);
   return String((created.body.data as Record<string, unknown>).id);
@@ -182,6 +197,7 @@ export async function createQuizOverHttp(baseUrl: string, token: string, quiz: {
 
 export async function loginOverHttp(baseUrl: string, username: string, password: string): Promise<string> {
   const { status, body } = await callApi(baseUrl, 'POST', '/api/token-auth/', { username, password });
-  if (status !== 200 || typeof body.token !== 'string') throw new Error(`login ${username} failed: ${status} ${JSON.stringify(body)}`);
+  if (status !== 200 || typeof body.token !== 'string')
+    throw new Error(`login ${username} failed: ${status} ${JSON.stringify(body)}`);
   return body.token;
 }

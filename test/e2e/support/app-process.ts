@@ -6,7 +6,10 @@ const root = path.resolve(__dirname, '../../..');
 
 /** The built server (`npm run build`, as CI does before the tests), built here when stale, one build at a time. */
 export function ensureBuiltServer(): void {
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.js'), 'server'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-if-stale.js'), 'server'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 export function freePort(): Promise<number> {
@@ -50,7 +53,8 @@ export class AppProcess {
     child.stderr!.on('data', (chunk) => (this.output += chunk));
     this.child = child;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting:\n${this.output}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`${this.name} exited while starting:\n${this.output}`);
       if (
         await fetch(`${this.url}/api/health`).then(
           (r) => r.ok,
@@ -77,7 +81,11 @@ export class AppProcess {
  * forwarding), with the compose service names replaced by local ports, Docker's DNS left out and
  * fewer connections (the deployed maxconn needs more file descriptors than a test machine may allow).
  */
-export function localHaproxyConfig(deployed: string, port: number, servers: Array<{ name: string; port: number }>): string {
+export function localHaproxyConfig(
+  deployed: string,
+  port: number,
+  servers: Array<{ name: string; port: number }>,
+): string {
   const lines = deployed.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {

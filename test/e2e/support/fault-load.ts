@@ -101,7 +101,14 @@ export class FaultLoad {
       {
         name: 'Datenbank weg',
         yearWeek: '2026-48',
-        content: [1, 2].map((n) => ({ type: 'normal', round: 1, number: n, category: '(2) Allerlei', question: `Frage ${n}?`, answer: `Antwort ${n}` })),
+        content: [1, 2].map((n) => ({
+          type: 'normal',
+          round: 1,
+          number: n,
+          category: '(2) Allerlei',
+          question: `Frage ${n}?`,
+          answer: `Antwort ${n}`,
+        })),
       },
       adminToken,
     );
@@ -115,7 +122,13 @@ export class FaultLoad {
     }
     for (let t = 0; t < 2; t++) {
       const [founder, joiner] = [this.players[2 * t]!, this.players[2 * t + 1]!];
-      const created = await api(founder.instance.url, 'POST', '/api/teams', { name: `Team ${t}`, newPassword: `pw-team-${t}`, stadt: 'Köln', beschreibung: '-' }, tokens[2 * t]);
+      const created = await api(
+        founder.instance.url,
+        'POST',
+        '/api/teams',
+        { name: `Team ${t}`, newPassword: `pw-team-${t}`, stadt: 'Köln', beschreibung: '-' },
+        tokens[2 * t],
+      );
       if (created.status !== 201) throw new Error(`team not created: ${JSON.stringify(created.body)}`);
       await this.caughtUp(joiner.instance); // the joiner's instance has folded the new team
       await this.must(joiner.ws, 'gj', { id: created.body.data.id, password: `pw-team-${t}` });
@@ -131,11 +144,19 @@ export class FaultLoad {
   }
 
   /** Sends one command until it is answered for good (resending with the same commandId after `retry: true` or no reply). */
-  private async sendUntilAnswered(player: Player, message: string, commandId: string, figures: LoadFigures): Promise<void> {
+  private async sendUntilAnswered(
+    player: Player,
+    message: string,
+    commandId: string,
+    figures: LoadFigures,
+  ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       figures.sent++;
       const started = Date.now();
-      const reply = await Promise.race([player.ws.request('gp', { message }, commandId), sleep(REPLY_WAIT_MS).then(() => null)]);
+      const reply = await Promise.race([
+        player.ws.request('gp', { message }, commandId),
+        sleep(REPLY_WAIT_MS).then(() => null),
+      ]);
       figures.longestWithoutReply = Math.max(figures.longestWithoutReply, Date.now() - started);
       if (reply === null) figures.unanswered++;
       else if (reply.success) {
@@ -153,8 +174,20 @@ export class FaultLoad {
   }
 
   /** Every player proposes (paced) from 1 s before `fault` until `settleMs` after it; `fault` resolves when the database is reachable again. */
-  async underLoad(phase: string, fault: () => Promise<number>, settleMs: number): Promise<{ figures: LoadFigures; reachableAt: number }> {
-    const figures: LoadFigures = { sent: 0, acknowledged: [], retryAnswers: 0, unanswered: 0, rejected: [], longestWithoutReply: 0, ackTimes: [] };
+  async underLoad(
+    phase: string,
+    fault: () => Promise<number>,
+    settleMs: number,
+  ): Promise<{ figures: LoadFigures; reachableAt: number }> {
+    const figures: LoadFigures = {
+      sent: 0,
+      acknowledged: [],
+      retryAnswers: 0,
+      unanswered: 0,
+      rejected: [],
+      longestWithoutReply: 0,
+      ackTimes: [],
+    };
     let running = true;
     const load = Promise.all(
       this.players.map(async (player) => {
@@ -194,7 +227,12 @@ export class FaultLoad {
             async (r) => ({ status: r.status, body: (await r.json()) as Json }),
             () => ({ status: 0, body: {} as Json }),
           );
-          probes.ready.push({ at: started, status: ready.status, ms: Date.now() - started, reason: ready.body.reason as string | undefined });
+          probes.ready.push({
+            at: started,
+            status: ready.status,
+            ms: Date.now() - started,
+            reason: ready.body.reason as string | undefined,
+          });
         }
         await sleep(100);
       }
@@ -208,7 +246,9 @@ export class FaultLoad {
   }
 
   async storedProposals(): Promise<string[]> {
-    return (await this.store.readAll()).map(fromStored).flatMap((e) => (e.type === 'ProposalAdded' ? [e.data.message] : []));
+    return (await this.store.readAll())
+      .map(fromStored)
+      .flatMap((e) => (e.type === 'ProposalAdded' ? [e.data.message] : []));
   }
 
   /**
@@ -250,7 +290,9 @@ export class FaultLoad {
     const last = await this.store.lastPosition();
     for (const instance of this.instances) {
       for (;;) {
-        const { projections } = (await api(instance.url, 'GET', '/api/health')).body as { projections: Array<{ checkpoint: number }> };
+        const { projections } = (await api(instance.url, 'GET', '/api/health')).body as {
+          projections: Array<{ checkpoint: number }>;
+        };
         if (projections.length > 0 && projections.every((p) => p.checkpoint >= last)) break;
         await sleep(200);
       }

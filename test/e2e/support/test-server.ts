@@ -34,14 +34,28 @@ export interface TestServer {
  * embedded one, or, when DATABASE_URL is set, a fresh Postgres database of its own (test files run in
  * parallel and read whole logs), dropped by `destroy`.
  */
-export async function startTestServer(options: StartOptions = {}, dataDir?: string, env: Record<string, string> = {}, database?: TestDatabaseUrl): Promise<TestServer> {
+export async function startTestServer(
+  options: StartOptions = {},
+  dataDir?: string,
+  env: Record<string, string> = {},
+  database?: TestDatabaseUrl,
+): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'quiz-e2e-')));
-  const db = database ?? (env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await testDatabaseUrl());
+  const db =
+    database ?? (env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => undefined } : await testDatabaseUrl());
   if (dataDir === undefined && !db.url) await seedEmptyCluster(dir); // a new embedded store, copied (test/support/embedded-cluster.ts)
   let server: RunningServer;
   try {
     server = await startServer(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, JWT_SECRET: E2E_JWT_SECRET, ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }),
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        ADMIN_PASSWORD,
+        JWT_SECRET: E2E_JWT_SECRET,
+        ...(db.url ? { DATABASE_URL: db.url } : {}),
+        ...env,
+      }),
       { logger: false, ...options },
     );
   } catch (error) {
@@ -96,14 +110,25 @@ export async function login(base: string, username: string, password: string): P
 }
 
 /** Registers a user and logs in: returns the token and the user id. */
-export async function registerAndLogin(base: string, login_: string, password = 'passwort123'): Promise<{ token: string; userId: string }> {
-  const registered = await api(base, 'POST', '/api/users', { data: { type: 'users', attributes: { login: login_, name: login_, newPassword: password } } });
-  if (registered.status !== 201) throw new Error(`register ${login_} failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+export async function registerAndLogin(
+  base: string,
+  login_: string,
+  password = 'passwort123',
+): Promise<{ token: string; userId: string }> {
+  const registered = await api(base, 'POST', '/api/users', {
+    data: { type: 'users', attributes: { login: login_, name: login_, newPassword: password } },
+  });
+  if (registered.status !== 201)
+    throw new Error(`register ${login_} failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   return { token: await login(base, login_, password), userId: registered.body.data.id as string };
 }
 
 /** A user with roles, written as the first admin is: through the store (no role administration exists yet). */
-export async function seedUserWithRoles(env: TestServer, loginName: string, roles: Role[]): Promise<{ token: string; userId: string }> {
+export async function seedUserWithRoles(
+  env: TestServer,
+  loginName: string,
+  roles: Role[],
+): Promise<{ token: string; userId: string }> {
   const userId = randomUUID();
   await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
   const commandId = `seed:${userId}`;
@@ -114,7 +139,13 @@ export async function seedUserWithRoles(env: TestServer, loginName: string, role
         id: nameBasedUuid(commandId, 0),
         type: 'UserRegistered',
         data: { userId, login: loginName, name: loginName, email: null, roles },
-        metadata: { eventId: nameBasedUuid(commandId, 0), commandId, actor: { userId: null, roles: [] }, recordedAt: Date.now(), version: 1 },
+        metadata: {
+          eventId: nameBasedUuid(commandId, 0),
+          commandId,
+          actor: { userId: null, roles: [] },
+          recordedAt: Date.now(),
+          version: 1,
+        },
       },
     ],
     'no_stream',

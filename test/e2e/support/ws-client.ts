@@ -77,7 +77,9 @@ export class WsClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.watchers.delete(check);
-        reject(new Error(`condition not met within ${timeoutMs} ms; views: ${JSON.stringify(this.views).slice(0, 2000)}`));
+        reject(
+          new Error(`condition not met within ${timeoutMs} ms; views: ${JSON.stringify(this.views).slice(0, 2000)}`),
+        );
       }, timeoutMs);
       const check = () => {
         let result: T | undefined | null | false;

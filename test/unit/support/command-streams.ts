@@ -25,7 +25,10 @@ export const ALL_TYPES = [
 export function commandArb(s: Show): fc.Arbitrary<CommandInput> {
   const quiz = fc.constantFrom<string | number>(s.quizId, '99', Number(s.quizId));
   const small = fc.integer({ min: 0, max: 4 });
-  const message = fc.oneof(fc.constantFrom('A', 'b', 'Paris', '', 'Lager: A1\nPlündern: B2', 'Lager: B2\nPlündern: A1'), fc.string({ maxLength: 8 }));
+  const message = fc.oneof(
+    fc.constantFrom('A', 'b', 'Paris', '', 'Lager: A1\nPlündern: B2', 'Lager: B2\nPlündern: A1'),
+    fc.string({ maxLength: 8 }),
+  );
   const team = fc.constantFrom(s.teamA, s.teamB, 'nope');
   const user = fc.constantFrom(s.anna, s.bert, s.cleo, 'nope');
   const answerId = fc.constantFrom(...Array.from({ length: 120 }, (_, i) => `id-${String(i).padStart(5, '0')}`));
@@ -53,19 +56,41 @@ export function commandArb(s: Show): fc.Arbitrary<CommandInput> {
     fc.record({ type: fc.constant('AddProposal' as const), message }),
     fc.record({ type: fc.constant('AddTeamChat' as const), message }),
     fc.record({ type: fc.constant('DeleteProposal' as const), number: small }),
-    { arbitrary: fc.record({ type: fc.constant('ChooseFavourite' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
-    { arbitrary: fc.record({ type: fc.constant('ToggleStar' as const), number: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
-    fc.record({ type: fc.constant('OfferQuizzle' as const), number: small }),
-    fc.record({ type: fc.constant('SubmitSingleAnswer' as const), message }),
-    fc.record({ type: fc.constant('PostLobbyChat' as const), message }),
-    fc.record({ type: fc.constant('ChooseHealDeal' as const), kind: fc.constantFrom('heal' as const, 'deal' as const), team }),
-    fc.constant({ type: 'CalculateHealDeal' as const }),
     {
-      arbitrary: fc.record({ type: fc.constant('RateAnswerAbsolute' as const), answerId, value: fc.oneof(small, fc.constant('x')), checked: fc.boolean(), liked: fc.boolean() }),
+      arbitrary: fc.record({ type: fc.constant('ChooseFavourite' as const), number: fc.integer({ min: 1, max: 3 }) }),
       weight: 4,
     },
     {
-      arbitrary: fc.record({ type: fc.constant('RateAnswerRelative' as const), answerId, change: fc.integer({ min: -2, max: 2 }), checked: fc.boolean(), liked: fc.boolean() }),
+      arbitrary: fc.record({ type: fc.constant('ToggleStar' as const), number: fc.integer({ min: 1, max: 3 }) }),
+      weight: 4,
+    },
+    fc.record({ type: fc.constant('OfferQuizzle' as const), number: small }),
+    fc.record({ type: fc.constant('SubmitSingleAnswer' as const), message }),
+    fc.record({ type: fc.constant('PostLobbyChat' as const), message }),
+    fc.record({
+      type: fc.constant('ChooseHealDeal' as const),
+      kind: fc.constantFrom('heal' as const, 'deal' as const),
+      team,
+    }),
+    fc.constant({ type: 'CalculateHealDeal' as const }),
+    {
+      arbitrary: fc.record({
+        type: fc.constant('RateAnswerAbsolute' as const),
+        answerId,
+        value: fc.oneof(small, fc.constant('x')),
+        checked: fc.boolean(),
+        liked: fc.boolean(),
+      }),
+      weight: 4,
+    },
+    {
+      arbitrary: fc.record({
+        type: fc.constant('RateAnswerRelative' as const),
+        answerId,
+        change: fc.integer({ min: -2, max: 2 }),
+        checked: fc.boolean(),
+        liked: fc.boolean(),
+      }),
       weight: 2,
     },
     fc.record({
@@ -77,14 +102,27 @@ export function commandArb(s: Show): fc.Arbitrary<CommandInput> {
       mark: fc.constantFrom('correct' as const, 'wrong' as const, 'unchecked' as const),
     }),
     fc.record({ type: fc.constant('CorrectShipQuestion' as const), quiz, round: small, question: small }),
-    fc.record({ type: fc.constant('ChangeUberMode' as const), modus: fc.constantFrom('quiz', 'quiz-single', 'pause', 'instruction', 'x') }),
+    fc.record({
+      type: fc.constant('ChangeUberMode' as const),
+      modus: fc.constantFrom('quiz', 'quiz-single', 'pause', 'instruction', 'x'),
+    }),
     fc.record({ type: fc.constant('SetReconnectAt' as const), recheckAt: fc.constantFrom(0, 0, 0, 5) }),
     fc.record({
       type: fc.constant('UpdateStateSetting' as const),
-      path: fc.constantFrom('global.allowNewRegistrations', 'moderator.heal_deal.startHp', 'moderator.heal_deal.damagePerRound.2', 'x'),
+      path: fc.constantFrom(
+        'global.allowNewRegistrations',
+        'moderator.heal_deal.startHp',
+        'moderator.heal_deal.damagePerRound.2',
+        'x',
+      ),
       value: fc.oneof(fc.boolean(), small),
     }),
-    fc.record({ type: fc.constant('JoinTeam' as const), id: team, password: fc.constantFrom('pw', '(none)'), passwordOk: fc.boolean() }),
+    fc.record({
+      type: fc.constant('JoinTeam' as const),
+      id: team,
+      password: fc.constantFrom('pw', '(none)'),
+      passwordOk: fc.boolean(),
+    }),
     fc.record({
       type: fc.constant('CreateTeam' as const),
       name: fc.constantFrom('Fusionsteam X', 'Neu', 'besserwisser', ''),
@@ -92,12 +130,20 @@ export function commandArb(s: Show): fc.Arbitrary<CommandInput> {
       stadt: fc.constant('Ort'),
       beschreibung: fc.constant('B'),
     }),
-    fc.record({ type: fc.constant('RegisterUser' as const), login: fc.constantFrom('anna', 'Neu', 'x'.repeat(60)), password: fc.constant('pw') }),
+    fc.record({
+      type: fc.constant('RegisterUser' as const),
+      login: fc.constantFrom('anna', 'Neu', 'x'.repeat(60)),
+      password: fc.constant('pw'),
+    }),
     fc.record({ type: fc.constant('DeleteTeam' as const), id: team }),
     fc.record({ type: fc.constant('CreateLoginLink' as const), id: user }),
     fc.constant({ type: 'ResetLiveState' as const }),
     fc.record({ type: fc.constant('PublishPoints' as const), content: fc.oneof(fc.constant({}), fc.anything()) }),
-    fc.record({ type: fc.constant('UpdateProfile' as const), userId: user, name: fc.constantFrom('Anna B.', 'Bert', 'Cleo C.') }),
+    fc.record({
+      type: fc.constant('UpdateProfile' as const),
+      userId: user,
+      name: fc.constantFrom('Anna B.', 'Bert', 'Cleo C.'),
+    }),
     fc.record({
       type: fc.constant('SetUserRoles' as const),
       userId: fc.constantFrom(s.admin, s.moderator, s.tester, s.anna, 'nope'),
@@ -133,7 +179,11 @@ export function play(steps: readonly Step[]): World {
 const template = streamShow();
 
 /** Streams of plausible commands. */
-export const stepsArb = fc.array(fc.tuple(commandArb(template), fc.nat()), { minLength: 10, maxLength: 80, size: 'max' });
+export const stepsArb = fc.array(fc.tuple(commandArb(template), fc.nat()), {
+  minLength: 10,
+  maxLength: 80,
+  size: 'max',
+});
 
 /** The fuzzer's senders as the show's actors (index into actorsOf; the show has no player without a team, Cleo stands in). */
 const SENDER_INDEX: Record<Sender, number> = { visitor: -1, player: 5, member: 3, tester: 2, moderator: 1, admin: 0 };
@@ -162,5 +212,9 @@ function fuzzedStep(s: Show): fc.Arbitrary<Step | null> {
 
 /** Streams mixing plausible commands (they move the night on) with the fuzzer's hostile ones. */
 export const fuzzedStepsArb = fc
-  .array(fc.oneof(fc.tuple(commandArb(template), fc.nat()), fuzzedStep(template)), { minLength: 20, maxLength: 100, size: 'max' })
+  .array(fc.oneof(fc.tuple(commandArb(template), fc.nat()), fuzzedStep(template)), {
+    minLength: 20,
+    maxLength: 100,
+    size: 'max',
+  })
   .map((steps) => steps.filter((step): step is Step => step !== null));

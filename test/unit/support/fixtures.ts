@@ -3,7 +3,12 @@ import type { Question } from '../../../events';
 import type { QuestionInput } from '../../../projections/live';
 import { World } from '../../support/world';
 
-export const q = (round: number, number: number, type: Question['type'] = 'normal', extra: Partial<QuestionInput> = {}): QuestionInput => ({
+export const q = (
+  round: number,
+  number: number,
+  type: Question['type'] = 'normal',
+  extra: Partial<QuestionInput> = {},
+): QuestionInput => ({
   type,
   round,
   number,
@@ -38,7 +43,18 @@ export function show(content: QuestionInput[] = [q(1, 1), q(1, 2), q(2, 1)]): Sh
   const bert = world.player('bert');
   world.joinTeam(bert, a.teamId);
   const b = world.playerWithTeam('cleo', 'Besserwisser');
-  return { world, admin, moderator, tester, quizId, anna: a.userId, bert, cleo: b.userId, teamA: a.teamId, teamB: b.teamId };
+  return {
+    world,
+    admin,
+    moderator,
+    tester,
+    quizId,
+    anna: a.userId,
+    bert,
+    cleo: b.userId,
+    teamA: a.teamId,
+    teamB: b.teamId,
+  };
 }
 
 /** The show with question round/number open. */

@@ -49,7 +49,9 @@ function fence<T>(visit: Visit, open: ReadonlySet<unknown>, online: (userId: str
         }
         if (typeof prop === 'string' && WALKS.has(prop)) {
           visit(`${path}.*`);
-          const entries = target.entries().map(([key, value]) => [key, wrap(value, `${path}.get(${JSON.stringify(key)})`)] as const);
+          const entries = target
+            .entries()
+            .map(([key, value]) => [key, wrap(value, `${path}.get(${JSON.stringify(key)})`)] as const);
           if (prop === 'values') return () => entries.map(([, value]) => value);
           if (prop === 'entries') return () => entries.map(([key, value]) => [key, value]);
           return (fn: (value: unknown, key: string) => void) => entries.forEach(([key, value]) => fn(value, key));
@@ -68,7 +70,9 @@ function fence<T>(visit: Visit, open: ReadonlySet<unknown>, online: (userId: str
 }
 
 /** Records the paths read through it. */
-export function readRecorder<T>(online: (userId: string) => boolean): ReadFence<T> & { readonly paths: ReadonlySet<string> } {
+export function readRecorder<T>(
+  online: (userId: string) => boolean,
+): ReadFence<T> & { readonly paths: ReadonlySet<string> } {
   const paths = new Set<string>();
   return { ...fence<T>((path) => paths.add(path), new Set(), online), paths };
 }
@@ -77,7 +81,12 @@ export function readRecorder<T>(online: (userId: string) => boolean): ReadFence<
  * Throws on a read of any path not in `allowed`; inside the values in `open` (compared by identity)
  * everything may be read.
  */
-export function readFence<T>(allowed: ReadonlySet<string>, open: ReadonlySet<unknown>, online: (userId: string) => boolean, what: string): ReadFence<T> {
+export function readFence<T>(
+  allowed: ReadonlySet<string>,
+  open: ReadonlySet<unknown>,
+  online: (userId: string) => boolean,
+  what: string,
+): ReadFence<T> {
   return fence<T>(
     (path) => {
       if (!allowed.has(path)) throw new Error(`${what} reads ${path}, which its inputs do not`);

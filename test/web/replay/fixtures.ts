@@ -13,5 +13,8 @@ export function recordedNight(): QuizShowEvent[] {
 }
 
 export function expectedViews(): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(RECORDINGS, 'night-1.expected-views.json'), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(RECORDINGS, 'night-1.expected-views.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }

@@ -36,13 +36,34 @@ beforeAll(() => preloadOnDemand());
 export function prepareStore(setup: Setup) {
   const store = createAppStore();
   if (setup.loggedIn ?? true) {
-    store.dispatch(sessionActions.loggedIn({ token: 'x.y.z', payload: { id: '1', exp: 4_000_000_000, perm: setup.perm ?? [] } }));
-    store.dispatch(sessionActions.userLoaded({ id: '1', login: 'anna', name: 'Anna', email: null, shownEmailPopupAt: 'x', perm: [], teamId: '3' }));
+    store.dispatch(
+      sessionActions.loggedIn({ token: 'x.y.z', payload: { id: '1', exp: 4_000_000_000, perm: setup.perm ?? [] } }),
+    );
+    store.dispatch(
+      sessionActions.userLoaded({
+        id: '1',
+        login: 'anna',
+        name: 'Anna',
+        email: null,
+        shownEmailPopupAt: 'x',
+        perm: [],
+        teamId: '3',
+      }),
+    );
   }
   if (setup.teams) store.dispatch(sessionActions.teamsLoaded(setup.teams));
   if (setup.showSettings) store.dispatch(showSettingsActions.received(setup.showSettings));
   if (setup.views) {
-    const views: Views = { global: baseGlobal, team: null, user: baseUser, moderator: null, tester: null, operator: null, overlay: null, ...setup.views };
+    const views: Views = {
+      global: baseGlobal,
+      team: null,
+      user: baseUser,
+      moderator: null,
+      tester: null,
+      operator: null,
+      overlay: null,
+      ...setup.views,
+    };
     // The live user view carries the roles as the server does (the app prefers them to the token's).
     if (views.user) views.user = { ...views.user, perm: setup.perm ?? views.user.perm };
     store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: 0 }));
@@ -56,7 +77,12 @@ export function render(path: string, setup: Setup = {}): string {
 
 /** Renders the app at `path` with a store a test prepared and changes between renders. */
 export function renderWithStore(path: string, store: ReturnType<typeof createAppStore>): string {
-  return renderToString(createElement(Provider, { store, children: createElement(Router, { ssrPath: path, children: createElement(App) }) }));
+  return renderToString(
+    createElement(Provider, {
+      store,
+      children: createElement(Router, { ssrPath: path, children: createElement(App) }),
+    }),
+  );
 }
 
 /** Renders one component (a screen's part that needs interaction to appear in the app) with the store. */
@@ -66,4 +92,5 @@ export function renderPart(element: ReactElement, setup: Setup = {}): string {
 }
 
 /** HTML-escapes a text the way React renders it. */
-export const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

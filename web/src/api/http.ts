@@ -1,6 +1,15 @@
 /** The HTTP calls of the app (PROTOCOL.md, HTTP table). */
 import type { UploadKind } from '../../../events';
-import type { FormReply, JsonApiDocument, QrTeamStatusReply, TeamListResource, TeamResource, TokenReply, UploadReply, UserResource } from '@wire/replies';
+import type {
+  FormReply,
+  JsonApiDocument,
+  QrTeamStatusReply,
+  TeamListResource,
+  TeamResource,
+  TokenReply,
+  UploadReply,
+  UserResource,
+} from '@wire/replies';
 import { config } from '../config';
 
 /** The server's appointment with its password hashing queue (docs/protocol.md, "Busy: retry with a wait"). */
@@ -111,7 +120,10 @@ export const api = (path: string) => `${config.apiPrefix}${path}`;
 
 /* ---------- session ---------- */
 
-export async function postTokenAuth(body: { username: string; password: string } | { token: string }, ticket?: string): Promise<string> {
+export async function postTokenAuth(
+  body: { username: string; password: string } | { token: string },
+  ticket?: string,
+): Promise<string> {
   return (await request<TokenReply>('POST', config.tokenEndpoint, body, ticket)).token;
 }
 
@@ -151,8 +163,15 @@ export function isUserResource(value: unknown): value is UserResource {
   );
 }
 
-export async function registerUser(fields: { login: string; name: string; email?: string; newPassword: string }, ticket?: string): Promise<void> {
-  const attributes: Record<string, string> = { login: fields.login, name: fields.name, newPassword: fields.newPassword };
+export async function registerUser(
+  fields: { login: string; name: string; email?: string; newPassword: string },
+  ticket?: string,
+): Promise<void> {
+  const attributes: Record<string, string> = {
+    login: fields.login,
+    name: fields.name,
+    newPassword: fields.newPassword,
+  };
   if (fields.email) attributes.email = fields.email;
   await request('POST', api('/users'), { data: { type: 'users', attributes } }, ticket);
 }
@@ -165,9 +184,17 @@ export async function eraseOwnAccount(currentPassword: string): Promise<void> {
 
 export async function saveUser(
   id: string,
-  attributes: { name?: string; newPassword?: string; currentPassword?: string; shownEmailPopupAt?: string; email?: string },
+  attributes: {
+    name?: string;
+    newPassword?: string;
+    currentPassword?: string;
+    shownEmailPopupAt?: string;
+    email?: string;
+  },
 ): Promise<{ token: string | null }> {
-  const reply = await request<{ meta?: { token?: string } }>('PATCH', api(`/users/${id}`), { data: { type: 'users', id, attributes } });
+  const reply = await request<{ meta?: { token?: string } }>('PATCH', api(`/users/${id}`), {
+    data: { type: 'users', id, attributes },
+  });
   return { token: reply?.meta?.token ?? null };
 }
 
@@ -190,8 +217,19 @@ export async function listTeams(): Promise<TeamRecord[]> {
   return (await request<JsonApiDocument<TeamListResource[]>>('GET', api('/teams'))).data.map(teamRecordOf);
 }
 
-export async function createTeam(fields: { name: string; newPassword: string; stadt: string; beschreibung: string }): Promise<TeamRecord> {
-  return teamRecordOf((await request<JsonApiDocument<TeamResource>>('POST', api('/teams'), { data: { type: 'teams', attributes: fields } })).data);
+export async function createTeam(fields: {
+  name: string;
+  newPassword: string;
+  stadt: string;
+  beschreibung: string;
+}): Promise<TeamRecord> {
+  return teamRecordOf(
+    (
+      await request<JsonApiDocument<TeamResource>>('POST', api('/teams'), {
+        data: { type: 'teams', attributes: fields },
+      })
+    ).data,
+  );
 }
 
 /* ---------- uploads ---------- */
@@ -199,10 +237,15 @@ export async function createTeam(fields: { name: string; newPassword: string; st
 export type { UploadKind };
 
 /** Multipart upload: `image` for one blob, or `image0..imageN`; optional `fileName`. Failures throw HttpError. */
-export async function upload(kind: UploadKind, images: Blob[], options: { fileName?: string; single?: boolean } = {}): Promise<UploadReply> {
+export async function upload(
+  kind: UploadKind,
+  images: Blob[],
+  options: { fileName?: string; single?: boolean } = {},
+): Promise<UploadReply> {
   const form = new FormData();
   if (options.single && images.length === 1) form.append('image', images[0], 'image.png');
-  else images.forEach((image, i) => form.append(`image${i}`, image, image instanceof File ? image.name : `image${i}.png`));
+  else
+    images.forEach((image, i) => form.append(`image${i}`, image, image instanceof File ? image.name : `image${i}.png`));
   if (options.fileName) form.append('fileName', options.fileName);
   return request<UploadReply>('POST', api(`/uploads/${kind}`), form);
 }

@@ -31,7 +31,9 @@ export async function createQuiz(fields: QuizFields): Promise<void> {
 
 /** PATCH /api/quizzes/:id: JSON:API `{data:{type:"quizzes", id, attributes:{name, yearWeek, content}}}`. */
 export async function saveQuiz(id: string, fields: QuizFields): Promise<void> {
-  await request('PATCH', api(`/quizzes/${encodeURIComponent(id)}`), { data: { type: 'quizzes', id, attributes: fields } });
+  await request('PATCH', api(`/quizzes/${encodeURIComponent(id)}`), {
+    data: { type: 'quizzes', id, attributes: fields },
+  });
 }
 
 /** POST /api/quizzes/example (moderator): saves the example quiz (examples/beispielquiz.toml) as a new quiz. */
@@ -48,7 +50,11 @@ export async function importToml(toml: string, form: { name: string; yearWeek: s
   if (form.name.trim()) query.set('name', form.name.trim());
   if (form.yearWeek.trim()) query.set('yearWeek', form.yearWeek.trim());
   const suffix = query.toString() === '' ? '' : `?${query.toString()}`;
-  return request<QuizImportPreview>('POST', api(`/quizzes/import${suffix}`), new RawBody(toml, 'application/toml; charset=utf-8'));
+  return request<QuizImportPreview>(
+    'POST',
+    api(`/quizzes/import${suffix}`),
+    new RawBody(toml, 'application/toml; charset=utf-8'),
+  );
 }
 
 /** DELETE /api/teams/:id (admin): 204. */
@@ -72,7 +78,8 @@ export function downloadResultFile(quizId: string, file: ResultFile): Promise<Bl
 
 /** GET /api/quizzes/:id/stats: the per-question statistics (the figures of stats.csv). */
 export async function getQuizStats(quizId: string): Promise<QuestionStats[]> {
-  return (await request<{ questions: QuestionStats[] }>('GET', api(`/quizzes/${encodeURIComponent(quizId)}/stats`))).questions;
+  return (await request<{ questions: QuestionStats[] }>('GET', api(`/quizzes/${encodeURIComponent(quizId)}/stats`)))
+    .questions;
 }
 
 /** GET /api/teams: the user ids of one team's members (for mtr), empty when the team is gone. */

@@ -13,7 +13,8 @@ export async function requestPasswordReset(asked: { login: string } | { email: s
 
 /** POST /api/password-reset/confirm: the new password through the link's token; answers the new login token. */
 export async function confirmPasswordReset(token: string, newPassword: string, ticket?: string): Promise<string> {
-  return (await request<{ token: string }>('POST', api('/password-reset/confirm'), { token, newPassword }, ticket)).token;
+  return (await request<{ token: string }>('POST', api('/password-reset/confirm'), { token, newPassword }, ticket))
+    .token;
 }
 
 /** POST /api/users/:id/reset-link (admin): a link to hand over. */

@@ -5,7 +5,9 @@ import { api, request, userRecordOf, type UserRecord } from './http';
 
 /** PUT /api/users/:id/roles (admin): the user with the roles the server now holds; failures throw HttpError with the German detail. */
 export async function setUserRoles(id: string, roles: readonly Role[]): Promise<UserRecord> {
-  const document = await request<JsonApiDocument<UserResource>>('PUT', api(`/users/${encodeURIComponent(id)}/roles`), { roles });
+  const document = await request<JsonApiDocument<UserResource>>('PUT', api(`/users/${encodeURIComponent(id)}/roles`), {
+    roles,
+  });
   return userRecordOf(document.data);
 }
 

@@ -29,7 +29,11 @@ export function CountdownBox() {
   const seconds = useSecondsLeft();
   const urgent = isUrgent(seconds);
   return (
-    <div className={`countdown ${urgent ? 'countdown--urgent' : ''} ${seconds !== null ? 'countdown--running' : ''}`} role="timer" aria-live="off">
+    <div
+      className={`countdown ${urgent ? 'countdown--urgent' : ''} ${seconds !== null ? 'countdown--running' : ''}`}
+      role="timer"
+      aria-live="off"
+    >
       {state === 'qc' && <span className="countdown__label">{t.countdown.label}</span>}
       {seconds !== null ? (
         <strong className="countdown__time" aria-label={`${seconds} ${t.countdown.seconds}`}>

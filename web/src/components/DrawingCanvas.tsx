@@ -54,7 +54,10 @@ interface DrawingCanvasProps {
 }
 
 /** Drawing canvas (300x150): 8 colours, widths 2/5/16/48, eraser (48), clear all; redraws stored strokes. */
-export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>(function DrawingCanvas({ storedStrokes, draftOf }, ref) {
+export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>(function DrawingCanvas(
+  { storedStrokes, draftOf },
+  ref,
+) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // A draft of this question drawn here before a reload comes back first.
   const strokes = useRef<DrawnStroke[]>((draftOf !== undefined && loadDrawingDraft(draftOf)) || []);
@@ -112,7 +115,11 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
   function onDown(e: PointerEvent<HTMLCanvasElement>) {
     if (!startsStroke(e)) return;
     const colourValue = tool.kind === 'eraser' ? '#ffffff' : COLOUR_VALUES[colour];
-    current.current = { width: tool.kind === 'eraser' ? ERASER_WIDTH : tool.width, color: colourValue, points: [point(e)] };
+    current.current = {
+      width: tool.kind === 'eraser' ? ERASER_WIDTH : tool.width,
+      color: colourValue,
+      points: [point(e)],
+    };
     strokes.current = [...strokes.current, current.current];
     repaint();
   }
@@ -181,7 +188,13 @@ export const DrawingCanvas = forwardRef<DrawingCanvasHandle, DrawingCanvasProps>
               <span style={{ width: Math.min(w, 24), height: Math.min(w, 24) }} />
             </button>
           ))}
-          <button type="button" role="radio" aria-checked={tool.kind === 'eraser'} className="button button--small" onClick={() => setTool({ kind: 'eraser' })}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={tool.kind === 'eraser'}
+            className="button button--small"
+            onClick={() => setTool({ kind: 'eraser' })}
+          >
             {t.drawing.eraser}
           </button>
         </div>

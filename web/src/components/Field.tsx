@@ -13,7 +13,13 @@ export function Field({ label, value, onValue, hint, ...rest }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(e) => onValue(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...rest}
+      />
       {hint && (
         <small id={`${id}-hint`} className="hint">
           {hint}
@@ -60,7 +66,17 @@ export function TextAreaField({ label, value, onValue, hint, onSubmitShortcut, .
 }
 
 /** A checkbox with its label, and a hint below. */
-export function CheckboxField({ label, checked, onChecked, hint }: { label: string; checked: boolean; onChecked(checked: boolean): void; hint: string }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChecked,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChecked(checked: boolean): void;
+  hint: string;
+}) {
   return (
     <div className="field">
       <label className="checkbox">

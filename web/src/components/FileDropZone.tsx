@@ -15,7 +15,15 @@ interface FileDropZoneProps {
 }
 
 /** A zone to drop files on, with the file chooser as a button beside the text: the picture uploads and the TOML import. */
-export function FileDropZone({ dropText, chooseText, accept, multiple, ariaLabel, onFiles, children }: FileDropZoneProps) {
+export function FileDropZone({
+  dropText,
+  chooseText,
+  accept,
+  multiple,
+  ariaLabel,
+  onFiles,
+  children,
+}: FileDropZoneProps) {
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
   return (

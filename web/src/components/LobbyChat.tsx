@@ -38,7 +38,10 @@ function useLobbyClosedReason(): string | null {
   const slowUntil = global?.lobbyChatSlowUntil ?? null;
   const now = useServerNow(operator ? null : slowUntil);
   if (!global || operator) return null;
-  return lobbyForEveryoneProblem({ open: global.lobbyChatOpen, slowSeconds: global.lobbyChatSlowSeconds, slowUntil }, now);
+  return lobbyForEveryoneProblem(
+    { open: global.lobbyChatOpen, slowSeconds: global.lobbyChatSlowSeconds, slowUntil },
+    now,
+  );
 }
 
 /** Lobby chat (ulc): message box, send with the button or Shift+Enter, entries newest last. */
@@ -59,7 +62,13 @@ export function LobbyChat() {
           ))}
         </ul>
       )}
-      <MessageForm code="ulc" label={t.lobby.message} submitText={t.lobby.send} failureText={t.forms.failure} closedReason={closedReason} />
+      <MessageForm
+        code="ulc"
+        label={t.lobby.message}
+        submitText={t.lobby.send}
+        failureText={t.forms.failure}
+        closedReason={closedReason}
+      />
     </section>
   );
 }

@@ -42,7 +42,13 @@ function Dropdown({ label, children }: { label: string; children: (close: () => 
   }, [open]);
   return (
     <li className="dropdown" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="nav__link nav__button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="nav__link nav__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         {label} ▾
       </button>
       {open && <ul className="dropdown__menu">{children(() => setOpen(false))}</ul>}
@@ -170,7 +176,11 @@ export function Navbar() {
             </>
           )}
           <li>
-            <button type="button" className="nav__link nav__button" onClick={() => dispatch(uiActions.helpToggled(true))}>
+            <button
+              type="button"
+              className="nav__link nav__button"
+              onClick={() => dispatch(uiActions.helpToggled(true))}
+            >
               {t.nav.help}
             </button>
           </li>
@@ -178,7 +188,11 @@ export function Navbar() {
         {loggedIn && <UserMenu />}
         {operator && (
           // The operator pages in a row of their own, so that the bar stays two tidy rows on a laptop.
-          <ul id="nav-operator-links" className={`nav__links nav__links--operator ${menuOpen ? 'nav__links--open' : ''}`} aria-label={t.nav.operatorLabel}>
+          <ul
+            id="nav-operator-links"
+            className={`nav__links nav__links--operator ${menuOpen ? 'nav__links--open' : ''}`}
+            aria-label={t.nav.operatorLabel}
+          >
             {isTester && (
               <li>
                 <NavLink href="/tester">{t.nav.tester}</NavLink>

@@ -27,7 +27,14 @@ export function NewsletterForm({ onSubmitted }: { onSubmitted?(): void }) {
       </div>
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={`${id}-hp`}>{t.newsletter.honeypot}</label>
-        <input id={`${id}-hp`} type="text" name={config.newsletterHoneypotName} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${id}-hp`}
+          type="text"
+          name={config.newsletterHoneypotName}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
     </form>
   );

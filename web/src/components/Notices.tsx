@@ -13,7 +13,9 @@ export function Notices({ placement = 'page' }: { placement?: 'page' | 'dialog' 
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (placement !== 'page') return;
-    const timers = notices.filter((n) => n.tone !== 'error').map((n) => setTimeout(() => dispatch(uiActions.noticeDismissed(n.id)), 5000));
+    const timers = notices
+      .filter((n) => n.tone !== 'error')
+      .map((n) => setTimeout(() => dispatch(uiActions.noticeDismissed(n.id)), 5000));
     return () => timers.forEach(clearTimeout);
   }, [notices, dispatch, placement]);
   if (placement === 'dialog' && notices.length === 0) return null;
@@ -22,7 +24,12 @@ export function Notices({ placement = 'page' }: { placement?: 'page' | 'dialog' 
       {notices.map((n) => (
         <div key={n.id} className={`notice notice--${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'}>
           <span>{n.text}</span>
-          <button type="button" className="icon-button" aria-label={t.modal.close} onClick={() => dispatch(uiActions.noticeDismissed(n.id))}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t.modal.close}
+            onClick={() => dispatch(uiActions.noticeDismissed(n.id))}
+          >
             ×
           </button>
         </div>

@@ -13,7 +13,14 @@ export function PlaceMedal({ place, rank }: { place: Place; rank: number }) {
   const [fill, stroke] = COLOURS[place];
   const size = place === 4 ? 28 : 44 - place * 4;
   return (
-    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={t.points.placeImage(rank)} className={`medal medal--${place}`}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 40 40"
+      role="img"
+      aria-label={t.points.placeImage(rank)}
+      className={`medal medal--${place}`}
+    >
       {place < 4 && <path d="M12 0 L20 14 L28 0 Z" fill={stroke} opacity="0.6" />}
       <circle cx="20" cy="22" r="16" fill={fill} stroke={stroke} strokeWidth="3" />
       <text x="20" y="28" textAnchor="middle" fontSize="16" fontWeight="700" fill="#1f2937">

@@ -5,7 +5,15 @@ import { Spinner } from './Spinner';
 export type SendStatus = null | 'sending' | 'didSend' | 'error';
 
 /** The submit button of the public forms with its states idle, sending, didSend and error. */
-export function SendButton({ status, didSendText, errorMessage }: { status: SendStatus; didSendText: string; errorMessage?: string | null }) {
+export function SendButton({
+  status,
+  didSendText,
+  errorMessage,
+}: {
+  status: SendStatus;
+  didSendText: string;
+  errorMessage?: string | null;
+}) {
   return (
     <div className="send-button">
       <button type="submit" className="button button--primary" disabled={status === 'sending'}>

@@ -13,8 +13,19 @@ export function StreamEmbed({ withChat }: { withChat: boolean }) {
   const channel = encodeURIComponent(streamChannel);
   return (
     <div className={`stream ${withChat ? 'stream--chat' : ''}`}>
-      <iframe className="stream__player" title={t.index.streamTitle} src={`https://player.twitch.tv/?channel=${channel}&parent=${parent}`} allowFullScreen />
-      {withChat && <iframe className="stream__chat" title={t.index.chatTitle} src={`https://www.twitch.tv/embed/${channel}/chat?parent=${parent}`} />}
+      <iframe
+        className="stream__player"
+        title={t.index.streamTitle}
+        src={`https://player.twitch.tv/?channel=${channel}&parent=${parent}`}
+        allowFullScreen
+      />
+      {withChat && (
+        <iframe
+          className="stream__chat"
+          title={t.index.chatTitle}
+          src={`https://www.twitch.tv/embed/${channel}/chat?parent=${parent}`}
+        />
+      )}
     </div>
   );
 }

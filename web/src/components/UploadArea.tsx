@@ -53,13 +53,21 @@ export function UploadArea({ kind = 'team', fileName, problem, onUploaded, label
       // The server's reason (a file too large, the quota or the disk full, too many uploads: with the wait), else the spec's texts.
       if (e instanceof HttpError && e.status === 413) setError(refusalText(e, t.upload.tooLarge));
       else if (e instanceof HttpError && e.status === 415) setError(t.upload.notImage);
-      else if (e instanceof HttpError && (e.status === 429 || e.status === 507)) setError(refusalText(e, t.upload.state.error));
+      else if (e instanceof HttpError && (e.status === 429 || e.status === 507))
+        setError(refusalText(e, t.upload.state.error));
       else dispatch(uiActions.noticeAdded(refusalText(e, t.upload.state.error)));
     }
   }
 
   return (
-    <FileDropZone dropText={t.upload.drop} chooseText={t.upload.choose} accept={UPLOAD_ACCEPT} multiple={kind === 'team'} ariaLabel={label} onFiles={(files) => void send(files)}>
+    <FileDropZone
+      dropText={t.upload.drop}
+      chooseText={t.upload.choose}
+      accept={UPLOAD_ACCEPT}
+      multiple={kind === 'team'}
+      ariaLabel={label}
+      onFiles={(files) => void send(files)}
+    >
       <p className="upload__state" role="status">
         {state === 'uploading' && (
           <>

@@ -65,6 +65,7 @@ export function UploadedImage({ src, alt, className, ...rest }: UploadedImagePro
     };
   }, [src, authorized]);
   const shown = foreign ? null : !authorized ? src : loaded?.src === src ? loaded.objectUrl : null;
-  if (shown === null) return <span className={`image-placeholder ${className ?? ''}`} role="img" aria-label={alt} aria-busy="true" />;
+  if (shown === null)
+    return <span className={`image-placeholder ${className ?? ''}`} role="img" aria-label={alt} aria-busy="true" />;
   return <img src={shown} alt={alt} className={className} {...rest} />;
 }

@@ -32,7 +32,13 @@ export function UserMenu() {
   const close = () => setOpen(false);
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="nav__button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="nav__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <span className="avatar-dot" aria-hidden="true">
           {name.charAt(0).toUpperCase() || '?'}
         </span>

@@ -24,7 +24,11 @@ export function loadDrawingDraft(question: string): DrawnStroke[] | null {
 export function saveDrawingDraft(question: string, strokes: DrawnStroke[]): void {
   try {
     if (strokes.length === 0) browserStorage('localStorage')?.removeItem(DRAFT_KEY);
-    else browserStorage('localStorage')?.setItem(DRAFT_KEY, JSON.stringify({ question, strokes } satisfies StoredDrawingDraft));
+    else
+      browserStorage('localStorage')?.setItem(
+        DRAFT_KEY,
+        JSON.stringify({ question, strokes } satisfies StoredDrawingDraft),
+      );
   } catch {
     // A full or refused storage keeps no draft: the drawing on screen is unchanged.
   }

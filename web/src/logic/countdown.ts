@@ -14,7 +14,12 @@ export function serverOffset(serverTime: number, sentAt: number, receivedAt: num
  * Whole seconds left (rounded up), never negative and never more than the countdown was started with
  * (`length`: a slow clock-offset measurement must not show 5 s of a 4 s countdown); null when none runs.
  */
-export function secondsLeft(countdownEndsAt: number | null | undefined, localNow: number, offset: number, length?: number | null): number | null {
+export function secondsLeft(
+  countdownEndsAt: number | null | undefined,
+  localNow: number,
+  offset: number,
+  length?: number | null,
+): number | null {
   if (countdownEndsAt === null || countdownEndsAt === undefined) return null;
   const left = Math.max(0, Math.ceil((countdownEndsAt - (localNow + offset)) / 1000));
   return typeof length === 'number' && length > 0 ? Math.min(left, length) : left;

@@ -27,7 +27,9 @@ export const COLOURS = [
 ] as const;
 export type ColourKey = (typeof COLOURS)[number]['key'];
 /** Each colour's value by its key. */
-export const COLOUR_VALUES = Object.fromEntries(COLOURS.map((c) => [c.key, c.value])) as Readonly<Record<ColourKey, string>>;
+export const COLOUR_VALUES = Object.fromEntries(COLOURS.map((c) => [c.key, c.value])) as Readonly<
+  Record<ColourKey, string>
+>;
 
 export const WIDTHS = [2, 5, 16, 48] as const;
 export const ERASER_WIDTH = 48;

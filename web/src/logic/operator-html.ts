@@ -8,7 +8,25 @@ import createDOMPurify, { type WindowLike } from 'dompurify';
  */
 const CONFIG = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'link', 'meta', 'base', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'template'],
+  FORBID_TAGS: [
+    'style',
+    'link',
+    'meta',
+    'base',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+  ],
   FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'background', 'ping'],
   ALLOW_DATA_ATTR: false,
 };
@@ -31,7 +49,9 @@ export function operatorHtmlSanitizer(window: WindowLike): (html: string) => str
 
 /** An image source of this show: an upload (`/api/uploads/…`, the page's origin) or an inline image. */
 export function ownImage(src: string): boolean {
-  return (/^\/api\/uploads\/[\w./-]+$/.test(src) && !src.includes('..')) || /^data:image\/(png|jpeg|gif|webp);/i.test(src);
+  return (
+    (/^\/api\/uploads\/[\w./-]+$/.test(src) && !src.includes('..')) || /^data:image\/(png|jpeg|gif|webp);/i.test(src)
+  );
 }
 
 let inPage: ((html: string) => string) | null = null;

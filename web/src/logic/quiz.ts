@@ -1,6 +1,11 @@
 /** Quizzes as operators see them: content questions, question values, the quiz form's checks (the engine's rules). */
 import type { Question } from '../../../events';
-import { normalizeContent, quizTitleProblemOf, type ContentProblem, type QuizTitleProblem } from '@live/rules/quiz-content';
+import {
+  normalizeContent,
+  quizTitleProblemOf,
+  type ContentProblem,
+  type QuizTitleProblem,
+} from '@live/rules/quiz-content';
 
 /** The engine's rule (the same module the server uses): set points, else the category's leading bracketed number, else 1. */
 export { questionValue } from '@live/rules/question-values';

@@ -24,7 +24,9 @@ export function decodeToken(token: string): TokenPayload | null {
     const raw = JSON.parse(base64UrlDecode(parts[1])) as Record<string, unknown>;
     const id = raw.id;
     if ((typeof id !== 'string' && typeof id !== 'number') || typeof raw.exp !== 'number') return null;
-    const perm = Array.isArray(raw.perm) ? raw.perm.filter((p): p is Perm => p === 'admin' || p === 'moderator' || p === 'tester') : [];
+    const perm = Array.isArray(raw.perm)
+      ? raw.perm.filter((p): p is Perm => p === 'admin' || p === 'moderator' || p === 'tester')
+      : [];
     return { id: String(id), exp: raw.exp, perm };
   } catch {
     return null;

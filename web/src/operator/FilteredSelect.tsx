@@ -15,7 +15,12 @@ export interface Choice {
  * any case), and the chosen one always. A native select of thousands of options costs the page
  * hundreds of milliseconds to build and lay out (docs/decisions/operator-lists.md).
  */
-export function offeredChoices<C extends Choice>(choices: readonly C[], labels: readonly string[], filter: string, chosen: string): readonly C[] {
+export function offeredChoices<C extends Choice>(
+  choices: readonly C[],
+  labels: readonly string[],
+  filter: string,
+  chosen: string,
+): readonly C[] {
   if (choices.length <= WINDOW_FROM) return choices;
   const wanted = filter.trim().toLocaleLowerCase('de');
   const offered: C[] = [];
@@ -61,7 +66,13 @@ export function FilteredSelect({
   return (
     <>
       {choices.length > WINDOW_FROM && (
-        <Field label={t.admin.listFilter} type="search" value={filter} onValue={setFilter} hint={t.admin.listShown(offered.length, choices.length)} />
+        <Field
+          label={t.admin.listFilter}
+          type="search"
+          value={filter}
+          onValue={setFilter}
+          hint={t.admin.listShown(offered.length, choices.length)}
+        />
       )}
       <div className="field">
         <label htmlFor={selectId}>{label}</label>

@@ -34,7 +34,13 @@ export function ResultDownloads({ quizId }: { quizId: string }) {
   return (
     <div role="group" aria-label={t.results.downloads} className="button-row">
       {RESULT_FILES.map((file) => (
-        <button key={file} type="button" className="button" disabled={quizId.trim() === ''} onClick={() => void download(file)}>
+        <button
+          key={file}
+          type="button"
+          className="button"
+          disabled={quizId.trim() === ''}
+          onClick={() => void download(file)}
+        >
           {t.results.files[file]}
         </button>
       ))}

@@ -5,7 +5,15 @@
  * whole, exactly as before. Screen readers still learn the full size (aria-rowcount, aria-setsize).
  * See docs/decisions/operator-lists.md.
  */
-import { elementScroll, measureElement, observeElementRect, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+  type Rect,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode, type RefCallback } from 'react';
 
 /** Lists up to this long render whole. */
@@ -41,7 +49,10 @@ const firstRect = (): Rect => ({ width: 0, height: typeof window === 'undefined'
 /** Not in jsdom: there the defaults (synchronous reads) stay. */
 const canObserve = () => typeof ResizeObserver !== 'undefined';
 
-function observeRectAfterLayout(instance: Virtualizer<HTMLElement, HTMLElement>, changed: (rect: Rect) => void): (() => void) | undefined {
+function observeRectAfterLayout(
+  instance: Virtualizer<HTMLElement, HTMLElement>,
+  changed: (rect: Rect) => void,
+): (() => void) | undefined {
   const box = instance.scrollElement;
   if (!box || !canObserve()) return observeElementRect(instance, changed);
   const observer = new ResizeObserver(() => changed({ width: box.clientWidth, height: box.clientHeight }));
@@ -49,7 +60,11 @@ function observeRectAfterLayout(instance: Virtualizer<HTMLElement, HTMLElement>,
   return () => observer.disconnect();
 }
 
-function rowHeightAfterLayout(row: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLElement, HTMLElement>): number {
+function rowHeightAfterLayout(
+  row: HTMLElement,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLElement, HTMLElement>,
+): number {
   // Rows attach before the virtualiser has its box (instance.targetWindow): ask the page, not the instance.
   if (entry || !canObserve()) return measureElement(row, entry, instance);
   const index = instance.indexFromElement(row);
@@ -65,7 +80,11 @@ const attached = new WeakSet<Element>();
  * commit (the largest part of the Steuerung page's load task in a profile at 1,000 teams). That
  * first write to 0 is left out; every later one (a user's jump, a size adjustment) is made.
  */
-const scrollAfterAttaching: VirtualizerOptions<HTMLElement, HTMLElement>['scrollToFn'] = (offset, options, instance) => {
+const scrollAfterAttaching: VirtualizerOptions<HTMLElement, HTMLElement>['scrollToFn'] = (
+  offset,
+  options,
+  instance,
+) => {
   const box = instance.scrollElement;
   if (box && !attached.has(box)) {
     attached.add(box);
@@ -86,7 +105,14 @@ function useWindow(count: number, estimateRowPx: number, scrollElement: () => HT
     measureElement: rowHeightAfterLayout,
     scrollToFn: scrollAfterAttaching,
   });
-  if (!windowed) return { windowed, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0, measure: () => undefined };
+  if (!windowed)
+    return {
+      windowed,
+      indexes: Array.from({ length: count }, (_, i) => i),
+      before: 0,
+      after: 0,
+      measure: () => undefined,
+    };
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
@@ -108,7 +134,16 @@ interface WindowedTableProps<T> {
 }
 
 /** A table in its `.table-scroll` box; over WINDOW_FROM rows only the visible ones are rendered. */
-export function WindowedTable<T>({ items, row, head, columns, className, style, before, estimateRowPx = 42 }: WindowedTableProps<T>) {
+export function WindowedTable<T>({
+  items,
+  row,
+  head,
+  columns,
+  className,
+  style,
+  before,
+  estimateRowPx = 42,
+}: WindowedTableProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const view = useWindow(items.length, estimateRowPx, () => box.current);
   return (
@@ -122,7 +157,13 @@ export function WindowedTable<T>({ items, row, head, columns, className, style, 
               <td colSpan={columns} />
             </tr>
           )}
-          {view.indexes.map((index) => row(items[index], index, view.windowed ? { ref: view.measure, 'data-index': index, 'aria-rowindex': index + 2 } : {}))}
+          {view.indexes.map((index) =>
+            row(
+              items[index],
+              index,
+              view.windowed ? { ref: view.measure, 'data-index': index, 'aria-rowindex': index + 2 } : {},
+            ),
+          )}
           {view.after > 0 && (
             <tr aria-hidden="true" className="windowed__spacer" style={{ height: view.after }}>
               <td colSpan={columns} />
@@ -148,9 +189,19 @@ export function WindowedList<T>({ items, entry, className, estimateRowPx = 40, .
   const box = useRef<HTMLDivElement>(null);
   const view = useWindow(items.length, estimateRowPx, () => box.current);
   const list = (
-    <ul className={className} {...aria} style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}>
+    <ul
+      className={className}
+      {...aria}
+      style={view.windowed ? { paddingTop: view.before, paddingBottom: view.after } : undefined}
+    >
       {view.indexes.map((index) =>
-        entry(items[index], index, view.windowed ? { ref: view.measure, 'data-index': index, 'aria-posinset': index + 1, 'aria-setsize': items.length } : {}),
+        entry(
+          items[index],
+          index,
+          view.windowed
+            ? { ref: view.measure, 'data-index': index, 'aria-posinset': index + 1, 'aria-setsize': items.length }
+            : {},
+        ),
       )}
     </ul>
   );

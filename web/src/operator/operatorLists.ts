@@ -27,18 +27,28 @@ const selectTeamEntries = (s: RootState) => s.live.views.operator?.teams;
 const selectUserEntries = (s: RootState) => s.live.views.operator?.users;
 
 /** Every team, sorted by name. */
-export const selectOperatorTeams = createSelector([selectTeamEntries], (teams) => (teams ? sortByName(Object.values(teams)) : NO_TEAMS));
+export const selectOperatorTeams = createSelector([selectTeamEntries], (teams) =>
+  teams ? sortByName(Object.values(teams)) : NO_TEAMS,
+);
 
 /** Every user, sorted by name. */
-export const selectOperatorUsers = createSelector([selectUserEntries], (users) => (users ? sortByName(Object.values(users)) : NO_USERS));
+export const selectOperatorUsers = createSelector([selectUserEntries], (users) =>
+  users ? sortByName(Object.values(users)) : NO_USERS,
+);
 
 /** The team with that id, if it exists. */
-export function operatorTeam(view: OperatorView | null, teamId: string | number | null | undefined): OperatorTeamEntry | undefined {
+export function operatorTeam(
+  view: OperatorView | null,
+  teamId: string | number | null | undefined,
+): OperatorTeamEntry | undefined {
   return entryOf(view?.teams, teamId);
 }
 
 /** The user with that id, if they exist. */
-export function operatorUser(view: OperatorView | null, userId: string | number | null | undefined): OperatorUserEntry | undefined {
+export function operatorUser(
+  view: OperatorView | null,
+  userId: string | number | null | undefined,
+): OperatorUserEntry | undefined {
   return entryOf(view?.users, userId);
 }
 

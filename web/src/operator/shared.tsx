@@ -20,7 +20,11 @@ export function useNotify(): (text: string, tone?: NoticeTone) => void {
   );
 }
 
-export type SendCommand = <Code extends string>(type: Code, content?: ContentOf<Code>, successText?: string) => Promise<CommandReply<Code>>;
+export type SendCommand = <Code extends string>(
+  type: Code,
+  content?: ContentOf<Code>,
+  successText?: string,
+) => Promise<CommandReply<Code>>;
 
 /** Sends a realtime command; a reply that is not success alerts the server's message. */
 export function useCommand(): SendCommand {
@@ -37,7 +41,17 @@ export function useCommand(): SendCommand {
 }
 
 /** A titled card; its heading labels the region. */
-export function Panel({ title, children, className = '', actions }: { title: string; children: ReactNode; className?: string; actions?: ReactNode }) {
+export function Panel({
+  title,
+  children,
+  className = '',
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  actions?: ReactNode;
+}) {
   const id = useId();
   return (
     <section className={`card panel ${className}`} aria-labelledby={id}>

@@ -4,7 +4,8 @@ import { HttpError } from '../api/http';
 import { getQuiz, type Quiz } from '../api/operator';
 import { t } from '../texts/operator';
 
-export type Loadable<T> = { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; message: string };
+export type Loadable<T> =
+  { status: 'idle' } | { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; message: string };
 
 /** GET /api/quizzes/:id whenever the id changes; the failure names the spec's text. */
 export function useQuiz(quizId: string | null): Loadable<Quiz> {

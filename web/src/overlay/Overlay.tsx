@@ -29,7 +29,11 @@ function Countdown({ view, offset }: { view: OverlayView; offset: number }) {
   const seconds = useSecondsLeft(view.countdownEndsAt, view.timeLeft, offset);
   if (seconds === null) return null;
   return (
-    <div className={`overlay-countdown ${isUrgent(seconds) ? 'overlay-countdown--urgent' : ''}`} role="timer" aria-label={T.countdown}>
+    <div
+      className={`overlay-countdown ${isUrgent(seconds) ? 'overlay-countdown--urgent' : ''}`}
+      role="timer"
+      aria-label={T.countdown}
+    >
       <span className="overlay-countdown__time" aria-label={T.seconds(seconds)}>
         {formatSeconds(seconds)}
       </span>
@@ -96,7 +100,10 @@ function Join({ origin }: { origin: string }) {
 export function Overlay({ view, offset, origin }: { view: OverlayView; offset: number; origin: string }) {
   const parts = visibleParts(view);
   const logo = showLogoPath(view.look.logo);
-  const style = { '--overlay-scale': view.layout.scale, '--overlay-primary': primaryColorOf(view.look) } as CSSProperties;
+  const style = {
+    '--overlay-scale': view.layout.scale,
+    '--overlay-primary': primaryColorOf(view.look),
+  } as CSSProperties;
   const corner = parts.ranking || parts.qr;
   return (
     <div className="overlay" style={style} aria-label={T.label}>

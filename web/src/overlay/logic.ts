@@ -57,5 +57,7 @@ export const RANKING_ROW_PX = 52;
  * of being drawn anew.
  */
 export function rankingLayout(rows: readonly OverlayRankingRow[]): Array<OverlayRankingRow & { offset: number }> {
-  return rows.map((row, index) => ({ ...row, offset: index * RANKING_ROW_PX })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return rows
+    .map((row, index) => ({ ...row, offset: index * RANKING_ROW_PX }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

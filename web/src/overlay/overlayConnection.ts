@@ -46,7 +46,10 @@ export class OverlayHolder implements LiveViewsHolder {
       return true;
     }
     try {
-      this.set({ ...this.state, view: applyPatch(this.state.view as unknown as JsonValue, push.patch) as unknown as OverlayView });
+      this.set({
+        ...this.state,
+        view: applyPatch(this.state.view as unknown as JsonValue, push.patch) as unknown as OverlayView,
+      });
       return true;
     } catch {
       return false; // the client asks for a fresh snapshot

@@ -26,7 +26,12 @@ function TeamRow({ team, onJoin }: { team: TeamRecord; onJoin(): void }) {
         <strong>{team.name}</strong>
         {team.stadt && <small className="muted">{team.stadt}</small>}
       </span>
-      <button type="button" className="button button--small" onClick={onJoin} aria-label={`${t.findTeam.join}: ${team.name}`}>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={onJoin}
+        aria-label={`${t.findTeam.join}: ${team.name}`}
+      >
         {t.findTeam.join}
       </button>
     </li>
@@ -51,7 +56,10 @@ export function FindTeam({ join, onBack }: FindTeamProps) {
   const showAllId = useId();
 
   const regular = useMemo(() => teams.filter((team) => !isFusionTeam(team.name)), [teams]);
-  const listed = useMemo(() => filterTeams(specialMode ? teams : regular, { filter, showAll, range }), [teams, regular, filter, showAll, range]);
+  const listed = useMemo(
+    () => filterTeams(specialMode ? teams : regular, { filter, showAll, range }),
+    [teams, regular, filter, showAll, range],
+  );
   const fusion = useMemo(() => fusionTeams(teams, specialMode), [teams]);
 
   async function choose(team: TeamRecord) {
@@ -78,14 +86,27 @@ export function FindTeam({ join, onBack }: FindTeamProps) {
         <label htmlFor={searchId} className="visually-hidden">
           {t.findTeam.search}
         </label>
-        <input id={searchId} type="search" placeholder={t.findTeam.search} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          placeholder={t.findTeam.search}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
         <label htmlFor={showAllId} className="checkbox">
-          <input id={showAllId} type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> {t.findTeam.showAll}
+          <input id={showAllId} type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />{' '}
+          {t.findTeam.showAll}
         </label>
       </div>
       <div className="letter-ranges" role="group" aria-label={t.findTeam.letters}>
         {LETTER_RANGES.map((r) => (
-          <button key={r.label} type="button" className={`chip ${range === r ? 'chip--active' : ''}`} aria-pressed={range === r} onClick={() => setRange(range === r ? null : r)}>
+          <button
+            key={r.label}
+            type="button"
+            className={`chip ${range === r ? 'chip--active' : ''}`}
+            aria-pressed={range === r}
+            onClick={() => setRange(range === r ? null : r)}
+          >
             {r.label}
           </button>
         ))}

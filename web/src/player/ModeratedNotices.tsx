@@ -25,7 +25,9 @@ export function ModeratedNotices() {
   const teamNotice = useAppSelector((s) => selectTeam(s)?.notice);
   const userNotice = useAppSelector((s) => selectUser(s)?.notice);
   const [closed, setClosed] = useState(closedIds);
-  const shown = [teamNotice, userNotice].filter((notice): notice is ModeratedNoticeView => notice !== undefined && !closed.includes(notice.id));
+  const shown = [teamNotice, userNotice].filter(
+    (notice): notice is ModeratedNoticeView => notice !== undefined && !closed.includes(notice.id),
+  );
   if (shown.length === 0) return null;
   const close = (id: string) => {
     // The last few are enough: a notice's id never comes back.

@@ -69,7 +69,10 @@ export function PointsPage() {
             </thead>
             <tbody>
               {overview.sortedTeams.map((row, r) => (
-                <tr key={row.teamId ?? row.name} className={`place-${placeOf(row)} ${row.name === myTeam ? 'row--mine' : ''}`}>
+                <tr
+                  key={row.teamId ?? row.name}
+                  className={`place-${placeOf(row)} ${row.name === myTeam ? 'row--mine' : ''}`}
+                >
                   <td>
                     <PlaceMedal place={placeOf(row)} rank={row.rank} />
                   </td>

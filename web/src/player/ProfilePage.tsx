@@ -52,10 +52,38 @@ function ProfileForm({ user }: { user: UserRecord }) {
       <h1>{t.profile.heading}</h1>
       <Field label={t.profile.login} value={user.login} onValue={() => undefined} disabled />
       <Field label={t.profile.name} value={name} onValue={setName} autoComplete="nickname" />
-      <Field label={t.profile.newPassword} type="password" value={password} onValue={setPassword} autoComplete="new-password" />
-      <Field label={t.profile.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} autoComplete="new-password" />
-      <Field label={t.profile.email.label} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" hint={t.profile.email.hint} />
-      {(password !== '' || emailChanged) && <Field label={t.profile.currentPassword} type="password" value={current} onValue={setCurrent} autoComplete="current-password" />}
+      <Field
+        label={t.profile.newPassword}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        label={t.profile.newPasswordRepeat}
+        type="password"
+        value={repeat}
+        onValue={setRepeat}
+        autoComplete="new-password"
+      />
+      <Field
+        label={t.profile.email.label}
+        type="email"
+        value={email}
+        onValue={setEmail}
+        maxLength={FIELD_MAXIMA.email}
+        autoComplete="email"
+        hint={t.profile.email.hint}
+      />
+      {(password !== '' || emailChanged) && (
+        <Field
+          label={t.profile.currentPassword}
+          type="password"
+          value={current}
+          onValue={setCurrent}
+          autoComplete="current-password"
+        />
+      )}
       <FormError message={error} />
       <button type="submit" className="button button--primary">
         {t.profile.save}
@@ -130,9 +158,16 @@ function EraseAccountForm() {
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="erase-heading">
       <h2 id="erase-heading">{t.profile.eraseHeading}</h2>
       <p className="muted">{t.profile.eraseIntro}</p>
-      <Field label={t.profile.erasePassword} type="password" value={password} onValue={setPassword} autoComplete="current-password" />
+      <Field
+        label={t.profile.erasePassword}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        autoComplete="current-password"
+      />
       <label className="checkbox checkbox--wrap">
-        <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> {t.profile.eraseConfirm}
+        <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />{' '}
+        {t.profile.eraseConfirm}
       </label>
       <FormError message={error} />
       <button type="submit" className="button button--danger" disabled={sending}>

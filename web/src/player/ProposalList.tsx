@@ -19,7 +19,15 @@ export function useProposalCommand() {
   };
 }
 
-function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images: boolean; options?: readonly string[] }) {
+function ProposalItem({
+  entry,
+  images,
+  options,
+}: {
+  entry: ProposalEntry;
+  images: boolean;
+  options?: readonly string[];
+}) {
   const send = useProposalCommand();
   const imageUrl = useImageUrl();
   const [busy, setBusy] = useState(false);
@@ -43,11 +51,17 @@ function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images
         {images && entry.message === HIDDEN_PICTURE_TEXT ? (
           <span className="proposal__message muted">{HIDDEN_PICTURE_TEXT}</span>
         ) : images ? (
-          <UploadedImage className="proposal__image" src={imageUrl(entry.message)} alt={t.question.proposalImage(entry.author)} />
+          <UploadedImage
+            className="proposal__image"
+            src={imageUrl(entry.message)}
+            alt={t.question.proposalImage(entry.author)}
+          />
         ) : (
           <span className="proposal__message">
             {entry.message || t.placeholders.emptyAnswer}
-            {abcdOptionText(entry.message, options) && <span className="proposal__option"> · {abcdOptionText(entry.message, options)}</span>}
+            {abcdOptionText(entry.message, options) && (
+              <span className="proposal__option"> · {abcdOptionText(entry.message, options)}</span>
+            )}
           </span>
         )}
         {entry.isFavorite && <span className="badge badge--favorite">★ {t.question.favorite}</span>}
@@ -63,10 +77,22 @@ function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images
         >
           ☆ {entry.starCount}
         </button>
-        <button type="button" className="chip" aria-pressed={entry.isFavorite} disabled={busy || entry.isFavorite} onClick={() => void run('gf')}>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={entry.isFavorite}
+          disabled={busy || entry.isFavorite}
+          onClick={() => void run('gf')}
+        >
           {t.question.makeFavorite}
         </button>
-        <button type="button" className="chip chip--danger" aria-label={`${t.question.delete}: ${entry.message}`} disabled={busy} onClick={() => void run('gd')}>
+        <button
+          type="button"
+          className="chip chip--danger"
+          aria-label={`${t.question.delete}: ${entry.message}`}
+          disabled={busy}
+          onClick={() => void run('gd')}
+        >
           {t.question.delete}
         </button>
       </div>
@@ -77,7 +103,9 @@ function ProposalItem({ entry, images, options }: { entry: ProposalEntry; images
 /** The team's proposals and chat entries; image proposals for selfie and zeichnen. */
 export function ProposalList({ images = false }: { images?: boolean }) {
   const proposals = useProposals();
-  const options = useAppSelector((s) => (s.live.views.global?.question?.type === 'abcd' ? s.live.views.global.question.options : undefined));
+  const options = useAppSelector((s) =>
+    s.live.views.global?.question?.type === 'abcd' ? s.live.views.global.question.options : undefined,
+  );
   return (
     <section className="proposals" aria-labelledby="proposals-heading">
       <h3 id="proposals-heading">{t.question.proposals}</h3>

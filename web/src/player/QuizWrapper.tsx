@@ -25,7 +25,12 @@ function useJoin(onJoined: () => void) {
     const reply = await command('gj', { id, password });
     if (reply.success) onJoined();
     // The server's text for an unknown team or a wrong password is the spec's alert itself: said once.
-    else dispatch(uiActions.noticeAdded(reply.message && reply.message !== failureText ? `${failureText} ${reply.message}` : failureText));
+    else
+      dispatch(
+        uiActions.noticeAdded(
+          reply.message && reply.message !== failureText ? `${failureText} ${reply.message}` : failureText,
+        ),
+      );
     return reply.success;
   };
 }
@@ -46,7 +51,14 @@ function JoinById({ join }: { join(id: string, password: string): Promise<boolea
     <form className="card form" onSubmit={submit} aria-labelledby={headingId} noValidate>
       <h2 id={headingId}>{t.wrapper.joinHeading}</h2>
       <div className="grid-2">
-        <Field label={t.wrapper.teamId} value={id} onValue={setId} inputMode="numeric" autoComplete="off" hint={t.wrapper.teamIdHint} />
+        <Field
+          label={t.wrapper.teamId}
+          value={id}
+          onValue={setId}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={t.wrapper.teamIdHint}
+        />
         <Field label={t.wrapper.teamPassword} type="password" value={password} onValue={setPassword} />
       </div>
       <FormError message={error} />
@@ -129,7 +141,10 @@ function Wrapper() {
     void command('gi', { token: tokenForTeam }).then((reply) => {
       setTokenForTeam(null);
       if (reply.success) setPhase('joinedTeam');
-      else dispatch(uiActions.noticeAdded(reply.message ? `${t.wrapper.joinFailed} ${reply.message}` : t.wrapper.joinFailed));
+      else
+        dispatch(
+          uiActions.noticeAdded(reply.message ? `${t.wrapper.joinFailed} ${reply.message}` : t.wrapper.joinFailed),
+        );
     });
   }, [tokenForTeam, dispatch]);
 

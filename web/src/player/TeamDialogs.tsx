@@ -28,7 +28,14 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = teamFormProblemOf({ name, password, stadt: city, beschreibung: description });
-    if (problem) return setError(problem === 'missing' ? t.findTeam.requiredAll : problem === 'passwordTooShort' ? t.findTeam.passwordTooShort : t.findTeam.nameTooLong);
+    if (problem)
+      return setError(
+        problem === 'missing'
+          ? t.findTeam.requiredAll
+          : problem === 'passwordTooShort'
+            ? t.findTeam.passwordTooShort
+            : t.findTeam.nameTooLong,
+      );
     setBusy(true);
     try {
       const team = await createTeam({ name, newPassword: password, stadt: city, beschreibung: description });
@@ -38,7 +45,10 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
       setError(
         err instanceof HttpError && err.status === 409
           ? t.findTeam.create409
-          : refusalText(err, err instanceof HttpError && err.status === 403 ? t.findTeam.registrationsClosed : t.findTeam.createOther),
+          : refusalText(
+              err,
+              err instanceof HttpError && err.status === 403 ? t.findTeam.registrationsClosed : t.findTeam.createOther,
+            ),
       );
     } finally {
       setBusy(false);
@@ -65,9 +75,23 @@ export function CreateTeamDialog({ open, registrationsOpen, onCancel, onCreated 
     <Modal open={open} title={t.findTeam.createHeading} onClose={onCancel}>
       <form className="form" onSubmit={submit} noValidate>
         <Field label={t.findTeam.name} value={name} onValue={setName} required maxLength={MAX_NAME_LENGTH} />
-        <Field label={t.findTeam.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
+        <Field
+          label={t.findTeam.password}
+          type="password"
+          value={password}
+          onValue={setPassword}
+          required
+          autoComplete="new-password"
+        />
         <Field label={t.findTeam.city} value={city} onValue={setCity} required maxLength={FIELD_MAXIMA.teamCity} />
-        <TextAreaField label={t.findTeam.description} value={description} onValue={setDescription} rows={3} required maxLength={FIELD_MAXIMA.teamDescription} />
+        <TextAreaField
+          label={t.findTeam.description}
+          value={description}
+          onValue={setDescription}
+          rows={3}
+          required
+          maxLength={FIELD_MAXIMA.teamDescription}
+        />
         <FormError message={error} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy}>

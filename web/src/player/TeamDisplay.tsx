@@ -7,7 +7,9 @@ import { t } from '../texts';
 export function TeamDisplay() {
   const team = useAppSelector(selectTeam);
   if (!team?.name) return null;
-  const members = Object.entries(team.members ?? {}).sort(([, a], [, b]) => Number(b.online) - Number(a.online) || a.name.localeCompare(b.name, 'de'));
+  const members = Object.entries(team.members ?? {}).sort(
+    ([, a], [, b]) => Number(b.online) - Number(a.online) || a.name.localeCompare(b.name, 'de'),
+  );
   return (
     <aside className="stack">
       <section className="card" aria-labelledby="members-heading">

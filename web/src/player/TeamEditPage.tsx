@@ -52,7 +52,13 @@ function TeamEditForm({ team }: { team: TeamView }) {
     <form className="card form" onSubmit={submit} noValidate>
       <h1>{t.team.editHeading}</h1>
       <Field label={t.team.name} value={team.name} onValue={() => undefined} readOnly />
-      <Field label={t.team.number} value={String(team.number)} onValue={() => undefined} readOnly hint={t.team.numberHint(team.number)} />
+      <Field
+        label={t.team.number}
+        value={String(team.number)}
+        onValue={() => undefined}
+        readOnly
+        hint={t.team.numberHint(team.number)}
+      />
       <Field label={t.team.stadt} value={stadt} onValue={setStadt} maxLength={FIELD_MAXIMA.teamCity} />
       <Field label={t.team.url} type="url" value={url} onValue={setUrl} maxLength={FIELD_MAXIMA.teamUrl} />
       <UploadArea
@@ -65,7 +71,13 @@ function TeamEditForm({ team }: { team: TeamView }) {
         }}
       />
       {preview && <UploadedImage className="avatar avatar--preview" src={imageUrl(preview)} alt={t.team.logoPreview} />}
-      <TextAreaField label={t.team.beschreibung} value={beschreibung} onValue={setBeschreibung} rows={3} maxLength={FIELD_MAXIMA.teamDescription} />
+      <TextAreaField
+        label={t.team.beschreibung}
+        value={beschreibung}
+        onValue={setBeschreibung}
+        rows={3}
+        maxLength={FIELD_MAXIMA.teamDescription}
+      />
       <FormError message={error} />
       <button type="submit" className="button button--primary">
         {t.team.save}

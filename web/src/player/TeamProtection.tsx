@@ -12,7 +12,17 @@ import { TEAM_PASSWORD_MIN_LENGTH } from '@live/rules/forms';
 const texts = t.teamProtection;
 
 /** A button that asks once more ("Wirklich …?") before it acts; the question is announced to screen readers. */
-function ConfirmedAction({ label, question, onConfirm, disabled }: { label: string; question: string; onConfirm(): Promise<void> | void; disabled?: boolean }) {
+function ConfirmedAction({
+  label,
+  question,
+  onConfirm,
+  disabled,
+}: {
+  label: string;
+  question: string;
+  onConfirm(): Promise<void> | void;
+  disabled?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -75,8 +85,21 @@ function NewTeamPassword({ done }: { done(text: string): void }) {
 
   return (
     <form onSubmit={ask} noValidate>
-      <Field label={texts.currentPassword} type="password" autoComplete="current-password" value={currentPassword} onValue={setCurrentPassword} />
-      <Field label={texts.newPassword} type="password" autoComplete="new-password" value={newPassword} onValue={setNewPassword} hint={texts.newPasswordHint} />
+      <Field
+        label={texts.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onValue={setCurrentPassword}
+      />
+      <Field
+        label={texts.newPassword}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onValue={setNewPassword}
+        hint={texts.newPasswordHint}
+      />
       <FormError message={error} />
       {asking ? (
         <div className="confirm" role="alertdialog" aria-label={texts.confirmPassword}>
@@ -129,7 +152,11 @@ export function TeamProtection({ team }: { team: TeamView }) {
         <NewTeamPassword done={done} />
       </Section>
       <Section heading={texts.invitesHeading}>
-        <ConfirmedAction label={texts.endInvites} question={texts.confirmEndInvites} onConfirm={() => send('glr', {}, texts.invitesEnded)} />
+        <ConfirmedAction
+          label={texts.endInvites}
+          question={texts.confirmEndInvites}
+          onConfirm={() => send('glr', {}, texts.invitesEnded)}
+        />
       </Section>
       <Section heading={texts.membersHeading}>
         {later.length === 0 ? (
@@ -139,14 +166,22 @@ export function TeamProtection({ team }: { team: TeamView }) {
             {later.map(([id, member]) => (
               <li key={id}>
                 <span>{member.name}</span>{' '}
-                <ConfirmedAction label={texts.remove} question={texts.confirmRemove(member.name)} onConfirm={() => send('gr', { userId: id }, texts.removed)} />
+                <ConfirmedAction
+                  label={texts.remove}
+                  question={texts.confirmRemove(member.name)}
+                  onConfirm={() => send('gr', { userId: id }, texts.removed)}
+                />
               </li>
             ))}
           </ul>
         )}
       </Section>
       <Section heading={texts.leaveHeading}>
-        <ConfirmedAction label={texts.leave} question={texts.confirmLeave(team.name)} onConfirm={() => send('gx', {}, texts.left)} />
+        <ConfirmedAction
+          label={texts.leave}
+          question={texts.confirmLeave(team.name)}
+          onConfirm={() => send('gx', {}, texts.left)}
+        />
       </Section>
       <FormError message={error} />
     </div>

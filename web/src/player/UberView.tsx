@@ -60,7 +60,12 @@ function PauseView() {
       <UberText fallback={t.uber.pause} />
       <DrawingCanvas ref={canvas} />
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label={t.uber.pauseFileName} value={fileName} onValue={setFileName} maxLength={FIELD_MAXIMA.uploadLabel} />
+        <Field
+          label={t.uber.pauseFileName}
+          value={fileName}
+          onValue={setFileName}
+          maxLength={FIELD_MAXIMA.uploadLabel}
+        />
         <button type="submit" className="button button--primary">
           {t.uber.pauseSend}
         </button>

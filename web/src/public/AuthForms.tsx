@@ -43,13 +43,25 @@ function OpenRegisterForm({ with428 }: { with428: boolean }) {
     if (password !== repeat) return form.setError(t.auth.passwordMismatch);
     void form.run(
       async (onWait) => {
-        await register({ login: username, name: username, email: specialMode ? undefined : email || undefined, newPassword: password }, { onWait });
+        await register(
+          {
+            login: username,
+            name: username,
+            email: specialMode ? undefined : email || undefined,
+            newPassword: password,
+          },
+          { onWait },
+        );
         await login({ username, password }, { onWait });
       },
       (err) => {
         const status = err instanceof HttpError ? err.status : 0;
         // The server's reason (registrations closed, too many from this address, busy), else the spec's texts.
-        return status === 409 ? t.auth.register409 : status === 428 && with428 ? t.auth.register428 : refusalText(err, t.auth.registerOther);
+        return status === 409
+          ? t.auth.register409
+          : status === 428 && with428
+            ? t.auth.register428
+            : refusalText(err, t.auth.registerOther);
       },
     );
   }
@@ -57,10 +69,40 @@ function OpenRegisterForm({ with428 }: { with428: boolean }) {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="register-heading" noValidate>
       <h2 id="register-heading">{t.auth.registerHeading}</h2>
-      <Field label={t.auth.username} value={username} onValue={setUsername} required maxLength={MAX_USERNAME_LENGTH} autoComplete="username" />
-      <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
-      <Field label={t.auth.passwordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
-      {!specialMode && <Field label={t.auth.email} type="email" value={email} onValue={setEmail} maxLength={FIELD_MAXIMA.email} autoComplete="email" />}
+      <Field
+        label={t.auth.username}
+        value={username}
+        onValue={setUsername}
+        required
+        maxLength={MAX_USERNAME_LENGTH}
+        autoComplete="username"
+      />
+      <Field
+        label={t.auth.password}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        required
+        autoComplete="new-password"
+      />
+      <Field
+        label={t.auth.passwordRepeat}
+        type="password"
+        value={repeat}
+        onValue={setRepeat}
+        required
+        autoComplete="new-password"
+      />
+      {!specialMode && (
+        <Field
+          label={t.auth.email}
+          type="email"
+          value={email}
+          onValue={setEmail}
+          maxLength={FIELD_MAXIMA.email}
+          autoComplete="email"
+        />
+      )}
       <p className="hint">
         {t.legal.registration} <Link href="/datenschutz">{t.legal.privacyHeading}</Link>
       </p>
@@ -90,7 +132,14 @@ export function LoginForm() {
     <form className="card form" onSubmit={submit} aria-labelledby="login-heading" noValidate>
       <h2 id="login-heading">{t.auth.loginHeading}</h2>
       <Field label={t.auth.username} value={username} onValue={setUsername} required autoComplete="username" />
-      <Field label={t.auth.password} type="password" value={password} onValue={setPassword} required autoComplete="current-password" />
+      <Field
+        label={t.auth.password}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        required
+        autoComplete="current-password"
+      />
       <AuthFormFooter form={form} submitText={t.auth.loginSubmit} />
       <p>
         <Link href="/passwort-neu">{t.passwordReset.forgotten}</Link>
@@ -108,7 +157,10 @@ function useAuthSubmit() {
   const [wait, setWait] = useState<QueueWait | null>(null);
   const [, navigate] = useLocation();
 
-  async function run(send: (onWait: (wait: QueueWait | null) => void) => Promise<unknown>, refusal: (err: unknown) => string) {
+  async function run(
+    send: (onWait: (wait: QueueWait | null) => void) => Promise<unknown>,
+    refusal: (err: unknown) => string,
+  ) {
     setBusy(true);
     setError(null);
     try {
@@ -146,5 +198,9 @@ function AuthFormFooter({ form, submitText }: { form: AuthSubmit; submitText: st
 /** While the server's hashing line is long: why the form waits, and for about how long when it knows (it goes on by itself). */
 function QueueWaitLine({ wait }: { wait: QueueWait | null }) {
   if (wait === null) return null;
-  return <p role="status">{wait.kind === 'inLine' ? t.auth.inLine : t.auth.queued(Math.max(1, Math.round(wait.ms / 1000)))}</p>;
+  return (
+    <p role="status">
+      {wait.kind === 'inLine' ? t.auth.inLine : t.auth.queued(Math.max(1, Math.round(wait.ms / 1000)))}
+    </p>
+  );
 }

@@ -36,7 +36,13 @@ export function GrussPage() {
         <h1>{t.gruss.heading}</h1>
         <p>{t.gruss.intro}</p>
         <Field label={t.gruss.name} value={name} onValue={setName} maxLength={MAX_NAME_LENGTH + 10} />
-        <TextAreaField label={t.gruss.message} value={message} onValue={setMessage} rows={3} maxLength={GREETING_MESSAGE_MAX_LENGTH + 10} />
+        <TextAreaField
+          label={t.gruss.message}
+          value={message}
+          onValue={setMessage}
+          rows={3}
+          maxLength={GREETING_MESSAGE_MAX_LENGTH + 10}
+        />
         {status !== 'error' && <FormError message={error} />}
         <SendButton status={status} didSendText={t.gruss.didSend} errorMessage={error} />
       </form>

@@ -19,7 +19,8 @@ export function PasswordResetPage() {
   const [token, setToken] = useState(fragmentToken);
   useEffect(() => {
     const clear = () => {
-      if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      if (window.location.hash)
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
     };
     clear();
     // A link opened in the tab that shows this page already changes only the fragment.
@@ -31,7 +32,11 @@ export function PasswordResetPage() {
     window.addEventListener('hashchange', opened);
     return () => window.removeEventListener('hashchange', opened);
   }, []);
-  return <div className="page page--narrow">{token ? <NewPasswordForm key={token} token={token} /> : <RequestLinkForm />}</div>;
+  return (
+    <div className="page page--narrow">
+      {token ? <NewPasswordForm key={token} token={token} /> : <RequestLinkForm />}
+    </div>
+  );
 }
 
 function fragmentToken(): string {
@@ -74,7 +79,14 @@ function RequestLinkForm() {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <p>{t.passwordReset.intro}</p>
-          <Field label={t.passwordReset.nameOrEmail} value={asked} onValue={setAsked} required maxLength={FIELD_MAXIMA.email} autoComplete="username" />
+          <Field
+            label={t.passwordReset.nameOrEmail}
+            value={asked}
+            onValue={setAsked}
+            required
+            maxLength={FIELD_MAXIMA.email}
+            autoComplete="username"
+          />
           <FormError message={error} />
           <button type="submit" className="button button--primary" disabled={busy || byMail === null}>
             {t.passwordReset.submit}
@@ -116,8 +128,22 @@ function NewPasswordForm({ token }: { token: string }) {
     <form className="card form" onSubmit={(e) => void submit(e)} aria-labelledby="new-password-heading" noValidate>
       <h1 id="new-password-heading">{t.passwordReset.newHeading}</h1>
       <p>{t.passwordReset.newIntro}</p>
-      <Field label={t.passwordReset.newPassword} type="password" value={password} onValue={setPassword} required autoComplete="new-password" />
-      <Field label={t.passwordReset.newPasswordRepeat} type="password" value={repeat} onValue={setRepeat} required autoComplete="new-password" />
+      <Field
+        label={t.passwordReset.newPassword}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        required
+        autoComplete="new-password"
+      />
+      <Field
+        label={t.passwordReset.newPasswordRepeat}
+        type="password"
+        value={repeat}
+        onValue={setRepeat}
+        required
+        autoComplete="new-password"
+      />
       <FormError message={error} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {t.passwordReset.newSubmit}

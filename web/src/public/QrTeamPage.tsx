@@ -24,7 +24,10 @@ export function QrTeamPage() {
   useEffect(() => {
     let alive = true;
     qrTeamStatus()
-      .then(({ online, registrationsOpen }) => alive && setConnection(!registrationsOpen ? 'closed' : online ? 'connected' : 'error'))
+      .then(
+        ({ online, registrationsOpen }) =>
+          alive && setConnection(!registrationsOpen ? 'closed' : online ? 'connected' : 'error'),
+      )
       .catch(() => alive && setConnection('special'));
     return () => {
       alive = false;

@@ -357,7 +357,9 @@ export class RealtimeClient {
 
   /** Sends on the open socket right away (sa, sg), bypassing the ready queue. */
   private direct<Code extends string>(type: Code, content: object): Promise<CommandReply<Code>> {
-    return new Promise<CommandReply>((resolve, reject) => this.transmit({ type, content }, { pending: { resolve, reject }, command: null })) as Promise<CommandReply<Code>>;
+    return new Promise<CommandReply>((resolve, reject) =>
+      this.transmit({ type, content }, { pending: { resolve, reject }, command: null }),
+    ) as Promise<CommandReply<Code>>;
   }
 
   private send(command: Queued): void {
@@ -371,7 +373,8 @@ export class RealtimeClient {
     const id = this.nextId++;
     const text = JSON.stringify({ ...frame, id });
     // The server would close the socket (1009) for a frame over its limit: refuse it here instead.
-    if (utf8Length(text) > MAX_FRAME_BYTES) return inFlight.pending.resolve({ success: false, message: FRAME_TOO_LARGE } as CommandReply);
+    if (utf8Length(text) > MAX_FRAME_BYTES)
+      return inFlight.pending.resolve({ success: false, message: FRAME_TOO_LARGE } as CommandReply);
     this.pending.set(id, inFlight);
     try {
       socket.send(text);
@@ -401,7 +404,13 @@ export class RealtimeClient {
       this.pending.delete(envelope.replyTo);
       const content = (envelope.content ?? {}) as { success?: unknown; retry?: unknown; retryAfterMs?: unknown };
       const named = typeof content.retryAfterMs === 'number' ? content.retryAfterMs : undefined;
-      if (inFlight.command && content.success !== true && content.retry === true && this.resendLater(inFlight.command, named)) return;
+      if (
+        inFlight.command &&
+        content.success !== true &&
+        content.retry === true &&
+        this.resendLater(inFlight.command, named)
+      )
+        return;
       // The server's reply as it is (wire/replies.ts); anything but success true counts as a failure.
       inFlight.pending.resolve({ ...content, success: content.success === true } as CommandReply);
       return;
@@ -418,7 +427,10 @@ export class RealtimeClient {
     const retries = command.retries ?? 0;
     if (retryAfterMs === undefined && retries >= RESEND_ATTEMPTS) return false;
     command.retries = retries + 1;
-    const delay = resendDelayMs(retries, this.o.random(), retryAfterMs, { baseMs: RESEND_BASE_MS, capMs: RESEND_CAP_MS });
+    const delay = resendDelayMs(retries, this.o.random(), retryAfterMs, {
+      baseMs: RESEND_BASE_MS,
+      capMs: RESEND_CAP_MS,
+    });
     this.o.onEvent({ kind: 'resending', waitMs: retryAfterMs === undefined ? null : delay });
     const timer = this.o.setTimeout(() => {
       this.resends.delete(command);
@@ -444,7 +456,8 @@ export class RealtimeClient {
     if (current !== undefined && version <= current) return;
     let push: StatePush;
     if (raw.value !== undefined) push = { scope, version, value: raw.value as ViewOfScope[ViewScope] | null };
-    else if (current !== undefined && version === current + 1 && Array.isArray(raw.patch)) push = { scope, version, patch: raw.patch };
+    else if (current !== undefined && version === current + 1 && Array.isArray(raw.patch))
+      push = { scope, version, patch: raw.patch };
     else {
       void this.resync();
       return;
@@ -533,7 +546,11 @@ export class RealtimeClient {
       return;
     }
     const hiddenAt = this.o.lastHiddenAt();
-    if (hiddenAt !== null && now - hiddenAt < VISIBILITY_WINDOW_MS && featureFlag(global?.featureFlags ?? null, 'recreateSocketOnVisibilityLost')) {
+    if (
+      hiddenAt !== null &&
+      now - hiddenAt < VISIBILITY_WINDOW_MS &&
+      featureFlag(global?.featureFlags ?? null, 'recreateSocketOnVisibilityLost')
+    ) {
       this.connect();
       return;
     }

@@ -20,7 +20,9 @@ export function storeAsViewsHolder(store: Pick<AppStore, 'dispatch' | 'getState'
 }
 
 /** The client's options that bind it to the store. */
-export function bindToStore(store: Pick<AppStore, 'dispatch' | 'getState'>): Pick<RealtimeOptions, 'views' | 'onEvent'> {
+export function bindToStore(
+  store: Pick<AppStore, 'dispatch' | 'getState'>,
+): Pick<RealtimeOptions, 'views' | 'onEvent'> {
   return {
     views: storeAsViewsHolder(store),
     onEvent: (event) => {

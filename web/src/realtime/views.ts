@@ -32,7 +32,15 @@ export type LobbyChatEntry = GlobalView['lobbyChat'][number];
 /** The views the app holds (the live slice): one per scope, null until the server sent it (or the viewer may not see it). */
 export type Views = { [S in ViewScope]: ViewOfScope[S] | null };
 
-export const EMPTY_VIEWS: Views = { global: null, team: null, user: null, moderator: null, tester: null, operator: null, overlay: null };
+export const EMPTY_VIEWS: Views = {
+  global: null,
+  team: null,
+  user: null,
+  moderator: null,
+  tester: null,
+  operator: null,
+  overlay: null,
+};
 
 /** Reads a feature flag from the global view's `featureFlags` (JSON text of an object). */
 export function featureFlag(flags: string | null, name: string): boolean {

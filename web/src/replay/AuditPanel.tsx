@@ -3,7 +3,16 @@ import { useId, useMemo, useState } from 'react';
 import { ColumnHeads } from '../components/ColumnHeads';
 import type { LiveState } from '@live';
 import { t } from '../texts/replay';
-import { teamAudit, testerRatings, testersOf, answerById, type AnswerAudit, type Audit, type RatingEntry, type Stamp } from './audit';
+import {
+  teamAudit,
+  testerRatings,
+  testersOf,
+  answerById,
+  type AnswerAudit,
+  type Audit,
+  type RatingEntry,
+  type Stamp,
+} from './audit';
 import { formatDuration, formatTime, teamName, userName } from './describe';
 
 /** Lock-in (or favourite) time against the countdown end, in words. */
@@ -54,7 +63,11 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
           <strong>{a.answer || au.noAnswer}</strong>
         </dd>
         <dt>{au.proposal}</dt>
-        <dd>{a.proposal ? `V${a.proposal.key}: ${au.proposedBy(userName(names, a.proposal.userId), formatTime(a.proposal.at))}` : au.authorOnly(userName(names, a.author))}</dd>
+        <dd>
+          {a.proposal
+            ? `V${a.proposal.key}: ${au.proposedBy(userName(names, a.proposal.userId), formatTime(a.proposal.at))}`
+            : au.authorOnly(userName(names, a.author))}
+        </dd>
         <dt>{au.basis}</dt>
         <dd>{au.bases[a.basis]}</dd>
         <dt>{au.stars}</dt>
@@ -62,7 +75,11 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
         <dt>{au.favourite}</dt>
         <dd>
           {a.favourite
-            ? au.favouriteBy(userName(names, a.favourite.userId), formatTime(a.favourite.at), endsAt === null ? '' : au.relative(relativeToCountdown(a.favourite.at, endsAt)))
+            ? au.favouriteBy(
+                userName(names, a.favourite.userId),
+                formatTime(a.favourite.at),
+                endsAt === null ? '' : au.relative(relativeToCountdown(a.favourite.at, endsAt)),
+              )
             : a.basis === 'unknown'
               ? au.notRecorded
               : au.notFavourite}
@@ -71,7 +88,9 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
         <dd>
           {au.lockInAt(formatTime(a.lockedAt))}
           {' · '}
-          {a.countdown ? `${au.countdownEnd(formatTime(a.countdown.endsAt))} · ${relativeToCountdown(a.lockedAt, a.countdown.endsAt)}` : au.noCountdown}
+          {a.countdown
+            ? `${au.countdownEnd(formatTime(a.countdown.endsAt))} · ${relativeToCountdown(a.lockedAt, a.countdown.endsAt)}`
+            : au.noCountdown}
           {a.endReason && ` · ${au.endedBy[a.endReason] ?? a.endReason}`}
         </dd>
         <dt>{au.ratings}</dt>
@@ -91,9 +110,22 @@ function AnswerCard({ a, names }: { a: AnswerAudit; names: LiveState }) {
   );
 }
 
-function TeamAudit({ audit, names, initialTeam = '', initialRound = 'all' }: { audit: Audit; names: LiveState; initialTeam?: string; initialRound?: string }) {
+function TeamAudit({
+  audit,
+  names,
+  initialTeam = '',
+  initialRound = 'all',
+}: {
+  audit: Audit;
+  names: LiveState;
+  initialTeam?: string;
+  initialRound?: string;
+}) {
   const au = t.replay.audit;
-  const teamIds = useMemo(() => [...new Set(audit.answers.map((a) => a.teamId).filter((id): id is string => id !== null))], [audit]);
+  const teamIds = useMemo(
+    () => [...new Set(audit.answers.map((a) => a.teamId).filter((id): id is string => id !== null))],
+    [audit],
+  );
   const [teamId, setTeamId] = useState(initialTeam);
   const [round, setRound] = useState(initialRound);
   const teamSelect = useId();
@@ -179,7 +211,13 @@ function TesterAudit({ audit, names }: { audit: Audit; names: LiveState }) {
                       <tr key={i}>
                         <td className="replay-events__time">{formatTime(r.at)}</td>
                         <td>{answer ? au.question(answer.round, answer.number) : '–'}</td>
-                        <td>{answer ? (answer.teamId !== null ? teamName(names, answer.teamId) : userName(names, answer.userId)) : '–'}</td>
+                        <td>
+                          {answer
+                            ? answer.teamId !== null
+                              ? teamName(names, answer.teamId)
+                              : userName(names, answer.userId)
+                            : '–'}
+                        </td>
                         <td>{answer?.answer || au.noAnswer}</td>
                         <td>{ratingText(r)}</td>
                       </tr>
@@ -195,7 +233,17 @@ function TesterAudit({ audit, names }: { audit: Audit; names: LiveState }) {
 }
 
 /** initialTeam / initialRound preselect the team audit (a link from elsewhere, the tests). */
-export function AuditPanel({ audit, names, initialTeam, initialRound }: { audit: Audit; names: LiveState; initialTeam?: string; initialRound?: string }) {
+export function AuditPanel({
+  audit,
+  names,
+  initialTeam,
+  initialRound,
+}: {
+  audit: Audit;
+  names: LiveState;
+  initialTeam?: string;
+  initialRound?: string;
+}) {
   const au = t.replay.audit;
   const [mode, setMode] = useState<'team' | 'tester'>('team');
   return (
@@ -206,13 +254,23 @@ export function AuditPanel({ audit, names, initialTeam, initialRound }: { audit:
         <legend className="visually-hidden">{au.heading}</legend>
         {(['team', 'tester'] as const).map((m) => (
           <label key={m} className={`chip ${mode === m ? 'chip--active' : ''}`}>
-            <input type="radio" className="visually-hidden" name="audit-mode" checked={mode === m} onChange={() => setMode(m)} />
+            <input
+              type="radio"
+              className="visually-hidden"
+              name="audit-mode"
+              checked={mode === m}
+              onChange={() => setMode(m)}
+            />
             {m === 'team' ? au.byTeam : au.byTester}
           </label>
         ))}
       </fieldset>
       {audit.answers.length === 0 && <p className="muted">{au.noAnswers}</p>}
-      {mode === 'team' ? <TeamAudit audit={audit} names={names} initialTeam={initialTeam} initialRound={initialRound} /> : <TesterAudit audit={audit} names={names} />}
+      {mode === 'team' ? (
+        <TeamAudit audit={audit} names={names} initialTeam={initialTeam} initialRound={initialRound} />
+      ) : (
+        <TesterAudit audit={audit} names={names} />
+      )}
     </section>
   );
 }

@@ -31,14 +31,21 @@ export function PointsPanel({ state, onAudit }: { state: LiveState; onAudit?(tea
       ) : (
         <div className="table-scroll">
           <table className="table table--compact replay-points">
-            <ColumnHeads labels={[t.replay.rank, t.replay.team, ...table.rounds.map((r) => t.replay.round(r)), t.replay.total]} />
+            <ColumnHeads
+              labels={[t.replay.rank, t.replay.team, ...table.rounds.map((r) => t.replay.round(r)), t.replay.total]}
+            />
             <tbody>
               {table.sortedTeams.map((row) => (
                 <tr key={row.teamId ?? row.name}>
                   <td>{row.rank}</td>
                   <th scope="row">
                     {onAudit && row.teamId !== null ? (
-                      <button type="button" className="chip" title={t.replay.auditTeam(row.name)} onClick={() => row.teamId !== null && onAudit(row.teamId)}>
+                      <button
+                        type="button"
+                        className="chip"
+                        title={t.replay.auditTeam(row.name)}
+                        onClick={() => row.teamId !== null && onAudit(row.teamId)}
+                      >
                         {row.name}
                       </button>
                     ) : (

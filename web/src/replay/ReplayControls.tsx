@@ -40,7 +40,16 @@ export function positionForKey(key: string, position: number, total: number): nu
   }
 }
 
-export function ReplayControls({ timeline, position, playing, speed, names, onPosition, onPlaying, onSpeed }: ControlsProps) {
+export function ReplayControls({
+  timeline,
+  position,
+  playing,
+  speed,
+  names,
+  onPosition,
+  onPlaying,
+  onSpeed,
+}: ControlsProps) {
   const total = timeline.events.length;
   const scrubberId = useId();
   const speedId = useId();
@@ -68,7 +77,14 @@ export function ReplayControls({ timeline, position, playing, speed, names, onPo
   };
 
   return (
-    <div className="replay-controls" role="group" aria-label={t.replay.timelineLabel} aria-describedby={hintId} tabIndex={0} onKeyDown={onKeyDown}>
+    <div
+      className="replay-controls"
+      role="group"
+      aria-label={t.replay.timelineLabel}
+      aria-describedby={hintId}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
       <label htmlFor={scrubberId} className="replay-controls__position">
         {t.replay.position(position, total)}
       </label>
@@ -84,19 +100,49 @@ export function ReplayControls({ timeline, position, playing, speed, names, onPo
         onChange={(e) => step(Number(e.target.value))}
       />
       <div className="button-row">
-        <button type="button" className="button button--small" onClick={() => step(0)} disabled={position === 0} aria-label={t.replay.start}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => step(0)}
+          disabled={position === 0}
+          aria-label={t.replay.start}
+        >
           |◀
         </button>
-        <button type="button" className="button button--small" onClick={() => step(Math.max(0, position - 1))} disabled={position === 0} aria-label={t.replay.back}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => step(Math.max(0, position - 1))}
+          disabled={position === 0}
+          aria-label={t.replay.back}
+        >
           ◀
         </button>
-        <button type="button" className="button button--primary button--small" onClick={() => onPlaying(!playing)} disabled={!playing && position >= total} aria-pressed={playing}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={() => onPlaying(!playing)}
+          disabled={!playing && position >= total}
+          aria-pressed={playing}
+        >
           {playing ? `❚❚ ${t.replay.pause}` : `▶ ${t.replay.play}`}
         </button>
-        <button type="button" className="button button--small" onClick={() => step(Math.min(total, position + 1))} disabled={position >= total} aria-label={t.replay.forward}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => step(Math.min(total, position + 1))}
+          disabled={position >= total}
+          aria-label={t.replay.forward}
+        >
           ▶
         </button>
-        <button type="button" className="button button--small" onClick={() => step(total)} disabled={position >= total} aria-label={t.replay.end}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => step(total)}
+          disabled={position >= total}
+          aria-label={t.replay.end}
+        >
           ▶|
         </button>
         <div className="field field--inline">

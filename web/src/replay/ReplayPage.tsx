@@ -31,7 +31,13 @@ function startedText(ms: number): string {
   return `${new Date(ms).toLocaleDateString('de-DE')} ${formatTime(ms).slice(0, 5)}`;
 }
 
-function NightPicker({ initialNight, onLoaded }: { initialNight: string | null; onLoaded(log: LoadedNight, nightId: string | null): void }) {
+function NightPicker({
+  initialNight,
+  onLoaded,
+}: {
+  initialNight: string | null;
+  onLoaded(log: LoadedNight, nightId: string | null): void;
+}) {
   const token = useAppSelector((s) => s.session.token);
   const [nights, setNights] = useState<NightsState>({ status: 'loading' });
   const [nightId, setNightId] = useState(initialNight ?? '');
@@ -91,7 +97,12 @@ function NightPicker({ initialNight, onLoaded }: { initialNight: string | null; 
     >
       <div className="field">
         <label htmlFor={selectId}>{t.replay.nightLabel}</label>
-        <select id={selectId} value={nightId} onChange={(e) => setNightId(e.target.value)} disabled={nights.status !== 'loaded'}>
+        <select
+          id={selectId}
+          value={nightId}
+          onChange={(e) => setNightId(e.target.value)}
+          disabled={nights.status !== 'loaded'}
+        >
           <option value="">{t.replay.nightChoose}</option>
           {nights.status === 'loaded' &&
             nights.nights.map((n) => (
@@ -106,7 +117,12 @@ function NightPicker({ initialNight, onLoaded }: { initialNight: string | null; 
       </button>
       <div className="field">
         <label htmlFor={fileId}>{t.replay.openFile}</label>
-        <input id={fileId} type="file" accept=".jsonl,.ndjson,application/x-ndjson,text/plain" onChange={(e) => void openFile(e)} />
+        <input
+          id={fileId}
+          type="file"
+          accept=".jsonl,.ndjson,application/x-ndjson,text/plain"
+          onChange={(e) => void openFile(e)}
+        />
       </div>
       {nights.status === 'failed' && (
         <p className="form-error" role="alert">
@@ -144,7 +160,12 @@ export interface ReplayerProps {
 }
 
 /** The replay of a loaded log (also rendered alone by the tests). */
-export function Replayer({ events, initialPosition, initialTab = 'views', initialViewer = GLOBAL_VIEWER }: ReplayerProps) {
+export function Replayer({
+  events,
+  initialPosition,
+  initialTab = 'views',
+  initialViewer = GLOBAL_VIEWER,
+}: ReplayerProps) {
   const timeline: Timeline = useMemo(() => buildTimeline(events), [events]);
   const names = useMemo(() => finalState(timeline), [timeline]);
   const [position, setPositionRaw] = useState(() => Math.min(initialPosition ?? events.length, events.length));
@@ -157,11 +178,17 @@ export function Replayer({ events, initialPosition, initialTab = 'views', initia
     setAuditTeam(teamId);
     setTab('audit');
   }, []);
-  const setPosition = useCallback((p: number) => setPositionRaw(Math.max(0, Math.min(timeline.events.length, p))), [timeline]);
+  const setPosition = useCallback(
+    (p: number) => setPositionRaw(Math.max(0, Math.min(timeline.events.length, p))),
+    [timeline],
+  );
   usePlayback(timeline, position, playing, speed, setPosition, setPlaying);
   const state = useMemo(() => stateAt(timeline, position), [timeline, position]);
   const eventTime = timeAt(timeline, position);
-  const audit = useMemo(() => (tab === 'audit' ? buildAudit(timeline.events, position) : null), [tab, timeline, position]);
+  const audit = useMemo(
+    () => (tab === 'audit' ? buildAudit(timeline.events, position) : null),
+    [tab, timeline, position],
+  );
   const tabsId = useId();
   useEffect(() => {
     if (!playing) storeReplayParams({ pos: position });
@@ -170,7 +197,16 @@ export function Replayer({ events, initialPosition, initialTab = 'views', initia
   return (
     <div className="stack">
       <section className="card">
-        <ReplayControls timeline={timeline} position={position} playing={playing} speed={speed} names={names} onPosition={setPosition} onPlaying={setPlaying} onSpeed={setSpeed} />
+        <ReplayControls
+          timeline={timeline}
+          position={position}
+          playing={playing}
+          speed={speed}
+          names={names}
+          onPosition={setPosition}
+          onPlaying={setPlaying}
+          onSpeed={setSpeed}
+        />
       </section>
       <div role="tablist" className="tabs" aria-label={t.replay.heading}>
         {TABS.map((key) => (
@@ -198,7 +234,9 @@ export function Replayer({ events, initialPosition, initialTab = 'views', initia
         )}
         {tab === 'events' && <EventList timeline={timeline} position={position} names={names} onJump={setPosition} />}
         {tab === 'points' && <PointsPanel state={state} onAudit={openAudit} />}
-        {tab === 'audit' && audit && <AuditPanel key={auditTeam ?? ''} audit={audit} names={names} initialTeam={auditTeam} />}
+        {tab === 'audit' && audit && (
+          <AuditPanel key={auditTeam ?? ''} audit={audit} names={names} initialTeam={auditTeam} />
+        )}
       </div>
     </div>
   );
@@ -241,7 +279,11 @@ export function ReplayPage() {
         (log.events.length === 0 ? (
           <p className="muted">{t.replay.noEvents}</p>
         ) : (
-          <Replayer key={loads} events={log.events} initialPosition={loads === 1 && params.pos !== null ? params.pos : undefined} />
+          <Replayer
+            key={loads}
+            events={log.events}
+            initialPosition={loads === 1 && params.pos !== null ? params.pos : undefined}
+          />
         ))}
     </div>
   );

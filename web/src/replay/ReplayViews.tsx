@@ -39,11 +39,22 @@ function offsetFor(views: Views, eventTime: number | null, now: number, playing:
 }
 
 /** A store holding exactly what the viewer saw at `state`; the countdown counts from the event time. */
-export function buildReplayStore(state: LiveState, viewer: ReplayViewer, eventTime: number | null, now = Date.now(), playing = false): AppStore {
+export function buildReplayStore(
+  state: LiveState,
+  viewer: ReplayViewer,
+  eventTime: number | null,
+  now = Date.now(),
+  playing = false,
+): AppStore {
   const store = createAppStore();
   const views = viewsFor(state, viewer);
   const userId = viewer.kind === 'player' ? viewer.userId : '';
-  store.dispatch(sessionActions.loggedIn({ token: 'replay', payload: { id: userId, exp: Number.MAX_SAFE_INTEGER, perm: viewer.kind === 'moderator' ? ['moderator'] : [] } }));
+  store.dispatch(
+    sessionActions.loggedIn({
+      token: 'replay',
+      payload: { id: userId, exp: Number.MAX_SAFE_INTEGER, perm: viewer.kind === 'moderator' ? ['moderator'] : [] },
+    }),
+  );
   store.dispatch(sessionActions.teamsLoaded(teamRecords(state)));
   store.dispatch(liveActions.snapshotLoaded({ views, serverOffsetMs: offsetFor(views, eventTime, now, playing) }));
   return store;
@@ -81,7 +92,15 @@ function PlayerScreen({ withTeam }: { withTeam: boolean }) {
   );
 }
 
-export function ViewerSelect({ state, value, onChange }: { state: LiveState; value: ReplayViewer; onChange(viewer: ReplayViewer): void }) {
+export function ViewerSelect({
+  state,
+  value,
+  onChange,
+}: {
+  state: LiveState;
+  value: ReplayViewer;
+  onChange(viewer: ReplayViewer): void;
+}) {
   const id = useId();
   const choices = useMemo(() => viewerChoices(state), [state]);
   return (
@@ -110,8 +129,21 @@ export function ViewerSelect({ state, value, onChange }: { state: LiveState; val
 }
 
 /** The screen of `viewer` at `state`. */
-export function ReplayViews({ state, viewer, eventTime, playing = false }: { state: LiveState; viewer: ReplayViewer; eventTime: number | null; playing?: boolean }) {
-  const store = useMemo(() => buildReplayStore(state, viewer, eventTime, Date.now(), playing), [state, viewer, eventTime, playing]);
+export function ReplayViews({
+  state,
+  viewer,
+  eventTime,
+  playing = false,
+}: {
+  state: LiveState;
+  viewer: ReplayViewer;
+  eventTime: number | null;
+  playing?: boolean;
+}) {
+  const store = useMemo(
+    () => buildReplayStore(state, viewer, eventTime, Date.now(), playing),
+    [state, viewer, eventTime, playing],
+  );
   // Paused, the replayed clock stands still at the event time (the countdown does not run on).
   useEffect(() => {
     if (playing || eventTime === null) return;
@@ -126,7 +158,9 @@ export function ReplayViews({ state, viewer, eventTime, playing = false }: { sta
   return (
     <div className="replay-screen" inert aria-label={t.replay.readOnly}>
       <Provider store={store}>
-        <div key={viewerKey(viewer)}>{viewer.kind === 'moderator' ? <ModeratorScreen state={state} /> : <PlayerScreen withTeam={withTeam} />}</div>
+        <div key={viewerKey(viewer)}>
+          {viewer.kind === 'moderator' ? <ModeratorScreen state={state} /> : <PlayerScreen withTeam={withTeam} />}
+        </div>
       </Provider>
     </div>
   );

@@ -99,7 +99,12 @@ interface QuestionTrack {
   teams: Map<string, TeamTrack>;
 }
 
-const freshQuestion = (question: Question | null): QuestionTrack => ({ question, countdown: null, endReason: null, teams: new Map() });
+const freshQuestion = (question: Question | null): QuestionTrack => ({
+  question,
+  countdown: null,
+  endReason: null,
+  teams: new Map(),
+});
 
 function teamTrack(q: QuestionTrack, teamId: string): TeamTrack {
   let track = q.teams.get(teamId);
@@ -112,7 +117,12 @@ function teamTrack(q: QuestionTrack, teamId: string): TeamTrack {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-function lockInAudit(state: LiveState, q: QuestionTrack, event: Extract<QuizShowEvent, { type: 'AnswersLockedIn' }>, index: number): Mutable<AnswerAudit>[] {
+function lockInAudit(
+  state: LiveState,
+  q: QuestionTrack,
+  event: Extract<QuizShowEvent, { type: 'AnswersLockedIn' }>,
+  index: number,
+): Mutable<AnswerAudit>[] {
   const at = event.metadata.recordedAt;
   const question = q.question;
   return event.data.answers.map((a) => {
@@ -170,7 +180,11 @@ export function buildAudit(events: readonly QuizShowEvent[], count = events.leng
   const ratings: RatingEntry[] = [];
   const n = Math.max(0, Math.min(count, events.length));
 
-  const rating = (answerId: string, after: LiveState, entry: Omit<RatingEntry, 'answerId' | 'points' | 'checked' | 'liked'>) => {
+  const rating = (
+    answerId: string,
+    after: LiveState,
+    entry: Omit<RatingEntry, 'answerId' | 'points' | 'checked' | 'liked'>,
+  ) => {
     const live = after.answers.get(answerId);
     const audited = answers.get(answerId);
     if (!live) return;
@@ -202,7 +216,11 @@ export function buildAudit(events: readonly QuizShowEvent[], count = events.leng
         break;
       }
       case 'StarToggled':
-        teamTrack(q, event.data.teamId).stars.set(event.data.userId, { userId: event.data.userId, key: event.data.key, at });
+        teamTrack(q, event.data.teamId).stars.set(event.data.userId, {
+          userId: event.data.userId,
+          key: event.data.key,
+          at,
+        });
         break;
       case 'FavoriteChosen':
         teamTrack(q, event.data.teamId).favourites.push({ userId: event.data.userId, key: event.data.key, at });

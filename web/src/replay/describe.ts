@@ -42,7 +42,8 @@ function quizName(state: LiveState, quizId: string): string {
 
 /** Who caused the event: the acting user's name, the server's console (a role change there), or System (scheduler, visitors). */
 export function actorName(event: QuizShowEvent, state: LiveState): string {
-  if (event.type === 'UserRolesChanged' && event.data.changedBy.kind === 'console') return t.replay.console(event.data.changedBy.account);
+  if (event.type === 'UserRolesChanged' && event.data.changedBy.kind === 'console')
+    return t.replay.console(event.data.changedBy.account);
   return userName(state, event.metadata.actor.userId);
 }
 
@@ -53,7 +54,10 @@ function roleList(roles: readonly string[]): string {
 function answerOwner(state: LiveState, answerId: string): { answer: string; owner: string } {
   const a = state.answers.get(answerId);
   if (!a) return { answer: answerId, owner: t.placeholders.notFound };
-  return { answer: shorten(a.answer, 40), owner: a.teamId !== null ? teamName(state, a.teamId) : userName(state, a.userId) };
+  return {
+    answer: shorten(a.answer, 40),
+    owner: a.teamId !== null ? teamName(state, a.teamId) : userName(state, a.userId),
+  };
 }
 
 /** One line describing `event`; names are looked up in `state` (any state that knows them, e.g. the end of the night). */
@@ -72,7 +76,11 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'UserTokensRevoked':
       return ev[event.type](userName(state, event.data.userId));
     case 'UserRolesChanged':
-      return ev.UserRolesChanged(userName(state, event.data.userId), roleList(event.data.roles), roleList(event.data.previousRoles));
+      return ev.UserRolesChanged(
+        userName(state, event.data.userId),
+        roleList(event.data.roles),
+        roleList(event.data.previousRoles),
+      );
     case 'UserBlocked':
       return ev.UserBlocked(userName(state, event.data.userId), event.data.blocked);
     case 'UserErased':
@@ -80,11 +88,18 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'UserEmailChanged':
       return ev.UserEmailChanged(userName(state, event.data.userId));
     case 'PasswordResetLinkCreated':
-      return ev.PasswordResetLinkCreated(userName(state, event.data.userId), event.data.by === null ? null : userName(state, event.data.by));
+      return ev.PasswordResetLinkCreated(
+        userName(state, event.data.userId),
+        event.data.by === null ? null : userName(state, event.data.by),
+      );
     case 'TeamCreated':
       return ev.TeamCreated(event.data.name, event.data.origin === 'qr');
     case 'TeamJoined':
-      return ev.TeamJoined(userName(state, event.data.userId), teamName(state, event.data.teamId), t.replay.joinVia[event.data.via] ?? event.data.via);
+      return ev.TeamJoined(
+        userName(state, event.data.userId),
+        teamName(state, event.data.teamId),
+        t.replay.joinVia[event.data.via] ?? event.data.via,
+      );
     case 'TeamEdited':
     case 'TeamInviteCreated':
     case 'TeamDeleted':
@@ -95,17 +110,30 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'TeamLeft':
       return ev.TeamLeft(userName(state, event.data.userId), teamName(state, event.data.teamId));
     case 'TeamBarLifted':
-      return ev.TeamBarLifted(userName(state, event.data.by), userName(state, event.data.userId), teamName(state, event.data.teamId));
+      return ev.TeamBarLifted(
+        userName(state, event.data.by),
+        userName(state, event.data.userId),
+        teamName(state, event.data.teamId),
+      );
     case 'QuizCreated':
       return ev.QuizCreated(event.data.name, event.data.content.length);
     case 'QuizEdited':
       return ev.QuizEdited(event.data.name, event.data.content.length);
     case 'TieBreakQuestionAdded':
-      return ev.TieBreakQuestionAdded(quizName(state, event.data.quizId), event.data.question.round, event.data.question.number);
+      return ev.TieBreakQuestionAdded(
+        quizName(state, event.data.quizId),
+        event.data.question.round,
+        event.data.question.number,
+      );
     case 'NightStarted':
       return ev.NightStarted(quizName(state, event.data.quizId));
     case 'QuestionStarted':
-      return ev.QuestionStarted(event.data.round, event.data.number, event.data.question.type, event.data.mode === 'single');
+      return ev.QuestionStarted(
+        event.data.round,
+        event.data.number,
+        event.data.question.type,
+        event.data.mode === 'single',
+      );
     case 'CountdownStarted':
       return ev.CountdownStarted(event.data.seconds, formatTime(event.data.endsAt));
     case 'CountdownExpired':
@@ -124,7 +152,9 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       const { userId, teamId, key, message, chat } = event.data;
       const user = userName(state, userId);
       const team = teamName(state, teamId);
-      return chat ? ev.TeamChatPosted(user, team, shorten(message)) : ev.ProposalAdded(user, team, key, shorten(message));
+      return chat
+        ? ev.TeamChatPosted(user, team, shorten(message))
+        : ev.ProposalAdded(user, team, key, shorten(message));
     }
     case 'ProposalDeleted':
     case 'FavoriteChosen':
@@ -143,11 +173,25 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
       const { answerId, points, change, checked, liked, testerId } = event.data;
       const { answer, owner } = answerOwner(state, answerId);
       const flags = `${liked ? t.replay.likedSuffix : ''}${checked ? '' : t.replay.uncheckedSuffix}`;
-      return ev.AnswerRated(userName(state, testerId), answer, owner, points, change === null ? '' : t.replay.changeSuffix(change), flags);
+      return ev.AnswerRated(
+        userName(state, testerId),
+        answer,
+        owner,
+        points,
+        change === null ? '' : t.replay.changeSuffix(change),
+        flags,
+      );
     }
     case 'AnswersBulkRated': {
       const { regex, round, number, answerIds, mark, points } = event.data;
-      return ev.AnswersBulkRated(regex, round, number, answerIds.length, t.replay.marks[mark] ?? mark, markPoints(mark, points));
+      return ev.AnswersBulkRated(
+        regex,
+        round,
+        number,
+        answerIds.length,
+        t.replay.marks[mark] ?? mark,
+        markPoints(mark, points),
+      );
     }
     case 'CheckingStarted':
       return ev.CheckingStarted(userName(state, event.data.testerId), quizName(state, event.data.quizId));
@@ -158,7 +202,11 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'HealDealCalculated':
       return ev.HealDealCalculated(event.data.round, event.data.teams.length);
     case 'HealDealSettingChanged':
-      return ev.HealDealSettingChanged(t.replay.healDealSettings[event.data.setting] ?? event.data.setting, event.data.round, event.data.value);
+      return ev.HealDealSettingChanged(
+        t.replay.healDealSettings[event.data.setting] ?? event.data.setting,
+        event.data.round,
+        event.data.value,
+      );
     case 'ShipQuestionCorrected':
       return ev.ShipQuestionCorrected(event.data.round, event.data.number, event.data.results.length);
     case 'OverviewMessageSet':
@@ -184,11 +232,21 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'PointsPublished':
       return ev.PointsPublished(event.data.points.sortedTeams.length);
     case 'UploadRecorded':
-      return ev.UploadRecorded(userName(state, event.data.userId), event.data.fileNames.length, t.replay.uploadKinds[event.data.kind] ?? event.data.kind, event.data.question);
+      return ev.UploadRecorded(
+        userName(state, event.data.userId),
+        event.data.fileNames.length,
+        t.replay.uploadKinds[event.data.kind] ?? event.data.kind,
+        event.data.question,
+      );
     case 'GreetingSubmitted':
       return ev.GreetingSubmitted(event.data.name, shorten(event.data.message));
     case 'DrawingSaved':
-      return ev.DrawingSaved(userName(state, event.data.userId), event.data.round, event.data.number, event.data.strokes.length);
+      return ev.DrawingSaved(
+        userName(state, event.data.userId),
+        event.data.round,
+        event.data.number,
+        event.data.strokes.length,
+      );
     case 'ShowSettingsChanged':
       return ev.ShowSettingsChanged(shorten(event.data.settings.newsletterUrl));
     case 'LobbyChatMessageHidden':
@@ -197,7 +255,11 @@ export function describeEvent(event: QuizShowEvent, state: LiveState): string {
     case 'UserMuted':
       return ev.UserMuted(userName(state, event.data.by), userName(state, event.data.userId), event.data.minutes);
     case 'TeamMemberRemoved':
-      return ev.TeamMemberRemoved(userName(state, event.data.by), userName(state, event.data.userId), teamName(state, event.data.teamId));
+      return ev.TeamMemberRemoved(
+        userName(state, event.data.by),
+        userName(state, event.data.userId),
+        teamName(state, event.data.teamId),
+      );
     case 'OverlayLinkCreated':
       return ev.OverlayLinkCreated(userName(state, event.data.createdBy));
     case 'OverlayLinkRevoked':

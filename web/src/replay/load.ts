@@ -15,7 +15,8 @@ export interface ParsedLog {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * One line: a stored event `{position, streamId, revision, id, type, data, metadata:{…, version}}`

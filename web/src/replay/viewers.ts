@@ -4,7 +4,10 @@ import type { TeamRecord } from '../api/http';
 import type { Views } from '../realtime/views';
 
 export type ReplayViewer =
-  { readonly kind: 'global' } | { readonly kind: 'moderator' } | { readonly kind: 'team'; readonly teamId: string } | { readonly kind: 'player'; readonly userId: string };
+  | { readonly kind: 'global' }
+  | { readonly kind: 'moderator' }
+  | { readonly kind: 'team'; readonly teamId: string }
+  | { readonly kind: 'player'; readonly userId: string };
 
 export const GLOBAL_VIEWER: ReplayViewer = { kind: 'global' };
 
@@ -81,6 +84,8 @@ export function viewsFor(state: LiveState, viewer: ReplayViewer): Views {
 /** Teams as the player's team search reads them from the session (GET /api/teams). */
 export function teamRecords(state: LiveState): TeamRecord[] {
   const list: TeamRecord[] = [];
-  state.teams.forEach((team) => list.push({ id: team.id, name: team.name, stadt: team.stadt, url: team.url, isNew: team.isNew }));
+  state.teams.forEach((team) =>
+    list.push({ id: team.id, name: team.name, stadt: team.stadt, url: team.url, isNew: team.isNew }),
+  );
   return list;
 }

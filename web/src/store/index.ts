@@ -7,7 +7,12 @@ import { uiSlice } from './uiSlice';
 
 export function createAppStore() {
   return configureStore({
-    reducer: { session: sessionSlice.reducer, live: liveSlice.reducer, ui: uiSlice.reducer, showSettings: showSettingsSlice.reducer },
+    reducer: {
+      session: sessionSlice.reducer,
+      live: liveSlice.reducer,
+      ui: uiSlice.reducer,
+      showSettings: showSettingsSlice.reducer,
+    },
   });
 }
 

@@ -22,7 +22,13 @@ export interface LoadedSnapshot {
   serverOffsetMs: number;
 }
 
-const initialState: LiveSliceState = { views: EMPTY_VIEWS, loaded: false, stale: false, serverOffsetMs: 0, status: 'idle' };
+const initialState: LiveSliceState = {
+  views: EMPTY_VIEWS,
+  loaded: false,
+  stale: false,
+  serverOffsetMs: 0,
+  status: 'idle',
+};
 
 /**
  * Freezes a view at its root only. Immer (Redux Toolkit's reducers) deep-freezes every value a reducer
@@ -38,7 +44,8 @@ function frozenAtRoot<T>(view: T): T {
 /** The views of a snapshot, each frozen at its root (frozenAtRoot). */
 function frozenViews(views: Views): Views {
   const frozen = { ...views };
-  for (const scope of Object.keys(frozen) as ViewScope[]) (frozen as Record<ViewScope, unknown>)[scope] = frozenAtRoot(frozen[scope]);
+  for (const scope of Object.keys(frozen) as ViewScope[])
+    (frozen as Record<ViewScope, unknown>)[scope] = frozenAtRoot(frozen[scope]);
   return Object.freeze(frozen);
 }
 

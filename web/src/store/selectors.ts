@@ -4,7 +4,8 @@ import type { RootState } from './index';
 const NO_PERM: Perm[] = [];
 
 /** The roles of the live user view once it has arrived (a role change holds at once), else the login token's. */
-export const selectPerm = (s: RootState): readonly Perm[] => s.live.views.user?.perm ?? s.session.payload?.perm ?? NO_PERM;
+export const selectPerm = (s: RootState): readonly Perm[] =>
+  s.live.views.user?.perm ?? s.session.payload?.perm ?? NO_PERM;
 export const selectIsLoggedIn = (s: RootState) => s.session.token !== null;
 export const selectIsModerator = (s: RootState) => selectPerm(s).includes('moderator');
 export const selectIsAdmin = (s: RootState) => selectPerm(s).includes('admin');

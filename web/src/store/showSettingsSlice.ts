@@ -10,7 +10,11 @@ export interface ShowSettingsState {
   newsletterPopupDismissed: boolean;
 }
 
-const initialState: ShowSettingsState = { settings: DEFAULT_SHOW_SETTINGS, loaded: false, newsletterPopupDismissed: false };
+const initialState: ShowSettingsState = {
+  settings: DEFAULT_SHOW_SETTINGS,
+  loaded: false,
+  newsletterPopupDismissed: false,
+};
 
 export const showSettingsSlice = createSlice({
   name: 'showSettings',

@@ -93,7 +93,8 @@ export const de = {
     /** A command answered `retry: true` (the server's database is away): it goes again by itself. */
     resending: 'Der Server erreicht seine Datenbank gerade nicht. Wir senden es gleich noch einmal.',
     /** A command answered `retry: true` with a wait (the password hashing queue is full, e.g. a team join): it goes again then. */
-    queued: 'Gerade kommen sehr viele gleichzeitig an. Du bist gleich dran – wir senden es von selbst, sobald du an der Reihe bist.',
+    queued:
+      'Gerade kommen sehr viele gleichzeitig an. Du bist gleich dran – wir senden es von selbst, sobald du an der Reihe bist.',
   },
   newsletter: {
     heading: 'Newsletter',
@@ -121,9 +122,17 @@ export const de = {
   changelog: {
     heading: 'Changelog',
     entries: [
-      { version: '0.9', date: '05.11.2020', text: 'Team-Lookup-Cache: die Startanfrage dauert nur noch 2 ms. Login ohne Beachtung der Groß- und Kleinschreibung.' },
+      {
+        version: '0.9',
+        date: '05.11.2020',
+        text: 'Team-Lookup-Cache: die Startanfrage dauert nur noch 2 ms. Login ohne Beachtung der Groß- und Kleinschreibung.',
+      },
       { version: '0.8', date: '', text: 'Mehrsprachigkeit und markierte (gesternte) Vorschläge.' },
-      { version: '0.7', date: '', text: 'Wartungsmodus: bei einem Neustart verbindet sich das Quiztool automatisch wieder.' },
+      {
+        version: '0.7',
+        date: '',
+        text: 'Wartungsmodus: bei einem Neustart verbindet sich das Quiztool automatisch wieder.',
+      },
       { version: '0.6', date: '', text: 'Splitscreen-Modus: Stream und Quiz nebeneinander.' },
       { version: '0.5', date: '', text: 'Neuer Fragetyp: Schiffe versenken.' },
       { version: '0.4', date: '', text: 'Neuer Fragetyp: Quizzle.' },
@@ -157,8 +166,10 @@ export const de = {
     queued: (seconds: number) =>
       `Gerade melden sich sehr viele gleichzeitig an. Du bist gleich dran – noch etwa ${seconds === 1 ? 'eine Sekunde' : `${seconds} Sekunden`}, es geht von selbst weiter.`,
     login403: SHARED_TEXTS.wrongCredentials,
-    loginOther: 'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
-    sessionEnded: 'Deine Anmeldung wurde beendet (zum Beispiel, weil sich deine Rechte geändert haben). Bitte melde dich neu an – danach geht es auf derselben Seite weiter.',
+    loginOther:
+      'Beim Einloggen ist ein unbekannter Fehler aufgetreten. Bitte versuchen sie es in einigen Momenten erneut.',
+    sessionEnded:
+      'Deine Anmeldung wurde beendet (zum Beispiel, weil sich deine Rechte geändert haben). Bitte melde dich neu an – danach geht es auf derselben Seite weiter.',
     register409: SHARED_TEXTS.loginTaken,
     register428: SHARED_TEXTS.loginIsTeamName,
     registerOther: SHARED_TEXTS.registrationFailed,
@@ -171,12 +182,14 @@ export const de = {
     privacyHeading: 'Datenschutzerklärung',
     imprintEmpty: 'Das Impressum ist noch nicht eingetragen.',
     privacyEmpty: 'Die Datenschutzerklärung ist noch nicht eingetragen.',
-    registration: 'Mit der Registrierung speichern wir deinen Nutzernamen, dein Passwort (verschlüsselt) und, wenn du sie angibst, deine E-Mail-Adresse. Mehr dazu:',
+    registration:
+      'Mit der Registrierung speichern wir deinen Nutzernamen, dein Passwort (verschlüsselt) und, wenn du sie angibst, deine E-Mail-Adresse. Mehr dazu:',
   },
   passwordReset: {
     forgotten: 'Passwort vergessen?',
     heading: 'Passwort vergessen',
-    intro: 'Gib deinen Nutzernamen oder die E-Mail-Adresse deines Kontos an. Wir schicken dir einen Link, mit dem du ein neues Passwort setzt.',
+    intro:
+      'Gib deinen Nutzernamen oder die E-Mail-Adresse deines Kontos an. Wir schicken dir einen Link, mit dem du ein neues Passwort setzt.',
     nameOrEmail: 'Nutzername oder E-Mail-Adresse',
     missing: SHARED_TEXTS.passwordResetNameOrEmail,
     submit: 'Link anfordern',
@@ -222,7 +235,8 @@ export const de = {
     slips: 'Haltet bitte 3 Zettel bereit, bevor das Quiz beginnt.',
     didSend: 'erfolgreich erstellt',
     thanks: 'Danke! Euer Team ist angelegt. Viel Spaß beim Quiz!',
-    errorText: 'Entweder läuft gerade kein Quiz oder der Laptop hat die Verbindung verloren. Versucht es gleich noch einmal.',
+    errorText:
+      'Entweder läuft gerade kein Quiz oder der Laptop hat die Verbindung verloren. Versucht es gleich noch einmal.',
     specialHeading: 'Die Anmeldung per QR-Code ist gerade nicht möglich.',
     specialText: 'Bitte fragt die Moderation, wie ihr ein Team anlegen könnt.',
     backToStart: 'Zur Startseite',
@@ -308,7 +322,8 @@ export const de = {
     selectHeading: 'Team auswählen',
     joinHeading: 'Mit Teamnummer und Passwort beitreten',
     teamId: 'Teamnummer',
-    teamIdHint: 'Die Nummer sehen eure Mitspieler oben bei ihrem Teamnamen („Teamnummer …“), in jeder Ansicht, und unter „Team bearbeiten“.',
+    teamIdHint:
+      'Die Nummer sehen eure Mitspieler oben bei ihrem Teamnamen („Teamnummer …“), in jeder Ansicht, und unter „Team bearbeiten“.',
     teamIdRequired: 'Bitte gib die Teamnummer ein.',
     teamNumber: (n: number) => `Teamnummer ${n}`,
     teamPassword: 'Team-Passwort',
@@ -339,7 +354,8 @@ export const de = {
     pauseFileName: 'Auflösung / Dateiname',
     pauseSend: 'Absenden',
     pauseNameMissing: SHARED_TEXTS.uploadNameMissing,
-    pauseUploaded: (name: string) => `Das Bild ${name} wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.`,
+    pauseUploaded: (name: string) =>
+      `Das Bild ${name} wurde erfolgreich hochgeladen. Du kannst es verbessern oder mit clear all wieder löschen.`,
     post: 'Danke fürs Mitspielen! Wir hoffen, ihr hattet so viel Spaß wie wir.',
     postLink: 'Zu den nächsten Terminen und zum Newsletter',
     paintingHeading: 'Malen',
@@ -396,7 +412,8 @@ export const de = {
     quizzleOffered: (n: number | string) => `V${n}`,
     quizzleWaiting: 'Euer Vorschlag liegt bei der Moderation.',
     quizzleAccepted: (n: number | string) => `Euer Vorschlag V${n} wurde angenommen.`,
-    quizzleRejected: (n: number | string) => `Euer Vorschlag V${n} wurde abgelehnt. Ihr könnt einen anderen Vorschlag annehmen.`,
+    quizzleRejected: (n: number | string) =>
+      `Euer Vorschlag V${n} wurde abgelehnt. Ihr könnt einen anderen Vorschlag annehmen.`,
     schiffeHelp: 'Beispiel: Lager L15, Plündern M14',
     selfieHint: 'Macht ein Foto und ladet es hoch.',
     drawingHint: 'Zeichnet eure Antwort und schlagt sie vor.',
@@ -418,7 +435,10 @@ export const de = {
       heal: (team: string, amount: number) => `Eure Heilung in dieser Runde: ${team} (+${amount})`,
       deal: (team: string, amount: number) => `Euer Schaden in dieser Runde: ${team} (−${amount})`,
     },
-    notChosen: { heal: 'Ihr habt in dieser Runde noch niemanden geheilt.', deal: 'Ihr habt in dieser Runde noch keinen Schaden ausgeteilt.' },
+    notChosen: {
+      heal: 'Ihr habt in dieser Runde noch niemanden geheilt.',
+      deal: 'Ihr habt in dieser Runde noch keinen Schaden ausgeteilt.',
+    },
     calculated: (round: number) => `Runde ${round} ist abgerechnet.`,
     remainingBoth: 'Ihr habt in dieser Runde geheilt und Schaden ausgeteilt.',
     remainingDeal: 'Ihr könnt noch Schaden austeilen.',
@@ -459,7 +479,8 @@ export const de = {
     number: 'Teamnummer',
     numberHint: (n: number) => `Eure Teamnummer ist ${n}. Mit ihr und eurem Team-Passwort können Freunde beitreten.`,
     instructionHeading: 'So spielt ihr',
-    instruction: 'Jeder schlägt Antworten vor, vergebt Sterne für gute Ideen und wählt einen Favoriten. Wenn der Countdown abläuft, wird euer Favorit eingeloggt.',
+    instruction:
+      'Jeder schlägt Antworten vor, vergebt Sterne für gute Ideen und wählt einen Favoriten. Wenn der Countdown abläuft, wird euer Favorit eingeloggt.',
     editHeading: 'Team bearbeiten',
     name: 'Teamname',
     stadt: 'Stadt',
@@ -477,11 +498,13 @@ export const de = {
   /** The team page's protection (PROTOCOL.md wave 5, "A team that protects itself"). */
   teamProtection: {
     heading: 'Team schützen',
-    intro: 'Ist euer Team-Passwort oder Einladungslink in falsche Hände geraten? Hier könnt ihr es ändern, Links beenden und Mitglieder herausnehmen.',
+    intro:
+      'Ist euer Team-Passwort oder Einladungslink in falsche Hände geraten? Hier könnt ihr es ändern, Links beenden und Mitglieder herausnehmen.',
     passwordHeading: 'Neues Team-Passwort',
     currentPassword: 'Dein eigenes Passwort',
     newPassword: 'Neues Team-Passwort',
-    newPasswordHint: 'Mindestens 6 Zeichen. Alle Einladungslinks enden, wer herausgenommen wurde, kann mit dem neuen Passwort wieder beitreten.',
+    newPasswordHint:
+      'Mindestens 6 Zeichen. Alle Einladungslinks enden, wer herausgenommen wurde, kann mit dem neuen Passwort wieder beitreten.',
     passwordTooShort: SHARED_TEXTS.teamPasswordTooShort,
     changePassword: 'Team-Passwort ändern',
     confirmPassword: 'Team-Passwort wirklich ändern? Alle Einladungslinks enden.',
@@ -493,7 +516,8 @@ export const de = {
     membersHeading: 'Mitglieder herausnehmen',
     nobodyLater: 'Du kannst nur Mitglieder herausnehmen, die nach dir beigetreten sind – das ist gerade niemand.',
     remove: 'Herausnehmen',
-    confirmRemove: (name: string) => `${name} wirklich aus dem Team nehmen? ${name} kann erst wieder beitreten, wenn ihr das Passwort ändert.`,
+    confirmRemove: (name: string) =>
+      `${name} wirklich aus dem Team nehmen? ${name} kann erst wieder beitreten, wenn ihr das Passwort ändert.`,
     removed: 'Das Mitglied wurde herausgenommen.',
     leaveHeading: 'Team verlassen',
     leave: 'Team verlassen',
@@ -542,12 +566,16 @@ export const de = {
   showSettings: {
     legalHeading: 'Impressum und Datenschutz',
     imprint: 'Impressum (HTML)',
-    imprintHint: 'Wer die Show anbietet, mit Anschrift und Kontakt (§ 5 DDG). Erscheint unter /impressum, verlinkt auf jeder Seite.',
-    imprintMissing: 'Das Impressum ist noch leer. Eine Website in Deutschland braucht eines: Bitte trag es unten unter „Impressum und Datenschutz“ ein.',
+    imprintHint:
+      'Wer die Show anbietet, mit Anschrift und Kontakt (§ 5 DDG). Erscheint unter /impressum, verlinkt auf jeder Seite.',
+    imprintMissing:
+      'Das Impressum ist noch leer. Eine Website in Deutschland braucht eines: Bitte trag es unten unter „Impressum und Datenschutz“ ein.',
     privacy: 'Datenschutzerklärung (HTML)',
-    privacyHint: 'Welche Daten die Show speichert und warum. Erscheint unter /datenschutz, verlinkt auf jeder Seite und bei der Registrierung.',
+    privacyHint:
+      'Welche Daten die Show speichert und warum. Erscheint unter /datenschutz, verlinkt auf jeder Seite und bei der Registrierung.',
     noStream: 'Für diese Show ist noch kein Stream eingestellt.',
-    noDates: 'Die nächsten Termine stehen noch nicht fest. Trag dich in den Newsletter ein, dann erfährst du sie als Erstes.',
+    noDates:
+      'Die nächsten Termine stehen noch nicht fest. Trag dich in den Newsletter ein, dann erfährst du sie als Erstes.',
     heading: 'Show-Einstellungen',
     intro:
       'Links, Stream und Termine der Show. Leere Felder sind nicht gesetzt: Link, Formular oder Stream werden dann ausgeblendet. Offene Seiten übernehmen jede Änderung sofort.',
@@ -562,7 +590,8 @@ export const de = {
     newsletterPopup: 'Newsletter-Popup bei allen Spielern öffnen',
     newsletterPopupHint: 'Wer es schließt, sieht es erst wieder, wenn es aus- und wieder eingeschaltet wird.',
     allowNewAccounts: 'Neue Nutzeraccounts zulassen',
-    allowNewAccountsHint: 'Ausgeschaltet lehnt der Server jede Registrierung ab (z. B. während einer Bot-Welle); bestehende Accounts melden sich weiter an.',
+    allowNewAccountsHint:
+      'Ausgeschaltet lehnt der Server jede Registrierung ab (z. B. während einer Bot-Welle); bestehende Accounts melden sich weiter an.',
     qrHostName: 'Name auf der QR-Seite',
     qrHostNameHint: (text: string) => `Ohne verbundene Moderation zeigt die QR-Seite: „${text}“`,
     socialLinks: 'Social-Media-Links',
@@ -596,14 +625,27 @@ export const de = {
     logoRemove: 'Logo entfernen',
     primaryColor: 'Hauptfarbe',
     primaryColorPicker: 'Hauptfarbe wählen',
-    primaryColorHint: 'Als #rrggbb. Weiße Schrift muss darauf gut lesbar sein (Kontrast mindestens 4,5:1, WCAG AA). Leer: die Farbe der App.',
+    primaryColorHint:
+      'Als #rrggbb. Weiße Schrift muss darauf gut lesbar sein (Kontrast mindestens 4,5:1, WCAG AA). Leer: die Farbe der App.',
     contrastOk: (ratio: string) => `Kontrast mit weißer Schrift: ${ratio}:1, gut lesbar.`,
     overlayHeading: 'Stream-Overlay',
-    overlayHint: 'Was das Overlay für den Stream zeigt und wo (die Links dazu erstellt das Feld „Stream-Overlay“ oben).',
+    overlayHint:
+      'Was das Overlay für den Stream zeigt und wo (die Links dazu erstellt das Feld „Stream-Overlay“ oben).',
     overlayParts: 'Sichtbare Teile',
-    overlayPartNames: { question: 'Frage', countdown: 'Countdown', ranking: 'Rangliste', uber: 'Uber-Nachricht', qr: 'QR-Code zum Mitspielen' } as Record<string, string>,
+    overlayPartNames: {
+      question: 'Frage',
+      countdown: 'Countdown',
+      ranking: 'Rangliste',
+      uber: 'Uber-Nachricht',
+      qr: 'QR-Code zum Mitspielen',
+    } as Record<string, string>,
     overlayCorner: 'Ecke für Rangliste und QR-Code',
-    overlayCornerNames: { 'top-left': 'oben links', 'top-right': 'oben rechts', 'bottom-left': 'unten links', 'bottom-right': 'unten rechts' } as Record<string, string>,
+    overlayCornerNames: {
+      'top-left': 'oben links',
+      'top-right': 'oben rechts',
+      'bottom-left': 'unten links',
+      'bottom-right': 'unten rechts',
+    } as Record<string, string>,
     overlayScale: 'Größe',
     overlayScaleHint: 'Von 0,5 bis 2; 1 ist für eine Browserquelle mit 1920x1080 gemacht.',
   },

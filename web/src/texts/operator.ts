@@ -16,7 +16,10 @@ export const operatorTexts = {
     round: 'Runde',
     question: 'Frage',
     state: 'Status',
-    states: { qn: 'keine Frage aktiv', qa: 'Frage aktiv', qc: 'Countdown läuft', ma: 'Wartung' } as Record<string, string>,
+    states: { qn: 'keine Frage aktiv', qa: 'Frage aktiv', qc: 'Countdown läuft', ma: 'Wartung' } as Record<
+      string,
+      string
+    >,
     quizNotFound: SHARED_TEXTS.quizNotFound,
     quizEmpty: SHARED_TEXTS.quizEmpty,
     noFurtherQuestion: SHARED_TEXTS.noFurtherQuestion,
@@ -32,7 +35,10 @@ export const operatorTexts = {
     lobbyClosed: 'Der Lobby-Chat ist geschlossen.',
     slowSeconds: 'Langsamer Modus für alle (Sekunden, 0 = aus)',
     slowSet: 'Übernehmen',
-    slowDone: (seconds: number) => (seconds === 0 ? 'Langsamer Modus aus.' : `Im Lobby-Chat ist jetzt eine Nachricht alle ${seconds} Sekunden erlaubt.`),
+    slowDone: (seconds: number) =>
+      seconds === 0
+        ? 'Langsamer Modus aus.'
+        : `Im Lobby-Chat ist jetzt eine Nachricht alle ${seconds} Sekunden erlaubt.`,
     hide: 'Ausblenden',
     hideLabel: (user: string) => `Nachricht von ${user} ausblenden`,
     hidden: 'Nachricht ausgeblendet.',
@@ -48,7 +54,8 @@ export const operatorTexts = {
     muteLabel: (user: string) => `${user} stummschalten`,
     unmute: 'Aufheben',
     unmuteLabel: (user: string) => `Stummschaltung von ${user} aufheben`,
-    muted: (user: string, minutes: number) => `${user} ist für ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} stummgeschaltet.`,
+    muted: (user: string, minutes: number) =>
+      `${user} ist für ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} stummgeschaltet.`,
     unmuted: (user: string) => `${user} kann wieder schreiben.`,
     moreUsers: (n: number) => `… und ${n} weitere: Suche genauer eingrenzen.`,
     block: 'Sperren',
@@ -73,7 +80,8 @@ export const operatorTexts = {
     renameLabel: (name: string) => `${name} umbenennen`,
     renameUserPrompt: (name: string) => `Neuer Anzeigename für ${name}:`,
     renameTeamPrompt: (name: string) => `Neuer Name für das Team „${name}“:`,
-    renameConfirm: (before: string, after: string) => `„${before}“ wirklich in „${after}“ umbenennen? Die Betroffenen sehen einen Hinweis.`,
+    renameConfirm: (before: string, after: string) =>
+      `„${before}“ wirklich in „${after}“ umbenennen? Die Betroffenen sehen einen Hinweis.`,
     renamed: (after: string) => `Umbenannt in „${after}“.`,
     clearLogo: 'Logo und Link entfernen',
     clearLogoLabel: (team: string) => `Logo und Link des Teams ${team} entfernen`,
@@ -90,7 +98,8 @@ export const operatorTexts = {
     hiddenPicturesEmpty: 'Keine ausgeblendeten Bilder.',
     hidePicture: 'Bild ausblenden',
     hidePictureLabel: (name: string) => `Bild ${name} ausblenden`,
-    hidePictureConfirm: 'Dieses Bild für alle Spieler ausblenden (Selfies, Zeichnungen, Pausenbilder, Logos)? Die Datei bleibt erhalten.',
+    hidePictureConfirm:
+      'Dieses Bild für alle Spieler ausblenden (Selfies, Zeichnungen, Pausenbilder, Logos)? Die Datei bleibt erhalten.',
     pictureHidden: 'Bild ausgeblendet.',
     showPictureLabel: (name: string) => `Bild ${name} wieder zeigen`,
     pictureShown: 'Bild wird wieder gezeigt.',
@@ -110,13 +119,15 @@ export const operatorTexts = {
     quizInput: 'Quiz-Nr.',
     start: 'Frage starten',
     resetMenu: 'Zurücksetzen',
-    resetTo: (quiz: string, round: number, number: number) => `Harter Reset auf Quiz ${quiz}, Runde ${round}, Frage ${number}`,
+    resetTo: (quiz: string, round: number, number: number) =>
+      `Harter Reset auf Quiz ${quiz}, Runde ${round}, Frage ${number}`,
     resetConfirm: 'Das Spiel wird hart auf diese Frage zurückgesetzt. Fortfahren?',
     next: 'Nächste Frage',
     nextIs: (round: number, number: number) => `Runde ${round} · Frage ${number}`,
     nextPreviewHeading: 'Als Nächstes',
     askedNow: 'Gerade gestellt',
-    favouriteCount: (withFavourite: number, teams: number) => `${withFavourite} von ${teams} Teams haben einen Favoriten`,
+    favouriteCount: (withFavourite: number, teams: number) =>
+      `${withFavourite} von ${teams} Teams haben einen Favoriten`,
     teamsOnline: (online: number) => (online === 1 ? '1 Team online' : `${online} Teams online`),
     nextActive: SHARED_TEXTS.nextQuestionOnlyWithoutQuestion,
     countdownInactive: SHARED_TEXTS.countdownOnlyWithQuestion,
@@ -182,7 +193,14 @@ export const operatorTexts = {
     contentHint: 'Liste der Fragen: type, round, number, category, question, answer, points, options, extra_info',
     preview: 'Vorschau',
     previewEmpty: 'Noch keine Fragen.',
-    columns: { round: 'Runde', number: 'Nr.', category: 'Kategorie', question: 'Frage', answer: 'Antwort', options: 'Optionen' },
+    columns: {
+      round: 'Runde',
+      number: 'Nr.',
+      category: 'Kategorie',
+      question: 'Frage',
+      answer: 'Antwort',
+      options: 'Optionen',
+    },
     save: 'Speichern',
     nameMissing: SHARED_TEXTS.quizNameMissing,
     yearWeekMissing: SHARED_TEXTS.quizYearWeekMissing,
@@ -266,7 +284,12 @@ export const operatorTexts = {
     answerOf: (team: string) => `Antwort von ${team}`,
     position: (i: number, n: number) => `${i} / ${n}`,
     points: (n: number) => `${n} ${n === 1 ? 'Punkt' : 'Punkte'}`,
-    status: { red: 'unkontrolliert', green: 'kontrolliert', orange: 'unkontrolliert, gemocht', yellow: 'kontrolliert, gemocht' } as Record<string, string>,
+    status: {
+      red: 'unkontrolliert',
+      green: 'kontrolliert',
+      orange: 'unkontrolliert, gemocht',
+      yellow: 'kontrolliert, gemocht',
+    } as Record<string, string>,
     rate: (n: number) => `${n} Punkte vergeben (Taste ${n})`,
     ratingGroup: 'Punkte vergeben (Tasten 0–6, wenn nichts fokussiert ist)',
     plus: '+1',
@@ -281,7 +304,10 @@ export const operatorTexts = {
     regex: 'Regex (ohne Groß-/Kleinschreibung)',
     regexPoints: 'Punkte',
     regexMark: 'Markieren als',
-    marks: { correct: 'richtig (mit Punkten)', wrong: 'falsch (0 Punkte)', unchecked: 'unkontrolliert' } as Record<string, string>,
+    marks: { correct: 'richtig (mit Punkten)', wrong: 'falsch (0 Punkte)', unchecked: 'unkontrolliert' } as Record<
+      string,
+      string
+    >,
     regexEmpty: 'regex darf nicht leer sein',
     regexInvalid: ANSWER_REGEX_TEXTS.invalid,
     regexPreview: (n: number) => (n === 1 ? '1 Antwort passt.' : `${n} Antworten passen.`),
@@ -298,15 +324,19 @@ export const operatorTexts = {
     stateNote: 'Geplant: den ganzen Serverzustand als bearbeitbares JSON anzeigen (noch nicht umgesetzt).',
     checkPingHeading: 'Check ping',
     checkPing: 'Check ping',
-    checkPingAlert: 'Check ping ist außer Betrieb: Die zugrunde liegende Update-Methode muss neu geschrieben werden. Es wurde nichts gesendet.',
+    checkPingAlert:
+      'Check ping ist außer Betrieb: Die zugrunde liegende Update-Methode muss neu geschrieben werden. Es wurde nichts gesendet.',
     deleteTeamsHeading: 'Alle Teams löschen',
     deleteTeams: 'Alle Teams löschen',
-    deleteTeamsConfirm: 'Sind Sie sicher, dass Sie alle Teams löschen möchten? Diese Aktion kann nicht rückgängig gemacht werden.',
+    deleteTeamsConfirm:
+      'Sind Sie sicher, dass Sie alle Teams löschen möchten? Diese Aktion kann nicht rückgängig gemacht werden.',
     deleteTeamsCount: (n: number) => (n === 1 ? '1 Team geladen.' : `${n} Teams geladen.`),
-    deleteTeamsDone: (deleted: number, failed: number) => `${deleted} Teams gelöscht${failed > 0 ? `, ${failed} fehlgeschlagen` : ''}.`,
+    deleteTeamsDone: (deleted: number, failed: number) =>
+      `${deleted} Teams gelöscht${failed > 0 ? `, ${failed} fehlgeschlagen` : ''}.`,
     flagsHeading: 'FeatureFlags',
     flags: 'Flags (JSON)',
-    flagsHint: 'recreateSocketOnVisibilityLost: baut den Websocket neu auf, wenn er verloren geht (Seite war weniger als 5 Minuten verborgen).',
+    flagsHint:
+      'recreateSocketOnVisibilityLost: baut den Websocket neu auf, wenn er verloren geht (Seite war weniger als 5 Minuten verborgen).',
     flagsInvalid: 'Die Flags sind kein gültiges JSON und wurden nicht gespeichert.',
     save: 'Speichern',
     messageHeading: 'Nachricht',
@@ -404,7 +434,8 @@ export const operatorTexts = {
     resetLink: 'Passwort-Link',
     resetLinkLabel: (name: string) => `Passwort-Link für ${name} erstellen`,
     resetLinkTitle: (name: string) => `Link für ein neues Passwort für ${name}`,
-    resetLinkHint: 'Gib diesen Link nur dieser Person. Er gilt 60 Minuten und nur einmal; ein neuerer Link beendet ihn.',
+    resetLinkHint:
+      'Gib diesen Link nur dieser Person. Er gilt 60 Minuten und nur einmal; ein neuerer Link beendet ihn.',
     erase: 'Löschen',
     eraseLabel: (name: string) => `Konto von ${name} löschen`,
     eraseConfirm: (name: string) =>
@@ -413,7 +444,8 @@ export const operatorTexts = {
     erasePassword: 'Dein aktuelles Passwort (zur Bestätigung)',
     eraseNow: 'Endgültig löschen',
     eraseCancel: 'Abbrechen',
-    blockConfirm: (name: string) => `${name} sperren? Die Anmeldung wird abgelehnt und alle offenen Verbindungen werden getrennt.`,
+    blockConfirm: (name: string) =>
+      `${name} sperren? Die Anmeldung wird abgelehnt und alle offenen Verbindungen werden getrennt.`,
     blocked: (name: string) => `${name} ist gesperrt.`,
     unblocked: (name: string) => `${name} ist entsperrt.`,
   },
@@ -422,8 +454,14 @@ export const operatorTexts = {
     intro: 'Die Ergebnisse eines Quiz als CSV-Datei für Excel oder LibreOffice (UTF-8, Semikolon).',
     quizId: 'Quiz-ID',
     downloads: 'Ergebnisse herunterladen',
-    files: { answers: 'Antworten (CSV)', points: 'Punkte (CSV)', stats: 'Statistik (CSV)' } as Record<'answers' | 'points' | 'stats', string>,
-    fileNames: { answers: 'antworten', points: 'punkte', stats: 'statistik' } as Record<'answers' | 'points' | 'stats', string>,
+    files: { answers: 'Antworten (CSV)', points: 'Punkte (CSV)', stats: 'Statistik (CSV)' } as Record<
+      'answers' | 'points' | 'stats',
+      string
+    >,
+    fileNames: { answers: 'antworten', points: 'punkte', stats: 'statistik' } as Record<
+      'answers' | 'points' | 'stats',
+      string
+    >,
     failed: (file: string) => `${file} konnte nicht geladen werden.`,
     statsHeading: 'Statistik je Frage',
     statsCaption: 'Je Frage: Teams mit Antwort, davon richtig bewertet, Anteil richtig und durchschnittliche Punkte',
@@ -442,7 +480,8 @@ export const operatorTexts = {
   hotkeys: {
     listButton: 'Tastenkürzel',
     listTitle: 'Tastenkürzel der Steuerung',
-    listIntro: 'Die Tasten wirken wie die Knöpfe mit demselben Zeichen, nicht beim Tippen in ein Feld und nicht mit Strg, Alt oder Cmd.',
+    listIntro:
+      'Die Tasten wirken wie die Knöpfe mit demselben Zeichen, nicht beim Tippen in ein Feld und nicht mit Strg, Alt oder Cmd.',
     colKey: 'Taste',
     colAction: 'Aktion',
     next: 'Nächste Frage starten',

@@ -41,7 +41,11 @@ function PositionPanel({
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit({ quiz: wholeNumberOr(quiz, defaults[0]), round: wholeNumberOr(round, defaults[1]), question: wholeNumberOr(question, defaults[2]) });
+          onSubmit({
+            quiz: wholeNumberOr(quiz, defaults[0]),
+            round: wholeNumberOr(round, defaults[1]),
+            question: wholeNumberOr(question, defaults[2]),
+          });
         }}
       >
         <div className="inline-form">
@@ -63,7 +67,14 @@ function PositionPanel({
 /** Check ping: kept from the original, which only alerted; it sends nothing. */
 function CheckPingPanel() {
   const notify = useNotify();
-  return <PositionPanel title={t.admin.checkPingHeading} defaults={[283, 3, 1]} button={t.admin.checkPing} onSubmit={() => notify(t.admin.checkPingAlert, 'info')} />;
+  return (
+    <PositionPanel
+      title={t.admin.checkPingHeading}
+      defaults={[283, 3, 1]}
+      button={t.admin.checkPing}
+      onSubmit={() => notify(t.admin.checkPingAlert, 'info')}
+    />
+  );
 }
 
 /** Alle Teams löschen: after the confirm prompt, DELETE every team one by one (the list is the live operator view). */
@@ -86,12 +97,20 @@ function DeleteTeamsPanel() {
       }
     }
     setBusy(false);
-    notify(t.admin.deleteTeamsDone(deleted, confirmed.length - deleted), deleted === confirmed.length ? 'success' : 'error');
+    notify(
+      t.admin.deleteTeamsDone(deleted, confirmed.length - deleted),
+      deleted === confirmed.length ? 'success' : 'error',
+    );
   }
   return (
     <Panel title={t.admin.deleteTeamsHeading}>
       <p className="muted">{t.admin.deleteTeamsCount(teams.length)}</p>
-      <button type="button" className="button button--danger" disabled={busy || teams.length === 0} onClick={() => void deleteAll()}>
+      <button
+        type="button"
+        className="button button--danger"
+        disabled={busy || teams.length === 0}
+        onClick={() => void deleteAll()}
+      >
         {t.admin.deleteTeams}
       </button>
     </Panel>
@@ -124,7 +143,15 @@ function TextSettingPanel({
           onSave(text);
         }}
       >
-        <TextAreaField label={label} value={text} onValue={setText} rows={4} className="code" hint={hint} maxLength={maxLength} />
+        <TextAreaField
+          label={label}
+          value={text}
+          onValue={setText}
+          rows={4}
+          className="code"
+          hint={hint}
+          maxLength={maxLength}
+        />
         <div className="button-row">
           <button type="submit" className="button button--primary">
             {t.admin.save}
@@ -148,7 +175,9 @@ function FeatureFlagsPanel() {
       current={flags}
       hint={t.admin.flagsHint}
       maxLength={FIELD_MAXIMA.featureFlags}
-      onSave={(text) => (isValidJson(text) ? void send('aff', { flags: text }, t.operator.done) : notify(t.admin.flagsInvalid))}
+      onSave={(text) =>
+        isValidJson(text) ? void send('aff', { flags: text }, t.operator.done) : notify(t.admin.flagsInvalid)
+      }
     />
   );
 }
@@ -179,18 +208,30 @@ function MaintenancePanel() {
         <button type="button" className="button button--small" onClick={() => setRecheckAt(String(Date.now()))}>
           {t.admin.setNow}
         </button>
-        <button type="button" className="button button--small" onClick={() => setRecheckAt(String(value + ADD_SECONDS_MS))}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => setRecheckAt(String(value + ADD_SECONDS_MS))}
+        >
           {t.admin.add60}
         </button>
       </div>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => void send('ara', { recheckAt: value }, t.operator.done)}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void send('ara', { recheckAt: value }, t.operator.done)}
+        >
           {t.admin.sendMaintenance}
         </button>
         <button type="button" className="button" onClick={() => void send('ara', { recheckAt: 0 }, t.operator.done)}>
           {t.admin.disableMaintenance}
         </button>
-        <button type="button" className="button button--danger" onClick={() => window.confirm(t.admin.resetConfirm) && void send('arr', {}, t.operator.done)}>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => window.confirm(t.admin.resetConfirm) && void send('arr', {}, t.operator.done)}
+        >
           {t.admin.resetRedis}
         </button>
       </div>
@@ -200,7 +241,14 @@ function MaintenancePanel() {
 
 function SchiffePanel() {
   const send = useCommand();
-  return <PositionPanel title={t.admin.schiffeHeading} defaults={[2, 1, 4]} button={t.admin.schiffeCorrect} onSubmit={(p) => void send('asv', p, t.operator.done)} />;
+  return (
+    <PositionPanel
+      title={t.admin.schiffeHeading}
+      defaults={[2, 1, 4]}
+      button={t.admin.schiffeCorrect}
+      onSubmit={(p) => void send('asv', p, t.operator.done)}
+    />
+  );
 }
 
 function StechenPanel() {
@@ -217,7 +265,12 @@ function StechenPanel() {
     >
       <Field label={t.admin.title} value={title} onValue={setTitle} />
       <TextAreaField label={t.admin.text} value={text} onValue={setText} rows={3} />
-      <Field label={t.admin.stechenSolution} value={solution} onValue={setSolution} maxLength={TIE_BREAK_SOLUTION_MAX_LENGTH} />
+      <Field
+        label={t.admin.stechenSolution}
+        value={solution}
+        onValue={setSolution}
+        maxLength={TIE_BREAK_SOLUTION_MAX_LENGTH}
+      />
     </PositionPanel>
   );
 }

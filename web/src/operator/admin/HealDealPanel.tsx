@@ -74,7 +74,8 @@ function HealDealOverview() {
           <td>{row.healings}</td>
           <td>{row.damages}</td>
           <td>
-            <strong>{row.total}</strong> <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span>
+            <strong>{row.total}</strong>{' '}
+            <span className="muted">{row.zombie ? t.healDeal.zombie : t.healDeal.human}</span>
           </td>
         </tr>
       )}
@@ -104,7 +105,11 @@ export function HealDealPanel() {
         <button type="button" className="button button--primary" onClick={() => void send('ahd', {}, t.operator.done)}>
           {t.admin.calculate}
         </button>
-        <button type="button" className="button" onClick={() => void send('asu', { path: 'global.allowNewRegistrations', value: !allow })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void send('asu', { path: 'global.allowNewRegistrations', value: !allow })}
+        >
           {t.admin.registrations}: {allow ? t.admin.deactivate : t.admin.activate}
         </button>
       </div>
@@ -128,7 +133,11 @@ export function HealDealPanel() {
                 <th scope="row">{round}</th>
                 {PER_ROUND.map(([key, label]) => (
                   <td key={key}>
-                    <SettingField label={t.admin.fieldLabel(label, round)} path={`moderator.heal_deal.${key}.${round}`} initial={settings?.[key][round]} />
+                    <SettingField
+                      label={t.admin.fieldLabel(label, round)}
+                      path={`moderator.heal_deal.${key}.${round}`}
+                      initial={settings?.[key][round]}
+                    />
                   </td>
                 ))}
               </tr>

@@ -76,7 +76,10 @@ function LinkPanel({
 /** JoinTeam: an invite link for any team (ati → /invite#teamToken=…). */
 export function JoinTeamPanel() {
   const all = useAppSelector(selectOperatorTeams);
-  const teams = useMemo(() => all.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [all]);
+  const teams = useMemo(
+    () => all.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })),
+    [all],
+  );
   return (
     <LinkPanel
       title={t.admin.joinTeamHeading}

@@ -3,7 +3,14 @@ import { useId } from 'react';
 import type { OverlayCorner, OverlayLayout, OverlayPart, ShowSettings } from '../../../../events';
 import { contrastText, whiteTextContrast } from '@live/rules/contrast';
 import { FIELD_MAXIMA } from '@live/rules/field-limits';
-import { OVERLAY_CORNERS, OVERLAY_SCALE, primaryColorOf, primaryColorProblemOf, showLogoPath, showSettingsProblemText } from '@live/rules/show-settings';
+import {
+  OVERLAY_CORNERS,
+  OVERLAY_SCALE,
+  primaryColorOf,
+  primaryColorProblemOf,
+  showLogoPath,
+  showSettingsProblemText,
+} from '@live/rules/show-settings';
 import { OVERLAY_PARTS } from '@live/state/default-show-settings';
 import { Field } from '../../components/Field';
 import { UploadArea } from '../../components/UploadArea';
@@ -29,7 +36,13 @@ export function LookFields({ form, set }: { form: ShowSettings; set: Setter }) {
     <>
       <h3>{T.lookHeading}</h3>
       <p className="hint">{T.lookHint}</p>
-      <Field label={T.showName} value={form.showName} onValue={set('showName')} hint={T.showNameHint} maxLength={FIELD_MAXIMA.settingsShowName} />
+      <Field
+        label={T.showName}
+        value={form.showName}
+        onValue={set('showName')}
+        hint={T.showNameHint}
+        maxLength={FIELD_MAXIMA.settingsShowName}
+      />
       <div className="field">
         <span className="field__label">{T.logo}</span>
         {logo ? <img className="settings-logo" src={logo} alt={T.logoAlt} /> : <p className="muted">{T.logoNone}</p>}
@@ -79,9 +92,16 @@ export function LookFields({ form, set }: { form: ShowSettings; set: Setter }) {
   );
 }
 
-export function OverlayLayoutFields({ layout, onLayout }: { layout: OverlayLayout; onLayout(layout: OverlayLayout): void }) {
+export function OverlayLayoutFields({
+  layout,
+  onLayout,
+}: {
+  layout: OverlayLayout;
+  onLayout(layout: OverlayLayout): void;
+}) {
   const cornerId = useId();
-  const toggle = (part: OverlayPart, on: boolean) => onLayout({ ...layout, parts: OVERLAY_PARTS.filter((p) => (p === part ? on : layout.parts.includes(p))) });
+  const toggle = (part: OverlayPart, on: boolean) =>
+    onLayout({ ...layout, parts: OVERLAY_PARTS.filter((p) => (p === part ? on : layout.parts.includes(p))) });
   return (
     <>
       <h3>{T.overlayHeading}</h3>
@@ -90,14 +110,23 @@ export function OverlayLayoutFields({ layout, onLayout }: { layout: OverlayLayou
         <legend>{T.overlayParts}</legend>
         {OVERLAY_PARTS.map((part) => (
           <label key={part} className="checkbox">
-            <input type="checkbox" checked={layout.parts.includes(part)} onChange={(e) => toggle(part, e.target.checked)} /> {T.overlayPartNames[part]}
+            <input
+              type="checkbox"
+              checked={layout.parts.includes(part)}
+              onChange={(e) => toggle(part, e.target.checked)}
+            />{' '}
+            {T.overlayPartNames[part]}
           </label>
         ))}
       </fieldset>
       <div className="settings-pair">
         <div className="field">
           <label htmlFor={cornerId}>{T.overlayCorner}</label>
-          <select id={cornerId} value={layout.corner} onChange={(e) => onLayout({ ...layout, corner: e.target.value as OverlayCorner })}>
+          <select
+            id={cornerId}
+            value={layout.corner}
+            onChange={(e) => onLayout({ ...layout, corner: e.target.value as OverlayCorner })}
+          >
             {OVERLAY_CORNERS.map((corner) => (
               <option key={corner} value={corner}>
                 {T.overlayCornerNames[corner]}

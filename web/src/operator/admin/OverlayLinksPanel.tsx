@@ -38,7 +38,12 @@ function LinkRow({ link, n, onRevoke }: { link: OverlayLinkEntry; n: number; onR
         <button type="button" className="button button--small" onClick={() => void copy()} aria-label={T.copyLink(n)}>
           {T.copy}
         </button>
-        <button type="button" className="button button--small button--danger" onClick={onRevoke} aria-label={T.revokeLink(n)}>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={onRevoke}
+          aria-label={T.revokeLink(n)}
+        >
           {T.revoke}
         </button>
       </div>
@@ -94,7 +99,12 @@ export function OverlayLinksPanel() {
       )}
       <FormError message={error} />
       <div className="button-row">
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(createOverlayLink, T.created)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void run(createOverlayLink, T.created)}
+        >
           {T.create}
         </button>
       </div>

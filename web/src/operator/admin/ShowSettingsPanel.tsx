@@ -38,7 +38,11 @@ function ListEditor<Row>({
           {rows.map((row, i) => (
             <li key={i} className="settings-row">
               {renderRow(row, i + 1, (changed) => onRows(rows.map((r, j) => (j === i ? changed : r))))}
-              <button type="button" className="button button--small" onClick={() => onRows(rows.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => onRows(rows.filter((_, j) => j !== i))}
+              >
                 {removeLabel(i + 1)}
               </button>
             </li>
@@ -116,23 +120,75 @@ export function ShowSettingsPanel() {
       )}
       <form className="form" onSubmit={(e) => void save(e)} noValidate>
         <div className="settings-pair">
-          <Field label={T.streamChannel} value={form.streamChannel} onValue={set('streamChannel')} hint={T.streamChannelHint} />
-          <Field label={T.streamUrl} inputMode="url" value={form.streamUrl} onValue={set('streamUrl')} hint={T.streamUrlHint} />
+          <Field
+            label={T.streamChannel}
+            value={form.streamChannel}
+            onValue={set('streamChannel')}
+            hint={T.streamChannelHint}
+          />
+          <Field
+            label={T.streamUrl}
+            inputMode="url"
+            value={form.streamUrl}
+            onValue={set('streamUrl')}
+            hint={T.streamUrlHint}
+          />
         </div>
         <div className="settings-pair">
-          <Field label={T.supportUrl} inputMode="url" value={form.supportUrl} onValue={set('supportUrl')} hint={T.supportUrlHint} />
-          <Field label={T.newsletterUrl} inputMode="url" value={form.newsletterUrl} onValue={set('newsletterUrl')} hint={T.newsletterUrlHint} />
+          <Field
+            label={T.supportUrl}
+            inputMode="url"
+            value={form.supportUrl}
+            onValue={set('supportUrl')}
+            hint={T.supportUrlHint}
+          />
+          <Field
+            label={T.newsletterUrl}
+            inputMode="url"
+            value={form.newsletterUrl}
+            onValue={set('newsletterUrl')}
+            hint={T.newsletterUrlHint}
+          />
         </div>
-        <CheckboxField label={T.newsletterPopup} checked={form.newsletterPopup} onChecked={set('newsletterPopup')} hint={T.newsletterPopupHint} />
-        <CheckboxField label={T.allowNewAccounts} checked={form.allowNewAccounts} onChecked={set('allowNewAccounts')} hint={T.allowNewAccountsHint} />
-        <Field label={T.qrHostName} value={form.qrHostName} onValue={set('qrHostName')} hint={T.qrHostNameHint(hostOfflineText(form.qrHostName))} />
+        <CheckboxField
+          label={T.newsletterPopup}
+          checked={form.newsletterPopup}
+          onChecked={set('newsletterPopup')}
+          hint={T.newsletterPopupHint}
+        />
+        <CheckboxField
+          label={T.allowNewAccounts}
+          checked={form.allowNewAccounts}
+          onChecked={set('allowNewAccounts')}
+          hint={T.allowNewAccountsHint}
+        />
+        <Field
+          label={T.qrHostName}
+          value={form.qrHostName}
+          onValue={set('qrHostName')}
+          hint={T.qrHostNameHint(hostOfflineText(form.qrHostName))}
+        />
 
         <LookFields form={form} set={set} />
         <OverlayLayoutFields layout={form.overlay} onLayout={set('overlay')} />
 
         <h3>{T.legalHeading}</h3>
-        <TextAreaField label={T.imprint} value={form.imprint} onValue={set('imprint')} rows={6} hint={T.imprintHint} maxLength={SHOW_SETTINGS_LIMITS.legalTextLength} />
-        <TextAreaField label={T.privacy} value={form.privacy} onValue={set('privacy')} rows={6} hint={T.privacyHint} maxLength={SHOW_SETTINGS_LIMITS.legalTextLength} />
+        <TextAreaField
+          label={T.imprint}
+          value={form.imprint}
+          onValue={set('imprint')}
+          rows={6}
+          hint={T.imprintHint}
+          maxLength={SHOW_SETTINGS_LIMITS.legalTextLength}
+        />
+        <TextAreaField
+          label={T.privacy}
+          value={form.privacy}
+          onValue={set('privacy')}
+          rows={6}
+          hint={T.privacyHint}
+          maxLength={SHOW_SETTINGS_LIMITS.legalTextLength}
+        />
         <h3>{T.socialLinks}</h3>
         <p className="hint">{T.socialLinksHint}</p>
         <ListEditor<SocialLink>
@@ -144,7 +200,12 @@ export function ShowSettingsPanel() {
           renderRow={(link, n, change) => (
             <>
               <Field label={T.linkLabel(n)} value={link.label} onValue={(label) => change({ ...link, label })} />
-              <Field label={T.linkUrl(n)} inputMode="url" value={link.url} onValue={(url) => change({ ...link, url })} />
+              <Field
+                label={T.linkUrl(n)}
+                inputMode="url"
+                value={link.url}
+                onValue={(url) => change({ ...link, url })}
+              />
             </>
           )}
         />

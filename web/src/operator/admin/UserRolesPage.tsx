@@ -13,7 +13,8 @@ import { WindowedTable, type RowProps } from '../Windowed';
 import { useUserList } from './useUserList';
 import { matchingUsers, withRole, type RoleHolder } from './userRoles';
 
-const roleNames = (roles: readonly string[]) => (roles.length === 0 ? t.userRoles.none : roles.map((r) => t.userRoles.roles[r] ?? r).join(', '));
+const roleNames = (roles: readonly string[]) =>
+  roles.length === 0 ? t.userRoles.none : roles.map((r) => t.userRoles.roles[r] ?? r).join(', ');
 
 /** abl: block (or unblock) a user; the pushed operator view shows the new state. */
 function BlockButton({ user }: { user: RoleHolder }) {
@@ -24,7 +25,11 @@ function BlockButton({ user }: { user: RoleHolder }) {
     if (!blocked && !window.confirm(t.userRoles.blockConfirm(user.name))) return;
     setSending(true);
     try {
-      await send('abl', { userId: user.id, blocked: !blocked }, blocked ? t.userRoles.unblocked(user.name) : t.userRoles.blocked(user.name));
+      await send(
+        'abl',
+        { userId: user.id, blocked: !blocked },
+        blocked ? t.userRoles.unblocked(user.name) : t.userRoles.blocked(user.name),
+      );
     } finally {
       setSending(false);
     }
@@ -70,14 +75,25 @@ function EraseButton({ user }: { user: RoleHolder }) {
   }
   if (!asking) {
     return (
-      <button type="button" className="button button--small button--danger" onClick={ask} aria-label={t.userRoles.eraseLabel(user.name)}>
+      <button
+        type="button"
+        className="button button--small button--danger"
+        onClick={ask}
+        aria-label={t.userRoles.eraseLabel(user.name)}
+      >
         {t.userRoles.erase}
       </button>
     );
   }
   return (
     <form className="user-roles__erase" onSubmit={(e) => void erase(e)} aria-label={t.userRoles.eraseLabel(user.name)}>
-      <Field label={t.userRoles.erasePassword} type="password" value={password} onValue={setPassword} autoComplete="current-password" />
+      <Field
+        label={t.userRoles.erasePassword}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        autoComplete="current-password"
+      />
       <button type="submit" className="button button--small button--danger" disabled={sending || password === ''}>
         {t.userRoles.eraseNow}
       </button>{' '}
@@ -105,18 +121,38 @@ function ResetLinkButton({ user }: { user: RoleHolder }) {
   }
   return (
     <>
-      <button type="button" className="button button--small" disabled={sending} onClick={() => void make()} aria-label={t.userRoles.resetLinkLabel(user.name)}>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={sending}
+        onClick={() => void make()}
+        aria-label={t.userRoles.resetLinkLabel(user.name)}
+      >
         {t.userRoles.resetLink}
       </button>
       <Modal open={url !== null} title={t.userRoles.resetLinkTitle(user.name)} onClose={() => setUrl(null)}>
         <p>{t.userRoles.resetLinkHint}</p>
-        <input className="reset-link" readOnly value={url ?? ''} aria-label={t.userRoles.resetLinkTitle(user.name)} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          className="reset-link"
+          readOnly
+          value={url ?? ''}
+          aria-label={t.userRoles.resetLinkTitle(user.name)}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </Modal>
     </>
   );
 }
 
-export const UserRow = memo(function UserRow({ user, onSaved, rowProps }: { user: RoleHolder; onSaved(user: RoleHolder): void; rowProps?: RowProps }) {
+export const UserRow = memo(function UserRow({
+  user,
+  onSaved,
+  rowProps,
+}: {
+  user: RoleHolder;
+  onSaved(user: RoleHolder): void;
+  rowProps?: RowProps;
+}) {
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
 
@@ -172,7 +208,13 @@ export function UserRolesPage() {
       </header>
       <p className="muted">{t.userRoles.intro}</p>
       <section className="card panel stack">
-        <Field label={t.userRoles.search} type="search" value={query} onValue={setQuery} hint={t.userRoles.searchHint} />
+        <Field
+          label={t.userRoles.search}
+          type="search"
+          value={query}
+          onValue={setQuery}
+          hint={t.userRoles.searchHint}
+        />
         {list.status === 'loading' && (
           <p className="muted" role="status">
             {t.userRoles.loading}
@@ -203,7 +245,9 @@ export function UserRolesPage() {
                     <th scope="col">{t.userRoles.colBlock}</th>
                   </tr>
                 }
-                row={(user, _index, rowProps) => <UserRow key={user.id} user={user} onSaved={list.replace} rowProps={rowProps} />}
+                row={(user, _index, rowProps) => (
+                  <UserRow key={user.id} user={user} onSaved={list.replace} rowProps={rowProps} />
+                )}
               />
             )}
           </>

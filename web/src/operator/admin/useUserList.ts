@@ -27,6 +27,9 @@ export function useUserList(): UserList {
   latestEntries.current = entries;
   useEffect(() => setChanges((current) => stillAhead(current, entries)), [entries]);
   const users = useMemo(() => usersWithRoles(entries, changes), [entries, changes]);
-  const replace = useCallback((user: RoleHolder) => setChanges((current) => answered(current, latestEntries.current, user)), []);
+  const replace = useCallback(
+    (user: RoleHolder) => setChanges((current) => answered(current, latestEntries.current, user)),
+    [],
+  );
   return { status: loaded ? 'loaded' : 'loading', users, replace };
 }

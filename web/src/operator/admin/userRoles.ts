@@ -22,7 +22,12 @@ export type AnsweredChanges = ReadonlyMap<string, AnsweredRoles>;
 /** The users whose name or login contains the query (case-insensitive, spaces around it ignored), sorted by name. */
 export function matchingUsers<U extends RoleHolder>(users: readonly U[], query: string): U[] {
   const wanted = query.trim().toLocaleLowerCase('de');
-  const found = wanted === '' ? [...users] : users.filter((u) => u.name.toLocaleLowerCase('de').includes(wanted) || u.login.toLocaleLowerCase('de').includes(wanted));
+  const found =
+    wanted === ''
+      ? [...users]
+      : users.filter(
+          (u) => u.name.toLocaleLowerCase('de').includes(wanted) || u.login.toLocaleLowerCase('de').includes(wanted),
+        );
   return found.sort((a, b) => compareGerman(a.name, b.name) || compareGerman(a.login, b.login));
 }
 
@@ -36,7 +41,11 @@ function sameRoles(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Notes the server's answer to a role change of `user`, against the roles the view shows now. */
-export function answered(changes: AnsweredChanges, entries: readonly OperatorUserEntry[], user: RoleHolder): AnsweredChanges {
+export function answered(
+  changes: AnsweredChanges,
+  entries: readonly OperatorUserEntry[],
+  user: RoleHolder,
+): AnsweredChanges {
   const before = entries.find((entry) => entry.id === user.id)?.roles ?? [];
   return new Map(changes).set(user.id, { perm: [...user.perm], before: [...before] });
 }

@@ -49,7 +49,13 @@ export function QuizPreviewTable({ questions }: { questions: readonly Question[]
 }
 
 /** TOML drop zone (or file chooser): the server parses it (POST /api/quizzes/import) into content. */
-function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }; onImport(content: Question[], title: { name: string; yearWeek: string }): void }) {
+function TomlDrop({
+  form,
+  onImport,
+}: {
+  form: { name: string; yearWeek: string };
+  onImport(content: Question[], title: { name: string; yearWeek: string }): void;
+}) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
@@ -61,14 +67,21 @@ function TomlDrop({ form, onImport }: { form: { name: string; yearWeek: string }
       onImport(preview.content, { name: preview.name, yearWeek: preview.yearWeek });
       notify(t.config.imported(preview.content.length), 'success');
     } catch (error) {
-      notify(error instanceof HttpError && error.detail ? `${t.config.importFailed} ${error.detail}` : t.config.importFailed);
+      notify(
+        error instanceof HttpError && error.detail ? `${t.config.importFailed} ${error.detail}` : t.config.importFailed,
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <FileDropZone dropText={t.config.drop} chooseText={t.config.choose} accept=".toml,text/plain,application/toml" onFiles={(files) => void read(files[0])}>
+    <FileDropZone
+      dropText={t.config.drop}
+      chooseText={t.config.choose}
+      accept=".toml,text/plain,application/toml"
+      onFiles={(files) => void read(files[0])}
+    >
       <p role="status">
         {busy && (
           <>
@@ -167,13 +180,23 @@ function QuizRow({ quiz }: { quiz: Quiz }) {
     <tr>
       <th scope="row">{quiz.id}</th>
       <td>
-        <input aria-label={label(t.config.allColumns.week)} value={yearWeek} onChange={(e) => setYearWeek(e.target.value)} />
+        <input
+          aria-label={label(t.config.allColumns.week)}
+          value={yearWeek}
+          onChange={(e) => setYearWeek(e.target.value)}
+        />
       </td>
       <td>
         <input aria-label={label(t.config.allColumns.name)} value={name} onChange={(e) => setName(e.target.value)} />
       </td>
       <td>
-        <textarea aria-label={label(t.config.allColumns.content)} className="code" rows={4} value={contentText} onChange={(e) => setContentText(e.target.value)} />
+        <textarea
+          aria-label={label(t.config.allColumns.content)}
+          className="code"
+          rows={4}
+          value={contentText}
+          onChange={(e) => setContentText(e.target.value)}
+        />
       </td>
       <td>
         <button type="button" className="button button--small" onClick={() => void save()}>

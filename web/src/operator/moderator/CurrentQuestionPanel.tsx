@@ -61,7 +61,9 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
   const moderator = useAppSelector((s) => s.live.views.moderator);
   const send = useCommand();
   const notify = useNotify();
-  const next = quiz ? nextQuestionPosition(quiz.content, moderator?.currentRound ?? 0, moderator?.currentQuestion ?? 0) : null;
+  const next = quiz
+    ? nextQuestionPosition(quiz.content, moderator?.currentRound ?? 0, moderator?.currentQuestion ?? 0)
+    : null;
 
   function start() {
     if (isQuestionOpenInView(global)) return notify(t.control.nextActive);
@@ -71,7 +73,12 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
 
   useHotkey(HOTKEYS.next, start);
   return (
-    <button type="button" className="button button--primary button--large" aria-keyshortcuts={keyShortcut(HOTKEYS.next)} onClick={start}>
+    <button
+      type="button"
+      className="button button--primary button--large"
+      aria-keyshortcuts={keyShortcut(HOTKEYS.next)}
+      onClick={start}
+    >
       {t.control.next}
       {next ? ` (${t.control.nextIs(next.round, next.number)})` : ''}
       <Kbd hotkey={HOTKEYS.next} />
@@ -80,7 +87,17 @@ function NextQuestionButton({ quiz }: { quiz: Quiz | null }) {
 }
 
 /** A button with its hotkey: the key runs the button's own action. */
-function HotkeyButton({ hotkey, className, onPress, children }: { hotkey: string; className: string; onPress(): void; children: string }) {
+function HotkeyButton({
+  hotkey,
+  className,
+  onPress,
+  children,
+}: {
+  hotkey: string;
+  className: string;
+  onPress(): void;
+  children: string;
+}) {
   useHotkey(hotkey, onPress);
   return (
     <button type="button" className={className} aria-keyshortcuts={keyShortcut(hotkey)} onClick={onPress}>
@@ -156,7 +173,8 @@ function QuizzlePanel() {
       {offer ? (
         <>
           <p className="quizzle-offer__answer">
-            {offer.answer || t.placeholders.emptyAnswer} <span className="muted">{t.control.quizzleFrom(teamName)}</span>
+            {offer.answer || t.placeholders.emptyAnswer}{' '}
+            <span className="muted">{t.control.quizzleFrom(teamName)}</span>
           </p>
           {accepted ? (
             <p className="success">{t.control.quizzleAccepted}</p>
@@ -237,7 +255,11 @@ export function CurrentQuestionPanel({
         <PublishButton quizId={runningQuiz === null ? (quiz?.id ?? null) : String(runningQuiz)} />
       </div>
       <CountdownControls />
-      <PositionForm key={`${moderator?.currentRound}-${moderator?.currentQuestion}`} quizInput={quizInput} onQuizInput={onQuizInput} />
+      <PositionForm
+        key={`${moderator?.currentRound}-${moderator?.currentQuestion}`}
+        quizInput={quizInput}
+        onQuizInput={onQuizInput}
+      />
       {question?.type === 'quizzle' && <QuizzlePanel />}
     </Panel>
   );

@@ -59,7 +59,12 @@ export function FavouritesPanel() {
                       {hidden.includes(answer) ? (
                         <span className="muted">{HIDDEN_PICTURE_TEXT}</span>
                       ) : (
-                        <UploadedImage className="favourite-image" src={imageUrl(answer)} alt={t.control.favouriteImage(name)} loading="lazy" />
+                        <UploadedImage
+                          className="favourite-image"
+                          src={imageUrl(answer)}
+                          alt={t.control.favouriteImage(name)}
+                          loading="lazy"
+                        />
                       )}{' '}
                       <PictureToggle fileName={answer} hidden={hidden.includes(answer)} />
                     </>

@@ -17,7 +17,8 @@ export function FavouriteCountLine() {
   if (!count || !isQuestionOpenInView(global)) return null;
   return (
     <p className="favourite-count" role="status" aria-live="polite">
-      <strong>{t.control.favouriteCount(count.withFavourite, count.teams)}</strong> <span className="muted">· {t.control.teamsOnline(count.online)}</span>
+      <strong>{t.control.favouriteCount(count.withFavourite, count.teams)}</strong>{' '}
+      <span className="muted">· {t.control.teamsOnline(count.online)}</span>
     </p>
   );
 }
@@ -25,7 +26,9 @@ export function FavouriteCountLine() {
 /** The question the "next" hotkey starts: its text and solution, shown before it starts. */
 export function NextQuestionPreview({ quiz }: { quiz: Quiz | null }) {
   const moderator = useAppSelector((s) => s.live.views.moderator);
-  const next = quiz ? nextQuestionPosition(quiz.content, moderator?.currentRound ?? 0, moderator?.currentQuestion ?? 0) : null;
+  const next = quiz
+    ? nextQuestionPosition(quiz.content, moderator?.currentRound ?? 0, moderator?.currentQuestion ?? 0)
+    : null;
   const question = quiz && next ? findQuestion(quiz.content, next.round, next.number) : undefined;
   if (!question || !next) return null;
   return (

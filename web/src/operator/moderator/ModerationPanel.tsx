@@ -60,7 +60,12 @@ function HideableList({
           {entries.map((entry) => (
             <li key={entry.id} className="chat-entry">
               <strong>{entry.author}:</strong> {entry.message}{' '}
-              <button type="button" className="button button--small" aria-label={hideLabel(entry.author)} onClick={() => hide(entry.id)}>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={hideLabel(entry.author)}
+                onClick={() => hide(entry.id)}
+              >
                 {t.moderation.hide}
               </button>
             </li>
@@ -73,7 +78,10 @@ function HideableList({
 
 function LobbyModeration() {
   const lobbyChat = useAppSelector((s) => selectGlobal(s)?.lobbyChat ?? NO_ENTRIES);
-  const entries = useMemo(() => lobbyChat.map((entry) => ({ id: entry.id, author: entry.user, message: entry.message })), [lobbyChat]);
+  const entries = useMemo(
+    () => lobbyChat.map((entry) => ({ id: entry.id, author: entry.user, message: entry.message })),
+    [lobbyChat],
+  );
   const send = useCommand();
   return (
     <>
@@ -102,7 +110,13 @@ function LobbyForEveryone() {
         <input
           type="checkbox"
           checked={open}
-          onChange={(e) => void send('mlc', { open: e.target.checked }, e.target.checked ? t.moderation.lobbyOpened : t.moderation.lobbyClosed)}
+          onChange={(e) =>
+            void send(
+              'mlc',
+              { open: e.target.checked },
+              e.target.checked ? t.moderation.lobbyOpened : t.moderation.lobbyClosed,
+            )
+          }
         />{' '}
         {t.moderation.lobbyOpen}
       </label>
@@ -113,7 +127,14 @@ function LobbyForEveryone() {
         }}
       >
         <label>
-          {t.moderation.slowSeconds} <input type="number" min={0} max={MAX_LOBBY_SLOW_SECONDS} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+          {t.moderation.slowSeconds}{' '}
+          <input
+            type="number"
+            min={0}
+            max={MAX_LOBBY_SLOW_SECONDS}
+            value={seconds}
+            onChange={(e) => setSeconds(e.target.value)}
+          />
         </label>{' '}
         <button type="submit" className="button button--small">
           {t.moderation.slowSet}
@@ -127,7 +148,10 @@ const NO_GREETINGS: Array<{ id: string; name: string; message: string }> = [];
 
 function GreetingModeration() {
   const greetings = useAppSelector((s) => s.live.views.moderator?.greetings ?? NO_GREETINGS);
-  const entries = useMemo(() => greetings.map((greeting) => ({ id: greeting.id, author: greeting.name, message: greeting.message })), [greetings]);
+  const entries = useMemo(
+    () => greetings.map((greeting) => ({ id: greeting.id, author: greeting.name, message: greeting.message })),
+    [greetings],
+  );
   const send = useCommand();
   return (
     <HideableList
@@ -144,7 +168,9 @@ function GreetingModeration() {
 function userState(user: OperatorUserEntry, now: number): string {
   if (user.blocked) return t.moderation.stateBlocked;
   if (user.mutedUntil !== undefined && user.mutedUntil > now)
-    return t.moderation.stateMuted(new Date(user.mutedUntil).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }));
+    return t.moderation.stateMuted(
+      new Date(user.mutedUntil).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }),
+    );
   return t.moderation.stateFree;
 }
 
@@ -168,7 +194,10 @@ function MuteUsers() {
   const players = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return users.filter(
-      (u) => !u.roles.includes('admin') && !u.roles.includes('moderator') && (needle === '' || u.name.toLowerCase().includes(needle) || u.login.toLowerCase().includes(needle)),
+      (u) =>
+        !u.roles.includes('admin') &&
+        !u.roles.includes('moderator') &&
+        (needle === '' || u.name.toLowerCase().includes(needle) || u.login.toLowerCase().includes(needle)),
     );
   }, [users, filter]);
   const shown = players.slice(0, USERS_SHOWN);
@@ -180,10 +209,23 @@ function MuteUsers() {
       <h3>{t.moderation.usersHeading}</h3>
       <div className="form-row">
         <label>
-          {t.moderation.userFilter} <input type="search" value={filter} placeholder={t.moderation.userFilterHint} onChange={(e) => setFilter(e.target.value)} />
+          {t.moderation.userFilter}{' '}
+          <input
+            type="search"
+            value={filter}
+            placeholder={t.moderation.userFilterHint}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         </label>
         <label>
-          {t.moderation.minutes} <input type="number" min={1} max={MAX_MUTE_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+          {t.moderation.minutes}{' '}
+          <input
+            type="number"
+            min={1}
+            max={MAX_MUTE_MINUTES}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
         </label>
       </div>
       <ul className="plain-list">
@@ -197,7 +239,9 @@ function MuteUsers() {
               type="button"
               className="button button--small"
               aria-label={t.moderation.muteLabel(user.name)}
-              onClick={() => void send('amu', { userId: user.id, minutes: muteMinutes }, t.moderation.muted(user.name, muteMinutes))}
+              onClick={() =>
+                void send('amu', { userId: user.id, minutes: muteMinutes }, t.moderation.muted(user.name, muteMinutes))
+              }
             >
               {t.moderation.mute}
             </button>{' '}
@@ -234,7 +278,10 @@ function MuteUsers() {
                 type="button"
                 className="button button--small button--danger"
                 aria-label={t.moderation.blockLabel(user.name)}
-                onClick={() => window.confirm(t.moderation.blockConfirm(user.name)) && void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))}
+                onClick={() =>
+                  window.confirm(t.moderation.blockConfirm(user.name)) &&
+                  void send('abl', { userId: user.id, blocked: true }, t.moderation.blocked(user.name))
+                }
               >
                 {t.moderation.block}
               </button>
@@ -242,7 +289,9 @@ function MuteUsers() {
           </li>
         ))}
       </ul>
-      {players.length > shown.length && <p className="muted">{t.moderation.moreUsers(players.length - shown.length)}</p>}
+      {players.length > shown.length && (
+        <p className="muted">{t.moderation.moreUsers(players.length - shown.length)}</p>
+      )}
     </section>
   );
 }
@@ -251,13 +300,22 @@ function MuteUsers() {
 function TeamContent() {
   const teams = useAppSelector(selectOperatorTeams);
   const [teamId, setTeamId] = useState('');
-  const choices = useMemo(() => teams.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [teams]);
+  const choices = useMemo(
+    () => teams.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })),
+    [teams],
+  );
   const send = useCommand();
   const team = teams.find((candidate) => candidate.id === teamId);
   return (
     <section aria-label={t.moderation.teamContentHeading}>
       <h3>{t.moderation.teamContentHeading}</h3>
-      <FilteredSelect label={t.moderation.contentTeam} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
+      <FilteredSelect
+        label={t.moderation.contentTeam}
+        placeholder={t.moderation.chooseTeam}
+        choices={choices}
+        chosen={teamId}
+        onChoose={setTeamId}
+      />
       {team && (
         <div className="button-row">
           <button
@@ -275,7 +333,10 @@ function TeamContent() {
             type="button"
             className="button button--small button--danger"
             aria-label={t.moderation.clearLogoLabel(team.name)}
-            onClick={() => window.confirm(t.moderation.clearLogoConfirm(team.name)) && void send('mtl', { teamId: team.id }, t.moderation.logoCleared(team.name))}
+            onClick={() =>
+              window.confirm(t.moderation.clearLogoConfirm(team.name)) &&
+              void send('mtl', { teamId: team.id }, t.moderation.logoCleared(team.name))
+            }
           >
             {t.moderation.clearLogo}
           </button>
@@ -344,7 +405,10 @@ function RemoveFromTeam() {
   const teams = useAppSelector(selectOperatorTeams);
   const lists = useAppSelector(selectOperatorLists);
   const [teamId, setTeamId] = useState('');
-  const choices = useMemo(() => teams.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })), [teams]);
+  const choices = useMemo(
+    () => teams.map((team) => ({ id: team.id, name: team.name, detail: t.operator.teamNumber(team.number) })),
+    [teams],
+  );
   const [members, setMembers] = useState<string[]>([]);
   const [version, setVersion] = useState(0);
   const send = useCommand();
@@ -373,7 +437,13 @@ function RemoveFromTeam() {
   return (
     <section aria-label={t.moderation.teamsHeading}>
       <h3>{t.moderation.teamsHeading}</h3>
-      <FilteredSelect label={t.moderation.team} placeholder={t.moderation.chooseTeam} choices={choices} chosen={teamId} onChoose={setTeamId} />
+      <FilteredSelect
+        label={t.moderation.team}
+        placeholder={t.moderation.chooseTeam}
+        choices={choices}
+        chosen={teamId}
+        onChoose={setTeamId}
+      />
       {team &&
         (members.length === 0 ? (
           <p className="muted">{t.moderation.noMembers}</p>
@@ -384,7 +454,12 @@ function RemoveFromTeam() {
               return (
                 <li key={userId}>
                   {name}{' '}
-                  <button type="button" className="button button--small button--danger" aria-label={t.moderation.removeLabel(name, team.name)} onClick={() => void remove(userId)}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    aria-label={t.moderation.removeLabel(name, team.name)}
+                    onClick={() => void remove(userId)}
+                  >
                     {t.moderation.remove}
                   </button>
                 </li>

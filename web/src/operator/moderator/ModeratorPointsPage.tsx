@@ -28,7 +28,11 @@ const RankingTable = memo(function RankingTable({ overview, sort }: { overview: 
           <th scope="col">{t.moderatorPoints.rank}</th>
           <th scope="col">{t.moderatorPoints.team}</th>
           {overview.rounds.map((round, i) => (
-            <th scope="col" key={String(round)} aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}>
+            <th
+              scope="col"
+              key={String(round)}
+              aria-sort={sort === 'lastRound' && i === lastIndex ? 'descending' : undefined}
+            >
               {t.moderatorPoints.round(round)}
             </th>
           ))}
@@ -84,10 +88,19 @@ export function OverviewPanel({ quizId, overview }: { quizId: string; overview: 
         <button type="button" className="button button--primary" onClick={() => void publishPoints(send, quizId)}>
           {t.moderatorPoints.publish}
         </button>
-        <button type="button" className="button button--danger" onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => void send('mp', { content: {} }, t.moderatorPoints.unpublished)}
+        >
           {t.moderatorPoints.unpublish}
         </button>
-        <button type="button" className="button" aria-pressed={sort === 'lastRound'} onClick={() => setSort(sort === 'total' ? 'lastRound' : 'total')}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={sort === 'lastRound'}
+          onClick={() => setSort(sort === 'total' ? 'lastRound' : 'total')}
+        >
           {t.moderatorPoints.sortToggle}: {sort === 'total' ? t.moderatorPoints.sortTotal : t.moderatorPoints.sortLast}
         </button>
       </div>
@@ -145,7 +158,11 @@ export function ModeratorPointsPage() {
           )}
         </button>
       </form>
-      {result ? <OverviewPanel quizId={result.quizId} overview={result.overview} /> : <p className="muted">{t.placeholders.nothingLoaded}</p>}
+      {result ? (
+        <OverviewPanel quizId={result.quizId} overview={result.overview} />
+      ) : (
+        <p className="muted">{t.placeholders.nothingLoaded}</p>
+      )}
     </div>
   );
 }

@@ -6,13 +6,29 @@ import { selectImgPrefix } from '../../store/selectors';
 import { t } from '../../texts/operator';
 import { operatorTeam, selectOperatorLists, selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand } from '../shared';
-import { foldersFirst, joinFolder, parentFolder, pictureTeamName, stepPresentation, uploadUrl, type FolderEntry } from './logic';
+import {
+  foldersFirst,
+  joinFolder,
+  parentFolder,
+  pictureTeamName,
+  stepPresentation,
+  uploadUrl,
+  type FolderEntry,
+} from './logic';
 import { UploadedImage } from '../../components/UploadedImage';
 import type { OperatorView } from '../../realtime/views';
 import { PictureToggle } from './PictureToggle';
 
 /** Presentation: a modal with team name and picture; next and before buttons, keys n and b. */
-function Presentation({ pictures, folder, onClose }: { pictures: readonly FolderEntry[]; folder: string; onClose(): void }) {
+function Presentation({
+  pictures,
+  folder,
+  onClose,
+}: {
+  pictures: readonly FolderEntry[];
+  folder: string;
+  onClose(): void;
+}) {
   const [index, setIndex] = useState(-1);
   const prefix = useAppSelector(selectImgPrefix);
   const teams = useAppSelector(selectOperatorTeams);
@@ -40,7 +56,12 @@ function Presentation({ pictures, folder, onClose }: { pictures: readonly Folder
           <button type="button" className="button" onClick={() => step(-1)} disabled={index < 0}>
             {t.picviewer.before}
           </button>
-          <button type="button" className="button button--primary" onClick={() => step(1)} disabled={index >= pictures.length - 1}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => step(1)}
+            disabled={index >= pictures.length - 1}
+          >
             {t.picviewer.next}
           </button>
         </>
@@ -48,7 +69,10 @@ function Presentation({ pictures, folder, onClose }: { pictures: readonly Folder
     >
       {picture ? (
         <figure className="presentation">
-          <UploadedImage src={uploadUrl(prefix, folder, picture.name)} alt={t.picviewer.imageAlt(team || picture.name)} />
+          <UploadedImage
+            src={uploadUrl(prefix, folder, picture.name)}
+            alt={t.picviewer.imageAlt(team || picture.name)}
+          />
           <figcaption className="muted" aria-live="polite">
             {t.picviewer.counter(index + 1, pictures.length)} · {picture.name}
           </figcaption>
@@ -72,7 +96,13 @@ function folderTitle(folder: string, lists: OperatorView | null): string {
 /** A folder to open; a team's upload folder (named by the team id) shows the team's name, the id below. */
 function FolderButton({ name, teamName, onOpen }: { name: string; teamName: string | undefined; onOpen(): void }) {
   return (
-    <button type="button" className="folder-button" aria-label={t.picviewer.folderEntry(teamName ?? name)} title={name} onClick={onOpen}>
+    <button
+      type="button"
+      className="folder-button"
+      aria-label={t.picviewer.folderEntry(teamName ?? name)}
+      title={name}
+      onClick={onOpen}
+    >
       <span className="folder-button__icon" aria-hidden="true" />
       <span className="folder-button__name">{teamName ?? name}</span>
       {teamName !== undefined && <span className="folder-button__id">{name}</span>}
@@ -129,7 +159,12 @@ export function PicViewerPage() {
           <button type="submit" className="button button--primary">
             {t.picviewer.open}
           </button>
-          <button type="button" className="button" onClick={() => void open(parentFolder(folder))} disabled={folder === ''}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void open(parentFolder(folder))}
+            disabled={folder === ''}
+          >
             {t.picviewer.up}
           </button>
           <button type="button" className="button" onClick={() => setPresenting(true)} disabled={pictures.length === 0}>
@@ -152,7 +187,11 @@ export function PicViewerPage() {
                     </figcaption>
                   </figure>
                 ) : (
-                  <FolderButton name={entry.name} teamName={operatorTeam(lists, entry.name)?.name} onOpen={() => void open(joinFolder(folder, entry.name))} />
+                  <FolderButton
+                    name={entry.name}
+                    teamName={operatorTeam(lists, entry.name)?.name}
+                    onOpen={() => void open(joinFolder(folder, entry.name))}
+                  />
                 )}
               </li>
             ))}

@@ -18,7 +18,10 @@ export function PictureToggle({ fileName, hidden }: { fileName: string; hidden: 
       type="button"
       className="button button--small button--danger"
       aria-label={t.moderation.hidePictureLabel(fileName)}
-      onClick={() => window.confirm(t.moderation.hidePictureConfirm) && void send('mph', { fileName, hidden: true }, t.moderation.pictureHidden)}
+      onClick={() =>
+        window.confirm(t.moderation.hidePictureConfirm) &&
+        void send('mph', { fileName, hidden: true }, t.moderation.pictureHidden)
+      }
     >
       {t.moderation.hidePicture}
     </button>

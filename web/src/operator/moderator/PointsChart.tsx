@@ -27,7 +27,12 @@ export const PointsChart = memo(function PointsChart({ overview }: { overview: P
 
   return (
     <figure className="points-chart">
-      <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} role="img" aria-label={t.moderatorPoints.chartLabel} className="points-chart__svg">
+      <svg
+        viewBox={`0 0 ${FRAME.width} ${FRAME.height}`}
+        role="img"
+        aria-label={t.moderatorPoints.chartLabel}
+        className="points-chart__svg"
+      >
         {axis.ticks.map((tick) => {
           const { y } = at(0, tick);
           return (
@@ -44,7 +49,13 @@ export const PointsChart = memo(function PointsChart({ overview }: { overview: P
             {t.moderatorPoints.round(round)}
           </text>
         ))}
-        <text className="points-chart__axis" x={12} y={FRAME.top + 4} transform={`rotate(-90 12 ${FRAME.top + 4})`} textAnchor="end">
+        <text
+          className="points-chart__axis"
+          x={12}
+          y={FRAME.top + 4}
+          transform={`rotate(-90 12 ${FRAME.top + 4})`}
+          textAnchor="end"
+        >
           {t.moderatorPoints.chartAxis}
         </text>
         {order.map((i) => {

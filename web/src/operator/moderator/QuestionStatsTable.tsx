@@ -7,10 +7,12 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { Spinner } from '../../components/Spinner';
 import { t } from '../../texts/operator';
 
-type Loaded = { status: 'loading' } | { status: 'loaded'; stats: QuestionStats[] } | { status: 'failed'; message: string };
+type Loaded =
+  { status: 'loading' } | { status: 'loaded'; stats: QuestionStats[] } | { status: 'failed'; message: string };
 
 /** A share as the page shows it: the percentage stats.csv writes, with a percent sign. */
-const share = (value: number | null) => (value === null ? t.results.none : t.results.percent(germanDecimal(percentOf(value))));
+const share = (value: number | null) =>
+  value === null ? t.results.none : t.results.percent(germanDecimal(percentOf(value)));
 const average = (value: number | null) => (value === null ? t.results.none : germanDecimal(value));
 
 /** Loads the statistics whenever the quiz or `loadedAt` (a new overview) changes. */
@@ -21,7 +23,9 @@ export function QuestionStatsTable({ quizId, loadedAt }: { quizId: string; loade
     setLoaded({ status: 'loading' });
     getQuizStats(quizId).then(
       (stats) => current && setLoaded({ status: 'loaded', stats }),
-      (error: unknown) => current && setLoaded({ status: 'failed', message: (error instanceof HttpError && error.detail) || t.results.statsFailed }),
+      (error: unknown) =>
+        current &&
+        setLoaded({ status: 'failed', message: (error instanceof HttpError && error.detail) || t.results.statsFailed }),
     );
     return () => {
       current = false;
@@ -45,7 +49,15 @@ export function QuestionStatsTable({ quizId, loadedAt }: { quizId: string; loade
     <div className="table-scroll">
       <table className="table stats-table">
         <caption className="visually-hidden">{t.results.statsCaption}</caption>
-        <ColumnHeads labels={[t.results.colQuestion, t.results.colAnswered, t.results.colRight, t.results.colShare, t.results.colAverage]} />
+        <ColumnHeads
+          labels={[
+            t.results.colQuestion,
+            t.results.colAnswered,
+            t.results.colRight,
+            t.results.colShare,
+            t.results.colAverage,
+          ]}
+        />
         <tbody>
           {loaded.stats.map((s) => (
             <tr key={`${s.round}.${s.num}`}>

@@ -26,7 +26,8 @@ export function UberPanel() {
 
   function changeMode() {
     const current = global?.uberModus ?? 'quiz';
-    if (modus !== current && uberModeLocked(current, isQuestionOpenInView(global))) return notify(t.control.uberModeOnlyWithoutQuestion);
+    if (modus !== current && uberModeLocked(current, isQuestionOpenInView(global)))
+      return notify(t.control.uberModeOnlyWithoutQuestion);
     void send('mum', { modus }, t.operator.done);
   }
 
@@ -57,7 +58,13 @@ export function UberPanel() {
           void send('mumm', { message }, t.operator.done);
         }}
       >
-        <TextAreaField label={t.control.uberMessage} value={message} onValue={setMessage} rows={3} maxLength={FIELD_MAXIMA.uberMessage} />
+        <TextAreaField
+          label={t.control.uberMessage}
+          value={message}
+          onValue={setMessage}
+          rows={3}
+          maxLength={FIELD_MAXIMA.uberMessage}
+        />
         <div className="button-row">
           <button type="submit" className="button">
             {t.control.uberMessageSave}
@@ -127,9 +134,18 @@ export function PaintingPanel() {
   }
 
   return (
-    <Panel title={t.control.paintingHeading} actions={<span className="badge">{t.control.paintingStrokes(strokes.length)}</span>}>
+    <Panel
+      title={t.control.paintingHeading}
+      actions={<span className="badge">{t.control.paintingStrokes(strokes.length)}</span>}
+    >
       <div className="inline-form">
-        <Field label={t.control.paintingUrl} value={url} onValue={setUrl} type="url" maxLength={FIELD_MAXIMA.strokeUrl} />
+        <Field
+          label={t.control.paintingUrl}
+          value={url}
+          onValue={setUrl}
+          type="url"
+          maxLength={FIELD_MAXIMA.strokeUrl}
+        />
         <div className="field">
           <label htmlFor={colourId}>{t.control.paintingColour}</label>
           <select id={colourId} value={colour} onChange={(e) => setColour(e.target.value as ColourKey)}>

@@ -17,7 +17,10 @@ export const countdownKey = (index: number): string => String(index + 1);
 /** Where a key press types text: a form field or an editable element. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  return target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null || (target instanceof HTMLElement && target.isContentEditable);
+  return (
+    target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }
 
 /** What the hotkeys read of a key press (a KeyboardEvent). */
@@ -143,7 +146,13 @@ export function HotkeyList() {
   const close = () => setOpen(false);
   return (
     <>
-      <button type="button" className="button button--small" aria-keyshortcuts={keyShortcut(HOTKEYS.help)} aria-haspopup="dialog" onClick={show}>
+      <button
+        type="button"
+        className="button button--small"
+        aria-keyshortcuts={keyShortcut(HOTKEYS.help)}
+        aria-haspopup="dialog"
+        onClick={show}
+      >
         {t.hotkeys.listButton}
         <Kbd hotkey={HOTKEYS.help} />
       </button>
@@ -160,7 +169,8 @@ export function HotkeyList() {
         <p>{t.hotkeys.listIntro}</p>
         {scope && (
           <label className="checkbox checkbox--wrap">
-            <input type="checkbox" checked={scope.enabled} onChange={(e) => scope.setEnabled(e.target.checked)} /> {t.hotkeys.enabled}
+            <input type="checkbox" checked={scope.enabled} onChange={(e) => scope.setEnabled(e.target.checked)} />{' '}
+            {t.hotkeys.enabled}
           </label>
         )}
         <table className="table hotkey-list">

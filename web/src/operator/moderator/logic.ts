@@ -35,7 +35,13 @@ export interface ChartFrame {
 }
 
 /** Maps a round index and a value into the chart's drawing area (y grows downwards). */
-export function chartPoint(frame: ChartFrame, roundCount: number, axisMax: number, index: number, value: number): { x: number; y: number } {
+export function chartPoint(
+  frame: ChartFrame,
+  roundCount: number,
+  axisMax: number,
+  index: number,
+  value: number,
+): { x: number; y: number } {
   const innerWidth = frame.width - frame.left - frame.right;
   const innerHeight = frame.height - frame.top - frame.bottom;
   const x = frame.left + (roundCount <= 1 ? innerWidth / 2 : (index / (roundCount - 1)) * innerWidth);
@@ -44,7 +50,20 @@ export function chartPoint(frame: ChartFrame, roundCount: number, axisMax: numbe
 }
 
 /** Distinct, readable line colours; beyond the palette the hue keeps turning by the golden angle. */
-const PALETTE = ['#5b3fd6', '#e53935', '#1e88e5', '#43a047', '#f9a825', '#ec407a', '#00897b', '#6d4c41', '#8e24aa', '#3949ab', '#c0ca33', '#fb8c00'];
+const PALETTE = [
+  '#5b3fd6',
+  '#e53935',
+  '#1e88e5',
+  '#43a047',
+  '#f9a825',
+  '#ec407a',
+  '#00897b',
+  '#6d4c41',
+  '#8e24aa',
+  '#3949ab',
+  '#c0ca33',
+  '#fb8c00',
+];
 export function seriesColour(index: number): string {
   if (index < PALETTE.length) return PALETTE[index];
   return `hsl(${Math.round((index * 137.508) % 360)} 65% 42%)`;
@@ -78,7 +97,11 @@ export function uploadUrl(prefix: string, folder: string, fileName: string): str
  * The team of a picture: a path segment or the leading digits of the file name that is a team id
  * ("team/12/foto.png", "12_foto.png"), else a segment equal to a team name, else the folder's name.
  */
-export function pictureTeamName(folder: string, fileName: string, teams: ReadonlyArray<{ id: string; name: string }>): string {
+export function pictureTeamName(
+  folder: string,
+  fileName: string,
+  teams: ReadonlyArray<{ id: string; name: string }>,
+): string {
   const byId = new Map(teams.map((team) => [team.id, team.name]));
   const parts = segments(folder);
   const leadingId = /^(\d+)[_\-. ]/.exec(fileName)?.[1];

@@ -6,7 +6,16 @@ import { t } from '../../texts/operator';
 import { selectOperatorTeams } from '../operatorLists';
 import { Panel, useCommand, useNotify } from '../shared';
 import { WindowedList } from '../Windowed';
-import { answersByTeam, answerStatus, regexMatches, regexProblemText, searchTeams, type CheckerAnswer, type RegexCheck, type RegexMark } from './logic';
+import {
+  answersByTeam,
+  answerStatus,
+  regexMatches,
+  regexProblemText,
+  searchTeams,
+  type CheckerAnswer,
+  type RegexCheck,
+  type RegexMark,
+} from './logic';
 
 const MARKS: readonly RegexMark[] = ['correct', 'wrong', 'unchecked'];
 
@@ -43,12 +52,19 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
   const [mark, setMark] = useState<RegexMark>('correct');
   const rule = useRegexRule();
   const compiled = useMemo(() => (rule ? rule(regex) : null), [rule, regex]);
-  const matches = useMemo(() => (compiled?.ok ? regexMatches(answers, round, question, compiled.regex).length : 0), [compiled, answers, round, question]);
+  const matches = useMemo(
+    () => (compiled?.ok ? regexMatches(answers, round, question, compiled.regex).length : 0),
+    [compiled, answers, round, question],
+  );
 
   function apply() {
     if (!compiled) return; // the rule is still loading (a moment after the tool appeared)
     if (!compiled.ok) return notify(regexProblemText(compiled.problem));
-    void send('trx', { quiz: quizId, round, question, regex, points: wholeNumberOr(points, 1), mark }, t.tester.regexPreview(matches));
+    void send(
+      'trx',
+      { quiz: quizId, round, question, regex, points: wholeNumberOr(points, 1), mark },
+      t.tester.regexPreview(matches),
+    );
   }
 
   return (
@@ -77,7 +93,13 @@ export function RegexTool({ quizId, round, question, answers }: ToolProps) {
         </button>
       </form>
       <p className="hint" role="status">
-        {!compiled ? '' : compiled.ok ? t.tester.regexPreview(matches) : regex.trim() === '' ? '' : regexProblemText(compiled.problem)}
+        {!compiled
+          ? ''
+          : compiled.ok
+            ? t.tester.regexPreview(matches)
+            : regex.trim() === ''
+              ? ''
+              : regexProblemText(compiled.problem)}
       </p>
     </Panel>
   );

@@ -40,7 +40,17 @@ interface SingleCheckerProps {
 }
 
 /** The answer under check, coloured by status (with the status in words for screen readers). */
-function AnswerCard({ answer, teamName, index, count }: { answer: CheckerAnswer; teamName: string; index: number; count: number }) {
+function AnswerCard({
+  answer,
+  teamName,
+  index,
+  count,
+}: {
+  answer: CheckerAnswer;
+  teamName: string;
+  index: number;
+  count: number;
+}) {
   const status = answerStatus(answer);
   const noAnswers = answer.answer === NO_PROPOSALS_MESSAGE;
   return (
@@ -49,7 +59,9 @@ function AnswerCard({ answer, teamName, index, count }: { answer: CheckerAnswer;
         <span>{t.tester.answerOf(teamName)}</span>
         <span className="badge">{t.tester.position(index + 1, count)}</span>
       </header>
-      <p className="check-answer__text">{noAnswers ? t.tester.noAnswersGivenText : answer.answer || t.placeholders.emptyAnswer}</p>
+      <p className="check-answer__text">
+        {noAnswers ? t.tester.noAnswersGivenText : answer.answer || t.placeholders.emptyAnswer}
+      </p>
       <p className="check-answer__meta">
         <strong>{t.tester.points(answer.points)}</strong> · {t.tester.status[status]}
       </p>
@@ -74,7 +86,10 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   const offset = offsetState.offset;
   const round = wholeNumberOr(position.round, 1);
   const number = wholeNumberOr(position.question, 1);
-  const list = useMemo(() => answersToCheck(answers, { round, question: number, onlyUnchecked }), [answers, round, number, onlyUnchecked]);
+  const list = useMemo(
+    () => answersToCheck(answers, { round, question: number, onlyUnchecked }),
+    [answers, round, number, onlyUnchecked],
+  );
   const start = wholeNumberOr(startOffset, 0);
   const answer = currentAnswer(list, start, offset);
   const question = quiz ? findQuestion(quiz.content, round, number) : undefined;
@@ -97,8 +112,14 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   }
 
   // Skip and unskip are debounced (50 ms); unskip first returns to the last offset.
-  const skip = useMemo(() => debounce(() => setOffsetState((o) => skipOffset(o, 'skip')), SKIP_DEBOUNCE_MS, realTimers), []);
-  const unskip = useMemo(() => debounce(() => setOffsetState((o) => skipOffset(o, 'unskip')), SKIP_DEBOUNCE_MS, realTimers), []);
+  const skip = useMemo(
+    () => debounce(() => setOffsetState((o) => skipOffset(o, 'skip')), SKIP_DEBOUNCE_MS, realTimers),
+    [],
+  );
+  const unskip = useMemo(
+    () => debounce(() => setOffsetState((o) => skipOffset(o, 'unskip')), SKIP_DEBOUNCE_MS, realTimers),
+    [],
+  );
   useEffect(
     () => () => {
       skip.cancel();
@@ -126,7 +147,10 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
   }, []);
 
   return (
-    <Panel title={`${t.operator.quiz} ${quizId} · ${t.operator.round} ${round} · ${t.operator.question} ${number}`} className="checker">
+    <Panel
+      title={`${t.operator.quiz} ${quizId} · ${t.operator.round} ${round} · ${t.operator.question} ${number}`}
+      className="checker"
+    >
       <Facts
         items={[
           [t.operator.state, t.operator.states[state] ?? state],
@@ -134,18 +158,32 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
         ]}
       />
       <div className="inline-form">
-        <Field label={t.operator.round} type="number" min={1} value={position.round} onValue={(v) => moveTo({ ...position, round: v })} />
-        <Field label={t.operator.question} type="number" min={1} value={position.question} onValue={(v) => moveTo({ ...position, question: v })} />
+        <Field
+          label={t.operator.round}
+          type="number"
+          min={1}
+          value={position.round}
+          onValue={(v) => moveTo({ ...position, round: v })}
+        />
+        <Field
+          label={t.operator.question}
+          type="number"
+          min={1}
+          value={position.question}
+          onValue={(v) => moveTo({ ...position, question: v })}
+        />
         <button type="button" className="button" onClick={nextQuestion}>
           {t.tester.nextQuestion}
         </button>
       </div>
       <div className="inline-form">
         <label className="checkbox">
-          <input type="checkbox" checked={startFromTop} onChange={(e) => setStartFromTop(e.target.checked)} /> {t.tester.startFromTop}
+          <input type="checkbox" checked={startFromTop} onChange={(e) => setStartFromTop(e.target.checked)} />{' '}
+          {t.tester.startFromTop}
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={onlyUnchecked} onChange={(e) => setOnlyUnchecked(e.target.checked)} /> {t.tester.onlyUnchecked}
+          <input type="checkbox" checked={onlyUnchecked} onChange={(e) => setOnlyUnchecked(e.target.checked)} />{' '}
+          {t.tester.onlyUnchecked}
         </label>
         <Field label={t.tester.startOffset} type="number" value={startOffset} onValue={setStartOffset} />
         <Field
@@ -168,7 +206,12 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
       </div>
       {answer ? (
         <>
-          <AnswerCard answer={answer} teamName={teamName(answer)} index={wrapOffset(start + offset, list.length)} count={list.length} />
+          <AnswerCard
+            answer={answer}
+            teamName={teamName(answer)}
+            index={wrapOffset(start + offset, list.length)}
+            count={list.length}
+          />
           <div role="group" aria-label={t.tester.ratingGroup} className="rating-buttons">
             {RATING_VALUES.map((value) => (
               <button
@@ -207,7 +250,9 @@ export function SingleChecker({ quizId, quiz, answers, teamName, onRated, positi
               className="button button--small"
               disabled={busy}
               aria-pressed={answer.liked}
-              onClick={() => void rate(answer, { kind: 'change', change: 0, checked: answer.checked, liked: !answer.liked })}
+              onClick={() =>
+                void rate(answer, { kind: 'change', change: 0, checked: answer.checked, liked: !answer.liked })
+              }
             >
               {answer.liked ? t.tester.unlike : t.tester.like}
             </button>

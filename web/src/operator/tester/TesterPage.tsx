@@ -44,7 +44,8 @@ export function TesterPage() {
   // A team's answer shows the team's name; a single player's answer the player's name.
   const teamName = useCallback(
     (answer: CheckerAnswer) => {
-      if (answer.teamId !== null) return operatorTeam(lists, answer.teamId)?.name ?? answer.team ?? t.placeholders.noTeam;
+      if (answer.teamId !== null)
+        return operatorTeam(lists, answer.teamId)?.name ?? answer.team ?? t.placeholders.noTeam;
       return answer.userId !== null ? userNameOrPlaceholder(lists, answer.userId) : t.placeholders.noTeam;
     },
     [lists],
@@ -83,7 +84,13 @@ export function TesterPage() {
           <legend className="visually-hidden">{t.tester.mode}</legend>
           {(['single', 'round'] as const).map((m) => (
             <label key={m} className={`chip ${mode === m ? 'chip--active' : ''}`}>
-              <input type="radio" name="tester-mode" className="visually-hidden" checked={mode === m} onChange={() => setMode(m)} />
+              <input
+                type="radio"
+                name="tester-mode"
+                className="visually-hidden"
+                checked={mode === m}
+                onChange={() => setMode(m)}
+              />
               {m === 'single' ? t.tester.modeSingle : t.tester.modeRound}
             </label>
           ))}

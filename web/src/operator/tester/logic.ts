@@ -26,7 +26,9 @@ export interface CheckerFilter {
 
 /** The answers of one question in a stable order (by id), optionally only the unchecked ones. */
 export function answersToCheck(answers: readonly CheckerAnswer[], filter: CheckerFilter): CheckerAnswer[] {
-  return answers.filter((a) => a.round === filter.round && a.num === filter.question && (!filter.onlyUnchecked || !a.checked)).sort((a, b) => compareIds(a.id, b.id));
+  return answers
+    .filter((a) => a.round === filter.round && a.num === filter.question && (!filter.onlyUnchecked || !a.checked))
+    .sort((a, b) => compareIds(a.id, b.id));
 }
 
 function compareIds(a: string, b: string): number {
@@ -45,8 +47,17 @@ export interface QuestionPosition {
  * (number + 1, else question 1 of the next round) to the first question that still has an unchecked
  * answer; null when none follows (the screen then says 'keine nächsten unkontollierten gefunden.').
  */
-export function nextUncheckedPosition(content: readonly Question[], answers: readonly CheckerAnswer[], round: number, number: number): QuestionPosition | null {
-  for (let next = nextQuestionPosition(content, round, number); next; next = nextQuestionPosition(content, next.round, next.number)) {
+export function nextUncheckedPosition(
+  content: readonly Question[],
+  answers: readonly CheckerAnswer[],
+  round: number,
+  number: number,
+): QuestionPosition | null {
+  for (
+    let next = nextQuestionPosition(content, round, number);
+    next;
+    next = nextQuestionPosition(content, next.round, next.number)
+  ) {
     const at = next;
     if (answers.some((a) => a.round === at.round && a.num === at.number && !a.checked)) return at;
   }
@@ -60,7 +71,11 @@ export function wrapOffset(offset: number, count: number): number {
 }
 
 /** The answer the checker shows: start offset plus offset, wrapped; null when nothing fits. */
-export function currentAnswer(list: readonly CheckerAnswer[], startOffset: number, offset: number): CheckerAnswer | null {
+export function currentAnswer(
+  list: readonly CheckerAnswer[],
+  startOffset: number,
+  offset: number,
+): CheckerAnswer | null {
   if (list.length === 0) return null;
   return list[wrapOffset(startOffset + offset, list.length)];
 }
@@ -74,7 +89,9 @@ export interface OffsetState {
 /** Skip moves on and remembers where it was; unskip first returns there, else goes one back. */
 export function skipOffset(state: OffsetState, direction: 'skip' | 'unskip'): OffsetState {
   if (direction === 'skip') return { offset: state.offset + 1, lastOffset: state.offset };
-  return state.lastOffset !== null ? { offset: state.lastOffset, lastOffset: null } : { offset: state.offset - 1, lastOffset: null };
+  return state.lastOffset !== null
+    ? { offset: state.lastOffset, lastOffset: null }
+    : { offset: state.offset - 1, lastOffset: null };
 }
 
 /** Runs a task only when none is in flight; a call while one runs is dropped (undefined). */
@@ -116,7 +133,12 @@ export function regexProblemText(problem: AnswerRegexProblem): string {
 }
 
 /** The answers of a question the regex would mark (the preview of `trx`). */
-export function regexMatches(answers: readonly CheckerAnswer[], round: number, question: number, regex: AnswerRegex): CheckerAnswer[] {
+export function regexMatches(
+  answers: readonly CheckerAnswer[],
+  round: number,
+  question: number,
+  regex: AnswerRegex,
+): CheckerAnswer[] {
   return answers.filter((a) => a.round === round && a.num === question && regex.test(a.answer));
 }
 
@@ -152,7 +174,11 @@ export interface RoundTableRow {
 }
 
 /** Teams × questions of one round: one row per team that answered, sorted by name. */
-export function roundTable(answers: readonly CheckerAnswer[], round: number, teamName: (answer: CheckerAnswer) => string): RoundTableRow[] {
+export function roundTable(
+  answers: readonly CheckerAnswer[],
+  round: number,
+  teamName: (answer: CheckerAnswer) => string,
+): RoundTableRow[] {
   const rows = new Map<string, RoundTableRow>();
   for (const a of answers) {
     if (a.round !== round) continue;
@@ -177,7 +203,11 @@ export const realTimers: Timers = {
 };
 
 /** Skip and unskip are debounced (50 ms): calls within the window collapse into the last one. */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number, timers: Timers): ((...args: A) => void) & { cancel(): void } {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+  timers: Timers,
+): ((...args: A) => void) & { cancel(): void } {
   let handle: unknown = null;
   const debounced = (...args: A) => {
     if (handle !== null) timers.clearTimeout(handle);

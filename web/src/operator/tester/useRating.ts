@@ -2,7 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useCommand } from '../shared';
 import { changedPoints, singleFlight, type CheckerAnswer } from './logic';
 
-export type RatingSent = { kind: 'absolute'; value: number; liked: boolean } | { kind: 'change'; change: number; checked: boolean; liked: boolean };
+export type RatingSent =
+  | { kind: 'absolute'; value: number; liked: boolean }
+  | { kind: 'change'; change: number; checked: boolean; liked: boolean };
 
 /**
  * Sends ratings (tua absolute, tu relative); a rating is sent only when none is in flight.
@@ -18,7 +20,12 @@ export function useRating(onRated: (answer: CheckerAnswer) => void) {
       const reply =
         rating.kind === 'absolute'
           ? await send('tua', { answerId: answer.id, value: rating.value, checked: true, liked: rating.liked })
-          : await send('tu', { answerId: answer.id, change: rating.change, checked: rating.checked, liked: rating.liked });
+          : await send('tu', {
+              answerId: answer.id,
+              change: rating.change,
+              checked: rating.checked,
+              liked: rating.liked,
+            });
       if (!reply.success) return false;
       const points = rating.kind === 'absolute' ? rating.value : changedPoints(answer.points, rating.change);
       onRated({ ...answer, points, checked: rating.kind === 'absolute' ? true : rating.checked, liked: rating.liked });

@@ -27,7 +27,11 @@ function soundWanted(): boolean {
 function useQuestionAlerts(sound: boolean): void {
   const global = useAppSelector(selectGlobal);
   const moment: AlertMoment | null = global
-    ? { state: global.state, question: global.question ? `${global.question.round}/${global.question.number}` : null, countdownEndsAt: global.countdownEndsAt }
+    ? {
+        state: global.state,
+        question: global.question ? `${global.question.round}/${global.question.number}` : null,
+        countdownEndsAt: global.countdownEndsAt,
+      }
     : null;
   const before = useRef<AlertMoment | null>(null);
   const originalTitle = useRef<string | null>(null);

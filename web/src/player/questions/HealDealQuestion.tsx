@@ -42,20 +42,36 @@ export function HealDealQuestion() {
 
   const healed = choices?.heal != null;
   const dealt = choices?.deal != null;
-  const remaining = healed && dealt ? t.healDeal.remainingBoth : healed ? t.healDeal.remainingDeal : dealt ? t.healDeal.remainingHeal : t.healDeal.remainingNone;
+  const remaining =
+    healed && dealt
+      ? t.healDeal.remainingBoth
+      : healed
+        ? t.healDeal.remainingDeal
+        : dealt
+          ? t.healDeal.remainingHeal
+          : t.healDeal.remainingNone;
 
   return (
     <div className="heal-deal">
       <div role="tablist" className="tabs">
         {(['deal', 'heal'] as const).map((kind) => (
-          <button key={kind} type="button" role="tab" aria-selected={tab === kind} className="tab" onClick={() => setTab(kind)}>
+          <button
+            key={kind}
+            type="button"
+            role="tab"
+            aria-selected={tab === kind}
+            className="tab"
+            onClick={() => setTab(kind)}
+          >
             {t.healDeal[kind]}
           </button>
         ))}
       </div>
       <div role="tabpanel" className="tabpanel">
         <p role="status">{remaining}</p>
-        <p className="heal-deal__choice">{chosen ? t.healDeal.chosen[tab](chosen.teamName, chosen.amount) : t.healDeal.notChosen[tab]}</p>
+        <p className="heal-deal__choice">
+          {chosen ? t.healDeal.chosen[tab](chosen.teamName, chosen.amount) : t.healDeal.notChosen[tab]}
+        </p>
         {choices?.calculated ? (
           <p className="muted">{t.healDeal.calculated(choices.round)}</p>
         ) : (

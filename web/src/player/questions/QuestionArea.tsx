@@ -52,9 +52,13 @@ function QuestionHeader({ question }: { question: Question }) {
   return (
     <header className="question__header">
       <div className="question__meta">
-        {question.round !== undefined && question.number !== undefined && <span>{t.question.heading(question.round, question.number)}</span>}
+        {question.round !== undefined && question.number !== undefined && (
+          <span>{t.question.heading(question.round, question.number)}</span>
+        )}
         {question.category && <span className="badge">{question.category}</span>}
-        {typeof question.points === 'number' && <span className="badge badge--points">{t.question.points(question.points)}</span>}
+        {typeof question.points === 'number' && (
+          <span className="badge badge--points">{t.question.points(question.points)}</span>
+        )}
       </div>
       {question.question && <p className="question__text">{question.question}</p>}
     </header>

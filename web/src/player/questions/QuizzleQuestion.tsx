@@ -15,7 +15,10 @@ export function QuizzleQuestion() {
   const quizzle = useAppSelector((s) => selectGlobal(s)?.quizzle ?? 'init');
   const proposals = useProposals().filter((p) => !p.chat);
   const send = useProposalCommand();
-  const offered = team?.quizzled !== null && team?.quizzled !== undefined ? proposals.find((p) => p.key === String(team.quizzled)) : undefined;
+  const offered =
+    team?.quizzled !== null && team?.quizzled !== undefined
+      ? proposals.find((p) => p.key === String(team.quizzled))
+      : undefined;
 
   async function accept(key: string) {
     if (await send('go', key)) await send('gf', key);
@@ -36,7 +39,12 @@ export function QuizzleQuestion() {
           <strong className="quizzle__label">{t.question.quizzleOffered(offered.key)}</strong>
           <p className="proposal__message">{offered.message}</p>
           <p className="muted">
-            {t.question.takenBy(offered.author)} · {verdict?.verdict === 'accepted' ? <strong>{t.question.quizzleAccepted(verdict.key)}</strong> : t.question.quizzleWaiting}
+            {t.question.takenBy(offered.author)} ·{' '}
+            {verdict?.verdict === 'accepted' ? (
+              <strong>{t.question.quizzleAccepted(verdict.key)}</strong>
+            ) : (
+              t.question.quizzleWaiting
+            )}
           </p>
         </div>
       ) : (
@@ -49,7 +57,11 @@ export function QuizzleQuestion() {
                 <span className="proposal__message">{p.message}</span>
               </div>
               {quizzle === 'init' && (
-                <button type="button" className="button button--small button--primary" onClick={() => void accept(p.key)}>
+                <button
+                  type="button"
+                  className="button button--small button--primary"
+                  onClick={() => void accept(p.key)}
+                >
                   {t.question.quizzleAccept}
                 </button>
               )}

@@ -7,7 +7,13 @@ import { AnswerForm } from './AnswerForm';
 export function SchiffeQuestion() {
   return (
     <>
-      <AnswerForm mode="team" initial={SHIP_ANSWER_TEMPLATE} rows={2} hint={`${t.question.schiffeHelp}. ${t.question.shiftEnter}`} validate={shipAnswerProblemText} />
+      <AnswerForm
+        mode="team"
+        initial={SHIP_ANSWER_TEMPLATE}
+        rows={2}
+        hint={`${t.question.schiffeHelp}. ${t.question.shiftEnter}`}
+        validate={shipAnswerProblemText}
+      />
       <ProposalList />
     </>
   );
