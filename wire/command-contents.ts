@@ -5,14 +5,7 @@
 
 /** The content of each socket command and query, by message code (PROTOCOL.md). */
 export interface CommandContents {
-  aas: {
-    question?: number;
-    quiz?: string | number;
-    round?: number;
-    solution?: string | number;
-    text?: string;
-    title?: string;
-  };
+  aas: { question?: number; quiz?: string | number; round?: number; solution?: string | number; text?: string; title?: string };
   abl: { blocked?: boolean; userId?: string };
   aff: { flags?: string };
   ahd: Record<string, never>;
