@@ -45,7 +45,7 @@ function precompress(): Plugin {
 }
 
 /**
- * The modules the entry (src/main.tsx) imports statically, at any depth, outside node_modules: what
+ * The modules the entry (web/src/main.tsx) imports statically, at any depth, outside node_modules: what
  * the first load runs anyway. Read from the module graph once it is built, for the chunk group below.
  */
 function entryClosure(entry: string): { plugin: Plugin; has: (id: string) => boolean } {
@@ -57,12 +57,10 @@ function entryClosure(entry: string): { plugin: Plugin; has: (id: string) => boo
       apply: 'build',
       buildEnd() {
         closure.clear();
-        const start = [...this.getModuleIds()].find((id) => id === entry);
-        if (!start) throw new Error(`entry-closure: ${entry} is not in the build`);
-        const pending = [start];
-        while (pending.length > 0) {
-          const info = this.getModuleInfo(pending.pop()!);
-          for (const imported of info?.importedIds ?? []) {
+        if (!this.getModuleInfo(entry)) throw new Error(`entry-closure: ${entry} is not in the build`);
+        const pending = [entry];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
             if (imported === entry || closure.has(imported) || /node_modules/.test(imported)) continue;
             closure.add(imported);
             pending.push(imported);
