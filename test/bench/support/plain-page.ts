@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS, LAPTOP } from '../../browser/support/browser';
+import { watchScript } from '../../support/page-wait';
 
 interface Pending {
   resolve: (value: Record<string, unknown>) => void;
@@ -133,25 +134,14 @@ export class PlainPage {
 
   /**
    * Waits until the expression is truthy (checked every animation frame) and returns its value; a
-   * document replaced meanwhile (a navigation) is waited for again, as test/support/page-wait.ts does.
+   * document replaced meanwhile (a navigation) is waited for again, as untilInPage (test/support/page-wait.ts) does.
    */
   async until<T = unknown>(expression: string, timeoutMs: number): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const slice = Math.min(1_000, deadline - Date.now());
       if (slice <= 0) throw new Error(`not true within ${timeoutMs} ms: ${expression}`);
-      const value = await this.evaluate<T>(
-        `new Promise((resolve, reject) => {
-        const until = performance.now() + ${slice};
-        const check = () => {
-          let value;
-          try { value = (${expression}); } catch (error) { reject(error); return; }
-          if (value || performance.now() > until) resolve(value);
-          else requestAnimationFrame(check);
-        };
-        check();
-      })`,
-      ).catch((error: Error) => {
+      const value = await this.evaluate<T>(watchScript(expression, slice)).catch((error: Error) => {
         if (/context|navigat|Cannot find/i.test(error.message)) return undefined;
         throw error;
       });
