@@ -113,7 +113,7 @@ export async function startRuntime(
   forgetChangedTeamPasswords({ engine, secrets });
   const hub = new PushHub(engine.live, presence);
   hub.start();
-  if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.refreshPresenceOf(userId));
+  if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.presenceChanged(userId));
   const mailer = config.smtpUrl && config.mailFrom ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
   const passwordResets = await PasswordResets.open({
     engine,

@@ -96,7 +96,8 @@ export function clientAddress(request: Request): string {
 export function addressKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
+  // An IPv4 address has no colon: net.isIPv6's long expression is not run on every socket of a reconnect storm.
+  if (!address.includes(':') || !isIPv6(address)) return address;
   const groups = expandIPv6(address.split('%')[0]!);
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
 }

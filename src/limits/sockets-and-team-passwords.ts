@@ -17,6 +17,14 @@ export const SOCKETS_PER_USER = 5;
  * reconnecting together after a restart stays below; a script opening thousands is cut off.
  */
 export const ANONYMOUS_SOCKETS_PER_ADDRESS = 200;
+/**
+ * Sockets from one address beyond ANONYMOUS_SOCKETS_PER_ADDRESS are held, not closed: opened but unread
+ * (paused) until one of that address's waiting sockets authenticates or closes, oldest first, each
+ * still within AUTH_DEADLINE_MS of its opening. A reconnect storm from one address (players behind one
+ * venue's router, or a bench's loopback) then waits its turn instead of failing and reconnecting,
+ * which cost the server a whole handshake per attempt. Beyond these too, a new socket is closed at once.
+ */
+export const HELD_SOCKETS_PER_ADDRESS = 1000;
 /** A socket must authenticate (`sa`) this soon after it opened, or it is closed. */
 export const AUTH_DEADLINE_MS = 10_000;
 

@@ -18,6 +18,9 @@ import { diffViews } from './view-diff';
 
 export type { PushClient };
 
+/** The scopes whose view shows everyone's presence, not only their receivers' (ScopeDefinition.everyonesPresence). */
+const EVERYONES_PRESENCE = SCOPE_NAMES.filter((name) => scopeDefinition({ scope: name }).everyonesPresence);
+
 export interface Snapshot {
   views: Partial<Record<ScopeName, object | null>>;
   versions: Partial<Record<ScopeName, number>>;
@@ -40,6 +43,9 @@ export class PushHub {
   private frameId = 0;
   private readonly isOnline = (userId: string) => this.presence.isOnline(userId);
   private unsubscribe: (() => void) | null = null;
+  /** Users whose presence changed since the last flushPresence, and the flush this turn of the event loop. */
+  private readonly presenceChanges = new Set<string>();
+  private presenceFlush: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly live: LiveStateService,
@@ -52,6 +58,8 @@ export class PushHub {
 
   stop(): void {
     this.unsubscribe?.();
+    if (this.presenceFlush) clearImmediate(this.presenceFlush);
+    this.presenceFlush = null;
   }
 
   /** Subscribes a client to its scopes; returns false when the user is unknown. */
@@ -92,6 +100,7 @@ export class PushHub {
    * storm neither serializes nor encodes the global view once per socket.
    */
   snapshotParts(client: PushClient): Array<string | Buffer> {
+    this.flushPresence();
     const parts: Array<string | Buffer> = [];
     let versions = '';
     for (const key of this.scopesOfClient.get(client) ?? []) {
@@ -118,6 +127,7 @@ export class PushHub {
 
   /** The client's views as they stand, with the versions later patches build on. */
   snapshot(client: PushClient): Snapshot {
+    this.flushPresence();
     const snapshot: Snapshot = { views: {}, versions: {} };
     for (const key of this.scopesOfClient.get(client) ?? []) {
       const scope = this.scope(key);
@@ -127,23 +137,53 @@ export class PushHub {
     return snapshot;
   }
 
-  /** A user went on- or offline: the scopes that user receives may show it (presence is among their inputs), and those that show everyone's. */
+  /**
+   * A user went on- or offline: the scopes that user receives may show it (presence is among their inputs), and
+   * those that show everyone's. Refreshed at the end of this turn of the event loop (flushPresence), once for
+   * everyone who came or went in it: a storm of returning team members recomputes a team's view and the
+   * moderators' count of teams online once per turn instead of once per connect.
+   */
+  presenceChanged(userId: string): void {
+    this.presenceChanges.add(userId);
+    this.presenceFlush ??= setImmediate(() => this.flushPresence());
+  }
+
+  /** presenceChanged and flushPresence at once: the user's scopes (and everyone's pending) are up to date on return. */
   refreshPresenceOf(userId: string): void {
-    const state = this.live.state;
-    const user = state.users.get(userId);
-    if (!user) return;
-    for (const key of scopesOf(state, { userId, roles: user.roles })) {
-      const scope = this.scopes.get(scopeKeyString(key));
-      if (scope) this.refresh(scope, state);
+    this.presenceChanged(userId);
+    this.flushPresence();
+  }
+
+  /**
+   * Refreshes the scopes of every user whose presence changed since the last flush, each scope once. Also
+   * runs before a snapshot and before a state change's pushes, so that no snapshot misses a presence change
+   * made before it was asked for, and presence pushes keep their place before the state's.
+   */
+  flushPresence(state: LiveState = this.live.state): void {
+    if (this.presenceFlush) clearImmediate(this.presenceFlush);
+    this.presenceFlush = null;
+    if (this.presenceChanges.size === 0) return;
+    const touched = new Set<Scope>();
+    let anyKnown = false;
+    for (const userId of this.presenceChanges) {
+      const user = state.users.get(userId);
+      if (!user) continue;
+      anyKnown = true;
+      for (const key of scopesOf(state, { userId, roles: user.roles })) {
+        const scope = this.scopes.get(scopeKeyString(key));
+        if (scope) touched.add(scope);
+      }
     }
+    this.presenceChanges.clear();
     // Scopes that show everyone's presence (the moderators' count of teams online); refresh skips an unchanged view.
-    for (const name of SCOPE_NAMES) {
-      if (!scopeDefinition({ scope: name }).everyonesPresence) continue;
-      for (const scope of this.instances.get(name)!.values()) this.refresh(scope, state);
-    }
+    if (anyKnown)
+      for (const name of EVERYONES_PRESENCE) for (const scope of this.instances.get(name)!.values()) touched.add(scope);
+    for (const scope of touched) this.refresh(scope, state);
   }
 
   private onStateChange(state: LiveState, previous: LiveState): void {
+    // Presence that changed before this state: refreshed in the state it changed in, as if at once.
+    this.flushPresence(previous);
     this.followScopeChanges(state, previous);
     for (const name of SCOPE_NAMES) {
       const instances = this.instances.get(name)!;

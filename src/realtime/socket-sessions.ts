@@ -15,6 +15,7 @@ import {
   ANONYMOUS_SOCKETS_PER_ADDRESS,
   AUTH_DEADLINE_MS,
   CLOSE_CODES,
+  HELD_SOCKETS_PER_ADDRESS,
   SOCKET_LIMIT_TEXTS,
   SocketsPerUser,
 } from '../limits/sockets-and-team-passwords';
@@ -39,6 +40,8 @@ export interface SocketSession extends RoutedSession {
   authDeadline: NodeJS.Timeout | null;
   /** The address it counts against while it has not authenticated (null once it has, or behind a proxy). */
   anonymousFrom: string | null;
+  /** The address whose queue holds it (paused) beyond ANONYMOUS_SOCKETS_PER_ADDRESS; null once admitted. */
+  heldFrom: string | null;
 }
 
 export interface SocketSessionsOptions {
@@ -56,6 +59,8 @@ export class SocketSessions implements SignIn<SocketSession> {
   private readonly overlaySessions = new Set<SocketSession>();
   /** Sockets not yet authenticated, per address (ANONYMOUS_SOCKETS_PER_ADDRESS). */
   private readonly anonymousPerAddress = new Map<string, number>();
+  /** Sockets held beyond that, per address, oldest first (HELD_SOCKETS_PER_ADDRESS). */
+  private readonly heldPerAddress = new Map<string, Set<SocketSession>>();
   private timers: NodeJS.Timeout[] = [];
   readonly writer: SocketWriter;
 
@@ -79,7 +84,11 @@ export class SocketSessions implements SignIn<SocketSession> {
     return this.sessions.get(socket);
   }
 
-  /** A new socket's session; closed at once when its address has too many sockets waiting to authenticate. */
+  /**
+   * A new socket's session. Beyond ANONYMOUS_SOCKETS_PER_ADDRESS sockets of its address waiting to
+   * authenticate it is held (paused, its frames unread) until one of them authenticates or closes; beyond
+   * HELD_SOCKETS_PER_ADDRESS more it is closed at once.
+   */
   open(socket: WebSocket, request?: IncomingMessage): void {
     const session: SocketSession = {
       socket,
@@ -90,24 +99,37 @@ export class SocketSessions implements SignIn<SocketSession> {
       limit: new SocketRateLimit(performance.now(), this.options.frameRate),
       authDeadline: null,
       anonymousFrom: null,
+      heldFrom: null,
     };
     if (this.options.trustProxy === false) {
       const address = addressKey(request?.socket.remoteAddress ?? 'unknown');
       const waiting = this.anonymousPerAddress.get(address) ?? 0;
-      if (waiting >= ANONYMOUS_SOCKETS_PER_ADDRESS) {
+      if (waiting < ANONYMOUS_SOCKETS_PER_ADDRESS) {
+        this.anonymousPerAddress.set(address, waiting + 1);
+        session.anonymousFrom = address;
+      } else if (!this.hold(session, address)) {
         socket.close(CLOSE_CODES.tooManyFromAddress, SOCKET_LIMIT_TEXTS.tooManyFromAddress);
         return;
       }
-      this.anonymousPerAddress.set(address, waiting + 1);
-      session.anonymousFrom = address;
     }
-    session.authDeadline = setTimeout(
-      () => socket.close(CLOSE_CODES.authTimeout, SOCKET_LIMIT_TEXTS.authTimeout),
-      AUTH_DEADLINE_MS,
-    );
+    session.authDeadline = setTimeout(() => {
+      socket.resume(); // a held socket reads the client's closing handshake
+      socket.close(CLOSE_CODES.authTimeout, SOCKET_LIMIT_TEXTS.authTimeout);
+    }, AUTH_DEADLINE_MS);
     session.authDeadline.unref();
     this.sessions.set(socket, session);
     socket.on('pong', () => (session.alive = true));
+  }
+
+  /** Holds the socket in its address's queue, paused; false when the queue is full. */
+  private hold(session: SocketSession, address: string): boolean {
+    let held = this.heldPerAddress.get(address);
+    if (!held) this.heldPerAddress.set(address, (held = new Set()));
+    if (held.size >= HELD_SOCKETS_PER_ADDRESS) return false;
+    held.add(session);
+    session.heldFrom = address;
+    session.socket.pause();
+    return true;
   }
 
   closed(socket: WebSocket): void {
@@ -129,7 +151,7 @@ export class SocketSessions implements SignIn<SocketSession> {
     }
     session.client = { userId: user.id, send: (frame) => this.writer.push(session.socket, frame) };
     this.options.hub.attach(session.client);
-    if (this.options.presence.connected(user.id)) this.options.hub.refreshPresenceOf(user.id);
+    if (this.options.presence.connected(user.id)) this.options.hub.presenceChanged(user.id);
   }
 
   overlayPages(linkId: string, except: SocketSession): number {
@@ -155,14 +177,36 @@ export class SocketSessions implements SignIn<SocketSession> {
     this.noLongerAnonymous(session);
   }
 
-  /** The socket authenticated or closed: it no longer counts as waiting from its address. */
+  /**
+   * The socket authenticated or closed: it no longer counts as waiting from its address (nor is it held
+   * there), and the oldest socket held there, if any, takes its place.
+   */
   private noLongerAnonymous(session: SocketSession): void {
+    const heldFrom = session.heldFrom;
+    if (heldFrom !== null) {
+      session.heldFrom = null;
+      const held = this.heldPerAddress.get(heldFrom);
+      held?.delete(session);
+      if (held?.size === 0) this.heldPerAddress.delete(heldFrom);
+    }
     const address = session.anonymousFrom;
     if (address === null) return;
     session.anonymousFrom = null;
     const left = (this.anonymousPerAddress.get(address) ?? 1) - 1;
-    if (left > 0) this.anonymousPerAddress.set(address, left);
-    else this.anonymousPerAddress.delete(address);
+    const held = this.heldPerAddress.get(address);
+    const next = held?.values().next().value;
+    if (!held || !next) {
+      if (left > 0) this.anonymousPerAddress.set(address, left);
+      else this.anonymousPerAddress.delete(address);
+      return;
+    }
+    // The count stays: the held socket takes the place this one leaves.
+    this.anonymousPerAddress.set(address, left + 1);
+    held.delete(next);
+    if (held.size === 0) this.heldPerAddress.delete(address);
+    next.heldFrom = null;
+    next.anonymousFrom = address;
+    next.socket.resume();
   }
 
   private signOff(session: SocketSession): void {
@@ -177,7 +221,7 @@ export class SocketSessions implements SignIn<SocketSession> {
     if (!session.user || !session.client) return;
     this.socketsOfUser.remove(session.user.id, session);
     hub.detach(session.client);
-    if (presence.disconnected(session.user.id)) hub.refreshPresenceOf(session.user.id);
+    if (presence.disconnected(session.user.id)) hub.presenceChanged(session.user.id);
     session.user = null;
     session.client = null;
   }

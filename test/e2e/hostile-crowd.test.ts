@@ -13,6 +13,7 @@ import {
   ANONYMOUS_SOCKETS_PER_ADDRESS,
   AUTH_DEADLINE_MS,
   CLOSE_CODES,
+  HELD_SOCKETS_PER_ADDRESS,
   SOCKET_LIMIT_TEXTS,
   SOCKETS_PER_USER,
   WRONG_TEAM_PASSWORDS_PER_TEAM,
@@ -50,24 +51,31 @@ describe('a hostile crowd: limits per user', () => {
     expect((await suite.open(other.token)).socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it(`given ${ANONYMOUS_SOCKETS_PER_ADDRESS} sockets from one address waiting for their sa, then the next is closed at once; once one has logged in, another may open`, async () => {
+  it(`given ${ANONYMOUS_SOCKETS_PER_ADDRESS} sockets from one address waiting for their sa, then the next ${HELD_SOCKETS_PER_ADDRESS} are held unanswered and the one after is closed at once; once one has logged in, the oldest held is answered`, async () => {
     const waiting: WsClient[] = [];
+    const held: WsClient[] = [];
     try {
       for (let i = 0; i < ANONYMOUS_SOCKETS_PER_ADDRESS; i++) waiting.push(await WsClient.connect(suite.env.wsUrl));
+      for (let i = 0; i < HELD_SOCKETS_PER_ADDRESS; i++) held.push(await WsClient.connect(suite.env.wsUrl));
       const refused = await WsClient.connect(suite.env.wsUrl);
       expect(await closed(refused)).toEqual({
         code: CLOSE_CODES.tooManyFromAddress,
         reason: SOCKET_LIMIT_TEXTS.tooManyFromAddress,
       });
       const paula = await registerAndLogin(suite.env.url, 'paula-anonym');
-      expect(await waiting[0]!.request('sa', { token: paula.token })).toMatchObject({ success: true });
-      const next = await WsClient.connect(suite.env.wsUrl);
-      waiting.push(next);
-      expect(await next.request('ping')).toMatchObject({ success: false }); // open (and answered): not refused
+      // The held socket's ping goes out first, and is read only once paula's sa made room.
+      const answered: string[] = [];
+      const heldPing = held[0]!.request('ping').then((reply) => (answered.push('held ping'), reply));
+      const signIn = waiting[0]!.request('sa', { token: paula.token }).then((reply) => (answered.push('sa'), reply));
+      expect(await signIn).toMatchObject({ success: true });
+      expect(await heldPing).toMatchObject({ success: false }); // answered: not authenticated yet
+      expect(answered).toEqual(['sa', 'held ping']);
     } finally {
+      // The held ones unread: a closing handshake would wait for the server to read it.
+      for (const socket of held) socket.socket.terminate();
       await Promise.all(waiting.map((socket) => socket.close()));
     }
-  }, 60_000);
+  }, 120_000);
 
   it('given a socket that never authenticates, then it is closed after the deadline; one that authenticated stays', async () => {
     const silent = await WsClient.connect(suite.env.wsUrl);

@@ -31,9 +31,29 @@ class Socket implements PushClient {
     readonly roles: readonly Role[],
   ) {}
 
+  /** Until its snapshot has come, pushes wait (as the web app keeps them while it syncs), then those newer than it apply. */
+  private waiting: Push[] | null = null;
+
   send(frame: string | Buffer): boolean {
     const push = (JSON.parse(frame.toString()) as { content: Push }).content;
     this.pushes.push(push);
+    if (this.waiting) this.waiting.push(push);
+    else this.apply(push);
+    return true;
+  }
+
+  syncing(): void {
+    this.waiting = [];
+  }
+
+  synced(snapshot: Pick<Socket, 'views' | 'versions'>): void {
+    ({ views: this.views, versions: this.versions } = snapshot);
+    const waiting = this.waiting ?? [];
+    this.waiting = null;
+    for (const push of waiting) if (push.version > (this.versions[push.scope] ?? -1)) this.apply(push);
+  }
+
+  private apply(push: Push): void {
     if (push.patch) {
       expect([push.scope, push.version]).toEqual([push.scope, this.versions[push.scope]! + 1]);
       this.views[push.scope] = applyPatch(deepClone(this.views[push.scope]), push.patch, true, false).newDocument;
@@ -41,7 +61,6 @@ class Socket implements PushClient {
       this.views[push.scope] = push.value;
     }
     this.versions[push.scope] = push.version;
-    return true;
   }
 }
 
@@ -163,6 +182,90 @@ describe('push hub', () => {
       online: false,
     });
     expectUpToDate(anna);
+  });
+
+  /** `sa` as the transport does it: subscribed, and the presence change refreshed at the end of this turn of the event loop. */
+  function signIn(userId: string): Socket {
+    const socket = new Socket(userId, live!.state.users.get(userId)!.roles);
+    socket.syncing();
+    expect(hub.attach(socket)).toBe(true);
+    if (presence.connected(userId)) hub.presenceChanged(userId);
+    return socket;
+  }
+
+  /** `sa`, then `sg`. */
+  function connectInTurn(userId: string): Socket {
+    const socket = signIn(userId);
+    socket.synced(hub.snapshot(socket));
+    return socket;
+  }
+
+  const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const onlineTeams = (socket: Socket) =>
+    (socket.views.moderator as { favouriteCount: { online: number } }).favouriteCount.online;
+  const membersOnline = (socket: Socket) =>
+    Object.entries((socket.views.team as { members: Record<string, { online: boolean }> }).members)
+      .filter(([, member]) => member.online)
+      .map(([id]) => id)
+      .sort();
+
+  it('given the moderator connected, when anna, bert and cleo sign in in one turn, then each scope is pushed once at its end: the moderator sees two teams online, anna bert', async () => {
+    const moderator = connect(s.moderator);
+    const before = moderator.pushes.length;
+    const [anna, bert, cleo] = [signIn(s.anna), signIn(s.bert), signIn(s.cleo)] as const;
+    expect(moderator.pushes.slice(before)).toEqual([]);
+    await endOfTurn();
+    expect(moderator.pushes.slice(before).map((p) => p.scope)).toEqual(['moderator']);
+    expect(onlineTeams(moderator)).toBe(2);
+    expect(anna.pushes.filter((p) => p.scope === 'team')).toHaveLength(1);
+    for (const socket of [anna, bert, cleo]) socket.synced(hub.snapshot(socket));
+    expect(membersOnline(anna)).toEqual([s.anna, s.bert].sort());
+    for (const socket of [anna, bert, cleo, moderator]) expectUpToDate(socket);
+  });
+
+  it('given anna connected in this turn, then a snapshot asked for before its end already shows her online', async () => {
+    const bert = connect(s.bert);
+    connectInTurn(s.anna);
+    const snapshot = hub.snapshot(bert);
+    expect(Object.keys((snapshot.views.team as { members: object }).members)).toContain(s.anna);
+    expect((snapshot.views.team as { members: Record<string, { online: boolean }> }).members[s.anna]!.online).toBe(
+      true,
+    );
+    expect(JSON.parse(`{${hub.snapshotJson(bert)}}`)).toEqual(JSON.parse(JSON.stringify(snapshot)));
+    await endOfTurn();
+    expectUpToDate(bert);
+  });
+
+  it('given bert signs in and disconnects within one turn, then anna gets no push for it and still sees him offline', async () => {
+    const anna = connect(s.anna);
+    const before = anna.pushes.length;
+    const bert = signIn(s.bert);
+    hub.detach(bert);
+    if (presence.disconnected(s.bert)) hub.presenceChanged(s.bert);
+    await endOfTurn();
+    expect(anna.pushes.slice(before)).toEqual([]);
+    expect(membersOnline(anna)).toEqual([s.anna]);
+    expectUpToDate(anna);
+  });
+
+  it('given bert signs in in the turn that folds a state change, just before it, then his presence is pushed first, in the state before the change', async () => {
+    const anna = connect(s.anna);
+    const before = anna.pushes.length;
+    let bert: Socket | undefined;
+    const stop = live!.onFolded(() => {
+      stop();
+      bert = signIn(s.bert);
+    });
+    s.world.must({ type: 'AddProposal', message: 'Paris' }, s.world.as(s.anna));
+    await flush(s.world);
+    const teamPushes = anna.pushes.slice(before).filter((p) => p.scope === 'team');
+    expect(teamPushes).toHaveLength(2);
+    expect(JSON.stringify(teamPushes[0])).not.toContain('Paris');
+    expect(JSON.stringify(teamPushes[1])).toContain('Paris');
+    expect(membersOnline(anna)).toEqual([s.anna, s.bert].sort());
+    expectUpToDate(anna);
+    bert!.synced(hub.snapshot(bert!));
+    expectUpToDate(bert!);
   });
 
   it('given a question is open, when anna proposes, then her team gets a push and the other team none (nor the moderators: their view shows favourites only)', async () => {
