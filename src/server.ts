@@ -104,10 +104,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const app = await NestFactory.create<NestExpressApplication>(AppModule.with(runtime, metrics), {
       logger: logger ?? false,
     });
-    // Every frame goes to the gateway as text; it parses and answers malformed ones itself.
-    app.useWebSocketAdapter(
-      new LeanWsAdapter(app, { messageParser: (data) => ({ event: 'frame', data: data.toString() }) }),
-    );
+    // The gateway reads every frame itself (RealtimeGateway.handleConnection); it parses and answers malformed ones.
+    app.useWebSocketAdapter(new LeanWsAdapter(app));
     app.disable('x-powered-by');
     app.use(securityHeaders()); // every response, API and web app alike (CSP without inline script)
     app.use(apiNoStore()); // token answers never cached; handlers that may be cached say so themselves

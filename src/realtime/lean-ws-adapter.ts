@@ -18,6 +18,7 @@ export class LeanWsAdapter extends WsAdapter {
     handlers: MessageMappingProperties[],
     transform: (data: unknown) => Observable<unknown>,
   ): void {
+    if (handlers.length === 0) return; // a gateway that reads its sockets' frames itself (RealtimeGateway)
     const byEvent = new Map(handlers.map((handler) => [handler.message, handler]));
     client.on('message', (data: RawData, isBinary: boolean) => {
       let message: { event: string; data: unknown } | void;

@@ -1,5 +1,5 @@
 import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { MAX_FRAME_BYTES } from '../../wire';
@@ -41,6 +41,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   private readonly sessions: SocketSessions;
   private readonly router: SocketRouter<SocketSession>;
   private stopClosingRevoked: (() => void) | null = null;
+  private readonly log = new Logger('Realtime');
 
   constructor(
     private readonly engine: Engine,
@@ -56,7 +57,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     @Inject(UPLOADS_DIR) uploadsDir: string,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const log = new Logger('Realtime');
+    const log = this.log;
     this.sessions = new SocketSessions({ hub, presence, frameRate, trustProxy: config.trustProxy, log });
     this.router = new SocketRouter<SocketSession>({
       engine,
@@ -83,16 +84,23 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.stopClosingRevoked?.();
   }
 
+  /**
+   * Each frame goes straight to onFrame as text. Not through Nest's message handlers: their per-frame
+   * context (pipes, guards, interceptors, an exception filter and an rxjs pipeline, none of them used
+   * here; the router answers every failure itself) was a tenth of a reconnect storm's CPU.
+   */
   handleConnection(socket: WebSocket, request?: IncomingMessage): void {
     this.sessions.open(socket, request);
+    socket.on('message', (data) => {
+      this.onFrame(socket, data.toString()).catch((error: unknown) => this.log.error(`frame failed: ${String(error)}`));
+    });
   }
 
   handleDisconnect(socket: WebSocket): void {
     this.sessions.closed(socket);
   }
 
-  /** Every frame arrives here as text (see the message parser in server.ts). */
-  @SubscribeMessage('frame')
+  /** Every frame arrives here as text (handleConnection). */
   async onFrame(socket: WebSocket, raw: string): Promise<void> {
     const session = this.sessions.of(socket);
     if (!session) return;
