@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { SerializedContent, type ReplyContent } from './envelope';
 import type { RealtimeLog } from './session';
-import { wireTextFrame, writeWireFrame } from './wire-frame';
+import { payloadOf, wireTextFrame, wireTextFrameOf, writeWireFrame } from './wire-frame';
 
 /** A socket whose unsent data passes this is dropped (it re-syncs on reconnect) instead of slowing the rest. */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -16,22 +16,19 @@ export class SocketWriter {
 
   constructor(private readonly log: RealtimeLog) {}
 
-  /** `{"type":"reply","id":…,"replyTo":…,"content":…}`, as JSON.stringify would write it. */
+  /**
+   * `{"type":"reply","id":…,"replyTo":…,"content":…}`, as JSON.stringify would write it: framed in one
+   * buffer and written as one write where ws would write the same (wire-frame.ts), else through ws.send.
+   */
   reply(socket: WebSocket, replyTo: unknown, content: ReplyContent): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (this.droppedIfSlow(socket)) return;
     const id = typeof replyTo === 'number' || typeof replyTo === 'string' ? replyTo : null;
     const head = `{"type":"reply","id":${++this.replyId},"replyTo":${JSON.stringify(id)},"content":`;
-    if (!(content instanceof SerializedContent)) return void this.send(socket, `${head}${JSON.stringify(content)}}`);
-    this.send(
-      socket,
-      Buffer.concat([head, ...content.parts, '}'].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
+    const frame = wireTextFrameOf(
+      content instanceof SerializedContent ? [head, ...content.parts, '}'] : [`${head}${JSON.stringify(content)}}`],
     );
-  }
-
-  private send(socket: WebSocket, frame: string | Buffer): boolean {
-    if (socket.readyState !== socket.OPEN) return false;
-    if (this.droppedIfSlow(socket)) return false;
-    socket.send(frame, AS_TEXT); // bytes go out as a text frame too
-    return true;
+    if (!writeWireFrame(socket, frame)) socket.send(payloadOf(frame), AS_TEXT); // bytes go out as a text frame too
   }
 
   /** A push: the same frame to every socket of a scope; slow sockets are dropped by the sweep (SLOW_SOCKET_SWEEP_MS). */

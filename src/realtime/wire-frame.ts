@@ -10,7 +10,16 @@ import type { WebSocket } from 'ws';
  * negotiated, or its sender busy with a queue), the message goes through `ws.send` as before.
  */
 export function wireTextFrame(payload: Buffer): Buffer {
-  const length = payload.length;
+  return wireTextFrameOf([payload]);
+}
+
+/**
+ * The frame of a text message given in pieces (strings as UTF-8, bytes as they are), made in one buffer:
+ * a reply (a snapshot of several views above all) is copied once, not joined first and framed after.
+ */
+export function wireTextFrameOf(parts: ReadonlyArray<string | Buffer>): Buffer {
+  let length = 0;
+  for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
   const headerLength = length < 126 ? 2 : length < 65536 ? 4 : 10;
   const frame = Buffer.allocUnsafe(headerLength + length);
   frame[0] = 0x81; // FIN, opcode 1 (text)
@@ -23,8 +32,15 @@ export function wireTextFrame(payload: Buffer): Buffer {
     frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
     frame.writeUInt32BE(length >>> 0, 6);
   }
-  payload.copy(frame, headerLength);
+  let at = headerLength;
+  for (const part of parts) at += typeof part === 'string' ? frame.write(part, at) : part.copy(frame, at);
   return frame;
+}
+
+/** The message a frame made by wireTextFrameOf carries (its payload, without the header). */
+export function payloadOf(frame: Buffer): Buffer {
+  const length = frame[1]! & 0x7f;
+  return frame.subarray(length < 126 ? 2 : length === 126 ? 4 : 10);
 }
 
 /** What of `ws`'s socket the direct write needs (its internals: the TCP socket and the sender's state). */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { wireTextFrame, writeWireFrame } from '../../src/realtime/wire-frame';
+import { payloadOf, wireTextFrame, wireTextFrameOf, writeWireFrame } from '../../src/realtime/wire-frame';
 
 /** A real ws server and client on loopback: the server's end of the one connection, and what the client receives. */
 async function connectedPair(options: { perMessageDeflate: boolean }) {
@@ -39,6 +39,29 @@ describe('a push framed once and written to each socket as one write (wire-frame
         const text = JSON.stringify({ type: 'st', content: `ä${'a'.repeat(length)}` });
         const arrived = pair.next();
         expect(writeWireFrame(pair.socket, wireTextFrame(Buffer.from(text)))).toBe(true);
+        await arrived;
+        expect(pair.received).toEqual([text]);
+      } finally {
+        await pair.close();
+      }
+    },
+  );
+
+  it.each([
+    ['a short reply', 40],
+    ['a reply with a 16-bit length', 400],
+    ['a snapshot with a 64-bit length', 70_000],
+  ])(
+    'given %s in pieces (strings with umlauts and bytes), when framed at once and written, then the client receives their text joined',
+    async (_what, length) => {
+      const pair = await connectedPair({ perMessageDeflate: false });
+      try {
+        const parts = ['{"type":"reply","content":', Buffer.from(`{"ä":"${'a'.repeat(length)}"`), ',"ö":"ü"}', '}'];
+        const text = parts.map(String).join('');
+        const frame = wireTextFrameOf(parts);
+        expect(payloadOf(frame).toString()).toBe(text);
+        const arrived = pair.next();
+        expect(writeWireFrame(pair.socket, frame)).toBe(true);
         await arrived;
         expect(pair.received).toEqual([text]);
       } finally {
