@@ -62,16 +62,23 @@ async function seed(dataDir: string, events: number, teams: number): Promise<num
   return written;
 }
 
-/** Starts the server, returns the seconds until /api/health answered, then stops it cleanly (SIGTERM). */
-async function timedStart(dataDir: string): Promise<number> {
+/** Starts the server, returns the seconds until /api/health answered and its start phases, then stops it cleanly (SIGTERM). */
+async function timedStart(dataDir: string): Promise<{ seconds: number; phases: string }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-admin',
+      LOG_LEVEL: 'debug', // the start's phases (Startphasen)
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const found = /läuft: (http:\/\/\S+)/.exec(output);
@@ -85,7 +92,7 @@ async function timedStart(dataDir: string): Promise<number> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-  return seconds;
+  return { seconds, phases: /Startphasen in ms: ([a-zA-Z0-9, ]*)/.exec(output)?.[1]?.trim() ?? '' };
 }
 
 async function main(): Promise<void> {
@@ -100,8 +107,9 @@ async function main(): Promise<void> {
       process.stdout.write(`${events.toLocaleString('en')} stored\n`);
       const first = await timedStart(dataDir);
       const restart = await timedStart(dataDir);
-      rows.push({ events, first, restart });
-      console.log(`  first start ${first.toFixed(2)} s, restart ${restart.toFixed(2)} s`);
+      rows.push({ events, first: first.seconds, restart: restart.seconds });
+      console.log(`  first start ${first.seconds.toFixed(2)} s (${first.phases})`);
+      console.log(`  restart ${restart.seconds.toFixed(2)} s (${restart.phases})`);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
