@@ -89,12 +89,14 @@ export class PushHub {
   /**
    * The client's snapshot as the JSON members `"views":{…},"versions":{…}`, in pieces: each view is the
    * scope's JSON as kept (the same text `snapshot` would serialize to, already encoded), so a reconnect
-   * storm neither serializes nor encodes the global view once per socket.
+   * storm neither serializes nor encodes the global view once per socket. `only`: just those scopes
+   * (`sg {scopes}`: a screen loads the views it shows).
    */
-  snapshotParts(client: PushClient): Array<string | Buffer> {
+  snapshotParts(client: PushClient, only: ReadonlySet<string> | null = null): Array<string | Buffer> {
     const parts: Array<string | Buffer> = [];
     let versions = '';
     for (const key of this.scopesOfClient.get(client) ?? []) {
+      if (only && !only.has(key.scope)) continue;
       const scope = this.scope(key);
       const first = versions === '';
       parts.push(`${first ? '"views":{' : ','}"${key.scope}":`, this.jsonOf(scope));

@@ -61,7 +61,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.router = new SocketRouter<SocketSession>({
       engine,
       auth: new SocketAuth({ live: engine.live, jwt, overlayTokens, signIn: this.sessions }),
-      snapshot: (client) => hub.snapshotParts(client),
+      snapshot: (client, only) => hub.snapshotParts(client, only),
       securedParts: securedParts({ engine, teamPasswords, credentials, guards, tokens }),
       tokens,
       uploadsDir,
