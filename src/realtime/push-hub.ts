@@ -18,6 +18,9 @@ import { diffViews } from './view-diff';
 
 export type { PushClient };
 
+/** A scope with one instance for everyone who receives it (global, moderator, tester, operator, overlay). */
+const isShared = (key: ScopeKey) => scopeInstanceId(key) === '';
+
 export interface Snapshot {
   views: Partial<Record<ScopeName, object | null>>;
   versions: Partial<Record<ScopeName, number>>;
@@ -114,7 +117,7 @@ export class PushHub {
   private jsonOf(scope: Scope): Buffer {
     if (scope.json) return scope.json;
     const json = Buffer.from(JSON.stringify(scope.memo.view));
-    if (scope.clients.size > 1) scope.json = json;
+    if (scope.clients.size > 1 || isShared(scope.memo.key)) scope.json = json;
     return json;
   }
 
@@ -163,6 +166,11 @@ export class PushHub {
   }
 
   private refresh(scope: Scope, state: LiveState): void {
+    // Nobody listens (a shared scope kept between its operators' visits): brought up to date when one comes.
+    if (scope.clients.size === 0) {
+      scope.behind = true;
+      return;
+    }
     const before = scope.memo.view;
     if (!scope.memo.update(state)) return;
     const view = scope.memo.view;
@@ -221,9 +229,16 @@ export class PushHub {
     if (!scope) {
       const memo = new MemoisedScope(key, this.isOnline);
       memo.update(this.live.state);
-      scope = { memo, version: 1, clients: new Set(), json: null };
+      scope = { memo, version: 1, clients: new Set(), json: null, behind: false };
       this.scopes.set(id, scope);
       this.instances.get(key.scope)!.set(scopeInstanceId(key), scope);
+    } else if (scope.behind) {
+      // Changes came while nobody listened: the view catches up (its kept parts visit only what changed).
+      scope.behind = false;
+      if (scope.memo.update(this.live.state)) {
+        scope.version++;
+        scope.json = null;
+      }
     }
     return scope;
   }
@@ -233,8 +248,10 @@ export class PushHub {
     const scope = this.scopes.get(id);
     if (!scope) return;
     scope.clients.delete(client);
-    // A scope nobody listens to is not kept up to date; it is computed afresh for its next subscriber.
-    if (scope.clients.size === 0) {
+    // A scope nobody listens to is not kept up to date. A team's or a user's is dropped and computed afresh
+    // for its next subscriber; a shared one (moderator, tester, operator, …: one for all, and the largest)
+    // is kept, so an operator who reloads a screen alone does not wait for it to be computed from scratch.
+    if (scope.clients.size === 0 && !isShared(key)) {
       this.scopes.delete(id);
       this.instances.get(key.scope)!.delete(scopeInstanceId(key));
     }

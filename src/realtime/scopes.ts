@@ -51,7 +51,9 @@ export interface Scope {
   clients: Set<PushClient>;
   /**
    * The view as JSON bytes, made for the first snapshot after it changed and shared by every snapshot
-   * until the next change; kept only for scopes with more than one socket (a user's own scope is not).
+   * until the next change; kept for shared scopes and those with more than one socket (a user's own scope is not).
    */
   json: Buffer | null;
+  /** A change came while nobody listened (a shared scope kept between visits): to catch up before the next snapshot. */
+  behind: boolean;
 }
