@@ -13,13 +13,10 @@ import {
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import type { PushClient } from './session';
-import { MemoisedScope, viewerOf, type Scope } from './scopes';
+import { catchUp, isShared, MemoisedScope, viewerOf, type Scope } from './scopes';
 import { diffViews } from './view-diff';
 
 export type { PushClient };
-
-/** A scope with one instance for everyone who receives it (global, moderator, tester, operator, overlay). */
-const isShared = (key: ScopeKey) => scopeInstanceId(key) === '';
 
 export interface Snapshot {
   views: Partial<Record<ScopeName, object | null>>;
@@ -166,11 +163,7 @@ export class PushHub {
   }
 
   private refresh(scope: Scope, state: LiveState): void {
-    // Nobody listens (a shared scope kept between its operators' visits): brought up to date when one comes.
-    if (scope.clients.size === 0) {
-      scope.behind = true;
-      return;
-    }
+    if (scope.clients.size === 0) return void (scope.behind = true); // caught up when someone comes (scope())
     const before = scope.memo.view;
     if (!scope.memo.update(state)) return;
     const view = scope.memo.view;
@@ -232,14 +225,7 @@ export class PushHub {
       scope = { memo, version: 1, clients: new Set(), json: null, behind: false };
       this.scopes.set(id, scope);
       this.instances.get(key.scope)!.set(scopeInstanceId(key), scope);
-    } else if (scope.behind) {
-      // Changes came while nobody listened: the view catches up (its kept parts visit only what changed).
-      scope.behind = false;
-      if (scope.memo.update(this.live.state)) {
-        scope.version++;
-        scope.json = null;
-      }
-    }
+    } else catchUp(scope, this.live.state);
     return scope;
   }
 
@@ -248,9 +234,8 @@ export class PushHub {
     const scope = this.scopes.get(id);
     if (!scope) return;
     scope.clients.delete(client);
-    // A scope nobody listens to is not kept up to date. A team's or a user's is dropped and computed afresh
-    // for its next subscriber; a shared one (moderator, tester, operator, …: one for all, and the largest)
-    // is kept, so an operator who reloads a screen alone does not wait for it to be computed from scratch.
+    // Nobody listens: a team's or a user's scope is dropped (computed afresh for its next subscriber), a
+    // shared one kept without updates (an operator alone reloading a screen gets it caught up, not rebuilt).
     if (scope.clients.size === 0 && !isShared(key)) {
       this.scopes.delete(id);
       this.instances.get(key.scope)!.delete(scopeInstanceId(key));
