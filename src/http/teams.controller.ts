@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import { releasedTeamName, reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { TeamPasswords } from '../teams/team-passwords';
@@ -79,7 +80,7 @@ export class TeamsController {
     });
     if (!outcome.ok) throw rejectionError(outcome);
     const state = this.engine.live.state;
-    return { data: teamResource(state, state.teams.get(teamId)!) };
+    return { data: teamResource(state, present(state.teams.get(teamId), 'the team just created')) };
   }
 
   @Delete(':id')

@@ -13,6 +13,7 @@ import { publicOrigin } from './public-origin';
 import { exportOwnData, OWN_DATA_EXPORTS_PER_USER, OWN_DATA_TEXTS } from '../identity/own-data';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import {
   currentPasswordProof,
   replacedPassword,
@@ -89,7 +90,7 @@ export class UsersController {
       credential: reservedLogin(this.credentials, userId, login),
     });
     if (!outcome.ok) throw rejectionError(outcome);
-    return { data: userResource(this.engine.live.state.users.get(userId)!) };
+    return { data: userResource(present(this.engine.live.state.users.get(userId), 'the user just registered')) };
   }
 
   @Get()
@@ -163,7 +164,7 @@ export class UsersController {
       const seen = await this.engine.pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
       if (!seen.ok) throw rejectionError(seen);
     }
-    const updated = this.engine.live.state.users.get(id)!;
+    const updated = present(this.engine.live.state.users.get(id), 'the user just updated');
     return { data: userResource(updated), ...(password ? { meta: { token: this.jwt.sign(updated) } } : {}) };
   }
 
