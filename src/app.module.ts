@@ -26,7 +26,10 @@ import { Credentials } from './identity/credentials';
 import { Erasure } from './identity/erasure';
 import { Logins } from './identity/login';
 import { PasswordResets } from './identity/password-reset';
-import { HttpLimits } from './limits/logins-and-registrations';
+import { FormLimits } from './limits/form-submissions';
+import { RegistrationLimit } from './limits/logins-and-registrations';
+import { OwnDataExportLimit } from './limits/own-data-exports';
+import { HashingLimits } from './limits/password-hashing';
 import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
 import { UploadLimits } from './limits/uploads';
 import { Metrics } from './observability/metrics';
@@ -43,7 +46,7 @@ import { APP_CONFIG, READ_PROJECTIONS, SOCKET_FRAME_RATE, STORAGE, UPLOADS_DIR }
  * controller, guard or the gateway injects the few it uses, never the whole runtime.
  */
 function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
-  const { secrets } = runtime;
+  const { secrets, limits } = runtime;
   const values: Array<[InjectionToken, unknown]> = [
     [APP_CONFIG, runtime.config],
     [STORAGE, runtime.storage],
@@ -58,9 +61,12 @@ function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
     [OneTimeTokens, secrets.tokens],
     [TokenService, secrets.jwt],
     [OverlayTokens, secrets.overlayTokens],
-    [HttpLimits, runtime.limits],
-    [UploadLimits, runtime.uploadLimits],
-    [TeamPasswordGuards, runtime.teamPasswordGuards],
+    [RegistrationLimit, limits.registrations],
+    [FormLimits, limits.forms],
+    [HashingLimits, limits.hashing],
+    [OwnDataExportLimit, limits.ownDataExports],
+    [UploadLimits, limits.uploads],
+    [TeamPasswordGuards, limits.teamPasswords],
     [PasswordResets, runtime.passwordResets],
     [Erasure, runtime.erasure],
     [Logins, runtime.logins],

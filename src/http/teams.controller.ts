@@ -10,28 +10,26 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
 import { present } from '../../projections/live/state/present';
-import { releasedTeamName, reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
+import { releasedTeamName, reservedTeamName, runSecured } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { TeamPasswords } from '../teams/team-passwords';
 import { CreateTeamDto } from './dto/teams.dto';
 import { rejectionError } from './http-errors';
 import { teamListResource, teamResource } from './json-api';
 import type { TeamListResource } from '../../wire';
-import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from '../limits/password-hashing';
+import { HashingLimits } from '../limits/password-hashing';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { WindowCounter } from '../limits/window-counter';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
 @ApiTags('teams')
 @Controller('api/teams')
 export class TeamsController {
-  /** Team creations per user (each hashes a password). */
-  private readonly creations = new WindowCounter(TEAMS_CREATED_PER_USER);
-
   constructor(
     private readonly engine: Engine,
     private readonly teamPasswords: TeamPasswords,
+    /** Team creations per user (each hashes a password). */
+    private readonly hashingLimits: HashingLimits,
   ) {}
 
   @Get()
@@ -74,7 +72,7 @@ export class TeamsController {
       },
       actor: actorOf(user),
       newId: teamId,
-      limit: windowLimit(this.creations, user.id, HASHING_LIMIT_TEXTS.teams),
+      limit: { take: () => this.hashingLimits.teamCreation(user.id) },
       newPassword: { password: body.newPassword },
       credential: reservedTeamName(this.teamPasswords, teamId, body.name),
     });

@@ -34,7 +34,6 @@ import type { Engine } from '../engine/engine';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { TeamPasswords } from '../teams/team-passwords';
 import type { Credential, Credentials } from './credentials';
-import type { WindowCounter } from '../limits/window-counter';
 import { hashPassword, verifyPassword } from './passwords';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
@@ -257,9 +256,4 @@ export function currentPasswordProof(credentials: Credentials, userId: string, t
       return credential !== null && current !== '' && verifyPassword(credential.passwordHash, current);
     },
   };
-}
-
-/** A per-process window limit (src/limits/window-counter.ts) on one key, refused with this German text. */
-export function windowLimit(counter: WindowCounter, key: string, text: string): SecuredLimit {
-  return { take: () => (counter.take(key, Date.now()) ? null : text) };
 }

@@ -9,7 +9,7 @@ import { dropOldest, present } from '../../projections/live/state/present';
 /**
  * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): login attempts per
  * (login name, address), per address and per known device (LoginLimits), and registrations per address
- * (HttpLimits), all counted in the write side's SQL database: shared by every instance on Postgres.
+ * (RegistrationLimit), all counted in the write side's SQL database: shared by every instance on Postgres.
  * All in fixed windows.
  */
 
@@ -67,15 +67,15 @@ export class NameLineFull extends Error {
   }
 }
 
-/** The registration limit, shared by the instances on one database (a registration appends to the log). */
-export class HttpLimits {
+/** Registrations per address, shared by the instances on one database (a registration appends to the log). */
+export class RegistrationLimit {
   private constructor(
     private readonly registrations: SharedWindowCounter,
     private readonly clock: () => number,
   ) {}
 
-  static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<HttpLimits> {
-    return new HttpLimits(await SharedWindowCounter.open(db, 'registrations', REGISTRATIONS_PER_ADDRESS), clock);
+  static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<RegistrationLimit> {
+    return new RegistrationLimit(await SharedWindowCounter.open(db, 'registrations', REGISTRATIONS_PER_ADDRESS), clock);
   }
 
   /** Counts a registration attempt; the German reason when the address has made too many. */

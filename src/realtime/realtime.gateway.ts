@@ -11,6 +11,7 @@ import type { AppConfig } from '../config';
 import { Engine } from '../engine/engine';
 import { Credentials } from '../identity/credentials';
 import type { Rate } from '../limits/frame-rate';
+import { HashingLimits } from '../limits/password-hashing';
 import { TeamPasswordGuards } from '../limits/sockets-and-team-passwords';
 import { TeamPasswords } from '../teams/team-passwords';
 import { APP_CONFIG, SOCKET_FRAME_RATE, UPLOADS_DIR } from '../tokens';
@@ -52,6 +53,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     teamPasswords: TeamPasswords,
     credentials: Credentials,
     guards: TeamPasswordGuards,
+    hashingLimits: HashingLimits,
     @Inject(SOCKET_FRAME_RATE) frameRate: Rate,
     @Inject(UPLOADS_DIR) uploadsDir: string,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -62,7 +64,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       engine,
       auth: new SocketAuth({ live: engine.live, jwt, overlayTokens, signIn: this.sessions }),
       snapshot: (client) => hub.snapshotParts(client),
-      securedParts: securedParts({ engine, teamPasswords, credentials, guards, tokens }),
+      securedParts: securedParts({ engine, teamPasswords, credentials, guards, hashingLimits, tokens }),
       tokens,
       uploadsDir,
       logError: (message) => log.error(message),

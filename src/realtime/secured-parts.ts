@@ -11,6 +11,7 @@ import { admit, invalidTextRejection, isRejection, type CommandInput, type EdgeS
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { Engine } from '../engine/engine';
 import { runSecured } from '../identity/secured-command';
+import type { HashingLimits } from '../limits/password-hashing';
 import { SOCKET_LIMIT_TEXTS, type TeamPasswordGuards } from '../limits/sockets-and-team-passwords';
 import type { TeamPasswords } from '../teams/team-passwords';
 import { changeTeamPassword } from '../teams/team-password-change';
@@ -34,6 +35,8 @@ export interface SecuredPartsOptions {
   readonly teamPasswords: TeamPasswords;
   readonly credentials: Credentials;
   readonly guards: TeamPasswordGuards;
+  /** Team password changes per user (gpw). */
+  readonly hashingLimits: HashingLimits;
   readonly tokens: OneTimeTokens;
 }
 
@@ -91,8 +94,8 @@ function inviteToken({ engine, tokens }: SecuredPartsOptions): SecuredPart {
 }
 
 /** gpw: the sender's own password proves it, the new team password is hashed and put in place (src/teams/team-password-change.ts). */
-function teamPasswordChange({ engine, teamPasswords, credentials }: SecuredPartsOptions): SecuredPart {
-  const server = { engine, secrets: { credentials, teamPasswords } };
+function teamPasswordChange({ engine, teamPasswords, credentials, hashingLimits }: SecuredPartsOptions): SecuredPart {
+  const server = { engine, secrets: { credentials, teamPasswords }, hashingLimits };
   return ({ input, actor, content, commandId, submit }) =>
     changeTeamPassword(server, input, actor, content, commandId, submit);
 }

@@ -14,6 +14,7 @@ import { SOCKET_TEXTS } from '../../src/edge-texts';
 import { Engine } from '../../src/engine/engine';
 import { toStored } from '../../src/engine/stored-events';
 import { hashPassword } from '../../src/identity/passwords';
+import { HashingLimits } from '../../src/limits/password-hashing';
 import { TeamPasswordGuards } from '../../src/limits/sockets-and-team-passwords';
 import { parseEnvelope, SerializedContent, type Envelope } from '../../src/realtime/envelope';
 import { Presence } from '../../src/realtime/presence';
@@ -88,6 +89,7 @@ describe('the socket router', () => {
         teamPasswords,
         credentials: await Credentials.open(database.db),
         guards: await TeamPasswordGuards.open(database.db),
+        hashingLimits: new HashingLimits(),
         tokens,
       }),
       tokens,
