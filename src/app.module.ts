@@ -23,6 +23,7 @@ import { UserRolesController } from './http/user-roles.controller';
 import { UsersController } from './http/users.controller';
 import { bodyValidationPipe } from './http/validation';
 import { Credentials } from './identity/credentials';
+import { PasswordHasher } from './identity/password-hasher';
 import { Erasure } from './identity/erasure';
 import { Logins } from './identity/login';
 import { PasswordResets } from './identity/password-reset';
@@ -57,6 +58,7 @@ function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
     [Presence, runtime.presence],
     [PushHub, runtime.hub],
     [Credentials, secrets.credentials],
+    [PasswordHasher, runtime.hasher],
     [TeamPasswords, secrets.teamPasswords],
     [OneTimeTokens, secrets.tokens],
     [TokenService, secrets.jwt],

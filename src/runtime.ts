@@ -12,6 +12,7 @@ import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
 import { FRAME_RATE, type Rate } from './limits/frame-rate';
 import { Credentials } from './identity/credentials';
+import type { PasswordHasher } from './identity/password-hasher';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
@@ -44,6 +45,8 @@ export interface Secrets {
  */
 export interface Runtime {
   config: AppConfig;
+  /** The password hashing queue and its threads, made by the composition root (src/identity/password-hasher.ts). */
+  hasher: PasswordHasher;
   storage: Storage;
   engine: Engine;
   presence: Presence;
@@ -69,11 +72,11 @@ function tokenServices(secret: string): Pick<Secrets, 'jwt' | 'overlayTokens' | 
   return { jwt: new TokenService(secret), overlayTokens: new OverlayTokens(secret), devices: new DeviceTokens(secret) };
 }
 
-export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
+export async function openSecrets(config: AppConfig, storage: Storage, hasher: PasswordHasher): Promise<Secrets> {
   const secret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   return {
     credentials: await Credentials.open(storage.sql),
-    teamPasswords: await TeamPasswords.open(storage.sql),
+    teamPasswords: await TeamPasswords.open(storage.sql, hasher),
     tokens: await OneTimeTokens.open(storage.sql),
     ...tokenServices(secret),
   };
@@ -83,6 +86,7 @@ export async function startRuntime(
   config: AppConfig,
   storage: Storage,
   secrets: Secrets,
+  hasher: PasswordHasher,
   pipeline: PipelineOptions = {},
   frameRate: Rate = FRAME_RATE,
   readProjections: ReadProjectionOptions = {},
@@ -111,6 +115,7 @@ export async function startRuntime(
     engine,
     tokens: secrets.tokens,
     credentials: secrets.credentials,
+    hasher,
     limits: limits.passwordResets,
     mailer,
     publicUrl: config.publicUrl,
@@ -122,6 +127,7 @@ export async function startRuntime(
   });
   return {
     config,
+    hasher,
     storage,
     engine,
     presence,
@@ -143,6 +149,7 @@ export async function startRuntime(
     logins: new Logins({
       live: engine.live,
       credentials: secrets.credentials,
+      hasher,
       limits: limits.logins,
       jwt: secrets.jwt,
       devices: secrets.devices,

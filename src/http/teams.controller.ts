@@ -13,6 +13,7 @@ import { present } from '../../projections/live/state/present';
 import { releasedTeamName, reservedTeamName, runSecured } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { TeamPasswords } from '../teams/team-passwords';
+import { PasswordHasher } from '../identity/password-hasher';
 import { CreateTeamDto } from './dto/teams.dto';
 import { rejectionError } from './http-errors';
 import { teamListResource, teamResource } from './json-api';
@@ -28,6 +29,7 @@ export class TeamsController {
   constructor(
     private readonly engine: Engine,
     private readonly teamPasswords: TeamPasswords,
+    private readonly hasher: PasswordHasher,
     /** Team creations per user (each hashes a password). */
     private readonly hashingLimits: HashingLimits,
   ) {}
@@ -73,7 +75,7 @@ export class TeamsController {
       actor: actorOf(user),
       newId: teamId,
       limit: { take: () => this.hashingLimits.teamCreation(user.id) },
-      newPassword: { password: body.newPassword },
+      newPassword: { hasher: this.hasher, password: body.newPassword },
       credential: reservedTeamName(this.teamPasswords, teamId, body.name),
     });
     if (!outcome.ok) throw rejectionError(outcome);

@@ -23,6 +23,7 @@ import {
 } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { Credentials } from '../identity/credentials';
+import { PasswordHasher } from '../identity/password-hasher';
 import { TokenService } from '../auth/jwt';
 import { PasswordResets } from '../identity/password-reset';
 import type { Storage } from '../store/storage';
@@ -47,6 +48,7 @@ export class UsersController {
   constructor(
     private readonly engine: Engine,
     private readonly credentials: Credentials,
+    private readonly hasher: PasswordHasher,
     private readonly jwt: TokenService,
     private readonly registrations: RegistrationLimit,
     /** Password changes per user and erasures per admin (each hashes or verifies a password). */
@@ -78,7 +80,7 @@ export class UsersController {
       actor: actorOf(null),
       newId: userId,
       limit: { take: () => this.registrations.registration(clientAddress(request)), countsRefused: true },
-      newPassword: { password, ticket: queueTicket(request) },
+      newPassword: { hasher: this.hasher, password, ticket: queueTicket(request) },
       credential: reservedLogin(this.credentials, userId, login),
     });
     if (!outcome.ok) throw rejectionError(outcome);
@@ -127,12 +129,12 @@ export class UsersController {
         input: { type: 'ChangeEmail', userId: id, email: email ?? '' },
         actor: actorOf(user),
         limit: { take: () => this.hashingLimits.passwordChange(user.id) },
-        proof: currentPasswordProof(this.credentials, id, currentPassword),
+        proof: currentPasswordProof(this.hasher, this.credentials, id, currentPassword),
       });
       if (!changed.ok) throw rejectionError(changed);
     }
     if (!own || name !== undefined || password !== '') {
-      const { credentials } = this;
+      const { credentials, hasher } = this;
       const outcome = await runSecured(this.engine, {
         // Another user's account is an admin's password reset; the rules say who may change what.
         input: own
@@ -146,8 +148,8 @@ export class UsersController {
           : { type: 'ResetPassword', userId: id, newPassword: password, name, shownEmailPopupAt },
         actor: actorOf(user),
         limit: { take: () => this.hashingLimits.passwordChange(user.id) },
-        proof: own && password !== '' ? currentPasswordProof(credentials, id, currentPassword) : undefined,
-        newPassword: password === '' ? undefined : { password },
+        proof: own && password !== '' ? currentPasswordProof(hasher, credentials, id, currentPassword) : undefined,
+        newPassword: password === '' ? undefined : { hasher, password },
         credential: password === '' ? undefined : replacedPassword(credentials, id),
       });
       if (!outcome.ok) throw rejectionError(outcome);
@@ -255,7 +257,7 @@ export class UsersController {
       input: { type: 'EraseUser', userId },
       actor: actorOf(actor),
       limit,
-      proof: currentPasswordProof(this.credentials, actor.id, currentPassword),
+      proof: currentPasswordProof(this.hasher, this.credentials, actor.id, currentPassword),
       after: [this.erasure.cleanUp(userId)],
     });
   }

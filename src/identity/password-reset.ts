@@ -16,6 +16,7 @@ import type { OneTimeTokens } from '../auth/one-time-tokens';
 import type { Engine } from '../engine/engine';
 import type { Mailer } from '../mail/mailer';
 import type { Credentials } from './credentials';
+import type { PasswordHasher } from './password-hasher';
 import { replacedPassword, runSecured } from './secured-command';
 import type { PasswordResetLimits } from '../limits/password-resets';
 
@@ -59,6 +60,8 @@ export interface PasswordResetDeps {
   engine: Engine;
   tokens: OneTimeTokens;
   credentials: Credentials;
+  /** The server's hashing queue (a new password is hashed there). */
+  hasher: PasswordHasher;
   /** Requests per address and per name typed, e-mails per account (src/limits/password-resets.ts). */
   limits: PasswordResetLimits;
   /** null without SMTP_URL: then nobody gets an e-mail (the crew makes links). */
@@ -139,7 +142,7 @@ export class PasswordResets {
     newPassword: string,
     ticket: string | undefined,
   ): Promise<{ token: string } | Rejection> {
-    const { engine, tokens, credentials } = this.deps;
+    const { engine, tokens, credentials, hasher } = this.deps;
     const linkId = await tokens.peek('reset', token);
     const userId = linkId === null ? undefined : await engine.live.findCaughtUp((s) => ownerOf(s, linkId));
     if (linkId === null || userId === undefined) return reject(PASSWORD_RESET_TEXTS.linkEnded);
@@ -147,7 +150,7 @@ export class PasswordResets {
       input: { type: 'ConfirmPasswordReset', userId, linkId, newPassword },
       actor: { userId: null, roles: [] },
       proof: { verdict: 'resetLinkOk', check: async () => (await tokens.redeem('reset', token)) === linkId },
-      newPassword: { password: newPassword, ticket },
+      newPassword: { hasher, password: newPassword, ticket },
       credential: replacedPassword(credentials, userId),
     });
     if (!outcome.ok) return outcome;

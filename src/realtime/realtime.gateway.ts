@@ -10,6 +10,7 @@ import { OverlayTokens } from '../auth/overlay-tokens';
 import type { AppConfig } from '../config';
 import { Engine } from '../engine/engine';
 import { Credentials } from '../identity/credentials';
+import { PasswordHasher } from '../identity/password-hasher';
 import type { Rate } from '../limits/frame-rate';
 import { HashingLimits } from '../limits/password-hashing';
 import { TeamPasswordGuards } from '../limits/sockets-and-team-passwords';
@@ -54,6 +55,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     credentials: Credentials,
     guards: TeamPasswordGuards,
     hashingLimits: HashingLimits,
+    hasher: PasswordHasher,
     @Inject(SOCKET_FRAME_RATE) frameRate: Rate,
     @Inject(UPLOADS_DIR) uploadsDir: string,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -64,7 +66,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       engine,
       auth: new SocketAuth({ live: engine.live, jwt, overlayTokens, signIn: this.sessions }),
       snapshot: (client) => hub.snapshotParts(client),
-      securedParts: securedParts({ engine, teamPasswords, credentials, guards, hashingLimits, tokens }),
+      securedParts: securedParts({ engine, teamPasswords, credentials, guards, hashingLimits, hasher, tokens }),
       tokens,
       uploadsDir,
       logError: (message) => log.error(message),

@@ -16,6 +16,7 @@ import { SOCKET_LIMIT_TEXTS, type TeamPasswordGuards } from '../limits/sockets-a
 import type { TeamPasswords } from '../teams/team-passwords';
 import { changeTeamPassword } from '../teams/team-password-change';
 import type { Credentials } from '../identity/credentials';
+import type { PasswordHasher } from '../identity/password-hasher';
 
 /** A message whose entry declares a secret, as the router hands it over. */
 export interface SecuredCall {
@@ -37,6 +38,8 @@ export interface SecuredPartsOptions {
   readonly guards: TeamPasswordGuards;
   /** Team password changes per user (gpw). */
   readonly hashingLimits: HashingLimits;
+  /** The server's hashing queue (gpw verifies and hashes there). */
+  readonly hasher: PasswordHasher;
   readonly tokens: OneTimeTokens;
 }
 
@@ -94,8 +97,9 @@ function inviteToken({ engine, tokens }: SecuredPartsOptions): SecuredPart {
 }
 
 /** gpw: the sender's own password proves it, the new team password is hashed and put in place (src/teams/team-password-change.ts). */
-function teamPasswordChange({ engine, teamPasswords, credentials, hashingLimits }: SecuredPartsOptions): SecuredPart {
-  const server = { engine, secrets: { credentials, teamPasswords }, hashingLimits };
+function teamPasswordChange(options: SecuredPartsOptions): SecuredPart {
+  const { engine, teamPasswords, credentials, hashingLimits, hasher } = options;
+  const server = { engine, secrets: { credentials, teamPasswords }, hashingLimits, hasher };
   return ({ input, actor, content, commandId, submit }) =>
     changeTeamPassword(server, input, actor, content, commandId, submit);
 }

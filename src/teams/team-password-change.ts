@@ -11,6 +11,7 @@ import type { CommandOutcome } from '../engine/command-pipeline';
 import type { LiveState } from '../../projections/live';
 import { currentPasswordProof, replacedTeamPassword, runSecured } from '../identity/secured-command';
 import type { HashingLimits } from '../limits/password-hashing';
+import type { PasswordHasher } from '../identity/password-hasher';
 import type { Engine } from '../engine/engine';
 import type { Credentials } from '../identity/credentials';
 import type { TeamPasswords } from './team-passwords';
@@ -21,6 +22,8 @@ export interface TeamPasswordServer {
   readonly secrets: { readonly credentials: Credentials; readonly teamPasswords: TeamPasswords };
   /** Team password changes per user (TEAM_PASSWORD_CHANGES_PER_USER, src/limits/password-hashing.ts). */
   readonly hashingLimits: HashingLimits;
+  /** The server's hashing queue: the sender's password is verified, the new team password hashed there. */
+  readonly hasher: PasswordHasher;
 }
 
 /**
@@ -38,13 +41,17 @@ export function changeTeamPassword(
 ): Promise<CommandOutcome> {
   const userId = actor.userId;
   const newPassword = typeof content?.newPassword === 'string' ? content.newPassword : '';
-  const { engine, secrets, hashingLimits } = runtime;
+  const { engine, secrets, hashingLimits, hasher } = runtime;
   return runSecured(engine, {
     input,
     actor,
     limit: { take: () => hashingLimits.teamPasswordChange(userId) },
-    proof: currentPasswordProof(secrets.credentials, userId, content?.currentPassword),
-    newPassword: { password: newPassword, ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}` },
+    proof: currentPasswordProof(hasher, secrets.credentials, userId, content?.currentPassword),
+    newPassword: {
+      hasher,
+      password: newPassword,
+      ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}`,
+    },
     credential: replacedTeamPassword(secrets.teamPasswords, () => engine.live.state.users.get(userId)?.teamId ?? null),
     submit,
   });
