@@ -10,6 +10,7 @@ import {
   type ScopeKey,
   type ScopeName,
 } from '../../projections/live';
+import { knownEntry } from '../../projections/live/state/present';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import type { PushClient } from './session';
@@ -141,14 +142,14 @@ export class PushHub {
     // Scopes that show everyone's presence (the moderators' count of teams online); refresh skips an unchanged view.
     for (const name of SCOPE_NAMES) {
       if (!scopeDefinition({ scope: name }).everyonesPresence) continue;
-      for (const scope of this.instances.get(name)!.values()) this.refresh(scope, state);
+      for (const scope of this.instancesOf(name).values()) this.refresh(scope, state);
     }
   }
 
   private onStateChange(state: LiveState, previous: LiveState): void {
     this.followScopeChanges(state, previous);
     for (const name of SCOPE_NAMES) {
-      const instances = this.instances.get(name)!;
+      const instances = this.instancesOf(name);
       if (instances.size === 0) continue;
       const touched = touchedInstances(scopeDefinition({ scope: name }).reads, state, previous);
       if (touched === 'all' || touched.size >= instances.size) {
@@ -224,9 +225,14 @@ export class PushHub {
       memo.update(this.live.state);
       scope = { memo, version: 1, clients: new Set(), json: null, behind: false };
       this.scopes.set(id, scope);
-      this.instances.get(key.scope)!.set(scopeInstanceId(key), scope);
+      this.instancesOf(key.scope).set(scopeInstanceId(key), scope);
     } else catchUp(scope, this.live.state);
     return scope;
+  }
+
+  /** The instances of a scope: the map holds every scope's from the start. */
+  private instancesOf(name: ScopeName): Map<string, Scope> {
+    return knownEntry(this.instances, name, 'the instances of the scope');
   }
 
   private leave(client: PushClient, key: ScopeKey): void {
@@ -238,7 +244,7 @@ export class PushHub {
     // shared one kept without updates (an operator alone reloading a screen gets it caught up, not rebuilt).
     if (scope.clients.size === 0 && !isShared(key)) {
       this.scopes.delete(id);
-      this.instances.get(key.scope)!.delete(scopeInstanceId(key));
+      this.instancesOf(key.scope).delete(scopeInstanceId(key));
     }
   }
 }

@@ -8,15 +8,7 @@
  */
 import type { Actor, Role } from '../../events';
 import { requestedScopes, type ViewScope } from '../../wire';
-import {
-  entryOf,
-  inputFromWire,
-  isRejection,
-  isWireCommand,
-  type Command,
-  type CommandInput,
-  type EdgeSecret,
-} from '../commands';
+import { entryOf, inputFromWire, isRejection, type Command, type CommandInput, type EdgeSecret } from '../commands';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import { SOCKET_TEXTS } from '../edge-texts';
 import { RETRY_LATER, type CommandOutcome } from '../engine/command-pipeline';
@@ -89,8 +81,9 @@ export class SocketRouter<S extends RoutedSession> {
       const answer = await answerQuery(type, content ?? {}, actor, { state: engine.live.state, uploadsDir });
       return isRejection(answer) ? { success: false, message: answer.message } : { success: true, ...answer };
     }
-    if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
-    return this.command(inputFromWire(type, content)!, content, actor, commandId);
+    const input = inputFromWire(type, content); // null: no command of the wire has this code
+    if (input === null) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
+    return this.command(input, content, actor, commandId);
   }
 
   /** A command: through its entry's secured part when it declares one, then the pipeline; a success carries its extras. */

@@ -13,7 +13,8 @@ import { OverlayTokens } from '../../src/auth/overlay-tokens';
 import { SOCKET_TEXTS } from '../../src/edge-texts';
 import { Engine } from '../../src/engine/engine';
 import { toStored } from '../../src/engine/stored-events';
-import { hashPassword } from '../../src/identity/passwords';
+import { PasswordHasher } from '../../src/identity/password-hasher';
+import { HashingLimits } from '../../src/limits/password-hashing';
 import { TeamPasswordGuards } from '../../src/limits/sockets-and-team-passwords';
 import { parseEnvelope, SerializedContent, type Envelope } from '../../src/realtime/envelope';
 import { Presence } from '../../src/realtime/presence';
@@ -42,6 +43,7 @@ describe('the socket router', () => {
   let show: Show;
   let dora: string;
   const jwt = new TokenService(SECRET);
+  const hasher = new PasswordHasher();
   const signedIn: string[] = [];
 
   /** The transport's part, as a test sees it: the session gets its user and a hub client that receives nothing. */
@@ -76,8 +78,8 @@ describe('the socket router', () => {
     hub = new PushHub(engine.live, new Presence());
     hub.start();
     uploadsDir = await mkdtemp(path.join(tmpdir(), 'router-uploads-'));
-    const teamPasswords = await TeamPasswords.open(database.db);
-    await teamPasswords.reserve(show.teamB, 'Besserwisser', await hashPassword('pw-team'));
+    const teamPasswords = await TeamPasswords.open(database.db, hasher);
+    await teamPasswords.reserve(show.teamB, 'Besserwisser', await hasher.hash('pw-team'));
     const tokens = await OneTimeTokens.open(database.db);
     router = new SocketRouter<RoutedSession>({
       engine,
@@ -88,6 +90,8 @@ describe('the socket router', () => {
         teamPasswords,
         credentials: await Credentials.open(database.db),
         guards: await TeamPasswordGuards.open(database.db),
+        hashingLimits: new HashingLimits(),
+        hasher,
         tokens,
       }),
       tokens,
@@ -104,6 +108,7 @@ describe('the socket router', () => {
     await store.close();
     await database.close();
     await rm(uploadsDir, { recursive: true, force: true });
+    await hasher.close();
   });
 
   const fresh = (): RoutedSession => ({ user: null, overlay: null, client: null });
