@@ -23,10 +23,14 @@ import { UserRolesController } from './http/user-roles.controller';
 import { UsersController } from './http/users.controller';
 import { bodyValidationPipe } from './http/validation';
 import { Credentials } from './identity/credentials';
+import { PasswordHasher } from './identity/password-hasher';
 import { Erasure } from './identity/erasure';
 import { Logins } from './identity/login';
 import { PasswordResets } from './identity/password-reset';
-import { HttpLimits } from './limits/logins-and-registrations';
+import { FormLimits } from './limits/form-submissions';
+import { RegistrationLimit } from './limits/logins-and-registrations';
+import { OwnDataExportLimit } from './limits/own-data-exports';
+import { HashingLimits } from './limits/password-hashing';
 import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
 import { UploadLimits } from './limits/uploads';
 import { Metrics } from './observability/metrics';
@@ -43,7 +47,7 @@ import { APP_CONFIG, READ_PROJECTIONS, SOCKET_FRAME_RATE, STORAGE, UPLOADS_DIR }
  * controller, guard or the gateway injects the few it uses, never the whole runtime.
  */
 function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
-  const { secrets } = runtime;
+  const { secrets, limits } = runtime;
   const values: Array<[InjectionToken, unknown]> = [
     [APP_CONFIG, runtime.config],
     [STORAGE, runtime.storage],
@@ -54,13 +58,17 @@ function partsOf(runtime: Runtime, metrics: Metrics): Provider[] {
     [Presence, runtime.presence],
     [PushHub, runtime.hub],
     [Credentials, secrets.credentials],
+    [PasswordHasher, runtime.hasher],
     [TeamPasswords, secrets.teamPasswords],
     [OneTimeTokens, secrets.tokens],
     [TokenService, secrets.jwt],
     [OverlayTokens, secrets.overlayTokens],
-    [HttpLimits, runtime.limits],
-    [UploadLimits, runtime.uploadLimits],
-    [TeamPasswordGuards, runtime.teamPasswordGuards],
+    [RegistrationLimit, limits.registrations],
+    [FormLimits, limits.forms],
+    [HashingLimits, limits.hashing],
+    [OwnDataExportLimit, limits.ownDataExports],
+    [UploadLimits, limits.uploads],
+    [TeamPasswordGuards, limits.teamPasswords],
     [PasswordResets, runtime.passwordResets],
     [Erasure, runtime.erasure],
     [Logins, runtime.logins],

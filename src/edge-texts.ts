@@ -92,4 +92,5 @@ export const SOCKET_TEXTS = {
   badCommandId: 'Die commandId der Nachricht muss eine Zeichenkette mit 1 bis 64 Zeichen sein.',
   overlayLinkInvalid: 'Dieser Overlay-Link ist ungültig oder wurde widerrufen.',
   overlayReadOnly: 'Das Overlay zeigt nur an: Es kann nichts senden.',
+  badScopes: 'scopes muss eine Liste von Sichten sein (global, team, user, moderator, tester, operator, overlay).',
 } as const;

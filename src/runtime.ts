@@ -10,19 +10,16 @@ import type { AppConfig } from './config';
 import { Engine } from './engine/engine';
 import { SnapshotStore } from './engine/snapshots';
 import type { PipelineOptions } from './engine/command-pipeline';
-import { HttpLimits, LoginLimits } from './limits/logins-and-registrations';
 import { FRAME_RATE, type Rate } from './limits/frame-rate';
 import { Credentials } from './identity/credentials';
+import type { PasswordHasher } from './identity/password-hasher';
 import { Presence } from './realtime/presence';
 import { PushHub } from './realtime/push-hub';
 import { SharedPresence } from './realtime/shared-presence';
-import { TeamPasswordGuards } from './limits/sockets-and-team-passwords';
 import type { Storage } from './store/storage';
 import { TeamPasswords } from './teams/team-passwords';
 import { forgetChangedTeamPasswords } from './teams/team-password-change';
-import { UPLOADS_PER_USER, UploadLimits } from './limits/uploads';
-import { SharedWindowCounter } from './limits/shared-window-counter';
-import { AppendBudget } from './limits/append-budget';
+import { openServerLimits, type ServerLimits } from './limits/server-limits';
 import { rebuildLog } from './observability/rebuild-log';
 import { PasswordResets } from './identity/password-reset';
 import { smtpMailer } from './mail/mailer';
@@ -48,6 +45,8 @@ export interface Secrets {
  */
 export interface Runtime {
   config: AppConfig;
+  /** The password hashing queue and its threads, made by the composition root (src/identity/password-hasher.ts). */
+  hasher: PasswordHasher;
   storage: Storage;
   engine: Engine;
   presence: Presence;
@@ -56,18 +55,10 @@ export interface Runtime {
   /** The Postgres (or embedded) read models, fed from the log: points, exports, the checker. */
   readModels: ReadProjections;
   uploadsDir: string;
-  /** Registrations counted per address, shared by the instances on one database (src/limits/logins-and-registrations.ts). */
-  limits: HttpLimits;
-  /** Failed logins per (name, address) and per address, shared by the instances on Postgres. */
-  loginLimits: LoginLimits;
-  /** Upload requests per user, the bytes per owner and in all, the disk's floor (src/limits/uploads.ts). */
-  uploadLimits: UploadLimits;
-  /** Wrong team passwords per user and per team, shared by the instances on one database (src/limits/sockets-and-team-passwords.ts). */
-  teamPasswordGuards: TeamPasswordGuards;
+  /** Every limit, each named by what it protects (src/limits/server-limits.ts). */
+  limits: ServerLimits;
   /** Frames each socket may send (src/limits/frame-rate.ts). */
   frameRate: Rate;
-  /** Bytes each player may append per hour, shared by the instances on one database (src/limits/append-budget.ts). */
-  appendBudget: AppendBudget;
   /** Password reset links by e-mail (SMTP_URL) and from admins (src/identity/password-reset.ts). */
   passwordResets: PasswordResets;
   /** Erasures of accounts and what they leave outside the log (src/identity/erasure.ts). */
@@ -81,11 +72,11 @@ function tokenServices(secret: string): Pick<Secrets, 'jwt' | 'overlayTokens' | 
   return { jwt: new TokenService(secret), overlayTokens: new OverlayTokens(secret), devices: new DeviceTokens(secret) };
 }
 
-export async function openSecrets(config: AppConfig, storage: Storage): Promise<Secrets> {
+export async function openSecrets(config: AppConfig, storage: Storage, hasher: PasswordHasher): Promise<Secrets> {
   const secret = await loadJwtSecret(config.jwtSecret, config.dataDir);
   return {
     credentials: await Credentials.open(storage.sql),
-    teamPasswords: await TeamPasswords.open(storage.sql),
+    teamPasswords: await TeamPasswords.open(storage.sql, hasher),
     tokens: await OneTimeTokens.open(storage.sql),
     ...tokenServices(secret),
   };
@@ -95,17 +86,22 @@ export async function startRuntime(
   config: AppConfig,
   storage: Storage,
   secrets: Secrets,
+  hasher: PasswordHasher,
   pipeline: PipelineOptions = {},
   frameRate: Rate = FRAME_RATE,
   readProjections: ReadProjectionOptions = {},
 ): Promise<Runtime> {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
-  const appendBudget = await AppendBudget.open(storage.sql, config.appendBudgetBytes);
-  appendBudget.start();
+  const limits = await openServerLimits(storage.sql, {
+    uploadsDir,
+    uploads: { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes },
+    appendBudgetBytes: config.appendBudgetBytes,
+  });
+  limits.appendBudget.start();
   const engine = await Engine.start(
     storage.events,
-    { budget: appendBudget, ...pipeline },
+    { budget: limits.appendBudget, ...pipeline },
     { snapshots: await SnapshotStore.open(storage.sql) },
   );
   // On Postgres several app instances may serve one show: who is online is shared between them.
@@ -115,28 +111,23 @@ export async function startRuntime(
   hub.start();
   if (presence instanceof SharedPresence) presence.onRemoteChange((userId) => hub.presenceChanged(userId));
   const mailer = config.smtpUrl && config.mailFrom ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
-  const passwordResets = await PasswordResets.open({
+  const passwordResets = new PasswordResets({
     engine,
     tokens: secrets.tokens,
     credentials: secrets.credentials,
-    sql: storage.sql,
+    hasher,
+    limits: limits.passwordResets,
     mailer,
     publicUrl: config.publicUrl,
     sign: (user) => secrets.jwt.sign(user),
   });
-  const loginLimits = await LoginLimits.open(storage.sql);
-  const uploadLimits = await UploadLimits.open(
-    storage.sql,
-    uploadsDir,
-    { totalBytes: config.uploadsMaxBytes, minFreeBytes: config.uploadsMinFreeBytes },
-    await SharedWindowCounter.open(storage.sql, 'uploads', UPLOADS_PER_USER),
-  );
   const readModels = await startReadProjections(storage.sql, storage.events, {
     ...readProjections,
     rebuild: { report: rebuildLog(), ...readProjections.rebuild },
   });
   return {
     config,
+    hasher,
     storage,
     engine,
     presence,
@@ -144,18 +135,22 @@ export async function startRuntime(
     secrets,
     readModels,
     uploadsDir,
-    limits: await HttpLimits.open(storage.sql),
-    loginLimits,
-    uploadLimits,
-    teamPasswordGuards: await TeamPasswordGuards.open(storage.sql),
+    limits,
     frameRate,
-    appendBudget,
     passwordResets,
-    erasure: new Erasure({ engine, storage, credentials: secrets.credentials, loginLimits, uploadLimits, uploadsDir }),
+    erasure: new Erasure({
+      engine,
+      storage,
+      credentials: secrets.credentials,
+      loginLimits: limits.logins,
+      uploadLimits: limits.uploads,
+      uploadsDir,
+    }),
     logins: new Logins({
       live: engine.live,
       credentials: secrets.credentials,
-      limits: loginLimits,
+      hasher,
+      limits: limits.logins,
       jwt: secrets.jwt,
       devices: secrets.devices,
       oneTimeTokens: secrets.tokens,
@@ -169,5 +164,5 @@ export async function stopRuntime(runtime: Runtime): Promise<void> {
   if (runtime.presence instanceof SharedPresence) await runtime.presence.stop();
   runtime.hub.stop();
   await runtime.engine.stop();
-  await runtime.appendBudget.stop();
+  await runtime.limits.appendBudget.stop();
 }

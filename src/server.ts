@@ -20,7 +20,7 @@ import { configureAllowedOrigins } from './realtime/origin-policy';
 import { openSecrets, Runtime, startRuntime, stopRuntime } from './runtime';
 import { openStorageWhenReachable, Storage, type StorageOptions } from './store/storage';
 import { DomainErrorFilter } from './http/http-errors';
-import { setHashingQueueWait } from './identity/passwords';
+import { PasswordHasher } from './identity/password-hasher';
 import { PostgresDatabase } from './store/sql/postgres-database';
 import type { ReadProjectionOptions } from '../projections/read';
 
@@ -60,8 +60,9 @@ export const LISTEN_BACKLOG = 4096;
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger === false ? null : new AppLogger(config.logFormat, config.logLevel);
   if (logger) Logger.overrideLogger(logger); // the runtime logs before Nest exists
-  const metrics = new Metrics();
-  setHashingQueueWait(config.hashingQueueWaitSeconds * 1000);
+  // The server's password hashing: its threads and queue, the queue's wait from HASHING_QUEUE_WAIT_SECONDS.
+  const hasher = new PasswordHasher({ maxWaitMs: config.hashingQueueWaitSeconds * 1000 });
+  const metrics = new Metrics(hasher);
   const startPhases: Record<string, number> = {};
   let phaseStart = performance.now();
   const phase = (name: string) => {
@@ -80,12 +81,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   phase('storage');
   let runtime: Runtime | null = null;
   try {
-    const secrets = await openSecrets(config, storage);
+    const secrets = await openSecrets(config, storage, hasher);
     phase('secrets');
     runtime = await startRuntime(
       config,
       storage,
       secrets,
+      hasher,
       { maxBatch: config.commandBatchMax, observer: metrics, ...options.pipeline },
       options.frameRate,
       options.readProjections,
@@ -93,7 +95,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await runtime.erasure.finishInterrupted(); // finishes an erasure a crash interrupted
     phase('runtime');
     const firstAdmin = await ensureFirstAdmin(
-      { engine: runtime.engine, events: storage.events, credentials: runtime.secrets.credentials },
+      { engine: runtime.engine, events: storage.events, credentials: runtime.secrets.credentials, hasher },
       config.adminPassword,
       Date.now(),
       config.adminPasswordReset,
@@ -151,11 +153,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         await app.close();
         await stopRuntime(started);
         await storage.close();
+        await hasher.close();
       },
     };
   } catch (error) {
     if (runtime) await stopRuntime(runtime);
     await storage.close();
+    await hasher.close();
     throw error;
   }
 }

@@ -42,6 +42,25 @@ export const VIEW_SCOPES: readonly ViewScope[] = [
   'overlay',
 ];
 
+/**
+ * `sg`'s optional content `{scopes}`: the snapshot holds only these of the socket's scopes (a screen
+ * loads the views it shows); without it, every scope the socket receives. Pushes are not filtered.
+ */
+export interface SnapshotRequest {
+  scopes?: ViewScope[];
+}
+
+/** The scopes named in an `sg` request, or null when `scopes` is not a list of scope names. */
+export function requestedScopes(scopes: unknown): ReadonlySet<ViewScope> | null {
+  if (!Array.isArray(scopes) || scopes.length > VIEW_SCOPES.length * 2) return null;
+  const named = new Set<ViewScope>();
+  for (const scope of scopes) {
+    if (!(VIEW_SCOPES as readonly unknown[]).includes(scope)) return null;
+    named.add(scope as ViewScope);
+  }
+  return named;
+}
+
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** One RFC 6902 operation of a push's patch. */

@@ -111,7 +111,12 @@ export function asyncApiDocument(): Yaml {
     "Authenticates the socket with a login token (`token`), or as a stream overlay page with its link's token (`overlay`: the socket then receives only the overlay scope and may send only sg and ping); first message of every socket. A player token older than a day is answered with a renewed `token` to keep instead.",
     { token: 'string', overlay: 'string' },
   );
-  add('sg', 'Get views', "The views of the socket's user as a snapshot, with their versions.", {});
+  add(
+    'sg',
+    'Get views',
+    "The views of the socket's user as a snapshot, with their versions; with `scopes` (a list of scope names) only those of them (pushes still come for every scope).",
+    { scopes: 'array' },
+  );
   add('ping', 'Ping', 'Answered with the server time.', {});
   const channelMessages: Record<string, Yaml> = {
     reply: { $ref: '#/components/messages/reply' },

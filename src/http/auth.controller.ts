@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../auth/device-tokens';
 import { Logins } from '../identity/login';
 import { Engine } from '../engine/engine';
@@ -53,8 +54,8 @@ export class AuthController {
       body.token !== undefined
         ? await this.logins.withLink(body.token)
         : await this.logins.withPassword({
-            username: body.username!,
-            password: body.password!,
+            username: present(body.username, 'the login name (validated: a login without a token has one)'),
+            password: present(body.password, 'the password (validated: a login without a token has one)'),
             address: clientAddress(request),
             deviceCookie: cookieValue(request.headers.cookie, DEVICE_COOKIE),
             ticket: queueTicket(request),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -12,12 +12,9 @@ import type { FormReply, QrTeamStatusReply } from '../../wire';
 import { reservedTeamName, runSecured } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { Presence } from '../realtime/presence';
-import type { Storage } from '../store/storage';
 import { TeamPasswords } from '../teams/team-passwords';
-import { STORAGE } from '../tokens';
 import { GreetingDto, QrTeamDto } from './dto/forms.dto';
-import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS, QR_TEAMS_PER_ADDRESS } from '../limits/form-submissions';
-import { SharedWindowCounter } from '../limits/shared-window-counter';
+import { FormLimits } from '../limits/form-submissions';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { httpError, rejectionError } from './http-errors';
 import { actorOf } from './request-user';
@@ -26,22 +23,13 @@ import { actorOf } from './request-user';
 @ApiTags('public forms')
 @Controller('api/fqps')
 export class FormsController {
-  /**
-   * Greetings and QR teams per address, in the write side's database (both go into the log: shared by
-   * the instances on Postgres); every attempt counts (a refused one costs work too).
-   */
-  private readonly greetings: SharedWindowCounter;
-  private readonly qrTeams: SharedWindowCounter;
-
   constructor(
     private readonly engine: Engine,
     private readonly presence: Presence,
     private readonly teamPasswords: TeamPasswords,
-    @Inject(STORAGE) storage: Storage,
-  ) {
-    this.greetings = new SharedWindowCounter(storage.sql, 'greetings', GREETINGS_PER_ADDRESS);
-    this.qrTeams = new SharedWindowCounter(storage.sql, 'qr-teams', QR_TEAMS_PER_ADDRESS);
-  }
+    /** Greetings and QR teams per address; every attempt counts (a refused one costs work too). */
+    private readonly limits: FormLimits,
+  ) {}
 
   @Post('gruss/new')
   @HttpCode(200)
@@ -49,7 +37,7 @@ export class FormsController {
   @ApiBadRequestResponse({ description: 'A field missing or too long (German `detail`).' })
   @ApiTooManyRequestsResponse({ description: 'Too many greetings from this address (German `detail`).' })
   async greet(@Body() body: GreetingDto, @Req() request: Request): Promise<FormReply> {
-    const limited = await this.waitText(this.greetings, request, FORM_LIMIT_TEXTS.greetings);
+    const limited = await this.limits.greeting(clientAddress(request));
     if (limited) throw httpError(429, limited);
     const outcome = await this.engine.pipeline.submit(
       { type: 'SubmitGreeting', username: body.username, message: body.message },
@@ -86,21 +74,11 @@ export class FormsController {
       },
       actor: actorOf(null),
       newId: teamId,
-      limit: { take: () => this.waitText(this.qrTeams, request, FORM_LIMIT_TEXTS.qrTeams), countsRefused: true },
+      limit: { take: () => this.limits.qrTeam(clientAddress(request)), countsRefused: true },
       credential: reservedTeamName(this.teamPasswords, teamId, body.name),
     });
     if (!outcome.ok) throw rejectionError(outcome);
     return { success: true };
-  }
-
-  /** Counts the request against its address; the German text with the wait beyond the limit. */
-  private async waitText(
-    counter: SharedWindowCounter,
-    request: Request,
-    text: (minutes: number) => string,
-  ): Promise<string | null> {
-    const wait = await counter.takeOrWait(clientAddress(request), Date.now());
-    return wait > 0 ? text(wait) : null;
   }
 
   private moderatorOnline(): boolean {

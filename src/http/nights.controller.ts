@@ -63,9 +63,10 @@ export class NightsController {
     let fromRevision = 0;
     for (;;) {
       const page = await this.storage.events.readStream(`night-${id}`, { fromRevision, limit: PAGE });
-      if (page.length === 0) break;
+      const last = page.at(-1);
+      if (last === undefined) break;
       response.write(page.map((e) => JSON.stringify(e)).join('\n') + '\n');
-      fromRevision = page[page.length - 1]!.revision + 1;
+      fromRevision = last.revision + 1;
     }
     response.end();
   }

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { workingOverlayLinks, type LiveState, type OverlayLinkLive, type UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import type { OverlayLinkCreatedReply, OverlayLinkEntry } from '../../wire';
 import { Engine } from '../engine/engine';
 import { OverlayTokens } from '../auth/overlay-tokens';
@@ -62,7 +63,10 @@ export class OverlayLinksController {
   async create(@Req() request: Request, @CurrentUser() admin: UserLive): Promise<OverlayLinkCreatedReply> {
     const outcome = await this.engine.pipeline.submit({ type: 'CreateOverlayLink' }, actorOf(admin));
     if (!outcome.ok) throw rejectionError(outcome);
-    const created = outcome.events.find((event) => event.type === 'OverlayLinkCreated')!;
+    const created = present(
+      outcome.events.find((event) => event.type === 'OverlayLinkCreated'),
+      'the OverlayLinkCreated event of an accepted CreateOverlayLink',
+    );
     return { id: created.data.linkId, url: this.urlOf(request, created.data.linkId) };
   }
 

@@ -9,6 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import { PasswordResets } from '../identity/password-reset';
 import { invalidTextRejection } from '../commands';
+import { present } from '../../projections/live/state/present';
 import { clientAddress } from '../limits/logins-and-registrations';
 import { queueTicket } from '../limits/password-hashing';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto';
@@ -44,7 +45,10 @@ export class PasswordResetController {
   async request(@Body() body: PasswordResetRequestDto, @Req() request: Request) {
     const invalid = invalidTextRejection(body);
     if (invalid) throw rejectionError(invalid);
-    const asked = body.login !== undefined ? { login: body.login } : { email: body.email! };
+    const asked =
+      body.login !== undefined
+        ? { login: body.login }
+        : { email: present(body.email, 'the e-mail address (validated: a request without a login has one)') };
     const refusal = await this.passwordResets.request(asked, clientAddress(request));
     if (refusal) throw httpError(429, refusal);
     return { mail: this.passwordResets.byMail };

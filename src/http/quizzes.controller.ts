@@ -10,6 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { QuizLive, UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import type { QuizResource } from '../../wire';
 import { Engine } from '../engine/engine';
 import { QuizDto } from './dto/quizzes.dto';
@@ -113,8 +114,12 @@ export class QuizzesController {
       actorOf(user),
     );
     if (!outcome.ok) throw rejectionError(outcome);
-    const created = outcome.events.find((e) => e.type === 'QuizCreated');
-    return { data: quizResource(this.engine.live.state.quizzes.get(created!.data.quizId)!) };
+    const created = present(
+      outcome.events.find((e) => e.type === 'QuizCreated'),
+      'the QuizCreated event of an accepted CreateQuiz',
+    );
+    const quizzes = this.engine.live.state.quizzes;
+    return { data: quizResource(present(quizzes.get(created.data.quizId), 'the quiz just created')) };
   }
 
   @Patch(':id')
@@ -134,6 +139,6 @@ export class QuizzesController {
       actorOf(user),
     );
     if (!outcome.ok) throw rejectionError(outcome);
-    return { data: quizResource(this.engine.live.state.quizzes.get(id)!) };
+    return { data: quizResource(present(this.engine.live.state.quizzes.get(id), 'the quiz just edited')) };
   }
 }

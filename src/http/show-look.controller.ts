@@ -64,16 +64,17 @@ export class ShowLookController {
   async logo(@Query('v') version: unknown, @Res() response: Response): Promise<void> {
     const state = this.engine.live.state;
     const logo = shownLogo(state, state.showSettings.logo); // mph: a hidden logo is none
-    const file = logo === '' ? null : path.join(this.uploadsDir, logo);
+    const logoPath = showLogoPath(logo); // null: no logo
+    const file = path.join(this.uploadsDir, logo);
     if (
-      !file ||
+      logoPath === null ||
       !(await stat(file).then(
         (s) => s.isFile(),
         () => false,
       ))
     )
       throw httpError(404, SHOW_LOOK_TEXTS.noLogo);
-    const current = showLogoPath(logo)!.endsWith(`?v=${String(version)}`);
+    const current = logoPath.endsWith(`?v=${String(version)}`);
     response.setHeader('Cache-Control', current ? IMMUTABLE : REVALIDATE);
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.type(imageTypeOf(logo));

@@ -9,28 +9,29 @@ import {
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
-import { releasedTeamName, reservedTeamName, runSecured, windowLimit } from '../identity/secured-command';
+import { present } from '../../projections/live/state/present';
+import { releasedTeamName, reservedTeamName, runSecured } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { TeamPasswords } from '../teams/team-passwords';
+import { PasswordHasher } from '../identity/password-hasher';
 import { CreateTeamDto } from './dto/teams.dto';
 import { rejectionError } from './http-errors';
 import { teamListResource, teamResource } from './json-api';
 import type { TeamListResource } from '../../wire';
-import { HASHING_LIMIT_TEXTS, TEAMS_CREATED_PER_USER } from '../limits/password-hashing';
+import { HashingLimits } from '../limits/password-hashing';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { WindowCounter } from '../limits/window-counter';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
 @ApiTags('teams')
 @Controller('api/teams')
 export class TeamsController {
-  /** Team creations per user (each hashes a password). */
-  private readonly creations = new WindowCounter(TEAMS_CREATED_PER_USER);
-
   constructor(
     private readonly engine: Engine,
     private readonly teamPasswords: TeamPasswords,
+    private readonly hasher: PasswordHasher,
+    /** Team creations per user (each hashes a password). */
+    private readonly hashingLimits: HashingLimits,
   ) {}
 
   @Get()
@@ -73,13 +74,13 @@ export class TeamsController {
       },
       actor: actorOf(user),
       newId: teamId,
-      limit: windowLimit(this.creations, user.id, HASHING_LIMIT_TEXTS.teams),
-      newPassword: { password: body.newPassword },
+      limit: { take: () => this.hashingLimits.teamCreation(user.id) },
+      newPassword: { hasher: this.hasher, password: body.newPassword },
       credential: reservedTeamName(this.teamPasswords, teamId, body.name),
     });
     if (!outcome.ok) throw rejectionError(outcome);
     const state = this.engine.live.state;
-    return { data: teamResource(state, state.teams.get(teamId)!) };
+    return { data: teamResource(state, present(state.teams.get(teamId), 'the team just created')) };
   }
 
   @Delete(':id')

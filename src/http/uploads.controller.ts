@@ -149,18 +149,19 @@ export class UploadsController {
       if (upFront) throw this.refuse(request, upFront.status, upFront.detail);
       const { files, fields } = await receiveUpload(request, incoming, (total) => reservation.grow(total), written);
       if (files.length === 0) throw httpError(400, UPLOAD_TEXTS.failed);
-      const cleaned = await Promise.all(files.map(cleanImage));
-      const refused = cleaned.find((image) => 'refusal' in image);
-      if (refused) throw httpError(415, refused.refusal ?? UPLOAD_TEXTS.notAnImage);
-      const images = cleaned as Array<{ kind: ImageKind; size: number }>;
+      const cleaned = await Promise.all(files.map(async (file) => ({ file, ...(await cleanImage(file)) })));
+      const images: Array<{ file: ReceivedFile; kind: ImageKind; size: number }> = [];
+      for (const image of cleaned) {
+        if ('refusal' in image) throw httpError(415, image.refusal ?? UPLOAD_TEXTS.notAnImage);
+        images.push(image);
+      }
       // Encoded again, an image may grow a little: the same limits hold for what is stored.
       if (images.some((image) => image.size > UPLOAD_MAX_BYTES)) throw httpError(413, UPLOAD_TEXTS.tooLarge);
       const grown = await reservation.grow(images.reduce((sum, image) => sum + image.size, 0));
       if (grown) throw httpError(grown.status, grown.detail);
-      const stored_ = files.map((file, i) => ({
-        file,
-        ...images[i]!,
-        name: `${kind}/${owner.id}/${randomUUID()}.${images[i]!.kind.extension}`,
+      const stored_ = images.map((image) => ({
+        ...image,
+        name: `${kind}/${owner.id}/${randomUUID()}.${image.kind.extension}`,
       }));
       const outcome = await runSecured(this.engine, {
         input: {

@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import { Engine } from '../engine/engine';
 import { SetUserRolesDto } from './dto/user-roles.dto';
 import { rejectionError } from './http-errors';
@@ -32,6 +33,6 @@ export class UserRolesController {
     const { pipeline, live } = this.engine;
     const outcome = await pipeline.submit({ type: 'SetUserRoles', userId: id, roles: body.roles }, actorOf(admin));
     if (!outcome.ok) throw rejectionError(outcome);
-    return { data: userResource(live.state.users.get(id)!) };
+    return { data: userResource(present(live.state.users.get(id), 'the user whose roles were just set')) };
   }
 }

@@ -10,19 +10,20 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { publicOrigin } from './public-origin';
-import { exportOwnData, OWN_DATA_EXPORTS_PER_USER, OWN_DATA_TEXTS } from '../identity/own-data';
+import { exportOwnData } from '../identity/own-data';
 import { randomUUID } from 'node:crypto';
 import type { UserLive } from '../../projections/live';
+import { present } from '../../projections/live/state/present';
 import {
   currentPasswordProof,
   replacedPassword,
   reservedLogin,
   runSecured,
-  windowLimit,
   type SecuredLimit,
 } from '../identity/secured-command';
 import { Engine } from '../engine/engine';
 import { Credentials } from '../identity/credentials';
+import { PasswordHasher } from '../identity/password-hasher';
 import { TokenService } from '../auth/jwt';
 import { PasswordResets } from '../identity/password-reset';
 import type { Storage } from '../store/storage';
@@ -31,35 +32,29 @@ import { APP_CONFIG, STORAGE } from '../tokens';
 import { EraseAccountDto, RegisterUserDto, UpdateUserDto } from './dto/users.dto';
 import { Erasure } from '../identity/erasure';
 import { httpError, rejectionError } from './http-errors';
-import {
-  ERASURES_PER_ADMIN,
-  HASHING_LIMIT_TEXTS,
-  PASSWORD_CHANGES_PER_USER,
-  queueTicket,
-} from '../limits/password-hashing';
+import { HashingLimits, queueTicket } from '../limits/password-hashing';
+import { OwnDataExportLimit } from '../limits/own-data-exports';
 import { userResource } from './json-api';
-import { WindowCounter } from '../limits/window-counter';
 import { CurrentUser, LoggedIn } from './logged-in.guard';
-import { clientAddress, HttpLimits } from '../limits/logins-and-registrations';
+import { clientAddress, RegistrationLimit } from '../limits/logins-and-registrations';
 import { actorOf } from './request-user';
 import { ApiAttributesBody, Attributes } from './validation';
 
 @ApiTags('users')
 @Controller('api/users')
 export class UsersController {
-  /** Password changes per user (each hashes a password). */
-  private readonly passwordChanges = new WindowCounter(PASSWORD_CHANGES_PER_USER);
-  /** Other people's accounts each admin erases (each try verifies the admin's password). */
-  private readonly erasures = new WindowCounter(ERASURES_PER_ADMIN);
   private readonly logger = new Logger('Löschung');
-  /** Exports of one's own data per user (each reads the whole log). */
-  private readonly exports = new WindowCounter(OWN_DATA_EXPORTS_PER_USER);
 
   constructor(
     private readonly engine: Engine,
     private readonly credentials: Credentials,
+    private readonly hasher: PasswordHasher,
     private readonly jwt: TokenService,
-    private readonly httpLimits: HttpLimits,
+    private readonly registrations: RegistrationLimit,
+    /** Password changes per user and erasures per admin (each hashes or verifies a password). */
+    private readonly hashingLimits: HashingLimits,
+    /** Exports of one's own data per user (each reads the whole log). */
+    private readonly exports: OwnDataExportLimit,
     private readonly passwordResets: PasswordResets,
     private readonly erasure: Erasure,
     @Inject(STORAGE) private readonly storage: Storage,
@@ -84,12 +79,12 @@ export class UsersController {
       input: { type: 'RegisterUser', login, password, email: body.email ?? null },
       actor: actorOf(null),
       newId: userId,
-      limit: { take: () => this.httpLimits.registration(clientAddress(request)), countsRefused: true },
-      newPassword: { password, ticket: queueTicket(request) },
+      limit: { take: () => this.registrations.registration(clientAddress(request)), countsRefused: true },
+      newPassword: { hasher: this.hasher, password, ticket: queueTicket(request) },
       credential: reservedLogin(this.credentials, userId, login),
     });
     if (!outcome.ok) throw rejectionError(outcome);
-    return { data: userResource(this.engine.live.state.users.get(userId)!) };
+    return { data: userResource(present(this.engine.live.state.users.get(userId), 'the user just registered')) };
   }
 
   @Get()
@@ -133,13 +128,13 @@ export class UsersController {
       const changed = await runSecured(this.engine, {
         input: { type: 'ChangeEmail', userId: id, email: email ?? '' },
         actor: actorOf(user),
-        limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
-        proof: currentPasswordProof(this.credentials, id, currentPassword),
+        limit: { take: () => this.hashingLimits.passwordChange(user.id) },
+        proof: currentPasswordProof(this.hasher, this.credentials, id, currentPassword),
       });
       if (!changed.ok) throw rejectionError(changed);
     }
     if (!own || name !== undefined || password !== '') {
-      const { credentials } = this;
+      const { credentials, hasher } = this;
       const outcome = await runSecured(this.engine, {
         // Another user's account is an admin's password reset; the rules say who may change what.
         input: own
@@ -152,9 +147,9 @@ export class UsersController {
             }
           : { type: 'ResetPassword', userId: id, newPassword: password, name, shownEmailPopupAt },
         actor: actorOf(user),
-        limit: windowLimit(this.passwordChanges, user.id, HASHING_LIMIT_TEXTS.passwords),
-        proof: own && password !== '' ? currentPasswordProof(credentials, id, currentPassword) : undefined,
-        newPassword: password === '' ? undefined : { password },
+        limit: { take: () => this.hashingLimits.passwordChange(user.id) },
+        proof: own && password !== '' ? currentPasswordProof(hasher, credentials, id, currentPassword) : undefined,
+        newPassword: password === '' ? undefined : { hasher, password },
         credential: password === '' ? undefined : replacedPassword(credentials, id),
       });
       if (!outcome.ok) throw rejectionError(outcome);
@@ -163,7 +158,7 @@ export class UsersController {
       const seen = await this.engine.pipeline.submit({ type: 'MarkEmailPopupSeen', userId: id }, actorOf(user));
       if (!seen.ok) throw rejectionError(seen);
     }
-    const updated = this.engine.live.state.users.get(id)!;
+    const updated = present(this.engine.live.state.users.get(id), 'the user just updated');
     return { data: userResource(updated), ...(password ? { meta: { token: this.jwt.sign(updated) } } : {}) };
   }
 
@@ -180,7 +175,8 @@ export class UsersController {
   @ApiConflictResponse({ description: 'The last admin cannot be erased (German `detail`).' })
   async eraseOwn(@Attributes() body: EraseAccountDto, @CurrentUser() user: UserLive): Promise<void> {
     // Each try hashes a password: limited per user like a password change.
-    if (!this.passwordChanges.take(user.id, Date.now())) throw httpError(429, HASHING_LIMIT_TEXTS.passwords);
+    const refused = this.hashingLimits.passwordChange(user.id);
+    if (refused !== null) throw httpError(429, refused);
     const outcome = await this.securedErasure(user.id, user, body.currentPassword);
     if (!outcome.ok) throw rejectionError(outcome);
   }
@@ -199,8 +195,8 @@ export class UsersController {
   @ApiTooManyRequestsResponse({ description: 'Too many exports in an hour (German `detail`).' })
   async exportOwn(@CurrentUser() user: UserLive, @Res({ passthrough: true }) response: Response) {
     const now = Date.now();
-    if (!this.exports.take(user.id, now))
-      throw httpError(429, OWN_DATA_TEXTS.tooMany(this.exports.blockedMinutes(user.id, now)));
+    const refused = this.exports.take(user.id, now);
+    if (refused !== null) throw httpError(429, refused);
     const live = this.engine.live;
     const data = await exportOwnData(this.storage.events, live.state, live.position, user.id, now);
     response.setHeader('Cache-Control', 'no-store');
@@ -248,12 +244,9 @@ export class UsersController {
     @Attributes() body: EraseAccountDto,
     @CurrentUser() user: UserLive,
   ): Promise<void> {
-    const outcome = await this.securedErasure(
-      id,
-      user,
-      body.currentPassword,
-      windowLimit(this.erasures, user.id, HASHING_LIMIT_TEXTS.erasures),
-    );
+    const outcome = await this.securedErasure(id, user, body.currentPassword, {
+      take: () => this.hashingLimits.erasure(user.id),
+    });
     if (!outcome.ok) throw rejectionError(outcome);
     this.logger.warn(`Konto ${id} gelöscht von Admin ${user.id}`);
   }
@@ -264,7 +257,7 @@ export class UsersController {
       input: { type: 'EraseUser', userId },
       actor: actorOf(actor),
       limit,
-      proof: currentPasswordProof(this.credentials, actor.id, currentPassword),
+      proof: currentPasswordProof(this.hasher, this.credentials, actor.id, currentPassword),
       after: [this.erasure.cleanUp(userId)],
     });
   }

@@ -54,6 +54,18 @@ export class Argon2Threads {
     return this.send({ op: 'verify', hashed, password }) as Promise<boolean>;
   }
 
+  /** Ends every thread; their jobs under way fail. A job sent afterwards starts a thread afresh. */
+  async close(): Promise<void> {
+    const running = this.threads.filter((thread): thread is Thread => thread !== null);
+    this.threads.fill(null);
+    const closed = new Error('argon2 threads closed');
+    for (const thread of running) {
+      for (const pending of thread.pending.values()) pending.reject(closed);
+      thread.pending.clear();
+    }
+    await Promise.all(running.map((thread) => thread.worker.terminate()));
+  }
+
   /** The thread with the fewest jobs gets the next one. */
   private send(job: Job): Promise<string | boolean> {
     let chosen = 0;

@@ -6,7 +6,8 @@ import { anyAdmin, CONSOLE_ACTOR, FIRST_ADMIN_ROLES } from '../commands';
 import type { Engine } from '../engine/engine';
 import type { EventStore } from '../store/event-store';
 import { nameBasedUuid } from '../store/event-ids';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { generatePassword } from './passwords';
+import type { PasswordHasher } from './password-hasher';
 import type { Credentials } from './credentials';
 import { reservedLogin, runSecured } from './secured-command';
 
@@ -26,6 +27,7 @@ export interface FirstAdminParts {
   readonly engine: Engine;
   readonly events: EventStore;
   readonly credentials: Credentials;
+  readonly hasher: PasswordHasher;
 }
 
 export type FirstAdminOutcome =
@@ -46,7 +48,7 @@ export async function ensureFirstAdmin(
   now: number,
   reset = false,
 ): Promise<FirstAdminOutcome> {
-  const { engine, credentials } = parts;
+  const { engine, credentials, hasher } = parts;
   await engine.live.catchUp();
   if (!anyAdmin(engine.live.state)) {
     const made = await makeFirstAdmin(parts, adminPassword);
@@ -57,16 +59,16 @@ export async function ensureFirstAdmin(
   const userId = await firstAdminId(parts.events, engine.live.state);
   if (!reset || adminPassword === null || userId === null) return { created: false, userId, passwordReset: false };
   const credential = await credentials.findByUserId(userId);
-  if (!credential || (await verifyPassword(credential.passwordHash, adminPassword)))
+  if (!credential || (await hasher.verify(credential.passwordHash, adminPassword)))
     return { created: false, userId, passwordReset: false };
-  await credentials.setPassword(userId, await hashPassword(adminPassword));
+  await credentials.setPassword(userId, await hasher.hash(adminPassword));
   await recordPasswordReset(parts, userId, now); // tokens issued before end (a stolen one too)
   return { created: false, userId, passwordReset: true };
 }
 
 /** Null when the rule refused (an admin appeared meanwhile, or the login is taken). */
 async function makeFirstAdmin(
-  { engine, credentials }: FirstAdminParts,
+  { engine, credentials, hasher }: FirstAdminParts,
   adminPassword: string | null,
 ): Promise<FirstAdminOutcome | null> {
   const userId = randomUUID();
@@ -75,7 +77,7 @@ async function makeFirstAdmin(
     input: { type: 'RegisterFirstAdmin', login: FIRST_ADMIN_LOGIN },
     actor: CONSOLE_ACTOR,
     newId: userId,
-    newPassword: { password },
+    newPassword: { hasher, password },
     credential: reservedLogin(credentials, userId, FIRST_ADMIN_LOGIN),
   });
   return outcome.ok ? { created: true, userId, password, generated: adminPassword === null } : null;

@@ -126,14 +126,9 @@ export class HashingQueue {
   private busySince = 0;
   private readonly now: () => number;
 
-  constructor(private options: HashingQueueOptions) {
+  constructor(private readonly options: HashingQueueOptions) {
     this.now = options.now ?? (() => performance.now());
     this.slotMs = (options.initialHashMs ?? 20) / options.atOnce;
-  }
-
-  /** A new `maxWaitMs` (the process's setting, read at start). */
-  setMaxWaitMs(ms: number): void {
-    this.options = { ...this.options, maxWaitMs: ms };
   }
 
   figures(): HashingQueueFigures {

@@ -24,12 +24,14 @@ import { LOGIN_TEXTS } from '../edge-texts';
 import type { LiveStateService } from '../engine/live-state';
 import type { LoginLimits } from '../limits/logins-and-registrations';
 import type { Credentials } from './credentials';
-import { checkHashingRoom, dummyHash, HashingBusy, verifyPassword } from './passwords';
+import type { PasswordHasher } from './password-hasher';
+import { HashingBusy } from './passwords';
 
 /** What a login reaches. */
 export interface LoginParts {
   readonly live: LiveStateService;
   readonly credentials: Credentials;
+  readonly hasher: PasswordHasher;
   readonly limits: LoginLimits;
   readonly jwt: TokenService;
   readonly devices: DeviceTokens;
@@ -77,7 +79,7 @@ export class Logins {
     deviceCookie,
     ticket,
   }: PasswordAttempt): Promise<LoggedIn | Rejection> {
-    const { live, credentials, limits, jwt, devices } = this.parts;
+    const { live, credentials, hasher, limits, jwt, devices } = this.parts;
     // An over-long name is counted under its first characters (the limiter's key stays small), then refused before any query holds it.
     const counted = username.slice(0, FIELD_MAXIMA.login);
     const attempt = {
@@ -89,7 +91,7 @@ export class Logins {
         live.state.users.get(live.state.userIdByLogin.get(uniqueNameKey(counted)) ?? ''),
       ),
     };
-    checkHashingRoom({ ticket });
+    hasher.checkRoom({ ticket });
     const tooLong = tooLongProblem('login', username);
     const place = limits.enterLine(attempt);
     const refusal = await limits.attempt(attempt).catch((error: unknown) => {
@@ -102,7 +104,9 @@ export class Logins {
     const valid = await place
       .run(async () => {
         const credential = await credentials.findByLogin(username);
-        const verified = await verifyPassword(credential?.passwordHash ?? (await dummyHash()), password, { ticket });
+        const verified = await hasher.verify(credential?.passwordHash ?? (await hasher.dummyHash()), password, {
+          ticket,
+        });
         return verified && credential ? credential : null;
       })
       .catch(async (error: unknown) => {

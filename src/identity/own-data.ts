@@ -9,18 +9,9 @@ import { decodeEvent, isProductEventType } from '../../events/codec';
 import type { LiveState } from '../../projections/live';
 import { present } from '../../projections/live/state/present';
 import type { EventStore } from '../store/event-store';
-import { HOUR, minutesText, type WindowLimit } from '../limits/window-counter';
 
 /** Events read per page: the log is read once per export, never whole into memory. */
 const PAGE = 2_000;
-
-/** A person looks at their data now and then; the log is read whole for each export. */
-export const OWN_DATA_EXPORTS_PER_USER: WindowLimit = { max: 10, windowMs: HOUR };
-
-export const OWN_DATA_TEXTS = {
-  tooMany: (minutes: number) =>
-    `Du hast deine Daten gerade oft heruntergeladen. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-} as const;
 
 type At = { at: string };
 

@@ -16,31 +16,17 @@ import type { OneTimeTokens } from '../auth/one-time-tokens';
 import type { Engine } from '../engine/engine';
 import type { Mailer } from '../mail/mailer';
 import type { Credentials } from './credentials';
+import type { PasswordHasher } from './password-hasher';
 import { replacedPassword, runSecured } from './secured-command';
-import { HOUR, minutesText, type WindowLimit } from '../limits/window-counter';
-import { SharedWindowCounter } from '../limits/shared-window-counter';
-import type { SqlDatabase } from '../store/sql/sql-database';
+import type { PasswordResetLimits } from '../limits/password-resets';
 
 /** Where the link opens: `<origin>/passwort-neu#<token>` (the fragment never reaches a server's log). */
 export const RESET_PAGE_PATH = '/passwort-neu';
 
-/** Requests per address: a household forgets a few passwords; a script asks for thousands. */
-export const RESET_REQUESTS_PER_ADDRESS: WindowLimit = { max: 20, windowMs: HOUR };
-/** Requests per name or address typed, whoever asks: counted whether or not the account exists. */
-export const RESET_REQUESTS_PER_NAME: WindowLimit = { max: 5, windowMs: HOUR };
-/** E-mails per account, whoever asks from wherever: an inbox is not flooded (beyond it: silently no mail). */
-export const RESET_MAILS_PER_ACCOUNT: WindowLimit = { max: 3, windowMs: HOUR };
 /** Accounts one e-mail address may name (registration does not make addresses unique). */
 const ACCOUNTS_PER_EMAIL = 3;
 /** Requests waiting for their turn; beyond it a request is dropped (its answer was the same 202). */
 const PENDING_MAX = 200;
-
-export const PASSWORD_RESET_LIMIT_TEXTS = {
-  address: (minutes: number) =>
-    `Von deinem Anschluss wurden zu viele neue Passwörter angefordert. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-  name: (minutes: number) =>
-    `Für diesen Namen wurden zu viele neue Passwörter angefordert. Bitte versuche es in ${minutesText(minutes)} noch einmal.`,
-} as const;
 
 /** The e-mail: German, plain text (an HTML part with the same words). */
 export function resetMail(
@@ -74,7 +60,10 @@ export interface PasswordResetDeps {
   engine: Engine;
   tokens: OneTimeTokens;
   credentials: Credentials;
-  sql: SqlDatabase;
+  /** The server's hashing queue (a new password is hashed there). */
+  hasher: PasswordHasher;
+  /** Requests per address and per name typed, e-mails per account (src/limits/password-resets.ts). */
+  limits: PasswordResetLimits;
   /** null without SMTP_URL: then nobody gets an e-mail (the crew makes links). */
   mailer: Mailer | null;
   /** PUBLIC_URL (required with SMTP_URL, src/config.ts). */
@@ -88,21 +77,7 @@ export class PasswordResets {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
 
-  private constructor(
-    private readonly deps: PasswordResetDeps,
-    private readonly perAddress: SharedWindowCounter,
-    private readonly perName: SharedWindowCounter,
-    private readonly perAccount: SharedWindowCounter,
-  ) {}
-
-  static async open(deps: PasswordResetDeps): Promise<PasswordResets> {
-    return new PasswordResets(
-      deps,
-      await SharedWindowCounter.open(deps.sql, 'reset-address', RESET_REQUESTS_PER_ADDRESS),
-      await SharedWindowCounter.open(deps.sql, 'reset-name', RESET_REQUESTS_PER_NAME),
-      await SharedWindowCounter.open(deps.sql, 'reset-account', RESET_MAILS_PER_ACCOUNT),
-    );
-  }
+  constructor(private readonly deps: PasswordResetDeps) {}
 
   /** Whether a request can lead to an e-mail at all (the form says so before anyone types). */
   get byMail(): boolean {
@@ -114,16 +89,14 @@ export class PasswordResets {
    * beyond a limit. The answer is the same for every name: nothing here looks at the accounts.
    */
   async request(request: ResetRequest, address: string): Promise<string | null> {
-    const now = Date.now();
     // The name or address typed, as a hash: the limit's table holds no address (nor a name) in clear.
     const typed =
       'login' in request
         ? `login ${uniqueNameKey(request.login.trim())}`
         : `email ${request.email.trim().toLowerCase()}`;
     const key = createHash('sha256').update(typed).digest('base64url');
-    const { first, second } = await this.perAddress.takeThen(address, this.perName, key, now);
-    if (first.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.address(first.waitMinutes);
-    if (second && second.waitMinutes > 0) return PASSWORD_RESET_LIMIT_TEXTS.name(second.waitMinutes);
+    const refusal = await this.deps.limits.request(address, key);
+    if (refusal !== null) return refusal;
     const mailer = this.deps.mailer;
     if (mailer === null) return null;
     if (this.pending >= PENDING_MAX) {
@@ -169,7 +142,7 @@ export class PasswordResets {
     newPassword: string,
     ticket: string | undefined,
   ): Promise<{ token: string } | Rejection> {
-    const { engine, tokens, credentials } = this.deps;
+    const { engine, tokens, credentials, hasher } = this.deps;
     const linkId = await tokens.peek('reset', token);
     const userId = linkId === null ? undefined : await engine.live.findCaughtUp((s) => ownerOf(s, linkId));
     if (linkId === null || userId === undefined) return reject(PASSWORD_RESET_TEXTS.linkEnded);
@@ -177,7 +150,7 @@ export class PasswordResets {
       input: { type: 'ConfirmPasswordReset', userId, linkId, newPassword },
       actor: { userId: null, roles: [] },
       proof: { verdict: 'resetLinkOk', check: async () => (await tokens.redeem('reset', token)) === linkId },
-      newPassword: { password: newPassword, ticket },
+      newPassword: { hasher, password: newPassword, ticket },
       credential: replacedPassword(credentials, userId),
     });
     if (!outcome.ok) return outcome;
@@ -192,7 +165,7 @@ export class PasswordResets {
     const { engine } = this.deps;
     const origin = present(this.deps.publicUrl, 'PUBLIC_URL (SMTP_URL needs it, src/config.ts)');
     for (const userId of accountsOf(engine.live.state, request)) {
-      if ((await this.perAccount.takeOrWait(userId, Date.now())) > 0) continue;
+      if (!(await this.deps.limits.mail(userId))) continue;
       const outcome = await engine.pipeline.submit(
         { type: 'RequestPasswordReset', userId },
         { userId: null, roles: [] },

@@ -10,7 +10,7 @@
  * 3. a limit of hashing (per user, per team): counted only when a hash or a verification follows;
  * 4. verify the secret the sender proves (the rule gets only the verdict; one that does not check out
  *    goes to the rule at once, which refuses it: nothing is hashed or stored), then hash the new
- *    password, both in the hashing queue (src/identity/passwords.ts: appointments, HashingBusy);
+ *    password, both in the hashing queue (src/identity/password-hasher.ts: appointments, HashingBusy);
  * 5. store what the event relies on (the credential): reserve the unique name with its hash, or put
  *    the new hash in place of the old;
  * 6. submit the command through the pipeline (each `after` step first reads what it will need);
@@ -34,8 +34,7 @@ import type { Engine } from '../engine/engine';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { TeamPasswords } from '../teams/team-passwords';
 import type { Credential, Credentials } from './credentials';
-import type { WindowCounter } from '../limits/window-counter';
-import { hashPassword, verifyPassword } from './passwords';
+import type { PasswordHasher } from './password-hasher';
 import { SHARED_TEXTS } from '../../wire/shared-texts';
 
 export interface SecuredLimit {
@@ -75,8 +74,8 @@ export interface SecuredCommand {
   readonly newId?: string;
   readonly limit?: SecuredLimit;
   readonly proof?: SecretProof;
-  /** The new password, hashed in the hashing queue; `ticket`: the caller's appointment there. */
-  readonly newPassword?: { readonly password: string; readonly ticket?: string };
+  /** The new password, hashed in the server's hashing queue (`hasher`); `ticket`: the caller's appointment there. */
+  readonly newPassword?: { readonly hasher: PasswordHasher; readonly password: string; readonly ticket?: string };
   readonly credential?: CredentialWrite;
   /** How the command is submitted; by default the pipeline's submit. */
   readonly submit?: (input: CommandInput) => Promise<CommandOutcome>;
@@ -133,7 +132,7 @@ export async function runSecured(engine: Engine, command: SecuredCommand): Promi
   };
   // A secret that did not check out: the rule refuses it with its own text; nothing is hashed or stored.
   if (!proven) return accepted(await submitted());
-  const hash = newPassword ? await hashPassword(newPassword.password, { ticket: newPassword.ticket }) : null;
+  const hash = newPassword ? await newPassword.hasher.hash(newPassword.password, { ticket: newPassword.ticket }) : null;
   const taken = await credential?.write(hash);
   if (taken) return taken;
   const outcome = await submitted().catch(async (error: unknown) => {
@@ -248,18 +247,18 @@ export function replacedTeamPassword(teamPasswords: TeamPasswords, teamId: () =>
 export const NO_PASSWORD = '!no-password';
 
 /** The current password, as the sender typed it, against the user's hash (a new password or an erasure needs it). */
-export function currentPasswordProof(credentials: Credentials, userId: string, typed: unknown): SecretProof {
+export function currentPasswordProof(
+  hasher: PasswordHasher,
+  credentials: Credentials,
+  userId: string,
+  typed: unknown,
+): SecretProof {
   return {
     verdict: 'currentPasswordOk',
     check: async () => {
       const credential = await credentials.findByUserId(userId);
       const current = typeof typed === 'string' ? typed : '';
-      return credential !== null && current !== '' && verifyPassword(credential.passwordHash, current);
+      return credential !== null && current !== '' && hasher.verify(credential.passwordHash, current);
     },
   };
-}
-
-/** A per-process window limit (src/limits/window-counter.ts) on one key, refused with this German text. */
-export function windowLimit(counter: WindowCounter, key: string, text: string): SecuredLimit {
-  return { take: () => (counter.take(key, Date.now()) ? null : text) };
 }

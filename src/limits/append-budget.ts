@@ -38,9 +38,12 @@ export interface AppendAllowance {
   spent(actor: Actor, bytes: number, now: number): void;
 }
 
-/** Operators (admin, moderator) are exempt; anonymous commands (QR sign-up, greetings) have limits per address of their own. */
-function exempt(actor: Actor): boolean {
-  return actor.userId === null || actor.roles.includes('admin') || actor.roles.includes('moderator');
+/**
+ * The user whose budget the actor's commands spend, or null when exempt: operators (admin, moderator), and
+ * anonymous commands (QR sign-up, greetings), which have limits per address of their own.
+ */
+function budgetedUser(actor: Actor): string | null {
+  return actor.roles.includes('admin') || actor.roles.includes('moderator') ? null : actor.userId;
 }
 
 /**
@@ -92,9 +95,9 @@ export class AppendBudget implements AppendAllowance {
   }
 
   refusal(actor: Actor, now: number): Rejection | null {
-    if (exempt(actor)) return null;
+    const id = budgetedUser(actor);
+    if (id === null) return null;
     this.roll(now);
-    const id = actor.userId!;
     const spent = (this.shared.get(id) ?? 0) + (this.unflushed.get(id) ?? 0);
     if (spent < this.bytesPerHour) return null;
     const minutes = Math.max(1, Math.ceil((this.window + HOUR - now) / MINUTE));
@@ -102,9 +105,9 @@ export class AppendBudget implements AppendAllowance {
   }
 
   spent(actor: Actor, bytes: number, now: number): void {
-    if (exempt(actor) || bytes <= 0) return;
+    const id = budgetedUser(actor);
+    if (id === null || bytes <= 0) return;
     this.roll(now);
-    const id = actor.userId!;
     this.unflushed.set(id, (this.unflushed.get(id) ?? 0) + bytes);
   }
 

@@ -4,11 +4,12 @@ import { MINUTE, minutesText, minutesUntilWindowEnds, type WindowLimit } from '.
 import { SharedWindowCounter } from './shared-window-counter';
 import { isIPv6 } from 'node:net';
 import { uniqueNameKey } from '../../projections/live';
+import { dropOldest, present } from '../../projections/live/state/present';
 
 /**
  * Limits of the HTTP doors that an attacker would hammer (docs/protocol.md, Limits): login attempts per
  * (login name, address), per address and per known device (LoginLimits), and registrations per address
- * (HttpLimits), all counted in the write side's SQL database: shared by every instance on Postgres.
+ * (RegistrationLimit), all counted in the write side's SQL database: shared by every instance on Postgres.
  * All in fixed windows.
  */
 
@@ -66,15 +67,15 @@ export class NameLineFull extends Error {
   }
 }
 
-/** The registration limit, shared by the instances on one database (a registration appends to the log). */
-export class HttpLimits {
+/** Registrations per address, shared by the instances on one database (a registration appends to the log). */
+export class RegistrationLimit {
   private constructor(
     private readonly registrations: SharedWindowCounter,
     private readonly clock: () => number,
   ) {}
 
-  static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<HttpLimits> {
-    return new HttpLimits(await SharedWindowCounter.open(db, 'registrations', REGISTRATIONS_PER_ADDRESS), clock);
+  static async open(db: SqlDatabase, clock: () => number = Date.now): Promise<RegistrationLimit> {
+    return new RegistrationLimit(await SharedWindowCounter.open(db, 'registrations', REGISTRATIONS_PER_ADDRESS), clock);
   }
 
   /** Counts a registration attempt; the German reason when the address has made too many. */
@@ -94,11 +95,12 @@ export function clientAddress(request: Request): string {
 }
 
 export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped !== undefined) return mapped;
   // An IPv4 address has no colon: net.isIPv6's long expression is not run on every socket of a reconnect storm.
   if (!address.includes(':') || !isIPv6(address)) return address;
-  const groups = expandIPv6(address.split('%')[0]!);
+  const zone = address.indexOf('%');
+  const groups = expandIPv6(zone === -1 ? address : address.slice(0, zone));
   return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
 }
 
@@ -167,19 +169,19 @@ export class LoginLimits {
     const now = this.clock();
     if (attempt.device !== null) {
       // The owner's device never sweeps: its one statement does not wait for a sweep that guesses made due.
-      const [byDevice] = await this.count([[deviceKey(attempt.device), FAILED_LOGINS_PER_DEVICE]], now);
-      return byDevice! > 0 ? LOGIN_LIMIT_TEXTS.loginName(byDevice!) : null;
+      const [byDevice = 0] = await this.count([[deviceKey(attempt.device), FAILED_LOGINS_PER_DEVICE]], now);
+      return byDevice > 0 ? LOGIN_LIMIT_TEXTS.loginName(byDevice) : null;
     }
     await this.sweep(now);
-    const [byPair, byAddress] = await this.count(
+    const [byPair = 0, byAddress = 0] = await this.count(
       [
         [pairKey(attempt.login, attempt.address), FAILED_LOGINS_PER_NAME],
         [addressKeyOf(attempt.address), FAILED_LOGINS_PER_ADDRESS],
       ],
       now,
     );
-    if (byPair! > 0) return LOGIN_LIMIT_TEXTS.loginName(byPair!);
-    return byAddress! > 0 ? LOGIN_LIMIT_TEXTS.loginAddress(byAddress!) : null;
+    if (byPair > 0) return LOGIN_LIMIT_TEXTS.loginName(byPair);
+    return byAddress > 0 ? LOGIN_LIMIT_TEXTS.loginAddress(byAddress) : null;
   }
 
   /** The password was right: the pair's (or device's) failures are forgotten, the address gets this attempt back. */
@@ -187,8 +189,7 @@ export class LoginLimits {
     const name = uniqueNameKey(attempt.login);
     this.lastAddresses.delete(name); // re-inserted last: the map forgets the oldest first
     this.lastAddresses.set(name, addressKeyOf(attempt.address));
-    if (this.lastAddresses.size > LAST_ADDRESSES_KEPT)
-      this.lastAddresses.delete(this.lastAddresses.keys().next().value!);
+    if (this.lastAddresses.size > LAST_ADDRESSES_KEPT) dropOldest(this.lastAddresses);
     if (attempt.device !== null) {
       await this.db.query('DELETE FROM login_failures WHERE key = $1', [deviceKey(attempt.device)]);
       return;
@@ -270,7 +271,7 @@ export class LoginLimits {
 
   /**
    * One more in each key's window (a window that has ended starts afresh at 1), all keys in one
-   * statement; per key the minutes until its window ends when this one is beyond its limit, else 0.
+   * statement; per key, in the keys' order, the minutes until its window ends when this one is beyond its limit, else 0.
    * The rows are locked in the keys' sorted order, the same in every such statement, and every other
    * statement of the table touches one row: no two statements on Postgres can wait for each other.
    */
@@ -285,7 +286,10 @@ export class LoginLimits {
       [ordered, new Date(now).toISOString(), new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString()],
     );
     return keys.map(([key, limit]) => {
-      const row = rows.find((r) => r.key === key)!;
+      const row = present(
+        rows.find((r) => r.key === key),
+        "a counted key's row (the upsert returns every key's)",
+      );
       return row.failures > limit.max ? minutesUntilWindowEnds(new Date(row.window_start).getTime(), limit, now) : 0;
     });
   }

@@ -1,5 +1,6 @@
 import type { SqlDatabase } from '../store/sql/sql-database';
 import { minutesUntilWindowEnds, type WindowLimit } from './window-counter';
+import { present } from '../../projections/live/state/present';
 
 /**
  * A fixed-window counter per key in a table of the write side's database, for the limits that protect
@@ -56,7 +57,7 @@ export class SharedWindowCounter {
       new Date(now).toISOString(),
     ]);
     await this.sweepNow(now);
-    return this.taken(rows[0]!, now);
+    return this.taken(present(rows[0], 'the row an upsert returns'), now);
   }
 
   /**
@@ -90,12 +91,14 @@ export class SharedWindowCounter {
       ],
     );
     await this.sweepNow(now);
-    const row = rows[0]!;
+    const row = present(rows[0], 'the row an upsert returns');
     const first = this.taken({ count: row.first_count, window_end: row.first_end }, now);
     return {
       first,
       second:
-        row.second_count === null ? null : then.taken({ count: row.second_count, window_end: row.second_end! }, now),
+        row.second_count === null || row.second_end === null
+          ? null
+          : then.taken({ count: row.second_count, window_end: row.second_end }, now),
     };
   }
 

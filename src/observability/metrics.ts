@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CommandOutcome, ConflictCause, PipelineObserver } from '../engine/command-pipeline';
-import { hashingFigures } from '../identity/passwords';
+import type { HashingQueueFigures } from '../identity/hashing-queue';
 
 /** Where the gauges read their values when Prometheus scrapes. */
 export interface MetricSources {
@@ -76,7 +76,8 @@ export class Metrics implements PipelineObserver {
     registers: [this.registry],
   });
 
-  constructor() {
+  /** `hashing`: the server's password hashing queue (src/identity/password-hasher.ts). */
+  constructor(hashing: { figures(): HashingQueueFigures }) {
     const sources = () => this.sources;
     new Gauge({
       name: 'quiz_password_hashing',
@@ -84,7 +85,7 @@ export class Metrics implements PipelineObserver {
       labelNames: ['figure'],
       registers: [this.registry],
       collect() {
-        const figures = hashingFigures();
+        const figures = hashing.figures();
         for (const figure of [
           'done',
           'refused',

@@ -10,10 +10,11 @@ import {
   type ScopeKey,
   type ScopeName,
 } from '../../projections/live';
+import { knownEntry } from '../../projections/live/state/present';
 import type { LiveStateService } from '../engine/live-state';
 import type { Presence } from './presence';
 import type { PushClient } from './session';
-import { MemoisedScope, viewerOf, type Scope } from './scopes';
+import { catchUp, isShared, MemoisedScope, viewerOf, type Scope } from './scopes';
 import { diffViews } from './view-diff';
 
 export type { PushClient };
@@ -97,13 +98,15 @@ export class PushHub {
   /**
    * The client's snapshot as the JSON members `"views":{…},"versions":{…}`, in pieces: each view is the
    * scope's JSON as kept (the same text `snapshot` would serialize to, already encoded), so a reconnect
-   * storm neither serializes nor encodes the global view once per socket.
+   * storm neither serializes nor encodes the global view once per socket. `only`: just those scopes
+   * (`sg {scopes}`: a screen loads the views it shows).
    */
-  snapshotParts(client: PushClient): Array<string | Buffer> {
+  snapshotParts(client: PushClient, only: ReadonlySet<string> | null = null): Array<string | Buffer> {
     this.flushPresence();
     const parts: Array<string | Buffer> = [];
     let versions = '';
     for (const key of this.scopesOfClient.get(client) ?? []) {
+      if (only && !only.has(key.scope)) continue;
       const scope = this.scope(key);
       const first = versions === '';
       parts.push(`${first ? '"views":{' : ','}"${key.scope}":`, this.jsonOf(scope));
@@ -121,7 +124,7 @@ export class PushHub {
   private jsonOf(scope: Scope): Buffer {
     if (scope.json) return scope.json;
     const json = Buffer.from(JSON.stringify(scope.memo.view));
-    if (scope.clients.size > 1) scope.json = json;
+    if (scope.clients.size > 1 || isShared(scope.memo.key)) scope.json = json;
     return json;
   }
 
@@ -177,7 +180,7 @@ export class PushHub {
     this.presenceChanges.clear();
     // Scopes that show everyone's presence (the moderators' count of teams online); refresh skips an unchanged view.
     if (anyKnown)
-      for (const name of EVERYONES_PRESENCE) for (const scope of this.instances.get(name)!.values()) touched.add(scope);
+      for (const name of EVERYONES_PRESENCE) for (const scope of this.instancesOf(name).values()) touched.add(scope);
     for (const scope of touched) this.refresh(scope, state);
   }
 
@@ -186,7 +189,7 @@ export class PushHub {
     this.flushPresence(previous);
     this.followScopeChanges(state, previous);
     for (const name of SCOPE_NAMES) {
-      const instances = this.instances.get(name)!;
+      const instances = this.instancesOf(name);
       if (instances.size === 0) continue;
       const touched = touchedInstances(scopeDefinition({ scope: name }).reads, state, previous);
       if (touched === 'all' || touched.size >= instances.size) {
@@ -201,6 +204,7 @@ export class PushHub {
   }
 
   private refresh(scope: Scope, state: LiveState): void {
+    if (scope.clients.size === 0) return void (scope.behind = true); // caught up when someone comes (scope())
     const before = scope.memo.view;
     if (!scope.memo.update(state)) return;
     const view = scope.memo.view;
@@ -259,11 +263,16 @@ export class PushHub {
     if (!scope) {
       const memo = new MemoisedScope(key, this.isOnline);
       memo.update(this.live.state);
-      scope = { memo, version: 1, clients: new Set(), json: null };
+      scope = { memo, version: 1, clients: new Set(), json: null, behind: false };
       this.scopes.set(id, scope);
-      this.instances.get(key.scope)!.set(scopeInstanceId(key), scope);
-    }
+      this.instancesOf(key.scope).set(scopeInstanceId(key), scope);
+    } else catchUp(scope, this.live.state);
     return scope;
+  }
+
+  /** The instances of a scope: the map holds every scope's from the start. */
+  private instancesOf(name: ScopeName): Map<string, Scope> {
+    return knownEntry(this.instances, name, 'the instances of the scope');
   }
 
   private leave(client: PushClient, key: ScopeKey): void {
@@ -271,10 +280,11 @@ export class PushHub {
     const scope = this.scopes.get(id);
     if (!scope) return;
     scope.clients.delete(client);
-    // A scope nobody listens to is not kept up to date; it is computed afresh for its next subscriber.
-    if (scope.clients.size === 0) {
+    // Nobody listens: a team's or a user's scope is dropped (computed afresh for its next subscriber), a
+    // shared one kept without updates (an operator alone reloading a screen gets it caught up, not rebuilt).
+    if (scope.clients.size === 0 && !isShared(key)) {
       this.scopes.delete(id);
-      this.instances.get(key.scope)!.delete(scopeInstanceId(key));
+      this.instancesOf(key.scope).delete(scopeInstanceId(key));
     }
   }
 }

@@ -10,7 +10,9 @@ import { OverlayTokens } from '../auth/overlay-tokens';
 import type { AppConfig } from '../config';
 import { Engine } from '../engine/engine';
 import { Credentials } from '../identity/credentials';
+import { PasswordHasher } from '../identity/password-hasher';
 import type { Rate } from '../limits/frame-rate';
+import { HashingLimits } from '../limits/password-hashing';
 import { TeamPasswordGuards } from '../limits/sockets-and-team-passwords';
 import { TeamPasswords } from '../teams/team-passwords';
 import { APP_CONFIG, SOCKET_FRAME_RATE, UPLOADS_DIR } from '../tokens';
@@ -53,6 +55,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     teamPasswords: TeamPasswords,
     credentials: Credentials,
     guards: TeamPasswordGuards,
+    hashingLimits: HashingLimits,
+    hasher: PasswordHasher,
     @Inject(SOCKET_FRAME_RATE) frameRate: Rate,
     @Inject(UPLOADS_DIR) uploadsDir: string,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -62,8 +66,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     this.router = new SocketRouter<SocketSession>({
       engine,
       auth: new SocketAuth({ live: engine.live, jwt, overlayTokens, signIn: this.sessions }),
-      snapshot: (client) => hub.snapshotParts(client),
-      securedParts: securedParts({ engine, teamPasswords, credentials, guards, tokens }),
+      snapshot: (client, only) => hub.snapshotParts(client, only),
+      securedParts: securedParts({ engine, teamPasswords, credentials, guards, hashingLimits, hasher, tokens }),
       tokens,
       uploadsDir,
       logError: (message) => log.error(message),

@@ -7,15 +7,8 @@
  * (secured-parts.ts), so no command has a branch of its own here.
  */
 import type { Actor, Role } from '../../events';
-import {
-  entryOf,
-  inputFromWire,
-  isRejection,
-  isWireCommand,
-  type Command,
-  type CommandInput,
-  type EdgeSecret,
-} from '../commands';
+import { requestedScopes, type ViewScope } from '../../wire';
+import { entryOf, inputFromWire, isRejection, type Command, type CommandInput, type EdgeSecret } from '../commands';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import { SOCKET_TEXTS } from '../edge-texts';
 import { RETRY_LATER, type CommandOutcome } from '../engine/command-pipeline';
@@ -38,8 +31,8 @@ export interface SessionAuth<S extends RoutedSession> {
 export interface RouterOptions<S extends RoutedSession> {
   readonly engine: Pick<Engine, 'live' | 'pipeline'>;
   readonly auth: SessionAuth<S>;
-  /** The `sg` snapshot of a client's views, serialized in pieces (PushHub.snapshotParts). */
-  readonly snapshot: (client: PushClient) => Array<string | Buffer>;
+  /** The `sg` snapshot of a client's views (those named, or all), serialized in pieces (PushHub.snapshotParts). */
+  readonly snapshot: (client: PushClient, only: ReadonlySet<ViewScope> | null) => Array<string | Buffer>;
   readonly securedParts: Readonly<Record<EdgeSecret, SecuredPart>>;
   /** The one-time tokens some replies carry (command-replies.ts). */
   readonly tokens: OneTimeTokens;
@@ -71,8 +64,15 @@ export class SocketRouter<S extends RoutedSession> {
         : auth.user(session, content?.token);
     if (!session.client) return { success: false, message: SOCKET_TEXTS.tooEarly };
     // {success, serverTime, views, versions}, the views as the hub keeps them serialized.
-    if (type === 'sg')
-      return new SerializedContent([`{"success":true,"serverTime":${Date.now()},`, ...snapshot(session.client), '}']);
+    if (type === 'sg') {
+      const only = content?.scopes === undefined ? null : requestedScopes(content.scopes);
+      if (content?.scopes !== undefined && only === null) return { success: false, message: SOCKET_TEXTS.badScopes };
+      return new SerializedContent([
+        `{"success":true,"serverTime":${Date.now()},`,
+        ...snapshot(session.client, only),
+        '}',
+      ]);
+    }
     if (type === 'ping') return { success: true, serverTime: Date.now() };
     if (session.overlay) return { success: false, message: SOCKET_TEXTS.overlayReadOnly };
     if (!session.user) return { success: false, message: SOCKET_TEXTS.tooEarly };
@@ -81,8 +81,9 @@ export class SocketRouter<S extends RoutedSession> {
       const answer = await answerQuery(type, content ?? {}, actor, { state: engine.live.state, uploadsDir });
       return isRejection(answer) ? { success: false, message: answer.message } : { success: true, ...answer };
     }
-    if (!isWireCommand(type)) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
-    return this.command(inputFromWire(type, content)!, content, actor, commandId);
+    const input = inputFromWire(type, content); // null: no command of the wire has this code
+    if (input === null) return { success: false, message: SOCKET_TEXTS.unknownType(type) };
+    return this.command(input, content, actor, commandId);
   }
 
   /** A command: through its entry's secured part when it declares one, then the pipeline; a success carries its extras. */

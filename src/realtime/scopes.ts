@@ -4,6 +4,7 @@ import {
   readInputs,
   sameInputs,
   scopeDefinition,
+  scopeInstanceId,
   type AnyScopeDefinition,
   type IsOnline,
   type LiveState,
@@ -39,6 +40,9 @@ export class MemoisedScope {
   }
 }
 
+/** A scope with one instance for everyone who receives it (global, moderator, tester, operator, overlay). */
+export const isShared = (key: ScopeKey): boolean => scopeInstanceId(key) === '';
+
 /** The viewer a client is in a state: its user with that user's roles there. */
 export function viewerOf(state: LiveState, userId: string): { userId: string; roles: readonly Role[] } {
   return { userId, roles: state.users.get(userId)?.roles ?? [] };
@@ -51,7 +55,18 @@ export interface Scope {
   clients: Set<PushClient>;
   /**
    * The view as JSON bytes, made for the first snapshot after it changed and shared by every snapshot
-   * until the next change; kept only for scopes with more than one socket (a user's own scope is not).
+   * until the next change; kept for shared scopes and those with more than one socket (a user's own scope is not).
    */
   json: Buffer | null;
+  /** A change came while nobody listened (a shared scope kept between visits): to catch up before the next snapshot. */
+  behind: boolean;
+}
+
+/** A kept scope that changes passed while nobody listened: its view caught up (its kept parts visit only what changed), one version on. */
+export function catchUp(scope: Scope, state: LiveState): void {
+  if (!scope.behind) return;
+  scope.behind = false;
+  if (!scope.memo.update(state)) return;
+  scope.version++;
+  scope.json = null;
 }

@@ -11,10 +11,12 @@ import { admit, invalidTextRejection, isRejection, type CommandInput, type EdgeS
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { Engine } from '../engine/engine';
 import { runSecured } from '../identity/secured-command';
+import type { HashingLimits } from '../limits/password-hashing';
 import { SOCKET_LIMIT_TEXTS, type TeamPasswordGuards } from '../limits/sockets-and-team-passwords';
 import type { TeamPasswords } from '../teams/team-passwords';
 import { changeTeamPassword } from '../teams/team-password-change';
 import type { Credentials } from '../identity/credentials';
+import type { PasswordHasher } from '../identity/password-hasher';
 
 /** A message whose entry declares a secret, as the router hands it over. */
 export interface SecuredCall {
@@ -34,6 +36,10 @@ export interface SecuredPartsOptions {
   readonly teamPasswords: TeamPasswords;
   readonly credentials: Credentials;
   readonly guards: TeamPasswordGuards;
+  /** Team password changes per user (gpw). */
+  readonly hashingLimits: HashingLimits;
+  /** The server's hashing queue (gpw verifies and hashes there). */
+  readonly hasher: PasswordHasher;
   readonly tokens: OneTimeTokens;
 }
 
@@ -91,8 +97,9 @@ function inviteToken({ engine, tokens }: SecuredPartsOptions): SecuredPart {
 }
 
 /** gpw: the sender's own password proves it, the new team password is hashed and put in place (src/teams/team-password-change.ts). */
-function teamPasswordChange({ engine, teamPasswords, credentials }: SecuredPartsOptions): SecuredPart {
-  const server = { engine, secrets: { credentials, teamPasswords } };
+function teamPasswordChange(options: SecuredPartsOptions): SecuredPart {
+  const { engine, teamPasswords, credentials, hashingLimits, hasher } = options;
+  const server = { engine, secrets: { credentials, teamPasswords }, hashingLimits, hasher };
   return ({ input, actor, content, commandId, submit }) =>
     changeTeamPassword(server, input, actor, content, commandId, submit);
 }

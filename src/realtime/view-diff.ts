@@ -41,9 +41,11 @@ function diffInto(before: unknown, after: unknown, path: string, out: Operation[
 function diffEntries(before: readonly Entry[], after: readonly Entry[], path: string, out: Operation[]): boolean {
   const afterIds = new Set(after.map((e) => e.id));
   const kept = before.filter((e) => afterIds.has(e.id));
-  if (kept.length > after.length || kept.some((e, i) => after[i]!.id !== e.id)) return false;
-  for (let i = before.length - 1; i >= 0; i--)
-    if (!afterIds.has(before[i]!.id)) out.push({ op: 'remove', path: `${path}/${i}` });
+  if (kept.length > after.length || kept.some((e, i) => after[i]?.id !== e.id)) return false;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const entry = before[i];
+    if (entry !== undefined && !afterIds.has(entry.id)) out.push({ op: 'remove', path: `${path}/${i}` });
+  }
   kept.forEach((e, i) => diffInto(e, after[i], `${path}/${i}`, out));
   for (let i = kept.length; i < after.length; i++) out.push({ op: 'add', path: `${path}/${i}`, value: after[i] });
   return true;

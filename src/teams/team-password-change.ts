@@ -9,32 +9,21 @@ import type { Actor } from '../../events';
 import type { CommandInput } from '../commands';
 import type { CommandOutcome } from '../engine/command-pipeline';
 import type { LiveState } from '../../projections/live';
-import { currentPasswordProof, replacedTeamPassword, runSecured, windowLimit } from '../identity/secured-command';
-import { HOUR, WindowCounter, type WindowLimit } from '../limits/window-counter';
+import { currentPasswordProof, replacedTeamPassword, runSecured } from '../identity/secured-command';
+import type { HashingLimits } from '../limits/password-hashing';
+import type { PasswordHasher } from '../identity/password-hasher';
 import type { Engine } from '../engine/engine';
 import type { Credentials } from '../identity/credentials';
 import type { TeamPasswords } from './team-passwords';
 
-/** What gpw needs of the running server (the runtime has it; named here, so this module does not reach runtime.ts). */
+/** What gpw needs of the running server (its parts, so this module does not reach runtime.ts). */
 export interface TeamPasswordServer {
   readonly engine: Engine;
   readonly secrets: { readonly credentials: Credentials; readonly teamPasswords: TeamPasswords };
-}
-
-/** A team changes its password after a leak, maybe twice after a typo: each change costs two argon2 runs. */
-export const TEAM_PASSWORD_CHANGES_PER_USER: WindowLimit = { max: 5, windowMs: HOUR };
-
-export const TEAM_PASSWORD_CHANGE_TEXTS = {
-  tooMany: 'Du hast das Team-Passwort gerade zu oft geändert. Bitte versuche es später noch einmal.',
-} as const;
-
-/** One counter per running server (tests start several in one process). */
-const countersOf = new WeakMap<TeamPasswordServer, WindowCounter>();
-
-function counterOf(runtime: TeamPasswordServer): WindowCounter {
-  let counter = countersOf.get(runtime);
-  if (!counter) countersOf.set(runtime, (counter = new WindowCounter(TEAM_PASSWORD_CHANGES_PER_USER)));
-  return counter;
+  /** Team password changes per user (TEAM_PASSWORD_CHANGES_PER_USER, src/limits/password-hashing.ts). */
+  readonly hashingLimits: HashingLimits;
+  /** The server's hashing queue: the sender's password is verified, the new team password hashed there. */
+  readonly hasher: PasswordHasher;
 }
 
 /**
@@ -52,13 +41,17 @@ export function changeTeamPassword(
 ): Promise<CommandOutcome> {
   const userId = actor.userId;
   const newPassword = typeof content?.newPassword === 'string' ? content.newPassword : '';
-  const { engine, secrets } = runtime;
+  const { engine, secrets, hashingLimits, hasher } = runtime;
   return runSecured(engine, {
     input,
     actor,
-    limit: windowLimit(counterOf(runtime), userId, TEAM_PASSWORD_CHANGE_TEXTS.tooMany),
-    proof: currentPasswordProof(secrets.credentials, userId, content?.currentPassword),
-    newPassword: { password: newPassword, ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}` },
+    limit: { take: () => hashingLimits.teamPasswordChange(userId) },
+    proof: currentPasswordProof(hasher, secrets.credentials, userId, content?.currentPassword),
+    newPassword: {
+      hasher,
+      password: newPassword,
+      ticket: commandId === undefined ? undefined : `ws:${userId}:${commandId}`,
+    },
     credential: replacedTeamPassword(secrets.teamPasswords, () => engine.live.state.users.get(userId)?.teamId ?? null),
     submit,
   });
@@ -68,7 +61,7 @@ export function changeTeamPassword(
  * Every instance forgets the hash it remembered of a team whose password changed elsewhere (the
  * TeamPasswordChanged folded here): the next gj reads the new one. Only the teams that changed are looked at.
  */
-export function forgetChangedTeamPasswords(runtime: TeamPasswordServer): () => void {
+export function forgetChangedTeamPasswords(runtime: Pick<TeamPasswordServer, 'engine' | 'secrets'>): () => void {
   return runtime.engine.live.onChange((state: LiveState, previous: LiveState) => {
     if (state.teams === previous.teams) return;
     state.teams.diff(previous.teams, (teamId, team, before) => {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { releaseHashingPlace, verifyPassword } from '../identity/passwords';
+import type { PasswordHasher } from '../identity/password-hasher';
 import { UniqueNames } from '../identity/unique-names';
 import type { SqlDatabase } from '../store/sql/sql-database';
 import { dropOldest } from '../../projections/live/state/present';
@@ -35,14 +35,22 @@ export class TeamPasswords {
   ) {}
 
   /**
-   * `verify`: the argon2 verification (a test counts the calls); by default in the hashing queue as
-   * background work (a flood of wrong team passwords may hold only half the queue).
+   * Verifies in the server's hashing queue (`hasher`) as background work: a flood of wrong team
+   * passwords may hold only half the queue.
    */
-  static async open(
+  static async open(db: SqlDatabase, hasher: PasswordHasher): Promise<TeamPasswords> {
+    return TeamPasswords.verifyingWith(
+      db,
+      (hash, password, ticket) => hasher.verify(hash, password, { priority: 'background', ticket }),
+      (ticket) => hasher.release(ticket),
+    );
+  }
+
+  /** `verify`: the argon2 verification (a test counts the calls); `releasePlace`: a ticket's place in the queue given back. */
+  static async verifyingWith(
     db: SqlDatabase,
-    verify = (hash: string, password: string, ticket?: string) =>
-      verifyPassword(hash, password, { priority: 'background', ticket }),
-    releasePlace: (ticket: string) => void = releaseHashingPlace,
+    verify: (hash: string, password: string, ticket?: string) => Promise<boolean>,
+    releasePlace: (ticket: string) => void,
   ): Promise<TeamPasswords> {
     return new TeamPasswords(await UniqueNames.open(db, TEAM_PASSWORDS_TABLE), verify, releasePlace);
   }

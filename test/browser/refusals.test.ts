@@ -1,8 +1,8 @@
 /**
  * Refusals people can read (issue 31, finding 9): the web app shows the server's German reason for
  * every refusal, with the wait when there is one, and "falscher Nutzername oder Passwort" only for a
- * wrong name or password. One Chromium against a server in this process (the hashing queue is filled
- * from here to make the server busy), on the built web app.
+ * wrong name or password. One Chromium against a server in this process (the server's hashing queue is
+ * filled from here to make it busy), on the built web app.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,14 +10,7 @@ import type { Page } from 'playwright-core';
 import { BLOCKED_TEXT } from '../../src/auth/token-holder';
 import { FORM_LIMIT_TEXTS, GREETINGS_PER_ADDRESS } from '../../src/limits/form-submissions';
 import { FAILED_LOGINS_PER_NAME, LOGIN_LIMIT_TEXTS } from '../../src/limits/logins-and-registrations';
-import {
-  ARGON2_HANDED,
-  ARGON2_MAX_WAITING,
-  hashingLoad,
-  hashPassword,
-  setHashingQueueWait,
-  verifyPassword,
-} from '../../src/identity/passwords';
+import { ARGON2_HANDED, ARGON2_MAX_WAITING } from '../../src/identity/passwords';
 import {
   ADMIN_PASSWORD,
   api,
@@ -40,7 +33,8 @@ beforeAll(async () => {
   execFileSync(process.execPath, [path.resolve(__dirname, '../../scripts/build-if-stale.js'), 'web'], {
     stdio: 'ignore',
   });
-  env = await startTestServer();
+  // HASHING_QUEUE_WAIT_SECONDS=0: the line holds ARGON2_MAX_WAITING, whatever the pace (the busy server's test fills it).
+  env = await startTestServer({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' });
   adminToken = await login(env.url, 'admin', ADMIN_PASSWORD);
   person = await launchPerson();
   collectPageErrors(person.page, 'gast', pageErrors);
@@ -108,12 +102,12 @@ describe('refusals in the browser', () => {
 
   it('the server busy hashing: the login waits in line, says "du bist gleich dran", and goes on by itself', async () => {
     await registerAndLogin(env.url, 'geduldig');
-    setHashingQueueWait(0); // the line holds ARGON2_MAX_WAITING, whatever the pace
+    const { hasher } = env.server.runtime; // its line holds ARGON2_MAX_WAITING (HASHING_QUEUE_WAIT_SECONDS=0)
     // Every hashing thread busy and the line full, refilled the moment a hash ends (in the same turn of the event loop).
-    const hash = await hashPassword('füllung');
+    const hash = await hasher.hash('füllung');
     let filling = true;
     const fill = (): void =>
-      void verifyPassword(hash, 'füllung').then(
+      void hasher.verify(hash, 'füllung').then(
         () => filling && fill(),
         () => undefined,
       );
@@ -124,10 +118,9 @@ describe('refusals in the browser', () => {
       expect(await person.page.getByRole('alert').filter({ hasText: 'gleich noch einmal' }).count()).toBe(0);
     } finally {
       filling = false;
-      setHashingQueueWait(env.server.runtime.config.hashingQueueWaitSeconds * 1000);
     }
     await person.page.waitForURL((url) => url.pathname !== '/login'); // served in turn, without the player doing anything
-    while (hashingLoad().running > 0) await new Promise((r) => setTimeout(r, 50));
+    while (hasher.load().running > 0) await new Promise((r) => setTimeout(r, 50));
   });
 
   it('greetings from an address that sent too many: the reason, not "gleich noch einmal"', async () => {

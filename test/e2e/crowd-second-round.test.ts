@@ -138,7 +138,7 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     for (const r of refused)
       expect(r).toMatchObject({ status: 413, body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.teamlessQuota }] } });
     expect((await storedPerOwner()).get(userId) ?? 0).toBeLessThanOrEqual(TEAMLESS_UPLOAD_QUOTA_BYTES);
-    expect(await env.server.runtime.uploadLimits.usage(userId)).toBe((await storedPerOwner()).get(userId) ?? 0); // all eight may be refused: each reserves as its bytes arrive
+    expect(await env.server.runtime.limits.uploads.usage(userId)).toBe((await storedPerOwner()).get(userId) ?? 0); // all eight may be refused: each reserves as its bytes arrive
   });
 
   it('given 40 concurrent chunked uploads from 20 fresh accounts, then the disk never passes its floor, some are refused in German, and the server keeps serving', async () => {
@@ -173,7 +173,7 @@ async function storedPerOwner(): Promise<Map<string, number>> {
     expect((await api(env.url, 'GET', '/api/tokens/current', undefined, accounts[0]!.token)).status).toBe(200);
     // Every reservation was settled: the ledger holds what the folder holds.
     const onDisk = [...(await storedPerOwner()).values()].reduce((a, b) => a + b, 0);
-    expect(await env.server.runtime.uploadLimits.usage()).toBe(onDisk);
+    expect(await env.server.runtime.limits.uploads.usage()).toBe(onDisk);
   });
 });
 

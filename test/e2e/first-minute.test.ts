@@ -3,8 +3,8 @@
  * login is answered 429 with an appointment (`Retry-After`, `meta.retryAfterMs`, `meta.ticket`) and
  * gets in when it comes back with its ticket; a join (`gj`) is answered `retry: true` with
  * `retryAfterMs` and gets in when resent with the same commandId; the members of one team joining at
- * once share one verification. The queue is filled by verifications in this process (the test server
- * runs in it), which keep it full for seconds: no timing is asserted, only answers.
+ * once share one verification. The queue is filled by verifications in the test server's own hashing
+ * queue (the server runs in this process), which keep it full for seconds: no timing is asserted, only answers.
  */
 import { randomUUID } from 'node:crypto';
 import { QUEUE_TICKET_HEADER } from '../../src/limits/password-hashing';
@@ -14,15 +14,14 @@ import {
   ARGON2ID,
   ARGON2_MAX_WAITING,
   HASHING_BUSY_TEXT,
-  hashingFigures,
-  hashPassword,
-  verifyPassword,
 } from '../../src/identity/passwords';
 import { serverForSuite } from './support/suite';
 import { api, registerAndLogin } from './support/test-server';
 
 // The line's least length (HASHING_QUEUE_WAIT_SECONDS=0): it fills with a few dozen verifications, not with twenty seconds of them.
 const suite = serverForSuite({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' });
+/** The test server's hashing queue and threads. */
+const hasher = () => suite.env.server.runtime.hasher;
 
 /**
  * Fills the hashing queue to its bound with wrong verifications (those handed ahead to the threads
@@ -32,11 +31,11 @@ const suite = serverForSuite({}, undefined, { HASHING_QUEUE_WAIT_SECONDS: '0' })
  * while the test's requests pass the login's queries, however slow the database is at the moment.
  */
 async function fillHashingQueue(): Promise<{ drained: Promise<unknown> }> {
-  const hashed = await hashPassword('irgendwas');
+  const hashed = await hasher().hash('irgendwas');
   const slow = hashed.replace(/,t=\d+,/, `,t=${300 * ARGON2ID.timeCost},`);
-  const holding = Array.from({ length: ARGON2_AT_ONCE }, () => verifyPassword(slow, 'falsch'));
+  const holding = Array.from({ length: ARGON2_AT_ONCE }, () => hasher().verify(slow, 'falsch'));
   const waiting = Array.from({ length: ARGON2_HANDED - ARGON2_AT_ONCE + ARGON2_MAX_WAITING }, () =>
-    verifyPassword(hashed, 'falsch'),
+    hasher().verify(hashed, 'falsch'),
   );
   return { drained: Promise.all([...holding, ...waiting]) };
 }
@@ -128,18 +127,18 @@ describe('the first minute of a show', () => {
       ['r1', 'r2'].map(async (name) => suite.open((await registerAndLogin(suite.env.url, `rater-${name}`)).token)),
     );
 
-    const beforeJoins = hashingFigures().done;
+    const beforeJoins = hasher().figures().done;
     const joins = await Promise.all(
       members.map((m) => m.request('gj', { id: teamId, password: 'streich-123' }, randomUUID())),
     );
     expect(joins.map((j) => j.success)).toEqual([true, true, true, true]);
-    expect(hashingFigures().done - beforeJoins).toBe(1);
+    expect(hasher().figures().done - beforeJoins).toBe(1);
 
-    const beforeGuesses = hashingFigures().done;
+    const beforeGuesses = hasher().figures().done;
     const guesses = await Promise.all(
       guessers.map((g) => g.request('gj', { id: teamId, password: 'streich-124' }, randomUUID())),
     );
     expect(guesses.map((g) => g.success)).toEqual([false, false]);
-    expect(hashingFigures().done - beforeGuesses).toBe(1);
+    expect(hasher().figures().done - beforeGuesses).toBe(1);
   });
 });

@@ -397,7 +397,7 @@ describe('uploads (finding 8)', () => {
     const filler = path.join(teamDir, '00000000-0000-0000-0000-000000000000.png');
     await writeFile(filler, '');
     await truncate(filler, UPLOAD_QUOTA_BYTES); // sparse: the quota counts sizes, not blocks
-    expect(await suite.env.server.runtime.uploadLimits.recount(suite.env.server.runtime.uploadsDir)).toBe(true); // as at a start
+    expect(await suite.env.server.runtime.limits.uploads.recount(suite.env.server.runtime.uploadsDir)).toBe(true); // as at a start
     expect(await uploadPng(ida.token)).toMatchObject({
       status: 413,
       body: { errors: [{ detail: UPLOAD_LIMIT_TEXTS.quota }] },

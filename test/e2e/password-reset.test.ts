@@ -8,7 +8,7 @@ import {
   PASSWORD_RESET_LIMIT_TEXTS,
   RESET_REQUESTS_PER_ADDRESS,
   RESET_REQUESTS_PER_NAME,
-} from '../../src/identity/password-reset';
+} from '../../src/limits/password-resets';
 
 /** Every row of every table of the write side's database as text (the token must be in none of them). */
 async function everyRow(sql: SqlDatabase): Promise<string> {

@@ -174,6 +174,21 @@ describe('push hub', () => {
     expect((JSON.parse(`{${hub.snapshotJson(anna)}}`) as { views: Record<string, unknown> }).views).toEqual(anna.views);
   });
 
+  it('given the moderator left, when a team is renamed and anna proposes while nobody listens to the shared scopes, then the moderator coming back gets them caught up, on the same version line', async () => {
+    const first = connect(s.moderator);
+    const versionsBefore = { ...first.versions };
+    disconnect(first);
+    await run({ type: 'RenameTeam', teamId: s.teamA, name: 'Die Netten' }, s.moderator);
+    await run({ type: 'AddProposal', message: 'Paris' }, s.anna);
+    const again = connect(s.moderator);
+    expectUpToDate(again);
+    expect((again.views.operator as { teams: Record<string, { name: string }> }).teams[s.teamA]!.name).toBe(
+      'Die Netten',
+    );
+    expect(again.versions.operator).toBe(versionsBefore.operator! + 1);
+    expect(`{${hub.snapshotJson(again)}}`).toBe(JSON.stringify(hub.snapshot(again)));
+  });
+
   it('given anna sees bert online, when bert disconnects, then her team view shows him offline', async () => {
     const anna = connect(s.anna);
     const bert = connect(s.bert);

@@ -4,7 +4,6 @@
  * out stores no new hash; the `after` steps run once the command is accepted, not when it is refused.
  */
 import type { Actor } from '../../events';
-import { hashingFigures } from '../../src/identity/passwords';
 import { runSecured, type AfterStep } from '../../src/identity/secured-command';
 import { TEAM_TEXTS, USER_TEXTS } from '../../src/edge-texts';
 import { serverForSuite } from './support/suite';
@@ -12,6 +11,8 @@ import { ADMIN_PASSWORD, api, login, registerAndLogin } from './support/test-ser
 
 describe('the secured-command step', () => {
   const suite = serverForSuite();
+  /** The figures of the test server's hashing queue. */
+  const hashingFigures = () => suite.env.server.runtime.hasher.figures();
   const register = (name: string) =>
     api(suite.env.url, 'POST', '/api/users', {
       data: { type: 'users', attributes: { login: name, newPassword: 'passwort123' } },

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../../src/identity/passwords';
+import { PasswordHasher } from '../../src/identity/password-hasher';
 import { migrateWriteSide } from '../../src/store/sql/migrate';
 import { PgliteDatabase } from '../../src/store/sql/pglite-database';
 import { TeamPasswords } from '../../src/teams/team-passwords';
@@ -9,24 +9,26 @@ describe('team passwords', () => {
   let passwords: TeamPasswords;
   let verifications: number;
   let released: string[];
+  const hasher = new PasswordHasher();
 
   beforeAll(async () => {
     db = await PgliteDatabase.open();
     await migrateWriteSide(db);
     verifications = 0;
-    passwords = await TeamPasswords.open(
+    passwords = await TeamPasswords.verifyingWith(
       db,
       (hash, password) => {
         verifications++;
-        return verifyPassword(hash, password);
+        return hasher.verify(hash, password);
       },
       (ticket) => released.push(ticket),
     );
-    await passwords.reserve('team-a', 'Die Ahnungslosen', await hashPassword('geheim'));
+    await passwords.reserve('team-a', 'Die Ahnungslosen', await hasher.hash('geheim'));
   });
 
   afterAll(async () => {
     await db.close();
+    await hasher.close();
   });
 
   beforeEach(() => {
@@ -55,7 +57,7 @@ describe('team passwords', () => {
   });
 
   it('given members with places in the hashing queue, when their password needs no verification of their own (shared or remembered), then their places are freed; the one who verifies keeps its own', async () => {
-    await passwords.reserve('team-d', 'Die Denker', await hashPassword('denken'));
+    await passwords.reserve('team-d', 'Die Denker', await hasher.hash('denken'));
     expect(
       await Promise.all(['ws:u1:c1', 'ws:u2:c1'].map((ticket) => passwords.matches('team-d', 'denken', ticket))),
     ).toEqual([true, true]);
@@ -69,18 +71,18 @@ describe('team passwords', () => {
   });
 
   it('given the team was released, then its password no longer matches', async () => {
-    await passwords.reserve('team-c', 'Quizgurus', await hashPassword('kurz'));
+    await passwords.reserve('team-c', 'Quizgurus', await hasher.hash('kurz'));
     expect(await passwords.matches('team-c', 'kurz')).toBe(true);
     await passwords.release('team-c');
     expect(await passwords.matches('team-c', 'kurz')).toBe(false);
   });
 
   it('given a remembered right password, when the team sets a new one (gpw), then the old no longer matches; another instance that forgets it reads the new one', async () => {
-    await passwords.reserve('team-e', 'Die Neuen', await hashPassword('alt-geheim'));
-    const elsewhere = await TeamPasswords.open(db);
+    await passwords.reserve('team-e', 'Die Neuen', await hasher.hash('alt-geheim'));
+    const elsewhere = await TeamPasswords.open(db, hasher);
     expect(await passwords.matches('team-e', 'alt-geheim')).toBe(true);
     expect(await elsewhere.matches('team-e', 'alt-geheim')).toBe(true);
-    await passwords.setHash('team-e', await hashPassword('neu-geheim'));
+    await passwords.setHash('team-e', await hasher.hash('neu-geheim'));
     expect(await passwords.matches('team-e', 'alt-geheim')).toBe(false);
     expect(await passwords.matches('team-e', 'neu-geheim')).toBe(true);
     elsewhere.forget('team-e'); // its TeamPasswordChanged folded there (forgetChangedTeamPasswords)
@@ -90,14 +92,14 @@ describe('team passwords', () => {
 
   it('given hashes and verifications at once, some of them failing, then every one finishes (argon2 runs a few at a time)', async () => {
     const results = await Promise.all([
-      verifyPassword('kein-hash', 'x'),
-      hashPassword('a'),
-      verifyPassword('kein-hash', 'y'),
-      hashPassword('b'),
-      hashPassword('c'),
+      hasher.verify('kein-hash', 'x'),
+      hasher.hash('a'),
+      hasher.verify('kein-hash', 'y'),
+      hasher.hash('b'),
+      hasher.hash('c'),
     ]);
     expect(results.slice(0, 1)).toEqual([false]);
     expect(results[2]).toBe(false);
-    expect(await verifyPassword(results[4] as string, 'c')).toBe(true);
+    expect(await hasher.verify(results[4] as string, 'c')).toBe(true);
   });
 });

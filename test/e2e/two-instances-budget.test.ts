@@ -63,8 +63,8 @@ describeOnPostgres('two-instances-budget', 'the append budget across two instanc
     expect(accepted).toBeLessThanOrEqual(6);
 
     // Each instance flushes every second; flushed here at once, A's count first, then B learns of it.
-    await a.server.runtime.appendBudget.flush();
-    await b.server.runtime.appendBudget.flush();
+    await a.server.runtime.limits.appendBudget.flush();
+    await b.server.runtime.limits.appendBudget.flush();
     expect(await onB.request('gc', { message: chat })).toMatchObject({ success: false, message: refusal!.message });
     expect(await onA.request('gc', { message: chat })).toMatchObject({ success: false });
     // Commands that append nothing are never refused.

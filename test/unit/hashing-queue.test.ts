@@ -17,16 +17,11 @@ import {
   ARGON2_AHEAD_PER_THREAD,
   ARGON2_AT_ONCE,
   ARGON2_HANDED,
-  ARGON2_MAX_WAIT_MS,
   ARGON2_MAX_WAITING,
   HASHING_BUSY_TEXT,
   HashingBusy,
-  hashingFigures,
-  hashingLoad,
-  hashPassword,
-  setHashingQueueWait,
-  verifyPassword,
 } from '../../src/identity/passwords';
+import { PasswordHasher } from '../../src/identity/password-hasher';
 
 /** A queue on a clock the test moves, whose "hashes" finish when the test says so. */
 function harness(options: { atOnce?: number; aheadPerThread?: number; maxWaiting?: number; hashMs?: number } = {}) {
@@ -100,8 +95,8 @@ describe('the hashing queue', () => {
   it('given a wait in time, then the line holds what the pool finishes in it at its pace, at least the least bound', async () => {
     const queue = new HashingQueue({ atOnce: 2, maxWaiting: 10, maxWaitMs: 20_000, now: () => 0, initialHashMs: 40 });
     expect(queue.figures().bound).toBe(1000); // 20 s at one hash per 20 ms (two threads of 40 ms)
-    queue.setMaxWaitMs(100);
-    expect(queue.figures().bound).toBe(10);
+    const shorter = new HashingQueue({ atOnce: 2, maxWaiting: 10, maxWaitMs: 100, now: () => 0, initialHashMs: 40 });
+    expect(shorter.figures().bound).toBe(10);
   });
 
   it('given hashes finishing one after the other while others wait, then the appointments follow the measured pace', async () => {
@@ -276,19 +271,19 @@ describe('the hashing queue', () => {
   });
 });
 
-describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
+describe('argon2 behind the queue (src/identity/password-hasher.ts)', () => {
   // The line's least length (HASHING_QUEUE_WAIT_SECONDS=0), so that it fills in a second, not in twenty.
-  beforeAll(() => setHashingQueueWait(0));
-  afterAll(() => setHashingQueueWait(ARGON2_MAX_WAIT_MS));
+  const hasher = new PasswordHasher({ maxWaitMs: 0 });
+  afterAll(() => hasher.close());
 
   it('given the threads busy and the line full, when one more verification comes, then it is refused at once with 429, the German text and an appointment; the queued ones all finish', async () => {
-    const hashed = await hashPassword('richtig');
-    const before = hashingFigures();
+    const hashed = await hasher.hash('richtig');
+    const before = hasher.figures();
     expect(ARGON2_HANDED).toBe(ARGON2_AT_ONCE * (1 + ARGON2_AHEAD_PER_THREAD));
-    const admitted = Array.from({ length: ARGON2_HANDED + ARGON2_MAX_WAITING }, () => verifyPassword(hashed, 'falsch'));
-    expect(hashingLoad()).toEqual({ running: ARGON2_HANDED, waiting: ARGON2_MAX_WAITING });
+    const admitted = Array.from({ length: ARGON2_HANDED + ARGON2_MAX_WAITING }, () => hasher.verify(hashed, 'falsch'));
+    expect(hasher.load()).toEqual({ running: ARGON2_HANDED, waiting: ARGON2_MAX_WAITING });
 
-    const error = await verifyPassword(hashed, 'richtig').catch((e: unknown) => e);
+    const error = await hasher.verify(hashed, 'richtig').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HashingBusy);
     const busy = error as HashingBusy;
     // The HTTP edge's answer to it (src/http/http-errors.ts, the one exception filter).
@@ -313,8 +308,8 @@ describe('argon2 behind the queue (src/identity/passwords.ts)', () => {
     expect(HASHING_BUSY_TEXT).toBe('Der Server ist gerade sehr beschäftigt. Bitte versuche es gleich noch einmal.');
 
     expect(await Promise.all(admitted)).toEqual(admitted.map(() => false));
-    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
-    expect(hashingFigures().done - before.done).toBe(admitted.length);
-    expect(await verifyPassword(hashed, 'richtig', { ticket: busy.appointment.ticket })).toBe(true);
+    expect(hasher.load()).toEqual({ running: 0, waiting: 0 });
+    expect(hasher.figures().done - before.done).toBe(admitted.length);
+    expect(await hasher.verify(hashed, 'richtig', { ticket: busy.appointment.ticket })).toBe(true);
   }, 120_000);
 });

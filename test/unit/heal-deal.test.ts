@@ -13,6 +13,15 @@ function healDeal() {
 }
 
 describe('heal and deal', () => {
+  it("the global view keys the teams in the overview's order (total descending, then name), so the screens find it nearly sorted", () => {
+    const s = healDeal();
+    const zebras = s.world.playerWithTeam('zora', 'Zebras');
+    s.world.playerWithTeam('alf', 'affen');
+    s.world.must({ type: 'RenameTeam', teamId: zebras.teamId, name: 'Aale' }, s.world.as(s.moderator));
+    const names = () => Object.values(globalView(s.world.state).heal_deals).map((status) => status.name);
+    expect(names()).toEqual(['Aale', 'affen', 'Besserwisser', 'Die Ahnungslosen']);
+  });
+
   it('settings come from asu with whole numbers per round', () => {
     const s = healDeal();
     expect(moderatorView(s.world.state).heal_deal).toEqual(

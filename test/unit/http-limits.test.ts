@@ -6,7 +6,7 @@ import {
   FAILED_LOGINS_PER_ADDRESS,
   FAILED_LOGINS_PER_DEVICE,
   FAILED_LOGINS_PER_NAME,
-  HttpLimits,
+  RegistrationLimit,
   LoginLimits,
   REGISTRATIONS_PER_ADDRESS,
 } from '../../src/limits/logins-and-registrations';
@@ -155,7 +155,7 @@ describe('addresses as the limits count them', () => {
 describe('registration limits (shared by the instances on one database)', () => {
   let now: number;
   let database: TestSqlDatabase;
-  let limits: HttpLimits;
+  let limits: RegistrationLimit;
   beforeAll(async () => {
     database = await openTestSqlDatabase();
   });
@@ -163,13 +163,13 @@ describe('registration limits (shared by the instances on one database)', () => 
     now = Date.UTC(2026, 10, 21, 20, 0, 0);
     await emptyDatabase(database.db);
     await migrateWriteSide(database.db);
-    limits = await HttpLimits.open(database.db, () => now);
+    limits = await RegistrationLimit.open(database.db, () => now);
   });
   afterAll(() => database.close());
 
   it('given 60 registrations from one address within an hour, counted by two instances, then the next is refused until the hour is over', async () => {
     expect(REGISTRATIONS_PER_ADDRESS).toEqual({ max: 60, windowMs: 60 * MINUTE });
-    const other = await HttpLimits.open(database.db, () => now);
+    const other = await RegistrationLimit.open(database.db, () => now);
     for (let i = 0; i < 60; i++) expect(await (i % 2 ? limits : other).registration('192.0.2.7')).toBeNull();
     expect(await limits.registration('192.0.2.7')).toBe(
       'Von deinem Anschluss wurden gerade zu viele Nutzeraccounts angelegt. Bitte versuche es in 60 Minuten noch einmal.',

@@ -37,6 +37,16 @@ describe('the operator view', () => {
     expect(JSON.stringify(view)).not.toMatch(/email|password/i);
   });
 
+  it('keys teams and users in the order of their lower-cased names, so the screens find them nearly sorted', () => {
+    const s = show();
+    const view = operatorView(s.world.state);
+    const names = (entries: Record<string, { name: string }>) =>
+      Object.values(entries).map((e) => e.name.toLowerCase());
+    expect(names(view.teams)).toEqual(['besserwisser', 'die ahnungslosen']);
+    expect(names(view.users)).toEqual([...names(view.users)].sort());
+    expect(names(view.users)).toHaveLength(6);
+  });
+
   it('goes to admins, moderators and testers, never to players or visitors', () => {
     const s = show();
     const state = s.world.state;

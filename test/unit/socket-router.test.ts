@@ -13,7 +13,8 @@ import { OverlayTokens } from '../../src/auth/overlay-tokens';
 import { SOCKET_TEXTS } from '../../src/edge-texts';
 import { Engine } from '../../src/engine/engine';
 import { toStored } from '../../src/engine/stored-events';
-import { hashPassword } from '../../src/identity/passwords';
+import { PasswordHasher } from '../../src/identity/password-hasher';
+import { HashingLimits } from '../../src/limits/password-hashing';
 import { TeamPasswordGuards } from '../../src/limits/sockets-and-team-passwords';
 import { parseEnvelope, SerializedContent, type Envelope } from '../../src/realtime/envelope';
 import { Presence } from '../../src/realtime/presence';
@@ -42,6 +43,7 @@ describe('the socket router', () => {
   let show: Show;
   let dora: string;
   const jwt = new TokenService(SECRET);
+  const hasher = new PasswordHasher();
   const signedIn: string[] = [];
 
   /** The transport's part, as a test sees it: the session gets its user and a hub client that receives nothing. */
@@ -76,18 +78,20 @@ describe('the socket router', () => {
     hub = new PushHub(engine.live, new Presence());
     hub.start();
     uploadsDir = await mkdtemp(path.join(tmpdir(), 'router-uploads-'));
-    const teamPasswords = await TeamPasswords.open(database.db);
-    await teamPasswords.reserve(show.teamB, 'Besserwisser', await hashPassword('pw-team'));
+    const teamPasswords = await TeamPasswords.open(database.db, hasher);
+    await teamPasswords.reserve(show.teamB, 'Besserwisser', await hasher.hash('pw-team'));
     const tokens = await OneTimeTokens.open(database.db);
     router = new SocketRouter<RoutedSession>({
       engine,
       auth: new SocketAuth({ live: engine.live, jwt, overlayTokens: new OverlayTokens(SECRET), signIn }),
-      snapshot: (client) => hub.snapshotParts(client),
+      snapshot: (client, only) => hub.snapshotParts(client, only),
       securedParts: securedParts({
         engine,
         teamPasswords,
         credentials: await Credentials.open(database.db),
         guards: await TeamPasswordGuards.open(database.db),
+        hashingLimits: new HashingLimits(),
+        hasher,
         tokens,
       }),
       tokens,
@@ -104,6 +108,7 @@ describe('the socket router', () => {
     await store.close();
     await database.close();
     await rm(uploadsDir, { recursive: true, force: true });
+    await hasher.close();
   });
 
   const fresh = (): RoutedSession => ({ user: null, overlay: null, client: null });
@@ -186,6 +191,44 @@ describe('the socket router', () => {
       success: false,
       message: SHARED_TEXTS.teamJoinFailed,
     });
+  });
+
+  /** An `sg` reply as the socket would send it. */
+  const snapshotOf = (reply: unknown) => {
+    expect(reply).toBeInstanceOf(SerializedContent);
+    return JSON.parse((reply as SerializedContent).parts.map(String).join('')) as {
+      success: boolean;
+      views: Record<string, unknown>;
+      versions: Record<string, number>;
+    };
+  };
+
+  it('given a moderator, when they send sg with scopes, then the snapshot holds just those of their scopes; without, all of them', async () => {
+    const session = await signedInAs(show.moderator);
+    const all = snapshotOf(await router.route(session, envelope('sg')));
+    expect(Object.keys(all.views).sort()).toEqual(['global', 'moderator', 'operator', 'tester', 'user']);
+    const some = snapshotOf(
+      await router.route(session, envelope('sg', { scopes: ['global', 'user', 'team', 'operator'] })),
+    );
+    expect(some.success).toBe(true);
+    expect(Object.keys(some.views).sort()).toEqual(['global', 'operator', 'user']);
+    expect(Object.keys(some.versions).sort()).toEqual(['global', 'operator', 'user']);
+    expect(some.views.operator).toEqual(all.views.operator);
+  });
+
+  it('given a player, when they send sg naming a scope they do not receive, then it is not in the snapshot', async () => {
+    const session = await signedInAs(show.anna);
+    const snapshot = snapshotOf(await router.route(session, envelope('sg', { scopes: ['tester', 'team'] })));
+    expect(Object.keys(snapshot.views)).toEqual(['team']);
+  });
+
+  it('given a session, when it sends sg with scopes that are not a list of scope names, then it is refused in German', async () => {
+    const session = await signedInAs(show.moderator);
+    for (const scopes of ['tester', ['tester', 'everything'], [1], Array.from({ length: 20 }, () => 'global')])
+      expect(await router.route(session, envelope('sg', { scopes }))).toEqual({
+        success: false,
+        message: SOCKET_TEXTS.badScopes,
+      });
   });
 
   it('given an overlay session, when it sends a command, then it is refused as read-only; sg still answers', async () => {

@@ -1,3 +1,4 @@
+import { compareGerman, lowerGerman, sortByGermanName } from '../../web/src/logic/german';
 import { formatSeconds, isUrgent, secondsLeft, serverOffset } from '../../web/src/logic/countdown';
 import {
   addsPoint,
@@ -233,5 +234,41 @@ describe('abcd option text of a proposal', () => {
     expect(abcdOptionText('D', options)).toBeNull();
     expect(abcdOptionText('Pferd', options)).toBeNull();
     expect(abcdOptionText('A', undefined)).toBeNull();
+  });
+});
+
+describe('German names', () => {
+  it("sortByGermanName gives the collator's order, for names the lower-cased code units put elsewhere", () => {
+    const names = [
+      'Zebras',
+      'Ärger',
+      'ab',
+      'Ab',
+      'Öl',
+      'oel',
+      '_unterstrich',
+      'Team 10',
+      'Team 9',
+      'team-2',
+      'Éclair',
+      'eclairs',
+      'Straße',
+      'Strasse',
+      'ürlich',
+      'Uhr',
+      '42',
+      '',
+      ...Array.from({ length: 300 }, (_, i) => `spieler-${(i * 7919) % 1000}-${i % 4}`),
+    ];
+    const sorted = sortByGermanName(
+      names.map((name) => ({ name })),
+      (item) => item.name,
+    ).map((item) => item.name);
+    expect(sorted).toEqual([...names].sort(compareGerman));
+  });
+
+  it('lowerGerman is toLocaleLowerCase for German', () => {
+    for (const text of ['ÄÖÜ ẞ Straße', 'İstanbul', 'ΣΑΣ', 'Ǆ', 'ABC-12'])
+      expect(lowerGerman(text)).toBe(text.toLocaleLowerCase('de'));
   });
 });

@@ -12,7 +12,8 @@ import {
 import type { PatchOperation } from '../../web/src/realtime/patch';
 import { bindToStore } from '../../web/src/realtime/storeBinding';
 import { createAppStore, type AppStore } from '../../web/src/store';
-import type { ProposalView, Views } from '../../web/src/realtime/views';
+import type { ProposalView, TesterView, Views } from '../../web/src/realtime/views';
+import type { ViewScope } from '../../wire/replies';
 import { t } from '../../web/src/texts';
 import { baseGlobal, baseTeam, baseUser } from './support/views';
 
@@ -72,14 +73,18 @@ class TestServer {
     } else if (msg.type === 'sa') {
       const success = (msg.content.token ?? msg.content.overlay) === this.acceptToken;
       content = success && this.renewedToken ? { success, token: this.renewedToken } : { success };
-    } else if (msg.type === 'sg')
+    } else if (msg.type === 'sg') {
+      // As the server: with `scopes`, only those of the views (src/realtime/push-hub.ts, snapshotParts).
+      const only = Array.isArray(msg.content.scopes) ? (msg.content.scopes as string[]) : null;
+      const pick = <V>(all: Record<string, V>) =>
+        Object.fromEntries(Object.entries(all).filter(([scope]) => only === null || only.includes(scope)));
       content = {
         success: true,
         serverTime: this.serverTime || Date.now(),
-        views: this.views,
-        versions: this.versions,
+        views: pick(this.views),
+        versions: pick(this.versions),
       };
-    else if (msg.type === 'gp' && this.queueAnswers > 0) {
+    } else if (msg.type === 'gp' && this.queueAnswers > 0) {
       this.queueAnswers--;
       content = {
         success: false,
@@ -192,6 +197,45 @@ describe('realtime client against a real ws server', () => {
     });
     expect(client.getVersions()).toEqual({ global: 1, user: 1 });
     expect(store.getState().live.serverOffsetMs).toBeGreaterThan(59_000);
+  });
+
+  it("given a screen that shows the operator view, when the client loads, then sg asks for it with every screen's views, a tester push is left aside, and a screen that shows the tester view loads it", async () => {
+    const baseTester: TesterView = {
+      quiz: '1',
+      round: null,
+      question: null,
+      state: 'qn',
+      countdownEndsAt: null,
+      checking: {},
+      answers: [],
+    };
+    let screen: ViewScope[] = ['operator'];
+    server.views = { ...server.views, operator: { teams: {}, users: {} }, tester: baseTester };
+    server.versions = { ...server.versions, operator: 1, tester: 1 };
+    makeClient({ scopes: () => screen }).start();
+    await until(() => client.getStatus() === 'ready');
+    expect(server.received.find((m) => m.type === 'sg')?.content).toEqual({
+      scopes: ['global', 'user', 'team', 'operator'],
+    });
+    expect(views().tester).toBeNull();
+    expect(store.getState().live.scopes).toEqual(['global', 'user', 'team', 'operator']);
+    server.push('tester', 2, { patch: [{ op: 'replace', path: '/quiz', value: '7' }] });
+    server.push('global', 2, { patch: [{ op: 'replace', path: '/state', value: 'qa' }] });
+    await until(() => client.getVersions().global === 2);
+    expect(views().tester).toBeNull();
+    expect(client.getVersions().tester).toBeUndefined();
+    expect(server.types().filter((t) => t === 'sg')).toHaveLength(1);
+
+    client.screenChanged(); // the same views: nothing asked
+    screen = ['tester'];
+    client.screenChanged();
+    await until(() => client.getVersions().tester !== undefined);
+    expect(server.received.filter((m) => m.type === 'sg').map((m) => m.content)).toEqual([
+      { scopes: ['global', 'user', 'team', 'operator'] },
+      { scopes: ['global', 'user', 'team', 'tester'] },
+    ]);
+    expect(views().tester).toEqual(baseTester);
+    expect(views().operator).toBeNull();
   });
 
   it('applies patches per scope in version order and replaces on a value push', async () => {

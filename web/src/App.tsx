@@ -1,5 +1,5 @@
-import { Component, Suspense, type ReactNode } from 'react';
-import { Link, Redirect, Route, Switch } from 'wouter';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
@@ -7,6 +7,9 @@ import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
 import { onDemand } from './onDemand';
 import { LoginPage, RegisterPage } from './public/LoginPages';
+import { holdsScopes } from './realtime/client';
+import { realtime } from './realtime/connection';
+import { scopesOfPath } from './realtime/screenScopes';
 import { useAppSelector } from './store';
 import { selectIsAdmin, selectIsLoggedIn, selectIsModerator, selectIsTester } from './store/selectors';
 import { t } from './texts';
@@ -77,9 +80,10 @@ function RequireRole({ allowed, children }: { allowed: boolean; children: ReactN
   return <RequireAuth>{allowed ? children : <Redirect to="/" replace />}</RequireAuth>;
 }
 
-/** Operator screens read the live state from the start: loading page until the first snapshot. */
+/** Operator screens read the live state from the start: loading page until a snapshot with the views the screen shows. */
 function WhenLive({ children }: { children: ReactNode }) {
-  const loaded = useAppSelector((s) => s.live.loaded);
+  const [path] = useLocation();
+  const loaded = useAppSelector((s) => s.live.loaded && holdsScopes(s.live.scopes, scopesOfPath(path)));
   return loaded ? <>{children}</> : <LoadingPage />;
 }
 
@@ -97,6 +101,8 @@ function NotFound() {
 }
 
 function Routes() {
+  const [path] = useLocation();
+  useEffect(() => realtime.screenChanged(), [path]);
   const isModerator = useAppSelector(selectIsModerator);
   const isTester = useAppSelector(selectIsTester);
   const isAdmin = useAppSelector(selectIsAdmin);

@@ -71,12 +71,19 @@ function questionView(q: Question, withAnswer: boolean): QuestionView {
   return view;
 }
 
-/** Every team's heal-and-deal status (the part of the global view that grows with the teams). */
+/**
+ * Every team's heal-and-deal status (the part of the global view that grows with the teams), keyed in
+ * the overview's order (total descending, then the lower-cased name): the screens' German sort then
+ * finds it nearly sorted, as the operator view's names (operator-view.ts). A help, never relied on.
+ */
 export function healDealsView(state: LiveState): GlobalView['heal_deals'] {
-  const heal_deals: Record<string, HealDealStatus> = {};
+  const rows: Array<{ id: string; status: HealDealStatus; key: string }> = [];
   state.teams.forEach((team) => {
-    heal_deals[team.id] = healDealStatus(state, team);
+    rows.push({ id: team.id, status: healDealStatus(state, team), key: team.name.toLowerCase() });
   });
+  rows.sort((a, b) => b.status.total - a.status.total || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const heal_deals: Record<string, HealDealStatus> = {};
+  for (const { id, status } of rows) heal_deals[id] = status;
   return heal_deals;
 }
 
@@ -97,7 +104,7 @@ export function keptHealDeals(state: LiveState, previous: KeptHealDeals | undefi
   if (previous && previous.healDeal === state.healDeal && previous.round === round) {
     if (previous.teams === state.teams) return previous;
     // A join or an edit leaves every entry as it was (an entry shows the team's name only); a rename
-    // replaces that entry. Teams that came or went rebuild the whole (its order is the teams' order).
+    // replaces that entry. Teams that came or went rebuild the whole (in the overview's order).
     const changes = teamChanges(previous.teams, state.teams);
     if (!changes.came && !changes.went) {
       if (changes.renamed.length === 0) return { ...previous, teams: state.teams };

@@ -69,16 +69,30 @@ function sameUserEntry(entry: OperatorUserEntry, user: UserLive): boolean {
   );
 }
 
+/**
+ * Entries keyed by id in the order of their lower-cased names (code units). The screens sort by German
+ * collation, which then finds the list nearly in order: a merge sort's pass over runs, some 5,000
+ * comparisons for 5,000 users instead of 55,000 (a screen's load at 1,000 teams). Entries that come
+ * later are added at the end; the order is a help, never relied on.
+ */
+function byNameOrder<E extends { id: string; name: string }>(entries: E[]): Record<string, E> {
+  const keyed = entries.map((entry) => ({ entry, key: entry.name.toLowerCase() }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const result: Record<string, E> = {};
+  for (const { entry } of keyed) result[entry.id] = entry;
+  return result;
+}
+
 export function operatorView(state: LiveState): OperatorView {
-  const teams: OperatorView['teams'] = {};
+  const teams: OperatorTeamEntry[] = [];
   state.teams.forEach((team) => {
-    teams[team.id] = teamEntry(team);
+    teams.push(teamEntry(team));
   });
-  const users: OperatorView['users'] = {};
+  const users: OperatorUserEntry[] = [];
   state.users.forEach((user) => {
-    if (!user.erased) users[user.id] = userEntry(user);
+    if (!user.erased) users.push(userEntry(user));
   });
-  return { teams, users };
+  return { teams: byNameOrder(teams), users: byNameOrder(users) };
 }
 
 /** The operator view with the maps it was computed from (see keptOperatorView). */

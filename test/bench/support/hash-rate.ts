@@ -1,23 +1,25 @@
 /**
  * The machine's password hash rate, as the server hashes: argon2id with the server's parameters through
- * its hashing queue (src/identity/passwords.ts), ARGON2_AT_ONCE at a time with the threads' inboxes full
+ * a hashing queue of its own (src/identity/password-hasher.ts), ARGON2_AT_ONCE at a time with the threads' inboxes full
  * (ARGON2_HANDED), as fast as they go. Started by show-start.bench.ts (pinned like the server) and
  * hash-beside.bench.ts as a child process; prints `hash-rate {json}`.
  */
-import { ARGON2_AT_ONCE, ARGON2_HANDED, hashPassword, verifyPassword } from '../../../src/identity/passwords';
+import { PasswordHasher } from '../../../src/identity/password-hasher';
+import { ARGON2_AT_ONCE, ARGON2_HANDED } from '../../../src/identity/passwords';
 import { numberFlag } from './cli';
 import { cpuByThread } from './processes';
 
 async function main(): Promise<void> {
   const count = numberFlag('hashes', 100);
-  const hash = await hashPassword('bench-passwort');
-  await verifyPassword(hash, 'warm-up');
+  const hasher = new PasswordHasher();
+  const hash = await hasher.hash('bench-passwort');
+  await hasher.verify(hash, 'warm-up');
   let next = 0;
   const before = await cpuByThread(process.pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: ARGON2_HANDED + 1 }, async () => {
-      while (next++ < count) await verifyPassword(hash, 'falsch');
+      while (next++ < count) await hasher.verify(hash, 'falsch');
     }),
   );
   const seconds = (performance.now() - started) / 1000;

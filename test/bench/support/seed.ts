@@ -15,7 +15,7 @@ import { uniqueNameKey } from '../../../projections/live';
 import { encodeEvent } from '../../../events/codec';
 import { TOKEN_LIFETIME_SECONDS } from '../../../src/auth/jwt';
 import { Credentials } from '../../../src/identity/credentials';
-import { hashPassword } from '../../../src/identity/passwords';
+import { PasswordHasher } from '../../../src/identity/password-hasher';
 import { PgliteDatabase } from '../../../src/store/sql/pglite-database';
 import { PostgresDatabase } from '../../../src/store/sql/postgres-database';
 import type { SqlDatabase } from '../../../src/store/sql/sql-database';
@@ -172,6 +172,7 @@ export async function seedShow({
   const db: SqlDatabase = databaseUrl
     ? await PostgresDatabase.open(databaseUrl)
     : await PgliteDatabase.open(path.join(dataDir, 'pglite'));
+  const hasher = new PasswordHasher();
   try {
     await migrateWriteSide(db);
     for (let i = 0; i < streams.length; i += 500) {
@@ -180,7 +181,7 @@ export async function seedShow({
           await appendInTransaction(tx, stream, events.map(encodeEvent), 'any');
       });
     }
-    const hash = await hashPassword(TEAM_PASSWORD);
+    const hash = await hasher.hash(TEAM_PASSWORD);
     for (let i = 0; i < teams.length; i += 500) {
       const chunk = teams.slice(i, i + 500);
       await db.query(
@@ -190,7 +191,7 @@ export async function seedShow({
     }
     if (credentials) {
       await Credentials.open(db); // its table
-      const playerHash = await hashPassword(PLAYER_PASSWORD);
+      const playerHash = await hasher.hash(PLAYER_PASSWORD);
       for (let i = 0; i < cast.length; i += 500) {
         const chunk = cast.slice(i, i + 500);
         await db.query(
@@ -201,6 +202,7 @@ export async function seedShow({
     }
   } finally {
     await db.close();
+    await hasher.close();
   }
   return {
     dataDir,

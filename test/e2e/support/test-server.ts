@@ -4,7 +4,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../events';
 import { loadConfig } from '../../../src/config';
-import { hashPassword } from '../../../src/identity/passwords';
 import { nameBasedUuid } from '../../../src/store/event-ids';
 import { RunningServer, startServer, StartOptions } from '../../../src/server';
 import { seedEmptyCluster } from '../../support/embedded-cluster';
@@ -130,7 +129,8 @@ export async function seedUserWithRoles(
   roles: Role[],
 ): Promise<{ token: string; userId: string }> {
   const userId = randomUUID();
-  await env.server.runtime.secrets.credentials.create(userId, loginName, await hashPassword('passwort'));
+  const { hasher, secrets } = env.server.runtime;
+  await secrets.credentials.create(userId, loginName, await hasher.hash('passwort'));
   const commandId = `seed:${userId}`;
   const { position } = await env.server.storage.events.append(
     `user-${userId}`,

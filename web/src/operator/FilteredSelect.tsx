@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Field } from '../components/Field';
+import { lowerGerman } from '../logic/german';
 import { t } from '../texts/operator';
 import { WINDOW_FROM } from './Windowed';
 
@@ -22,7 +23,7 @@ export function offeredChoices<C extends Choice>(
   chosen: string,
 ): readonly C[] {
   if (choices.length <= WINDOW_FROM) return choices;
-  const wanted = filter.trim().toLocaleLowerCase('de');
+  const wanted = lowerGerman(filter.trim());
   const offered: C[] = [];
   for (let i = 0; i < choices.length && offered.length < WINDOW_FROM; i++) {
     if (wanted === '' || labels[i].includes(wanted)) offered.push(choices[i]);
@@ -52,7 +53,7 @@ export function FilteredSelect({
 }) {
   const selectId = useId();
   const [filter, setFilter] = useState('');
-  const labels = useMemo(() => choices.map((c) => labelOf(c).toLocaleLowerCase('de')), [choices]);
+  const labels = useMemo(() => choices.map((c) => lowerGerman(labelOf(c))), [choices]);
   const offered = useMemo(() => offeredChoices(choices, labels, filter, chosen), [choices, labels, filter, chosen]);
   const options = useMemo(
     () =>

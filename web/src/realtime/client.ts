@@ -69,8 +69,8 @@ export type RealtimeEvent =
 
 /** The one holder of the live views; the client keeps no copy. */
 export interface LiveViewsHolder {
-  /** Replaces every view with a fresh `sg` snapshot. */
-  loadSnapshot(snapshot: { views: Views; serverOffsetMs: number }): void;
+  /** Replaces every view with a fresh `sg` snapshot; `scopes`: the scopes it was asked for (null: all). */
+  loadSnapshot(snapshot: { views: Views; serverOffsetMs: number; scopes: ViewScope[] | null }): void;
   /** Applies a scope's next version; false when its patch does not fit the held view. */
   applyPush(push: StatePush): boolean;
   /** The held global view: its state, recheckAt and feature flags steer the connection. */
@@ -103,6 +103,26 @@ export interface RealtimeOptions {
    * 4003) or a refused `sa` ends it in both.
    */
   reconnect?: 'reload' | 'backoff';
+  /**
+   * The views the current screen shows besides every screen's (global, user, team), asked for with
+   * `sg {scopes}`; pushes of other scopes are left aside until a screen wants them (`screenChanged`).
+   * null (the default): every view the user receives.
+   */
+  scopes?(): readonly ViewScope[] | null;
+  /**
+   * Awaited between a snapshot's arrival and handing it to the holder: the browser passes a yield to its
+   * next task, so the reply's parse and the screen's render are two tasks, not one long one.
+   */
+  yieldToRender?(): Promise<void>;
+}
+
+/** The views every screen reads (the navbar, the connection banner, a player's own). */
+export const EVERY_SCREENS_SCOPES: readonly ViewScope[] = ['global', 'user', 'team'];
+
+/** Whether a snapshot asked for `held` (null: all) holds every scope of `wanted` (null: all). */
+export function holdsScopes(held: readonly ViewScope[] | null, wanted: readonly ViewScope[] | null): boolean {
+  if (held === null) return true;
+  return wanted !== null && wanted.every((scope) => held.includes(scope));
 }
 
 export const HEARTBEAT_MS = 30_000;
@@ -167,6 +187,8 @@ export class RealtimeClient {
   private socket: SocketLike | null = null;
   private status: ConnectionStatus = 'idle';
   private versions: Partial<Record<ViewScope, number>> = {};
+  /** The scopes the last snapshot asked for (null: all); pushes of the others are left aside. */
+  private requested: ViewScope[] | null = null;
   /** The maintenance wait is over: until the next snapshot the held view's "ma" no longer holds commands back. */
   private maintenanceWaitOver = false;
   private nextId = 1;
@@ -200,6 +222,8 @@ export class RealtimeClient {
       newCommandId: randomUuid,
       authContent: (token) => ({ token }),
       reconnect: 'reload',
+      scopes: () => null,
+      yieldToRender: () => Promise.resolve(),
       ...options,
     };
   }
@@ -231,6 +255,7 @@ export class RealtimeClient {
     socket?.close();
     this.failAll('closed');
     this.versions = {};
+    this.requested = null;
     this.maintenanceWaitOver = false;
   }
 
@@ -332,12 +357,25 @@ export class RealtimeClient {
     }
   }
 
-  /** Loads a fresh snapshot with `sg`; true when it arrived. */
+  /** The scopes the current screen shows (null: all), with every screen's. */
+  private wantedScopes(): ViewScope[] | null {
+    const extra = this.o.scopes();
+    return extra === null ? null : [...new Set([...EVERY_SCREENS_SCOPES, ...extra])];
+  }
+
+  /** The app moved to another screen: a view it shows that the held snapshot lacks is loaded now. */
+  screenChanged(): void {
+    if (this.status === 'ready' && !holdsScopes(this.requested, this.wantedScopes())) void this.resync();
+  }
+
+  /** Loads a fresh snapshot with `sg` (of the scopes the screen shows); true when it arrived. */
   private async resync(): Promise<boolean> {
     if (this.syncing) return false;
     this.syncing = true;
     const sentAt = this.o.now();
-    const reply = await this.direct('sg', {}).catch(() => null);
+    const wanted = this.wantedScopes();
+    const reply = await this.direct('sg', wanted === null ? {} : { scopes: wanted }).catch(() => null);
+    if (reply?.success) await this.o.yieldToRender();
     const later = this.pushesDuringSync;
     this.syncing = false;
     this.pushesDuringSync = [];
@@ -349,9 +387,16 @@ export class RealtimeClient {
       if (view !== undefined && view !== null) (views as Record<ViewScope, unknown>)[scope] = view;
     }
     this.versions = { ...reply.versions };
+    this.requested = wanted;
     this.maintenanceWaitOver = false;
-    this.o.views.loadSnapshot({ views, serverOffsetMs: serverOffset(reply.serverTime, sentAt, receivedAt) });
+    this.o.views.loadSnapshot({
+      views,
+      serverOffsetMs: serverOffset(reply.serverTime, sentAt, receivedAt),
+      scopes: wanted,
+    });
     for (const push of later) this.applyPush(push);
+    // The screen changed while this snapshot was on its way: the views it shows now.
+    if (!holdsScopes(this.requested, this.wantedScopes())) void this.resync();
     return true;
   }
 
@@ -452,6 +497,7 @@ export class RealtimeClient {
 
   private applyPush(raw: ScopedPush): void {
     const { scope, version } = raw;
+    if (this.requested !== null && !this.requested.includes(scope)) return;
     const current = this.versions[scope];
     if (current !== undefined && version <= current) return;
     let push: StatePush;

@@ -3,6 +3,7 @@ import { store } from '../store';
 import { t } from '../texts';
 import { browserSocket, socketUrl } from './browserSocket';
 import { RealtimeClient, RealtimeError, type CommandReply } from './client';
+import { scopesOfPath } from './screenScopes';
 import { bindToStore } from './storeBinding';
 import type { ContentOf } from '@wire/command-contents';
 
@@ -19,6 +20,18 @@ export function whenAuthFails(handler: () => void): void {
   onAuthFailed = handler;
 }
 
+/** Resolves in the page's next task (MessageChannel: not throttled in a hidden tab, unlike a timer). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 function createBrowserClient(): RealtimeClient {
   let lastHiddenAt: number | null = null;
   const binding = bindToStore(store);
@@ -32,6 +45,8 @@ function createBrowserClient(): RealtimeClient {
     lastHiddenAt: () => lastHiddenAt,
     reload: () => window.location.reload(),
     views: binding.views,
+    scopes: () => scopesOfPath(window.location.pathname),
+    yieldToRender: nextTask,
     onEvent: (event) => {
       binding.onEvent(event);
       if (event.kind === 'notice' && event.code === 'authFailed') onAuthFailed();
@@ -50,6 +65,10 @@ export const realtime = {
   },
   stop(): void {
     client?.stop();
+  },
+  /** The app moved to another screen (its views: screenScopes.ts). */
+  screenChanged(): void {
+    client?.screenChanged();
   },
   request<Code extends string>(type: Code, content: object = {}): Promise<CommandReply<Code>> {
     client ??= createBrowserClient();

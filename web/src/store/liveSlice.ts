@@ -10,6 +10,8 @@ export interface LiveSliceState {
   views: Views;
   /** True once the first `sg` snapshot arrived. */
   loaded: boolean;
+  /** The scopes the held snapshot was asked for (null: every scope the user receives). */
+  scopes: ViewScope[] | null;
   /** A push's patch did not fit the held view; true until the next snapshot (the realtime client asks for one). */
   stale: boolean;
   /** Add to the local clock to get the server clock. */
@@ -20,11 +22,14 @@ export interface LiveSliceState {
 export interface LoadedSnapshot {
   views: Views;
   serverOffsetMs: number;
+  /** The scopes it was asked for (`sg {scopes}`); absent or null: all. */
+  scopes?: ViewScope[] | null;
 }
 
 const initialState: LiveSliceState = {
   views: EMPTY_VIEWS,
   loaded: false,
+  scopes: null,
   stale: false,
   serverOffsetMs: 0,
   status: 'idle',
@@ -66,6 +71,7 @@ export const liveSlice = createSlice({
     snapshotLoaded(state, action: PayloadAction<LoadedSnapshot>) {
       state.views = frozenViews(action.payload.views);
       state.serverOffsetMs = action.payload.serverOffsetMs;
+      state.scopes = action.payload.scopes ?? null;
       state.loaded = true;
       state.stale = false;
     },

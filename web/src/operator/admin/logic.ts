@@ -1,5 +1,5 @@
 /** Pure helpers of the admin panels; the game's rules come from projections/live. */
-import { compareGerman } from '../../logic/german';
+import { compareGerman, sortByGermanName } from '../../logic/german';
 import type { HealDealStatus } from '../../realtime/views';
 
 export const ADD_SECONDS_MS = 60_000;
@@ -46,5 +46,5 @@ export function healDealRows(statuses: Record<string, HealDealStatus> | undefine
 
 /** Users for the login-link list, sorted by name. */
 export function sortByName<T extends { name: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => compareGerman(a.name, b.name));
+  return sortByGermanName(items, (item) => item.name);
 }

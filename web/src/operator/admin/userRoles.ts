@@ -2,7 +2,7 @@
 import { ROLES, type Role } from '../../../../events';
 import type { UserRecord } from '../../api/http';
 import type { OperatorUserEntry } from '../../realtime/views';
-import { compareGerman } from '../../logic/german';
+import { compareGerman, lowerGerman } from '../../logic/german';
 
 /** What the roles screen shows of a user. */
 export type RoleHolder = Pick<UserRecord, 'id' | 'login' | 'name' | 'perm'> & { blocked?: boolean };
@@ -21,13 +21,11 @@ export type AnsweredChanges = ReadonlyMap<string, AnsweredRoles>;
 
 /** The users whose name or login contains the query (case-insensitive, spaces around it ignored), sorted by name. */
 export function matchingUsers<U extends RoleHolder>(users: readonly U[], query: string): U[] {
-  const wanted = query.trim().toLocaleLowerCase('de');
+  const wanted = lowerGerman(query.trim());
   const found =
     wanted === ''
       ? [...users]
-      : users.filter(
-          (u) => u.name.toLocaleLowerCase('de').includes(wanted) || u.login.toLocaleLowerCase('de').includes(wanted),
-        );
+      : users.filter((u) => lowerGerman(u.name).includes(wanted) || lowerGerman(u.login).includes(wanted));
   return found.sort((a, b) => compareGerman(a.name, b.name) || compareGerman(a.login, b.login));
 }
 

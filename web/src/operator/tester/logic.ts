@@ -3,7 +3,7 @@
 import type { Question, RegexMark } from '../../../../events';
 import type { TesterAnswerView } from '@live';
 import { nextQuestionPosition } from '@live/state/queries';
-import { compareGerman } from '../../logic/german';
+import { sortByGermanName } from '../../logic/german';
 import type { AnswerRegex, compileAnswerRegex } from '@live/rules/answer-regex';
 import { ANSWER_REGEX_TEXTS, type AnswerRegexProblem } from '@live/rules/answer-regex-texts';
 
@@ -149,7 +149,7 @@ export function searchTeams<T extends { name: string }>(teams: readonly T[], que
   const q = query.trim().toLowerCase();
   if (q === '') return [];
   const found = q === '_' ? [...teams] : teams.filter((team) => team.name.toLowerCase().includes(q));
-  return found.sort((a, b) => compareGerman(a.name, b.name));
+  return sortByGermanName(found, (team) => team.name);
 }
 
 /** Each team's answers, for looking a team up without going through every answer. */
@@ -187,7 +187,7 @@ export function roundTable(
     row.cells[a.num] = a;
     rows.set(key, row);
   }
-  return [...rows.values()].sort((a, b) => compareGerman(a.name, b.name));
+  return sortByGermanName([...rows.values()], (row) => row.name);
 }
 
 /* ---------- debounce ---------- */
