@@ -16,11 +16,9 @@ import type { Presence } from './presence';
 import type { PushClient } from './session';
 import { catchUp, isShared, MemoisedScope, viewerOf, type Scope } from './scopes';
 import { diffViews } from './view-diff';
+import { PresenceChanges, scopesShowingPresence } from './presence-changes';
 
 export type { PushClient };
-
-/** The scopes whose view shows everyone's presence, not only their receivers' (ScopeDefinition.everyonesPresence). */
-const EVERYONES_PRESENCE = SCOPE_NAMES.filter((name) => scopeDefinition({ scope: name }).everyonesPresence);
 
 export interface Snapshot {
   views: Partial<Record<ScopeName, object | null>>;
@@ -44,9 +42,7 @@ export class PushHub {
   private frameId = 0;
   private readonly isOnline = (userId: string) => this.presence.isOnline(userId);
   private unsubscribe: (() => void) | null = null;
-  /** Users whose presence changed since the last flushPresence, and the flush this turn of the event loop. */
-  private readonly presenceChanges = new Set<string>();
-  private presenceFlush: NodeJS.Immediate | null = null;
+  private readonly presenceChanges = new PresenceChanges(() => this.flushPresence());
 
   constructor(
     private readonly live: LiveStateService,
@@ -59,8 +55,7 @@ export class PushHub {
 
   stop(): void {
     this.unsubscribe?.();
-    if (this.presenceFlush) clearImmediate(this.presenceFlush);
-    this.presenceFlush = null;
+    this.presenceChanges.stop();
   }
 
   /** Subscribes a client to its scopes; returns false when the user is unknown. */
@@ -140,53 +135,17 @@ export class PushHub {
     return snapshot;
   }
 
-  /**
-   * A user went on- or offline: the scopes that user receives may show it (presence is among their inputs), and
-   * those that show everyone's. Refreshed at the end of this turn of the event loop (flushPresence), once for
-   * everyone who came or went in it: a storm of returning team members recomputes a team's view and the
-   * moderators' count of teams online once per turn instead of once per connect.
-   */
-  presenceChanged(userId: string): void {
-    this.presenceChanges.add(userId);
-    this.presenceFlush ??= setImmediate(() => this.flushPresence());
-  }
+  /** A user went on- or offline: the scopes that may show it are refreshed at the end of this turn (presence-changes.ts). */
+  readonly presenceChanged = (userId: string): void => this.presenceChanges.add(userId);
 
-  /** presenceChanged and flushPresence at once: the user's scopes (and everyone's pending) are up to date on return. */
-  refreshPresenceOf(userId: string): void {
-    this.presenceChanged(userId);
-    this.flushPresence();
-  }
-
-  /**
-   * Refreshes the scopes of every user whose presence changed since the last flush, each scope once. Also
-   * runs before a snapshot and before a state change's pushes, so that no snapshot misses a presence change
-   * made before it was asked for, and presence pushes keep their place before the state's.
-   */
+  /** Refreshes the scopes that may show the presence changes since the last time; also before a snapshot and a state's pushes. */
   flushPresence(state: LiveState = this.live.state): void {
-    if (this.presenceFlush) clearImmediate(this.presenceFlush);
-    this.presenceFlush = null;
-    if (this.presenceChanges.size === 0) return;
-    const touched = new Set<Scope>();
-    let anyKnown = false;
-    for (const userId of this.presenceChanges) {
-      const user = state.users.get(userId);
-      if (!user) continue;
-      anyKnown = true;
-      for (const key of scopesOf(state, { userId, roles: user.roles })) {
-        const scope = this.scopes.get(scopeKeyString(key));
-        if (scope) touched.add(scope);
-      }
-    }
-    this.presenceChanges.clear();
-    // Scopes that show everyone's presence (the moderators' count of teams online); refresh skips an unchanged view.
-    if (anyKnown)
-      for (const name of EVERYONES_PRESENCE) for (const scope of this.instancesOf(name).values()) touched.add(scope);
-    for (const scope of touched) this.refresh(scope, state);
+    const scopes = scopesShowingPresence(state, this.presenceChanges.take(), this.scopes, this.instances);
+    for (const scope of scopes) this.refresh(scope, state);
   }
 
   private onStateChange(state: LiveState, previous: LiveState): void {
-    // Presence that changed before this state: refreshed in the state it changed in, as if at once.
-    this.flushPresence(previous);
+    this.flushPresence(previous); // presence changed before this state: refreshed in the state it changed in
     this.followScopeChanges(state, previous);
     for (const name of SCOPE_NAMES) {
       const instances = this.instancesOf(name);

@@ -12,10 +12,8 @@ import { tokenHolder } from '../auth/token-holder';
 import { SocketRateLimit, type Rate } from '../limits/frame-rate';
 import { addressKey } from '../limits/logins-and-registrations';
 import {
-  ANONYMOUS_SOCKETS_PER_ADDRESS,
   AUTH_DEADLINE_MS,
   CLOSE_CODES,
-  HELD_SOCKETS_PER_ADDRESS,
   SOCKET_LIMIT_TEXTS,
   SocketsPerUser,
 } from '../limits/sockets-and-team-passwords';
@@ -23,6 +21,7 @@ import type { Presence } from './presence';
 import type { PushHub } from './push-hub';
 import type { RealtimeLog, RoutedSession, SessionUser, SignIn } from './session';
 import { SocketWriter } from './socket-writer';
+import { WaitingSockets } from './waiting-sockets';
 
 /**
  * How often every socket's unsent data is looked at. Replies look at it each time; pushes, which go to
@@ -38,10 +37,6 @@ export interface SocketSession extends RoutedSession {
   readonly limit: SocketRateLimit;
   /** Closes the socket unless it authenticates in time; cleared by the first successful `sa`. */
   authDeadline: NodeJS.Timeout | null;
-  /** The address it counts against while it has not authenticated (null once it has, or behind a proxy). */
-  anonymousFrom: string | null;
-  /** The address whose queue holds it (paused) beyond ANONYMOUS_SOCKETS_PER_ADDRESS; null once admitted. */
-  heldFrom: string | null;
 }
 
 export interface SocketSessionsOptions {
@@ -57,10 +52,8 @@ export class SocketSessions implements SignIn<SocketSession> {
   private readonly sessions = new Map<WebSocket, SocketSession>();
   private readonly socketsOfUser = new SocketsPerUser<SocketSession>();
   private readonly overlaySessions = new Set<SocketSession>();
-  /** Sockets not yet authenticated, per address (ANONYMOUS_SOCKETS_PER_ADDRESS). */
-  private readonly anonymousPerAddress = new Map<string, number>();
-  /** Sockets held beyond that, per address, oldest first (HELD_SOCKETS_PER_ADDRESS). */
-  private readonly heldPerAddress = new Map<string, Set<SocketSession>>();
+  /** Sockets not yet authenticated, per address (waiting-sockets.ts); not counted behind a proxy. */
+  private readonly waiting = new WaitingSockets<WebSocket>();
   private timers: NodeJS.Timeout[] = [];
   readonly writer: SocketWriter;
 
@@ -86,8 +79,8 @@ export class SocketSessions implements SignIn<SocketSession> {
 
   /**
    * A new socket's session. Beyond ANONYMOUS_SOCKETS_PER_ADDRESS sockets of its address waiting to
-   * authenticate it is held (paused, its frames unread) until one of them authenticates or closes; beyond
-   * HELD_SOCKETS_PER_ADDRESS more it is closed at once.
+   * authenticate it is held (paused) until one of them authenticates or closes; beyond
+   * HELD_SOCKETS_PER_ADDRESS more it is closed at once (waiting-sockets.ts).
    */
   open(socket: WebSocket, request?: IncomingMessage): void {
     const session: SocketSession = {
@@ -98,19 +91,13 @@ export class SocketSessions implements SignIn<SocketSession> {
       client: null,
       limit: new SocketRateLimit(performance.now(), this.options.frameRate),
       authDeadline: null,
-      anonymousFrom: null,
-      heldFrom: null,
     };
-    if (this.options.trustProxy === false) {
-      const address = addressKey(request?.socket.remoteAddress ?? 'unknown');
-      const waiting = this.anonymousPerAddress.get(address) ?? 0;
-      if (waiting < ANONYMOUS_SOCKETS_PER_ADDRESS) {
-        this.anonymousPerAddress.set(address, waiting + 1);
-        session.anonymousFrom = address;
-      } else if (!this.hold(session, address)) {
-        socket.close(CLOSE_CODES.tooManyFromAddress, SOCKET_LIMIT_TEXTS.tooManyFromAddress);
-        return;
-      }
+    if (
+      this.options.trustProxy === false &&
+      !this.waiting.admit(socket, addressKey(request?.socket.remoteAddress ?? 'unknown'))
+    ) {
+      socket.close(CLOSE_CODES.tooManyFromAddress, SOCKET_LIMIT_TEXTS.tooManyFromAddress);
+      return;
     }
     session.authDeadline = setTimeout(() => {
       socket.resume(); // a held socket reads the client's closing handshake
@@ -121,22 +108,11 @@ export class SocketSessions implements SignIn<SocketSession> {
     socket.on('pong', () => (session.alive = true));
   }
 
-  /** Holds the socket in its address's queue, paused; false when the queue is full. */
-  private hold(session: SocketSession, address: string): boolean {
-    let held = this.heldPerAddress.get(address);
-    if (!held) this.heldPerAddress.set(address, (held = new Set()));
-    if (held.size >= HELD_SOCKETS_PER_ADDRESS) return false;
-    held.add(session);
-    session.heldFrom = address;
-    session.socket.pause();
-    return true;
-  }
-
   closed(socket: WebSocket): void {
     const session = this.sessions.get(socket);
     this.sessions.delete(socket);
     if (!session) return;
-    this.noLongerAnonymous(session);
+    this.waiting.leave(session.socket);
     if (session.authDeadline) clearTimeout(session.authDeadline);
     this.signOff(session);
   }
@@ -174,39 +150,7 @@ export class SocketSessions implements SignIn<SocketSession> {
     this.signOff(session);
     if (session.authDeadline) clearTimeout(session.authDeadline);
     session.authDeadline = null;
-    this.noLongerAnonymous(session);
-  }
-
-  /**
-   * The socket authenticated or closed: it no longer counts as waiting from its address (nor is it held
-   * there), and the oldest socket held there, if any, takes its place.
-   */
-  private noLongerAnonymous(session: SocketSession): void {
-    const heldFrom = session.heldFrom;
-    if (heldFrom !== null) {
-      session.heldFrom = null;
-      const held = this.heldPerAddress.get(heldFrom);
-      held?.delete(session);
-      if (held?.size === 0) this.heldPerAddress.delete(heldFrom);
-    }
-    const address = session.anonymousFrom;
-    if (address === null) return;
-    session.anonymousFrom = null;
-    const left = (this.anonymousPerAddress.get(address) ?? 1) - 1;
-    const held = this.heldPerAddress.get(address);
-    const next = held?.values().next().value;
-    if (!held || !next) {
-      if (left > 0) this.anonymousPerAddress.set(address, left);
-      else this.anonymousPerAddress.delete(address);
-      return;
-    }
-    // The count stays: the held socket takes the place this one leaves.
-    this.anonymousPerAddress.set(address, left + 1);
-    held.delete(next);
-    if (held.size === 0) this.heldPerAddress.delete(address);
-    next.heldFrom = null;
-    next.anonymousFrom = address;
-    next.socket.resume();
+    this.waiting.leave(session.socket);
   }
 
   private signOff(session: SocketSession): void {

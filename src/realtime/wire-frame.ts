@@ -39,7 +39,7 @@ export function wireTextFrameOf(parts: ReadonlyArray<string | Buffer>): Buffer {
 
 /** The message a frame made by wireTextFrameOf carries (its payload, without the header). */
 export function payloadOf(frame: Buffer): Buffer {
-  const length = frame[1]! & 0x7f;
+  const length = (frame[1] ?? 0) & 0x7f;
   return frame.subarray(length < 126 ? 2 : length === 126 ? 4 : 10);
 }
 

@@ -95,13 +95,15 @@ describe('push hub', () => {
     const snapshot = hub.snapshot(socket);
     socket.views = snapshot.views;
     socket.versions = snapshot.versions;
-    if (presence.connected(userId)) hub.refreshPresenceOf(userId);
+    if (presence.connected(userId)) hub.presenceChanged(userId);
+    hub.flushPresence();
     return socket;
   }
 
   function disconnect(socket: Socket): void {
     hub.detach(socket);
-    if (presence.disconnected(socket.userId)) hub.refreshPresenceOf(socket.userId);
+    if (presence.disconnected(socket.userId)) hub.presenceChanged(socket.userId);
+    hub.flushPresence();
   }
 
   /** What the socket holds is, scope by scope, what a fresh computation of its scopes gives. */
@@ -330,7 +332,8 @@ describe('push hub through a recorded night', () => {
             Socket,
             'views' | 'versions'
           >);
-          if (presence.connected(user.id)) hub.refreshPresenceOf(user.id);
+          if (presence.connected(user.id)) hub.presenceChanged(user.id);
+          hub.flushPresence();
           sockets.set(user.id, socket);
         });
         const isOnline = (userId: string) => presence.isOnline(userId);
