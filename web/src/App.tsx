@@ -1,11 +1,11 @@
-import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { HelpDialog } from './components/HelpDialog';
 import { LoadingPage } from './components/LoadingPage';
 import { Navbar } from './components/Navbar';
 import { Notices } from './components/Notices';
-import { onDemand } from './onDemand';
+import { onDemand, type LoadsOnDemand } from './onDemand';
 import { LoginPage, RegisterPage } from './public/LoginPages';
 import { holdsScopes } from './realtime/client';
 import { realtime } from './realtime/connection';
@@ -80,11 +80,35 @@ function RequireRole({ allowed, children }: { allowed: boolean; children: ReactN
   return <RequireAuth>{allowed ? children : <Redirect to="/" replace />}</RequireAuth>;
 }
 
-/** Operator screens read the live state from the start: loading page until a snapshot with the views the screen shows. */
-function WhenLive({ children }: { children: ReactNode }) {
+type ScreenPart = ComponentType & LoadsOnDemand;
+
+/**
+ * Whether a screen's code is there; asks for it at once. A screen waits on the loading page until then
+ * instead of suspending: React reveals suspended content no sooner than 300 ms after its fallback
+ * showed, however soon the code arrives.
+ */
+function useScreenCode(screen: ScreenPart): boolean {
+  const [loaded, setLoaded] = useState(screen.isLoaded);
+  useEffect(() => {
+    // A transition: the screen's first render yields to the page every few milliseconds (no long task).
+    if (!loaded) void screen.preload().then(() => startTransition(() => setLoaded(true)));
+  }, [screen, loaded]);
+  return loaded;
+}
+
+/** A screen loaded on demand: the loading page until its code is there. */
+function OnDemandScreen({ screen: Screen }: { screen: ScreenPart }) {
+  return useScreenCode(Screen) ? <Screen /> : <LoadingPage />;
+}
+
+/**
+ * Operator screens read the live state from the start: loading page until a snapshot with the views the
+ * screen shows, and its code, which loads meanwhile beside the socket.
+ */
+function WhenLive({ screen: Screen }: { screen: ScreenPart }) {
   const [path] = useLocation();
   const loaded = useAppSelector((s) => s.live.loaded && holdsScopes(s.live.scopes, scopesOfPath(path)));
-  return loaded ? <>{children}</> : <LoadingPage />;
+  return useScreenCode(Screen) && loaded ? <Screen /> : <LoadingPage />;
 }
 
 function NotFound() {
@@ -133,79 +157,67 @@ function Routes() {
 
       <Route path="/">
         <RequireAuth>
-          <IndexPage />
+          <OnDemandScreen screen={IndexPage} />
         </RequireAuth>
       </Route>
       <Route path="/profile_team">
         <RequireAuth>
-          <TeamEditPage />
+          <OnDemandScreen screen={TeamEditPage} />
         </RequireAuth>
       </Route>
       <Route path="/points">
         <RequireAuth>
-          <PointsPage />
+          <OnDemandScreen screen={PointsPage} />
         </RequireAuth>
       </Route>
       <Route path="/profile">
         <RequireAuth>
-          <ProfilePage />
+          <OnDemandScreen screen={ProfilePage} />
         </RequireAuth>
       </Route>
       <Route path="/picture">
         <RequireAuth>
-          <PicturePage />
+          <OnDemandScreen screen={PicturePage} />
         </RequireAuth>
       </Route>
       <Route path="/tester">
         <RequireRole allowed={isTester}>
-          <WhenLive>
-            <TesterPage />
-          </WhenLive>
+          <WhenLive screen={TesterPage} />
         </RequireRole>
       </Route>
       <Route path="/admin/replay">
         <RequireRole allowed={isAdmin}>
-          <ReplayPage />
+          <OnDemandScreen screen={ReplayPage} />
         </RequireRole>
       </Route>
       <Route path="/admin/users">
         <RequireRole allowed={isAdmin}>
-          <UserRolesPage />
+          <OnDemandScreen screen={UserRolesPage} />
         </RequireRole>
       </Route>
       <Route path="/admin">
         <RequireRole allowed={isAdmin}>
-          <WhenLive>
-            <AdminPage />
-          </WhenLive>
+          <WhenLive screen={AdminPage} />
         </RequireRole>
       </Route>
       <Route path="/moderator/control">
         <RequireRole allowed={isModerator}>
-          <WhenLive>
-            <ControlPage />
-          </WhenLive>
+          <WhenLive screen={ControlPage} />
         </RequireRole>
       </Route>
       <Route path="/moderator/config">
         <RequireRole allowed={isModerator}>
-          <WhenLive>
-            <ConfigPage />
-          </WhenLive>
+          <WhenLive screen={ConfigPage} />
         </RequireRole>
       </Route>
       <Route path="/moderator/points">
         <RequireRole allowed={isModerator}>
-          <WhenLive>
-            <ModeratorPointsPage />
-          </WhenLive>
+          <WhenLive screen={ModeratorPointsPage} />
         </RequireRole>
       </Route>
       <Route path="/moderator/picviewer">
         <RequireRole allowed={isModerator}>
-          <WhenLive>
-            <PicViewerPage />
-          </WhenLive>
+          <WhenLive screen={PicViewerPage} />
         </RequireRole>
       </Route>
       <Route component={NotFound} />

@@ -10,11 +10,18 @@ const RELOADED_KEY = 'quiz-reloaded-for-release';
 
 const loaders: Array<() => Promise<unknown>> = [];
 
-/** `name` of the module `load` imports, as a component that loads the module when it first renders. */
+/** A part loaded on demand can be asked for before it renders, and says whether it is there. */
+export interface LoadsOnDemand {
+  /** Resolves once the part's code is there (or could not be loaded: rendering it then reaches the error boundary). */
+  preload(): Promise<void>;
+  isLoaded(): boolean;
+}
+
+/** `name` of the module `load` imports, as a component that loads the module when it first renders (or on `preload`). */
 export function onDemand<Module, Name extends keyof Module & string>(
   load: () => Promise<Module>,
   name: Name,
-): Module[Name] {
+): Module[Name] & LoadsOnDemand {
   let Part: AnyComponent | null = null;
   const loadPart = () =>
     load().then((module) => {
@@ -27,7 +34,14 @@ export function onDemand<Module, Name extends keyof Module & string>(
   function OnDemand(props: Record<string, unknown>) {
     return Part ? <Part {...props} /> : <Lazy {...props} />;
   }
-  return OnDemand as Module[Name];
+  let preloading: Promise<void> | null = null;
+  OnDemand.preload = () =>
+    (preloading ??= loadPart().then(
+      () => undefined,
+      () => undefined, // shown when the part renders: React.lazy loads it again and reaches the boundary
+    ));
+  OnDemand.isLoaded = () => Part !== null;
+  return OnDemand as unknown as Module[Name] & LoadsOnDemand;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props (a ref too) pass through unchanged
