@@ -12,7 +12,7 @@ const loaders: Array<() => Promise<unknown>> = [];
 
 /** A part loaded on demand can be asked for before it renders, and says whether it is there. */
 export interface LoadsOnDemand {
-  /** Resolves once the part's code is there (or could not be loaded: rendering it then reaches the error boundary). */
+  /** Resolves once the part's code is there, or could not be loaded (rendering it then throws to the error boundary). */
   preload(): Promise<void>;
   isLoaded(): boolean;
 }
@@ -31,14 +31,19 @@ export function onDemand<Module, Name extends keyof Module & string>(
     }, reloadForNewRelease);
   const Lazy = lazy(loadPart);
   loaders.push(loadPart);
+  // A preload that failed for good (after its one reload): the part's render reaches the error boundary with it.
+  let failure: { error: unknown } | null = null;
   function OnDemand(props: Record<string, unknown>) {
+    if (failure) throw failure.error;
     return Part ? <Part {...props} /> : <Lazy {...props} />;
   }
   let preloading: Promise<void> | null = null;
   OnDemand.preload = () =>
     (preloading ??= loadPart().then(
       () => undefined,
-      () => undefined, // shown when the part renders: React.lazy loads it again and reaches the boundary
+      (error: unknown) => {
+        failure = { error };
+      },
     ));
   OnDemand.isLoaded = () => Part !== null;
   return OnDemand as unknown as Module[Name] & LoadsOnDemand;
