@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useAppSelector } from '../../store';
@@ -128,8 +128,11 @@ export function PicViewerPage() {
       setFolderInput(target);
       const reply = await send('muf', { folder: target });
       if (!reply.success) return;
-      setFolder(target);
-      setEntries(foldersFirst(reply.folder));
+      // A transition: a folder of 1,000 teams renders without holding the page (no long task).
+      startTransition(() => {
+        setFolder(target);
+        setEntries(foldersFirst(reply.folder));
+      });
     },
     [send],
   );

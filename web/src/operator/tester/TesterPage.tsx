@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { Field } from '../../components/Field';
 import { wholeNumberOr } from '../../logic/quiz';
 import { useAppSelector } from '../../store';
@@ -55,8 +55,11 @@ export function TesterPage() {
     const quizId = quizInput.trim();
     const reply = await send('ta', { quiz: quizId });
     if (!reply.success) return;
-    setFromReply(reply.answers);
-    setCheckingQuiz(quizId);
+    // A transition: thousands of answers render without holding the page (no long task).
+    startTransition(() => {
+      setFromReply(reply.answers);
+      setCheckingQuiz(quizId);
+    });
   }
 
   const round = wholeNumberOr(position.round, 1);
