@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useAppSelector } from '../../store';
@@ -112,6 +112,54 @@ function FolderButton({ name, teamName, onOpen }: { name: string; teamName: stri
 
 const NO_PICTURES: string[] = [];
 
+interface FolderEntriesProps {
+  entries: FolderEntry[];
+  folder: string;
+  hidden: ReadonlySet<string>;
+  lists: OperatorView | null;
+  prefix: string;
+  open(folder: string): Promise<void>;
+}
+
+/**
+ * A folder's entries. Memoised: typing a path or clicking a folder re-renders the page, not its 1,000
+ * team folders (their click waited for that render).
+ */
+const FolderEntries = memo(function FolderEntries({
+  entries,
+  folder,
+  hidden,
+  lists,
+  prefix,
+  open,
+}: FolderEntriesProps) {
+  const isHidden = (name: string) => hidden.has(joinFolder(folder, name));
+  return (
+    <ul className="folder-list">
+      {entries.map((entry) => (
+        <li key={entry.name} className="folder-list__item">
+          {entry.isFile ? (
+            <figure className={isHidden(entry.name) ? 'picture--hidden' : undefined}>
+              <UploadedImage src={uploadUrl(prefix, folder, entry.name)} alt={entry.name} loading="lazy" />
+              <figcaption>
+                {entry.name}
+                {isHidden(entry.name) && <span className="badge">{t.moderation.pictureIsHidden}</span>}{' '}
+                <PictureToggle fileName={joinFolder(folder, entry.name)} hidden={isHidden(entry.name)} />
+              </figcaption>
+            </figure>
+          ) : (
+            <FolderButton
+              name={entry.name}
+              teamName={operatorTeam(lists, entry.name)?.name}
+              onOpen={() => void open(joinFolder(folder, entry.name))}
+            />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 /** Picture viewer: an upload folder (muf), up-folder, its files and folders, and the presentation. */
 export function PicViewerPage() {
   const send = useCommand();
@@ -178,28 +226,7 @@ export function PicViewerPage() {
           <p className="muted">{t.picviewer.empty}</p>
         ) : (
           // Keyed by the folder: opening another replaces the list as one node (1,000 team folders: one removal, not 1,000).
-          <ul className="folder-list" key={folder}>
-            {entries.map((entry) => (
-              <li key={entry.name} className="folder-list__item">
-                {entry.isFile ? (
-                  <figure className={isHidden(entry.name) ? 'picture--hidden' : undefined}>
-                    <UploadedImage src={uploadUrl(prefix, folder, entry.name)} alt={entry.name} loading="lazy" />
-                    <figcaption>
-                      {entry.name}
-                      {isHidden(entry.name) && <span className="badge">{t.moderation.pictureIsHidden}</span>}{' '}
-                      <PictureToggle fileName={joinFolder(folder, entry.name)} hidden={isHidden(entry.name)} />
-                    </figcaption>
-                  </figure>
-                ) : (
-                  <FolderButton
-                    name={entry.name}
-                    teamName={operatorTeam(lists, entry.name)?.name}
-                    onOpen={() => void open(joinFolder(folder, entry.name))}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
+          <FolderEntries key={folder} {...{ entries, folder, hidden, lists, prefix, open }} />
         )}
       </Panel>
       {presenting && <Presentation pictures={pictures} folder={folder} onClose={() => setPresenting(false)} />}
