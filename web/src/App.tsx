@@ -88,10 +88,12 @@ type ScreenPart = ComponentType & LoadsOnDemand;
  * showed, however soon the code arrives.
  */
 function useScreenCode(screen: ScreenPart): boolean {
-  const [loaded, setLoaded] = useState(screen.isLoaded);
+  // The route's element may stay while its screen changes (another operator screen): the state is which one came.
+  const [, setCame] = useState<ScreenPart | null>(null);
+  const loaded = screen.isLoaded();
   useEffect(() => {
     // A transition: the screen's first render yields to the page every few milliseconds (no long task).
-    if (!loaded) void screen.preload().then(() => startTransition(() => setLoaded(true)));
+    if (!loaded) void screen.preload().then(() => startTransition(() => setCame(() => screen)));
   }, [screen, loaded]);
   return loaded;
 }

@@ -14,6 +14,7 @@ const loaders: Array<() => Promise<unknown>> = [];
 export interface LoadsOnDemand {
   /** Resolves once the part's code is there, or could not be loaded (rendering it then throws to the error boundary). */
   preload(): Promise<void>;
+  /** Whether rendering it now waits for nothing: its code is there, or failed for good (it then throws to the boundary). */
   isLoaded(): boolean;
 }
 
@@ -45,7 +46,7 @@ export function onDemand<Module, Name extends keyof Module & string>(
         failure = { error };
       },
     ));
-  OnDemand.isLoaded = () => Part !== null;
+  OnDemand.isLoaded = () => Part !== null || failure !== null;
   return OnDemand as unknown as Module[Name] & LoadsOnDemand;
 }
 
