@@ -2,6 +2,7 @@
  * The global view: what everyone sees, one instance for all (the state of the night, the open
  * question without its answer, the lobby chat, the published points, every team's heal-and-deal status).
  */
+import { inLowerCaseNameOrder } from './name-order';
 import type { PlayMode, PointsTable, Question, Stroke, UberMode } from '../../../events';
 import { globalStateCode, isQuestionOpen } from '../state/queries';
 import { healDealRound, healDealStatus, type HealDealStatus } from '../rules/heal-deal';
@@ -77,13 +78,14 @@ function questionView(q: Question, withAnswer: boolean): QuestionView {
  * finds it nearly sorted, as the operator view's names (operator-view.ts). A help, never relied on.
  */
 export function healDealsView(state: LiveState): GlobalView['heal_deals'] {
-  const rows: Array<{ id: string; status: HealDealStatus; key: string }> = [];
+  const rows: Array<{ id: string; status: HealDealStatus }> = [];
   state.teams.forEach((team) => {
-    rows.push({ id: team.id, status: healDealStatus(state, team), key: team.name.toLowerCase() });
+    rows.push({ id: team.id, status: healDealStatus(state, team) });
   });
-  rows.sort((a, b) => b.status.total - a.status.total || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // Stable: equal totals stay in name order.
+  const ordered = inLowerCaseNameOrder(rows, (row) => row.status.name).sort((a, b) => b.status.total - a.status.total);
   const heal_deals: Record<string, HealDealStatus> = {};
-  for (const { id, status } of rows) heal_deals[id] = status;
+  for (const { id, status } of ordered) heal_deals[id] = status;
   return heal_deals;
 }
 

@@ -1,3 +1,5 @@
+import { inLowerCaseNameOrder } from '@live/views/name-order';
+
 /**
  * German order of names: the same order as localeCompare(…, 'de'), at a fraction of its cost (one
  * collator for every comparison instead of one per call), which counts when thousands are sorted.
@@ -19,11 +21,5 @@ export const lowerGerman = (text: string): string => text.toLowerCase();
  * counts equal keep the first pass's order.
  */
 export function sortByGermanName<T>(items: readonly T[], nameOf: (item: T) => string): T[] {
-  const keyed = items.map((item) => {
-    const name = nameOf(item);
-    return { item, name, key: name.toLowerCase() };
-  });
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  keyed.sort((a, b) => compareGerman(a.name, b.name));
-  return keyed.map(({ item }) => item);
+  return inLowerCaseNameOrder(items, nameOf).sort((a, b) => compareGerman(nameOf(a), nameOf(b)));
 }
