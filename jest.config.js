@@ -20,6 +20,9 @@ module.exports = {
   moduleNameMapper: { '^@live(/.*)?$': '<rootDir>/projections/live$1', '^@wire(/.*)?$': '<rootDir>/wire$1' },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   setupFiles: ['<rootDir>/test/support/property-seed.ts'],
+  // Names the run for what its test files share, and removes that afterwards (test/support/jest-run.ts).
+  globalSetup: '<rootDir>/test/support/jest-setup.ts',
+  globalTeardown: '<rootDir>/test/support/jest-teardown.ts',
   testTimeout: 120_000,
   maxWorkers: 2,
   // The slowest files first also on a clean checkout, where Jest has no timings of its own (CI).
