@@ -38,7 +38,7 @@ export async function createPglite(PGliteClass: typeof PGlite, dataDir?: string)
  * PGlite zeroes and touches it on every open, which was half a second of a core per start and about
  * 100 MB of memory, and a single-user store gains nothing from it: the operating system's page cache
  * holds the files anyway (restart bench at a million events: 3.28 s with 128MB, 2.95 s with 16MB;
- * see docs/decisions/embedded-store.md).
+ * see docs/decisions/joins-connects-starts.md).
  */
 const SHARED_BUFFERS = '16MB';
 
