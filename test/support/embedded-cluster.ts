@@ -19,7 +19,7 @@ import { PgliteDatabase } from '../../src/store/sql/pglite-database';
  * migrations stay tested by the servers that start without it (npm start, the console tools, the
  * seeded nights, the spawned instances, the previous release's data, test/e2e/migrations.test.ts).
  */
-export function clusterDir(run = process.env.QUIZ_TEST_RUN ?? `pid-${process.pid}`): string {
+export function clusterDir(run = process.env.QUIZ_TEST_RUN ?? `${process.pid}-outside-jest`): string {
   return path.join(tmpdir(), `quiz-test-cluster-${run}`);
 }
 

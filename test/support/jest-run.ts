@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { clusterDir } from './embedded-cluster';
 
 /**
@@ -9,8 +11,28 @@ import { clusterDir } from './embedded-cluster';
  */
 export async function setup(): Promise<void> {
   process.env.QUIZ_TEST_RUN ??= `${process.pid}-${randomBytes(4).toString('hex')}`;
+  await removeLeftovers();
 }
 
 export async function teardown(): Promise<void> {
   await rm(clusterDir(), { recursive: true, force: true });
+}
+
+/** Clusters of runs that were killed before their teardown (their process is gone), and the one per machine that earlier test support kept. */
+async function removeLeftovers(): Promise<void> {
+  const prefix = path.basename(clusterDir('')); // quiz-test-cluster-
+  for (const name of await readdir(tmpdir()).catch(() => [])) {
+    const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length).split('-')[0]) : NaN;
+    const stale = name.startsWith('quiz-test-pglite-') || (Number.isInteger(pid) && !isRunning(pid));
+    if (stale) await rm(path.join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
