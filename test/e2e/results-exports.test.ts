@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../../src/store/sql/pglite-template';
 import { seedShow, SINGLE_QUESTION, type SeededNight } from '../support/seed-show';
 import { testDatabaseUrl } from '../support/test-database';
 import {
@@ -82,7 +83,7 @@ describe('results exports: answers.csv, points.csv, stats.csv', () => {
     const database = await testDatabaseUrl();
     night = await seedShow({ dataDir, databaseUrl: database.url }, { teams: TEAMS, tricky: true });
     env = await startTestServer({}, dataDir, {}, database);
-    parser = await PGlite.create();
+    parser = await createPglite(PGlite); // an in-memory PGlite from the product's initdb template
     await caughtUp();
     admin = await login(env.url, 'admin', ADMIN_PASSWORD);
     moderator = (await seedUserWithRoles(env, 'moderatorin', ['moderator'])).token;
