@@ -13,8 +13,9 @@ import { PgliteDatabase } from '../../src/store/sql/pglite-database';
  * start made (src/store/sql/pglite-template.ts) and migrated (write side and read tables): the server
  * then opens it as on a restart. A new store otherwise unpacks the gzipped template through PGlite's
  * file system, file by file (about 970 files), and migrates it: 3.3 s of a core on the loaded 2-core
- * machine; a whole test server's start and stop on this copy takes about 0.5 s (docs/decisions/ci-time.md,
- * fourth round), and the e2e and browser suites start about a hundred embedded stores. The cluster is made once per Jest run (its directory is named by the run,
+ * machine; a whole test server's start and stop on this copy takes about 0.5 s
+ * (docs/decisions/ci-time.md, fourth round), and the e2e and browser suites start about a hundred
+ * embedded stores. The cluster is made once per Jest run (its directory is named by the run,
  * test/support/jest-run.ts), so it never lags behind the migrations under test. A first start's
  * migrations stay tested by the servers that start without it (npm start, the console tools, the
  * seeded nights, the spawned instances, the previous release's data, test/e2e/migrations.test.ts).
@@ -30,7 +31,7 @@ export async function seedEmptyCluster(dataDir: string): Promise<void> {
   const cluster = clusterDir();
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) await makeCluster(cluster);
   await mkdir(target, { recursive: true });
-  // cp(1): 30-40 ms for the cluster's 39 MB in about 1,000 files, where Node's fs.cp took 300-550 ms of the test's own core.
+  // cp(1): 30-40 ms for the cluster's 39 MB in about 1,000 files; Node's fs.cp took 300-550 ms of the test's core.
   await promisify(execFile)('cp', ['-R', `${cluster}/.`, target]);
 }
 
