@@ -24,7 +24,7 @@ export function clusterDir(run = process.env.QUIZ_TEST_RUN ?? `${process.pid}-ou
   return path.join(tmpdir(), `quiz-test-cluster-${run}`);
 }
 
-/** Writes a fresh, empty, migrated cluster into `<dataDir>/pglite` (the embedded store's directory), unless one is there. */
+/** Writes a fresh, empty, migrated cluster into `<dataDir>/pglite` (the embedded store's directory), unless there is one. */
 export async function seedEmptyCluster(dataDir: string): Promise<void> {
   const target = path.join(dataDir, 'pglite');
   if (existsSync(path.join(target, 'PG_VERSION'))) return;
@@ -35,7 +35,10 @@ export async function seedEmptyCluster(dataDir: string): Promise<void> {
   await promisify(execFile)('cp', ['-R', `${cluster}/.`, target]);
 }
 
-/** Made beside and renamed into place: a test file starting meanwhile never copies half a cluster; of two made at once, one stays. */
+/**
+ * Made beside and renamed into place: a test file starting meanwhile never copies half a cluster;
+ * of two made at once, one stays.
+ */
 async function makeCluster(cluster: string): Promise<void> {
   const partial = await mkdtemp(`${cluster}.partial-`);
   const db = await PgliteDatabase.open(partial);

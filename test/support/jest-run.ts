@@ -18,7 +18,10 @@ export async function teardown(): Promise<void> {
   await rm(clusterDir(), { recursive: true, force: true });
 }
 
-/** Clusters of runs that were killed before their teardown (their process is gone), and the one per machine that earlier test support kept. */
+/**
+ * Clusters of runs killed before their teardown (their process is gone), and the one per machine
+ * that earlier test support kept.
+ */
 async function removeLeftovers(): Promise<void> {
   const prefix = path.basename(clusterDir('')); // quiz-test-cluster-
   for (const name of await readdir(tmpdir()).catch(() => [])) {

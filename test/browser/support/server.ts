@@ -79,8 +79,9 @@ export async function startApp(
   options: { seed?: (dataDir: string) => Promise<unknown>; env?: (baseUrl: string) => Record<string, string> } = {},
 ): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'quiz-browser-data-'));
-  // A seed writes its log as an older release did and migrates it (test/support/seed-show.ts): it needs the
-  // unmigrated store a first start makes; without one, a new migrated store is copied (test/support/embedded-cluster.ts).
+  // A seed writes its log as an older release did and migrates it (test/support/seed-show.ts): it needs
+  // the unmigrated store a first start makes; without one, a migrated store is copied
+  // (test/support/embedded-cluster.ts).
   if (options.seed) await options.seed(dataDir);
   else await seedEmptyCluster(dataDir);
   const port = await freePort();
