@@ -24,7 +24,7 @@ export function clusterDir(run = process.env.QUIZ_TEST_RUN ?? `${process.pid}-ou
   return path.join(tmpdir(), `quiz-test-cluster-${run}`);
 }
 
-/** Writes a fresh, empty, migrated cluster into `<dataDir>/pglite` (the embedded store's directory), unless there is one. */
+/** Writes a fresh, empty, migrated cluster into `<dataDir>/pglite` (the embedded store), unless there is one. */
 export async function seedEmptyCluster(dataDir: string): Promise<void> {
   const target = path.join(dataDir, 'pglite');
   if (existsSync(path.join(target, 'PG_VERSION'))) return;
